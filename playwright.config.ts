@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import { chromium } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = ".e2e-data";
+
+/** Debian's Chromium (or CHROMIUM_PATH); Playwright's own browser only when neither is there. */
+function chromiumExecutable(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean) as string[];
+  const found = candidates.find((file) => fs.existsSync(file));
+  if (found) return found;
+  const bundled = chromium.executablePath();
+  if (bundled && fs.existsSync(bundled)) return bundled;
+  throw new Error(
+    "No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `apt-get install -y chromium`), " +
+      "or point CHROMIUM_PATH at a Chromium or Chrome binary, or run `npx playwright install chromium`.",
+  );
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumExecutable(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"] } },
+    { name: "phone", use: { ...devices["Pixel 7"] } },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node src/server/index.ts`,
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      DEMO_CONTENT: "true",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
+    },
+  },
+});

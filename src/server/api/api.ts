@@ -1,0 +1,39 @@
+// The JSON API under /api/v1, with its OpenAPI document and a docs page.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Validation } from "../errors.ts";
+import type { AppEnv } from "./api-env.ts";
+import { registerSiteSettingsRoutes } from "../features/site-settings/site-settings.routes.ts";
+import { registerMeRoutes } from "../features/me/me.routes.ts";
+import { registerDocsRoutes } from "./docs.ts";
+
+export function createApi() {
+  const api = new OpenAPIHono<AppEnv>({
+    // Invalid input becomes a 400 whose messages are keyed by field, like every other validation error.
+    defaultHook: (result) => {
+      if (!result.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of result.error.issues) {
+          const key = issue.path.join(".") || "_";
+          fields[key] ??= issue.message;
+        }
+        throw Validation("The request is not valid.", fields);
+      }
+    },
+  });
+
+  registerSiteSettingsRoutes(api);
+  registerMeRoutes(api);
+
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Niche API",
+      version: "1",
+      description: "Public and administrative API of a Niche site: businesses, categories, tags, events, offers, posts and pages.",
+    },
+  });
+  registerDocsRoutes(api);
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,136 @@
+// Builds the whole HTTP app (never listens): security headers, logging, auth, API, files, static assets and pages.
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Auth } from "./auth/auth.ts";
+import { getCurrentUser } from "./auth/session.ts";
+import type { Database } from "./db/database.ts";
+import { AppError, errorBody } from "./errors.ts";
+import type { Logger } from "./logger.ts";
+import type { AppServices } from "./services.ts";
+import type { AppEnv } from "./api/api-env.ts";
+import { createApi } from "./api/api.ts";
+import { messages } from "../shared/messages.ts";
+import type { AppLoadContext } from "../web/lib/app-context.ts";
+
+export type RenderPage = (request: Request, context: AppLoadContext) => Promise<Response>;
+
+export interface AppDeps {
+  database: Database;
+  auth: Auth;
+  services: AppServices;
+  logger: Logger;
+  /** Server-renders a page; absent when only the API is wanted (API tests). */
+  renderPage?: RenderPage;
+  /** Directory of built browser assets (`build/client`); absent in development, where Vite serves them. */
+  clientDir?: string;
+  /** Development relaxes the CSP for Vite's hot reload. */
+  development?: boolean;
+  /** Served over HTTPS: adds HSTS. */
+  https?: boolean;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export function createApp(deps: AppDeps) {
+  const { database, auth, services, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header("x-request-id") ?? randomUUID();
+    c.header("X-Request-Id", requestId);
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const level = c.res.status >= 500 ? "error" : "info";
+    logger[level]({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: deps.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: deps.development ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xContentTypeOptions: "nosniff",
+      xFrameOptions: "DENY",
+      crossOriginOpenerPolicy: "same-origin-allow-popups",
+      strictTransportSecurity: deps.https ? "max-age=31536000; includeSubDomains" : false,
+      // A response that brings its own policy (stored files) keeps it.
+      overwrite: false,
+    }),
+  );
+
+  app.use(compress());
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(errorBody(error), error.status);
+    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    return c.json({ error: { code: "internal", message: "Something went wrong. Please try again." } }, 500);
+  });
+
+  app.get("/healthz", async (c) => {
+    try {
+      await database.ping();
+      return c.json({ status: "ok", database: "ok" }, 200, { "Cache-Control": "no-store" });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      return c.json({ status: "error", database: "unreachable" }, 503, { "Cache-Control": "no-store" });
+    }
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+
+  app.get("/files/*", async (c) => {
+    const fullPath = decodeURIComponent(c.req.path.slice("/files/".length));
+    const file = fullPath ? await services.files.read(fullPath).catch(() => null) : null;
+    if (!file) return c.json({ error: { code: "not_found", message: messages.storage.notFound(fullPath) } }, 404);
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": file.contentType,
+      "Cache-Control": IMMUTABLE,
+      // Uploaded bytes never run as a document on our origin.
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    });
+  });
+
+  if (deps.clientDir) {
+    const root = deps.clientDir;
+    app.use(
+      "/assets/*",
+      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE) }),
+    );
+    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  }
+
+  app.use("*", async (c, next) => {
+    c.set("services", services);
+    c.set("user", await getCurrentUser(auth, c.req.raw.headers));
+    await next();
+  });
+
+  app.route("/api/v1", createApi());
+  app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API endpoint." } }, 404));
+
+  const renderPage = deps.renderPage;
+  if (renderPage) {
+    app.all("*", (c) =>
+      renderPage(c.req.raw, { services, user: c.var.user, nonce: c.var.secureHeadersNonce ?? "" }),
+    );
+  }
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,42 @@
+// The signed-in user of a request, and the guards services use to authorize.
+import { ROLES, type Role } from "../../shared/constants.ts";
+import { Forbidden, Unauthorized } from "../errors.ts";
+import type { Auth } from "./auth.ts";
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  displayName: string;
+  photoURL: string | null;
+  role: Role;
+  emailVerified: boolean;
+}
+
+function asRole(value: unknown): Role {
+  return ROLES.includes(value as Role) ? (value as Role) : "user";
+}
+
+export async function getCurrentUser(auth: Auth, headers: Headers): Promise<CurrentUser | null> {
+  const session = await auth.api.getSession({ headers });
+  if (!session) return null;
+  const { user } = session;
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.name,
+    photoURL: user.image ?? null,
+    role: asRole(user.role),
+    emailVerified: Boolean(user.emailVerified),
+  };
+}
+
+export function requireUser(user: CurrentUser | null): CurrentUser {
+  if (!user) throw Unauthorized();
+  return user;
+}
+
+export function requireRole(user: CurrentUser | null, ...roles: Role[]): CurrentUser {
+  const signedIn = requireUser(user);
+  if (!roles.includes(signedIn.role)) throw Forbidden();
+  return signedIn;
+}

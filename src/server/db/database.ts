@@ -1,0 +1,76 @@
+// Opens the database: embedded SQLite by default, PostgreSQL when given a postgres:// URL.
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { DB } from "./schema.ts";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  /** Runs a trivial query; used by the health endpoint. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent, SQLite at `sqlitePath`. */
+  url?: string | undefined;
+  sqlitePath?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+const PG_INT8 = 20;
+const PG_TIMESTAMP = 1114;
+const PG_TIMESTAMPTZ = 1184;
+
+/**
+ * Both engines hand timestamps back as ISO 8601 strings and counts as numbers,
+ * so repositories see the same values on either.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
+      return (value: string) => new Date(oid === PG_TIMESTAMP ? `${value}Z` : value).toISOString();
+    }
+    if (oid === PG_INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, types: pgTypes });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: "postgres",
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => db.destroy(),
+    };
+  }
+
+  const file = options.sqlitePath ?? ":memory:";
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; FULL makes an acknowledged write survive power loss.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: "sqlite",
+    ping: async () => {
+      sqlite.prepare("select 1").get();
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv, publicUrl } from "./env.ts";
+
+describe("configuration", () => {
+  it("starts with working defaults when nothing is set", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", DEMO_CONTENT: true });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(publicUrl(env)).toBe("http://localhost:3000");
+  });
+
+  it("names the variable that has a bad value", () => {
+    expect(() => parseEnv({ PORT: "abc" })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: "abc" })).toThrow(/PORT: expected a port number/);
+    expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
+    expect(() => parseEnv({ DEMO_CONTENT: "maybe" })).toThrow(/DEMO_CONTENT: expected true or false/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: expected a postgres:\/\/ URL/);
+  });
+
+  it("reads switches, URLs and treats empty values as unset", () => {
+    const env = parseEnv({ PORT: "", DEMO_CONTENT: "false", DATABASE_URL: "postgres://u:p@db/niche", PUBLIC_URL: "https://niche.example.org/" });
+    expect(env.PORT).toBe(3000);
+    expect(env.DEMO_CONTENT).toBe(false);
+    expect(env.DATABASE_URL).toBe("postgres://u:p@db/niche");
+    expect(publicUrl(env)).toBe("https://niche.example.org");
+  });
+});

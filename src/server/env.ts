@@ -1,0 +1,52 @@
+// Configuration read from the environment (and `.env`), validated once at start.
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "expected a port number" })
+    .int({ error: "expected a whole port number" })
+    .min(1, { error: "expected a port number from 1 to 65535" })
+    .max(65535, { error: "expected a port number from 1 to 65535" })
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1, { error: "expected a directory path" }).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: "expected a postgres:// URL (leave unset for the embedded SQLite database)" })
+    .optional(),
+  DEMO_CONTENT: bool.default(true),
+  PUBLIC_URL: z.url({ error: "expected the site's public URL, such as https://niche.example.org" }).optional(),
+  TRUSTED_ORIGINS: z.string().default(""),
+  AUTH_SECRET: z.string().min(32, { error: "expected at least 32 characters" }).optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Treats empty strings as unset, so `PORT=` in a `.env` file means "use the default". */
+function withoutEmpty(source: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(withoutEmpty(source));
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export function publicUrl(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}

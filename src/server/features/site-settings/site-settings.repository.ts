@@ -1,0 +1,79 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { SiteSettingsSchema, type SiteSettings } from "../../../shared/schemas/site-settings.ts";
+import { DEFAULT_MAP_CENTER, MAP_ZOOM } from "../../../shared/constants.ts";
+import { messages } from "../../../shared/messages.ts";
+
+const ROW_ID = "site";
+
+/** What a fresh install starts with, before an administrator fills in the association's details. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  associationName: "Niche",
+  tagline: messages.tagline,
+  mailingAddress: "",
+  generalEmail: "",
+  volunteerEmail: "",
+  sponsorLogos: [],
+  heroPhotos: [],
+  mapCenter: { ...DEFAULT_MAP_CENTER },
+  mapZoom: MAP_ZOOM.default,
+};
+
+export class SiteSettingsRepository {
+  private readonly db: Kysely<DB>;
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  async get(): Promise<SiteSettings | undefined> {
+    const row = await this.db
+      .selectFrom("site_settings")
+      .select([
+        "associationName",
+        "tagline",
+        "mailingAddress",
+        "generalEmail",
+        "volunteerEmail",
+        "sponsorLogos",
+        "heroPhotos",
+        "mapCenterLat",
+        "mapCenterLng",
+        "mapZoom",
+      ])
+      .where("id", "=", ROW_ID)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return SiteSettingsSchema.parse({
+      associationName: row.associationName,
+      tagline: row.tagline,
+      mailingAddress: row.mailingAddress,
+      generalEmail: row.generalEmail,
+      volunteerEmail: row.volunteerEmail,
+      sponsorLogos: JSON.parse(row.sponsorLogos),
+      heroPhotos: JSON.parse(row.heroPhotos),
+      mapCenter: { lat: Number(row.mapCenterLat), lng: Number(row.mapCenterLng) },
+      mapZoom: Number(row.mapZoom),
+    });
+  }
+
+  async save(settings: SiteSettings): Promise<void> {
+    const values = {
+      associationName: settings.associationName,
+      tagline: settings.tagline,
+      mailingAddress: settings.mailingAddress,
+      generalEmail: settings.generalEmail,
+      volunteerEmail: settings.volunteerEmail,
+      sponsorLogos: JSON.stringify(settings.sponsorLogos),
+      heroPhotos: JSON.stringify(settings.heroPhotos),
+      mapCenterLat: settings.mapCenter.lat,
+      mapCenterLng: settings.mapCenter.lng,
+      mapZoom: settings.mapZoom,
+      lastUpdatedAt: new Date().toISOString(),
+    };
+    await this.db
+      .insertInto("site_settings")
+      .values({ id: ROW_ID, ...values })
+      .onConflict((oc) => oc.column("id").doUpdateSet(values))
+      .execute();
+  }
+}

@@ -1,0 +1,70 @@
+// Opens everything the server needs from validated configuration: database, auth, storage, services.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createAuth } from "./auth/auth.ts";
+import { openDatabase, type Database } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { seedDemoContent } from "./db/seed.ts";
+import { publicUrl, type Env } from "./env.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { createServices } from "./services.ts";
+import { DiskStore } from "./storage/storage.ts";
+import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "./features/site-settings/site-settings.repository.ts";
+
+/** AUTH_SECRET, or one generated on first start and kept under DATA_DIR (one instance only). */
+function authSecret(env: Env, dataDir: string): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export interface Runtime {
+  env: Env;
+  logger: Logger;
+  database: Database;
+  auth: ReturnType<typeof createAuth>;
+  services: ReturnType<typeof createServices>;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<Runtime> {
+  const dataDir = path.resolve(env.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(dataDir, "niche.sqlite") });
+  const store = new DiskStore(path.join(dataDir, "files"));
+  const services = createServices({ database, store });
+  const baseURL = publicUrl(env);
+  const auth = createAuth({
+    database,
+    secret: authSecret(env, dataDir),
+    baseURL,
+    trustedOrigins: [baseURL, ...env.TRUSTED_ORIGINS.split(",").map((o) => o.trim()).filter(Boolean)],
+    trustProxy: env.TRUST_PROXY,
+  });
+  return { env, logger, database, auth, services, close: () => database.close() };
+}
+
+/** Migrates, and on a first start fills the site with demo content (or plain defaults). */
+export async function prepareDatabase(runtime: Runtime): Promise<void> {
+  const { database, logger, env, services } = runtime;
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+
+  const settings = new SiteSettingsRepository(database.db);
+  if (await settings.get()) return;
+  if (env.DEMO_CONTENT) {
+    const started = performance.now();
+    const counts = await seedDemoContent({ database, files: services.files });
+    logger.info({ ...counts, ms: Math.round(performance.now() - started) }, "demo content loaded");
+  } else {
+    await settings.save(DEFAULT_SITE_SETTINGS);
+    logger.info("started with an empty site");
+  }
+}

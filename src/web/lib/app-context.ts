@@ -1,0 +1,16 @@
+// What the server hands to every loader and action: the services, the signed-in user and the CSP nonce.
+import { createContext, type RouterContextProvider } from "react-router";
+import type { AppServices } from "../../server/services.ts";
+import type { CurrentUser } from "../../server/auth/session.ts";
+
+export interface AppLoadContext {
+  services: AppServices;
+  user: CurrentUser | null;
+  nonce: string;
+}
+
+export const appContext = createContext<AppLoadContext>();
+
+export function getApp(context: Readonly<RouterContextProvider>): AppLoadContext {
+  return context.get(appContext);
+}

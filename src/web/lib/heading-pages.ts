@@ -1,0 +1,11 @@
+/** Pages that show only their heading (spec route table). */
+export const HEADING_PAGES: Record<string, string> = {
+  "/news": "News",
+  "/deals": "Welcome to the Deals Page",
+  "/history": "History",
+  "/myqsa/announcements": "Announcements",
+  "/myqsa/volunteer": "Volunteer",
+  "/myqsa/surveys": "Surveys",
+  "/myqsa/meetings": "Meetings",
+  "/myqsa/research": "Research",
+};

@@ -1,0 +1,39 @@
+// Every route and link the site uses, in one place.
+export const paths = {
+  home: "/",
+  map: "/map",
+  news: "/news",
+  events: "/events",
+  deals: "/deals",
+  history: "/history",
+  offers: "/offers",
+  contact: "/contact",
+  login: "/login",
+  signup: "/signup",
+  admin: "/admin",
+  myAccount: "/myaccount",
+  myBusiness: "/mybusiness",
+  addMarker: "/add-marker",
+  addCategory: "/add-category",
+  business: (id: string) => `/business/${encodeURIComponent(id)}`,
+  tag: (slug: string) => `/tag/${encodeURIComponent(slug)}`,
+  category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
+  search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
+  member: {
+    dashboard: "/myqsa/dashboard",
+    profileSetup: "/myqsa/profile-setup",
+    announcements: "/myqsa/announcements",
+    volunteer: "/myqsa/volunteer",
+    surveys: "/myqsa/surveys",
+    meetings: "/myqsa/meetings",
+    research: "/myqsa/research",
+    intake: "/myqsa/intake",
+  },
+} as const;
+
+/** Where a user lands after signing in, by role (spec section 4). */
+export function homeForRole(role: string | null | undefined): string {
+  if (role === "admin") return paths.admin;
+  if (role === "business") return paths.myBusiness;
+  return paths.myAccount;
+}

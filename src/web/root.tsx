@@ -1,0 +1,71 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { getApp } from "./lib/app-context.ts";
+import { useNonce } from "./lib/nonce.tsx";
+import { SiteHeader } from "./components/layout/site-header.tsx";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
+import { messages } from "../shared/messages.ts";
+import "./app.css";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, user } = getApp(context);
+  const site = await services.siteSettings.get();
+  return {
+    site,
+    user: user ? { email: user.email, displayName: user.displayName, role: user.role } : null,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b4f6c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-stone-50 text-stone-900 antialiased">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader user={data?.user ?? null} associationName={data?.site.associationName ?? "Niche"} />
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
+          {children}
+        </main>
+        <SiteFooter site={data?.site ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let heading = "Something went wrong";
+  let detail = "The page could not be shown. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      heading = "Page not found";
+      detail = typeof error.data === "string" && error.data ? error.data : messages.notFound;
+    } else if (error.status === 403) {
+      heading = "Not allowed";
+      detail = "You do not have permission to view this page.";
+    }
+  }
+  return (
+    <section className="prose-page">
+      <title>{heading}</title>
+      <h1 className="page-heading">{heading}</h1>
+      <p>{detail}</p>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Route } from "./+types/contact";
+import { getApp } from "../lib/app-context.ts";
+import { pageTitle } from "../lib/meta.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = await getApp(context).services.siteSettings.get();
+  return { mailingAddress: site.mailingAddress, generalEmail: site.generalEmail, volunteerEmail: site.volunteerEmail };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Contact Us");
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { mailingAddress, generalEmail, volunteerEmail } = loaderData;
+  return (
+    <section className="max-w-2xl">
+      <h1 className="page-heading">Contact Us</h1>
+      <dl className="mt-6 grid gap-6 sm:grid-cols-2">
+        <div className="card sm:col-span-2">
+          <dt className="font-semibold text-stone-800">Mailing address</dt>
+          <dd className="mt-1 whitespace-pre-line text-stone-700">
+            <address className="not-italic">{mailingAddress || "Not published yet."}</address>
+          </dd>
+        </div>
+        <div className="card">
+          <dt className="font-semibold text-stone-800">General inquiries</dt>
+          <dd className="mt-1">
+            {generalEmail ? (
+              <a className="break-all text-brand-700 underline" href={`mailto:${generalEmail}`}>
+                {generalEmail}
+              </a>
+            ) : (
+              "Not published yet."
+            )}
+          </dd>
+        </div>
+        <div className="card">
+          <dt className="font-semibold text-stone-800">Volunteering</dt>
+          <dd className="mt-1">
+            {volunteerEmail ? (
+              <a className="break-all text-brand-700 underline" href={`mailto:${volunteerEmail}`}>
+                {volunteerEmail}
+              </a>
+            ) : (
+              "Not published yet."
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

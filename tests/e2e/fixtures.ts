@@ -1,0 +1,62 @@
+// Journeys fail on any console error or uncaught exception (a CSP violation shows up as one), and can sign in directly.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { test as base, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Role } from "../../src/shared/constants.ts";
+
+const run = promisify(execFile);
+
+export interface Account {
+  email: string;
+  password: string;
+  role: Role;
+}
+
+let counter = 0;
+
+export const test = base.extend<{ consoleErrors: string[]; signIn: (role: Role) => Promise<Account> }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        // A page answered with an error status (the 404 page) is reported as a failed load of the document itself.
+        const ownDocument = message.text().startsWith("Failed to load resource") && message.location().url === page.url();
+        if (!ownDocument) errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  /** Creates an account with the command-line tool and signs the browser in through the auth API. */
+  signIn: async ({ page, baseURL }, use) => {
+    await use(async (role) => {
+      const account = {
+        email: `${role}-${process.pid}-${Date.now()}-${counter++}@example.com`,
+        password: "e2e-Password-1",
+        role,
+      };
+      await run(process.execPath, ["src/server/cli/user-create.ts", "--email", account.email, "--password", account.password, "--role", role], {
+        env: { ...process.env, DATA_DIR: ".e2e-data", DEMO_CONTENT: "true", LOG_LEVEL: "silent" },
+      });
+      const response = await page.request.post("/api/auth/sign-in/email", {
+        data: { email: account.email, password: account.password },
+        headers: { Origin: baseURL! },
+      });
+      expect(response.status()).toBe(200);
+      return account;
+    });
+  },
+});
+
+export { expect };
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary).toEqual([]);
+}

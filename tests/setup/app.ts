@@ -1,0 +1,58 @@
+// The HTTP app on a fresh test database, called in-process through `app.request`.
+import fs from "node:fs";
+import path from "node:path";
+import { inject } from "vitest";
+import { pino } from "pino";
+import { createApp } from "../../src/server/app.ts";
+import { createAuth } from "../../src/server/auth/auth.ts";
+import { createOrUpdateUser } from "../../src/server/auth/accounts.ts";
+import type { Database } from "../../src/server/db/database.ts";
+import { newId } from "../../src/server/db/ids.ts";
+import { createServices } from "../../src/server/services.ts";
+import { DiskStore } from "../../src/server/storage/storage.ts";
+import type { Role } from "../../src/shared/constants.ts";
+import { createTestDatabase } from "./database.ts";
+
+export const ORIGIN = "http://localhost:3000";
+
+export async function createTestApp(options: { database?: Database } = {}) {
+  const database = options.database ?? (await createTestDatabase());
+  const filesDir = path.join(inject("testDir"), `files-${newId(8)}`);
+  const store = new DiskStore(filesDir);
+  const services = createServices({ database, store });
+  const auth = createAuth({ database, secret: "test-secret-".padEnd(48, "x"), baseURL: ORIGIN, trustedOrigins: [ORIGIN], trustProxy: false });
+  const logger = pino({ level: "silent" });
+  const app = createApp({ database, auth, services, logger });
+
+  /** Sends a request as a browser on our origin would (better-auth refuses writes without an Origin). */
+  function request(pathname: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
+    const headers = new Headers(init.headers);
+    headers.set("Origin", ORIGIN);
+    if (init.cookie) headers.set("Cookie", init.cookie);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    return app.request(`${ORIGIN}${pathname}`, { ...init, headers, body });
+  }
+
+  /** Creates an account with the given role and signs it in; returns its session cookie. */
+  async function signIn(role: Role = "user", email = `${role}-${newId(6).toLowerCase()}@example.com`) {
+    const password = "correct horse battery";
+    await createOrUpdateUser({ auth }, { email, password, role });
+    const response = await request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return { email, password, cookie };
+  }
+
+  async function close() {
+    await database.close();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  }
+
+  return { app, database, auth, services, request, signIn, close };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
