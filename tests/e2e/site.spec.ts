@@ -24,7 +24,7 @@ test("the home page shows the tagline and the association in the footer", async 
 
 test("every header link leads to its page", async ({ page }) => {
   await page.goto("/");
-  const nav = page.getByRole("navigation", { name: "Main" });
+  const header = page.getByRole("banner");
   const links = [
     ["Map", "/map", "Map"],
     ["Events", "/events", "Events"],
@@ -34,10 +34,10 @@ test("every header link leads to its page", async ({ page }) => {
     ["Home", "/", "Find Your Niche"],
   ] as const;
   for (const [label, path, heading] of links) {
-    await nav.getByRole("link", { name: label, exact: true }).click();
+    await header.getByRole("link", { name: label, exact: true }).click();
     await expect(page).toHaveURL(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-    await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(header.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
   }
 });
 
@@ -80,7 +80,7 @@ test("an administrator reaches the dashboard and sees who is signed in", async (
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   await expect(page.getByText(`Logged in as ${admin.email}`)).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/admin");
+  await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/admin");
 });
 
 test("the account page sends visitors who are not signed in to the login page", async ({ page }) => {

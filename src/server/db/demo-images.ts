@@ -240,7 +240,8 @@ export function renderSponsorLogo(name: string): Promise<Buffer> {
   const { width, height } = SPONSOR;
   const hue = hashString(name) % 360;
   const color = `hsl(${hue},55%,42%)`;
-  const lines = wrap(name, 16, 2);
+  // About 12 characters of bold text fit beside the badge on one line.
+  const lines = wrap(name, 12, 2);
   const fontSize = lines.length > 1 ? 22 : 26;
   const firstY = height / 2 - ((lines.length - 1) * fontSize * 1.2) / 2 + fontSize * 0.36;
   const text = lines

@@ -18,16 +18,16 @@ export function SiteHeader({ associationName, user }: Props) {
   const account = user ? { to: homeForRole(user.role), label: "My Account" } : { to: paths.login, label: "Login" };
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-        <Link to={paths.home} className="flex items-center gap-2 font-semibold text-brand-800">
-          <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-brand-700 text-sm text-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3 sm:flex-nowrap sm:px-6">
+        <Link to={paths.home} className="flex min-w-0 flex-1 items-center gap-2 font-semibold text-brand-800 sm:flex-none">
+          <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-700 text-sm text-white">
             N
           </span>
-          <span className="text-lg leading-tight">{associationName}</span>
+          <span className="text-base leading-tight sm:text-lg">{associationName}</span>
         </Link>
-        <nav aria-label="Main" className="-mx-1 w-full overflow-x-auto sm:w-auto sm:flex-1">
-          <ul className="flex min-w-max items-center gap-1">
-            {[...links, { ...account, end: false }].map((link) => (
+        <nav aria-label="Main" className="order-last -mx-2 w-full sm:order-none sm:mx-0 sm:w-auto sm:flex-1">
+          <ul className="flex flex-wrap items-center gap-x-0.5 gap-y-1 sm:gap-x-1">
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className="nav-link">
                   {link.label}
@@ -36,6 +36,12 @@ export function SiteHeader({ associationName, user }: Props) {
             ))}
           </ul>
         </nav>
+        <NavLink
+          to={account.to}
+          className="shrink-0 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 aria-[current=page]:ring-2 aria-[current=page]:ring-brand-100"
+        >
+          {account.label}
+        </NavLink>
       </div>
     </header>
   );

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../tests/setup/app.ts";
+import { DEMO_ASSOCIATION_NAME, seedDemoContent } from "./seed.ts";
+import { SiteSettingsRepository } from "../features/site-settings/site-settings.repository.ts";
+import { OFFER_TYPES } from "../../shared/constants.ts";
+
+const now = new Date("2026-06-15T16:00:00.000Z");
+let t: TestApp;
+let counts: Awaited<ReturnType<typeof seedDemoContent>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  counts = await seedDemoContent({ database: t.database, files: t.services.files, now });
+});
+afterAll(() => t.close());
+
+describe("demo content", () => {
+  it("fills a downtown: about 40 businesses in 8 categories with 15 tags, events, offers, posts and pages", async () => {
+    expect(counts).toEqual({ businesses: 40, categories: 8, tags: 15, events: 13, offers: 10, posts: 5, pages: 3 });
+    const db = t.database.db;
+    expect(await db.selectFrom("business").select("id").execute()).toHaveLength(40);
+    const categories = await db.selectFrom("category").select(["name", "color"]).execute();
+    expect(new Set(categories.map((c) => c.color)).size).toBe(8);
+    for (const c of categories) expect(c.color).toMatch(/^#[0-9a-f]{6}$/i);
+    const offerTypes = new Set((await db.selectFrom("offer").select("type").execute()).map((o) => o.type));
+    for (const type of offerTypes) expect(OFFER_TYPES).toContain(type);
+    expect(offerTypes.size).toBeGreaterThan(3);
+  });
+
+  it("places businesses around the map's default centre", async () => {
+    const rows = await t.database.db.selectFrom("business").select(["lat", "lng"]).execute();
+    for (const { lat, lng } of rows) {
+      expect(Math.abs(lat - 43.106651)).toBeLessThan(0.01);
+      expect(Math.abs(lng - -79.066782)).toBeLessThan(0.01);
+    }
+  });
+
+  it("dates events around now: upcoming and past, outdoor and at businesses", async () => {
+    const events = await t.database.db.selectFrom("event").select(["eventDate", "location", "outdoorLocationDescription"]).execute();
+    const upcoming = events.filter((e) => new Date(e.eventDate) >= now);
+    expect(upcoming.length).toBeGreaterThanOrEqual(3);
+    expect(events.length - upcoming.length).toBeGreaterThanOrEqual(3);
+    const outdoor = events.filter((e) => e.location === "outdoor");
+    expect(outdoor.length).toBeGreaterThan(0);
+    for (const e of outdoor) expect(e.outdoorLocationDescription).toBeTruthy();
+    const businessIds = new Set((await t.database.db.selectFrom("business").select("id").execute()).map((b) => b.id));
+    for (const e of events.filter((e) => e.location !== "outdoor")) expect(businessIds.has(e.location)).toBe(true);
+  });
+
+  it("writes the association's settings with six hero photos and sponsor logos", async () => {
+    const settings = await new SiteSettingsRepository(t.database.db).get();
+    expect(settings?.associationName).toBe(DEMO_ASSOCIATION_NAME);
+    expect(settings?.tagline).toBe("Find Your Niche");
+    expect(settings?.heroPhotos).toHaveLength(6);
+    expect(settings?.sponsorLogos.length).toBeGreaterThan(0);
+    expect(settings?.mapCenter).toEqual({ lat: 43.106651, lng: -79.066782 });
+    expect(settings?.mapZoom).toBe(15);
+  });
+
+  it("stores its generated images as WebP files that are served back", async () => {
+    const business = await t.database.db
+      .selectFrom("business")
+      .select(["logoUrl", "logoStoragePath"])
+      .where("logoUrl", "is not", null)
+      .executeTakeFirstOrThrow();
+    expect(business.logoStoragePath).toMatch(/^markers_logos\/[a-z0-9-]+_\d+\.webp$/);
+    const response = await t.request(business.logoUrl!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(8, 12))).toBe("WEBP");
+
+    const settings = await new SiteSettingsRepository(t.database.db).get();
+    const hero = await t.request(settings!.heroPhotos[0]!.url);
+    expect(hero.status).toBe(200);
+    expect((await hero.arrayBuffer()).byteLength).toBeLessThan(150 * 1024);
+  });
+
+  it("is the same every time: the same businesses, categories and tags", async () => {
+    const other = await createTestApp();
+    try {
+      await seedDemoContent({ database: other.database, files: other.services.files, now });
+      const names = (app: TestApp) => app.database.db.selectFrom("business").select(["name", "address", "lat", "lng"]).orderBy("name").execute();
+      expect(await names(other)).toEqual(await names(t));
+    } finally {
+      await other.close();
+    }
+  });
+});
