@@ -1,9 +1,7 @@
 import fs from "node:fs";
-import { defineConfig, devices } from "@playwright/test";
-import { chromium } from "@playwright/test";
+import { chromium, defineConfig, devices } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = ".e2e-data";
+import { E2E_DATA_DIR, E2E_PORT as PORT } from "./tests/e2e/env.ts";
 
 /** Debian's Chromium (or CHROMIUM_PATH); Playwright's own browser only when neither is there. */
 function chromiumExecutable(): string {
@@ -20,6 +18,7 @@ function chromiumExecutable(): string {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
@@ -59,6 +58,7 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },
 });

@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { test as base, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Role } from "../../src/shared/constants.ts";
+import { E2E_DATA_DIR } from "./env.ts";
 
 const run = promisify(execFile);
 
@@ -41,7 +42,7 @@ export const test = base.extend<{ consoleErrors: string[]; signIn: (role: Role) 
         role,
       };
       await run(process.execPath, ["src/server/cli/user-create.ts", "--email", account.email, "--password", account.password, "--role", role], {
-        env: { ...process.env, DATA_DIR: ".e2e-data", DEMO_CONTENT: "true", LOG_LEVEL: "silent" },
+        env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DEMO_CONTENT: "true", LOG_LEVEL: "silent" },
       });
       const response = await page.request.post("/api/auth/sign-in/email", {
         data: { email: account.email, password: account.password },

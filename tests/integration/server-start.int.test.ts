@@ -1,6 +1,7 @@
 // Starts the real server process (`node src/server/index.ts`) on this suite's database engine.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
@@ -8,12 +9,20 @@ import { newId } from "../../src/server/db/ids.ts";
 import { PG_TEST_PREFIX, withAdminClient } from "../setup/postgres.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const PORT = 3300 + Number(process.env.VITEST_POOL_ID ?? 0) + (process.env.TEST_DB === "postgres" ? 20 : 0);
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ["src/server/index.ts"], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -50,9 +59,13 @@ describe("starting the server", () => {
   describe(`on ${process.env.TEST_DB}`, () => {
     let server: { child: ChildProcess; exited: Promise<number | null>; output: () => string };
     let databaseName: string | undefined;
+    let PORT: number;
 
     beforeAll(async () => {
-      if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("run `npm run build` before this test");
+      if (!fs.existsSync(path.resolve(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
+        throw new Error("run `npm run build` before this test");
+      }
+      PORT = await freePort();
       const env: Record<string, string> = {
         PORT: String(PORT),
         DATA_DIR: path.join(inject("testDir"), `server-${newId(6)}`),
