@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { newId } from "../../src/server/db/ids.ts";
-import { PG_TEST_PREFIX, withAdminClient } from "../setup/postgres.ts";
+import { databaseUrl, withAdminClient } from "../setup/postgres.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -73,11 +73,9 @@ describe("starting the server", () => {
       };
       if (process.env.TEST_DB === "postgres") {
         const adminUrl = process.env.TEST_DATABASE_URL!;
-        databaseName = `${PG_TEST_PREFIX}server_${newId(6).toLowerCase()}`;
+        databaseName = `${inject("pgPrefix")}server_${newId(6).toLowerCase()}`;
         await withAdminClient(adminUrl, (client) => client.query(`create database ${databaseName}`));
-        const url = new URL(adminUrl);
-        url.pathname = `/${databaseName}`;
-        env.DATABASE_URL = url.href;
+        env.DATABASE_URL = databaseUrl(adminUrl, databaseName);
       }
       server = start(env);
       await waitForHealth(`http://localhost:${PORT}/healthz`, server.exited).catch((error) => {

@@ -4,18 +4,19 @@ import path from "node:path";
 import { inject } from "vitest";
 import { newId } from "../../src/server/db/ids.ts";
 import { openDatabase, type Database } from "../../src/server/db/database.ts";
-import { PG_TEMPLATE, PG_TEST_PREFIX, withAdminClient } from "./postgres.ts";
+import { databaseUrl, withAdminClient } from "./postgres.ts";
 
 export async function createTestDatabase(): Promise<Database> {
   const suffix = `${process.env.VITEST_POOL_ID ?? "0"}_${newId(8).toLowerCase()}`;
   if (process.env.TEST_DB === "postgres") {
     const url = process.env.TEST_DATABASE_URL!;
-    const name = `${PG_TEST_PREFIX}${suffix}`;
+    const prefix = inject("pgPrefix");
+    const name = `${prefix}${suffix}`;
     await withAdminClient(url, async (client) => {
       // Two copies of one template at the same moment can collide; try again briefly.
       for (let attempt = 0; ; attempt++) {
         try {
-          await client.query(`create database ${name} template ${PG_TEMPLATE}`);
+          await client.query(`create database ${name} template ${prefix}template`);
           return;
         } catch (error) {
           if (attempt >= 20 || !String(error).includes("is being accessed by other users")) throw error;
@@ -23,9 +24,7 @@ export async function createTestDatabase(): Promise<Database> {
         }
       }
     });
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    return openDatabase({ url: dbUrl.href, poolSize: 4 });
+    return openDatabase({ url: databaseUrl(url, name), poolSize: 4 });
   }
   const file = path.join(inject("testDir"), `w${suffix}.sqlite`);
   fs.copyFileSync(inject("sqliteTemplate"), file);

@@ -6,12 +6,15 @@ import type pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/server/db/database.ts";
 import { migrateToLatest } from "../../src/server/db/migrate.ts";
-import { PG_TEMPLATE, PG_TEST_PREFIX, withAdminClient } from "./postgres.ts";
+import { newId } from "../../src/server/db/ids.ts";
+import { databaseUrl, PG_TEST_PREFIX, withAdminClient } from "./postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     sqliteTemplate: string;
     testDir: string;
+    /** Name prefix of this run's PostgreSQL databases; the template is `<prefix>template`. */
+    pgPrefix: string;
   }
 }
 
@@ -19,6 +22,7 @@ export default async function setup(project: TestProject) {
   const testDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-test-"));
   project.provide("testDir", testDir);
   const kind = project.config.env?.TEST_DB;
+  let pgPrefix = "";
 
   if (kind === "sqlite") {
     const template = path.join(testDir, "template.sqlite");
@@ -30,27 +34,24 @@ export default async function setup(project: TestProject) {
 
   if (kind === "postgres") {
     const url = process.env.TEST_DATABASE_URL!;
-    await dropTestDatabases(url);
-    await withAdminClient(url, (client) => client.query(`create database ${PG_TEMPLATE}`));
-    const templateUrl = new URL(url);
-    templateUrl.pathname = `/${PG_TEMPLATE}`;
-    const database = openDatabase({ url: templateUrl.href, poolSize: 1 });
+    pgPrefix = `${PG_TEST_PREFIX}${newId(6).toLowerCase()}_`;
+    project.provide("pgPrefix", pgPrefix);
+    await withAdminClient(url, (client) => client.query(`create database ${pgPrefix}template`));
+    const database = openDatabase({ url: databaseUrl(url, `${pgPrefix}template`), poolSize: 1 });
     await migrateToLatest(database);
     await database.close();
   }
 
   return async () => {
-    if (kind === "postgres") await dropTestDatabases(process.env.TEST_DATABASE_URL!);
+    if (kind === "postgres") await dropTestDatabases(process.env.TEST_DATABASE_URL!, pgPrefix);
     fs.rmSync(testDir, { recursive: true, force: true });
   };
 }
 
-async function dropTestDatabases(url: string) {
+async function dropTestDatabases(url: string, prefix: string) {
+  if (!prefix.startsWith(PG_TEST_PREFIX)) return;
   await withAdminClient(url, async (client: pg.Client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      "select datname from pg_database where datname like $1",
-      [`${PG_TEST_PREFIX}%`],
-    );
+    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [prefix]);
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
   });
 }
