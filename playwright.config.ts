@@ -45,7 +45,7 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"] } },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node src/server/index.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node tests/e2e/serve-with-geo-fakes.ts`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -58,6 +58,8 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
+      // A tile-less map style: journeys make no outside requests.
+      MAP_STYLE_URL: "offline",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },

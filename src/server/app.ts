@@ -6,12 +6,18 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Auth } from "./auth/auth.ts";
 import { getCurrentUser } from "./auth/session.ts";
+import { handleAuthRequest } from "./auth/auth-http.ts";
 import type { Database } from "./db/database.ts";
 import { AppError, errorBody } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import type { AppServices } from "./services.ts";
 import type { AppEnv } from "./api/api-env.ts";
 import { createApi } from "./api/api.ts";
+import { createPlainCategoryRoutes } from "./features/category/category.routes.ts";
+import { UPLOADS_PATH } from "./features/uploads/uploads.service.ts";
+import { mapStyleOrigins } from "./geo/map-style-config.ts";
+import { createSeoRoutes } from "./features/seo/seo.routes.ts";
+import type { Env } from "./env.ts";
 import { messages } from "../shared/messages.ts";
 import type { AppLoadContext } from "../web/lib/app-context.ts";
 
@@ -30,6 +36,8 @@ export interface AppDeps {
   development?: boolean;
   /** Served over HTTPS: adds HSTS. */
   https?: boolean;
+  /** PUBLIC_URL, when set, is the origin of canonical links, the sitemap and calendar feeds (else each request's own). */
+  env?: Pick<Env, "PUBLIC_URL">;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -48,15 +56,18 @@ export function createApp(deps: AppDeps) {
     logger[level]({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
   });
 
+  // The map's style, tiles and glyphs come from the configured provider's hosts.
+  const mapOrigins = mapStyleOrigins(services.geo.mapStyle);
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: deps.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // Profile pictures from sign-in providers live on their hosts; images cannot run code.
+        imgSrc: ["'self'", "data:", "blob:", "https:", ...mapOrigins],
         fontSrc: ["'self'", "data:"],
-        connectSrc: deps.development ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        connectSrc: [...(deps.development ? ["'self'", "ws:", "wss:"] : ["'self'"]), ...mapOrigins],
         workerSrc: ["'self'", "blob:"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
@@ -91,10 +102,15 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c, auth, logger));
 
   app.get("/files/*", async (c) => {
-    const fullPath = decodeURIComponent(c.req.path.slice("/files/".length));
+    let fullPath = "";
+    try {
+      fullPath = decodeURIComponent(c.req.path.slice("/files/".length));
+    } catch {
+      // A malformed escape names no file.
+    }
     const file = fullPath ? await services.files.read(fullPath).catch(() => null) : null;
     if (!file) return c.json({ error: { code: "not_found", message: messages.storage.notFound(fullPath) } }, 404);
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
@@ -120,13 +136,21 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
+  // tus resumable uploads (src/server/features/uploads): every method on the collection and on each upload.
+  app.all(UPLOADS_PATH, (c) => services.uploads.handle(c.req.raw, c.var.user));
+  app.all(`${UPLOADS_PATH}/*`, (c) => services.uploads.handle(c.req.raw, c.var.user));
   app.route("/api/v1", createApi());
+  // The spec's two plain endpoints of the add-category page.
+  app.route("/api", createPlainCategoryRoutes());
   app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API endpoint." } }, 404));
+
+  const siteUrl = deps.env?.PUBLIC_URL?.replace(/\/$/, "");
+  app.route("/", createSeoRoutes({ siteUrl }));
 
   const renderPage = deps.renderPage;
   if (renderPage) {
     app.all("*", (c) =>
-      renderPage(c.req.raw, { services, user: c.var.user, nonce: c.var.secureHeadersNonce ?? "" }),
+      renderPage(c.req.raw, { services, user: c.var.user, nonce: c.var.secureHeadersNonce ?? "", siteUrl }),
     );
   }
 

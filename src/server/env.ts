@@ -25,6 +25,29 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, { error: "expected at least 32 characters" }).optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "expected an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)" }).optional(),
+  S3_ENDPOINT: z.url({ error: "expected the URL of an S3-compatible service, such as https://s3.example.org" }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  STORAGE_QUOTA_MB: z.coerce.number({ error: "expected a number of megabytes" }).int({ error: "expected a whole number of megabytes" }).positive({ error: "expected a positive number of megabytes" }).default(1024),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, { error: "expected an smtp:// or smtps:// URL, such as smtps://user:pass@mail.example.org:465" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Niche <no-reply@localhost>"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: z.url({ error: "expected the issuer URL of an OpenID Connect provider" }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).default("Single Sign-On"),
+  MAP_STYLE_URL: z
+    .string()
+    .regex(/^(offline|https?:\/\/.+|pmtiles:\/\/https?:\/\/.+)$/, {
+      error: "expected offline, a MapLibre style URL (https://...) or a PMTiles archive (pmtiles://https://...)",
+    })
+    .optional(),
+  GEOCODER_URL: z.url({ error: "expected the URL of a Nominatim-compatible geocoder" }).default("https://nominatim.openstreetmap.org"),
+  ROUTER_URL: z.url({ error: "expected the URL of an OSRM-compatible router" }).default("https://router.project-osrm.org"),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -3,13 +3,15 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createAuth } from "./auth/auth.ts";
+import { signInProvidersFromEnv } from "./auth/providers.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoContent } from "./db/seed.ts";
 import { publicUrl, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createServices } from "./services.ts";
-import { DiskStore } from "./storage/storage.ts";
+import { storageFromEnv, type StorageSetup } from "./storage/storage-config.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "./features/site-settings/site-settings.repository.ts";
 
 /** AUTH_SECRET, or one generated on first start and kept under DATA_DIR (one instance only). */
@@ -31,6 +33,8 @@ export interface Runtime {
   database: Database;
   auth: ReturnType<typeof createAuth>;
   services: ReturnType<typeof createServices>;
+  storage: StorageSetup;
+  maintenance: { start(): void; stop(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -38,8 +42,12 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(dataDir, "niche.sqlite") });
-  const store = new DiskStore(path.join(dataDir, "files"));
-  const services = createServices({ database, store });
+  const storage = storageFromEnv(env, dataDir);
+  const services = createServices({
+    database,
+    store: storage.store,
+    uploads: { quotaBytes: storage.quotaBytes, datastore: storage.datastore, logger },
+  });
   const baseURL = publicUrl(env);
   const auth = createAuth({
     database,
@@ -47,8 +55,65 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     baseURL,
     trustedOrigins: [baseURL, ...env.TRUSTED_ORIGINS.split(",").map((o) => o.trim()).filter(Boolean)],
     trustProxy: env.TRUST_PROXY,
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox"), logger }),
+    logger,
+    providers: signInProvidersFromEnv(env),
   });
-  return { env, logger, database, auth, services, close: () => database.close() };
+  const maintenance = new StorageMaintenance(services, logger);
+  return {
+    env,
+    logger,
+    database,
+    auth,
+    services,
+    storage,
+    maintenance,
+    close: async () => {
+      await maintenance.stop();
+      storage.close();
+      await database.close();
+    },
+  };
+}
+
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Removes abandoned uploads on start and every hour (they are kept for a day, so any instance may do it). */
+class StorageMaintenance {
+  private readonly services: Runtime["services"];
+  private readonly logger: Logger;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(services: Runtime["services"], logger: Logger) {
+    this.services = services;
+    this.logger = logger;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.run();
+    this.timer = setInterval(() => this.run(), CLEANUP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  private run(): void {
+    if (this.running) return;
+    this.running = this.services.uploads
+      .cleanup()
+      .then((removed) => {
+        if (removed.unfinished + removed.orphans > 0) this.logger.info(removed, "abandoned uploads removed");
+      })
+      .catch((err: unknown) => this.logger.warn({ err }, "upload cleanup failed"))
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
 }
 
 /** Migrates, and on a first start fills the site with demo content (or plain defaults). */
@@ -56,6 +121,8 @@ export async function prepareDatabase(runtime: Runtime): Promise<void> {
   const { database, logger, env, services } = runtime;
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+  await runtime.storage.prepare();
+  runtime.maintenance.start();
 
   const settings = new SiteSettingsRepository(database.db);
   if (await settings.get()) return;

@@ -2,13 +2,78 @@
 import type { Database } from "./db/database.ts";
 import { FileService } from "./storage/file.service.ts";
 import type { ObjectStore } from "./storage/storage.ts";
+import { UploadService, type UploadServiceOptions } from "./features/uploads/uploads.service.ts";
+import { ProfilePictureRepository } from "./features/uploads/profile-picture.repository.ts";
+import { ProfilePictureService } from "./features/uploads/profile-picture.service.ts";
+import { parseEnv } from "./env.ts";
+import { geoSetupFromEnv, type GeoSetup } from "./geo/geo-config.ts";
+import { GeoRepository } from "./features/geo/geo.repository.ts";
+import { GeoService } from "./features/geo/geo.service.ts";
+import { MapDataRepository } from "./features/geo/map-data.repository.ts";
+import { MapDataService } from "./features/geo/map-data.service.ts";
 import { SiteSettingsRepository } from "./features/site-settings/site-settings.repository.ts";
 import { SiteSettingsService } from "./features/site-settings/site-settings.service.ts";
+import { createSearchRepository } from "./features/search/search.repository.ts";
+import { SearchService } from "./features/search/search.service.ts";
+import { BusinessRepository } from "./features/business/business.repository.ts";
+import { BusinessService } from "./features/business/business.service.ts";
+import { CategoryRepository } from "./features/category/category.repository.ts";
+import { CategoryService } from "./features/category/category.service.ts";
+import { TagRepository } from "./features/tag/tag.repository.ts";
+import { TagService } from "./features/tag/tag.service.ts";
+import { EventRepository } from "./features/event/event.repository.ts";
+import { EventService } from "./features/event/event.service.ts";
+import { OfferRepository } from "./features/offer/offer.repository.ts";
+import { OfferService } from "./features/offer/offer.service.ts";
+import { PostRepository } from "./features/post/post.repository.ts";
+import { PostService } from "./features/post/post.service.ts";
+import { AccountRepository } from "./features/account/account.repository.ts";
+import { AccountService } from "./features/account/account.service.ts";
+import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from "./auth/providers.ts";
+import { AuditRepository } from "./features/audit/audit.repository.ts";
+import { AuditService } from "./features/audit/audit.service.ts";
+import { UsersRepository } from "./features/users/users.repository.ts";
+import { UsersService } from "./features/users/users.service.ts";
+import { PageRepository } from "./features/page/page.repository.ts";
+import { PageService } from "./features/page/page.service.ts";
 
-export function createServices({ database, store }: { database: Database; store: ObjectStore }) {
+export function createServices({
+  database,
+  store,
+  uploads,
+  // Geo providers and map style come from the environment unless a caller (a test) brings its own.
+  geo = geoSetupFromEnv(parseEnv()),
+  signInProviders = listSignInProviders(signInProvidersFromEnv(parseEnv())),
+}: {
+  database: Database;
+  store: ObjectStore;
+  geo?: GeoSetup;
+  signInProviders?: SignInProvider[];
+  /** Per-user storage quota and where unfinished uploads wait; tests leave them out. */
+  uploads?: { quotaBytes?: number; datastore?: UploadServiceOptions["datastore"]; logger?: UploadServiceOptions["logger"] };
+}) {
+  const files = new FileService(database.db, store, { quotaBytes: uploads?.quotaBytes });
+  // Every service that changes content records its changes here (the admin's "Recent changes").
+  const audit = new AuditService(new AuditRepository(database.db));
   return {
     siteSettings: new SiteSettingsService(new SiteSettingsRepository(database.db)),
-    files: new FileService(database.db, store),
+    search: new SearchService(createSearchRepository(database)),
+    businesses: new BusinessService(new BusinessRepository(database.db), files, audit),
+    categories: new CategoryService(new CategoryRepository(database.db), audit),
+    tags: new TagService(new TagRepository(database.db), audit),
+    // Events and offers only need to know which businesses exist and what they are called.
+    events: new EventService(new EventRepository(database.db), { audit, files, businesses: new BusinessRepository(database.db) }),
+    offers: new OfferService(new OfferRepository(database.db), { audit, businesses: new BusinessRepository(database.db) }),
+    posts: new PostService(new PostRepository(database.db), { audit, files }),
+    files,
+    uploads: new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger }),
+    profilePictures: new ProfilePictureService(new ProfilePictureRepository(database.db), files),
+    geo: new GeoService({ repository: new GeoRepository(database.db), ...geo }),
+    mapData: new MapDataService(new MapDataRepository(database.db)),
+    account: new AccountService(new AccountRepository(database.db), signInProviders),
+    audit,
+    users: new UsersService(new UsersRepository(database.db, database.dialect), audit),
+    pages: new PageService(new PageRepository(database.db), audit),
   };
 }
 

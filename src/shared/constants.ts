@@ -38,6 +38,13 @@ export const TRUNCATE = {
 
 export const PROFILE_PICTURE = { maxBytes: 5_242_880, types: ["image/png", "image/jpeg", "image/gif"] } as const;
 export const EVENT_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+/** Logos and post images: any image type the server can read and re-encode safely. */
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+/** Files above the threshold go in chunks that start small and double up to the cap (spec section 9). */
+export const RESUMABLE_UPLOAD = { thresholdBytes: 262_144, initialChunkBytes: 262_144, maxChunkBytes: 33_554_432 } as const;
+/** How long storage calls keep retrying on 5xx, 408 and 429 before giving up (spec section 9). */
+export const STORAGE_RETRY = { operationMs: 120_000, uploadMs: 600_000 } as const;
 
 export const HEADER_SEARCH = { minChars: 2, maxSuggestions: 10 } as const;
 export const MAP_SEARCH_DROPDOWN_MAX_HEIGHT_PX = 200;

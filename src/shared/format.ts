@@ -46,3 +46,46 @@ export function authorName(name: string | null | undefined): string {
 export function businessName(name: string | null | undefined): string {
   return name?.trim() || "A Business";
 }
+
+/** The fields of an event its location text depends on. */
+export interface EventLocation {
+  location: string | null | undefined;
+  outdoorLocationDescription?: string | null | undefined;
+}
+
+// Ids are 20 letters and digits (src/server/db/ids.ts); anything else in `location` is free text.
+const ID_PATTERN = /^[A-Za-z0-9]{20}$/;
+
+/**
+ * Where an event takes place, as visitors read it (spec section 2).
+ * `businessNames` maps business ids to names; `null` means the businesses could not be loaded,
+ * in which case a business location reads "Specific Location" rather than a misleading "Unknown".
+ */
+export function eventLocationText(event: EventLocation, businessNames: ReadonlyMap<string, string> | null): string {
+  const location = event.location?.trim() ?? "";
+  if (location === "outdoor") return event.outdoorLocationDescription?.trim() || "Outdoor Event";
+  if (!location) return "N/A";
+  if (businessNames) {
+    const name = businessNames.get(location);
+    if (name !== undefined) return businessName(name);
+    if (ID_PATTERN.test(location)) return `Unknown Location (ID: ${location.slice(0, 5)}...)`;
+  }
+  return "Specific Location";
+}
+
+/** "<type> at <business>" on the home page; the offers page falls back to "Special Offer" for a missing type. */
+export function offerTitle(offer: { type: string | null | undefined; businessName: string | null | undefined }, typeFallback = ""): string {
+  const type = offer.type?.trim() || typeFallback;
+  return `${type} at ${businessName(offer.businessName)}`.trim();
+}
+
+/**
+ * The name a slug stands for among `names`: an exact match of the spec's capitalised words first,
+ * then any name whose own slug is the same (so "Arts & Crafts" and "BBQ" are found from their slugs).
+ */
+export function findBySlug<T extends { name: string }>(items: readonly T[], slug: string): T | undefined {
+  const wanted = slug.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const spelled = unslugify(wanted);
+  return items.find((item) => item.name === spelled) ?? items.find((item) => slugify(item.name) === wanted);
+}

@@ -4,6 +4,19 @@ import { Validation } from "../errors.ts";
 import type { AppEnv } from "./api-env.ts";
 import { registerSiteSettingsRoutes } from "../features/site-settings/site-settings.routes.ts";
 import { registerMeRoutes } from "../features/me/me.routes.ts";
+import { registerAccountRoutes } from "../features/account/account.routes.ts";
+import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
+import { registerBusinessRoutes } from "../features/business/business.routes.ts";
+import { registerCategoryRoutes } from "../features/category/category.routes.ts";
+import { registerTagRoutes } from "../features/tag/tag.routes.ts";
+import { registerEventRoutes } from "../features/event/event.routes.ts";
+import { registerOfferRoutes } from "../features/offer/offer.routes.ts";
+import { registerPostRoutes } from "../features/post/post.routes.ts";
+import { registerGeoRoutes } from "../features/geo/geo.routes.ts";
+import { registerAuditRoutes } from "../features/audit/audit.routes.ts";
+import { registerUsersRoutes } from "../features/users/users.routes.ts";
+import { registerPageRoutes } from "../features/page/page.routes.ts";
+import { registerSearchRoutes } from "../features/search/search.routes.ts";
 import { registerDocsRoutes } from "./docs.ts";
 
 export function createApi() {
@@ -22,7 +35,20 @@ export function createApi() {
   });
 
   registerSiteSettingsRoutes(api);
+  registerSearchRoutes(api);
   registerMeRoutes(api);
+  registerAccountRoutes(api);
+  registerUploadsRoutes(api);
+  registerBusinessRoutes(api);
+  registerCategoryRoutes(api);
+  registerTagRoutes(api);
+  registerEventRoutes(api);
+  registerOfferRoutes(api);
+  registerPostRoutes(api);
+  registerGeoRoutes(api);
+  registerAuditRoutes(api);
+  registerUsersRoutes(api);
+  registerPageRoutes(api);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

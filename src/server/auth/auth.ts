@@ -1,11 +1,24 @@
-// better-auth on the shared Kysely instance: email+password accounts, roles, database-backed rate limits.
+// better-auth on the shared Kysely instance: email+password accounts, email verification, password reset,
+// third-party sign-in (Google, any OpenID Connect provider; popup or redirect), roles, database-backed rate limits.
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { oauthPopup } from "better-auth/plugins";
+import { pino } from "pino";
 import type { Database } from "../db/database.ts";
 import { newId } from "../db/ids.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { passwordResetEmail, verificationEmail } from "../mail/templates.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { PASSWORD_MIN_LENGTH } from "../../shared/constants.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import type { SignInProvidersConfig } from "./providers.ts";
+import { SignInLimit } from "./sign-in-limit.ts";
+import { CLIENT_IP_HEADER } from "./auth-http.ts";
+import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH } from "../../shared/constants.ts";
 import { defaultDisplayName } from "../../shared/format.ts";
+import { AUTH_ERROR_CODES } from "../../shared/schemas/account.ts";
 
 export interface AuthOptions {
   database: Database;
@@ -13,11 +26,85 @@ export interface AuthOptions {
   baseURL: string;
   trustedOrigins: string[];
   trustProxy: boolean;
+  /** Where verification and password-reset emails go; without it they are only logged (tests that do not read mail). */
+  mailer?: Mailer | undefined;
+  logger?: Logger | undefined;
+  providers?: SignInProvidersConfig | undefined;
 }
 
-export function createAuth({ database, secret, baseURL, trustedOrigins, trustProxy }: AuthOptions) {
+/** Per-IP limits on the endpoints attackers hammer; better-auth stores the counters in the `rateLimit` table. */
+export const IP_RATE_LIMITS = {
+  "/sign-in/email": { window: 5 * 60, max: 30 },
+  "/sign-up/email": { window: 10 * 60, max: 10 },
+  "/request-password-reset": { window: 10 * 60, max: 5 },
+  "/send-verification-email": { window: 10 * 60, max: 5 },
+} as const;
+
+const RESET_TOKEN_MINUTES = 60;
+
+function weakPassword(): APIError {
+  return new APIError("BAD_REQUEST", { code: AUTH_ERROR_CODES.passwordTooWeak, message: "This password is too common. Please choose another." });
+}
+
+export function createAuth(options: AuthOptions) {
+  const { database, secret, baseURL, trustedOrigins, trustProxy, providers = {} } = options;
+  const logger = options.logger ?? pino({ level: "silent" });
+  const limit = new SignInLimit(database.db);
+
+  async function siteName(): Promise<string> {
+    const row = await database.db.selectFrom("site_settings").select("associationName").executeTakeFirst();
+    return row?.associationName ?? "Niche";
+  }
+
+  async function send(kind: string, message: Parameters<Mailer["send"]>[0]) {
+    if (!options.mailer) {
+      logger.info({ to: message.to, kind }, "no mailer configured: email not sent");
+      return;
+    }
+    try {
+      await options.mailer.send(message);
+    } catch (error) {
+      // Sign-up and reset must not fail because the mail server is down; the user can ask again.
+      logger.error({ err: error, to: message.to, kind }, "sending mail failed");
+    }
+  }
+
+  // The OpenID Connect provider is read from its discovery document when the server starts.
+  const oidcPlugins = providers.oidc
+    ? [
+        genericOAuth({
+          config: [
+            {
+              providerId: "oidc",
+              name: providers.oidc.name,
+              discoveryUrl: `${providers.oidc.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`,
+              clientId: providers.oidc.clientId,
+              clientSecret: providers.oidc.clientSecret,
+              scopes: ["openid", "email", "profile"],
+              pkce: true,
+              requireIdTokenVerification: true,
+              // The spec: later sign-ins refresh the display name and picture from the provider.
+              overrideUserInfo: true,
+              mapProfileToUser: (profile) => ({
+                name: typeof profile.name === "string" ? profile.name : undefined,
+                image: typeof profile.picture === "string" ? profile.picture : undefined,
+                emailVerified: profile.email_verified === true || profile.email_verified === "true",
+              }),
+            },
+          ],
+        }),
+      ]
+    : [];
+
+  function requestIp(headers: Headers | undefined): string | null {
+    const forwarded = trustProxy ? headers?.get("x-forwarded-for") : null;
+    return forwarded?.split(",")[0]?.trim() || headers?.get(CLIENT_IP_HEADER) || null;
+  }
+
   return betterAuth({
     appName: "Niche",
+    // better-auth's own messages go to the server's structured log, not the console.
+    logger: { log: (level, message) => logger[level]({ source: "better-auth" }, message) },
     secret,
     baseURL,
     basePath: "/api/auth",
@@ -27,7 +114,23 @@ export function createAuth({ database, secret, baseURL, trustedOrigins, trustPro
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await send("password-reset", passwordResetEmail({ to: user.email, site: await siteName(), url, validMinutes: RESET_TOKEN_MINUTES }));
+      },
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await send("verification", verificationEmail({ to: user.email, site: await siteName(), url }));
+      },
+    },
+    socialProviders: providers.google
+      ? { google: { clientId: providers.google.clientId, clientSecret: providers.google.clientSecret, overrideUserInfoOnSignIn: true } }
+      : {},
     user: {
       fields: { name: "displayName", image: "photoURL" },
       additionalFields: {
@@ -46,22 +149,68 @@ export function createAuth({ database, secret, baseURL, trustedOrigins, trustPro
       storage: "database",
       window: 60,
       max: 100,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/sign-up/email": { window: 60, max: 5 },
-      },
+      customRules: IP_RATE_LIMITS,
     },
     advanced: {
       database: { generateId: () => newId() },
-      ipAddress: { ipAddressHeaders: trustProxy ? ["x-forwarded-for"] : [] },
+      // The server sets CLIENT_IP_HEADER from the socket (auth-http.ts); X-Forwarded-For only counts behind a trusted proxy.
+      ipAddress: { ipAddressHeaders: trustProxy ? ["x-forwarded-for", CLIENT_IP_HEADER] : [CLIENT_IP_HEADER] },
       useSecureCookies: baseURL.startsWith("https://"),
       // Checked in every environment, tests included (better-auth skips it under NODE_ENV=test otherwise).
       disableOriginCheck: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    plugins: [
-      admin({ defaultRole: "user", adminRoles: ["admin"] }),
-    ],
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), oauthPopup(), ...oidcPlugins],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === "/sign-up/email") {
+          if (body.accountType !== undefined && !ACCOUNT_TYPES.includes(body.accountType as never)) {
+            throw new APIError("BAD_REQUEST", { code: AUTH_ERROR_CODES.invalidAccountType, message: "Choose an account type: visitor or business." });
+          }
+          if (typeof body.password === "string" && isCommonPassword(body.password)) throw weakPassword();
+        }
+        if ((ctx.path === "/reset-password" || ctx.path === "/change-password") && typeof body.newPassword === "string" && isCommonPassword(body.newPassword)) {
+          throw weakPassword();
+        }
+        if (ctx.path === "/sign-in/email" && typeof body.email === "string") {
+          const wait = await limit.retryAfter(body.email);
+          if (wait > 0) {
+            logger.warn({ event: "sign-in", method: "email", email: body.email.toLowerCase(), ok: false, reason: "account-locked", ip: requestIp(ctx.headers) }, "sign-in refused");
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { code: AUTH_ERROR_CODES.tooManyAttempts, message: `Too many failed sign-in attempts for this account. Please try again in ${Math.ceil(wait / 60)} minutes.` },
+              { "Retry-After": String(wait) },
+            );
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const ip = requestIp(ctx.headers);
+        const returned = ctx.context.returned;
+        if (ctx.path === "/sign-in/email") {
+          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase();
+          if (returned instanceof APIError) {
+            if (returned.statusCode === 401) await limit.recordFailure(email);
+            logger.warn({ event: "sign-in", method: "email", email, ok: false, status: returned.statusCode, code: returned.body?.code, ip }, "sign-in failed");
+          } else {
+            await limit.clear(email);
+            logger.info({ event: "sign-in", method: "email", email, userId: ctx.context.newSession?.user.id, ok: true, ip }, "signed in");
+          }
+        }
+        if (ctx.path.startsWith("/callback/") || ctx.path.startsWith("/oauth2/callback/")) {
+          const provider = ctx.params?.id ?? ctx.params?.providerId ?? ctx.path.split("/").pop();
+          const session = ctx.context.newSession;
+          if (session) {
+            logger.info({ event: "sign-in", method: provider, email: session.user.email, userId: session.user.id, ok: true, ip }, "signed in");
+          } else {
+            const location = ctx.context.responseHeaders?.get("location") ?? (returned instanceof APIError ? new Headers(returned.headers).get("location") : null);
+            const error = location ? new URL(location, baseURL).searchParams.get("error") : null;
+            logger.warn({ event: "sign-in", method: provider, ok: false, error, ip }, "sign-in failed");
+          }
+        }
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
@@ -72,6 +221,20 @@ export function createAuth({ database, secret, baseURL, trustedOrigins, trustPro
               lastLogin: new Date(),
             },
           }),
+        },
+      },
+      account: {
+        create: {
+          // The spec records the third-party provider on the user who signed in with it.
+          after: async (account) => {
+            if (account.providerId === "credential") return;
+            await database.db
+              .updateTable("user")
+              .set({ provider: account.providerId })
+              .where("id", "=", account.userId)
+              .where("provider", "is", null)
+              .execute();
+          },
         },
       },
       session: {

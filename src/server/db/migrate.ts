@@ -2,10 +2,20 @@
 import { Migrator, type Migration } from "kysely/migration";
 import type { Database } from "./database.ts";
 import { initial } from "./migrations/0001-initial.ts";
+import { search } from "./migrations/0002-search.ts";
+import { uploads } from "./migrations/0003-uploads.ts";
+import { accounts } from "./migrations/0004-accounts.ts";
+import { geo } from "./migrations/0006-geo.ts";
+import { admin } from "./migrations/0007-admin.ts";
 
 function migrations(dialect: Database["dialect"]): Record<string, Migration> {
   return {
     "0001-initial": initial(dialect),
+    "0002-search": search(dialect),
+    "0003-uploads": uploads(dialect),
+    "0004-accounts": accounts(dialect),
+    "0006-geo": geo(dialect),
+    "0007-admin": admin(dialect),
   };
 }
 

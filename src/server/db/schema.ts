@@ -67,6 +67,14 @@ export interface RateLimitTable {
   lastRequest: number;
 }
 
+export interface SignInFailureTable {
+  /** "account:<email>" */
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch (bigint on PostgreSQL, read back through Number). */
+  firstFailureAt: number | string;
+}
+
 export interface SiteSettingsTable {
   id: string;
   associationName: string;
@@ -191,6 +199,46 @@ export interface StoredFileTable {
   attachedAt: Timestamp | null;
 }
 
+export interface GeoCacheTable {
+  key: string;
+  /** JSON of the provider's answer, in our own shape. */
+  value: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+export interface GeoRateTable {
+  key: string;
+  /** Milliseconds since the epoch. */
+  windowStart: number;
+  count: number;
+}
+
+
+export interface AuditLogTable {
+  id: string;
+  actorId: string | null;
+  actorEmail: string;
+  /** create, update, delete or role_change. */
+  action: string;
+  entityType: string;
+  entityId: string;
+  summary: string;
+  createdAt: Timestamp;
+}
+
+
+/** The search index's documents, written only by database triggers (migration 0002-search). */
+export interface SearchDocumentTable {
+  id: ColumnType<number, never, never>;
+  /** business, category, tag, event, offer or post. */
+  kind: string;
+  /** Id of the row the document was made from. */
+  ref: string;
+  name: string;
+  body: string;
+  extra: string;
+}
 
 export interface DB {
   user: UserTable;
@@ -198,6 +246,7 @@ export interface DB {
   account: AccountTable;
   verification: VerificationTable;
   rateLimit: RateLimitTable;
+  sign_in_failure: SignInFailureTable;
   site_settings: SiteSettingsTable;
   category: CategoryTable;
   tag: TagTable;
@@ -208,4 +257,8 @@ export interface DB {
   post: PostTable;
   offer: OfferTable;
   stored_file: StoredFileTable;
+  search_document: SearchDocumentTable;
+  geo_cache: GeoCacheTable;
+  geo_rate: GeoRateTable;
+  audit_log: AuditLogTable;
 }

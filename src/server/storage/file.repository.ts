@@ -36,4 +36,39 @@ export class FileRepository {
   async deleteByPath(fullPath: string): Promise<void> {
     await this.db.deleteFrom("stored_file").where("fullPath", "=", fullPath).execute();
   }
+
+  /** Paths of these that have a record. */
+  async existing(fullPaths: string[]): Promise<string[]> {
+    if (fullPaths.length === 0) return [];
+    const rows = await this.db.selectFrom("stored_file").select("fullPath").where("fullPath", "in", fullPaths).execute();
+    return rows.map((r) => r.fullPath);
+  }
+
+  /** Bytes stored for one owner, counted against their quota. */
+  async usage(ownerUid: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("stored_file")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("size"), eb.lit(0)).as("bytes"))
+      .where("ownerUid", "=", ownerUid)
+      .executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  }
+
+  async markAttached(fullPaths: string[], at: string): Promise<void> {
+    if (fullPaths.length === 0) return;
+    await this.db.updateTable("stored_file").set({ attachedAt: at, updated: at }).where("fullPath", "in", fullPaths).execute();
+  }
+
+  /** Uploads never attached to anything and created before `cutoff`. */
+  async getAllUnattachedBefore(cutoff: string, limit = 500): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom("stored_file")
+      .select("fullPath")
+      .where("attachedAt", "is", null)
+      .where("timeCreated", "<", cutoff)
+      .orderBy("timeCreated")
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.fullPath);
+  }
 }

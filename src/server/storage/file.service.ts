@@ -1,17 +1,37 @@
-// Stores files and their metadata records together, and hands out the URLs they are served at.
+// Stores files and their metadata records together, checks uploads, attaches them to entities and removes what is left over.
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { newId } from "../db/ids.ts";
+import type { CurrentUser } from "../auth/session.ts";
+import { AppError, Forbidden, NotFound, Unauthorized, Validation } from "../errors.ts";
+import { messages } from "../../shared/messages.ts";
+import {
+  IMAGE_VARIANT_WIDTHS,
+  UPLOAD_RULES,
+  megabytes,
+  typeNames,
+  variantPath,
+  type UploadKind,
+} from "../../shared/upload-kinds.ts";
 import { FileRepository } from "./file.repository.ts";
+import { reencodeImage, sniffType, UnreadableImage } from "./image.ts";
 import { assertSafeKey, type ObjectStore } from "./storage.ts";
+import { isSafeFileName, isValidPostId, mayUpload, pathBelongsTo, storagePath } from "./upload-paths.ts";
 
 export interface SavedFile {
   fullPath: string;
   url: string;
   size: number;
   contentType: string;
+}
+
+export interface StoredImage extends SavedFile {
+  width: number;
+  height: number;
+  /** `url 320w, url 640w, ...` including the full-size copy. */
+  srcset: string;
 }
 
 export interface SaveFileInput {
@@ -24,24 +44,75 @@ export interface SaveFileInput {
   attached?: boolean;
 }
 
+/** The spec's storage object (section 3). */
+export interface StorageObjectMetadata {
+  bucket: string;
+  fullPath: string;
+  name: string;
+  size: number;
+  contentType: string;
+  timeCreated: string;
+  updated: string;
+  md5Hash: string;
+  customMetadata: Record<string, string>;
+}
+
+export interface UploadRequest {
+  user: CurrentUser | null;
+  kind: UploadKind;
+  fileName: string | undefined;
+  /** Declared size in bytes. */
+  size: number;
+  name?: string | undefined;
+  postId?: string | undefined;
+}
+
+export interface FileServiceOptions {
+  /** Bytes each user may keep; unlimited when absent. */
+  quotaBytes?: number | undefined;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Public URL path of a stored object. */
 export function fileUrl(fullPath: string): string {
   return `/files/${fullPath.split("/").map(encodeURIComponent).join("/")}`;
 }
 
+/** The stored path behind one of our `/files/...` URLs, or null for any other URL (a provider's avatar, say). */
+export function pathFromUrl(url: string | null | undefined): string | null {
+  if (!url?.startsWith("/files/")) return null;
+  try {
+    const fullPath = url.slice("/files/".length).split("/").map(decodeURIComponent).join("/");
+    assertSafeKey(fullPath);
+    return fullPath;
+  } catch {
+    return null;
+  }
+}
+
+/** The 402 of a full quota. */
+export const QuotaExceeded = (bucket: string) => new AppError(402, "quota_exceeded", messages.storage.quotaExceeded(bucket));
+
 export class FileService {
   private readonly files: FileRepository;
   private readonly store: ObjectStore;
+  private readonly quotaBytes: number;
 
-  constructor(db: Kysely<DB>, store: ObjectStore) {
+  constructor(db: Kysely<DB>, store: ObjectStore, options: FileServiceOptions = {}) {
     this.files = new FileRepository(db);
     this.store = store;
+    this.quotaBytes = options.quotaBytes ?? Number.POSITIVE_INFINITY;
+  }
+
+  get bucket(): string {
+    return this.store.bucket;
   }
 
   async save(input: SaveFileInput): Promise<SavedFile> {
     assertSafeKey(input.fullPath);
     const now = new Date().toISOString();
-    await this.store.put(input.fullPath, input.body);
+    await this.store.put(input.fullPath, input.body, input.contentType);
     await this.files.create({
       id: newId(),
       bucket: this.store.bucket,
@@ -67,8 +138,181 @@ export class FileService {
     return body ? { body, contentType: record.contentType } : null;
   }
 
+  async getMetadata(fullPath: string): Promise<StorageObjectMetadata> {
+    const record = await this.files.getByPath(fullPath);
+    if (!record) throw NotFound(messages.storage.notFound(fullPath));
+    const { bucket, name, size, contentType, timeCreated, updated, md5Hash } = record;
+    return { bucket, fullPath, name, size, contentType, timeCreated, updated, md5Hash, customMetadata: JSON.parse(record.customMetadata) };
+  }
+
+  async getDownloadUrl(fullPath: string): Promise<string> {
+    await this.getMetadata(fullPath);
+    return fileUrl(fullPath);
+  }
+
+  /** Bytes this user keeps in storage. */
+  usage(ownerUid: string): Promise<number> {
+    return this.files.usage(ownerUid);
+  }
+
+  private async assertQuota(user: CurrentUser, incoming: number): Promise<void> {
+    if (!Number.isFinite(this.quotaBytes)) return;
+    if ((await this.files.usage(user.id)) + incoming > this.quotaBytes) throw QuotaExceeded(this.store.bucket);
+  }
+
+  /**
+   * Checks an upload before any byte is accepted: signed in, allowed for this kind, a plain file name,
+   * a size within the kind's limit and the user's quota. Returns the path the file will be stored at.
+   */
+  async prepareUpload(request: UploadRequest): Promise<string> {
+    if (!request.user) throw Unauthorized(messages.storage.unauthenticated);
+    const user = request.user;
+    const rules = UPLOAD_RULES[request.kind];
+    const fileName = request.fileName ?? "";
+    const fullPath = storagePath({ kind: request.kind, user, fileName, name: request.name, postId: request.postId });
+    if (!mayUpload(user, request.kind)) throw Forbidden(messages.storage.unauthorized(fullPath));
+    if (!isSafeFileName(fileName)) throw Validation(messages.uploads.badFileName, { file: messages.uploads.badFileName });
+    if (request.postId !== undefined && request.postId !== "" && !isValidPostId(request.postId)) {
+      throw Validation("The post id is not valid.", { postId: "The post id is not valid." });
+    }
+    if (!Number.isInteger(request.size) || request.size <= 0) {
+      throw Validation(messages.uploads.emptyFile, { file: messages.uploads.emptyFile });
+    }
+    if (request.size > rules.maxBytes) {
+      const message = messages.uploads.fileTooLarge(megabytes(rules.maxBytes));
+      throw Validation(message, { file: message });
+    }
+    await this.assertQuota(user, request.size);
+    return fullPath;
+  }
+
+  /**
+   * Stores an uploaded image at the prepared path, unattached: its type is read from its bytes, then it is
+   * re-encoded (with narrower copies). Refused files leave nothing behind.
+   */
+  async storeImage(input: { user: CurrentUser; kind: UploadKind; fullPath: string; bytes: Uint8Array; fileName: string }): Promise<StoredImage> {
+    const rules = UPLOAD_RULES[input.kind];
+    const typeRefused = messages.uploads.typeNotAllowed(typeNames(rules.types));
+    if (input.bytes.byteLength === 0) throw Validation(messages.uploads.emptyFile, { file: messages.uploads.emptyFile });
+    if (input.bytes.byteLength > rules.maxBytes) {
+      const message = messages.uploads.fileTooLarge(megabytes(rules.maxBytes));
+      throw Validation(message, { file: message });
+    }
+    const type = await sniffType(input.bytes);
+    if (!type || !rules.types.includes(type)) throw Validation(typeRefused, { file: typeRefused });
+    let image;
+    try {
+      image = await reencodeImage(input.bytes);
+    } catch (error) {
+      if (error instanceof UnreadableImage) throw Validation(messages.uploads.unreadableImage, { file: messages.uploads.unreadableImage });
+      throw error;
+    }
+    const total = image.body.byteLength + image.variants.reduce((sum, v) => sum + v.body.byteLength, 0);
+    await this.assertQuota(input.user, total);
+
+    const customMetadata = {
+      kind: input.kind,
+      originalName: input.fileName.slice(0, 255),
+      originalType: type,
+      width: String(image.width),
+      height: String(image.height),
+    };
+    const common = { ownerUid: input.user.id, attached: false, contentType: "image/webp" } as const;
+    const saved: string[] = [];
+    try {
+      const main = await this.save({ ...common, fullPath: input.fullPath, body: image.body, customMetadata });
+      saved.push(main.fullPath);
+      for (const variant of image.variants) {
+        const variantFile = await this.save({
+          ...common,
+          fullPath: variantPath(input.fullPath, variant.width),
+          body: variant.body,
+          customMetadata: { ...customMetadata, variantOf: input.fullPath, width: String(variant.width) },
+        });
+        saved.push(variantFile.fullPath);
+      }
+    } catch (error) {
+      await Promise.all(saved.map((p) => this.deleteOne(p).catch(() => undefined)));
+      throw error;
+    }
+    const srcset = [
+      ...image.variants.map((v) => `${fileUrl(variantPath(input.fullPath, v.width))} ${v.width}w`),
+      `${fileUrl(input.fullPath)} ${image.width}w`,
+    ].join(", ");
+    return { fullPath: input.fullPath, url: fileUrl(input.fullPath), size: image.body.byteLength, contentType: "image/webp", width: image.width, height: image.height, srcset };
+  }
+
+  /** Both steps of an upload in one call, for callers that already hold the whole file. */
+  async upload(request: Omit<UploadRequest, "size"> & { bytes: Uint8Array }): Promise<StoredImage> {
+    const fullPath = await this.prepareUpload({ ...request, size: request.bytes.byteLength });
+    return this.storeImage({ user: request.user!, kind: request.kind, fullPath, bytes: request.bytes, fileName: request.fileName ?? "" });
+  }
+
+  /**
+   * Claims an upload for the entity about to reference it, so the orphan cleanup leaves it alone.
+   * Only the uploader (or an admin) may claim it, and only for the kind it was uploaded as.
+   */
+  async attach({ user, kind, fullPath }: { user: CurrentUser | null; kind: UploadKind; fullPath: string }): Promise<SavedFile> {
+    if (!user) throw Unauthorized(messages.storage.unauthenticated);
+    if (!pathBelongsTo(fullPath, kind, user)) throw Forbidden(messages.storage.unauthorized(fullPath));
+    const record = await this.files.getByPath(fullPath);
+    if (!record) throw NotFound(messages.storage.notFound(fullPath));
+    if (record.ownerUid !== user.id && user.role !== "admin") throw Forbidden(messages.storage.unauthorized(fullPath));
+    await this.files.markAttached([fullPath, ...IMAGE_VARIANT_WIDTHS.map((w) => variantPath(fullPath, w))], new Date().toISOString());
+    return { fullPath, url: fileUrl(fullPath), size: record.size, contentType: record.contentType };
+  }
+
+  /**
+   * Puts a new upload in place of an entity's old file: the new one is attached, then the old one deleted.
+   * Call it before saving the entity, and `delete` the new file if saving fails.
+   */
+  async replace(input: { user: CurrentUser | null; kind: UploadKind; fullPath: string; previous: string | null | undefined }): Promise<SavedFile> {
+    const attached = await this.attach(input);
+    if (input.previous && input.previous !== input.fullPath) await this.delete(input.previous);
+    return attached;
+  }
+
+  /** Removes the files of an entity that is being deleted (paths may be null when it had none). */
+  async deleteForEntity(...fullPaths: (string | null | undefined)[]): Promise<void> {
+    for (const fullPath of fullPaths) if (fullPath) await this.delete(fullPath);
+  }
+
+  /** Deletes a file and its narrower copies; a file that is already gone is no error. */
   async delete(fullPath: string): Promise<void> {
+    const paths = [fullPath, ...IMAGE_VARIANT_WIDTHS.map((w) => variantPath(fullPath, w))];
+    const present = new Set(await this.files.existing(paths));
+    await this.deleteOne(fullPath);
+    for (const p of paths.slice(1)) if (present.has(p)) await this.deleteOne(p);
+  }
+
+  /** An unattached upload its owner no longer wants (a form was abandoned). */
+  async discard({ user, fullPath }: { user: CurrentUser | null; fullPath: string }): Promise<void> {
+    if (!user) throw Unauthorized(messages.storage.unauthenticated);
+    const record = await this.files.getByPath(fullPath);
+    if (!record) throw NotFound(messages.storage.notFound(fullPath));
+    if (record.attachedAt !== null || (record.ownerUid !== user.id && user.role !== "admin")) {
+      throw Forbidden(messages.storage.unauthorized(fullPath));
+    }
+    await this.delete(fullPath);
+  }
+
+  private async deleteOne(fullPath: string): Promise<void> {
+    // Bytes first: a record without bytes reads as missing, bytes without a record would never be found again.
     await this.store.delete(fullPath);
     await this.files.deleteByPath(fullPath);
+  }
+
+  /** Removes uploads that were never attached within `maxAgeMs` (a day by default). Returns how many. */
+  async deleteOrphans(now = new Date(), maxAgeMs = DAY_MS): Promise<number> {
+    const cutoff = new Date(now.getTime() - maxAgeMs).toISOString();
+    let removed = 0;
+    for (;;) {
+      const batch = await this.files.getAllUnattachedBefore(cutoff);
+      for (const fullPath of batch) {
+        await this.deleteOne(fullPath);
+        removed++;
+      }
+      if (batch.length < 500) return removed;
+    }
   }
 }

@@ -1,10 +1,11 @@
-// Where file bytes live. One interface; disk by default (S3-compatible stores plug in behind it).
+// Where file bytes live. One interface; disk by default, S3-compatible object storage in s3-store.ts.
 import fs from "node:fs/promises";
 import path from "node:path";
 
 export interface ObjectStore {
   readonly bucket: string;
-  put(key: string, body: Uint8Array): Promise<void>;
+  /** Writes (or overwrites) an object; the content type travels with it where the store keeps one. */
+  put(key: string, body: Uint8Array, contentType?: string): Promise<void>;
   /** The object's bytes, or null when there is none. */
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
@@ -36,7 +37,7 @@ export class DiskStore implements ObjectStore {
     return path.join(this.root, key);
   }
 
-  async put(key: string, body: Uint8Array): Promise<void> {
+  async put(key: string, body: Uint8Array, _contentType?: string): Promise<void> {
     const file = this.resolve(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     // Write beside, then rename: a reader never sees half a file.

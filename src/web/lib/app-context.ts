@@ -7,6 +7,8 @@ export interface AppLoadContext {
   services: AppServices;
   user: CurrentUser | null;
   nonce: string;
+  /** PUBLIC_URL when configured; pages fall back to the request's origin for absolute links. */
+  siteUrl?: string | undefined;
 }
 
 export const appContext = createContext<AppLoadContext>();

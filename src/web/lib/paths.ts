@@ -10,6 +10,9 @@ export const paths = {
   contact: "/contact",
   login: "/login",
   signup: "/signup",
+  loginContinue: "/login/continue",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
   admin: "/admin",
   myAccount: "/myaccount",
   myBusiness: "/mybusiness",
@@ -18,6 +21,8 @@ export const paths = {
   business: (id: string) => `/business/${encodeURIComponent(id)}`,
   tag: (slug: string) => `/tag/${encodeURIComponent(slug)}`,
   category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
+  page: (slug: string) => `/pages/${encodeURIComponent(slug)}`,
+  adminTab: (tab: string) => `/admin?tab=${encodeURIComponent(tab)}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   member: {
     dashboard: "/myqsa/dashboard",

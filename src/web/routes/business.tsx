@@ -1,8 +1,210 @@
+import { data, Link } from "react-router";
 import type { Route } from "./+types/business";
-import { pageTitle } from "../lib/meta.ts";
+import { getApp } from "../lib/app-context.ts";
+import { paths } from "../lib/paths.ts";
+import { messages } from "../../shared/messages.ts";
+import { TRUNCATE } from "../../shared/constants.ts";
+import { slugify } from "../../shared/format.ts";
+import { withLocations } from "../../server/features/event/event-locations.ts";
+import { EventCard } from "../features/events/event-card.tsx";
+import { toEventCard } from "../features/events/event-card-data.ts";
+import { OfferCard } from "../features/offers/offer-card.tsx";
+import { businessJsonLd } from "../features/business/business-json-ld.ts";
+import { JsonLd } from "../features/seo/json-ld.tsx";
+import { BusinessMap } from "../features/map/business-map.tsx";
+import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Business");
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { services } = getApp(context);
+  const origin = siteOrigin(request, context);
+  const id = params.markerId?.trim();
+  if (!id) return data({ origin, state: "no-id" as const }, { status: 404 });
+  try {
+    const business = await services.businesses.find(id);
+    if (!business) return data({ origin, state: "not-found" as const }, { status: 404 });
+    const [events, offers, tags] = await Promise.all([
+      services.events.atBusiness(business.id).then((list) => withLocations(services.businesses, list)),
+      services.offers.atBusiness(business.id),
+      services.tags.getMany(business.tags),
+    ]);
+    return {
+      origin,
+      state: "ok" as const,
+      business,
+      events: events.events.map(toEventCard),
+      offers,
+      tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
+    };
+  } catch (error) {
+    console.error("business page: failed to load", error);
+    return data({ origin, state: "failed" as const }, { status: 503 });
+  }
+}
 
-export default function Page() {
-  return <h1 className="page-heading">Business</h1>;
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  const origin = loaderData?.origin ?? "";
+  if (loaderData?.state !== "ok") {
+    return pageMeta(matches, {
+      title: loaderData?.state === "failed" ? "Business" : messages.business.notFound,
+      description: messages.business.notFound,
+      origin,
+      path: `/business/${encodeURIComponent(params.markerId ?? "")}`,
+      noindex: true,
+    });
+  }
+  const { business } = loaderData;
+  const about = [business.category, business.address].filter(Boolean).join(", ");
+  return pageMeta(matches, {
+    title: business.name,
+    description: business.description || `${business.name}${about ? `: ${about}` : ""}.`,
+    origin,
+    path: paths.business(business.id),
+    image: business.logoUrl,
+    imageAlt: business.logoUrl ? `${business.name} logo` : undefined,
+    type: "business.business",
+  });
+};
+
+function Message({ children, alert = false }: { children: string; alert?: boolean }) {
+  return (
+    <>
+      <h1 className="page-heading">Business</h1>
+      <p
+        role={alert ? "alert" : undefined}
+        className={alert ? "mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800" : "mt-4 text-stone-700"}
+      >
+        {children}
+      </p>
+    </>
+  );
+}
+
+export default function BusinessPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "no-id") return <Message>{messages.business.noId}</Message>;
+  if (loaderData.state === "not-found") return <Message>{messages.business.notFound}</Message>;
+  if (loaderData.state === "failed") return <Message alert>{messages.business.failed(messages.tryAgainLater)}</Message>;
+
+  const { business, events, offers, tags, origin } = loaderData;
+  return (
+    <article aria-labelledby="business-name">
+      <JsonLd data={businessJsonLd(business, origin)} />
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        {business.logoUrl && (
+          <img
+            src={business.logoUrl}
+            alt={`${business.name} logo`}
+            width={128}
+            height={128}
+            fetchPriority="high"
+            className="size-24 shrink-0 rounded-xl object-cover sm:size-32"
+          />
+        )}
+        <div className="min-w-0">
+          <h1 id="business-name" className="page-heading">
+            {business.name}
+          </h1>
+          {business.category && (
+            <p className="mt-1 text-stone-700">
+              <span className="sr-only">Category: </span>
+              <Link to={paths.category(slugify(business.category))} className="text-brand-700 underline">
+                {business.category}
+              </Link>
+            </p>
+          )}
+        </div>
+      </header>
+
+      <dl className="mt-6 grid gap-x-8 gap-y-4 sm:grid-cols-[auto_1fr]">
+        {business.address && (
+          <>
+            <dt className="font-semibold text-stone-800">Address</dt>
+            <dd>
+              <address className="not-italic text-stone-700">{business.address}</address>
+            </dd>
+          </>
+        )}
+        {business.website && (
+          <>
+            <dt className="font-semibold text-stone-800">Website</dt>
+            <dd>
+              <a href={business.website} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 underline">
+                {business.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </dd>
+          </>
+        )}
+        {business.phone && (
+          <>
+            <dt className="font-semibold text-stone-800">Phone</dt>
+            <dd>
+              <a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
+                {business.phone}
+              </a>
+            </dd>
+          </>
+        )}
+        {tags.length > 0 && (
+          <>
+            <dt className="font-semibold text-stone-800">Tags</dt>
+            <dd>
+              <ul className="flex flex-wrap gap-2">
+                {tags.map((tag) => (
+                  <li key={tag.slug}>
+                    <Link to={paths.tag(tag.slug)} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
+                      {tag.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+      </dl>
+
+      {business.description && <p className="mt-6 max-w-3xl whitespace-pre-line text-stone-800">{business.description}</p>}
+
+      {/* The 400 px business map (zoom 15) with "Get Directions": src/web/features/map/business-map.tsx. */}
+      <section
+        id="business-map"
+        data-slot="business-map"
+        data-lat={business.coordinates.lat}
+        data-lng={business.coordinates.lng}
+        aria-label={`Location of ${business.name}`}
+        className="mt-8"
+      >
+        <BusinessMap business={{ id: business.id, name: business.name, lat: business.coordinates.lat, lng: business.coordinates.lng }} />
+      </section>
+
+      <section aria-labelledby="business-events-heading" className="mt-10">
+        <h2 id="business-events-heading" className="text-2xl font-bold text-brand-800">
+          Events at {business.name}
+        </h2>
+        {events.length === 0 ? (
+          <p className="mt-4 text-stone-600">No events at this business yet.</p>
+        ) : (
+          <div className="mt-4 grid gap-4">
+            {events.map((event) => (
+              <EventCard key={event.id} event={event} truncateAt={TRUNCATE.eventList} origin={origin} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="business-offers-heading" className="mt-10">
+        <h2 id="business-offers-heading" className="text-2xl font-bold text-brand-800">
+          Offers from {business.name}
+        </h2>
+        {offers.length === 0 ? (
+          <p className="mt-4 text-stone-600">No offers from this business right now.</p>
+        ) : (
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            {offers.map((offer) => (
+              <OfferCard key={offer.id} offer={offer} variant="full" linkToBusiness={false} />
+            ))}
+          </div>
+        )}
+      </section>
+    </article>
+  );
 }

@@ -1,8 +1,85 @@
 import type { Route } from "./+types/events";
-import { pageTitle } from "../lib/meta.ts";
+import { getApp } from "../lib/app-context.ts";
+import { messages } from "../../shared/messages.ts";
+import { TRUNCATE } from "../../shared/constants.ts";
+import { withLocations } from "../../server/features/event/event-locations.ts";
+import { EventCard } from "../features/events/event-card.tsx";
+import { toEventCard, type EventCardData } from "../features/events/event-card-data.ts";
+import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Events");
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services } = getApp(context);
+  const origin = siteOrigin(request, context);
+  const now = new Date();
+  let upcoming: EventCardData[] | null = null;
+  let past: EventCardData[] | null = null;
+  let markersFailed = false;
+  try {
+    const [soon, before] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now })]);
+    const located = await withLocations(services.businesses, [...soon, ...before]);
+    markersFailed = located.locationsFailed;
+    const cards = located.events.map(toEventCard);
+    upcoming = cards.slice(0, soon.length);
+    past = cards.slice(soon.length);
+  } catch (error) {
+    console.error("events page: events failed to load", error);
+  }
+  const failure = (upcoming === null ? messages.events.failedEvents : "") + (markersFailed ? messages.events.failedMarkers : "");
+  return { origin, upcoming, past, failure };
+}
 
-export default function Page() {
-  return <h1 className="page-heading">Events</h1>;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const next = loaderData?.upcoming?.[0];
+  return pageMeta(matches, {
+    title: "Events",
+    description: next
+      ? `Upcoming events downtown, starting with ${next.name} on ${next.dateText}. Add any of them to your calendar.`
+      : "Events downtown: what's on, and what has been.",
+    origin: loaderData?.origin ?? "",
+    path: "/events",
+    image: loaderData?.upcoming?.find((e) => e.imageUrl)?.imageUrl ?? null,
+  });
+};
+
+function EventList({ events, empty, origin }: { events: EventCardData[] | null; empty: string; origin: string }) {
+  if (events === null) return null;
+  if (events.length === 0) return <p className="mt-4 text-stone-600">{empty}</p>;
+  return (
+    <div className="mt-4 grid gap-4">
+      {events.map((event, i) => (
+        <EventCard key={event.id} event={event} truncateAt={TRUNCATE.eventList} origin={origin} eager={i === 0} />
+      ))}
+    </div>
+  );
+}
+
+export default function Events({ loaderData }: Route.ComponentProps) {
+  const { origin, upcoming, past, failure } = loaderData;
+  return (
+    <>
+      <h1 className="page-heading">Events</h1>
+      {failure && (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
+          {failure}
+        </p>
+      )}
+      <p className="mt-2 text-sm text-stone-700">
+        <a href="/events.ics" className="text-brand-700 underline">
+          Subscribe to upcoming events in your calendar app
+        </a>
+      </p>
+      <section aria-labelledby="upcoming-heading" className="mt-8">
+        <h2 id="upcoming-heading" className="text-2xl font-bold text-brand-800">
+          Upcoming Events
+        </h2>
+        <EventList events={upcoming} empty={messages.events.noUpcoming} origin={origin} />
+      </section>
+      <section aria-labelledby="past-heading" className="mt-10">
+        <h2 id="past-heading" className="text-2xl font-bold text-brand-800">
+          Past Events
+        </h2>
+        <EventList events={past} empty={messages.events.noPast} origin={origin} />
+      </section>
+    </>
+  );
 }

@@ -1,17 +1,34 @@
-// The spec's heading-only pages (/news, /deals, /history and the member pages).
+// The spec's heading-only pages (/news, /deals, /history and the member pages). /news, /history and
+// /myqsa/* also show the CMS page whose slug is their last path segment, when the visitor may read it.
 import { data } from "react-router";
 import type { Route } from "./+types/heading-page";
+import { getApp } from "../lib/app-context.ts";
 import { HEADING_PAGES } from "../lib/heading-pages.ts";
 import { pageTitle } from "../lib/meta.ts";
+import { RichContent } from "../features/page/rich-content.tsx";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const heading = HEADING_PAGES[new URL(request.url).pathname.replace(/\/$/, "")];
+function cmsSlug(pathname: string): string | null {
+  if (pathname === "/news" || pathname === "/history" || pathname.startsWith("/myqsa/")) return pathname.slice(pathname.lastIndexOf("/") + 1);
+  return null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const pathname = new URL(request.url).pathname.replace(/\/$/, "");
+  const heading = HEADING_PAGES[pathname];
   if (!heading) throw data(null, { status: 404 });
-  return { heading };
+  const slug = cmsSlug(pathname);
+  const { services, user } = getApp(context);
+  const page = slug ? await services.pages.findVisible(user, slug) : null;
+  return { heading, html: page?.html ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.heading);
 
 export default function HeadingPage({ loaderData }: Route.ComponentProps) {
-  return <h1 className="page-heading">{loaderData.heading}</h1>;
+  return (
+    <>
+      <h1 className="page-heading">{loaderData.heading}</h1>
+      {loaderData.html && <RichContent html={loaderData.html} className="mt-2" />}
+    </>
+  );
 }

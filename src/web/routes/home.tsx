@@ -1,49 +1,138 @@
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { getApp } from "../lib/app-context.ts";
-import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
+import { messages } from "../../shared/messages.ts";
+import { TRUNCATE } from "../../shared/constants.ts";
+import { HeroSlideshow } from "../features/home/hero-slideshow.tsx";
+import { PostCard } from "../features/home/post-card.tsx";
+import { loadHomeSections } from "../features/home/home-sections.ts";
+import { EventCard } from "../features/events/event-card.tsx";
+import { OfferCard } from "../features/offers/offer-card.tsx";
+import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { JsonLd } from "../features/seo/json-ld.tsx";
+import { HomeMapSection } from "../features/map/home-map.tsx";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const site = await getApp(context).services.siteSettings.get();
-  return { tagline: site.tagline, heroPhoto: site.heroPhotos.at(-1) ?? null };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services } = getApp(context);
+  const site = await services.siteSettings.get();
+  // Not awaited: the page streams, and each section shows its loading text until its promise settles.
+  const sections = loadHomeSections(services);
+  return {
+    origin: siteOrigin(request, context),
+    associationName: site.associationName,
+    tagline: site.tagline,
+    heroPhotos: site.heroPhotos,
+    ...sections,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageTitle(matches),
-  { name: "description", content: loaderData?.tagline ?? "" },
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    description: `${loaderData?.tagline ?? "Find Your Niche"}: local businesses, events, offers and news from ${loaderData?.associationName ?? "downtown"}.`,
+    origin: loaderData?.origin ?? "",
+    path: "/",
+    image: loaderData?.heroPhotos.at(-1)?.url ?? null,
+    imageAlt: loaderData?.heroPhotos.at(-1)?.alt,
+  });
+
+function SectionLink({ to, children }: { to: string; children: string }) {
+  return (
+    <p className="mt-4">
+      <Link to={to} className="font-semibold text-brand-700 underline">
+        {children}
+      </Link>
+    </p>
+  );
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { tagline, heroPhoto } = loaderData;
+  const { origin, associationName, tagline, heroPhotos, posts, events, offers, failures } = loaderData;
   return (
     <>
-      <section className="relative -mx-4 -mt-6 overflow-hidden bg-brand-800 sm:-mx-6 sm:rounded-b-xl">
-        {heroPhoto && (
-          <img
-            src={heroPhoto.url}
-            alt={heroPhoto.alt}
-            width={1600}
-            height={900}
-            fetchPriority="high"
-            className="absolute inset-0 h-full w-full object-cover opacity-60"
-          />
-        )}
-        <div className="relative px-6 py-20 sm:py-28">
-          <h1 className="text-4xl font-extrabold tracking-tight text-white drop-shadow sm:text-5xl">{tagline}</h1>
-          <p className="mt-4 max-w-xl text-lg text-white drop-shadow">
-            Local shops, restaurants, events and offers, all on one map.
-          </p>
-          <p className="mt-8 flex flex-wrap gap-3">
-            <Link to={paths.map} className="rounded-md bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
-              Explore the map
-            </Link>
-            <Link to={paths.events} className="rounded-md border border-white px-4 py-2 font-semibold text-white hover:bg-white/10">
-              Upcoming events
-            </Link>
-          </p>
-        </div>
+      <JsonLd data={{ "@type": "Organization", name: associationName, url: `${origin}/` }} />
+      <HeroSlideshow photos={heroPhotos} headline={tagline} />
+
+      <Suspense fallback={null}>
+        <Await resolve={failures}>
+          {(message) =>
+            message ? (
+              <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
+                {message}
+              </p>
+            ) : null
+          }
+        </Await>
+      </Suspense>
+
+      {/* The posts section has no heading in the spec; its landmark is named for screen readers. */}
+      <section aria-label="Latest news" className="mt-8">
+        <Suspense fallback={<p className="text-stone-600">{messages.home.loadingPosts}</p>}>
+          <Await resolve={posts}>
+            {(section) =>
+              !section.ok ? null : section.items.length === 0 ? (
+                <p className="text-stone-600">{messages.home.noPosts}</p>
+              ) : (
+                <div className="grid gap-4 md:grid-cols-3">
+                  {section.items.map((post) => (
+                    <PostCard key={post.id} post={post} />
+                  ))}
+                </div>
+              )
+            }
+          </Await>
+        </Suspense>
       </section>
+
+      <section aria-labelledby="upcoming-events-heading" className="mt-10">
+        <h2 id="upcoming-events-heading" className="text-2xl font-bold text-brand-800">
+          Upcoming Events
+        </h2>
+        <div className="mt-4">
+          <Suspense fallback={<p className="text-stone-600">{messages.home.loadingEvents}</p>}>
+            <Await resolve={events}>
+              {(section) =>
+                !section.ok ? null : section.items.length === 0 ? (
+                  <p className="text-stone-600">{messages.home.noUpcomingEvents}</p>
+                ) : (
+                  <div className="grid gap-4">
+                    {section.items.map((event) => (
+                      <EventCard key={event.id} event={event} truncateAt={TRUNCATE.homeEvent} origin={origin} />
+                    ))}
+                  </div>
+                )
+              }
+            </Await>
+          </Suspense>
+        </div>
+        <SectionLink to={paths.events}>More Events »</SectionLink>
+      </section>
+
+      {/* The map of business locations loads only when scrolled into view: src/web/features/map/home-map.tsx. */}
+      <section id="home-map" data-slot="home-map" aria-labelledby="home-map-heading" className="mt-10">
+        <HomeMapSection />
+      </section>
+
+      <Suspense fallback={null}>
+        <Await resolve={offers}>
+          {(section) =>
+            section.ok && section.items.length > 0 ? (
+              <section aria-labelledby="current-offers-heading" className="mt-10">
+                <h2 id="current-offers-heading" className="text-2xl font-bold text-brand-800">
+                  Current Offers
+                </h2>
+                <div className="mt-4 grid gap-4 md:grid-cols-3">
+                  {section.items.map((offer) => (
+                    <OfferCard key={offer.id} offer={offer} variant="home" />
+                  ))}
+                </div>
+                <SectionLink to={paths.offers}>More Offers »</SectionLink>
+              </section>
+            ) : null
+          }
+        </Await>
+      </Suspense>
     </>
   );
 }

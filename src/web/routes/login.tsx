@@ -1,8 +1,72 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/login";
+import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
+import { paths } from "../lib/paths.ts";
+import { messages } from "../../shared/messages.ts";
+import { LoginForm } from "../features/account/login-form.tsx";
+import { LogoutButton } from "../features/account/logout-button.tsx";
+import { ThirdPartySignIn } from "../features/account/third-party-sign-in.tsx";
+import { StatusMessage } from "../features/account/status-message.tsx";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { user, services } = getApp(context);
+  const providers = services.account.signInProviders();
+  // A third-party sign-in that failed after a full-page redirect comes back here with ?provider=<id>&error=<code>.
+  const query = new URL(request.url).searchParams;
+  const failedProvider = query.has("error") ? providers.find((p) => p.id === query.get("provider")) : undefined;
+  return {
+    email: user?.email ?? null,
+    providers,
+    providerError: failedProvider ? messages.auth.providerSignInFailed(failedProvider.name) : null,
+  };
+}
+
+/** Without JavaScript the form posts here; signing in needs the script (and a password never goes into a URL). */
+export function action() {
+  return { noScript: "Please turn on JavaScript to log in." };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Login");
 
-export default function Page() {
-  return <h1 className="page-heading">Login</h1>;
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, providers, providerError } = loaderData;
+  if (email) {
+    return (
+      <section className="mx-auto grid max-w-md gap-4">
+        <h1 className="page-heading">Login</h1>
+        <p className="text-stone-800">{messages.auth.alreadyLoggedIn(email)}</p>
+        <div className="flex flex-wrap items-start gap-3">
+          <LogoutButton />
+          <Link to={paths.myAccount} className="inline-flex rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            Go to My Account
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto grid max-w-md gap-6">
+      <h1 className="page-heading">Login</h1>
+      <div className="card grid gap-4">
+        <StatusMessage kind="error">{actionData?.noScript}</StatusMessage>
+        <LoginForm />
+      </div>
+      {providers.length > 0 && (
+        <div className="grid gap-3">
+          <p className="text-center text-sm text-stone-600">or</p>
+          <StatusMessage kind="error">{providerError}</StatusMessage>
+          {providers.map((provider) => (
+            <ThirdPartySignIn key={provider.id} provider={provider} mode="signin" />
+          ))}
+        </div>
+      )}
+      <p className="text-sm text-stone-700">
+        No account yet?{" "}
+        <Link to={paths.signup} className="text-brand-700 underline">
+          Sign up
+        </Link>
+      </p>
+    </section>
+  );
 }

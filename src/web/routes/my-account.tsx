@@ -1,27 +1,70 @@
-import { redirect } from "react-router";
+// The account page: client-rendered from the account API (spec: "Failed to load account details." when that fails).
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/my-account";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
+import { messages } from "../../shared/messages.ts";
+import { fetchAccount } from "../features/account/account-api.ts";
+import { DisplayNameForm } from "../features/account/display-name-form.tsx";
+import { LogoutButton } from "../features/account/logout-button.tsx";
+import { ProfilePicture } from "../features/account/profile-picture.tsx";
+import { StatusMessage, inputClass, labelClass } from "../features/account/status-message.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { user } = getApp(context);
-  if (!user) throw redirect(paths.login);
-  return { email: user.email, displayName: user.displayName };
+  if (!getApp(context).user) throw redirect(paths.login);
+  return null;
 }
+
+export async function clientLoader() {
+  const result = await fetchAccount();
+  if ("signedOut" in result) throw redirect(paths.login);
+  return result;
+}
+clientLoader.hydrate = true as const;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "My Account");
 
-export default function MyAccount({ loaderData }: Route.ComponentProps) {
+export function HydrateFallback() {
   return (
-    <>
+    <section className="grid max-w-2xl gap-4">
       <h1 className="page-heading">My Account</h1>
-      <dl className="mt-4 grid max-w-md gap-2">
-        <dt className="font-semibold">Email</dt>
-        <dd>{loaderData.email}</dd>
-        <dt className="font-semibold">Display name</dt>
-        <dd>{loaderData.displayName}</dd>
-      </dl>
-    </>
+      <p role="status">Loading account...</p>
+    </section>
+  );
+}
+
+export default function MyAccount({ loaderData }: Route.ComponentProps) {
+  const account = loaderData?.account ?? null;
+  return (
+    <section className="grid max-w-2xl gap-6">
+      <h1 className="page-heading">My Account</h1>
+      {!account ? (
+        <StatusMessage kind="error">{messages.account.loadFailed}</StatusMessage>
+      ) : (
+        <>
+          <div className="card grid gap-4">
+            <div>
+              <label htmlFor="account-email" className={labelClass}>
+                Email
+              </label>
+              <input id="account-email" type="email" value={account.email} readOnly className={`${inputClass} bg-stone-100`} />
+              <p className="mt-1 text-sm text-stone-600">{account.emailVerified ? "Verified" : "Not verified yet"}</p>
+            </div>
+            <DisplayNameForm initial={account.displayName} />
+          </div>
+          <div className="card grid gap-3">
+            <h2 className="text-lg font-semibold text-stone-900">Profile picture</h2>
+            <ProfilePicture photoURL={account.photoURL} displayName={account.displayName} />
+          </div>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <Link to={paths.member.dashboard} className="text-brand-700 underline">
+              Member dashboard
+            </Link>
+            <LogoutButton />
+          </div>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,8 +1,49 @@
 import type { Route } from "./+types/offers";
-import { pageTitle } from "../lib/meta.ts";
+import { getApp } from "../lib/app-context.ts";
+import { messages } from "../../shared/messages.ts";
+import type { Offer } from "../../shared/schemas/offer.ts";
+import { OfferCard } from "../features/offers/offer-card.tsx";
+import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Current Offers");
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const origin = siteOrigin(request, context);
+  let offers: Offer[] | null = null;
+  try {
+    offers = await getApp(context).services.offers.list();
+  } catch (error) {
+    console.error("offers page: offers failed to load", error);
+  }
+  return { origin, offers };
+}
 
-export default function Page() {
-  return <h1 className="page-heading">Current Offers</h1>;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: messages.offers.heading,
+    description: loaderData?.offers?.length
+      ? `${loaderData.offers.length} current offers from downtown businesses: discounts, specials and free items.`
+      : "Current offers from downtown businesses.",
+    origin: loaderData?.origin ?? "",
+    path: "/offers",
+  });
+
+export default function Offers({ loaderData }: Route.ComponentProps) {
+  const { offers } = loaderData;
+  return (
+    <>
+      <h1 className="page-heading">{messages.offers.heading}</h1>
+      {offers === null ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
+          {messages.offers.failed}
+        </p>
+      ) : offers.length === 0 ? (
+        <p className="mt-4 text-stone-600">{messages.offers.empty}</p>
+      ) : (
+        <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {offers.map((offer) => (
+            <OfferCard key={offer.id} offer={offer} variant="full" headingLevel={2} />
+          ))}
+        </div>
+      )}
+    </>
+  );
 }

@@ -1,8 +1,42 @@
 import type { Route } from "./+types/signup";
+import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
+import { messages } from "../../shared/messages.ts";
+import { SignupForm } from "../features/account/signup-form.tsx";
+import { ThirdPartySignIn } from "../features/account/third-party-sign-in.tsx";
+import { StatusMessage } from "../features/account/status-message.tsx";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const providers = getApp(context).services.account.signInProviders();
+  const query = new URL(request.url).searchParams;
+  const failedProvider = query.has("error") ? providers.find((p) => p.id === query.get("provider")) : undefined;
+  return { providers, providerError: failedProvider ? messages.auth.providerSignUpFailed(failedProvider.name) : null };
+}
+
+export function action() {
+  return { noScript: "Please turn on JavaScript to sign up." };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Sign Up");
 
-export default function Page() {
-  return <h1 className="page-heading">Sign Up</h1>;
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const { providers, providerError } = loaderData;
+  return (
+    <section className="mx-auto grid max-w-md gap-6">
+      <h1 className="page-heading">Sign Up</h1>
+      <div className="card grid gap-4">
+        <StatusMessage kind="error">{actionData?.noScript}</StatusMessage>
+        <SignupForm />
+      </div>
+      {providers.length > 0 && (
+        <div className="grid gap-3">
+          <p className="text-center text-sm text-stone-600">or</p>
+          <StatusMessage kind="error">{providerError}</StatusMessage>
+          {providers.map((provider) => (
+            <ThirdPartySignIn key={provider.id} provider={provider} mode="signup" />
+          ))}
+        </div>
+      )}
+    </section>
+  );
 }

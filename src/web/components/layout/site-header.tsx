@@ -1,5 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { homeForRole, paths } from "../../lib/paths.ts";
+import { HeaderSearch } from "../search/header-search.tsx";
 
 interface Props {
   associationName: string;
@@ -18,8 +19,8 @@ export function SiteHeader({ associationName, user }: Props) {
   const account = user ? { to: homeForRole(user.role), label: "My Account" } : { to: paths.login, label: "Login" };
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3 sm:flex-nowrap sm:px-6">
-        <Link to={paths.home} className="flex min-w-0 flex-1 items-center gap-2 font-semibold text-brand-800 sm:flex-none">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:flex-nowrap">
+        <Link to={paths.home} className="flex min-w-0 flex-1 items-center gap-2 font-semibold text-brand-800 sm:flex-none lg:max-w-72">
           <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-700 text-sm text-white">
             N
           </span>
@@ -36,6 +37,7 @@ export function SiteHeader({ associationName, user }: Props) {
             ))}
           </ul>
         </nav>
+        <HeaderSearch className="order-last w-full lg:order-none lg:w-52 lg:shrink-0" />
         <NavLink
           to={account.to}
           className="shrink-0 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 aria-[current=page]:ring-2 aria-[current=page]:ring-brand-100"

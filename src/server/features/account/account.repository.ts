@@ -1,0 +1,44 @@
+// The user's own record, as the account pages read and change it.
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  displayName: string;
+  photoURL: string | null;
+  role: string | null;
+  accountType: string | null;
+  emailVerified: boolean;
+  provider: string | null;
+  createdAt: string;
+  lastLogin: string | null;
+}
+
+export class AccountRepository {
+  readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  async find(id: string): Promise<AccountRow | null> {
+    const row = await this.db
+      .selectFrom("user")
+      .select(["id", "email", "displayName", "photoURL", "role", "accountType", "emailVerified", "provider", "createdAt", "lastLogin"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      ...row,
+      emailVerified: Boolean(row.emailVerified),
+      // better-auth writes dates through its adapter; read them back as ISO strings on both engines.
+      createdAt: new Date(row.createdAt).toISOString(),
+      lastLogin: row.lastLogin ? new Date(row.lastLogin).toISOString() : null,
+    };
+  }
+
+  async updateDisplayName(id: string, displayName: string): Promise<void> {
+    await this.db.updateTable("user").set({ displayName, updatedAt: new Date().toISOString() }).where("id", "=", id).execute();
+  }
+}

@@ -1,0 +1,33 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../api/api-env.ts";
+import { errorResponse } from "../../api/schemas.ts";
+import { AccountSchema, UpdateAccountSchema } from "../../../shared/schemas/account.ts";
+
+const getAccount = createRoute({
+  method: "get",
+  path: "/account",
+  tags: ["Account"],
+  summary: "The signed-in user's account",
+  responses: {
+    200: { description: "The account", content: { "application/json": { schema: AccountSchema } } },
+    401: errorResponse("Not signed in"),
+  },
+});
+
+const updateAccount = createRoute({
+  method: "patch",
+  path: "/account",
+  tags: ["Account"],
+  summary: "Change the signed-in user's display name",
+  request: { body: { required: true, content: { "application/json": { schema: UpdateAccountSchema } } } },
+  responses: {
+    200: { description: "The changed account", content: { "application/json": { schema: AccountSchema } } },
+    400: errorResponse("Not a valid display name"),
+    401: errorResponse("Not signed in"),
+  },
+});
+
+export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(getAccount, async (c) => c.json(await c.var.services.account.get(c.var.user), 200));
+  api.openapi(updateAccount, async (c) => c.json(await c.var.services.account.update(c.var.user, c.req.valid("json")), 200));
+}

@@ -1,0 +1,223 @@
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { Business, BusinessAdmin, BusinessListQuery } from "../../../shared/schemas/business.ts";
+
+export interface BusinessPlace {
+  id: string;
+  name: string;
+  address: string | null;
+  coordinates: { lat: number; lng: number };
+}
+
+type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
+
+/** The stored columns a write sets (the logo as its URL and storage path). */
+export interface BusinessWrite {
+  name: string;
+  categoryId: string;
+  description: string | null;
+  address: string | null;
+  website: string | null;
+  phone: string | null;
+  lat: number;
+  lng: number;
+  logoUrl: string | null;
+  logoStoragePath: string | null;
+}
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+function likeContains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export class BusinessRepository {
+  private readonly db: Kysely<DB>;
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  private base(filter: BusinessListQuery & { id?: string; ids?: readonly string[] }): Joined {
+    let query = this.db
+      .selectFrom("business")
+      .leftJoin("category", "category.id", "business.categoryId") as unknown as Joined;
+    if (filter.id !== undefined) query = query.where("business.id", "=", filter.id);
+    if (filter.ids !== undefined) query = query.where("business.id", "in", filter.ids);
+    if (filter.categoryId !== undefined) query = query.where("business.categoryId", "=", filter.categoryId);
+    if (filter.tagId !== undefined) {
+      const tagId = filter.tagId;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("business_tag")
+            .select("business_tag.tagId")
+            .whereRef("business_tag.businessId", "=", "business.id")
+            .where("business_tag.tagId", "=", tagId),
+        ),
+      );
+    }
+    return query;
+  }
+
+  /** Ordered by name; narrowed to a tag and/or a category when given. */
+  async getAll(filter: BusinessListQuery = {}): Promise<Business[]> {
+    return this.load(filter);
+  }
+
+  async get(id: string): Promise<Business | undefined> {
+    return (await this.load({ id }))[0];
+  }
+
+  /** A page of businesses ordered by name (the admin list), narrowed to names containing `q` when given. */
+  async getPage(offset: number, limit: number, q?: string): Promise<{ items: BusinessAdmin[]; total: number }> {
+    const filter = q ? likeContains(q) : undefined;
+    let ids = this.db.selectFrom("business").select("id");
+    let count = this.db.selectFrom("business").select((eb) => eb.fn.countAll<number>().as("total"));
+    if (filter) {
+      ids = ids.where(sql<boolean>`lower(name) like ${filter} escape '\\'`);
+      count = count.where(sql<boolean>`lower(name) like ${filter} escape '\\'`);
+    }
+    const [page, totalRow] = await Promise.all([
+      ids.orderBy("name").orderBy("id").limit(limit).offset(offset).execute(),
+      count.executeTakeFirstOrThrow(),
+    ]);
+    const pageIds = page.map((r) => r.id);
+    const items = pageIds.length === 0 ? [] : await this.loadAdmin(pageIds);
+    return { items, total: Number(totalRow.total) };
+  }
+
+  /** One business with the storage path of its logo, for editing. */
+  async getAdmin(id: string): Promise<BusinessAdmin | undefined> {
+    return (await this.loadAdmin([id]))[0];
+  }
+
+  private async loadAdmin(ids: string[]): Promise<BusinessAdmin[]> {
+    const [businesses, paths] = await Promise.all([
+      this.load({ ids }),
+      this.db.selectFrom("business").select(["id", "logoStoragePath"]).where("id", "in", ids).execute(),
+    ]);
+    const pathById = new Map(paths.map((r) => [r.id, r.logoStoragePath]));
+    return businesses.map((b) => ({ ...b, logoStoragePath: pathById.get(b.id) ?? null }));
+  }
+
+  async categoryExists(categoryId: string): Promise<boolean> {
+    return (await this.db.selectFrom("category").select("id").where("id", "=", categoryId).executeTakeFirst()) !== undefined;
+  }
+
+  /** Which of the given tag ids exist. */
+  async existingTags(tagIds: readonly string[]): Promise<Set<string>> {
+    if (tagIds.length === 0) return new Set();
+    const rows = await this.db.selectFrom("tag").select("id").where("id", "in", [...new Set(tagIds)]).execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async create(id: string, values: BusinessWrite, tagIds: readonly string[]): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("business").values({ id, ...values, createdAt: now, lastUpdatedAt: now }).execute();
+      await this.setTags(trx, id, tagIds);
+    });
+  }
+
+  /**
+   * Saves the business, its tags and, since offers keep a copy of the business's name, that copy:
+   * all in one transaction. False when there is no such business.
+   */
+  async update(id: string, values: BusinessWrite, tagIds: readonly string[]): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("business")
+        .set({ ...values, lastUpdatedAt: new Date().toISOString() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await trx.deleteFrom("business_tag").where("businessId", "=", id).execute();
+      await this.setTags(trx, id, tagIds);
+      await trx
+        .updateTable("offer")
+        .set({ businessName: values.name })
+        .where("businessId", "=", id)
+        .where((eb) => eb.or([eb("businessName", "is", null), eb("businessName", "!=", values.name)]))
+        .execute();
+      return true;
+    });
+  }
+
+  private async setTags(trx: Kysely<DB>, businessId: string, tagIds: readonly string[]): Promise<void> {
+    const unique = [...new Set(tagIds)];
+    if (unique.length > 0) await trx.insertInto("business_tag").values(unique.map((tagId) => ({ businessId, tagId }))).execute();
+  }
+
+  /** Deletes the business (its tags and offers go with it). False when there was none. */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom("business").where("id", "=", id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Name, address and position of the given businesses, by id (ids that match nothing are left out). */
+  async getPlaces(ids: readonly string[]): Promise<Map<string, BusinessPlace>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom("business")
+      .select(["id", "name", "address", "lat", "lng"])
+      .where("id", "in", unique)
+      .execute();
+    return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, address: r.address, coordinates: { lat: Number(r.lat), lng: Number(r.lng) } }]));
+  }
+
+  private async load(filter: BusinessListQuery & { id?: string; ids?: readonly string[] }): Promise<Business[]> {
+    const rows = await this.base(filter)
+      .select([
+        "business.id",
+        "business.name",
+        "business.categoryId",
+        "category.name as category",
+        "category.color as categoryColor",
+        "business.description",
+        "business.address",
+        "business.website",
+        "business.phone",
+        "business.lat",
+        "business.lng",
+        "business.logoUrl",
+        "business.createdAt",
+        "business.lastUpdatedAt",
+      ])
+      .orderBy("business.name")
+      .orderBy("business.id")
+      .execute();
+    if (rows.length === 0) return [];
+
+    // The tag ids of the same set of businesses, in one query rather than one per business.
+    const tagRows = await this.db
+      .selectFrom("business_tag")
+      .innerJoin("tag", "tag.id", "business_tag.tagId")
+      .select(["business_tag.businessId", "business_tag.tagId"])
+      .where("business_tag.businessId", "in", this.base(filter).select("business.id"))
+      .orderBy("tag.name")
+      .execute();
+    const tags = new Map<string, string[]>();
+    for (const { businessId, tagId } of tagRows) {
+      const list = tags.get(businessId);
+      if (list) list.push(tagId);
+      else tags.set(businessId, [tagId]);
+    }
+
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      categoryId: r.categoryId,
+      category: r.category ?? null,
+      categoryColor: r.categoryColor ?? null,
+      description: r.description,
+      address: r.address,
+      website: r.website,
+      phone: r.phone,
+      coordinates: { lat: Number(r.lat), lng: Number(r.lng) },
+      tags: tags.get(r.id) ?? [],
+      logoUrl: r.logoUrl,
+      createdAt: r.createdAt,
+      lastUpdatedAt: r.lastUpdatedAt,
+    }));
+  }
+}

@@ -1,0 +1,154 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../api/api-env.ts";
+import { errorResponse } from "../../api/schemas.ts";
+import { adminOnly } from "../../api/admin-only.ts";
+import {
+  BusinessAdminListQuerySchema,
+  BusinessAdminSchema,
+  BusinessInputSchema,
+  BusinessListQuerySchema,
+  BusinessSchema,
+} from "../../../shared/schemas/business.ts";
+import { paginatedSchema } from "../../../shared/schemas/pagination.ts";
+import { EventSchema } from "../../../shared/schemas/event.ts";
+import { OfferSchema } from "../../../shared/schemas/offer.ts";
+
+const IdParam = z.object({ id: z.string().min(1) });
+
+const listBusinesses = createRoute({
+  method: "get",
+  path: "/businesses",
+  tags: ["Businesses"],
+  summary: "Businesses ordered by name, optionally only those with a tag or in a category",
+  request: { query: BusinessListQuerySchema },
+  responses: {
+    200: { description: "Businesses", content: { "application/json": { schema: z.array(BusinessSchema) } } },
+    400: errorResponse("Invalid query"),
+  },
+});
+
+const getBusiness = createRoute({
+  method: "get",
+  path: "/businesses/{id}",
+  tags: ["Businesses"],
+  summary: "One business",
+  request: { params: IdParam },
+  responses: {
+    200: { description: "The business", content: { "application/json": { schema: BusinessSchema } } },
+    404: errorResponse("Business not found."),
+  },
+});
+
+const listBusinessEvents = createRoute({
+  method: "get",
+  path: "/businesses/{id}/events",
+  tags: ["Businesses", "Events"],
+  summary: "Events held at a business, newest first",
+  request: { params: IdParam },
+  responses: {
+    200: { description: "Events", content: { "application/json": { schema: z.array(EventSchema) } } },
+    404: errorResponse("Business not found."),
+  },
+});
+
+const listBusinessOffers = createRoute({
+  method: "get",
+  path: "/businesses/{id}/offers",
+  tags: ["Businesses", "Offers"],
+  summary: "A business's offers, newest first",
+  request: { params: IdParam },
+  responses: {
+    200: { description: "Offers", content: { "application/json": { schema: z.array(OfferSchema) } } },
+    404: errorResponse("Business not found."),
+  },
+});
+
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+const adminErrors = {
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Not an administrator"),
+};
+
+const listBusinessesForAdmin = createRoute({
+  method: "get",
+  path: "/admin/businesses",
+  tags: ["Businesses"],
+  summary: "A page of businesses ordered by name, optionally only names containing q (admins only)",
+  middleware: [adminOnly] as const,
+  request: { query: BusinessAdminListQuerySchema },
+  responses: {
+    200: { description: "Businesses", content: json(paginatedSchema(BusinessAdminSchema)) },
+    400: errorResponse("Invalid query"),
+    ...adminErrors,
+  },
+});
+
+const createBusiness = createRoute({
+  method: "post",
+  path: "/businesses",
+  tags: ["Businesses"],
+  summary: "Add a business; logoPath is a fresh logo upload to attach (admins only)",
+  middleware: [adminOnly] as const,
+  request: { body: { required: true, content: json(BusinessInputSchema) } },
+  responses: {
+    201: { description: "The new business", content: json(BusinessAdminSchema) },
+    400: errorResponse("Name, Latitude, Longitude, and Category are required."),
+    ...adminErrors,
+    404: errorResponse("The logo upload does not exist"),
+  },
+});
+
+const updateBusiness = createRoute({
+  method: "put",
+  path: "/businesses/{id}",
+  tags: ["Businesses"],
+  summary: "Replace a business's fields and tags; logoPath: a new upload, null to remove, absent to keep (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: IdParam, body: { required: true, content: json(BusinessInputSchema) } },
+  responses: {
+    200: { description: "The business after the change", content: json(BusinessAdminSchema) },
+    400: errorResponse("Name, Latitude, Longitude, and Category are required."),
+    ...adminErrors,
+    404: errorResponse("Business not found."),
+  },
+});
+
+const deleteBusiness = createRoute({
+  method: "delete",
+  path: "/businesses/{id}",
+  tags: ["Businesses"],
+  summary: "Delete a business with its offers and logo (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: IdParam },
+  responses: {
+    204: { description: "Deleted" },
+    ...adminErrors,
+    404: errorResponse("Business not found."),
+  },
+});
+
+export function registerBusinessRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(listBusinessesForAdmin, async (c) =>
+    c.json(await c.var.services.businesses.listPage(c.var.user, c.req.valid("query")), 200),
+  );
+  api.openapi(createBusiness, async (c) => c.json(await c.var.services.businesses.create(c.var.user, c.req.valid("json")), 201));
+  api.openapi(updateBusiness, async (c) =>
+    c.json(await c.var.services.businesses.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200),
+  );
+  api.openapi(deleteBusiness, async (c) => {
+    await c.var.services.businesses.delete(c.var.user, c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+  api.openapi(listBusinesses, async (c) => c.json(await c.var.services.businesses.list(c.req.valid("query")), 200));
+  api.openapi(getBusiness, async (c) => c.json(await c.var.services.businesses.get(c.req.valid("param").id), 200));
+  api.openapi(listBusinessEvents, async (c) => {
+    const { businesses, events } = c.var.services;
+    const business = await businesses.get(c.req.valid("param").id);
+    return c.json(await events.atBusiness(business.id), 200);
+  });
+  api.openapi(listBusinessOffers, async (c) => {
+    const { businesses, offers } = c.var.services;
+    const business = await businesses.get(c.req.valid("param").id);
+    return c.json(await offers.atBusiness(business.id), 200);
+  });
+}

@@ -1,0 +1,129 @@
+import {
+  BusinessInputSchema,
+  type Business,
+  type BusinessAdmin,
+  type BusinessAdminListQuery,
+  type BusinessInput,
+  type BusinessListQuery,
+} from "../../../shared/schemas/business.ts";
+import type { Paginated } from "../../../shared/schemas/pagination.ts";
+import { requireRole, type CurrentUser } from "../../auth/session.ts";
+import { newId } from "../../db/ids.ts";
+import { NotFound, Validation } from "../../errors.ts";
+import { messages } from "../../../shared/messages.ts";
+import type { FileService } from "../../storage/file.service.ts";
+import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { BusinessPlace, BusinessRepository, BusinessWrite } from "./business.repository.ts";
+
+function parseInput(input: BusinessInput) {
+  const parsed = BusinessInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+    // A missing required field is the spec's one message; otherwise the first field's own message.
+    const first = parsed.error.issues[0]?.message ?? messages.businesses.required;
+    throw Validation(Object.values(fields).includes(messages.businesses.required) ? messages.businesses.required : first, fields);
+  }
+  return parsed.data;
+}
+
+export class BusinessService {
+  private readonly repository: BusinessRepository;
+  private readonly files: FileService;
+  private readonly audit: AuditRecorder;
+  constructor(repository: BusinessRepository, files: FileService, audit: AuditRecorder) {
+    this.repository = repository;
+    this.files = files;
+    this.audit = audit;
+  }
+
+  list(filter: BusinessListQuery = {}): Promise<Business[]> {
+    return this.repository.getAll(filter);
+  }
+
+  /** One business, or undefined when there is none with that id. */
+  find(id: string): Promise<Business | undefined> {
+    return this.repository.get(id);
+  }
+
+  /** One business; NotFound ("Business not found.") when there is none with that id. */
+  async get(id: string): Promise<Business> {
+    const business = await this.repository.get(id);
+    if (!business) throw NotFound(messages.business.notFound);
+    return business;
+  }
+
+  /** Where the given businesses are, for describing event locations. */
+  getPlaces(ids: readonly string[]): Promise<Map<string, BusinessPlace>> {
+    return this.repository.getPlaces(ids);
+  }
+
+  /** The admin list, a page at a time so it stays quick with tens of thousands of businesses. */
+  async listPage(viewer: CurrentUser | null, query: BusinessAdminListQuery): Promise<Paginated<BusinessAdmin>> {
+    requireRole(viewer, "admin");
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.q || undefined);
+    return { items, total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async create(viewer: CurrentUser | null, input: BusinessInput): Promise<BusinessAdmin> {
+    const admin = requireRole(viewer, "admin");
+    const values = parseInput(input);
+    await this.checkReferences(values.categoryId, values.tags);
+    let logo: { logoUrl: string | null; logoStoragePath: string | null } = { logoUrl: null, logoStoragePath: null };
+    if (values.logoPath) {
+      const attached = await this.files.attach({ user: admin, kind: "logo", fullPath: values.logoPath });
+      logo = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
+    }
+    const id = newId();
+    await this.repository.create(id, toWrite(values, logo), values.tags);
+    await this.audit.record(admin, { action: "create", entityType: "business", entityId: id, summary: values.name });
+    return (await this.repository.getAdmin(id))!;
+  }
+
+  /** Saves the business; a new logo replaces the old one, whose file is then deleted. */
+  async update(viewer: CurrentUser | null, id: string, input: BusinessInput): Promise<BusinessAdmin> {
+    const admin = requireRole(viewer, "admin");
+    const values = parseInput(input);
+    const current = await this.repository.getAdmin(id);
+    if (!current) throw NotFound(messages.business.notFound);
+    await this.checkReferences(values.categoryId, values.tags);
+    let logo = { logoUrl: current.logoUrl, logoStoragePath: current.logoStoragePath };
+    if (values.logoPath === null) logo = { logoUrl: null, logoStoragePath: null };
+    else if (values.logoPath && values.logoPath !== current.logoStoragePath) {
+      const attached = await this.files.attach({ user: admin, kind: "logo", fullPath: values.logoPath });
+      logo = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
+    }
+    if (!(await this.repository.update(id, toWrite(values, logo), values.tags))) throw NotFound(messages.business.notFound);
+    if (current.logoStoragePath && current.logoStoragePath !== logo.logoStoragePath) {
+      await this.files.delete(current.logoStoragePath);
+    }
+    const summary = current.name === values.name ? values.name : `${current.name} → ${values.name}`;
+    await this.audit.record(admin, { action: "update", entityType: "business", entityId: id, summary });
+    return (await this.repository.getAdmin(id))!;
+  }
+
+  /** Deletes the business with its tags, offers and logo file. */
+  async delete(viewer: CurrentUser | null, id: string): Promise<void> {
+    const admin = requireRole(viewer, "admin");
+    const current = await this.repository.getAdmin(id);
+    if (!current || !(await this.repository.delete(id))) throw NotFound(messages.business.notFound);
+    await this.files.deleteForEntity(current.logoStoragePath);
+    await this.audit.record(admin, { action: "delete", entityType: "business", entityId: id, summary: current.name });
+  }
+
+  private async checkReferences(categoryId: string, tagIds: readonly string[]): Promise<void> {
+    if (!(await this.repository.categoryExists(categoryId))) {
+      throw Validation(messages.businesses.categoryMissing, { categoryId: messages.businesses.categoryMissing });
+    }
+    const existing = await this.repository.existingTags(tagIds);
+    if (tagIds.some((tagId) => !existing.has(tagId))) throw Validation(messages.businesses.tagsMissing, { tags: messages.businesses.tagsMissing });
+  }
+}
+
+function toWrite(
+  values: ReturnType<typeof parseInput>,
+  logo: { logoUrl: string | null; logoStoragePath: string | null },
+): BusinessWrite {
+  const { name, categoryId, description, address, website, phone, lat, lng } = values;
+  return { name, categoryId, description, address, website, phone, lat, lng, ...logo };
+}

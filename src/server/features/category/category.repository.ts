@@ -1,0 +1,52 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { Category, CategoryWriteValues } from "../../../shared/schemas/category.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+
+const COLUMNS = ["id", "name", "color", "description", "createdAt"] as const;
+
+export class CategoryRepository {
+  private readonly db: Kysely<DB>;
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  /** Ordered by name. */
+  getAll(): Promise<Category[]> {
+    return this.db.selectFrom("category").select(COLUMNS).orderBy("name").orderBy("id").execute();
+  }
+
+  async get(id: string): Promise<Category | undefined> {
+    return this.db.selectFrom("category").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+  }
+
+  /** The new category, or "name_taken" when another has the same name ignoring case. */
+  async create(id: string, values: CategoryWriteValues): Promise<Category | "name_taken"> {
+    const row = { id, ...values, createdAt: new Date().toISOString() };
+    try {
+      await this.db.insertInto("category").values(row).execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) return "name_taken";
+      throw error;
+    }
+    return row;
+  }
+
+  /** Businesses refer to the category by id, so a new name needs no change to them. */
+  async update(id: string, values: CategoryWriteValues): Promise<Category | "name_taken" | undefined> {
+    try {
+      const result = await this.db.updateTable("category").set(values).where("id", "=", id).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+    } catch (error) {
+      if (isUniqueViolation(error)) return "name_taken";
+      throw error;
+    }
+    return this.get(id);
+  }
+
+  /** Its businesses stay, without a category. */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom("category").where("id", "=", id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,99 @@
+import {
+  CategoryInputSchema,
+  PlainCategoryInputSchema,
+  type Category,
+  type CategoryInput,
+  type CategoryWriteValues,
+  type PlainCategory,
+  type PlainCategoryInput,
+} from "../../../shared/schemas/category.ts";
+import { findBySlug } from "../../../shared/format.ts";
+import { messages } from "../../../shared/messages.ts";
+import { requireRole, type CurrentUser } from "../../auth/session.ts";
+import { newId } from "../../db/ids.ts";
+import { Conflict, NotFound, Validation } from "../../errors.ts";
+import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { CategoryRepository } from "./category.repository.ts";
+
+function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+  return fields;
+}
+
+function toPlain(category: Category): PlainCategory {
+  return { id: category.id, name: category.name, description: category.description, hex_color: category.color };
+}
+
+export class CategoryService {
+  private readonly repository: CategoryRepository;
+  private readonly audit: AuditRecorder;
+  constructor(repository: CategoryRepository, audit: AuditRecorder) {
+    this.repository = repository;
+    this.audit = audit;
+  }
+
+  list(): Promise<Category[]> {
+    return this.repository.getAll();
+  }
+
+  /** The category a /category/<slug> address names, if any. */
+  async findBySlug(slug: string): Promise<Category | undefined> {
+    return findBySlug(await this.repository.getAll(), slug);
+  }
+
+  async create(viewer: CurrentUser | null, input: CategoryInput): Promise<Category> {
+    const admin = requireRole(viewer, "admin");
+    const parsed = CategoryInputSchema.safeParse(input);
+    if (!parsed.success) throw Validation(parsed.error.issues[0]?.message ?? messages.categories.nameRequired, fieldErrors(parsed.error.issues));
+    return this.insert(admin, parsed.data);
+  }
+
+  async update(viewer: CurrentUser | null, id: string, input: CategoryInput): Promise<Category> {
+    const admin = requireRole(viewer, "admin");
+    const parsed = CategoryInputSchema.safeParse(input);
+    if (!parsed.success) throw Validation(parsed.error.issues[0]?.message ?? messages.categories.nameRequired, fieldErrors(parsed.error.issues));
+    const before = await this.repository.get(id);
+    if (!before) throw NotFound(messages.categories.notFound);
+    const category = await this.repository.update(id, parsed.data);
+    if (category === "name_taken") throw duplicate(parsed.data.name);
+    if (!category) throw NotFound(messages.categories.notFound);
+    const summary = before.name === category.name ? category.name : `${before.name} → ${category.name}`;
+    await this.audit.record(admin, { action: "update", entityType: "category", entityId: id, summary });
+    return category;
+  }
+
+  /** Deletes the category; its businesses are kept, without a category. */
+  async delete(viewer: CurrentUser | null, id: string): Promise<void> {
+    const admin = requireRole(viewer, "admin");
+    const category = await this.repository.get(id);
+    if (!category || !(await this.repository.delete(id))) throw NotFound(messages.categories.notFound);
+    await this.audit.record(admin, { action: "delete", entityType: "category", entityId: id, summary: category.name });
+  }
+
+  /** The spec's plain GET /api/getCategories: id, name, description, hex_color. */
+  async listPlain(): Promise<PlainCategory[]> {
+    return (await this.repository.getAll()).map(toPlain);
+  }
+
+  /** The spec's plain POST /api/addCategory: every field required ("Please fill in all fields."). */
+  async createPlain(viewer: CurrentUser | null, input: PlainCategoryInput): Promise<PlainCategory> {
+    const admin = requireRole(viewer, "admin");
+    const parsed = PlainCategoryInputSchema.safeParse(input);
+    if (!parsed.success) throw Validation(parsed.error.issues[0]?.message ?? messages.categories.fillAllFields, fieldErrors(parsed.error.issues));
+    const { name, description, hex_color } = parsed.data;
+    return toPlain(await this.insert(admin, { name, description, color: hex_color.toLowerCase() }));
+  }
+
+  private async insert(admin: CurrentUser, values: CategoryWriteValues): Promise<Category> {
+    const category = await this.repository.create(newId(), values);
+    if (category === "name_taken") throw duplicate(values.name);
+    await this.audit.record(admin, { action: "create", entityType: "category", entityId: category.id, summary: category.name });
+    return category;
+  }
+}
+
+function duplicate(name: string) {
+  const message = messages.categories.duplicate(name);
+  return Conflict(message, { name: message });
+}

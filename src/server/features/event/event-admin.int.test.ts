@@ -1,0 +1,136 @@
+// The Events tab's writes: the spec's rules and messages, the owner, images kept, replaced and deleted, and the audit trail.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBusiness, createEvent } from "../../db/factories.ts";
+import type { CurrentUser } from "../../auth/session.ts";
+import { makeImage } from "../../../../tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+
+let t: TestApp;
+let cookie: string;
+let admin: CurrentUser;
+let venue: { id: string; name: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const signedIn = await t.signIn("admin");
+  cookie = signedIn.cookie;
+  const row = await t.database.db.selectFrom("user").selectAll().where("email", "=", signedIn.email).executeTakeFirstOrThrow();
+  admin = { id: row.id, email: row.email, displayName: row.displayName, photoURL: null, role: "admin", emailVerified: true };
+  venue = await createBusiness(t.database.db, { name: "Riverside Hall" });
+});
+afterAll(() => t.close());
+
+const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie });
+const valid = { name: "  Jazz Night  ", eventDate: "2031-07-04T23:30:00.000Z", location: "outdoor", outdoorLocationDescription: "Market Square" };
+
+async function upload(name: string) {
+  return t.services.files.upload({ user: admin, kind: "eventImage", fileName: "poster.png", name, bytes: await makeImage("webp") });
+}
+
+async function errorOf(response: Response) {
+  expect(response.status).toBe(400);
+  return (await response.json()).error as { message: string; fields: Record<string, string> };
+}
+
+describe("events (admin)", () => {
+  it("adds an event with a trimmed name, records the admin as owner, and lists it newest first with the location in words", async () => {
+    const response = await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, ticketsLink: "https://tickets.example/jazz", description: "x".repeat(150) } });
+    expect(response.status).toBe(201);
+    const event = await response.json();
+    expect(event).toMatchObject({ name: "Jazz Night", location: "outdoor", outdoorLocationDescription: "Market Square", ownerUid: admin.id, ticketsLink: "https://tickets.example/jazz" });
+    expect(event.eventDate).toBe("2031-07-04T23:30:00.000Z");
+
+    await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, name: "Older", eventDate: "2020-01-01T10:00:00.000Z", location: venue.id } });
+    const { items } = await (await asAdmin("/api/v1/admin/events?pageSize=200")).json();
+    const names = items.map((e: { name: string }) => e.name);
+    expect(names.indexOf("Jazz Night")).toBeLessThan(names.indexOf("Older"));
+    const listed = items.find((e: { id: string }) => e.id === event.id);
+    expect(listed.descriptionPreview).toBe(`${"x".repeat(100)}...`);
+    expect(listed.locationText).toBe("Market Square");
+    expect(items.find((e: { name: string }) => e.name === "Older").locationText).toBe("Riverside Hall");
+  });
+
+  it('answers "Event Name, Event Date, and Location Type are required." for a blank name, date or location', async () => {
+    for (const body of [{ ...valid, name: "   " }, { ...valid, eventDate: "" }, { ...valid, eventDate: "not a date" }, { ...valid, location: "" }, { name: "Only a name" }]) {
+      const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: body }));
+      expect(error.message).toBe("Event Name, Event Date, and Location Type are required.");
+    }
+  });
+
+  it("needs an outdoor description for outdoor events, and clears it for events at a business", async () => {
+    const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, outdoorLocationDescription: "  " } }));
+    expect(error.message).toBe("Outdoor Location Description is required for 'Outdoor' events.");
+    expect(error.fields.outdoorLocationDescription).toBe("Outdoor Location Description is required for 'Outdoor' events.");
+
+    const created = await (await asAdmin("/api/v1/events", { method: "POST", json: valid })).json();
+    const moved = await (await asAdmin(`/api/v1/events/${created.id}`, { method: "PUT", json: { ...valid, location: venue.id } })).json();
+    expect(moved).toMatchObject({ location: venue.id, outdoorLocationDescription: null });
+  });
+
+  it("refuses a tickets link that is not an http(s) address, and a business that does not exist", async () => {
+    for (const ticketsLink of ["javascript:alert(1)", "tickets please", "ftp://x.example/t"]) {
+      const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, ticketsLink } }));
+      expect(error.fields.ticketsLink).toBe("Tickets Link must be a web address starting with http:// or https://.");
+    }
+    const empty = await (await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, ticketsLink: "" } })).json();
+    expect(empty.ticketsLink).toBeNull();
+    const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, location: "no-such-business" } }));
+    expect(error.message).toBe("The chosen business no longer exists. Please choose another location.");
+  });
+
+  it("attaches an uploaded image, deletes the old one when it is replaced or removed, and the last one with the event", async () => {
+    const first = await upload("Jazz Night");
+    expect(first.fullPath).toMatch(/^event_images\/jazz-night_\d+\.webp$/);
+    const created = await (await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, imagePath: first.fullPath } })).json();
+    expect(created).toMatchObject({ imageStoragePath: first.fullPath, imageUrl: first.url });
+    expect((await t.request(first.url)).status).toBe(200);
+
+    // Saving with the same image keeps it.
+    await asAdmin(`/api/v1/events/${created.id}`, { method: "PUT", json: { ...valid, name: "Jazz Night II", imagePath: first.fullPath } });
+    expect((await t.request(first.url)).status).toBe(200);
+
+    const second = await upload("Jazz Night II");
+    const replaced = await (await asAdmin(`/api/v1/events/${created.id}`, { method: "PUT", json: { ...valid, imagePath: second.fullPath } })).json();
+    expect(replaced.imageUrl).toBe(second.url);
+    expect((await t.request(first.url)).status).toBe(404);
+    expect((await t.request(second.url)).status).toBe(200);
+
+    const removed = await (await asAdmin(`/api/v1/events/${created.id}`, { method: "PUT", json: { ...valid, imagePath: null } })).json();
+    expect(removed.imageUrl).toBeNull();
+    expect((await t.request(second.url)).status).toBe(404);
+
+    const third = await upload("Jazz Night III");
+    await asAdmin(`/api/v1/events/${created.id}`, { method: "PUT", json: { ...valid, imagePath: third.fullPath } });
+    expect((await asAdmin(`/api/v1/events/${created.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await t.request(third.url)).status).toBe(404);
+    expect((await t.request(`/api/v1/events/${created.id}`)).status).toBe(404);
+  });
+
+  it("refuses an image path that is not an event image", async () => {
+    const response = await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, imagePath: "profilePictures/x/y.webp" } });
+    expect(response.status).toBe(403);
+  });
+
+  it("records each change in the audit trail, and answers 404 for an unknown event", async () => {
+    const created = await (await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, name: "Audited" } })).json();
+    await asAdmin(`/api/v1/events/${created.id}`, { method: "PUT", json: { ...valid, name: "Audited Again" } });
+    expect((await asAdmin(`/api/v1/events/${created.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await asAdmin(`/api/v1/events/${created.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await asAdmin(`/api/v1/events/${created.id}`, { method: "PUT", json: valid })).status).toBe(404);
+
+    const { items } = await (await asAdmin("/api/v1/audit-log?entityType=event")).json();
+    const mine = items.filter((e: { entityId: string }) => e.entityId === created.id);
+    expect(mine.map((e: { action: string; summary: string }) => [e.action, e.summary])).toEqual([
+      ["delete", "Audited Again"],
+      ["update", "Audited Again"],
+      ["create", "Audited"],
+    ]);
+  });
+
+  it("keeps the public reads working beside the writes", async () => {
+    const upcoming = await createEvent(t.database.db, { name: "Public one", location: venue.id });
+    const list = await (await t.request("/api/v1/events?when=upcoming")).json();
+    expect(list.map((e: { id: string }) => e.id)).toContain(upcoming.id);
+    expect(list[0]).not.toHaveProperty("ownerUid");
+  });
+});

@@ -1,0 +1,114 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { Event } from "../../../shared/schemas/event.ts";
+
+/** An event with the columns only the admin sees. */
+export type StoredEvent = Event & { imageStoragePath: string | null; ownerUid: string | null };
+
+export type EventWrite = Pick<
+  StoredEvent,
+  "name" | "description" | "location" | "outdoorLocationDescription" | "ticketsLink" | "eventDate" | "imageUrl" | "imageStoragePath"
+>;
+
+const STORED_COLUMNS = [
+  "id",
+  "name",
+  "description",
+  "location",
+  "outdoorLocationDescription",
+  "ticketsLink",
+  "eventDate",
+  "imageUrl",
+  "imageStoragePath",
+  "ownerUid",
+  "createdAt",
+  "lastUpdatedAt",
+] as const;
+
+const COLUMNS = [
+  "id",
+  "name",
+  "description",
+  "location",
+  "outdoorLocationDescription",
+  "ticketsLink",
+  "eventDate",
+  "imageUrl",
+  "createdAt",
+  "lastUpdatedAt",
+] as const;
+
+export class EventRepository {
+  private readonly db: Kysely<DB>;
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  /** eventDate at or after `from`, soonest first. */
+  getUpcoming(from: string, limit?: number): Promise<Event[]> {
+    let query = this.db.selectFrom("event").select(COLUMNS).where("eventDate", ">=", from).orderBy("eventDate").orderBy("id");
+    if (limit !== undefined) query = query.limit(limit);
+    return query.execute();
+  }
+
+  /** eventDate before `before`, newest first. */
+  getPast(before: string, limit?: number): Promise<Event[]> {
+    let query = this.db
+      .selectFrom("event")
+      .select(COLUMNS)
+      .where("eventDate", "<", before)
+      .orderBy("eventDate", "desc")
+      .orderBy("id");
+    if (limit !== undefined) query = query.limit(limit);
+    return query.execute();
+  }
+
+  /** Events held at a business, newest first. */
+  getByLocation(businessId: string): Promise<Event[]> {
+    return this.db
+      .selectFrom("event")
+      .select(COLUMNS)
+      .where("location", "=", businessId)
+      .orderBy("eventDate", "desc")
+      .orderBy("id")
+      .execute();
+  }
+
+  get(id: string): Promise<Event | undefined> {
+    return this.db.selectFrom("event").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+  }
+
+  /** Every event, newest first (the admin list). */
+  async getPage(offset: number, limit: number): Promise<{ items: StoredEvent[]; total: number }> {
+    const [items, count] = await Promise.all([
+      this.db.selectFrom("event").select(STORED_COLUMNS).orderBy("eventDate", "desc").orderBy("id").limit(limit).offset(offset).execute(),
+      this.db.selectFrom("event").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.total) };
+  }
+
+  getStored(id: string): Promise<StoredEvent | undefined> {
+    return this.db.selectFrom("event").select(STORED_COLUMNS).where("id", "=", id).executeTakeFirst();
+  }
+
+  async create(id: string, ownerUid: string, values: EventWrite): Promise<StoredEvent> {
+    const now = new Date().toISOString();
+    const row = { id, ...values, ownerUid, createdAt: now, lastUpdatedAt: now };
+    await this.db.insertInto("event").values(row).execute();
+    return row;
+  }
+
+  async update(id: string, values: EventWrite): Promise<StoredEvent | undefined> {
+    const result = await this.db
+      .updateTable("event")
+      .set({ ...values, lastUpdatedAt: new Date().toISOString() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 0 ? undefined : this.getStored(id);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom("event").where("id", "=", id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

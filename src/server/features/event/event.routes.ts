@@ -1,0 +1,116 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../api/api-env.ts";
+import { adminOnly } from "../../api/admin-only.ts";
+import { errorResponse } from "../../api/schemas.ts";
+import type { EventInputSchema } from "../../../shared/schemas/event.ts";
+import { AdminEventSchema, EventSchema } from "../../../shared/schemas/event.ts";
+import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
+import { LimitQuerySchema } from "../post/post.routes.ts";
+
+const listEvents = createRoute({
+  method: "get",
+  path: "/events",
+  tags: ["Events"],
+  summary: "Upcoming events (eventDate now or later, soonest first) or past events (newest first)",
+  request: {
+    query: LimitQuerySchema.extend({
+      when: z.enum(["upcoming", "past"]).default("upcoming").openapi({ description: "Which events; upcoming by default" }),
+    }),
+  },
+  responses: {
+    200: { description: "Events", content: { "application/json": { schema: z.array(EventSchema) } } },
+    400: errorResponse("Invalid query"),
+  },
+});
+
+const getEvent = createRoute({
+  method: "get",
+  path: "/events/{id}",
+  tags: ["Events"],
+  summary: "One event",
+  request: { params: z.object({ id: z.string().min(1) }) },
+  responses: {
+    200: { description: "The event", content: { "application/json": { schema: EventSchema } } },
+    404: errorResponse("No event with this id"),
+  },
+});
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };
+// The form schema transforms its values; the documented and validated body is its input side.
+const EventBody = z.custom<z.input<typeof EventInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
+  type: "object",
+  description: "name, eventDate (ISO), location (\"outdoor\" or a business id), outdoorLocationDescription, description, ticketsLink, imagePath",
+});
+
+const listAdminEvents = createRoute({
+  method: "get",
+  path: "/admin/events",
+  tags: ["Events"],
+  summary: "Every event, newest first, with a 100-character description preview (admins only)",
+  middleware: [adminOnly] as const,
+  request: { query: PaginationQuerySchema },
+  responses: {
+    200: { description: "Events", content: json(paginatedSchema(AdminEventSchema)) },
+    400: errorResponse("Invalid query"),
+    ...adminErrors,
+  },
+});
+
+const createEvent = createRoute({
+  method: "post",
+  path: "/events",
+  tags: ["Events"],
+  summary: "Add an event; an uploaded image (imagePath) is attached to it (admins only)",
+  middleware: [adminOnly] as const,
+  request: { body: { required: true, content: json(EventBody) } },
+  responses: {
+    201: { description: "The new event", content: json(AdminEventSchema.omit({ locationText: true, descriptionPreview: true })) },
+    400: errorResponse("Event Name, Event Date, and Location Type are required."),
+    ...adminErrors,
+  },
+});
+
+const updateEvent = createRoute({
+  method: "put",
+  path: "/events/{id}",
+  tags: ["Events"],
+  summary: "Replace an event; a new image replaces (and deletes) the old one (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: IdParam, body: { required: true, content: json(EventBody) } },
+  responses: {
+    200: { description: "The event after the change", content: json(AdminEventSchema.omit({ locationText: true, descriptionPreview: true })) },
+    400: errorResponse("Event Name, Event Date, and Location Type are required."),
+    ...adminErrors,
+    404: errorResponse("Event not found."),
+  },
+});
+
+const deleteEvent = createRoute({
+  method: "delete",
+  path: "/events/{id}",
+  tags: ["Events"],
+  summary: "Delete an event and its image (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, ...adminErrors, 404: errorResponse("Event not found.") },
+});
+
+export function registerEventRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(listEvents, async (c) => {
+    const { when, limit } = c.req.valid("query");
+    const events = c.var.services.events;
+    return c.json(when === "past" ? await events.past({ limit }) : await events.upcoming({ limit }), 200);
+  });
+  api.openapi(getEvent, async (c) => c.json(await c.var.services.events.get(c.req.valid("param").id), 200));
+  api.openapi(listAdminEvents, async (c) => c.json(await c.var.services.events.listForAdmin(c.var.user, c.req.valid("query")), 200));
+  api.openapi(createEvent, async (c) => c.json(await c.var.services.events.create(c.var.user, c.req.valid("json")), 201));
+  api.openapi(updateEvent, async (c) =>
+    c.json(await c.var.services.events.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200),
+  );
+  api.openapi(deleteEvent, async (c) => {
+    await c.var.services.events.delete(c.var.user, c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+}

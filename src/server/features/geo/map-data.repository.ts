@@ -1,0 +1,78 @@
+// The map's own read of businesses, categories and tags: only the columns the map draws, in one pass each.
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+
+export interface MapBusiness {
+  id: string;
+  name: string;
+  description: string | null;
+  address: string | null;
+  logoUrl: string | null;
+  lat: number;
+  lng: number;
+  categoryId: string | null;
+  tagIds: string[];
+}
+
+export interface MapCategory {
+  id: string;
+  name: string;
+  color: string;
+  count: number;
+}
+
+export interface MapTag {
+  id: string;
+  name: string;
+}
+
+export class MapDataRepository {
+  private readonly db: Kysely<DB>;
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  async getBusinesses(): Promise<MapBusiness[]> {
+    const [rows, links] = await Promise.all([
+      this.db
+        .selectFrom("business")
+        .select(["id", "name", "description", "address", "logoUrl", "lat", "lng", "categoryId"])
+        .orderBy("name")
+        .orderBy("id")
+        .execute(),
+      this.db.selectFrom("business_tag").select(["businessId", "tagId"]).execute(),
+    ]);
+    const tagsOf = new Map<string, string[]>();
+    for (const link of links) {
+      const list = tagsOf.get(link.businessId);
+      if (list) list.push(link.tagId);
+      else tagsOf.set(link.businessId, [link.tagId]);
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      address: row.address,
+      logoUrl: row.logoUrl,
+      lat: Number(row.lat),
+      lng: Number(row.lng),
+      categoryId: row.categoryId,
+      tagIds: tagsOf.get(row.id) ?? [],
+    }));
+  }
+
+  async getCategories(): Promise<MapCategory[]> {
+    const rows = await this.db
+      .selectFrom("category")
+      .leftJoin("business", "business.categoryId", "category.id")
+      .select((eb) => ["category.id", "category.name", "category.color", eb.fn.count<number>("business.id").as("count")])
+      .groupBy(["category.id", "category.name", "category.color"])
+      .orderBy("category.name")
+      .execute();
+    return rows.map((row) => ({ id: row.id, name: row.name, color: row.color, count: Number(row.count) }));
+  }
+
+  async getTags(): Promise<MapTag[]> {
+    return this.db.selectFrom("tag").select(["id", "name"]).orderBy("name").execute();
+  }
+}

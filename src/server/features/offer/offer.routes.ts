@@ -1,0 +1,92 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../api/api-env.ts";
+import { adminOnly } from "../../api/admin-only.ts";
+import { errorResponse } from "../../api/schemas.ts";
+import type { OfferInputSchema } from "../../../shared/schemas/offer.ts";
+import { AdminOfferSchema, OfferSchema } from "../../../shared/schemas/offer.ts";
+import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
+import { LimitQuerySchema } from "../post/post.routes.ts";
+
+const listOffers = createRoute({
+  method: "get",
+  path: "/offers",
+  tags: ["Offers"],
+  summary: "Offers, newest first",
+  request: { query: LimitQuerySchema },
+  responses: {
+    200: { description: "Offers", content: { "application/json": { schema: z.array(OfferSchema) } } },
+    400: errorResponse("Invalid query"),
+  },
+});
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+const adminErrors = { 401: errorResponse("You must be logged in to manage offers."), 403: errorResponse("Not an administrator") };
+// The service validates the body with the form's own schema (and its messages); documented here as an object.
+const OfferBody = z.custom<z.input<typeof OfferInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
+  type: "object",
+  description: "businessId, description, type (one of the offer types), price, terms",
+});
+
+const listAdminOffers = createRoute({
+  method: "get",
+  path: "/admin/offers",
+  tags: ["Offers"],
+  summary: "Every offer, newest first (admins only)",
+  middleware: [adminOnly] as const,
+  request: { query: PaginationQuerySchema },
+  responses: { 200: { description: "Offers", content: json(paginatedSchema(AdminOfferSchema)) }, 400: errorResponse("Invalid query"), ...adminErrors },
+});
+
+const createOffer = createRoute({
+  method: "post",
+  path: "/offers",
+  tags: ["Offers"],
+  summary: "Add an offer; the business's name is stored with it (admins only)",
+  middleware: [adminOnly] as const,
+  request: { body: { required: true, content: json(OfferBody) } },
+  responses: {
+    201: { description: "The new offer", content: json(AdminOfferSchema) },
+    400: errorResponse("Business, Description, and Type are required."),
+    ...adminErrors,
+  },
+});
+
+const updateOffer = createRoute({
+  method: "put",
+  path: "/offers/{id}",
+  tags: ["Offers"],
+  summary: "Replace an offer (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: IdParam, body: { required: true, content: json(OfferBody) } },
+  responses: {
+    200: { description: "The offer after the change", content: json(AdminOfferSchema) },
+    400: errorResponse("Business, Description, and Type are required."),
+    ...adminErrors,
+    404: errorResponse("Offer not found."),
+  },
+});
+
+const deleteOffer = createRoute({
+  method: "delete",
+  path: "/offers/{id}",
+  tags: ["Offers"],
+  summary: "Delete an offer (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, ...adminErrors, 404: errorResponse("Offer not found.") },
+});
+
+export function registerOfferRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(listOffers, async (c) => {
+    const { limit } = c.req.valid("query");
+    return c.json(await c.var.services.offers.list({ limit }), 200);
+  });
+  api.openapi(listAdminOffers, async (c) => c.json(await c.var.services.offers.listForAdmin(c.var.user, c.req.valid("query")), 200));
+  api.openapi(createOffer, async (c) => c.json(await c.var.services.offers.create(c.var.user, c.req.valid("json")), 201));
+  api.openapi(updateOffer, async (c) => c.json(await c.var.services.offers.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200));
+  api.openapi(deleteOffer, async (c) => {
+    await c.var.services.offers.delete(c.var.user, c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,87 @@
+import { requireRole, type CurrentUser } from "../../auth/session.ts";
+import { newId } from "../../db/ids.ts";
+import { NotFound, Unauthorized, Validation } from "../../errors.ts";
+import { invalidInput } from "../../validation.ts";
+import { messages } from "../../../shared/messages.ts";
+import { OfferInputSchema, type AdminOffer, type Offer, type OfferInput } from "../../../shared/schemas/offer.ts";
+import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
+import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { BusinessService } from "../business/business.service.ts";
+import type { OfferRepository, OfferWrite, StoredOffer } from "./offer.repository.ts";
+
+export interface OfferWriteDeps {
+  audit: AuditRecorder;
+  businesses: Pick<BusinessService, "getPlaces">;
+}
+
+function requireAdmin(viewer: CurrentUser | null): CurrentUser {
+  if (!viewer) throw Unauthorized(messages.adminOffers.mustBeLoggedIn);
+  return requireRole(viewer, "admin");
+}
+
+/** "BOGO at Corner Cafe": how lists, confirmations and the audit trail name an offer. */
+export function offerLabel(offer: Pick<Offer, "type" | "businessName">): string {
+  return `${offer.type} at ${offer.businessName ?? "Unknown business"}`;
+}
+
+export class OfferService {
+  private readonly repository: OfferRepository;
+  private readonly deps: OfferWriteDeps | undefined;
+  constructor(repository: OfferRepository, deps?: OfferWriteDeps) {
+    this.repository = repository;
+    this.deps = deps;
+  }
+
+  private get writes(): OfferWriteDeps {
+    if (!this.deps) throw new Error("OfferService was built without what writes need");
+    return this.deps;
+  }
+
+  list({ limit }: { limit?: number } = {}): Promise<Offer[]> {
+    return this.repository.getAll(limit);
+  }
+
+  atBusiness(businessId: string): Promise<Offer[]> {
+    return this.repository.getByBusiness(businessId);
+  }
+
+  async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminOffer>> {
+    requireAdmin(viewer);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize);
+    return { items, total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async create(viewer: CurrentUser | null, input: OfferInput): Promise<StoredOffer> {
+    const admin = requireAdmin(viewer);
+    const values = await this.validate(input);
+    const offer = await this.repository.create(newId(), admin.id, values);
+    await this.writes.audit.record(admin, { action: "create", entityType: "offer", entityId: offer.id, summary: offerLabel(offer) });
+    return offer;
+  }
+
+  async update(viewer: CurrentUser | null, id: string, input: OfferInput): Promise<StoredOffer> {
+    const admin = requireAdmin(viewer);
+    const values = await this.validate(input);
+    const offer = await this.repository.update(id, values);
+    if (!offer) throw NotFound(messages.adminOffers.notFound);
+    await this.writes.audit.record(admin, { action: "update", entityType: "offer", entityId: id, summary: offerLabel(offer) });
+    return offer;
+  }
+
+  async delete(viewer: CurrentUser | null, id: string): Promise<void> {
+    const admin = requireAdmin(viewer);
+    const existing = await this.repository.getStored(id);
+    if (!existing || !(await this.repository.delete(id))) throw NotFound(messages.adminOffers.notFound);
+    await this.writes.audit.record(admin, { action: "delete", entityType: "offer", entityId: id, summary: offerLabel(existing) });
+  }
+
+  /** The form's rules; the business must exist, and its current name is stored with the offer. */
+  private async validate(input: OfferInput): Promise<OfferWrite> {
+    const parsed = OfferInputSchema.safeParse(input);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, messages.adminOffers.required);
+    const values = parsed.data;
+    const business = (await this.writes.businesses.getPlaces([values.businessId])).get(values.businessId);
+    if (!business) throw Validation(messages.adminOffers.unknownBusiness, { businessId: messages.adminOffers.unknownBusiness });
+    return { ...values, businessName: business.name };
+  }
+}

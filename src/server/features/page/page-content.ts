@@ -1,0 +1,51 @@
+// Rich content made safe: HTML (or Markdown rendered by marked) through DOMPurify on a jsdom window.
+// Used when content is saved and again whenever it is rendered, so a row written by any other path
+// (an old version, a database restore, a direct edit) is still harmless when shown.
+import createDOMPurify, { type Config } from "dompurify";
+import { JSDOM } from "jsdom";
+import { marked } from "marked";
+import type { PageContentFormat } from "../../../shared/schemas/page.ts";
+
+const { window } = new JSDOM("");
+const purify = createDOMPurify(window);
+
+/** http, https, mailto and tel, plus addresses on this site (relative, or a fragment). */
+const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+
+const CONFIG: Config = {
+  ALLOWED_URI_REGEXP: ALLOWED_URI,
+  // Layout and behaviour stay ours: no styles, frames, forms, embedded documents or vector graphics.
+  FORBID_TAGS: ["style", "iframe", "frame", "frameset", "object", "embed", "form", "input", "button", "textarea", "select", "option", "svg", "math", "template", "link", "meta", "base"],
+  FORBID_ATTR: ["style", "srcset", "action", "formaction", "xlink:href"],
+  ALLOW_DATA_ATTR: false,
+  // id and name values get a "user-content-" prefix, so content cannot clobber globals such as window.<id>.
+  SANITIZE_NAMED_PROPS: true,
+  ALLOW_ARIA_ATTR: true,
+};
+
+export function sanitizeHtml(html: string): string {
+  return purify.sanitize(html, { ...CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
+}
+
+function markdownToHtml(markdown: string): string {
+  return marked.parse(markdown, { async: false, gfm: true }) as string;
+}
+
+/** What is stored: HTML is sanitized; Markdown keeps its source (it is only ever shown as text, or rendered through `renderContent`). */
+export function prepareContentForStorage(content: string, format: PageContentFormat): string {
+  return format === "html" ? sanitizeHtml(content) : content;
+}
+
+/** Safe HTML for visitors, whichever format the content was written in. */
+export function renderContent(content: string, format: PageContentFormat): string {
+  return sanitizeHtml(format === "markdown" ? markdownToHtml(content) : content);
+}
+
+/** Plain text of the rendered content with whitespace collapsed, for list previews. */
+export function contentText(content: string, format: PageContentFormat): string {
+  const holder = window.document.createElement("div");
+  holder.innerHTML = renderContent(content, format);
+  // Block elements run together in textContent; a space between them keeps words apart.
+  for (const block of holder.querySelectorAll("p, h1, h2, h3, h4, h5, h6, li, br, div, tr, blockquote")) block.append(" ");
+  return (holder.textContent ?? "").replace(/\s+/g, " ").trim();
+}

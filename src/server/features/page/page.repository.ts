@@ -1,0 +1,79 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { PagePermission } from "../../../shared/constants.ts";
+import type { Page, PageContentFormat } from "../../../shared/schemas/page.ts";
+
+const COLUMNS = ["id", "name", "slug", "permission", "contentFormat", "content", "createdAt", "lastUpdatedAt"] as const;
+
+type Row = Omit<Page, "permission" | "contentFormat"> & { permission: string; contentFormat: string };
+
+function toPage(row: Row): Page {
+  return { ...row, permission: row.permission as PagePermission, contentFormat: row.contentFormat as PageContentFormat };
+}
+
+/** A unique-index violation on either engine (SQLite's constraint code, PostgreSQL's 23505). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
+export type PageWrite = Pick<Page, "name" | "slug" | "permission" | "contentFormat" | "content">;
+
+export class PageRepository {
+  private readonly db: Kysely<DB>;
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  /** Ordered by name. */
+  async getPage(offset: number, limit: number): Promise<{ items: Page[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db.selectFrom("page").select(COLUMNS).orderBy("name").orderBy("id").limit(limit).offset(offset).execute(),
+      this.db.selectFrom("page").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toPage), total: Number(count.total) };
+  }
+
+  async get(id: string): Promise<Page | undefined> {
+    const row = await this.db.selectFrom("page").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+    return row && toPage(row);
+  }
+
+  async getBySlug(slug: string): Promise<Page | undefined> {
+    const row = await this.db.selectFrom("page").select(COLUMNS).where("slug", "=", slug).executeTakeFirst();
+    return row && toPage(row);
+  }
+
+  /** The new page, or "slug_taken" when another page already has the slug. */
+  async create(id: string, values: PageWrite): Promise<Page | "slug_taken"> {
+    const now = new Date().toISOString();
+    const row = { id, ...values, createdAt: now, lastUpdatedAt: now };
+    try {
+      await this.db.insertInto("page").values(row).execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) return "slug_taken";
+      throw error;
+    }
+    return row;
+  }
+
+  async update(id: string, values: PageWrite): Promise<Page | "slug_taken" | undefined> {
+    try {
+      const result = await this.db
+        .updateTable("page")
+        .set({ ...values, lastUpdatedAt: new Date().toISOString() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+    } catch (error) {
+      if (isUniqueViolation(error)) return "slug_taken";
+      throw error;
+    }
+    return this.get(id);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom("page").where("id", "=", id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,125 @@
+// CMS pages: administrators write them; visitors read them as their permission allows.
+import { requireRole, type CurrentUser } from "../../auth/session.ts";
+import { newId } from "../../db/ids.ts";
+import { Conflict, Forbidden, NotFound, Unauthorized, Validation } from "../../errors.ts";
+import { TRUNCATE, type PagePermission } from "../../../shared/constants.ts";
+import { slugify, truncate } from "../../../shared/format.ts";
+import { messages } from "../../../shared/messages.ts";
+import { PageInputSchema, type Page, type PageInput, type PageSummary, type RenderedPage } from "../../../shared/schemas/page.ts";
+import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
+import type { AuditRecorder } from "../audit/audit.service.ts";
+import { contentText, prepareContentForStorage, renderContent } from "./page-content.ts";
+import type { PageRepository, PageWrite } from "./page.repository.ts";
+
+/** Who may read a page of each permission (spec section 6, enforced here rather than only shown). */
+export function mayView(permission: PagePermission, viewer: Pick<CurrentUser, "role"> | null): boolean {
+  switch (permission) {
+    case "public":
+      return true;
+    case "user":
+      return viewer !== null;
+    case "business":
+      return viewer?.role === "business" || viewer?.role === "admin";
+    case "admin":
+      return viewer?.role === "admin";
+  }
+}
+
+function toWrite(input: PageInput): PageWrite {
+  const parsed = PageInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+    throw Validation(messages.pages.required, fields);
+  }
+  const { name, permission, contentFormat, content } = parsed.data;
+  const slug = slugify(name);
+  if (!slug) throw Validation(messages.pages.nameNeedsLetters, { name: messages.pages.nameNeedsLetters });
+  return { name, slug, permission, contentFormat, content: prepareContentForStorage(content, contentFormat) };
+}
+
+function render(page: Page): RenderedPage {
+  return {
+    name: page.name,
+    slug: page.slug,
+    permission: page.permission,
+    html: renderContent(page.content, page.contentFormat),
+    lastUpdatedAt: page.lastUpdatedAt,
+  };
+}
+
+export class PageService {
+  private readonly repository: PageRepository;
+  private readonly audit: AuditRecorder;
+  constructor(repository: PageRepository, audit: AuditRecorder) {
+    this.repository = repository;
+    this.audit = audit;
+  }
+
+  async list(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<PageSummary>> {
+    requireRole(viewer, "admin");
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize);
+    return {
+      items: items.map(({ content, ...page }) => ({
+        ...page,
+        preview: truncate(contentText(content, page.contentFormat), TRUNCATE.pagePreview),
+      })),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async get(viewer: CurrentUser | null, id: string): Promise<Page> {
+    requireRole(viewer, "admin");
+    const page = await this.repository.get(id);
+    if (!page) throw NotFound(messages.pages.notFound);
+    return page;
+  }
+
+  async create(viewer: CurrentUser | null, input: PageInput): Promise<Page> {
+    const admin = requireRole(viewer, "admin");
+    const values = toWrite(input);
+    const page = await this.repository.create(newId(), values);
+    if (page === "slug_taken") throw Conflict(messages.pages.slugTaken(values.slug), { name: messages.pages.slugTaken(values.slug) });
+    await this.audit.record(admin, { action: "create", entityType: "page", entityId: page.id, summary: page.name });
+    return page;
+  }
+
+  /** Saves the page; its address follows its name. */
+  async update(viewer: CurrentUser | null, id: string, input: PageInput): Promise<Page> {
+    const admin = requireRole(viewer, "admin");
+    const values = toWrite(input);
+    const page = await this.repository.update(id, values);
+    if (page === "slug_taken") throw Conflict(messages.pages.slugTaken(values.slug), { name: messages.pages.slugTaken(values.slug) });
+    if (!page) throw NotFound(messages.pages.notFound);
+    await this.audit.record(admin, { action: "update", entityType: "page", entityId: id, summary: page.name });
+    return page;
+  }
+
+  async delete(viewer: CurrentUser | null, id: string): Promise<void> {
+    const admin = requireRole(viewer, "admin");
+    const page = await this.repository.get(id);
+    if (!page || !(await this.repository.delete(id))) throw NotFound(messages.pages.notFound);
+    await this.audit.record(admin, { action: "delete", entityType: "page", entityId: id, summary: page.name });
+  }
+
+  /**
+   * The page at /pages/<slug>, rendered safe. Unknown slug: 404. Not signed in and the page is not
+   * public: 401. Signed in without the role the page asks for: 403.
+   */
+  async view(viewer: CurrentUser | null, slug: string): Promise<RenderedPage> {
+    const page = await this.repository.getBySlug(slug);
+    if (!page) throw NotFound(messages.pages.notFound);
+    if (!mayView(page.permission, viewer)) {
+      throw viewer ? Forbidden(messages.pages.notAllowed) : Unauthorized(messages.pages.signInToView);
+    }
+    return render(page);
+  }
+
+  /** The page with this slug if there is one and the viewer may read it; heading-only routes show it below their heading. */
+  async findVisible(viewer: CurrentUser | null, slug: string): Promise<RenderedPage | null> {
+    const page = await this.repository.getBySlug(slug);
+    return page && mayView(page.permission, viewer) ? render(page) : null;
+  }
+}

@@ -1,0 +1,106 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../api/api-env.ts";
+import { adminOnly } from "../../api/admin-only.ts";
+import { errorResponse } from "../../api/schemas.ts";
+import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
+import type { PostInputSchema } from "../../../shared/schemas/post.ts";
+import { AdminPostSchema, PostAuthorSchema, PostSchema } from "../../../shared/schemas/post.ts";
+
+export const LimitQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional().openapi({ description: "At most this many items" }),
+});
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+const adminErrors = { 401: errorResponse("You must be logged in to submit a post."), 403: errorResponse("Not an administrator") };
+// The service validates the body with the form's own schema (and its messages); documented here as an object.
+const PostBody = z.custom<z.input<typeof PostInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
+  type: "object",
+  description: "title, authorUid, content (HTML, sanitized before it is stored), datetime (ISO), link, imagePath",
+});
+const StoredPostSchema = AdminPostSchema.omit({ contentPreview: true });
+
+const listPosts = createRoute({
+  method: "get",
+  path: "/posts",
+  tags: ["Posts"],
+  summary: "News posts, newest first by datetime (content as sanitized HTML)",
+  request: { query: LimitQuerySchema },
+  responses: {
+    200: { description: "Posts", content: json(z.array(PostSchema)) },
+    400: errorResponse("Invalid query"),
+  },
+});
+
+const listAdminPosts = createRoute({
+  method: "get",
+  path: "/admin/posts",
+  tags: ["Posts"],
+  summary: "Every post, newest first, with a 100-character plain-text preview (admins only)",
+  middleware: [adminOnly] as const,
+  request: { query: PaginationQuerySchema },
+  responses: { 200: { description: "Posts", content: json(paginatedSchema(AdminPostSchema)) }, 400: errorResponse("Invalid query"), ...adminErrors },
+});
+
+const listAuthors = createRoute({
+  method: "get",
+  path: "/admin/post-authors",
+  tags: ["Posts"],
+  summary: "Users who can be named as a post's author, by display name (admins only)",
+  middleware: [adminOnly] as const,
+  responses: { 200: { description: "Users", content: json(z.array(PostAuthorSchema)) }, ...adminErrors },
+});
+
+const createPost = createRoute({
+  method: "post",
+  path: "/posts",
+  tags: ["Posts"],
+  summary: "Add a post; the signed-in admin is recorded as its editor (admins only)",
+  middleware: [adminOnly] as const,
+  request: { body: { required: true, content: json(PostBody) } },
+  responses: {
+    201: { description: "The new post", content: json(StoredPostSchema) },
+    400: errorResponse("Title, Author, Content, and Datetime are required."),
+    ...adminErrors,
+  },
+});
+
+const updatePost = createRoute({
+  method: "put",
+  path: "/posts/{id}",
+  tags: ["Posts"],
+  summary: "Replace a post; a new image replaces (and deletes) the old one (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: IdParam, body: { required: true, content: json(PostBody) } },
+  responses: {
+    200: { description: "The post after the change", content: json(StoredPostSchema) },
+    400: errorResponse("Title, Author, Content, and Datetime are required."),
+    ...adminErrors,
+    404: errorResponse("Post not found."),
+  },
+});
+
+const deletePost = createRoute({
+  method: "delete",
+  path: "/posts/{id}",
+  tags: ["Posts"],
+  summary: "Delete a post and its image (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, ...adminErrors, 404: errorResponse("Post not found.") },
+});
+
+export function registerPostRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(listPosts, async (c) => {
+    const { limit } = c.req.valid("query");
+    return c.json(await c.var.services.posts.list({ limit }), 200);
+  });
+  api.openapi(listAdminPosts, async (c) => c.json(await c.var.services.posts.listForAdmin(c.var.user, c.req.valid("query")), 200));
+  api.openapi(listAuthors, async (c) => c.json(await c.var.services.posts.authors(c.var.user), 200));
+  api.openapi(createPost, async (c) => c.json(await c.var.services.posts.create(c.var.user, c.req.valid("json")), 201));
+  api.openapi(updatePost, async (c) => c.json(await c.var.services.posts.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200));
+  api.openapi(deletePost, async (c) => {
+    await c.var.services.posts.delete(c.var.user, c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,122 @@
+import { requireRole, type CurrentUser } from "../../auth/session.ts";
+import { newId } from "../../db/ids.ts";
+import { NotFound, Unauthorized, Validation } from "../../errors.ts";
+import { changeImage, saveWithImage } from "../../storage/entity-image.ts";
+import type { FileService } from "../../storage/file.service.ts";
+import { invalidInput } from "../../validation.ts";
+import { TRUNCATE } from "../../../shared/constants.ts";
+import { truncate } from "../../../shared/format.ts";
+import { messages } from "../../../shared/messages.ts";
+import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
+import { PostInputSchema, type AdminPost, type Post, type PostAuthor, type PostInput } from "../../../shared/schemas/post.ts";
+import type { AuditRecorder } from "../audit/audit.service.ts";
+import { postText, sanitizePostContent } from "./post-content.ts";
+import type { PostRepository, StoredPost } from "./post.repository.ts";
+
+export interface PostWriteDeps {
+  audit: AuditRecorder;
+  files: FileService;
+}
+
+function requireAdmin(viewer: CurrentUser | null): CurrentUser {
+  if (!viewer) throw Unauthorized(messages.adminPosts.mustBeLoggedIn);
+  return requireRole(viewer, "admin");
+}
+
+export class PostService {
+  private readonly repository: PostRepository;
+  private readonly deps: PostWriteDeps | undefined;
+  constructor(repository: PostRepository, deps?: PostWriteDeps) {
+    this.repository = repository;
+    this.deps = deps;
+  }
+
+  private get writes(): PostWriteDeps {
+    if (!this.deps) throw new Error("PostService was built without what writes need");
+    return this.deps;
+  }
+
+  /** Newest first; the content is sanitized again on the way out. */
+  async list({ limit }: { limit?: number } = {}): Promise<Post[]> {
+    const posts = await this.repository.getAll(limit);
+    return posts.map((post) => ({ ...post, content: sanitizePostContent(post.content) }));
+  }
+
+  /** Newest first, each post's content as plain text cut to `max` characters (the home page's cards). */
+  async listAsText({ limit, max }: { limit?: number; max: number }): Promise<Post[]> {
+    const posts = await this.repository.getAll(limit);
+    return posts.map((post) => ({ ...post, content: truncate(postText(post.content), max) }));
+  }
+
+  async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminPost>> {
+    requireAdmin(viewer);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize);
+    return {
+      items: items.map((post) => {
+        const content = sanitizePostContent(post.content);
+        return { ...post, content, contentPreview: truncate(postText(content), TRUNCATE.postList) };
+      }),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async authors(viewer: CurrentUser | null): Promise<PostAuthor[]> {
+    requireAdmin(viewer);
+    return this.repository.getAuthors();
+  }
+
+  async create(viewer: CurrentUser | null, input: PostInput): Promise<StoredPost> {
+    const admin = requireAdmin(viewer);
+    const values = await this.validate(input);
+    const image = await changeImage(this.writes.files, { user: admin, kind: "postImage", wanted: values.imagePath, current: { path: null, url: null } });
+    const post = await saveWithImage(image, () =>
+      this.repository.create(newId(), { ...values.fields, imageUrl: image.url, imagePath: image.path, editorUid: admin.id }),
+    );
+    await this.writes.audit.record(admin, { action: "create", entityType: "post", entityId: post.id, summary: post.title });
+    return post;
+  }
+
+  async update(viewer: CurrentUser | null, id: string, input: PostInput): Promise<StoredPost> {
+    const admin = requireAdmin(viewer);
+    const values = await this.validate(input);
+    const existing = await this.repository.getStored(id);
+    if (!existing) throw NotFound(messages.adminPosts.notFound);
+    const image = await changeImage(this.writes.files, {
+      user: admin,
+      kind: "postImage",
+      wanted: values.imagePath,
+      current: { path: existing.imagePath, url: existing.imageUrl },
+    });
+    const post = await saveWithImage(image, async () => {
+      const saved = await this.repository.update(id, { ...values.fields, imageUrl: image.url, imagePath: image.path, editorUid: admin.id });
+      if (!saved) throw NotFound(messages.adminPosts.notFound);
+      return saved;
+    });
+    await this.writes.audit.record(admin, { action: "update", entityType: "post", entityId: id, summary: post.title });
+    return post;
+  }
+
+  /** Deletes the post and its image. */
+  async delete(viewer: CurrentUser | null, id: string): Promise<void> {
+    const admin = requireAdmin(viewer);
+    const existing = await this.repository.getStored(id);
+    if (!existing || !(await this.repository.delete(id))) throw NotFound(messages.adminPosts.notFound);
+    await this.writes.files.deleteForEntity(existing.imagePath);
+    await this.writes.audit.record(admin, { action: "delete", entityType: "post", entityId: id, summary: existing.title });
+  }
+
+  /** The form's rules; the author must be a user, whose display name is stored with the post; content is sanitized. */
+  private async validate(input: PostInput) {
+    const parsed = PostInputSchema.safeParse(input);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, messages.adminPosts.required);
+    const { imagePath, authorUid, ...rest } = parsed.data;
+    const content = sanitizePostContent(rest.content);
+    // Content that was nothing but what the sanitizer removes is no content.
+    if (!postText(content) && !/<img\b/i.test(content)) throw Validation(messages.adminPosts.required, { content: messages.adminPosts.required });
+    const author = await this.repository.getAuthor(authorUid);
+    if (!author) throw Validation(messages.adminPosts.unknownAuthor, { authorUid: messages.adminPosts.unknownAuthor });
+    return { imagePath, fields: { ...rest, content, authorUid: author.id, authorDisplayName: author.displayName } };
+  }
+}

@@ -1,0 +1,98 @@
+// The search index on PostgreSQL: a weighted tsvector per document, pg_trgm over its words for typos.
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { FindOptions, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
+import { TYPO_MIN_LENGTH } from "./search-text.ts";
+
+// Query words hold only letters, digits and marks (see queryWords): quoted, they are taken as lexemes verbatim.
+const lexeme = (word: string) => `'${word.replaceAll("'", "").replaceAll("\\", "")}'`;
+
+function wordQuery({ prefix, words }: WordMatch, weight = ""): string {
+  return `(${[`${lexeme(prefix)}:*${weight}`, ...words.map((w) => `${lexeme(w)}${weight ? `:${weight}` : ""}`)].join(" | ")})`;
+}
+
+const escapeRegex = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+export class PostgresSearchRepository implements SearchRepository {
+  private readonly db: Kysely<DB>;
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  async find(options: FindOptions): Promise<SearchRow[]> {
+    if (options.match.length === 0 || options.types.length === 0) return [];
+    return options.perType === undefined ? this.findByTier(options) : this.findRanked(options);
+  }
+
+  /**
+   * Suggestions: a short prefix can match thousands of documents, and ranking them all (ts_rank reads
+   * every matching tsvector) is the slow part. Name matches are ranked; the rest only fills the list,
+   * category and tag matches (weight B) first, taken as the index yields them.
+   */
+  private async findByTier({ match, types, limit }: FindOptions): Promise<SearchRow[]> {
+    const all = match.map((m) => wordQuery(m)).join(" & ");
+    const inName = match.map((m) => wordQuery(m, "A")).join(" & ");
+    const inExtra = match.map((m) => wordQuery(m, "B")).join(" & ");
+    const first = match[0]!;
+    const nameStart = `^\\s*(${[first.prefix, ...first.words].map(escapeRegex).join("|")})`;
+    const { rows } = await sql<SearchRow>`
+      select kind, ref, name, body from search_document
+      where document @@ ${inName}::tsquery and kind = any(${[...types]}::text[])
+      order by search_fold(name) ~ ${nameStart} desc, ts_rank(document, ${all}::tsquery) desc, name
+      limit ${limit}
+    `.execute(this.db);
+    for (const [wanted, unwanted] of [
+      [inExtra, [inName]],
+      [all, [inName, inExtra]],
+    ] as const) {
+      if (rows.length >= limit) break;
+      const more = await sql<SearchRow>`
+        select kind, ref, name, body from search_document
+        where document @@ ${wanted}::tsquery and kind = any(${[...types]}::text[])
+          ${sql.join(unwanted.map((q) => sql`and not document @@ ${q}::tsquery`), sql` `)}
+        limit ${limit - rows.length}
+      `.execute(this.db);
+      rows.push(...more.rows);
+    }
+    return rows;
+  }
+
+  private async findRanked({ match, types, limit, perType }: FindOptions): Promise<SearchRow[]> {
+    const all = match.map((m) => wordQuery(m)).join(" & ");
+    // Weight A is the name.
+    const inName = match.map((m) => wordQuery(m, "A")).join(" & ");
+    const first = match[0]!;
+    const nameStart = `^\\s*(${[first.prefix, ...first.words].map(escapeRegex).join("|")})`;
+    const { rows } = await sql<SearchRow>`
+      with hits as (
+        select kind, ref, name, body,
+          document @@ ${inName}::tsquery as name_hit,
+          search_fold(name) ~ ${nameStart} as name_start,
+          ts_rank(document, ${all}::tsquery) as score
+        from search_document
+        where document @@ ${all}::tsquery and kind = any(${[...types]}::text[])
+      ),
+      ranked as (
+        select *, row_number() over (partition by kind order by name_hit desc, name_start desc, score desc, name) as kind_rank
+        from hits
+      )
+      select kind, ref, name, body from ranked
+      where kind_rank <= ${perType ?? limit}
+      order by name_hit desc, name_start desc, score desc, name
+      limit ${limit}
+    `.execute(this.db);
+    return rows;
+  }
+
+  async typoCandidates(word: string): Promise<string[]> {
+    // Nearest words by trigram distance (GiST), so no similarity threshold can hide a short word's
+    // one-letter slip; the service keeps only those really one typo away.
+    const { rows } = await sql<{ word: string }>`
+      select word from search_word
+      where length(word) >= ${Math.max(TYPO_MIN_LENGTH, word.length - 1)}
+      order by word <-> ${word}
+      limit 50
+    `.execute(this.db);
+    return rows.map((r) => r.word);
+  }
+}

@@ -1,0 +1,28 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../api/api-env.ts";
+import { errorResponse } from "../../api/schemas.ts";
+import { SearchQuerySchema, SearchResponseSchema } from "../../../shared/schemas/search.ts";
+
+const search = createRoute({
+  method: "get",
+  path: "/search",
+  tags: ["Search"],
+  summary: "Businesses, categories, tags, events, offers and posts matching a text, best first",
+  description:
+    "Every word must match, by the start of a word, ignoring case and accents, in names, descriptions, addresses, " +
+    "category and tag names. When nothing matches as typed, words of 5 or more letters may have one typo. " +
+    "Name matches rank first. Under 2 characters nothing is searched (`searched: false`). " +
+    "The header's suggestions ask for `types=business,category,tag&limit=10`.",
+  request: { query: SearchQuerySchema },
+  responses: {
+    200: { description: "Results, best first", content: { "application/json": { schema: SearchResponseSchema } } },
+    400: errorResponse("The query is not valid"),
+  },
+});
+
+export function registerSearchRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(search, async (c) => {
+    const { q, types, limit } = c.req.valid("query");
+    return c.json(await c.var.services.search.search({ q, types, limit }), 200);
+  });
+}

@@ -1,0 +1,77 @@
+// Search rules: from 2 characters, every word matched by prefix, one typo forgiven in longer words
+// when nothing matched as typed; results carry their page and where to highlight.
+import { HEADER_SEARCH } from "../../../shared/constants.ts";
+import { slugify } from "../../../shared/format.ts";
+import { SEARCH_TYPES, type SearchResponse, type SearchResult, type SearchType } from "../../../shared/schemas/search.ts";
+import type { SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
+import { isOneTypoAway, matchRanges, queryWords, snippet, TYPO_MIN_LENGTH } from "./search-text.ts";
+
+/** Most typo readings taken for one word, closest first as the repository found them. */
+const MAX_TYPO_WORDS = 8;
+
+export interface SearchInput {
+  q: string;
+  types?: readonly SearchType[];
+  limit?: number;
+  /** At most this many results of each type (the /search page groups by type). */
+  perType?: number;
+}
+
+function urlOf(row: SearchRow): string {
+  const id = encodeURIComponent(row.ref);
+  switch (row.kind) {
+    case "business":
+      return `/business/${id}`;
+    case "category":
+      return `/category/${slugify(row.name)}`;
+    case "tag":
+      return `/tag/${slugify(row.name)}`;
+    case "event":
+      return `/events#event-${id}`;
+    case "offer":
+      return `/offers#offer-${id}`;
+    case "post":
+      return `/#post-${id}`;
+  }
+}
+
+export class SearchService {
+  private readonly repository: SearchRepository;
+  constructor(repository: SearchRepository) {
+    this.repository = repository;
+  }
+
+  async search({ q, types = SEARCH_TYPES, limit = HEADER_SEARCH.maxSuggestions, perType }: SearchInput): Promise<SearchResponse> {
+    const query = q.trim();
+    if (query.length < HEADER_SEARCH.minChars) return { query, searched: false, results: [] };
+    const words = queryWords(query);
+    let match: WordMatch[] = words.map((word) => ({ prefix: word, words: [] }));
+    let rows = await this.repository.find({ match, types, limit, perType });
+    if (rows.length === 0 && words.some((word) => word.length >= TYPO_MIN_LENGTH)) {
+      match = await Promise.all(match.map((m) => this.withTypoReadings(m)));
+      if (match.some((m) => m.words.length > 0)) rows = await this.repository.find({ match, types, limit, perType });
+    }
+    const terms = match.flatMap((m) => [m.prefix, ...m.words]);
+    return { query, searched: true, results: rows.map((row) => this.toResult(row, terms)) };
+  }
+
+  private async withTypoReadings(match: WordMatch): Promise<WordMatch> {
+    if (match.prefix.length < TYPO_MIN_LENGTH) return match;
+    const candidates = await this.repository.typoCandidates(match.prefix);
+    const words = candidates.filter((word) => isOneTypoAway(match.prefix, word)).slice(0, MAX_TYPO_WORDS);
+    return { ...match, words };
+  }
+
+  private toResult(row: SearchRow, terms: string[]): SearchResult {
+    const text = snippet(row.body, terms);
+    return {
+      type: row.kind,
+      id: row.ref,
+      title: row.name,
+      url: urlOf(row),
+      snippet: text,
+      titleMatches: matchRanges(row.name, terms),
+      snippetMatches: matchRanges(text, terms),
+    };
+  }
+}

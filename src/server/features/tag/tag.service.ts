@@ -1,0 +1,71 @@
+import { TagInputSchema, type Tag, type TagInput } from "../../../shared/schemas/tag.ts";
+import { findBySlug } from "../../../shared/format.ts";
+import { messages } from "../../../shared/messages.ts";
+import { requireRole, type CurrentUser } from "../../auth/session.ts";
+import { newId } from "../../db/ids.ts";
+import { Conflict, NotFound, Validation } from "../../errors.ts";
+import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { TagRepository } from "./tag.repository.ts";
+
+function parseName(input: TagInput): string {
+  const parsed = TagInputSchema.safeParse(input);
+  if (!parsed.success) throw Validation(messages.tags.nameRequired, { name: parsed.error.issues[0]?.message ?? messages.tags.nameRequired });
+  return parsed.data.name;
+}
+
+function duplicate(name: string) {
+  const message = messages.tags.duplicate(name);
+  return Conflict(message, { name: message });
+}
+
+export class TagService {
+  private readonly repository: TagRepository;
+  private readonly audit: AuditRecorder;
+  constructor(repository: TagRepository, audit: AuditRecorder) {
+    this.repository = repository;
+    this.audit = audit;
+  }
+
+  list(): Promise<Tag[]> {
+    return this.repository.getAll();
+  }
+
+  getMany(ids: readonly string[]): Promise<Tag[]> {
+    return this.repository.getMany(ids);
+  }
+
+  /** The tag a /tag/<slug> address names, if any. */
+  async findBySlug(slug: string): Promise<Tag | undefined> {
+    return findBySlug(await this.repository.getAll(), slug);
+  }
+
+  /** A new tag; a name that exists already, in any case, is refused with 'Tag "<name>" already exists.'. */
+  async create(viewer: CurrentUser | null, input: TagInput): Promise<Tag> {
+    const admin = requireRole(viewer, "admin");
+    const name = parseName(input);
+    const tag = await this.repository.create(newId(), name);
+    if (tag === "name_taken") throw duplicate(name);
+    await this.audit.record(admin, { action: "create", entityType: "tag", entityId: tag.id, summary: tag.name });
+    return tag;
+  }
+
+  async update(viewer: CurrentUser | null, id: string, input: TagInput): Promise<Tag> {
+    const admin = requireRole(viewer, "admin");
+    const name = parseName(input);
+    const before = await this.repository.get(id);
+    if (!before) throw NotFound(messages.tags.notFound);
+    const tag = await this.repository.update(id, name);
+    if (tag === "name_taken") throw duplicate(name);
+    if (!tag) throw NotFound(messages.tags.notFound);
+    const summary = before.name === tag.name ? tag.name : `${before.name} → ${tag.name}`;
+    await this.audit.record(admin, { action: "update", entityType: "tag", entityId: id, summary });
+    return tag;
+  }
+
+  async delete(viewer: CurrentUser | null, id: string): Promise<void> {
+    const admin = requireRole(viewer, "admin");
+    const tag = await this.repository.get(id);
+    if (!tag || !(await this.repository.delete(id))) throw NotFound(messages.tags.notFound);
+    await this.audit.record(admin, { action: "delete", entityType: "tag", entityId: id, summary: tag.name });
+  }
+}

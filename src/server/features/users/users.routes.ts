@@ -1,0 +1,47 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../api/api-env.ts";
+import { adminOnly } from "../../api/admin-only.ts";
+import { errorResponse } from "../../api/schemas.ts";
+import { AdminUserSchema, RoleChangeSchema } from "../../../shared/schemas/admin-user.ts";
+import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+
+const listUsers = createRoute({
+  method: "get",
+  path: "/users",
+  tags: ["Admin"],
+  middleware: [adminOnly] as const,
+  summary: "Every account, newest first, a page at a time (admins only)",
+  request: { query: PaginationQuerySchema },
+  responses: {
+    200: { description: "Users", content: { "application/json": { schema: paginatedSchema(AdminUserSchema) } } },
+    400: errorResponse("Invalid query"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not an administrator"),
+  },
+});
+
+const setRole = createRoute({
+  method: "put",
+  path: "/users/{id}/role",
+  tags: ["Admin"],
+  middleware: [adminOnly] as const,
+  summary: "Change a user's role among user, business and admin (admins only)",
+  request: { params: IdParam, body: { required: true, content: { "application/json": { schema: RoleChangeSchema } } } },
+  responses: {
+    200: { description: "The user after the change", content: { "application/json": { schema: AdminUserSchema } } },
+    400: errorResponse("Invalid role"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not an administrator"),
+    404: errorResponse("No such user"),
+    409: errorResponse("The last administrator cannot be demoted"),
+  },
+});
+
+export function registerUsersRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(listUsers, async (c) => c.json(await c.var.services.users.list(c.var.user, c.req.valid("query")), 200));
+  api.openapi(setRole, async (c) =>
+    c.json(await c.var.services.users.setRole(c.var.user, c.req.valid("param").id, c.req.valid("json").role), 200),
+  );
+}

@@ -1,0 +1,49 @@
+// Outgoing email: SMTP through nodemailer when SMTP_URL is set, otherwise files in DATA_DIR/outbox with the link logged.
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "../logger.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link that matters in the message; logged when mail only goes to the outbox. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}
+
+export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, "mail sent");
+      },
+    };
+  }
+
+  // Without a mail server the site still works: an operator reads the outbox or the log.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await fs.mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "").slice(0, 16)}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      logger.warn({ to: message.to, subject: message.subject, file, link: message.link }, "SMTP_URL is not set: mail written to the outbox");
+    },
+  };
+}

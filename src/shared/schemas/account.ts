@@ -1,0 +1,35 @@
+// The signed-in user's own account: what the account pages show and the one thing they change here.
+import { z } from "zod";
+import { ACCOUNT_TYPES, ROLES } from "../constants.ts";
+
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+
+export const DisplayNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: "Display name cannot be empty." })
+  .max(DISPLAY_NAME_MAX_LENGTH, { error: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters.` });
+
+export const UpdateAccountSchema = z.object({ displayName: DisplayNameSchema });
+export type UpdateAccount = z.infer<typeof UpdateAccountSchema>;
+
+export const AccountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  role: z.enum(ROLES),
+  accountType: z.enum(ACCOUNT_TYPES).nullable(),
+  emailVerified: z.boolean(),
+  provider: z.string().nullable(),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+/** Error codes the auth server answers with beyond better-auth's own; the pages map each to the spec's text. */
+export const AUTH_ERROR_CODES = {
+  passwordTooWeak: "PASSWORD_TOO_WEAK",
+  tooManyAttempts: "TOO_MANY_ATTEMPTS",
+  invalidAccountType: "INVALID_ACCOUNT_TYPE",
+} as const;

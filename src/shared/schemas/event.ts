@@ -1,0 +1,62 @@
+// An event as clients see it, and what the admin form sends. `location` is "outdoor" or a business id.
+import { z } from "zod";
+import { OUTDOOR_LOCATION } from "../constants.ts";
+import { messages } from "../messages.ts";
+import { optionalWebAddress, timestampInput } from "./content-input.ts";
+
+export const EventSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  location: z.string(),
+  outdoorLocationDescription: z.string().nullable(),
+  ticketsLink: z.string().nullable(),
+  eventDate: z.string(),
+  imageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  lastUpdatedAt: z.string(),
+});
+
+export type Event = z.infer<typeof EventSchema>;
+
+const required = { error: messages.adminEvents.required };
+
+/**
+ * The add/edit form. `imagePath` is the stored image the event should have: its current one (kept), a
+ * fresh upload (attached, the old one deleted), or null (none; the old one deleted). Leaving an event
+ * anywhere but outdoors clears its outdoor description.
+ */
+export const EventInputSchema = z
+  .object({
+    name: z.string(required).trim().min(1, required).max(200),
+    eventDate: timestampInput(messages.adminEvents.required),
+    location: z.string(required).trim().min(1, required).max(100),
+    outdoorLocationDescription: z.string().trim().max(500).nullish(),
+    description: z.string().trim().max(5000).nullish(),
+    ticketsLink: optionalWebAddress(messages.adminEvents.ticketsLinkInvalid),
+    imagePath: z.string().max(500).nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.location === OUTDOOR_LOCATION && !value.outdoorLocationDescription) {
+      ctx.addIssue({ code: "custom", path: ["outdoorLocationDescription"], message: messages.adminEvents.outdoorDescriptionRequired });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    outdoorLocationDescription: value.location === OUTDOOR_LOCATION ? (value.outdoorLocationDescription ?? null) : null,
+    description: value.description || null,
+    imagePath: value.imagePath || null,
+  }));
+
+export type EventInput = z.input<typeof EventInputSchema>;
+export type EventValues = z.output<typeof EventInputSchema>;
+
+/** A row of the admin list: newest first, the description cut for the list, and what editing needs. */
+export const AdminEventSchema = EventSchema.extend({
+  imageStoragePath: z.string().nullable(),
+  ownerUid: z.string().nullable(),
+  locationText: z.string(),
+  descriptionPreview: z.string(),
+});
+
+export type AdminEvent = z.infer<typeof AdminEventSchema>;

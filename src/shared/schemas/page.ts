@@ -1,0 +1,46 @@
+// CMS pages: what the admin form sends, and what the API answers.
+import { z } from "zod";
+import { PAGE_PERMISSIONS } from "../constants.ts";
+import { messages } from "../messages.ts";
+
+export const PAGE_CONTENT_FORMATS = ["html", "markdown"] as const;
+export type PageContentFormat = (typeof PAGE_CONTENT_FORMATS)[number];
+
+/** Generous, but keeps one request from filling the database. */
+export const PAGE_CONTENT_MAX_CHARS = 200_000;
+
+export const PageInputSchema = z.object({
+  name: z.string({ error: messages.pages.required }).trim().min(1, { error: messages.pages.required }).max(200),
+  permission: z.enum(PAGE_PERMISSIONS, { error: messages.pages.required }),
+  contentFormat: z.enum(PAGE_CONTENT_FORMATS).default("html"),
+  content: z.string().max(PAGE_CONTENT_MAX_CHARS).default(""),
+});
+
+/** A page as the admin edits it: the stored content (sanitized HTML, or the Markdown source). */
+export const PageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  permission: z.enum(PAGE_PERMISSIONS),
+  contentFormat: z.enum(PAGE_CONTENT_FORMATS),
+  content: z.string(),
+  createdAt: z.string(),
+  lastUpdatedAt: z.string(),
+});
+
+/** A row of the admin list: the content only as a short plain-text preview. */
+export const PageSummarySchema = PageSchema.omit({ content: true }).extend({ preview: z.string() });
+
+/** A page as visitors see it: sanitized HTML, whatever format it was written in. */
+export const RenderedPageSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  permission: z.enum(PAGE_PERMISSIONS),
+  html: z.string(),
+  lastUpdatedAt: z.string(),
+});
+
+export type PageInput = z.input<typeof PageInputSchema>;
+export type Page = z.infer<typeof PageSchema>;
+export type PageSummary = z.infer<typeof PageSummarySchema>;
+export type RenderedPage = z.infer<typeof RenderedPageSchema>;

@@ -1,0 +1,55 @@
+// Search across the site: the header's suggestions and the /search page ask the same question.
+import { z } from "zod";
+import { HEADER_SEARCH } from "../constants.ts";
+
+export const SEARCH_TYPES = ["business", "category", "tag", "event", "offer", "post"] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** What the header box suggests (spec section 2, "Header search"). */
+export const SUGGESTION_TYPES = ["business", "category", "tag"] as const satisfies readonly SearchType[];
+
+export const SEARCH_MAX_LIMIT = 50;
+
+export const SearchQuerySchema = z.object({
+  q: z.string().max(200, { error: "The search text is too long." }).default(""),
+  types: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return [...SEARCH_TYPES];
+      const types = [...new Set(value.split(",").map((t) => t.trim()).filter(Boolean))];
+      const unknown = types.filter((t) => !(SEARCH_TYPES as readonly string[]).includes(t));
+      if (unknown.length > 0 || types.length === 0) {
+        ctx.addIssue({ code: "custom", message: `Types are a comma-separated list of ${SEARCH_TYPES.join(", ")}.` });
+        return z.NEVER;
+      }
+      return types as SearchType[];
+    }),
+  limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(HEADER_SEARCH.maxSuggestions),
+});
+
+/** [start, end) offsets of matched words in a text, for highlighting. */
+const RangesSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
+
+export const SearchResultSchema = z.object({
+  type: z.enum(SEARCH_TYPES),
+  id: z.string(),
+  title: z.string(),
+  /** Where the result's page is (an event, offer or post: its place on the page that lists it). */
+  url: z.string(),
+  /** A short part of the description around the first match; empty when there is none. */
+  snippet: z.string(),
+  titleMatches: RangesSchema,
+  snippetMatches: RangesSchema,
+});
+
+export const SearchResponseSchema = z.object({
+  query: z.string(),
+  /** False when the query is too short to search (under 2 characters). */
+  searched: z.boolean(),
+  results: z.array(SearchResultSchema),
+});
+
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;

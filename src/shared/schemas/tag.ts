@@ -1,0 +1,20 @@
+// A tag businesses carry, as clients see it.
+import { z } from "zod";
+import { messages } from "../messages.ts";
+
+export const TagSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+});
+
+export type Tag = z.infer<typeof TagSchema>;
+
+const required = { error: messages.tags.nameRequired };
+
+/** What the Tags tab and the Markers form's inline new tag send. Names are unique ignoring case. */
+export const TagInputSchema = z.object({
+  name: z.string(required).trim().min(1, required).max(100),
+});
+
+export type TagInput = z.input<typeof TagInputSchema>;

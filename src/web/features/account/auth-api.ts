@@ -1,0 +1,65 @@
+// Browser calls to the auth server and the account API, and the spec's texts for each error code they answer with.
+import { messages } from "../../../shared/messages.ts";
+import { homeForRole, paths } from "../../lib/paths.ts";
+
+export interface AuthResult<T = unknown> {
+  ok: boolean;
+  status: number;
+  code: string | null;
+  message: string | null;
+  data: T | null;
+}
+
+/** POSTs JSON to a better-auth endpoint under /api/auth; a network failure comes back as status 0. */
+export async function postAuth<T = unknown>(endpoint: string, body: unknown): Promise<AuthResult<T>> {
+  try {
+    const response = await fetch(`/api/auth${endpoint}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    const json = (await response.json().catch(() => null)) as (Record<string, unknown> & { code?: string; message?: string }) | null;
+    if (!response.ok) return { ok: false, status: response.status, code: json?.code ?? null, message: json?.message ?? null, data: null };
+    return { ok: true, status: response.status, code: null, message: null, data: json as T };
+  } catch {
+    return { ok: false, status: 0, code: null, message: null, data: null };
+  }
+}
+
+const INVALID_CREDENTIALS = new Set(["INVALID_EMAIL_OR_PASSWORD", "USER_NOT_FOUND", "INVALID_PASSWORD", "CREDENTIAL_ACCOUNT_NOT_FOUND"]);
+
+export function loginErrorText(result: AuthResult): string {
+  if (result.code && INVALID_CREDENTIALS.has(result.code)) return messages.auth.invalidCredentials;
+  // The limit's own message says how long to wait, which "try again" alone would not.
+  if (result.status === 429 && result.message) return result.message;
+  return messages.auth.loginFailed;
+}
+
+export function signupErrorText(result: AuthResult): string {
+  if (result.code === "USER_ALREADY_EXISTS" || result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return messages.auth.emailInUse;
+  if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_WEAK") return messages.auth.weakPassword;
+  return messages.auth.signupFailed;
+}
+
+export async function signOut(): Promise<boolean> {
+  const result = await postAuth("/sign-out", {});
+  return result.ok;
+}
+
+/**
+ * After a sign-in: reads the role and goes to the role's home. When the role cannot be read, says so, and goes to
+ * the account page after a moment.
+ */
+export async function goHomeForRole(onRoleUnknown: (message: string) => void): Promise<void> {
+  try {
+    const response = await fetch("/api/v1/me", { credentials: "same-origin" });
+    if (!response.ok) throw new Error(`role lookup answered ${response.status}`);
+    const me = (await response.json()) as { role?: string };
+    if (!me.role) throw new Error("role lookup gave no role");
+    window.location.assign(homeForRole(me.role));
+  } catch {
+    onRoleUnknown(messages.auth.roleLookupFailed);
+    setTimeout(() => window.location.assign(paths.myAccount), 2500);
+  }
+}

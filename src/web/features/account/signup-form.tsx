@@ -1,0 +1,102 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { ACCOUNT_TYPES, type AccountType } from "../../../shared/constants.ts";
+import { messages } from "../../../shared/messages.ts";
+import { paths } from "../../lib/paths.ts";
+import { postAuth, signupErrorText } from "./auth-api.ts";
+import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "./status-message.tsx";
+
+const TYPE_LABELS: Record<AccountType, string> = {
+  visitor: "Visitor / community member",
+  business: "Business owner / representative",
+};
+
+export function SignupForm() {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get("password"));
+    const accountType = String(form.get("accountType")) as AccountType;
+    setError(null);
+    if (password !== String(form.get("confirmPassword"))) {
+      setError(messages.auth.passwordsDoNotMatch);
+      return;
+    }
+    setBusy(true);
+    const result = await postAuth("/sign-up/email", {
+      email: String(form.get("email")),
+      password,
+      name: "",
+      accountType,
+      callbackURL: paths.member.dashboard,
+    });
+    setBusy(false);
+    if (!result.ok) {
+      setError(signupErrorText(result));
+      return;
+    }
+    setCreated(messages.auth.signupSucceeded(accountType));
+  }
+
+  if (created) {
+    return (
+      <div className="grid gap-3">
+        <StatusMessage kind="success">{created}</StatusMessage>
+        <p>
+          <a href={paths.member.dashboard} className="text-brand-700 underline">
+            Continue to your dashboard
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form method="post" onSubmit={(e) => void submit(e)} className="grid gap-4">
+      <div>
+        <label htmlFor={`${id}-email`} className={labelClass}>
+          Email
+        </label>
+        <input id={`${id}-email`} name="email" type="email" required autoComplete="email" className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor={`${id}-password`} className={labelClass}>
+          Password
+        </label>
+        <input id={`${id}-password`} name="password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor={`${id}-confirm`} className={labelClass}>
+          Confirm password
+        </label>
+        <input id={`${id}-confirm`} name="confirmPassword" type="password" required autoComplete="new-password" className={inputClass} />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className={labelClass}>I am signing up as a</legend>
+        {ACCOUNT_TYPES.map((type) => (
+          <label key={type} className="flex items-center gap-2 text-stone-800">
+            <input type="radio" name="accountType" value={type} defaultChecked={type === "visitor"} className="size-4 accent-brand-700" />
+            {TYPE_LABELS[type]}
+          </label>
+        ))}
+      </fieldset>
+      <StatusMessage kind="error">{error}</StatusMessage>
+      <div>
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          {busy ? "Creating account..." : "Sign Up"}
+        </button>
+      </div>
+      <p className="text-sm text-stone-700">
+        Already have an account?{" "}
+        <Link to={paths.login} className="text-brand-700 underline">
+          Login
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+// An admin form's image: the one it has now (with a way to remove it), and the shared upload control for a new one.
+// The upload is stored at once but only attached when the form is saved; the server then deletes the file it replaces.
+import { UploadField } from "../../components/upload/upload-field.tsx";
+import type { UploadKind } from "../../../shared/upload-kinds.ts";
+import { ui } from "./styles.ts";
+
+export interface FormImage {
+  path: string | null;
+  url: string | null;
+}
+
+export function ImageField({
+  kind,
+  label,
+  image,
+  alt,
+  metadata,
+  disabled,
+  failureMessage,
+  onChange,
+}: {
+  kind: UploadKind;
+  label: string;
+  image: FormImage;
+  alt: string;
+  metadata?: Record<string, string>;
+  disabled: boolean;
+  failureMessage?: (reason: string) => string;
+  onChange: (image: FormImage) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      {image.url && (
+        <div className="flex flex-wrap items-end gap-3">
+          <img src={image.url} alt={alt} className="max-h-32 w-auto max-w-full rounded-md border border-stone-200 object-contain" />
+          <button type="button" className={ui.secondary} disabled={disabled} onClick={() => onChange({ path: null, url: null })}>
+            Remove image
+          </button>
+        </div>
+      )}
+      <UploadField
+        kind={kind}
+        label={label}
+        metadata={metadata}
+        disabled={disabled}
+        failureMessage={failureMessage}
+        onUploaded={(file) => onChange({ path: file.fullPath, url: file.url })}
+      />
+    </div>
+  );
+}
+
+/** "2031-07-04T19:30" in the browser's time zone, for a datetime-local input. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value (the browser's time zone) as an ISO timestamp; "" when empty or unreadable. */
+export function fromLocalInput(value: string): string {
+  if (!value) return "";
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : date.toISOString();
+}
+
+/** "4 Jul 2031, 19:30" in the viewer's locale, for admin lists. */
+export function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}

@@ -1,0 +1,63 @@
+// The body of a tag or category page: the businesses, each linking to its page, or the page's message.
+import { Link } from "react-router";
+import { TRUNCATE } from "../../../shared/constants.ts";
+import { truncate } from "../../../shared/format.ts";
+import { paths } from "../../lib/paths.ts";
+
+export interface ListedBusiness {
+  id: string;
+  name: string;
+  address: string | null;
+  description: string | null;
+}
+
+export type BusinessListState =
+  | { state: "ok"; name: string; businesses: ListedBusiness[] }
+  | { state: "message"; message: string; alert: boolean; name: string | null };
+
+export function toListed(b: ListedBusiness): ListedBusiness {
+  return { id: b.id, name: b.name, address: b.address, description: b.description };
+}
+
+export function BusinessListPage({ kind, page, empty }: { kind: "Tag" | "Category"; page: BusinessListState; empty: string }) {
+  if (page.state === "message") {
+    return (
+      <>
+        <h1 className="page-heading">{page.name ?? kind}</h1>
+        <p
+          role={page.alert ? "alert" : undefined}
+          className={
+            page.alert ? "mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800" : "mt-4 text-stone-700"
+          }
+        >
+          {page.message}
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{kind}</p>
+      <h1 className="page-heading">{page.name}</h1>
+      {page.businesses.length === 0 ? (
+        <p className="mt-4 text-stone-600">{empty}</p>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+          {page.businesses.map((business) => (
+            <li key={business.id} className="card">
+              <h2 className="text-lg font-semibold">
+                <Link to={paths.business(business.id)} className="text-brand-700 underline">
+                  {business.name}
+                </Link>
+              </h2>
+              {business.address && <p className="mt-1 text-sm text-stone-600">{business.address}</p>}
+              {business.description && (
+                <p className="mt-2 text-stone-700">{truncate(business.description, TRUNCATE.tagCategoryPage)}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

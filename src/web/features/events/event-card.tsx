@@ -1,0 +1,87 @@
+import { Link } from "react-router";
+import { truncate } from "../../../shared/format.ts";
+import { paths } from "../../lib/paths.ts";
+import { JsonLd } from "../seo/json-ld.tsx";
+import type { EventCardData } from "./event-card-data.ts";
+
+/** schema.org Event for one card. */
+export function eventJsonLd(event: EventCardData, origin: string) {
+  return {
+    "@type": "Event",
+    name: event.name,
+    startDate: event.eventDate,
+    ...(event.description ? { description: event.description } : {}),
+    ...(event.imageUrl ? { image: new URL(event.imageUrl, origin).href } : {}),
+    url: `${origin}/events#event-${event.id}`,
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    eventStatus: "https://schema.org/EventScheduled",
+    location: {
+      "@type": "Place",
+      name: event.business?.name ?? event.locationText,
+      address: event.business?.address || event.locationText,
+    },
+    ...(event.ticketsLink ? { offers: { "@type": "Offer", url: event.ticketsLink } } : {}),
+  };
+}
+
+interface Props {
+  event: EventCardData;
+  /** Characters of the description to show (spec section 9). */
+  truncateAt: number;
+  origin: string;
+  headingLevel?: 2 | 3;
+  /** Images below the fold wait until they are scrolled near. */
+  eager?: boolean;
+}
+
+export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager = false }: Props) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const headingId = `event-${event.id}-name`;
+  return (
+    <article id={`event-${event.id}`} aria-labelledby={headingId} className="card flex flex-col gap-3 sm:flex-row">
+      {event.imageUrl && (
+        <img
+          src={event.imageUrl}
+          alt={event.name}
+          width={800}
+          height={450}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-video w-full shrink-0 rounded-md object-cover sm:w-56"
+        />
+      )}
+      <div className="min-w-0 flex-1">
+        <Heading id={headingId} className="text-lg font-semibold text-stone-900">
+          {event.name}
+        </Heading>
+        <p className="mt-1 text-sm font-medium text-stone-700">
+          <time dateTime={event.eventDate}>{event.dateText}</time> |{" "}
+          {event.business ? (
+            <Link to={paths.business(event.business.id)} className="text-brand-700 underline">
+              {event.locationText}
+            </Link>
+          ) : (
+            event.locationText
+          )}
+        </p>
+        {event.description && <p className="mt-2 text-stone-700">{truncate(event.description, truncateAt)}</p>}
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          {event.ticketsLink && (
+            <a
+              href={event.ticketsLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800"
+            >
+              Get Tickets<span className="sr-only"> for {event.name} (opens in a new tab)</span>
+            </a>
+          )}
+          <a href={`/events/${encodeURIComponent(event.id)}.ics`} download className="py-1.5 text-brand-700 underline">
+            Add to calendar<span className="sr-only">: {event.name}</span>
+          </a>
+        </p>
+      </div>
+      <JsonLd data={eventJsonLd(event, origin)} />
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Post } from "../../../shared/schemas/post.ts";
+import { authorName } from "../../../shared/format.ts";
+
+export type PostCardData = Pick<Post, "id" | "title" | "authorDisplayName" | "content" | "datetime" | "link" | "imageUrl"> & {
+  dateText: string;
+};
+
+export function PostCard({ post }: { post: PostCardData }) {
+  return (
+    <article aria-labelledby={`post-${post.id}`} className="card flex flex-col gap-3">
+      {post.imageUrl && (
+        <img
+          src={post.imageUrl}
+          alt={post.title}
+          width={800}
+          height={450}
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full rounded-md object-cover"
+        />
+      )}
+      <h2 id={`post-${post.id}`} className="text-lg font-semibold text-stone-900">
+        {post.title}
+      </h2>
+      <p className="text-sm text-stone-600">
+        By: {authorName(post.authorDisplayName)} | Published: <time dateTime={post.datetime}>{post.dateText}</time>
+      </p>
+      {/* Already plain text cut to 200 characters by the loader (the stored content is HTML). */}
+      <p className="text-stone-700">{post.content}</p>
+      {post.link && (
+        <p>
+          <a href={post.link} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+            Read more<span className="sr-only"> about {post.title} (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
+    </article>
+  );
+}

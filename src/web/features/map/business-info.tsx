@@ -1,0 +1,42 @@
+// The info window of a business on the map: name, description, address, tags and "Get Directions".
+import { Link } from "react-router";
+import { messages } from "../../../shared/messages.ts";
+import { paths } from "../../lib/paths.ts";
+import type { MapBusiness, MapTag } from "./map-filters.ts";
+
+export function BusinessInfo({
+  business,
+  tagsById,
+  onGetDirections,
+}: {
+  business: MapBusiness;
+  tagsById: Map<string, MapTag>;
+  onGetDirections?: () => void;
+}) {
+  const tagNames = business.tagIds.map((id) => tagsById.get(id)?.name).filter(Boolean) as string[];
+  return (
+    <div className="space-y-1 text-sm text-stone-800" data-testid="info-window">
+      <h3 className="pr-4 text-base font-semibold text-brand-800">
+        <Link to={paths.business(business.id)} className="hover:underline">
+          {business.name}
+        </Link>
+      </h3>
+      {business.description && <p>{business.description}</p>}
+      {business.address && <p className="text-stone-600">{business.address}</p>}
+      {tagNames.length > 0 && (
+        <ul aria-label="Tags" className="flex flex-wrap gap-1">
+          {tagNames.map((name) => (
+            <li key={name} className="rounded-full bg-stone-100 px-2 py-0.5 text-xs">
+              {name}
+            </li>
+          ))}
+        </ul>
+      )}
+      {onGetDirections && (
+        <button type="button" onClick={onGetDirections} className="mt-2 rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800">
+          {messages.map.getDirections}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// The sidebar's list of locations, virtualised so thousands of businesses scroll smoothly.
+import { useRef } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { messages } from "../../../shared/messages.ts";
+import type { MapBusiness } from "./map-filters.ts";
+
+const ROW_HEIGHT = 64;
+
+export function LocationsList({
+  heading,
+  businesses,
+  totalLoaded,
+  selectedId,
+  onPick,
+}: {
+  heading: string;
+  businesses: MapBusiness[];
+  totalLoaded: number;
+  selectedId: string | null;
+  onPick: (business: MapBusiness) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: businesses.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    // The server renders the first rows too, so the list shows before (and without) JavaScript.
+    initialRect: { width: 320, height: 640 },
+  });
+
+  return (
+    <section aria-labelledby="locations-heading" className="flex min-h-0 flex-1 flex-col">
+      <h2 id="locations-heading" className="mb-2 text-lg font-semibold text-brand-800">
+        {heading} <span className="font-normal text-stone-600">({businesses.length})</span>
+      </h2>
+      {businesses.length === 0 ? (
+        <p className="text-sm text-stone-600">{totalLoaded === 0 ? messages.map.noBusinesses : messages.map.noMatches}</p>
+      ) : (
+        <div ref={scrollRef} className="min-h-64 flex-1 overflow-y-auto rounded-md border border-stone-200 bg-white" style={{ maxHeight: "60vh" }}>
+          <ul aria-label={heading} style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const business = businesses[row.index]!;
+              const selected = business.id === selectedId;
+              return (
+                <li
+                  key={business.id}
+                  aria-setsize={businesses.length}
+                  aria-posinset={row.index + 1}
+                  style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+                >
+                  <button
+                    type="button"
+                    aria-current={selected ? "true" : undefined}
+                    onClick={() => onPick(business)}
+                    className={`flex h-full w-full items-center gap-3 border-b border-stone-100 px-3 text-left hover:bg-brand-50 ${selected ? "bg-brand-50" : ""}`}
+                  >
+                    {business.logoUrl ? (
+                      <img src={business.logoUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded object-cover" />
+                    ) : (
+                      <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded bg-stone-200 text-sm font-semibold text-stone-600">
+                        {business.name.slice(0, 1)}
+                      </span>
+                    )}
+                    <span className="min-w-0">
+                      <span className="block truncate text-sm font-medium text-stone-900">{business.name}</span>
+                      <span className="block truncate text-xs text-stone-600">{business.address}</span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,397 @@
+// A MapLibre map of businesses: one clustered GeoJSON source drawn as WebGL circles (never DOM markers),
+// the visitor's blue dot, a selected business, a driving route and an info window.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import type { GeoJSONSource, Map as MapLibreMap, Popup } from "maplibre-gl";
+import type * as GeoJSON from "geojson";
+import type { MapStyleConfig } from "../../../server/geo/map-style-config.ts";
+import { MAP_CLUSTER, MARKER_SCALE } from "../../../shared/constants.ts";
+import { messages } from "../../../shared/messages.ts";
+import { loadMapLibre, MAP_SERVICE_NAME, type MapLibre } from "./load-maplibre.ts";
+import { clusterRedThreshold, type Framing, type MapBusiness } from "./map-filters.ts";
+import { buildMapStyle } from "./map-style.ts";
+
+export const CLUSTER_COLORS = { red: "#c62828", blue: "#1e63c4" } as const;
+export const VISITOR_COLOR = "#1a73e8";
+export const ROUTE_COLOR = "#1a73e8";
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface MapCanvasProps {
+  mapStyle: MapStyleConfig;
+  businesses: MapBusiness[];
+  colorOf: (business: MapBusiness) => string;
+  /** Draw the business circles at all (the "markers" visibility switch). */
+  showMarkers?: boolean;
+  selected?: MapBusiness | null;
+  visitor?: LatLng | null;
+  route?: [number, number][] | null;
+  /** Where to look; applied whenever `framingKey` changes. */
+  framing: Framing;
+  framingKey: string;
+  /** A one-off camera move (a picked list row), applied whenever its key changes. */
+  focus?: { lat: number; lng: number; zoom: number; key: number } | null;
+  cluster?: boolean;
+  interactive?: boolean;
+  onSelect?: (id: string | null) => void;
+  onReady?: () => void;
+  /** Content of the info window of the selected business. */
+  renderInfo?: (business: MapBusiness) => ReactNode;
+  label: string;
+  className?: string;
+  /** Height in pixels, when the class names do not set one. */
+  height?: number;
+}
+
+type Status = { kind: "loading" } | { kind: "ready" } | { kind: "error"; message: string };
+
+const EMPTY: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: [] };
+
+function pointFeatures(businesses: MapBusiness[], colorOf: (b: MapBusiness) => string): GeoJSON.FeatureCollection {
+  return {
+    type: "FeatureCollection",
+    features: businesses.map((b) => ({
+      type: "Feature",
+      geometry: { type: "Point", coordinates: [b.lng, b.lat] },
+      properties: { id: b.id, color: colorOf(b) },
+    })),
+  };
+}
+
+function applyFraming(map: MapLibreMap, framing: Framing) {
+  if (framing.kind === "point") map.jumpTo({ center: [framing.lng, framing.lat], zoom: framing.zoom });
+  else
+    map.fitBounds(
+      [
+        [framing.west, framing.south],
+        [framing.east, framing.north],
+      ],
+      { padding: 40, maxZoom: 18, animate: false },
+    );
+}
+
+export function MapCanvas(props: MapCanvasProps) {
+  const { mapStyle, businesses, colorOf, showMarkers = true, selected = null, visitor = null, route = null } = props;
+  const { framing, framingKey, focus = null, cluster = true, interactive = true, label, className } = props;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const libRef = useRef<MapLibre | null>(null);
+  const popupRef = useRef<Popup | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: "loading" });
+  // The info window's content is rendered by React into this node, which MapLibre's popup shows.
+  const [popupNode] = useState<HTMLElement | null>(() => (typeof document === "undefined" ? null : document.createElement("div")));
+  const callbacks = useRef(props);
+  useEffect(() => {
+    callbacks.current = props;
+  });
+  // The first framing is applied when the map is created; later ones by the effect below.
+  const initialFraming = useRef(framing);
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: MapLibreMap | null = null;
+    loadMapLibre()
+      .then((maplibregl) => {
+        if (cancelled || !containerRef.current) return;
+        libRef.current = maplibregl;
+        const first = initialFraming.current;
+        const created = new maplibregl.Map({
+          container: containerRef.current,
+          style: buildMapStyle(mapStyle),
+          center: first.kind === "point" ? [first.lng, first.lat] : [(first.west + first.east) / 2, (first.south + first.north) / 2],
+          zoom: first.kind === "point" ? first.zoom : 15,
+          interactive,
+          attributionControl: { compact: false },
+          cooperativeGestures: false,
+        });
+        map = created;
+        mapRef.current = created;
+        if (interactive) created.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
+        const container = containerRef.current;
+        const report = () => {
+          const c = created.getCenter();
+          container.dataset.center = `${c.lat.toFixed(6)},${c.lng.toFixed(6)}`;
+          container.dataset.zoom = created.getZoom().toFixed(3);
+        };
+        created.on("moveend", report);
+        created.on("error", (event) => {
+          // Style failures leave a blank map: say so. Single tile failures are not worth a message.
+          if (!created.isStyleLoaded()) setStatus({ kind: "error", message: messages.map.error(event.error?.message ?? "unknown") });
+        });
+        created.on("load", () => {
+          addLayers(created, cluster);
+          if (first.kind === "bounds") applyFraming(created, first);
+          report();
+          setStatus({ kind: "ready" });
+          container.dataset.ready = "true";
+          callbacks.current.onReady?.();
+        });
+      })
+      .catch((error: Error) => {
+        if (!cancelled) setStatus({ kind: "error", message: messages.map.libraryError(MAP_SERVICE_NAME, error.message) });
+      });
+    return () => {
+      cancelled = true;
+      popupRef.current?.remove();
+      map?.remove();
+      mapRef.current = null;
+    };
+    // The map is built once; later prop changes are applied by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const ready = status.kind === "ready";
+  const data = useMemo(() => pointFeatures(businesses, colorOf), [businesses, colorOf]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    (map.getSource("businesses") as GeoJSONSource).setData(data);
+  }, [ready, data]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    for (const layer of ["clusters", "cluster-count", "business-points"]) {
+      if (map.getLayer(layer)) map.setLayoutProperty(layer, "visibility", showMarkers ? "visible" : "none");
+    }
+  }, [ready, showMarkers]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    (map.getSource("selected") as GeoJSONSource).setData(selected ? pointFeatures([selected], colorOf) : EMPTY);
+    map.setFilter("business-points", ["all", ["!", ["has", "point_count"]], ["!=", ["get", "id"], selected?.id ?? ""]]);
+  }, [ready, selected, colorOf]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    if (containerRef.current) containerRef.current.dataset.visitor = visitor ? `${visitor.lat},${visitor.lng}` : "";
+    (map.getSource("visitor") as GeoJSONSource).setData(
+      visitor ? { type: "Feature", geometry: { type: "Point", coordinates: [visitor.lng, visitor.lat] }, properties: {} } : EMPTY,
+    );
+  }, [ready, visitor]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    (map.getSource("route") as GeoJSONSource).setData(
+      route ? { type: "Feature", geometry: { type: "LineString", coordinates: route }, properties: {} } : EMPTY,
+    );
+    if (containerRef.current) containerRef.current.dataset.route = route ? String(route.length) : "";
+    if (route && route.length > 1) {
+      const lngs = route.map((p) => p[0]);
+      const lats = route.map((p) => p[1]);
+      map.fitBounds(
+        [
+          [Math.min(...lngs), Math.min(...lats)],
+          [Math.max(...lngs), Math.max(...lats)],
+        ],
+        { padding: 60, maxZoom: 17, animate: false },
+      );
+    }
+  }, [ready, route]);
+
+  const framedKey = useRef(framingKey);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || framedKey.current === framingKey) return;
+    framedKey.current = framingKey;
+    applyFraming(map, callbacks.current.framing);
+  }, [ready, framingKey]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !focus) return;
+    map.jumpTo({ center: [focus.lng, focus.lat], zoom: focus.zoom });
+  }, [ready, focus]);
+
+  // The info window follows the selection.
+  useEffect(() => {
+    const map = mapRef.current;
+    const maplibregl = libRef.current;
+    // Forget the old window before removing it, so its "close" is not taken for the visitor closing it.
+    const previous = popupRef.current;
+    popupRef.current = null;
+    previous?.remove();
+    if (!ready || !map || !maplibregl || !selected || !popupNode || !callbacks.current.renderInfo) return;
+    const popup = new maplibregl.Popup({ closeOnClick: false, maxWidth: "280px", offset: MARKER_SCALE.selected + 2, focusAfterOpen: false })
+      .setLngLat([selected.lng, selected.lat])
+      .setDOMContent(popupNode)
+      .addTo(map);
+    popup.on("close", () => {
+      if (popupRef.current === popup) callbacks.current.onSelect?.(null);
+    });
+    popupRef.current = popup;
+  }, [ready, selected, popupNode]);
+
+  // Clicks: a business selects it; a cluster zooms into it. Cluster colours follow what is in view.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    const onPoint = (event: { features?: { properties: Record<string, unknown> }[] }) => {
+      const id = event.features?.[0]?.properties.id;
+      if (typeof id === "string") callbacks.current.onSelect?.(id);
+    };
+    const onCluster = async (event: { features?: { properties: Record<string, unknown>; geometry: GeoJSON.Geometry }[] }) => {
+      const feature = event.features?.[0];
+      if (!feature || feature.geometry.type !== "Point") return;
+      const zoom = await (map.getSource("businesses") as GeoJSONSource).getClusterExpansionZoom(Number(feature.properties.cluster_id));
+      map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom });
+    };
+    let appliedThreshold = -1;
+    const recolour = () => {
+      if (!map.getLayer("clusters")) return;
+      // A cluster near a tile edge is returned once per tile it touches.
+      const seen = new Set<unknown>();
+      const clusters = map.queryRenderedFeatures({ layers: ["clusters"] }).filter((f) => {
+        if (seen.has(f.properties.cluster_id)) return false;
+        seen.add(f.properties.cluster_id);
+        return true;
+      });
+      const counts = clusters.map((f) => Number(f.properties.point_count));
+      const threshold = clusterRedThreshold(counts);
+      // Repainting ends in another "idle": only touch the style when the threshold really moved.
+      if (threshold !== appliedThreshold) {
+        appliedThreshold = threshold;
+        map.setPaintProperty("clusters", "circle-color", ["case", [">", ["get", "point_count"], threshold], CLUSTER_COLORS.red, CLUSTER_COLORS.blue]);
+      }
+      // What is drawn, for anyone checking the map from outside (tests, benchmarks).
+      if (containerRef.current) {
+        const drawn = JSON.stringify(
+          clusters.map((f) => {
+            const [lng, lat] = f.geometry.type === "Point" ? f.geometry.coordinates : [0, 0];
+            const count = Number(f.properties.point_count);
+            return { count, color: count > threshold ? "red" : "blue", lng, lat };
+          }),
+        );
+        if (containerRef.current.dataset.clusters !== drawn) containerRef.current.dataset.clusters = drawn;
+      }
+    };
+    const pointer = () => (map.getCanvas().style.cursor = "pointer");
+    const noPointer = () => (map.getCanvas().style.cursor = "");
+    map.on("click", "business-points", onPoint);
+    map.on("click", "selected", onPoint);
+    map.on("click", "clusters", onCluster);
+    map.on("idle", recolour);
+    // When the map last settled, for benchmarks measuring from outside.
+    const stamp = () => {
+      const el = containerRef.current;
+      if (!el) return;
+      el.dataset.idleAt = performance.now().toFixed(1);
+      el.dataset.firstIdleAt ??= el.dataset.idleAt;
+    };
+    map.on("idle", stamp);
+    for (const layer of ["business-points", "clusters", "selected"]) {
+      map.on("mouseenter", layer, pointer);
+      map.on("mouseleave", layer, noPointer);
+    }
+    return () => {
+      map.off("click", "business-points", onPoint);
+      map.off("click", "selected", onPoint);
+      map.off("click", "clusters", onCluster);
+      map.off("idle", recolour);
+      map.off("idle", stamp);
+      for (const layer of ["business-points", "clusters", "selected"]) {
+        map.off("mouseenter", layer, pointer);
+        map.off("mouseleave", layer, noPointer);
+      }
+    };
+  }, [ready]);
+
+  return (
+    <div className={`relative ${className ?? ""}`} style={props.height ? { height: props.height } : undefined}>
+      {/* Inline position: MapLibre's own stylesheet sets .maplibregl-map to relative, which would collapse it. */}
+      <div ref={containerRef} role="region" aria-label={label} style={{ position: "absolute", inset: 0 }} data-testid="map" />
+      {status.kind === "loading" && (
+        <p role="status" className="absolute inset-0 flex items-center justify-center bg-stone-100 text-stone-600">
+          {messages.map.loading}
+        </p>
+      )}
+      {status.kind === "error" && (
+        <p role="alert" className="absolute inset-x-0 top-0 m-3 rounded bg-red-50 p-3 text-red-800">
+          {status.message}
+        </p>
+      )}
+      {ready && popupNode && selected && props.renderInfo && createPortal(props.renderInfo(selected), popupNode)}
+    </div>
+  );
+}
+
+function addLayers(map: MapLibreMap, cluster: boolean) {
+  map.addSource("businesses", {
+    type: "geojson",
+    data: EMPTY,
+    cluster,
+    clusterRadius: MAP_CLUSTER.gridSizePx,
+    clusterMinPoints: MAP_CLUSTER.minClusterSize,
+    clusterMaxZoom: MAP_CLUSTER.maxZoom,
+  });
+  map.addSource("selected", { type: "geojson", data: EMPTY });
+  map.addSource("visitor", { type: "geojson", data: EMPTY });
+  map.addSource("route", { type: "geojson", data: EMPTY });
+
+  map.addLayer({
+    id: "route",
+    type: "line",
+    source: "route",
+    layout: { "line-cap": "round", "line-join": "round" },
+    paint: { "line-color": ROUTE_COLOR, "line-width": 5, "line-opacity": 0.85 },
+  });
+  map.addLayer({
+    id: "clusters",
+    type: "circle",
+    source: "businesses",
+    filter: ["has", "point_count"],
+    paint: {
+      "circle-color": CLUSTER_COLORS.blue,
+      "circle-radius": ["step", ["get", "point_count"], 16, 10, 20, 100, 26, 1000, 32],
+      "circle-stroke-color": "#ffffff",
+      "circle-stroke-width": 2,
+    },
+  });
+  // Counts need glyphs: styles with tiles bring them, the offline style draws them with a local font.
+  map.addLayer({
+    id: "cluster-count",
+    type: "symbol",
+    source: "businesses",
+    filter: ["has", "point_count"],
+    layout: { "text-field": ["get", "point_count_abbreviated"], "text-size": 12, "text-allow-overlap": true },
+    paint: { "text-color": "#ffffff" },
+  });
+  map.addLayer({
+    id: "business-points",
+    type: "circle",
+    source: "businesses",
+    filter: ["!", ["has", "point_count"]],
+    paint: {
+      "circle-color": ["get", "color"],
+      "circle-radius": MARKER_SCALE.normal,
+      "circle-opacity": 0.8,
+      "circle-stroke-color": "#ffffff",
+      "circle-stroke-width": 1.5,
+    },
+  });
+  map.addLayer({
+    id: "selected",
+    type: "circle",
+    source: "selected",
+    paint: {
+      "circle-color": ["get", "color"],
+      "circle-radius": MARKER_SCALE.selected,
+      "circle-opacity": 1,
+      "circle-stroke-color": "#ffffff",
+      "circle-stroke-width": 2,
+    },
+  });
+  map.addLayer({
+    id: "visitor",
+    type: "circle",
+    source: "visitor",
+    paint: { "circle-color": VISITOR_COLOR, "circle-radius": 7, "circle-stroke-color": "#ffffff", "circle-stroke-width": 3 },
+  });
+}

@@ -1,0 +1,242 @@
+// The /map page's working part: sidebar (search, categories, tags, locations) beside the map.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { MapStyleConfig } from "../../../server/geo/map-style-config.ts";
+import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "../../../shared/constants.ts";
+import { messages } from "../../../shared/messages.ts";
+import { paths } from "../../lib/paths.ts";
+import { BusinessInfo } from "./business-info.tsx";
+import { FilterButton } from "./filter-button.tsx";
+import { fetchRoute } from "./fetch-route.ts";
+import { LocationsList } from "./locations-list.tsx";
+import { MapCanvas, type LatLng } from "./map-canvas.tsx";
+import {
+  filterBusinesses,
+  filtersToSearch,
+  frameFor,
+  locationsHeading,
+  searchItems,
+  type MapBusiness,
+  type MapCategory,
+  type MapFilters,
+  type MapTag,
+  type MapVisibility,
+  type SearchItem,
+} from "./map-filters.ts";
+import { MapSearch } from "./map-search.tsx";
+
+export type Loaded<T> = { ok: true; data: T } | { ok: false };
+
+export interface MapExplorerProps {
+  businesses: Loaded<MapBusiness[]>;
+  categories: Loaded<MapCategory[]>;
+  tags: Loaded<MapTag[]>;
+  mapStyle: MapStyleConfig;
+  center: LatLng;
+  initialFilters: MapFilters;
+}
+
+const chip = "rounded-full border px-2.5 py-0.5 text-sm";
+const chipOn = "border-brand-700 bg-brand-700 text-white";
+const chipOff = "border-stone-300 bg-white text-stone-800 hover:bg-brand-50";
+
+export function MapExplorer(props: MapExplorerProps) {
+  const businesses = useMemo(() => (props.businesses.ok ? props.businesses.data : []), [props.businesses]);
+  const categories = useMemo(() => (props.categories.ok ? props.categories.data : []), [props.categories]);
+  const tags = useMemo(() => (props.tags.ok ? props.tags.data : []), [props.tags]);
+  const [filters, setFilters] = useState(props.initialFilters);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [route, setRoute] = useState<[number, number][] | null>(null);
+  const [visitor, setVisitor] = useState<LatLng | null>(null);
+  const [focus, setFocus] = useState<{ lat: number; lng: number; zoom: number; key: number } | null>(null);
+  const [mapReady, setMapReady] = useState(false);
+
+  // Asked once on load; a refusal only logs a warning (spec section 8).
+  useEffect(() => {
+    if (!("geolocation" in navigator)) {
+      console.warn(messages.map.geolocationUnsupported);
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (position) => setVisitor({ lat: position.coords.latitude, lng: position.coords.longitude }),
+      () => console.warn(messages.map.geolocationFailed),
+      { timeout: 15_000 },
+    );
+  }, []);
+
+  const colorById = useMemo(() => new Map(categories.map((c) => [c.id, c.color])), [categories]);
+  const colorOf = useCallback((b: MapBusiness) => (b.categoryId && colorById.get(b.categoryId)) || UNKNOWN_CATEGORY_COLOR, [colorById]);
+  const tagsById = useMemo(() => new Map(tags.map((t) => [t.id, t])), [tags]);
+  const byId = useMemo(() => new Map(businesses.map((b) => [b.id, b])), [businesses]);
+  const filtered = useMemo(() => filterBusinesses(businesses, filters), [businesses, filters]);
+  const items = useMemo(() => searchItems(businesses, categories, tags), [businesses, categories, tags]);
+  const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
+
+  const framing = frameFor(filtered, visitor, props.center, MAP_ZOOM);
+  const framingKey = `${filters.categoryId}|${filters.tagIds.join(",")}|${filtered.length === 0 && visitor ? `${visitor.lat},${visitor.lng}` : ""}`;
+
+  /** Filters live in the URL (shareable); the selection and the route clear whenever they change. */
+  function applyFilters(next: MapFilters) {
+    setFilters(next);
+    setSelectedId(null);
+    setRoute(null);
+    window.history.replaceState(window.history.state, "", `${paths.map}${filtersToSearch(next, categories, tags)}`);
+  }
+  const pickCategory = (categoryId: string | null) => applyFilters({ ...filters, categoryId, tagIds: [] });
+  const setTags = (tagIds: string[]) => applyFilters({ ...filters, categoryId: null, tagIds });
+  const toggleTag = (id: string) => setTags(filters.tagIds.includes(id) ? filters.tagIds.filter((t) => t !== id) : [...filters.tagIds, id]);
+  const setShown = (key: keyof MapVisibility, value: boolean) => applyFilters({ ...filters, show: { ...filters.show, [key]: value } });
+
+  function selectAndZoom(business: MapBusiness) {
+    setSelectedId(business.id);
+    setRoute(null);
+    setFocus({ lat: business.lat, lng: business.lng, zoom: MAP_ZOOM.singleSelection, key: Date.now() });
+  }
+
+  function onSearchPick(item: SearchItem) {
+    if (item.kind === "category") pickCategory(item.id);
+    else if (item.kind === "tag") setTags([item.id]);
+    else {
+      const business = byId.get(item.id);
+      if (business) selectAndZoom(business);
+    }
+  }
+
+  async function getDirections() {
+    const missing = messages.map.directionsMissing;
+    const parts: string[] = [];
+    if (!mapReady) parts.push(missing.api);
+    if (!visitor) parts.push(missing.location);
+    if (!selected) parts.push(missing.destination);
+    if (!mapReady) parts.push(missing.map);
+    if (parts.length > 0 || !visitor || !selected) {
+      window.alert(`${missing.prefix} ${parts.join(" ")}`);
+      return;
+    }
+    const result = await fetchRoute(visitor, selected);
+    if ("coordinates" in result) setRoute(result.coordinates);
+    else window.alert(messages.map.directionsFailed(result.status));
+  }
+
+  const paramsFor = (next: MapFilters) => new URLSearchParams(filtersToSearch(next, categories, tags));
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
+      <MapCanvas
+        className="h-[55vh] min-h-80 overflow-hidden rounded-lg border border-stone-200 lg:order-2 lg:h-[calc(100vh-9rem)]"
+        label="Map of businesses"
+        mapStyle={props.mapStyle}
+        businesses={filtered}
+        colorOf={colorOf}
+        showMarkers={filters.show.markers}
+        selected={selected}
+        visitor={visitor}
+        route={route}
+        framing={framing}
+        framingKey={framingKey}
+        focus={focus}
+        onSelect={(id) => {
+          setSelectedId(id);
+          setRoute(null);
+        }}
+        onReady={() => setMapReady(true)}
+        renderInfo={(business) => <BusinessInfo business={business} tagsById={tagsById} onGetDirections={() => void getDirections()} />}
+      />
+
+      <aside aria-label="Map filters" className="flex min-w-0 flex-col gap-3 lg:order-1 lg:h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
+        {!props.businesses.ok && <p role="alert" className="text-red-700">{messages.map.failedBusinesses}</p>}
+        {!props.categories.ok && <p role="alert" className="text-red-700">{messages.map.failedCategories}</p>}
+        {!props.tags.ok && <p role="alert" className="text-red-700">{messages.map.failedTags}</p>}
+
+        <MapSearch items={items} onPick={onSearchPick} />
+
+        {filters.show.categories && (
+          <section aria-labelledby="map-categories">
+            <h2 id="map-categories" className="sr-only">
+              Categories
+            </h2>
+            <div className="flex flex-wrap gap-1.5">
+              <FilterButton
+                action={paths.map}
+                params={paramsFor({ ...filters, categoryId: null, tagIds: [] })}
+                pressed={filters.categoryId === null}
+                onApply={() => pickCategory(null)}
+                className={`${chip} ${filters.categoryId === null ? chipOn : chipOff}`}
+              >
+                All ({businesses.length})
+              </FilterButton>
+              {categories.map((category) => (
+                <FilterButton
+                  key={category.id}
+                  action={paths.map}
+                  params={paramsFor({ ...filters, categoryId: category.id, tagIds: [] })}
+                  pressed={filters.categoryId === category.id}
+                  onApply={() => pickCategory(category.id)}
+                  className={`${chip} ${filters.categoryId === category.id ? chipOn : chipOff} inline-flex items-center gap-1.5`}
+                >
+                  <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border border-stone-300" style={{ backgroundColor: category.color }} />
+                  {category.name} ({category.count})
+                </FilterButton>
+              ))}
+            </div>
+          </section>
+        )}
+
+        {filters.show.tags && (
+          <section aria-labelledby="map-tags">
+            <h2 id="map-tags" className="mb-1 text-sm font-semibold text-stone-700">
+              Tags
+            </h2>
+            {tags.length === 0 ? (
+              <p className="text-sm text-stone-600">{messages.map.noTags}</p>
+            ) : (
+              <div className="flex flex-wrap gap-1.5">
+                {tags.map((tag) => {
+                  const on = filters.tagIds.includes(tag.id);
+                  const next = on ? filters.tagIds.filter((t) => t !== tag.id) : [...filters.tagIds, tag.id];
+                  return (
+                    <FilterButton
+                      key={tag.id}
+                      action={paths.map}
+                      params={paramsFor({ ...filters, categoryId: null, tagIds: next })}
+                      pressed={on}
+                      onApply={() => toggleTag(tag.id)}
+                      className={`${chip} ${on ? chipOn : chipOff}`}
+                    >
+                      {tag.name}
+                    </FilterButton>
+                  );
+                })}
+                <FilterButton
+                  action={paths.map}
+                  params={paramsFor({ ...filters, tagIds: [] })}
+                  onApply={() => setTags([])}
+                  className="px-2 py-1 text-sm text-brand-700 underline"
+                >
+                  {messages.map.clearTags}
+                </FilterButton>
+              </div>
+            )}
+          </section>
+        )}
+
+        <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
+          <legend className="sr-only">Show on the map</legend>
+          {(["markers", "categories", "tags"] as const).map((key) => (
+            <label key={key} className="inline-flex items-center gap-1.5">
+              <input type="checkbox" checked={filters.show[key]} onChange={(event) => setShown(key, event.target.checked)} />
+              Show {key}
+            </label>
+          ))}
+        </fieldset>
+
+        <LocationsList
+          heading={locationsHeading(filters, categories)}
+          businesses={filtered}
+          totalLoaded={businesses.length}
+          selectedId={selectedId}
+          onPick={selectAndZoom}
+        />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+// The map's filter state, kept in the URL so a filtered map can be shared, and the rules that apply it.
+import type { MapBusiness, MapCategory, MapTag } from "../../../server/features/geo/map-data.repository.ts";
+import { MAP_CLUSTER } from "../../../shared/constants.ts";
+import { messages } from "../../../shared/messages.ts";
+
+export type { MapBusiness, MapCategory, MapTag };
+
+/** Spec section 3: three visibility switches, all on by default. */
+export interface MapVisibility {
+  markers: boolean;
+  categories: boolean;
+  tags: boolean;
+}
+
+export interface MapFilters {
+  /** Category id, or null for all. */
+  categoryId: string | null;
+  tagIds: string[];
+  show: MapVisibility;
+}
+
+export const NO_FILTERS: MapFilters = { categoryId: null, tagIds: [], show: { markers: true, categories: true, tags: true } };
+
+const SWITCHES = ["markers", "categories", "tags"] as const;
+
+/** Reads `?category=<name>&tag=<name>&hide=markers,tags` (names, so shared links stay readable). */
+export function parseFilters(search: URLSearchParams, categories: MapCategory[], tags: MapTag[]): MapFilters {
+  const categoryName = search.get("category")?.toLowerCase();
+  const category = categoryName ? categories.find((c) => c.name.toLowerCase() === categoryName) : undefined;
+  const tagNames = new Set(search.getAll("tag").map((t) => t.toLowerCase()));
+  const hidden = new Set((search.get("hide") ?? "").split(","));
+  return {
+    // A category and tags are never both picked; the category wins in a hand-made link.
+    categoryId: category?.id ?? null,
+    tagIds: category ? [] : tags.filter((t) => tagNames.has(t.name.toLowerCase())).map((t) => t.id),
+    show: { markers: !hidden.has("markers"), categories: !hidden.has("categories"), tags: !hidden.has("tags") },
+  };
+}
+
+export function filtersToSearch(filters: MapFilters, categories: MapCategory[], tags: MapTag[]): string {
+  const params = new URLSearchParams();
+  const category = categories.find((c) => c.id === filters.categoryId);
+  if (category) params.set("category", category.name);
+  for (const id of filters.tagIds) {
+    const tag = tags.find((t) => t.id === id);
+    if (tag) params.append("tag", tag.name);
+  }
+  const hidden = SWITCHES.filter((s) => !filters.show[s]);
+  if (hidden.length > 0) params.set("hide", hidden.join(","));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+/** Businesses in the picked category, or having any of the picked tags. */
+export function filterBusinesses(businesses: MapBusiness[], filters: MapFilters): MapBusiness[] {
+  if (filters.categoryId) return businesses.filter((b) => b.categoryId === filters.categoryId);
+  if (filters.tagIds.length > 0) {
+    const wanted = new Set(filters.tagIds);
+    return businesses.filter((b) => b.tagIds.some((id) => wanted.has(id)));
+  }
+  return businesses;
+}
+
+export function locationsHeading(filters: MapFilters, categories: MapCategory[]): string {
+  const category = categories.find((c) => c.id === filters.categoryId);
+  if (category) return messages.map.categoryLocations(category.name);
+  if (filters.tagIds.length > 0) return messages.map.taggedLocations;
+  return messages.map.allLocations;
+}
+
+export type SearchItem =
+  | { kind: "category"; id: string; name: string }
+  | { kind: "tag"; id: string; name: string }
+  | { kind: "marker"; id: string; name: string; coordinates: { lat: number; lng: number } };
+
+export function searchItems(businesses: MapBusiness[], categories: MapCategory[], tags: MapTag[]): SearchItem[] {
+  return [
+    ...categories.map((c) => ({ kind: "category" as const, id: c.id, name: c.name })),
+    ...tags.map((t) => ({ kind: "tag" as const, id: t.id, name: t.name })),
+    ...businesses.map((b) => ({ kind: "marker" as const, id: b.id, name: b.name, coordinates: { lat: b.lat, lng: b.lng } })),
+  ];
+}
+
+/** Case-insensitive substring match on the name, sorted by name. */
+export function matchSearchItems(items: SearchItem[], text: string): SearchItem[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [];
+  return items
+    .filter((item) => item.name.toLowerCase().includes(needle))
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
+}
+
+/** Spec section 9: a cluster is red when its count is above the greater of 10 and the mean count in view. */
+export function clusterRedThreshold(countsInView: number[]): number {
+  const mean = countsInView.length ? countsInView.reduce((sum, n) => sum + n, 0) / countsInView.length : 0;
+  return Math.max(MAP_CLUSTER.redThreshold, mean);
+}
+
+export type Framing =
+  | { kind: "point"; lat: number; lng: number; zoom: number }
+  | { kind: "bounds"; west: number; south: number; east: number; north: number };
+
+/** One result: on it at zoom 18; several: all of them; none: the visitor, or the site's centre, at zoom 15. */
+export function frameFor(
+  results: MapBusiness[],
+  visitor: { lat: number; lng: number } | null,
+  fallback: { lat: number; lng: number },
+  zoom: { default: number; singleSelection: number },
+): Framing {
+  if (results.length === 1) return { kind: "point", lat: results[0]!.lat, lng: results[0]!.lng, zoom: zoom.singleSelection };
+  if (results.length > 1) {
+    let west = Infinity;
+    let south = Infinity;
+    let east = -Infinity;
+    let north = -Infinity;
+    for (const b of results) {
+      west = Math.min(west, b.lng);
+      east = Math.max(east, b.lng);
+      south = Math.min(south, b.lat);
+      north = Math.max(north, b.lat);
+    }
+    return { kind: "bounds", west, south, east, north };
+  }
+  const centre = visitor ?? fallback;
+  return { kind: "point", lat: centre.lat, lng: centre.lng, zoom: zoom.default };
+}

@@ -1,0 +1,112 @@
+// The map's search box: a combobox over categories, tags and businesses (spec section 2, "Sidebar").
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { MAP_SEARCH_DROPDOWN_MAX_HEIGHT_PX } from "../../../shared/constants.ts";
+import { messages } from "../../../shared/messages.ts";
+import { matchSearchItems, type SearchItem } from "./map-filters.ts";
+
+/** Enough options to scroll through; drawing thousands for a one-letter query would stall typing. */
+const MAX_OPTIONS = 100;
+
+export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (item: SearchItem) => void }) {
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const inputId = useId();
+  const matches = useMemo(() => matchSearchItems(items, text).slice(0, MAX_OPTIONS), [items, text]);
+  const shown = open && text.trim() !== "" && matches.length > 0;
+
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, []);
+
+  function pick(item: SearchItem) {
+    setText(item.name);
+    setOpen(false);
+    setActive(-1);
+    onPick(item);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      if (!shown) {
+        setOpen(true);
+        return;
+      }
+      setActive((i) => Math.min(i + 1, matches.length - 1));
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === "Enter") {
+      if (shown && active >= 0 && matches[active]) {
+        event.preventDefault();
+        pick(matches[active]);
+      }
+    } else if (event.key === "Escape") {
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, listId]);
+
+  return (
+    <div ref={rootRef} className="relative">
+      <label htmlFor={inputId} className="sr-only">
+        Search the map
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={shown}
+        aria-controls={listId}
+        aria-activedescendant={shown && active >= 0 ? `${listId}-${active}` : undefined}
+        placeholder={messages.map.searchPlaceholder}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+        className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Search results"
+        hidden={!shown}
+        style={{ maxHeight: MAP_SEARCH_DROPDOWN_MAX_HEIGHT_PX }}
+        className="absolute z-20 mt-1 w-full overflow-y-auto rounded-md border border-stone-200 bg-white shadow-lg"
+      >
+        {shown &&
+          matches.map((item, index) => (
+            <li
+              key={`${item.kind}-${item.id}`}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onPointerDown={(event) => event.preventDefault()}
+              onClick={() => pick(item)}
+              onMouseEnter={() => setActive(index)}
+              className={`cursor-pointer px-3 py-1.5 text-sm ${index === active ? "bg-brand-50 text-brand-800" : ""}`}
+            >
+              {item.name} ({item.kind})
+            </li>
+          ))}
+      </ul>
+    </div>
+  );
+}

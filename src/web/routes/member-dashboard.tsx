@@ -1,0 +1,82 @@
+// A member's landing page: greeting, whether the email address is verified, and the member pages.
+import { useState } from "react";
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/member-dashboard";
+import { getApp } from "../lib/app-context.ts";
+import { pageTitle } from "../lib/meta.ts";
+import { paths } from "../lib/paths.ts";
+import { postAuth } from "../features/account/auth-api.ts";
+import { StatusMessage, secondaryButtonClass } from "../features/account/status-message.tsx";
+import { LogoutButton } from "../features/account/logout-button.tsx";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, services } = getApp(context);
+  if (!user) throw redirect(paths.login);
+  const account = await services.account.get(user);
+  return { email: account.email, displayName: account.displayName, emailVerified: account.emailVerified };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Member Dashboard");
+
+const memberLinks = [
+  { to: paths.myAccount, label: "My Account", text: "Display name, profile picture and logout." },
+  { to: paths.member.announcements, label: "Announcements", text: "News for members of the association." },
+  { to: paths.member.volunteer, label: "Volunteer", text: "Help at events and in the neighbourhood." },
+  { to: paths.member.surveys, label: "Surveys", text: "Tell the association what you think." },
+  { to: paths.member.meetings, label: "Meetings", text: "When and where members meet." },
+  { to: paths.member.research, label: "Research", text: "Studies about the downtown area." },
+  { to: paths.member.intake, label: "Business Feedback and Consent", text: "The intake form for businesses." },
+];
+
+function ResendVerification({ email }: { email: string }) {
+  const [state, setState] = useState<"idle" | "busy" | "sent" | "failed">("idle");
+  async function resend() {
+    setState("busy");
+    const result = await postAuth("/send-verification-email", { email, callbackURL: paths.member.dashboard });
+    setState(result.ok ? "sent" : "failed");
+  }
+  return (
+    <div className="grid gap-2">
+      <div>
+        <button type="button" className={secondaryButtonClass} disabled={state === "busy" || state === "sent"} onClick={() => void resend()}>
+          Send the verification email again
+        </button>
+      </div>
+      {state === "sent" && <StatusMessage kind="success">We have sent a new verification link to {email}.</StatusMessage>}
+      {state === "failed" && <StatusMessage kind="error">Could not send the verification email. Please try again later.</StatusMessage>}
+    </div>
+  );
+}
+
+export default function MemberDashboard({ loaderData }: Route.ComponentProps) {
+  const { email, displayName, emailVerified } = loaderData;
+  return (
+    <section className="grid max-w-3xl gap-6">
+      <h1 className="page-heading">Welcome, {displayName}!</h1>
+      <div className="card grid gap-3">
+        <h2 className="text-lg font-semibold text-stone-900">Your email address</h2>
+        {emailVerified ? (
+          <p className="text-green-800">{email} is verified.</p>
+        ) : (
+          <>
+            <p className="text-stone-800">{email} is not verified yet. Please open the link in the email we sent you.</p>
+            <ResendVerification email={email} />
+          </>
+        )}
+      </div>
+      <nav aria-label="Member pages">
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {memberLinks.map((link) => (
+            <li key={link.to} className="card">
+              <Link to={link.to} className="font-semibold text-brand-700 underline">
+                {link.label}
+              </Link>
+              <p className="mt-1 text-sm text-stone-700">{link.text}</p>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <LogoutButton />
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+// /search?q=: every kind of result, grouped, with the matched words marked. Server-rendered.
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/search";
+import { getApp } from "../lib/app-context.ts";
+import { pageTitle } from "../lib/meta.ts";
+import { messages } from "../../shared/messages.ts";
+import type { SearchResult, SearchType } from "../../shared/schemas/search.ts";
+import { Highlighted } from "../components/search/highlighted.tsx";
+
+/** The order groups appear in. */
+const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag"];
+const PER_GROUP = 20;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services } = getApp(context);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
+  const { query, searched, results } = await services.search.search({ q, limit: PER_GROUP * GROUPS.length, perType: PER_GROUP });
+  return { query, searched, results };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageTitle(matches, loaderData?.searched ? messages.search.resultsFor(loaderData.query) : messages.search.heading);
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, searched, results } = loaderData;
+  const groups = GROUPS.map((type) => ({ type, results: results.filter((r) => r.type === type) })).filter((g) => g.results.length > 0);
+  return (
+    <section className="space-y-6">
+      <h1 className="page-heading">{searched ? messages.search.resultsFor(query) : messages.search.heading}</h1>
+      <Form method="get" action="/search" role="search" aria-label="Search again" className="flex max-w-xl items-stretch">
+        <label htmlFor="search-page-q" className="sr-only">
+          {messages.search.label}
+        </label>
+        <input
+          id="search-page-q"
+          type="search"
+          name="q"
+          defaultValue={query}
+          key={query}
+          enterKeyHint="search"
+          className="w-full min-w-0 rounded-l-md border border-r-0 border-stone-300 bg-white px-3 py-2 text-stone-900"
+        />
+        <button type="submit" className="rounded-r-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+          {messages.search.submit}
+        </button>
+      </Form>
+      {!searched ? <p className="text-stone-700">{messages.search.tooShort}</p> : null}
+      {searched && groups.length === 0 ? <p className="text-stone-700">{messages.search.noResults(query)}</p> : null}
+      {groups.map((group) => (
+        <section key={group.type} aria-labelledby={`results-${group.type}`}>
+          <h2 id={`results-${group.type}`} className="text-xl font-semibold text-brand-800">
+            {messages.search.groupHeadings[group.type]}
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {group.results.map((result) => (
+              <ResultItem key={result.id} result={result} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}
+
+function ResultItem({ result }: { result: SearchResult }) {
+  return (
+    <li className="card">
+      <Link to={result.url} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <Highlighted text={result.title} ranges={result.titleMatches} />
+      </Link>
+      {result.snippet ? (
+        <p className="mt-1 text-sm text-stone-700">
+          <Highlighted text={result.snippet} ranges={result.snippetMatches} />
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,492 @@
+// Accounts end to end: sign-up with a real verification email, login by role with every message, password reset,
+// third-party sign-in through a real OpenID Connect provider (popup, cancelled popup, redirect fallback), the
+// account page, and the sign-in limit across a restart. Each worker runs its own server, SMTP receiver and
+// OpenID Connect provider on loopback, so the provider can be configured and the server restarted.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { promisify } from "node:util";
+import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
+import { expect as baseExpect, expectNoAxeViolations, test as base } from "./fixtures.ts";
+import { E2E_DATA_DIR } from "./env.ts";
+import type { Role } from "../../src/shared/constants.ts";
+import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
+import { startOidcProvider, type OidcTestProvider } from "../setup/oidc-provider.ts";
+
+const run = promisify(execFile);
+const PASSWORD = "lantern-river-42";
+// A sign-in through the provider is several round trips; on a busy machine it takes more than the default 5 s.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Site {
+  url: string;
+  dataDir: string;
+  smtp: SmtpReceiver;
+  oidc: OidcTestProvider;
+  /** Stops the server and starts it again on the same data. */
+  restart(): Promise<void>;
+  createUser(role: Role, email?: string): Promise<{ email: string; password: string }>;
+  sql(statement: string, ...params: unknown[]): void;
+}
+
+let counter = 0;
+function uniqueEmail(prefix: string) {
+  return `${prefix}-${process.pid}-${Date.now()}-${counter++}@example.com`;
+}
+
+const test = base.extend<{ clientIp: string }, { site: Site }>({
+  // As the shared fixture, except that the browser's note on an API call answered with an error is expected here:
+  // these journeys provoke refusals (401, 403, 429) and network failures on purpose, and assert what the user sees.
+  consoleErrors: async ({ page, site }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      const source = message.location().url;
+      if (text.startsWith("Failed to load resource") && (source === page.url() || new URL(source, page.url()).pathname.startsWith("/api/"))) return;
+      // The test provider's own login screen (after a redirect) asks for a web font it cannot reach here.
+      if (page.url().startsWith(site.oidc.issuer)) return;
+      errors.push(text);
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(errors);
+    expect(errors, "console errors on the page").toEqual([]);
+  },
+  site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+    async ({}, use, workerInfo) => {
+      const port = await freePort();
+      const url = `http://localhost:${port}`;
+      const dataDir = `${E2E_DATA_DIR}-accounts-w${workerInfo.workerIndex}`;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const smtp = await startSmtpReceiver();
+      const oidc = await startOidcProvider({ redirectUris: [`${url}/api/auth/callback/oidc`] });
+      const env = {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DEMO_CONTENT: "true",
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
+        // Each test is its own client address, as behind a reverse proxy, so per-IP limits do not mix tests.
+        TRUST_PROXY: "true",
+        SMTP_URL: smtp.url,
+        MAIL_FROM: "Niche <no-reply@niche.test>",
+        OIDC_ISSUER: oidc.issuer,
+        OIDC_CLIENT_ID: oidc.clientId,
+        OIDC_CLIENT_SECRET: oidc.clientSecret,
+        // The test provider plays Google, so the spec's "Google Sign-In ..." texts appear.
+        OIDC_NAME: "Google",
+      };
+      let child: ChildProcess | undefined;
+      let output = "";
+      async function start() {
+        child = spawn(process.execPath, ["src/server/index.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+        child.stdout!.on("data", (chunk) => (output += chunk));
+        child.stderr!.on("data", (chunk) => (output += chunk));
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+          try {
+            if ((await fetch(`${url}/healthz`)).ok) return;
+          } catch {
+            // not listening yet
+          }
+          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the accounts test server did not start:\n${output}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+      async function stop() {
+        if (!child || child.exitCode !== null) return;
+        const exited = new Promise((resolve) => child!.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await start();
+      await use({
+        url,
+        dataDir,
+        smtp,
+        oidc,
+        restart: async () => {
+          await stop();
+          await start();
+        },
+        async createUser(role, email = uniqueEmail(role)) {
+          await run(process.execPath, ["src/server/cli/user-create.ts", "--email", email, "--password", PASSWORD, "--role", role], {
+            env: { ...env, LOG_LEVEL: "silent" },
+          });
+          return { email, password: PASSWORD };
+        },
+        sql(statement, ...params) {
+          const db = new Database(path.join(dataDir, "niche.sqlite"));
+          try {
+            db.prepare(statement).run(...params);
+          } finally {
+            db.close();
+          }
+        },
+      });
+      await stop();
+      await oidc.close();
+      await smtp.close();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
+  // eslint-disable-next-line no-empty-pattern -- as above: no dependencies.
+  clientIp: async ({}, use, testInfo) => {
+    const n = [...testInfo.testId].reduce((sum, c) => (sum * 31 + c.charCodeAt(0)) % 65_000, 7);
+    await use(`10.${testInfo.workerIndex % 250}.${Math.floor(n / 250)}.${(n % 250) + 1}`);
+  },
+  extraHTTPHeaders: async ({ clientIp }, use) => use({ "X-Forwarded-For": clientIp }),
+});
+
+// Accounts are made with the command-line tool, and argon2 hashing is slow on purpose: journeys get more time.
+test.describe.configure({ mode: "default", timeout: 90_000 });
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+async function account(page: Page) {
+  const response = await page.request.get("/api/v1/account");
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { email: string; displayName: string; photoURL: string | null; provider: string | null; lastLogin: string; emailVerified: boolean; role: string };
+}
+
+/** Goes through the test provider's own login and consent screens (in the popup, or in the page after a redirect). */
+async function approveAtProvider(screen: Page, email: string) {
+  await screen.locator('input[name="login"]').fill(email);
+  await screen.locator('input[name="password"]').fill("anything");
+  await screen.getByRole("button", { name: "Sign-in" }).click();
+  await screen.getByRole("button", { name: "Continue" }).click();
+}
+
+test.describe("sign-up", () => {
+  test("signs up, reads the verification email, opens its link and sees the address verified", async ({ page, site }) => {
+    const email = uniqueEmail("newcomer");
+    await page.goto("/signup");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("placeholder", "min. 6 characters");
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByLabel("Business owner / representative").check();
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Account created as business! Please check your email for verification.");
+
+    const created = await account(page);
+    expect(created).toMatchObject({ email, role: "user", emailVerified: false, displayName: email.split("@")[0] });
+
+    const mail = await site.smtp.waitFor(email, /Verify your email address/);
+    const link = site.smtp.linkIn(mail, `${site.url}/api/auth/verify-email?`);
+    await page.goto(link);
+    await expect(page).toHaveURL("/myqsa/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${email.split("@")[0]}!`);
+    await expect(page.getByText(`${email} is verified.`)).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Member pages" }).getByRole("link", { name: "My Account" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("shows the spec's message for each refused sign-up", async ({ page, site }) => {
+    const taken = await site.createUser("user");
+    await page.goto("/signup");
+    const email = page.getByLabel("Email");
+    const password = page.getByLabel("Password", { exact: true });
+    const confirm = page.getByLabel("Confirm password");
+    const submit = page.getByRole("button", { name: "Sign Up", exact: true });
+    const alert = page.getByRole("main").getByRole("alert");
+
+    await email.fill(uniqueEmail("refused"));
+    await password.fill(PASSWORD);
+    await confirm.fill("something-else-1");
+    await submit.click();
+    await expect(alert).toHaveText("Passwords do not match.");
+
+    for (const weak of ["abc12", "password1"]) {
+      await password.fill(weak);
+      await confirm.fill(weak);
+      await submit.click();
+      await expect(alert).toHaveText("Password is too weak. Please use at least 6 characters.");
+    }
+
+    await email.fill(taken.email);
+    await password.fill(PASSWORD);
+    await confirm.fill(PASSWORD);
+    await submit.click();
+    await expect(alert).toHaveText("This email address is already registered.");
+
+    await page.route("**/api/auth/sign-up/email", (route) => route.abort("connectionrefused"));
+    await email.fill(uniqueEmail("offline"));
+    await submit.click();
+    await expect(alert).toHaveText("Signup failed. Please try again.");
+  });
+});
+
+test.describe("login", () => {
+  test("sends each role to its page", async ({ page, site }) => {
+    for (const [role, landing] of [
+      ["user", "/myaccount"],
+      ["business", "/mybusiness"],
+      ["admin", "/admin"],
+    ] as const) {
+      const user = await site.createUser(role);
+      await logIn(page, user.email, user.password);
+      await expect(page).toHaveURL(landing);
+      await page.context().clearCookies();
+    }
+  });
+
+  test("shows the spec's message for each refused login", async ({ page, site }) => {
+    const user = await site.createUser("user");
+    await page.goto("/login");
+    await expectNoAxeViolations(page);
+    const alert = page.getByRole("main").getByRole("alert");
+
+    await logIn(page, uniqueEmail("nobody"), PASSWORD);
+    await expect(alert).toHaveText("Invalid email or password.");
+    await logIn(page, user.email, "not-the-password");
+    await expect(alert).toHaveText("Invalid email or password.");
+
+    // A refusal that is not about the credentials: a banned account.
+    const banned = await site.createUser("user");
+    site.sql('update "user" set banned = 1 where email = ?', banned.email);
+    await logIn(page, banned.email, banned.password);
+    await expect(alert).toHaveText("Login failed. Please try again.");
+    await expect(page).toHaveURL("/login");
+  });
+
+  test("says so and goes to the account page when the role cannot be read", async ({ page, site }) => {
+    const user = await site.createUser("business");
+    await page.route("**/api/v1/me", (route) => route.abort("connectionreset"));
+    await logIn(page, user.email, user.password);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Login successful, but could not verify user role. Redirecting to your account.");
+    await page.unroute("**/api/v1/me");
+    await expect(page).toHaveURL("/myaccount");
+    await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+  });
+
+  test("tells a signed-in visitor who they are, and logs out (with a message when that fails)", async ({ page, site }) => {
+    const user = await site.createUser("user");
+    await logIn(page, user.email, user.password);
+    await expect(page).toHaveURL("/myaccount");
+
+    await page.goto("/login");
+    await expect(page.getByText(`You are already logged in as ${user.email}`)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to My Account" })).toHaveAttribute("href", "/myaccount");
+    await expectNoAxeViolations(page);
+
+    await page.route("**/api/auth/sign-out", (route) => route.abort("connectionreset"));
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Logout failed. Please try again.");
+    await page.unroute("**/api/auth/sign-out");
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
+    expect((await page.request.get("/api/v1/me")).status()).toBe(401);
+  });
+
+  test("refuses an account after 5 failed attempts, even with the right password, also after a restart", async ({ page, site }) => {
+    const user = await site.createUser("user");
+    for (let i = 0; i < 5; i++) {
+      await logIn(page, user.email, `wrong-password-${i}`);
+      await expect(page.getByRole("main").getByRole("alert")).toHaveText("Invalid email or password.");
+    }
+    await logIn(page, user.email, user.password);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(/^Too many failed sign-in attempts for this account\. Please try again in 1[45] minutes\.$/);
+
+    await site.restart();
+    const response = await page.request.post("/api/auth/sign-in/email", {
+      data: { email: user.email, password: user.password },
+      headers: { Origin: site.url, "X-Forwarded-For": "192.0.2.99" },
+    });
+    expect(response.status()).toBe(429);
+    expect((await response.json()).message).toMatch(/^Too many failed sign-in attempts for this account/);
+    await logIn(page, user.email, user.password);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(/^Too many failed sign-in attempts/);
+    await expect(page).toHaveURL("/login");
+  });
+});
+
+test("resets a forgotten password through the emailed link, once", async ({ page, site }) => {
+  const user = await site.createUser("user");
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL("/forgot-password");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("If an account exists for that address");
+  await expectNoAxeViolations(page);
+
+  const mail = await site.smtp.waitFor(user.email, /Reset your password/);
+  const link = site.smtp.linkIn(mail, `${site.url}/api/auth/reset-password/`);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+
+  await page.getByLabel("New password", { exact: true }).fill("password1");
+  await page.getByLabel("Confirm new password").fill("password1");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Password is too weak. Please use at least 6 characters.");
+
+  await page.getByLabel("New password", { exact: true }).fill("fresh-harbour-77");
+  await page.getByLabel("Confirm new password").fill("fresh-harbour-77");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Your password has been changed");
+
+  await logIn(page, user.email, user.password);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Invalid email or password.");
+  await logIn(page, user.email, "fresh-harbour-77");
+  await expect(page).toHaveURL("/myaccount");
+
+  await page.goto(link);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("This reset link is invalid or has expired. Please ask for a new one.");
+});
+
+test.describe("the account page", () => {
+  test("sends a signed-out visitor to the login page", async ({ page }) => {
+    await page.goto("/myaccount");
+    await expect(page).toHaveURL("/login");
+  });
+
+  test("shows the email, changes the display name with the spec's messages, and logs out", async ({ page, site }) => {
+    const user = await site.createUser("user");
+    await logIn(page, user.email, user.password);
+    await expect(page).toHaveURL("/myaccount");
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await expectNoAxeViolations(page);
+
+    const name = page.getByLabel("Display name");
+    const save = page.getByRole("button", { name: "Save display name" });
+    await name.fill("   ");
+    await save.click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Display name cannot be empty.");
+
+    await name.fill("x".repeat(81));
+    await save.click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Failed to update display name: Display name must be at most 80 characters.");
+
+    await name.fill("Queen Street Books");
+    await save.click();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Display name saved.");
+    await page.reload();
+    await expect(page.getByLabel("Display name")).toHaveValue("Queen Street Books");
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/login");
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
+  });
+
+  test("says so when the account cannot be loaded", async ({ page, site }) => {
+    const user = await site.createUser("user");
+    await logIn(page, user.email, user.password);
+    await expect(page).toHaveURL("/myaccount");
+    await page.route("**/api/v1/account", (route) => route.abort("connectionreset"));
+    await page.reload();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Failed to load account details.");
+  });
+});
+
+test.describe("third-party sign-in", () => {
+  test("signs in through the popup, creating the user, and refreshes name and picture on the next sign-in", async ({ page, site }) => {
+    const email = uniqueEmail("popup");
+    site.oidc.setProfile(email, { name: "Pat Popup", picture: `${site.url}/favicon.svg` });
+    await page.goto("/login");
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    const popup = await popupOpened;
+    await approveAtProvider(popup, email);
+    await expect(page).toHaveURL("/myaccount");
+    const first = await account(page);
+    expect(first).toMatchObject({ email, displayName: "Pat Popup", photoURL: `${site.url}/favicon.svg`, provider: "oidc", role: "user", emailVerified: true });
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/login");
+    site.oidc.setProfile(email, { name: "Pat Renamed", picture: `${site.url}/favicon.svg?v=2` });
+    const again = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    const second = await again;
+    // The provider remembers the earlier sign-in and consent, so the popup may finish on its own.
+    if (!second.isClosed()) await second.waitForEvent("close");
+    await expect(page).toHaveURL("/myaccount");
+    const later = await account(page);
+    expect(later).toMatchObject({ displayName: "Pat Renamed", photoURL: `${site.url}/favicon.svg?v=2`, provider: "oidc" });
+    expect(new Date(later.lastLogin).getTime()).toBeGreaterThan(new Date(first.lastLogin).getTime());
+  });
+
+  test("says the sign-in was cancelled when the popup is closed, and stays silent on sign-up", async ({ page }) => {
+    await page.goto("/login");
+    let popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await (await popupOpened).close();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Google Sign-In cancelled.");
+
+    await page.goto("/signup");
+    popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Sign up with Google" }).click();
+    await (await popupOpened).close();
+    await expect(page.getByRole("button", { name: "Sign up with Google" })).toBeEnabled();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+  });
+
+  test("reports a sign-in the provider refused", async ({ page }) => {
+    await page.goto("/login");
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    const popup = await popupOpened;
+    await popup.getByRole("link", { name: "[ Cancel ]" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Google Sign-In failed. Please try again.");
+
+    await page.goto("/signup");
+    const signUpPopup = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Sign up with Google" }).click();
+    await (await signUpPopup).getByRole("link", { name: "[ Cancel ]" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Google Sign-Up failed. Please try again.");
+  });
+
+  test("signs up through the popup and goes on to the profile setup", async ({ page }) => {
+    const email = uniqueEmail("newpopup");
+    await page.goto("/signup");
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Sign up with Google" }).click();
+    await approveAtProvider(await popupOpened, email);
+    await expect(page).toHaveURL("/myqsa/profile-setup");
+    await expect(page.getByRole("heading", { name: "Set Up Your Profile" })).toBeVisible();
+    await page.getByLabel("Display name").fill("Neighbour Nell");
+    await page.getByRole("button", { name: "Save display name" }).click();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Display name saved.");
+    await expectNoAxeViolations(page);
+    expect(await account(page)).toMatchObject({ email, displayName: "Neighbour Nell", provider: "oidc" });
+  });
+
+  test("falls back to a full-page redirect when the browser blocks the popup", async ({ page, site }) => {
+    // A blocked popup is a window.open that returns null.
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    const email = uniqueEmail("redirect");
+    site.oidc.setProfile(email, { name: "Rita Redirect", picture: `${site.url}/favicon.svg` });
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await page.waitForURL(`${site.oidc.issuer}/**`);
+    await approveAtProvider(page, email);
+    await expect(page).toHaveURL("/myaccount");
+    expect(await account(page)).toMatchObject({ email, displayName: "Rita Redirect", provider: "oidc" });
+  });
+});

@@ -1,0 +1,521 @@
+// The map page (spec section 2 "Map page", 4 "Map", 8 "Map page", 9 clustering) on the offline map style,
+// with the browser's geolocation granted or refused through the context, and local fakes of the router.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import sharp from "sharp";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { E2E_DATA_DIR } from "./env.ts";
+import { openDatabase, type Database } from "../../src/server/db/database.ts";
+import { createBusiness, createCategory, createTag } from "../../src/server/db/factories.ts";
+import { NO_ROUTE_ORIGIN } from "../../src/server/geo/fake-geo-servers.ts";
+
+const VISITOR = { latitude: 43.1012, longitude: -79.0731 };
+const DEFAULT_CENTRE = { lat: 43.106651, lng: -79.066782 };
+
+interface Point {
+  lat: number;
+  lng: number;
+}
+
+/** The demo businesses as stored (read straight from the end-to-end server's database). */
+async function demoBusinesses(): Promise<(Point & { name: string; category: string | null })[]> {
+  const database = openDatabase({ sqlitePath: path.join(E2E_DATA_DIR, "niche.sqlite") });
+  try {
+    const rows = await database.db
+      .selectFrom("business")
+      .leftJoin("category", "category.id", "business.categoryId")
+      .select(["business.name", "business.lat", "business.lng", "category.name as category"])
+      .execute();
+    return rows.map((r) => ({ name: r.name, lat: Number(r.lat), lng: Number(r.lng), category: r.category }));
+  } finally {
+    await database.close();
+  }
+}
+
+function boundsCentre(points: Point[]): Point {
+  const lats = points.map((p) => p.lat);
+  const lngs = points.map((p) => p.lng);
+  // fitBounds centres in Web Mercator; over a few hundred metres that is the plain midpoint.
+  return { lat: (Math.min(...lats) + Math.max(...lats)) / 2, lng: (Math.min(...lngs) + Math.max(...lngs)) / 2 };
+}
+
+const map = (page: Page) => page.getByTestId("map");
+
+async function mapReady(page: Page) {
+  await expect(map(page)).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+}
+
+async function camera(page: Page): Promise<{ lat: number; lng: number; zoom: number }> {
+  const [center, zoom] = await map(page).evaluate((el) => [el.dataset.center ?? "", el.dataset.zoom ?? ""]);
+  const [lat, lng] = center.split(",").map(Number) as [number, number];
+  return { lat, lng, zoom: Number(zoom) };
+}
+
+async function expectCamera(page: Page, expected: Point & { zoom?: number }, precision = 4) {
+  await expect
+    .poll(async () => {
+      const c = await camera(page);
+      return [c.lat.toFixed(precision), c.lng.toFixed(precision), expected.zoom === undefined ? "" : c.zoom.toFixed(1)];
+    })
+    .toEqual([expected.lat.toFixed(precision), expected.lng.toFixed(precision), expected.zoom === undefined ? "" : expected.zoom.toFixed(1)]);
+}
+
+/** Where a point is drawn, in page pixels: Web Mercator with MapLibre's 512 px tiles, from the map's centre and zoom. */
+async function pixelOf(page: Page, point: Point): Promise<{ x: number; y: number }> {
+  // On a phone the map sits above the list: bring it back into view first.
+  await map(page).scrollIntoViewIfNeeded();
+  const c = await camera(page);
+  const box = (await map(page).boundingBox())!;
+  const world = 512 * 2 ** c.zoom;
+  const project = (p: Point) => {
+    const sin = Math.sin((p.lat * Math.PI) / 180);
+    return { x: ((p.lng + 180) / 360) * world, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * world };
+  };
+  const a = project(point);
+  const o = project(c);
+  return { x: box.x + box.width / 2 + (a.x - o.x), y: box.y + box.height / 2 + (a.y - o.y) };
+}
+
+/** The colour drawn at a page pixel, as #rrggbb. */
+async function colourAt(page: Page, at: { x: number; y: number }): Promise<string> {
+  const png = await page.screenshot({ clip: { x: Math.round(at.x), y: Math.round(at.y), width: 1, height: 1 } });
+  const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return `#${[...data.subarray(0, 3)].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+}
+
+function nextDialog(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.once("dialog", (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+}
+
+test.describe("map on the demo association", () => {
+  test.use({ geolocation: VISITOR, permissions: ["geolocation"] });
+
+  test("sidebar, coloured circles and clusters; all businesses framed; the visitor's blue dot", async ({ page }) => {
+    const businesses = await demoBusinesses();
+    await page.goto("/map");
+    await expect(page.getByRole("button", { name: `All (${businesses.length})` })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "Restaurants (7)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `All Locations (${businesses.length})` })).toBeVisible();
+    await expect(page.getByPlaceholder("Search locations, categories, or tags...")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Clear All Tags" })).toBeVisible();
+    await mapReady(page);
+
+    await expectCamera(page, boundsCentre(businesses), 3);
+    await expect(map(page)).toHaveAttribute("data-visitor", `${VISITOR.latitude},${VISITOR.longitude}`);
+    // The blue dot is drawn where the visitor stands.
+    const dot = await pixelOf(page, { lat: VISITOR.latitude, lng: VISITOR.longitude });
+    const box = (await map(page).boundingBox())!;
+    if (dot.x > box.x && dot.x < box.x + box.width && dot.y > box.y && dot.y < box.y + box.height) {
+      expect(await colourAt(page, dot)).toBe("#1a73e8");
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test("a category, then tags: each clears the other, the list heading follows, and the URL can be shared", async ({ page }) => {
+    const businesses = await demoBusinesses();
+    await page.goto("/map");
+    await mapReady(page);
+
+    await page.getByRole("button", { name: "Restaurants (7)" }).click();
+    await expect(page.getByRole("heading", { name: "Restaurants Locations (7)" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Restaurants (7)" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(/\/map\?category=Restaurants$/);
+    await expectCamera(page, boundsCentre(businesses.filter((b) => b.category === "Restaurants")), 3);
+
+    await page.getByRole("button", { name: "Patio", exact: true }).click();
+    await page.getByRole("button", { name: "Live Music", exact: true }).click();
+    await expect(page.getByRole("heading", { name: /^Tagged Locations \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^All \(/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "Restaurants (7)" })).toHaveAttribute("aria-pressed", "false");
+    await expect(page).toHaveURL(/\/map\?tag=Patio&tag=Live\+Music$/);
+    const tagged = page.getByRole("list", { name: "Tagged Locations" });
+    await expect(tagged.getByRole("button", { name: /The Tipsy Barrel/ })).toBeVisible();
+    await expect(tagged.getByRole("button", { name: /Niagara Jazz Cellar/ })).toBeVisible();
+
+    // A shared link opens the same filtered map.
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Patio", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "Live Music", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("heading", { name: /^Tagged Locations/ })).toBeVisible();
+
+    await page.getByRole("button", { name: "Bars & Nightlife (3)" }).click();
+    await expect(page.getByRole("button", { name: "Patio", exact: true })).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByRole("heading", { name: "Bars & Nightlife Locations (3)" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Vintage", exact: true }).click();
+    await page.getByRole("button", { name: "Clear All Tags" }).click();
+    await expect(page.getByRole("heading", { name: `All Locations (${businesses.length})` })).toBeVisible();
+    await expect(page).toHaveURL(/\/map$/);
+  });
+
+  test("visibility switches hide markers, categories and tags, and are kept in the URL", async ({ page }) => {
+    await page.goto("/map");
+    await mapReady(page);
+    await page.getByRole("checkbox", { name: "Show categories" }).uncheck();
+    await expect(page.getByRole("button", { name: "Restaurants (7)" })).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "Show tags" }).uncheck();
+    await expect(page.getByRole("button", { name: "Clear All Tags" })).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "Show markers" }).uncheck();
+    await expect(page).toHaveURL(/\/map\?hide=markers%2Ccategories%2Ctags$/);
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: "Show markers" })).not.toBeChecked();
+    await expect(page.getByRole("button", { name: "Restaurants (7)" })).toHaveCount(0);
+  });
+
+  test("search: matches by substring, sorted, with its kind; keyboard, picking, outside clicks and clearing", async ({ page }) => {
+    await page.goto("/map");
+    await mapReady(page);
+    const box = page.getByRole("combobox", { name: "Search the map" });
+    const list = page.getByRole("listbox", { name: "Search results" });
+
+    await box.fill("BAR");
+    await expect(list).toBeVisible();
+    const options = await list.getByRole("option").allTextContents();
+    expect(options).toContain("Bars & Nightlife (category)");
+    expect(options).toContain("Midnight Arcade Bar (marker)");
+    expect(options).toContain("Falls City Barbers (marker)");
+    expect(options).toContain("Vine & Vintage Wine Bar (marker)");
+    const names = options.map((o) => o.replace(/ \((category|tag|marker)\)$/, ""));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
+    expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe("200px");
+
+    // Outside click closes; focusing the box again reopens while there is text and a match.
+    await page.getByRole("heading", { name: "Map", exact: true }).click();
+    await expect(list).toBeHidden();
+    await box.focus();
+    await expect(list).toBeVisible();
+    await box.press("Escape");
+    await expect(list).toBeHidden();
+
+    await box.fill("zzzz");
+    await expect(list).toBeHidden();
+    await box.fill("");
+    await expect(list).toBeHidden();
+
+    // Keyboard: down, up, enter picks; a tag pick filters by that tag.
+    await box.fill("vint");
+    await expect(list.getByRole("option")).toHaveText(["Rewind Vintage (marker)", "Vine & Vintage Wine Bar (marker)", "Vintage (tag)"]);
+    await box.press("ArrowDown");
+    await box.press("ArrowDown");
+    await box.press("ArrowDown");
+    await box.press("ArrowUp");
+    await box.press("ArrowDown");
+    await expect(list.getByRole("option", { name: "Vintage (tag)" })).toHaveAttribute("aria-selected", "true");
+    await box.press("Enter");
+    await expect(box).toHaveValue("Vintage");
+    await expect(list).toBeHidden();
+    await expect(page.getByRole("button", { name: "Vintage", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("heading", { name: "Tagged Locations (2)" })).toBeVisible();
+
+    // A category pick filters by the category.
+    await box.fill("health");
+    await list.getByRole("option", { name: "Health & Wellness (category)" }).click();
+    await expect(box).toHaveValue("Health & Wellness");
+    await expect(page.getByRole("heading", { name: "Health & Wellness Locations (4)" })).toBeVisible();
+
+    // A business pick selects it, zooms to 18 and opens its info window.
+    const businesses = await demoBusinesses();
+    const jazz = businesses.find((b) => b.name === "Niagara Jazz Cellar")!;
+    await box.fill("jazz");
+    await box.press("ArrowDown");
+    await box.press("Enter");
+    await expect(page.getByTestId("info-window").getByRole("heading", { name: "Niagara Jazz Cellar" })).toBeVisible();
+    await expectCamera(page, { ...jazz, zoom: 18 });
+  });
+
+  test("a list row selects its business at zoom 18; clicking a circle opens its info window; directions draw a route", async ({ page }) => {
+    const businesses = await demoBusinesses();
+    const tipsy = businesses.find((b) => b.name === "The Tipsy Barrel")!;
+    await page.goto("/map");
+    await mapReady(page);
+
+    await page.getByRole("button", { name: "Bars & Nightlife (3)" }).click();
+    await page.getByRole("list", { name: "Bars & Nightlife Locations" }).getByRole("button", { name: /The Tipsy Barrel/ }).click();
+    await expectCamera(page, { ...tipsy, zoom: 18 });
+    const info = page.getByTestId("info-window");
+    await expect(info.getByRole("heading", { name: "The Tipsy Barrel" })).toBeVisible();
+    await expect(info).toContainText("Craft beer taproom");
+    await expect(info).toContainText("Niagara Falls");
+    await expect(info.getByRole("list", { name: "Tags" })).toContainText("Live Music");
+    // Picking another business moves the one info window to it, and back.
+    await page.getByRole("list", { name: "Bars & Nightlife Locations" }).getByRole("button", { name: /Vine & Vintage Wine Bar/ }).click();
+    await expect(info.getByRole("heading", { name: "Vine & Vintage Wine Bar" })).toBeVisible();
+    await expect(info).toHaveCount(1);
+    await page.getByRole("list", { name: "Bars & Nightlife Locations" }).getByRole("button", { name: /The Tipsy Barrel/ }).click();
+    await expect(info.getByRole("heading", { name: "The Tipsy Barrel" })).toBeVisible();
+    await expectCamera(page, { ...tipsy, zoom: 18 });
+    // The selected circle is drawn opaque in its category's colour (Bars & Nightlife).
+    const at = await pixelOf(page, tipsy);
+    expect(await colourAt(page, at)).toBe("#1d3557");
+
+    // Close the window, then click the circle itself.
+    await page.getByRole("button", { name: "Close popup" }).click();
+    await expect(info).toHaveCount(0);
+    await page.mouse.click(at.x, at.y);
+    await expect(info.getByRole("heading", { name: "The Tipsy Barrel" })).toBeVisible();
+
+    await info.getByRole("button", { name: "Get Directions" }).click();
+    await expect(map(page)).toHaveAttribute("data-route", "3");
+
+    // Changing the filters clears the selection and the route.
+    await page.getByRole("button", { name: "Community (4)" }).click();
+    await expect(info).toHaveCount(0);
+    await expect(map(page)).toHaveAttribute("data-route", "");
+  });
+
+  test("clusters: red above the greater of 10 and the mean in view, else blue; clicking one zooms into it", async ({ page }) => {
+    await page.goto("/map");
+    await mapReady(page);
+    // Zoom out until the businesses gather into a few clusters.
+    await page.getByRole("button", { name: "Zoom out" }).click();
+    await page.getByRole("button", { name: "Zoom out" }).click();
+    await expect.poll(async () => JSON.parse((await map(page).getAttribute("data-clusters")) || "[]").length).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    const clusters: { count: number; color: string; lat: number; lng: number }[] = JSON.parse((await map(page).getAttribute("data-clusters"))!);
+    const mean = clusters.reduce((s, c) => s + c.count, 0) / clusters.length;
+    for (const cluster of clusters) {
+      expect(cluster.color).toBe(cluster.count > Math.max(10, mean) ? "red" : "blue");
+      // Just below the count label, inside the circle.
+      const centre = await pixelOf(page, cluster);
+      expect(await colourAt(page, { x: centre.x, y: centre.y + 11 })).toBe(cluster.color === "red" ? "#c62828" : "#1e63c4");
+    }
+    const before = (await camera(page)).zoom;
+    const biggest = clusters.sort((a, b) => b.count - a.count)[0]!;
+    const at = await pixelOf(page, biggest);
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(async () => (await camera(page)).zoom).toBeGreaterThan(before);
+  });
+
+  test("a visitor the router cannot reach is told the router's status", async ({ page, context }) => {
+    await context.setGeolocation({ latitude: NO_ROUTE_ORIGIN.lat, longitude: NO_ROUTE_ORIGIN.lng });
+    await page.goto("/map");
+    await mapReady(page);
+    await page.getByRole("button", { name: "Restaurants (7)" }).click();
+    await page.getByRole("list", { name: "Restaurants Locations" }).getByRole("button", { name: /Queen Street Diner/ }).click();
+    const dialog = nextDialog(page);
+    await page.getByTestId("info-window").getByRole("button", { name: "Get Directions" }).click();
+    expect(await dialog).toBe("Failed to get directions: NoRoute. Please try again.");
+    await expect(map(page)).toHaveAttribute("data-route", "");
+  });
+});
+
+test.describe("map without the visitor's position", () => {
+  test("a refused position only logs, and directions say what is missing", async ({ page }) => {
+    const logs: string[] = [];
+    page.on("console", (message) => logs.push(message.text()));
+    await page.goto("/map");
+    await mapReady(page);
+    await expect.poll(() => logs).toContain("Geolocation failed or permission denied.");
+    await expect(map(page)).toHaveAttribute("data-visitor", "");
+
+    await page.getByRole("button", { name: "Restaurants (7)" }).click();
+    await page.getByRole("list", { name: "Restaurants Locations" }).getByRole("button", { name: /Queen Street Diner/ }).click();
+    const dialog = nextDialog(page);
+    await page.getByTestId("info-window").getByRole("button", { name: "Get Directions" }).click();
+    expect(await dialog).toBe("Cannot get directions: User location not available. Enable location services.");
+  });
+
+  test("a browser without geolocation logs that it is not supported", async ({ page }) => {
+    const logs: string[] = [];
+    page.on("console", (message) => logs.push(message.text()));
+    await page.addInitScript(() => {
+      // @ts-expect-error: a browser that has no geolocation at all
+      delete Navigator.prototype.geolocation;
+    });
+    await page.goto("/map");
+    await mapReady(page);
+    await expect.poll(() => logs).toContain("Geolocation is not supported by this browser.");
+  });
+});
+
+async function businessId(name: string): Promise<string> {
+  const database = openDatabase({ sqlitePath: path.join(E2E_DATA_DIR, "niche.sqlite") });
+  try {
+    return (await database.db.selectFrom("business").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+  } finally {
+    await database.close();
+  }
+}
+
+test.describe("home and business page maps", () => {
+  test("the home page loads its map only when it scrolls into view", async ({ page }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(requested.filter((url) => url.includes("/api/v1/geo/map-data") || /maplibre/.test(url))).toEqual([]);
+
+    await page.getByRole("heading", { name: "Business Locations" }).scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("map")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+    expect(requested.some((url) => url.includes("/api/v1/geo/map-data"))).toBe(true);
+    expect(requested.some((url) => /maplibre-gl-worker/.test(url))).toBe(true);
+  });
+
+  test.describe("with the visitor's position", () => {
+    test.use({ geolocation: VISITOR, permissions: ["geolocation"] });
+
+    test("business page: a 400 px map at zoom 15, and directions from the visitor drawn on it", async ({ page }) => {
+      const businesses = await demoBusinesses();
+      const diner = businesses.find((b) => b.name === "Queen Street Diner")!;
+      await page.goto(`/business/${await businessId("Queen Street Diner")}`);
+      await mapReady(page);
+      await expectCamera(page, { ...diner, zoom: 15 });
+      expect((await map(page).locator("..").boundingBox())!.height).toBe(400);
+      await expect(page.getByRole("link", { name: "Open in maps" })).toHaveAttribute("href", new RegExp(`^geo:${diner.lat},${diner.lng}`));
+
+      await page.getByRole("button", { name: "Get Directions" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Driving route: 1.2 km, about 5 min." })).toBeVisible();
+      await expect(map(page)).toHaveAttribute("data-route", "3");
+      await expectNoAxeViolations(page);
+    });
+
+    test("business page: the router's status when there is no route", async ({ page, context }) => {
+      await context.setGeolocation({ latitude: NO_ROUTE_ORIGIN.lat, longitude: NO_ROUTE_ORIGIN.lng });
+      await page.goto(`/business/${await businessId("Queen Street Diner")}`);
+      await mapReady(page);
+      await page.getByRole("button", { name: "Get Directions" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Failed to get directions. Status: NoRoute" })).toBeVisible();
+    });
+  });
+
+  test("business page: a refused position explains how to allow it", async ({ page }) => {
+    await page.goto(`/business/${await businessId("Queen Street Diner")}`);
+    await mapReady(page);
+    await page.getByRole("button", { name: "Get Directions" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Could not get your current location. " })).toHaveText(
+      "Could not get your current location. User denied the request for Geolocation. Please enable location permissions in your browser settings.",
+    );
+  });
+});
+
+test.describe("map library failure", () => {
+  // The failed downloads are the point of this journey, so the console's resource errors are expected here.
+  test.use({ consoleErrors: [[] as string[], { auto: true }] } as never);
+
+  test('the library is tried again 3 times, then "Error loading MapLibre GL: <message>"', async ({ page }) => {
+    let attempts = 0;
+    await page.route(/maplibre\.client-.*\.js$/, (route) => {
+      attempts++;
+      return route.abort();
+    });
+    await page.goto("/map");
+    await expect(page.getByRole("alert").filter({ hasText: /^Error loading MapLibre GL: / })).toBeVisible({ timeout: 15_000 });
+    expect(attempts).toBeGreaterThanOrEqual(1);
+  });
+});
+
+// Empty states, a single business and each part's failure, on a server of its own with an empty database.
+test.describe("map states", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: ChildProcess | undefined;
+  let base = "";
+  let dataDir = "";
+  let database: Database | undefined;
+
+  async function freePort(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once("error", reject);
+      probe.listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+  }
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+  test.beforeAll(async ({}, testInfo) => {
+    dataDir = `${E2E_DATA_DIR}-map-${testInfo.project.name}`;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    server = spawn(process.execPath, ["tests/e2e/serve-with-geo-fakes.ts"], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: "false", LOG_LEVEL: "warn", MAP_STYLE_URL: "offline", AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth" },
+      stdio: "ignore",
+    });
+    for (let i = 0; i < 100; i++) {
+      const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    database = openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") });
+  });
+
+  test.afterAll(async () => {
+    await database?.close();
+    server?.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("nothing loaded: the empty texts, and the site's default centre at zoom 15", async ({ page }) => {
+    await page.goto(`${base}/map`);
+    await expect(page.getByText("No locations loaded.")).toBeVisible();
+    await expect(page.getByText("No tags available.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "All (0)" })).toBeVisible();
+    await mapReady(page);
+    await expectCamera(page, { ...DEFAULT_CENTRE, zoom: 15 });
+  });
+
+  test("nothing loaded, visitor known: centred on the visitor at zoom 15", async ({ browser }) => {
+    const context = await browser.newContext({ geolocation: VISITOR, permissions: ["geolocation"] });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${base}/map`);
+      await mapReady(page);
+      await expectCamera(page, { lat: VISITOR.latitude, lng: VISITOR.longitude, zoom: 15 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("one business: centred on it at zoom 18, grey without a category; a filter with no match says so", async ({ page }) => {
+    const db = database!.db;
+    const cafe = await createCategory(db, { name: "Cafes", color: "#00aa00" });
+    await createTag(db, { name: "Quiet" });
+    const lone = await createBusiness(db, { name: "Lone Shop", categoryId: null, lat: 43.1001, lng: -79.0702, address: "1 Lone Lane" });
+
+    await page.goto(`${base}/map`);
+    await mapReady(page);
+    await expectCamera(page, { ...lone, zoom: 18 });
+    await page.getByRole("list", { name: "All Locations" }).getByRole("button", { name: /Lone Shop/ }).click();
+    expect(await colourAt(page, await pixelOf(page, lone))).toBe("#808080");
+
+    await page.getByRole("button", { name: `${cafe.name} (0)` }).click();
+    await expect(page.getByText("No locations match the current filters.")).toBeVisible();
+    await page.getByRole("button", { name: "Quiet", exact: true }).click();
+    await expect(page.getByText("No locations match the current filters.")).toBeVisible();
+  });
+
+  test("each part that fails to load says so", async ({ page }) => {
+    const db = database!.db;
+    // Other features' triggers and views over these tables would stop the drops below; this database is thrown away after.
+    const { sql } = await import("kysely");
+    const objects = await sql<{ name: string; type: string }>`select name, type from sqlite_master where type in ('trigger', 'view') order by type`.execute(db);
+    for (const { name, type } of objects.rows) {
+      await (type === "trigger" ? sql`drop trigger ${sql.id(name)}` : sql`drop view ${sql.id(name)}`).execute(db);
+    }
+    await db.schema.dropTable("category").execute();
+    await page.goto(`${base}/map`);
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to load category filters." })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to load tag filters." })).toHaveCount(0);
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to load map locations." })).toHaveCount(0);
+
+    await db.schema.dropTable("tag").execute();
+    await page.goto(`${base}/map`);
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to load tag filters." })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to load map locations." })).toHaveCount(0);
+
+    await db.schema.dropTable("business_tag").execute();
+    await page.goto(`${base}/map`);
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to load map locations." })).toBeVisible();
+  });
+});

@@ -1,0 +1,121 @@
+// CMS pages as visitors meet them: permissions per role, heading pages, and stored script that never runs.
+import type { APIRequestContext, Page } from "@playwright/test";
+import payloads from "../fixtures/xss-payloads.json" with { type: "json" };
+import { expect, test } from "./fixtures.ts";
+
+interface PageInput {
+  name: string;
+  permission: "public" | "user" | "business" | "admin";
+  contentFormat?: "html" | "markdown";
+  content: string;
+}
+
+/** Creates the page, or replaces the one with the same address (the desktop and phone runs share a server). */
+async function savePage(request: APIRequestContext, input: PageInput): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const created = await request.post("/api/v1/pages", { data: input });
+    if (created.status() === 201) return (await created.json()).slug;
+    expect(created.status()).toBe(409);
+    const { items } = await (await request.get("/api/v1/pages?pageSize=200")).json();
+    const existing = items.find((p: { name: string }) => p.name.toLowerCase() === input.name.toLowerCase());
+    if (!existing) continue;
+    const updated = await request.put(`/api/v1/pages/${existing.id}`, { data: input });
+    expect(updated.status()).toBe(200);
+    return (await updated.json()).slug;
+  }
+  throw new Error(`could not save page ${input.name}`);
+}
+
+async function expectShown(page: Page, slug: string, heading: string) {
+  const response = await page.goto(`/pages/${slug}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+async function expectRefused(page: Page, slug: string, status: 401 | 403) {
+  const response = await page.goto(`/pages/${slug}`);
+  expect(response?.status()).toBe(status);
+  await expect(page.getByText(status === 401 ? "Please log in to view this page." : "You do not have permission to view this page.")).toBeVisible();
+  if (status === 401) await expect(page.getByRole("main").getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+}
+
+test("each page's permission decides who reads it at /pages/<slug>", async ({ page, signIn }) => {
+  await signIn("admin");
+  const businessSlug = await savePage(page.request, { name: "Business Owners Briefing", permission: "business", content: "<p>For owners.</p>" });
+  for (const [slug, heading] of [["about-the-association", "About the Association"], ["member-resources", "Member Resources"], ["board-notes", "Board Notes"], [businessSlug, "Business Owners Briefing"]]) {
+    await expectShown(page, slug!, heading!);
+  }
+  await page.context().clearCookies();
+
+  await expectShown(page, "about-the-association", "About the Association");
+  await expect(page.getByText("Membership is open to every business")).toBeVisible();
+  await expectRefused(page, "member-resources", 401);
+  await expectRefused(page, businessSlug, 401);
+  await expectRefused(page, "board-notes", 401);
+  expect((await page.goto("/pages/no-such-page"))?.status()).toBe(404);
+
+  await signIn("user");
+  await expectShown(page, "member-resources", "Member Resources");
+  await expectRefused(page, businessSlug, 403);
+  await expectRefused(page, "board-notes", 403);
+
+  await signIn("business");
+  await expectShown(page, "member-resources", "Member Resources");
+  await expectShown(page, businessSlug, "Business Owners Briefing");
+  await expectRefused(page, "board-notes", 403);
+});
+
+test("a heading page shows the page with its slug below the heading, to those allowed to read it", async ({ page, signIn }) => {
+  await signIn("admin");
+  await savePage(page.request, { name: "Surveys", permission: "user", content: "<p>This year's member survey is open until June.</p>" });
+  await page.goto("/myqsa/surveys");
+  await expect(page.getByRole("heading", { level: 1, name: "Surveys" })).toBeVisible();
+  await expect(page.getByText("This year's member survey is open until June.")).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.goto("/myqsa/surveys");
+  await expect(page.getByRole("heading", { level: 1, name: "Surveys" })).toBeVisible();
+  await expect(page.getByText("This year's member survey")).toHaveCount(0);
+});
+
+test("script stored in page content never runs in the browser", async ({ page, signIn }) => {
+  test.setTimeout(120_000);
+  await signIn("admin");
+  const run = `${test.info().project.name}-${Date.now()}`;
+  const pages: string[] = [];
+  const all = [
+    ...payloads.html.map((content) => ({ content, contentFormat: "html" as const })),
+    ...payloads.markdown.map((content) => ({ content, contentFormat: "markdown" as const })),
+  ];
+  for (const [index, payload] of all.entries()) {
+    pages.push(await savePage(page.request, { name: `XSS ${run} ${index}`, permission: "public", ...payload }));
+  }
+
+  const dialogs: string[] = [];
+  const markers: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  page.on("console", (message) => {
+    if (message.text().includes("XSS-MARKER")) markers.push(message.text());
+  });
+  // Payload images and media point at addresses that do not exist; answer them so no load error is logged.
+  await page.route("**/*", (route) => {
+    const type = route.request().resourceType();
+    if (type === "image" || type === "media") return route.fulfill({ status: 204 });
+    return route.continue();
+  });
+
+  for (const slug of pages) {
+    await page.goto(`/pages/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("XSS");
+    // Give handlers that would fire on load, focus or toggle their chance.
+    await page.mouse.move(10, 10);
+    await page.mouse.move(400, 400);
+    for (const target of await page.getByRole("main").locator("a, details, x, div").all()) await target.hover({ trial: false, timeout: 500 }).catch(() => {});
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  }
+  expect(dialogs).toEqual([]);
+  expect(markers).toEqual([]);
+});

@@ -1,0 +1,70 @@
+// Script stored in post content never runs: every payload is saved as a post through the admin API (which
+// sanitizes it) and shown on the home page in Chromium, three newest posts at a time. Content written to the
+// database by any other path is sanitized again when shown; the server tests cover that.
+import type { APIRequestContext } from "@playwright/test";
+import payloads from "../fixtures/xss-payloads.json" with { type: "json" };
+import { expect, test } from "./fixtures.ts";
+
+async function firstAuthor(request: APIRequestContext): Promise<string> {
+  const authors = await (await request.get("/api/v1/admin/post-authors")).json();
+  return authors[0].id;
+}
+
+test("script stored in post content never runs on the home page", async ({ page, signIn }) => {
+  test.setTimeout(240_000);
+  await signIn("admin");
+  const authorUid = await firstAuthor(page.request);
+  const run = `${test.info().project.name}-${Date.now()}`;
+  const all = [...payloads.html, ...payloads.markdown];
+
+  const dialogs: string[] = [];
+  const markers: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  page.on("console", (message) => {
+    if (message.text().includes("XSS-MARKER")) markers.push(message.text());
+  });
+  // Payload images and media point at addresses that do not exist; answer them so no load error is logged.
+  await page.route("**/*", (route) => {
+    const type = route.request().resourceType();
+    if (type === "image" || type === "media") return route.fulfill({ status: 204 });
+    return route.continue();
+  });
+
+  let shown = 0;
+  for (let start = 0; start < all.length; start += 3) {
+    const ids: string[] = [];
+    try {
+      for (const [offset, content] of all.slice(start, start + 3).entries()) {
+        // Far in the future, so these are the home page's three newest posts.
+        const datetime = new Date(Date.UTC(2999, 0, 1, 0, start + offset)).toISOString();
+        const response = await page.request.post("/api/v1/posts", { data: { title: `XSS ${run} ${start + offset}`, authorUid, content, datetime } });
+        // A payload that is nothing but what the sanitizer removes is refused as empty content.
+        if (response.status() === 400) {
+          expect((await response.json()).error.message).toBe("Title, Author, Content, and Datetime are required.");
+          continue;
+        }
+        expect(response.status()).toBe(201);
+        ids.push((await response.json()).id);
+      }
+      if (ids.length === 0) continue;
+      await page.goto("/");
+      const cards = page.getByRole("region", { name: "Latest news" }).getByRole("article").filter({ hasText: `XSS ${run}` });
+      await expect(cards).toHaveCount(ids.length);
+      shown += ids.length;
+      // The cards hold text only: no element of the payloads made it into the page.
+      expect(await cards.locator("p").nth(1).locator("*").count()).toBe(0);
+      await page.mouse.move(10, 10);
+      await page.mouse.move(400, 400);
+      for (const card of await cards.all()) await card.hover({ timeout: 500 }).catch(() => {});
+      expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    } finally {
+      for (const id of ids) await page.request.delete(`/api/v1/posts/${id}`);
+    }
+  }
+  expect(shown).toBeGreaterThan(all.length / 2);
+  expect(dialogs).toEqual([]);
+  expect(markers).toEqual([]);
+});

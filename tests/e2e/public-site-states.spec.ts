@@ -1,0 +1,190 @@
+// Empty states, content created in the test and each section's failure, on a server of its own:
+// it starts on an empty database (DEMO_CONTENT=false); the test then writes rows, and finally drops
+// tables for real, so a section fails the way it would if its table were lost.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import type { Kysely } from "kysely";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { E2E_DATA_DIR } from "./env.ts";
+import { openDatabase, type Database } from "../../src/server/db/database.ts";
+import type { DB } from "../../src/server/db/schema.ts";
+import { createBusiness, createEvent, createOffer, createPost, createTag } from "../../src/server/db/factories.ts";
+import { formatLongDate } from "../../src/shared/format.ts";
+
+test.describe.configure({ mode: "serial" });
+
+let server: ChildProcess | undefined;
+let base = "";
+let dataDir = "";
+let database: Database | undefined;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  dataDir = `${E2E_DATA_DIR}-states-${test.info().project.name}`;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  server = spawn(process.execPath, ["src/server/index.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_CONTENT: "false",
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
+    },
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 150; i++) {
+    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  database = openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") });
+});
+
+test.afterAll(async () => {
+  await database?.close();
+  if (server?.pid) process.kill(server.pid, "SIGTERM");
+  await new Promise((r) => setTimeout(r, 300));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const db = (): Kysely<DB> => database!.db;
+
+/** Drops a table on the running server's database, without cascading deletes into tables that refer to it. */
+function dropTable(name: string) {
+  const sqlite = new SQLite(path.join(dataDir, "niche.sqlite"));
+  try {
+    sqlite.pragma("foreign_keys = OFF");
+    sqlite.exec(`drop table "${name}"`);
+  } finally {
+    sqlite.close();
+  }
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+test("an empty site shows every empty text", async ({ page }) => {
+  await page.goto(`${base}/`);
+  await expect(page.getByRole("heading", { level: 1, name: "Find Your Niche" })).toBeVisible();
+  await expect(page.getByText("No recent posts to display.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Upcoming Events" })).toContainText("No upcoming events scheduled.");
+  await expect(page.getByRole("heading", { name: "Current Offers" })).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.goto(`${base}/events`);
+  await expect(page.getByRole("region", { name: "Upcoming Events" })).toContainText("No upcoming events scheduled.");
+  await expect(page.getByRole("region", { name: "Past Events" })).toContainText("No past events to display.");
+  await expectNoAxeViolations(page);
+
+  await page.goto(`${base}/offers`);
+  await expect(page.getByText("No current offers available. Check back soon!")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("content created in the test appears with the spec's texts", async ({ page }) => {
+  const venue = await createBusiness(db(), { name: "Test Venue Hall", address: "12 Queen Street" });
+  const tag = await createTag(db(), { name: "Arts & Crafts" });
+  await createBusiness(db(), { name: "Crafty Corner", tagIds: [tag.id], description: "x".repeat(160) });
+  const longText = `${"Downtown news. ".repeat(20)}`;
+  const post = await createPost(db(), { title: "Created post", authorDisplayName: null, content: longText, link: "https://example.org/more", datetime: at(-1) });
+  await createPost(db(), { title: "Short post", authorDisplayName: "Ann Author", content: "Short.", datetime: at(-2) });
+  const outdoor = await createEvent(db(), { name: "Open air", location: "outdoor", outdoorLocationDescription: null, eventDate: at(1), description: "y".repeat(160) });
+  await createEvent(db(), { name: "At the hall", location: venue.id, eventDate: at(2), ticketsLink: "https://tickets.example/hall" });
+  await createEvent(db(), { name: "Lost venue", location: "ZyXwVuTsRqPoNmLkJiHg", eventDate: at(3) });
+  await createEvent(db(), { name: "Later still", eventDate: at(9) });
+  await createEvent(db(), { name: "Already over", eventDate: at(-3), location: venue.id });
+  await createOffer(db(), { businessId: venue.id, businessName: null, type: "BOGO", description: "Two for one", price: "$5", terms: "Weekdays." });
+  await createOffer(db(), { businessId: venue.id, businessName: "Test Venue Hall", type: "", description: "Mystery deal", createdAt: at(-1) });
+
+  await page.goto(`${base}/`);
+  const news = page.getByRole("region", { name: "Latest news" });
+  const created = news.getByRole("article").filter({ hasText: "Created post" });
+  await expect(created).toContainText(`By: Unknown | Published: ${formatLongDate(post.datetime)}`);
+  await expect(created).toContainText(`${longText.slice(0, 200)}...`);
+  await expect(created.getByRole("link", { name: /^Read more/ })).toHaveAttribute("href", "https://example.org/more");
+  await expect(news.getByRole("article").filter({ hasText: "Short post" })).toContainText("By: Ann Author | Published:");
+  await expect(news.getByRole("article").filter({ hasText: "Short post" }).getByRole("link")).toHaveCount(0);
+
+  const events = page.getByRole("region", { name: "Upcoming Events" });
+  await expect(events.getByRole("article")).toHaveCount(3);
+  await expect(events.getByRole("article").nth(0)).toContainText(`${formatLongDate(outdoor.eventDate)} | Outdoor Event`);
+  await expect(events.getByRole("article").nth(0)).toContainText(`${"y".repeat(150)}...`);
+  await expect(events.getByRole("article").nth(1)).toContainText("| Test Venue Hall");
+  await expect(events.getByRole("article").nth(1).getByRole("link", { name: /^Get Tickets/ })).toHaveAttribute("href", "https://tickets.example/hall");
+  await expect(events.getByRole("article").nth(2)).toContainText("| Unknown Location (ID: ZyXwV...)");
+
+  const offers = page.getByRole("region", { name: "Current Offers" });
+  await expect(offers.getByRole("heading", { name: "BOGO at A Business" })).toBeVisible();
+  await expect(offers).toContainText("Value: $5");
+
+  await page.goto(`${base}/events`);
+  await expect(page.getByRole("region", { name: "Upcoming Events" }).getByRole("article")).toHaveCount(4);
+  await expect(page.getByRole("region", { name: "Upcoming Events" })).toContainText(`${"y".repeat(100)}...`);
+  await expect(page.getByRole("region", { name: "Past Events" })).toContainText("Already over");
+
+  await page.goto(`${base}/offers`);
+  await expect(page.getByRole("heading", { name: "Special Offer at Test Venue Hall" })).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: "Two for one" })).toContainText("Terms: Weekdays.");
+
+  await page.goto(`${base}/tag/arts-crafts`);
+  await expect(page.getByRole("heading", { level: 1, name: "Arts & Crafts" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Crafty Corner" })).toContainText(`${"x".repeat(150)}...`);
+
+  await page.goto(`${base}/business/${venue.id}`);
+  const venueEvents = await page.getByRole("region", { name: "Events at Test Venue Hall" }).getByRole("article").getByRole("heading").allTextContents();
+  expect(venueEvents).toEqual(["At the hall", "Already over"]);
+});
+
+test("a failing section adds its sentence to one red message while the others still show", async ({ page }) => {
+  dropTable("post");
+  await page.goto(`${base}/`);
+  await expect(page.getByRole("alert")).toHaveText("Failed to load posts.");
+  await expect(page.getByRole("region", { name: "Upcoming Events" }).getByRole("article")).toHaveCount(3);
+  await expect(page.getByRole("heading", { name: "Current Offers" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  dropTable("business");
+  await page.goto(`${base}/`);
+  await expect(page.getByRole("alert")).toHaveText("Failed to load posts. Failed to load marker locations.");
+  // Events still show; a business location can't be named now.
+  await expect(page.getByRole("region", { name: "Upcoming Events" }).getByRole("article").nth(1)).toContainText("| Specific Location");
+
+  await page.goto(`${base}/events`);
+  await expect(page.getByRole("alert")).toHaveText("Failed to load marker locations.");
+  await expect(page.getByRole("region", { name: "Upcoming Events" }).getByRole("article")).toHaveCount(4);
+
+  const response = await page.goto(`${base}/business/AbCdEfGhIjKlMnOpQrSt`);
+  expect(response?.status()).toBe(503);
+  await expect(page.getByRole("alert")).toHaveText("Failed to load business details. Please try again later.");
+
+  await page.goto(`${base}/tag/arts-crafts`);
+  await expect(page.getByRole("alert")).toHaveText('Failed to load businesses for tag/category "Arts & Crafts". Please try again later.');
+
+  dropTable("offer");
+  dropTable("event");
+  await page.goto(`${base}/`);
+  await expect(page.getByRole("alert")).toHaveText("Failed to load posts. Failed to load events. Failed to load offers.");
+  await page.goto(`${base}/events`);
+  await expect(page.getByRole("alert")).toHaveText("Failed to load events.");
+  await page.goto(`${base}/offers`);
+  await expect(page.getByRole("alert")).toHaveText("Failed to load offers. Please try again later.");
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,367 @@
+// The public site on the demo content: home, events, offers, business, tag, category and intake pages.
+import ICAL from "ical.js";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { formatLongDate } from "../../src/shared/format.ts";
+
+interface ApiBusiness {
+  id: string;
+  name: string;
+  category: string | null;
+  address: string;
+  phone: string;
+  website: string | null;
+}
+
+async function businessNamed(page: Page, name: string): Promise<ApiBusiness> {
+  const all = (await (await page.request.get("/api/v1/businesses")).json()) as ApiBusiness[];
+  const found = all.find((b) => b.name === name);
+  if (!found) throw new Error(`no demo business ${name}`);
+  return found;
+}
+
+function jsonLdBlocks(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+const isUrl = (value: unknown) => typeof value === "string" && /^https?:\/\/[^ ]+$/.test(value);
+
+/** The parts of schema.org's LocalBusiness and Event that link previews and rich results read. */
+function expectLocalBusinessShape(data: Record<string, unknown>) {
+  expect(data["@context"]).toBe("https://schema.org");
+  expect(data["@type"]).toBe("LocalBusiness");
+  expect(typeof data.name).toBe("string");
+  expect(data.address).toMatchObject({ "@type": "PostalAddress", streetAddress: expect.any(String) });
+  expect(data.geo).toMatchObject({ "@type": "GeoCoordinates", latitude: expect.any(Number), longitude: expect.any(Number) });
+  expect(typeof data.telephone).toBe("string");
+  expect(isUrl(data.url)).toBe(true);
+  expect(isUrl(data.image)).toBe(true);
+}
+
+function expectEventShape(data: Record<string, unknown>) {
+  expect(data["@context"]).toBe("https://schema.org");
+  expect(data["@type"]).toBe("Event");
+  expect(typeof data.name).toBe("string");
+  expect(Number.isNaN(Date.parse(String(data.startDate)))).toBe(false);
+  expect(data.location).toMatchObject({ "@type": "Place", name: expect.any(String), address: expect.any(String) });
+  expect(data.eventAttendanceMode).toBe("https://schema.org/OfflineEventAttendanceMode");
+  expect(isUrl(data.url)).toBe(true);
+}
+
+test.describe("home", () => {
+  test("shows the hero, the newest posts, the soonest events and current offers", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Find Your Niche" })).toBeVisible();
+
+    const news = page.getByRole("region", { name: "Latest news" });
+    await expect(news.getByRole("article")).toHaveCount(3);
+    const first = news.getByRole("article").first();
+    await expect(first.getByRole("heading", { name: "Welcome to the new association website" })).toBeVisible();
+    await expect(first).toContainText(/By: Jordan Reyes \| Published: [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    // 200 characters of the content, then an ellipsis.
+    await expect(first).toContainText(/favourite shop\.\.\.$/m);
+    await expect(news.getByRole("link", { name: /^Read more/ }).first()).toHaveAttribute("href", "https://nightmarket.example/apply");
+
+    const events = page.getByRole("region", { name: "Upcoming Events" });
+    await expect(events.getByRole("article")).toHaveCount(3);
+    await expect(events.getByRole("article").first()).toContainText(
+      /First Friday Art Walk[A-Z][a-z]+ \d{1,2}, \d{4} \| Queen Street, from Erie Avenue to Victoria Avenue/,
+    );
+    await expect(events.getByRole("article").nth(1)).toContainText("| Niagara Jazz Cellar");
+    await expect(events.getByRole("link", { name: /^Get Tickets/ }).first()).toHaveAttribute("href", /^https:\/\/tickets\.example\//);
+
+    const offers = page.getByRole("region", { name: "Current Offers" });
+    await expect(offers.getByRole("article")).toHaveCount(3);
+    await expect(offers.getByRole("heading", { level: 3 }).first()).toHaveText(/^.+ at .+$/);
+    await expect(offers.getByText(/^Value: /).first()).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    await events.getByRole("link", { name: "More Events »" }).click();
+    await expect(page).toHaveURL("/events");
+    await page.goBack();
+    await page.getByRole("link", { name: "More Offers »" }).click();
+    await expect(page).toHaveURL("/offers");
+  });
+
+  test("the slideshow can be paused and stepped by keyboard", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: "Downtown photos" });
+    const pause = hero.getByRole("button", { name: "Pause slideshow" });
+    await pause.focus();
+    await page.keyboard.press("Enter");
+    await expect(hero.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+    await expect(hero.getByText("Photo 1 of 6")).toBeAttached();
+    await hero.getByRole("button", { name: "Next photo" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(hero.getByText("Photo 2 of 6")).toBeAttached();
+    await expect(hero.getByRole("img", { name: "Morning sun over downtown shops" })).toBeVisible();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await expect(hero.getByText("Photo 1 of 6")).toBeAttached();
+  });
+
+  test("advances on its own every 5.5 seconds", async ({ page }) => {
+    const start = new Date("2026-06-01T12:00:00Z");
+    await page.clock.install({ time: start });
+    // Time stands still except when the test moves it.
+    await page.clock.pauseAt(new Date(start.getTime() + 1000));
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: "Downtown photos" });
+    await expect(hero.getByRole("button", { name: "Pause slideshow" })).toBeVisible();
+    await expect(hero.getByRole("img", { name: "Queen Street storefronts at dawn" })).toBeVisible();
+    await page.clock.runFor(5_400);
+    await expect(hero.getByRole("img", { name: "Queen Street storefronts at dawn" })).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(hero.getByRole("img", { name: "Morning sun over downtown shops" })).toBeVisible();
+  });
+
+  test("visitors who ask for reduced motion get the still last photo", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: "Downtown photos" });
+    await expect(hero.getByRole("img", { name: "Downtown Niagara Falls at night" })).toBeVisible();
+    await expect(hero.getByRole("heading", { level: 1, name: "Find Your Niche" })).toBeVisible();
+    await expect(hero.getByRole("button")).toHaveCount(0);
+  });
+
+  test("a hero photo that fails to load is skipped", async ({ page }) => {
+    const warnings: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "warning") warnings.push(m.text());
+    });
+    // A photo whose bytes can't be decoded: it fails like a broken upload would.
+    await page.route(/hero_2_/, (route) => route.fulfill({ status: 200, contentType: "image/webp", body: "not an image" }));
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: "Downtown photos" });
+    await hero.getByRole("button", { name: "Pause slideshow" }).click();
+    await hero.getByRole("button", { name: "Next photo" }).click();
+    // Photo 2 is requested as the next one when photo 1 shows; once it fails, "next" goes to photo 3.
+    await expect.poll(() => warnings.some((w) => w.includes("Hero photo 2 failed to load"))).toBe(true);
+    await expect(hero.getByText(/Photo [23] of 6/)).toBeAttached();
+    await hero.getByRole("button", { name: "Previous photo" }).click();
+    await hero.getByRole("button", { name: "Next photo" }).click();
+    await expect(hero.getByText("Photo 3 of 6")).toBeAttached();
+    await expect(hero.getByRole("img", { name: "Midday on a tree-lined Queen Street" })).toBeVisible();
+  });
+});
+
+test("the events page lists upcoming events soonest first and past events newest first", async ({ page }) => {
+  await page.goto("/events");
+  await expect(page).toHaveTitle("Events | Downtown Niagara Business Association");
+  const upcoming = page.getByRole("region", { name: "Upcoming Events" });
+  const past = page.getByRole("region", { name: "Past Events" });
+  const upcomingNames = await upcoming.getByRole("article").getByRole("heading").allTextContents();
+  expect(upcomingNames.slice(0, 3)).toEqual(["First Friday Art Walk", "Jazz on the Cellar Stage", "Sourdough Basics Workshop"]);
+  expect(upcomingNames).toHaveLength(8);
+  const pastNames = await past.getByRole("article").getByRole("heading").allTextContents();
+  expect(pastNames).toEqual([
+    "Spring Sidewalk Sale",
+    "Pottery Open Studio",
+    "Heritage Walk: Downtown in 1911",
+    "Wine & Cheese Pairing Evening",
+    "Youth Open Mic",
+  ]);
+  // Descriptions are cut to 100 characters in lists.
+  const market = upcoming.getByRole("article").filter({ hasText: "Queen Street Summer Night Market" });
+  await expect(market).toContainText("Over sixty vendors, live music on two stages and a kids' zone. Free admission; bring a reusable bag....");
+  await expect(past.getByRole("article").filter({ hasText: "Pottery Open Studio" })).toContainText("| Clay Studio Collective");
+  await expect(upcoming.getByRole("link", { name: /^Get Tickets/ }).first()).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("each event can be added to a calendar, and the feed of upcoming events parses", async ({ page }) => {
+  await page.goto("/events");
+  const card = page.getByRole("article").filter({ hasText: "Jazz on the Cellar Stage" });
+  const downloadPromise = page.waitForEvent("download");
+  await card.getByRole("link", { name: /^Add to calendar/ }).click();
+  const download = await downloadPromise;
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const event = new ICAL.Event(new ICAL.Component(ICAL.parse(Buffer.concat(chunks).toString("utf8"))).getFirstSubcomponent("vevent")!);
+  expect(event.summary).toBe("Jazz on the Cellar Stage");
+  expect(event.location).toBe("Niagara Jazz Cellar");
+
+  const feed = await page.request.get("/events.ics");
+  expect(feed.headers()["content-type"]).toContain("text/calendar");
+  const names = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v).summary);
+  expect(names).toHaveLength(8);
+  expect(names).toContain("First Friday Art Walk");
+  expect(names).not.toContain("Youth Open Mic");
+});
+
+test("the offers page shows every offer with its value and terms", async ({ page }) => {
+  await page.goto("/offers");
+  await expect(page.getByRole("heading", { level: 1, name: "Current Offers" })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(10);
+  const diner = page.getByRole("article").filter({ hasText: "Discount at Queen Street Diner" });
+  await expect(diner).toContainText("$10 off any order over $50");
+  await expect(diner).toContainText("Value: $10 Off");
+  await expect(diner).toContainText("Terms: Dine-in only. Not valid on holidays.");
+  await expect(page.getByRole("heading", { name: "BOGO at Sugar Loaf Donuts" })).toBeVisible();
+});
+
+test("a business page shows its details, events and offers", async ({ page }) => {
+  const diner = await businessNamed(page, "Queen Street Diner");
+  await page.goto(`/business/${diner.id}`);
+  await expect(page).toHaveTitle("Queen Street Diner | Downtown Niagara Business Association");
+  await expect(page.getByRole("heading", { level: 1, name: "Queen Street Diner" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Restaurants" })).toHaveAttribute("href", "/category/restaurants");
+  await expect(page.getByText(diner.address)).toBeVisible();
+  await expect(page.getByRole("link", { name: diner.phone })).toHaveAttribute("href", /^tel:/);
+  await expect(page.getByRole("link", { name: /queen-street-diner\.example/ })).toHaveAttribute("href", diner.website!);
+  await expect(page.getByRole("region", { name: "Offers from Queen Street Diner" })).toContainText("Value: $10 Off");
+  await expect(page.getByRole("link", { name: "Family Friendly" })).toHaveAttribute("href", "/tag/family-friendly");
+
+  const gallery = await businessNamed(page, "Riverbend Gallery");
+  await page.goto(`/business/${gallery.id}`);
+  await expect(page.getByRole("region", { name: "Events at Riverbend Gallery" })).toContainText("Opening Reception: Water & Stone");
+});
+
+test("a business page is complete without JavaScript: name, JSON-LD and Open Graph tags", async ({ page, request }) => {
+  const gallery = await businessNamed(page, "Riverbend Gallery");
+  const response = await request.get(`/business/${gallery.id}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain("<h1");
+  expect(html).toContain("Riverbend Gallery");
+  expect(html).toMatch(/<meta property="og:title" content="Riverbend Gallery"\/>/);
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/files\/markers_logos\/riverbend-gallery_\d+\.webp"\/>/);
+  expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://localhost:\\d+/business/${gallery.id}"/>`));
+  expect(html).toMatch(/<meta name="description" content="Contemporary gallery/);
+  const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+  expect(html).toContain(`<script type="application/ld+json" nonce="${nonce}">`);
+  const blocks = jsonLdBlocks(html);
+  const business = blocks.find((b) => b["@type"] === "LocalBusiness")!;
+  expectLocalBusinessShape(business);
+  expect(business).toMatchObject({ name: "Riverbend Gallery", telephone: gallery.phone, url: gallery.website });
+  const events = blocks.filter((b) => b["@type"] === "Event");
+  expect(events.length).toBeGreaterThan(0);
+  events.forEach(expectEventShape);
+  expect(events[0]!.location).toMatchObject({ name: "Riverbend Gallery", address: gallery.address });
+});
+
+test("event entries carry schema.org Event data on the events and home pages", async ({ request }) => {
+  for (const path of ["/", "/events"]) {
+    const html = await (await request.get(path)).text();
+    const events = jsonLdBlocks(html).filter((b) => b["@type"] === "Event");
+    expect(events.length, path).toBeGreaterThan(0);
+    events.forEach(expectEventShape);
+  }
+});
+
+test("business page messages: unknown id (404) and no id", async ({ page }) => {
+  const response = await page.goto("/business/doesnotexist000000000");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Business not found.")).toBeVisible();
+  const none = await page.goto("/business/");
+  expect(none?.status()).toBe(404);
+  await expect(page.getByText("No business ID provided.")).toBeVisible();
+});
+
+test("tag pages list the businesses with the tag, found from the slug", async ({ page }) => {
+  await page.goto("/tag/wheelchair-accessible");
+  await expect(page.getByRole("heading", { level: 1, name: "Wheelchair Accessible" })).toBeVisible();
+  const bistro = page.getByRole("listitem").filter({ hasText: "The Maple & Oak Bistro" });
+  await expect(bistro).toContainText("Seasonal Ontario cooking with a menu that changes every few weeks, built around what the Niagara farms bring in. Reservations recommended on weekends;...");
+  await expect(bistro).toContainText("Queen Street, Niagara Falls, ON");
+  await bistro.getByRole("link", { name: "The Maple & Oak Bistro" }).click();
+  await expect(page).toHaveURL(/\/business\/[A-Za-z0-9]{20}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "The Maple & Oak Bistro" })).toBeVisible();
+
+  // "BBQ" does not survive capitalising its slug; it is still found.
+  await page.goto("/tag/bbq");
+  await expect(page.getByRole("heading", { level: 1, name: "BBQ" })).toBeVisible();
+  const names = await page.getByRole("listitem").getByRole("heading").allTextContents();
+  expect(names).toEqual(["Little Lisbon Grill", "Smokestack BBQ Co."]);
+});
+
+test("category pages list the businesses in the category, names with accents and ampersands included", async ({ page }) => {
+  await page.goto("/category/cafes-bakeries");
+  await expect(page.getByRole("heading", { level: 1, name: "Cafés & Bakeries" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Rise & Shine Bakery" })).toBeVisible();
+  await page.goto("/category/arts-culture");
+  await expect(page.getByRole("link", { name: "Riverbend Gallery" })).toBeVisible();
+  await expect(page).toHaveTitle("Arts & Culture | Downtown Niagara Business Association");
+});
+
+test("tag and category messages", async ({ page }) => {
+  let response = await page.goto("/tag/no-such-thing");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('Tag "No Such Thing" not found.')).toBeVisible();
+  response = await page.goto("/tag/");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("No tag specified.")).toBeVisible();
+  response = await page.goto("/category/");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("No category specified.")).toBeVisible();
+});
+
+test("the intake form has every field, labelled, and nothing to submit", async ({ page }) => {
+  await page.goto("/myqsa/intake");
+  await expect(page.getByRole("heading", { level: 1, name: "Business Feedback and Consent" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Business Feedback and Consent" });
+  for (const label of [
+    "Business name",
+    "Owner/manager name",
+    "Contact email",
+    "Phone",
+    "Address",
+    "Website/social links",
+    "Type of business",
+    "Tools used",
+    "Challenges",
+    "Services of interest",
+    "Discount %",
+    "Other promotion",
+    "Signature of business owner or manager",
+    "Date signed by business owner or manager",
+    "Signature of association representative",
+    "Date signed by association representative",
+    "Additional feedback",
+  ]) {
+    await expect(form.getByLabel(label, { exact: true })).toBeVisible();
+  }
+  await expect(form.getByRole("group", { name: "Marketing objectives" }).getByRole("checkbox")).not.toHaveCount(0);
+  await expect(form.getByRole("checkbox", { name: "Buy-one-get-one" })).toBeVisible();
+  await expect(form.getByRole("checkbox", { name: "Free gift" })).toBeVisible();
+  await expect(form.getByRole("button")).toHaveCount(0);
+
+  await form.getByLabel("Business name").fill("Test Shop");
+  await form.getByLabel("Business name").press("Enter");
+  await expect(page).toHaveURL("/myqsa/intake");
+
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("banner")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print this form" })).toBeHidden();
+  await expect(form.getByLabel("Business name")).toBeVisible();
+});
+
+test("sitemap.xml and robots.txt", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  for (const path of ["/events", "/offers", "/tag/bbq", "/category/cafes-bakeries"]) expect(sitemap).toContain(`${path}</loc>`);
+  expect(sitemap.match(/\/business\/[A-Za-z0-9]{20}</g)).toHaveLength(40);
+});
+
+test("dates read as long dates", async ({ page }) => {
+  const posts = (await (await page.request.get("/api/v1/posts?limit=1")).json()) as Array<{ datetime: string }>;
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Latest news" })).toContainText(`Published: ${formatLongDate(posts[0]!.datetime)}`);
+});
+
+const PAGES = ["/", "/events", "/offers", "/tag/bbq", "/category/cafes-bakeries", "/myqsa/intake", "/tag/nope", "/business/doesnotexist000000000"];
+
+for (const path of [...PAGES, "business"]) {
+  test(`${path} has no accessibility violations and fits 360 px`, async ({ page }) => {
+    let target = path;
+    if (path === "business") target = `/business/${(await businessNamed(page, "Riverbend Gallery")).id}`;
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(target);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoAxeViolations(page);
+  });
+}

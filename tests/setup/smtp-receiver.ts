@@ -1,0 +1,77 @@
+// A real SMTP server on loopback (smtp-server) that keeps what it receives, for tests that read the site's email.
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  subject: string;
+  /** The body with quoted-printable soft breaks and escapes undone, so links can be found whole. */
+  text: string;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export async function startSmtpReceiver() {
+  const inbox: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, subject, text: decodeQuotedPrintable(raw) });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  /** Waits for the next message to `to` whose subject matches, and returns it. */
+  async function waitFor(to: string, subject: RegExp, timeoutMs = 10_000): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = inbox.find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+      if (found) {
+        inbox.splice(inbox.indexOf(found), 1);
+        return found;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no email to ${to} matching ${subject} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The first link in a message that starts with `prefix`. */
+  function linkIn(mail: ReceivedMail, prefix: string): string {
+    const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const match = new RegExp(`${escaped}[^\\s"<>]*`).exec(mail.text);
+    if (!match) throw new Error(`no link starting with ${prefix} in:\n${mail.text}`);
+    return match[0].replaceAll("&amp;", "&");
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    waitFor,
+    linkIn,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpReceiver = Awaited<ReturnType<typeof startSmtpReceiver>>;
