@@ -184,8 +184,8 @@ export function CategoriesTab() {
         {categories && categories.length > 0 && (
           <ul className="mt-3 divide-y divide-stone-200" aria-label="Categories">
             {categories.map((category) => (
-              <li key={category.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <div className="flex min-w-0 items-center gap-2">
+              <li key={category.id} className="flex items-center justify-between gap-3 py-2">
+                <div className="flex min-w-0 flex-1 items-center gap-2">
                   <span aria-hidden="true" className="size-5 shrink-0 rounded-full border border-stone-400" style={{ backgroundColor: category.color }} />
                   <div className="min-w-0">
                     <Link to={paths.category(slugify(category.name))} className="font-semibold text-brand-700 underline">
@@ -197,7 +197,7 @@ export function CategoriesTab() {
                     </p>
                   </div>
                 </div>
-                <div className="flex gap-2">
+                <div className="flex shrink-0 gap-2">
                   <button type="button" className={ui.secondary} disabled={disabled} aria-label={`Edit ${category.name}`} onClick={() => startEdit(category)}>
                     Edit
                   </button>

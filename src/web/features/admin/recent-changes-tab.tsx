@@ -42,7 +42,8 @@ export function RecentChangesTab() {
       {data && data.total === 0 && <p className="mt-3 text-stone-700">No changes have been recorded yet.</p>}
       {data && data.total > 0 && (
         <>
-          <div className="mt-3 overflow-x-auto">
+          {/* Scrolls sideways on a phone: focusable so keyboard users can scroll it too. */}
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Recent changes table">
             <table className={ui.table}>
               <caption className="sr-only">Changes made by administrators, newest first</caption>
               <thead>

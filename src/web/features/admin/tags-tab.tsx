@@ -143,11 +143,11 @@ export function TagsTab() {
         {tags && tags.length > 0 && (
           <ul className="mt-3 divide-y divide-stone-200" aria-label="Tags">
             {tags.map((tag) => (
-              <li key={tag.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <Link to={paths.tag(slugify(tag.name))} className="font-semibold text-brand-700 underline">
+              <li key={tag.id} className="flex items-center justify-between gap-3 py-2">
+                <Link to={paths.tag(slugify(tag.name))} className="min-w-0 flex-1 break-words font-semibold text-brand-700 underline">
                   {tag.name}
                 </Link>
-                <div className="flex gap-2">
+                <div className="flex shrink-0 gap-2">
                   <button type="button" className={ui.secondary} disabled={disabled} aria-label={`Edit ${tag.name}`} onClick={() => startEdit(tag)}>
                     Edit
                   </button>

@@ -72,7 +72,8 @@ export function UsersTab() {
       {!data && !loadError && <p className="mt-3 text-stone-700">Loading users...</p>}
       {data && (
         <>
-          <div className="mt-3 overflow-x-auto">
+          {/* Scrolls sideways on a phone: focusable so keyboard users can scroll it too. */}
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Users table">
             <table className={ui.table}>
               <caption className="sr-only">Users, newest first</caption>
               <thead>

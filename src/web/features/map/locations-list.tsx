@@ -20,6 +20,8 @@ export function LocationsList({
   onPick: (business: MapBusiness) => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer hands out fresh functions each render by design; the compiler leaves this hook alone.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: businesses.length,
     getScrollElement: () => scrollRef.current,
