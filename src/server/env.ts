@@ -24,6 +24,11 @@ const EnvSchema = z.object({
   TRUSTED_ORIGINS: z.string().default(""),
   AUTH_SECRET: z.string().min(32, { error: "expected at least 32 characters" }).optional(),
   TRUST_PROXY: bool.default(false),
+  SIGN_IN_LIMIT_PER_IP: z.coerce
+    .number({ error: "expected a number of attempts" })
+    .int({ error: "expected a whole number of attempts" })
+    .min(1, { error: "expected at least 1 attempt" })
+    .default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "expected an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)" }).optional(),
   S3_ENDPOINT: z.url({ error: "expected the URL of an S3-compatible service, such as https://s3.example.org" }).optional(),

@@ -55,6 +55,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     baseURL,
     trustedOrigins: [baseURL, ...env.TRUSTED_ORIGINS.split(",").map((o) => o.trim()).filter(Boolean)],
     trustProxy: env.TRUST_PROXY,
+    signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox"), logger }),
     logger,
     providers: signInProvidersFromEnv(env),

@@ -16,6 +16,13 @@ export interface Account {
 
 let counter = 0;
 
+const ALLOWED_CONSOLE_ERROR = "allowed-console-error";
+
+/** Lets the current test's page log console errors containing `text` (for journeys that break the server on purpose). */
+export function allowConsoleError(text: string) {
+  base.info().annotations.push({ type: ALLOWED_CONSOLE_ERROR, description: text });
+}
+
 export const test = base.extend<{ consoleErrors: string[]; signIn: (role: Role) => Promise<Account> }>({
   consoleErrors: [
     async ({ page }, use) => {
@@ -24,7 +31,11 @@ export const test = base.extend<{ consoleErrors: string[]; signIn: (role: Role) 
         if (message.type() !== "error") return;
         // A page answered with an error status (the 404 page) is reported as a failed load of the document itself.
         const ownDocument = message.text().startsWith("Failed to load resource") && message.location().url === page.url();
-        if (!ownDocument) errors.push(message.text());
+        // A journey that breaks the server on purpose names the failures it expects (see allowConsoleError).
+        const expected = base.info().annotations.some(
+          (a) => a.type === ALLOWED_CONSOLE_ERROR && a.description !== undefined && message.text().includes(a.description),
+        );
+        if (!ownDocument && !expected) errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);

@@ -30,15 +30,17 @@ export interface AuthOptions {
   mailer?: Mailer | undefined;
   logger?: Logger | undefined;
   providers?: SignInProvidersConfig | undefined;
+  /** Email sign-in attempts allowed from one IP address in 5 minutes (SIGN_IN_LIMIT_PER_IP). */
+  signInLimitPerIp?: number | undefined;
 }
 
 /** Per-IP limits on the endpoints attackers hammer; better-auth stores the counters in the `rateLimit` table. */
-export const IP_RATE_LIMITS = {
-  "/sign-in/email": { window: 5 * 60, max: 30 },
+const ipRateLimits = (signInsPerFiveMinutes: number) => ({
+  "/sign-in/email": { window: 5 * 60, max: signInsPerFiveMinutes },
   "/sign-up/email": { window: 10 * 60, max: 10 },
   "/request-password-reset": { window: 10 * 60, max: 5 },
   "/send-verification-email": { window: 10 * 60, max: 5 },
-} as const;
+});
 
 const RESET_TOKEN_MINUTES = 60;
 
@@ -149,7 +151,7 @@ export function createAuth(options: AuthOptions) {
       storage: "database",
       window: 60,
       max: 100,
-      customRules: IP_RATE_LIMITS,
+      customRules: ipRateLimits(options.signInLimitPerIp ?? 30),
     },
     advanced: {
       database: { generateId: () => newId() },

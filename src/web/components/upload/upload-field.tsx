@@ -17,12 +17,22 @@ export interface UploadFieldProps {
   failureMessage?: (reason: string) => string;
   /** Disables the control while the surrounding form submits. */
   disabled?: boolean;
+  /** Told when an upload starts and ends, so the surrounding form can hold its submit button meanwhile. */
+  onBusyChange?: (busy: boolean) => void;
 }
 
 const buttonClass =
   "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-50";
 
-export function UploadField({ kind, label, metadata, onUploaded, failureMessage = messages.uploads.uploadFailed, disabled = false }: UploadFieldProps) {
+export function UploadField({
+  kind,
+  label,
+  metadata,
+  onUploaded,
+  failureMessage = messages.uploads.uploadFailed,
+  disabled = false,
+  onBusyChange,
+}: UploadFieldProps) {
   const rules = UPLOAD_RULES[kind];
   const inputId = useId();
   const hintId = useId();
@@ -40,6 +50,7 @@ export function UploadField({ kind, label, metadata, onUploaded, failureMessage 
 
   const busy = saving || (snapshot !== null && !isFinished(snapshot.state));
   const locked = disabled || busy;
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   async function choose(next: File | null) {
     setProblem(null);

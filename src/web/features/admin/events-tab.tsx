@@ -38,6 +38,7 @@ export function EventsTab() {
   // Bumped whenever the form is reset, so the upload control forgets a file it was holding.
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState<null | "submitting" | "deleting">(null);
+  const [uploading, setUploading] = useState(false);
   const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
 
   const [version, setVersion] = useState(0);
@@ -255,6 +256,7 @@ export function EventsTab() {
             />
           </div>
           <ImageField
+            onBusyChange={setUploading}
             key={formKey}
             kind="eventImage"
             label="Event Image"
@@ -265,7 +267,7 @@ export function EventsTab() {
             onChange={(image) => setDraft((current) => ({ ...current, image }))}
           />
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className={ui.primary} disabled={disabled}>
+            <button type="submit" className={ui.primary} disabled={disabled || uploading}>
               {busy === "submitting" ? "Saving..." : editing ? "Update Event" : "Add Event"}
             </button>
             {editing && (

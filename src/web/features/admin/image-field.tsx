@@ -18,6 +18,7 @@ export function ImageField({
   disabled,
   failureMessage,
   onChange,
+  onBusyChange,
 }: {
   kind: UploadKind;
   label: string;
@@ -27,6 +28,7 @@ export function ImageField({
   disabled: boolean;
   failureMessage?: (reason: string) => string;
   onChange: (image: FormImage) => void;
+  onBusyChange?: (busy: boolean) => void;
 }) {
   return (
     <div className="grid gap-2">
@@ -44,6 +46,7 @@ export function ImageField({
         metadata={metadata}
         disabled={disabled}
         failureMessage={failureMessage}
+        onBusyChange={onBusyChange}
         onUploaded={(file) => onChange({ path: file.fullPath, url: file.url })}
       />
     </div>

@@ -69,6 +69,7 @@ export function MarkersTab() {
   // Bumped whenever the form is reset, so the upload control forgets a chosen file.
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState<null | "submitting" | "deleting" | "geocoding" | "tagging">(null);
+  const [uploading, setUploading] = useState(false);
   const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const [geocodeResult, setGeocodeResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const [newTag, setNewTag] = useState("");
@@ -380,6 +381,7 @@ export function MarkersTab() {
               metadata={{ name: draft.name.trim() || "logo" }}
               failureMessage={messages.uploads.uploadLogoFailed}
               disabled={disabled}
+              onBusyChange={setUploading}
               onUploaded={(file) => {
                 if (!file.url) throw new Error(messages.businesses.logoUrlFailed(messages.storage.noDownloadUrl));
                 setDraft((d) => ({ ...d, logo: { url: file.url, path: file.fullPath }, logoChanged: true }));
@@ -387,7 +389,7 @@ export function MarkersTab() {
             />
           </div>
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className={ui.primary} disabled={disabled}>
+            <button type="submit" className={ui.primary} disabled={disabled || uploading}>
               {busy === "submitting" ? "Saving..." : editing ? "Update Marker" : "Add Marker"}
             </button>
             {editing && (

@@ -39,6 +39,7 @@ export function PostsTab() {
   // Bumped whenever the form loads other content, so the rich-text area and the upload control take it.
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState<null | "submitting" | "deleting">(null);
+  const [uploading, setUploading] = useState(false);
   const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
 
   const [version, setVersion] = useState(0);
@@ -220,6 +221,7 @@ export function PostsTab() {
             />
           </div>
           <ImageField
+            onBusyChange={setUploading}
             key={formKey}
             kind="postImage"
             label="Post Image"
@@ -231,7 +233,7 @@ export function PostsTab() {
             onChange={(image) => setDraft((current) => ({ ...current, image }))}
           />
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className={ui.primary} disabled={disabled}>
+            <button type="submit" className={ui.primary} disabled={disabled || uploading}>
               {busy === "submitting" ? "Saving..." : editing ? "Update Post" : "Add Post"}
             </button>
             {editing && (
