@@ -1,9 +1,9 @@
 // Builds the whole HTTP app (never listens): security headers, logging, auth, API, files, static assets and pages.
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { streamingCompress } from "./compress.ts";
 import type { Auth } from "./auth/auth.ts";
 import { getCurrentUser } from "./auth/session.ts";
 import { handleAuthRequest } from "./auth/auth-http.ts";
@@ -84,7 +84,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.use(compress());
+  app.use(streamingCompress());
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(errorBody(error), error.status);

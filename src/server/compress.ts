@@ -1,0 +1,29 @@
+// gzip for text responses that also keeps streams streaming: each chunk is flushed as it is compressed,
+// so a page's shell and a slow section's loading text reach the browser before the rest of the page.
+// (Hono's compress middleware, on CompressionStream, holds everything back until its buffer fills.)
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import zlib from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json|x-ndjson)|image\/svg\+xml)/;
+const MIN_BYTES = 1024;
+
+export function streamingCompress(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!res.body || c.req.method === "HEAD" || res.headers.has("content-encoding")) return;
+    if (!/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) return;
+    if (!COMPRESSIBLE.test(res.headers.get("content-type") ?? "")) return;
+    const length = res.headers.get("content-length");
+    if (length !== null && Number(length) < MIN_BYTES) return;
+
+    const gzip = zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
+    const body = Readable.toWeb(Readable.fromWeb(res.body as NodeReadableStream).pipe(gzip)) as ReadableStream;
+    c.res = new Response(body, res);
+    c.res.headers.delete("content-length");
+    c.res.headers.set("content-encoding", "gzip");
+    c.res.headers.append("vary", "Accept-Encoding");
+  };
+}
