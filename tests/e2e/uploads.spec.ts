@@ -32,7 +32,8 @@ test("a new profile picture goes up with progress to 100% and shows on the page"
   await expect(page.getByRole("status").filter({ hasText: "Upload complete." })).toBeVisible();
   const picture = page.getByRole("img", { name: /^Profile picture of / });
   await expect(picture).toHaveAttribute("src", /^\/files\/profilePictures\/[A-Za-z0-9]+\/me_\d{13}\.webp$/);
-  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The new picture loads after its address is set: wait until the browser has drawn it.
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expectNoAxeViolations(page);
 
   // Still there after a reload: it was saved on the account.
