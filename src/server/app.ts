@@ -15,7 +15,6 @@ import type { AppEnv } from "./api/api-env.ts";
 import { createApi } from "./api/api.ts";
 import { createPlainCategoryRoutes } from "./features/category/category.routes.ts";
 import { UPLOADS_PATH } from "./features/uploads/uploads.service.ts";
-import { mapStyleOrigins } from "./geo/map-style-config.ts";
 import { createSeoRoutes } from "./features/seo/seo.routes.ts";
 import type { Env } from "./env.ts";
 import { messages } from "../shared/messages.ts";
@@ -56,9 +55,10 @@ export function createApp(deps: AppDeps) {
     logger[level]({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
   });
 
-  // The map's style, tiles and glyphs come from the configured provider's hosts.
-  const mapOrigins = mapStyleOrigins(services.geo.mapStyle);
-  app.use(
+  // The map's style, tiles and glyphs come from the configured provider's hosts. Someone else's style names
+  // them only inside its JSON: services.mapOrigins reads it once (only the first request waits), keeps the
+  // answer and refreshes it in the background; the headers are rebuilt only when that set changes.
+  const securityHeaders = (mapOrigins: string[]) =>
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
@@ -81,8 +81,15 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: deps.https ? "max-age=31536000; includeSubDomains" : false,
       // A response that brings its own policy (stored files) keeps it.
       overwrite: false,
-    }),
-  );
+    });
+  let headers: { key: string; middleware: ReturnType<typeof securityHeaders> } | null = null;
+  void services.mapOrigins.origins(logger);
+  app.use(async (c, next) => {
+    const mapOrigins = await services.mapOrigins.origins(logger);
+    const key = mapOrigins.join(" ");
+    if (headers?.key !== key) headers = { key, middleware: securityHeaders(mapOrigins) };
+    return headers.middleware(c, next);
+  });
 
   app.use(streamingCompress());
 

@@ -6,7 +6,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
-const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json|x-ndjson)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|geo\+json|javascript|xml|manifest\+json|x-ndjson)|image\/svg\+xml)/;
 const MIN_BYTES = 1024;
 
 export function streamingCompress(): MiddlewareHandler {

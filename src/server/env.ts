@@ -50,8 +50,22 @@ const EnvSchema = z.object({
       error: "expected offline, a MapLibre style URL (https://...) or a PMTiles archive (pmtiles://https://...)",
     })
     .optional(),
+  // Hosts a style reaches that reading it cannot reveal (added to the CSP's connect-src and img-src).
+  MAP_EXTRA_ORIGINS: z
+    .string()
+    .transform((v) => v.split(",").map((o) => o.trim().replace(/\/$/, "").toLowerCase()).filter(Boolean))
+    .pipe(
+      z.array(
+        z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/, {
+          error: "expected comma-separated origins, such as https://tiles.example.org,https://fonts.example.org",
+        }),
+      ),
+    )
+    .default([]),
   GEOCODER_URL: z.url({ error: "expected the URL of a Nominatim-compatible geocoder" }).default("https://nominatim.openstreetmap.org"),
-  ROUTER_URL: z.url({ error: "expected the URL of an OSRM-compatible router" }).default("https://router.project-osrm.org"),
+  ROUTER_URL: z
+    .union([z.literal("off"), z.url()], { error: "expected the URL of an OSRM-compatible router, or off" })
+    .default("https://router.project-osrm.org"),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
 });
 

@@ -3,7 +3,7 @@
 export type FieldErrors = Record<string, string>;
 
 export class AppError extends Error {
-  readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429;
+  readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 429 | 503;
   readonly code: string;
   readonly fields: FieldErrors | undefined;
 
@@ -20,6 +20,8 @@ export const Validation = (message: string, fields?: FieldErrors) => new AppErro
 export const Unauthorized = (message = "You must be signed in to do that.") => new AppError(401, "unauthorized", message);
 export const Forbidden = (message = "You do not have permission to do that.") => new AppError(403, "forbidden", message);
 export const NotFound = (message = "Not found.") => new AppError(404, "not_found", message);
+/** A feature this site has turned off, or a part that is not there right now. */
+export const Unavailable = (message: string) => new AppError(503, "unavailable", message);
 export const Conflict = (message: string, fields?: FieldErrors) => new AppError(409, "conflict", message, fields);
 
 export interface ErrorBody {

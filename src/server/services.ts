@@ -69,6 +69,8 @@ export function createServices({
     uploads: new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger }),
     profilePictures: new ProfilePictureService(new ProfilePictureRepository(database.db), files),
     geo: new GeoService({ repository: new GeoRepository(database.db), ...geo }),
+    // Read by the Content-Security-Policy of every response (src/server/app.ts).
+    mapOrigins: geo.mapOrigins,
     mapData: new MapDataService(new MapDataRepository(database.db)),
     account: new AccountService(new AccountRepository(database.db), signInProviders),
     audit,

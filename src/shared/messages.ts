@@ -48,6 +48,7 @@ export const messages = {
     routeFailed: "The directions service could not be reached.",
     tooManyRoutes: "Too many directions requests. Please wait a minute and try again.",
     geocoderBusy: "The geocoding service is busy. Please try again in a moment.",
+    directionsOff: "Directions are turned off on this site.",
   },
   dealsHeading: "Welcome to the Deals Page",
   home: {

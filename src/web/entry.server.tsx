@@ -4,7 +4,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { appContext } from "./lib/app-context.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
@@ -12,6 +12,12 @@ import { NonceProvider } from "./lib/nonce.tsx";
 export { appContext };
 
 export const streamTimeout = 5_000;
+
+/**
+ * How long a finished shell waits for the rest of the page. Sections whose data comes quickly (the usual case)
+ * then arrive in the first paint and nothing below them jumps; slower ones still stream behind their loading texts.
+ */
+const SHELL_GRACE_MS = 100;
 
 export default function handleRequest(
   request: Request,
@@ -29,10 +35,24 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole document at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const wholeDocument = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    function send() {
+      if (shellRendered) return;
+      shellRendered = true;
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+          callback();
+        },
+      });
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      pipe(body);
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+    }
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -40,19 +60,13 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        // A section that is ready when the page is sent goes in place, however large: React would otherwise send
+        // large ones after the page with their loading text first, and the page would jump when they replace it.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onShellReady() {
+          if (!wholeDocument) setTimeout(send, SHELL_GRACE_MS);
         },
+        onAllReady: send,
         onShellError(error: unknown) {
           reject(error);
         },

@@ -4,6 +4,7 @@ import { startFakeGeoServer } from "../../src/server/geo/fake-geo-servers.ts";
 
 const fake = await startFakeGeoServer();
 process.env.GEOCODER_URL = fake.url;
-process.env.ROUTER_URL = fake.url;
+// A server started with ROUTER_URL=off keeps directions off.
+if (process.env.ROUTER_URL !== "off") process.env.ROUTER_URL = fake.url;
 process.env.MAP_STYLE_URL ??= "offline";
 await import("../../src/server/index.ts");

@@ -35,9 +35,14 @@ describe("map style configuration", () => {
 describe("providers", () => {
   it("uses Nominatim and OSRM by default and Google when a key is set", () => {
     const open = geoSetupFromEnv(parseEnv({}));
-    expect([open.geocoder.name, open.router.name]).toEqual(["nominatim", "osrm"]);
+    expect([open.geocoder.name, open.router?.name]).toEqual(["nominatim", "osrm"]);
     const google = geoSetupFromEnv(parseEnv({ GOOGLE_MAPS_API_KEY: "k" }));
-    expect([google.geocoder.name, google.router.name]).toEqual(["google", "google"]);
+    expect([google.geocoder.name, google.router?.name]).toEqual(["google", "google"]);
+  });
+
+  it("turns directions off with ROUTER_URL=off, unless Google's key is set", () => {
+    expect(geoSetupFromEnv(parseEnv({ ROUTER_URL: "off" })).router).toBeNull();
+    expect(geoSetupFromEnv(parseEnv({ ROUTER_URL: "off", GOOGLE_MAPS_API_KEY: "k" })).router?.name).toBe("google");
   });
 
   it("decodes Google's encoded polylines", () => {

@@ -1,12 +1,9 @@
 // Search across the site: the header's suggestions and the /search page ask the same question.
 import { z } from "zod";
-import { HEADER_SEARCH } from "../constants.ts";
+import { HEADER_SEARCH, SEARCH_TYPES, type SearchType } from "../constants.ts";
 
-export const SEARCH_TYPES = ["business", "category", "tag", "event", "offer", "post"] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-
-/** What the header box suggests (spec section 2, "Header search"). */
-export const SUGGESTION_TYPES = ["business", "category", "tag"] as const satisfies readonly SearchType[];
+// The lists live with the constants, so browser code that needs them does not pull zod into every page.
+export { SEARCH_TYPES, SUGGESTION_TYPES, type SearchType } from "../constants.ts";
 
 export const SEARCH_MAX_LIMIT = 50;
 

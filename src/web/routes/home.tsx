@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useCallback, useState, type ReactNode } from "react";
 import { Await, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { getApp } from "../lib/app-context.ts";
@@ -47,23 +47,28 @@ function SectionLink({ to, children }: { to: string; children: string }) {
   );
 }
 
+function FailureMessage({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
+      {children}
+    </p>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { origin, associationName, tagline, heroPhotos, posts, events, offers, failures } = loaderData;
+  // The map loads later, in the browser; its failure joins the sections' red message, said once.
+  const [mapFailed, setMapFailed] = useState(false);
+  const onMapFailed = useCallback(() => setMapFailed(true), []);
+  const withMap = (message: string) =>
+    mapFailed && !message.includes(messages.home.failedMarkers) ? message + messages.home.failedMarkers : message;
   return (
     <>
       <JsonLd data={{ "@type": "Organization", name: associationName, url: `${origin}/` }} />
       <HeroSlideshow photos={heroPhotos} headline={tagline} />
 
-      <Suspense fallback={null}>
-        <Await resolve={failures}>
-          {(message) =>
-            message ? (
-              <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
-                {message}
-              </p>
-            ) : null
-          }
-        </Await>
+      <Suspense fallback={mapFailed ? <FailureMessage>{withMap("")}</FailureMessage> : null}>
+        <Await resolve={failures}>{(message) => (withMap(message) ? <FailureMessage>{withMap(message)}</FailureMessage> : null)}</Await>
       </Suspense>
 
       {/* The posts section has no heading in the spec; its landmark is named for screen readers. */}
@@ -111,7 +116,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* The map of business locations loads only when scrolled into view: src/web/features/map/home-map.tsx. */}
       <section id="home-map" data-slot="home-map" aria-labelledby="home-map-heading" className="mt-10">
-        <HomeMapSection />
+        <HomeMapSection onFailed={onMapFailed} />
       </section>
 
       <Suspense fallback={null}>

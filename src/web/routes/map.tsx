@@ -3,6 +3,7 @@ import type { Route } from "./+types/map";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { MapExplorer, type Loaded } from "../features/map/map-explorer.tsx";
+import { BUSINESSES_GEOJSON_URL } from "../features/map/use-map-businesses.ts";
 import { parseFilters } from "../features/map/map-filters.ts";
 
 /** Each part fails on its own, so the page can say which one did (spec section 8). */
@@ -13,12 +14,16 @@ function settle<T>(promise: Promise<T>): Promise<Loaded<T>> {
   );
 }
 
+// The businesses themselves come as one GeoJSON request (thousands of them would swell the HTML); the
+// browser starts it at once, alongside the scripts.
+export const links: Route.LinksFunction = () => [{ rel: "preload", href: BUSINESSES_GEOJSON_URL, as: "fetch", crossOrigin: "anonymous" }];
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = getApp(context);
-  const [businesses, categories, tags, site] = await Promise.all([
-    settle(services.mapData.businesses()),
+  const [categories, tags, businessCount, site] = await Promise.all([
     settle(services.mapData.categories()),
     settle(services.mapData.tags()),
+    services.mapData.businessCount().catch(() => null),
     services.siteSettings.get(),
   ]);
   const filters = parseFilters(
@@ -26,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     categories.ok ? categories.data : [],
     tags.ok ? tags.data : [],
   );
-  return { businesses, categories, tags, filters, mapStyle: services.geo.mapStyle, center: site.mapCenter };
+  return { categories, tags, businessCount, filters, mapStyle: services.geo.mapStyle, directions: services.geo.directions, center: site.mapCenter };
 }
 
 // Filters change the URL without a new load: everything the page needs is already here.
@@ -44,10 +49,11 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="page-heading mb-4">Map</h1>
       <MapExplorer
-        businesses={loaderData.businesses}
         categories={loaderData.categories}
         tags={loaderData.tags}
+        businessCount={loaderData.businessCount}
         mapStyle={loaderData.mapStyle}
+        directions={loaderData.directions}
         center={loaderData.center}
         initialFilters={loaderData.filters}
       />

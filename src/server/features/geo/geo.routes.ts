@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createRoute, z, type OpenAPIHono, type RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -67,6 +68,7 @@ const route = createRoute({
     200: { description: "The route, or the provider's status when there is none", content: { "application/json": { schema: RouteSchema } } },
     400: errorResponse("Bad coordinates"),
     429: errorResponse("Too many requests from this client"),
+    503: errorResponse('Directions are turned off on this site (ROUTER_URL=off): "Directions are turned off on this site."'),
     502: errorResponse("The router could not be reached"),
   },
 });
@@ -81,9 +83,12 @@ const mapConfig = createRoute({
   method: "get",
   path: "/geo/map-config",
   tags: ["Geo"],
-  summary: "The map style to draw and the site's default centre",
+  summary: "The map style to draw, the site's default centre, and whether driving directions are offered",
   responses: {
-    200: { description: "Map configuration", content: { "application/json": { schema: z.object({ mapStyle: MapStyleSchema, center: LatLngSchema }) } } },
+    200: {
+      description: "Map configuration",
+      content: { "application/json": { schema: z.object({ mapStyle: MapStyleSchema, center: LatLngSchema, directions: z.boolean() }) } },
+    },
   },
 });
 
@@ -121,6 +126,41 @@ const mapData = createRoute({
   },
 });
 
+const businessesGeoJson = createRoute({
+  method: "get",
+  path: "/geo/businesses",
+  tags: ["Geo"],
+  summary: "Every business as a GeoJSON FeatureCollection of points, for the map page (ETag; answer 304 to If-None-Match)",
+  responses: {
+    200: {
+      description: "One Point feature per business, longitude first",
+      content: {
+        "application/geo+json": {
+          schema: z.object({
+            type: z.literal("FeatureCollection"),
+            features: z.array(
+              z.object({
+                type: z.literal("Feature"),
+                id: z.string(),
+                geometry: z.object({ type: z.literal("Point"), coordinates: z.tuple([z.number(), z.number()]) }),
+                properties: z.object({
+                  name: z.string(),
+                  description: z.string().nullable(),
+                  address: z.string().nullable(),
+                  logoUrl: z.string().nullable(),
+                  categoryId: z.string().nullable(),
+                  tagIds: z.array(z.string()),
+                }),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    304: { description: "Unchanged since the ETag the client holds" },
+  },
+});
+
 /** The client's address: the proxy's X-Forwarded-For when trusted, else the socket's peer. */
 function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
@@ -138,13 +178,26 @@ function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
 export function registerGeoRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(mapConfig, async (c) => {
     const { geo, siteSettings } = c.var.services;
-    return c.json({ mapStyle: geo.mapStyle, center: (await siteSettings.get()).mapCenter }, 200);
+    return c.json({ mapStyle: geo.mapStyle, center: (await siteSettings.get()).mapCenter, directions: geo.directions }, 200);
   });
 
   api.openapi(mapData, async (c) => {
     const { geo, siteSettings, mapData: data } = c.var.services;
     const [businesses, categories, site] = await Promise.all([data.businesses(), data.categories(), siteSettings.get()]);
     return c.json({ mapStyle: geo.mapStyle, center: site.mapCenter, businesses, categories }, 200);
+  });
+
+  api.openapi(businessesGeoJson, async (c) => {
+    const businesses = await c.var.services.mapData.businesses();
+    const body = JSON.stringify({
+      type: "FeatureCollection",
+      features: businesses.map(({ id, lat, lng, ...properties }) => ({ type: "Feature", id, geometry: { type: "Point", coordinates: [lng, lat] }, properties })),
+    });
+    // Revisits (and the other map pages) revalidate instead of downloading every business again.
+    const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+    const headers = { ETag: etag, "Cache-Control": "no-cache" };
+    if (c.req.header("If-None-Match")?.split(/\s*,\s*/).includes(etag)) return c.body(null, 304, headers);
+    return c.body(body, 200, { ...headers, "Content-Type": "application/geo+json; charset=utf-8" });
   });
 
   const geocodeHandler: RouteHandler<typeof geocode, AppEnv> = async (c) => {

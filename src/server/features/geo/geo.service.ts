@@ -1,6 +1,6 @@
 // Geocoding (admins) and driving routes (everyone, limited per client) through the configured providers, cached.
 import { requireRole, type CurrentUser } from "../../auth/session.ts";
-import { AppError, NotFound } from "../../errors.ts";
+import { AppError, NotFound, Unavailable } from "../../errors.ts";
 import type { GeocodeResult, Geocoder, LatLng, RouteResult, Router } from "../../geo/geo-types.ts";
 import type { MapStyleConfig } from "../../geo/map-style-config.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -36,13 +36,13 @@ export class GeoService {
   readonly trustProxy: boolean;
   private readonly repository: GeoRepository;
   private readonly geocoder: Geocoder;
-  private readonly router: Router;
+  private readonly router: Router | null;
   private readonly limits: GeoLimits;
 
   constructor(options: {
     repository: GeoRepository;
     geocoder: Geocoder;
-    router: Router;
+    router: Router | null;
     mapStyle: MapStyleConfig;
     trustProxy: boolean;
     limits?: Partial<GeoLimits>;
@@ -72,8 +72,14 @@ export class GeoService {
     return result;
   }
 
+  /** Whether this site offers driving directions at all (ROUTER_URL=off turns them off). */
+  get directions(): boolean {
+    return this.router !== null;
+  }
+
   /** A driving route from `from` to `to`, or the provider's status when it has none. */
   async route(client: string, from: LatLng, to: LatLng): Promise<RouteResult> {
+    if (!this.router) throw Unavailable(messages.geo.directionsOff);
     const hits = await this.repository.hit(`route:${client}`, 60_000);
     if (hits > this.limits.routesPerMinutePerClient) throw RateLimited(messages.geo.tooManyRoutes);
     const point = (p: LatLng) => `${p.lat.toFixed(5)},${p.lng.toFixed(5)}`;

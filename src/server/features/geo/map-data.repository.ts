@@ -61,6 +61,11 @@ export class MapDataRepository {
     }));
   }
 
+  async countBusinesses(): Promise<number> {
+    const row = await this.db.selectFrom("business").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   async getCategories(): Promise<MapCategory[]> {
     const rows = await this.db
       .selectFrom("category")

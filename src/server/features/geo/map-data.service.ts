@@ -11,6 +11,10 @@ export class MapDataService {
     return this.repository.getBusinesses();
   }
 
+  businessCount(): Promise<number> {
+    return this.repository.countBusinesses();
+  }
+
   categories(): Promise<MapCategory[]> {
     return this.repository.getCategories();
   }

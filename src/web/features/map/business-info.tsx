@@ -16,11 +16,11 @@ export function BusinessInfo({
   const tagNames = business.tagIds.map((id) => tagsById.get(id)?.name).filter(Boolean) as string[];
   return (
     <div className="space-y-1 text-sm text-stone-800" data-testid="info-window">
-      <h3 className="pr-4 text-base font-semibold text-brand-800">
+      <h2 className="pr-4 text-base font-semibold text-brand-800">
         <Link to={paths.business(business.id)} className="hover:underline">
           {business.name}
         </Link>
-      </h3>
+      </h2>
       {business.description && <p>{business.description}</p>}
       {business.address && <p className="text-stone-600">{business.address}</p>}
       {tagNames.length > 0 && (

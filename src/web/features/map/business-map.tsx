@@ -1,8 +1,10 @@
 // The business page's map (400 px, zoom 15, the business's circle) with "Get Directions" and "Open in maps".
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { MapStyleConfig } from "../../../server/geo/map-style-config.ts";
 import { BUSINESS_PAGE_MAP } from "../../../shared/constants.ts";
+import { useInView } from "../../lib/use-in-view.ts";
 import { messages } from "../../../shared/messages.ts";
+import { describeRoute, openInMapsHref } from "./directions.ts";
 import { fetchRoute } from "./fetch-route.ts";
 import { MapCanvas } from "./map-canvas.tsx";
 import type { MapBusiness } from "./map-filters.ts";
@@ -23,23 +25,20 @@ export function geolocationErrorMessage(code: number): string {
   return `${d.noCurrentLocation}${reason}`;
 }
 
-function describeRoute(distanceMeters: number, durationSeconds: number): string {
-  const km = (distanceMeters / 1000).toFixed(1);
-  const minutes = Math.max(1, Math.round(durationSeconds / 60));
-  return `Driving route: ${km} km, about ${minutes} min.`;
-}
-
 export function BusinessMap({ business }: { business: { id: string; name: string; lat: number | null; lng: number | null } }) {
-  const [mapStyle, setMapStyle] = useState<MapStyleConfig | null>(null);
+  const [config, setConfig] = useState<{ mapStyle: MapStyleConfig; directions: boolean } | null>(null);
   const [state, setState] = useState<DirectionsState>({ kind: "idle" });
   const [route, setRoute] = useState<[number, number][] | null>(null);
+  // The map library (the page's heaviest part by far) loads only once the map is about to be seen.
+  const mapArea = useRef<HTMLDivElement>(null);
+  const inView = useInView(mapArea);
   const hasLocation = business.lat !== null && business.lng !== null && Number.isFinite(business.lat) && Number.isFinite(business.lng);
 
   useEffect(() => {
     fetch("/api/v1/geo/map-config")
-      .then((r) => (r.ok ? (r.json() as Promise<{ mapStyle: MapStyleConfig }>) : Promise.reject(new Error(String(r.status)))))
-      .then((config) => setMapStyle(config.mapStyle))
-      .catch(() => setMapStyle({ kind: "offline" }));
+      .then((r) => (r.ok ? (r.json() as Promise<{ mapStyle: MapStyleConfig; directions: boolean }>) : Promise.reject(new Error(String(r.status)))))
+      .then(setConfig)
+      .catch(() => setConfig({ mapStyle: { kind: "offline" }, directions: true }));
   }, []);
 
   const point: MapBusiness | null = hasLocation
@@ -69,32 +68,37 @@ export function BusinessMap({ business }: { business: { id: string; name: string
   const busy = state.kind === "getting-location" || state.kind === "getting-directions";
   return (
     <div>
-      {point && mapStyle && (
-        <MapCanvas
-          className="overflow-hidden rounded-lg border border-stone-200"
-          height={BUSINESS_PAGE_MAP.heightPx}
-          label={`Map showing ${business.name}`}
-          mapStyle={mapStyle}
-          businesses={[point]}
-          colorOf={colorOf}
-          cluster={false}
-          route={route}
-          framing={{ kind: "point", lat: point.lat, lng: point.lng, zoom: BUSINESS_PAGE_MAP.zoom }}
-          framingKey="business"
-        />
+      {point && (
+        <div ref={mapArea} className="rounded-lg bg-stone-100" style={{ height: BUSINESS_PAGE_MAP.heightPx }} data-testid="business-map">
+          {config && inView && (
+            <MapCanvas
+              className="overflow-hidden rounded-lg border border-stone-200"
+              height={BUSINESS_PAGE_MAP.heightPx}
+              label={`Map showing ${business.name}`}
+              mapStyle={config.mapStyle}
+              businesses={[point]}
+              colorOf={colorOf}
+              cluster={false}
+              route={route}
+              framing={{ kind: "point", lat: point.lat, lng: point.lng, zoom: BUSINESS_PAGE_MAP.zoom }}
+              framingKey="business"
+            />
+          )}
+        </div>
       )}
-      {point && !mapStyle && <div className="rounded-lg border border-stone-200 bg-stone-100" style={{ height: BUSINESS_PAGE_MAP.heightPx }} />}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          onClick={getDirections}
-          disabled={busy}
-          className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        >
-          {messages.map.getDirections}
-        </button>
+        {config?.directions !== false && (
+          <button
+            type="button"
+            onClick={getDirections}
+            disabled={busy}
+            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {messages.map.getDirections}
+          </button>
+        )}
         {point && (
-          <a href={`geo:${point.lat},${point.lng}?q=${point.lat},${point.lng}(${encodeURIComponent(business.name)})`} className="text-brand-700 underline">
+          <a href={openInMapsHref(point, business.name)} className="text-brand-700 underline">
             Open in maps
           </a>
         )}

@@ -1,27 +1,19 @@
 // The home page's map of all businesses: nothing (not even the map library) loads until it scrolls into view.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { MapStyleConfig } from "../../../server/geo/map-style-config.ts";
-import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { paths } from "../../lib/paths.ts";
-import { BusinessInfo } from "./business-info.tsx";
-import { MapCanvas, type LatLng } from "./map-canvas.tsx";
-import { frameFor, type MapBusiness, type MapCategory } from "./map-filters.ts";
+import type { HomeMapData } from "./home-map-view.tsx";
 
-interface MapData {
-  mapStyle: MapStyleConfig;
-  center: LatLng;
-  businesses: MapBusiness[];
-  categories: MapCategory[];
-}
+const loadView = () => import("./home-map-view.tsx");
+const HomeMapView = lazy(loadView);
 
-type State = { kind: "waiting" } | { kind: "loading" } | { kind: "ready"; data: MapData } | { kind: "failed" };
+type State = { kind: "waiting" } | { kind: "loading" } | { kind: "ready"; data: HomeMapData } | { kind: "failed" };
 
-export function HomeMap() {
+/** `onFailed` hands the failure to the page, which says it in its one red message (spec section 8, Home). */
+export function HomeMap({ onFailed }: { onFailed: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>({ kind: "waiting" });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
 
   useEffect(() => {
     const element = ref.current;
@@ -31,54 +23,40 @@ export function HomeMap() {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
         setState({ kind: "loading" });
+        // The map's code downloads while its data does.
+        loadView().catch(() => undefined);
         fetch("/api/v1/geo/map-data", { headers: { Accept: "application/json" } })
-          .then((response) => (response.ok ? (response.json() as Promise<MapData>) : Promise.reject(new Error(String(response.status)))))
+          .then((response) => (response.ok ? (response.json() as Promise<HomeMapData>) : Promise.reject(new Error(String(response.status)))))
           .then((data) => setState({ kind: "ready", data }))
-          .catch(() => setState({ kind: "failed" }));
+          .catch(() => {
+            setState({ kind: "failed" });
+            onFailed();
+          });
       },
       { rootMargin: "200px" },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [onFailed]);
 
-  const data = state.kind === "ready" ? state.data : null;
-  const colorById = useMemo(() => new Map((data?.categories ?? []).map((c) => [c.id, c.color])), [data]);
-  const colorOf = useCallback((b: MapBusiness) => (b.categoryId && colorById.get(b.categoryId)) || UNKNOWN_CATEGORY_COLOR, [colorById]);
-  const selected = data?.businesses.find((b) => b.id === selectedId) ?? null;
-  const noTags = useMemo(() => new Map(), []);
-
+  const loading = (
+    <p role="status" className="flex h-full items-center justify-center text-stone-600">
+      {messages.map.loading}
+    </p>
+  );
   return (
     <div ref={ref} className="h-[400px] overflow-hidden rounded-lg border border-stone-200 bg-stone-100" data-testid="home-map">
-      {state.kind === "failed" && (
-        <p role="alert" className="p-4 text-red-700">
-          {messages.home.failedMarkers}
-        </p>
-      )}
-      {(state.kind === "waiting" || state.kind === "loading") && (
-        <p role="status" className="flex h-full items-center justify-center text-stone-600">
-          {messages.map.loading}
-        </p>
-      )}
-      {data && (
-        <MapCanvas
-          className="h-full"
-          label="Map of business locations"
-          mapStyle={data.mapStyle}
-          businesses={data.businesses}
-          colorOf={colorOf}
-          selected={selected}
-          framing={frameFor(data.businesses, null, data.center, MAP_ZOOM)}
-          framingKey="all"
-          onSelect={setSelectedId}
-          renderInfo={(business) => <BusinessInfo business={business} tagsById={noTags} />}
-        />
+      {(state.kind === "waiting" || state.kind === "loading") && loading}
+      {state.kind === "ready" && (
+        <Suspense fallback={loading}>
+          <HomeMapView data={state.data} />
+        </Suspense>
       )}
     </div>
   );
 }
 
-export function HomeMapSection() {
+export function HomeMapSection({ onFailed }: { onFailed: () => void }) {
   return (
     <>
       <div className="flex items-baseline justify-between gap-4">
@@ -90,7 +68,7 @@ export function HomeMapSection() {
         </Link>
       </div>
       <div className="mt-4">
-        <HomeMap />
+        <HomeMap onFailed={onFailed} />
       </div>
     </>
   );

@@ -7,12 +7,15 @@ import type { MapBusiness } from "./map-filters.ts";
 const ROW_HEIGHT = 64;
 
 export function LocationsList({
+  loading = false,
   heading,
   businesses,
   totalLoaded,
   selectedId,
   onPick,
 }: {
+  /** The businesses are still on their way. */
+  loading?: boolean;
   heading: string;
   businesses: MapBusiness[];
   totalLoaded: number;
@@ -27,16 +30,20 @@ export function LocationsList({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
-    // The server renders the first rows too, so the list shows before (and without) JavaScript.
+    // Rows draw in the first render after the businesses arrive, before the scroll box is measured.
     initialRect: { width: 320, height: 640 },
   });
 
   return (
     <section aria-labelledby="locations-heading" className="flex min-h-0 flex-1 flex-col">
       <h2 id="locations-heading" className="mb-2 text-lg font-semibold text-brand-800">
-        {heading} <span className="font-normal text-stone-600">({businesses.length})</span>
+        {heading} {!loading && <span className="font-normal text-stone-600">({businesses.length})</span>}
       </h2>
-      {businesses.length === 0 ? (
+      {loading ? (
+        <p role="status" className="text-sm text-stone-600">
+          {messages.map.loading}
+        </p>
+      ) : businesses.length === 0 ? (
         <p className="text-sm text-stone-600">{totalLoaded === 0 ? messages.map.noBusinesses : messages.map.noMatches}</p>
       ) : (
         <div ref={scrollRef} className="min-h-64 flex-1 overflow-y-auto rounded-md border border-stone-200 bg-white" style={{ maxHeight: "60vh" }}>

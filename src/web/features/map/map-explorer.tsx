@@ -4,9 +4,12 @@ import type { MapStyleConfig } from "../../../server/geo/map-style-config.ts";
 import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { paths } from "../../lib/paths.ts";
+import { slugify } from "../../../shared/format.ts";
 import { BusinessInfo } from "./business-info.tsx";
+import { DirectionsPanel, type RouteSummary } from "./directions-panel.tsx";
 import { FilterButton } from "./filter-button.tsx";
 import { fetchRoute } from "./fetch-route.ts";
+import { loadMapLibre } from "./load-maplibre.ts";
 import { LocationsList } from "./locations-list.tsx";
 import { MapCanvas, type LatLng } from "./map-canvas.tsx";
 import {
@@ -23,14 +26,18 @@ import {
   type SearchItem,
 } from "./map-filters.ts";
 import { MapSearch } from "./map-search.tsx";
+import { useMapBusinesses } from "./use-map-businesses.ts";
 
 export type Loaded<T> = { ok: true; data: T } | { ok: false };
 
 export interface MapExplorerProps {
-  businesses: Loaded<MapBusiness[]>;
   categories: Loaded<MapCategory[]>;
   tags: Loaded<MapTag[]>;
+  /** How many businesses there are, for "All (n)" before they arrive (null when it could not be counted). */
+  businessCount: number | null;
   mapStyle: MapStyleConfig;
+  /** Whether the site offers driving directions (ROUTER_URL=off turns them off). */
+  directions: boolean;
   center: LatLng;
   initialFilters: MapFilters;
 }
@@ -40,12 +47,15 @@ const chipOn = "border-brand-700 bg-brand-700 text-white";
 const chipOff = "border-stone-300 bg-white text-stone-800 hover:bg-brand-50";
 
 export function MapExplorer(props: MapExplorerProps) {
-  const businesses = useMemo(() => (props.businesses.ok ? props.businesses.data : []), [props.businesses]);
+  const loaded = useMapBusinesses();
+  const businesses = useMemo(() => (loaded.kind === "ready" ? loaded.businesses : []), [loaded]);
   const categories = useMemo(() => (props.categories.ok ? props.categories.data : []), [props.categories]);
   const tags = useMemo(() => (props.tags.ok ? props.tags.data : []), [props.tags]);
   const [filters, setFilters] = useState(props.initialFilters);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [route, setRoute] = useState<[number, number][] | null>(null);
+  const [route, setRoute] = useState<({ coordinates: [number, number][] } & RouteSummary) | null>(null);
+  const [routing, setRouting] = useState(false);
+  const [apiLoaded, setApiLoaded] = useState(false);
   const [visitor, setVisitor] = useState<LatLng | null>(null);
   const [focus, setFocus] = useState<{ lat: number; lng: number; zoom: number; key: number } | null>(null);
   const [mapReady, setMapReady] = useState(false);
@@ -63,6 +73,18 @@ export function MapExplorer(props: MapExplorerProps) {
     );
   }, []);
 
+  // The same (shared) download the map itself waits for: known here for the directions checklist.
+  useEffect(() => {
+    let cancelled = false;
+    loadMapLibre().then(
+      () => !cancelled && setApiLoaded(true),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
   const colorById = useMemo(() => new Map(categories.map((c) => [c.id, c.color])), [categories]);
   const colorOf = useCallback((b: MapBusiness) => (b.categoryId && colorById.get(b.categoryId)) || UNKNOWN_CATEGORY_COLOR, [colorById]);
   const tagsById = useMemo(() => new Map(tags.map((t) => [t.id, t])), [tags]);
@@ -72,7 +94,7 @@ export function MapExplorer(props: MapExplorerProps) {
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
 
   const framing = frameFor(filtered, visitor, props.center, MAP_ZOOM);
-  const framingKey = `${filters.categoryId}|${filters.tagIds.join(",")}|${filtered.length === 0 && visitor ? `${visitor.lat},${visitor.lng}` : ""}`;
+  const framingKey = `${loaded.kind}|${filters.categoryId}|${filters.tagIds.join(",")}|${filtered.length === 0 && visitor ? `${visitor.lat},${visitor.lng}` : ""}`;
 
   /** Filters live in the URL (shareable); the selection and the route clear whenever they change. */
   function applyFilters(next: MapFilters) {
@@ -101,19 +123,23 @@ export function MapExplorer(props: MapExplorerProps) {
     }
   }
 
+  /** Spec section 8: one alert listing every missing part, else the route drawn on the map. */
   async function getDirections() {
     const missing = messages.map.directionsMissing;
     const parts: string[] = [];
-    if (!mapReady) parts.push(missing.api);
+    if (!apiLoaded) parts.push(missing.api);
     if (!visitor) parts.push(missing.location);
     if (!selected) parts.push(missing.destination);
     if (!mapReady) parts.push(missing.map);
+    if (!props.directions) parts.push(missing.service);
     if (parts.length > 0 || !visitor || !selected) {
       window.alert(`${missing.prefix} ${parts.join(" ")}`);
       return;
     }
+    setRouting(true);
     const result = await fetchRoute(visitor, selected);
-    if ("coordinates" in result) setRoute(result.coordinates);
+    setRouting(false);
+    if ("coordinates" in result) setRoute(result);
     else window.alert(messages.map.directionsFailed(result.status));
   }
 
@@ -130,7 +156,7 @@ export function MapExplorer(props: MapExplorerProps) {
         showMarkers={filters.show.markers}
         selected={selected}
         visitor={visitor}
-        route={route}
+        route={route?.coordinates ?? null}
         framing={framing}
         framingKey={framingKey}
         focus={focus}
@@ -143,7 +169,7 @@ export function MapExplorer(props: MapExplorerProps) {
       />
 
       <aside aria-label="Map filters" className="flex min-w-0 flex-col gap-3 lg:order-1 lg:h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
-        {!props.businesses.ok && <p role="alert" className="text-red-700">{messages.map.failedBusinesses}</p>}
+        {loaded.kind === "failed" && <p role="alert" className="text-red-700">{messages.map.failedBusinesses}</p>}
         {!props.categories.ok && <p role="alert" className="text-red-700">{messages.map.failedCategories}</p>}
         {!props.tags.ok && <p role="alert" className="text-red-700">{messages.map.failedTags}</p>}
 
@@ -162,7 +188,7 @@ export function MapExplorer(props: MapExplorerProps) {
                 onApply={() => pickCategory(null)}
                 className={`${chip} ${filters.categoryId === null ? chipOn : chipOff}`}
               >
-                All ({businesses.length})
+                All ({loaded.kind === "ready" ? businesses.length : (props.businessCount ?? 0)})
               </FilterButton>
               {categories.map((category) => (
                 <FilterButton
@@ -229,7 +255,24 @@ export function MapExplorer(props: MapExplorerProps) {
           ))}
         </fieldset>
 
+        <DirectionsPanel selected={selected} route={route} busy={routing} onGetDirections={() => void getDirections()} />
+
+        <noscript>
+          <p className="text-sm text-stone-700">
+            The map and its list of locations need JavaScript. Businesses by category:{" "}
+            {categories.map((category, i) => (
+              <span key={category.id}>
+                {i > 0 && ", "}
+                <a href={paths.category(slugify(category.name))} className="text-brand-700 underline">
+                  {category.name}
+                </a>
+              </span>
+            ))}
+          </p>
+        </noscript>
+
         <LocationsList
+          loading={loaded.kind === "loading"}
           heading={locationsHeading(filters, categories)}
           businesses={filtered}
           totalLoaded={businesses.length}

@@ -1,0 +1,97 @@
+// Lighthouse (mobile defaults: simulated slow 4G, 4x CPU slowdown) on the public pages of the demo association:
+// performance, accessibility, SEO and best-practices scores, LCP / TBT / CLS and the JavaScript each page loads.
+// Medians over several runs, in headless Chromium.
+//   npm run build && node bench/lighthouse/lighthouse.bench.ts      (BENCH_ROUNDS=3, BUILD_DIR=build)
+// Never run as a test: scores on a shared machine vary from run to run; compare within one run.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { openDatabase } from "../../src/server/db/database.ts";
+import { slugify } from "../../src/shared/format.ts";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CATEGORIES = ["performance", "accessibility", "seo", "best-practices"] as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-lighthouse-"));
+const port = await freePort();
+const server = spawn(process.execPath, ["src/server/index.ts"], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: "true", LOG_LEVEL: "warn", MAP_STYLE_URL: "offline" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const base = `http://localhost:${port}`;
+for (let i = 0; i < 150 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
+
+// A business, a tag and a category of the demo content, read from the server's own database.
+const database = openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") });
+const business = await database.db.selectFrom("business").select("id").orderBy("name").executeTakeFirstOrThrow();
+const tag = await database.db.selectFrom("tag").select("name").orderBy("name").executeTakeFirstOrThrow();
+const category = await database.db.selectFrom("category").select("name").orderBy("name").executeTakeFirstOrThrow();
+await database.close();
+
+const pages: Record<string, string> = {
+  home: "/",
+  events: "/events",
+  offers: "/offers",
+  business: `/business/${business.id}`,
+  tag: `/tag/${slugify(tag.name)}`,
+  category: `/category/${slugify(category.name)}`,
+  map: "/map",
+};
+
+// A fresh browser for every run, as the Lighthouse CLI does (a reused one loses page-load traces here).
+const CHROME = {
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+const results: Record<string, Record<string, number[]>> = {};
+const record = (page: string, key: string, value: number) => ((results[page] ??= {})[key] ??= []).push(value);
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, pathname] of Object.entries(pages)) {
+      const chrome = await launch(CHROME);
+      const run = await lighthouse(`${base}${pathname}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }).finally(
+        () => chrome.kill(),
+      );
+      const lhr = run?.lhr;
+      if (!lhr || lhr.runtimeError) throw new Error(`${name}: ${lhr?.runtimeError?.message ?? "no result"}`);
+      for (const category of CATEGORIES) record(name, category, Math.round((lhr.categories[category]?.score ?? 0) * 100));
+      record(name, "lcp", lhr.audits["largest-contentful-paint"]!.numericValue ?? 0);
+      record(name, "tbt", lhr.audits["total-blocking-time"]!.numericValue ?? 0);
+      record(name, "cls", lhr.audits["cumulative-layout-shift"]!.numericValue ?? 0);
+      const requests = (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+      record(name, "jsKiB", requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024);
+    }
+  }
+} finally {
+  server.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`Lighthouse ${ROUNDS} runs per page, medians (mobile: simulated slow 4G, 4x CPU slowdown)\n`);
+console.log("| page | performance | accessibility | SEO | best practices | LCP | TBT | CLS | JS (compressed) |");
+console.log("|---|---|---|---|---|---|---|---|---|");
+for (const [name, r] of Object.entries(results)) {
+  const m = (key: string) => median(r[key]!);
+  console.log(
+    `| ${name} | ${m("performance")} | ${m("accessibility")} | ${m("seo")} | ${m("best-practices")} | ${(m("lcp") / 1000).toFixed(1)} s | ${Math.round(m("tbt"))} ms | ${m("cls").toFixed(3)} | ${Math.round(m("jsKiB"))} KiB |`,
+  );
+}

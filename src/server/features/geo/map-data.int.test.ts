@@ -1,0 +1,99 @@
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createBusiness, createCategory, createTag } from "../../db/factories.ts";
+
+let t: TestApp;
+let routerUrl: string | undefined;
+
+beforeAll(async () => {
+  // A site that has turned directions off; the services read it from the environment, as the real server does.
+  routerUrl = process.env.ROUTER_URL;
+  process.env.ROUTER_URL = "off";
+  process.env.MAP_STYLE_URL = "offline";
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+  if (routerUrl === undefined) delete process.env.ROUTER_URL;
+  else process.env.ROUTER_URL = routerUrl;
+});
+
+interface Feature {
+  type: string;
+  id: string;
+  geometry: { type: string; coordinates: [number, number] };
+  properties: Record<string, unknown>;
+}
+
+describe("GET /api/v1/geo/businesses", () => {
+  it("answers every business as a GeoJSON point, longitude first, with what the map and its list show", async () => {
+    const food = await createCategory(t.database.db, { name: "Json Food", color: "#aa0000" });
+    const patio = await createTag(t.database.db, { name: "Json Patio" });
+    const cafe = await createBusiness(t.database.db, {
+      name: "Json Cafe",
+      description: "Espresso & cake",
+      address: "1 Json Street",
+      categoryId: food.id,
+      lat: 43.1012,
+      lng: -79.0731,
+      tagIds: [patio.id],
+    });
+    const shop = await createBusiness(t.database.db, { name: "Json Shop", categoryId: null, lat: 43.2, lng: -79.1 });
+
+    const response = await t.request("/api/v1/geo/businesses");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/geo+json; charset=utf-8");
+    const body = (await response.json()) as { type: string; features: Feature[] };
+    expect(body.type).toBe("FeatureCollection");
+    expect(body.features.find((f) => f.id === cafe.id)).toEqual({
+      type: "Feature",
+      id: cafe.id,
+      geometry: { type: "Point", coordinates: [-79.0731, 43.1012] },
+      properties: {
+        name: "Json Cafe",
+        description: "Espresso & cake",
+        address: "1 Json Street",
+        logoUrl: null,
+        categoryId: food.id,
+        tagIds: [patio.id],
+      },
+    });
+    expect(body.features.find((f) => f.id === shop.id)?.properties).toMatchObject({ categoryId: null, tagIds: [] });
+  });
+
+  it("answers 304 to a client holding the current ETag, and the new list once a business changes", async () => {
+    const first = await t.request("/api/v1/geo/businesses");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+
+    const again = await t.request("/api/v1/geo/businesses", { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+
+    const added = await createBusiness(t.database.db, { name: "Json Newcomer", lat: 43.15, lng: -79.05 });
+    const changed = await t.request("/api/v1/geo/businesses", { headers: { "If-None-Match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(((await changed.json()) as { features: Feature[] }).features.map((f) => f.id)).toContain(added.id);
+  });
+
+  it("is compressed for browsers that accept gzip", async () => {
+    const response = await t.request("/api/v1/geo/businesses", { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const body = JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8")) as { type: string };
+    expect(body.type).toBe("FeatureCollection");
+  });
+});
+
+describe("directions turned off (ROUTER_URL=off)", () => {
+  it("refuses routes with 503 and a clear message, and the map config says directions are off", async () => {
+    const response = await t.request("/api/v1/geo/route?from=43.1,-79.07&to=43.106651,-79.066782");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: { code: "unavailable", message: "Directions are turned off on this site." } });
+
+    const config = await t.request("/api/v1/geo/map-config");
+    expect(((await config.json()) as { directions: boolean }).directions).toBe(false);
+  });
+});
