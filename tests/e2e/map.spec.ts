@@ -431,7 +431,17 @@ test.describe("home and business page maps", () => {
       expect((await map(page).locator("..").boundingBox())!.height).toBe(400);
       await expect(page.getByRole("link", { name: "Open in maps" })).toHaveAttribute("href", new RegExp(`^geo:${diner.lat},${diner.lng}`));
 
+      // Held at the router, the page says it is getting directions; the button waits meanwhile.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/v1/geo/route?*", async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.getByRole("button", { name: "Get Directions" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Getting directions..." })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Get Directions" })).toBeDisabled();
+      release();
       await expect(page.getByRole("status").filter({ hasText: "Driving route: 1.2 km, about 5 min." })).toBeVisible();
       await expect(map(page)).toHaveAttribute("data-route", "3");
       await expectNoAxeViolations(page);
@@ -444,6 +454,37 @@ test.describe("home and business page maps", () => {
       await page.getByRole("button", { name: "Get Directions" }).click();
       await expect(page.getByRole("alert").filter({ hasText: "Failed to get directions. Status: NoRoute" })).toBeVisible();
     });
+  });
+
+  test("business page: a position that is unavailable, late or unknown, or no geolocation at all, is explained", async ({ page }) => {
+    await page.goto(`/business/${await businessId("Queen Street Diner")}`);
+    const alert = page.getByRole("alert").filter({ hasText: /location|Geolocation/ });
+    // The browser's answers that a context cannot produce on demand, given the way the browser gives them.
+    // A browser still looking for the position.
+    await page.evaluate(() => {
+      navigator.geolocation.getCurrentPosition = () => undefined;
+    });
+    await page.getByRole("button", { name: "Get Directions" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Getting your location..." })).toBeVisible();
+    await page.reload();
+    for (const [code, reason] of [
+      [2, "Location information is unavailable."],
+      [3, "The request to get user location timed out."],
+      [0, "An unknown error occurred."],
+    ] as const) {
+      await page.evaluate((code) => {
+        navigator.geolocation.getCurrentPosition = (_found, failed) =>
+          failed?.({ code, message: "", PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
+      }, code);
+      await page.getByRole("button", { name: "Get Directions" }).click();
+      await expect(alert).toHaveText(`Could not get your current location. ${reason}`);
+    }
+    await page.evaluate(() => {
+      // @ts-expect-error: a browser that has no geolocation at all
+      delete Navigator.prototype.geolocation;
+    });
+    await page.getByRole("button", { name: "Get Directions" }).click();
+    await expect(alert).toHaveText("Geolocation is not supported by this browser.");
   });
 
   test("business page: a refused position explains how to allow it", async ({ page }) => {
