@@ -113,6 +113,11 @@ export const messages = {
     displayNameEmpty: "Display name cannot be empty.",
     displayNameFailed: (message: string) => `Failed to update display name: ${message}`,
     displayNameSaved: "Display name saved.",
+    currentPasswordRequired: "Please enter your current password.",
+    currentPasswordWrong: "Your current password is not correct.",
+    passwordChangeSaved: "Your password has been changed. Every other device that was signed in has been signed out.",
+    passwordChangeFailed: "Could not change the password. Please try again.",
+    noPasswordToChange: "You sign in with a sign-in provider, so this account has no password to change.",
   },
   storage: {
     unauthenticated: "User is not authenticated, please sign in and try again.",

@@ -6,6 +6,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { fetchAccount } from "../features/account/account-api.ts";
+import { ChangePasswordForm, fetchHasPassword } from "../features/account/change-password-form.tsx";
 import { DisplayNameForm } from "../features/account/display-name-form.tsx";
 import { LogoutButton } from "../features/account/logout-button.tsx";
 import { ProfilePicture } from "../features/account/profile-picture.tsx";
@@ -17,9 +18,9 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function clientLoader() {
-  const result = await fetchAccount();
+  const [result, hasPassword] = await Promise.all([fetchAccount(), fetchHasPassword()]);
   if ("signedOut" in result) throw redirect(paths.login);
-  return result;
+  return { ...result, hasPassword };
 }
 clientLoader.hydrate = true as const;
 
@@ -56,6 +57,16 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           <div className="card grid gap-3">
             <h2 className="text-lg font-semibold text-stone-900">Profile picture</h2>
             <ProfilePicture photoURL={account.photoURL} displayName={account.displayName} />
+          </div>
+          <div className="card grid gap-3">
+            <h2 id="change-password-heading" className="text-lg font-semibold text-stone-900">
+              Change password
+            </h2>
+            {loaderData.hasPassword === false ? (
+              <p className="text-sm text-stone-700">{messages.account.noPasswordToChange}</p>
+            ) : (
+              <ChangePasswordForm headingId="change-password-heading" />
+            )}
           </div>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <Link to={paths.member.dashboard} className="text-brand-700 underline">
