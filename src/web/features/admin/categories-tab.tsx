@@ -7,6 +7,7 @@ import { messages } from "../../../shared/messages.ts";
 import { CategoryInputSchema, type Category } from "../../../shared/schemas/category.ts";
 import { paths } from "../../lib/paths.ts";
 import { ApiError, apiFetch } from "./api-client.ts";
+import { type ActionResult, CancelEditButton, LoadError, ResultMessage } from "./admin-parts.tsx";
 import { ui } from "./styles.ts";
 
 interface Draft {
@@ -23,7 +24,7 @@ export function CategoriesTab() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<Category | null>(null);
   const [busy, setBusy] = useState<null | "submitting" | "deleting">(null);
-  const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
 
@@ -156,29 +157,17 @@ export function CategoriesTab() {
             <button type="submit" className={ui.primary} disabled={disabled}>
               {busy === "submitting" ? "Saving..." : editing ? "Update Category" : "Add Category"}
             </button>
-            {editing && (
-              <button type="button" className={ui.secondary} disabled={disabled} onClick={resetForm}>
-                Cancel Edit
-              </button>
-            )}
+            {editing && <CancelEditButton disabled={disabled} onClick={resetForm} />}
           </div>
         </form>
-        {result && (
-          <p role={result.kind === "error" ? "alert" : "status"} className={result.kind === "error" ? ui.error : ui.success}>
-            {result.text}
-          </p>
-        )}
+        <ResultMessage result={result} />
       </section>
 
       <section aria-labelledby="category-list-heading" className="card">
         <h2 id="category-list-heading" className={ui.sectionHeading}>
           Existing Categories
         </h2>
-        {loadError && (
-          <p role="alert" className={ui.error}>
-            {loadError}
-          </p>
-        )}
+        <LoadError message={loadError} />
         {!categories && !loadError && <p className="mt-3 text-stone-700">Loading categories...</p>}
         {categories && categories.length === 0 && <p className="mt-3 text-stone-700">No categories yet.</p>}
         {categories && categories.length > 0 && (

@@ -6,6 +6,7 @@ import { EventInputSchema, type AdminEvent } from "../../../shared/schemas/event
 import { ApiError, apiFetch, type Paginated } from "./api-client.ts";
 import { formatWhen, fromLocalInput, ImageField, toLocalInput, type FormImage } from "./image-field.tsx";
 import { Pager } from "./pager.tsx";
+import { type ActionResult, CancelEditButton, LoadError, ResultMessage } from "./admin-parts.tsx";
 import { ui } from "./styles.ts";
 
 const PAGE_SIZE = 50;
@@ -39,7 +40,7 @@ export function EventsTab() {
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState<null | "submitting" | "deleting">(null);
   const [uploading, setUploading] = useState(false);
-  const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
 
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
@@ -270,29 +271,17 @@ export function EventsTab() {
             <button type="submit" className={ui.primary} disabled={disabled || uploading}>
               {busy === "submitting" ? "Saving..." : editing ? "Update Event" : "Add Event"}
             </button>
-            {editing && (
-              <button type="button" className={ui.secondary} disabled={disabled} onClick={resetForm}>
-                Cancel Edit
-              </button>
-            )}
+            {editing && <CancelEditButton disabled={disabled} onClick={resetForm} />}
           </div>
         </form>
-        {result && (
-          <p role={result.kind === "error" ? "alert" : "status"} className={result.kind === "error" ? ui.error : ui.success}>
-            {result.text}
-          </p>
-        )}
+        <ResultMessage result={result} />
       </section>
 
       <section aria-labelledby="event-list-heading" className="card min-w-0">
         <h2 id="event-list-heading" className={ui.sectionHeading}>
           Existing Events
         </h2>
-        {loadError && (
-          <p role="alert" className={ui.error}>
-            {loadError}
-          </p>
-        )}
+        <LoadError message={loadError} />
         {!list && !loadError && <p className="mt-3 text-stone-700">Loading events...</p>}
         {list && list.total === 0 && <p className="mt-3 text-stone-700">No events yet.</p>}
         {list && list.total > 0 && (

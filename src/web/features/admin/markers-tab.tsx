@@ -12,6 +12,7 @@ import { UploadField } from "../../components/upload/upload-field.tsx";
 import { paths } from "../../lib/paths.ts";
 import { ApiError, apiFetch, type Paginated } from "./api-client.ts";
 import { Pager } from "./pager.tsx";
+import { type ActionResult, CancelEditButton, LoadError, ResultMessage } from "./admin-parts.tsx";
 import { ui } from "./styles.ts";
 
 const PAGE_SIZE = 50;
@@ -70,10 +71,10 @@ export function MarkersTab() {
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState<null | "submitting" | "deleting" | "geocoding" | "tagging">(null);
   const [uploading, setUploading] = useState(false);
-  const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
-  const [geocodeResult, setGeocodeResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
+  const [geocodeResult, setGeocodeResult] = useState<ActionResult>(null);
   const [newTag, setNewTag] = useState("");
-  const [tagResult, setTagResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [tagResult, setTagResult] = useState<ActionResult>(null);
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
 
@@ -392,18 +393,10 @@ export function MarkersTab() {
             <button type="submit" className={ui.primary} disabled={disabled || uploading}>
               {busy === "submitting" ? "Saving..." : editing ? "Update Marker" : "Add Marker"}
             </button>
-            {editing && (
-              <button type="button" className={ui.secondary} disabled={disabled} onClick={resetForm}>
-                Cancel Edit
-              </button>
-            )}
+            {editing && <CancelEditButton disabled={disabled} onClick={resetForm} />}
           </div>
         </form>
-        {result && (
-          <p role={result.kind === "error" ? "alert" : "status"} className={result.kind === "error" ? ui.error : ui.success}>
-            {result.text}
-          </p>
-        )}
+        <ResultMessage result={result} />
       </section>
 
       <section aria-labelledby="marker-list-heading" className="card min-w-0">
@@ -425,11 +418,7 @@ export function MarkersTab() {
             }}
           />
         </div>
-        {loadError && (
-          <p role="alert" className={ui.error}>
-            {loadError}
-          </p>
-        )}
+        <LoadError message={loadError} />
         {!list && !loadError && <p className="mt-3 text-stone-700">Loading markers...</p>}
         {list && list.total === 0 && <p className="mt-3 text-stone-700">{query.trim() ? "No markers match." : "No markers yet."}</p>}
         {list && list.total > 0 && (

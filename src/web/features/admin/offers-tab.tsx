@@ -5,6 +5,7 @@ import { messages } from "../../../shared/messages.ts";
 import { OfferInputSchema, type AdminOffer } from "../../../shared/schemas/offer.ts";
 import { ApiError, apiFetch, type Paginated } from "./api-client.ts";
 import { Pager } from "./pager.tsx";
+import { type ActionResult, CancelEditButton, LoadError, ResultMessage } from "./admin-parts.tsx";
 import { ui } from "./styles.ts";
 
 const PAGE_SIZE = 50;
@@ -42,7 +43,7 @@ export function OffersTab() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<{ id: string; label: string } | null>(null);
   const [busy, setBusy] = useState<null | "submitting" | "deleting">(null);
-  const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
 
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
@@ -213,29 +214,17 @@ export function OffersTab() {
             <button type="submit" className={ui.primary} disabled={disabled}>
               {busy === "submitting" ? "Saving..." : editing ? "Update Offer" : "Add Offer"}
             </button>
-            {editing && (
-              <button type="button" className={ui.secondary} disabled={disabled} onClick={resetForm}>
-                Cancel Edit
-              </button>
-            )}
+            {editing && <CancelEditButton disabled={disabled} onClick={resetForm} />}
           </div>
         </form>
-        {result && (
-          <p role={result.kind === "error" ? "alert" : "status"} className={result.kind === "error" ? ui.error : ui.success}>
-            {result.text}
-          </p>
-        )}
+        <ResultMessage result={result} />
       </section>
 
       <section aria-labelledby="offer-list-heading" className="card min-w-0">
         <h2 id="offer-list-heading" className={ui.sectionHeading}>
           Existing Offers
         </h2>
-        {loadError && (
-          <p role="alert" className={ui.error}>
-            {loadError}
-          </p>
-        )}
+        <LoadError message={loadError} />
         {!list && !loadError && <p className="mt-3 text-stone-700">Loading offers...</p>}
         {list && list.total === 0 && <p className="mt-3 text-stone-700">No offers yet.</p>}
         {list && list.total > 0 && (

@@ -8,6 +8,7 @@ import { paths } from "../../lib/paths.ts";
 import { ApiError, apiFetch, type Paginated } from "./api-client.ts";
 import { Pager } from "./pager.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
+import { type ActionResult, CancelEditButton, LoadError, ResultMessage } from "./admin-parts.tsx";
 import { ui } from "./styles.ts";
 
 const PAGE_SIZE = 50;
@@ -31,7 +32,7 @@ export function PagesTab() {
   // Bumped whenever the form loads other content, so the rich-text area takes it.
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState<null | "submitting" | "loading" | "deleting">(null);
-  const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
 
   // Bumped after every change, so the list reloads.
   const [version, setVersion] = useState(0);
@@ -188,29 +189,17 @@ export function PagesTab() {
             <button type="submit" className={ui.primary} disabled={disabled}>
               {busy === "submitting" ? "Saving..." : editing ? "Update Page" : "Add Page"}
             </button>
-            {editing && (
-              <button type="button" className={ui.secondary} disabled={disabled} onClick={resetForm}>
-                Cancel Edit
-              </button>
-            )}
+            {editing && <CancelEditButton disabled={disabled} onClick={resetForm} />}
           </div>
         </form>
-        {result && (
-          <p role={result.kind === "error" ? "alert" : "status"} className={result.kind === "error" ? ui.error : ui.success}>
-            {result.text}
-          </p>
-        )}
+        <ResultMessage result={result} />
       </section>
 
       <section aria-labelledby="page-list-heading" className="card">
         <h2 id="page-list-heading" className={ui.sectionHeading}>
           Existing Pages
         </h2>
-        {loadError && (
-          <p role="alert" className={ui.error}>
-            {loadError}
-          </p>
-        )}
+        <LoadError message={loadError} />
         {!list && !loadError && <p className="mt-3 text-stone-700">Loading pages...</p>}
         {list && list.total === 0 && <p className="mt-3 text-stone-700">No pages yet.</p>}
         {list && list.total > 0 && (

@@ -7,6 +7,7 @@ import { ApiError, apiFetch, type Paginated } from "./api-client.ts";
 import { formatWhen, fromLocalInput, ImageField, toLocalInput, type FormImage } from "./image-field.tsx";
 import { Pager } from "./pager.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
+import { type ActionResult, CancelEditButton, LoadError, ResultMessage } from "./admin-parts.tsx";
 import { ui } from "./styles.ts";
 
 const PAGE_SIZE = 50;
@@ -40,7 +41,7 @@ export function PostsTab() {
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState<null | "submitting" | "deleting">(null);
   const [uploading, setUploading] = useState(false);
-  const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
 
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
@@ -236,29 +237,17 @@ export function PostsTab() {
             <button type="submit" className={ui.primary} disabled={disabled || uploading}>
               {busy === "submitting" ? "Saving..." : editing ? "Update Post" : "Add Post"}
             </button>
-            {editing && (
-              <button type="button" className={ui.secondary} disabled={disabled} onClick={resetForm}>
-                Cancel Edit
-              </button>
-            )}
+            {editing && <CancelEditButton disabled={disabled} onClick={resetForm} />}
           </div>
         </form>
-        {result && (
-          <p role={result.kind === "error" ? "alert" : "status"} className={result.kind === "error" ? ui.error : ui.success}>
-            {result.text}
-          </p>
-        )}
+        <ResultMessage result={result} />
       </section>
 
       <section aria-labelledby="post-list-heading" className="card min-w-0">
         <h2 id="post-list-heading" className={ui.sectionHeading}>
           Existing Posts
         </h2>
-        {loadError && (
-          <p role="alert" className={ui.error}>
-            {loadError}
-          </p>
-        )}
+        <LoadError message={loadError} />
         {!list && !loadError && <p className="mt-3 text-stone-700">{messages.home.loadingPosts}</p>}
         {list && list.total === 0 && <p className="mt-3 text-stone-700">No posts yet.</p>}
         {list && list.total > 0 && (

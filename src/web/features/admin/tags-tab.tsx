@@ -6,6 +6,7 @@ import { messages } from "../../../shared/messages.ts";
 import { TagInputSchema, type Tag } from "../../../shared/schemas/tag.ts";
 import { paths } from "../../lib/paths.ts";
 import { ApiError, apiFetch } from "./api-client.ts";
+import { type ActionResult, CancelEditButton, LoadError, ResultMessage } from "./admin-parts.tsx";
 import { ui } from "./styles.ts";
 
 export function TagsTab() {
@@ -14,7 +15,7 @@ export function TagsTab() {
   const [name, setName] = useState("");
   const [editing, setEditing] = useState<Tag | null>(null);
   const [busy, setBusy] = useState<null | "submitting" | "deleting">(null);
-  const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
 
@@ -115,29 +116,17 @@ export function TagsTab() {
             <button type="submit" className={ui.primary} disabled={disabled}>
               {busy === "submitting" ? "Saving..." : editing ? "Update Tag" : "Add Tag"}
             </button>
-            {editing && (
-              <button type="button" className={ui.secondary} disabled={disabled} onClick={resetForm}>
-                Cancel Edit
-              </button>
-            )}
+            {editing && <CancelEditButton disabled={disabled} onClick={resetForm} />}
           </div>
         </form>
-        {result && (
-          <p role={result.kind === "error" ? "alert" : "status"} className={result.kind === "error" ? ui.error : ui.success}>
-            {result.text}
-          </p>
-        )}
+        <ResultMessage result={result} />
       </section>
 
       <section aria-labelledby="tag-list-heading" className="card">
         <h2 id="tag-list-heading" className={ui.sectionHeading}>
           Existing Tags
         </h2>
-        {loadError && (
-          <p role="alert" className={ui.error}>
-            {loadError}
-          </p>
-        )}
+        <LoadError message={loadError} />
         {!tags && !loadError && <p className="mt-3 text-stone-700">Loading tags...</p>}
         {tags && tags.length === 0 && <p className="mt-3 text-stone-700">No tags yet.</p>}
         {tags && tags.length > 0 && (

@@ -6,6 +6,7 @@ import { messages } from "../../../shared/messages.ts";
 import type { AdminUser } from "../../../shared/schemas/admin-user.ts";
 import { ApiError, apiFetch, type Paginated } from "./api-client.ts";
 import { Pager } from "./pager.tsx";
+import { type ActionResult, LoadError, ResultMessage } from "./admin-parts.tsx";
 import { ui } from "./styles.ts";
 
 const PAGE_SIZE = 50;
@@ -16,7 +17,7 @@ export function UsersTab() {
   const [data, setData] = useState<Paginated<AdminUser> | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState<string | null>(null);
-  const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
 
   // Bumped after every change, so the list reloads.
   const [version, setVersion] = useState(0);
@@ -59,16 +60,8 @@ export function UsersTab() {
       <h2 id="users-heading" className={ui.sectionHeading}>
         Users
       </h2>
-      {result && (
-        <p role={result.kind === "error" ? "alert" : "status"} className={result.kind === "error" ? ui.error : ui.success}>
-          {result.text}
-        </p>
-      )}
-      {loadError && (
-        <p role="alert" className={ui.error}>
-          {loadError}
-        </p>
-      )}
+      <ResultMessage result={result} />
+      <LoadError message={loadError} />
       {!data && !loadError && <p className="mt-3 text-stone-700">Loading users...</p>}
       {data && (
         <>
