@@ -3,41 +3,37 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { messages } from "../../../shared/messages.ts";
 import { paths } from "../../lib/paths.ts";
+import { useInView } from "../../lib/use-in-view.ts";
 import type { HomeMapData } from "./home-map-view.tsx";
 
 const loadView = () => import("./home-map-view.tsx");
 const HomeMapView = lazy(loadView);
 
-type State = { kind: "waiting" } | { kind: "loading" } | { kind: "ready"; data: HomeMapData } | { kind: "failed" };
+type State = { kind: "loading" } | { kind: "ready"; data: HomeMapData } | { kind: "failed" };
 
 /** `onFailed` hands the failure to the page, which says it in its one red message (spec section 8, Home). */
 export function HomeMap({ onFailed }: { onFailed: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<State>({ kind: "waiting" });
+  const inView = useInView(ref);
+  const [state, setState] = useState<State>({ kind: "loading" });
 
   useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        setState({ kind: "loading" });
-        // The map's code downloads while its data does.
-        loadView().catch(() => undefined);
-        fetch("/api/v1/geo/map-data", { headers: { Accept: "application/json" } })
-          .then((response) => (response.ok ? (response.json() as Promise<HomeMapData>) : Promise.reject(new Error(String(response.status)))))
-          .then((data) => setState({ kind: "ready", data }))
-          .catch(() => {
-            setState({ kind: "failed" });
-            onFailed();
-          });
-      },
-      { rootMargin: "200px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [onFailed]);
+    if (!inView) return;
+    let cancelled = false;
+    // The map's code downloads while its data does.
+    loadView().catch(() => undefined);
+    fetch("/api/v1/geo/map-data", { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<HomeMapData>) : Promise.reject(new Error(String(response.status)))))
+      .then((data) => !cancelled && setState({ kind: "ready", data }))
+      .catch(() => {
+        if (cancelled) return;
+        setState({ kind: "failed" });
+        onFailed();
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [inView, onFailed]);
 
   const loading = (
     <p role="status" className="flex h-full items-center justify-center text-stone-600">
@@ -46,7 +42,7 @@ export function HomeMap({ onFailed }: { onFailed: () => void }) {
   );
   return (
     <div ref={ref} className="h-[400px] overflow-hidden rounded-lg border border-stone-200 bg-stone-100" data-testid="home-map">
-      {(state.kind === "waiting" || state.kind === "loading") && loading}
+      {state.kind === "loading" && loading}
       {state.kind === "ready" && (
         <Suspense fallback={loading}>
           <HomeMapView data={state.data} />
