@@ -13,6 +13,7 @@ import type { Logger } from "./logger.ts";
 import type { AppServices } from "./services.ts";
 import type { AppEnv } from "./api/api-env.ts";
 import { createApi } from "./api/api.ts";
+import { HTTPException, httpExceptionResponse, jsonBodies, sameSiteWrites, verifiedWrites } from "./api/request-guards.ts";
 import { createPlainCategoryRoutes } from "./features/category/category.routes.ts";
 import { UPLOADS_PATH } from "./features/uploads/uploads.service.ts";
 import { createSeoRoutes } from "./features/seo/seo.routes.ts";
@@ -36,7 +37,7 @@ export interface AppDeps {
   /** Served over HTTPS: adds HSTS. */
   https?: boolean;
   /** PUBLIC_URL, when set, is the origin of canonical links, the sitemap and calendar feeds (else each request's own). */
-  env?: Pick<Env, "PUBLIC_URL">;
+  env?: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "SECURITY_CONTACT" | "MAIL_FROM">>;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -95,6 +96,8 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(errorBody(error), error.status);
+    // Raised while reading the request (malformed JSON, a body over the limit): the client's fault, never a 500.
+    if (error instanceof HTTPException) return httpExceptionResponse(c, error);
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.json({ error: { code: "internal", message: "Something went wrong. Please try again." } }, 500);
   });
@@ -143,6 +146,13 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
+  const trustedOrigins = Array.isArray(auth.options.trustedOrigins) ? auth.options.trustedOrigins : [];
+  app.use("/api/v1/*", sameSiteWrites(trustedOrigins));
+  app.use("/api/v1/*", verifiedWrites());
+  app.use("/api/addCategory", verifiedWrites());
+  const guardBodies = jsonBodies();
+  app.use("/api/v1/*", async (c, next) => (c.req.path.startsWith(UPLOADS_PATH) ? next() : guardBodies(c, next)));
+
   // tus resumable uploads (src/server/features/uploads): every method on the collection and on each upload.
   app.all(UPLOADS_PATH, (c) => services.uploads.handle(c.req.raw, c.var.user));
   app.all(`${UPLOADS_PATH}/*`, (c) => services.uploads.handle(c.req.raw, c.var.user));
@@ -152,7 +162,7 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API endpoint." } }, 404));
 
   const siteUrl = deps.env?.PUBLIC_URL?.replace(/\/$/, "");
-  app.route("/", createSeoRoutes({ siteUrl }));
+  app.route("/", createSeoRoutes({ siteUrl, security: { contact: deps.env?.SECURITY_CONTACT, mailFrom: deps.env?.MAIL_FROM } }));
 
   const renderPage = deps.renderPage;
   if (renderPage) {

@@ -38,6 +38,10 @@ const EnvSchema = z.object({
   STORAGE_QUOTA_MB: z.coerce.number({ error: "expected a number of megabytes" }).int({ error: "expected a whole number of megabytes" }).positive({ error: "expected a positive number of megabytes" }).default(1024),
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, { error: "expected an smtp:// or smtps:// URL, such as smtps://user:pass@mail.example.org:465" }).optional(),
   MAIL_FROM: z.string().min(3).default("Niche <no-reply@localhost>"),
+  SECURITY_CONTACT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+|[^\s@:]+@[^\s@]+)$/, { error: "expected an email address, a mailto: URI or an https:// URL" })
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ISSUER: z.url({ error: "expected the issuer URL of an OpenID Connect provider" }).optional(),

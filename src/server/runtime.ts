@@ -11,6 +11,7 @@ import { seedDemoContent } from "./db/seed.ts";
 import { publicUrl, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createServices } from "./services.ts";
+import { allowedOrigins } from "./origins.ts";
 import { storageFromEnv, type StorageSetup } from "./storage/storage-config.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "./features/site-settings/site-settings.repository.ts";
 
@@ -53,7 +54,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     database,
     secret: authSecret(env, dataDir),
     baseURL,
-    trustedOrigins: [baseURL, ...env.TRUSTED_ORIGINS.split(",").map((o) => o.trim()).filter(Boolean)],
+    trustedOrigins: allowedOrigins(env),
     trustProxy: env.TRUST_PROXY,
     signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox"), logger }),

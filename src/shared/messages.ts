@@ -110,6 +110,10 @@ export const messages = {
   },
   account: {
     loadFailed: "Failed to load account details.",
+    unverifiedRefused: "Please verify your email address first: open the link we emailed you, or ask for a new one on My Account.",
+    /** Shown on /myaccount until the address is verified; the server enforces the same (docs/security.md). */
+    unverified:
+      "Your email address is not verified yet. Until you open the link we emailed you, you can browse the site and change your display name and password, but you cannot upload a picture or make other changes.",
     displayNameEmpty: "Display name cannot be empty.",
     displayNameFailed: (message: string) => `Failed to update display name: ${message}`,
     displayNameSaved: "Display name saved.",

@@ -124,11 +124,24 @@ describe("sign-up and email verification", () => {
     expect(await database.db.selectFrom("user").select("id").where("email", "=", "weak@example.com").execute()).toHaveLength(0);
   });
 
-  it("tells a second sign-up on the same address that it is taken", async () => {
+  it("answers a sign-up on a taken address exactly like a new one, and tells the address's owner by email", async () => {
     await createOrUpdateUser(t, { email: "taken@example.com", password: "lantern-river-42", role: "user" });
-    const again = await t.request("/api/auth/sign-up/email", { method: "POST", json: { email: "taken@example.com", password: "other-river-43", name: "" } });
-    expect(again.status).toBe(422);
-    expect((await again.json()).code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
+    const again = await t.request("/api/auth/sign-up/email", { method: "POST", json: { email: "taken@example.com", password: "other-river-43", name: "", accountType: "visitor" } });
+    const fresh = await t.request("/api/auth/sign-up/email", { method: "POST", json: { email: "fresh.one@example.com", password: "other-river-43", name: "", accountType: "visitor" } });
+    expect(again.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({ token: body.token, keys: Object.keys(body.user).sort(), emailVerified: body.user.emailVerified });
+    expect(shape(await again.json())).toEqual(shape(await fresh.json()));
+    // No session either way: a cookie would tell the two apart.
+    expect(again.headers.getSetCookie().join("")).not.toContain("session_token=");
+    expect(fresh.headers.getSetCookie().join("")).not.toContain("session_token=");
+
+    const notice = await smtp.waitFor("taken@example.com", /Someone tried to create an account/);
+    expect(notice.text).toContain(`${ORIGIN}/login`);
+    await smtp.waitFor("fresh.one@example.com", /Verify your email address/);
+    // The taken address keeps its one account and its password.
+    expect(await database.db.selectFrom("user").select("id").where("email", "=", "taken@example.com").execute()).toHaveLength(1);
+    expect((await t.request("/api/auth/sign-in/email", { method: "POST", json: { email: "taken@example.com", password: "lantern-river-42" } })).status).toBe(200);
   });
 });
 
@@ -195,15 +208,16 @@ describe("signing in", () => {
     ]);
   });
 
-  it("locks an account after 5 failed attempts, even for the right password, and keeps it locked after a restart", async () => {
+  it("refuses an address after 5 failed attempts on an account, even with the right password and after a restart, while the owner's own address still gets in", async () => {
     const email = "locked@example.com";
     await createOrUpdateUser(t, { email, password: "lantern-river-42", role: "user" });
+    const behindProxy = buildApp(database, smtp, { trustProxy: true });
+    const stranger = "203.0.113.9";
     for (let i = 0; i < 5; i++) {
-      // Each attempt from another address: the account limit holds whatever the IP.
-      const wrong = await t.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: `wrong-${i}-password` }, ip: `203.0.113.${i + 1}` });
+      const wrong = await behindProxy.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: `wrong-${i}-password` }, ip: stranger });
       expect(wrong.status).toBe(401);
     }
-    const right = await t.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: "lantern-river-42" } });
+    const right = await behindProxy.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: "lantern-river-42" }, ip: stranger });
     expect(right.status).toBe(429);
     expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(60);
     const body = await right.json();
@@ -212,14 +226,36 @@ describe("signing in", () => {
     expect(right.headers.getSetCookie().join("")).not.toContain("session_token=");
 
     // A new server on the same database: the limit is stored there, not in memory.
-    const restarted = buildApp(database, smtp);
-    const afterRestart = await restarted.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: "lantern-river-42" } });
+    const restarted = buildApp(database, smtp, { trustProxy: true });
+    const afterRestart = await restarted.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: "lantern-river-42" }, ip: stranger });
     expect(afterRestart.status).toBe(429);
+
+    // The owner, from their own address, is not shut out by the stranger.
+    const owner = await restarted.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: "lantern-river-42" }, ip: "198.51.100.20" });
+    expect(owner.status).toBe(200);
+    expect(owner.headers.getSetCookie().join("")).toContain("session_token=");
     restarted.close();
+    behindProxy.close();
 
     // Other accounts are not affected.
     await createOrUpdateUser(t, { email: "free@example.com", password: "lantern-river-42", role: "user" });
     expect((await t.request("/api/auth/sign-in/email", { method: "POST", json: { email: "free@example.com", password: "lantern-river-42" } })).status).toBe(200);
+  });
+
+  it("slows down, but never shuts, an account that many addresses keep failing on", async () => {
+    const email = "besieged@example.com";
+    await createOrUpdateUser(t, { email, password: "lantern-river-42", role: "user" });
+    const behindProxy = buildApp(database, smtp, { trustProxy: true });
+    for (let i = 0; i < 12; i++) {
+      const wrong = await behindProxy.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: `wrong-${i}-password` }, ip: `203.0.113.${100 + i}` });
+      expect(wrong.status).toBe(401);
+    }
+    const started = performance.now();
+    const owner = await behindProxy.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: "lantern-river-42" }, ip: "198.51.100.21" });
+    expect(owner.status).toBe(200);
+    // 12 failures: two past the slow-down threshold of 10, so at least a second's wait.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+    behindProxy.close();
   });
 
   it("limits sign-in attempts per client address behind a trusted proxy", async () => {

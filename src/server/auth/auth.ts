@@ -1,7 +1,7 @@
 // better-auth on the shared Kysely instance: email+password accounts, email verification, password reset,
 // third-party sign-in (Google, any OpenID Connect provider; popup or redirect), roles, database-backed rate limits.
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { oauthPopup } from "better-auth/plugins";
@@ -10,7 +10,7 @@ import type { Database } from "../db/database.ts";
 import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { passwordResetEmail, verificationEmail } from "../mail/templates.ts";
+import { existingAccountEmail, passwordResetEmail, verificationEmail } from "../mail/templates.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import type { SignInProvidersConfig } from "./providers.ts";
@@ -19,6 +19,7 @@ import { CLIENT_IP_HEADER } from "./auth-http.ts";
 import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH } from "../../shared/constants.ts";
 import { defaultDisplayName } from "../../shared/format.ts";
 import { AUTH_ERROR_CODES } from "../../shared/schemas/account.ts";
+import { checkProfileUpdate, DISABLED_AUTH_PATHS } from "./auth-rules.ts";
 
 export interface AuthOptions {
   database: Database;
@@ -112,8 +113,17 @@ export function createAuth(options: AuthOptions) {
     basePath: "/api/auth",
     trustedOrigins,
     database: { db: database.db, type: database.dialect },
+    // Endpoints the site does not use (the admin plugin's among them, which would bypass the app's rules and audit
+    // trail): administrators change roles through /api/v1/users, which keeps the last administrator and records it.
+    disabledPaths: DISABLED_AUTH_PATHS,
     emailAndPassword: {
       enabled: true,
+      // Sign-up answers alike whether or not the address has an account (no session either way); the owner of a
+      // taken address is told by email instead.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await send("existing-account", existingAccountEmail({ to: user.email, site: await siteName(), url: `${baseURL}/login` }));
+      },
       minPasswordLength: PASSWORD_MIN_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
@@ -175,16 +185,23 @@ export function createAuth(options: AuthOptions) {
         if ((ctx.path === "/reset-password" || ctx.path === "/change-password") && typeof body.newPassword === "string" && isCommonPassword(body.newPassword)) {
           throw weakPassword();
         }
+        if (ctx.path === "/update-user") {
+          const session = await getSessionFromCtx(ctx);
+          if (session) checkProfileUpdate(body, session.user.id);
+        }
         if (ctx.path === "/sign-in/email" && typeof body.email === "string") {
-          const wait = await limit.retryAfter(body.email);
+          const ip = requestIp(ctx.headers);
+          const wait = await limit.retryAfter(body.email, ip);
           if (wait > 0) {
-            logger.warn({ event: "sign-in", method: "email", email: body.email.toLowerCase(), ok: false, reason: "account-locked", ip: requestIp(ctx.headers) }, "sign-in refused");
+            logger.warn({ event: "sign-in", method: "email", email: body.email.toLowerCase(), ok: false, reason: "address-refused-for-account", ip }, "sign-in refused");
             throw new APIError(
               "TOO_MANY_REQUESTS",
               { code: AUTH_ERROR_CODES.tooManyAttempts, message: `Too many failed sign-in attempts for this account. Please try again in ${Math.ceil(wait / 60)} minutes.` },
               { "Retry-After": String(wait) },
             );
           }
+          const slowdown = await limit.slowdownMs(body.email);
+          if (slowdown > 0) await new Promise((resolve) => setTimeout(resolve, slowdown));
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
@@ -193,10 +210,10 @@ export function createAuth(options: AuthOptions) {
         if (ctx.path === "/sign-in/email") {
           const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase();
           if (returned instanceof APIError) {
-            if (returned.statusCode === 401) await limit.recordFailure(email);
+            if (returned.statusCode === 401) await limit.recordFailure(email, ip);
             logger.warn({ event: "sign-in", method: "email", email, ok: false, status: returned.statusCode, code: returned.body?.code, ip }, "sign-in failed");
           } else {
-            await limit.clear(email);
+            await limit.clear(email, ip);
             logger.info({ event: "sign-in", method: "email", email, userId: ctx.context.newSession?.user.id, ok: true, ip }, "signed in");
           }
         }

@@ -1,36 +1,65 @@
-// Failed sign-ins counted per account in the database: after too many, the account refuses sign-in for a while,
-// even with the right password, on every instance and across restarts.
+// Failed sign-ins counted in the database (on every instance, across restarts), two ways:
+// - per account and client address: after 5 failures that address may not try this account again for 15 minutes,
+//   even with the right password;
+// - per account, whatever the address: past 10 failures every further attempt is answered more slowly.
+// A stranger can thus shut out only their own address; the owner, from theirs, still gets in (docs/decisions/0008).
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 
-export const ACCOUNT_SIGN_IN_LIMIT = { maxFailures: 5, windowSeconds: 15 * 60 } as const;
+export const ACCOUNT_SIGN_IN_LIMIT = { maxFailures: 5, windowSeconds: 15 * 60, slowAfter: 10, slowestMs: 3000 } as const;
+
+export interface SignInLimitSettings {
+  maxFailures: number;
+  windowSeconds: number;
+  slowAfter: number;
+  slowestMs: number;
+}
 
 export class SignInLimit {
   readonly db: Kysely<DB>;
-  readonly maxFailures: number;
+  readonly settings: SignInLimitSettings;
   readonly windowMs: number;
 
-  constructor(db: Kysely<DB>, limit: { maxFailures: number; windowSeconds: number } = ACCOUNT_SIGN_IN_LIMIT) {
+  constructor(db: Kysely<DB>, settings: SignInLimitSettings = ACCOUNT_SIGN_IN_LIMIT) {
     this.db = db;
-    this.maxFailures = limit.maxFailures;
-    this.windowMs = limit.windowSeconds * 1000;
+    this.settings = settings;
+    this.windowMs = settings.windowSeconds * 1000;
   }
 
-  private key(email: string) {
+  private accountKey(email: string) {
     return `account:${email.trim().toLowerCase()}`;
   }
 
-  /** Seconds until the account may try again, or 0 when it may try now. */
-  async retryAfter(email: string, now = Date.now()): Promise<number> {
-    const row = await this.db.selectFrom("sign_in_failure").select(["count", "firstFailureAt"]).where("key", "=", this.key(email)).executeTakeFirst();
-    if (!row) return 0;
-    const started = Number(row.firstFailureAt);
-    if (now - started >= this.windowMs || row.count < this.maxFailures) return 0;
-    return Math.ceil((started + this.windowMs - now) / 1000);
+  private pairKey(email: string, ip: string | null) {
+    return `${this.accountKey(email)}|ip:${ip ?? "unknown"}`;
   }
 
-  async recordFailure(email: string, now = Date.now()): Promise<void> {
-    const key = this.key(email);
+  private async failures(key: string, now: number): Promise<{ count: number; started: number } | null> {
+    const row = await this.db.selectFrom("sign_in_failure").select(["count", "firstFailureAt"]).where("key", "=", key).executeTakeFirst();
+    if (!row || now - Number(row.firstFailureAt) >= this.windowMs) return null;
+    return { count: row.count, started: Number(row.firstFailureAt) };
+  }
+
+  /** Seconds until this address may try this account again, or 0 when it may try now. */
+  async retryAfter(email: string, ip: string | null, now = Date.now()): Promise<number> {
+    const row = await this.failures(this.pairKey(email, ip), now);
+    if (!row || row.count < this.settings.maxFailures) return 0;
+    return Math.ceil((row.started + this.windowMs - now) / 1000);
+  }
+
+  /** How long to hold an attempt on an account many addresses keep failing on: slower, never shut. */
+  async slowdownMs(email: string, now = Date.now()): Promise<number> {
+    const row = await this.failures(this.accountKey(email), now);
+    if (!row || row.count < this.settings.slowAfter) return 0;
+    return Math.min(this.settings.slowestMs, 250 * 2 ** (row.count - this.settings.slowAfter));
+  }
+
+  async recordFailure(email: string, ip: string | null, now = Date.now()): Promise<void> {
+    await this.bump(this.pairKey(email, ip), now);
+    await this.bump(this.accountKey(email), now);
+  }
+
+  private async bump(key: string, now: number): Promise<void> {
     const windowStart = now - this.windowMs;
     await this.db
       .insertInto("sign_in_failure")
@@ -45,7 +74,8 @@ export class SignInLimit {
       .execute();
   }
 
-  async clear(email: string): Promise<void> {
-    await this.db.deleteFrom("sign_in_failure").where("key", "=", this.key(email)).execute();
+  /** After a successful sign-in: this address starts afresh, and so does the account's slowdown. */
+  async clear(email: string, ip: string | null): Promise<void> {
+    await this.db.deleteFrom("sign_in_failure").where("key", "in", [this.pairKey(email, ip), this.accountKey(email)]).execute();
   }
 }

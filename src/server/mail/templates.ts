@@ -34,3 +34,17 @@ export function passwordResetEmail({ to, site, url, validMinutes }: { to: string
     ["If this was not you, ignore this email: your password stays as it is."],
   );
 }
+
+/** Sent instead of an error when someone signs up with an address that already has an account. */
+export function existingAccountEmail({ to, site, url }: { to: string; site: string; url: string }): MailMessage {
+  return message(
+    to,
+    `Someone tried to create an account for ${site} with your email address`,
+    [
+      `Someone, perhaps you, tried to create a new account for ${site} with this email address. It already has an account, so nothing was created.`,
+      "If it was you, log in instead; if you forgot your password, the login page can send you a link to choose a new one.",
+    ],
+    { label: "Log in", url },
+    ["If this was not you, you can ignore this email: your account is unchanged."],
+  );
+}

@@ -145,6 +145,15 @@ export class FileService {
     return { bucket, fullPath, name, size, contentType, timeCreated, updated, md5Hash, customMetadata: JSON.parse(record.customMetadata) };
   }
 
+  /** Metadata names the uploader's original file: only the uploader and administrators may read it. */
+  async getMetadataFor(user: CurrentUser | null, fullPath: string): Promise<StorageObjectMetadata> {
+    if (!user) throw Unauthorized(messages.storage.unauthenticated);
+    const record = await this.files.getByPath(fullPath);
+    if (!record) throw NotFound(messages.storage.notFound(fullPath));
+    if (record.ownerUid !== user.id && user.role !== "admin") throw Forbidden(messages.storage.unauthorized(fullPath));
+    return this.getMetadata(fullPath);
+  }
+
   async getDownloadUrl(fullPath: string): Promise<string> {
     await this.getMetadata(fullPath);
     return fileUrl(fullPath);

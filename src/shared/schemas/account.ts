@@ -1,11 +1,13 @@
 // The signed-in user's own account: what the account pages show and the one thing they change here.
 import { z } from "zod";
 import { ACCOUNT_TYPES, ROLES } from "../constants.ts";
+import { singleLine } from "../text.ts";
 
 export const DISPLAY_NAME_MAX_LENGTH = 80;
 
 export const DisplayNameSchema = z
   .string()
+  .overwrite(singleLine)
   .trim()
   .min(1, { error: "Display name cannot be empty." })
   .max(DISPLAY_NAME_MAX_LENGTH, { error: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters.` });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
 import { PaginationQuerySchema } from "./pagination.ts";
+import { singleLine } from "../text.ts";
 
 export const CoordinatesSchema = z.object({ lat: z.number(), lng: z.number() });
 
@@ -46,7 +47,7 @@ const required = { error: messages.businesses.required };
 
 /** What the Markers form and the add-marker page send; the API applies the same rules. */
 export const BusinessInputSchema = z.object({
-  name: z.string(required).trim().min(1, required).max(200),
+  name: z.string(required).overwrite(singleLine).trim().min(1, required).max(200),
   categoryId: z.string(required).trim().min(1, required).max(100),
   description: optionalText(5000),
   address: optionalText(500),

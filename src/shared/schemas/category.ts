@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { DEFAULT_CATEGORY_COLOR } from "../constants.ts";
 import { messages } from "../messages.ts";
+import { singleLine } from "../text.ts";
 
 export const CategorySchema = z.object({
   id: z.string(),
@@ -17,7 +18,7 @@ export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** What the Categories tab sends; the API applies the same rules. */
 export const CategoryInputSchema = z.object({
-  name: z.string({ error: messages.categories.nameRequired }).trim().min(1, { error: messages.categories.nameRequired }).max(100),
+  name: z.string({ error: messages.categories.nameRequired }).overwrite(singleLine).trim().min(1, { error: messages.categories.nameRequired }).max(100),
   color: z
     .string()
     .trim()
@@ -36,7 +37,7 @@ const fillAll = { error: messages.categories.fillAllFields };
 
 /** The body of the spec's plain POST /api/addCategory (the standalone add-category page): every field required. */
 export const PlainCategoryInputSchema = z.object({
-  name: z.string(fillAll).trim().min(1, fillAll).max(100),
+  name: z.string(fillAll).overwrite(singleLine).trim().min(1, fillAll).max(100),
   description: z.string(fillAll).trim().min(1, fillAll).max(1000),
   hex_color: z.string(fillAll).trim().min(1, fillAll).regex(HEX_COLOR, { error: messages.categories.colorInvalid }),
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { OUTDOOR_LOCATION } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { optionalWebAddress, timestampInput } from "./content-input.ts";
+import { singleLine } from "../text.ts";
 
 export const EventSchema = z.object({
   id: z.string(),
@@ -28,9 +29,9 @@ const required = { error: messages.adminEvents.required };
  */
 export const EventInputSchema = z
   .object({
-    name: z.string(required).trim().min(1, required).max(200),
+    name: z.string(required).overwrite(singleLine).trim().min(1, required).max(200),
     eventDate: timestampInput(messages.adminEvents.required),
-    location: z.string(required).trim().min(1, required).max(100),
+    location: z.string(required).overwrite(singleLine).trim().min(1, required).max(100),
     outdoorLocationDescription: z.string().trim().max(500).nullish(),
     description: z.string().trim().max(5000).nullish(),
     ticketsLink: optionalWebAddress(messages.adminEvents.ticketsLinkInvalid),

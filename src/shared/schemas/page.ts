@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { PAGE_PERMISSIONS } from "../constants.ts";
 import { messages } from "../messages.ts";
+import { singleLine } from "../text.ts";
 
 export const PAGE_CONTENT_FORMATS = ["html", "markdown"] as const;
 export type PageContentFormat = (typeof PAGE_CONTENT_FORMATS)[number];
@@ -10,7 +11,7 @@ export type PageContentFormat = (typeof PAGE_CONTENT_FORMATS)[number];
 export const PAGE_CONTENT_MAX_CHARS = 200_000;
 
 export const PageInputSchema = z.object({
-  name: z.string({ error: messages.pages.required }).trim().min(1, { error: messages.pages.required }).max(200),
+  name: z.string({ error: messages.pages.required }).overwrite(singleLine).trim().min(1, { error: messages.pages.required }).max(200),
   permission: z.enum(PAGE_PERMISSIONS, { error: messages.pages.required }),
   contentFormat: z.enum(PAGE_CONTENT_FORMATS).default("html"),
   content: z.string().max(PAGE_CONTENT_MAX_CHARS).default(""),

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
 import { optionalWebAddress, timestampInput } from "./content-input.ts";
+import { singleLine } from "../text.ts";
 
 export const PostSchema = z.object({
   id: z.string(),
@@ -27,7 +28,7 @@ const required = { error: messages.adminPosts.required };
  * `imagePath` is the stored image the post should have: its current one, a fresh upload, or null.
  */
 export const PostInputSchema = z.object({
-  title: z.string(required).trim().min(1, required).max(200),
+  title: z.string(required).overwrite(singleLine).trim().min(1, required).max(200),
   authorUid: z.string(required).trim().min(1, required).max(100),
   content: z.string(required).trim().min(1, required).max(POST_CONTENT_MAX_CHARS),
   datetime: timestampInput(messages.adminPosts.required),

@@ -1,8 +1,9 @@
 // The association's own details, kept in the database instead of the code.
 import { z } from "zod";
+import { singleLine } from "../text.ts";
 
 export const SponsorLogoSchema = z.object({
-  name: z.string().trim().min(1),
+  name: z.string().overwrite(singleLine).trim().min(1),
   imageUrl: z.string().min(1),
   url: z.url().nullable().default(null),
 });
@@ -13,7 +14,7 @@ export const HeroPhotoSchema = z.object({
 });
 
 export const SiteSettingsSchema = z.object({
-  associationName: z.string().trim().min(1, { error: "Association name is required." }),
+  associationName: z.string().overwrite(singleLine).trim().min(1, { error: "Association name is required." }),
   tagline: z.string().trim().min(1, { error: "Tagline is required." }),
   mailingAddress: z.string().trim(),
   generalEmail: z.email({ error: "Enter a valid email address." }).or(z.literal("")),

@@ -1,6 +1,7 @@
 // A tag businesses carry, as clients see it.
 import { z } from "zod";
 import { messages } from "../messages.ts";
+import { singleLine } from "../text.ts";
 
 export const TagSchema = z.object({
   id: z.string(),
@@ -14,7 +15,7 @@ const required = { error: messages.tags.nameRequired };
 
 /** What the Tags tab and the Markers form's inline new tag send. Names are unique ignoring case. */
 export const TagInputSchema = z.object({
-  name: z.string(required).trim().min(1, required).max(100),
+  name: z.string(required).overwrite(singleLine).trim().min(1, required).max(100),
 });
 
 export type TagInput = z.input<typeof TagInputSchema>;

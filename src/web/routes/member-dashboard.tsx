@@ -1,12 +1,10 @@
 // A member's landing page: greeting, whether the email address is verified, and the member pages.
-import { useState } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/member-dashboard";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { postAuth } from "../features/account/auth-api.ts";
-import { StatusMessage, secondaryButtonClass } from "../features/account/status-message.tsx";
+import { ResendVerification } from "../features/account/resend-verification.tsx";
 import { LogoutButton } from "../features/account/logout-button.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -28,26 +26,6 @@ const memberLinks = [
   { to: paths.member.intake, label: "Business Feedback and Consent", text: "The intake form for businesses." },
 ];
 
-function ResendVerification({ email }: { email: string }) {
-  const [state, setState] = useState<"idle" | "busy" | "sent" | "failed">("idle");
-  async function resend() {
-    setState("busy");
-    const result = await postAuth("/send-verification-email", { email, callbackURL: paths.member.dashboard });
-    setState(result.ok ? "sent" : "failed");
-  }
-  return (
-    <div className="grid gap-2">
-      <div>
-        <button type="button" className={secondaryButtonClass} disabled={state === "busy" || state === "sent"} onClick={() => void resend()}>
-          Send the verification email again
-        </button>
-      </div>
-      {state === "sent" && <StatusMessage kind="success">We have sent a new verification link to {email}.</StatusMessage>}
-      {state === "failed" && <StatusMessage kind="error">Could not send the verification email. Please try again later.</StatusMessage>}
-    </div>
-  );
-}
-
 export default function MemberDashboard({ loaderData }: Route.ComponentProps) {
   const { email, displayName, emailVerified } = loaderData;
   return (
@@ -60,7 +38,7 @@ export default function MemberDashboard({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="text-stone-800">{email} is not verified yet. Please open the link in the email we sent you.</p>
-            <ResendVerification email={email} />
+            <ResendVerification email={email} callbackURL={paths.member.dashboard} />
           </>
         )}
       </div>

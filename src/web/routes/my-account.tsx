@@ -9,6 +9,7 @@ import { fetchAccount } from "../features/account/account-api.ts";
 import { ChangePasswordForm, fetchHasPassword } from "../features/account/change-password-form.tsx";
 import { DisplayNameForm } from "../features/account/display-name-form.tsx";
 import { LogoutButton } from "../features/account/logout-button.tsx";
+import { ResendVerification } from "../features/account/resend-verification.tsx";
 import { ProfilePicture } from "../features/account/profile-picture.tsx";
 import { StatusMessage, inputClass, labelClass } from "../features/account/status-message.tsx";
 
@@ -44,6 +45,12 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
         <StatusMessage kind="error">{messages.account.loadFailed}</StatusMessage>
       ) : (
         <>
+          {!account.emailVerified && (
+            <div className="card grid gap-3 border-amber-300 bg-amber-50" role="region" aria-label="Email address not verified">
+              <p className="text-stone-900">{messages.account.unverified}</p>
+              <ResendVerification email={account.email} callbackURL={paths.myAccount} />
+            </div>
+          )}
           <div className="card grid gap-4">
             <div>
               <label htmlFor="account-email" className={labelClass}>

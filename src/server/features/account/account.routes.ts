@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../api/api-env.ts";
 import { errorResponse } from "../../api/schemas.ts";
+import { signedInOnly } from "../../api/admin-only.ts";
 import { AccountSchema, UpdateAccountSchema } from "../../../shared/schemas/account.ts";
 
 const getAccount = createRoute({
@@ -18,6 +19,7 @@ const updateAccount = createRoute({
   method: "patch",
   path: "/account",
   tags: ["Account"],
+  middleware: [signedInOnly] as const,
   summary: "Change the signed-in user's display name",
   request: { body: { required: true, content: { "application/json": { schema: UpdateAccountSchema } } } },
   responses: {

@@ -37,7 +37,9 @@ describe("page content sanitizing", () => {
   it("keeps ordinary formatting and http, https, mailto, tel and on-site links", () => {
     const html =
       '<h2>Hours</h2><p><strong>Open</strong> <em>daily</em>.</p><ul><li>One</li></ul><a href="https://a.example">a</a><a href="http://b.example">b</a><a href="mailto:x@example.org">m</a><a href="tel:+19055550100">t</a><a href="/events">e</a>';
-    expect(sanitizeHtml(html)).toBe(html);
+    // Links that leave the site are kept, marked as user content that the site does not vouch for.
+    const external = html.replace(/<a href="(https?:[^"]+)">/g, '<a href="$1" rel="noopener nofollow ugc">');
+    expect(sanitizeHtml(html)).toBe(external);
   });
 
   it("prefixes ids and names so content cannot clobber the page's globals", () => {
@@ -56,5 +58,27 @@ describe("page content sanitizing", () => {
   it("gives plain text for previews, words kept apart between blocks", () => {
     expect(contentText("<h2>Who</h2><p>We&nbsp;are <b>here</b></p><ul><li>a</li><li>b</li></ul>", "html")).toBe("Who We are here a b");
     expect(contentText("## Who\n\nWe **are**", "markdown")).toBe("Who We are");
+  });
+});
+
+describe("images from data: URLs and links that leave the site", () => {
+  it("keeps raster data: images and drops any other data: URL in an image", () => {
+    const png = "data:image/png;base64,iVBORw0KGgo=";
+    expect(sanitizeHtml(`<img src="${png}" alt="dot">`)).toBe(`<img src="${png}" alt="dot">`);
+    for (const src of ["data:image/svg+xml,<svg onload=alert(1)>", "data:image/svg+xml;base64,PHN2Zz4=", " DATA:text/html,<script>alert(1)</script>", "data:application/octet-stream,x"]) {
+      const html = sanitizeHtml(`<img src="${src.replace(/"/g, "&quot;")}" alt="x">`);
+      expect(html, src).toBe('<img alt="x">');
+    }
+  });
+
+  it("marks absolute and protocol-relative links as external, and leaves on-site links alone", () => {
+    for (const href of ["//evil.example/x", "https://example.org", "http://example.org/a", "/\\evil.example", "/\t/evil.example"]) {
+      const { document } = new JSDOM(`<body>${sanitizeHtml(`<a href="${href}">x</a>`)}</body>`).window;
+      expect(document.querySelector("a")?.getAttribute("rel"), href).toBe("noopener nofollow ugc");
+    }
+    for (const href of ["/events", "#top", "mailto:a@example.org", "?page=2"]) {
+      const { document } = new JSDOM(`<body>${sanitizeHtml(`<a href="${href}" rel="me">x</a>`)}</body>`).window;
+      expect(document.querySelector("a")?.getAttribute("rel"), href).toBe("me");
+    }
   });
 });

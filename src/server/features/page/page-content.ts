@@ -9,6 +9,21 @@ import type { PageContentFormat } from "../../../shared/schemas/page.ts";
 const { window } = new JSDOM("");
 const purify = createDOMPurify(window);
 
+/** Inline images only in raster formats: an SVG (or any other document) in a data: URL can carry script. */
+const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif)[;,]/i;
+/** Links that leave the site, protocol-relative ones (`//host`, which browsers also read from `\\host`) included. */
+const EXTERNAL_LINK = /^(?:https?:)?[\\/]{2}/i;
+
+purify.addHook("afterSanitizeAttributes", (node) => {
+  const src = node.getAttribute("src");
+  if (src !== null && /^\s*data:/i.test(src) && !RASTER_DATA_URL.test(src.trim())) node.removeAttribute("src");
+  const href = node.getAttribute("href");
+  // Browsers drop tabs and line breaks inside URLs before reading them.
+  if (node.tagName === "A" && href !== null && EXTERNAL_LINK.test(href.replace(/[\t\n\r]/g, "").trim())) {
+    node.setAttribute("rel", "noopener nofollow ugc");
+  }
+});
+
 /** http, https, mailto and tel, plus addresses on this site (relative, or a fragment). */
 const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 

@@ -4,14 +4,16 @@ import type { AppEnv } from "../../api/api-env.ts";
 import { slugify } from "../../../shared/format.ts";
 import { withLocations } from "../event/event-locations.ts";
 import { calendar } from "./ical.ts";
+import { securityTxt, type SecurityTxtOptions } from "./security-txt.ts";
 
 function xml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
 /** Mounted at the site's root. `siteUrl` is PUBLIC_URL; without it, the request's own origin. */
-export function createSeoRoutes({ siteUrl }: { siteUrl?: string | undefined } = {}) {
+export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string | undefined; security?: Omit<SecurityTxtOptions, "siteUrl"> } = {}) {
   const seo = new Hono<AppEnv>();
+  seo.get("/.well-known/security.txt", (c) => securityTxt(c, { ...security, siteUrl }));
   const origin = (url: string) => siteUrl ?? new URL(url).origin;
 
   seo.get("/robots.txt", (c) => {

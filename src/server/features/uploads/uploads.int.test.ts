@@ -225,7 +225,7 @@ describe("cleanup", () => {
     await t.services.uploads.cleanup(new Date());
     expect((await t.request(url)).status).toBe(200);
     await t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
-    const gone = await t.request(`/api/v1/storage/metadata?path=${encodeURIComponent(fullPath)}`);
+    const gone = await t.request(`/api/v1/storage/metadata?path=${encodeURIComponent(fullPath)}`, { cookie: user.cookie });
     expect(gone.status).toBe(404);
     expect(await errorMessage(gone)).toBe(`Object '${fullPath}' does not exist.`);
   });

@@ -2,6 +2,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../api/api-env.ts";
 import { errorResponse } from "../../api/schemas.ts";
+import { signedInOnly } from "../../api/admin-only.ts";
 
 const StorageObjectSchema = z
   .object({
@@ -23,10 +24,13 @@ const getMetadata = createRoute({
   method: "get",
   path: "/storage/metadata",
   tags: ["Storage"],
-  summary: "A stored file's metadata",
+  middleware: [signedInOnly] as const,
+  summary: "A stored file's metadata (its uploader and administrators only)",
   request: { query: PathQuery },
   responses: {
     200: { description: "The stored object", content: { "application/json": { schema: StorageObjectSchema } } },
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Neither your upload nor an administrator"),
     404: errorResponse("No such object"),
   },
 });
@@ -35,6 +39,7 @@ const discardUpload = createRoute({
   method: "delete",
   path: "/storage/object",
   tags: ["Storage"],
+  middleware: [signedInOnly] as const,
   summary: "Delete one of your uploads that nothing uses yet",
   request: { query: PathQuery },
   responses: {
@@ -49,6 +54,7 @@ const saveProfilePicture = createRoute({
   method: "put",
   path: "/me/profile-picture",
   tags: ["Account"],
+  middleware: [signedInOnly] as const,
   summary: "Use an uploaded picture as your profile picture (the previous one is deleted)",
   request: {
     body: { content: { "application/json": { schema: z.object({ fullPath: z.string().min(1).max(512) }) } }, required: true },
@@ -62,7 +68,7 @@ const saveProfilePicture = createRoute({
 });
 
 export function registerUploadsRoutes(api: OpenAPIHono<AppEnv>) {
-  api.openapi(getMetadata, async (c) => c.json(await c.var.services.files.getMetadata(c.req.valid("query").path), 200));
+  api.openapi(getMetadata, async (c) => c.json(await c.var.services.files.getMetadataFor(c.var.user, c.req.valid("query").path), 200));
   api.openapi(discardUpload, async (c) => {
     await c.var.services.files.discard({ user: c.var.user, fullPath: c.req.valid("query").path });
     return c.body(null, 204);

@@ -130,6 +130,10 @@ export class UploadService {
     if (method === "GET") return jsonError(new AppError(404, "not_found", "Uploads cannot be downloaded; use the file's URL."), method);
     if (method === "OPTIONS") return this.tus.handleWeb(request);
     if (!user) return jsonError(Unauthorized(messages.storage.unauthenticated), method);
+    // Extensions this server does not offer (tus would answer 501, as if the server were at fault).
+    if (request.headers.has("upload-concat") || request.headers.has("upload-defer-length")) {
+      return jsonError(Validation("Parallel uploads and uploads of unknown length are not supported; send the whole file in one upload.", {}), method);
+    }
     if (method !== "POST") {
       const id = new URL(request.url).pathname.slice(UPLOADS_PATH.length + 1);
       const upload = id ? await this.datastore.getUpload(id).catch(() => null) : null;

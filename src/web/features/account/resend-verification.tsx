@@ -1,0 +1,24 @@
+// Asks for a new verification link, for accounts whose email address is not verified yet.
+import { useState } from "react";
+import { postAuth } from "./auth-api.ts";
+import { StatusMessage, secondaryButtonClass } from "./status-message.tsx";
+
+export function ResendVerification({ email, callbackURL }: { email: string; callbackURL: string }) {
+  const [state, setState] = useState<"idle" | "busy" | "sent" | "failed">("idle");
+  async function resend() {
+    setState("busy");
+    const result = await postAuth("/send-verification-email", { email, callbackURL });
+    setState(result.ok ? "sent" : "failed");
+  }
+  return (
+    <div className="grid gap-2">
+      <div>
+        <button type="button" className={secondaryButtonClass} disabled={state === "busy" || state === "sent"} onClick={() => void resend()}>
+          Send the verification email again
+        </button>
+      </div>
+      {state === "sent" && <StatusMessage kind="success">We have sent a new verification link to {email}.</StatusMessage>}
+      {state === "failed" && <StatusMessage kind="error">Could not send the verification email. Please try again later.</StatusMessage>}
+    </div>
+  );
+}
