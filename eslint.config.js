@@ -18,7 +18,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/server/cli/**", "src/server/db/migrate-cli.ts", "tests/**", "bench/**", "*.config.ts"],
+    files: ["src/server/cli/**", "src/server/db/migrate-cli.ts", "src/server/db/database-types-cli.ts", "tests/**", "bench/**", "*.config.ts"],
     rules: { "no-console": "off" },
   },
   {

@@ -1,7 +1,7 @@
 // Failed sign-ins counted per account in the database: after too many, the account refuses sign-in for a while,
 // even with the right password, on every instance and across restarts.
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema.ts";
+import type { DB } from "../db/database-types.ts";
 
 export const ACCOUNT_SIGN_IN_LIMIT = { maxFailures: 5, windowSeconds: 15 * 60 } as const;
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { DB } from "../../db/database-types.ts";
 import type { Event } from "../../../shared/schemas/event.ts";
 
 /** An event with the columns only the admin sees. */

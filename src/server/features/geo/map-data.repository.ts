@@ -1,6 +1,6 @@
 // The map's own read of businesses, categories and tags: only the columns the map draws, in one pass each.
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { DB } from "../../db/database-types.ts";
 
 export interface MapBusiness {
   id: string;
