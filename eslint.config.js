@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -15,6 +16,47 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": ["error", { allow: ["error", "warn"] }],
+    },
+  },
+  // The seam between server and browser code (docs/decisions/0008-server-web-seam.md): the server never
+  // imports web code; web code reaches the server only through src/web/lib/app-context.ts, the load
+  // context of route loaders and actions; what both need lives in src/shared, which imports neither.
+  {
+    files: ["src/**"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createNodeResolver()] },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./src/server", from: "./src/web", message: "Server code must not import web code; move what both need to src/shared." },
+            { target: "./src/shared", from: ["./src/server", "./src/web"], message: "src/shared is used by both sides and imports neither." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/web/**"],
+    ignores: ["src/web/lib/app-context.ts"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createNodeResolver()] },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./src/server", from: "./src/web", message: "Server code must not import web code; move what both need to src/shared." },
+            { target: "./src/shared", from: ["./src/server", "./src/web"], message: "src/shared is used by both sides and imports neither." },
+            {
+              target: "./src/web",
+              from: "./src/server",
+              message: "Web code reaches the server only through src/web/lib/app-context.ts (getApp in loaders and actions); shared types live in src/shared.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

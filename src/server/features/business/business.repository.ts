@@ -2,13 +2,7 @@ import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from "kyse
 import { pick, qualify } from "../../db/columns.ts";
 import type { Business as BusinessTable, DB } from "../../db/database-types.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "../../../shared/schemas/business.ts";
-
-export interface BusinessPlace {
-  id: string;
-  name: string;
-  address: string | null;
-  coordinates: { lat: number; lng: number };
-}
+import type { BusinessPlace } from "../../../shared/event-location.ts";
 
 type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
 

@@ -14,7 +14,8 @@ import { messages } from "../../../shared/messages.ts";
 import type { FileService } from "../../storage/file.service.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import { pick } from "../../db/columns.ts";
-import { BUSINESS_FIELDS, type BusinessPlace, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
+import type { BusinessPlace } from "../../../shared/event-location.ts";
+import { BUSINESS_FIELDS, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
 
 function parseInput(input: BusinessInput) {
   const parsed = BusinessInputSchema.safeParse(input);
