@@ -38,6 +38,17 @@ export default tseslint.config(
     },
   },
   {
+    // Configuration is read and validated in one place; everything else is handed what it needs.
+    files: ["src/**"],
+    ignores: ["src/server/env.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through src/server/env.ts (parseEnv) and pass it on." },
+      ],
+    },
+  },
+  {
     files: ["src/web/**"],
     ignores: ["src/web/lib/app-context.ts"],
     plugins: { "import-x": importX },

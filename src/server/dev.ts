@@ -5,12 +5,12 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { createServer } from "vite";
 import { createApp, type RenderPage } from "./app.ts";
-import { parseEnv, publicUrl } from "./env.ts";
+import { parseDevelopmentEnv, publicUrl } from "./env.ts";
 import { openRuntime, prepareDatabase } from "./runtime.ts";
 import type { AppContextKey } from "./load-context.ts";
 
 dotenv.config({ quiet: true });
-const env = parseEnv({ NODE_ENV: "development", ...process.env });
+const env = parseDevelopmentEnv();
 const runtime = await openRuntime(env);
 await prepareDatabase(runtime);
 

@@ -26,7 +26,7 @@ const runtime = await openRuntime(env);
 const { logger } = runtime;
 await prepareDatabase(runtime);
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const buildDir = path.resolve(env.BUILD_DIR);
 let build: ServerBuild;
 try {
   build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;

@@ -46,6 +46,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
   const services = createServices({
     database,
     store: storage.store,
+    env,
     uploads: { quotaBytes: storage.quotaBytes, datastore: storage.datastore, logger },
   });
   const baseURL = publicUrl(env);
