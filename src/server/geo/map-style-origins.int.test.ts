@@ -3,7 +3,7 @@
 // the hosts the browser will fetch from. A provider that cannot be read never breaks a page.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp } from "../../../tests/setup/app.ts";
-import { fakeProviderStyle, startFakeTileProvider, type FakeTileProvider } from "./fake-tile-server.ts";
+import { fakeProviderStyle, startFakeTileProvider, type FakeTileProvider } from "../../../tests/fakes/tile-server.ts";
 import { mapStyleConfig } from "./map-style-config.ts";
 import { MapStyleOrigins } from "./map-style-origins.ts";
 
