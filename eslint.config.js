@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -17,8 +18,60 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["error", "warn"] }],
     },
   },
+  // The seam between server and browser code (docs/decisions/0008-server-web-seam.md): the server never
+  // imports web code; web code reaches the server only through src/web/lib/app-context.ts, the load
+  // context of route loaders and actions; what both need lives in src/shared, which imports neither.
   {
-    files: ["src/server/cli/**", "src/server/db/migrate-cli.ts", "tests/**", "bench/**", "*.config.ts"],
+    files: ["src/**"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createNodeResolver()] },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./src/server", from: "./src/web", message: "Server code must not import web code; move what both need to src/shared." },
+            { target: "./src/shared", from: ["./src/server", "./src/web"], message: "src/shared is used by both sides and imports neither." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Configuration is read and validated in one place; everything else is handed what it needs.
+    files: ["src/**"],
+    ignores: ["src/server/env.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through src/server/env.ts (parseEnv) and pass it on." },
+      ],
+    },
+  },
+  {
+    files: ["src/web/**"],
+    ignores: ["src/web/lib/app-context.ts"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createNodeResolver()] },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./src/server", from: "./src/web", message: "Server code must not import web code; move what both need to src/shared." },
+            { target: "./src/shared", from: ["./src/server", "./src/web"], message: "src/shared is used by both sides and imports neither." },
+            {
+              target: "./src/web",
+              from: "./src/server",
+              message: "Web code reaches the server only through src/web/lib/app-context.ts (getApp in loaders and actions); shared types live in src/shared.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/server/cli/**", "src/server/db/migrate-cli.ts", "src/server/db/database-types-cli.ts", "tests/**", "bench/**", "*.config.ts"],
     rules: { "no-console": "off" },
   },
   {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { openDatabase, type Database } from "../../src/server/db/database.ts";
-import type { DB } from "../../src/server/db/schema.ts";
+import type { DB } from "../../src/server/db/database-types.ts";
 import { migrateToLatest } from "../../src/server/db/migrate.ts";
 import { buildBusiness, buildCategory, buildTag } from "../../src/server/db/factories.ts";
 import { createSearchRepository } from "../../src/server/features/search/search.repository.ts";

@@ -19,7 +19,7 @@ import { UPLOADS_PATH } from "./features/uploads/uploads.service.ts";
 import { createSeoRoutes } from "./features/seo/seo.routes.ts";
 import type { Env } from "./env.ts";
 import { messages } from "../shared/messages.ts";
-import type { AppLoadContext } from "../web/lib/app-context.ts";
+import type { AppLoadContext } from "./load-context.ts";
 
 export type RenderPage = (request: Request, context: AppLoadContext) => Promise<Response>;
 

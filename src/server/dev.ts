@@ -5,12 +5,12 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { createServer } from "vite";
 import { createApp, type RenderPage } from "./app.ts";
-import { parseEnv, publicUrl } from "./env.ts";
+import { parseDevelopmentEnv, publicUrl } from "./env.ts";
 import { openRuntime, prepareDatabase } from "./runtime.ts";
-import type { appContext as AppContextKey } from "../web/lib/app-context.ts";
+import type { AppContextKey } from "./load-context.ts";
 
 dotenv.config({ quiet: true });
-const env = parseEnv({ NODE_ENV: "development", ...process.env });
+const env = parseDevelopmentEnv();
 const runtime = await openRuntime(env);
 await prepareDatabase(runtime);
 
@@ -18,7 +18,7 @@ const vite = await createServer({ server: { middlewareMode: true }, appType: "cu
 
 const renderPage: RenderPage = async (request, context) => {
   const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  const contextKey = (build.entry.module as unknown as { appContext: typeof AppContextKey }).appContext;
+  const contextKey = (build.entry.module as unknown as { appContext: AppContextKey }).appContext;
   const provider = new RouterContextProvider();
   provider.set(contextKey, context);
   return createRequestHandler(build, "development")(request, provider);

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     .union([z.literal("off"), z.url()], { error: "expected the URL of an OSRM-compatible router, or off" })
     .default("https://router.project-osrm.org"),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  /** Where `npm run build` put the pages (react-router.config.ts); lets several checkouts build side by side. */
+  BUILD_DIR: z.string().min(1).default("build"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -91,6 +93,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return result.data;
+}
+
+/** `npm run dev`: the same configuration, in development mode unless NODE_ENV says otherwise. */
+export function parseDevelopmentEnv(): Env {
+  return parseEnv({ NODE_ENV: "development", ...process.env });
 }
 
 export function publicUrl(env: Env): string {

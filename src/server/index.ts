@@ -7,7 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { createApp, type RenderPage } from "./app.ts";
 import { ConfigError, parseEnv, publicUrl } from "./env.ts";
 import { openRuntime, prepareDatabase } from "./runtime.ts";
-import type { appContext as AppContextKey } from "../web/lib/app-context.ts";
+import type { AppContextKey } from "./load-context.ts";
 
 dotenv.config({ quiet: true });
 
@@ -26,7 +26,7 @@ const runtime = await openRuntime(env);
 const { logger } = runtime;
 await prepareDatabase(runtime);
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const buildDir = path.resolve(env.BUILD_DIR);
 let build: ServerBuild;
 try {
   build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
@@ -36,7 +36,7 @@ try {
 }
 
 const handler = createRequestHandler(build, env.NODE_ENV === "development" ? "development" : "production");
-const contextKey = (build.entry.module as unknown as { appContext: typeof AppContextKey }).appContext;
+const contextKey = (build.entry.module as unknown as { appContext: AppContextKey }).appContext;
 const renderPage: RenderPage = (request, context) => {
   const provider = new RouterContextProvider();
   provider.set(contextKey, context);

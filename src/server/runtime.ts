@@ -47,6 +47,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
   const services = createServices({
     database,
     store: storage.store,
+    env,
     uploads: { quotaBytes: storage.quotaBytes, datastore: storage.datastore, logger },
   });
   const baseURL = publicUrl(env);

@@ -5,7 +5,7 @@ import type { ObjectStore } from "./storage/storage.ts";
 import { UploadService, type UploadServiceOptions } from "./features/uploads/uploads.service.ts";
 import { ProfilePictureRepository } from "./features/uploads/profile-picture.repository.ts";
 import { ProfilePictureService } from "./features/uploads/profile-picture.service.ts";
-import { parseEnv } from "./env.ts";
+import type { Env } from "./env.ts";
 import { geoSetupFromEnv, type GeoSetup } from "./geo/geo-config.ts";
 import { GeoRepository } from "./features/geo/geo.repository.ts";
 import { GeoService } from "./features/geo/geo.service.ts";
@@ -40,13 +40,16 @@ import { PageService } from "./features/page/page.service.ts";
 export function createServices({
   database,
   store,
+  env,
   uploads,
-  // Geo providers and map style come from the environment unless a caller (a test) brings its own.
-  geo = geoSetupFromEnv(parseEnv()),
-  signInProviders = listSignInProviders(signInProvidersFromEnv(parseEnv())),
+  // Geo providers, map style and sign-in providers follow the configuration unless a caller (a test) brings its own.
+  geo = geoSetupFromEnv(env),
+  signInProviders = listSignInProviders(signInProvidersFromEnv(env)),
 }: {
   database: Database;
   store: ObjectStore;
+  /** The validated configuration (env.ts). */
+  env: Env;
   geo?: GeoSetup;
   signInProviders?: SignInProvider[];
   /** Per-user storage quota and where unfinished uploads wait; tests leave them out. */

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { allowConsoleError, expect, test } from "./fixtures.ts";
-import { startFakeTileProvider, type FakeTileProvider } from "../../src/server/geo/fake-tile-server.ts";
+import { startFakeTileProvider, type FakeTileProvider } from "../fakes/tile-server.ts";
 import { messages } from "../../src/shared/messages.ts";
 
 interface AppServer {

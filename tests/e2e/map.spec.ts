@@ -10,7 +10,7 @@ import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtur
 import { E2E_DATA_DIR } from "./env.ts";
 import { openDatabase, type Database } from "../../src/server/db/database.ts";
 import { createBusiness, createCategory, createTag } from "../../src/server/db/factories.ts";
-import { NO_ROUTE_ORIGIN } from "../../src/server/geo/fake-geo-servers.ts";
+import { NO_ROUTE_ORIGIN } from "../fakes/geo-servers.ts";
 
 const VISITOR = { latitude: 43.1012, longitude: -79.0731 };
 const DEFAULT_CENTRE = { lat: 43.106651, lng: -79.066782 };

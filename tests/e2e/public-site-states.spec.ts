@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import { openDatabase, type Database } from "../../src/server/db/database.ts";
-import type { DB } from "../../src/server/db/schema.ts";
+import type { DB } from "../../src/server/db/database-types.ts";
 import { createBusiness, createEvent, createOffer, createPost, createTag } from "../../src/server/db/factories.ts";
 import { formatLongDate } from "../../src/shared/format.ts";
 

@@ -1,6 +1,6 @@
 // Starts the end-to-end server with local stand-ins for the geocoder and router, so no journey reaches the
 // public services: the fakes listen on free ports and the server is pointed at them before it starts.
-import { startFakeGeoServer } from "../../src/server/geo/fake-geo-servers.ts";
+import { startFakeGeoServer } from "../fakes/geo-servers.ts";
 
 const fake = await startFakeGeoServer();
 process.env.GEOCODER_URL = fake.url;

@@ -8,6 +8,7 @@ import { createAuth } from "../../src/server/auth/auth.ts";
 import { createOrUpdateUser } from "../../src/server/auth/accounts.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { newId } from "../../src/server/db/ids.ts";
+import { parseEnv } from "../../src/server/env.ts";
 import { createServices } from "../../src/server/services.ts";
 import { DiskStore } from "../../src/server/storage/storage.ts";
 import type { Role } from "../../src/shared/constants.ts";
@@ -15,11 +16,15 @@ import { createTestDatabase } from "./database.ts";
 
 export const ORIGIN = "http://localhost:3000";
 
-export async function createTestApp(options: { database?: Database } = {}) {
+/**
+ * `env` is the configuration the services get, as the server reads it from its environment (only the
+ * given variables: the test runner's own environment does not leak in).
+ */
+export async function createTestApp(options: { database?: Database; env?: Record<string, string> } = {}) {
   const database = options.database ?? (await createTestDatabase());
   const filesDir = path.join(inject("testDir"), `files-${newId(8)}`);
   const store = new DiskStore(filesDir);
-  const services = createServices({ database, store });
+  const services = createServices({ database, store, env: parseEnv(options.env ?? {}) });
   const auth = createAuth({ database, secret: "test-secret-".padEnd(48, "x"), baseURL: ORIGIN, trustedOrigins: [ORIGIN], trustProxy: false });
   const logger = pino({ level: "silent" });
   const app = createApp({ database, auth, services, logger });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { pino } from "pino";
 import { createApp } from "../app.ts";
+import { parseEnv } from "../env.ts";
 import { createServices } from "../services.ts";
 import { DiskStore } from "../storage/storage.ts";
 import { newId } from "../db/ids.ts";
@@ -34,7 +35,7 @@ function logSink() {
 function buildApp(database: Database, smtp: SmtpReceiver, options: { trustProxy?: boolean } = {}) {
   const filesDir = path.join(inject("testDir"), `files-${newId(8)}`);
   const { lines, logger } = logSink();
-  const services = createServices({ database, store: new DiskStore(filesDir), signInProviders: [] });
+  const services = createServices({ database, store: new DiskStore(filesDir), env: parseEnv({}), signInProviders: [] });
   const mailer = createMailer({ smtpUrl: smtp.url, from: "Niche <no-reply@niche.test>", outboxDir: path.join(filesDir, "outbox"), logger });
   const auth = createAuth({
     database,

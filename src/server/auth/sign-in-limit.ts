@@ -4,7 +4,7 @@
 // - per account, whatever the address: past 10 failures every further attempt is answered more slowly.
 // A stranger can thus shut out only their own address; the owner, from theirs, still gets in (docs/decisions/0008).
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema.ts";
+import type { DB } from "../db/database-types.ts";
 
 export const ACCOUNT_SIGN_IN_LIMIT = { maxFailures: 5, windowSeconds: 15 * 60, slowAfter: 10, slowestMs: 3000 } as const;
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import type { DB } from "./schema.ts";
+import type { DB } from "./database-types.ts";
 
 export type DialectName = "sqlite" | "postgres";
 

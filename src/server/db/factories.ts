@@ -1,6 +1,6 @@
 // Test-data factories with overrides, shared by the tests and the demo seed.
 import type { Insertable, Kysely } from "kysely";
-import type { DB } from "./schema.ts";
+import type { DB } from "./database-types.ts";
 import { newId } from "./ids.ts";
 import { DEFAULT_MAP_CENTER, OUTDOOR_LOCATION } from "../../shared/constants.ts";
 import { defaultDisplayName, slugify } from "../../shared/format.ts";

@@ -3,7 +3,7 @@ import { getMigrations } from "better-auth/db/migration";
 import { createTestDatabase } from "../../../tests/setup/database.ts";
 import { createAuth } from "../auth/auth.ts";
 import type { Database } from "./database.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { discoverMigrations, migrateToLatest } from "./migrate.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -24,6 +24,18 @@ describe("migrations", () => {
 
   it("are already applied to the template and applying again changes nothing", async () => {
     expect(await migrateToLatest(database)).toEqual([]);
+  });
+
+  it("are found in their folder under the names existing databases recorded", async () => {
+    const names = Object.keys(await discoverMigrations(database.dialect));
+    expect(names).toEqual(expect.arrayContaining(["0001-initial", "0002-search", "0003-uploads", "0004-accounts", "0006-geo", "0007-admin"]));
+    const recorded = await database.db
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own bookkeeping table is not part of the schema types
+      .selectFrom("kysely_migration" as any)
+      .select("name")
+      .orderBy("name")
+      .execute();
+    expect(recorded.map((row) => (row as { name: string }).name)).toEqual([...names].sort());
   });
 
   it("give better-auth every table and column it needs", async () => {

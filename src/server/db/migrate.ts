@@ -1,28 +1,34 @@
 // Applies the migrations in order; safe to run on every start.
+import fs from "node:fs/promises";
 import { Migrator, type Migration } from "kysely/migration";
-import type { Database } from "./database.ts";
-import { initial } from "./migrations/0001-initial.ts";
-import { search } from "./migrations/0002-search.ts";
-import { uploads } from "./migrations/0003-uploads.ts";
-import { accounts } from "./migrations/0004-accounts.ts";
-import { geo } from "./migrations/0006-geo.ts";
-import { admin } from "./migrations/0007-admin.ts";
+import type { Database, DialectName } from "./database.ts";
 
-function migrations(dialect: Database["dialect"]): Record<string, Migration> {
-  return {
-    "0001-initial": initial(dialect),
-    "0002-search": search(dialect),
-    "0003-uploads": uploads(dialect),
-    "0004-accounts": accounts(dialect),
-    "0006-geo": geo(dialect),
-    "0007-admin": admin(dialect),
-  };
+/**
+ * A migration file (`migrations/NNNN-name.ts`) default-exports one of these; its file name without
+ * the extension is the name recorded in the database, so a file is never renamed once released.
+ */
+export type MigrationFactory = (dialect: DialectName) => Migration;
+
+const folder = new URL("./migrations/", import.meta.url);
+const MIGRATION_FILE = /^\d{4}-[\w-]+\.ts$/;
+
+/** Every migration in the folder, keyed by name; Kysely runs them in name order. */
+export async function discoverMigrations(dialect: DialectName): Promise<Record<string, Migration>> {
+  const files = (await fs.readdir(folder)).filter((file) => MIGRATION_FILE.test(file) && !file.endsWith(".test.ts"));
+  const entries = await Promise.all(
+    files.map(async (file) => {
+      const module = (await import(new URL(file, folder).href)) as { default?: MigrationFactory };
+      if (typeof module.default !== "function") throw new Error(`Migration ${file} has no default export`);
+      return [file.replace(/\.ts$/, ""), module.default(dialect)] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
 }
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
-    provider: { getMigrations: async () => migrations(database.dialect) },
+    provider: { getMigrations: () => discoverMigrations(database.dialect) },
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

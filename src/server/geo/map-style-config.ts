@@ -1,4 +1,5 @@
 // Which map style the browser draws (MAP_STYLE_URL), and the origins the CSP must allow for it.
+import type { MapStyleConfig } from "../../shared/map.ts";
 
 /** OpenFreeMap: keyless public OpenMapTiles-schema vector tiles. Its terms ask for this attribution. */
 export const OPENFREEMAP = {
@@ -14,13 +15,6 @@ const OPENMAPTILES_ATTRIBUTION =
   '<a href="https://www.openmaptiles.org/" target="_blank" rel="noopener">&copy; OpenMapTiles</a> ' +
   '<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">&copy; OpenStreetMap contributors</a>';
 
-export type MapStyleConfig =
-  /** Our muted style over OpenMapTiles-schema vector tiles (a TileJSON URL, or a PMTiles archive). */
-  | { kind: "vector"; tilesUrl: string; glyphsUrl: string | null; attribution: string }
-  /** Someone else's complete MapLibre style, used as is. */
-  | { kind: "url"; url: string }
-  /** Land colour only: no tiles, no outside requests (tests, air-gapped sites). */
-  | { kind: "offline" };
 
 export function mapStyleConfig(value: string | undefined): MapStyleConfig {
   if (!value) return { kind: "vector", tilesUrl: OPENFREEMAP.tilesUrl, glyphsUrl: OPENFREEMAP.glyphsUrl, attribution: OPENFREEMAP.attribution };

@@ -3,7 +3,7 @@
 // the hosts the browser will fetch from. A provider that cannot be read never breaks a page.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp } from "../../../tests/setup/app.ts";
-import { fakeProviderStyle, startFakeTileProvider, type FakeTileProvider } from "./fake-tile-server.ts";
+import { fakeProviderStyle, startFakeTileProvider, type FakeTileProvider } from "../../../tests/fakes/tile-server.ts";
 import { mapStyleConfig } from "./map-style-config.ts";
 import { MapStyleOrigins } from "./map-style-origins.ts";
 
@@ -16,20 +16,13 @@ afterAll(async () => {
   await provider.close();
 });
 
-const saved = { MAP_STYLE_URL: process.env.MAP_STYLE_URL, MAP_EXTRA_ORIGINS: process.env.MAP_EXTRA_ORIGINS };
 afterEach(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
   provider.setStyle(fakeProviderStyle(provider.tileOrigin));
 });
 
-/** A test app whose services read MAP_STYLE_URL (and MAP_EXTRA_ORIGINS) from the environment, as the server does. */
+/** A test app configured with MAP_STYLE_URL (and MAP_EXTRA_ORIGINS), as the server reads them from its environment. */
 async function appWithStyle(url: string, extraOrigins?: string) {
-  process.env.MAP_STYLE_URL = url;
-  if (extraOrigins) process.env.MAP_EXTRA_ORIGINS = extraOrigins;
-  return createTestApp();
+  return createTestApp({ env: { MAP_STYLE_URL: url, ...(extraOrigins ? { MAP_EXTRA_ORIGINS: extraOrigins } : {}) } });
 }
 
 function directive(csp: string, name: string): string[] {
@@ -102,7 +95,6 @@ describe("a hosted style's hosts in the Content-Security-Policy", () => {
     } finally {
       await offline.close();
     }
-    delete process.env.MAP_STYLE_URL;
     const byDefault = await createTestApp();
     try {
       const csp = (await byDefault.request("/healthz")).headers.get("content-security-policy")!;

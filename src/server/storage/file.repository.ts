@@ -1,6 +1,6 @@
 // stored_file records: the metadata of every object kept in the store.
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema.ts";
+import type { DB } from "../db/database-types.ts";
 
 const columns = [
   "id",

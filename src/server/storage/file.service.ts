@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema.ts";
+import type { DB } from "../db/database-types.ts";
 import { newId } from "../db/ids.ts";
 import type { CurrentUser } from "../auth/session.ts";
 import { AppError, Forbidden, NotFound, Unauthorized, Validation } from "../errors.ts";

@@ -1,15 +1,12 @@
-// What the server hands to every loader and action: the services, the signed-in user and the CSP nonce.
+// The one module through which web code reaches the server: route loaders and actions take the
+// services, the signed-in user and the CSP nonce from here. Everything else the two sides share lives
+// in src/shared; a lint rule (eslint.config.js) keeps every other web file away from src/server.
 import { createContext, type RouterContextProvider } from "react-router";
-import type { AppServices } from "../../server/services.ts";
-import type { CurrentUser } from "../../server/auth/session.ts";
+import type { AppLoadContext } from "../../server/load-context.ts";
 
-export interface AppLoadContext {
-  services: AppServices;
-  user: CurrentUser | null;
-  nonce: string;
-  /** PUBLIC_URL when configured; pages fall back to the request's origin for absolute links. */
-  siteUrl?: string | undefined;
-}
+export type { AppLoadContext } from "../../server/load-context.ts";
+export type { AppServices } from "../../server/services.ts";
+export type { CurrentUser } from "../../server/auth/session.ts";
 
 export const appContext = createContext<AppLoadContext>();
 

@@ -5,7 +5,6 @@ import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { TRUNCATE } from "../../shared/constants.ts";
 import { slugify } from "../../shared/format.ts";
-import { withLocations } from "../../server/features/event/event-locations.ts";
 import { EventCard } from "../features/events/event-card.tsx";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { OfferCard } from "../features/offers/offer-card.tsx";
@@ -23,7 +22,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const business = await services.businesses.find(id);
     if (!business) return data({ origin, state: "not-found" as const }, { status: 404 });
     const [events, offers, tags] = await Promise.all([
-      services.events.atBusiness(business.id).then((list) => withLocations(services.businesses, list)),
+      services.events.atBusiness(business.id).then((list) => services.events.withLocations(list)),
       services.offers.atBusiness(business.id),
       services.tags.getMany(business.tags),
     ]);

@@ -2,7 +2,6 @@ import type { Route } from "./+types/events";
 import { getApp } from "../lib/app-context.ts";
 import { messages } from "../../shared/messages.ts";
 import { TRUNCATE } from "../../shared/constants.ts";
-import { withLocations } from "../../server/features/event/event-locations.ts";
 import { EventCard } from "../features/events/event-card.tsx";
 import { toEventCard, type EventCardData } from "../features/events/event-card-data.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
@@ -16,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   let markersFailed = false;
   try {
     const [soon, before] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now })]);
-    const located = await withLocations(services.businesses, [...soon, ...before]);
+    const located = await services.events.withLocations([...soon, ...before]);
     markersFailed = located.locationsFailed;
     const cards = located.events.map(toEventCard);
     upcoming = cards.slice(0, soon.length);

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DialectName } from "../database.ts";
 
-export function initial(dialect: DialectName) {
+export default function initial(dialect: DialectName) {
   const ts = dialect === "postgres" ? "timestamptz" : "text";
   const bool = dialect === "postgres" ? "boolean" : "integer";
   const real = dialect === "postgres" ? "double precision" : "real";

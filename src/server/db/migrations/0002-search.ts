@@ -227,7 +227,7 @@ async function upPostgres(db: AnyDb) {
   await backfill(db);
 }
 
-export function search(dialect: DialectName) {
+export default function search(dialect: DialectName) {
   return {
     async up(db: AnyDb) {
       if (dialect === "postgres") await upPostgres(db);

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { DialectName } from "../database.ts";
 
-export function uploads(_dialect: DialectName): Migration {
+export default function uploads(_dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.createIndex("stored_file_owner_idx").on("stored_file").column("ownerUid").execute();

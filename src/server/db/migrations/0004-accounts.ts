@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { DialectName } from "../database.ts";
 
-export function accounts(dialect: DialectName) {
+export default function accounts(dialect: DialectName) {
   const bigint = dialect === "postgres" ? "bigint" : "integer";
   return {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { DialectName } from "../database.ts";
 
-export function geo(dialect: DialectName) {
+export default function geo(dialect: DialectName) {
   const ts = dialect === "postgres" ? "timestamptz" : "text";
   const bigint = dialect === "postgres" ? "bigint" : "integer";
   return {

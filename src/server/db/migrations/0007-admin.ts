@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { DialectName } from "../database.ts";
 
-export function admin(dialect: DialectName) {
+export default function admin(dialect: DialectName) {
   const ts = dialect === "postgres" ? "timestamptz" : "text";
   return {
     // Migrations are frozen in time, so they see an untyped database rather than today's schema types.

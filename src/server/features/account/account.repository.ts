@@ -1,6 +1,6 @@
 // The user's own record, as the account pages read and change it.
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { DB } from "../../db/database-types.ts";
 
 export interface AccountRow {
   id: string;

@@ -1,29 +1,25 @@
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from "kysely";
+import { pick, qualify } from "../../db/columns.ts";
+import type { Business as BusinessTable, DB } from "../../db/database-types.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "../../../shared/schemas/business.ts";
-
-export interface BusinessPlace {
-  id: string;
-  name: string;
-  address: string | null;
-  coordinates: { lat: number; lng: number };
-}
+import type { BusinessPlace } from "../../../shared/event-location.ts";
 
 type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
 
+/**
+ * The business's plain fields: written as the validated input has them and returned as stored.
+ * A new plain column is one line here (plus its migration and its shared definition).
+ */
+export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone"] as const;
+
+/** Every column a read selects: the plain fields and those mapped below (position, logo, times). */
+const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "createdAt", "lastUpdatedAt"] as const;
+
 /** The stored columns a write sets (the logo as its URL and storage path). */
-export interface BusinessWrite {
-  name: string;
-  categoryId: string;
-  description: string | null;
-  address: string | null;
-  website: string | null;
-  phone: string | null;
-  lat: number;
-  lng: number;
-  logoUrl: string | null;
-  logoStoragePath: string | null;
-}
+export type BusinessWrite = Pick<
+  Insertable<BusinessTable>,
+  (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath"
+>;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
 function likeContains(text: string): string {
@@ -167,22 +163,7 @@ export class BusinessRepository {
 
   private async load(filter: BusinessListQuery & { id?: string; ids?: readonly string[] }): Promise<Business[]> {
     const rows = await this.base(filter)
-      .select([
-        "business.id",
-        "business.name",
-        "business.categoryId",
-        "category.name as category",
-        "category.color as categoryColor",
-        "business.description",
-        "business.address",
-        "business.website",
-        "business.phone",
-        "business.lat",
-        "business.lng",
-        "business.logoUrl",
-        "business.createdAt",
-        "business.lastUpdatedAt",
-      ])
+      .select([...qualify("business", BUSINESS_COLUMNS), "category.name as category", "category.color as categoryColor"])
       .orderBy("business.name")
       .orderBy("business.id")
       .execute();
@@ -205,14 +186,9 @@ export class BusinessRepository {
 
     return rows.map((r) => ({
       id: r.id,
-      name: r.name,
-      categoryId: r.categoryId,
+      ...pick(r, BUSINESS_FIELDS),
       category: r.category ?? null,
       categoryColor: r.categoryColor ?? null,
-      description: r.description,
-      address: r.address,
-      website: r.website,
-      phone: r.phone,
       coordinates: { lat: Number(r.lat), lng: Number(r.lng) },
       tags: tags.get(r.id) ?? [],
       logoUrl: r.logoUrl,

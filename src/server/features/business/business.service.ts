@@ -13,7 +13,9 @@ import { NotFound, Validation } from "../../errors.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { FileService } from "../../storage/file.service.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
-import type { BusinessPlace, BusinessRepository, BusinessWrite } from "./business.repository.ts";
+import { pick } from "../../db/columns.ts";
+import type { BusinessPlace } from "../../../shared/event-location.ts";
+import { BUSINESS_FIELDS, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
 
 function parseInput(input: BusinessInput) {
   const parsed = BusinessInputSchema.safeParse(input);
@@ -124,6 +126,5 @@ function toWrite(
   values: ReturnType<typeof parseInput>,
   logo: { logoUrl: string | null; logoStoragePath: string | null },
 ): BusinessWrite {
-  const { name, categoryId, description, address, website, phone, lat, lng } = values;
-  return { name, categoryId, description, address, website, phone, lat, lng, ...logo };
+  return { ...pick(values, BUSINESS_FIELDS), lat: values.lat, lng: values.lng, ...logo };
 }

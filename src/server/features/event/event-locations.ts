@@ -3,9 +3,7 @@ import type { Event } from "../../../shared/schemas/event.ts";
 import { eventLocationText } from "../../../shared/format.ts";
 import { OUTDOOR_LOCATION } from "../../../shared/constants.ts";
 import type { BusinessService } from "../business/business.service.ts";
-import type { BusinessPlace } from "../business/business.repository.ts";
-
-export type EventWithLocation = Event & { locationText: string; business: BusinessPlace | null };
+import type { BusinessPlace, EventWithLocation } from "../../../shared/event-location.ts";
 
 /**
  * Adds `locationText` (and the business, when the event is held at one) to each event. When the

@@ -1,30 +1,11 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { DB } from "../../db/database-types.ts";
 import type { Event } from "../../../shared/schemas/event.ts";
 
 /** An event with the columns only the admin sees. */
 export type StoredEvent = Event & { imageStoragePath: string | null; ownerUid: string | null };
 
-export type EventWrite = Pick<
-  StoredEvent,
-  "name" | "description" | "location" | "outdoorLocationDescription" | "ticketsLink" | "eventDate" | "imageUrl" | "imageStoragePath"
->;
-
-const STORED_COLUMNS = [
-  "id",
-  "name",
-  "description",
-  "location",
-  "outdoorLocationDescription",
-  "ticketsLink",
-  "eventDate",
-  "imageUrl",
-  "imageStoragePath",
-  "ownerUid",
-  "createdAt",
-  "lastUpdatedAt",
-] as const;
-
+/** The columns every reader sees; one list, which the admin's columns extend. */
 const COLUMNS = [
   "id",
   "name",
@@ -37,6 +18,10 @@ const COLUMNS = [
   "createdAt",
   "lastUpdatedAt",
 ] as const;
+const STORED_COLUMNS = [...COLUMNS, "imageStoragePath", "ownerUid"] as const;
+
+/** What a write sets: every column but those the repository sets itself. */
+export type EventWrite = Omit<StoredEvent, "id" | "ownerUid" | "createdAt" | "lastUpdatedAt">;
 
 export class EventRepository {
   private readonly db: Kysely<DB>;

@@ -11,6 +11,7 @@ import { EventInputSchema, type AdminEvent, type Event, type EventInput } from "
 import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { BusinessService } from "../business/business.service.ts";
+import type { EventWithLocation } from "../../../shared/event-location.ts";
 import { withLocations } from "./event-locations.ts";
 import type { EventRepository, StoredEvent } from "./event.repository.ts";
 
@@ -41,6 +42,14 @@ export class EventService {
   /** Events before `now`, newest first. */
   past({ limit, now = new Date() }: { limit?: number; now?: Date } = {}): Promise<Event[]> {
     return this.repository.getPast(now.toISOString(), limit);
+  }
+
+  /**
+   * Adds each event's location in words and its business; `locationsFailed` when the businesses
+   * could not be read (the events still come back, so a page can show them beside the spec's message).
+   */
+  withLocations(events: Event[]): Promise<{ events: EventWithLocation[]; locationsFailed: boolean }> {
+    return withLocations(this.writes.businesses, events);
   }
 
   atBusiness(businessId: string): Promise<Event[]> {

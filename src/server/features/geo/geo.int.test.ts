@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
 import { createBusiness, createCategory, createTag } from "../../db/factories.ts";
-import { NO_ROUTE_ORIGIN, startFakeGeoServer, type FakeGeoServer } from "../../geo/fake-geo-servers.ts";
+import { NO_ROUTE_ORIGIN, startFakeGeoServer, type FakeGeoServer } from "../../../../tests/fakes/geo-servers.ts";
 import { GoogleGeocoder, GoogleRouter } from "../../geo/google.ts";
 import { GeoRepository } from "./geo.repository.ts";
 import { GeoService } from "./geo.service.ts";
@@ -12,11 +12,8 @@ let admin: string;
 
 beforeAll(async () => {
   fake = await startFakeGeoServer();
-  // The services read their providers from the environment, as the real server does.
-  process.env.GEOCODER_URL = fake.url;
-  process.env.ROUTER_URL = fake.url;
-  process.env.MAP_STYLE_URL = "offline";
-  t = await createTestApp();
+  // The services take their providers from the configuration, as the real server does.
+  t = await createTestApp({ env: { GEOCODER_URL: fake.url, ROUTER_URL: fake.url, MAP_STYLE_URL: "offline" } });
   admin = (await t.signIn("admin")).cookie;
 });
 afterAll(async () => {
@@ -159,14 +156,12 @@ describe("content security policy", () => {
   it("allows the map provider's host only when the style is not offline", async () => {
     const offline = (await t.request("/healthz")).headers.get("content-security-policy")!;
     expect(offline).toMatch(/connect-src 'self'(;|$)/);
-    process.env.MAP_STYLE_URL = "https://tiles.example.org/styles/muted.json";
-    const other = await createTestApp();
+    const other = await createTestApp({ env: { MAP_STYLE_URL: "https://tiles.example.org/styles/muted.json" } });
     try {
       const csp = (await other.request("/healthz")).headers.get("content-security-policy")!;
       expect(csp).toContain("connect-src 'self' https://tiles.example.org");
       expect(csp.match(/img-src ([^;]*)/)![1]!.split(" ")).toContain("https://tiles.example.org");
     } finally {
-      process.env.MAP_STYLE_URL = "offline";
       await other.close();
     }
   });

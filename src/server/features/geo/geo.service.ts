@@ -2,7 +2,7 @@
 import { requireRole, type CurrentUser } from "../../auth/session.ts";
 import { AppError, NotFound, Unavailable } from "../../errors.ts";
 import type { GeocodeResult, Geocoder, LatLng, RouteResult, Router } from "../../geo/geo-types.ts";
-import type { MapStyleConfig } from "../../geo/map-style-config.ts";
+import type { MapStyleConfig } from "../../../shared/map.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { GeoRepository } from "./geo.repository.ts";
 

@@ -4,19 +4,13 @@ import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
 import { createBusiness, createCategory, createTag } from "../../db/factories.ts";
 
 let t: TestApp;
-let routerUrl: string | undefined;
 
 beforeAll(async () => {
-  // A site that has turned directions off; the services read it from the environment, as the real server does.
-  routerUrl = process.env.ROUTER_URL;
-  process.env.ROUTER_URL = "off";
-  process.env.MAP_STYLE_URL = "offline";
-  t = await createTestApp();
+  // A site that has turned directions off; the services take it from the configuration, as the real server does.
+  t = await createTestApp({ env: { ROUTER_URL: "off", MAP_STYLE_URL: "offline" } });
 });
 afterAll(async () => {
   await t.close();
-  if (routerUrl === undefined) delete process.env.ROUTER_URL;
-  else process.env.ROUTER_URL = routerUrl;
 });
 
 interface Feature {

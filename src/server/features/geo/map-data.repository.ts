@@ -1,30 +1,7 @@
 // The map's own read of businesses, categories and tags: only the columns the map draws, in one pass each.
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
-
-export interface MapBusiness {
-  id: string;
-  name: string;
-  description: string | null;
-  address: string | null;
-  logoUrl: string | null;
-  lat: number;
-  lng: number;
-  categoryId: string | null;
-  tagIds: string[];
-}
-
-export interface MapCategory {
-  id: string;
-  name: string;
-  color: string;
-  count: number;
-}
-
-export interface MapTag {
-  id: string;
-  name: string;
-}
+import type { DB } from "../../db/database-types.ts";
+import type { MapBusiness, MapCategory, MapTag } from "../../../shared/map.ts";
 
 export class MapDataRepository {
   private readonly db: Kysely<DB>;

@@ -1,5 +1,6 @@
 // What the map pages read: businesses with coordinates, categories with counts, tags. All public.
-import type { MapBusiness, MapCategory, MapDataRepository, MapTag } from "./map-data.repository.ts";
+import type { MapBusiness, MapCategory, MapTag } from "../../../shared/map.ts";
+import type { MapDataRepository } from "./map-data.repository.ts";
 
 export class MapDataService {
   private readonly repository: MapDataRepository;

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { DB } from "../../db/database-types.ts";
 import type { Offer } from "../../../shared/schemas/offer.ts";
 
 const COLUMNS = ["id", "businessId", "businessName", "description", "price", "type", "terms", "createdAt", "lastUpdatedAt"] as const;

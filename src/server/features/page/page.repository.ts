@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { DB } from "../../db/database-types.ts";
 import type { PagePermission } from "../../../shared/constants.ts";
 import type { Page, PageContentFormat } from "../../../shared/schemas/page.ts";
 

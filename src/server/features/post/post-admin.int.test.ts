@@ -4,7 +4,7 @@ import { createPost, createUser } from "../../db/factories.ts";
 import type { CurrentUser } from "../../auth/session.ts";
 import { makeImage } from "../../../../tests/fixtures/images.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { loadHomeSections } from "../../../web/features/home/home-sections.ts";
+import { HOME_LIST_LIMIT, TRUNCATE } from "../../../shared/constants.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -87,8 +87,9 @@ describe("posts (admin)", () => {
     const list = await (await t.request("/api/v1/posts?limit=50")).json();
     expect(list.find((p: { id: string }) => p.id === post.id).content).toBe(`<p>Hello <b>friends</b></p><img src="x"><p>${"word ".repeat(60)}</p>`);
 
-    const home = await loadHomeSections(t.services).posts;
-    const card = home.ok ? home.items.find((p) => p.id === post.id) : undefined;
+    // What the home page's post cards show.
+    const home = await t.services.posts.listAsText({ limit: HOME_LIST_LIMIT, max: TRUNCATE.homePost });
+    const card = home.find((p) => p.id === post.id);
     const text = `Hello friends ${"word ".repeat(60)}`.trim();
     expect(card?.content).toBe(`${text.slice(0, 200)}...`);
     expect(card?.content).not.toMatch(/[<>]/);

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { DB } from "../../db/database-types.ts";
 import type { Post, PostAuthor } from "../../../shared/schemas/post.ts";
 
 const COLUMNS = ["id", "title", "authorDisplayName", "content", "datetime", "link", "imageUrl", "createdAt", "lastUpdatedAt"] as const;

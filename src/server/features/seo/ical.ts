@@ -1,5 +1,5 @@
 // iCalendar (RFC 5545) documents for events: one per event ("Add to calendar") and a feed of upcoming ones.
-import type { EventWithLocation } from "../event/event-locations.ts";
+import type { EventWithLocation } from "../../../shared/event-location.ts";
 
 const CRLF = "\r\n";
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { DB } from "../../db/database-types.ts";
 import { SiteSettingsSchema, type SiteSettings } from "../../../shared/schemas/site-settings.ts";
 import { DEFAULT_MAP_CENTER, MAP_ZOOM } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";

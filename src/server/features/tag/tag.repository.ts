@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { DB } from "../../db/database-types.ts";
 import type { Tag } from "../../../shared/schemas/tag.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 

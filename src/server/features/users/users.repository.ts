@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DialectName } from "../../db/database.ts";
-import type { DB } from "../../db/schema.ts";
+import type { DB } from "../../db/database-types.ts";
 import { ROLES, type Role } from "../../../shared/constants.ts";
 import type { AdminUser } from "../../../shared/schemas/admin-user.ts";
 

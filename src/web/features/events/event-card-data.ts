@@ -1,5 +1,5 @@
 // What an event card shows, prepared on the server so dates read the same before and after hydration.
-import type { EventWithLocation } from "../../../server/features/event/event-locations.ts";
+import type { EventWithLocation } from "../../../shared/event-location.ts";
 import { formatLongDate } from "../../../shared/format.ts";
 
 export interface EventCardData {

@@ -1,6 +1,5 @@
 // The home page's sections load and fail on their own: each is a promise that settles to its items or to a failure.
-import type { AppServices } from "../../../server/services.ts";
-import { withLocations } from "../../../server/features/event/event-locations.ts";
+import type { AppServices } from "../../lib/app-context.ts";
 import { HOME_LIST_LIMIT, TRUNCATE } from "../../../shared/constants.ts";
 import { formatLongDate } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -41,7 +40,7 @@ export function loadHomeSections(services: AppServices) {
   // Event location texts need the businesses; when those fail the events still show.
   const located = services.events
     .upcoming({ limit: HOME_LIST_LIMIT })
-    .then((list) => withLocations(services.businesses, list));
+    .then((list) => services.events.withLocations(list));
   const events = settle<EventCardData>("events", located.then((r) => r.events.map(toEventCard)));
   const markersFailed = located.then(
     (r) => r.locationsFailed,

@@ -1,6 +1,6 @@
 // The business page's map (400 px, zoom 15, the business's circle) with "Get Directions" and "Open in maps".
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { MapStyleConfig } from "../../../server/geo/map-style-config.ts";
+import type { MapStyleConfig } from "../../../shared/map.ts";
 import { BUSINESS_PAGE_MAP } from "../../../shared/constants.ts";
 import { useInView } from "../../lib/use-in-view.ts";
 import { messages } from "../../../shared/messages.ts";

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { GeoJSONSource, Map as MapLibreMap, Popup } from "maplibre-gl";
 import type * as GeoJSON from "geojson";
-import type { MapStyleConfig } from "../../../server/geo/map-style-config.ts";
+import type { MapStyleConfig } from "../../../shared/map.ts";
 import { MAP_CLUSTER, MARKER_SCALE } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { loadMapLibre, MAP_SERVICE_NAME, type MapLibre } from "./load-maplibre.ts";

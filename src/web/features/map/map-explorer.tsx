@@ -1,6 +1,6 @@
 // The /map page's working part: sidebar (search, categories, tags, locations) beside the map.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { MapStyleConfig } from "../../../server/geo/map-style-config.ts";
+import type { MapStyleConfig } from "../../../shared/map.ts";
 import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { paths } from "../../lib/paths.ts";

@@ -1,5 +1,5 @@
 // The map's filter state, kept in the URL so a filtered map can be shared, and the rules that apply it.
-import type { MapBusiness, MapCategory, MapTag } from "../../../server/features/geo/map-data.repository.ts";
+import type { MapBusiness, MapCategory, MapTag } from "../../../shared/map.ts";
 import { MAP_CLUSTER } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 

@@ -1,10 +1,9 @@
 // Each home section loads and fails on its own: a table that is really gone breaks only the sections that read it.
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { createBusiness, createEvent, createOffer, createPost } from "../../db/factories.ts";
-import { loadHomeSections } from "../../../web/features/home/home-sections.ts";
-import { withLocations } from "./event-locations.ts";
+import { createTestApp, type TestApp } from "../setup/app.ts";
+import { createBusiness, createEvent, createOffer, createPost } from "../../src/server/db/factories.ts";
+import { loadHomeSections } from "../../src/web/features/home/home-sections.ts";
 
 let t: TestApp;
 let venueId: string;
@@ -65,7 +64,7 @@ describe("home sections", () => {
     expect(home.failures).toBe("Failed to load marker locations. ");
     expect(home.events.ok && home.events.items[0]?.locationText).toBe("Specific Location");
     expect(home.offers.ok).toBe(true);
-    const located = await withLocations(t.services.businesses, await t.services.events.upcoming());
+    const located = await t.services.events.withLocations(await t.services.events.upcoming());
     expect(located.locationsFailed).toBe(true);
     expect(venueId).toHaveLength(20);
   });
