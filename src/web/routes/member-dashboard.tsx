@@ -1,8 +1,8 @@
 // A member's landing page: greeting, whether the email address is verified, and the member pages.
 import { useState } from "react";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/member-dashboard";
-import { getApp } from "../lib/app-context.ts";
+import { getApp, requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { postAuth } from "../features/account/auth-api.ts";
@@ -10,9 +10,7 @@ import { StatusMessage, secondaryButtonClass } from "../features/account/status-
 import { LogoutButton } from "../features/account/logout-button.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user, services } = getApp(context);
-  if (!user) throw redirect(paths.login);
-  const account = await services.account.get(user);
+  const account = await getApp(context).services.account.get(requireUser(context));
   return { email: account.email, displayName: account.displayName, emailVerified: account.emailVerified };
 }
 
