@@ -167,7 +167,13 @@ export function createApp(deps: AppDeps) {
   const renderPage = deps.renderPage;
   if (renderPage) {
     app.all("*", (c) =>
-      renderPage(c.req.raw, { services, user: c.var.user, nonce: c.var.secureHeadersNonce ?? "", siteUrl }),
+      renderPage(c.req.raw, {
+        services,
+        user: c.var.user,
+        nonce: c.var.secureHeadersNonce ?? "",
+        siteUrl,
+        reportError: (error, what) => logger.error({ err: error, path: c.req.path, what }, "page data failed to load"),
+      }),
     );
   }
 

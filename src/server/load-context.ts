@@ -10,6 +10,8 @@ export interface AppLoadContext {
   nonce: string;
   /** PUBLIC_URL when configured; pages fall back to the request's origin for absolute links. */
   siteUrl?: string | undefined;
+  /** Logs a failure to read a page's data, with what the page was loading. */
+  reportError(error: unknown, what: string): void;
 }
 
 /** The key the page build exports (entry.server.tsx) and the server sets the context under. */

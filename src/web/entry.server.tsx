@@ -1,6 +1,6 @@
 // Server rendering: streams HTML with the request's CSP nonce on every script React Router emits.
 import { PassThrough } from "node:stream";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
@@ -12,6 +12,12 @@ import { NonceProvider } from "./lib/nonce.tsx";
 export { appContext };
 
 export const streamTimeout = 5_000;
+
+/** A loader, action or render that failed goes to the server's log (the route's error boundary shows the page). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.get(appContext).reportError(error, `${request.method} ${new URL(request.url).pathname}`);
+};
 
 /**
  * How long a finished shell waits for the rest of the page. Sections whose data comes quickly (the usual case)
@@ -29,7 +35,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(appContext);
+  const { nonce, reportError } = loadContext.get(appContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -72,7 +78,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) reportError(error, `render ${new URL(request.url).pathname}`);
         },
       },
     );

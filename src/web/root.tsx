@@ -1,10 +1,10 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getApp } from "./lib/app-context.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
-import { messages } from "../shared/messages.ts";
+import { RouteError } from "./components/layout/route-error.tsx";
 import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -49,23 +49,7 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Failures outside every route group (the root loader's); the groups have their own (routes/groups/). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let heading = "Something went wrong";
-  let detail = "The page could not be shown. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      heading = "Page not found";
-      detail = typeof error.data === "string" && error.data ? error.data : messages.notFound;
-    } else if (error.status === 403) {
-      heading = "Not allowed";
-      detail = "You do not have permission to view this page.";
-    }
-  }
-  return (
-    <section className="prose-page">
-      <title>{heading}</title>
-      <h1 className="page-heading">{heading}</h1>
-      <p>{detail}</p>
-    </section>
-  );
+  return <RouteError error={error} />;
 }

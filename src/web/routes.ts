@@ -1,33 +1,39 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 import { HEADING_PAGES } from "./lib/heading-pages.ts";
 
-
+// Three groups, each with its own error boundary in the site's look (routes/groups/).
 export default [
-  index("routes/home.tsx"),
-  route("map", "routes/map.tsx"),
-  route("events", "routes/events.tsx"),
-  route("offers", "routes/offers.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("business/:markerId?", "routes/business.tsx"),
-  route("tag/:tagSlug?", "routes/tag.tsx"),
-  route("category/:categorySlug?", "routes/category.tsx"),
-  route("login", "routes/login.tsx"),
-  route("signup", "routes/signup.tsx"),
-  route("login/continue", "routes/login-continue.tsx"),
-  route("forgot-password", "routes/forgot-password.tsx"),
-  route("reset-password", "routes/reset-password.tsx"),
-  route("mybusiness", "routes/my-business.tsx"),
-  route("myqsa/dashboard", "routes/member-dashboard.tsx"),
-  route("myqsa/profile-setup", "routes/profile-setup.tsx"),
-  route("admin", "routes/admin.tsx"),
-  route("myaccount", "routes/my-account.tsx"),
-  route("add-marker", "routes/add-marker.tsx"),
-  route("add-category", "routes/add-category.tsx"),
-  route("myqsa/intake", "routes/intake.tsx"),
-  route("pages/:slug", "routes/page.tsx"),
-  ...Object.keys(HEADING_PAGES).map((path) =>
-    route(path.slice(1), "routes/heading-page.tsx", { id: `heading${path.replaceAll("/", "-")}` }),
-  ),
-  route("search", "routes/search.tsx"),
-  route("*", "routes/not-found.tsx"),
+  layout("routes/groups/public-pages.tsx", [
+    index("routes/home.tsx"),
+    route("map", "routes/map.tsx"),
+    route("events", "routes/events.tsx"),
+    route("offers", "routes/offers.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("business/:markerId?", "routes/business.tsx"),
+    route("tag/:tagSlug?", "routes/tag.tsx"),
+    route("category/:categorySlug?", "routes/category.tsx"),
+    route("myqsa/intake", "routes/intake.tsx"),
+    route("pages/:slug", "routes/page.tsx"),
+    ...Object.keys(HEADING_PAGES).map((path) =>
+      route(path.slice(1), "routes/heading-page.tsx", { id: `heading${path.replaceAll("/", "-")}` }),
+    ),
+    route("search", "routes/search.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  layout("routes/groups/account-pages.tsx", [
+    route("login", "routes/login.tsx"),
+    route("signup", "routes/signup.tsx"),
+    route("login/continue", "routes/login-continue.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+    route("mybusiness", "routes/my-business.tsx"),
+    route("myqsa/dashboard", "routes/member-dashboard.tsx"),
+    route("myqsa/profile-setup", "routes/profile-setup.tsx"),
+    route("myaccount", "routes/my-account.tsx"),
+  ]),
+  layout("routes/groups/admin-pages.tsx", [
+    route("admin", "routes/admin.tsx"),
+    route("add-marker", "routes/add-marker.tsx"),
+    route("add-category", "routes/add-category.tsx"),
+  ]),
 ] satisfies RouteConfig;

@@ -203,3 +203,20 @@ test("a failing section adds its sentence to one red message while the others st
   await expect(page.getByRole("alert")).toHaveText("Failed to load offers. Please try again later.");
   await expectNoAxeViolations(page);
 });
+
+test("a page whose data cannot be read shows its group's error page inside the site's header and footer", async ({ page }) => {
+  // With the pages' table gone, a CMS page's loader fails: the public pages' error boundary takes the page.
+  dropTable("page");
+  const response = await page.goto(`${base}/pages/about-us`);
+  expect(response?.status()).toBe(500);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");
+  await expect(page.getByRole("main")).toContainText("The page could not be shown. Please try again in a moment.");
+  // The site's look: the header with its navigation and the footer are there, and lead on.
+  const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Contact" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await nav.getByRole("link", { name: "Contact" }).click();
+  await expect(page).toHaveURL(`${base}/contact`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+});

@@ -15,7 +15,10 @@ beforeEach(async () => {
   await createEvent(t.database.db, { name: "At the venue", location: venue.id });
   await createOffer(t.database.db, { businessId: venue.id, businessName: "The Venue" });
 });
-afterEach(() => t.close());
+afterEach(async () => {
+  await t.close();
+  reported = [];
+});
 
 /** Drops a table for real, without cascading deletes into the tables that refer to it. */
 async function dropTable(name: string) {
@@ -27,6 +30,12 @@ async function dropTable(name: string) {
   }
 }
 
+/** The page's load context: the services, and a log that keeps what the sections reported. */
+let reported: string[] = [];
+function app() {
+  return { services: t.services, reportError: (_error: unknown, what: string) => void reported.push(what) };
+}
+
 async function settle(sections: ReturnType<typeof loadHomeSections>) {
   const [posts, events, offers, failures] = await Promise.all([sections.posts, sections.events, sections.offers, sections.failures]);
   return { posts, events, offers, failures };
@@ -34,8 +43,9 @@ async function settle(sections: ReturnType<typeof loadHomeSections>) {
 
 describe("home sections", () => {
   it("all load when the database is whole", async () => {
-    const home = await settle(loadHomeSections(t.services));
+    const home = await settle(loadHomeSections(app()));
     expect(home.failures).toBe("");
+    expect(reported).toEqual([]);
     expect(home.posts.ok && home.posts.items.map((p) => p.title)).toEqual(["A post"]);
     expect(home.events.ok && home.events.items[0]?.locationText).toBe("The Venue");
     expect(home.offers.ok && home.offers.items).toHaveLength(1);
@@ -43,8 +53,9 @@ describe("home sections", () => {
 
   it("posts failing leave events and offers in place", async () => {
     await dropTable("post");
-    const home = await settle(loadHomeSections(t.services));
+    const home = await settle(loadHomeSections(app()));
     expect(home.failures).toBe("Failed to load posts. ");
+    expect(reported).toEqual(["home posts"]);
     expect(home.posts.ok).toBe(false);
     expect(home.events.ok && home.events.items[0]?.name).toBe("At the venue");
     expect(home.offers.ok).toBe(true);
@@ -53,14 +64,14 @@ describe("home sections", () => {
   it("events and offers failing add their sentences to one message", async () => {
     await dropTable("event");
     await dropTable("offer");
-    const home = await settle(loadHomeSections(t.services));
+    const home = await settle(loadHomeSections(app()));
     expect(home.failures).toBe("Failed to load events. Failed to load offers. ");
     expect(home.posts.ok).toBe(true);
   });
 
   it("businesses failing keep the events, which then read 'Specific Location'", async () => {
     await dropTable("business");
-    const home = await settle(loadHomeSections(t.services));
+    const home = await settle(loadHomeSections(app()));
     expect(home.failures).toBe("Failed to load marker locations. ");
     expect(home.events.ok && home.events.items[0]?.locationText).toBe("Specific Location");
     expect(home.offers.ok).toBe(true);

@@ -1,20 +1,16 @@
 // The standalone add-category page (admins only), on the spec's two plain endpoints:
 // GET /api/getCategories and POST /api/addCategory.
 import { useEffect, useState, type FormEvent } from "react";
-import { redirect } from "react-router";
 import type { Route } from "./+types/add-category";
-import { getApp } from "../lib/app-context.ts";
+import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
-import { paths } from "../lib/paths.ts";
 import { DEFAULT_CATEGORY_COLOR } from "../../shared/constants.ts";
 import { messages } from "../../shared/messages.ts";
 import type { PlainCategory } from "../../shared/schemas/category.ts";
 import { ui } from "../features/admin/styles.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { user } = getApp(context);
-  if (!user) throw redirect(paths.login);
-  if (user.role !== "admin") throw redirect(paths.home);
+  requireUser(context, "admin");
   return null;
 }
 

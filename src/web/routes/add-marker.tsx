@@ -1,9 +1,9 @@
 // The standalone add-marker page (admins only): name, category, description and an address that is
 // geocoded on the server before the business can be saved.
 import { useState, type FormEvent } from "react";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/add-marker";
-import { getApp } from "../lib/app-context.ts";
+import { getApp, requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
@@ -11,10 +11,8 @@ import { ApiError, apiFetch } from "../features/admin/api-client.ts";
 import { ui } from "../features/admin/styles.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user, services } = getApp(context);
-  if (!user) throw redirect(paths.login);
-  if (user.role !== "admin") throw redirect(paths.home);
-  const categories = await services.categories.list();
+  requireUser(context, "admin");
+  const categories = await getApp(context).services.categories.list();
   return { categories: categories.map((c) => ({ id: c.id, name: c.name })) };
 }
 

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin";
-import { getApp } from "../lib/app-context.ts";
+import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
@@ -18,9 +18,7 @@ interface Viewer {
 
 /** Only administrators: others go home, visitors who are not signed in go to the login page. */
 export function loader({ context }: Route.LoaderArgs) {
-  const { user } = getApp(context);
-  if (!user) throw redirect(paths.login);
-  if (user.role !== "admin") throw redirect(paths.home);
+  const user = requireUser(context, "admin");
   return { email: user.email, displayName: user.displayName };
 }
 

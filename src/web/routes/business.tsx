@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/business";
-import { getApp } from "../lib/app-context.ts";
+import { getApp, loadOr } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { TRUNCATE } from "../../shared/constants.ts";
@@ -18,26 +18,28 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const origin = siteOrigin(request, context);
   const id = params.markerId?.trim();
   if (!id) return data({ origin, state: "no-id" as const }, { status: 404 });
-  try {
-    const business = await services.businesses.find(id);
-    if (!business) return data({ origin, state: "not-found" as const }, { status: 404 });
-    const [events, offers, tags] = await Promise.all([
-      services.events.atBusiness(business.id).then((list) => services.events.withLocations(list)),
-      services.offers.atBusiness(business.id),
-      services.tags.getMany(business.tags),
-    ]);
-    return {
-      origin,
-      state: "ok" as const,
-      business,
-      events: events.events.map(toEventCard),
-      offers,
-      tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
-    };
-  } catch (error) {
-    console.error("business page: failed to load", error);
-    return data({ origin, state: "failed" as const }, { status: 503 });
-  }
+  return loadOr(
+    context,
+    "business",
+    async () => {
+      const business = await services.businesses.find(id);
+      if (!business) return data({ origin, state: "not-found" as const }, { status: 404 });
+      const [events, offers, tags] = await Promise.all([
+        services.events.atBusiness(business.id).then((list) => services.events.withLocations(list)),
+        services.offers.atBusiness(business.id),
+        services.tags.getMany(business.tags),
+      ]);
+      return {
+        origin,
+        state: "ok" as const,
+        business,
+        events: events.events.map(toEventCard),
+        offers,
+        tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
+      };
+    },
+    () => data({ origin, state: "failed" as const }, { status: 503 }),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/events";
-import { getApp } from "../lib/app-context.ts";
+import { getApp, loadOr } from "../lib/app-context.ts";
 import { messages } from "../../shared/messages.ts";
 import { TRUNCATE } from "../../shared/constants.ts";
 import { EventCard } from "../features/events/event-card.tsx";
@@ -10,19 +10,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const origin = siteOrigin(request, context);
   const now = new Date();
-  let upcoming: EventCardData[] | null = null;
-  let past: EventCardData[] | null = null;
-  let markersFailed = false;
-  try {
-    const [soon, before] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now })]);
-    const located = await services.events.withLocations([...soon, ...before]);
-    markersFailed = located.locationsFailed;
-    const cards = located.events.map(toEventCard);
-    upcoming = cards.slice(0, soon.length);
-    past = cards.slice(soon.length);
-  } catch (error) {
-    console.error("events page: events failed to load", error);
-  }
+  const { upcoming, past, markersFailed } = await loadOr(
+    context,
+    "events",
+    async () => {
+      const [soon, before] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now })]);
+      const located = await services.events.withLocations([...soon, ...before]);
+      const cards = located.events.map(toEventCard);
+      return { upcoming: cards.slice(0, soon.length), past: cards.slice(soon.length), markersFailed: located.locationsFailed };
+    },
+    () => ({ upcoming: null as EventCardData[] | null, past: null as EventCardData[] | null, markersFailed: false }),
+  );
   const failure = (upcoming === null ? messages.events.failedEvents : "") + (markersFailed ? messages.events.failedMarkers : "");
   return { origin, upcoming, past, failure };
 }

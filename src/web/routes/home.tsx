@@ -15,10 +15,10 @@ import { JsonLd } from "../features/seo/json-ld.tsx";
 import { HomeMapSection } from "../features/map/home-map.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services } = getApp(context);
-  const site = await services.siteSettings.get();
+  const app = getApp(context);
+  const site = await app.services.siteSettings.get();
   // Not awaited: the page streams, and each section shows its loading text until its promise settles.
-  const sections = loadHomeSections(services);
+  const sections = loadHomeSections(app);
   return {
     origin: siteOrigin(request, context),
     associationName: site.associationName,

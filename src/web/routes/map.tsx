@@ -1,18 +1,11 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/map";
-import { getApp } from "../lib/app-context.ts";
+import { getApp, loadOr } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { MapExplorer, type Loaded } from "../features/map/map-explorer.tsx";
 import { BUSINESSES_GEOJSON_URL } from "../features/map/use-map-businesses.ts";
 import { parseFilters } from "../features/map/map-filters.ts";
 
-/** Each part fails on its own, so the page can say which one did (spec section 8). */
-function settle<T>(promise: Promise<T>): Promise<Loaded<T>> {
-  return promise.then(
-    (data) => ({ ok: true as const, data }),
-    () => ({ ok: false as const }),
-  );
-}
 
 // The businesses themselves come as one GeoJSON request (thousands of them would swell the HTML); the
 // browser starts it at once, alongside the scripts.
@@ -20,10 +13,13 @@ export const links: Route.LinksFunction = () => [{ rel: "preload", href: BUSINES
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = getApp(context);
+  // Each part fails on its own, so the page can say which one did (spec section 8).
+  const settle = <T,>(what: string, work: () => Promise<T>): Promise<Loaded<T>> =>
+    loadOr(context, what, async () => ({ ok: true as const, data: await work() }), () => ({ ok: false as const }));
   const [categories, tags, businessCount, site] = await Promise.all([
-    settle(services.mapData.categories()),
-    settle(services.mapData.tags()),
-    services.mapData.businessCount().catch(() => null),
+    settle("map categories", () => services.mapData.categories()),
+    settle("map tags", () => services.mapData.tags()),
+    loadOr(context, "map business count", () => services.mapData.businessCount(), () => null),
     services.siteSettings.get(),
   ]);
   const filters = parseFilters(

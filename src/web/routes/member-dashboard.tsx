@@ -1,16 +1,14 @@
 // A member's landing page: greeting, whether the email address is verified, and the member pages.
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/member-dashboard";
-import { getApp } from "../lib/app-context.ts";
+import { getApp, requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { ResendVerification } from "../features/account/resend-verification.tsx";
 import { LogoutButton } from "../features/account/logout-button.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user, services } = getApp(context);
-  if (!user) throw redirect(paths.login);
-  const account = await services.account.get(user);
+  const account = await getApp(context).services.account.get(requireUser(context));
   return { email: account.email, displayName: account.displayName, emailVerified: account.emailVerified };
 }
 

@@ -1,7 +1,7 @@
 // The account page: client-rendered from the account API (spec: "Failed to load account details." when that fails).
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/my-account";
-import { getApp } from "../lib/app-context.ts";
+import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
@@ -14,7 +14,7 @@ import { ProfilePicture } from "../features/account/profile-picture.tsx";
 import { StatusMessage, inputClass, labelClass } from "../features/account/status-message.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (!getApp(context).user) throw redirect(paths.login);
+  requireUser(context);
   return null;
 }
 

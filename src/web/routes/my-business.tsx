@@ -1,14 +1,12 @@
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/my-business";
-import { getApp } from "../lib/app-context.ts";
+import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { LogoutButton } from "../features/account/logout-button.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { user } = getApp(context);
-  if (!user) throw redirect(paths.login);
-  return { email: user.email };
+  return { email: requireUser(context).email };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "My Business");

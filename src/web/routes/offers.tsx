@@ -1,5 +1,5 @@
 import type { Route } from "./+types/offers";
-import { getApp } from "../lib/app-context.ts";
+import { getApp, loadOr } from "../lib/app-context.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Offer } from "../../shared/schemas/offer.ts";
 import { OfferCard } from "../features/offers/offer-card.tsx";
@@ -7,12 +7,7 @@ import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = siteOrigin(request, context);
-  let offers: Offer[] | null = null;
-  try {
-    offers = await getApp(context).services.offers.list();
-  } catch (error) {
-    console.error("offers page: offers failed to load", error);
-  }
+  const offers: Offer[] | null = await loadOr(context, "offers", () => getApp(context).services.offers.list(), () => null);
   return { origin, offers };
 }
 

@@ -6,6 +6,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
+import { RouteError } from "../components/layout/route-error.tsx";
 
 // The built page bundle holds its own copy of AppError, so a service's error is recognised by shape, not instanceof.
 function statusOf(error: unknown): number | undefined {
@@ -39,20 +40,8 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const heading = status === 401 ? "Please log in" : status === 403 ? "Not allowed" : status === 404 ? "Page not found" : "Something went wrong";
-  const detail =
-    status === 401
-      ? messages.pages.signInToView
-      : status === 403
-        ? messages.pages.notAllowed
-        : status === 404
-          ? messages.notFound
-          : "The page could not be shown. Please try again in a moment.";
   return (
-    <section className="prose-page">
-      <title>{heading}</title>
-      <h1 className="page-heading">{heading}</h1>
-      <p>{detail}</p>
+    <RouteError error={error} texts={{ signInRequired: messages.pages.signInToView, notAllowed: messages.pages.notAllowed, notFound: messages.notFound }}>
       {status === 401 && (
         <p>
           <Link to={paths.login} className="font-semibold text-brand-700 underline">
@@ -60,6 +49,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           </Link>
         </p>
       )}
-    </section>
+    </RouteError>
   );
 }

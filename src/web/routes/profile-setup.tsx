@@ -1,16 +1,14 @@
 // After a third-party sign-up: choose the display name and picture the site shows.
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/profile-setup";
-import { getApp } from "../lib/app-context.ts";
+import { getApp, requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { DisplayNameForm } from "../features/account/display-name-form.tsx";
 import { ProfilePicture } from "../features/account/profile-picture.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user, services } = getApp(context);
-  if (!user) throw redirect(paths.login);
-  const account = await services.account.get(user);
+  const account = await getApp(context).services.account.get(requireUser(context));
   return { displayName: account.displayName, photoURL: account.photoURL };
 }
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/tag";
-import { getApp } from "../lib/app-context.ts";
+import { getApp, loadOr } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { slugify, unslugify } from "../../shared/format.ts";
@@ -17,16 +17,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
   if (!slug) return respond({ state: "message", message: messages.tagPage.noTag, alert: false, name: null }, 404);
   let name = unslugify(slug);
-  try {
-    const tag = await services.tags.findBySlug(slug);
-    if (!tag) return respond({ state: "message", message: messages.tagPage.tagNotFound(name), alert: false, name: null }, 404);
-    name = tag.name;
-    const businesses = await services.businesses.list({ tagId: tag.id });
-    return respond({ state: "ok", name, businesses: businesses.map(toListed) });
-  } catch (error) {
-    console.error("tag page: failed to load", error);
-    return respond({ state: "message", message: messages.tagPage.failed(name, messages.tryAgainLater), alert: true, name }, 503);
-  }
+  return loadOr(
+    context,
+    "tag",
+    async () => {
+      const tag = await services.tags.findBySlug(slug);
+      if (!tag) return respond({ state: "message", message: messages.tagPage.tagNotFound(name), alert: false, name: null }, 404);
+      name = tag.name;
+      const businesses = await services.businesses.list({ tagId: tag.id });
+      return respond({ state: "ok", name, businesses: businesses.map(toListed) });
+    },
+    () => respond({ state: "message", message: messages.tagPage.failed(name, messages.tryAgainLater), alert: true, name }, 503),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

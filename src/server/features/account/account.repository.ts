@@ -1,6 +1,7 @@
 // The user's own record, as the account pages read and change it.
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
+import { ACCOUNT_COLUMNS } from "../users/users.repository.ts";
 
 export interface AccountRow {
   id: string;
@@ -25,7 +26,7 @@ export class AccountRepository {
   async find(id: string): Promise<AccountRow | null> {
     const row = await this.db
       .selectFrom("user")
-      .select(["id", "email", "displayName", "photoURL", "role", "accountType", "emailVerified", "provider", "createdAt", "lastLogin"])
+      .select(ACCOUNT_COLUMNS)
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) return null;

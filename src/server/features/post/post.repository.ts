@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
 import type { Post, PostAuthor } from "../../../shared/schemas/post.ts";
+import { AUTHOR_COLUMNS } from "../users/users.repository.ts";
 
 const COLUMNS = ["id", "title", "authorDisplayName", "content", "datetime", "link", "imageUrl", "createdAt", "lastUpdatedAt"] as const;
 const STORED_COLUMNS = [...COLUMNS, "authorUid", "imagePath", "editorUid"] as const;
@@ -59,10 +60,10 @@ export class PostRepository {
 
   /** Users who can be named as authors, by display name (spec: the post author list). */
   getAuthors(): Promise<PostAuthor[]> {
-    return this.db.selectFrom("user").select(["id", "displayName"]).orderBy("displayName").orderBy("id").execute();
+    return this.db.selectFrom("user").select(AUTHOR_COLUMNS).orderBy("displayName").orderBy("id").execute();
   }
 
   getAuthor(id: string): Promise<PostAuthor | undefined> {
-    return this.db.selectFrom("user").select(["id", "displayName"]).where("id", "=", id).executeTakeFirst();
+    return this.db.selectFrom("user").select(AUTHOR_COLUMNS).where("id", "=", id).executeTakeFirst();
   }
 }

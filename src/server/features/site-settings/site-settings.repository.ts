@@ -6,6 +6,20 @@ import { messages } from "../../../shared/messages.ts";
 
 const ROW_ID = "site";
 
+/** The stored columns, read together and written together (lists as JSON text, the map centre as two numbers). */
+const COLUMNS = [
+  "associationName",
+  "tagline",
+  "mailingAddress",
+  "generalEmail",
+  "volunteerEmail",
+  "sponsorLogos",
+  "heroPhotos",
+  "mapCenterLat",
+  "mapCenterLng",
+  "mapZoom",
+] as const;
+
 /** What a fresh install starts with, before an administrator fills in the association's details. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   associationName: "Niche",
@@ -28,18 +42,7 @@ export class SiteSettingsRepository {
   async get(): Promise<SiteSettings | undefined> {
     const row = await this.db
       .selectFrom("site_settings")
-      .select([
-        "associationName",
-        "tagline",
-        "mailingAddress",
-        "generalEmail",
-        "volunteerEmail",
-        "sponsorLogos",
-        "heroPhotos",
-        "mapCenterLat",
-        "mapCenterLng",
-        "mapZoom",
-      ])
+      .select(COLUMNS)
       .where("id", "=", ROW_ID)
       .executeTakeFirst();
     if (!row) return undefined;
@@ -69,7 +72,7 @@ export class SiteSettingsRepository {
       mapCenterLng: settings.mapCenter.lng,
       mapZoom: settings.mapZoom,
       lastUpdatedAt: new Date().toISOString(),
-    };
+    } satisfies Record<(typeof COLUMNS)[number] | "lastUpdatedAt", unknown>;
     await this.db
       .insertInto("site_settings")
       .values({ id: ROW_ID, ...values })

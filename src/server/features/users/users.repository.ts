@@ -4,7 +4,14 @@ import type { DB } from "../../db/database-types.ts";
 import { ROLES, type Role } from "../../../shared/constants.ts";
 import type { AdminUser } from "../../../shared/schemas/admin-user.ts";
 
-const COLUMNS = ["id", "email", "displayName", "role", "accountType", "createdAt", "lastLogin"] as const;
+/**
+ * The user's columns, one list for every reader of the user table: the admin's list shows these; the
+ * account pages add the picture, the verified flag and the provider; posts name their author by two.
+ */
+export const USER_COLUMNS = ["id", "email", "displayName", "role", "accountType", "createdAt", "lastLogin"] as const;
+export const ACCOUNT_COLUMNS = [...USER_COLUMNS, "photoURL", "emailVerified", "provider"] as const;
+export const AUTHOR_COLUMNS = ["id", "displayName"] as const satisfies readonly (typeof USER_COLUMNS)[number][];
+const COLUMNS = USER_COLUMNS;
 
 function asRole(value: string | null): Role {
   return ROLES.includes(value as Role) ? (value as Role) : "user";

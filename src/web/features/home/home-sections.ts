@@ -1,5 +1,5 @@
 // The home page's sections load and fail on their own: each is a promise that settles to its items or to a failure.
-import type { AppServices } from "../../lib/app-context.ts";
+import type { AppLoadContext } from "../../lib/app-context.ts";
 import { HOME_LIST_LIMIT, TRUNCATE } from "../../../shared/constants.ts";
 import { formatLongDate } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -9,17 +9,20 @@ import type { Offer } from "../../../shared/schemas/offer.ts";
 
 export type Section<T> = { ok: true; items: T[] } | { ok: false };
 
-function settle<T>(name: string, work: Promise<T[]>): Promise<Section<T>> {
-  return work.then(
-    (items) => ({ ok: true as const, items }),
-    (error: unknown) => {
-      console.error(`home: ${name} failed to load`, error);
-      return { ok: false as const };
-    },
-  );
-}
+/**
+ * Each section's failure becomes the spec's sentence in the page; the error itself goes to the
+ * server's log through the load context's `reportError`.
+ */
+export function loadHomeSections({ services, reportError }: Pick<AppLoadContext, "services" | "reportError">) {
+  const settle = <T>(name: string, work: Promise<T[]>): Promise<Section<T>> =>
+    work.then(
+      (items) => ({ ok: true as const, items }),
+      (error: unknown) => {
+        reportError(error, `home ${name}`);
+        return { ok: false as const };
+      },
+    );
 
-export function loadHomeSections(services: AppServices) {
   const posts = settle<PostCardData>(
     "posts",
     // Post content is rich text: the cards show it as plain text, cut to the spec's 200 characters.

@@ -1,0 +1,12 @@
+// Signing in and the pages of a signed-in member: one error boundary for all.
+import { Outlet } from "react-router";
+import type { Route } from "./+types/account-pages";
+import { RouteError } from "../../components/layout/route-error.tsx";
+
+export default function AccountPages() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} texts={{ unexpected: "Your account page could not be shown. Please try again in a moment." }} />;
+}

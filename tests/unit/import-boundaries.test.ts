@@ -1,0 +1,44 @@
+// The lint rules that keep the server/web seam sealed (eslint.config.js) fail on the imports they forbid:
+// each case lints a small module as if it stood at the given path in src/, with the project's own config.
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: process.cwd() });
+});
+
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe("import boundaries", { timeout: 60_000 }, () => {
+  it("refuse server code importing web code", async () => {
+    expect(await ruleIds("src/server/features/leak.ts", 'export { paths } from "../../web/lib/paths.ts";\n')).toEqual([
+      "import-x/no-restricted-paths",
+    ]);
+  });
+
+  it("refuse web code importing server code except through app-context.ts", async () => {
+    const route = 'export { createServices } from "../../server/services.ts";\n';
+    expect(await ruleIds("src/web/routes/leak.tsx", route)).toEqual(["import-x/no-restricted-paths"]);
+    expect(await ruleIds("src/web/features/home/leak.ts", 'export type { CurrentUser } from "../../../server/auth/session.ts";\n')).toEqual([
+      "import-x/no-restricted-paths",
+    ]);
+    // The one module that may, and web code reaching the server through it.
+    expect(await ruleIds("src/web/lib/app-context.ts", 'export type { AppServices } from "../../server/services.ts";\n')).toEqual([]);
+    expect(await ruleIds("src/web/routes/fine.tsx", 'export { getApp } from "../lib/app-context.ts";\n')).toEqual([]);
+  });
+
+  it("refuse shared code importing either side", async () => {
+    expect(await ruleIds("src/shared/leak.ts", 'export { parseEnv } from "../server/env.ts";\n')).toEqual(["import-x/no-restricted-paths"]);
+    expect(await ruleIds("src/shared/leak.ts", 'export { paths } from "../web/lib/paths.ts";\n')).toEqual(["import-x/no-restricted-paths"]);
+  });
+
+  it("refuse process.env outside env.ts", async () => {
+    const read = "export const port = process.env.PORT;\n";
+    expect(await ruleIds("src/server/services-leak.ts", read)).toEqual(["no-restricted-properties"]);
+    expect(await ruleIds("src/server/env.ts", read)).toEqual([]);
+  });
+});
