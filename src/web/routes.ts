@@ -24,6 +24,7 @@ export default [
   route("add-marker", "routes/add-marker.tsx"),
   route("add-category", "routes/add-category.tsx"),
   route("myqsa/intake", "routes/intake.tsx"),
+  route("setup", "routes/setup.tsx"),
   route("pages/:slug", "routes/page.tsx"),
   ...Object.keys(HEADING_PAGES).map((path) =>
     route(path.slice(1), "routes/heading-page.tsx", { id: `heading${path.replaceAll("/", "-")}` }),

@@ -7,6 +7,7 @@ import { uploads } from "./migrations/0003-uploads.ts";
 import { accounts } from "./migrations/0004-accounts.ts";
 import { geo } from "./migrations/0006-geo.ts";
 import { admin } from "./migrations/0007-admin.ts";
+import { setup } from "./migrations/0008-setup.ts";
 
 function migrations(dialect: Database["dialect"]): Record<string, Migration> {
   return {
@@ -16,6 +17,7 @@ function migrations(dialect: Database["dialect"]): Record<string, Migration> {
     "0004-accounts": accounts(dialect),
     "0006-geo": geo(dialect),
     "0007-admin": admin(dialect),
+    "0008-setup": setup(dialect),
   };
 }
 

@@ -228,6 +228,13 @@ export interface AuditLogTable {
 }
 
 
+/** The pending first-administrator link (migration 0008-setup): at most one row, the token's SHA-256. */
+export interface SetupTokenTable {
+  tokenHash: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+}
+
 /** The search index's documents, written only by database triggers (migration 0002-search). */
 export interface SearchDocumentTable {
   id: ColumnType<number, never, never>;
@@ -261,4 +268,5 @@ export interface DB {
   geo_cache: GeoCacheTable;
   geo_rate: GeoRateTable;
   audit_log: AuditLogTable;
+  setup_token: SetupTokenTable;
 }

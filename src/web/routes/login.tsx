@@ -17,6 +17,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const failedProvider = query.has("error") ? providers.find((p) => p.id === query.get("provider")) : undefined;
   return {
     email: user?.email ?? null,
+    siteAddress: services.origins.siteAddress,
     providers,
     providerError: failedProvider ? messages.auth.providerSignInFailed(failedProvider.name) : null,
   };
@@ -30,7 +31,7 @@ export function action() {
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Login");
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, providers, providerError } = loaderData;
+  const { email, providers, providerError, siteAddress } = loaderData;
   if (email) {
     return (
       <section className="mx-auto grid max-w-md gap-4">
@@ -50,7 +51,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="page-heading">Login</h1>
       <div className="card grid gap-4">
         <StatusMessage kind="error">{actionData?.noScript}</StatusMessage>
-        <LoginForm />
+        <LoginForm siteAddress={siteAddress} />
       </div>
       {providers.length > 0 && (
         <div className="grid gap-3">
