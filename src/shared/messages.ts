@@ -90,7 +90,7 @@ export const messages = {
     emailInvalid: "Please enter a valid email address.",
     passwordCommon: "This password is too common. Please choose another.",
     linkInvalid: "This setup link is invalid or has expired. Restart the server: it logs a new link while the site has no administrator.",
-    created: (email: string) => `The administrator account ${email} is ready. Log in with it to manage the site.`,
+    created: "The administrator account is ready. Log in with it to manage the site.",
   },
   auth: {
     invalidCredentials: "Invalid email or password.",

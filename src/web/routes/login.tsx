@@ -20,6 +20,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     siteAddress: services.origins.siteAddress,
     providers,
     providerError: failedProvider ? messages.auth.providerSignInFailed(failedProvider.name) : null,
+    // /setup sends the new first administrator here.
+    notice: query.get("setup") === "done" ? messages.setup.created : null,
   };
 }
 
@@ -31,7 +33,7 @@ export function action() {
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Login");
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, providers, providerError, siteAddress } = loaderData;
+  const { email, providers, providerError, siteAddress, notice } = loaderData;
   if (email) {
     return (
       <section className="mx-auto grid max-w-md gap-4">
@@ -50,6 +52,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <section className="mx-auto grid max-w-md gap-6">
       <h1 className="page-heading">Login</h1>
       <div className="card grid gap-4">
+        <StatusMessage kind="success">{notice}</StatusMessage>
         <StatusMessage kind="error">{actionData?.noScript}</StatusMessage>
         <LoginForm siteAddress={siteAddress} />
       </div>

@@ -1,7 +1,7 @@
 // /setup?token=...: creates the first administrator from the one-time link the server logs while there is none.
 // Once an administrator exists the page does not exist (404).
 import { useId } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
@@ -30,8 +30,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     password: text("password"),
     confirmPassword: text("confirmPassword"),
   });
-  if (result.ok) return { created: result.email, errors: {}, values };
-  return data({ created: null, errors: result.errors, values }, { status: 400 });
+  // The page is gone once the administrator exists, so the confirmation is shown where they log in.
+  if (result.ok) throw redirect(`${paths.login}?setup=done`);
+  return data({ errors: result.errors, values }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageTitle(matches, "Set up the site"), { name: "robots", content: "noindex" }];
@@ -39,19 +40,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageTitle(matches, 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const id = useId();
   const busy = useNavigation().state === "submitting";
-  if (actionData?.created) {
-    return (
-      <section className="mx-auto grid max-w-md gap-4">
-        <h1 className="page-heading">Set up the site</h1>
-        <StatusMessage kind="success">{messages.setup.created(actionData.created)}</StatusMessage>
-        <p>
-          <Link to={paths.login} className="text-brand-700 underline">
-            Log in
-          </Link>
-        </p>
-      </section>
-    );
-  }
   if (!loaderData.token) {
     return (
       <section className="mx-auto grid max-w-md gap-4">
