@@ -4,6 +4,7 @@ import { errorResponse } from "../../api/schemas.ts";
 import { AccountSchema, UpdateAccountSchema } from "../../../shared/schemas/account.ts";
 
 const getAccount = createRoute({
+  operationId: "getAccount",
   method: "get",
   path: "/account",
   tags: ["Account"],
@@ -15,6 +16,7 @@ const getAccount = createRoute({
 });
 
 const updateAccount = createRoute({
+  operationId: "updateAccount",
   method: "patch",
   path: "/account",
   tags: ["Account"],

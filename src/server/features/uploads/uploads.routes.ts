@@ -20,6 +20,7 @@ const StorageObjectSchema = z
 const PathQuery = z.object({ path: z.string().min(1).max(512).openapi({ example: "markers_logos/cafe_1717171717171.webp" }) });
 
 const getMetadata = createRoute({
+  operationId: "getMetadata",
   method: "get",
   path: "/storage/metadata",
   tags: ["Storage"],
@@ -32,6 +33,7 @@ const getMetadata = createRoute({
 });
 
 const discardUpload = createRoute({
+  operationId: "discardUpload",
   method: "delete",
   path: "/storage/object",
   tags: ["Storage"],
@@ -46,6 +48,7 @@ const discardUpload = createRoute({
 });
 
 const saveProfilePicture = createRoute({
+  operationId: "saveProfilePicture",
   method: "put",
   path: "/me/profile-picture",
   tags: ["Account"],
