@@ -1,0 +1,110 @@
+// What real clients check: the Nu HTML Checker on the served HTML of every page type, and search engines' rich-result
+// requirements on every JSON-LD block. Both read what this suite's one server sends; one JVM checks all pages.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { promisify } from "node:util";
+import type { APIRequestContext } from "@playwright/test";
+import { HEADING_PAGES } from "../../src/web/lib/heading-pages.ts";
+import { expect, test } from "./fixtures.ts";
+import { jsonLdProblems } from "./json-ld-rules.ts";
+
+const run = promisify(execFile);
+const VNU_JAR = String(createRequire(import.meta.url)("vnu-jar"));
+
+// The checks read server output only: one browser project is enough.
+test.skip(({ browserName, isMobile }) => browserName !== "chromium" || isMobile, "server output is the same for every device");
+
+/** One address per public page type: the fixed pages, plus the first of each kind the sitemap lists. */
+async function publicPaths(request: APIRequestContext): Promise<string[]> {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const listed = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]!);
+  const firstOfKind = new Map<string, string>();
+  for (const p of listed) {
+    const kind = p.split("/").slice(0, 2).join("/");
+    if (!firstOfKind.has(kind)) firstOfKind.set(kind, p);
+  }
+  for (const kind of ["/business", "/tag", "/category"]) {
+    expect([...firstOfKind.keys()], `the sitemap lists a ${kind} page`).toContain(kind);
+  }
+  const fixed = ["/", "/map", "/events", "/offers", "/contact", "/search?q=coffee", "/login", "/signup", "/forgot-password", "/myqsa/intake"];
+  const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag"];
+  return [...new Set([...fixed, ...firstOfKind.values(), ...Object.keys(HEADING_PAGES).slice(0, 1), ...notFound])];
+}
+
+const SIGNED_IN = ["/myaccount", "/admin", "/mybusiness", "/myqsa/dashboard", "/myqsa/profile-setup", "/add-marker", "/add-category"];
+
+async function fetchHtml(request: APIRequestContext, paths: string[]): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  for (const p of paths) {
+    const response = await request.get(p);
+    expect(response.headers()["content-type"], p).toContain("text/html");
+    expect(response.status(), p).toBeLessThan(500);
+    pages.set(p, await response.text());
+  }
+  return pages;
+}
+
+interface VnuMessage {
+  type: string;
+  url: string;
+  message: string;
+  lastLine?: number;
+  extract?: string;
+}
+
+test("every page type is valid HTML to the Nu HTML Checker", async ({ request, page, signIn }) => {
+  test.setTimeout(120_000);
+  await signIn("admin");
+  // Content pages are not in the sitemap; the administrators' list names them.
+  const contentPages = (await (await page.request.get("/api/v1/pages")).json()) as { items: Array<{ slug: string; permission: string }> };
+  const publicPage = contentPages.items.find((p) => p.permission === "public");
+  expect(publicPage, "a public content page").toBeDefined();
+  const pages = await fetchHtml(request, [...(await publicPaths(request)), `/pages/${publicPage!.slug}`]);
+  for (const [p, html] of await fetchHtml(page.request, SIGNED_IN)) pages.set(`signed-in ${p}`, html);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-vnu-"));
+  try {
+    const files = new Map<string, string>();
+    [...pages].forEach(([p, html], i) => {
+      const file = path.join(dir, `page-${i}.html`);
+      fs.writeFileSync(file, html);
+      files.set(`file:${file}`, p);
+    });
+    // --exit-zero-always: the verdict comes from the JSON report, so a failure names each page and error.
+    const { stdout } = await run("java", ["-jar", VNU_JAR, "--errors-only", "--exit-zero-always", "--format", "json", "--stdout", ...[...files.keys()].map((f) => f.slice(5))], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const messages = (JSON.parse(stdout) as { messages: VnuMessage[] }).messages;
+    const errors = messages
+      .filter((m) => m.type === "error" || m.type === "non-document-error")
+      .map((m) => `${files.get(m.url) ?? m.url}:${m.lastLine ?? "?"} ${m.message} ${m.extract ? `[${m.extract.trim()}]` : ""}`);
+    expect(errors).toEqual([]);
+    expect(pages.size).toBeGreaterThanOrEqual(20);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("every JSON-LD block has what rich results require for its type", async ({ request }) => {
+  const pages = await fetchHtml(request, await publicPaths(request));
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const [p, html] of pages) {
+    for (const [, text] of html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)) {
+      let data: unknown;
+      try {
+        data = JSON.parse(text!);
+      } catch (error) {
+        problems.push(`${p}: JSON-LD does not parse: ${(error as Error).message}`);
+        continue;
+      }
+      for (const problem of jsonLdProblems(data, seen)) problems.push(`${p}: ${problem}`);
+    }
+  }
+  expect(problems).toEqual([]);
+  // The page types that carry structured data all did.
+  expect([...seen].sort()).toEqual(expect.arrayContaining(["Event", "ItemList", "LocalBusiness", "Organization"]));
+});
