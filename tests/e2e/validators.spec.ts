@@ -89,10 +89,15 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
 });
 
 test("every JSON-LD block has what rich results require for its type", async ({ request }) => {
-  const pages = await fetchHtml(request, await publicPaths(request));
+  // Besides the first business of the sitemap, one with a logo, which its structured data shows.
+  const businesses = (await (await request.get("/api/v1/businesses")).json()) as Array<{ id: string; logoUrl: string | null }>;
+  const withLogo = `/business/${businesses.find((b) => b.logoUrl)!.id}`;
+  const pages = await fetchHtml(request, [...(await publicPaths(request)), withLogo]);
   const seen = new Set<string>();
   const problems: string[] = [];
+  const blocks = new Map<string, Array<Record<string, unknown>>>();
   for (const [p, html] of pages) {
+    blocks.set(p, []);
     for (const [, text] of html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)) {
       let data: unknown;
       try {
@@ -102,9 +107,28 @@ test("every JSON-LD block has what rich results require for its type", async ({ 
         continue;
       }
       for (const problem of jsonLdProblems(data, seen)) problems.push(`${p}: ${problem}`);
+      blocks.get(p)!.push(data as Record<string, unknown>);
     }
   }
   expect(problems).toEqual([]);
-  // The page types that carry structured data all did.
-  expect([...seen].sort()).toEqual(expect.arrayContaining(["Event", "ItemList", "LocalBusiness", "Organization"]));
+
+  // Each page type carries the structured data that fits it.
+  const of = (prefix: string) => [...blocks].find(([p]) => p === prefix || p.startsWith(`${prefix}/`))![1];
+  expect(of("/").map((b) => b["@type"])).toContain("Organization");
+  for (const list of ["/offers", "/tag", "/category"]) expect(of(list).map((b) => b["@type"]), list).toContain("ItemList");
+  expect(blocks.get(withLogo)).toContainEqual(expect.objectContaining({ "@type": "LocalBusiness", logo: expect.any(String), image: expect.any(String) }));
+  const events = of("/events").filter((b) => b["@type"] === "Event");
+  expect(events.length).toBeGreaterThan(0);
+  expect(events.some((e) => e.organizer !== undefined)).toBe(true);
+});
+
+test("the events page announces its calendar feed, and the feed is there", async ({ request }) => {
+  const html = await (await request.get("/events")).text();
+  const link = html.match(/<link[^>]*rel="alternate"[^>]*type="text\/calendar"[^>]*>/)?.[0];
+  expect(link).toBeDefined();
+  const href = link!.match(/href="([^"]+)"/)![1]!;
+  const feed = await request.get(href);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toContain("text/calendar");
+  expect(await feed.text()).toContain("BEGIN:VEVENT");
 });
