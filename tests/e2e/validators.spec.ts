@@ -29,7 +29,10 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
   for (const kind of ["/business", "/tag", "/category"]) {
     expect([...firstOfKind.keys()], `the sitemap lists a ${kind} page`).toContain(kind);
   }
-  const fixed = ["/", "/map", "/events", "/offers", "/contact", "/search?q=coffee", "/login", "/signup", "/forgot-password", "/myqsa/intake"];
+  const fixed = [
+    ...["/", "/map", "/events", "/offers", "/contact", "/search?q=coffee", "/myqsa/intake", "/api/v1/docs"],
+    ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
+  ];
   const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag"];
   return [...new Set([...fixed, ...firstOfKind.values(), ...Object.keys(HEADING_PAGES).slice(0, 1), ...notFound])];
 }
