@@ -20,12 +20,12 @@ function git(...args: string[]): string {
 
 /** The newest release tag, or the first release's commit when the clone has no tags. */
 function latestRelease(): string {
-  const tags = git("tag", "--list", "v*", "--sort=-v:refname").split("\n").filter(Boolean);
-  const release = tags[0] ?? FIRST_RELEASE_COMMIT;
+  let release = FIRST_RELEASE_COMMIT;
   try {
+    release = git("tag", "--list", "v*", "--sort=-v:refname").split("\n").find(Boolean) ?? release;
     git("cat-file", "-e", `${release}^{commit}`);
   } catch {
-    throw new Error(`The upgrade test needs the release ${release} in this clone: run \`git fetch --tags\` (or clone without --depth).`);
+    throw new Error(`The upgrade test needs a git clone holding the release ${release}: run \`git fetch --tags\` (or clone without --depth).`);
   }
   return release;
 }
@@ -57,7 +57,7 @@ beforeAll(async () => {
   releaseDir = path.join(inject("testDir"), `release-${newId(6)}`);
   fs.mkdirSync(releaseDir);
   // The release's server code, beside today's installed packages.
-  execFileSync("sh", ["-c", `git archive --format=tar ${release} package.json src/server src/shared | tar -x -C "${releaseDir}"`], { cwd: ROOT });
+  execFileSync("sh", ["-c", `git archive --format=tar ${release} package.json src | tar -x -C "${releaseDir}"`], { cwd: ROOT });
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(releaseDir, "node_modules"), "dir");
   env = { ...(await freshServerEnv()), DEMO_CONTENT: "true" };
 }, 60_000);
