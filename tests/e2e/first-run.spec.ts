@@ -7,6 +7,7 @@ import { chromium } from "@playwright/test";
 import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import { messages } from "../../src/shared/messages.ts";
+import { nuHtmlErrors } from "./nu-html-checker.ts";
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -64,6 +65,9 @@ test("the setup link from the log creates the first administrator, who signs in 
   await page.goto(`${site}${logged[1]}`);
   await expect(page.getByRole("heading", { name: "Set up the site" })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The setup page exists only here, on a site without an administrator.
+  const served = await page.request.get(`${site}${logged[1]}`);
+  expect(await nuHtmlErrors(new Map([["/setup", await served.text()]]))).toEqual([]);
 
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Display name").fill(admin.displayName);

@@ -1,18 +1,10 @@
 // What real clients check: the Nu HTML Checker on the served HTML of every page type, and search engines' rich-result
 // requirements on every JSON-LD block. Both read what this suite's one server sends; one JVM checks all pages.
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createRequire } from "node:module";
-import { promisify } from "node:util";
 import type { APIRequestContext } from "@playwright/test";
 import { HEADING_PAGES } from "../../src/web/lib/heading-pages.ts";
 import { expect, test } from "./fixtures.ts";
 import { jsonLdProblems } from "./json-ld-rules.ts";
-
-const run = promisify(execFile);
-const VNU_JAR = String(createRequire(import.meta.url)("vnu-jar"));
+import { nuHtmlErrors } from "./nu-html-checker.ts";
 
 // The checks read server output only: one browser project is enough.
 test.skip(({ browserName, isMobile }) => browserName !== "chromium" || isMobile, "server output is the same for every device");
@@ -50,14 +42,6 @@ async function fetchHtml(request: APIRequestContext, paths: string[]): Promise<M
   return pages;
 }
 
-interface VnuMessage {
-  type: string;
-  url: string;
-  message: string;
-  lastLine?: number;
-  extract?: string;
-}
-
 test("every page type is valid HTML to the Nu HTML Checker", async ({ request, page, signIn }) => {
   test.setTimeout(120_000);
   await signIn("admin");
@@ -68,27 +52,8 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
   const pages = await fetchHtml(request, [...(await publicPaths(request)), `/pages/${publicPage!.slug}`]);
   for (const [p, html] of await fetchHtml(page.request, SIGNED_IN)) pages.set(`signed-in ${p}`, html);
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-vnu-"));
-  try {
-    const files = new Map<string, string>();
-    [...pages].forEach(([p, html], i) => {
-      const file = path.join(dir, `page-${i}.html`);
-      fs.writeFileSync(file, html);
-      files.set(`file:${file}`, p);
-    });
-    // --exit-zero-always: the verdict comes from the JSON report, so a failure names each page and error.
-    const { stdout } = await run("java", ["-jar", VNU_JAR, "--errors-only", "--exit-zero-always", "--format", "json", "--stdout", ...[...files.keys()].map((f) => f.slice(5))], {
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const messages = (JSON.parse(stdout) as { messages: VnuMessage[] }).messages;
-    const errors = messages
-      .filter((m) => m.type === "error" || m.type === "non-document-error")
-      .map((m) => `${files.get(m.url) ?? m.url}:${m.lastLine ?? "?"} ${m.message} ${m.extract ? `[${m.extract.trim()}]` : ""}`);
-    expect(errors).toEqual([]);
-    expect(pages.size).toBeGreaterThanOrEqual(20);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  expect(pages.size).toBeGreaterThanOrEqual(20);
+  expect(await nuHtmlErrors(pages)).toEqual([]);
 });
 
 test("every JSON-LD block has what rich results require for its type", async ({ request }) => {
