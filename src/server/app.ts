@@ -146,8 +146,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  const trustedOrigins = Array.isArray(auth.options.trustedOrigins) ? auth.options.trustedOrigins : [];
-  app.use("/api/v1/*", sameSiteWrites(trustedOrigins));
+  app.use("/api/v1/*", sameSiteWrites((origin) => services.origins.isTrusted(origin)));
   app.use("/api/v1/*", verifiedWrites());
   app.use("/api/addCategory", verifiedWrites());
   const guardBodies = jsonBodies();

@@ -8,6 +8,7 @@ import { createApp, type RenderPage } from "./app.ts";
 import { ConfigError, parseEnv, publicUrl } from "./env.ts";
 import { openRuntime, prepareDatabase } from "./runtime.ts";
 import type { AppContextKey } from "./load-context.ts";
+import { SETUP_PATH } from "./features/setup/setup.service.ts";
 
 dotenv.config({ quiet: true });
 
@@ -50,8 +51,15 @@ const app = createApp({
   https: publicUrl(env).startsWith("https://"),
 });
 
+// While the site has no administrator, each start logs a fresh one-time link that creates the first one.
+const setupToken = await runtime.services.setup.issueToken();
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info({ port: info.port, url: publicUrl(env) }, "Niche is listening");
+  const address = publicUrl(env);
+  logger.info({ port: info.port, url: address }, `Niche is ready: open ${address}`);
+  if (setupToken) {
+    const setupUrl = `${address}${SETUP_PATH}?token=${setupToken}`;
+    logger.warn({ setupUrl }, `The site has no administrator yet. Create the first one within an hour at ${setupUrl} (or with npm run user:create)`);
+  }
 });
 
 function shutdown(signal: string) {

@@ -9,9 +9,9 @@ import { openDatabase, type Database } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoContent } from "./db/seed.ts";
 import { publicUrl, type Env } from "./env.ts";
+import { createOriginPolicy, originSettingsFromEnv } from "./origins.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createServices } from "./services.ts";
-import { allowedOrigins } from "./origins.ts";
 import { storageFromEnv, type StorageSetup } from "./storage/storage-config.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "./features/site-settings/site-settings.repository.ts";
 
@@ -44,8 +44,10 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
   fs.mkdirSync(dataDir, { recursive: true });
   const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(dataDir, "niche.sqlite") });
   const storage = storageFromEnv(env, dataDir);
+  const origins = createOriginPolicy(originSettingsFromEnv(env), logger);
   const services = createServices({
     database,
+    origins,
     store: storage.store,
     env,
     uploads: { quotaBytes: storage.quotaBytes, datastore: storage.datastore, logger },
@@ -55,7 +57,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     database,
     secret: authSecret(env, dataDir),
     baseURL,
-    trustedOrigins: allowedOrigins(env),
+    trustedOrigins: (origin) => origins.isTrusted(origin),
     trustProxy: env.TRUST_PROXY,
     signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox"), logger }),

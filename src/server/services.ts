@@ -6,6 +6,7 @@ import { UploadService, type UploadServiceOptions } from "./features/uploads/upl
 import { ProfilePictureRepository } from "./features/uploads/profile-picture.repository.ts";
 import { ProfilePictureService } from "./features/uploads/profile-picture.service.ts";
 import type { Env } from "./env.ts";
+import { createOriginPolicy, originSettingsFromEnv, type OriginPolicy } from "./origins.ts";
 import { geoSetupFromEnv, type GeoSetup } from "./geo/geo-config.ts";
 import { GeoRepository } from "./features/geo/geo.repository.ts";
 import { GeoService } from "./features/geo/geo.service.ts";
@@ -32,6 +33,7 @@ import { AccountService } from "./features/account/account.service.ts";
 import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from "./auth/providers.ts";
 import { AuditRepository } from "./features/audit/audit.repository.ts";
 import { AuditService } from "./features/audit/audit.service.ts";
+import { SetupService } from "./features/setup/setup.service.ts";
 import { UsersRepository } from "./features/users/users.repository.ts";
 import { UsersService } from "./features/users/users.service.ts";
 import { PageRepository } from "./features/page/page.repository.ts";
@@ -42,9 +44,10 @@ export function createServices({
   store,
   env,
   uploads,
-  // Geo providers, map style and sign-in providers follow the configuration unless a caller (a test) brings its own.
+  // Geo providers, map style, sign-in providers and trusted origins follow the configuration unless a caller (a test) brings its own.
   geo = geoSetupFromEnv(env),
   signInProviders = listSignInProviders(signInProvidersFromEnv(env)),
+  origins = createOriginPolicy(originSettingsFromEnv(env)),
 }: {
   database: Database;
   store: ObjectStore;
@@ -52,6 +55,8 @@ export function createServices({
   env: Env;
   geo?: GeoSetup;
   signInProviders?: SignInProvider[];
+  /** Which origins may send writes; pages use it to tell a visitor at an untrusted address where the site lives. */
+  origins?: OriginPolicy;
   /** Per-user storage quota and where unfinished uploads wait; tests leave them out. */
   uploads?: { quotaBytes?: number; datastore?: UploadServiceOptions["datastore"]; logger?: UploadServiceOptions["logger"] };
 }) {
@@ -77,6 +82,8 @@ export function createServices({
     mapData: new MapDataService(new MapDataRepository(database.db)),
     account: new AccountService(new AccountRepository(database.db), signInProviders),
     audit,
+    origins,
+    setup: new SetupService(database.db),
     users: new UsersService(new UsersRepository(database.db, database.dialect), audit),
     pages: new PageService(new PageRepository(database.db), audit),
   };

@@ -86,9 +86,17 @@ export const messages = {
     empty: "No current offers available. Check back soon!",
     failed: "Failed to load offers. Please try again later.",
   },
+  setup: {
+    emailInvalid: "Please enter a valid email address.",
+    passwordCommon: "This password is too common. Please choose another.",
+    linkInvalid: "This setup link is invalid or has expired. Restart the server: it logs a new link while the site has no administrator.",
+    created: "The administrator account is ready. Log in with it to manage the site.",
+  },
   auth: {
     invalidCredentials: "Invalid email or password.",
     loginFailed: "Login failed. Please try again.",
+    /** Shown when the page was opened at an address the site does not accept sign-ins from. */
+    untrustedOrigin: (siteAddress: string) => `This site is set up for ${siteAddress}. Open it there, or set PUBLIC_URL.`,
     logoutFailed: "Logout failed. Please try again.",
     passwordsDoNotMatch: "Passwords do not match.",
     emailInUse: "This email address is already registered.",

@@ -30,6 +30,7 @@ export default [
     route("myqsa/dashboard", "routes/member-dashboard.tsx"),
     route("myqsa/profile-setup", "routes/profile-setup.tsx"),
     route("myaccount", "routes/my-account.tsx"),
+    route("setup", "routes/setup.tsx"),
   ]),
   layout("routes/groups/admin-pages.tsx", [
     route("admin", "routes/admin.tsx"),

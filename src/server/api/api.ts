@@ -50,16 +50,48 @@ export function createApi() {
   registerUsersRoutes(api);
   registerPageRoutes(api);
 
-  api.doc31("/openapi.json", {
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));
+  registerDocsRoutes(api);
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+const SESSION = "session";
+
+/**
+ * The OpenAPI document, with how each operation is authenticated: an operation that can answer 401 needs the session
+ * cookie that sign-in sets; the others are open to anyone (a session may still widen what they show).
+ */
+function openApiDocument(api: OpenAPIHono<AppEnv>) {
+  const document = api.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {
       title: "Niche API",
       version: "1",
       description: "Public and administrative API of a Niche site: businesses, categories, tags, events, offers, posts and pages.",
     },
+    // Relative to where the document is served, so it holds for whatever address the site has.
+    servers: [{ url: "/api/v1" }],
   });
-  registerDocsRoutes(api);
-  return api;
+  document.components = {
+    ...document.components,
+    securitySchemes: {
+      [SESSION]: {
+        type: "apiKey",
+        in: "cookie",
+        name: "better-auth.session_token",
+        description: "The session cookie set by signing in at /api/auth/sign-in/email (named __Secure-better-auth.session_token over HTTPS).",
+      },
+    },
+  };
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of ["get", "put", "post", "delete", "patch"] as const) {
+      const operation = item?.[method];
+      if (!operation) continue;
+      operation.security = operation.responses?.["401"] ? [{ [SESSION]: [] }] : [];
+    }
+  }
+  return document;
 }
-
-export type Api = ReturnType<typeof createApi>;

@@ -3,7 +3,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
-import { isAllowedOrigin } from "../origins.ts";
 import type { AppEnv } from "./api-env.ts";
 import { messages } from "../../shared/messages.ts";
 
@@ -24,13 +23,13 @@ function hasBody(c: Context): boolean {
 }
 
 /** Writes with a session cookie must come from the site's own pages: `Sec-Fetch-Site`, else `Origin`, says so. */
-export function sameSiteWrites(trustedOrigins: readonly string[]): MiddlewareHandler {
+export function sameSiteWrites(isTrusted: (origin: string) => boolean): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || !c.req.header("cookie")) return next();
     const fetchSite = c.req.header("sec-fetch-site");
     const origin = c.req.header("origin");
     // A browser names the page's origin; a client that sends neither header is not a browser page of another site.
-    const refused = origin !== undefined ? !isAllowedOrigin(origin, trustedOrigins) : fetchSite !== undefined && fetchSite !== "same-origin";
+    const refused = origin !== undefined ? !isTrusted(origin) : fetchSite !== undefined && fetchSite !== "same-origin";
     if (refused) return apiError(c, 403, "cross_site", "Requests from other sites may not change anything here.");
     return next();
   };

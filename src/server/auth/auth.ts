@@ -25,7 +25,8 @@ export interface AuthOptions {
   database: Database;
   secret: string;
   baseURL: string;
-  trustedOrigins: string[];
+  /** Origins allowed to sign in: a list, or the site's rule (src/server/origins.ts) asked about each request's origin. */
+  trustedOrigins: string[] | ((origin: string) => boolean);
   trustProxy: boolean;
   /** Where verification and password-reset emails go; without it they are only logged (tests that do not read mail). */
   mailer?: Mailer | undefined;
@@ -107,11 +108,24 @@ export function createAuth(options: AuthOptions) {
   return betterAuth({
     appName: "Niche",
     // better-auth's own messages go to the server's structured log, not the console.
-    logger: { log: (level, message) => logger[level]({ source: "better-auth" }, message) },
+    logger: {
+      log: (level, message) => {
+        // A refused origin is already reported once, with what to do, by the site's origin rule (src/server/origins.ts).
+        if (typeof trustedOrigins === "function" && /^(Invalid origin|If it's a valid URL)/.test(message)) return;
+        logger[level]({ source: "better-auth" }, message);
+      },
+    },
     secret,
     baseURL,
     basePath: "/api/auth",
-    trustedOrigins,
+    trustedOrigins:
+      typeof trustedOrigins === "function"
+        ? (request) => {
+            // better-auth compares the Origin header, or the Referer when a browser sent none.
+            const origin = request?.headers.get("origin") || request?.headers.get("referer");
+            return origin && trustedOrigins(origin) ? [new URL(origin).origin] : [];
+          }
+        : trustedOrigins,
     database: { db: database.db, type: database.dialect },
     // Endpoints the site does not use (the admin plugin's among them, which would bypass the app's rules and audit
     // trail): administrators change roles through /api/v1/users, which keeps the last administrator and records it.

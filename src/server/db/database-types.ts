@@ -158,6 +158,12 @@ export interface Session {
   userId: string;
 }
 
+export interface SetupToken {
+  createdAt: string;
+  expiresAt: string;
+  tokenHash: string;
+}
+
 export interface SignInFailure {
   count: number;
   firstFailureAt: number;
@@ -241,6 +247,7 @@ export interface DB {
   rateLimit: RateLimit;
   search_document: SearchDocument;
   session: Session;
+  setup_token: SetupToken;
   sign_in_failure: SignInFailure;
   site_settings: SiteSettings;
   stored_file: StoredFile;

@@ -35,3 +35,6 @@ export const AUTH_ERROR_CODES = {
   tooManyAttempts: "TOO_MANY_ATTEMPTS",
   invalidAccountType: "INVALID_ACCOUNT_TYPE",
 } as const;
+
+/** The fields of the first-administrator form (/setup), and "form" for a message about the whole form. */
+export type SetupField = "email" | "displayName" | "password" | "confirmPassword" | "form";

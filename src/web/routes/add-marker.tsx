@@ -127,7 +127,7 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
             value={address}
             disabled={disabled}
             maxLength={300}
-            autoComplete="street-address"
+            autoComplete="address-line1"
             onChange={(e) => setAddress(e.target.value)}
           />
           <button type="button" className={`${ui.secondary} mt-2`} disabled={disabled} onClick={() => void geocode()}>

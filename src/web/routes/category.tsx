@@ -46,5 +46,5 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  return <BusinessListPage kind="Category" page={loaderData.page} empty="No businesses are in this category yet." />;
+  return <BusinessListPage kind="Category" page={loaderData.page} origin={loaderData.origin} empty="No businesses are in this category yet." />;
 }

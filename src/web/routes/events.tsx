@@ -27,15 +27,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const next = loaderData?.upcoming?.[0];
-  return pageMeta(matches, {
-    title: "Events",
-    description: next
-      ? `Upcoming events downtown, starting with ${next.name} on ${next.dateText}. Add any of them to your calendar.`
-      : "Events downtown: what's on, and what has been.",
-    origin: loaderData?.origin ?? "",
-    path: "/events",
-    image: loaderData?.upcoming?.find((e) => e.imageUrl)?.imageUrl ?? null,
-  });
+  return [
+    ...pageMeta(matches, {
+      title: "Events",
+      description: next
+        ? `Upcoming events downtown, starting with ${next.name} on ${next.dateText}. Add any of them to your calendar.`
+        : "Events downtown: what's on, and what has been.",
+      origin: loaderData?.origin ?? "",
+      path: "/events",
+      image: loaderData?.upcoming?.find((e) => e.imageUrl)?.imageUrl ?? null,
+    }),
+    // Calendar apps and feed readers find the upcoming events' feed from the page.
+    { tagName: "link", rel: "alternate", type: "text/calendar", title: "Upcoming events", href: "/events.ics" },
+  ];
 };
 
 function EventList({ events, empty, origin }: { events: EventCardData[] | null; empty: string; origin: string }) {

@@ -106,7 +106,7 @@ export default function Intake() {
           <Field label="Owner/manager name" name="ownerName" autoComplete="name" />
           <Field label="Contact email" name="email" type="email" autoComplete="email" />
           <Field label="Phone" name="phone" type="tel" autoComplete="tel" />
-          <Field label="Address" name="address" autoComplete="street-address" />
+          <Field label="Address" name="address" autoComplete="address-line1" />
           <Field label="Website/social links" name="links" multiline />
           <Field label="Type of business" name="businessType" />
         </fieldset>

@@ -17,8 +17,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const failedProvider = query.has("error") ? providers.find((p) => p.id === query.get("provider")) : undefined;
   return {
     email: user?.email ?? null,
+    siteAddress: services.origins.siteAddress,
     providers,
     providerError: failedProvider ? messages.auth.providerSignInFailed(failedProvider.name) : null,
+    // /setup sends the new first administrator here.
+    notice: query.get("setup") === "done" ? messages.setup.created : null,
   };
 }
 
@@ -30,7 +33,7 @@ export function action() {
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Login");
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, providers, providerError } = loaderData;
+  const { email, providers, providerError, siteAddress, notice } = loaderData;
   if (email) {
     return (
       <section className="mx-auto grid max-w-md gap-4">
@@ -49,8 +52,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <section className="mx-auto grid max-w-md gap-6">
       <h1 className="page-heading">Login</h1>
       <div className="card grid gap-4">
+        <StatusMessage kind="success">{notice}</StatusMessage>
         <StatusMessage kind="error">{actionData?.noScript}</StatusMessage>
-        <LoginForm />
+        <LoginForm siteAddress={siteAddress} />
       </div>
       {providers.length > 0 && (
         <div className="grid gap-3">

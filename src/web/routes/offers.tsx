@@ -4,6 +4,9 @@ import { messages } from "../../shared/messages.ts";
 import type { Offer } from "../../shared/schemas/offer.ts";
 import { OfferCard } from "../features/offers/offer-card.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { JsonLd } from "../features/seo/json-ld.tsx";
+import { itemListJsonLd } from "../features/seo/item-list-json-ld.ts";
+import { offerTitle } from "../../shared/format.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = siteOrigin(request, context);
@@ -22,9 +25,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { offers } = loaderData;
+  const { offers, origin } = loaderData;
   return (
     <>
+      {offers && offers.length > 0 && (
+        <JsonLd
+          data={itemListJsonLd(
+            messages.offers.heading,
+            offers.map((offer) => ({ name: offerTitle(offer, "Special Offer"), url: `${origin}/offers#offer-${offer.id}` })),
+          )}
+        />
+      )}
       <h1 className="page-heading">{messages.offers.heading}</h1>
       {offers === null ? (
         <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">

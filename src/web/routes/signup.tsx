@@ -7,10 +7,11 @@ import { ThirdPartySignIn } from "../features/account/third-party-sign-in.tsx";
 import { StatusMessage } from "../features/account/status-message.tsx";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const providers = getApp(context).services.account.signInProviders();
+  const { services } = getApp(context);
+  const providers = services.account.signInProviders();
   const query = new URL(request.url).searchParams;
   const failedProvider = query.has("error") ? providers.find((p) => p.id === query.get("provider")) : undefined;
-  return { providers, providerError: failedProvider ? messages.auth.providerSignUpFailed(failedProvider.name) : null };
+  return { providers, siteAddress: services.origins.siteAddress, providerError: failedProvider ? messages.auth.providerSignUpFailed(failedProvider.name) : null };
 }
 
 export function action() {
@@ -20,13 +21,13 @@ export function action() {
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Sign Up");
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
-  const { providers, providerError } = loaderData;
+  const { providers, providerError, siteAddress } = loaderData;
   return (
     <section className="mx-auto grid max-w-md gap-6">
       <h1 className="page-heading">Sign Up</h1>
       <div className="card grid gap-4">
         <StatusMessage kind="error">{actionData?.noScript}</StatusMessage>
-        <SignupForm />
+        <SignupForm siteAddress={siteAddress} />
       </div>
       {providers.length > 0 && (
         <div className="grid gap-3">

@@ -46,5 +46,5 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  return <BusinessListPage kind="Tag" page={loaderData.page} empty="No businesses have this tag yet." />;
+  return <BusinessListPage kind="Tag" page={loaderData.page} origin={loaderData.origin} empty="No businesses have this tag yet." />;
 }

@@ -5,6 +5,7 @@ import { signedInOnly } from "../../api/admin-only.ts";
 import { AccountSchema, UpdateAccountSchema } from "../../../shared/schemas/account.ts";
 
 const getAccount = createRoute({
+  operationId: "getAccount",
   method: "get",
   path: "/account",
   tags: ["Account"],
@@ -16,6 +17,7 @@ const getAccount = createRoute({
 });
 
 const updateAccount = createRoute({
+  operationId: "updateAccount",
   method: "patch",
   path: "/account",
   tags: ["Account"],

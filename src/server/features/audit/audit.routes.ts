@@ -6,6 +6,7 @@ import { AuditEntrySchema } from "../../../shared/schemas/audit.ts";
 import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
 
 const listAudit = createRoute({
+  operationId: "listAudit",
   method: "get",
   path: "/audit-log",
   tags: ["Admin"],

@@ -16,6 +16,7 @@ import { OfferSchema } from "../../../shared/schemas/offer.ts";
 const IdParam = z.object({ id: z.string().min(1) });
 
 const listBusinesses = createRoute({
+  operationId: "listBusinesses",
   method: "get",
   path: "/businesses",
   tags: ["Businesses"],
@@ -28,6 +29,7 @@ const listBusinesses = createRoute({
 });
 
 const getBusiness = createRoute({
+  operationId: "getBusiness",
   method: "get",
   path: "/businesses/{id}",
   tags: ["Businesses"],
@@ -40,6 +42,7 @@ const getBusiness = createRoute({
 });
 
 const listBusinessEvents = createRoute({
+  operationId: "listBusinessEvents",
   method: "get",
   path: "/businesses/{id}/events",
   tags: ["Businesses", "Events"],
@@ -52,6 +55,7 @@ const listBusinessEvents = createRoute({
 });
 
 const listBusinessOffers = createRoute({
+  operationId: "listBusinessOffers",
   method: "get",
   path: "/businesses/{id}/offers",
   tags: ["Businesses", "Offers"],
@@ -70,6 +74,7 @@ const adminErrors = {
 };
 
 const listBusinessesForAdmin = createRoute({
+  operationId: "listBusinessesForAdmin",
   method: "get",
   path: "/admin/businesses",
   tags: ["Businesses"],
@@ -84,6 +89,7 @@ const listBusinessesForAdmin = createRoute({
 });
 
 const createBusiness = createRoute({
+  operationId: "createBusiness",
   method: "post",
   path: "/businesses",
   tags: ["Businesses"],
@@ -99,6 +105,7 @@ const createBusiness = createRoute({
 });
 
 const updateBusiness = createRoute({
+  operationId: "updateBusiness",
   method: "put",
   path: "/businesses/{id}",
   tags: ["Businesses"],
@@ -114,6 +121,7 @@ const updateBusiness = createRoute({
 });
 
 const deleteBusiness = createRoute({
+  operationId: "deleteBusiness",
   method: "delete",
   path: "/businesses/{id}",
   tags: ["Businesses"],

@@ -15,6 +15,7 @@ const adminErrors = {
 };
 
 const listCategories = createRoute({
+  operationId: "listCategories",
   method: "get",
   path: "/categories",
   tags: ["Categories"],
@@ -25,6 +26,7 @@ const listCategories = createRoute({
 });
 
 const createCategory = createRoute({
+  operationId: "createCategory",
   method: "post",
   path: "/categories",
   tags: ["Categories"],
@@ -40,6 +42,7 @@ const createCategory = createRoute({
 });
 
 const updateCategory = createRoute({
+  operationId: "updateCategory",
   method: "put",
   path: "/categories/{id}",
   tags: ["Categories"],
@@ -56,6 +59,7 @@ const updateCategory = createRoute({
 });
 
 const deleteCategory = createRoute({
+  operationId: "deleteCategory",
   method: "delete",
   path: "/categories/{id}",
   tags: ["Categories"],

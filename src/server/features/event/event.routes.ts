@@ -8,6 +8,7 @@ import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/
 import { LimitQuerySchema } from "../post/post.routes.ts";
 
 const listEvents = createRoute({
+  operationId: "listEvents",
   method: "get",
   path: "/events",
   tags: ["Events"],
@@ -24,6 +25,7 @@ const listEvents = createRoute({
 });
 
 const getEvent = createRoute({
+  operationId: "getEvent",
   method: "get",
   path: "/events/{id}",
   tags: ["Events"],
@@ -45,6 +47,7 @@ const EventBody = z.custom<z.input<typeof EventInputSchema>>((value) => typeof v
 });
 
 const listAdminEvents = createRoute({
+  operationId: "listAdminEvents",
   method: "get",
   path: "/admin/events",
   tags: ["Events"],
@@ -59,6 +62,7 @@ const listAdminEvents = createRoute({
 });
 
 const createEvent = createRoute({
+  operationId: "createEvent",
   method: "post",
   path: "/events",
   tags: ["Events"],
@@ -73,6 +77,7 @@ const createEvent = createRoute({
 });
 
 const updateEvent = createRoute({
+  operationId: "updateEvent",
   method: "put",
   path: "/events/{id}",
   tags: ["Events"],
@@ -88,6 +93,7 @@ const updateEvent = createRoute({
 });
 
 const deleteEvent = createRoute({
+  operationId: "deleteEvent",
   method: "delete",
   path: "/events/{id}",
   tags: ["Events"],

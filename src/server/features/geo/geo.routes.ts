@@ -28,6 +28,7 @@ function parsePoint(value: string): LatLng {
 }
 
 const geocode = createRoute({
+  operationId: "geocode",
   method: "get",
   path: "/geo/geocode",
   tags: ["Geo"],
@@ -59,6 +60,7 @@ const RouteSchema = z.object({
 });
 
 const route = createRoute({
+  operationId: "route",
   method: "get",
   path: "/geo/route",
   tags: ["Geo"],
@@ -80,6 +82,7 @@ const MapStyleSchema = z
   .openapi({ description: "The configured map style (MAP_STYLE_URL): our muted vector style, another style URL, or offline" });
 
 const mapConfig = createRoute({
+  operationId: "mapConfig",
   method: "get",
   path: "/geo/map-config",
   tags: ["Geo"],
@@ -93,6 +96,7 @@ const mapConfig = createRoute({
 });
 
 const mapData = createRoute({
+  operationId: "mapData",
   method: "get",
   path: "/geo/map-data",
   tags: ["Geo"],
@@ -127,6 +131,7 @@ const mapData = createRoute({
 });
 
 const businessesGeoJson = createRoute({
+  operationId: "businessesGeoJson",
   method: "get",
   path: "/geo/businesses",
   tags: ["Geo"],

@@ -16,6 +16,7 @@ const MeSchema = z
   .openapi("CurrentUser");
 
 const getMe = createRoute({
+  operationId: "getMe",
   method: "get",
   path: "/me",
   tags: ["Account"],

@@ -8,6 +8,7 @@ import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/
 import { LimitQuerySchema } from "../post/post.routes.ts";
 
 const listOffers = createRoute({
+  operationId: "listOffers",
   method: "get",
   path: "/offers",
   tags: ["Offers"],
@@ -29,6 +30,7 @@ const OfferBody = z.custom<z.input<typeof OfferInputSchema>>((value) => typeof v
 });
 
 const listAdminOffers = createRoute({
+  operationId: "listAdminOffers",
   method: "get",
   path: "/admin/offers",
   tags: ["Offers"],
@@ -39,6 +41,7 @@ const listAdminOffers = createRoute({
 });
 
 const createOffer = createRoute({
+  operationId: "createOffer",
   method: "post",
   path: "/offers",
   tags: ["Offers"],
@@ -53,6 +56,7 @@ const createOffer = createRoute({
 });
 
 const updateOffer = createRoute({
+  operationId: "updateOffer",
   method: "put",
   path: "/offers/{id}",
   tags: ["Offers"],
@@ -68,6 +72,7 @@ const updateOffer = createRoute({
 });
 
 const deleteOffer = createRoute({
+  operationId: "deleteOffer",
   method: "delete",
   path: "/offers/{id}",
   tags: ["Offers"],

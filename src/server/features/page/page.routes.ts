@@ -14,6 +14,7 @@ const adminErrors = {
 };
 
 const listPages = createRoute({
+  operationId: "listPages",
   method: "get",
   path: "/pages",
   tags: ["Pages"],
@@ -28,6 +29,7 @@ const listPages = createRoute({
 });
 
 const getPage = createRoute({
+  operationId: "getPage",
   method: "get",
   path: "/pages/{id}",
   tags: ["Pages"],
@@ -42,6 +44,7 @@ const getPage = createRoute({
 });
 
 const createPage = createRoute({
+  operationId: "createPage",
   method: "post",
   path: "/pages",
   tags: ["Pages"],
@@ -57,6 +60,7 @@ const createPage = createRoute({
 });
 
 const updatePage = createRoute({
+  operationId: "updatePage",
   method: "put",
   path: "/pages/{id}",
   tags: ["Pages"],
@@ -73,6 +77,7 @@ const updatePage = createRoute({
 });
 
 const deletePage = createRoute({
+  operationId: "deletePage",
   method: "delete",
   path: "/pages/{id}",
   tags: ["Pages"],
@@ -87,6 +92,7 @@ const deletePage = createRoute({
 });
 
 const viewPage = createRoute({
+  operationId: "viewPage",
   method: "get",
   path: "/pages/by-slug/{slug}",
   tags: ["Pages"],

@@ -21,6 +21,7 @@ const PostBody = z.custom<z.input<typeof PostInputSchema>>((value) => typeof val
 const StoredPostSchema = AdminPostSchema.omit({ contentPreview: true });
 
 const listPosts = createRoute({
+  operationId: "listPosts",
   method: "get",
   path: "/posts",
   tags: ["Posts"],
@@ -33,6 +34,7 @@ const listPosts = createRoute({
 });
 
 const listAdminPosts = createRoute({
+  operationId: "listAdminPosts",
   method: "get",
   path: "/admin/posts",
   tags: ["Posts"],
@@ -43,6 +45,7 @@ const listAdminPosts = createRoute({
 });
 
 const listAuthors = createRoute({
+  operationId: "listAuthors",
   method: "get",
   path: "/admin/post-authors",
   tags: ["Posts"],
@@ -52,6 +55,7 @@ const listAuthors = createRoute({
 });
 
 const createPost = createRoute({
+  operationId: "createPost",
   method: "post",
   path: "/posts",
   tags: ["Posts"],
@@ -66,6 +70,7 @@ const createPost = createRoute({
 });
 
 const updatePost = createRoute({
+  operationId: "updatePost",
   method: "put",
   path: "/posts/{id}",
   tags: ["Posts"],
@@ -81,6 +86,7 @@ const updatePost = createRoute({
 });
 
 const deletePost = createRoute({
+  operationId: "deletePost",
   method: "delete",
   path: "/posts/{id}",
   tags: ["Posts"],

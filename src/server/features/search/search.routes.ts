@@ -4,6 +4,7 @@ import { errorResponse } from "../../api/schemas.ts";
 import { SearchQuerySchema, SearchResponseSchema } from "../../../shared/schemas/search.ts";
 
 const search = createRoute({
+  operationId: "search",
   method: "get",
   path: "/search",
   tags: ["Search"],

@@ -3,6 +3,7 @@ import type { AppEnv } from "../../api/api-env.ts";
 import { SiteSettingsSchema } from "../../../shared/schemas/site-settings.ts";
 
 const getSiteSettings = createRoute({
+  operationId: "getSiteSettings",
   method: "get",
   path: "/site-settings",
   tags: ["Site"],

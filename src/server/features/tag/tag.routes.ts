@@ -12,6 +12,7 @@ const adminErrors = {
 };
 
 const listTags = createRoute({
+  operationId: "listTags",
   method: "get",
   path: "/tags",
   tags: ["Tags"],
@@ -22,6 +23,7 @@ const listTags = createRoute({
 });
 
 const createTag = createRoute({
+  operationId: "createTag",
   method: "post",
   path: "/tags",
   tags: ["Tags"],
@@ -37,6 +39,7 @@ const createTag = createRoute({
 });
 
 const updateTag = createRoute({
+  operationId: "updateTag",
   method: "put",
   path: "/tags/{id}",
   tags: ["Tags"],
@@ -53,6 +56,7 @@ const updateTag = createRoute({
 });
 
 const deleteTag = createRoute({
+  operationId: "deleteTag",
   method: "delete",
   path: "/tags/{id}",
   tags: ["Tags"],

@@ -21,6 +21,7 @@ const StorageObjectSchema = z
 const PathQuery = z.object({ path: z.string().min(1).max(512).openapi({ example: "markers_logos/cafe_1717171717171.webp" }) });
 
 const getMetadata = createRoute({
+  operationId: "getMetadata",
   method: "get",
   path: "/storage/metadata",
   tags: ["Storage"],
@@ -36,6 +37,7 @@ const getMetadata = createRoute({
 });
 
 const discardUpload = createRoute({
+  operationId: "discardUpload",
   method: "delete",
   path: "/storage/object",
   tags: ["Storage"],
@@ -51,6 +53,7 @@ const discardUpload = createRoute({
 });
 
 const saveProfilePicture = createRoute({
+  operationId: "saveProfilePicture",
   method: "put",
   path: "/me/profile-picture",
   tags: ["Account"],

@@ -8,6 +8,7 @@ import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 
 const listUsers = createRoute({
+  operationId: "listUsers",
   method: "get",
   path: "/users",
   tags: ["Admin"],
@@ -23,6 +24,7 @@ const listUsers = createRoute({
 });
 
 const setRole = createRoute({
+  operationId: "setRole",
   method: "put",
   path: "/users/{id}/role",
   tags: ["Admin"],

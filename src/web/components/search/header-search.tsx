@@ -135,7 +135,9 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
       <div className="flex items-stretch">
         <input
           id={`${id}-input`}
-          type="search"
+          // A combobox must be a text input: the HTML standard allows the role on type="text", not on type="search".
+          type="text"
+          inputMode="search"
           name="q"
           value={text}
           placeholder={messages.search.placeholder}

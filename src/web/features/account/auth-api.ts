@@ -29,14 +29,21 @@ export async function postAuth<T = unknown>(endpoint: string, body: unknown): Pr
 
 const INVALID_CREDENTIALS = new Set(["INVALID_EMAIL_OR_PASSWORD", "USER_NOT_FOUND", "INVALID_PASSWORD", "CREDENTIAL_ACCOUNT_NOT_FOUND"]);
 
-export function loginErrorText(result: AuthResult): string {
+/** better-auth's answer to a request from an origin the site does not trust. */
+export function isOriginRefused(result: AuthResult): boolean {
+  return result.status === 403 && (result.code === "INVALID_ORIGIN" || result.code === "MISSING_OR_NULL_ORIGIN");
+}
+
+export function loginErrorText(result: AuthResult, siteAddress: string): string {
+  if (isOriginRefused(result)) return messages.auth.untrustedOrigin(siteAddress);
   if (result.code && INVALID_CREDENTIALS.has(result.code)) return messages.auth.invalidCredentials;
   // The limit's own message says how long to wait, which "try again" alone would not.
   if (result.status === 429 && result.message) return result.message;
   return messages.auth.loginFailed;
 }
 
-export function signupErrorText(result: AuthResult): string {
+export function signupErrorText(result: AuthResult, siteAddress: string): string {
+  if (isOriginRefused(result)) return messages.auth.untrustedOrigin(siteAddress);
   if (result.code === "USER_ALREADY_EXISTS" || result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return messages.auth.emailInUse;
   if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_WEAK") return messages.auth.weakPassword;
   return messages.auth.signupFailed;

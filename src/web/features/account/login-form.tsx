@@ -4,7 +4,8 @@ import { paths } from "../../lib/paths.ts";
 import { goHomeForRole, loginErrorText, postAuth } from "./auth-api.ts";
 import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "./status-message.tsx";
 
-export function LoginForm() {
+/** `siteAddress`: where the site is set up, named when the server refuses the page's origin. */
+export function LoginForm({ siteAddress }: { siteAddress: string }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +18,7 @@ export function LoginForm() {
     setError(null);
     const result = await postAuth("/sign-in/email", { email: String(form.get("email")), password: String(form.get("password")), rememberMe: true });
     if (!result.ok) {
-      setError(loginErrorText(result));
+      setError(loginErrorText(result, siteAddress));
       setBusy(false);
       return;
     }

@@ -11,7 +11,8 @@ const TYPE_LABELS: Record<AccountType, string> = {
   business: "Business owner / representative",
 };
 
-export function SignupForm() {
+/** `siteAddress`: where the site is set up, named when the server refuses the page's origin. */
+export function SignupForm({ siteAddress }: { siteAddress: string }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +38,7 @@ export function SignupForm() {
     });
     setBusy(false);
     if (!result.ok) {
-      setError(signupErrorText(result));
+      setError(signupErrorText(result, siteAddress));
       return;
     }
     setCreated(messages.auth.signupSucceeded(accountType));

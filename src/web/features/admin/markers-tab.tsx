@@ -294,7 +294,7 @@ export function MarkersTab() {
             />
           </div>
           <div>
-            {field("address", "Address", { maxLength: 500, autoComplete: "street-address" })}
+            {field("address", "Address", { maxLength: 500, autoComplete: "address-line1" })}
             <button type="button" className={`${ui.secondary} mt-2`} disabled={disabled || !draft.address.trim()} onClick={() => void geocode()}>
               {busy === "geocoding" ? "Geocoding..." : "Geocode address"}
             </button>

@@ -2,6 +2,7 @@ import type { Business } from "../../../shared/schemas/business.ts";
 
 /** schema.org LocalBusiness for a business page. */
 export function businessJsonLd(business: Business, origin: string) {
+  const logo = business.logoUrl ? new URL(business.logoUrl, origin).href : null;
   return {
     "@type": "LocalBusiness",
     "@id": `${origin}/business/${encodeURIComponent(business.id)}`,
@@ -11,6 +12,6 @@ export function businessJsonLd(business: Business, origin: string) {
     geo: { "@type": "GeoCoordinates", latitude: business.coordinates.lat, longitude: business.coordinates.lng },
     ...(business.phone ? { telephone: business.phone } : {}),
     url: business.website || `${origin}/business/${encodeURIComponent(business.id)}`,
-    ...(business.logoUrl ? { image: new URL(business.logoUrl, origin).href } : {}),
+    ...(logo ? { image: logo, logo } : {}),
   };
 }

@@ -1,4 +1,6 @@
 // The body of a tag or category page: the businesses, each linking to its page, or the page's message.
+import { JsonLd } from "../seo/json-ld.tsx";
+import { itemListJsonLd } from "../seo/item-list-json-ld.ts";
 import { Link } from "react-router";
 import { TRUNCATE } from "../../../shared/constants.ts";
 import { truncate } from "../../../shared/format.ts";
@@ -19,7 +21,7 @@ export function toListed(b: ListedBusiness): ListedBusiness {
   return { id: b.id, name: b.name, address: b.address, description: b.description };
 }
 
-export function BusinessListPage({ kind, page, empty }: { kind: "Tag" | "Category"; page: BusinessListState; empty: string }) {
+export function BusinessListPage({ kind, page, empty, origin }: { kind: "Tag" | "Category"; page: BusinessListState; empty: string; origin: string }) {
   if (page.state === "message") {
     return (
       <>
@@ -37,6 +39,9 @@ export function BusinessListPage({ kind, page, empty }: { kind: "Tag" | "Categor
   }
   return (
     <>
+      {page.businesses.length > 0 && (
+        <JsonLd data={itemListJsonLd(page.name, page.businesses.map((b) => ({ name: b.name, url: `${origin}${paths.business(b.id)}` })))} />
+      )}
       <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{kind}</p>
       <h1 className="page-heading">{page.name}</h1>
       {page.businesses.length === 0 ? (

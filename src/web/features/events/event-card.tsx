@@ -21,6 +21,10 @@ export function eventJsonLd(event: EventCardData, origin: string) {
       address: event.business?.address || event.locationText,
     },
     ...(event.ticketsLink ? { offers: { "@type": "Offer", url: event.ticketsLink } } : {}),
+    // The business that holds it organizes it. Events have only a start time, so there is no endDate to give.
+    ...(event.business
+      ? { organizer: { "@type": "Organization", name: event.business.name, url: `${origin}${paths.business(event.business.id)}` } }
+      : {}),
   };
 }
 

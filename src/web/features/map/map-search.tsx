@@ -65,7 +65,9 @@ export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (ite
       </label>
       <input
         id={inputId}
-        type="search"
+        // A combobox must be a text input: the HTML standard allows the role on type="text", not on type="search".
+        type="text"
+        inputMode="search"
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"

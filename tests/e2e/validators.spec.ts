@@ -1,0 +1,104 @@
+// What real clients check: the Nu HTML Checker on the served HTML of every page type, and search engines' rich-result
+// requirements on every JSON-LD block. Both read what this suite's one server sends; one JVM checks all pages.
+import type { APIRequestContext } from "@playwright/test";
+import { HEADING_PAGES } from "../../src/web/lib/heading-pages.ts";
+import { expect, test } from "./fixtures.ts";
+import { jsonLdProblems } from "./json-ld-rules.ts";
+import { nuHtmlErrors } from "./nu-html-checker.ts";
+
+// The checks read server output only: one browser project is enough.
+test.skip(({ browserName, isMobile }) => browserName !== "chromium" || isMobile, "server output is the same for every device");
+
+/** One address per public page type: the fixed pages, plus the first of each kind the sitemap lists. */
+async function publicPaths(request: APIRequestContext): Promise<string[]> {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const listed = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]!);
+  const firstOfKind = new Map<string, string>();
+  for (const p of listed) {
+    const kind = p.split("/").slice(0, 2).join("/");
+    if (!firstOfKind.has(kind)) firstOfKind.set(kind, p);
+  }
+  for (const kind of ["/business", "/tag", "/category"]) {
+    expect([...firstOfKind.keys()], `the sitemap lists a ${kind} page`).toContain(kind);
+  }
+  const fixed = [
+    ...["/", "/map", "/events", "/offers", "/contact", "/search?q=coffee", "/myqsa/intake", "/api/v1/docs"],
+    ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
+  ];
+  const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag"];
+  return [...new Set([...fixed, ...firstOfKind.values(), ...Object.keys(HEADING_PAGES).slice(0, 1), ...notFound])];
+}
+
+const SIGNED_IN = ["/myaccount", "/admin", "/mybusiness", "/myqsa/dashboard", "/myqsa/profile-setup", "/add-marker", "/add-category"];
+
+async function fetchHtml(request: APIRequestContext, paths: string[]): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  for (const p of paths) {
+    const response = await request.get(p);
+    expect(response.headers()["content-type"], p).toContain("text/html");
+    expect(response.status(), p).toBeLessThan(500);
+    pages.set(p, await response.text());
+  }
+  return pages;
+}
+
+test("every page type is valid HTML to the Nu HTML Checker", async ({ request, page, signIn }) => {
+  test.setTimeout(120_000);
+  await signIn("admin");
+  // Content pages are not in the sitemap; the administrators' list names them.
+  const contentPages = (await (await page.request.get("/api/v1/pages")).json()) as { items: Array<{ slug: string; permission: string }> };
+  const publicPage = contentPages.items.find((p) => p.permission === "public");
+  expect(publicPage, "a public content page").toBeDefined();
+  const pages = await fetchHtml(request, [...(await publicPaths(request)), `/pages/${publicPage!.slug}`]);
+  for (const [p, html] of await fetchHtml(page.request, SIGNED_IN)) pages.set(`signed-in ${p}`, html);
+
+  expect(pages.size).toBeGreaterThanOrEqual(20);
+  expect(await nuHtmlErrors(pages)).toEqual([]);
+});
+
+test("every JSON-LD block has what rich results require for its type", async ({ request }) => {
+  // Besides the first business of the sitemap, a demo business with a logo (other journeys leave it alone).
+  const businesses = (await (await request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string; logoUrl: string | null }>;
+  const gallery = businesses.find((b) => b.name === "Riverbend Gallery");
+  expect(gallery?.logoUrl, "the demo gallery's logo").toBeTruthy();
+  const withLogo = `/business/${gallery!.id}`;
+  const pages = await fetchHtml(request, [...(await publicPaths(request)), withLogo]);
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  const blocks = new Map<string, Array<Record<string, unknown>>>();
+  for (const [p, html] of pages) {
+    blocks.set(p, []);
+    for (const [, text] of html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)) {
+      let data: unknown;
+      try {
+        data = JSON.parse(text!);
+      } catch (error) {
+        problems.push(`${p}: JSON-LD does not parse: ${(error as Error).message}`);
+        continue;
+      }
+      for (const problem of jsonLdProblems(data, seen)) problems.push(`${p}: ${problem}`);
+      blocks.get(p)!.push(data as Record<string, unknown>);
+    }
+  }
+  expect(problems).toEqual([]);
+
+  // Each page type carries the structured data that fits it.
+  const of = (prefix: string) => [...blocks].find(([p]) => p === prefix || p.startsWith(`${prefix}/`))![1];
+  expect(of("/").map((b) => b["@type"])).toContain("Organization");
+  for (const list of ["/offers", "/tag", "/category"]) expect(of(list).map((b) => b["@type"]), list).toContain("ItemList");
+  expect(blocks.get(withLogo)).toContainEqual(expect.objectContaining({ "@type": "LocalBusiness", logo: expect.any(String), image: expect.any(String) }));
+  const events = of("/events").filter((b) => b["@type"] === "Event");
+  expect(events.length).toBeGreaterThan(0);
+  expect(events.some((e) => e.organizer !== undefined)).toBe(true);
+});
+
+test("the events page announces its calendar feed, and the feed is there", async ({ request }) => {
+  const html = await (await request.get("/events")).text();
+  const link = html.match(/<link[^>]*rel="alternate"[^>]*type="text\/calendar"[^>]*>/)?.[0];
+  expect(link).toBeDefined();
+  const href = link!.match(/href="([^"]+)"/)![1]!;
+  const feed = await request.get(href);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toContain("text/calendar");
+  expect(await feed.text()).toContain("BEGIN:VEVENT");
+});

@@ -1,0 +1,125 @@
+// The OpenAPI document as API clients use it: Redocly's linter accepts it, and what every documented GET answers on a
+// site with the demo content matches the schema the document gives for that answer.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seedDemoContent } from "../../src/server/db/seed.ts";
+import { newId } from "../../src/server/db/ids.ts";
+import { startFakeGeoServer, type FakeGeoServer } from "../fakes/geo-servers.ts";
+import { createTestApp, type TestApp } from "../setup/app.ts";
+import { ROOT } from "../setup/server-process.ts";
+
+const run = promisify(execFile);
+
+interface Operation {
+  operationId?: string;
+  parameters?: Array<{ name: string; in: string; required?: boolean }>;
+  responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+}
+interface Document {
+  components?: Record<string, unknown>;
+  paths: Record<string, Partial<Record<"get" | "put" | "post" | "delete" | "patch", Operation>>>;
+}
+
+let fake: FakeGeoServer;
+let t: TestApp;
+let document: Document;
+let adminCookie: string;
+
+beforeAll(async () => {
+  // Geocoding and routing go to local stand-ins for the outside providers, read from the environment as the server does.
+  fake = await startFakeGeoServer();
+  process.env.GEOCODER_URL = fake.url;
+  process.env.ROUTER_URL = fake.url;
+  process.env.MAP_STYLE_URL = "offline";
+  t = await createTestApp();
+  await seedDemoContent({ database: t.database, files: t.services.files });
+  adminCookie = (await t.signIn("admin")).cookie;
+  document = (await (await t.request("/api/v1/openapi.json")).json()) as Document;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+describe("the OpenAPI document", () => {
+  // The document is the same on either database: lint it once.
+  it.runIf(process.env.TEST_DB === "sqlite")("passes Redocly's recommended rules with no errors", async () => {
+    const file = path.join(inject("testDir"), `openapi-${newId(6)}.json`);
+    fs.writeFileSync(file, JSON.stringify(document));
+    // The linter exits non-zero on errors; its JSON report says which, so read that either way.
+    const output = await run(process.execPath, [path.join(ROOT, "node_modules/@redocly/cli/bin/cli.js"), "lint", "--format=json", file], {
+      cwd: inject("testDir"),
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout: string }) => error);
+    const report = JSON.parse(output.stdout.slice(output.stdout.indexOf("{"))) as {
+      totals: { errors: number };
+      problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
+    };
+    const errors = report.problems.filter((p) => p.severity === "error").map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
+    expect(errors).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  });
+
+  it("names every operation and says how each is authenticated", () => {
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
+    const ids = operations.map((o) => o.operationId);
+    expect(ids.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const o of operations) expect(o).toHaveProperty("security");
+  });
+
+  it("describes what every documented GET answers", async () => {
+    const db = t.database.db;
+    const business = await db.selectFrom("business").select("id").orderBy("name").executeTakeFirstOrThrow();
+    const event = await db.selectFrom("event").select("id").executeTakeFirstOrThrow();
+    const page = await db.selectFrom("page").select(["id", "slug"]).executeTakeFirstOrThrow();
+    const file = await db.selectFrom("stored_file").select("fullPath").executeTakeFirstOrThrow();
+    const values: Record<string, string> = {
+      id: business.id,
+      path: file.fullPath,
+      slug: page.slug,
+      address: "4421 Queen St",
+      from: "43.1,-79.07",
+      to: "43.106651,-79.066782",
+    };
+    const idsByCollection: Record<string, string> = { businesses: business.id, events: event.id, pages: page.id };
+
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const checked: string[] = [];
+    const problems: string[] = [];
+    for (const [template, item] of Object.entries(document.paths)) {
+      const operation = item.get;
+      if (!operation) continue;
+      const collection = template.split("/")[1]!;
+      const url = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+        encodeURIComponent(name === "id" ? (idsByCollection[collection] ?? values.id!) : values[name]!),
+      );
+      const query = (operation.parameters ?? []).filter((p) => p.in === "query" && p.required);
+      const search = new URLSearchParams(query.map((p) => [p.name, values[p.name] ?? ""]));
+      const response = await t.request(`/api/v1${url}${query.length ? `?${search}` : ""}`, { cookie: adminCookie });
+      const content = operation.responses[String(response.status)]?.content;
+      if (!content) {
+        problems.push(`GET ${url}: answered ${response.status}, which is not documented`);
+        continue;
+      }
+      const [type, media] = Object.entries(content)[0]!;
+      expect(response.headers.get("content-type"), url).toContain(type);
+      // $refs point into the document's components, so the schema is checked with them beside it.
+      const validate = ajv.compile({ ...media.schema, components: document.components });
+      if (!validate(await response.json())) {
+        problems.push(`GET ${url} (${response.status}): ${ajv.errorsText(validate.errors, { separator: "; " })}`);
+      }
+      if (response.status === 200) checked.push(template);
+    }
+    expect(problems).toEqual([]);
+    const documented = Object.entries(document.paths).filter(([, item]) => item.get);
+    expect(checked.sort()).toEqual(documented.map(([p]) => p).sort());
+  });
+});
