@@ -31,12 +31,9 @@ let document: Document;
 let adminCookie: string;
 
 beforeAll(async () => {
-  // Geocoding and routing go to local stand-ins for the outside providers, read from the environment as the server does.
+  // Geocoding and routing go to local stand-ins for the outside providers, configured as the server reads them.
   fake = await startFakeGeoServer();
-  process.env.GEOCODER_URL = fake.url;
-  process.env.ROUTER_URL = fake.url;
-  process.env.MAP_STYLE_URL = "offline";
-  t = await createTestApp();
+  t = await createTestApp({ env: { GEOCODER_URL: fake.url, ROUTER_URL: fake.url, MAP_STYLE_URL: "offline" } });
   await seedDemoContent({ database: t.database, files: t.services.files });
   adminCookie = (await t.signIn("admin")).cookie;
   document = (await (await t.request("/api/v1/openapi.json")).json()) as Document;
