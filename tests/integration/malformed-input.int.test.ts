@@ -223,13 +223,15 @@ function bodyVariants(schema: JsonSchema | undefined): Variant[] {
 }
 
 /** Concrete paths for an operation: real ids (only where a body is validated before anything changes) and garbage. */
-function pathsFor(op: Operation, withRealIds: boolean): string[] {
+function pathsFor(op: Operation, withRealIds: boolean): Array<{ path: string; garbage: boolean }> {
   const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  if (names.length === 0) return [op.path];
-  const collection = op.path.split("/")[1]!;
-  const real = names[0] === "slug" ? realIds.slug : realIds[collection];
-  const values = [...GARBAGE, ...(withRealIds && real ? [encodeURIComponent(real)] : [])];
-  return values.map((value) => names.reduce((path, name) => path.replace(`{${name}}`, value), op.path));
+  if (names.length === 0) return [{ path: op.path, garbage: false }];
+  const real = names[0] === "slug" ? realIds.slug : realIds[op.path.split("/")[1]!];
+  const fill = (value: string) => names.reduce((path, name) => path.replace(`{${name}}`, value), op.path);
+  return [
+    ...GARBAGE.map((value) => ({ path: fill(value), garbage: true })),
+    ...(withRealIds && real ? [{ path: fill(encodeURIComponent(real)), garbage: false }] : []),
+  ];
 }
 
 function queriesFor(op: Operation): string[] {
@@ -268,17 +270,17 @@ async function probe(cookie: string | null): Promise<{ count: number; failures: 
   for (const op of operations) {
     const write = WRITES.has(op.method);
     if (op.body) {
-      for (const path of pathsFor(op, true)) {
-        // Every body on the real item, only the simplest one on garbage paths (the path is what is being tried).
-        const variants = path.includes(encodeURIComponent(realIds[op.path.split("/")[1]!] ?? "\0")) || !op.path.includes("{") ? bodyVariants(op.body) : bodyVariants(undefined).slice(0, 3);
+      for (const { path, garbage } of pathsFor(op, true)) {
+        // Every body on the real item, only the simplest ones on garbage paths (the path is what is being tried).
+        const variants = garbage ? bodyVariants(undefined).slice(0, 3) : bodyVariants(op.body);
         for (const variant of variants) check(`${cookie ? "admin" : "anonymous"} ${op.method} ${path.slice(0, 80)} [${variant.label}]`, await send(op.method, path, cookie, variant), true);
       }
       continue;
     }
     // No body: garbage in the path (never a real id, since a bodiless write on it may be valid) and in the query.
-    for (const path of pathsFor(op, false)) {
-      for (const query of path === op.path ? queriesFor(op) : [""]) {
-        const mustRefuse = write && (path !== op.path || query !== "" || cookie === null);
+    for (const { path, garbage } of pathsFor(op, false)) {
+      for (const query of garbage ? [""] : queriesFor(op)) {
+        const mustRefuse = write && (garbage || query !== "" || cookie === null);
         check(`${cookie ? "admin" : "anonymous"} ${op.method} ${(path + query).slice(0, 100)}`, await send(op.method, path + query, cookie), mustRefuse);
       }
       if (write) {
