@@ -9,6 +9,7 @@ import { getCurrentUser } from "./auth/session.ts";
 import { handleAuthRequest } from "./auth/auth-http.ts";
 import type { Database } from "./db/database.ts";
 import { AppError, errorBody } from "./errors.ts";
+import { isUnstorableText } from "./db/unstorable-text.ts";
 import type { Logger } from "./logger.ts";
 import type { AppServices } from "./services.ts";
 import type { AppEnv } from "./api/api-env.ts";
@@ -41,6 +42,7 @@ export interface AppDeps {
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const UNSTORABLE_TEXT = "The request contains a character that is not allowed here (such as NUL).";
 
 export function createApp(deps: AppDeps) {
   const { database, auth, services, logger } = deps;
@@ -94,10 +96,18 @@ export function createApp(deps: AppDeps) {
 
   app.use(streamingCompress());
 
+  // A NUL character in the address names nothing here; refused before it reaches a query (PostgreSQL cannot hold one).
+  app.use(async (c, next) => {
+    if (!/%00/i.test(c.req.url)) return next();
+    const error = { code: "bad_request", message: UNSTORABLE_TEXT };
+    return c.req.path.startsWith("/api/") ? c.json({ error }, 400) : c.text(error.message, 400);
+  });
+
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(errorBody(error), error.status);
     // Raised while reading the request (malformed JSON, a body over the limit): the client's fault, never a 500.
     if (error instanceof HTTPException) return httpExceptionResponse(c, error);
+    if (isUnstorableText(error)) return c.json({ error: { code: "bad_request", message: UNSTORABLE_TEXT } }, 400);
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.json({ error: { code: "internal", message: "Something went wrong. Please try again." } }, 500);
   });

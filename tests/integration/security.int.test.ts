@@ -54,6 +54,21 @@ describe("1. bad request bodies answer 4xx with a JSON error", () => {
     expect(emptyNoType.status).toBe(400);
     expect((await userRow(user.email)).displayName).toBe(before);
   });
+
+  it("lets a bodiless write through, as a browser sends it (no Content-Length, no Content-Type, an empty stream)", async () => {
+    const created = await t.request("/api/v1/tags", { method: "POST", cookie: admin.cookie, json: { name: `Bodiless ${Date.now()}` } });
+    const { id } = (await created.json()) as { id: string };
+    const response = await t.app.request(
+      new Request(`${ORIGIN}/api/v1/tags/${id}`, {
+        method: "DELETE",
+        headers: { Cookie: admin.cookie, Origin: ORIGIN },
+        body: new ReadableStream({ start: (controller) => controller.close() }),
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(response.status, await response.text()).toBeLessThan(300);
+    expect(await t.database.db.selectFrom("tag").select("id").where("id", "=", id).execute()).toHaveLength(0);
+  });
 });
 
 describe("2. the auth library's admin endpoints are off", () => {

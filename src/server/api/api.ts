@@ -1,6 +1,7 @@
 // The JSON API under /api/v1, with its OpenAPI document and a docs page.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Validation } from "../errors.ts";
+import { makeStorable } from "../../shared/text.ts";
 import type { AppEnv } from "./api-env.ts";
 import { registerSiteSettingsRoutes } from "../features/site-settings/site-settings.routes.ts";
 import { registerMeRoutes } from "../features/me/me.routes.ts";
@@ -23,6 +24,9 @@ export function createApi() {
   const api = new OpenAPIHono<AppEnv>({
     // Invalid input becomes a 400 whose messages are keyed by field, like every other validation error.
     defaultHook: (result) => {
+      // What passed validation is what the handler receives: its text is made storable here, for every operation at
+      // once (no NUL, which PostgreSQL refuses, and no lone surrogates), so both databases keep the same text.
+      if (result.success) makeStorable(result.data);
       if (!result.success) {
         const fields: Record<string, string> = {};
         for (const issue of result.error.issues) {

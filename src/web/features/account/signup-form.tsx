@@ -48,10 +48,11 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
     return (
       <div className="grid gap-3">
         <StatusMessage kind="success">{created}</StatusMessage>
+        {/* Sign-up signs no one in (it answers a taken address the same way): the emailed link does, or the login page. */}
         <p>
-          <a href={paths.member.dashboard} className="text-brand-700 underline">
-            Continue to your dashboard
-          </a>
+          <Link to={paths.login} className="text-brand-700 underline">
+            Go to the login page
+          </Link>
         </p>
       </div>
     );
