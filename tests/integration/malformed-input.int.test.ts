@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, createTestApp, type TestApp } from "../setup/app.ts";
 import { seedDemoContent } from "../../src/server/db/seed.ts";
-import { startFakeGeoServer, type FakeGeoServer } from "../../src/server/geo/fake-geo-servers.ts";
-import type { DB } from "../../src/server/db/schema.ts";
+import { startFakeGeoServer, type FakeGeoServer } from "../fakes/geo-servers.ts";
+import type { DB } from "../../src/server/db/database-types.ts";
 import { GeoRepository } from "../../src/server/features/geo/geo.repository.ts";
 import { GeoService } from "../../src/server/features/geo/geo.service.ts";
 import { geoSetupFromEnv } from "../../src/server/geo/geo-config.ts";
