@@ -20,6 +20,8 @@ let server: ChildProcess | undefined;
 let base = "";
 let dataDir = "";
 let database: Database | undefined;
+/** What the server logged (errors only), one JSON object a line. */
+let serverLog = "";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,11 +47,12 @@ test.beforeAll(async () => {
       DEMO_CONTENT: "false",
       MAP_STYLE_URL: "offline",
       NODE_ENV: "production",
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: "error",
       AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "ignore"],
   });
+  server.stdout?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
   for (let i = 0; i < 150; i++) {
     const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
     if (ok) break;
@@ -219,4 +222,12 @@ test("a page whose data cannot be read shows its group's error page inside the s
   await nav.getByRole("link", { name: "Contact" }).click();
   await expect(page).toHaveURL(`${base}/contact`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+  // The operator finds the failure in the server's log, with the page it broke.
+  const logged = serverLog
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { msg?: string; what?: string; err?: { message?: string } });
+  expect(logged).toContainEqual(
+    expect.objectContaining({ msg: "page data failed to load", what: "GET /pages/about-us", err: expect.objectContaining({ message: expect.stringContaining("page") }) }),
+  );
 });
