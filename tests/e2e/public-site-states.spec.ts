@@ -1,7 +1,7 @@
 // Empty states, content created in the test and each section's failure, on a server of its own:
 // it starts on an empty database (DEMO_CONTENT=false); the test then writes rows, and finally drops
 // tables for real, so a section fails the way it would if its table were lost.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -20,6 +20,8 @@ let server: ChildProcess | undefined;
 let base = "";
 let dataDir = "";
 let database: Database | undefined;
+/** An administrator of this server, for its admin pages. */
+const admin = { email: "states-admin@example.com", password: "e2e-Password-1" };
 /** What the server logged (errors only), one JSON object a line. */
 let serverLog = "";
 
@@ -59,6 +61,10 @@ test.beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 200));
   }
   database = openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") });
+  // Made now: the command migrates the database first, which it cannot once tables are dropped.
+  execFileSync(process.execPath, ["src/server/cli/user-create.ts", "--email", admin.email, "--password", admin.password, "--role", "admin"], {
+    env: { ...process.env, DATA_DIR: dataDir, DEMO_CONTENT: "false", LOG_LEVEL: "silent" },
+  });
 });
 
 test.afterAll(async () => {
@@ -230,4 +236,20 @@ test("a page whose data cannot be read shows its group's error page inside the s
   expect(logged).toContainEqual(
     expect.objectContaining({ msg: "page data failed to load", what: "GET /pages/about-us", err: expect.objectContaining({ message: expect.stringContaining("page") }) }),
   );
+});
+
+test("an admin page whose data cannot be read shows the admin pages' error page, still signed in", async ({ page }) => {
+  const signIn = await page.request.post(`${base}/api/auth/sign-in/email`, { data: admin, headers: { Origin: base } });
+  expect(signIn.status()).toBe(200);
+
+  // The add-marker page reads the categories for its picker: without their table its loader fails.
+  dropTable("category");
+  const response = await page.goto(`${base}/add-marker`);
+  expect(response?.status()).toBe(500);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");
+  await expect(page.getByRole("main")).toContainText("The admin page could not be shown. Please try again in a moment.");
+  // The header is the signed-in one, and the footer is in place.
+  await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expectNoAxeViolations(page);
 });
