@@ -76,6 +76,15 @@ test.afterAll(async () => {
 
 const db = (): Kysely<DB> => database!.db;
 
+/** The failures to load a page's data that the server logged. */
+function loggedFailures() {
+  return serverLog
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { msg?: string; what?: string; err?: { message?: string } })
+    .filter((entry) => entry.msg === "page data failed to load");
+}
+
 /** Drops a table on the running server's database, without cascading deletes into tables that refer to it. */
 function dropTable(name: string) {
   const sqlite = new SQLite(path.join(dataDir, "niche.sqlite"));
@@ -211,6 +220,10 @@ test("a failing section adds its sentence to one red message while the others st
   await page.goto(`${base}/offers`);
   await expect(page.getByRole("alert")).toHaveText("Failed to load offers. Please try again later.");
   await expectNoAxeViolations(page);
+  // Each failure the pages told of in place is in the server's log, named by what was being loaded.
+  await expect
+    .poll(() => loggedFailures().map((entry) => entry.what))
+    .toEqual(expect.arrayContaining(["home posts", "home events", "home offers", "business", "tag", "events", "offers"]));
 });
 
 test("a page whose data cannot be read shows its group's error page inside the site's header and footer", async ({ page }) => {
@@ -229,13 +242,9 @@ test("a page whose data cannot be read shows its group's error page inside the s
   await expect(page).toHaveURL(`${base}/contact`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
   // The operator finds the failure in the server's log, with the page it broke.
-  const logged = serverLog
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as { msg?: string; what?: string; err?: { message?: string } });
-  expect(logged).toContainEqual(
-    expect.objectContaining({ msg: "page data failed to load", what: "GET /pages/about-us", err: expect.objectContaining({ message: expect.stringContaining("page") }) }),
-  );
+  await expect
+    .poll(loggedFailures)
+    .toContainEqual(expect.objectContaining({ what: "GET /pages/about-us", err: expect.objectContaining({ message: expect.stringContaining("page") }) }));
 });
 
 test("an admin page whose data cannot be read shows the admin pages' error page, still signed in", async ({ page }) => {
