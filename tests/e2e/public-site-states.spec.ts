@@ -1,7 +1,7 @@
 // Empty states, content created in the test and each section's failure, on a server of its own:
 // it starts on an empty database (DEMO_CONTENT=false); the test then writes rows, and finally drops
 // tables for real, so a section fails the way it would if its table were lost.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -20,6 +20,10 @@ let server: ChildProcess | undefined;
 let base = "";
 let dataDir = "";
 let database: Database | undefined;
+/** An administrator of this server, for its admin pages. */
+const admin = { email: "states-admin@example.com", password: "e2e-Password-1" };
+/** What the server logged (errors only), one JSON object a line. */
+let serverLog = "";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,17 +49,22 @@ test.beforeAll(async () => {
       DEMO_CONTENT: "false",
       MAP_STYLE_URL: "offline",
       NODE_ENV: "production",
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: "error",
       AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "ignore"],
   });
+  server.stdout?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
   for (let i = 0; i < 150; i++) {
     const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
   database = openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") });
+  // Made now: the command migrates the database first, which it cannot once tables are dropped.
+  execFileSync(process.execPath, ["src/server/cli/user-create.ts", "--email", admin.email, "--password", admin.password, "--role", "admin"], {
+    env: { ...process.env, DATA_DIR: dataDir, DEMO_CONTENT: "false", LOG_LEVEL: "silent" },
+  });
 });
 
 test.afterAll(async () => {
@@ -66,6 +75,15 @@ test.afterAll(async () => {
 });
 
 const db = (): Kysely<DB> => database!.db;
+
+/** The failures to load a page's data that the server logged. */
+function loggedFailures() {
+  return serverLog
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { msg?: string; what?: string; err?: { message?: string } })
+    .filter((entry) => entry.msg === "page data failed to load");
+}
 
 /** Drops a table on the running server's database, without cascading deletes into tables that refer to it. */
 function dropTable(name: string) {
@@ -202,6 +220,10 @@ test("a failing section adds its sentence to one red message while the others st
   await page.goto(`${base}/offers`);
   await expect(page.getByRole("alert")).toHaveText("Failed to load offers. Please try again later.");
   await expectNoAxeViolations(page);
+  // Each failure the pages told of in place is in the server's log, named by what was being loaded.
+  await expect
+    .poll(() => loggedFailures().map((entry) => entry.what))
+    .toEqual(expect.arrayContaining(["home posts", "home events", "home offers", "business", "tag", "events", "offers"]));
 });
 
 test("a page whose data cannot be read shows its group's error page inside the site's header and footer", async ({ page }) => {
@@ -219,4 +241,24 @@ test("a page whose data cannot be read shows its group's error page inside the s
   await nav.getByRole("link", { name: "Contact" }).click();
   await expect(page).toHaveURL(`${base}/contact`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+  // The operator finds the failure in the server's log, with the page it broke.
+  await expect
+    .poll(loggedFailures)
+    .toContainEqual(expect.objectContaining({ what: "GET /pages/about-us", err: expect.objectContaining({ message: expect.stringContaining("page") }) }));
+});
+
+test("an admin page whose data cannot be read shows the admin pages' error page, still signed in", async ({ page }) => {
+  const signIn = await page.request.post(`${base}/api/auth/sign-in/email`, { data: admin, headers: { Origin: base } });
+  expect(signIn.status()).toBe(200);
+
+  // The add-marker page reads the categories for its picker: without their table its loader fails.
+  dropTable("category");
+  const response = await page.goto(`${base}/add-marker`);
+  expect(response?.status()).toBe(500);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");
+  await expect(page.getByRole("main")).toContainText("The admin page could not be shown. Please try again in a moment.");
+  // The header is the signed-in one, and the footer is in place.
+  await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expectNoAxeViolations(page);
 });

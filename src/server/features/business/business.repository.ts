@@ -14,6 +14,8 @@ export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", 
 
 /** Every column a read selects: the plain fields and those mapped below (position, logo, times). */
 const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "createdAt", "lastUpdatedAt"] as const;
+/** A column of the list above; readers that need fewer (the map) pick theirs from it. */
+export type BusinessColumn = (typeof BUSINESS_COLUMNS)[number];
 
 /** The stored columns a write sets (the logo as its URL and storage path). */
 export type BusinessWrite = Pick<

@@ -2,6 +2,10 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
 import type { MapBusiness, MapCategory, MapTag } from "../../../shared/map.ts";
+import type { BusinessColumn } from "../business/business.repository.ts";
+
+/** What the map draws of a business: thousands of rows, so only these, taken from the business's column list. */
+const MAP_COLUMNS = ["id", "name", "description", "address", "logoUrl", "lat", "lng", "categoryId"] as const satisfies readonly BusinessColumn[];
 
 export class MapDataRepository {
   private readonly db: Kysely<DB>;
@@ -13,7 +17,7 @@ export class MapDataRepository {
     const [rows, links] = await Promise.all([
       this.db
         .selectFrom("business")
-        .select(["id", "name", "description", "address", "logoUrl", "lat", "lng", "categoryId"])
+        .select(MAP_COLUMNS)
         .orderBy("name")
         .orderBy("id")
         .execute(),

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
 import type { PagePermission } from "../../../shared/constants.ts";
 import type { Page, PageContentFormat } from "../../../shared/schemas/page.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 
 const COLUMNS = ["id", "name", "slug", "permission", "contentFormat", "content", "createdAt", "lastUpdatedAt"] as const;
 
@@ -9,12 +10,6 @@ type Row = Omit<Page, "permission" | "contentFormat"> & { permission: string; co
 
 function toPage(row: Row): Page {
   return { ...row, permission: row.permission as PagePermission, contentFormat: row.contentFormat as PageContentFormat };
-}
-
-/** A unique-index violation on either engine (SQLite's constraint code, PostgreSQL's 23505). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
 
 export type PageWrite = Pick<Page, "name" | "slug" | "permission" | "contentFormat" | "content">;

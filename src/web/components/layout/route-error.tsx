@@ -15,7 +15,7 @@ export interface RouteErrorTexts {
   signInRequired?: string;
 }
 
-export function routeErrorText(error: unknown, texts: RouteErrorTexts = {}): { status: number; heading: string; detail: string } {
+function routeErrorText(error: unknown, texts: RouteErrorTexts = {}): { status: number; heading: string; detail: string } {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 404) {
     const sent = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : undefined;
