@@ -2,7 +2,7 @@
 // - per account and client address: after 5 failures that address may not try this account again for 15 minutes,
 //   even with the right password;
 // - per account, whatever the address: past 10 failures every further attempt is answered more slowly.
-// A stranger can thus shut out only their own address; the owner, from theirs, still gets in (docs/decisions/0008).
+// A stranger can thus shut out only their own address; the owner, from theirs, still gets in (docs/decisions/0010-sign-in-limit.md).
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database-types.ts";
 
