@@ -31,7 +31,10 @@ test("suggestions start at 2 characters, at most 10, each labelled with its type
 test("arrow keys move through the suggestions and enter opens the chosen category", async ({ page }) => {
   await page.goto("/");
   const box = searchBox(page);
+  // The keys go to the list for the whole word: an earlier prefix's list would be replaced under them.
+  const answered = page.waitForResponse((r) => r.url().includes("/api/v1/search") && new URL(r.url()).searchParams.get("q") === "cafe");
   await box.pressSequentially("cafe");
+  await answered;
   const first = suggestions(page).first();
   await expect(first).toContainText("Cafés & Bakeries");
   await expect(first).toContainText("Category");
