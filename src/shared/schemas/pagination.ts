@@ -7,7 +7,11 @@ export const MAX_PAGE_SIZE = 200;
 export const PaginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /** The list's own order (by name, or by date) rising or falling; each list has its usual one when left out. */
+  sort: z.enum(["asc", "desc"]).optional().meta({ description: "asc or desc: the list's order (by name, or by date); its usual one when left out" }),
 });
+
+export type SortDirection = "asc" | "desc";
 
 export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
 

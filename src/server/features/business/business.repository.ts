@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import { pick, qualify } from "../../db/columns.ts";
 import type { Business as BusinessTable, DB } from "../../db/database-types.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "../../../shared/schemas/business.ts";
@@ -66,7 +67,7 @@ export class BusinessRepository {
   }
 
   /** A page of businesses ordered by name (the admin list), narrowed to names containing `q` when given. */
-  async getPage(offset: number, limit: number, q?: string): Promise<{ items: BusinessAdmin[]; total: number }> {
+  async getPage(offset: number, limit: number, q?: string, sort: SortDirection = "asc"): Promise<{ items: BusinessAdmin[]; total: number }> {
     const filter = q ? likeContains(q) : undefined;
     let ids = this.db.selectFrom("business").select("id");
     let count = this.db.selectFrom("business").select((eb) => eb.fn.countAll<number>().as("total"));
@@ -75,11 +76,13 @@ export class BusinessRepository {
       count = count.where(sql<boolean>`lower(name) like ${filter} escape '\\'`);
     }
     const [page, totalRow] = await Promise.all([
-      ids.orderBy("name").orderBy("id").limit(limit).offset(offset).execute(),
+      ids.orderBy("name", sort).orderBy("id").limit(limit).offset(offset).execute(),
       count.executeTakeFirstOrThrow(),
     ]);
     const pageIds = page.map((r) => r.id);
-    const items = pageIds.length === 0 ? [] : await this.loadAdmin(pageIds);
+    // Loaded by id, then put back in the page's order.
+    const loaded = pageIds.length === 0 ? [] : await this.loadAdmin(pageIds);
+    const items = loaded.sort((a, b) => pageIds.indexOf(a.id) - pageIds.indexOf(b.id));
     return { items, total: Number(totalRow.total) };
   }
 

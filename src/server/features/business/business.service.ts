@@ -63,7 +63,7 @@ export class BusinessService {
   /** The admin list, a page at a time so it stays quick with tens of thousands of businesses. */
   async listPage(viewer: CurrentUser | null, query: BusinessAdminListQuery): Promise<Paginated<BusinessAdmin>> {
     requireRole(viewer, "admin");
-    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.q || undefined);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.q || undefined, query.sort);
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
 

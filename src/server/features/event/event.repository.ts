@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import type { DB } from "../../db/database-types.ts";
 import type { Event } from "../../../shared/schemas/event.ts";
 
@@ -64,9 +65,9 @@ export class EventRepository {
   }
 
   /** Every event, newest first (the admin list). */
-  async getPage(offset: number, limit: number): Promise<{ items: StoredEvent[]; total: number }> {
+  async getPage(offset: number, limit: number, sort: SortDirection = "desc"): Promise<{ items: StoredEvent[]; total: number }> {
     const [items, count] = await Promise.all([
-      this.db.selectFrom("event").select(STORED_COLUMNS).orderBy("eventDate", "desc").orderBy("id").limit(limit).offset(offset).execute(),
+      this.db.selectFrom("event").select(STORED_COLUMNS).orderBy("eventDate", sort).orderBy("id").limit(limit).offset(offset).execute(),
       this.db.selectFrom("event").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ]);
     return { items, total: Number(count.total) };

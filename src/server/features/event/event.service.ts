@@ -65,7 +65,7 @@ export class EventService {
   /** The admin list: every event, newest first, with its location in words and the description cut to 100 characters. */
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminEvent>> {
     requireAdmin(viewer);
-    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
     const located = await withLocations(this.writes.businesses, items);
     return {
       items: located.events.map((event, index) => ({

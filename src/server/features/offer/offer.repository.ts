@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import type { DB } from "../../db/database-types.ts";
 import type { Offer } from "../../../shared/schemas/offer.ts";
 
@@ -33,9 +34,9 @@ export class OfferRepository {
   }
 
   /** Newest first, a page at a time (the admin list). */
-  async getPage(offset: number, limit: number): Promise<{ items: StoredOffer[]; total: number }> {
+  async getPage(offset: number, limit: number, sort: SortDirection = "desc"): Promise<{ items: StoredOffer[]; total: number }> {
     const [items, count] = await Promise.all([
-      this.db.selectFrom("offer").select(STORED_COLUMNS).orderBy("createdAt", "desc").orderBy("id").limit(limit).offset(offset).execute(),
+      this.db.selectFrom("offer").select(STORED_COLUMNS).orderBy("createdAt", sort).orderBy("id").limit(limit).offset(offset).execute(),
       this.db.selectFrom("offer").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ]);
     return { items, total: Number(count.total) };

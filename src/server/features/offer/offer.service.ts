@@ -47,7 +47,7 @@ export class OfferService {
 
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminOffer>> {
     requireAdmin(viewer);
-    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import type { DB } from "../../db/database-types.ts";
 import type { PagePermission } from "../../../shared/constants.ts";
 import type { Page, PageContentFormat } from "../../../shared/schemas/page.ts";
@@ -21,9 +22,9 @@ export class PageRepository {
   }
 
   /** Ordered by name. */
-  async getPage(offset: number, limit: number): Promise<{ items: Page[]; total: number }> {
+  async getPage(offset: number, limit: number, sort: SortDirection = "asc"): Promise<{ items: Page[]; total: number }> {
     const [rows, count] = await Promise.all([
-      this.db.selectFrom("page").select(COLUMNS).orderBy("name").orderBy("id").limit(limit).offset(offset).execute(),
+      this.db.selectFrom("page").select(COLUMNS).orderBy("name", sort).orderBy("id").limit(limit).offset(offset).execute(),
       this.db.selectFrom("page").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map(toPage), total: Number(count.total) };

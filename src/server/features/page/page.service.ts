@@ -58,7 +58,7 @@ export class PageService {
 
   async list(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<PageSummary>> {
     requireRole(viewer, "admin");
-    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
     return {
       items: items.map(({ content, ...page }) => ({
         ...page,

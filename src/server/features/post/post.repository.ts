@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import type { DB } from "../../db/database-types.ts";
 import type { Post, PostAuthor } from "../../../shared/schemas/post.ts";
 import { AUTHOR_COLUMNS } from "../users/users.repository.ts";
@@ -25,9 +26,9 @@ export class PostRepository {
   }
 
   /** Newest first by `datetime`, a page at a time (the admin list). */
-  async getPage(offset: number, limit: number): Promise<{ items: StoredPost[]; total: number }> {
+  async getPage(offset: number, limit: number, sort: SortDirection = "desc"): Promise<{ items: StoredPost[]; total: number }> {
     const [items, count] = await Promise.all([
-      this.db.selectFrom("post").select(STORED_COLUMNS).orderBy("datetime", "desc").orderBy("id").limit(limit).offset(offset).execute(),
+      this.db.selectFrom("post").select(STORED_COLUMNS).orderBy("datetime", sort).orderBy("id").limit(limit).offset(offset).execute(),
       this.db.selectFrom("post").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ]);
     return { items, total: Number(count.total) };

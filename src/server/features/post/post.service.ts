@@ -50,7 +50,7 @@ export class PostService {
 
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminPost>> {
     requireAdmin(viewer);
-    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
     return {
       items: items.map((post) => {
         const content = sanitizePostContent(post.content);

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import type { DialectName } from "../../db/database.ts";
 import type { DB } from "../../db/database-types.ts";
 import { ROLES, type Role } from "../../../shared/constants.ts";
@@ -32,9 +33,9 @@ export class UsersRepository {
   }
 
   /** Newest accounts first. */
-  async getPage(offset: number, limit: number): Promise<{ items: AdminUser[]; total: number }> {
+  async getPage(offset: number, limit: number, sort: SortDirection = "desc"): Promise<{ items: AdminUser[]; total: number }> {
     const [rows, count] = await Promise.all([
-      this.db.selectFrom("user").select(COLUMNS).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+      this.db.selectFrom("user").select(COLUMNS).orderBy("createdAt", sort).orderBy("id", sort).limit(limit).offset(offset).execute(),
       this.db.selectFrom("user").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map((row) => ({ ...row, role: asRole(row.role) })), total: Number(count.total) };

@@ -18,7 +18,7 @@ export class UsersService {
 
   async list(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminUser>> {
     requireRole(viewer, "admin");
-    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
 
