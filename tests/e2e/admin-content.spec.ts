@@ -2,6 +2,7 @@
 // dashboard, the public pages follow, and every validation and confirmation text appears for its case.
 import type { Locator, Page } from "@playwright/test";
 import { makeImage } from "../fixtures/images.ts";
+import { confirmDelete, pick } from "./admin-helpers.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 const panel = (page: Page) => page.getByRole("tabpanel");
@@ -32,7 +33,7 @@ test("an admin adds, edits and deletes an event, and /events follows", async ({ 
   test.setTimeout(120_000);
   await signIn("admin");
   const name = `Lantern Walk ${Date.now()}`;
-  await page.goto("/admin?tab=events");
+  await page.goto("/admin/events");
   const form = page.getByRole("region", { name: "Add Event" });
 
   await form.getByRole("button", { name: "Add Event" }).click();
@@ -40,7 +41,7 @@ test("an admin adds, edits and deletes an event, and /events follows", async ({ 
 
   await form.getByLabel("Event Name").fill(`  ${name}  `);
   await form.getByLabel("Event Date").fill(future());
-  await form.getByLabel("Location Type").selectOption("outdoor");
+  await pick(form.getByRole("combobox", { name: "Location Type" }), "Outdoor");
   await form.getByRole("button", { name: "Add Event" }).click();
   await expect(panel(page).getByRole("alert")).toHaveText("Outdoor Location Description is required for 'Outdoor' events.");
 
@@ -64,7 +65,7 @@ test("an admin adds, edits and deletes an event, and /events follows", async ({ 
   await expect(card.getByRole("img", { name })).toBeVisible();
   await expect(card.getByRole("link", { name: /Get Tickets/ })).toHaveAttribute("href", "https://tickets.example/lanterns");
 
-  await page.goto("/admin?tab=events");
+  await page.goto("/admin/events");
   await page.getByRole("button", { name: `Edit ${name}` }).click();
   const editForm = page.getByRole("region", { name: `Edit Event: ${name}` });
   await expect(editForm.getByLabel("Event Name")).toHaveValue(name);
@@ -74,11 +75,11 @@ test("an admin adds, edits and deletes an event, and /events follows", async ({ 
 
   await page.getByRole("button", { name: `Edit ${name}` }).click();
   // Moving the event to a business clears (and hides) the outdoor description.
-  const business = await chooseFirst(editForm.getByLabel("Location Type"), "optgroup option");
+  const business = await pick(editForm.getByRole("combobox", { name: "Location Type" }), undefined, ["Outdoor"]);
   await expect(editForm.getByLabel("Outdoor Location Description")).toHaveCount(0);
-  await editForm.getByLabel("Location Type").selectOption("outdoor");
+  await pick(editForm.getByRole("combobox", { name: "Location Type" }), "Outdoor");
   await expect(editForm.getByLabel("Outdoor Location Description")).toHaveValue("");
-  await editForm.getByLabel("Location Type").selectOption({ label: business });
+  await pick(editForm.getByRole("combobox", { name: "Location Type" }), business);
   await editForm.getByRole("button", { name: "Update Event" }).click();
   await expect(formStatus(page, "updated")).toHaveText(`Event "${name}" updated.`);
   await expect(item).toContainText(business);
@@ -86,13 +87,10 @@ test("an admin adds, edits and deletes an event, and /events follows", async ({ 
   await page.goto("/events");
   await expect(page.getByRole("article").filter({ hasText: name })).toContainText(business);
 
-  await page.goto("/admin?tab=events");
+  await page.goto("/admin/events");
   await page.getByRole("button", { name: `Edit ${name}` }).click();
-  page.once("dialog", async (dialog) => {
-    expect(dialog.message()).toBe(`Are you sure you want to delete the event "${name}"? This action cannot be undone.`);
-    await dialog.accept();
-  });
   await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await confirmDelete(page, `Are you sure you want to delete the event "${name}"? This action cannot be undone.`);
   await expect(formStatus(page, "deleted")).toHaveText(`Event "${name}" deleted.`);
   await expect(item).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Add Event" }).getByLabel("Event Name")).toHaveValue("");
@@ -105,7 +103,7 @@ test("an admin adds, edits and deletes a post, and the home page shows its text"
   test.setTimeout(120_000);
   await signIn("admin");
   const title = `Patio season ${Date.now()}`;
-  await page.goto("/admin?tab=posts");
+  await page.goto("/admin/posts");
   const form = page.getByRole("region", { name: "Add Post" });
 
   await form.getByRole("button", { name: "Add Post" }).click();
@@ -136,7 +134,7 @@ test("an admin adds, edits and deletes a post, and the home page shows its text"
   await expect(card.getByRole("img", { name: title })).toBeVisible();
   await expect(card.getByRole("link", { name: /Read more/ })).toHaveAttribute("href", "https://news.example/patios");
 
-  await page.goto("/admin?tab=posts");
+  await page.goto("/admin/posts");
   await page.getByRole("button", { name: `Edit ${title}` }).click();
   const editForm = page.getByRole("region", { name: `Edit Post: ${title}` });
   await expect(editForm.getByLabel("Title")).toHaveValue(title);
@@ -158,12 +156,9 @@ test("an admin adds, edits and deletes a post, and the home page shows its text"
   await expect(updated).toContainText("Patios open Friday, rain or shine.");
   await expect(updated.getByRole("img")).toHaveCount(0);
 
-  await page.goto("/admin?tab=posts");
-  page.once("dialog", async (dialog) => {
-    expect(dialog.message()).toBe(`Are you sure you want to delete the post "${title}"? This action cannot be undone.`);
-    await dialog.accept();
-  });
+  await page.goto("/admin/posts");
   await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await confirmDelete(page, `Are you sure you want to delete the post "${title}"? This action cannot be undone.`);
   await expect(formStatus(page, "deleted")).toHaveText(`Post "${title}" deleted.`);
   await expect(item).toHaveCount(0);
   await page.goto("/");
@@ -174,7 +169,7 @@ test("an admin adds, edits and deletes an offer, and /offers follows", async ({ 
   test.setTimeout(120_000);
   await signIn("admin");
   const description = `Second coffee free ${Date.now()}`;
-  await page.goto("/admin?tab=offers");
+  await page.goto("/admin/offers");
   const form = page.getByRole("region", { name: "Add Offer" });
 
   await form.getByRole("button", { name: "Add Offer" }).click();
@@ -191,7 +186,7 @@ test("an admin adds, edits and deletes an offer, and /offers follows", async ({ 
     "Other",
   ]);
 
-  const business = await chooseFirst(form.getByLabel("Business"), "option:not([value=''])");
+  const business = await pick(form.getByRole("combobox", { name: "Business" }));
   await form.getByLabel("Type").selectOption("BOGO");
   await form.getByLabel("Description").fill(description);
   await form.getByLabel("Price (optional)").fill("$4 value");
@@ -208,7 +203,7 @@ test("an admin adds, edits and deletes an offer, and /offers follows", async ({ 
   await expect(card).toContainText("Value: $4 value");
   await expect(card).toContainText("Terms: Weekdays only");
 
-  await page.goto("/admin?tab=offers");
+  await page.goto("/admin/offers");
   await page.getByRole("button", { name: `Edit BOGO at ${business}` }).first().click();
   // Editing the newest offer of this business: it is ours when the form shows our description.
   const editForm = page.getByRole("region", { name: `Edit Offer: BOGO at ${business}` });
@@ -225,12 +220,9 @@ test("an admin adds, edits and deletes an offer, and /offers follows", async ({ 
   await page.goto("/offers");
   await expect(page.getByRole("article").filter({ hasText: description })).toContainText(`Free Item at ${business}`);
 
-  await page.goto("/admin?tab=offers");
-  page.once("dialog", async (dialog) => {
-    expect(dialog.message()).toBe(`Are you sure you want to delete the offer "Free Item at ${business}"? This action cannot be undone.`);
-    await dialog.accept();
-  });
+  await page.goto("/admin/offers");
   await item.getByRole("button", { name: "Delete" }).click();
+  await confirmDelete(page, `Are you sure you want to delete the offer "Free Item at ${business}"? This action cannot be undone.`);
   await expect(formStatus(page, "deleted")).toHaveText(`Offer "Free Item at ${business}" deleted.`);
   await expect(item).toHaveCount(0);
   await page.goto("/offers");

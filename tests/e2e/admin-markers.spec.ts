@@ -1,7 +1,8 @@
 // Journeys through the Markers, Categories and Tags tabs and the standalone add-marker and add-category
 // pages: an admin creates, edits and deletes each kind, sees every rule's message, and the public pages follow.
 import { makeImage } from "../fixtures/images.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { confirmDelete, pick } from "./admin-helpers.ts";
+import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 // As the shared fixture, except that the browser's note on a geocoding call answered with 404 or 502 is
 // expected: the add-marker journey provokes both on purpose and asserts what the user sees.
@@ -24,12 +25,14 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100
 const slug = (name: string) => name.toLowerCase().replaceAll(" ", "-");
 
 test("an admin adds, renames and deletes a category and a tag", async ({ page, signIn }) => {
+  // The duplicate tag is refused by the server (409), which the browser notes in its console.
+  allowConsoleError("status of 409");
   await signIn("admin");
   const word = unique();
   const category = `Bike Shops ${word}`;
   const tag = `Repairs ${word}`;
 
-  await page.goto("/admin?tab=categories");
+  await page.goto("/admin/categories");
   const panel = page.getByRole("tabpanel", { name: "Categories" });
   await panel.getByRole("button", { name: "Add Category" }).click();
   await expect(panel.getByRole("alert")).toHaveText("Category name is required.");
@@ -53,7 +56,7 @@ test("an admin adds, renames and deletes a category and a tag", async ({ page, s
   await expect(panel.getByRole("status")).toHaveText(`Category "Cycling ${word}" updated.`);
   await expect(categories.getByRole("link", { name: `Cycling ${word}` })).toBeVisible();
 
-  await page.goto("/admin?tab=tags");
+  await page.goto("/admin/tags");
   const tags = page.getByRole("tabpanel", { name: "Tags" });
   await tags.getByRole("button", { name: "Add Tag" }).click();
   await expect(tags.getByRole("alert")).toHaveText("Tag name is required.");
@@ -70,21 +73,15 @@ test("an admin adds, renames and deletes a category and a tag", async ({ page, s
   await expectNoAxeViolations(page);
 
   await tags.getByRole("button", { name: `Edit Tune-ups ${word}` }).click();
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this tag? This cannot be undone.");
-    void dialog.accept();
-  });
   await tags.getByRole("button", { name: `Delete Tune-ups ${word}` }).click();
+  await confirmDelete(page, "Are you sure you want to delete this tag? This cannot be undone.");
   await expect(tags.getByRole("status")).toHaveText(`Tag "Tune-ups ${word}" deleted.`);
   await expect(tags.getByLabel("Tag Name")).toHaveValue("");
   await expect(tags.getByRole("list", { name: "Tags" }).getByRole("link", { name: `Tune-ups ${word}` })).toHaveCount(0);
 
-  await page.goto("/admin?tab=categories");
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this category? This cannot be undone.");
-    void dialog.accept();
-  });
+  await page.goto("/admin/categories");
   await page.getByRole("button", { name: `Delete Cycling ${word}` }).click();
+  await confirmDelete(page, "Are you sure you want to delete this category? This cannot be undone.");
   await expect(page.getByRole("tabpanel").getByRole("status")).toHaveText(`Category "Cycling ${word}" deleted.`);
   await expect(page.getByRole("link", { name: `Cycling ${word}` })).toHaveCount(0);
 });
@@ -96,14 +93,14 @@ test("an admin adds, edits and deletes a marker, and the public pages follow", a
   const newTag = `Bike Racks ${word}`;
   const description = "Tune-ups, rentals and repairs for every kind of bicycle, from cruisers to carbon road bikes.";
 
-  await page.goto("/admin?tab=markers");
+  await page.goto("/admin/markers");
   const panel = page.getByRole("tabpanel", { name: "Markers" });
   const form = panel.getByRole("region", { name: "Add Marker" });
   await form.getByRole("button", { name: "Add Marker" }).click();
   await expect(panel.getByRole("alert")).toHaveText("Name, Latitude, Longitude, and Category are required.");
 
   await form.getByLabel("Name", { exact: true }).fill(name);
-  await form.getByLabel("Category").selectOption({ label: "Shops & Boutiques" });
+  await pick(form.getByRole("combobox", { name: "Category" }), "Shops & Boutiques");
   await form.getByLabel("Description").fill(description);
   await form.getByLabel("Address").fill("55 Queen Street, Niagara Falls, ON");
   await form.getByRole("button", { name: "Geocode address" }).click();
@@ -149,7 +146,7 @@ test("an admin adds, edits and deletes a marker, and the public pages follow", a
   await page.goto(`/tag/${slug(newTag)}`);
   await expect(page.getByRole("link", { name })).toBeVisible();
 
-  await page.goto("/admin?tab=markers");
+  await page.goto("/admin/markers");
   await panel.getByLabel("Find by name").fill(word);
   await panel.getByRole("button", { name: `Edit ${name}` }).click();
   const editForm = panel.getByRole("region", { name: `Edit Marker: ${name}` });
@@ -162,14 +159,11 @@ test("an admin adds, edits and deletes a marker, and the public pages follow", a
   await expect(page.getByRole("heading", { level: 1, name: `${name} Cycles` })).toBeVisible();
   const businessUrl = page.url();
 
-  await page.goto("/admin?tab=markers");
+  await page.goto("/admin/markers");
   await panel.getByLabel("Find by name").fill(word);
   await panel.getByRole("button", { name: `Edit ${name} Cycles` }).click();
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this marker?");
-    void dialog.accept();
-  });
   await panel.getByRole("button", { name: `Delete ${name} Cycles` }).click();
+  await confirmDelete(page, "Are you sure you want to delete this marker?");
   await expect(panel.getByRole("status").last()).toHaveText(`Marker "${name} Cycles" deleted.`);
   await expect(panel.getByRole("region", { name: "Add Marker" })).toBeVisible();
   await expect(panel.getByText("No markers match.")).toBeVisible();

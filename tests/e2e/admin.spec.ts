@@ -1,12 +1,13 @@
 // Journeys through the admin dashboard: access, tabs, pages and users.
+import { confirmDelete } from "./admin-helpers.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 test("the dashboard sends visitors away: not signed in to /login, a user or business account to /", async ({ page, signIn }) => {
-  await page.goto("/admin?tab=users");
+  await page.goto("/admin/users");
   await expect(page).toHaveURL("/login");
 
   await signIn("user");
-  await page.goto("/admin?tab=users");
+  await page.goto("/admin/users");
   await expect(page).toHaveURL("/");
 
   await signIn("business");
@@ -18,7 +19,7 @@ test("the dashboard sends visitors away: not signed in to /login, a user or busi
 
 test("a deep link opens its tab, and the arrow keys move between tabs", async ({ page, signIn }) => {
   const admin = await signIn("admin");
-  await page.goto("/admin?tab=events");
+  await page.goto("/admin/events");
   await expect(page.getByText(`Logged in as ${admin.email}`)).toBeVisible();
   const tabs = page.getByRole("tablist", { name: "Admin sections" });
   await expect(tabs.getByRole("tab")).toHaveText(["My Account", "Markers", "Categories", "Users", "Events", "Tags", "Pages", "Posts", "Offers", "Recent changes"]);
@@ -29,7 +30,7 @@ test("a deep link opens its tab, and the arrow keys move between tabs", async ({
   await page.keyboard.press("ArrowRight");
   await expect(tabs.getByRole("tab", { name: "Tags" })).toBeFocused();
   await expect(tabs.getByRole("tab", { name: "Tags" })).toHaveAttribute("aria-selected", "true");
-  await expect(page).toHaveURL("/admin?tab=tags");
+  await expect(page).toHaveURL("/admin/tags");
   await page.keyboard.press("Home");
   await expect(tabs.getByRole("tab", { name: "My Account" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tabpanel", { name: "My Account" })).toContainText(admin.email);
@@ -45,7 +46,7 @@ test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async
   await signIn("admin");
   const name = `Parking Guide ${Date.now()}`;
   const slug = name.toLowerCase().replaceAll(" ", "-");
-  await page.goto("/admin?tab=pages");
+  await page.goto("/admin/pages");
   const form = page.getByRole("region", { name: "Add Page" });
 
   await form.getByRole("button", { name: "Add Page" }).click();
@@ -68,7 +69,7 @@ test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByText("Free parking on Queen Street after 6 p.m.")).toBeVisible();
 
-  await page.goto("/admin?tab=pages");
+  await page.goto("/admin/pages");
   await page.getByRole("button", { name: `Edit ${name}` }).click();
   const editForm = page.getByRole("region", { name: `Edit Page: ${name}` });
   await expect(editForm.getByLabel("Page Name")).toHaveValue(name);
@@ -88,13 +89,10 @@ test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async
   await expect(page.getByRole("heading", { level: 2, name: "Evenings" })).toBeVisible();
   await expect(page.locator("strong", { hasText: "free" })).toBeVisible();
 
-  await page.goto("/admin?tab=pages");
+  await page.goto("/admin/pages");
   await page.getByRole("button", { name: `Edit ${name}` }).click();
-  page.once("dialog", async (dialog) => {
-    expect(dialog.message()).toBe(`Are you sure you want to delete the page "${name}"? This cannot be undone.`);
-    await dialog.accept();
-  });
   await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await confirmDelete(page, `Are you sure you want to delete the page "${name}"? This cannot be undone.`);
   await expect(page.getByRole("tabpanel").getByRole("status")).toHaveText(`Page "${name}" deleted.`);
   await expect(list.getByRole("link", { name })).toHaveCount(0);
   // Deleting the page being edited resets the form.
@@ -103,7 +101,7 @@ test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async
   const gone = await page.goto(`/pages/${slug}`);
   expect(gone?.status()).toBe(404);
 
-  await page.goto("/admin?tab=changes");
+  await page.goto("/admin/recent-changes");
   const changes = page.getByRole("tabpanel", { name: "Recent changes" });
   await expect(changes.getByRole("row").filter({ hasText: name })).toHaveCount(3);
 });
@@ -111,7 +109,7 @@ test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async
 test("an admin changes a user's role, which shows in Recent changes", async ({ page, signIn }) => {
   const member = await signIn("user");
   await signIn("admin");
-  await page.goto("/admin?tab=users");
+  await page.goto("/admin/users");
   const role = page.getByRole("combobox", { name: `Role for ${member.email}` });
   await expect(role).toHaveValue("user");
   await role.selectOption("business");

@@ -1,6 +1,7 @@
 // A business (the spec's "marker") as clients see it.
 import { z } from "zod";
 import { messages } from "../messages.ts";
+import { field, inputShape, views, type EntityView, type FieldDefs } from "./entity.ts";
 import { PaginationQuerySchema } from "./pagination.ts";
 import { singleLine } from "../text.ts";
 
@@ -44,27 +45,44 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : null));
 
 const required = { error: messages.businesses.required };
+const between = (limit: number, error: string) => z.number(required).min(-limit, { error }).max(limit, { error });
 
-/** What the Markers form and the add-marker page send; the API applies the same rules. */
-export const BusinessInputSchema = z.object({
-  name: z.string(required).overwrite(singleLine).trim().min(1, required).max(200),
-  categoryId: z.string(required).trim().min(1, required).max(100),
-  description: optionalText(5000),
-  address: optionalText(500),
-  website: optionalText(500).refine((value) => value === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), {
-    error: messages.businesses.websiteInvalid,
-  }),
-  phone: optionalText(50),
-  lat: z.number(required).min(-90, { error: messages.businesses.latitudeInvalid }).max(90, { error: messages.businesses.latitudeInvalid }),
-  lng: z.number(required).min(-180, { error: messages.businesses.longitudeInvalid }).max(180, { error: messages.businesses.longitudeInvalid }),
+/**
+ * A business's fields, once: what the Markers form and the add-marker page show and send, the API's rules,
+ * and which schema.org property of the business page's JSON-LD a field is.
+ */
+export const businessFields = {
+  name: field(z.string(required).overwrite(singleLine).trim().min(1, required).max(200), { label: "Name", widget: "text", maxLength: 200 }),
+  categoryId: field(z.string(required).trim().min(1, required).max(100), { label: "Category", widget: "combobox", source: "categories", empty: "Select a category" }),
+  description: field(optionalText(5000), { label: "Description", widget: "textarea", maxLength: 5000, jsonLd: "description" }),
+  address: field(optionalText(500), { label: "Address", widget: "text", maxLength: 500 }),
+  lat: field(between(90, messages.businesses.latitudeInvalid), { label: "Latitude", widget: "number" }),
+  lng: field(between(180, messages.businesses.longitudeInvalid), { label: "Longitude", widget: "number" }),
+  website: field(
+    optionalText(500).refine((value) => value === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), { error: messages.businesses.websiteInvalid }),
+    { label: "Website", widget: "url", maxLength: 500, placeholder: "https://" },
+  ),
+  phone: field(optionalText(50), { label: "Phone", widget: "tel", maxLength: 50, jsonLd: "telephone" }),
   /** Tag ids. */
-  tags: z.array(z.string().min(1).max(100)).max(200).default([]),
+  tags: field(z.array(z.string().min(1).max(100)).max(200).default([]), { label: "Tags", widget: "tags", source: "tags" }),
   /**
    * The logo: the stored path of a fresh upload to attach, null to remove the logo, or left out to keep
    * the current one.
    */
-  logoPath: z.string().min(1).max(500).nullish(),
-});
+  logoPath: field(z.string().min(1).max(500).nullish(), {
+    label: "Logo",
+    widget: "image",
+    upload: "logo",
+    alt: "Current logo",
+    uploadText: { add: "Upload logo", replace: "Replace logo", remove: "Remove logo", none: "No logo." },
+    uploadFailed: messages.uploads.uploadLogoFailed,
+  }),
+} satisfies FieldDefs;
+
+/** What the Markers form and the add-marker page send; the API applies the same rules. */
+export const BusinessInputSchema = z.object(inputShape(businessFields));
+
+export const businessView: EntityView = { singular: "Marker", plural: "Markers", fields: views(businessFields), required: messages.businesses.required };
 
 /** The admin list: a page of businesses ordered by name, optionally only those whose name contains `q`. */
 export const BusinessAdminListQuerySchema = PaginationQuerySchema.extend({

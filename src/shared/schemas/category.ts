@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { DEFAULT_CATEGORY_COLOR } from "../constants.ts";
 import { messages } from "../messages.ts";
+import type { EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 
 export const CategorySchema = z.object({
@@ -54,3 +55,15 @@ export type CategoryInput = z.input<typeof CategoryInputSchema>;
 export type CategoryWriteValues = z.output<typeof CategoryInputSchema>;
 export type PlainCategoryInput = z.input<typeof PlainCategoryInputSchema>;
 export type PlainCategory = z.infer<typeof PlainCategorySchema>;
+
+/** The Categories tab's form. */
+export const categoryView: EntityView = {
+  singular: "Category",
+  plural: "Categories",
+  required: messages.categories.nameRequired,
+  fields: {
+    name: { label: "Category Name", widget: "text", maxLength: 100 },
+    color: { label: "Colour", widget: "color", initial: DEFAULT_CATEGORY_COLOR },
+    description: { label: "Description (optional)", widget: "textarea", rows: 2, maxLength: 1000 },
+  },
+};

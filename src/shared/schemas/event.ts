@@ -3,6 +3,7 @@ import { z } from "zod";
 import { OUTDOOR_LOCATION } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { optionalWebAddress, timestampInput } from "./content-input.ts";
+import type { EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 
 export const EventSchema = z.object({
@@ -61,3 +62,27 @@ export const AdminEventSchema = EventSchema.extend({
 });
 
 export type AdminEvent = z.infer<typeof AdminEventSchema>;
+
+/** The Events tab's form. */
+export const eventView: EntityView = {
+  singular: "Event",
+  plural: "Events",
+  required: messages.adminEvents.required,
+  fields: {
+    name: { label: "Event Name", widget: "text", maxLength: 200 },
+    eventDate: { label: "Event Date", widget: "datetime" },
+    location: {
+      label: "Location Type",
+      widget: "combobox",
+      empty: "Select a location",
+      options: [{ value: OUTDOOR_LOCATION, label: "Outdoor" }],
+      source: "businesses",
+      group: "Businesses",
+      missing: "Unknown Location (ID: {short}...)",
+    },
+    outdoorLocationDescription: { label: "Outdoor Location Description", widget: "text", maxLength: 500, when: { field: "location", equals: OUTDOOR_LOCATION } },
+    description: { label: "Description", widget: "textarea", rows: 4, maxLength: 5000 },
+    ticketsLink: { label: "Tickets Link (optional)", widget: "url", placeholder: "https://" },
+    imagePath: { label: "Event Image", widget: "image", upload: "eventImage" },
+  },
+};

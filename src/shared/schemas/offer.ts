@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { OFFER_TYPES } from "../constants.ts";
 import { messages } from "../messages.ts";
+import type { EntityView } from "./entity.ts";
 
 export const OfferSchema = z.object({
   id: z.string(),
@@ -40,3 +41,17 @@ export type OfferValues = z.output<typeof OfferInputSchema>;
 
 export const AdminOfferSchema = OfferSchema.extend({ ownerUid: z.string().nullable() });
 export type AdminOffer = z.infer<typeof AdminOfferSchema>;
+
+/** The Offers tab's form. */
+export const offerView: EntityView = {
+  singular: "Offer",
+  plural: "Offers",
+  required: messages.adminOffers.required,
+  fields: {
+    businessId: { label: "Business", widget: "combobox", empty: "Select a business", source: "businesses", missing: "Unknown business" },
+    type: { label: "Type", widget: "select", empty: "Select a type", options: OFFER_TYPES.map((type) => ({ value: type, label: type })) },
+    description: { label: "Description", widget: "textarea", maxLength: 2000 },
+    price: { label: "Price (optional)", widget: "text", maxLength: 100 },
+    terms: { label: "Terms (optional)", widget: "textarea", rows: 2, maxLength: 2000 },
+  },
+};

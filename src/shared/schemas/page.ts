@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { PAGE_PERMISSIONS } from "../constants.ts";
 import { messages } from "../messages.ts";
+import type { EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 
 export const PAGE_CONTENT_FORMATS = ["html", "markdown"] as const;
@@ -45,3 +46,20 @@ export type PageInput = z.input<typeof PageInputSchema>;
 export type Page = z.infer<typeof PageSchema>;
 export type PageSummary = z.infer<typeof PageSummarySchema>;
 export type RenderedPage = z.infer<typeof RenderedPageSchema>;
+
+const PERMISSION_LABELS: Record<(typeof PAGE_PERMISSIONS)[number], string> = { public: "Public", user: "Signed-in users", business: "Business", admin: "Admin" };
+
+/** The Pages tab's form. */
+export const pageView: EntityView = {
+  singular: "Page",
+  plural: "Pages",
+  required: messages.pages.required,
+  fields: {
+    name: { label: "Page Name", widget: "text", maxLength: 200 },
+    permission: { label: "Permission", widget: "select", options: PAGE_PERMISSIONS.map((value) => ({ value, label: PERMISSION_LABELS[value] })) },
+    contentFormat: { label: "Content format", widget: "radio", options: [{ value: "html", label: "Rich text" }, { value: "markdown", label: "Markdown" }] },
+    content: { label: "Content", widget: "richtext" },
+  },
+};
+
+export const permissionLabel = (permission: (typeof PAGE_PERMISSIONS)[number]) => PERMISSION_LABELS[permission];

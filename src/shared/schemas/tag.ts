@@ -1,6 +1,7 @@
 // A tag businesses carry, as clients see it.
 import { z } from "zod";
 import { messages } from "../messages.ts";
+import type { EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 
 export const TagSchema = z.object({
@@ -19,3 +20,11 @@ export const TagInputSchema = z.object({
 });
 
 export type TagInput = z.input<typeof TagInputSchema>;
+
+/** The Tags tab's form. */
+export const tagView: EntityView = {
+  singular: "Tag",
+  plural: "Tags",
+  required: messages.tags.nameRequired,
+  fields: { name: { label: "Tag Name", widget: "text", maxLength: 100 } },
+};

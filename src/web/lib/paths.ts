@@ -22,7 +22,7 @@ export const paths = {
   tag: (slug: string) => `/tag/${encodeURIComponent(slug)}`,
   category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   page: (slug: string) => `/pages/${encodeURIComponent(slug)}`,
-  adminTab: (tab: string) => `/admin?tab=${encodeURIComponent(tab)}`,
+  adminTab: (tab: string) => `/admin/${encodeURIComponent(tab)}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   member: {
     dashboard: "/myqsa/dashboard",

@@ -7,7 +7,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { DEFAULT_CATEGORY_COLOR } from "../../shared/constants.ts";
 import { messages } from "../../shared/messages.ts";
 import type { PlainCategory } from "../../shared/schemas/category.ts";
-import { ui } from "../features/admin/styles.ts";
+import { ui } from "../components/ui/field.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   requireUser(context, "admin");

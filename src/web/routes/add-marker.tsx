@@ -7,8 +7,8 @@ import { getApp, requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
-import { ApiError, apiFetch } from "../features/admin/api-client.ts";
-import { ui } from "../features/admin/styles.ts";
+import { ApiError, apiFetch } from "../lib/api-client.ts";
+import { ui } from "../components/ui/field.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireUser(context, "admin");

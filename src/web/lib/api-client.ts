@@ -1,4 +1,4 @@
-// The admin dashboard's calls to /api/v1: JSON in and out, errors as ApiError with the server's message.
+// The browser's calls to /api/v1 (the admin dashboard and the add-marker page): JSON in and out, errors as ApiError with the server's message.
 export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string>;
@@ -33,11 +33,4 @@ export async function apiFetch<T>(path: string, init: { method?: string; json?: 
   const body = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
   if (!response.ok) throw new ApiError(response.status, body?.error?.message ?? `Request failed (${response.status}).`, body?.error?.fields);
   return body as T;
-}
-
-export interface Paginated<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
 }

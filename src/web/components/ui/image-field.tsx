@@ -1,8 +1,8 @@
 // An admin form's image: the one it has now (with a way to remove it), and the shared upload control for a new one.
 // The upload is stored at once but only attached when the form is saved; the server then deletes the file it replaces.
-import { UploadField } from "../../components/upload/upload-field.tsx";
+import { UploadField } from "../upload/upload-field.tsx";
 import type { UploadKind } from "../../../shared/upload-kinds.ts";
-import { ui } from "./styles.ts";
+import { ui } from "./field.tsx";
 
 export interface FormImage {
   path: string | null;
@@ -17,9 +17,11 @@ export function ImageField({
   metadata,
   disabled,
   failureMessage,
+  removeText = "Remove image",
   onChange,
   onBusyChange,
 }: {
+  removeText?: string;
   kind: UploadKind;
   label: string;
   image: FormImage;
@@ -36,7 +38,7 @@ export function ImageField({
         <div className="flex flex-wrap items-end gap-3">
           <img src={image.url} alt={alt} className="max-h-32 w-auto max-w-full rounded-md border border-stone-200 object-contain" />
           <button type="button" className={ui.secondary} disabled={disabled} onClick={() => onChange({ path: null, url: null })}>
-            Remove image
+            {removeText}
           </button>
         </div>
       )}

@@ -1,0 +1,87 @@
+// How an entity describes its fields once, for the API's schemas and for every form and list that shows
+// them: each field's rule (zod), its label, the widget that edits it, and who may see it.
+import type { z } from "zod";
+import type { UploadKind } from "../upload-kinds.ts";
+
+export type Widget =
+  | "text"
+  | "textarea"
+  | "number"
+  | "url"
+  | "tel"
+  | "email"
+  | "color"
+  | "datetime"
+  | "select"
+  | "combobox"
+  | "radio"
+  | "richtext"
+  | "image"
+  | "tags";
+
+/** Lists a picker loads from the API rather than holding itself. */
+export type OptionSource = "businesses" | "categories" | "tags" | "authors";
+
+export interface FieldView {
+  label: string;
+  widget: Widget;
+  /** Fixed choices of a select, combobox or radio group. */
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  /** Choices loaded from the API, after the fixed ones; under `group` when given. */
+  source?: OptionSource;
+  group?: string;
+  /** A new item's value. */
+  initial?: string;
+  /** Shown (and sent) only while another field holds this value. */
+  when?: { field: string; equals: string };
+  /** What a select shows while nothing is chosen. */
+  empty?: string;
+  upload?: UploadKind;
+  /** An image's text alternative; "{name}" is the form's name or title. */
+  alt?: string;
+  /** An image's upload control: its label without and with an image, the button that removes it, and what shows when there is none. */
+  uploadText?: { add: string; replace: string; remove: string; none: string };
+  /** An image upload's failure, as the person is told it. */
+  uploadFailed?: (reason: string) => string;
+  /** Sent with an upload under this name: the id of the item edited (a post's images are kept beside the post). */
+  uploadItemKey?: string;
+  /** A select's option for a saved value no longer among the choices; "{short}" is its first 5 characters. */
+  missing?: string;
+  rows?: number;
+  placeholder?: string;
+  maxLength?: number;
+  /** The field of the business this one's schema.org property is (for the page's JSON-LD). */
+  jsonLd?: string;
+}
+
+export interface FieldDef<T extends z.ZodType = z.ZodType> extends FieldView {
+  /** The rule for what forms and API clients send. */
+  input: T;
+  /** "public": in what visitors receive; "admin": only in admin answers and forms. */
+  access: "public" | "admin";
+}
+
+export type FieldDefs = Record<string, FieldDef>;
+
+export const field = <T extends z.ZodType>(input: T, view: FieldView & { access?: "public" | "admin" }): FieldDef<T> => ({ access: "public", ...view, input });
+
+/** The input schema's shape: every field's rule. */
+export function inputShape<D extends FieldDefs>(defs: D): { [K in keyof D]: D[K]["input"] } {
+  return Object.fromEntries(Object.entries(defs).map(([name, def]) => [name, def.input])) as { [K in keyof D]: D[K]["input"] };
+}
+
+/** How an admin screen shows and edits one entity, beside its schema. */
+export interface EntityView {
+  /** "Marker": "Add Marker", "Edit Marker: …", "Update Marker". */
+  singular: string;
+  /** "Markers": the list's name and the tab's. */
+  plural: string;
+  fields: Record<string, FieldView>;
+  /** The spec's sentence when a required field is missing. */
+  required: string;
+}
+
+/** An entity's form fields as views only (what the browser needs to draw the form). */
+export function views(defs: FieldDefs): Record<string, FieldView> {
+  return Object.fromEntries(Object.entries(defs).map(([name, { input: _input, access: _access, ...view }]) => [name, view]));
+}

@@ -1,0 +1,43 @@
+// A confirmation before something that cannot be undone: a modal alert dialog (React Aria) with the
+// question, the action and a way back.
+import type { ReactNode } from "react";
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { ui } from "./field.tsx";
+
+export function ConfirmDialog({ question, label, disabled, onConfirm, children }: { question: string; label: string; disabled?: boolean; onConfirm: () => void; children: ReactNode }) {
+  return (
+    <DialogTrigger>
+      <Button className={ui.danger} aria-label={label} isDisabled={disabled}>
+        {children}
+      </Button>
+      <ModalOverlay isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-stone-900/40 p-4">
+        <Modal className="w-full max-w-md rounded-lg bg-white p-5 shadow-xl">
+          <Dialog role="alertdialog" className="outline-none">
+            {({ close }) => (
+              <>
+                <Heading slot="title" className="text-lg font-semibold text-stone-900">
+                  Please confirm
+                </Heading>
+                <p className="mt-2 text-stone-800">{question}</p>
+                <div className="mt-4 flex justify-end gap-3">
+                  <Button className={ui.secondary} onPress={close} autoFocus>
+                    Cancel
+                  </Button>
+                  <Button
+                    className={ui.primary}
+                    onPress={() => {
+                      close();
+                      onConfirm();
+                    }}
+                  >
+                    {children}
+                  </Button>
+                </div>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}

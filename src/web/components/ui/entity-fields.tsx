@@ -1,0 +1,231 @@
+// Draws a form's fields from an entity's description (src/shared/schemas): each field's widget, label and
+// messages, with Conform's ids so every message is tied to its control. Adding a field to the description
+// adds it to every form drawn from it.
+import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useState, type ReactNode } from "react";
+import type { FieldView, OptionSource } from "../../../shared/schemas/entity.ts";
+import { PickerComboBox } from "./combo-box.tsx";
+import { Field, ui } from "./field.tsx";
+import { ImageField, toLocalInput, type FormImage } from "./image-field.tsx";
+import { RichTextEditor } from "./rich-text-editor.tsx";
+
+export type Option = { value: string; label: string };
+export type Sources = Partial<Record<OptionSource, Option[]>>;
+type Meta = FieldMetadata<unknown>;
+
+interface Props {
+  views: Record<string, FieldView>;
+  fields: Record<string, Meta>;
+  sources: Sources;
+  /** The form's current values, for fields shown only beside a given value of another. */
+  values: Record<string, unknown>;
+  /** The stored image of the item edited, by field: its path and address. */
+  images?: Record<string, FormImage>;
+  /** The id of the item edited. */
+  itemId?: string;
+  /** Extra controls drawn right after a field (e.g. the geocoder after the address). */
+  after?: Partial<Record<string, ReactNode>>;
+  /** Fields not drawn here (the caller draws them itself). */
+  skip?: string[];
+  /** Choices ticked besides the saved ones (e.g. a tag just created). */
+  checked?: string[];
+  onUploading?: (busy: boolean) => void;
+  /** A value picked in a control that sends no change event of its own (a combobox). */
+  onValue?: (name: string, value: string) => void;
+}
+
+const INPUT_TYPES: Partial<Record<FieldView["widget"], "text" | "number" | "url" | "tel" | "email" | "color" | "datetime-local">> = {
+  text: "text",
+  number: "number",
+  url: "url",
+  tel: "tel",
+  email: "email",
+  color: "color",
+  datetime: "datetime-local",
+};
+
+function optionsOf(view: FieldView, sources: Sources, current: unknown): Option[] {
+  const options = [...(view.options ?? []), ...((view.source && sources[view.source]) ?? [])];
+  if (typeof current === "string" && current && view.missing && !options.some((o) => o.value === current)) {
+    options.push({ value: current, label: view.missing.replace("{short}", current.slice(0, 5)) });
+  }
+  return options;
+}
+
+function Control({ name, view, meta, props }: { name: string; view: FieldView; meta: Meta; props: Props }) {
+  const { sources, values } = props;
+  const described = meta.errors?.length ? meta.errorId : undefined;
+  const wrap = (control: ReactNode, legend = false) => (
+    <Field id={meta.id} label={view.label} errorId={meta.errorId} errors={meta.errors} legend={legend}>
+      {control}
+      {props.after?.[name]}
+    </Field>
+  );
+  switch (view.widget) {
+    case "textarea": {
+      const { key, ...rest } = getTextareaProps(meta);
+      return wrap(<textarea key={key} {...rest} rows={view.rows ?? 3} maxLength={view.maxLength} className={ui.input} />);
+    }
+    case "combobox": {
+      const all = optionsOf(view, sources, meta.initialValue);
+      const fixed = view.options?.length ?? 0;
+      return (
+        <div className="min-w-0">
+          <PickerComboBox
+            id={meta.id}
+            name={meta.name}
+            label={view.label}
+            fixed={all.slice(0, fixed)}
+            grouped={all.slice(fixed)}
+            group={view.group}
+            placeholder={view.empty}
+            defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
+            errorId={meta.errorId}
+            errors={meta.errors}
+            onPick={(value) => props.onValue?.(name, value)}
+          />
+          {props.after?.[name]}
+        </div>
+      );
+    }
+    case "select": {
+      const { key, ...rest } = getSelectProps(meta);
+      const all = optionsOf(view, sources, meta.initialValue).map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ));
+      const fixed = view.options?.length ?? 0;
+      return wrap(
+        <select key={key} {...rest} className={ui.input}>
+          {view.empty && <option value="">{view.empty}</option>}
+          {all.slice(0, fixed)}
+          {view.group ? <optgroup label={view.group}>{all.slice(fixed)}</optgroup> : all.slice(fixed)}
+        </select>,
+      );
+    }
+    case "radio":
+      return wrap(
+        <div className="mt-1 flex flex-wrap gap-4">
+          {getCollectionProps(meta, { type: "radio", options: (view.options ?? []).map((o) => o.value) }).map(({ key, ...rest }, index) => (
+            <label key={key} className="flex items-center gap-2">
+              <input {...rest} />
+              {view.options![index]!.label}
+            </label>
+          ))}
+        </div>,
+        true,
+      );
+    case "tags": {
+      const options = optionsOf(view, sources, null);
+      const chosen = new Set([...((meta.initialValue as string[] | undefined) ?? []), ...(props.checked ?? [])]);
+      return wrap(
+        <>
+          {options.length === 0 && <p className="mt-1 text-sm text-stone-600">No tags yet.</p>}
+          <ul className="mt-1 grid max-h-48 gap-1 overflow-y-auto rounded-md border border-stone-300 p-2 empty:hidden sm:grid-cols-2" aria-label={`Available ${view.label.toLowerCase()}`}>
+            {options.map((option) => (
+              <li key={option.value}>
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" name={meta.name} value={option.value} defaultChecked={chosen.has(option.value)} aria-describedby={described} />
+                  {option.label}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </>,
+        true,
+      );
+    }
+    case "richtext":
+      return (
+        <div>
+          <RichTextEditor
+            key={`${meta.key}-${String(values.contentFormat)}`}
+            label={view.label}
+            name={meta.name}
+            markdown={values.contentFormat === "markdown"}
+            defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+            invalid={!!described}
+            describedBy={described}
+          />
+          <p id={meta.errorId} className="mt-1 text-sm font-medium text-red-800 empty:hidden">
+            {meta.errors?.join(" ")}
+          </p>
+        </div>
+      );
+    case "image":
+      return <ImageInput name={name} view={view} meta={meta} props={props} />;
+    default: {
+      const type = INPUT_TYPES[view.widget] ?? "text";
+      const { key, ...rest } = getInputProps(meta, { type: type === "datetime-local" ? "text" : type } as Parameters<typeof getInputProps>[1]);
+      const initial = type === "datetime-local" ? toLocalInput(meta.initialValue as string) : undefined;
+      return wrap(
+        <input
+          key={key}
+          {...rest}
+          {...(type === "datetime-local" ? { type, defaultValue: initial } : {})}
+          {...(type === "number" ? { step: "any", inputMode: "decimal" as const } : {})}
+          maxLength={view.maxLength}
+          placeholder={view.placeholder}
+          className={type === "color" ? "mt-1 block h-10 w-16 cursor-pointer rounded-md border border-stone-400 bg-white p-1" : ui.input}
+        />,
+      );
+    }
+  }
+}
+
+/** An image: the stored one or a fresh upload; the field is sent only when it changed, "" meaning removed. */
+function ImageInput({ name, view, meta, props }: { name: string; view: FieldView; meta: Meta; props: Props }) {
+  const [image, setImage] = useState<FormImage | null>(null);
+  const shown = image ?? props.images?.[name] ?? { path: null, url: null };
+  const title = String(props.values.name ?? props.values.title ?? "").trim();
+  const text = view.uploadText;
+  const owner = view.uploadItemKey;
+  return (
+    <div className="grid gap-2">
+      {image && <input type="hidden" name={meta.name} value={image.path ?? ""} />}
+      {text && <span className={ui.label}>{view.label}</span>}
+      {text && !shown.url && <p className="text-sm text-stone-600">{text.none}</p>}
+      <ImageField
+        kind={view.upload!}
+        label={text ? (shown.url ? text.replace : text.add) : view.label}
+        image={shown}
+        alt={(view.alt ?? "Image of {name}").replace("{name}", title || "the item")}
+        removeText={text?.remove}
+        failureMessage={view.uploadFailed}
+        metadata={owner ? (props.itemId ? { [owner]: props.itemId } : undefined) : title ? { name: title } : undefined}
+        disabled={false}
+        onBusyChange={props.onUploading}
+        onChange={setImage}
+      />
+      {props.after?.[name]}
+    </div>
+  );
+}
+
+/** The field as it starts out empty; its ids and name stay (Conform's metadata reads them through getters a spread would lose). */
+const blank = (meta: Meta): Meta => Object.create(meta, { initialValue: { value: "" } }) as Meta;
+
+/** A field shown only beside a value of another; hiding it forgets what it held. */
+function Conditional({ shown, children }: { shown: boolean; children: (cleared: boolean) => ReactNode }) {
+  const [cleared, setCleared] = useState(false);
+  if (!shown && !cleared) setCleared(true);
+  return shown ? children(cleared) : null;
+}
+
+export function EntityFields(props: Props) {
+  return (
+    <>
+      {Object.entries(props.views).map(([name, view]) => {
+        const meta = props.fields[name];
+        if (!meta || props.skip?.includes(name)) return null;
+        if (!view.when) return <Control key={name} name={name} view={view} meta={meta} props={props} />;
+        return (
+          <Conditional key={name} shown={props.values[view.when.field] === view.when.equals}>
+            {(cleared) => <Control key={cleared ? "cleared" : "kept"} name={name} view={view} meta={cleared ? blank(meta) : meta} props={props} />}
+          </Conditional>
+        );
+      })}
+    </>
+  );
+}

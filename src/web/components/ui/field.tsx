@@ -1,0 +1,66 @@
+// A form field's frame: its label, the control, and its messages tied to the control by id, so a screen
+// reader names the fault when the control is focused.
+import type { ReactNode } from "react";
+
+export const ui = {
+  primary:
+    "inline-flex items-center justify-center rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-50",
+  secondary:
+    "inline-flex items-center justify-center rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50",
+  danger:
+    "inline-flex items-center justify-center rounded-md border border-red-300 bg-white px-3 py-2 text-sm font-medium text-red-800 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50",
+  input:
+    "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 disabled:bg-stone-100 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700",
+  label: "block text-sm font-semibold text-stone-800",
+  error: "mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800",
+  success: "mt-3 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900",
+  sectionHeading: "text-xl font-semibold text-brand-800",
+  table: "w-full min-w-[40rem] border-collapse text-left text-sm",
+  th: "border-b border-stone-300 px-2 py-2 font-semibold text-stone-800",
+  td: "border-b border-stone-200 px-2 py-2 align-top",
+} as const;
+
+export function ErrorList({ id, errors }: { id?: string; errors?: ReadonlyArray<string> | null }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 text-sm font-medium text-red-800">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A labelled control with its errors; `legend` makes it a fieldset, for groups such as radio buttons. */
+export function Field({ id, label, errorId, errors, legend, children }: { id?: string; label: string; errorId?: string; errors?: ReadonlyArray<string> | null; legend?: boolean; children: ReactNode }) {
+  if (legend) {
+    return (
+      <fieldset className="min-w-0">
+        <legend className={ui.label}>{label}</legend>
+        {children}
+        <ErrorList id={errorId} errors={errors} />
+      </fieldset>
+    );
+  }
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      {children}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export type Outcome = { kind: "error" | "success"; text: string } | null;
+
+/** A failed action is an alert; a finished one a status, read out without moving focus. */
+export function OutcomeMessage({ outcome }: { outcome: Outcome | undefined }) {
+  if (!outcome) return null;
+  return (
+    <p role={outcome.kind === "error" ? "alert" : "status"} className={outcome.kind === "error" ? ui.error : ui.success}>
+      {outcome.text}
+    </p>
+  );
+}

@@ -1,0 +1,54 @@
+// A list's search box and order, kept in the address (?q=, ?sort=) so a reload, a bookmark or Back finds the
+// same list; changing either starts again at the first page.
+import { useId } from "react";
+import { useSearchParams } from "react-router";
+import type { SortDirection } from "../../../shared/schemas/pagination.ts";
+import { ui } from "./field.tsx";
+
+export interface SortChoice {
+  /** The names of the two orders, e.g. "Name A–Z" and "Name Z–A". */
+  asc: string;
+  desc: string;
+  /** The order the list has when the address names none. */
+  usual: SortDirection;
+}
+
+export function ListControls({ search, sort }: { search?: boolean; sort?: SortChoice }) {
+  const [params, setParams] = useSearchParams();
+  const id = useId();
+  const change = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("page");
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  if (!search && !sort) return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-3">
+      {search && (
+        <div className="min-w-0 flex-1 basis-48">
+          <label htmlFor={`${id}-q`} className={ui.label}>
+            Find by name
+          </label>
+          <input id={`${id}-q`} type="search" className={ui.input} defaultValue={params.get("q") ?? ""} onChange={(event) => change("q", event.target.value.trim())} />
+        </div>
+      )}
+      {sort && (
+        <div>
+          <label htmlFor={`${id}-sort`} className={ui.label}>
+            Order
+          </label>
+          <select id={`${id}-sort`} className={ui.input} value={params.get("sort") ?? sort.usual} onChange={(event) => change("sort", event.target.value === sort.usual ? "" : event.target.value)}>
+            <option value="asc">{sort.asc}</option>
+            <option value="desc">{sort.desc}</option>
+          </select>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+// One admin screen for any entity: its list (paged and searched on the server, the page and search in the
+// address) beside its add/edit form, both drawn from the entity's description in screens.tsx.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useState, type ReactNode } from "react";
+import { Link, useFetcher, useSearchParams } from "react-router";
+import type { Paginated } from "../../../shared/schemas/pagination.ts";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { EntityFields, type Sources } from "../../components/ui/entity-fields.tsx";
+import { OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
+import { ListControls } from "../../components/ui/list-controls.tsx";
+import { Pager } from "../../components/ui/pager.tsx";
+import { apiFetch, ApiError } from "../../lib/api-client.ts";
+import type { Screen } from "./screens.tsx";
+
+type Row = { id: string };
+export interface ActionData {
+  outcome: Outcome;
+  result?: SubmissionResult<string[]>;
+  /** Which form round the result answers, so a fresh form never shows an old round's errors. */
+  round?: string;
+  done?: boolean;
+  deleted?: string;
+  created?: { id: string; name: string };
+}
+
+export interface FormExtras {
+  /** The markers' address geocoder and inline new tag, drawn inside the form. */
+  after?: (fieldIds: Record<string, string>) => Partial<Record<string, ReactNode>>;
+  checked?: string[];
+}
+
+function EntityForm({ name, screen, editing, sources, round, extras, onCancel }: { onCancel: () => void; name: string; screen: Screen; editing: Row | null; sources: Sources; round: string; extras?: FormExtras }) {
+  const fetcher = useFetcher<ActionData>({ key: `${name}-form` });
+  const [uploading, setUploading] = useState(false);
+  const lastResult = fetcher.data?.round === round ? fetcher.data.result : undefined;
+  const { singular, fields: views } = screen.view;
+  const initial = Object.fromEntries(Object.entries(views).flatMap(([key, view]) => (view.initial ? [[key, view.initial]] : [])));
+  const defaultValue = (editing ? (screen.values?.(editing) ?? editing) : initial) as Record<string, string | null | undefined>;
+  const [form, fields] = useForm<Record<string, string | null | undefined>>({ id: `${name}-form`, lastResult, defaultValue, shouldValidate: "onSubmit" });
+  // What the person has typed or picked, for fields shown only beside another's value.
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const busy = fetcher.state !== "idle";
+  const values = { ...defaultValue, ...(lastResult?.initialValue as Record<string, unknown> | undefined), ...typed };
+  const ids = Object.fromEntries(Object.keys(views).map((key) => [key, fields[key]!.id]));
+  return (
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-3 grid gap-4"
+      aria-busy={busy}
+      onChange={({ target }) => {
+        const { name: field, value } = target as EventTarget as HTMLInputElement;
+        if (field in views) setTyped((held) => ({ ...held, [field]: value }));
+      }}
+    >
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="round" value={round} />
+      {editing && <input type="hidden" name="id" value={editing.id} />}
+      {editing && <input type="hidden" name="label" value={screen.title(editing)} />}
+      <EntityFields
+        views={screen.view.fields}
+        fields={fields as never}
+        sources={sources}
+        values={values}
+        images={editing ? screen.images?.(editing) : undefined}
+        itemId={editing?.id}
+        after={extras?.after?.(ids)}
+        checked={extras?.checked}
+        onUploading={setUploading}
+        onValue={(field, value) => setTyped((held) => ({ ...held, [field]: value }))}
+      />
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={ui.primary} disabled={busy || uploading}>
+          {busy ? "Saving..." : editing ? `Update ${singular}` : `Add ${singular}`}
+        </button>
+        {editing && (
+          <button type="button" className={ui.secondary} disabled={busy} onClick={onCancel}>
+            Cancel Edit
+          </button>
+        )}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export function EntityAdmin({ name, screen, list, loadError, sources, extras }: { name: string; screen: Screen; list: Paginated<Row> | null; loadError: string | null; sources: Sources; extras?: FormExtras }) {
+  const saver = useFetcher<ActionData>({ key: `${name}-form` });
+  const remover = useFetcher<ActionData>({ key: `${name}-delete` });
+  const [params] = useSearchParams();
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [rounds, setRounds] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [seen, setSeen] = useState<[unknown, unknown]>([saver.data, remover.data]);
+  const { singular, plural } = screen.view;
+
+  function reset() {
+    setEditing(null);
+    setRounds((n) => n + 1);
+  }
+  // A finished save or delete: its message, and a fresh form when the saved or deleted item was in it.
+  if (seen[0] !== saver.data || seen[1] !== remover.data) {
+    const latest = seen[0] !== saver.data ? saver.data : remover.data;
+    setSeen([saver.data, remover.data]);
+    if (latest) setOutcome(latest.outcome);
+    if (latest === saver.data && saver.data?.done) reset();
+    if (latest === remover.data && remover.data?.deleted && remover.data.deleted === editing?.id) reset();
+  }
+
+  async function edit(row: Row) {
+    setOutcome(null);
+    try {
+      setEditing(screen.loadFull ? await apiFetch<Row>(`${screen.path}/${encodeURIComponent(row.id)}`) : row);
+      setRounds((n) => n + 1);
+      requestAnimationFrame(() => (document.querySelector(`#${name}-form input:not([type=hidden]), #${name}-form select`) as HTMLElement | null)?.focus());
+    } catch (error) {
+      setOutcome({ kind: "error", text: error instanceof ApiError ? error.message : screen.texts.loadFailed("") });
+    }
+  }
+
+  const heading = editing ? `Edit ${singular}: ${screen.title(editing)}` : `Add ${singular}`;
+  const q = params.get("q") ?? "";
+  const busy = saver.state !== "idle" || remover.state !== "idle";
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <section aria-labelledby={`${name}-form-heading`} className="card min-w-0">
+        <h2 id={`${name}-form-heading`} className={ui.sectionHeading}>
+          {heading}
+        </h2>
+        <EntityForm key={`${editing?.id ?? "new"}-${rounds}`} name={name} screen={screen} editing={editing} sources={sources} round={String(rounds)} extras={extras} onCancel={reset} />
+        <OutcomeMessage outcome={outcome} />
+      </section>
+      <section aria-labelledby={`${name}-list-heading`} className="card min-w-0">
+        <h2 id={`${name}-list-heading`} className={ui.sectionHeading}>
+          Existing {plural}
+        </h2>
+        <ListControls search={screen.search} sort={screen.sort} />
+        {loadError && (
+          <p role="alert" className={ui.error}>
+            {loadError}
+          </p>
+        )}
+        {list && list.total === 0 && <p className="mt-3 text-stone-700">{q ? `No ${plural.toLowerCase()} match.` : `No ${plural.toLowerCase()} yet.`}</p>}
+        {list && list.total > 0 && (
+          <ul className="mt-3 divide-y divide-stone-200" aria-label={plural}>
+            {list.items.map((row) => {
+              const title = screen.title(row);
+              return (
+                <li key={row.id} className="py-3">
+                  <h3 className="font-semibold break-words">
+                    {screen.link ? (
+                      <Link to={screen.link(row)} className="text-brand-700 underline">
+                        {title}
+                      </Link>
+                    ) : (
+                      title
+                    )}
+                  </h3>
+                  {screen.item(row)}
+                  <div className="mt-2 flex gap-2">
+                    <button type="button" className={ui.secondary} disabled={busy} aria-label={`Edit ${title}`} onClick={() => void edit(row)}>
+                      Edit
+                    </button>
+                    <ConfirmDialog question={screen.texts.confirm(row)} label={`Delete ${title}`} disabled={busy} onConfirm={() => void remover.submit({ intent: "delete", id: row.id, label: title }, { method: "post" })}>
+                      {remover.state !== "idle" ? "Deleting..." : "Delete"}
+                    </ConfirmDialog>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {list && screen.paged && list.total > list.pageSize && <Pager label={plural} page={list.page} pageSize={list.pageSize} total={list.total} />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+// The admin's screens, one short description each: the entity's form and rules (from src/shared/schemas),
+// where its list and writes live in the API, how a row reads, and the spec's texts.
+import type { ReactNode } from "react";
+import type { z } from "zod";
+import { TRUNCATE } from "../../../shared/constants.ts";
+import { slugify, truncate } from "../../../shared/format.ts";
+import { messages } from "../../../shared/messages.ts";
+import { BusinessInputSchema, businessView, type BusinessAdmin } from "../../../shared/schemas/business.ts";
+import { CategoryInputSchema, categoryView, type Category } from "../../../shared/schemas/category.ts";
+import type { EntityView, OptionSource } from "../../../shared/schemas/entity.ts";
+import { EventInputSchema, eventView, type AdminEvent } from "../../../shared/schemas/event.ts";
+import { OfferInputSchema, offerView, type AdminOffer } from "../../../shared/schemas/offer.ts";
+import { PageInputSchema, pageView, permissionLabel, type PageSummary } from "../../../shared/schemas/page.ts";
+import { PostInputSchema, postView, type AdminPost } from "../../../shared/schemas/post.ts";
+import { TagInputSchema, tagView, type Tag } from "../../../shared/schemas/tag.ts";
+import type { FormImage } from "../../components/ui/image-field.tsx";
+import { formatWhen } from "../../components/ui/image-field.tsx";
+import type { SortChoice } from "../../components/ui/list-controls.tsx";
+import { paths } from "../../lib/paths.ts";
+import { ApiError } from "../../lib/api-client.ts";
+
+type Row = { id: string };
+
+export interface Screen<R extends Row = Row> {
+  view: EntityView;
+  schema: z.ZodType;
+  /** Where the list is read, page by page (`paged`) or whole; `search` adds the "Find by name" box. */
+  list: string;
+  paged?: boolean;
+  search?: boolean;
+  sort?: SortChoice;
+  /** Where items are created (POST), and changed or deleted (PUT, DELETE …/id). */
+  path: string;
+  /** The item is read in full before editing: its list row holds only a preview. */
+  loadFull?: boolean;
+  sources?: OptionSource[];
+  title: (row: R) => string;
+  link?: (row: R) => string;
+  /** The form's values for an item; the item itself when left out. */
+  values?: (row: R) => Record<string, unknown>;
+  images?: (row: R) => Record<string, FormImage>;
+  item: (row: R) => ReactNode;
+  texts: {
+    loadFailed: (detail: string) => string;
+    saved?: (name: string, editing: boolean) => string;
+    failed: (detail: string, editing: R | null, error: unknown) => string;
+    confirm: (row: R) => string;
+    deleteFailed: (detail: string, row: R) => string;
+  };
+}
+
+const line = (text: ReactNode) => <p className="text-sm text-stone-600">{text}</p>;
+const when = (iso: string) => <time dateTime={iso}>{formatWhen(iso)}</time>;
+const preview = (text: string | null) => text && <p className="mt-1 text-sm break-words text-stone-800">{text}</p>;
+/** A refusal in the spec's words: a missing session gets the entity's own sentence. */
+const detailOf = (error: unknown, loggedOut?: string) => (error instanceof ApiError ? (error.status === 401 && loggedOut ? loggedOut : error.detail) : "");
+const conflict = (error: unknown) => (error instanceof ApiError && error.status === 409 ? ` ${error.detail}` : "");
+const byName: SortChoice = { asc: "Name A–Z", desc: "Name Z–A", usual: "asc" };
+const byDate: SortChoice = { asc: "Oldest first", desc: "Newest first", usual: "desc" };
+const define = <R extends Row>(screen: Screen<R>) => screen as unknown as Screen;
+
+const offerLabel = (offer: AdminOffer) => `${offer.type} at ${offer.businessName ?? "Unknown business"}`;
+
+export const SCREENS: Record<string, Screen> = {
+  markers: define<BusinessAdmin>({
+    view: businessView,
+    schema: BusinessInputSchema,
+    list: "/admin/businesses",
+    paged: true,
+    sort: byName,
+    search: true,
+    path: "/businesses",
+    sources: ["categories", "tags"],
+    title: (b) => b.name,
+    link: (b) => paths.business(b.id),
+    values: (b) => ({ ...b, lat: b.coordinates.lat, lng: b.coordinates.lng }),
+    images: (b) => ({ logoPath: { path: b.logoStoragePath, url: b.logoUrl } }),
+    item: (b) => (
+      <>
+        {line(`${b.category ?? "No category"}${b.address ? ` · ${b.address}` : ""}`)}
+        {preview(b.description && truncate(b.description, TRUNCATE.businessList))}
+      </>
+    ),
+    texts: {
+      loadFailed: () => messages.businesses.loadFailed,
+      failed: (detail, editing) => (editing ? messages.businesses.updateFailed(detail) : messages.businesses.addFailed(detail)),
+      confirm: () => messages.businesses.confirmDelete,
+      deleteFailed: (_, b) => messages.businesses.deleteFailed(b.id),
+    },
+  }),
+  categories: define<Category>({
+    view: categoryView,
+    schema: CategoryInputSchema,
+    list: "/categories",
+    path: "/categories",
+    title: (c) => c.name,
+    link: (c) => paths.category(slugify(c.name)),
+    item: (c) =>
+      line(
+        <>
+          <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-full border border-stone-400 align-middle" style={{ backgroundColor: c.color }} />
+          <span className="font-mono">{c.color}</span>
+          {c.description ? ` · ${c.description}` : ""}
+        </>,
+      ),
+    texts: {
+      loadFailed: () => messages.categories.loadFailed,
+      failed: (_, editing, error) => `${editing ? messages.categories.updateFailed(editing.name) : messages.categories.addFailed}${conflict(error)}`,
+      confirm: () => messages.categories.confirmDelete,
+      deleteFailed: (_, c) => messages.categories.deleteFailed(c.id),
+    },
+  }),
+  events: define<AdminEvent>({
+    view: eventView,
+    schema: EventInputSchema,
+    list: "/admin/events",
+    paged: true,
+    sort: byDate,
+    path: "/events",
+    sources: ["businesses"],
+    title: (e) => e.name,
+    images: (e) => ({ imagePath: { path: e.imageStoragePath, url: e.imageUrl } }),
+    item: (e) => (
+      <>
+        {line(<>{when(e.eventDate)} | {e.locationText}</>)}
+        {preview(e.descriptionPreview)}
+      </>
+    ),
+    texts: {
+      loadFailed: (detail) => messages.adminEvents.loadFailed(detail),
+      failed: (detail, editing) => (editing ? messages.adminEvents.updateFailed(detail) : messages.adminEvents.addFailed(detail)),
+      confirm: (e) => messages.adminEvents.confirmDelete(e.name),
+      deleteFailed: (detail) => messages.adminEvents.deleteFailed(detail),
+    },
+  }),
+  tags: define<Tag>({
+    view: tagView,
+    schema: TagInputSchema,
+    list: "/tags",
+    path: "/tags",
+    title: (t) => t.name,
+    link: (t) => paths.tag(slugify(t.name)),
+    item: () => null,
+    texts: {
+      loadFailed: () => messages.tags.loadListFailed,
+      failed: (_, editing, error) => (error instanceof ApiError && error.status === 409 ? error.detail : editing ? messages.tags.updateFailed(editing.name) : messages.tags.addFailed),
+      confirm: () => messages.tags.confirmDelete,
+      deleteFailed: (_, t) => messages.tags.deleteFailed(t.id),
+    },
+  }),
+  pages: define<PageSummary>({
+    view: pageView,
+    schema: PageInputSchema,
+    list: "/pages",
+    paged: true,
+    sort: byName,
+    path: "/pages",
+    loadFull: true,
+    title: (p) => p.name,
+    link: (p) => paths.page(p.slug),
+    item: (p) => (
+      <>
+        {line(`${permissionLabel(p.permission)} · ${p.contentFormat === "html" ? "Rich text" : "Markdown"} · /pages/${p.slug}`)}
+        {preview(p.preview || "(empty)")}
+      </>
+    ),
+    texts: {
+      loadFailed: () => messages.pages.loadFailed,
+      failed: (detail, editing) => (editing ? messages.pages.updateFailed(detail) : messages.pages.addFailed(detail)),
+      confirm: (p) => messages.pages.confirmDelete(p.name),
+      deleteFailed: (_, p) => messages.pages.deleteFailed(p.id),
+    },
+  }),
+  posts: define<AdminPost>({
+    view: postView,
+    schema: PostInputSchema,
+    list: "/admin/posts",
+    paged: true,
+    sort: byDate,
+    path: "/posts",
+    sources: ["authors"],
+    title: (p) => p.title,
+    images: (p) => ({ imagePath: { path: p.imagePath, url: p.imageUrl } }),
+    item: (p) => (
+      <>
+        {line(<>By: {p.authorDisplayName ?? "Unknown"} | {when(p.datetime)}</>)}
+        {preview(p.contentPreview || "(no text)")}
+      </>
+    ),
+    texts: {
+      loadFailed: () => messages.adminPosts.loadFailed,
+      failed: (_, editing, error) => {
+        const detail = detailOf(error, messages.adminPosts.mustBeLoggedIn);
+        return editing ? messages.adminPosts.updateFailed(detail) : messages.adminPosts.addFailed(detail);
+      },
+      confirm: (p) => messages.adminPosts.confirmDelete(p.title),
+      deleteFailed: (detail) => messages.adminPosts.deleteFailed(detail),
+    },
+  }),
+  offers: define<AdminOffer>({
+    view: offerView,
+    schema: OfferInputSchema,
+    list: "/admin/offers",
+    paged: true,
+    sort: byDate,
+    path: "/offers",
+    sources: ["businesses"],
+    title: offerLabel,
+    item: (o) => (
+      <>
+        {preview(o.description)}
+        {line([o.price && `Value: ${o.price}`, o.terms && `Terms: ${o.terms}`].filter(Boolean).join(" · "))}
+      </>
+    ),
+    texts: {
+      loadFailed: () => messages.adminOffers.loadFailed,
+      saved: (_, editing) => (editing ? "Offer updated." : "Offer added."),
+      failed: (_, editing, error) => {
+        const detail = detailOf(error, messages.adminOffers.mustBeLoggedIn);
+        return editing ? messages.adminOffers.updateFailed(detail) : messages.adminOffers.addFailed(detail);
+      },
+      confirm: (o) => messages.adminOffers.confirmDelete(offerLabel(o)),
+      deleteFailed: (detail) => messages.adminOffers.deleteFailed(detail),
+    },
+  }),
+};
+
+export { detailOf };

@@ -1,0 +1,137 @@
+// The read-mostly admin screens: accounts (with each one's role editable) and the audit trail, as tables
+// a page at a time.
+import type { ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { ROLES, type Role } from "../../../shared/constants.ts";
+import { formatLongDate } from "../../../shared/format.ts";
+import { messages } from "../../../shared/messages.ts";
+import type { AdminUser } from "../../../shared/schemas/admin-user.ts";
+import type { AuditAction, AuditEntry } from "../../../shared/schemas/audit.ts";
+import type { Paginated } from "../../../shared/schemas/pagination.ts";
+import { OutcomeMessage, ui } from "../../components/ui/field.tsx";
+import { ListControls, type SortChoice } from "../../components/ui/list-controls.tsx";
+import { Pager } from "../../components/ui/pager.tsx";
+import type { ActionData } from "./entity-admin.tsx";
+
+interface Table<R> {
+  title: string;
+  list: string;
+  caption: string;
+  empty: string;
+  loadFailed: string;
+  sort?: SortChoice;
+  columns: Array<[string, (row: R) => ReactNode]>;
+}
+
+export const ROLE_LABELS: Record<Role, string> = { user: "User", business: "Business", admin: "Admin" };
+const ACTION_LABELS: Record<AuditAction, string> = { create: "Added", update: "Updated", delete: "Deleted", role_change: "Role changed" };
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+function RoleSelect({ user }: { user: AdminUser }) {
+  const fetcher = useFetcher<ActionData>({ key: "users-role" });
+  return (
+    <select
+      aria-label={`Role for ${user.email}`}
+      className="rounded-md border border-stone-400 bg-white px-2 py-1 disabled:bg-stone-100"
+      value={(fetcher.formData?.get("id") === user.id && (fetcher.formData.get("role") as Role)) || user.role}
+      disabled={fetcher.state !== "idle"}
+      // The spec: nothing happens if the role is unchanged.
+      onChange={(event) => event.target.value !== user.role && void fetcher.submit({ intent: "role", id: user.id, email: user.email, role: event.target.value }, { method: "post" })}
+    >
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export const TABLES = {
+  users: {
+    title: "Users",
+    list: "/users",
+    sort: { asc: "Oldest first", desc: "Newest first", usual: "desc" },
+    caption: "Users, newest first",
+    empty: "No users yet.",
+    loadFailed: messages.users.loadFailed,
+    columns: [
+      ["Email", (u) => <span className="break-all">{u.email}</span>],
+      ["Display name", (u) => u.displayName],
+      ["Role", (u) => <RoleSelect user={u} />],
+      ["Account type", (u) => u.accountType ?? "N/A"],
+      ["Created", (u) => formatLongDate(u.createdAt)],
+      ["Last login", (u) => (u.lastLogin ? formatLongDate(u.lastLogin) : "Never")],
+    ],
+  } satisfies Table<AdminUser>,
+  "recent-changes": {
+    title: "Recent changes",
+    list: "/audit-log",
+    caption: "Changes made by administrators, newest first",
+    empty: "No changes have been recorded yet.",
+    loadFailed: messages.audit.loadFailed,
+    columns: [
+      ["When", (e) => <time dateTime={e.createdAt}>{when(e.createdAt)}</time>],
+      ["Who", (e) => <span className="break-all">{e.actorEmail}</span>],
+      ["Change", (e) => ACTION_LABELS[e.action]],
+      [
+        "What",
+        (e) => (
+          <>
+            <span className="text-stone-600">{e.entityType}:</span> {e.summary}
+          </>
+        ),
+      ],
+    ],
+  } satisfies Table<AuditEntry>,
+} as const;
+
+export function AdminTable({ table, list, loadError }: { table: Table<never>; list: Paginated<unknown> | null; loadError: string | null }) {
+  const role = useFetcher<ActionData>({ key: "users-role" });
+  return (
+    <section aria-labelledby="table-heading" className="card">
+      <h2 id="table-heading" className={ui.sectionHeading}>
+        {table.title}
+      </h2>
+      <ListControls sort={table.sort} />
+      <OutcomeMessage outcome={role.data?.outcome} />
+      {loadError && (
+        <p role="alert" className={ui.error}>
+          {loadError}
+        </p>
+      )}
+      {list?.total === 0 && <p className="mt-3 text-stone-700">{table.empty}</p>}
+      {list && list.total > 0 && (
+        <>
+          {/* Scrolls sideways on a phone: focusable so keyboard users can scroll it too. */}
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${table.title} table`}>
+            <table className={ui.table}>
+              <caption className="sr-only">{table.caption}</caption>
+              <thead>
+                <tr>
+                  {table.columns.map(([header]) => (
+                    <th key={header} scope="col" className={ui.th}>
+                      {header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((row) => (
+                  <tr key={(row as { id: string }).id}>
+                    {table.columns.map(([header, cell]) => (
+                      <td key={header} className={ui.td}>
+                        {cell(row as never)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager label={table.title} page={list.page} pageSize={list.pageSize} total={list.total} />
+        </>
+      )}
+    </section>
+  );
+}

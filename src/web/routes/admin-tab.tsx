@@ -1,0 +1,159 @@
+// One tab of the admin dashboard, /admin/<tab>: its list comes from the API (page, search in the address),
+// and its writes go through this route's action, which checks the form against the entity's schema first.
+import { parse } from "@conform-to/react";
+import { data, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/admin-tab";
+import { fieldErrors, formMessage } from "../../shared/field-errors.ts";
+import type { FieldView, OptionSource } from "../../shared/schemas/entity.ts";
+import type { Paginated } from "../../shared/schemas/pagination.ts";
+import { messages } from "../../shared/messages.ts";
+import type { Role } from "../../shared/constants.ts";
+import type { Option, Sources } from "../components/ui/entity-fields.tsx";
+import { ApiError, apiFetch } from "../lib/api-client.ts";
+import { EntityAdmin, type ActionData } from "../features/admin/entity-admin.tsx";
+import { useMarkerExtras } from "../features/admin/marker-extras.tsx";
+import { MyAccountTab } from "../features/admin/my-account-tab.tsx";
+import { detailOf, SCREENS } from "../features/admin/screens.tsx";
+import { AdminTable, ROLE_LABELS, TABLES } from "../features/admin/tables.tsx";
+
+const PAGE_SIZE = 50;
+const SOURCES: Record<OptionSource, { path: string; failed: string; label: (row: Record<string, string>) => string }> = {
+  categories: { path: "/categories", failed: messages.categories.loadFailed, label: (r) => r.name! },
+  tags: { path: "/tags", failed: messages.tags.loadFailed, label: (r) => r.name! },
+  businesses: { path: "/businesses", failed: messages.events.failedMarkers.trim(), label: (r) => r.name! },
+  authors: { path: "/admin/post-authors", failed: messages.adminPosts.authorsLoadFailed, label: (r) => r.displayName! },
+};
+
+async function loadList(path: string, paged: boolean, url: URL, loadFailed: (detail: string) => string) {
+  const query = new URLSearchParams({ page: url.searchParams.get("page") ?? "1", pageSize: String(PAGE_SIZE) });
+  for (const name of ["q", "sort"]) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value) query.set(name, value);
+  }
+  try {
+    if (paged) return { list: await apiFetch<Paginated<{ id: string }>>(`${path}?${query}`), loadError: null };
+    const items = await apiFetch<Array<{ id: string }>>(path);
+    return { list: { items, total: items.length, page: 1, pageSize: Math.max(1, items.length) }, loadError: null };
+  } catch (error) {
+    return { list: null, loadError: loadFailed(error instanceof ApiError ? error.message : "") };
+  }
+}
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const table = TABLES[params.tab as keyof typeof TABLES];
+  if (table) return { ...(await loadList(table.list, true, url, () => table.loadFailed)), sources: {}, sourceErrors: [] };
+  const screen = SCREENS[params.tab];
+  if (params.tab === "my-account") return { list: null, loadError: null, sources: {}, sourceErrors: [] };
+  if (!screen) throw data(messages.notFound, { status: 404 });
+  const sources: Sources = {};
+  const sourceErrors: string[] = [];
+  const [list] = await Promise.all([
+    loadList(screen.list, !!screen.paged, url, screen.texts.loadFailed),
+    ...(screen.sources ?? []).map(async (name) => {
+      try {
+        const rows = await apiFetch<Array<Record<string, string>>>(SOURCES[name].path);
+        sources[name] = rows.map((row) => ({ value: row.id!, label: SOURCES[name].label(row) }));
+      } catch {
+        sourceErrors.push(SOURCES[name].failed);
+      }
+    }),
+  ]);
+  return { ...list, sources, sourceErrors };
+}
+
+/** Form values as the schema reads them: blank is missing, numbers are numbers, ticked boxes a list. */
+function coerce(payload: Record<string, unknown>, views: Record<string, FieldView>) {
+  const values: Record<string, unknown> = {};
+  for (const [name, view] of Object.entries(views)) {
+    const value = payload[name];
+    if (view.widget === "tags") values[name] = value === undefined ? [] : ([] as unknown[]).concat(value);
+    // An image is sent only when it changed; sent blank, it was removed.
+    else if (view.widget === "image") {
+      if (name in payload) values[name] = value || null;
+    } else if (typeof value === "string") values[name] = value.trim() === "" ? undefined : view.widget === "number" ? Number(value) : value;
+  }
+  return values;
+}
+
+const asLists = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([key, text]) => [key === "_" ? "" : key, [text]]));
+
+export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActionData> {
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? "");
+  const [intent, id, title] = [text("intent"), text("id"), text("label")];
+  if (intent === "role") {
+    try {
+      await apiFetch(`/users/${encodeURIComponent(id)}/role`, { method: "PUT", json: { role: text("role") } });
+      return { outcome: { kind: "success", text: `${text("email")} is now ${ROLE_LABELS[text("role") as Role]}.` } };
+    } catch (error) {
+      return { outcome: { kind: "error", text: `${messages.users.roleUpdateFailed(id)}${error instanceof ApiError && error.status === 409 ? ` ${error.message}` : ""}` } };
+    }
+  }
+  if (intent === "tag") {
+    try {
+      const tag = await apiFetch<{ id: string; name: string }>("/tags", { method: "POST", json: { name: text("name") } });
+      return { outcome: { kind: "success", text: `Tag "${tag.name}" added and selected.` }, created: tag };
+    } catch (error) {
+      return { outcome: { kind: "error", text: error instanceof ApiError && error.status === 409 ? error.detail : messages.tags.addFailed } };
+    }
+  }
+  const screen = SCREENS[params.tab]!;
+  const { singular } = screen.view;
+  const row = id ? { id, name: title, title } : null;
+  const item = `${screen.path}/${encodeURIComponent(id)}`;
+  if (intent === "delete") {
+    try {
+      await apiFetch(item, { method: "DELETE" });
+      return { outcome: { kind: "success", text: `${singular} "${title}" deleted.` }, deleted: id };
+    } catch (error) {
+      return { outcome: { kind: "error", text: screen.texts.deleteFailed(detailOf(error), row!) } };
+    }
+  }
+  const round = text("round");
+  const submission = parse(form, {
+    resolve: (payload) => {
+      const result = screen.schema.safeParse(coerce(payload, screen.view.fields));
+      return result.success ? { value: result.data as Record<string, unknown> } : { error: asLists(fieldErrors(result.error.issues)) };
+    },
+  });
+  if (submission.status !== "success") {
+    const first = Object.fromEntries(Object.entries(submission.error ?? {}).map(([key, list]) => [key, list?.[0] ?? ""]));
+    return { outcome: { kind: "error", text: formMessage(first, screen.view.required) }, result: submission.reply(), round };
+  }
+  const name = String(submission.value.name ?? submission.value.title ?? "");
+  try {
+    await apiFetch(id ? item : screen.path, { method: id ? "PUT" : "POST", json: submission.value });
+    const saved = screen.texts.saved?.(name, !!id) ?? `${singular} "${name}" ${id ? "updated" : "added"}.`;
+    return { outcome: { kind: "success", text: saved }, result: submission.reply({ resetForm: true }), round, done: true };
+  } catch (error) {
+    const fields = error instanceof ApiError ? asLists(error.fields) : {};
+    return { outcome: { kind: "error", text: screen.texts.failed(detailOf(error), row, error) }, result: submission.reply({ fieldErrors: fields }), round };
+  }
+}
+
+export default function AdminTab({ params, loaderData }: Route.ComponentProps) {
+  const viewer = useRouteLoaderData<{ email: string; displayName: string }>("routes/admin");
+  const extras = useMarkerExtras((loaderData.sources as Sources).tags ?? ([] as Option[]));
+  const table = TABLES[params.tab as keyof typeof TABLES];
+  if (params.tab === "my-account") return <MyAccountTab email={viewer?.email ?? ""} displayName={viewer?.displayName ?? ""} />;
+  if (table) return <AdminTable table={table as never} list={loaderData.list} loadError={loaderData.loadError} />;
+  return (
+    <>
+      {loaderData.sourceErrors.map((error) => (
+        <p key={error} role="alert" className="mb-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ))}
+      <EntityAdmin
+        key={params.tab}
+        name={params.tab}
+        screen={SCREENS[params.tab]!}
+        list={loaderData.list}
+        loadError={loaderData.loadError}
+        sources={loaderData.sources}
+        extras={params.tab === "markers" ? extras : undefined}
+      />
+    </>
+  );
+}
