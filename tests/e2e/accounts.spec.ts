@@ -261,7 +261,8 @@ test.describe("login", () => {
     for (const [role, landing] of [
       ["user", "/myaccount"],
       ["business", "/mybusiness"],
-      ["admin", "/admin"],
+      // /admin opens its first tab.
+      ["admin", "/admin/my-account"],
     ] as const) {
       const user = await site.createUser(role);
       await logIn(page, user.email, user.password);
