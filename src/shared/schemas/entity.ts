@@ -52,6 +52,8 @@ export interface FieldView {
   maxLength?: number;
   /** The field of the business this one's schema.org property is (for the page's JSON-LD). */
   jsonLd?: string;
+  /** Offered on the entity's short add page too (the add-marker page), after that page's own fields. */
+  quickAdd?: boolean;
 }
 
 export interface FieldDef<T extends z.ZodType = z.ZodType> extends FieldView {

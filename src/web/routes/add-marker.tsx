@@ -8,7 +8,11 @@ import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
-import { ui } from "../components/ui/field.tsx";
+import { Field, ui } from "../components/ui/field.tsx";
+import { businessFields } from "../../shared/schemas/business.ts";
+
+/** The business's fields this page offers besides its own four, as the business's definition marks them. */
+const EXTRA = Object.entries(businessFields).filter(([, def]) => def.quickAdd);
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireUser(context, "admin");
@@ -34,6 +38,8 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState<null | "geocoding" | "saving">(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<{ id: string; name: string } | null>(null);
+  const [extra, setExtra] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   async function geocode() {
     setError(null);
@@ -58,6 +64,13 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
     event.preventDefault();
     setError(null);
     setSaved(null);
+    const wrong = Object.fromEntries(
+      EXTRA.flatMap(([key, def]) => {
+        const checked = def.input.safeParse(extra[key] ?? "");
+        return checked.success ? [] : [[key, checked.error.issues[0]?.message ?? messages.businesses.saveFailed]];
+      }),
+    );
+    setFieldErrors(wrong);
     if (!name.trim() || !categoryId) {
       setError(messages.businesses.required);
       return;
@@ -67,20 +80,28 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
       setError(messages.businesses.geocodeFirst);
       return;
     }
+    if (Object.keys(wrong).length > 0) {
+      setError(Object.values(wrong)[0]!);
+      return;
+    }
     setBusy("saving");
     try {
       const business = await apiFetch<{ id: string; name: string }>("/businesses", {
         method: "POST",
-        json: { name, categoryId, description, address: located.address, lat: located.lat, lng: located.lng, tags: [] },
+        json: { ...extra, name, categoryId, description, address: located.address, lat: located.lat, lng: located.lng, tags: [] },
       });
       setSaved({ id: business.id, name: business.name });
       setName("");
       setCategoryId("");
       setDescription("");
       setAddress("");
+      setExtra({});
       setLocated(null);
-    } catch {
-      setError(messages.businesses.saveFailed);
+    } catch (failure) {
+      // A field the server refused is named beside it; anything else gets the spec's sentence.
+      const fields = failure instanceof ApiError ? failure.fields : {};
+      setFieldErrors(fields);
+      setError(Object.values(fields)[0] ?? messages.businesses.saveFailed);
     } finally {
       setBusy(null);
     }
@@ -139,6 +160,25 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
             </p>
           )}
         </div>
+        {EXTRA.map(([key, def]) => {
+          const id = `add-marker-${key}`;
+          const wrong = fieldErrors[key];
+          return (
+            <Field key={key} id={id} label={def.label} errorId={`${id}-error`} errors={wrong ? [wrong] : null}>
+              <input
+                id={id}
+                type={def.widget === "email" || def.widget === "tel" || def.widget === "url" ? def.widget : "text"}
+                className={ui.input}
+                value={extra[key] ?? ""}
+                maxLength={def.maxLength}
+                disabled={disabled}
+                aria-invalid={wrong ? true : undefined}
+                aria-describedby={wrong ? `${id}-error` : undefined}
+                onChange={(e) => setExtra((held) => ({ ...held, [key]: e.target.value }))}
+              />
+            </Field>
+          );
+        })}
         <div>
           <button type="submit" className={ui.primary} disabled={disabled}>
             {busy === "saving" ? "Saving..." : "Save Marker"}
