@@ -5,8 +5,8 @@ import { newId } from "./ids.ts";
 import { DEFAULT_MAP_CENTER, OUTDOOR_LOCATION } from "../../shared/constants.ts";
 import { defaultDisplayName, slugify } from "../../shared/format.ts";
 
-/** A row with every column present, as the factories build and insert it. */
-export type Row<T extends keyof DB> = Required<Insertable<DB[T]>>;
+/** A row as the factories build and insert it: a column the table lets be empty may be left out (it is stored empty). */
+export type Row<T extends keyof DB> = Insertable<DB[T]>;
 export type Overrides<T extends keyof DB> = Partial<Insertable<DB[T]>>;
 
 export type CategoryRow = Row<"category">;
