@@ -102,6 +102,8 @@ test("a list's search and order are in the address, found again on reload", asyn
   await panel.getByLabel("Find by name").fill("bistro");
   await expect(page).toHaveURL(/[?&]q=bistro/);
   await expect(list.getByRole("link", { name: "The Maple & Oak Bistro" })).toBeVisible();
+  // Only once the list has been read again for the search.
+  await expect(list.getByRole("link").filter({ hasNotText: /bistro/i })).toHaveCount(0);
   const found = await list.getByRole("listitem").count();
 
   await page.reload();
