@@ -125,3 +125,34 @@ test("a list's search and order are in the address, found again on reload", asyn
   await expect(panel.getByLabel("Order")).toHaveValue("desc");
   await expect(list.getByRole("link")).toHaveText([...usual].reverse());
 });
+
+test("a marker's e-mail address is checked beside its field, then shown on the business page as a mailto link and in its JSON-LD", async ({ page, signIn }) => {
+  await signIn("admin");
+  const name = `Harbour Kites ${Date.now()}`;
+  await page.goto("/admin/markers");
+  const form = page.getByRole("region", { name: "Add Marker" });
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await pick(form.getByRole("combobox", { name: "Category" }), "Shops & Boutiques");
+  await form.getByLabel("Latitude").fill("43.1");
+  await form.getByLabel("Longitude").fill("-79.07");
+  await form.getByLabel("Email").fill("kites at harbour");
+  await form.getByRole("button", { name: "Add Marker" }).click();
+  await expectFieldError(form.getByLabel("Email"), "Email must be an email address, like name@example.com.");
+  await expect(form.getByLabel("Email")).toHaveValue("kites at harbour");
+
+  await form.getByLabel("Email").fill("hello@harbourkites.example");
+  await form.getByRole("button", { name: "Add Marker" }).click();
+  await expect(page.getByRole("tabpanel").getByRole("status").last()).toHaveText(`Marker "${name}" added.`);
+  await page.getByRole("tabpanel").getByLabel("Find by name").fill(name);
+  await page.getByRole("tabpanel").getByRole("link", { name }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByRole("link", { name: "hello@harbourkites.example" })).toHaveAttribute("href", "mailto:hello@harbourkites.example");
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const nodes = blocks.map((text) => JSON.parse(text) as Record<string, unknown>).flatMap((block) => (Array.isArray(block["@graph"]) ? (block["@graph"] as Array<Record<string, unknown>>) : [block]));
+  expect(nodes.find((node) => node["@type"] === "LocalBusiness")?.email).toBe("hello@harbourkites.example");
+
+  // The add-marker page offers the same field.
+  await page.goto("/add-marker");
+  await expect(page.getByRole("main").getByLabel("Email")).toHaveAttribute("type", "email");
+});

@@ -39,6 +39,7 @@ export interface Business {
   categoryId: string | null;
   createdAt: string;
   description: string | null;
+  email: string | null;
   id: string;
   lastUpdatedAt: string;
   lat: number;

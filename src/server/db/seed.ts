@@ -345,6 +345,8 @@ export async function seedDemoContent({
         address: `${number} ${side ? side.street : "Queen Street"}, Niagara Falls, ON`,
         website: b.noWebsite ? null : `https://${slug}.example`,
         phone: `(905) 555-01${String(i).padStart(2, "0")}`,
+        // Some members publish an address for enquiries.
+        email: i % 3 === 0 ? `hello@${slug}.example` : null,
         lat: position.lat,
         lng: position.lng,
         logoUrl: logo?.url ?? null,

@@ -18,6 +18,7 @@ export const BusinessSchema = z.object({
   address: z.string().nullable(),
   website: z.string().nullable(),
   phone: z.string().nullable(),
+  email: z.string().nullable(),
   coordinates: CoordinatesSchema,
   /** Tag ids. */
   tags: z.array(z.string()),
@@ -63,6 +64,10 @@ export const businessFields = {
     { label: "Website", widget: "url", maxLength: 500, placeholder: "https://" },
   ),
   phone: field(optionalText(50), { label: "Phone", widget: "tel", maxLength: 50, jsonLd: "telephone" }),
+  email: field(
+    optionalText(254).refine((value) => value === null || z.email().safeParse(value).success, { error: "Email must be an email address, like name@example.com." }),
+    { label: "Email", widget: "email", maxLength: 254, jsonLd: "email", quickAdd: true },
+  ),
   /** Tag ids. */
   tags: field(z.array(z.string().min(1).max(100)).max(200).default([]), { label: "Tags", widget: "tags", source: "tags" }),
   /**

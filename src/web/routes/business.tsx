@@ -145,6 +145,16 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             </dd>
           </>
         )}
+        {business.email && (
+          <>
+            <dt className="font-semibold text-stone-800">Email</dt>
+            <dd>
+              <a href={`mailto:${business.email}`} className="break-all text-brand-700 underline">
+                {business.email}
+              </a>
+            </dd>
+          </>
+        )}
         {tags.length > 0 && (
           <>
             <dt className="font-semibold text-stone-800">Tags</dt>

@@ -11,7 +11,7 @@ type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
  * The business's plain fields: written as the validated input has them and returned as stored.
  * A new plain column is one line here (plus its migration and its shared definition).
  */
-export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone"] as const;
+export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone", "email"] as const;
 
 /** Every column a read selects: the plain fields and those mapped below (position, logo, times). */
 const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "createdAt", "lastUpdatedAt"] as const;
