@@ -175,6 +175,7 @@ export interface SiteSettings {
   associationName: string;
   generalEmail: string;
   heroPhotos: string;
+  holidayRegion: Generated<string>;
   id: string;
   lastUpdatedAt: string;
   mailingAddress: string;
@@ -183,6 +184,7 @@ export interface SiteSettings {
   mapZoom: number;
   sponsorLogos: string;
   tagline: string;
+  timeZone: Generated<string>;
   volunteerEmail: string;
 }
 

@@ -313,6 +313,8 @@ export async function seedDemoContent({
     heroPhotos: heroes.map((file, i) => ({ url: file.url, alt: HERO_ALTS[i]! })),
     mapCenter: { lat: DEFAULT_MAP_CENTER.lat, lng: DEFAULT_MAP_CENTER.lng },
     mapZoom: MAP_ZOOM.default,
+    timeZone: "America/Toronto",
+    holidayRegion: "CA-ON",
   });
 
   // One transaction for the rows: far fewer fsyncs on SQLite, and all or nothing.

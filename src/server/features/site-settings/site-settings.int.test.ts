@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "./site-settings.repository.ts";
+import { SiteSettingsSchema } from "../../../shared/schemas/site-settings.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +17,22 @@ describe("site settings", () => {
     expect(settings.tagline).toBe("Find Your Niche");
     expect(settings.mapCenter).toEqual({ lat: 43.106651, lng: -79.066782 });
     expect(settings.mapZoom).toBe(15);
+    expect(settings.timeZone).toBe("America/Toronto");
+    expect(settings.holidayRegion).toBe("CA-ON");
+  });
+
+  it("keeps a time zone and holiday region only when they name real ones", async () => {
+    const saved = { ...DEFAULT_SITE_SETTINGS, timeZone: "Europe/Paris", holidayRegion: "FR" };
+    await new SiteSettingsRepository(t.database.db).save(saved);
+    const settings = await (await t.request("/api/v1/site-settings")).json();
+    expect([settings.timeZone, settings.holidayRegion]).toEqual(["Europe/Paris", "FR"]);
+    const refused = SiteSettingsSchema.safeParse({ ...DEFAULT_SITE_SETTINGS, timeZone: "Mars/Olympus", holidayRegion: "ontario" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["timeZone", "Enter a time zone such as America/Toronto."],
+      ["holidayRegion", "Enter a country or region code such as CA-ON."],
+    ]);
+    await new SiteSettingsRepository(t.database.db).save(DEFAULT_SITE_SETTINGS);
   });
 
   it("serves what was saved, with coordinates kept exactly", async () => {

@@ -18,6 +18,8 @@ const COLUMNS = [
   "mapCenterLat",
   "mapCenterLng",
   "mapZoom",
+  "timeZone",
+  "holidayRegion",
 ] as const;
 
 /** What a fresh install starts with, before an administrator fills in the association's details. */
@@ -31,6 +33,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   heroPhotos: [],
   mapCenter: { ...DEFAULT_MAP_CENTER },
   mapZoom: MAP_ZOOM.default,
+  timeZone: "America/Toronto",
+  holidayRegion: "CA-ON",
 };
 
 export class SiteSettingsRepository {
@@ -56,6 +60,8 @@ export class SiteSettingsRepository {
       heroPhotos: JSON.parse(row.heroPhotos),
       mapCenter: { lat: Number(row.mapCenterLat), lng: Number(row.mapCenterLng) },
       mapZoom: Number(row.mapZoom),
+      timeZone: row.timeZone,
+      holidayRegion: row.holidayRegion,
     });
   }
 
@@ -71,6 +77,8 @@ export class SiteSettingsRepository {
       mapCenterLat: settings.mapCenter.lat,
       mapCenterLng: settings.mapCenter.lng,
       mapZoom: settings.mapZoom,
+      timeZone: settings.timeZone,
+      holidayRegion: settings.holidayRegion,
       lastUpdatedAt: new Date().toISOString(),
     } satisfies Record<(typeof COLUMNS)[number] | "lastUpdatedAt", unknown>;
     await this.db
