@@ -38,6 +38,10 @@ import { UsersRepository } from "./features/users/users.repository.ts";
 import { UsersService } from "./features/users/users.service.ts";
 import { PageRepository } from "./features/page/page.repository.ts";
 import { PageService } from "./features/page/page.service.ts";
+import { ImportRepository } from "./features/import/import.repository.ts";
+import { ImportService } from "./features/import/import.service.ts";
+import { ExportRepository } from "./features/import/export.repository.ts";
+import { ExportService } from "./features/import/export.service.ts";
 
 export function createServices({
   database,
@@ -86,6 +90,8 @@ export function createServices({
     setup: new SetupService(database.db),
     users: new UsersService(new UsersRepository(database.db, database.dialect), audit),
     pages: new PageService(new PageRepository(database.db), audit),
+    imports: new ImportService(new ImportRepository(database.db)),
+    exports: new ExportService(new ExportRepository(database.db)),
   };
 }
 
