@@ -105,7 +105,7 @@ export const ImportPreviewSchema = z.object({
   createdAt: z.string(),
   appliedAt: z.string().nullable(),
   undoneAt: z.string().nullable(),
-  /** Until when "Undo this import" works, once applied. */
+  /** Until when "Undo this import" works: null before applying and once the 7 days are over. */
   undoUntil: z.string().nullable(),
   encoding: z.string(),
   delimiter: z.enum(["comma", "semicolon", "tab"]),

@@ -68,7 +68,9 @@ export class ImportGeocoder implements GeocodeQueue {
           }
           this.onError(error);
         }
-        const cells = result ? { ...next.cells, latitude: String(result.lat), longitude: String(result.lng) } : next.cells;
+        // Six decimals place a door to within a metre; more only looks like precision.
+        const round = (value: number) => String(Number(value.toFixed(6)));
+        const cells = result ? { ...next.cells, latitude: round(result.lat), longitude: round(result.lng) } : next.cells;
         await this.repository.finishGeocode(next.importId, next.line, next.cells, cells, result ? "done" : "failed");
       }
     } catch (error) {

@@ -222,6 +222,7 @@ function sameHeaders(a: readonly string[], b: readonly string[]): boolean {
 }
 
 function describe(record: ImportRecord) {
+  const undoUntil = record.status === "applied" && record.appliedAt ? Date.parse(record.appliedAt) + IMPORT_LIMITS.undoDays * DAY : null;
   return {
     id: record.id,
     status: record.status,
@@ -229,7 +230,8 @@ function describe(record: ImportRecord) {
     createdAt: record.createdAt,
     appliedAt: record.appliedAt,
     undoneAt: record.undoneAt,
-    undoUntil: record.status === "applied" && record.appliedAt ? new Date(Date.parse(record.appliedAt) + IMPORT_LIMITS.undoDays * DAY).toISOString() : null,
+    // Only while undo is still possible.
+    undoUntil: undoUntil !== null && undoUntil > Date.now() ? new Date(undoUntil).toISOString() : null,
     encoding: record.options.encoding,
     delimiter: record.options.delimiter,
     createMissing: record.options.createMissing,
