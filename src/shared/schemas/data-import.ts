@@ -29,6 +29,8 @@ export const importMessages = {
   geocodeFailed: "The address could not be found on the map. Correct it or enter the latitude and longitude.",
   geocodePending: "Looking up the address…",
   notANumber: "Must be a number.",
+  notCalendar: "This calendar file could not be read. Export it again as iCalendar (.ics).",
+  noEvents: "The calendar file has no events.",
 } as const;
 
 /** The business fields a column can be mapped to, with the headers recognised for each (compared without case, spaces or punctuation). */
@@ -48,6 +50,20 @@ export const BUSINESS_IMPORT_FIELDS = {
 
 export type BusinessImportField = keyof typeof BUSINESS_IMPORT_FIELDS;
 export const BUSINESS_IMPORT_FIELD_NAMES = Object.keys(BUSINESS_IMPORT_FIELDS) as BusinessImportField[];
+
+/** The fields of an event read from a calendar file, as the preview names them. */
+export const EVENT_IMPORT_FIELDS = {
+  name: { label: "Name" },
+  date: { label: "Starts" },
+  location: { label: "Location" },
+  description: { label: "Description" },
+  url: { label: "Link" },
+} as const;
+export type EventImportField = keyof typeof EVENT_IMPORT_FIELDS;
+export const EVENT_IMPORT_FIELD_NAMES = Object.keys(EVENT_IMPORT_FIELDS) as EventImportField[];
+
+/** Every cell a row of either kind of import can have. */
+export const IMPORT_CELL_NAMES = [...new Set<string>([...BUSINESS_IMPORT_FIELD_NAMES, ...EVENT_IMPORT_FIELD_NAMES])] as [string, ...string[]];
 
 export const CSV_DELIMITERS = { comma: ",", semicolon: ";", tab: "\t" } as const;
 export type CsvDelimiterName = keyof typeof CSV_DELIMITERS;
@@ -100,6 +116,8 @@ export type ImportSummary = z.infer<typeof ImportSummarySchema>;
 
 export const ImportPreviewSchema = z.object({
   id: z.string(),
+  /** What the file brings: businesses (CSV) or events (an iCalendar file). */
+  kind: z.enum(["businesses", "events"]),
   status: z.enum(["preview", "applied", "undone"]),
   fileName: z.string(),
   createdAt: z.string(),

@@ -3,6 +3,7 @@ import type { DB } from "../../db/database-types.ts";
 import { newId } from "../../db/ids.ts";
 import type { ImportMapping, ImportSummary } from "../../../shared/schemas/data-import.ts";
 import type { Catalog, GeocodeState, RowCells, StoredBusiness, StoredRow } from "./business-rows.ts";
+import type { EventCatalog, EventWrite, StoredEvent } from "./event-rows.ts";
 
 /** Rows per multi-row insert: well under both databases' limits on bound parameters. */
 const BATCH = 200;
@@ -36,7 +37,19 @@ export interface UndoRecord {
   createdCategoryIds: string[];
   createdTagIds: string[];
   previous: Array<{ business: StoredBusiness & { lastUpdatedAt: string }; tagIds: string[] }>;
+  /** For an import of events. */
+  createdEventIds?: string[];
+  previousEvents?: Array<StoredEvent & { lastUpdatedAt: string }>;
 }
+
+export interface EventPlan {
+  events: Array<{ id: string; isNew: boolean; values: EventWrite }>;
+  actor: { id: string; email: string };
+  auditNote: string;
+  summary: ImportSummary;
+}
+
+const EVENT_COLUMNS = ["id", "name", "eventDate", "location", "outdoorLocationDescription", "description", "ticketsLink"] as const;
 
 /** One business write of an apply, with its categories and tags already resolved to ids. */
 export interface BusinessChange {
@@ -89,6 +102,40 @@ export class ImportRepository {
       categories,
       tags,
     };
+  }
+
+  /** Every event, and the businesses an event's location may name. */
+  async eventCatalog(): Promise<EventCatalog> {
+    const [events, businesses] = await Promise.all([
+      this.db.selectFrom("event").select(EVENT_COLUMNS).execute(),
+      this.db.selectFrom("business").select(["id", "name", "address"]).execute(),
+    ]);
+    return { events, businesses };
+  }
+
+  /** Writes every event of the plan with its audit entries and marks the import applied, in one transaction. */
+  async applyEvents(importId: string, plan: EventPlan): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const marked = await trx.updateTable("data_import").set({ status: "applied", appliedAt: now }).where("id", "=", importId).where("status", "=", "preview").executeTakeFirst();
+      if (Number(marked.numUpdatedRows) === 0) return false;
+      const created = plan.events.filter((e) => e.isNew);
+      for (const batch of chunks(created, 100)) {
+        await trx.insertInto("event").values(batch.map((e) => ({ id: e.id, ...e.values, ticketsLink: e.values.ticketsLink ?? null, imageUrl: null, imageStoragePath: null, ownerUid: null, createdAt: now, lastUpdatedAt: now }))).execute();
+      }
+      const previousEvents: NonNullable<UndoRecord["previousEvents"]> = [];
+      for (const change of plan.events.filter((e) => !e.isNew)) {
+        const before = await trx.selectFrom("event").select([...EVENT_COLUMNS, "lastUpdatedAt"]).where("id", "=", change.id).executeTakeFirst();
+        if (!before) throw new Error(`event ${change.id} disappeared`);
+        previousEvents.push(before);
+        await trx.updateTable("event").set({ ...change.values, ticketsLink: change.values.ticketsLink ?? null, lastUpdatedAt: now }).where("id", "=", change.id).execute();
+      }
+      const entries = plan.events.map((e) => ({ id: newId(), actorId: plan.actor.id, actorEmail: plan.actor.email, action: e.isNew ? "create" : "update", entityType: "event", entityId: e.id, summary: `${e.values.name} (${plan.auditNote})`.slice(0, 500), createdAt: now }));
+      for (const batch of chunks(entries)) await trx.insertInto("audit_log").values(batch).execute();
+      const undo: UndoRecord = { summary: plan.summary, createdBusinessIds: [], createdCategoryIds: [], createdTagIds: [], previous: [], createdEventIds: created.map((e) => e.id), previousEvents };
+      await trx.updateTable("data_import").set({ undo: JSON.stringify(undo) }).where("id", "=", importId).execute();
+      return true;
+    });
   }
 
   async create(record: Omit<ImportRecord, "appliedAt" | "undoneAt" | "status">, source: Uint8Array, rows: StoredRow[]): Promise<void> {
@@ -303,7 +350,7 @@ export class ImportRepository {
       if (!row?.undo) return false;
       await trx.updateTable("data_import").set({ status: "undone", undoneAt: now }).where("id", "=", importId).execute();
       const undo = JSON.parse(row.undo) as UndoRecord;
-      const entries: Array<{ action: string; entityId: string; name: string }> = [];
+      const entries: Array<{ action: string; entityType?: string; entityId: string; name: string }> = [];
 
       for (const ids of chunks(undo.createdBusinessIds, 500)) {
         const names = await trx.selectFrom("business").select(["id", "name"]).where("id", "in", ids).execute();
@@ -317,6 +364,15 @@ export class ImportRepository {
         const existingTags = tagIds.length === 0 ? [] : (await trx.selectFrom("tag").select("id").where("id", "in", tagIds).execute()).map((t) => t.id);
         await this.writeBusiness(trx, id, values, existingTags, lastUpdatedAt);
         entries.push({ action: "update", entityId: id, name: values.name });
+      }
+      for (const ids of chunks(undo.createdEventIds ?? [], 500)) {
+        const names = await trx.selectFrom("event").select(["id", "name"]).where("id", "in", ids).execute();
+        await trx.deleteFrom("event").where("id", "in", ids).execute();
+        entries.push(...names.map((e) => ({ action: "delete", entityType: "event", entityId: e.id, name: e.name })));
+      }
+      for (const { id, ...values } of undo.previousEvents ?? []) {
+        const result = await trx.updateTable("event").set(values).where("id", "=", id).executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) entries.push({ action: "update", entityType: "event", entityId: id, name: values.name });
       }
       for (const ids of chunks(undo.createdTagIds, 500)) {
         await trx
@@ -337,7 +393,7 @@ export class ImportRepository {
         actorId: actor.id,
         actorEmail: actor.email,
         action: e.action,
-        entityType: "business",
+        entityType: e.entityType ?? "business",
         entityId: e.entityId,
         summary: `${e.name} (${auditNote})`.slice(0, 500),
         createdAt: now,

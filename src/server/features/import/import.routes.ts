@@ -6,12 +6,11 @@ import { errorResponse } from "../../api/schemas.ts";
 import { adminOnly } from "../../api/admin-only.ts";
 import { Validation } from "../../errors.ts";
 import {
-  BUSINESS_IMPORT_FIELD_NAMES,
+  IMPORT_CELL_NAMES,
   IMPORT_LIMITS,
   ImportMappingSchema,
   ImportPreviewSchema,
   importMessages,
-  type BusinessImportField,
 } from "../../../shared/schemas/data-import.ts";
 
 /** Where CSV is posted: its body is CSV or a form with the file, not JSON (app.ts lets it through the JSON guard). */
@@ -42,8 +41,8 @@ const importBodyLimit = bodyLimit({
 /** Only CSV text or a form with the file. */
 const csvBodies = createMiddleware<AppEnv>(async (c, next) => {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!["text/csv", "text/plain", "multipart/form-data", "application/x-www-form-urlencoded"].includes(type)) {
-    return c.json({ error: { code: "unsupported_media_type", message: "Send the CSV file as text/csv or as a form field named file (multipart/form-data)." } }, 415);
+  if (!["text/csv", "text/calendar", "text/plain", "multipart/form-data", "application/x-www-form-urlencoded"].includes(type)) {
+    return c.json({ error: { code: "unsupported_media_type", message: "Send the file as text/csv (or text/calendar) or as a form field named file (multipart/form-data)." } }, 415);
   }
   await next();
 });
@@ -66,7 +65,7 @@ const createImport = createRoute({
   method: "post",
   path: "/imports",
   tags: ["Imports"],
-  summary: "Read a CSV file of businesses and answer the preview of what applying it would do; nothing else is written (admins only)",
+  summary: "Read a CSV file of businesses, or an iCalendar file of events, and answer the preview of what applying it would do; nothing else is written (admins only)",
   middleware: [adminOnly, importBodyLimit, csvBodies] as const,
   request: {
     query: ImportQuerySchema,
@@ -74,6 +73,7 @@ const createImport = createRoute({
     body: {
       content: {
         "text/csv": { schema: z.string().openapi({ description: "The CSV file's bytes" }) },
+        "text/calendar": { schema: z.string().openapi({ description: "An iCalendar file: its events are imported (name, start, location, description, URL)" }) },
         "multipart/form-data": { schema: ImportFormSchema },
       },
     },
@@ -133,7 +133,7 @@ const updateImport = createRoute({
 });
 
 const RowParam = z.object({ id: z.string().min(1).max(100), line: z.coerce.number().int().min(2).max(IMPORT_LIMITS.rows + 1) });
-const RowBody = z.object({ cells: z.partialRecord(z.enum(BUSINESS_IMPORT_FIELD_NAMES as [BusinessImportField, ...BusinessImportField[]]), z.string().max(5000)) });
+const RowBody = z.object({ cells: z.partialRecord(z.enum(IMPORT_CELL_NAMES), z.string().max(5000)) });
 const updateImportRow = createRoute({
   operationId: "updateImportRow",
   method: "put",

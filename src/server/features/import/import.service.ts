@@ -13,7 +13,8 @@ import {
   type ImportPreview,
 } from "../../../shared/schemas/data-import.ts";
 import { autoMapping, mapRows, RowEvaluator, summarize, type Catalog, type EvaluatedRow, type RowCells, type StoredRow } from "./business-rows.ts";
-import { readCsv } from "./csv.ts";
+import { decode, readCsv } from "./csv.ts";
+import { EVENT_CELLS, evaluateEvents, isCalendar, readCalendar, type EvaluatedEventRow } from "./event-rows.ts";
 import type { ApplyPlan, ImportRecord, ImportRepository, StoredOptions } from "./import.repository.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -54,10 +55,11 @@ export class ImportService {
   async create(viewer: CurrentUser | null, file: { name: string; bytes: Uint8Array }, input: ImportOptionsInput = {}): Promise<ImportPreview> {
     const admin = requireRole(viewer, "admin");
     const options = parseOptions(input);
-    const { stored, headers, rows } = await this.read(file.bytes, options);
+    const calendar = file.bytes.byteLength <= IMPORT_LIMITS.bytes && isCalendar(decode(file.bytes.subarray(0, 1024)).text.replace(/^\uFEFF/, ""));
+    const { stored, headers, rows } = calendar ? this.readEvents(file.bytes) : await this.read(file.bytes, options);
     const id = newId();
     await this.repository.create(
-      { id, kind: "businesses", fileName: file.name.slice(0, 200) || "import.csv", options: stored, headers, createdById: admin.id, createdByEmail: admin.email, createdAt: new Date().toISOString() },
+      { id, kind: calendar ? "events" : "businesses", fileName: file.name.slice(0, 200) || "import.csv", options: stored, headers, createdById: admin.id, createdByEmail: admin.email, createdAt: new Date().toISOString() },
       file.bytes,
       rows,
     );
@@ -70,6 +72,8 @@ export class ImportService {
     const admin = requireRole(viewer, "admin");
     const record = await this.previewRecord(id);
     const options = parseOptions(input);
+    // A calendar has no delimiter, encoding or columns to choose.
+    if (record.kind === "events") return this.get(admin, id);
     const source = (await this.repository.getSource(id))!;
     const { stored, headers, rows } = await this.read(source, options, record.headers);
     await this.repository.replace(id, stored, headers, rows);
@@ -85,6 +89,10 @@ export class ImportService {
     const row = rows.find((r) => r.line === line);
     if (!row) throw NotFound("There is no such row in this import.");
     const merged: RowCells = { ...row.cells, ...cells };
+    if (record.kind === "events") {
+      await this.repository.updateRow(id, line, merged, "none");
+      return this.get(admin, id);
+    }
     const evaluated = new RowEvaluator(await this.repository.catalog(), record.options).evaluate([{ ...row, cells: merged, geocode: "none" }])[0]!;
     const geocode = evaluated.needsGeocode ? "pending" : "none";
     await this.repository.updateRow(id, line, merged, geocode);
@@ -96,6 +104,9 @@ export class ImportService {
     requireRole(viewer, "admin");
     const record = await this.repository.get(id);
     if (!record) throw NotFound(importMessages.notFound);
+    if (record.kind === "events" && record.status === "preview") {
+      return toPreview(record, { businesses: [], categories: [], tags: [] }, evaluateEvents(await this.repository.eventCatalog(), await this.repository.getRows(id)));
+    }
     const catalog = await this.repository.catalog();
     if (record.status === "preview") return toPreview(record, catalog, this.evaluate(catalog, record.options, await this.repository.getRows(id)));
     const preview = toPreview(record, catalog, await this.appliedRows(id));
@@ -117,6 +128,7 @@ export class ImportService {
     const admin = requireRole(viewer, "admin");
     const record = await this.previewRecord(id);
     const storedRows = await this.repository.getRows(id);
+    if (record.kind === "events") return this.applyEvents(admin, record, storedRows);
     const plan = this.plan(await this.repository.catalog(), record, storedRows, admin);
     let applied: boolean;
     try {
@@ -141,6 +153,34 @@ export class ImportService {
     if (Date.now() - Date.parse(record.appliedAt) > IMPORT_LIMITS.undoDays * DAY) throw Conflict(importMessages.undoExpired);
     if (!(await this.repository.undo(id, admin, `undo of import ${record.fileName}, ${id}`))) throw Conflict(importMessages.notApplied);
     return this.get(admin, id);
+  }
+
+  /** Events are written all together; the preview's checks run again just before. */
+  private async applyEvents(admin: CurrentUser, record: ImportRecord, rows: StoredRow[]): Promise<ImportPreview> {
+    const evaluated = evaluateEvents(await this.repository.eventCatalog(), rows);
+    const failing = evaluated.filter((row) => row.status === "error" || !row.write);
+    if (failing.length > 0) throw Validation(importMessages.hasErrors(failing.length));
+    const events = evaluated
+      .filter((row) => row.status !== "unchanged")
+      .map((row) => ({ id: row.businessId ?? newId(), isNew: row.businessId === null, values: row.write! }));
+    let applied: boolean;
+    try {
+      applied = await this.repository.applyEvents(record.id, { events, actor: { id: admin.id, email: admin.email }, auditNote: `import ${record.fileName}, ${record.id}`, summary: summarize(evaluated as unknown as EvaluatedRow[]) });
+    } catch (error) {
+      throw Conflict(`The import could not be applied, and nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!applied) throw Conflict(importMessages.notPreview);
+    return this.get(admin, record.id);
+  }
+
+  private readEvents(bytes: Uint8Array) {
+    if (bytes.byteLength > IMPORT_LIMITS.bytes) throw Validation(importMessages.tooLarge, { file: importMessages.tooLarge });
+    const { text, encoding } = decode(bytes);
+    const rows = readCalendar(text.replace(/^\uFEFF/, ""));
+    if (rows.length > IMPORT_LIMITS.rows) throw Validation(importMessages.tooManyRows, { file: importMessages.tooManyRows });
+    const mapping = Object.fromEntries(EVENT_CELLS.map((cell) => [cell, ""])) as StoredOptions["mapping"];
+    const stored: StoredOptions = { delimiter: "comma", encoding, createMissing: false, mapping };
+    return { stored, headers: [...EVENT_CELLS], rows };
   }
 
   private async previewRecord(id: string): Promise<ImportRecord> {
@@ -225,6 +265,7 @@ function describe(record: ImportRecord) {
   const undoUntil = record.status === "applied" && record.appliedAt ? Date.parse(record.appliedAt) + IMPORT_LIMITS.undoDays * DAY : null;
   return {
     id: record.id,
+    kind: record.kind === "events" ? ("events" as const) : ("businesses" as const),
     status: record.status,
     fileName: record.fileName,
     createdAt: record.createdAt,
@@ -240,12 +281,12 @@ function describe(record: ImportRecord) {
   };
 }
 
-function toPreview(record: ImportRecord, catalog: Catalog, rows: EvaluatedRow[]): ImportPreview {
+function toPreview(record: ImportRecord, catalog: Catalog, rows: Array<EvaluatedRow | EvaluatedEventRow>): ImportPreview {
   const missingCategories = new Set<string>();
   const missingTags = new Set<string>();
   const known = { categories: new Set(catalog.categories.map((c) => c.name.toLowerCase())), tags: new Set(catalog.tags.map((t) => t.name.toLowerCase())) };
   for (const row of rows) {
-    if (!row.write) continue;
+    if (!row.write || !("category" in row.write)) continue;
     if ("create" in row.write.category && !known.categories.has(row.write.category.create.toLowerCase())) missingCategories.add(row.write.category.create);
     for (const tag of row.write.tags) if ("create" in tag) missingTags.add(tag.create);
   }
@@ -259,7 +300,7 @@ function toPreview(record: ImportRecord, catalog: Catalog, rows: EvaluatedRow[])
     ...describe(record),
     missingCategories: [...missingCategories],
     missingTags: [...missingTags],
-    summary: summarize(rows),
+    summary: summarize(rows as EvaluatedRow[]),
     geocoding,
     rows: rows.map(({ write: _write, needsGeocode: _needs, ...row }) => row),
   };

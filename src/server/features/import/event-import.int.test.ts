@@ -1,0 +1,57 @@
+// Events from an iCalendar file: the same preview, apply and undo as businesses from CSV.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBusiness, createEvent } from "../../db/factories.ts";
+import type { ImportPreview } from "../../../shared/schemas/data-import.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.signIn("admin")).cookie;
+  await createBusiness(t.database.db, { name: "Riverside Hall", address: "5 River Rd" });
+  await createEvent(t.database.db, { name: "Winter Market", eventDate: "2026-12-05T15:00:00.000Z", description: "Crafts and cider.", location: "outdoor", outdoorLocationDescription: "City Square" });
+});
+afterAll(() => t.close());
+
+const calendar = (events: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", ...events, "END:VCALENDAR", ""].join("\r\n");
+const event = (uid: string, lines: string[]) => ["BEGIN:VEVENT", `UID:${uid}`, "DTSTAMP:20261101T000000Z", ...lines, "END:VEVENT"].join("\r\n");
+
+describe("importing events from a calendar", () => {
+  it("previews each event as new, update or unchanged, applies them together and undoes them", async () => {
+    const ics = calendar([
+      event("a", ["DTSTART:20261205T150000Z", "SUMMARY:Winter Market", "LOCATION:City Square", "DESCRIPTION:Crafts\\, cider and carols."]),
+      event("b", ["DTSTART;TZID=America/Toronto:20261210T190000", "SUMMARY:Jazz Night", "LOCATION:Riverside Hall", "URL:https://jazz.example/tickets"]),
+      event("c", ["DTSTART:20261212T180000Z", "SUMMARY:Lantern Walk", "LOCATION:Queen Street"]),
+      event("d", ["DTSTART:20261213T180000Z", "SUMMARY:Nowhere Party"]),
+    ]);
+    const response = await t.request("/api/v1/imports?fileName=events.ics", { method: "POST", body: ics, headers: { "Content-Type": "text/calendar" }, cookie: admin });
+    expect(response.status).toBe(201);
+    const preview = (await response.json()) as ImportPreview;
+    expect(preview.kind).toBe("events");
+    expect(preview.summary).toEqual({ created: 2, updated: 1, unchanged: 0, errors: 1 });
+    expect(preview.rows[0]!.changes).toEqual([{ field: "description", from: "Crafts and cider.", to: "Crafts, cider and carols." }]);
+    expect(preview.rows[1]!.cells.date).toBe("2026-12-11T00:00:00.000Z");
+    expect(Object.keys(preview.rows[3]!.errors)).toEqual(["location"]);
+
+    // The event without a place is given one, then everything is written at once.
+    const fixed = await t.request(`/api/v1/imports/${preview.id}/rows/4`, { method: "PUT", json: { cells: { location: "City Square" } }, cookie: admin });
+    expect(((await fixed.json()) as ImportPreview).summary).toEqual({ created: 3, updated: 1, unchanged: 0, errors: 0 });
+    expect((await t.request(`/api/v1/imports/${preview.id}/apply`, { method: "POST", cookie: admin })).status).toBe(200);
+    const events = await t.database.db.selectFrom("event").innerJoin("business", "business.id", "event.location").select(["event.name", "event.ticketsLink"]).execute();
+    expect(events).toEqual([{ name: "Jazz Night", ticketsLink: "https://jazz.example/tickets" }]);
+    expect((await t.database.db.selectFrom("event").select("id").execute()).length).toBe(4);
+
+    expect((await t.request(`/api/v1/imports/${preview.id}/undo`, { method: "POST", cookie: admin })).status).toBe(200);
+    const after = await t.database.db.selectFrom("event").select(["name", "description"]).execute();
+    expect(after).toEqual([{ name: "Winter Market", description: "Crafts and cider." }]);
+  });
+
+  it("refuses a calendar that cannot be read or has no events", async () => {
+    for (const body of [calendar([]), "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:garbage"]) {
+      const response = await t.request("/api/v1/imports", { method: "POST", body, headers: { "Content-Type": "text/calendar" }, cookie: admin });
+      expect(response.status).toBe(400);
+    }
+  });
+});
