@@ -55,3 +55,30 @@ describe("importing events from a calendar", () => {
     }
   });
 });
+
+describe("importing a calendar from its address", () => {
+  it("refuses addresses on the server's own network and what is not http(s)", async () => {
+    for (const url of ["http://127.0.0.1:9/cal.ics", "http://[::1]/cal.ics", "http://10.0.0.5/cal.ics", "file:///etc/passwd", "not a url"]) {
+      const response = await t.request("/api/v1/imports/from-url", { method: "POST", json: { url }, cookie: admin });
+      expect(response.status, url).toBe(400);
+    }
+    const user = (await t.signIn("user")).cookie;
+    expect((await t.request("/api/v1/imports/from-url", { method: "POST", json: { url: "https://example.org/a.ics" }, cookie: user })).status).toBe(403);
+  });
+
+  it("reads the calendar the address answers and previews its events", async () => {
+    const served: string[] = [];
+    const { ImportService } = await import("./import.service.ts");
+    const { ImportRepository } = await import("./import.repository.ts");
+    const service = new ImportService(new ImportRepository(t.database.db), {
+      fetchFile: async (url) => {
+        served.push(url);
+        return { name: "town.ics", bytes: new TextEncoder().encode(calendar([event("z", ["DTSTART:20270101T000000Z", "SUMMARY:New Year", "LOCATION:City Square"])])) };
+      },
+    });
+    const account = await t.database.db.selectFrom("user").select(["id", "email"]).where("role", "=", "admin").executeTakeFirstOrThrow();
+    const preview = await service.createFromUrl({ ...account, displayName: "A", photoURL: null, role: "admin", emailVerified: true }, "webcal://town.example/town.ics");
+    expect(served).toEqual(["webcal://town.example/town.ics"]);
+    expect(preview).toMatchObject({ kind: "events", fileName: "town.ics", summary: { created: 1, updated: 0, unchanged: 0, errors: 0 } });
+  });
+});

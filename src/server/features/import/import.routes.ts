@@ -87,6 +87,21 @@ const createImport = createRoute({
   },
 });
 
+const createImportFromUrl = createRoute({
+  operationId: "createImportFromUrl",
+  method: "post",
+  path: "/imports/from-url",
+  tags: ["Imports"],
+  summary: "Read a calendar (or CSV) from a public http(s) address and answer the preview, as for an uploaded file (admins only)",
+  middleware: [adminOnly] as const,
+  request: { body: { required: true, content: json(z.object({ url: z.string().trim().min(1, { error: "Enter the calendar's address." }).max(2000) })) } },
+  responses: {
+    201: { description: "The preview", content: json(ImportPreviewSchema) },
+    400: errorResponse("Not an http(s) address, a private one, not reachable, or not a calendar or CSV"),
+    ...adminErrors,
+  },
+});
+
 const getImport = createRoute({
   operationId: "getImport",
   method: "get",
@@ -210,6 +225,7 @@ export function registerImportRoutes(api: OpenAPIHono<AppEnv>) {
     });
     return c.json(preview, 201);
   });
+  api.openapi(createImportFromUrl, async (c) => c.json(await c.var.services.imports.createFromUrl(c.var.user, c.req.valid("json").url), 201));
   api.openapi(listImports, async (c) => c.json(await c.var.services.imports.listRecent(c.var.user), 200));
   api.openapi(getImport, async (c) => c.json(await c.var.services.imports.get(c.var.user, c.req.valid("param").id), 200));
   api.openapi(updateImport, async (c) => c.json(await c.var.services.imports.reconfigure(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200));

@@ -14,6 +14,7 @@ import {
 } from "../../../shared/schemas/data-import.ts";
 import { autoMapping, mapRows, RowEvaluator, summarize, type Catalog, type EvaluatedRow, type RowCells, type StoredRow } from "./business-rows.ts";
 import { decode, readCsv } from "./csv.ts";
+import { fetchPublicFile, type FetchFile } from "./remote-file.ts";
 import { EVENT_CELLS, evaluateEvents, isCalendar, readCalendar, type EvaluatedEventRow } from "./event-rows.ts";
 import type { ApplyPlan, ImportRecord, ImportRepository, StoredOptions } from "./import.repository.ts";
 
@@ -42,8 +43,16 @@ export interface GeocodeQueue {
 export class ImportService {
   private readonly repository: ImportRepository;
   private geocodeQueue: GeocodeQueue | null = null;
-  constructor(repository: ImportRepository) {
+  private readonly fetchFile: FetchFile;
+  constructor(repository: ImportRepository, options: { fetchFile?: FetchFile } = {}) {
     this.repository = repository;
+    this.fetchFile = options.fetchFile ?? fetchPublicFile;
+  }
+
+  /** Reads a calendar (or CSV) from its address and answers the preview, as for an uploaded file. */
+  async createFromUrl(viewer: CurrentUser | null, url: string): Promise<ImportPreview> {
+    requireRole(viewer, "admin");
+    return this.create(viewer, await this.fetchFile(url));
   }
 
   /** The background geocoder to wake when rows need coordinates. */
