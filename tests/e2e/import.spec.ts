@@ -37,7 +37,7 @@ test("a CSV of members is previewed, geocoded, fixed, applied, shown on the map 
   await page.getByRole("button", { name: "Preview import" }).click();
   await expect(page.getByText("Choose a CSV file to import.")).toBeVisible();
 
-  await page.getByLabel("CSV file").setInputFiles({ name: "members.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByLabel("CSV or calendar (.ics) file").setInputFiles({ name: "members.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByLabel("Create missing categories and tags").check();
   await page.getByRole("button", { name: "Preview import" }).click();
   await expect(page.getByRole("heading", { name: "Preview: members.csv" })).toBeVisible();
@@ -83,6 +83,24 @@ test("a CSV of members is previewed, geocoded, fixed, applied, shown on the map 
   await page.goto("/map");
   await expect(page.getByRole("heading", { name: /^All Locations/ })).toBeVisible();
   await expect(page.getByRole("button", { name: `${category} (5)` })).toHaveCount(0);
+});
+
+test("events come in from a calendar file with the same preview, and go again with undo", async ({ page, signIn }) => {
+  const suffix = test.info().project.name === "phone" ? "P" : "D";
+  const ics = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", `UID:lantern-${suffix}`, "DTSTAMP:20261101T000000Z", "DTSTART:20271212T230000Z", `SUMMARY:Lantern Walk ${suffix}`, "LOCATION:Queen Street", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+  await signIn("admin");
+  await page.goto("/admin/import");
+  await page.getByLabel("CSV or calendar (.ics) file").setInputFiles({ name: "events.ics", mimeType: "text/calendar", buffer: Buffer.from(ics) });
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await expect(page.getByRole("heading", { name: "Preview: events.ics" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "1 new, 0 updated, 0 unchanged, 0 errors" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Starts" })).toBeVisible();
+  await expect(page.getByLabel("Separator")).toHaveCount(0);
+  await page.getByRole("button", { name: "Apply import" }).click();
+  await expect(page.getByText("Import applied: 1 new, 0 updated, 0 unchanged, 0 errors.")).toBeVisible();
+  await page.getByRole("button", { name: "Undo this import" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Undo this import" }).click();
+  await expect(page.getByText("Import undone: the events are as they were before it.")).toBeVisible();
 });
 
 test("the admin lists link to their CSV exports", async ({ page, signIn }) => {

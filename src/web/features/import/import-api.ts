@@ -28,6 +28,7 @@ export async function uploadImport(file: File, settings: ImportSettings): Promis
   return body!;
 }
 
+export const importFromUrl = (url: string) => apiFetch<ImportPreview>("/imports/from-url", { method: "POST", json: { url } });
 export const getImport = (id: string) => apiFetch<ImportPreview>(`/imports/${encodeURIComponent(id)}`);
 export const listImports = () => apiFetch<RecentImport[]>("/imports");
 export const updateImport = (id: string, settings: ImportSettings) => apiFetch<ImportPreview>(`/imports/${encodeURIComponent(id)}`, { method: "PUT", json: settings });

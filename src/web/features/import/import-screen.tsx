@@ -6,6 +6,8 @@ import { Link, useSearchParams } from "react-router";
 import {
   BUSINESS_IMPORT_FIELDS,
   BUSINESS_IMPORT_FIELD_NAMES,
+  EVENT_IMPORT_FIELDS,
+  EVENT_IMPORT_FIELD_NAMES,
   formatSummary,
   type BusinessImportField,
   type ImportPreview,
@@ -15,7 +17,18 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { ErrorList, OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { formatDateTime } from "./import-format.ts";
-import { applyImport, getImport, listImports, undoImport, updateImport, updateImportRow, uploadImport, type ImportSettings, type RecentImport } from "./import-api.ts";
+import {
+  applyImport,
+  getImport,
+  importFromUrl,
+  listImports,
+  undoImport,
+  updateImport,
+  updateImportRow,
+  uploadImport,
+  type ImportSettings,
+  type RecentImport,
+} from "./import-api.ts";
 
 const DELIMITERS = [
   ["auto", "Detect"],
@@ -38,6 +51,9 @@ const STATUS_STYLES: Record<ImportRow["status"], string> = {
 /** Rows drawn at once; the filter narrows a long file to what needs a look. */
 const SHOWN = 100;
 const POLL_MS = 1500;
+
+/** A cell's label, for either kind of import. */
+const LABELS: Record<string, string> = Object.fromEntries([...Object.entries(EVENT_IMPORT_FIELDS), ...Object.entries(BUSINESS_IMPORT_FIELDS)].map(([key, value]) => [key, value.label]));
 
 const message = (error: unknown) => (error instanceof ApiError ? error.detail : "Something went wrong. Try again.");
 
@@ -78,8 +94,9 @@ export function ImportScreen() {
           Import businesses from a spreadsheet
         </h2>
         <p className="mt-2 text-stone-700">
-          Save the spreadsheet as CSV (Excel, LibreOffice or Google Sheets; up to 10 MB and 10,000 rows). Nothing is changed until you apply the
-          import, businesses missing from the file are kept, and an applied import can be undone for 7 days.
+          Save the spreadsheet as CSV (Excel, LibreOffice or Google Sheets; up to 10 MB and 10,000 rows), or bring events from a calendar (.ics).
+          Nothing is changed until you apply the import, businesses missing from the file are kept, and an applied import can be undone for 7
+          days.
         </p>
         {id ? (
           <p className="mt-3">
@@ -88,7 +105,10 @@ export function ImportScreen() {
             </Link>
           </p>
         ) : (
-          <UploadForm onUploaded={open} />
+          <>
+            <UploadForm onUploaded={open} />
+            <UrlForm onUploaded={open} />
+          </>
         )}
         {loadError && (
           <p role="alert" className={ui.error}>
@@ -137,13 +157,13 @@ function UploadForm({ onUploaded }: { onUploaded: (preview: ImportPreview) => vo
     <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)} aria-busy={busy} noValidate>
       <div className="sm:col-span-2">
         <label htmlFor={`${ids}-file`} className={ui.label}>
-          CSV file
+          CSV or calendar (.ics) file
         </label>
         <input
           id={`${ids}-file`}
           name="file"
           type="file"
-          accept=".csv,.txt,.tsv,text/csv,text/plain"
+          accept=".csv,.txt,.tsv,.ics,text/csv,text/plain,text/calendar"
           className={ui.input}
           aria-invalid={errors.file ? true : undefined}
           aria-describedby={errors.file ? `${ids}-file-error` : undefined}
@@ -161,6 +181,51 @@ function UploadForm({ onUploaded }: { onUploaded: (preview: ImportPreview) => vo
           {busy ? "Reading the file..." : "Preview import"}
         </button>
       </div>
+    </form>
+  );
+}
+
+function UrlForm({ onUploaded }: { onUploaded: (preview: ImportPreview) => void }) {
+  const ids = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const url = String(new FormData(event.currentTarget).get("url") ?? "").trim();
+    if (!url) {
+      setError("Enter the calendar's address.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      onUploaded(await importFromUrl(url));
+    } catch (e) {
+      setError(message(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="mt-6 flex flex-wrap items-start gap-3 border-t border-stone-200 pt-4" onSubmit={(event) => void submit(event)} aria-busy={busy} noValidate>
+      <div className="min-w-0 flex-1 basis-64">
+        <label htmlFor={`${ids}-url`} className={ui.label}>
+          Or a calendar&apos;s address (events)
+        </label>
+        <input
+          id={`${ids}-url`}
+          name="url"
+          type="url"
+          placeholder="https://"
+          className={ui.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${ids}-url-error` : undefined}
+        />
+        <ErrorList id={`${ids}-url-error`} errors={error ? [error] : null} />
+      </div>
+      <button type="submit" className={`${ui.secondary} sm:mt-6`} disabled={busy}>
+        {busy ? "Reading the calendar..." : "Preview calendar"}
+      </button>
     </form>
   );
 }
@@ -189,6 +254,7 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
   const [filter, setFilter] = useState<"all" | ImportRow["status"]>("all");
   const [fixing, setFixing] = useState<number | null>(null);
   const editable = preview.status === "preview";
+  const events = preview.kind === "events";
 
   async function run(action: () => Promise<ImportPreview>, done?: (next: ImportPreview) => string) {
     setBusy(true);
@@ -205,7 +271,9 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
   }
   const settings = (change: ImportSettings) => void run(() => updateImport(preview.id, { delimiter: preview.delimiter, encoding: preview.encoding === "windows-1252" ? "windows-1252" : "utf-8", createMissing: preview.createMissing, mapping: preview.mapping, ...change }));
 
-  const mapped = BUSINESS_IMPORT_FIELD_NAMES.filter((field) => Object.values(preview.mapping).includes(field) || (field !== "id" && preview.rows.some((r) => r.cells[field])));
+  const mapped: string[] = events
+    ? EVENT_IMPORT_FIELD_NAMES
+    : BUSINESS_IMPORT_FIELD_NAMES.filter((field) => Object.values(preview.mapping).includes(field) || (field !== "id" && preview.rows.some((r) => r.cells[field])));
   const rows = preview.rows.filter((row) => filter === "all" || row.status === filter);
   const { geocoding, summary } = preview;
   const blocked = summary.errors > 0 || geocoding.pending > 0;
@@ -223,7 +291,7 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
         {preview.undoneAt && `, undone ${formatDateTime(preview.undoneAt)}`}.
       </p>
 
-      {editable && (
+      {editable && !events && (
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
           <Choice id={`${ids}-delimiter`} name="delimiter" label="Separator" options={DELIMITERS.slice(1)} value={preview.delimiter} onChange={(v) => settings({ delimiter: v as ImportSettings["delimiter"] })} disabled={busy} />
           <Choice
@@ -242,7 +310,7 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
         </div>
       )}
 
-      {editable && (
+      {editable && !events && (
         <details className="mt-4" open={!Object.values(preview.mapping).includes("name")}>
           <summary className="cursor-pointer font-semibold text-brand-800">Columns ({Object.values(preview.mapping).filter(Boolean).length} of {preview.headers.length} used)</summary>
           <p className="mt-2 text-sm text-stone-700">The next file with the same column names is read the same way.</p>
@@ -291,10 +359,10 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
         )}
         {undoable && (
           <ConfirmDialog
-            question={`Undo the import of ${preview.fileName}? Businesses it added are deleted and those it changed get their earlier details back.`}
+            question={`Undo the import of ${preview.fileName}? ${events ? "Events" : "Businesses"} it added are deleted and those it changed get their earlier details back.`}
             label="Undo this import"
             disabled={busy}
-            onConfirm={() => void run(() => undoImport(preview.id), () => "Import undone: the businesses are as they were before it.")}
+            onConfirm={() => void run(() => undoImport(preview.id), () => `Import undone: the ${events ? "events" : "businesses"} are as they were before it.`)}
           >
             Undo this import
           </ConfirmDialog>
@@ -336,7 +404,7 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
                   </th>
                   {mapped.map((field) => (
                     <th key={field} scope="col" className={ui.th}>
-                      {BUSINESS_IMPORT_FIELDS[field].label}
+                      {LABELS[field]}
                     </th>
                   ))}
                 </tr>
@@ -366,14 +434,12 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
   );
 }
 
-const CHANGE_FIELDS: Record<string, BusinessImportField> = { latitude: "latitude", longitude: "longitude", category: "category", tags: "tags" };
-
-function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: ImportRow; fields: BusinessImportField[]; fixing: boolean; onFix: () => void; onSave: (cells: Record<string, string>) => Promise<void>; busy: boolean }) {
+function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: ImportRow; fields: string[]; fixing: boolean; onFix: () => void; onSave: (cells: Record<string, string>) => Promise<void>; busy: boolean }) {
   const ids = useId();
-  const changes = new Map(row.changes.map((c) => [CHANGE_FIELDS[c.field] ?? c.field, c]));
+  const changes = new Map(row.changes.map((c) => [c.field, c]));
   const fixable = row.status === "error" || row.geocode === "failed";
   // The fields a fix offers: those at fault, and the position for a row that could not be placed.
-  const fixFields = [...new Set([...(Object.keys(row.errors).filter((f) => f in BUSINESS_IMPORT_FIELDS) as BusinessImportField[]), ...(row.errors.address || row.errors.latitude ? (["address", "latitude", "longitude"] as const) : [])])];
+  const fixFields = [...new Set([...Object.keys(row.errors).filter((f) => f in LABELS), ...(row.errors.address || row.errors.latitude ? ["address", "latitude", "longitude"] : [])])];
   return (
     <>
       <tr>
@@ -416,7 +482,7 @@ function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: ImportR
   );
 }
 
-function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: BusinessImportField[]; onSave: (cells: Record<string, string>) => Promise<void>; busy: boolean }) {
+function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: string[]; onSave: (cells: Record<string, string>) => Promise<void>; busy: boolean }) {
   const ids = useId();
   return (
     <form
@@ -430,7 +496,7 @@ function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: Busine
       {fields.map((field) => (
         <div key={field} className="min-w-0">
           <label htmlFor={`${ids}-${field}`} className={ui.label}>
-            {BUSINESS_IMPORT_FIELDS[field].label} (line {row.line})
+            {LABELS[field]} (line {row.line})
           </label>
           <input
             id={`${ids}-${field}`}
@@ -448,7 +514,7 @@ function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: Busine
         <button type="submit" className={ui.primary} disabled={busy}>
           Save row
         </button>
-        <p className="text-sm text-stone-700">Change the address to look it up again, or enter the latitude and longitude.</p>
+        {fields.includes("latitude") && <p className="text-sm text-stone-700">Change the address to look it up again, or enter the latitude and longitude.</p>}
       </div>
     </form>
   );
