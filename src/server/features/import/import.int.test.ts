@@ -209,6 +209,19 @@ describe("apply and undo", () => {
     expect((await t.request(`/api/v1/imports/${preview.id}/undo`, { method: "POST", cookie: admin })).status).toBe(409);
   });
 
+  it("can be undone for 7 days only", async () => {
+    const preview = (await (await importCsv(`${header}\nLate Shop,Food & Drink,9 Late St,43.2,-79.2,`)).json()) as ImportPreview;
+    const applied = (await (await t.request(`/api/v1/imports/${preview.id}/apply`, { method: "POST", cookie: admin })).json()) as ImportPreview;
+    expect(Date.parse(applied.undoUntil!) - Date.parse(applied.appliedAt!)).toBe(7 * 24 * 60 * 60 * 1000);
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString();
+    await t.database.db.updateTable("data_import").set({ appliedAt: eightDaysAgo }).where("id", "=", preview.id).execute();
+    expect(((await (await t.request(`/api/v1/imports/${preview.id}`, { cookie: admin })).json()) as ImportPreview).undoUntil).toBeNull();
+    const response = await t.request(`/api/v1/imports/${preview.id}/undo`, { method: "POST", cookie: admin });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe("An import can be undone for 7 days only.");
+    expect((await t.services.businesses.list()).map((b) => b.name)).toContain("Late Shop");
+  });
+
   it("refuses to apply while rows have errors", async () => {
     const preview = (await (await importCsv(`${header}\nShoe Shop,Shoes,5 King St,43.2,-79.2,`)).json()) as ImportPreview;
     const response = await t.request(`/api/v1/imports/${preview.id}/apply`, { method: "POST", cookie: admin });
