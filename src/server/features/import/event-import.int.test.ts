@@ -48,6 +48,12 @@ describe("importing events from a calendar", () => {
     expect(after).toEqual([{ name: "Winter Market", description: "Crafts and cider." }]);
   });
 
+  it("leaves the column mapping remembered for CSV files alone", async () => {
+    const response = await t.request("/api/v1/imports", { method: "POST", body: "name,category,latitude,longitude\nAfter Calendar,Food,43.1,-79.1\n", headers: { "Content-Type": "text/csv" }, cookie: admin });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as ImportPreview).mapping.name).toBe("name");
+  });
+
   it("refuses a calendar that cannot be read or has no events", async () => {
     for (const body of [calendar([]), "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:garbage"]) {
       const response = await t.request("/api/v1/imports", { method: "POST", body, headers: { "Content-Type": "text/calendar" }, cookie: admin });

@@ -230,9 +230,16 @@ export class ImportRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** The mapping of the newest import, remembered for the next one. */
+  /** The mapping of the newest CSV import, remembered for the next one. */
   async lastMapping(): Promise<ImportMapping> {
-    const row = await this.db.selectFrom("data_import").select("options").orderBy("createdAt", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("data_import")
+      .select("options")
+      .where("kind", "=", "businesses")
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
     return row ? (JSON.parse(row.options) as StoredOptions).mapping : {};
   }
 
