@@ -11,7 +11,7 @@ export const importMessages = {
   spreadsheetNotCsv: "This is a spreadsheet workbook, not a CSV file. Save it as CSV (File → Save As… or Download → CSV) and upload that.",
   empty: "The file is empty.",
   noHeader: "The file has no header row. Its first row must name the columns (Name, Category, Address, …).",
-  noColumns: "None of the file's columns could be matched to a business field. Name them Name, Category, Address, Latitude, Longitude, … or map them below.",
+  noColumns: "None of the file's columns could be matched to a business field. Name them in the first row: Name, Category, Address, Latitude, Longitude, …",
   nameNotMapped: "Map a column to Name: every business needs one.",
   noFile: "Choose a CSV file to import.",
   notFound: "There is no such import.",

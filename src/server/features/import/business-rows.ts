@@ -187,6 +187,9 @@ export class RowEvaluator {
       else errors[name] = parsed.error.issues[0]?.message ?? importMessages.notANumber;
     }
 
+    // Without a Name column, a row can still update a business found by its id, but never add one.
+    if (!values.name && !errors.name) errors.name = businessFields.name.input.safeParse("").error?.issues[0]?.message ?? importMessages.nameNotMapped;
+
     const category = this.category(cells, current, errors);
     const tags = this.tags(cells, current, errors);
     const position = this.position(row, current, values.address, errors, result);

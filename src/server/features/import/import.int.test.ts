@@ -152,6 +152,15 @@ describe("the preview", () => {
     expect(next.summary.created).toBe(1);
   });
 
+  it("keeps a file whose names are in an unknown column, so that column can be mapped to Name", async () => {
+    const created = (await (await importCsv("Raison sociale,Category,Latitude,Longitude\nCafé du Coin,Food & Drink,43.2,-79.2\n")).json()) as ImportPreview;
+    expect(created.mapping["Raison sociale"]).toBe("");
+    expect(created.summary).toEqual({ created: 0, updated: 0, unchanged: 0, errors: 1 });
+    expect(created.rows[0]!.errors.name).toBeTruthy();
+    const remapped = await t.request(`/api/v1/imports/${created.id}`, { method: "PUT", json: { mapping: { ...created.mapping, "Raison sociale": "name" } }, cookie: admin });
+    expect(((await remapped.json()) as ImportPreview).summary).toEqual({ created: 1, updated: 0, unchanged: 0, errors: 0 });
+  });
+
   it("refuses what it cannot read with a clear message, and stores nothing", async () => {
     const cases: Array<[BodyInit, number, RegExp]> = [
       [new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 0]), 400, /spreadsheet workbook, not a CSV file/],

@@ -205,7 +205,6 @@ export class ImportService {
     const given = options.mapping && (!previousHeaders || sameHeaders(previousHeaders, table.headers)) ? options.mapping : undefined;
     const mapping = autoMapping(table.headers, await this.repository.lastMapping(), given);
     if (!Object.values(mapping).some(Boolean)) throw Validation(importMessages.noColumns, { mapping: importMessages.noColumns });
-    if (!Object.values(mapping).includes("name")) throw Validation(importMessages.nameNotMapped, { mapping: importMessages.nameNotMapped });
     const stored: StoredOptions = { delimiter: delimiterName(table.delimiter), encoding: table.encoding, createMissing: options.createMissing, mapping };
     const cells = mapRows(table.headers, table.rows, mapping);
     const initial: StoredRow[] = cells.map((c, i) => ({ line: i + 2, cells: c, geocode: "none" }));

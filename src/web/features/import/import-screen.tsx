@@ -269,7 +269,7 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
       setBusy(false);
     }
   }
-  const settings = (change: ImportSettings) => void run(() => updateImport(preview.id, { delimiter: preview.delimiter, encoding: preview.encoding === "windows-1252" ? "windows-1252" : "utf-8", createMissing: preview.createMissing, mapping: preview.mapping, ...change }));
+  const settings = (change: ImportSettings) => void run(() => updateImport(preview.id, { delimiter: preview.delimiter, encoding: preview.encoding === "windows-1252" || preview.encoding === "utf-8" ? preview.encoding : "auto", createMissing: preview.createMissing, mapping: preview.mapping, ...change }));
 
   const mapped: string[] = events
     ? EVENT_IMPORT_FIELD_NAMES
