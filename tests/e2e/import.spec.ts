@@ -107,7 +107,7 @@ test("the admin lists link to their CSV exports", async ({ page, signIn }) => {
   await signIn("admin");
   for (const [tab, file, what] of [["markers", "businesses", "businesses"], ["events", "events", "events"], ["offers", "offers", "offers"]] as const) {
     await page.goto(`/admin/${tab}`);
-    const link = page.getByRole("link", { name: `Export all ${what} as CSV` });
+    const link = page.getByRole("link", { name: `Export CSV of all ${what}` });
     await expect(link).toHaveAttribute("href", `/api/v1/exports/${file}.csv`);
     const download = page.waitForEvent("download");
     await link.click();

@@ -12,7 +12,7 @@ export function ExportLink({ list }: { list: string | undefined }) {
   const target = list ? EXPORTS[list] : undefined;
   if (!target) return null;
   return (
-    <a href={target.path} download className={ui.secondary} aria-label={`Export all ${target.what} as CSV`}>
+    <a href={target.path} download className={ui.secondary} aria-label={`Export CSV of all ${target.what}`}>
       Export CSV
     </a>
   );
