@@ -14,6 +14,7 @@ import type { Logger } from "./logger.ts";
 import type { AppServices } from "./services.ts";
 import type { AppEnv } from "./api/api-env.ts";
 import { createApi } from "./api/api.ts";
+import { IMPORTS_PATH } from "./features/import/import.routes.ts";
 import { HTTPException, httpExceptionResponse, jsonBodies, sameSiteWrites, verifiedWrites } from "./api/request-guards.ts";
 import { createPlainCategoryRoutes } from "./features/category/category.routes.ts";
 import { UPLOADS_PATH } from "./features/uploads/uploads.service.ts";
@@ -160,7 +161,8 @@ export function createApp(deps: AppDeps) {
   app.use("/api/v1/*", verifiedWrites());
   app.use("/api/addCategory", verifiedWrites());
   const guardBodies = jsonBodies();
-  app.use("/api/v1/*", async (c, next) => (c.req.path.startsWith(UPLOADS_PATH) ? next() : guardBodies(c, next)));
+  // Uploads and CSV imports carry files, with limits of their own.
+  app.use("/api/v1/*", async (c, next) => (c.req.path.startsWith(UPLOADS_PATH) || c.req.path === IMPORTS_PATH ? next() : guardBodies(c, next)));
 
   // tus resumable uploads (src/server/features/uploads): every method on the collection and on each upload.
   app.all(UPLOADS_PATH, (c) => services.uploads.handle(c.req.raw, c.var.user));

@@ -75,6 +75,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     maintenance,
     close: async () => {
       await maintenance.stop();
+      await services.importGeocoder.stop();
       storage.close();
       await database.close();
     },
@@ -128,6 +129,8 @@ export async function prepareDatabase(runtime: Runtime): Promise<void> {
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   await runtime.storage.prepare();
   runtime.maintenance.start();
+  // Rows of imports left waiting for coordinates when the server stopped are looked up again.
+  services.importGeocoder.start();
 
   const settings = new SiteSettingsRepository(database.db);
   if (await settings.get()) return;

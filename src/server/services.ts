@@ -38,6 +38,11 @@ import { UsersRepository } from "./features/users/users.repository.ts";
 import { UsersService } from "./features/users/users.service.ts";
 import { PageRepository } from "./features/page/page.repository.ts";
 import { PageService } from "./features/page/page.service.ts";
+import { ImportRepository } from "./features/import/import.repository.ts";
+import { ImportService } from "./features/import/import.service.ts";
+import { ImportGeocoder } from "./features/import/import-geocoder.ts";
+import { ExportRepository } from "./features/import/export.repository.ts";
+import { ExportService } from "./features/import/export.service.ts";
 
 export function createServices({
   database,
@@ -63,6 +68,11 @@ export function createServices({
   const files = new FileService(database.db, store, { quotaBytes: uploads?.quotaBytes });
   // Every service that changes content records its changes here (the admin's "Recent changes").
   const audit = new AuditService(new AuditRepository(database.db));
+  const geoService = new GeoService({ repository: new GeoRepository(database.db), ...geo });
+  const imports = new ImportService(new ImportRepository(database.db));
+  // Started by the runtime (and by tests that want it): rows waiting for coordinates are looked up in the background.
+  const importGeocoder = new ImportGeocoder(new ImportRepository(database.db), geoService, (err) => uploads?.logger?.warn({ err }, "import geocoding failed"));
+  imports.setGeocodeQueue(importGeocoder);
   return {
     siteSettings: new SiteSettingsService(new SiteSettingsRepository(database.db)),
     search: new SearchService(createSearchRepository(database)),
@@ -76,7 +86,7 @@ export function createServices({
     files,
     uploads: new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger }),
     profilePictures: new ProfilePictureService(new ProfilePictureRepository(database.db), files),
-    geo: new GeoService({ repository: new GeoRepository(database.db), ...geo }),
+    geo: geoService,
     // Read by the Content-Security-Policy of every response (src/server/app.ts).
     mapOrigins: geo.mapOrigins,
     mapData: new MapDataService(new MapDataRepository(database.db)),
@@ -86,6 +96,9 @@ export function createServices({
     setup: new SetupService(database.db),
     users: new UsersService(new UsersRepository(database.db, database.dialect), audit),
     pages: new PageService(new PageRepository(database.db), audit),
+    imports,
+    importGeocoder,
+    exports: new ExportService(new ExportRepository(database.db)),
   };
 }
 

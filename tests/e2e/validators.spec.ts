@@ -29,7 +29,7 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
   return [...new Set([...fixed, ...firstOfKind.values(), ...Object.keys(HEADING_PAGES).slice(0, 1), ...notFound])];
 }
 
-const SIGNED_IN = ["/myaccount", "/admin", "/mybusiness", "/myqsa/dashboard", "/myqsa/profile-setup", "/add-marker", "/add-category"];
+const SIGNED_IN = ["/myaccount", "/admin", "/admin/import", "/mybusiness", "/myqsa/dashboard", "/myqsa/profile-setup", "/add-marker", "/add-category"];
 
 async function fetchHtml(request: APIRequestContext, paths: string[]): Promise<Map<string, string>> {
   const pages = new Map<string, string>();

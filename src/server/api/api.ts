@@ -18,6 +18,8 @@ import { registerAuditRoutes } from "../features/audit/audit.routes.ts";
 import { registerUsersRoutes } from "../features/users/users.routes.ts";
 import { registerPageRoutes } from "../features/page/page.routes.ts";
 import { registerSearchRoutes } from "../features/search/search.routes.ts";
+import { registerImportRoutes } from "../features/import/import.routes.ts";
+import { registerExportRoutes } from "../features/import/export.routes.ts";
 import { registerDocsRoutes } from "./docs.ts";
 
 export function createApi() {
@@ -53,6 +55,8 @@ export function createApi() {
   registerAuditRoutes(api);
   registerUsersRoutes(api);
   registerPageRoutes(api);
+  registerImportRoutes(api);
+  registerExportRoutes(api);
 
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));
@@ -74,7 +78,7 @@ function openApiDocument(api: OpenAPIHono<AppEnv>) {
     info: {
       title: "Niche API",
       version: "1",
-      description: "Public and administrative API of a Niche site: businesses, categories, tags, events, offers, posts and pages.",
+      description: "Public and administrative API of a Niche site: businesses, categories, tags, events, offers, posts and pages, and CSV imports and exports.",
     },
     // Relative to where the document is served, so it holds for whatever address the site has.
     servers: [{ url: "/api/v1" }],

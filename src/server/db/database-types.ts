@@ -64,6 +64,29 @@ export interface Category {
   name: string;
 }
 
+export interface DataImport {
+  appliedAt: string | null;
+  createdAt: string;
+  createdByEmail: string;
+  createdById: string | null;
+  fileName: string;
+  headers: string;
+  id: string;
+  kind: string;
+  options: string;
+  source: Buffer;
+  status: string;
+  undo: string | null;
+  undoneAt: string | null;
+}
+
+export interface DataImportRow {
+  cells: string;
+  geocode: string;
+  importId: string;
+  rowNumber: number;
+}
+
 export interface Event {
   createdAt: string;
   description: string | null;
@@ -241,6 +264,8 @@ export interface DB {
   business: Business;
   business_tag: BusinessTag;
   category: Category;
+  data_import: DataImport;
+  data_import_row: DataImportRow;
   event: Event;
   geo_cache: GeoCache;
   geo_rate: GeoRate;

@@ -13,6 +13,7 @@ import { ApiError, apiFetch } from "../lib/api-client.ts";
 import { EntityAdmin, type ActionData } from "../features/admin/entity-admin.tsx";
 import { useMarkerExtras } from "../features/admin/marker-extras.tsx";
 import { MyAccountTab } from "../features/admin/my-account-tab.tsx";
+import { ImportScreen } from "../features/import/import-screen.tsx";
 import { detailOf, SCREENS } from "../features/admin/screens.tsx";
 import { AdminTable, ROLE_LABELS, TABLES } from "../features/admin/tables.tsx";
 
@@ -44,7 +45,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   const table = TABLES[params.tab as keyof typeof TABLES];
   if (table) return { ...(await loadList(table.list, true, url, () => table.loadFailed)), sources: {}, sourceErrors: [] };
   const screen = SCREENS[params.tab];
-  if (params.tab === "my-account") return { list: null, loadError: null, sources: {}, sourceErrors: [] };
+  if (params.tab === "my-account" || params.tab === "import") return { list: null, loadError: null, sources: {}, sourceErrors: [] };
   if (!screen) throw data(messages.notFound, { status: 404 });
   const sources: Sources = {};
   const sourceErrors: string[] = [];
@@ -136,6 +137,7 @@ export default function AdminTab({ params, loaderData }: Route.ComponentProps) {
   const viewer = useRouteLoaderData<{ email: string; displayName: string }>("routes/admin");
   const extras = useMarkerExtras((loaderData.sources as Sources).tags ?? ([] as Option[]));
   const table = TABLES[params.tab as keyof typeof TABLES];
+  if (params.tab === "import") return <ImportScreen />;
   if (params.tab === "my-account") return <MyAccountTab email={viewer?.email ?? ""} displayName={viewer?.displayName ?? ""} />;
   if (table) return <AdminTable table={table as never} list={loaderData.list} loadError={loaderData.loadError} />;
   return (

@@ -54,6 +54,7 @@ export const ADMIN_TABS = [
   ["posts", "Posts"],
   ["offers", "Offers"],
   ["recent-changes", "Recent changes"],
+  ["import", "Import"],
 ] as const;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Admin Dashboard");

@@ -58,17 +58,20 @@ export class GeoService {
   /** The first match for an address; NotFound when the provider knows none. Provider failures throw ProviderError. */
   async geocode(user: CurrentUser | null, address: string): Promise<GeocodeResult> {
     requireRole(user, "admin");
+    const result = await this.lookup(address);
+    if (!result) throw NotFound(messages.geo.locationNotFound);
+    return result;
+  }
+
+  /** The first match for an address, or null; for server jobs (the import's geocoding), so not authorized here. */
+  async lookup(address: string): Promise<GeocodeResult | null> {
     const normalized = address.trim().replace(/\s+/g, " ");
     const key = `geocode:${this.geocoder.name}:${normalized.toLowerCase()}`;
     const cached = await this.repository.getCached<{ result: GeocodeResult | null }>(key);
-    if (cached) {
-      if (!cached.result) throw NotFound(messages.geo.locationNotFound);
-      return cached.result;
-    }
+    if (cached) return cached.result;
     await this.waitForGeocoderTurn();
     const result = await this.geocoder.geocode(normalized);
     await this.repository.putCached(key, { result }, result ? this.limits.geocodeCacheMs : this.limits.geocodeMissCacheMs);
-    if (!result) throw NotFound(messages.geo.locationNotFound);
     return result;
   }
 

@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useSearchParams } from "react-router";
 import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import { ui } from "./field.tsx";
+import { ExportLink, hasExport } from "./export-link.tsx";
 import { PickerSelect } from "./select.tsx";
 
 export interface SortChoice {
@@ -14,7 +15,8 @@ export interface SortChoice {
   usual: SortDirection;
 }
 
-export function ListControls({ search, sort }: { search?: boolean; sort?: SortChoice }) {
+/** `list` names the admin tab, whose export link (if it has one) comes last. */
+export function ListControls({ search, sort, list }: { search?: boolean; sort?: SortChoice; list?: string }) {
   const [params, setParams] = useSearchParams();
   const id = useId();
   const change = (name: string, value: string) =>
@@ -28,7 +30,7 @@ export function ListControls({ search, sort }: { search?: boolean; sort?: SortCh
       },
       { replace: true, preventScrollReset: true },
     );
-  if (!search && !sort) return null;
+  if (!search && !sort && !hasExport(list)) return null;
   return (
     <div className="mt-3 flex flex-wrap items-end gap-3">
       {search && (
@@ -51,6 +53,7 @@ export function ListControls({ search, sort }: { search?: boolean; sort?: SortCh
           onChange={(value) => change("sort", value === sort.usual ? "" : value)}
         />
       )}
+      <ExportLink list={list} />
     </div>
   );
 }

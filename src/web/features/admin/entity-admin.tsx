@@ -133,7 +133,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
         <h2 id={`${name}-list-heading`} className={ui.sectionHeading}>
           Existing {plural}
         </h2>
-        <ListControls search={screen.search} sort={screen.sort} />
+        <ListControls search={screen.search} sort={screen.sort} list={name} />
         {loadError && (
           <p role="alert" className={ui.error}>
             {loadError}

@@ -1,0 +1,104 @@
+// CSV import of 10,000 businesses with coordinates: the preview's time, the apply's time and the process's peak
+// resident memory, on SQLite and, when BENCH_DATABASE_URL names a PostgreSQL server, on PostgreSQL too.
+//   node bench/import/import.bench.ts
+//   BENCH_DATABASE_URL=postgres://niche:niche@127.0.0.1:5432/niche_scratch node bench/import/import.bench.ts
+// Never run as a test: timings on a shared machine are only comparable within one run.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { openDatabase, type Database } from "../../src/server/db/database.ts";
+import type { DB } from "../../src/server/db/database-types.ts";
+import { migrateToLatest } from "../../src/server/db/migrate.ts";
+import { buildBusiness, buildCategory, buildTag, createUser } from "../../src/server/db/factories.ts";
+import { ImportRepository } from "../../src/server/features/import/import.repository.ts";
+import { ImportService } from "../../src/server/features/import/import.service.ts";
+import { toCsv } from "../../src/server/features/import/csv.ts";
+import type { CurrentUser } from "../../src/server/auth/session.ts";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+/** Businesses already stored, a tenth of which the file changes. */
+const EXISTING = Number(process.env.BENCH_EXISTING ?? Math.round(ROWS / 5));
+
+const CATEGORIES = ["Restaurants", "Cafés & Bakeries", "Shops & Boutiques", "Arts & Culture", "Health & Wellness", "Services", "Bars & Nightlife", "Community"];
+const TAGS = ["Vegan", "Patio", "Family Friendly", "Live Music", "Wheelchair Accessible", "Local Art", "Late Night", "Free Wi-Fi"];
+
+/** Peak resident memory, sampled while the work runs. */
+function sampleRss() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage().rss);
+  };
+}
+
+async function measure(label: string, database: Database) {
+  await migrateToLatest(database);
+  const categories = CATEGORIES.map((name) => buildCategory({ name }));
+  const tags = TAGS.map((name) => buildTag({ name }));
+  await database.db.insertInto("category").values(categories).execute();
+  await database.db.insertInto("tag").values(tags).execute();
+  const stored = Array.from({ length: EXISTING }, (_, i) => buildBusiness({ name: `Stored Business ${i}`, categoryId: categories[i % categories.length]!.id, address: `${i} Queen Street` }));
+  for (let i = 0; i < stored.length; i += 500) await database.db.insertInto("business").values(stored.slice(i, i + 500)).execute();
+  const user = await createUser(database.db, { role: "admin" });
+  const admin: CurrentUser = { id: user.id, email: user.email, displayName: "Bench", photoURL: null, role: "admin", emailVerified: true };
+
+  // The file: the stored businesses (a tenth with a new description), then new ones, all with coordinates.
+  const rows = Array.from({ length: ROWS }, (_, i) => {
+    const old = stored[i];
+    const name = old ? old.name : `Imported Business ${i}`;
+    const description = old ? (i % 10 === 0 ? "A new description." : old.description) : `Business number ${i}, imported.`;
+    return [name, categories[i % categories.length]!.name, description, old ? old.address : `${i} King Street`, old ? old.lat : 43.1 + (i % 100) * 0.0001, old ? old.lng : -79.07 - (i % 100) * 0.0001, old ? "" : TAGS[i % TAGS.length]!];
+  });
+  const file = new TextEncoder().encode(toCsv(["name", "category", "description", "address", "latitude", "longitude", "tags"], rows));
+
+  const service = new ImportService(new ImportRepository(database.db));
+  const rss = sampleRss();
+  const t0 = performance.now();
+  const preview = await service.create(admin, { name: "bench.csv", bytes: file });
+  const previewSeconds = (performance.now() - t0) / 1000;
+  const t1 = performance.now();
+  await service.apply(admin, preview.id);
+  const applySeconds = (performance.now() - t1) / 1000;
+  const peak = rss();
+  console.log(`${label}: ${JSON.stringify(preview.summary)}`);
+  return `| ${label} | ${ROWS} | ${(file.byteLength / 1024 / 1024).toFixed(1)} | ${previewSeconds.toFixed(2)} | ${applySeconds.toFixed(2)} | ${Math.round(peak / 1024 / 1024)} |`;
+}
+
+const lines = ["| engine | rows | file MB | preview s | apply s | peak RSS MB |", "|---|---|---|---|---|---|"];
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-import-bench-"));
+const sqlite = openDatabase({ sqlitePath: path.join(dir, "bench.sqlite") });
+try {
+  lines.push(await measure("SQLite", sqlite));
+} finally {
+  await sqlite.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const serverUrl = process.env.BENCH_DATABASE_URL;
+if (serverUrl) {
+  const name = `niche_import_bench_${process.pid}`;
+  const adminClient = new pg.Client({ connectionString: serverUrl });
+  await adminClient.connect();
+  await adminClient.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.href, max: 4 });
+  pool.on("error", (error) => console.warn(`pool: ${error.message}`));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const postgres: Database = { db, dialect: "postgres", ping: async () => {}, close: () => db.destroy() };
+  try {
+    lines.push(await measure("PostgreSQL", postgres));
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await postgres.close();
+    await adminClient.query(`drop database if exists ${name} with (force)`);
+    await adminClient.end();
+  }
+}
+
+console.log(`\n${lines.join("\n")}\n\nmachine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}`);

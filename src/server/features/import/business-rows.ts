@@ -1,0 +1,322 @@
+// What each row of an imported file would do to the businesses: new, update (which fields, old → new), unchanged,
+// or the errors beside the cells at fault. Pure: the caller brings the stored businesses, categories and tags.
+import { businessFields } from "../../../shared/schemas/business.ts";
+import {
+  BUSINESS_IMPORT_FIELDS,
+  BUSINESS_IMPORT_FIELD_NAMES,
+  headerKey,
+  importMessages,
+  type BusinessImportField,
+  type ImportMapping,
+  type ImportRow,
+  type ImportSummary,
+} from "../../../shared/schemas/data-import.ts";
+import { unneutralise } from "./csv.ts";
+
+/** A stored business as the import compares it. */
+export interface StoredBusiness {
+  id: string;
+  name: string;
+  categoryId: string | null;
+  description: string | null;
+  address: string | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  lat: number;
+  lng: number;
+  tagIds: string[];
+}
+
+export interface Catalog {
+  businesses: StoredBusiness[];
+  categories: Array<{ id: string; name: string }>;
+  tags: Array<{ id: string; name: string }>;
+}
+
+/** A row's cells by field, as stored between the upload and the apply. */
+export type RowCells = Partial<Record<BusinessImportField, string>>;
+export type GeocodeState = ImportRow["geocode"];
+
+export interface StoredRow {
+  line: number;
+  cells: RowCells;
+  geocode: GeocodeState;
+}
+
+/** The plain text fields, written as the business form writes them. */
+const TEXT_FIELDS = ["name", "description", "address", "website", "phone", "email"] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+/** What applying a row writes: the business's fields, with categories and tags by id or, when still to be created, by name. */
+export interface RowWrite {
+  values: Record<TextField, string | null> & { lat: number; lng: number };
+  /** A business whose category was deleted keeps having none while the file leaves the cell blank. */
+  category: { id: string | null } | { create: string };
+  tags: Array<{ id: string } | { create: string }>;
+}
+
+export interface EvaluatedRow extends ImportRow {
+  write: RowWrite | null;
+  /** True when the row has no coordinates and an address to look up. */
+  needsGeocode: boolean;
+}
+
+/**
+ * The mapping each header gets: the one given, else what the last import did with a header of that name, else the
+ * field whose known headers include it. A field is taken by one header only.
+ */
+export function autoMapping(headers: readonly string[], remembered: ImportMapping = {}, given?: ImportMapping): ImportMapping {
+  const mapping: ImportMapping = {};
+  const taken = new Set<string>();
+  for (const header of headers) {
+    const choice = given?.[header] ?? remembered[header] ?? guess(header);
+    if (choice && !taken.has(choice)) {
+      mapping[header] = choice;
+      taken.add(choice);
+    } else mapping[header] = "";
+  }
+  return mapping;
+}
+
+function guess(header: string): BusinessImportField | "" {
+  const key = headerKey(header);
+  return BUSINESS_IMPORT_FIELD_NAMES.find((name) => (BUSINESS_IMPORT_FIELDS[name].headers as readonly string[]).includes(key)) ?? "";
+}
+
+/** The cells of each data row by field, per the mapping; undoes the export's neutralising of formula-like text. */
+export function mapRows(headers: readonly string[], rows: readonly string[][], mapping: ImportMapping): RowCells[] {
+  const columns = headers.map((header) => mapping[header] ?? "");
+  return rows.map((row) => {
+    const cells: RowCells = {};
+    columns.forEach((field, i) => {
+      if (field) cells[field] = unneutralise(row[i] ?? "").trim();
+    });
+    return cells;
+  });
+}
+
+/** Name and address compared without case, accents, punctuation or extra spaces. */
+export function matchKey(name: string | null | undefined, address: string | null | undefined): string {
+  const norm = (text: string | null | undefined) =>
+    (text ?? "")
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
+  return `${norm(name)}|${norm(address)}`;
+}
+
+/** A tags cell: names separated by semicolons (as exported), or by commas when there is no semicolon. */
+export function splitTags(cell: string): string[] {
+  const parts = cell.includes(";") ? cell.split(";") : cell.split(",");
+  return [...new Set(parts.map((part) => part.trim()).filter(Boolean))];
+}
+
+const lower = (text: string) => text.trim().toLowerCase();
+
+/** Reads each row against the stored businesses; one row's errors never stop the others. */
+export class RowEvaluator {
+  private readonly byId: Map<string, StoredBusiness>;
+  private readonly byKey = new Map<string, StoredBusiness[]>();
+  private readonly categoryByName: Map<string, { id: string; name: string }>;
+  private readonly categoryById: Map<string, { id: string; name: string }>;
+  private readonly tagByName: Map<string, { id: string; name: string }>;
+  private readonly tagById: Map<string, { id: string; name: string }>;
+  private readonly createMissing: boolean;
+  private readonly fields: Set<BusinessImportField>;
+
+  constructor(catalog: Catalog, options: { createMissing: boolean; mapping: ImportMapping }) {
+    this.byId = new Map(catalog.businesses.map((b) => [b.id, b]));
+    for (const business of catalog.businesses) {
+      const key = matchKey(business.name, business.address);
+      const list = this.byKey.get(key);
+      if (list) list.push(business);
+      else this.byKey.set(key, [business]);
+    }
+    this.categoryByName = new Map(catalog.categories.map((c) => [lower(c.name), c]));
+    this.categoryById = new Map(catalog.categories.map((c) => [c.id, c]));
+    this.tagByName = new Map(catalog.tags.map((t) => [lower(t.name), t]));
+    this.tagById = new Map(catalog.tags.map((t) => [t.id, t]));
+    this.createMissing = options.createMissing;
+    this.fields = new Set(Object.values(options.mapping).filter((f): f is BusinessImportField => f !== ""));
+  }
+
+  /** Every row, with in-file duplicates flagged on the later row. */
+  evaluate(rows: readonly StoredRow[]): EvaluatedRow[] {
+    const seen = new Map<string, number>();
+    return rows.map((row) => {
+      const evaluated = this.evaluateRow(row);
+      const key = row.cells.id ? `id:${row.cells.id}` : `key:${matchKey(row.cells.name, row.cells.address)}`;
+      const first = seen.get(key);
+      if (first !== undefined && (row.cells.id || row.cells.name)) {
+        evaluated.errors.name ??= importMessages.duplicate(first);
+        return finish(evaluated);
+      }
+      seen.set(key, row.line);
+      return evaluated;
+    });
+  }
+
+  private evaluateRow(row: StoredRow): EvaluatedRow {
+    const { cells } = row;
+    const errors: Record<string, string> = {};
+    const result: EvaluatedRow = { line: row.line, status: "new", businessId: null, cells: { ...cells }, changes: [], errors, geocode: row.geocode, write: null, needsGeocode: false };
+
+    // Which stored business the row is, if any.
+    let current: StoredBusiness | undefined;
+    if (cells.id) {
+      current = this.byId.get(cells.id);
+      if (!current) errors.id = importMessages.unknownId;
+    } else if (cells.name) {
+      const matches = this.byKey.get(matchKey(cells.name, this.fields.has("address") ? cells.address : null)) ?? [];
+      if (matches.length > 1) errors.name = importMessages.ambiguous;
+      current = matches.length === 1 ? matches[0] : undefined;
+    }
+    result.businessId = current?.id ?? null;
+
+    const values = {} as RowWrite["values"];
+    for (const name of TEXT_FIELDS) {
+      if (!this.fields.has(name)) {
+        values[name] = current ? current[name] : null;
+        continue;
+      }
+      const parsed = businessFields[name].input.safeParse(cells[name] ?? "");
+      if (parsed.success) values[name] = parsed.data as string | null;
+      else errors[name] = parsed.error.issues[0]?.message ?? importMessages.notANumber;
+    }
+
+    // Without a Name column, a row can still update a business found by its id, but never add one.
+    if (!values.name && !errors.name) errors.name = businessFields.name.input.safeParse("").error?.issues[0]?.message ?? importMessages.nameNotMapped;
+
+    const category = this.category(cells, current, errors);
+    const tags = this.tags(cells, current, errors);
+    const position = this.position(row, current, values.address, errors, result);
+
+    if (Object.keys(errors).length === 0 && category && tags && position) {
+      Object.assign(values, position);
+      result.write = { values, category, tags };
+      if (current) result.changes = this.changes(current, result.write);
+      result.status = current ? (result.changes.length > 0 ? "update" : "unchanged") : "new";
+    } else if (current) result.status = "update";
+    return finish(result);
+  }
+
+  private category(cells: RowCells, current: StoredBusiness | undefined, errors: Record<string, string>): RowWrite["category"] | null {
+    if (!this.fields.has("category") || (!cells.category && current && current.categoryId === null)) {
+      if (current) return { id: current.categoryId };
+      errors.category = businessFields.categoryId.input.safeParse("").error?.issues[0]?.message ?? "Category is required.";
+      return null;
+    }
+    const cell = cells.category ?? "";
+    if (!cell) {
+      errors.category = businessFields.categoryId.input.safeParse("").error?.issues[0]?.message ?? "Category is required.";
+      return null;
+    }
+    const found = this.categoryByName.get(lower(cell)) ?? this.categoryById.get(cell);
+    if (found) return { id: found.id };
+    if (this.createMissing) return { create: cell };
+    errors.category = importMessages.unknownCategory(cell);
+    return null;
+  }
+
+  private tags(cells: RowCells, current: StoredBusiness | undefined, errors: Record<string, string>): RowWrite["tags"] | null {
+    if (!this.fields.has("tags")) return (current?.tagIds ?? []).map((id) => ({ id }));
+    const tags: RowWrite["tags"] = [];
+    for (const name of splitTags(cells.tags ?? "")) {
+      const found = this.tagByName.get(lower(name)) ?? this.tagById.get(name);
+      if (found) tags.push({ id: found.id });
+      else if (this.createMissing) tags.push({ create: name });
+      else {
+        errors.tags = importMessages.unknownTag(name);
+        return null;
+      }
+    }
+    return tags;
+  }
+
+  /** The row's position: its own coordinates, else the stored ones while the address stays, else what geocoding found. */
+  private position(
+    row: StoredRow,
+    current: StoredBusiness | undefined,
+    address: string | null,
+    errors: Record<string, string>,
+    result: EvaluatedRow,
+  ): { lat: number; lng: number } | null {
+    // Geocoding fills these in even when the file had no such columns.
+    const latCell = row.cells.latitude ?? "";
+    const lngCell = row.cells.longitude ?? "";
+    if (latCell === "" && lngCell === "") {
+      if (current && (address ?? "") === (current.address ?? "")) return { lat: current.lat, lng: current.lng };
+      if (!address) {
+        errors.latitude = importMessages.coordinatesMissing;
+        return null;
+      }
+      result.needsGeocode = true;
+      if (row.geocode === "failed") errors.address = importMessages.geocodeFailed;
+      // Still waiting for geocoding: the row is what it will be, without a position yet.
+      return null;
+    }
+    const lat = coordinate(latCell, businessFields.lat.input, "latitude", errors);
+    const lng = coordinate(lngCell, businessFields.lng.input, "longitude", errors);
+    return lat === null || lng === null ? null : { lat, lng };
+  }
+
+  private changes(current: StoredBusiness, write: RowWrite): ImportRow["changes"] {
+    const changes: ImportRow["changes"] = [];
+    for (const name of TEXT_FIELDS) {
+      if (current[name] !== write.values[name]) changes.push({ field: name, from: current[name], to: write.values[name] });
+    }
+    const categoryName = (id: string | null) => (id ? (this.categoryById.get(id)?.name ?? null) : null);
+    const newCategory = "id" in write.category ? categoryName(write.category.id) : write.category.create;
+    if (!("id" in write.category) || write.category.id !== current.categoryId) {
+      changes.push({ field: "category", from: categoryName(current.categoryId), to: newCategory });
+    }
+    if (Math.abs(current.lat - write.values.lat) > 1e-9) changes.push({ field: "latitude", from: String(current.lat), to: String(write.values.lat) });
+    if (Math.abs(current.lng - write.values.lng) > 1e-9) changes.push({ field: "longitude", from: String(current.lng), to: String(write.values.lng) });
+    const tagNames = (tags: RowWrite["tags"]) =>
+      tags
+        .map((t) => ("id" in t ? (this.tagById.get(t.id)?.name ?? t.id) : t.create))
+        .sort((a, b) => a.localeCompare(b))
+        .join("; ");
+    const before = tagNames(current.tagIds.map((id) => ({ id })));
+    const after = tagNames(write.tags);
+    if (before.toLowerCase() !== after.toLowerCase()) changes.push({ field: "tags", from: before || null, to: after || null });
+    return changes;
+  }
+}
+
+function coordinate(cell: string, rule: { safeParse(value: unknown): { success: boolean; data?: unknown; error?: { issues: Array<{ message: string }> } } }, field: string, errors: Record<string, string>): number | null {
+  const number = Number(cell.replace(",", "."));
+  if (cell === "" || !Number.isFinite(number)) {
+    errors[field] = cell === "" ? (rule.safeParse(undefined).error?.issues[0]?.message ?? importMessages.notANumber) : importMessages.notANumber;
+    return null;
+  }
+  const parsed = rule.safeParse(number);
+  if (!parsed.success) {
+    errors[field] = parsed.error?.issues[0]?.message ?? importMessages.notANumber;
+    return null;
+  }
+  return number;
+}
+
+function finish(row: EvaluatedRow): EvaluatedRow {
+  if (Object.keys(row.errors).length > 0) {
+    row.status = "error";
+    row.write = null;
+    row.changes = [];
+  }
+  return row;
+}
+
+export function summarize(rows: readonly EvaluatedRow[]): ImportSummary {
+  const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, errors: 0 };
+  for (const row of rows) {
+    if (row.status === "error") summary.errors++;
+    else if (row.status === "update") summary.updated++;
+    else if (row.status === "unchanged") summary.unchanged++;
+    else summary.created++;
+  }
+  return summary;
+}

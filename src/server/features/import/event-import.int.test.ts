@@ -1,0 +1,90 @@
+// Events from an iCalendar file: the same preview, apply and undo as businesses from CSV.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBusiness, createEvent } from "../../db/factories.ts";
+import type { ImportPreview } from "../../../shared/schemas/data-import.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.signIn("admin")).cookie;
+  await createBusiness(t.database.db, { name: "Riverside Hall", address: "5 River Rd" });
+  await createEvent(t.database.db, { name: "Winter Market", eventDate: "2026-12-05T15:00:00.000Z", description: "Crafts and cider.", location: "outdoor", outdoorLocationDescription: "City Square" });
+});
+afterAll(() => t.close());
+
+const calendar = (events: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", ...events, "END:VCALENDAR", ""].join("\r\n");
+const event = (uid: string, lines: string[]) => ["BEGIN:VEVENT", `UID:${uid}`, "DTSTAMP:20261101T000000Z", ...lines, "END:VEVENT"].join("\r\n");
+
+describe("importing events from a calendar", () => {
+  it("previews each event as new, update or unchanged, applies them together and undoes them", async () => {
+    const ics = calendar([
+      event("a", ["DTSTART:20261205T150000Z", "SUMMARY:Winter Market", "LOCATION:City Square", "DESCRIPTION:Crafts\\, cider and carols."]),
+      event("b", ["DTSTART;TZID=America/Toronto:20261210T190000", "SUMMARY:Jazz Night", "LOCATION:Riverside Hall", "URL:https://jazz.example/tickets"]),
+      event("c", ["DTSTART:20261212T180000Z", "SUMMARY:Lantern Walk", "LOCATION:Queen Street"]),
+      event("d", ["DTSTART:20261213T180000Z", "SUMMARY:Nowhere Party"]),
+    ]);
+    const response = await t.request("/api/v1/imports?fileName=events.ics", { method: "POST", body: ics, headers: { "Content-Type": "text/calendar" }, cookie: admin });
+    expect(response.status).toBe(201);
+    const preview = (await response.json()) as ImportPreview;
+    expect(preview.kind).toBe("events");
+    expect(preview.summary).toEqual({ created: 2, updated: 1, unchanged: 0, errors: 1 });
+    expect(preview.rows[0]!.changes).toEqual([{ field: "description", from: "Crafts and cider.", to: "Crafts, cider and carols." }]);
+    expect(preview.rows[1]!.cells.date).toBe("2026-12-11T00:00:00.000Z");
+    expect(Object.keys(preview.rows[3]!.errors)).toEqual(["location"]);
+
+    // The event without a place is given one, then everything is written at once.
+    const fixed = await t.request(`/api/v1/imports/${preview.id}/rows/4`, { method: "PUT", json: { cells: { location: "City Square" } }, cookie: admin });
+    expect(((await fixed.json()) as ImportPreview).summary).toEqual({ created: 3, updated: 1, unchanged: 0, errors: 0 });
+    expect((await t.request(`/api/v1/imports/${preview.id}/apply`, { method: "POST", cookie: admin })).status).toBe(200);
+    const events = await t.database.db.selectFrom("event").innerJoin("business", "business.id", "event.location").select(["event.name", "event.ticketsLink"]).execute();
+    expect(events).toEqual([{ name: "Jazz Night", ticketsLink: "https://jazz.example/tickets" }]);
+    expect((await t.database.db.selectFrom("event").select("id").execute()).length).toBe(4);
+
+    expect((await t.request(`/api/v1/imports/${preview.id}/undo`, { method: "POST", cookie: admin })).status).toBe(200);
+    const after = await t.database.db.selectFrom("event").select(["name", "description"]).execute();
+    expect(after).toEqual([{ name: "Winter Market", description: "Crafts and cider." }]);
+  });
+
+  it("leaves the column mapping remembered for CSV files alone", async () => {
+    const response = await t.request("/api/v1/imports", { method: "POST", body: "name,category,latitude,longitude\nAfter Calendar,Food,43.1,-79.1\n", headers: { "Content-Type": "text/csv" }, cookie: admin });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as ImportPreview).mapping.name).toBe("name");
+  });
+
+  it("refuses a calendar that cannot be read or has no events", async () => {
+    for (const body of [calendar([]), "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:garbage"]) {
+      const response = await t.request("/api/v1/imports", { method: "POST", body, headers: { "Content-Type": "text/calendar" }, cookie: admin });
+      expect(response.status).toBe(400);
+    }
+  });
+});
+
+describe("importing a calendar from its address", () => {
+  it("refuses addresses on the server's own network and what is not http(s)", async () => {
+    for (const url of ["http://127.0.0.1:9/cal.ics", "http://[::1]/cal.ics", "http://10.0.0.5/cal.ics", "file:///etc/passwd", "not a url"]) {
+      const response = await t.request("/api/v1/imports/from-url", { method: "POST", json: { url }, cookie: admin });
+      expect(response.status, url).toBe(400);
+    }
+    const user = (await t.signIn("user")).cookie;
+    expect((await t.request("/api/v1/imports/from-url", { method: "POST", json: { url: "https://example.org/a.ics" }, cookie: user })).status).toBe(403);
+  });
+
+  it("reads the calendar the address answers and previews its events", async () => {
+    const served: string[] = [];
+    const { ImportService } = await import("./import.service.ts");
+    const { ImportRepository } = await import("./import.repository.ts");
+    const service = new ImportService(new ImportRepository(t.database.db), {
+      fetchFile: async (url) => {
+        served.push(url);
+        return { name: "town.ics", bytes: new TextEncoder().encode(calendar([event("z", ["DTSTART:20270101T000000Z", "SUMMARY:New Year", "LOCATION:City Square"])])) };
+      },
+    });
+    const account = await t.database.db.selectFrom("user").select(["id", "email"]).where("role", "=", "admin").executeTakeFirstOrThrow();
+    const preview = await service.createFromUrl({ ...account, displayName: "A", photoURL: null, role: "admin", emailVerified: true }, "webcal://town.example/town.ics");
+    expect(served).toEqual(["webcal://town.example/town.ics"]);
+    expect(preview).toMatchObject({ kind: "events", fileName: "town.ics", summary: { created: 1, updated: 0, unchanged: 0, errors: 0 } });
+  });
+});

@@ -1,0 +1,81 @@
+// The background job that finds coordinates for imported rows without them, one address at a time through the cached
+// geocoder (whose rate limit it respects). Its queue is the rows themselves, so a restart resumes where it stopped.
+import type { GeocodeResult } from "../../geo/geo-types.ts";
+import type { GeocodeQueue } from "./import.service.ts";
+import type { ImportRepository } from "./import.repository.ts";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class ImportGeocoder implements GeocodeQueue {
+  private readonly repository: ImportRepository;
+  private readonly geo: { lookup(address: string): Promise<GeocodeResult | null> };
+  private readonly onError: (error: unknown) => void;
+  private started = false;
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(repository: ImportRepository, geo: ImportGeocoder["geo"], onError: (error: unknown) => void = () => {}) {
+    this.repository = repository;
+    this.geo = geo;
+    this.onError = onError;
+  }
+
+  /** Starts working through the waiting rows, and keeps doing so whenever woken. */
+  start(): void {
+    this.started = true;
+    this.wake();
+  }
+
+  wake(): void {
+    if (!this.started) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.work().finally(() => {
+      this.running = undefined;
+      if (this.again && this.started) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Resolves once no row is waiting (or the job was stopped). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    await this.running;
+  }
+
+  private async work(): Promise<void> {
+    try {
+      while (this.started) {
+        const next = await this.repository.nextPendingGeocode();
+        if (!next) return;
+        const address = next.cells.address ?? "";
+        let result: GeocodeResult | null = null;
+        try {
+          result = address ? await this.geo.lookup(address) : null;
+        } catch (error) {
+          // Another caller holds the geocoder's turn: wait for the next.
+          if ((error as { status?: number }).status === 429) {
+            await sleep(1000);
+            continue;
+          }
+          this.onError(error);
+        }
+        // Six decimals place a door to within a metre; more only looks like precision.
+        const round = (value: number) => String(Number(value.toFixed(6)));
+        const cells = result ? { ...next.cells, latitude: round(result.lat), longitude: round(result.lng) } : next.cells;
+        await this.repository.finishGeocode(next.importId, next.line, next.cells, cells, result ? "done" : "failed");
+      }
+    } catch (error) {
+      // The database went away (shutting down) or failed: the rows stay pending for the next start.
+      this.onError(error);
+    }
+  }
+}

@@ -1,0 +1,412 @@
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../../db/database-types.ts";
+import { newId } from "../../db/ids.ts";
+import type { ImportMapping, ImportSummary } from "../../../shared/schemas/data-import.ts";
+import type { Catalog, GeocodeState, RowCells, StoredBusiness, StoredRow } from "./business-rows.ts";
+import type { EventCatalog, EventWrite, StoredEvent } from "./event-rows.ts";
+
+/** Rows per multi-row insert: well under both databases' limits on bound parameters. */
+const BATCH = 200;
+
+export interface StoredOptions {
+  delimiter: "comma" | "semicolon" | "tab";
+  encoding: string;
+  createMissing: boolean;
+  mapping: ImportMapping;
+}
+
+export interface ImportRecord {
+  id: string;
+  kind: string;
+  status: "preview" | "applied" | "undone";
+  fileName: string;
+  options: StoredOptions;
+  headers: string[];
+  createdById: string | null;
+  createdByEmail: string;
+  createdAt: string;
+  appliedAt: string | null;
+  undoneAt: string | null;
+}
+
+/** What applying wrote, so undo can take it back. */
+export interface UndoRecord {
+  /** The preview's totals when the import was applied. */
+  summary: ImportSummary;
+  createdBusinessIds: string[];
+  createdCategoryIds: string[];
+  createdTagIds: string[];
+  previous: Array<{ business: StoredBusiness & { lastUpdatedAt: string }; tagIds: string[] }>;
+  /** For an import of events. */
+  createdEventIds?: string[];
+  previousEvents?: Array<StoredEvent & { lastUpdatedAt: string }>;
+}
+
+export interface EventPlan {
+  events: Array<{ id: string; isNew: boolean; values: EventWrite }>;
+  actor: { id: string; email: string };
+  auditNote: string;
+  summary: ImportSummary;
+}
+
+const EVENT_COLUMNS = ["id", "name", "eventDate", "location", "outdoorLocationDescription", "description", "ticketsLink"] as const;
+
+/** One business write of an apply, with its categories and tags already resolved to ids. */
+export interface BusinessChange {
+  id: string;
+  isNew: boolean;
+  values: Omit<StoredBusiness, "id" | "tagIds">;
+  tagIds: string[];
+}
+
+export interface ApplyPlan {
+  categories: Array<{ id: string; name: string; color: string }>;
+  tags: Array<{ id: string; name: string }>;
+  businesses: BusinessChange[];
+  actor: { id: string; email: string };
+  /** The one line each audit entry carries, naming the import. */
+  auditNote: string;
+  summary: ImportSummary;
+}
+
+const BUSINESS_COLUMNS = ["id", "name", "categoryId", "description", "address", "website", "phone", "email", "lat", "lng"] as const;
+
+function chunks<T>(items: readonly T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export class ImportRepository {
+  private readonly db: Kysely<DB>;
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  /** Every business (with its tag ids), category and tag: what rows are compared against. */
+  async catalog(db: Kysely<DB> = this.db): Promise<Catalog> {
+    const [businesses, links, categories, tags] = await Promise.all([
+      db.selectFrom("business").select(BUSINESS_COLUMNS).execute(),
+      db.selectFrom("business_tag").select(["businessId", "tagId"]).execute(),
+      db.selectFrom("category").select(["id", "name"]).execute(),
+      db.selectFrom("tag").select(["id", "name"]).execute(),
+    ]);
+    const tagIds = new Map<string, string[]>();
+    for (const { businessId, tagId } of links) {
+      const list = tagIds.get(businessId);
+      if (list) list.push(tagId);
+      else tagIds.set(businessId, [tagId]);
+    }
+    return {
+      businesses: businesses.map((b) => ({ ...b, lat: Number(b.lat), lng: Number(b.lng), tagIds: tagIds.get(b.id) ?? [] })),
+      categories,
+      tags,
+    };
+  }
+
+  /** Every event, and the businesses an event's location may name. */
+  async eventCatalog(): Promise<EventCatalog> {
+    const [events, businesses] = await Promise.all([
+      this.db.selectFrom("event").select(EVENT_COLUMNS).execute(),
+      this.db.selectFrom("business").select(["id", "name", "address"]).execute(),
+    ]);
+    return { events, businesses };
+  }
+
+  /** Writes every event of the plan with its audit entries and marks the import applied, in one transaction. */
+  async applyEvents(importId: string, plan: EventPlan): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const marked = await trx.updateTable("data_import").set({ status: "applied", appliedAt: now }).where("id", "=", importId).where("status", "=", "preview").executeTakeFirst();
+      if (Number(marked.numUpdatedRows) === 0) return false;
+      const created = plan.events.filter((e) => e.isNew);
+      for (const batch of chunks(created, 100)) {
+        await trx.insertInto("event").values(batch.map((e) => ({ id: e.id, ...e.values, ticketsLink: e.values.ticketsLink ?? null, imageUrl: null, imageStoragePath: null, ownerUid: null, createdAt: now, lastUpdatedAt: now }))).execute();
+      }
+      const previousEvents: NonNullable<UndoRecord["previousEvents"]> = [];
+      for (const change of plan.events.filter((e) => !e.isNew)) {
+        const before = await trx.selectFrom("event").select([...EVENT_COLUMNS, "lastUpdatedAt"]).where("id", "=", change.id).executeTakeFirst();
+        if (!before) throw new Error(`event ${change.id} disappeared`);
+        previousEvents.push(before);
+        await trx.updateTable("event").set({ ...change.values, ticketsLink: change.values.ticketsLink ?? null, lastUpdatedAt: now }).where("id", "=", change.id).execute();
+      }
+      const entries = plan.events.map((e) => ({ id: newId(), actorId: plan.actor.id, actorEmail: plan.actor.email, action: e.isNew ? "create" : "update", entityType: "event", entityId: e.id, summary: `${e.values.name} (${plan.auditNote})`.slice(0, 500), createdAt: now }));
+      for (const batch of chunks(entries)) await trx.insertInto("audit_log").values(batch).execute();
+      const undo: UndoRecord = { summary: plan.summary, createdBusinessIds: [], createdCategoryIds: [], createdTagIds: [], previous: [], createdEventIds: created.map((e) => e.id), previousEvents };
+      await trx.updateTable("data_import").set({ undo: JSON.stringify(undo) }).where("id", "=", importId).execute();
+      return true;
+    });
+  }
+
+  async create(record: Omit<ImportRecord, "appliedAt" | "undoneAt" | "status">, source: Uint8Array, rows: StoredRow[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("data_import")
+        .values({
+          id: record.id,
+          kind: record.kind,
+          status: "preview",
+          fileName: record.fileName,
+          source: Buffer.from(source),
+          options: JSON.stringify(record.options),
+          headers: JSON.stringify(record.headers),
+          createdById: record.createdById,
+          createdByEmail: record.createdByEmail,
+          createdAt: record.createdAt,
+        })
+        .execute();
+      await this.insertRows(trx, record.id, rows);
+    });
+  }
+
+  private async insertRows(trx: Transaction<DB>, importId: string, rows: StoredRow[]): Promise<void> {
+    for (const batch of chunks(rows)) {
+      await trx
+        .insertInto("data_import_row")
+        .values(batch.map((row) => ({ importId, rowNumber: row.line, cells: JSON.stringify(row.cells), geocode: row.geocode })))
+        .execute();
+    }
+  }
+
+  /** Read again with other options: the rows start over. */
+  async replace(id: string, options: StoredOptions, headers: string[], rows: StoredRow[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable("data_import").set({ options: JSON.stringify(options), headers: JSON.stringify(headers) }).where("id", "=", id).execute();
+      await trx.deleteFrom("data_import_row").where("importId", "=", id).execute();
+      await this.insertRows(trx, id, rows);
+    });
+  }
+
+  async get(id: string): Promise<ImportRecord | undefined> {
+    const row = await this.db
+      .selectFrom("data_import")
+      .select(["id", "kind", "status", "fileName", "options", "headers", "createdById", "createdByEmail", "createdAt", "appliedAt", "undoneAt"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      ...row,
+      status: row.status as ImportRecord["status"],
+      options: JSON.parse(row.options) as StoredOptions,
+      headers: JSON.parse(row.headers) as string[],
+    };
+  }
+
+  async getSource(id: string): Promise<Uint8Array | undefined> {
+    const row = await this.db.selectFrom("data_import").select("source").where("id", "=", id).executeTakeFirst();
+    return row ? new Uint8Array(row.source) : undefined;
+  }
+
+  /** The totals of the preview as applied. */
+  async appliedSummary(id: string): Promise<ImportSummary | undefined> {
+    const row = await this.db.selectFrom("data_import").select("undo").where("id", "=", id).executeTakeFirst();
+    return row?.undo ? (JSON.parse(row.undo) as UndoRecord).summary : undefined;
+  }
+
+  /** The newest imports first, without their rows. */
+  async getRecent(limit: number): Promise<ImportRecord[]> {
+    const ids = await this.db.selectFrom("data_import").select("id").orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
+    const records = await Promise.all(ids.map((r) => this.get(r.id)));
+    return records.filter((r): r is ImportRecord => r !== undefined);
+  }
+
+  async getRows(id: string): Promise<StoredRow[]> {
+    const rows = await this.db
+      .selectFrom("data_import_row")
+      .select(["rowNumber", "cells", "geocode"])
+      .where("importId", "=", id)
+      .orderBy("rowNumber")
+      .execute();
+    return rows.map((r) => ({ line: r.rowNumber, cells: JSON.parse(r.cells) as RowCells, geocode: r.geocode as GeocodeState }));
+  }
+
+  async updateRow(id: string, line: number, cells: RowCells, geocode: GeocodeState): Promise<boolean> {
+    const result = await this.db
+      .updateTable("data_import_row")
+      .set({ cells: JSON.stringify(cells), geocode })
+      .where("importId", "=", id)
+      .where("rowNumber", "=", line)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The mapping of the newest CSV import, remembered for the next one. */
+  async lastMapping(): Promise<ImportMapping> {
+    const row = await this.db
+      .selectFrom("data_import")
+      .select("options")
+      .where("kind", "=", "businesses")
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.options) as StoredOptions).mapping : {};
+  }
+
+  /** The next row waiting for geocoding, oldest import first. */
+  async nextPendingGeocode(): Promise<{ importId: string; line: number; cells: RowCells } | undefined> {
+    const row = await this.db
+      .selectFrom("data_import_row")
+      .innerJoin("data_import", "data_import.id", "data_import_row.importId")
+      .select(["data_import_row.importId", "data_import_row.rowNumber", "data_import_row.cells"])
+      .where("data_import_row.geocode", "=", "pending")
+      .where("data_import.status", "=", "preview")
+      .orderBy("data_import.createdAt")
+      .orderBy("data_import_row.rowNumber")
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { importId: row.importId, line: row.rowNumber, cells: JSON.parse(row.cells) as RowCells } : undefined;
+  }
+
+  /** Stores a geocoding result, unless the row changed meanwhile (it is then looked up again). */
+  async finishGeocode(importId: string, line: number, before: RowCells, cells: RowCells, state: GeocodeState): Promise<void> {
+    await this.db
+      .updateTable("data_import_row")
+      .set({ cells: JSON.stringify(cells), geocode: state })
+      .where("importId", "=", importId)
+      .where("rowNumber", "=", line)
+      .where("cells", "=", JSON.stringify(before))
+      .where("geocode", "=", "pending")
+      .execute();
+  }
+
+  /**
+   * Writes every business of the plan, its tags, the new categories and tags and one audit entry per business, and marks
+   * the import applied: all in one transaction, so a failure anywhere leaves the database as it was. False when the
+   * import was no longer a preview (applied at the same moment elsewhere).
+   */
+  async apply(importId: string, plan: ApplyPlan, validate: (catalog: Catalog) => void): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const marked = await trx
+        .updateTable("data_import")
+        .set({ status: "applied", appliedAt: now })
+        .where("id", "=", importId)
+        .where("status", "=", "preview")
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) === 0) return false;
+      // Read inside the transaction: what is replaced is kept for undo exactly as it was.
+      const catalog = await this.catalog(trx);
+      validate(catalog);
+      const stored = new Map(catalog.businesses.map((b) => [b.id, b]));
+      const lastUpdated = new Map(
+        (
+          await Promise.all(
+            chunks(plan.businesses.filter((b) => !b.isNew).map((b) => b.id), 500).map((ids) =>
+              trx.selectFrom("business").select(["id", "lastUpdatedAt"]).where("id", "in", ids).execute(),
+            ),
+          )
+        )
+          .flat()
+          .map((r) => [r.id, r.lastUpdatedAt]),
+      );
+
+      for (const batch of chunks(plan.categories)) await trx.insertInto("category").values(batch.map((c) => ({ ...c, description: null, createdAt: now }))).execute();
+      for (const batch of chunks(plan.tags)) await trx.insertInto("tag").values(batch.map((t) => ({ ...t, createdAt: now }))).execute();
+
+      const created = plan.businesses.filter((b) => b.isNew);
+      for (const batch of chunks(created, 100)) {
+        await trx
+          .insertInto("business")
+          .values(batch.map((b) => ({ id: b.id, ...b.values, logoUrl: null, logoStoragePath: null, createdAt: now, lastUpdatedAt: now })))
+          .execute();
+      }
+      const undo: UndoRecord = { summary: plan.summary, createdBusinessIds: created.map((b) => b.id), createdCategoryIds: plan.categories.map((c) => c.id), createdTagIds: plan.tags.map((t) => t.id), previous: [] };
+      for (const change of plan.businesses.filter((b) => !b.isNew)) {
+        const before = stored.get(change.id);
+        if (!before) throw new Error(`business ${change.id} disappeared`);
+        undo.previous.push({ business: { ...before, lastUpdatedAt: lastUpdated.get(change.id) ?? now }, tagIds: before.tagIds });
+        await this.writeBusiness(trx, change.id, change.values, change.tagIds, now);
+      }
+      const links = created.flatMap((b) => [...new Set(b.tagIds)].map((tagId) => ({ businessId: b.id, tagId })));
+      for (const batch of chunks(links)) await trx.insertInto("business_tag").values(batch).execute();
+
+      const entries = plan.businesses.map((b) => ({
+        id: newId(),
+        actorId: plan.actor.id,
+        actorEmail: plan.actor.email,
+        action: b.isNew ? "create" : "update",
+        entityType: "business",
+        entityId: b.id,
+        summary: `${b.values.name} (${plan.auditNote})`.slice(0, 500),
+        createdAt: now,
+      }));
+      for (const batch of chunks(entries)) await trx.insertInto("audit_log").values(batch).execute();
+      await trx.updateTable("data_import").set({ undo: JSON.stringify(undo) }).where("id", "=", importId).execute();
+      return true;
+    });
+  }
+
+  private async writeBusiness(trx: Transaction<DB>, id: string, values: Omit<StoredBusiness, "id" | "tagIds">, tagIds: readonly string[], lastUpdatedAt: string) {
+    await trx.updateTable("business").set({ ...values, lastUpdatedAt }).where("id", "=", id).execute();
+    await trx.deleteFrom("business_tag").where("businessId", "=", id).execute();
+    const unique = [...new Set(tagIds)];
+    if (unique.length > 0) await trx.insertInto("business_tag").values(unique.map((tagId) => ({ businessId: id, tagId }))).execute();
+    // Offers keep a copy of their business's name.
+    await trx.updateTable("offer").set({ businessName: values.name }).where("businessId", "=", id).execute();
+  }
+
+  /**
+   * Puts back what the import replaced and removes what it added (categories and tags only while nothing else uses
+   * them), recording each change: in one transaction. False when the import is not applied (any more).
+   */
+  async undo(importId: string, actor: { id: string; email: string }, auditNote: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const row = await trx.selectFrom("data_import").select(["undo"]).where("id", "=", importId).where("status", "=", "applied").executeTakeFirst();
+      if (!row?.undo) return false;
+      await trx.updateTable("data_import").set({ status: "undone", undoneAt: now }).where("id", "=", importId).execute();
+      const undo = JSON.parse(row.undo) as UndoRecord;
+      const entries: Array<{ action: string; entityType?: string; entityId: string; name: string }> = [];
+
+      for (const ids of chunks(undo.createdBusinessIds, 500)) {
+        const names = await trx.selectFrom("business").select(["id", "name"]).where("id", "in", ids).execute();
+        await trx.deleteFrom("business").where("id", "in", ids).execute();
+        entries.push(...names.map((b) => ({ action: "delete", entityId: b.id, name: b.name })));
+      }
+      for (const { business, tagIds } of undo.previous) {
+        const { id, tagIds: _ignored, lastUpdatedAt, ...values } = business;
+        const exists = await trx.selectFrom("business").select("id").where("id", "=", id).executeTakeFirst();
+        if (!exists) continue;
+        const existingTags = tagIds.length === 0 ? [] : (await trx.selectFrom("tag").select("id").where("id", "in", tagIds).execute()).map((t) => t.id);
+        await this.writeBusiness(trx, id, values, existingTags, lastUpdatedAt);
+        entries.push({ action: "update", entityId: id, name: values.name });
+      }
+      for (const ids of chunks(undo.createdEventIds ?? [], 500)) {
+        const names = await trx.selectFrom("event").select(["id", "name"]).where("id", "in", ids).execute();
+        await trx.deleteFrom("event").where("id", "in", ids).execute();
+        entries.push(...names.map((e) => ({ action: "delete", entityType: "event", entityId: e.id, name: e.name })));
+      }
+      for (const { id, ...values } of undo.previousEvents ?? []) {
+        const result = await trx.updateTable("event").set(values).where("id", "=", id).executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) entries.push({ action: "update", entityType: "event", entityId: id, name: values.name });
+      }
+      for (const ids of chunks(undo.createdTagIds, 500)) {
+        await trx
+          .deleteFrom("tag")
+          .where("id", "in", ids)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom("business_tag").select("tagId").whereRef("business_tag.tagId", "=", "tag.id"))))
+          .execute();
+      }
+      for (const ids of chunks(undo.createdCategoryIds, 500)) {
+        await trx
+          .deleteFrom("category")
+          .where("id", "in", ids)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom("business").select("id").whereRef("business.categoryId", "=", "category.id"))))
+          .execute();
+      }
+      const audit = entries.map((e) => ({
+        id: newId(),
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: e.action,
+        entityType: e.entityType ?? "business",
+        entityId: e.entityId,
+        summary: `${e.name} (${auditNote})`.slice(0, 500),
+        createdAt: now,
+      }));
+      for (const batch of chunks(audit)) await trx.insertInto("audit_log").values(batch).execute();
+      return true;
+    });
+  }
+}

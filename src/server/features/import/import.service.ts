@@ -1,0 +1,315 @@
+// Importing businesses from CSV: read the file, preview every row against the stored businesses, apply all of it or
+// nothing, and undo it for a week. Administrators only.
+import { requireRole, type CurrentUser } from "../../auth/session.ts";
+import { newId } from "../../db/ids.ts";
+import { Conflict, NotFound, Validation } from "../../errors.ts";
+import {
+  CSV_DELIMITERS,
+  IMPORT_LIMITS,
+  ImportOptionsSchema,
+  importMessages,
+  type CsvDelimiterName,
+  type ImportOptionsInput,
+  type ImportPreview,
+} from "../../../shared/schemas/data-import.ts";
+import { autoMapping, mapRows, RowEvaluator, summarize, type Catalog, type EvaluatedRow, type RowCells, type StoredRow } from "./business-rows.ts";
+import { decode, readCsv } from "./csv.ts";
+import { fetchPublicFile, type FetchFile } from "./remote-file.ts";
+import { EVENT_CELLS, evaluateEvents, isCalendar, readCalendar, type EvaluatedEventRow } from "./event-rows.ts";
+import type { ApplyPlan, ImportRecord, ImportRepository, StoredOptions } from "./import.repository.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+/** New categories get colours in turn from this muted palette; an administrator can change them afterwards. */
+const CATEGORY_COLORS = ["#2f6f8f", "#8f5a2f", "#4f7f3a", "#7a4f8f", "#8f2f4f", "#3a6f6a", "#6f6a2f", "#55606e"];
+
+function parseOptions(input: ImportOptionsInput) {
+  const parsed = ImportOptionsSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+    throw Validation("The import options are not valid.", fields);
+  }
+  return parsed.data;
+}
+
+const delimiterName = (delimiter: string): CsvDelimiterName =>
+  (Object.entries(CSV_DELIMITERS).find(([, value]) => value === delimiter)?.[0] as CsvDelimiterName | undefined) ?? "comma";
+
+/** Something that wants to hear when rows are waiting for geocoding (the background job). */
+export interface GeocodeQueue {
+  wake(): void;
+}
+
+export class ImportService {
+  private readonly repository: ImportRepository;
+  private geocodeQueue: GeocodeQueue | null = null;
+  private readonly fetchFile: FetchFile;
+  constructor(repository: ImportRepository, options: { fetchFile?: FetchFile } = {}) {
+    this.repository = repository;
+    this.fetchFile = options.fetchFile ?? fetchPublicFile;
+  }
+
+  /** Reads a calendar (or CSV) from its address and answers the preview, as for an uploaded file. */
+  async createFromUrl(viewer: CurrentUser | null, url: string): Promise<ImportPreview> {
+    requireRole(viewer, "admin");
+    return this.create(viewer, await this.fetchFile(url));
+  }
+
+  /** The background geocoder to wake when rows need coordinates. */
+  setGeocodeQueue(queue: GeocodeQueue): void {
+    this.geocodeQueue = queue;
+  }
+
+  /** Reads the file and stores it with its rows; nothing else is written. Answers the preview. */
+  async create(viewer: CurrentUser | null, file: { name: string; bytes: Uint8Array }, input: ImportOptionsInput = {}): Promise<ImportPreview> {
+    const admin = requireRole(viewer, "admin");
+    const options = parseOptions(input);
+    const calendar = file.bytes.byteLength <= IMPORT_LIMITS.bytes && isCalendar(decode(file.bytes.subarray(0, 1024)).text.replace(/^\uFEFF/, ""));
+    const { stored, headers, rows } = calendar ? this.readEvents(file.bytes) : await this.read(file.bytes, options);
+    const id = newId();
+    await this.repository.create(
+      { id, kind: calendar ? "events" : "businesses", fileName: file.name.slice(0, 200) || "import.csv", options: stored, headers, createdById: admin.id, createdByEmail: admin.email, createdAt: new Date().toISOString() },
+      file.bytes,
+      rows,
+    );
+    this.wakeGeocoder(rows);
+    return this.get(admin, id);
+  }
+
+  /** Reads the stored file again with other options (delimiter, encoding, mapping, creating missing categories and tags). */
+  async reconfigure(viewer: CurrentUser | null, id: string, input: ImportOptionsInput): Promise<ImportPreview> {
+    const admin = requireRole(viewer, "admin");
+    const record = await this.previewRecord(id);
+    const options = parseOptions(input);
+    // A calendar has no delimiter, encoding or columns to choose.
+    if (record.kind === "events") return this.get(admin, id);
+    const source = (await this.repository.getSource(id))!;
+    const { stored, headers, rows } = await this.read(source, options, record.headers);
+    await this.repository.replace(id, stored, headers, rows);
+    this.wakeGeocoder(rows);
+    return this.get(admin, id);
+  }
+
+  /** Corrects one row's cells (a fix made beside the preview); a row without coordinates is looked up again. */
+  async updateRow(viewer: CurrentUser | null, id: string, line: number, cells: RowCells): Promise<ImportPreview> {
+    const admin = requireRole(viewer, "admin");
+    const record = await this.previewRecord(id);
+    const rows = await this.repository.getRows(id);
+    const row = rows.find((r) => r.line === line);
+    if (!row) throw NotFound("There is no such row in this import.");
+    const merged: RowCells = { ...row.cells, ...cells };
+    if (record.kind === "events") {
+      await this.repository.updateRow(id, line, merged, "none");
+      return this.get(admin, id);
+    }
+    const evaluated = new RowEvaluator(await this.repository.catalog(), record.options).evaluate([{ ...row, cells: merged, geocode: "none" }])[0]!;
+    const geocode = evaluated.needsGeocode ? "pending" : "none";
+    await this.repository.updateRow(id, line, merged, geocode);
+    if (geocode === "pending") this.geocodeQueue?.wake();
+    return this.get(admin, id);
+  }
+
+  async get(viewer: CurrentUser | null, id: string): Promise<ImportPreview> {
+    requireRole(viewer, "admin");
+    const record = await this.repository.get(id);
+    if (!record) throw NotFound(importMessages.notFound);
+    if (record.kind === "events" && record.status === "preview") {
+      return toPreview(record, { businesses: [], categories: [], tags: [] }, evaluateEvents(await this.repository.eventCatalog(), await this.repository.getRows(id)));
+    }
+    const catalog = await this.repository.catalog();
+    if (record.status === "preview") return toPreview(record, catalog, this.evaluate(catalog, record.options, await this.repository.getRows(id)));
+    const preview = toPreview(record, catalog, await this.appliedRows(id));
+    return { ...preview, summary: (await this.repository.appliedSummary(id)) ?? preview.summary };
+  }
+
+  /** The newest imports, for the screen's history and its undo button. */
+  async listRecent(viewer: CurrentUser | null): Promise<Array<Omit<ImportPreview, "rows" | "missingCategories" | "missingTags" | "summary" | "geocoding">>> {
+    requireRole(viewer, "admin");
+    const records = await this.repository.getRecent(10);
+    return records.map((record) => describe(record));
+  }
+
+  /**
+   * Writes every row, or none: refused while any row has an error or waits for geocoding, and undone entirely when any
+   * write fails. Businesses missing from the file are left as they are.
+   */
+  async apply(viewer: CurrentUser | null, id: string): Promise<ImportPreview> {
+    const admin = requireRole(viewer, "admin");
+    const record = await this.previewRecord(id);
+    const storedRows = await this.repository.getRows(id);
+    if (record.kind === "events") return this.applyEvents(admin, record, storedRows);
+    const plan = this.plan(await this.repository.catalog(), record, storedRows, admin);
+    let applied: boolean;
+    try {
+      applied = await this.repository.apply(id, plan, (catalog) => {
+        // The businesses may have changed since the preview was read: the plan must still hold.
+        this.plan(catalog, record, storedRows, admin);
+      });
+    } catch (error) {
+      if (error instanceof Error && "status" in error) throw error;
+      throw Conflict(`The import could not be applied, and nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!applied) throw Conflict(importMessages.notPreview);
+    return this.get(admin, id);
+  }
+
+  /** Restores what the import changed and removes what it added, for 7 days after it was applied. */
+  async undo(viewer: CurrentUser | null, id: string): Promise<ImportPreview> {
+    const admin = requireRole(viewer, "admin");
+    const record = await this.repository.get(id);
+    if (!record) throw NotFound(importMessages.notFound);
+    if (record.status !== "applied" || !record.appliedAt) throw Conflict(importMessages.notApplied);
+    if (Date.now() - Date.parse(record.appliedAt) > IMPORT_LIMITS.undoDays * DAY) throw Conflict(importMessages.undoExpired);
+    if (!(await this.repository.undo(id, admin, `undo of import ${record.fileName}, ${id}`))) throw Conflict(importMessages.notApplied);
+    return this.get(admin, id);
+  }
+
+  /** Events are written all together; the preview's checks run again just before. */
+  private async applyEvents(admin: CurrentUser, record: ImportRecord, rows: StoredRow[]): Promise<ImportPreview> {
+    const evaluated = evaluateEvents(await this.repository.eventCatalog(), rows);
+    const failing = evaluated.filter((row) => row.status === "error" || !row.write);
+    if (failing.length > 0) throw Validation(importMessages.hasErrors(failing.length));
+    const events = evaluated
+      .filter((row) => row.status !== "unchanged")
+      .map((row) => ({ id: row.businessId ?? newId(), isNew: row.businessId === null, values: row.write! }));
+    let applied: boolean;
+    try {
+      applied = await this.repository.applyEvents(record.id, { events, actor: { id: admin.id, email: admin.email }, auditNote: `import ${record.fileName}, ${record.id}`, summary: summarize(evaluated as unknown as EvaluatedRow[]) });
+    } catch (error) {
+      throw Conflict(`The import could not be applied, and nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!applied) throw Conflict(importMessages.notPreview);
+    return this.get(admin, record.id);
+  }
+
+  private readEvents(bytes: Uint8Array) {
+    if (bytes.byteLength > IMPORT_LIMITS.bytes) throw Validation(importMessages.tooLarge, { file: importMessages.tooLarge });
+    const { text, encoding } = decode(bytes);
+    const rows = readCalendar(text.replace(/^\uFEFF/, ""));
+    if (rows.length > IMPORT_LIMITS.rows) throw Validation(importMessages.tooManyRows, { file: importMessages.tooManyRows });
+    const mapping = Object.fromEntries(EVENT_CELLS.map((cell) => [cell, ""])) as StoredOptions["mapping"];
+    const stored: StoredOptions = { delimiter: "comma", encoding, createMissing: false, mapping };
+    return { stored, headers: [...EVENT_CELLS], rows };
+  }
+
+  private async previewRecord(id: string): Promise<ImportRecord> {
+    const record = await this.repository.get(id);
+    if (!record) throw NotFound(importMessages.notFound);
+    if (record.status !== "preview") throw Conflict(importMessages.notPreview);
+    return record;
+  }
+
+  private async read(bytes: Uint8Array, options: ReturnType<typeof parseOptions>, previousHeaders?: string[]) {
+    const table = readCsv(bytes, { encoding: options.encoding, delimiter: options.delimiter === "auto" ? "auto" : CSV_DELIMITERS[options.delimiter] });
+    // A mapping chosen for other headers (after changing the delimiter) does not apply to these.
+    const given = options.mapping && (!previousHeaders || sameHeaders(previousHeaders, table.headers)) ? options.mapping : undefined;
+    const mapping = autoMapping(table.headers, await this.repository.lastMapping(), given);
+    if (!Object.values(mapping).some(Boolean)) throw Validation(importMessages.noColumns, { mapping: importMessages.noColumns });
+    const stored: StoredOptions = { delimiter: delimiterName(table.delimiter), encoding: table.encoding, createMissing: options.createMissing, mapping };
+    const cells = mapRows(table.headers, table.rows, mapping);
+    const initial: StoredRow[] = cells.map((c, i) => ({ line: i + 2, cells: c, geocode: "none" }));
+    const evaluated = new RowEvaluator(await this.repository.catalog(), stored).evaluate(initial);
+    const rows = initial.map((row, i) => ({ ...row, geocode: evaluated[i]!.needsGeocode ? ("pending" as const) : ("none" as const) }));
+    return { stored, headers: table.headers, rows };
+  }
+
+  private wakeGeocoder(rows: readonly StoredRow[]) {
+    if (rows.some((row) => row.geocode === "pending")) this.geocodeQueue?.wake();
+  }
+
+  private evaluate(catalog: Catalog, options: StoredOptions, rows: StoredRow[]): EvaluatedRow[] {
+    return new RowEvaluator(catalog, options).evaluate(rows);
+  }
+
+  /** After apply, the rows are shown as they were written. */
+  private async appliedRows(id: string): Promise<EvaluatedRow[]> {
+    return (await this.repository.getRows(id)).map((row) => ({ line: row.line, status: "unchanged", businessId: null, cells: row.cells, changes: [], errors: {}, geocode: row.geocode, write: null, needsGeocode: false }));
+  }
+
+  /** What applying writes, with new categories and tags given ids; Validation when any row cannot be written. */
+  private plan(catalog: Catalog, record: ImportRecord, rows: StoredRow[], admin: CurrentUser): ApplyPlan {
+    const evaluated = this.evaluate(catalog, record.options, rows);
+    if (evaluated.some((row) => row.needsGeocode && row.geocode === "pending")) throw Conflict(importMessages.stillGeocoding);
+    const failing = evaluated.filter((row) => row.status === "error" || !row.write);
+    if (failing.length > 0) throw Validation(importMessages.hasErrors(failing.length));
+
+    const categories = new Map<string, { id: string; name: string; color: string }>();
+    const tags = new Map<string, { id: string; name: string }>();
+    const businesses: ApplyPlan["businesses"] = [];
+    for (const row of evaluated) {
+      if (row.status === "unchanged" || !row.write) continue;
+      const { category, tags: rowTags, values } = row.write;
+      let categoryId: string | null;
+      if ("id" in category) categoryId = category.id;
+      else {
+        const key = category.create.toLowerCase();
+        if (!categories.has(key)) categories.set(key, { id: newId(), name: category.create, color: CATEGORY_COLORS[categories.size % CATEGORY_COLORS.length]! });
+        categoryId = categories.get(key)!.id;
+      }
+      const tagIds = rowTags.map((tag) => {
+        if ("id" in tag) return tag.id;
+        const key = tag.create.toLowerCase();
+        if (!tags.has(key)) tags.set(key, { id: newId(), name: tag.create });
+        return tags.get(key)!.id;
+      });
+      businesses.push({ id: row.businessId ?? newId(), isNew: row.businessId === null, values: { ...values, name: values.name ?? "", categoryId }, tagIds });
+    }
+    return {
+      summary: summarize(evaluated),
+      categories: [...categories.values()],
+      tags: [...tags.values()],
+      businesses,
+      actor: { id: admin.id, email: admin.email },
+      auditNote: `import ${record.fileName}, ${record.id}`,
+    };
+  }
+}
+
+function sameHeaders(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((header, i) => header === b[i]);
+}
+
+function describe(record: ImportRecord) {
+  const undoUntil = record.status === "applied" && record.appliedAt ? Date.parse(record.appliedAt) + IMPORT_LIMITS.undoDays * DAY : null;
+  return {
+    id: record.id,
+    kind: record.kind === "events" ? ("events" as const) : ("businesses" as const),
+    status: record.status,
+    fileName: record.fileName,
+    createdAt: record.createdAt,
+    appliedAt: record.appliedAt,
+    undoneAt: record.undoneAt,
+    // Only while undo is still possible.
+    undoUntil: undoUntil !== null && undoUntil > Date.now() ? new Date(undoUntil).toISOString() : null,
+    encoding: record.options.encoding,
+    delimiter: record.options.delimiter,
+    createMissing: record.options.createMissing,
+    headers: record.headers,
+    mapping: record.options.mapping,
+  };
+}
+
+function toPreview(record: ImportRecord, catalog: Catalog, rows: Array<EvaluatedRow | EvaluatedEventRow>): ImportPreview {
+  const missingCategories = new Set<string>();
+  const missingTags = new Set<string>();
+  const known = { categories: new Set(catalog.categories.map((c) => c.name.toLowerCase())), tags: new Set(catalog.tags.map((t) => t.name.toLowerCase())) };
+  for (const row of rows) {
+    if (!row.write || !("category" in row.write)) continue;
+    if ("create" in row.write.category && !known.categories.has(row.write.category.create.toLowerCase())) missingCategories.add(row.write.category.create);
+    for (const tag of row.write.tags) if ("create" in tag) missingTags.add(tag.create);
+  }
+  const geocoding = { total: 0, done: 0, failed: 0, pending: 0 };
+  for (const row of rows) {
+    if (row.geocode === "none") continue;
+    geocoding.total++;
+    geocoding[row.geocode]++;
+  }
+  return {
+    ...describe(record),
+    missingCategories: [...missingCategories],
+    missingTags: [...missingTags],
+    summary: summarize(rows as EvaluatedRow[]),
+    geocoding,
+    rows: rows.map(({ write: _write, needsGeocode: _needs, ...row }) => row),
+  };
+}

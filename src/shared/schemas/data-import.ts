@@ -1,0 +1,155 @@
+// Importing businesses from a CSV file: the options an administrator picks, the preview the server answers, and the
+// fields a column can be mapped to.
+import { z } from "zod";
+
+export const IMPORT_LIMITS = { bytes: 10 * 1024 * 1024, rows: 10_000, undoDays: 7 } as const;
+
+export const importMessages = {
+  tooLarge: "The file is larger than 10 MB. Split it into smaller files and import them one after the other.",
+  tooManyRows: "The file has more than 10,000 rows. Split it into smaller files and import them one after the other.",
+  notCsv: "This file is not a CSV file. Save the spreadsheet as CSV (comma or semicolon separated) and upload that.",
+  spreadsheetNotCsv: "This is a spreadsheet workbook, not a CSV file. Save it as CSV (File → Save As… or Download → CSV) and upload that.",
+  empty: "The file is empty.",
+  noHeader: "The file has no header row. Its first row must name the columns (Name, Category, Address, …).",
+  noColumns: "None of the file's columns could be matched to a business field. Name them in the first row: Name, Category, Address, Latitude, Longitude, …",
+  nameNotMapped: "Map a column to Name: every business needs one.",
+  noFile: "Choose a CSV file to import.",
+  notFound: "There is no such import.",
+  hasErrors: (count: number) => `${count === 1 ? "1 row has errors" : `${count} rows have errors`}. Fix them in the file or below, then apply again.`,
+  stillGeocoding: "Some addresses are still being looked up. Apply once geocoding has finished.",
+  notPreview: "This import has already been applied or undone.",
+  notApplied: "Only an applied import can be undone.",
+  undoExpired: "An import can be undone for 7 days only.",
+  unknownId: "No business has this id. Clear the id to add the row as a new business.",
+  ambiguous: "More than one business has this name and address. Add the id column to say which one.",
+  duplicate: (row: number) => `The same business as row ${row}.`,
+  unknownCategory: (name: string) => `There is no category "${name}". Tick "Create missing categories and tags" to add it.`,
+  unknownTag: (name: string) => `There is no tag "${name}". Tick "Create missing categories and tags" to add it.`,
+  coordinatesMissing: "Latitude and longitude are missing and there is no address to look up.",
+  geocodeFailed: "The address could not be found on the map. Correct it or enter the latitude and longitude.",
+  geocodePending: "Looking up the address…",
+  notANumber: "Must be a number.",
+  notCalendar: "This calendar file could not be read. Export it again as iCalendar (.ics).",
+  noEvents: "The calendar file has no events.",
+} as const;
+
+/** The business fields a column can be mapped to, with the headers recognised for each (compared without case, spaces or punctuation). */
+export const BUSINESS_IMPORT_FIELDS = {
+  id: { label: "Id", headers: ["id", "businessid", "markerid"] },
+  name: { label: "Name", headers: ["name", "businessname", "business", "company", "companyname", "organization", "organisation", "member", "membername"] },
+  category: { label: "Category", headers: ["category", "categoryname", "type", "businesstype", "sector"] },
+  description: { label: "Description", headers: ["description", "about", "details", "summary"] },
+  address: { label: "Address", headers: ["address", "streetaddress", "fulladdress", "location", "addr"] },
+  website: { label: "Website", headers: ["website", "web", "url", "site", "homepage", "websiteurl"] },
+  phone: { label: "Phone", headers: ["phone", "telephone", "tel", "phonenumber", "telephonenumber"] },
+  email: { label: "Email", headers: ["email", "emailaddress", "mail"] },
+  latitude: { label: "Latitude", headers: ["latitude", "lat"] },
+  longitude: { label: "Longitude", headers: ["longitude", "lng", "lon", "long"] },
+  tags: { label: "Tags", headers: ["tags", "tag", "keywords"] },
+} as const;
+
+export type BusinessImportField = keyof typeof BUSINESS_IMPORT_FIELDS;
+export const BUSINESS_IMPORT_FIELD_NAMES = Object.keys(BUSINESS_IMPORT_FIELDS) as BusinessImportField[];
+
+/** The fields of an event read from a calendar file, as the preview names them. */
+export const EVENT_IMPORT_FIELDS = {
+  name: { label: "Name" },
+  date: { label: "Starts" },
+  location: { label: "Location" },
+  description: { label: "Description" },
+  url: { label: "Link" },
+} as const;
+export type EventImportField = keyof typeof EVENT_IMPORT_FIELDS;
+export const EVENT_IMPORT_FIELD_NAMES = Object.keys(EVENT_IMPORT_FIELDS) as EventImportField[];
+
+/** Every cell a row of either kind of import can have. */
+export const IMPORT_CELL_NAMES = [...new Set<string>([...BUSINESS_IMPORT_FIELD_NAMES, ...EVENT_IMPORT_FIELD_NAMES])] as [string, ...string[]];
+
+export const CSV_DELIMITERS = { comma: ",", semicolon: ";", tab: "\t" } as const;
+export type CsvDelimiterName = keyof typeof CSV_DELIMITERS;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[CsvDelimiterName] | "auto";
+export type CsvEncoding = "auto" | "utf-8" | "windows-1252" | "utf-16le" | "utf-16be";
+
+/** Which field each header of the file fills; a header mapped to "" is left out. */
+export const ImportMappingSchema = z.record(z.string().max(200), z.enum([...BUSINESS_IMPORT_FIELD_NAMES, ""]));
+export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+const boolish = z.union([z.boolean(), z.enum(["true", "false", "on", "1", "0"]).transform((v) => v === "true" || v === "on" || v === "1")]);
+
+/** What the administrator may choose about reading the file; every one has a sensible default. */
+export const ImportOptionsSchema = z.object({
+  delimiter: z.enum(["auto", "comma", "semicolon", "tab"]).default("auto"),
+  encoding: z.enum(["auto", "utf-8", "windows-1252"]).default("auto"),
+  createMissing: boolish.default(false),
+  /** Left out: each header is matched automatically, or as the last import mapped it. */
+  mapping: ImportMappingSchema.optional(),
+});
+export type ImportOptions = z.output<typeof ImportOptionsSchema>;
+export type ImportOptionsInput = z.input<typeof ImportOptionsSchema>;
+
+export const IMPORT_ROW_STATUSES = ["new", "update", "unchanged", "error"] as const;
+export const GEOCODE_STATES = ["none", "pending", "done", "failed"] as const;
+
+export const ImportRowSchema = z.object({
+  /** The row's line in the file (the header is line 1). */
+  line: z.number().int(),
+  status: z.enum(IMPORT_ROW_STATUSES),
+  /** The business the row updates, when it matches one. */
+  businessId: z.string().nullable(),
+  /** The row's cells by field, as the file has them. */
+  cells: z.record(z.string(), z.string()),
+  /** For an update: the fields that change, with the stored value and the file's. */
+  changes: z.array(z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
+  /** What is wrong, by field ("_" for the row as a whole). */
+  errors: z.record(z.string(), z.string()),
+  geocode: z.enum(GEOCODE_STATES),
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+
+export const ImportSummarySchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.number().int(),
+});
+export type ImportSummary = z.infer<typeof ImportSummarySchema>;
+
+export const ImportPreviewSchema = z.object({
+  id: z.string(),
+  /** What the file brings: businesses (CSV) or events (an iCalendar file). */
+  kind: z.enum(["businesses", "events"]),
+  status: z.enum(["preview", "applied", "undone"]),
+  fileName: z.string(),
+  createdAt: z.string(),
+  appliedAt: z.string().nullable(),
+  undoneAt: z.string().nullable(),
+  /** Until when "Undo this import" works: null before applying and once the 7 days are over. */
+  undoUntil: z.string().nullable(),
+  encoding: z.string(),
+  delimiter: z.enum(["comma", "semicolon", "tab"]),
+  createMissing: z.boolean(),
+  headers: z.array(z.string()),
+  mapping: ImportMappingSchema,
+  /** Categories and tags the file names that do not exist yet (created on apply when createMissing is set). */
+  missingCategories: z.array(z.string()),
+  missingTags: z.array(z.string()),
+  summary: ImportSummarySchema,
+  geocoding: z.object({ total: z.number().int(), done: z.number().int(), failed: z.number().int(), pending: z.number().int() }),
+  rows: z.array(ImportRowSchema),
+});
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+/** "12 new, 3 updated, 35 unchanged, 2 errors". */
+export function formatSummary(summary: ImportSummary): string {
+  const errors = summary.errors === 1 ? "1 error" : `${summary.errors} errors`;
+  return `${summary.created} new, ${summary.updated} updated, ${summary.unchanged} unchanged, ${errors}`;
+}
+
+/** A header as compared with the known ones: lower case, letters and digits only. */
+export function headerKey(header: string): string {
+  return header
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+}
