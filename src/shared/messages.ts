@@ -223,6 +223,8 @@ export const messages = {
     outdoorDescriptionRequired: "Outdoor Location Description is required for 'Outdoor' events.",
     ticketsLinkInvalid: "Tickets Link must be a web address starting with http:// or https://.",
     unknownBusiness: "The chosen business no longer exists. Please choose another location.",
+    endInvalid: "Enter the end as a date and time.",
+    endBeforeStart: "The end must be after the start.",
     notFound: "Event not found.",
     loadFailed: (message: string) => `Failed to load events. ${message}`,
     addFailed: (message: string) => `Failed to add event. ${message}`,

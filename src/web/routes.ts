@@ -7,6 +7,7 @@ export default [
     index("routes/home.tsx"),
     route("map", "routes/map.tsx"),
     route("events", "routes/events.tsx"),
+    route("events/:eventId", "routes/event.tsx"),
     route("offers", "routes/offers.tsx"),
     route("contact", "routes/contact.tsx"),
     route("business/:markerId?", "routes/business.tsx"),

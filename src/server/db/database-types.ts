@@ -65,8 +65,10 @@ export interface Category {
 }
 
 export interface Event {
+  allDay: Generated<number>;
   createdAt: string;
   description: string | null;
+  endDate: string | null;
   eventDate: string;
   id: string;
   imageStoragePath: string | null;
@@ -76,6 +78,7 @@ export interface Event {
   name: string;
   outdoorLocationDescription: string | null;
   ownerUid: string | null;
+  sequence: Generated<number>;
   ticketsLink: string | null;
 }
 

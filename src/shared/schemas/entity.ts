@@ -12,6 +12,7 @@ export type Widget =
   | "email"
   | "color"
   | "datetime"
+  | "checkbox"
   | "select"
   | "combobox"
   | "radio"

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { OUTDOOR_LOCATION } from "../constants.ts";
 import { messages } from "../messages.ts";
-import { optionalWebAddress, timestampInput } from "./content-input.ts";
+import { checkbox, optionalTimestamp, optionalWebAddress, timestampInput } from "./content-input.ts";
 import type { EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 
@@ -14,6 +14,11 @@ export const EventSchema = z.object({
   outdoorLocationDescription: z.string().nullable(),
   ticketsLink: z.string().nullable(),
   eventDate: z.string(),
+  /** When it ends, if known; an all-day event's dates are read in the site's time zone. */
+  endDate: z.string().nullable(),
+  allDay: z.boolean(),
+  /** Raised on each change, for calendar apps (iCalendar SEQUENCE). */
+  sequence: z.number().int(),
   imageUrl: z.string().nullable(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
@@ -32,6 +37,8 @@ export const EventInputSchema = z
   .object({
     name: z.string(required).overwrite(singleLine).trim().min(1, required).max(200),
     eventDate: timestampInput(messages.adminEvents.required),
+    endDate: optionalTimestamp(messages.adminEvents.endInvalid),
+    allDay: checkbox,
     location: z.string(required).overwrite(singleLine).trim().min(1, required).max(100),
     outdoorLocationDescription: z.string().trim().max(500).nullish(),
     description: z.string().trim().max(5000).nullish(),
@@ -39,6 +46,9 @@ export const EventInputSchema = z
     imagePath: z.string().max(500).nullish(),
   })
   .superRefine((value, ctx) => {
+    if (value.endDate && value.endDate < value.eventDate) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: messages.adminEvents.endBeforeStart });
+    }
     if (value.location === OUTDOOR_LOCATION && !value.outdoorLocationDescription) {
       ctx.addIssue({ code: "custom", path: ["outdoorLocationDescription"], message: messages.adminEvents.outdoorDescriptionRequired });
     }
@@ -71,6 +81,8 @@ export const eventView: EntityView = {
   fields: {
     name: { label: "Event Name", widget: "text", maxLength: 200 },
     eventDate: { label: "Event Date", widget: "datetime" },
+    endDate: { label: "Ends (optional)", widget: "datetime" },
+    allDay: { label: "All day", widget: "checkbox" },
     location: {
       label: "Location Type",
       widget: "combobox",

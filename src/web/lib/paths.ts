@@ -18,6 +18,8 @@ export const paths = {
   myBusiness: "/mybusiness",
   addMarker: "/add-marker",
   addCategory: "/add-category",
+  event: (id: string) => `/events/${encodeURIComponent(id)}`,
+  eventCalendar: (id: string) => `/events/${encodeURIComponent(id)}.ics`,
   business: (id: string) => `/business/${encodeURIComponent(id)}`,
   tag: (slug: string) => `/tag/${encodeURIComponent(slug)}`,
   category: (slug: string) => `/category/${encodeURIComponent(slug)}`,

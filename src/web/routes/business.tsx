@@ -24,16 +24,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     async () => {
       const business = await services.businesses.find(id);
       if (!business) return data({ origin, state: "not-found" as const }, { status: 404 });
-      const [events, offers, tags] = await Promise.all([
+      const [events, offers, tags, site] = await Promise.all([
         services.events.atBusiness(business.id).then((list) => services.events.withLocations(list)),
         services.offers.atBusiness(business.id),
         services.tags.getMany(business.tags),
+        services.siteSettings.get(),
       ]);
       return {
         origin,
         state: "ok" as const,
         business,
-        events: events.events.map(toEventCard),
+        events: events.events.map((event) => toEventCard(event, site.timeZone)),
         offers,
         tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
       };

@@ -14,9 +14,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context,
     "events",
     async () => {
-      const [soon, before] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now })]);
+      const [soon, before, site] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now }), services.siteSettings.get()]);
       const located = await services.events.withLocations([...soon, ...before]);
-      const cards = located.events.map(toEventCard);
+      const cards = located.events.map((event) => toEventCard(event, site.timeZone));
       return { upcoming: cards.slice(0, soon.length), past: cards.slice(soon.length), markersFailed: located.locationsFailed };
     },
     () => ({ upcoming: null as EventCardData[] | null, past: null as EventCardData[] | null, markersFailed: false }),

@@ -15,6 +15,9 @@ const COLUMNS = [
   "outdoorLocationDescription",
   "ticketsLink",
   "eventDate",
+  "endDate",
+  "allDay",
+  "sequence",
   "imageUrl",
   "createdAt",
   "lastUpdatedAt",
@@ -22,7 +25,13 @@ const COLUMNS = [
 const STORED_COLUMNS = [...COLUMNS, "imageStoragePath", "ownerUid"] as const;
 
 /** What a write sets: every column but those the repository sets itself. */
-export type EventWrite = Omit<StoredEvent, "id" | "ownerUid" | "createdAt" | "lastUpdatedAt">;
+export type EventWrite = Omit<StoredEvent, "id" | "ownerUid" | "createdAt" | "lastUpdatedAt" | "sequence">;
+
+/** `allDay` is 0 or 1 in the table on both engines. */
+function toEvent<T extends { allDay: number }>(row: T): Omit<T, "allDay"> & { allDay: boolean } {
+  return { ...row, allDay: row.allDay === 1 };
+}
+const toEvents = <T extends { allDay: number }>(rows: T[]) => rows.map(toEvent);
 
 export class EventRepository {
   private readonly db: Kysely<DB>;
@@ -34,7 +43,7 @@ export class EventRepository {
   getUpcoming(from: string, limit?: number): Promise<Event[]> {
     let query = this.db.selectFrom("event").select(COLUMNS).where("eventDate", ">=", from).orderBy("eventDate").orderBy("id");
     if (limit !== undefined) query = query.limit(limit);
-    return query.execute();
+    return query.execute().then(toEvents);
   }
 
   /** eventDate before `before`, newest first. */
@@ -46,7 +55,7 @@ export class EventRepository {
       .orderBy("eventDate", "desc")
       .orderBy("id");
     if (limit !== undefined) query = query.limit(limit);
-    return query.execute();
+    return query.execute().then(toEvents);
   }
 
   /** Events held at a business, newest first. */
@@ -57,11 +66,17 @@ export class EventRepository {
       .where("location", "=", businessId)
       .orderBy("eventDate", "desc")
       .orderBy("id")
-      .execute();
+      .execute()
+      .then(toEvents);
   }
 
   get(id: string): Promise<Event | undefined> {
-    return this.db.selectFrom("event").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+    return this.db
+      .selectFrom("event")
+      .select(COLUMNS)
+      .where("id", "=", id)
+      .executeTakeFirst()
+      .then((row) => row && toEvent(row));
   }
 
   /** Every event, newest first (the admin list). */
@@ -70,24 +85,32 @@ export class EventRepository {
       this.db.selectFrom("event").select(STORED_COLUMNS).orderBy("eventDate", sort).orderBy("id").limit(limit).offset(offset).execute(),
       this.db.selectFrom("event").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ]);
-    return { items, total: Number(count.total) };
+    return { items: toEvents(items), total: Number(count.total) };
   }
 
   getStored(id: string): Promise<StoredEvent | undefined> {
-    return this.db.selectFrom("event").select(STORED_COLUMNS).where("id", "=", id).executeTakeFirst();
+    return this.db
+      .selectFrom("event")
+      .select(STORED_COLUMNS)
+      .where("id", "=", id)
+      .executeTakeFirst()
+      .then((row) => row && toEvent(row));
   }
 
   async create(id: string, ownerUid: string, values: EventWrite): Promise<StoredEvent> {
     const now = new Date().toISOString();
-    const row = { id, ...values, ownerUid, createdAt: now, lastUpdatedAt: now };
-    await this.db.insertInto("event").values(row).execute();
+    const row = { id, ...values, ownerUid, sequence: 0, createdAt: now, lastUpdatedAt: now };
+    await this.db
+      .insertInto("event")
+      .values({ ...row, allDay: row.allDay ? 1 : 0 })
+      .execute();
     return row;
   }
 
   async update(id: string, values: EventWrite): Promise<StoredEvent | undefined> {
     const result = await this.db
       .updateTable("event")
-      .set({ ...values, lastUpdatedAt: new Date().toISOString() })
+      .set((eb) => ({ ...values, allDay: values.allDay ? 1 : 0, sequence: eb("sequence", "+", 1), lastUpdatedAt: new Date().toISOString() }))
       .where("id", "=", id)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 0 ? undefined : this.getStored(id);

@@ -56,6 +56,11 @@ export class EventService {
     return this.repository.getByLocation(businessId);
   }
 
+  /** One event, or undefined (its page says it was not found). */
+  find(id: string): Promise<Event | undefined> {
+    return this.repository.get(id);
+  }
+
   async get(id: string): Promise<Event> {
     const event = await this.repository.get(id);
     if (!event) throw NotFound("Event not found.");

@@ -5,7 +5,7 @@ import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, ty
 import { useState, type ReactNode } from "react";
 import type { FieldView, OptionSource } from "../../../shared/schemas/entity.ts";
 import { PickerComboBox } from "./combo-box.tsx";
-import { Field, ui } from "./field.tsx";
+import { ErrorList, Field, ui } from "./field.tsx";
 import { ImageField, toLocalInput, type FormImage } from "./image-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 
@@ -153,6 +153,18 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
           </p>
         </div>
       );
+    case "checkbox": {
+      const { key, ...rest } = getInputProps(meta, { type: "checkbox" });
+      return (
+        <div className="min-w-0">
+          <label className="flex items-center gap-2 font-semibold text-stone-800">
+            <input key={key} {...rest} className="size-4" />
+            {view.label}
+          </label>
+          <ErrorList id={meta.errorId} errors={meta.errors} />
+        </div>
+      );
+    }
     case "image":
       return <ImageInput name={name} view={view} meta={meta} props={props} />;
     default: {

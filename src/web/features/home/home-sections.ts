@@ -44,7 +44,10 @@ export function loadHomeSections({ services, reportError }: Pick<AppLoadContext,
   const located = services.events
     .upcoming({ limit: HOME_LIST_LIMIT })
     .then((list) => services.events.withLocations(list));
-  const events = settle<EventCardData>("events", located.then((r) => r.events.map(toEventCard)));
+  const events = settle<EventCardData>(
+    "events",
+    Promise.all([located, services.siteSettings.get()]).then(([r, site]) => r.events.map((event) => toEventCard(event, site.timeZone))),
+  );
   const markersFailed = located.then(
     (r) => r.locationsFailed,
     () => false,
