@@ -247,6 +247,8 @@ export const messages = {
     confirmDelete: (title: string) => `Are you sure you want to delete the post "${title}"? This action cannot be undone.`,
   },
   adminOffers: {
+    dateInvalid: "Enter a date such as 2026-12-31.",
+    untilBeforeFrom: "Valid until must be on or after Valid from.",
     required: "Business, Description, and Type are required.",
     mustBeLoggedIn: "You must be logged in to manage offers.",
     unknownBusiness: "The chosen business no longer exists. Please choose another business.",

@@ -2,43 +2,40 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
-/** An event a few days ahead at 18:00–21:00 Toronto time, held at the demo gallery; made through the admin API. */
-async function addEvent(request: APIRequestContext, baseURL: string, overrides: Record<string, unknown> = {}) {
-  const businesses = (await (await request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string; address: string }>;
-  const venue = businesses.find((b) => b.name === "Riverbend Gallery")!;
-  // 2 days ahead, at 23:00 UTC: 18:00 in Toronto in winter, 19:00 in summer; the page reads it in the site's zone.
-  const day = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  const start = `${day}T23:00:00.000Z`;
-  const end = `${day}T23:59:00.000Z`;
-  const name = `Gallery Night ${Date.now()}`;
-  const response = await request.post("/api/v1/events", {
-    headers: { Origin: baseURL },
-    data: { name, eventDate: start, endDate: end, location: venue.id, description: "Paintings, music and cider.", ticketsLink: "https://tickets.example/gallery", ...overrides },
-  });
-  expect(response.status()).toBe(201);
-  return { ...((await response.json()) as { id: string; name: string }), venue, start, end };
+interface ApiEvent {
+  id: string;
+  name: string;
+  eventDate: string;
+  location: string;
 }
 
-/** The wall time in Toronto as the page must show it, computed independently of the page's code. */
-function torontoWhen(start: string, end: string) {
+/** A demo event, as the public API gives it. */
+async function demoEvent(request: APIRequestContext, name: string): Promise<ApiEvent> {
+  const events = (await (await request.get("/api/v1/events")).json()) as ApiEvent[];
+  return events.find((e) => e.name === name)!;
+}
+
+/** The time in Toronto as the page must show it, computed independently of the page's code. */
+function torontoWhen(start: string) {
   const zone = { timeZone: "America/Toronto" } as const;
   const day = new Date(start).toLocaleDateString("en-US", { ...zone, weekday: "long", year: "numeric", month: "long", day: "numeric" });
-  const time = (iso: string) => new Date(iso).toLocaleTimeString("en-US", { ...zone, hour: "numeric", minute: "2-digit" });
-  return `${day}, ${time(start)} – ${time(end)}`;
+  return `${day}, ${new Date(start).toLocaleTimeString("en-US", { ...zone, hour: "numeric", minute: "2-digit", timeZoneName: "short" })}`;
 }
 
 test.describe("an event's page", () => {
-  test("opens from the home page with its time, place, tickets, calendar links and structured data", async ({ page, signIn, baseURL }) => {
-    await signIn("admin");
-    const event = await addEvent(page.request, baseURL!, { eventDate: new Date(Date.now() + 60 * 60 * 1000).toISOString(), endDate: null });
+  test("opens from the home page with its time, place, tickets, calendar links and structured data", async ({ page, baseURL }) => {
+    const event = await demoEvent(page.request, "Jazz on the Cellar Stage");
+    const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string; address: string }>;
+    const venue = businesses.find((b) => b.id === event.location)!;
     await page.goto("/");
     const section = page.getByRole("region", { name: "Upcoming Events" });
     await section.getByRole("link", { name: event.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
     await expect(page.getByRole("heading", { level: 1, name: event.name })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Riverbend Gallery" })).toHaveAttribute("href", `/business/${event.venue.id}`);
-    await expect(page.getByText(event.venue.address)).toBeVisible();
-    await expect(page.getByRole("link", { name: /Get Tickets/ })).toHaveAttribute("href", "https://tickets.example/gallery");
+    await expect(page.locator("time").first()).toHaveText(torontoWhen(event.eventDate));
+    await expect(page.getByRole("link", { name: "Niagara Jazz Cellar" })).toHaveAttribute("href", `/business/${venue.id}`);
+    await expect(page.getByText(venue.address)).toBeVisible();
+    await expect(page.getByRole("link", { name: /Get Tickets/ })).toHaveAttribute("href", /^https:\/\//);
     await expect(page.getByRole("link", { name: "Download .ics file" })).toHaveAttribute("href", `/events/${event.id}.ics`);
     await expect(page.getByRole("link", { name: /Google Calendar/ })).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
     await expect(page.getByRole("link", { name: `${baseURL}/events/${event.id}` })).toBeVisible();
@@ -54,9 +51,9 @@ test.describe("an event's page", () => {
       name: event.name,
       eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-      location: { "@type": "Place", name: "Riverbend Gallery", address: { "@type": "PostalAddress", streetAddress: event.venue.address } },
-      offers: { "@type": "Offer", url: "https://tickets.example/gallery" },
-      organizer: { "@type": "Organization", name: "Riverbend Gallery" },
+      location: { "@type": "Place", name: "Niagara Jazz Cellar", address: { "@type": "PostalAddress", streetAddress: venue.address } },
+      offers: { "@type": "Offer", url: expect.stringMatching(/^https:\/\//) },
+      organizer: { "@type": "Organization", name: "Niagara Jazz Cellar", url: `${baseURL}/business/${venue.id}` },
     });
     expect(ld.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[45]:00$/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", event.name);
@@ -74,11 +71,64 @@ test.describe("an event's page", () => {
 test.describe("in another time zone", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
 
-  test("a visitor sees the site's times, not the browser's", async ({ page, signIn, baseURL }) => {
-    await signIn("admin");
-    const event = await addEvent(page.request, baseURL!);
+  test("a visitor sees the site's times, not the browser's", async ({ page }) => {
+    const event = await demoEvent(page.request, "Jazz on the Cellar Stage");
     await page.goto(`/events/${event.id}`);
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("Asia/Tokyo");
-    await expect(page.locator("time").first()).toContainText(torontoWhen(event.start, event.end));
+    await expect(page.locator("time").first()).toHaveText(torontoWhen(event.eventDate));
+    // After hydration too: the list's dates are the site's.
+    await page.goto("/events");
+    await expect(page.getByRole("article").filter({ hasText: event.name }).locator("time")).toHaveText(
+      new Date(event.eventDate).toLocaleDateString("en-US", { timeZone: "America/Toronto", year: "numeric", month: "long", day: "numeric" }),
+    );
+  });
+});
+
+/** The site's local date `days` from now ("2026-12-04"). */
+function torontoDay(days: number): string {
+  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toLocaleDateString("en-CA", { timeZone: "America/Toronto" });
+}
+
+test.describe("offers with dates", () => {
+  test("an offer past its last day is gone from /offers; one ending soon says so, and its page gives the code to copy", async ({ page, signIn, baseURL, context }) => {
+    await signIn("admin");
+    const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string }>;
+    const shop = businesses.find((b) => b.name === "Riverbend Gallery")!;
+    const add = async (data: Record<string, unknown>) => {
+      const response = await page.request.post("/api/v1/offers", { headers: { Origin: baseURL! }, data: { businessId: shop.id, type: "Free Item", ...data } });
+      expect(response.status()).toBe(201);
+      return (await response.json()) as { id: string };
+    };
+    const ended = await add({ description: `Ended yesterday ${Date.now()}`, validUntil: torontoDay(-1) });
+    const soon = await add({ description: `Ends soon ${Date.now()}`, validUntil: torontoDay(3), couponCode: "FREEPRINT", terms: "One per visit." });
+    try {
+      await page.goto("/offers");
+      await expect(page.getByText(`Ends soon`, { exact: false }).first()).toBeVisible();
+      await expect(page.getByRole("article").filter({ hasText: "Ended yesterday" })).toHaveCount(0);
+      const card = page.getByRole("article").filter({ hasText: "Ends soon" });
+      await expect(card).toContainText("Ends in 3 days");
+      await card.getByRole("link", { name: "Free Item at Riverbend Gallery" }).click();
+      await expect(page).toHaveURL(new RegExp(`/offers/${soon.id}$`));
+      await expect(page.getByRole("heading", { level: 1, name: "Free Item at Riverbend Gallery" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Riverbend Gallery" })).toHaveAttribute("href", `/business/${shop.id}`);
+      await expect(page.getByText("One per visit.")).toBeVisible();
+      await expect(page.locator("#coupon-code")).toHaveText("FREEPRINT");
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.getByRole("button", { name: "Copy code" }).click();
+      await expect(page.getByText("Code copied.")).toBeVisible();
+      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+      expect(ld).toMatchObject({ "@type": "Offer", seller: { name: "Riverbend Gallery", url: `${baseURL}/business/${shop.id}` }, url: `${baseURL}/offers/${soon.id}` });
+      expect(Date.parse(ld.validThrough)).toBeGreaterThan(Date.now());
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/offers/${soon.id}`);
+      await expectNoAxeViolations(page);
+
+      // The ended offer's own page still answers, saying so, and the admin's list marks it.
+      await page.goto(`/offers/${ended.id}`);
+      await expect(page.getByText("This offer has ended.")).toBeVisible();
+      await page.goto("/admin/offers");
+      await expect(page.getByRole("listitem").filter({ hasText: "Ended yesterday" }).getByText("Expired", { exact: true })).toBeVisible();
+    } finally {
+      for (const offer of [ended, soon]) await page.request.delete(`/api/v1/offers/${offer.id}`, { headers: { Origin: baseURL! } });
+    }
   });
 });

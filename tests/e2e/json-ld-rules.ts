@@ -38,6 +38,10 @@ const RULES: Record<string, Rule[]> = {
     ["eventAttendanceMode", (v) => isText(v) && (v as string).startsWith("https://schema.org/"), "a schema.org EventAttendanceModeEnumeration"],
     ["url", isAbsoluteUrl, "an absolute URL"],
   ],
+  Offer: [
+    ["url", isAbsoluteUrl, "an absolute URL"],
+    ["seller", (v) => isNode(v) && isText(v.name), "a seller with a name"],
+  ],
   ItemList: [
     [
       "itemListElement",
@@ -64,6 +68,10 @@ const OPTIONAL: Record<string, Rule[]> = {
     ["telephone", isText, "a telephone number"],
   ],
   ItemList: [["numberOfItems", isNumber, "a number"]],
+  Offer: [
+    ["validFrom", isIsoDate, "an ISO 8601 date"],
+    ["validThrough", isIsoDate, "an ISO 8601 date"],
+  ],
 };
 
 /** Problems with one parsed JSON-LD block; records each type it meets in `seen`. */

@@ -98,6 +98,7 @@ export interface GeoRate {
 export interface Offer {
   businessId: string;
   businessName: string | null;
+  couponCode: string | null;
   createdAt: string;
   description: string;
   id: string;
@@ -106,6 +107,8 @@ export interface Offer {
   price: string | null;
   terms: string | null;
   type: string;
+  validFrom: string | null;
+  validUntil: string | null;
 }
 
 export interface Page {

@@ -13,6 +13,7 @@ export type Widget =
   | "color"
   | "datetime"
   | "checkbox"
+  | "date"
   | "select"
   | "combobox"
   | "radio"

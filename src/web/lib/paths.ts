@@ -20,6 +20,8 @@ export const paths = {
   addCategory: "/add-category",
   event: (id: string) => `/events/${encodeURIComponent(id)}`,
   eventCalendar: (id: string) => `/events/${encodeURIComponent(id)}.ics`,
+  post: (id: string) => `/news/${encodeURIComponent(id)}`,
+  offer: (id: string) => `/offers/${encodeURIComponent(id)}`,
   business: (id: string) => `/business/${encodeURIComponent(id)}`,
   tag: (slug: string) => `/tag/${encodeURIComponent(slug)}`,
   category: (slug: string) => `/category/${encodeURIComponent(slug)}`,

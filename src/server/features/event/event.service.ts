@@ -15,6 +15,10 @@ import type { EventWithLocation } from "../../../shared/event-location.ts";
 import { withLocations } from "./event-locations.ts";
 import type { EventRepository, StoredEvent } from "./event.repository.ts";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Calendar feeds keep events this many days after they happened. */
+export const CALENDAR_PAST_DAYS = 30;
+
 export interface EventWriteDeps {
   audit: AuditRecorder;
   files: FileService;
@@ -50,6 +54,13 @@ export class EventService {
    */
   withLocations(events: Event[]): Promise<{ events: EventWithLocation[]; locationsFailed: boolean }> {
     return withLocations(this.writes.businesses, events);
+  }
+
+  /** What a calendar feed holds: every event from 30 days before `now` on, soonest first; only a business's, when given. */
+  async forCalendar({ businessId, now = new Date() }: { businessId?: string; now?: Date } = {}): Promise<Event[]> {
+    const from = new Date(now.getTime() - CALENDAR_PAST_DAYS * DAY_MS).toISOString();
+    if (!businessId) return this.repository.getUpcoming(from);
+    return (await this.repository.getByLocation(businessId)).filter((event) => event.eventDate >= from).reverse();
   }
 
   atBusiness(businessId: string): Promise<Event[]> {

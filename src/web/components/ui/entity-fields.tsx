@@ -34,7 +34,7 @@ interface Props {
   onValue?: (name: string, value: string) => void;
 }
 
-const INPUT_TYPES: Partial<Record<FieldView["widget"], "text" | "number" | "url" | "tel" | "email" | "color" | "datetime-local">> = {
+const INPUT_TYPES: Partial<Record<FieldView["widget"], "text" | "number" | "url" | "tel" | "email" | "color" | "datetime-local" | "date">> = {
   text: "text",
   number: "number",
   url: "url",
@@ -42,6 +42,7 @@ const INPUT_TYPES: Partial<Record<FieldView["widget"], "text" | "number" | "url"
   email: "email",
   color: "color",
   datetime: "datetime-local",
+  date: "date",
 };
 
 function optionsOf(view: FieldView, sources: Sources, current: unknown): Option[] {
