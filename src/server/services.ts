@@ -71,7 +71,7 @@ export function createServices({
     categories: new CategoryService(new CategoryRepository(database.db), audit),
     tags: new TagService(new TagRepository(database.db), audit),
     // Events and offers only need to know which businesses exist and what they are called.
-    events: new EventService(new EventRepository(database.db), { audit, files, businesses: new BusinessRepository(database.db) }),
+    events: new EventService(new EventRepository(database.db), { siteSettings }, { audit, files, businesses: new BusinessRepository(database.db) }),
     offers: new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses: new BusinessRepository(database.db) }),
     posts: new PostService(new PostRepository(database.db), { audit, files }),
     files,

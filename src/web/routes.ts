@@ -8,6 +8,8 @@ export default [
     route("map", "routes/map.tsx"),
     route("events", "routes/events.tsx"),
     route("events/:eventId", "routes/event.tsx"),
+    // One date of a recurring event.
+    route("events/:eventId/:date", "routes/event.tsx", { id: "event-occurrence" }),
     route("offers", "routes/offers.tsx"),
     route("offers/:offerId", "routes/offer.tsx"),
     route("contact", "routes/contact.tsx"),

@@ -1,6 +1,9 @@
 // Events, offers and news that people open, share and subscribe to: each has its own page, in the site's time zone.
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { pick } from "./admin-helpers.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+
+const formStatus = (page: Page, text: string) => page.getByRole("tabpanel").getByRole("status").filter({ hasText: text });
 
 interface ApiEvent {
   id: string;
@@ -129,6 +132,85 @@ test.describe("offers with dates", () => {
       await expect(page.getByRole("listitem").filter({ hasText: "Ended yesterday" }).getByText("Expired", { exact: true })).toBeVisible();
     } finally {
       for (const offer of [ended, soon]) await page.request.delete(`/api/v1/offers/${offer.id}`, { headers: { Origin: baseURL! } });
+    }
+  });
+});
+
+test.describe("news", () => {
+  test("/news lists the posts newest first; a home post opens its page with the whole post and its structured data", async ({ page, baseURL }) => {
+    const posts = (await (await page.request.get("/api/v1/posts")).json()) as Array<{ id: string; title: string }>;
+    await page.goto("/news");
+    await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
+    const listed = page.getByRole("list", { name: "Posts, newest first" }).getByRole("heading", { level: 2 });
+    await expect(listed).toHaveText(posts.slice(0, 10).map((p) => p.title));
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/news/feed.xml");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/");
+    await page.getByRole("region", { name: "Latest news" }).getByRole("link", { name: posts[0]!.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/news/${posts[0]!.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: posts[0]!.title })).toBeVisible();
+    await expect(page.getByText(/^By: .+ \| Published: /)).toBeVisible();
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(ld).toMatchObject({ "@type": "BlogPosting", headline: posts[0]!.title, author: { "@type": "Person" }, url: `${baseURL}/news/${posts[0]!.id}` });
+    expect(ld.datePublished).toMatch(/[+-]\d{2}:\d{2}$/);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("a recurring event", () => {
+  test("an admin adds a series in plain words, cancels one date, and visitors see it cancelled on its page and in the feed", async ({ page, signIn, baseURL }) => {
+    test.setTimeout(120_000);
+    await signIn("admin");
+    const name = `Riverside Yoga ${Date.now()}`;
+    // 300 days ahead at 18:00 (the browser's zone): within the 12 months lists show, after the demo's events.
+    const first = new Date(Date.now() + 300 * 24 * 3600_000);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const local = (d: Date, h: number) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(h)}:00`;
+    await page.goto("/admin/events");
+    const form = page.getByRole("region", { name: "Add Event" });
+    await form.getByLabel("Event Name").fill(name);
+    await form.getByLabel("Event Date").fill(local(first, 18));
+    await form.getByLabel("Ends (optional)").fill(local(first, 19));
+    await pick(form.getByRole("combobox", { name: "Location Type" }), "Outdoor");
+    await form.getByLabel("Outdoor Location Description").fill("Riverside lawn");
+    const rule = form.getByLabel("Repeats (optional)");
+    await rule.fill("FREQ=WEEKLY;COUNT=3");
+    await expect(form.getByText("Every week for 3 times, 18:00–19:00")).toBeVisible();
+    await form.getByRole("button", { name: "Add Event" }).click();
+    await expect(formStatus(page, "added")).toHaveText(`Event "${name}" added.`);
+
+    const dates = ((await (await page.request.get("/api/v1/events?limit=1000")).json()) as Array<{ id: string; name: string; occurrenceDate: string }>).filter((e) => e.name === name);
+    expect(dates).toHaveLength(3);
+    const [, second] = dates;
+    try {
+      await page.goto("/events");
+      await expect(page.getByRole("article").filter({ hasText: name })).toHaveCount(3);
+      await page.goto(`/events/${second!.id}/${second!.occurrenceDate}`);
+      await expect(page.getByText("Every week for 3 times.")).toBeVisible();
+      await page.getByRole("button", { name: "Cancel this date" }).click();
+      await expect(page.getByText("Cancelled: this date will not take place.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Restore this date" })).toBeVisible();
+      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+      expect(ld.eventStatus).toBe("https://schema.org/EventCancelled");
+
+      // A visitor: the date's page, the list and the feed say so; the other dates stand.
+      const visitor = await page.context().browser()!.newPage();
+      await visitor.goto(`${baseURL}/events/${second!.id}/${second!.occurrenceDate}`);
+      await expect(visitor.getByText("Cancelled: this date will not take place.")).toBeVisible();
+      await expect(visitor.getByRole("button", { name: "Cancel this date" })).toHaveCount(0);
+      await visitor.goto(`${baseURL}/events`);
+      const cards = visitor.getByRole("article").filter({ hasText: name });
+      await expect(cards.filter({ hasText: "Cancelled" })).toHaveCount(1);
+      const feed = await (await visitor.request.get(`${baseURL}/events/feed.xml`)).text();
+      expect(feed).toContain(`Cancelled: ${name}`);
+      const calendar = await (await visitor.request.get(`${baseURL}/events.ics`)).text();
+      expect(calendar).toContain("RRULE:FREQ=WEEKLY;COUNT=3");
+      expect(calendar).toMatch(/EXDATE;TZID=America\/Toronto:\d{8}T\d{6}/);
+      await visitor.close();
+    } finally {
+      await page.request.delete(`/api/v1/events/${second!.id}`, { headers: { Origin: baseURL! } });
     }
   });
 });

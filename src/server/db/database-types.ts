@@ -78,8 +78,18 @@ export interface Event {
   name: string;
   outdoorLocationDescription: string | null;
   ownerUid: string | null;
+  recurrenceRule: string | null;
   sequence: Generated<number>;
   ticketsLink: string | null;
+}
+
+export interface EventOccurrenceChange {
+  cancelled: Generated<number>;
+  date: string;
+  endDate: string | null;
+  eventId: string;
+  lastUpdatedAt: string;
+  startDate: string | null;
 }
 
 export interface GeoCache {
@@ -248,6 +258,7 @@ export interface DB {
   business_tag: BusinessTag;
   category: Category;
   event: Event;
+  event_occurrence_change: EventOccurrenceChange;
   geo_cache: GeoCache;
   geo_rate: GeoRate;
   offer: Offer;

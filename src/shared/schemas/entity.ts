@@ -14,6 +14,7 @@ export type Widget =
   | "datetime"
   | "checkbox"
   | "date"
+  | "recurrence"
   | "select"
   | "combobox"
   | "radio"

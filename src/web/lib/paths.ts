@@ -18,7 +18,8 @@ export const paths = {
   myBusiness: "/mybusiness",
   addMarker: "/add-marker",
   addCategory: "/add-category",
-  event: (id: string) => `/events/${encodeURIComponent(id)}`,
+  /** An event's page; a date of a series has its own. */
+  event: (id: string, date?: string | null) => `/events/${encodeURIComponent(id)}${date ? `/${date}` : ""}`,
   eventCalendar: (id: string) => `/events/${encodeURIComponent(id)}.ics`,
   post: (id: string) => `/news/${encodeURIComponent(id)}`,
   offer: (id: string) => `/offers/${encodeURIComponent(id)}`,

@@ -200,7 +200,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-4 grid gap-4">
             {events.map((event) => (
-              <EventCard key={event.id} event={event} truncateAt={TRUNCATE.eventList} origin={origin} />
+              <EventCard key={event.key} event={event} truncateAt={TRUNCATE.eventList} origin={origin} />
             ))}
           </div>
         )}

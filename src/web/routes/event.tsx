@@ -1,12 +1,13 @@
 // One event's page: when (in the site's time zone), where (with a map on demand), what, tickets, "Add to calendar"
 // and a link to share; with schema.org Event data and link-preview tags.
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/event";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { localDate } from "../../shared/zoned-time.ts";
+import { describeRule } from "../../shared/recurrence.ts";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { eventJsonLd } from "../features/events/event-json-ld.ts";
 import { googleCalendarUrl } from "../features/events/calendar-links.ts";
@@ -18,10 +19,13 @@ import { ui } from "../components/ui/field.tsx";
 
 const EVENT_MAP_HEIGHT = 260;
 
+type Params = { eventId: string; date?: string };
+
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { services } = getApp(context);
+  const { services, user } = getApp(context);
   const origin = siteOrigin(request, context);
-  const [found, site] = await Promise.all([services.events.find(params.eventId), services.siteSettings.get()]);
+  const { eventId, date } = params as Params;
+  const [found, site] = await Promise.all([date ? services.events.findOccurrence(eventId, date) : services.events.find(eventId), services.siteSettings.get()]);
   if (!found) return data({ origin, state: "not-found" as const }, { status: 404 });
   const { events } = await services.events.withLocations([found]);
   const event = events[0]!;
@@ -38,18 +42,41 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     timeZone: site.timeZone,
   });
   const place = event.business ? { id: event.business.id, name: event.business.name, ...event.business.coordinates } : null;
-  return { origin, state: "ok" as const, event: card, place, googleCalendarUrl: calendarUrl, shareUrl: `${origin}${card.href}` };
+  return {
+    origin,
+    state: "ok" as const,
+    event: card,
+    rule: event.recurrenceRule ? describeRule(event.recurrenceRule) : null,
+    seriesHref: paths.event(event.id),
+    // Administrators cancel or restore one date of a series here.
+    canChange: user?.role === "admin" && event.occurrenceDate !== null,
+    place,
+    googleCalendarUrl: calendarUrl,
+    shareUrl: `${origin}${card.href}`,
+  };
+}
+
+/** An administrator cancels one date of a series, or puts it back. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { services, user } = getApp(context);
+  const { eventId, date } = params as Params;
+  if (!date) throw data(messages.notFound, { status: 404 });
+  const form = await request.formData();
+  if (form.get("intent") === "restore") await services.events.restoreOccurrence(user, eventId, date);
+  else await services.events.changeOccurrence(user, eventId, date, { cancelled: true });
+  return { done: true };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const origin = loaderData?.origin ?? "";
   if (loaderData?.state !== "ok") {
-    return pageMeta(matches, { title: messages.adminEvents.notFound, description: messages.adminEvents.notFound, origin, path: paths.event(params.eventId), noindex: true });
+    const { eventId, date } = params as Params;
+    return pageMeta(matches, { title: messages.adminEvents.notFound, description: messages.adminEvents.notFound, origin, path: paths.event(eventId, date), noindex: true });
   }
   const { event } = loaderData;
   return [
     ...pageMeta(matches, {
-      title: event.name,
+      title: event.cancelled ? `Cancelled: ${event.name}` : event.name,
       description: [`${event.whenText}, ${event.locationText}.`, event.description].filter(Boolean).join(" "),
       origin,
       path: event.href,
@@ -89,7 +116,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl } = loaderData;
+  const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl, rule, seriesHref, canChange } = loaderData;
   return (
     <article aria-labelledby="event-name" className="max-w-3xl">
       <JsonLd data={eventJsonLd(event, origin)} />
@@ -101,9 +128,32 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       <h1 id="event-name" className="page-heading mt-2">
         {event.name}
       </h1>
-      <p className="mt-2 text-lg font-medium text-stone-800">
+      {event.cancelled && (
+        <p role="status" className="mt-3 rounded-md border border-red-300 bg-red-50 px-4 py-2 text-lg font-semibold text-red-800">
+          Cancelled: this date will not take place.
+        </p>
+      )}
+      <p className={`mt-2 text-lg font-medium ${event.cancelled ? "text-stone-500 line-through" : "text-stone-800"}`}>
         <time dateTime={event.startDateLd}>{event.whenText}</time>
       </p>
+      {rule && (
+        <p className="mt-1 text-stone-700">
+          {rule}.{" "}
+          {event.occurrenceDate && (
+            <Link to={seriesHref} className="text-brand-700 underline">
+              The whole series
+            </Link>
+          )}
+        </p>
+      )}
+      {canChange && (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value={event.cancelled ? "restore" : "cancel"} />
+          <button type="submit" className={event.cancelled ? ui.secondary : ui.danger}>
+            {event.cancelled ? "Restore this date" : "Cancel this date"}
+          </button>
+        </Form>
+      )}
       {event.imageUrl && (
         <img
           src={event.imageUrl}
@@ -144,7 +194,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       )}
 
       <div className="mt-6 flex flex-wrap items-center gap-3">
-        {event.ticketsLink && (
+        {event.ticketsLink && !event.cancelled && (
           <a href={event.ticketsLink} target="_blank" rel="noopener noreferrer" className={ui.primary}>
             Get Tickets<span className="sr-only"> (opens in a new tab)</span>
           </a>

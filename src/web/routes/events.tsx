@@ -50,7 +50,7 @@ function EventList({ events, empty, origin }: { events: EventCardData[] | null; 
   return (
     <div className="mt-4 grid gap-4">
       {events.map((event, i) => (
-        <EventCard key={event.id} event={event} truncateAt={TRUNCATE.eventList} origin={origin} eager={i === 0} />
+        <EventCard key={event.key} event={event} truncateAt={TRUNCATE.eventList} origin={origin} eager={i === 0} />
       ))}
     </div>
   );

@@ -107,7 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <div className="grid gap-4">
                     {section.items.map((event) => (
-                      <EventCard key={event.id} event={event} truncateAt={TRUNCATE.homeEvent} origin={origin} />
+                      <EventCard key={event.key} event={event} truncateAt={TRUNCATE.homeEvent} origin={origin} />
                     ))}
                   </div>
                 )

@@ -18,6 +18,7 @@ const COLUMNS = [
   "endDate",
   "allDay",
   "sequence",
+  "recurrenceRule",
   "imageUrl",
   "createdAt",
   "lastUpdatedAt",
@@ -25,11 +26,21 @@ const COLUMNS = [
 const STORED_COLUMNS = [...COLUMNS, "imageStoragePath", "ownerUid"] as const;
 
 /** What a write sets: every column but those the repository sets itself. */
-export type EventWrite = Omit<StoredEvent, "id" | "ownerUid" | "createdAt" | "lastUpdatedAt" | "sequence">;
+export type EventWrite = Omit<StoredEvent, "id" | "ownerUid" | "createdAt" | "lastUpdatedAt" | "sequence" | "occurrenceDate" | "cancelled">;
+
+/** A cancelled or moved date of a series, named by the occurrence's original local date. */
+export interface OccurrenceChange {
+  eventId: string;
+  date: string;
+  cancelled: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  lastUpdatedAt: string;
+}
 
 /** `allDay` is 0 or 1 in the table on both engines. */
-function toEvent<T extends { allDay: number }>(row: T): Omit<T, "allDay"> & { allDay: boolean } {
-  return { ...row, allDay: row.allDay === 1 };
+function toEvent<T extends { allDay: number }>(row: T): Omit<T, "allDay"> & { allDay: boolean; occurrenceDate: null; cancelled: false } {
+  return { ...row, allDay: row.allDay === 1, occurrenceDate: null, cancelled: false };
 }
 const toEvents = <T extends { allDay: number }>(rows: T[]) => rows.map(toEvent);
 
@@ -41,7 +52,13 @@ export class EventRepository {
 
   /** eventDate at or after `from`, soonest first. */
   getUpcoming(from: string, limit?: number): Promise<Event[]> {
-    let query = this.db.selectFrom("event").select(COLUMNS).where("eventDate", ">=", from).orderBy("eventDate").orderBy("id");
+    let query = this.db
+      .selectFrom("event")
+      .select(COLUMNS)
+      .where("recurrenceRule", "is", null)
+      .where("eventDate", ">=", from)
+      .orderBy("eventDate")
+      .orderBy("id");
     if (limit !== undefined) query = query.limit(limit);
     return query.execute().then(toEvents);
   }
@@ -51,6 +68,7 @@ export class EventRepository {
     let query = this.db
       .selectFrom("event")
       .select(COLUMNS)
+      .where("recurrenceRule", "is", null)
       .where("eventDate", "<", before)
       .orderBy("eventDate", "desc")
       .orderBy("id");
@@ -58,16 +76,60 @@ export class EventRepository {
     return query.execute().then(toEvents);
   }
 
-  /** Events held at a business, newest first. */
+  /** Single events held at a business, newest first. */
   getByLocation(businessId: string): Promise<Event[]> {
     return this.db
       .selectFrom("event")
       .select(COLUMNS)
+      .where("recurrenceRule", "is", null)
       .where("location", "=", businessId)
       .orderBy("eventDate", "desc")
       .orderBy("id")
       .execute()
       .then(toEvents);
+  }
+
+  /** Every recurring event (a business's only, when given). */
+  getSeries(businessId?: string): Promise<Event[]> {
+    let query = this.db.selectFrom("event").select(COLUMNS).where("recurrenceRule", "is not", null);
+    if (businessId) query = query.where("location", "=", businessId);
+    return query.orderBy("eventDate").orderBy("id").execute().then(toEvents);
+  }
+
+  async getChanges(eventIds: string[]): Promise<OccurrenceChange[]> {
+    if (eventIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom("event_occurrence_change")
+      .select(["eventId", "date", "cancelled", "startDate", "endDate", "lastUpdatedAt"])
+      .where("eventId", "in", eventIds)
+      .orderBy("date")
+      .execute();
+    return rows.map((row) => ({ ...row, cancelled: row.cancelled === 1 }));
+  }
+
+  /** Records a cancelled or moved date, and raises the series' sequence (calendar apps update it). */
+  async saveChange(change: Omit<OccurrenceChange, "lastUpdatedAt">): Promise<void> {
+    const now = new Date().toISOString();
+    const values = { cancelled: change.cancelled ? 1 : 0, startDate: change.startDate, endDate: change.endDate, lastUpdatedAt: now };
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("event_occurrence_change")
+        .values({ eventId: change.eventId, date: change.date, ...values })
+        .onConflict((oc) => oc.columns(["eventId", "date"]).doUpdateSet(values))
+        .execute();
+      await trx.updateTable("event").set((eb) => ({ sequence: eb("sequence", "+", 1), lastUpdatedAt: now })).where("id", "=", change.eventId).execute();
+    });
+  }
+
+  /** Puts a date of a series back as the rule has it. */
+  async deleteChange(eventId: string, date: string): Promise<boolean> {
+    const now = new Date().toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom("event_occurrence_change").where("eventId", "=", eventId).where("date", "=", date).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await trx.updateTable("event").set((eb) => ({ sequence: eb("sequence", "+", 1), lastUpdatedAt: now })).where("id", "=", eventId).execute();
+      return true;
+    });
   }
 
   get(id: string): Promise<Event | undefined> {
@@ -104,7 +166,7 @@ export class EventRepository {
       .insertInto("event")
       .values({ ...row, allDay: row.allDay ? 1 : 0 })
       .execute();
-    return row;
+    return { ...row, occurrenceDate: null, cancelled: false };
   }
 
   async update(id: string, values: EventWrite): Promise<StoredEvent | undefined> {

@@ -49,10 +49,10 @@ export function newsFeed(posts: Post[], excerpt: (post: Post) => string, options
 export function eventsFeed(events: EventWithLocation[], options: FeedOptions & { timeZone: string }): string {
   const out = feed(options, { title: `${options.associationName}: Upcoming events`, path: "/events", updated: latest(events.map((e) => e.lastUpdatedAt)) });
   for (const event of events) {
-    const link = `${options.siteUrl}/events/${encodeURIComponent(event.id)}`;
+    const link = `${options.siteUrl}/events/${encodeURIComponent(event.id)}${event.occurrenceDate ? `/${event.occurrenceDate}` : ""}`;
     const when = formatEventWhen(event.eventDate, event.endDate, event.allDay, options.timeZone);
     out.addItem({
-      title: `${event.name} (${when})`,
+      title: `${event.cancelled ? "Cancelled: " : ""}${event.name} (${when})`,
       id: link,
       link,
       date: new Date(event.lastUpdatedAt),

@@ -73,9 +73,9 @@ export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string |
 
   /** A calendar of events, located and in the site's zone. */
   async function calendarOf(c: Context<AppEnv>, list: Event[], name: (site: SiteSettings) => string) {
-    const { businesses, siteSettings } = c.var.services;
-    const [{ events: located }, site] = await Promise.all([withLocations(businesses, list), siteSettings.get()]);
-    return calendar(located, { siteUrl: origin(c.req.url), calendarName: name(site), timeZone: site.timeZone });
+    const { businesses, siteSettings, events } = c.var.services;
+    const [{ events: located }, site, changes] = await Promise.all([withLocations(businesses, list), siteSettings.get(), events.seriesChanges(list)]);
+    return calendar(located, { siteUrl: origin(c.req.url), calendarName: name(site), timeZone: site.timeZone, changes });
   }
   const subscribable = (filename: string) => ({ ...icsHeaders(filename), "Content-Disposition": `inline; filename="${filename}"` });
 

@@ -7,6 +7,7 @@ import type { FieldView, OptionSource } from "../../../shared/schemas/entity.ts"
 import { PickerComboBox } from "./combo-box.tsx";
 import { ErrorList, Field, ui } from "./field.tsx";
 import { ImageField, toLocalInput, type FormImage } from "./image-field.tsx";
+import { RecurrenceField } from "./recurrence-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 
 export type Option = { value: string; label: string };
@@ -166,6 +167,8 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
         </div>
       );
     }
+    case "recurrence":
+      return <RecurrenceField label={view.label} placeholder={view.placeholder} maxLength={view.maxLength} meta={meta} start={values.eventDate} end={values.endDate} />;
     case "image":
       return <ImageInput name={name} view={view} meta={meta} props={props} />;
     default: {

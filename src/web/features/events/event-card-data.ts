@@ -7,6 +7,12 @@ import { paths } from "../../lib/paths.ts";
 
 export interface EventCardData {
   id: string;
+  /** Unique among the cards: a series' dates share the event's id. */
+  key: string;
+  /** A date of a series: its own local date, and whether it was cancelled. */
+  occurrenceDate: string | null;
+  cancelled: boolean;
+  recurring: boolean;
   name: string;
   description: string | null;
   /** The event's page. */
@@ -32,9 +38,13 @@ export function toEventCard(event: EventWithLocation, timeZone: string): EventCa
   const ld = (iso: string) => (event.allDay ? localDate(iso, timeZone) : isoWithOffset(iso, timeZone));
   return {
     id: event.id,
+    key: event.occurrenceDate ? `${event.id}-${event.occurrenceDate}` : event.id,
+    occurrenceDate: event.occurrenceDate,
+    cancelled: event.cancelled,
+    recurring: event.recurrenceRule !== null,
     name: event.name,
     description: event.description,
-    href: paths.event(event.id),
+    href: paths.event(event.id, event.occurrenceDate),
     eventDate: event.eventDate,
     endDate: event.endDate,
     allDay: event.allDay,

@@ -17,9 +17,9 @@ interface Props {
 
 export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager = false }: Props) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const headingId = `event-${event.id}-name`;
+  const headingId = `event-${event.key}-name`;
   return (
-    <article id={`event-${event.id}`} aria-labelledby={headingId} className="card flex flex-col gap-3 sm:flex-row">
+    <article id={`event-${event.key}`} aria-labelledby={headingId} className="card flex flex-col gap-3 sm:flex-row">
       {event.imageUrl && (
         <img
           src={event.imageUrl}
@@ -37,6 +37,7 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
             {event.name}
           </Link>
         </Heading>
+        {event.cancelled && <p className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">Cancelled</p>}
         <p className="mt-1 text-sm font-medium text-stone-700">
           <time dateTime={event.eventDate}>{event.dateText}</time> |{" "}
           {event.business ? (
@@ -49,7 +50,7 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
         </p>
         {event.description && <p className="mt-2 text-stone-700">{truncate(event.description, truncateAt)}</p>}
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          {event.ticketsLink && (
+          {event.ticketsLink && !event.cancelled && (
             <a
               href={event.ticketsLink}
               target="_blank"

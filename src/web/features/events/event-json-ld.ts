@@ -3,7 +3,7 @@
 import { paths } from "../../lib/paths.ts";
 import type { EventCardData } from "./event-card-data.ts";
 
-export function eventJsonLd(event: EventCardData, origin: string, { cancelled = false }: { cancelled?: boolean } = {}) {
+export function eventJsonLd(event: EventCardData, origin: string) {
   const address = event.business?.address || event.locationText;
   return {
     "@type": "Event",
@@ -14,7 +14,7 @@ export function eventJsonLd(event: EventCardData, origin: string, { cancelled = 
     ...(event.imageUrl ? { image: new URL(event.imageUrl, origin).href } : {}),
     url: `${origin}${event.href}`,
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    eventStatus: cancelled ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
+    eventStatus: event.cancelled ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
     location: {
       "@type": "Place",
       name: event.business?.name ?? event.locationText,
