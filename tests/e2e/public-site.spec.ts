@@ -358,7 +358,7 @@ test("sitemap.xml and robots.txt", async ({ request }) => {
 test("dates read as long dates", async ({ page }) => {
   const posts = (await (await page.request.get("/api/v1/posts?limit=1")).json()) as Array<{ datetime: string }>;
   await page.goto("/");
-  await expect(page.getByRole("region", { name: "Latest news" })).toContainText(`Published: ${formatLongDate(posts[0]!.datetime)}`);
+  await expect(page.getByRole("region", { name: "Latest news" })).toContainText(`Published: ${formatLongDate(posts[0]!.datetime, "America/Toronto")}`);
 });
 
 const PAGES = ["/", "/events", "/offers", "/tag/bbq", "/category/cafes-bakeries", "/myqsa/intake", "/tag/nope", "/business/doesnotexist000000000"];
