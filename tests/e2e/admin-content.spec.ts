@@ -1,26 +1,18 @@
 // Journeys through the Events, Posts and Offers tabs: each item is added, edited and deleted through the
 // dashboard, the public pages follow, and every validation and confirmation text appears for its case.
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { makeImage } from "../fixtures/images.ts";
-import { confirmDelete, pick } from "./admin-helpers.ts";
+import { choose, confirmDelete, fillDateTime, pick, select, selectOptions } from "./admin-helpers.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 const panel = (page: Page) => page.getByRole("tabpanel");
 const formStatus = (page: Page, text: string) => panel(page).getByRole("status").filter({ hasText: text });
 
-/** A datetime-local value a year ahead (so the event is upcoming and the post the newest), unique per run. */
+/** A date and time a year ahead (so the event is upcoming and the post the newest), unique per run. */
 function future(offsetMinutes = 0): string {
   const date = new Date(Date.now() + 365 * 24 * 3600_000 + offsetMinutes * 60_000);
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** Picks the first real option after the placeholder and returns its label. */
-async function chooseFirst(select: Locator, within = "option"): Promise<string> {
-  const option = select.locator(within).nth(0);
-  const label = (await option.textContent())!.trim();
-  await select.selectOption({ label });
-  return label;
 }
 
 async function uploadImage(page: Page, label: string, fileName: string) {
@@ -40,7 +32,7 @@ test("an admin adds, edits and deletes an event, and /events follows", async ({ 
   await expect(panel(page).getByRole("alert")).toHaveText("Event Name, Event Date, and Location Type are required.");
 
   await form.getByLabel("Event Name").fill(`  ${name}  `);
-  await form.getByLabel("Event Date").fill(future());
+  await fillDateTime(form, "Event Date", future());
   await pick(form.getByRole("combobox", { name: "Location Type" }), "Outdoor");
   await form.getByRole("button", { name: "Add Event" }).click();
   await expect(panel(page).getByRole("alert")).toHaveText("Outdoor Location Description is required for 'Outdoor' events.");
@@ -110,8 +102,8 @@ test("an admin adds, edits and deletes a post, and the home page shows its text"
   await expect(panel(page).getByRole("alert")).toHaveText("Title, Author, Content, and Datetime are required.");
 
   await form.getByLabel("Title").fill(title);
-  const author = await chooseFirst(form.getByLabel("Author"), "option:not([value=''])");
-  await form.getByLabel("Datetime").fill(future(1));
+  const author = await choose(select(form, "Author"), undefined, ["Select an author"]);
+  await fillDateTime(form, "Datetime", future(1));
   await form.getByRole("textbox", { name: "Content" }).click();
   await page.keyboard.type("Patios open downtown this weekend.");
   await form.getByLabel("Link (optional)").fill("javascript:alert(1)");
@@ -174,7 +166,7 @@ test("an admin adds, edits and deletes an offer, and /offers follows", async ({ 
 
   await form.getByRole("button", { name: "Add Offer" }).click();
   await expect(panel(page).getByRole("alert")).toHaveText("Business, Description, and Type are required.");
-  await expect(form.getByLabel("Type").locator("option")).toHaveText([
+  expect(await selectOptions(select(form, "Type"))).toEqual([
     "Select a type",
     "Discount",
     "Percentage Off",
@@ -187,7 +179,7 @@ test("an admin adds, edits and deletes an offer, and /offers follows", async ({ 
   ]);
 
   const business = await pick(form.getByRole("combobox", { name: "Business" }));
-  await form.getByLabel("Type").selectOption("BOGO");
+  await choose(select(form, "Type"), "BOGO");
   await form.getByLabel("Description").fill(description);
   await form.getByLabel("Price (optional)").fill("$4 value");
   await form.getByLabel("Terms (optional)").fill("Weekdays only");
@@ -212,7 +204,7 @@ test("an admin adds, edits and deletes an offer, and /offers follows", async ({ 
   await expect(page.getByRole("region", { name: "Add Offer" }).getByLabel("Description")).toHaveValue("");
 
   await item.getByRole("button", { name: "Edit" }).click();
-  await editForm.getByLabel("Type").selectOption("Free Item");
+  await choose(select(editForm, "Type"), "Free Item");
   await editForm.getByRole("button", { name: "Update Offer" }).click();
   await expect(formStatus(page, "updated")).toHaveText("Offer updated.");
   await expect(item).toContainText(`Free Item at ${business}`);

@@ -1,14 +1,18 @@
 // Draws a form's fields from an entity's description (src/shared/schemas): each field's widget, label and
 // messages, with Conform's ids so every message is tied to its control. Adding a field to the description
 // adds it to every form drawn from it.
-import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import type { FieldView, OptionSource } from "../../../shared/schemas/entity.ts";
 import { PickerComboBox } from "./combo-box.tsx";
 import { ErrorList, Field, ui } from "./field.tsx";
-import { ImageField, toLocalInput, type FormImage } from "./image-field.tsx";
+import { useSiteTimeZone } from "../../lib/site.ts";
+import { DateTimeField } from "./date-time-field.tsx";
+import { ImageField, type FormImage } from "./image-field.tsx";
 import { RecurrenceField } from "./recurrence-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
+import { PickerSelect } from "./select.tsx";
+import { TagPicker } from "./tag-picker.tsx";
 
 export type Option = { value: string; label: string };
 export type Sources = Partial<Record<OptionSource, Option[]>>;
@@ -28,21 +32,20 @@ interface Props {
   after?: Partial<Record<string, ReactNode>>;
   /** Fields not drawn here (the caller draws them itself). */
   skip?: string[];
-  /** Choices ticked besides the saved ones (e.g. a tag just created). */
+  /** Choices made besides the saved ones (e.g. a tag just created). */
   checked?: string[];
   onUploading?: (busy: boolean) => void;
   /** A value picked in a control that sends no change event of its own (a combobox). */
   onValue?: (name: string, value: string) => void;
 }
 
-const INPUT_TYPES: Partial<Record<FieldView["widget"], "text" | "number" | "url" | "tel" | "email" | "color" | "datetime-local" | "date">> = {
+const INPUT_TYPES: Partial<Record<FieldView["widget"], "text" | "number" | "url" | "tel" | "email" | "color" | "date">> = {
   text: "text",
   number: "number",
   url: "url",
   tel: "tel",
   email: "email",
   color: "color",
-  datetime: "datetime-local",
   date: "date",
 };
 
@@ -56,6 +59,7 @@ function optionsOf(view: FieldView, sources: Sources, current: unknown): Option[
 
 function Control({ name, view, meta, props }: { name: string; view: FieldView; meta: Meta; props: Props }) {
   const { sources, values } = props;
+  const timeZone = useSiteTimeZone();
   const described = meta.errors?.length ? meta.errorId : undefined;
   const wrap = (control: ReactNode, legend = false) => (
     <Field id={meta.id} label={view.label} errorId={meta.errorId} errors={meta.errors} legend={legend}>
@@ -68,42 +72,28 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
       const { key, ...rest } = getTextareaProps(meta);
       return wrap(<textarea key={key} {...rest} rows={view.rows ?? 3} maxLength={view.maxLength} className={ui.input} />);
     }
-    case "combobox": {
+    case "combobox":
+    case "select": {
       const all = optionsOf(view, sources, meta.initialValue);
       const fixed = view.options?.length ?? 0;
+      const Picker = view.widget === "combobox" ? PickerComboBox : PickerSelect;
       return (
         <div className="min-w-0">
-          <PickerComboBox
+          <Picker
             id={meta.id}
             name={meta.name}
             label={view.label}
-            fixed={all.slice(0, fixed)}
+            options={all.slice(0, fixed)}
             grouped={all.slice(fixed)}
             group={view.group}
-            placeholder={view.empty}
-            defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
+            empty={view.empty}
+            defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
             errorId={meta.errorId}
             errors={meta.errors}
-            onPick={(value) => props.onValue?.(name, value)}
+            onChange={(value) => props.onValue?.(name, value)}
           />
           {props.after?.[name]}
         </div>
-      );
-    }
-    case "select": {
-      const { key, ...rest } = getSelectProps(meta);
-      const all = optionsOf(view, sources, meta.initialValue).map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ));
-      const fixed = view.options?.length ?? 0;
-      return wrap(
-        <select key={key} {...rest} className={ui.input}>
-          {view.empty && <option value="">{view.empty}</option>}
-          {all.slice(0, fixed)}
-          {view.group ? <optgroup label={view.group}>{all.slice(fixed)}</optgroup> : all.slice(fixed)}
-        </select>,
       );
     }
     case "radio":
@@ -118,26 +108,21 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
         </div>,
         true,
       );
-    case "tags": {
-      const options = optionsOf(view, sources, null);
-      const chosen = new Set([...((meta.initialValue as string[] | undefined) ?? []), ...(props.checked ?? [])]);
-      return wrap(
-        <>
-          {options.length === 0 && <p className="mt-1 text-sm text-stone-600">No tags yet.</p>}
-          <ul className="mt-1 grid max-h-48 gap-1 overflow-y-auto rounded-md border border-stone-300 p-2 empty:hidden sm:grid-cols-2" aria-label={`Available ${view.label.toLowerCase()}`}>
-            {options.map((option) => (
-              <li key={option.value}>
-                <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name={meta.name} value={option.value} defaultChecked={chosen.has(option.value)} aria-describedby={described} />
-                  {option.label}
-                </label>
-              </li>
-            ))}
-          </ul>
-        </>,
-        true,
+    case "tags":
+      return (
+        <TagPicker
+          id={meta.id}
+          name={meta.name}
+          label={view.label}
+          options={optionsOf(view, sources, null)}
+          defaultValue={(meta.initialValue as string[] | undefined) ?? []}
+          added={props.checked}
+          errorId={meta.errorId}
+          errors={meta.errors}
+        >
+          {props.after?.[name]}
+        </TagPicker>
       );
-    }
     case "richtext":
       return (
         <div>
@@ -168,18 +153,23 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
       );
     }
     case "recurrence":
-      return <RecurrenceField label={view.label} placeholder={view.placeholder} maxLength={view.maxLength} meta={meta} start={values.eventDate} end={values.endDate} />;
+      return <RecurrenceField label={view.label} placeholder={view.placeholder} maxLength={view.maxLength} meta={meta} start={values.eventDate} end={values.endDate} timeZone={timeZone} />;
     case "image":
       return <ImageInput name={name} view={view} meta={meta} props={props} />;
+    case "datetime":
+      return (
+        <div className="min-w-0">
+          <DateTimeField name={meta.name} label={view.label} defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""} timeZone={timeZone} errors={meta.errors} />
+          {props.after?.[name]}
+        </div>
+      );
     default: {
       const type = INPUT_TYPES[view.widget] ?? "text";
-      const { key, ...rest } = getInputProps(meta, { type: type === "datetime-local" ? "text" : type } as Parameters<typeof getInputProps>[1]);
-      const initial = type === "datetime-local" ? toLocalInput(meta.initialValue as string) : undefined;
+      const { key, ...rest } = getInputProps(meta, { type } as Parameters<typeof getInputProps>[1]);
       return wrap(
         <input
           key={key}
           {...rest}
-          {...(type === "datetime-local" ? { type, defaultValue: initial } : {})}
           {...(type === "number" ? { step: "any", inputMode: "decimal" as const } : {})}
           maxLength={view.maxLength}
           placeholder={view.placeholder}

@@ -55,22 +55,6 @@ export function ImageField({
   );
 }
 
-/** "2031-07-04T19:30" in the browser's time zone, for a datetime-local input. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local value (the browser's time zone) as an ISO timestamp; "" when empty or unreadable. */
-export function fromLocalInput(value: string): string {
-  if (!value) return "";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : date.toISOString();
-}
-
 /** "4 Jul 2031, 19:30" in the viewer's locale, for admin lists. */
 export function formatWhen(iso: string): string {
   const date = new Date(iso);

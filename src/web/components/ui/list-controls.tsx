@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useSearchParams } from "react-router";
 import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import { ui } from "./field.tsx";
+import { PickerSelect } from "./select.tsx";
 
 export interface SortChoice {
   /** The names of the two orders, e.g. "Name A–Z" and "Name Z–A". */
@@ -39,15 +40,16 @@ export function ListControls({ search, sort }: { search?: boolean; sort?: SortCh
         </div>
       )}
       {sort && (
-        <div>
-          <label htmlFor={`${id}-sort`} className={ui.label}>
-            Order
-          </label>
-          <select id={`${id}-sort`} className={ui.input} value={params.get("sort") ?? sort.usual} onChange={(event) => change("sort", event.target.value === sort.usual ? "" : event.target.value)}>
-            <option value="asc">{sort.asc}</option>
-            <option value="desc">{sort.desc}</option>
-          </select>
-        </div>
+        <PickerSelect
+          label="Order"
+          className="min-w-44"
+          options={[
+            { value: "asc", label: sort.asc },
+            { value: "desc", label: sort.desc },
+          ]}
+          value={params.get("sort") ?? sort.usual}
+          onChange={(value) => change("sort", value === sort.usual ? "" : value)}
+        />
       )}
     </div>
   );

@@ -4,20 +4,20 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { describeRule } from "../../../shared/recurrence.ts";
 import { Field, ui } from "./field.tsx";
-import { toLocalInput } from "./image-field.tsx";
+import { wallClock } from "../../../shared/zoned-time.ts";
 
-/** "18:00" of a form's date-time: as typed, or a saved instant as the date-time field shows it. */
-function time(value: unknown): string {
-  if (typeof value !== "string") return "";
-  const local = /(Z|[+-]\d{2}:\d{2})$/.test(value) ? toLocalInput(value) : value;
-  return local.match(/T(\d{2}:\d{2})/)?.[1] ?? "";
+/** "18:00": a form's date-time (an instant) on the site's clock, as the date-time field shows it. */
+function time(value: unknown, timeZone: string): string {
+  if (typeof value !== "string" || !value || Number.isNaN(Date.parse(value))) return "";
+  const w = wallClock(new Date(value), timeZone);
+  return `${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
 }
 
-export function RecurrenceField({ label, placeholder, maxLength, meta, start, end }: { label: string; placeholder?: string; maxLength?: number; meta: FieldMetadata<unknown>; start: unknown; end: unknown }) {
+export function RecurrenceField({ label, placeholder, maxLength, meta, start, end, timeZone }: { label: string; placeholder?: string; maxLength?: number; meta: FieldMetadata<unknown>; start: unknown; end: unknown; timeZone: string }) {
   const { key, ...rest } = getInputProps(meta, { type: "text" });
   const [rule, setRule] = useState(typeof meta.initialValue === "string" ? meta.initialValue : "");
   const words = rule.trim() ? describeRule(rule) : null;
-  const times = [time(start), time(end)].filter(Boolean).join("–");
+  const times = [time(start, timeZone), time(end, timeZone)].filter(Boolean).join("–");
   const hintId = `${meta.id}-words`;
   return (
     <Field id={meta.id} label={label} errorId={meta.errorId} errors={meta.errors}>

@@ -2,7 +2,8 @@
 // never written into the page as HTML; what it produces is a draft the server sanitizes before storing.
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useId, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { Dialog, Popover } from "react-aria-components";
 import { ui } from "./field.tsx";
 
 interface Props {
@@ -22,22 +23,74 @@ const TOOLS: Array<{ label: string; run: (editor: Editor) => void }> = [
   { label: "Paragraph", run: (e) => e.chain().focus().setParagraph().run() },
   { label: "Bulleted list", run: (e) => e.chain().focus().toggleBulletList().run() },
   { label: "Numbered list", run: (e) => e.chain().focus().toggleOrderedList().run() },
-  {
-    label: "Link",
-    run: (e) => {
-      const href = window.prompt("Link address (https://, mailto: or tel:)");
-      if (href) e.chain().focus().extendMarkRange("link").setLink({ href }).run();
-    },
-  },
+  { label: "Link", run: () => undefined },
   { label: "Remove link", run: (e) => e.chain().focus().unsetLink().run() },
 ];
 
 /** An editor emptied by the person still holds an empty paragraph: that is no content. */
 const contentOf = (editor: Editor) => (editor.isEmpty ? "" : editor.getHTML());
 
+const LINK = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+\d][\d\s().-]*)$/i;
+
+/** Asks for a link's address beside the toolbar (no browser prompt): Enter or "Add link" sets it, Escape leaves. */
+function LinkPopover({ editor, trigger, onClose }: { editor: Editor; trigger: React.RefObject<HTMLButtonElement | null>; onClose: () => void }) {
+  const id = useId();
+  const [href, setHref] = useState(() => String(editor.getAttributes("link").href ?? ""));
+  const [error, setError] = useState("");
+  const apply = () => {
+    const value = href.trim();
+    if (!LINK.test(value)) return setError("Enter an address starting with https://, mailto: or tel:.");
+    const chain = editor.chain().focus().extendMarkRange("link");
+    // With nothing selected, the address itself becomes the link's text.
+    if (editor.state.selection.empty && !editor.isActive("link")) chain.insertContent({ type: "text", text: value, marks: [{ type: "link", attrs: { href: value } }] }).run();
+    else chain.setLink({ href: value }).run();
+    onClose();
+  };
+  return (
+    <Popover triggerRef={trigger} isOpen onOpenChange={(open) => !open && onClose()} placement="bottom start" className="z-50 w-80 max-w-[90vw] rounded-md border border-stone-300 bg-white p-3 shadow-lg">
+      <Dialog aria-labelledby={`${id}-label`} className="grid gap-2 outline-none">
+        <label id={`${id}-label`} htmlFor={`${id}-href`} className={ui.label}>
+          Link address
+        </label>
+        <input
+          id={`${id}-href`}
+          autoFocus
+          inputMode="url"
+          placeholder="https://"
+          className={`${ui.input} mt-0`}
+          value={href}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setHref(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            apply();
+          }}
+        />
+        {error && (
+          <p id={`${id}-error`} className="text-sm font-medium text-red-800">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={ui.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className={ui.primary} onClick={apply}>
+            Add link
+          </button>
+        </div>
+      </Dialog>
+    </Popover>
+  );
+}
+
 export function RichTextEditor({ label, name, markdown, defaultValue, invalid, describedBy }: Props) {
   const id = useId();
   const [html, setHtml] = useState(defaultValue);
+  const [linking, setLinking] = useState(false);
+  const linkButton = useRef<HTMLButtonElement>(null);
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, protocols: ["mailto", "tel"] } })],
     content: defaultValue,
@@ -89,16 +142,19 @@ export function RichTextEditor({ label, name, markdown, defaultValue, invalid, d
         {TOOLS.map((tool, index) => (
           <button
             key={tool.label}
+            ref={tool.label === "Link" ? linkButton : undefined}
             type="button"
+            aria-haspopup={tool.label === "Link" ? "dialog" : undefined}
             tabIndex={index === 0 ? 0 : -1}
             disabled={!editor}
             className="min-w-9 rounded px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-white disabled:opacity-50"
-            onClick={() => editor && tool.run(editor)}
+            onClick={() => editor && (tool.label === "Link" ? setLinking(true) : tool.run(editor))}
           >
             {tool.label}
           </button>
         ))}
       </div>
+      {linking && editor && <LinkPopover editor={editor} trigger={linkButton} onClose={() => setLinking(false)} />}
       <EditorContent editor={editor} />
     </div>
   );

@@ -11,6 +11,7 @@ import type { Paginated } from "../../../shared/schemas/pagination.ts";
 import { OutcomeMessage, ui } from "../../components/ui/field.tsx";
 import { ListControls, type SortChoice } from "../../components/ui/list-controls.tsx";
 import { Pager } from "../../components/ui/pager.tsx";
+import { PickerSelect } from "../../components/ui/select.tsx";
 import type { ActionData } from "./entity-admin.tsx";
 
 interface Table<R> {
@@ -30,20 +31,17 @@ const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle:
 function RoleSelect({ user }: { user: AdminUser }) {
   const fetcher = useFetcher<ActionData>({ key: "users-role" });
   return (
-    <select
-      aria-label={`Role for ${user.email}`}
-      className="rounded-md border border-stone-400 bg-white px-2 py-1 disabled:bg-stone-100"
+    <PickerSelect
+      label={`Role for ${user.email}`}
+      hideLabel
+      className="w-32"
+      triggerClassName="flex w-full items-center justify-between gap-2 rounded-md border border-stone-400 bg-white px-2 py-1 disabled:bg-stone-100"
+      options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
       value={(fetcher.formData?.get("id") === user.id && (fetcher.formData.get("role") as Role)) || user.role}
       disabled={fetcher.state !== "idle"}
       // The spec: nothing happens if the role is unchanged.
-      onChange={(event) => event.target.value !== user.role && void fetcher.submit({ intent: "role", id: user.id, email: user.email, role: event.target.value }, { method: "post" })}
-    >
-      {ROLES.map((role) => (
-        <option key={role} value={role}>
-          {ROLE_LABELS[role]}
-        </option>
-      ))}
-    </select>
+      onChange={(role) => role !== user.role && void fetcher.submit({ intent: "role", id: user.id, email: user.email, role }, { method: "post" })}
+    />
   );
 }
 

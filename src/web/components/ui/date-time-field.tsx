@@ -1,0 +1,106 @@
+// A date and time (an event's start, a post's date): React Aria's date picker, typed segment by segment or
+// picked from a calendar, always in the association's time zone whatever the browser's, sent as an ISO
+// timestamp under `name`.
+import { parseAbsolute, toZoned, type ZonedDateTime } from "@internationalized/date";
+import { useRef, useState } from "react";
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker,
+  DateSegment,
+  Dialog,
+  Group,
+  Heading,
+  I18nProvider,
+  Label,
+  Popover,
+  Text,
+} from "react-aria-components";
+import { ui } from "./field.tsx";
+import { Chevron } from "./select.tsx";
+
+interface Props {
+  name: string;
+  label: string;
+  /** The stored ISO timestamp, or "" when none. */
+  defaultValue: string;
+  timeZone: string;
+  errors?: ReadonlyArray<string> | null;
+}
+
+function zoned(iso: string, timeZone: string): ZonedDateTime | null {
+  if (!iso || Number.isNaN(Date.parse(iso))) return null;
+  return parseAbsolute(new Date(iso).toISOString(), timeZone);
+}
+
+const navButton = "rounded px-2 py-1 text-stone-800 outline-none hover:bg-stone-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-700";
+
+export function DateTimeField({ name, label, defaultValue, timeZone, errors }: Props) {
+  const [value, setValue] = useState(() => zoned(defaultValue, timeZone));
+  const group = useRef<HTMLDivElement>(null);
+  const invalid = !!errors?.length;
+  return (
+    <I18nProvider locale="en-US">
+      <DatePicker value={value} onChange={(picked) => setValue(picked && toZoned(picked, timeZone))} granularity="minute" hideTimeZone isInvalid={invalid} className="min-w-0">
+        <Label className={ui.label}>{label}</Label>
+        <Group ref={group} className={`${ui.input} flex items-center justify-between gap-2 data-[invalid]:border-red-700 data-[invalid]:ring-1 data-[invalid]:ring-red-700`}>
+          <DateInput className="flex flex-wrap tabular-nums">
+            {(segment) => (
+              <DateSegment
+                segment={segment}
+                className="rounded px-0.5 outline-none focus:bg-brand-700 focus:text-white data-[placeholder]:text-stone-600 data-[type=literal]:px-0"
+              />
+            )}
+          </DateInput>
+          <Button className="px-1 text-stone-700">
+            <Chevron />
+          </Button>
+        </Group>
+        <Text slot="description" className="mt-1 block text-xs text-stone-600">
+          Time zone: {timeZone.replaceAll("_", " ")}
+        </Text>
+        {invalid && (
+          <Text slot="errorMessage" className="mt-1 block text-sm font-medium text-red-800">
+            {errors.join(" ")}
+          </Text>
+        )}
+        <Popover className="z-50 rounded-md border border-stone-300 bg-white p-3 shadow-lg">
+          <Dialog className="outline-none">
+            <Calendar>
+              <header className="flex items-center justify-between gap-2">
+                <Button slot="previous" className={navButton}>
+                  <span aria-hidden="true">◀</span>
+                </Button>
+                <Heading className="font-semibold text-stone-900" />
+                <Button slot="next" className={navButton}>
+                  <span aria-hidden="true">▶</span>
+                </Button>
+              </header>
+              <CalendarGrid className="mt-2 text-sm">
+                {(date) => (
+                  <CalendarCell
+                    date={date}
+                    className="flex size-9 items-center justify-center rounded outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-700 data-[hovered]:bg-stone-100 data-[outside-month]:hidden data-[selected]:bg-brand-700 data-[selected]:text-white"
+                  />
+                )}
+              </CalendarGrid>
+            </Calendar>
+          </Dialog>
+        </Popover>
+      </DatePicker>
+      {/* What the form sends; a refused form focuses it, and it hands the focus to the first segment. */}
+      <input
+        name={name}
+        value={value ? value.toDate().toISOString() : ""}
+        readOnly
+        tabIndex={-1}
+        aria-hidden="true"
+        className="sr-only"
+        onFocus={() => group.current?.querySelector<HTMLElement>("[role=spinbutton]")?.focus()}
+      />
+    </I18nProvider>
+  );
+}
