@@ -73,15 +73,16 @@ export function createServices({
   // Started by the runtime (and by tests that want it): rows waiting for coordinates are looked up in the background.
   const importGeocoder = new ImportGeocoder(new ImportRepository(database.db), geoService, (err) => uploads?.logger?.warn({ err }, "import geocoding failed"));
   imports.setGeocodeQueue(importGeocoder);
+  const siteSettings = new SiteSettingsService(new SiteSettingsRepository(database.db));
   return {
-    siteSettings: new SiteSettingsService(new SiteSettingsRepository(database.db)),
+    siteSettings,
     search: new SearchService(createSearchRepository(database)),
     businesses: new BusinessService(new BusinessRepository(database.db), files, audit),
     categories: new CategoryService(new CategoryRepository(database.db), audit),
     tags: new TagService(new TagRepository(database.db), audit),
     // Events and offers only need to know which businesses exist and what they are called.
-    events: new EventService(new EventRepository(database.db), { audit, files, businesses: new BusinessRepository(database.db) }),
-    offers: new OfferService(new OfferRepository(database.db), { audit, businesses: new BusinessRepository(database.db) }),
+    events: new EventService(new EventRepository(database.db), { siteSettings }, { audit, files, businesses: new BusinessRepository(database.db) }),
+    offers: new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses: new BusinessRepository(database.db) }),
     posts: new PostService(new PostRepository(database.db), { audit, files }),
     files,
     uploads: new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger }),

@@ -38,6 +38,17 @@ const RULES: Record<string, Rule[]> = {
     ["eventAttendanceMode", (v) => isText(v) && (v as string).startsWith("https://schema.org/"), "a schema.org EventAttendanceModeEnumeration"],
     ["url", isAbsoluteUrl, "an absolute URL"],
   ],
+  BlogPosting: [
+    ["headline", (v) => isText(v) && (v as string).length <= 110, "a headline of at most 110 characters"],
+    ["datePublished", isIsoDate, "an ISO 8601 date"],
+    ["dateModified", isIsoDate, "an ISO 8601 date"],
+    ["author", (v) => isNode(v) && isText(v.name), "an author with a name"],
+    ["url", isAbsoluteUrl, "an absolute URL"],
+  ],
+  Offer: [
+    ["url", isAbsoluteUrl, "an absolute URL"],
+    ["seller", (v) => isNode(v) && isText(v.name), "a seller with a name"],
+  ],
   ItemList: [
     [
       "itemListElement",
@@ -64,6 +75,11 @@ const OPTIONAL: Record<string, Rule[]> = {
     ["telephone", isText, "a telephone number"],
   ],
   ItemList: [["numberOfItems", isNumber, "a number"]],
+  BlogPosting: [["image", isAbsoluteUrl, "an absolute URL"]],
+  Offer: [
+    ["validFrom", isIsoDate, "an ISO 8601 date"],
+    ["validThrough", isIsoDate, "an ISO 8601 date"],
+  ],
 };
 
 /** Problems with one parsed JSON-LD block; records each type it meets in `seen`. */

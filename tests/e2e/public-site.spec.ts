@@ -43,7 +43,7 @@ function expectEventShape(data: Record<string, unknown>) {
   expect(data["@type"]).toBe("Event");
   expect(typeof data.name).toBe("string");
   expect(Number.isNaN(Date.parse(String(data.startDate)))).toBe(false);
-  expect(data.location).toMatchObject({ "@type": "Place", name: expect.any(String), address: expect.any(String) });
+  expect(data.location).toMatchObject({ "@type": "Place", name: expect.any(String), address: { "@type": "PostalAddress", streetAddress: expect.any(String) } });
   expect(data.eventAttendanceMode).toBe("https://schema.org/OfflineEventAttendanceMode");
   expect(isUrl(data.url)).toBe(true);
 }
@@ -181,14 +181,15 @@ test("each event can be added to a calendar, and the feed of upcoming events par
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   const event = new ICAL.Event(new ICAL.Component(ICAL.parse(Buffer.concat(chunks).toString("utf8"))).getFirstSubcomponent("vevent")!);
   expect(event.summary).toBe("Jazz on the Cellar Stage");
-  expect(event.location).toBe("Niagara Jazz Cellar");
+  expect(event.location).toMatch(/^Niagara Jazz Cellar, /);
 
   const feed = await page.request.get("/events.ics");
   expect(feed.headers()["content-type"]).toContain("text/calendar");
   const names = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v).summary);
-  expect(names).toHaveLength(8);
+  // Upcoming events and those of the last 30 days.
+  expect(names).toHaveLength(13);
   expect(names).toContain("First Friday Art Walk");
-  expect(names).not.toContain("Youth Open Mic");
+  expect(names).toContain("Youth Open Mic");
 });
 
 test("the offers page shows every offer with its value and terms", async ({ page }) => {
@@ -239,7 +240,7 @@ test("a business page is complete without JavaScript: name, JSON-LD and Open Gra
   const events = blocks.filter((b) => b["@type"] === "Event");
   expect(events.length).toBeGreaterThan(0);
   events.forEach(expectEventShape);
-  expect(events[0]!.location).toMatchObject({ name: "Riverbend Gallery", address: gallery.address });
+  expect(events[0]!.location).toMatchObject({ name: "Riverbend Gallery", address: { "@type": "PostalAddress", streetAddress: gallery.address } });
 });
 
 test("event entries carry schema.org Event data on the events and home pages", async ({ request }) => {
@@ -357,7 +358,7 @@ test("sitemap.xml and robots.txt", async ({ request }) => {
 test("dates read as long dates", async ({ page }) => {
   const posts = (await (await page.request.get("/api/v1/posts?limit=1")).json()) as Array<{ datetime: string }>;
   await page.goto("/");
-  await expect(page.getByRole("region", { name: "Latest news" })).toContainText(`Published: ${formatLongDate(posts[0]!.datetime)}`);
+  await expect(page.getByRole("region", { name: "Latest news" })).toContainText(`Published: ${formatLongDate(posts[0]!.datetime, "America/Toronto")}`);
 });
 
 const PAGES = ["/", "/events", "/offers", "/tag/bbq", "/category/cafes-bakeries", "/myqsa/intake", "/tag/nope", "/business/doesnotexist000000000"];

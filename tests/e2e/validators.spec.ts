@@ -25,8 +25,19 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     ...["/", "/map", "/events", "/offers", "/contact", "/search?q=coffee", "/myqsa/intake", "/api/v1/docs"],
     ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
   ];
-  const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag"];
-  return [...new Set([...fixed, ...firstOfKind.values(), ...Object.keys(HEADING_PAGES).slice(0, 1), ...notFound])];
+  const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag", "/events/doesnotexist000000000", "/offers/doesnotexist000000000", "/news/doesnotexist000000000"];
+  return [...new Set([...fixed, ...firstOfKind.values(), ...(await itemPages(request)), ...Object.keys(HEADING_PAGES).slice(0, 1), ...notFound])];
+}
+
+/** The pages of single items: an upcoming event, a current offer and the newest post. */
+async function itemPages(request: APIRequestContext): Promise<string[]> {
+  const [event] = (await (await request.get("/api/v1/events?limit=1")).json()) as Array<{ id: string }>;
+  const [offer] = (await (await request.get("/api/v1/offers?limit=1")).json()) as Array<{ id: string }>;
+  expect(event, "an upcoming demo event").toBeDefined();
+  const [post] = (await (await request.get("/api/v1/posts?limit=1")).json()) as Array<{ id: string }>;
+  expect(offer, "a current demo offer").toBeDefined();
+  expect(post, "a demo post").toBeDefined();
+  return [`/events/${event!.id}`, `/offers/${offer!.id}`, `/news/${post!.id}`];
 }
 
 const SIGNED_IN = ["/myaccount", "/admin", "/admin/import", "/mybusiness", "/myqsa/dashboard", "/myqsa/profile-setup", "/add-marker", "/add-category"];
@@ -90,6 +101,10 @@ test("every JSON-LD block has what rich results require for its type", async ({ 
   const events = of("/events").filter((b) => b["@type"] === "Event");
   expect(events.length).toBeGreaterThan(0);
   expect(events.some((e) => e.organizer !== undefined)).toBe(true);
+  const [eventPage, offerPage, postPage] = await itemPages(request);
+  expect(blocks.get(postPage!)?.map((b) => b["@type"])).toEqual(["BlogPosting"]);
+  expect(blocks.get(eventPage!)?.map((b) => b["@type"])).toEqual(["Event"]);
+  expect(blocks.get(offerPage!)?.map((b) => b["@type"])).toEqual(["Offer"]);
 });
 
 test("the events page announces its calendar feed, and the feed is there", async ({ request }) => {

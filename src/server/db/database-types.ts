@@ -88,8 +88,10 @@ export interface DataImportRow {
 }
 
 export interface Event {
+  allDay: Generated<number>;
   createdAt: string;
   description: string | null;
+  endDate: string | null;
   eventDate: string;
   id: string;
   imageStoragePath: string | null;
@@ -99,7 +101,18 @@ export interface Event {
   name: string;
   outdoorLocationDescription: string | null;
   ownerUid: string | null;
+  recurrenceRule: string | null;
+  sequence: Generated<number>;
   ticketsLink: string | null;
+}
+
+export interface EventOccurrenceChange {
+  cancelled: Generated<number>;
+  date: string;
+  endDate: string | null;
+  eventId: string;
+  lastUpdatedAt: string;
+  startDate: string | null;
 }
 
 export interface GeoCache {
@@ -118,6 +131,7 @@ export interface GeoRate {
 export interface Offer {
   businessId: string;
   businessName: string | null;
+  couponCode: string | null;
   createdAt: string;
   description: string;
   id: string;
@@ -126,6 +140,8 @@ export interface Offer {
   price: string | null;
   terms: string | null;
   type: string;
+  validFrom: string | null;
+  validUntil: string | null;
 }
 
 export interface Page {
@@ -267,6 +283,7 @@ export interface DB {
   data_import: DataImport;
   data_import_row: DataImportRow;
   event: Event;
+  event_occurrence_change: EventOccurrenceChange;
   geo_cache: GeoCache;
   geo_rate: GeoRate;
   offer: Offer;

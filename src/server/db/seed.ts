@@ -143,8 +143,8 @@ const EVENTS: Array<{
   { name: "Youth Open Mic", days: -28, hour: 18, business: "Queen Street Youth Centre", description: "Music, poetry and comedy from local teens." },
 ];
 
-const OFFERS: Array<{ business: string; type: OfferType; description: string; price?: string; terms?: string }> = [
-  { business: "Queen Street Diner", type: "Discount", description: "$10 off any order over $50", price: "$10 Off", terms: "Dine-in only. Not valid on holidays." },
+const OFFERS: Array<{ business: string; type: OfferType; description: string; price?: string; terms?: string; couponCode?: string; daysLeft?: number }> = [
+  { business: "Queen Street Diner", type: "Discount", description: "$10 off any order over $50", price: "$10 Off", terms: "Dine-in only. Not valid on holidays.", couponCode: "DINER10", daysLeft: 60 },
   { business: "Threads & Co. Boutique", type: "Percentage Off", description: "15% off all new arrivals", price: "15%", terms: "Excludes sale items." },
   { business: "Smokestack BBQ Co.", type: "Fixed Price", description: "Lunch platter with two sides", price: "$14.99" },
   { business: "Sugar Loaf Donuts", type: "BOGO", description: "Buy a dozen, get a half-dozen free", terms: "Saturdays and Sundays only." },
@@ -389,6 +389,9 @@ export async function seedDemoContent({
         type: o.type,
         price: o.price ?? null,
         terms: o.terms ?? null,
+        couponCode: o.couponCode ?? null,
+        // The last day, in UTC days from now: days ahead, so the demo offer shows until then.
+        validUntil: o.daysLeft === undefined ? null : new Date(now.getTime() + o.daysLeft * 86_400_000).toISOString().slice(0, 10),
         createdAt: iso,
         lastUpdatedAt: iso,
       });

@@ -18,3 +18,19 @@ export function timestampInput(required: string) {
     .refine((value) => !Number.isNaN(Date.parse(value)), { error: required })
     .transform((value) => new Date(value).toISOString());
 }
+
+/** An optional date and time: empty becomes null; anything `Date` cannot read is refused with `invalid`. */
+export function optionalTimestamp(invalid: string) {
+  return z
+    .string({ error: invalid })
+    .trim()
+    .nullish()
+    .refine((value) => !value || !Number.isNaN(Date.parse(value)), { error: invalid })
+    .transform((value) => (value ? new Date(value).toISOString() : null));
+}
+
+/** A checkbox: true or false from API clients, "on" (or nothing) from a form. */
+export const checkbox = z
+  .union([z.boolean(), z.stringbool()])
+  .nullish()
+  .transform((value) => value ?? false);

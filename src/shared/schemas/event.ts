@@ -2,9 +2,10 @@
 import { z } from "zod";
 import { OUTDOOR_LOCATION } from "../constants.ts";
 import { messages } from "../messages.ts";
-import { optionalWebAddress, timestampInput } from "./content-input.ts";
+import { checkbox, optionalTimestamp, optionalWebAddress, timestampInput } from "./content-input.ts";
 import type { EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
+import { normalizeRule } from "../recurrence.ts";
 
 export const EventSchema = z.object({
   id: z.string(),
@@ -14,6 +15,16 @@ export const EventSchema = z.object({
   outdoorLocationDescription: z.string().nullable(),
   ticketsLink: z.string().nullable(),
   eventDate: z.string(),
+  /** When it ends, if known; an all-day event's dates are read in the site's time zone. */
+  endDate: z.string().nullable(),
+  allDay: z.boolean(),
+  /** Raised on each change, for calendar apps (iCalendar SEQUENCE). */
+  sequence: z.number().int(),
+  /** An RFC 5545 rule ("FREQ=MONTHLY;BYDAY=1FR") when the event repeats; its first date is `eventDate`. */
+  recurrenceRule: z.string().nullable(),
+  /** In lists and on its page, one date of a series: its own local date ("2026-12-04"), and whether it was cancelled. */
+  occurrenceDate: z.string().nullable(),
+  cancelled: z.boolean(),
   imageUrl: z.string().nullable(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
@@ -32,6 +43,15 @@ export const EventInputSchema = z
   .object({
     name: z.string(required).overwrite(singleLine).trim().min(1, required).max(200),
     eventDate: timestampInput(messages.adminEvents.required),
+    endDate: optionalTimestamp(messages.adminEvents.endInvalid),
+    allDay: checkbox,
+    recurrenceRule: z
+      .string()
+      .trim()
+      .max(500)
+      .nullish()
+      .refine((value) => !value || normalizeRule(value) !== null, { error: messages.adminEvents.ruleInvalid })
+      .transform((value) => (value ? normalizeRule(value) : null)),
     location: z.string(required).overwrite(singleLine).trim().min(1, required).max(100),
     outdoorLocationDescription: z.string().trim().max(500).nullish(),
     description: z.string().trim().max(5000).nullish(),
@@ -39,6 +59,9 @@ export const EventInputSchema = z
     imagePath: z.string().max(500).nullish(),
   })
   .superRefine((value, ctx) => {
+    if (value.endDate && value.endDate < value.eventDate) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: messages.adminEvents.endBeforeStart });
+    }
     if (value.location === OUTDOOR_LOCATION && !value.outdoorLocationDescription) {
       ctx.addIssue({ code: "custom", path: ["outdoorLocationDescription"], message: messages.adminEvents.outdoorDescriptionRequired });
     }
@@ -71,6 +94,9 @@ export const eventView: EntityView = {
   fields: {
     name: { label: "Event Name", widget: "text", maxLength: 200 },
     eventDate: { label: "Event Date", widget: "datetime" },
+    endDate: { label: "Ends (optional)", widget: "datetime" },
+    allDay: { label: "All day", widget: "checkbox" },
+    recurrenceRule: { label: "Repeats (optional)", widget: "recurrence", placeholder: "FREQ=MONTHLY;BYDAY=1FR", maxLength: 500 },
     location: {
       label: "Location Type",
       widget: "combobox",
@@ -86,3 +112,19 @@ export const eventView: EntityView = {
     imagePath: { label: "Event Image", widget: "image", upload: "eventImage" },
   },
 };
+
+/** One date of a series changed: cancelled, or moved to another start (and end). */
+export const OccurrenceChangeSchema = z
+  .object({
+    cancelled: z.boolean().default(false),
+    startDate: optionalTimestamp(messages.adminEvents.endInvalid),
+    endDate: optionalTimestamp(messages.adminEvents.endInvalid),
+  })
+  .superRefine((value, ctx) => {
+    if (value.endDate && value.startDate && value.endDate < value.startDate) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: messages.adminEvents.endBeforeStart });
+    }
+    if (!value.cancelled && !value.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: "Give the new start, or cancel the date." });
+  });
+
+export type OccurrenceChangeInput = z.input<typeof OccurrenceChangeSchema>;

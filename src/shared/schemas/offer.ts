@@ -3,6 +3,7 @@ import { z } from "zod";
 import { OFFER_TYPES } from "../constants.ts";
 import { messages } from "../messages.ts";
 import type { EntityView } from "./entity.ts";
+import { singleLine } from "../text.ts";
 
 export const OfferSchema = z.object({
   id: z.string(),
@@ -12,6 +13,10 @@ export const OfferSchema = z.object({
   price: z.string().nullable(),
   type: z.string(),
   terms: z.string().nullable(),
+  /** The first and last day it runs, in the site's time zone ("2026-12-04"); null: no limit. */
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  couponCode: z.string().nullable(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
 });
@@ -27,19 +32,48 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
+const optionalDay = z
+  .string()
+  .trim()
+  .nullish()
+  .refine((value) => !value || isCalendarDate(value), { error: messages.adminOffers.dateInvalid })
+  .transform((value) => value || null);
+
 /** The add/edit form. The business's name is stored with the offer by the server, from the business itself. */
-export const OfferInputSchema = z.object({
-  businessId: z.string(required).trim().min(1, required).max(100),
-  description: z.string(required).trim().min(1, required).max(2000),
-  type: z.enum(OFFER_TYPES, required),
-  price: optionalText(100),
-  terms: optionalText(2000),
-});
+export const OfferInputSchema = z
+  .object({
+    businessId: z.string(required).trim().min(1, required).max(100),
+    description: z.string(required).trim().min(1, required).max(2000),
+    type: z.enum(OFFER_TYPES, required),
+    price: optionalText(100),
+    terms: optionalText(2000),
+    validFrom: optionalDay,
+    validUntil: optionalDay,
+    couponCode: z.string().overwrite(singleLine).trim().max(50).nullish().transform((value) => value || null),
+  })
+  .superRefine((value, ctx) => {
+    if (value.validFrom && value.validUntil && value.validUntil < value.validFrom) {
+      ctx.addIssue({ code: "custom", path: ["validUntil"], message: messages.adminOffers.untilBeforeFrom });
+    }
+  });
+
+/** "2026-12-04", a day that exists. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Whether an offer runs on `today` (the site's local date): from its first day through its last. */
+export function offerRunsOn(offer: Pick<Offer, "validFrom" | "validUntil">, today: string): boolean {
+  return (!offer.validFrom || offer.validFrom <= today) && (!offer.validUntil || offer.validUntil >= today);
+}
 
 export type OfferInput = z.input<typeof OfferInputSchema>;
 export type OfferValues = z.output<typeof OfferInputSchema>;
 
-export const AdminOfferSchema = OfferSchema.extend({ ownerUid: z.string().nullable() });
+/** `expired`: past its last day, so visitors no longer see it. */
+export const AdminOfferSchema = OfferSchema.extend({ ownerUid: z.string().nullable(), expired: z.boolean() });
 export type AdminOffer = z.infer<typeof AdminOfferSchema>;
 
 /** The Offers tab's form. */
@@ -53,5 +87,8 @@ export const offerView: EntityView = {
     description: { label: "Description", widget: "textarea", maxLength: 2000 },
     price: { label: "Price (optional)", widget: "text", maxLength: 100 },
     terms: { label: "Terms (optional)", widget: "textarea", rows: 2, maxLength: 2000 },
+    validFrom: { label: "Valid from (optional)", widget: "date" },
+    validUntil: { label: "Valid until (optional)", widget: "date" },
+    couponCode: { label: "Coupon code (optional)", widget: "text", maxLength: 50 },
   },
 };

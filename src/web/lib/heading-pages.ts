@@ -1,6 +1,5 @@
-/** Pages that show only their heading (spec route table). */
+/** Pages that show only their heading (spec route table); /news has its own route, with the posts. */
 export const HEADING_PAGES: Record<string, string> = {
-  "/news": "News",
   "/deals": "Welcome to the Deals Page",
   "/history": "History",
   "/myqsa/announcements": "Announcements",

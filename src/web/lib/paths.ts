@@ -18,6 +18,11 @@ export const paths = {
   myBusiness: "/mybusiness",
   addMarker: "/add-marker",
   addCategory: "/add-category",
+  /** An event's page; a date of a series has its own. */
+  event: (id: string, date?: string | null) => `/events/${encodeURIComponent(id)}${date ? `/${date}` : ""}`,
+  eventCalendar: (id: string) => `/events/${encodeURIComponent(id)}.ics`,
+  post: (id: string) => `/news/${encodeURIComponent(id)}`,
+  offer: (id: string) => `/offers/${encodeURIComponent(id)}`,
   business: (id: string) => `/business/${encodeURIComponent(id)}`,
   tag: (slug: string) => `/tag/${encodeURIComponent(slug)}`,
   category: (slug: string) => `/category/${encodeURIComponent(slug)}`,

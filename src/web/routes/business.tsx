@@ -6,8 +6,10 @@ import { messages } from "../../shared/messages.ts";
 import { TRUNCATE } from "../../shared/constants.ts";
 import { slugify } from "../../shared/format.ts";
 import { EventCard } from "../features/events/event-card.tsx";
+import { SubscribeControl } from "../features/events/subscribe-control.tsx";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { OfferCard } from "../features/offers/offer-card.tsx";
+import { toOfferCard } from "../features/offers/offer-card-data.ts";
 import { businessJsonLd } from "../features/business/business-json-ld.ts";
 import { JsonLd } from "../features/seo/json-ld.tsx";
 import { BusinessMap } from "../features/map/business-map.tsx";
@@ -24,16 +26,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     async () => {
       const business = await services.businesses.find(id);
       if (!business) return data({ origin, state: "not-found" as const }, { status: 404 });
-      const [events, offers, tags] = await Promise.all([
+      const [events, offers, tags, site] = await Promise.all([
         services.events.atBusiness(business.id).then((list) => services.events.withLocations(list)),
-        services.offers.atBusiness(business.id),
+        Promise.all([services.offers.atBusiness(business.id), services.offers.today()]).then(([list, today]) => list.map((offer) => toOfferCard(offer, today))),
         services.tags.getMany(business.tags),
+        services.siteSettings.get(),
       ]);
       return {
         origin,
         state: "ok" as const,
         business,
-        events: events.events.map(toEventCard),
+        events: events.events.map((event) => toEventCard(event, site.timeZone)),
         offers,
         tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
       };
@@ -191,12 +194,13 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         <h2 id="business-events-heading" className="text-2xl font-bold text-brand-800">
           Events at {business.name}
         </h2>
+        <SubscribeControl feedUrl={`${origin}/business/${encodeURIComponent(business.id)}/events.ics`} label={`Subscribe to events at ${business.name}`} />
         {events.length === 0 ? (
           <p className="mt-4 text-stone-600">No events at this business yet.</p>
         ) : (
           <div className="mt-4 grid gap-4">
             {events.map((event) => (
-              <EventCard key={event.id} event={event} truncateAt={TRUNCATE.eventList} origin={origin} />
+              <EventCard key={event.key} event={event} truncateAt={TRUNCATE.eventList} origin={origin} />
             ))}
           </div>
         )}

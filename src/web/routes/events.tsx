@@ -3,6 +3,7 @@ import { getApp, loadOr } from "../lib/app-context.ts";
 import { messages } from "../../shared/messages.ts";
 import { TRUNCATE } from "../../shared/constants.ts";
 import { EventCard } from "../features/events/event-card.tsx";
+import { SubscribeControl } from "../features/events/subscribe-control.tsx";
 import { toEventCard, type EventCardData } from "../features/events/event-card-data.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 
@@ -14,9 +15,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context,
     "events",
     async () => {
-      const [soon, before] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now })]);
+      const [soon, before, site] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now }), services.siteSettings.get()]);
       const located = await services.events.withLocations([...soon, ...before]);
-      const cards = located.events.map(toEventCard);
+      const cards = located.events.map((event) => toEventCard(event, site.timeZone));
       return { upcoming: cards.slice(0, soon.length), past: cards.slice(soon.length), markersFailed: located.locationsFailed };
     },
     () => ({ upcoming: null as EventCardData[] | null, past: null as EventCardData[] | null, markersFailed: false }),
@@ -39,6 +40,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     }),
     // Calendar apps and feed readers find the upcoming events' feed from the page.
     { tagName: "link", rel: "alternate", type: "text/calendar", title: "Upcoming events", href: "/events.ics" },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Upcoming events", href: "/events/feed.xml" },
   ];
 };
 
@@ -48,7 +50,7 @@ function EventList({ events, empty, origin }: { events: EventCardData[] | null; 
   return (
     <div className="mt-4 grid gap-4">
       {events.map((event, i) => (
-        <EventCard key={event.id} event={event} truncateAt={TRUNCATE.eventList} origin={origin} eager={i === 0} />
+        <EventCard key={event.key} event={event} truncateAt={TRUNCATE.eventList} origin={origin} eager={i === 0} />
       ))}
     </div>
   );
@@ -64,11 +66,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           {failure}
         </p>
       )}
-      <p className="mt-2 text-sm text-stone-700">
-        <a href="/events.ics" className="text-brand-700 underline">
-          Subscribe to upcoming events in your calendar app
-        </a>
-      </p>
+      <SubscribeControl feedUrl={`${origin}/events.ics`} label="Subscribe to the events calendar" />
       <section aria-labelledby="upcoming-heading" className="mt-8">
         <h2 id="upcoming-heading" className="text-2xl font-bold text-brand-800">
           Upcoming Events

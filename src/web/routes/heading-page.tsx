@@ -1,5 +1,5 @@
-// The spec's heading-only pages (/news, /deals, /history and the member pages). /news, /history and
-// /myqsa/* also show the CMS page whose slug is their last path segment, when the visitor may read it.
+// The spec's heading-only pages (/deals, /history and the member pages). /history and /myqsa/* also show the
+// CMS page whose slug is their last path segment, when the visitor may read it (/news does too: routes/news.tsx).
 import { data } from "react-router";
 import type { Route } from "./+types/heading-page";
 import { getApp } from "../lib/app-context.ts";
@@ -8,7 +8,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 
 function cmsSlug(pathname: string): string | null {
-  if (pathname === "/news" || pathname === "/history" || pathname.startsWith("/myqsa/")) return pathname.slice(pathname.lastIndexOf("/") + 1);
+  if (pathname === "/history" || pathname.startsWith("/myqsa/")) return pathname.slice(pathname.lastIndexOf("/") + 1);
   return null;
 }
 

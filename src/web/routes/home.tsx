@@ -28,14 +28,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta(matches, {
     description: `${loaderData?.tagline ?? "Find Your Niche"}: local businesses, events, offers and news from ${loaderData?.associationName ?? "downtown"}.`,
     origin: loaderData?.origin ?? "",
     path: "/",
     image: loaderData?.heroPhotos.at(-1)?.url ?? null,
     imageAlt: loaderData?.heroPhotos.at(-1)?.alt,
-  });
+  }),
+  // Feed readers find the news and the events from the home page.
+  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "News", href: "/news/feed.xml" },
+  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Upcoming events", href: "/events/feed.xml" },
+];
 
 function SectionLink({ to, children }: { to: string; children: string }) {
   return (
@@ -103,7 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <div className="grid gap-4">
                     {section.items.map((event) => (
-                      <EventCard key={event.id} event={event} truncateAt={TRUNCATE.homeEvent} origin={origin} />
+                      <EventCard key={event.key} event={event} truncateAt={TRUNCATE.homeEvent} origin={origin} />
                     ))}
                   </div>
                 )

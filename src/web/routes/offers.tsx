@@ -1,7 +1,7 @@
 import type { Route } from "./+types/offers";
 import { getApp, loadOr } from "../lib/app-context.ts";
 import { messages } from "../../shared/messages.ts";
-import type { Offer } from "../../shared/schemas/offer.ts";
+import { toOfferCard, type OfferCardData } from "../features/offers/offer-card-data.ts";
 import { OfferCard } from "../features/offers/offer-card.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { JsonLd } from "../features/seo/json-ld.tsx";
@@ -10,7 +10,17 @@ import { offerTitle } from "../../shared/format.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = siteOrigin(request, context);
-  const offers: Offer[] | null = await loadOr(context, "offers", () => getApp(context).services.offers.list(), () => null);
+  const { services } = getApp(context);
+  const offers: OfferCardData[] | null = await loadOr(
+    context,
+    "offers",
+    async () => {
+      const now = new Date();
+      const [list, today] = await Promise.all([services.offers.list({ now }), services.offers.today(now)]);
+      return list.map((offer) => toOfferCard(offer, today));
+    },
+    () => null,
+  );
   return { origin, offers };
 }
 
@@ -32,7 +42,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         <JsonLd
           data={itemListJsonLd(
             messages.offers.heading,
-            offers.map((offer) => ({ name: offerTitle(offer, "Special Offer"), url: `${origin}/offers#offer-${offer.id}` })),
+            offers.map((offer) => ({ name: offerTitle(offer, "Special Offer"), url: `${origin}${offer.href}` })),
           )}
         />
       )}

@@ -67,6 +67,22 @@ describe("events (admin)", () => {
     expect(moved).toMatchObject({ location: venue.id, outdoorLocationDescription: null });
   });
 
+  it("keeps an end time and the all-day flag, refuses an end before the start beside the field, and counts each change", async () => {
+    const created = await (await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, endDate: "2031-07-05T02:00:00.000Z" } })).json();
+    expect(created).toMatchObject({ endDate: "2031-07-05T02:00:00.000Z", allDay: false, sequence: 0 });
+    // A form sends "on" for a ticked box.
+    const changed = await (await asAdmin(`/api/v1/events/${created.id}`, { method: "PUT", json: { ...valid, allDay: "on" } })).json();
+    expect(changed).toMatchObject({ endDate: null, allDay: true, sequence: 1 });
+    const again = await (await asAdmin(`/api/v1/events/${created.id}`, { method: "PUT", json: { ...valid, allDay: false } })).json();
+    expect(again).toMatchObject({ allDay: false, sequence: 2 });
+    expect(await (await t.request(`/api/v1/events/${created.id}`)).json()).toMatchObject({ allDay: false, sequence: 2 });
+
+    const early = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, endDate: "2031-07-04T20:00:00.000Z" } }));
+    expect(early.fields.endDate).toBe("The end must be after the start.");
+    const unreadable = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, endDate: "soon" } }));
+    expect(unreadable.fields.endDate).toBe("Enter the end as a date and time.");
+  });
+
   it("refuses a tickets link that is not an http(s) address, and a business that does not exist", async () => {
     for (const ticketsLink of ["javascript:alert(1)", "tickets please", "ftp://x.example/t"]) {
       const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, ticketsLink } }));

@@ -15,6 +15,10 @@ const COLUMNS = [
   "outdoorLocationDescription",
   "ticketsLink",
   "eventDate",
+  "endDate",
+  "allDay",
+  "sequence",
+  "recurrenceRule",
   "imageUrl",
   "createdAt",
   "lastUpdatedAt",
@@ -22,7 +26,23 @@ const COLUMNS = [
 const STORED_COLUMNS = [...COLUMNS, "imageStoragePath", "ownerUid"] as const;
 
 /** What a write sets: every column but those the repository sets itself. */
-export type EventWrite = Omit<StoredEvent, "id" | "ownerUid" | "createdAt" | "lastUpdatedAt">;
+export type EventWrite = Omit<StoredEvent, "id" | "ownerUid" | "createdAt" | "lastUpdatedAt" | "sequence" | "occurrenceDate" | "cancelled">;
+
+/** A cancelled or moved date of a series, named by the occurrence's original local date. */
+export interface OccurrenceChange {
+  eventId: string;
+  date: string;
+  cancelled: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  lastUpdatedAt: string;
+}
+
+/** `allDay` is 0 or 1 in the table on both engines. */
+function toEvent<T extends { allDay: number }>(row: T): Omit<T, "allDay"> & { allDay: boolean; occurrenceDate: null; cancelled: false } {
+  return { ...row, allDay: row.allDay === 1, occurrenceDate: null, cancelled: false };
+}
+const toEvents = <T extends { allDay: number }>(rows: T[]) => rows.map(toEvent);
 
 export class EventRepository {
   private readonly db: Kysely<DB>;
@@ -32,9 +52,15 @@ export class EventRepository {
 
   /** eventDate at or after `from`, soonest first. */
   getUpcoming(from: string, limit?: number): Promise<Event[]> {
-    let query = this.db.selectFrom("event").select(COLUMNS).where("eventDate", ">=", from).orderBy("eventDate").orderBy("id");
+    let query = this.db
+      .selectFrom("event")
+      .select(COLUMNS)
+      .where("recurrenceRule", "is", null)
+      .where("eventDate", ">=", from)
+      .orderBy("eventDate")
+      .orderBy("id");
     if (limit !== undefined) query = query.limit(limit);
-    return query.execute();
+    return query.execute().then(toEvents);
   }
 
   /** eventDate before `before`, newest first. */
@@ -42,26 +68,77 @@ export class EventRepository {
     let query = this.db
       .selectFrom("event")
       .select(COLUMNS)
+      .where("recurrenceRule", "is", null)
       .where("eventDate", "<", before)
       .orderBy("eventDate", "desc")
       .orderBy("id");
     if (limit !== undefined) query = query.limit(limit);
-    return query.execute();
+    return query.execute().then(toEvents);
   }
 
-  /** Events held at a business, newest first. */
+  /** Single events held at a business, newest first. */
   getByLocation(businessId: string): Promise<Event[]> {
     return this.db
       .selectFrom("event")
       .select(COLUMNS)
+      .where("recurrenceRule", "is", null)
       .where("location", "=", businessId)
       .orderBy("eventDate", "desc")
       .orderBy("id")
+      .execute()
+      .then(toEvents);
+  }
+
+  /** Every recurring event (a business's only, when given). */
+  getSeries(businessId?: string): Promise<Event[]> {
+    let query = this.db.selectFrom("event").select(COLUMNS).where("recurrenceRule", "is not", null);
+    if (businessId) query = query.where("location", "=", businessId);
+    return query.orderBy("eventDate").orderBy("id").execute().then(toEvents);
+  }
+
+  async getChanges(eventIds: string[]): Promise<OccurrenceChange[]> {
+    if (eventIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom("event_occurrence_change")
+      .select(["eventId", "date", "cancelled", "startDate", "endDate", "lastUpdatedAt"])
+      .where("eventId", "in", eventIds)
+      .orderBy("date")
       .execute();
+    return rows.map((row) => ({ ...row, cancelled: row.cancelled === 1 }));
+  }
+
+  /** Records a cancelled or moved date, and raises the series' sequence (calendar apps update it). */
+  async saveChange(change: Omit<OccurrenceChange, "lastUpdatedAt">): Promise<void> {
+    const now = new Date().toISOString();
+    const values = { cancelled: change.cancelled ? 1 : 0, startDate: change.startDate, endDate: change.endDate, lastUpdatedAt: now };
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("event_occurrence_change")
+        .values({ eventId: change.eventId, date: change.date, ...values })
+        .onConflict((oc) => oc.columns(["eventId", "date"]).doUpdateSet(values))
+        .execute();
+      await trx.updateTable("event").set((eb) => ({ sequence: eb("sequence", "+", 1), lastUpdatedAt: now })).where("id", "=", change.eventId).execute();
+    });
+  }
+
+  /** Puts a date of a series back as the rule has it. */
+  async deleteChange(eventId: string, date: string): Promise<boolean> {
+    const now = new Date().toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom("event_occurrence_change").where("eventId", "=", eventId).where("date", "=", date).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await trx.updateTable("event").set((eb) => ({ sequence: eb("sequence", "+", 1), lastUpdatedAt: now })).where("id", "=", eventId).execute();
+      return true;
+    });
   }
 
   get(id: string): Promise<Event | undefined> {
-    return this.db.selectFrom("event").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+    return this.db
+      .selectFrom("event")
+      .select(COLUMNS)
+      .where("id", "=", id)
+      .executeTakeFirst()
+      .then((row) => row && toEvent(row));
   }
 
   /** Every event, newest first (the admin list). */
@@ -70,24 +147,32 @@ export class EventRepository {
       this.db.selectFrom("event").select(STORED_COLUMNS).orderBy("eventDate", sort).orderBy("id").limit(limit).offset(offset).execute(),
       this.db.selectFrom("event").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ]);
-    return { items, total: Number(count.total) };
+    return { items: toEvents(items), total: Number(count.total) };
   }
 
   getStored(id: string): Promise<StoredEvent | undefined> {
-    return this.db.selectFrom("event").select(STORED_COLUMNS).where("id", "=", id).executeTakeFirst();
+    return this.db
+      .selectFrom("event")
+      .select(STORED_COLUMNS)
+      .where("id", "=", id)
+      .executeTakeFirst()
+      .then((row) => row && toEvent(row));
   }
 
   async create(id: string, ownerUid: string, values: EventWrite): Promise<StoredEvent> {
     const now = new Date().toISOString();
-    const row = { id, ...values, ownerUid, createdAt: now, lastUpdatedAt: now };
-    await this.db.insertInto("event").values(row).execute();
-    return row;
+    const row = { id, ...values, ownerUid, sequence: 0, createdAt: now, lastUpdatedAt: now };
+    await this.db
+      .insertInto("event")
+      .values({ ...row, allDay: row.allDay ? 1 : 0 })
+      .execute();
+    return { ...row, occurrenceDate: null, cancelled: false };
   }
 
   async update(id: string, values: EventWrite): Promise<StoredEvent | undefined> {
     const result = await this.db
       .updateTable("event")
-      .set({ ...values, lastUpdatedAt: new Date().toISOString() })
+      .set((eb) => ({ ...values, allDay: values.allDay ? 1 : 0, sequence: eb("sequence", "+", 1), lastUpdatedAt: new Date().toISOString() }))
       .where("id", "=", id)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 0 ? undefined : this.getStored(id);

@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../api/api-env.ts";
 import { adminOnly } from "../../api/admin-only.ts";
 import { errorResponse } from "../../api/schemas.ts";
-import type { EventInputSchema } from "../../../shared/schemas/event.ts";
+import type { EventInputSchema, OccurrenceChangeInput } from "../../../shared/schemas/event.ts";
 import { AdminEventSchema, EventSchema } from "../../../shared/schemas/event.ts";
 import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
 import { LimitQuerySchema } from "../post/post.routes.ts";
@@ -43,7 +43,7 @@ const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("N
 // The form schema transforms its values; the documented and validated body is its input side.
 const EventBody = z.custom<z.input<typeof EventInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
-  description: "name, eventDate (ISO), location (\"outdoor\" or a business id), outdoorLocationDescription, description, ticketsLink, imagePath",
+  description: "name, eventDate (ISO; a series' first date), endDate, allDay, recurrenceRule (RFC 5545 RRULE such as FREQ=MONTHLY;BYDAY=1FR), location (\"outdoor\" or a business id), outdoorLocationDescription, description, ticketsLink, imagePath",
 });
 
 const listAdminEvents = createRoute({
@@ -103,7 +103,48 @@ const deleteEvent = createRoute({
   responses: { 204: { description: "Deleted" }, ...adminErrors, 404: errorResponse("Event not found.") },
 });
 
+const OccurrenceParams = z.object({ id: z.string().min(1).max(100), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ description: "The occurrence's own date in the site's time zone", example: "2026-12-04" }) });
+const OccurrenceBody = z.custom<OccurrenceChangeInput>((value) => typeof value === "object" && value !== null).openapi({
+  type: "object",
+  description: "cancelled (true to cancel the date), or startDate and endDate (ISO) to move it",
+});
+
+const changeOccurrence = createRoute({
+  operationId: "changeEventOccurrence",
+  method: "put",
+  path: "/events/{id}/occurrences/{date}",
+  tags: ["Events"],
+  summary: "Cancel or move one date of a recurring event, leaving the others as they are (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: OccurrenceParams, body: { required: true, content: json(OccurrenceBody) } },
+  responses: {
+    200: { description: "The date after the change", content: json(EventSchema) },
+    400: errorResponse("This date is not in the series."),
+    ...adminErrors,
+    404: errorResponse("Event not found."),
+  },
+});
+
+const restoreOccurrence = createRoute({
+  operationId: "restoreEventOccurrence",
+  method: "delete",
+  path: "/events/{id}/occurrences/{date}",
+  tags: ["Events"],
+  summary: "Put one date of a recurring event back as its rule has it (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: OccurrenceParams },
+  responses: { 200: { description: "The date as the rule has it", content: json(EventSchema) }, ...adminErrors, 404: errorResponse("Event not found.") },
+});
+
 export function registerEventRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(changeOccurrence, async (c) => {
+    const { id, date } = c.req.valid("param");
+    return c.json(await c.var.services.events.changeOccurrence(c.var.user, id, date, c.req.valid("json")), 200);
+  });
+  api.openapi(restoreOccurrence, async (c) => {
+    const { id, date } = c.req.valid("param");
+    return c.json(await c.var.services.events.restoreOccurrence(c.var.user, id, date), 200);
+  });
   api.openapi(listEvents, async (c) => {
     const { when, limit } = c.req.valid("query");
     const events = c.var.services.events;

@@ -13,7 +13,22 @@ import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { BusinessService } from "../business/business.service.ts";
 import type { EventWithLocation } from "../../../shared/event-location.ts";
 import { withLocations } from "./event-locations.ts";
-import type { EventRepository, StoredEvent } from "./event.repository.ts";
+import type { EventRepository, OccurrenceChange, StoredEvent } from "./event.repository.ts";
+import { asOccurrence, expandSeries, merged } from "./event-series.ts";
+import { hasOccurrence, occursOn } from "../../../shared/recurrence.ts";
+import { OccurrenceChangeSchema, type OccurrenceChangeInput } from "../../../shared/schemas/event.ts";
+import type { SiteSettingsService } from "../site-settings/site-settings.service.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Past lists show a series' dates this far back. */
+const SERIES_PAST_DAYS = 365;
+/** Calendar feeds keep events this many days after they happened. */
+export const CALENDAR_PAST_DAYS = 30;
+
+/** Where the site's time zone comes from: a series' dates are its wall-clock times. */
+export interface EventClock {
+  siteSettings: Pick<SiteSettingsService, "get">;
+}
 
 export interface EventWriteDeps {
   audit: AuditRecorder;
@@ -24,9 +39,23 @@ export interface EventWriteDeps {
 export class EventService {
   private readonly repository: EventRepository;
   private readonly deps: EventWriteDeps | undefined;
-  constructor(repository: EventRepository, deps?: EventWriteDeps) {
+  private readonly clock: EventClock;
+  constructor(repository: EventRepository, clock: EventClock, deps?: EventWriteDeps) {
     this.repository = repository;
+    this.clock = clock;
     this.deps = deps;
+  }
+
+  private async timeZone(): Promise<string> {
+    return (await this.clock.siteSettings.get()).timeZone;
+  }
+
+  /** The occurrences of every series (a business's only, when given) that start in [from, to). */
+  private async occurrencesBetween(from: Date, to: Date | undefined, now: Date, businessId?: string): Promise<Event[]> {
+    const series = await this.repository.getSeries(businessId);
+    if (series.length === 0) return [];
+    const [changes, timeZone] = await Promise.all([this.repository.getChanges(series.map((e) => e.id)), this.timeZone()]);
+    return expandSeries(series, changes, { from, to, now, timeZone });
   }
 
   private get writes(): EventWriteDeps {
@@ -34,14 +63,17 @@ export class EventService {
     return this.deps;
   }
 
-  /** Events from `now` on, soonest first (the home page takes the first few). */
-  upcoming({ limit, now = new Date() }: { limit?: number; now?: Date } = {}): Promise<Event[]> {
-    return this.repository.getUpcoming(now.toISOString(), limit);
+  /** Events from `now` on, soonest first (the home page takes the first few); each date of a series is one. */
+  async upcoming({ limit, now = new Date() }: { limit?: number; now?: Date } = {}): Promise<Event[]> {
+    const [single, series] = await Promise.all([this.repository.getUpcoming(now.toISOString(), limit), this.occurrencesBetween(now, undefined, now)]);
+    return merged(single, series, { limit });
   }
 
-  /** Events before `now`, newest first. */
-  past({ limit, now = new Date() }: { limit?: number; now?: Date } = {}): Promise<Event[]> {
-    return this.repository.getPast(now.toISOString(), limit);
+  /** Events before `now`, newest first; a series' dates of the last 12 months. */
+  async past({ limit, now = new Date() }: { limit?: number; now?: Date } = {}): Promise<Event[]> {
+    const from = new Date(now.getTime() - SERIES_PAST_DAYS * DAY_MS);
+    const [single, series] = await Promise.all([this.repository.getPast(now.toISOString(), limit), this.occurrencesBetween(from, now, from)]);
+    return merged(single, series, { newestFirst: true, limit });
   }
 
   /**
@@ -52,8 +84,72 @@ export class EventService {
     return withLocations(this.writes.businesses, events);
   }
 
-  atBusiness(businessId: string): Promise<Event[]> {
-    return this.repository.getByLocation(businessId);
+  /** What a calendar feed holds: every event from 30 days before `now` on, soonest first; only a business's, when given. */
+  async forCalendar({ businessId, now = new Date() }: { businessId?: string; now?: Date } = {}): Promise<Event[]> {
+    const from = new Date(now.getTime() - CALENDAR_PAST_DAYS * DAY_MS).toISOString();
+    // Series are written whole (their rule, cancelled and moved dates), not date by date.
+    const [single, series] = await Promise.all([
+      businessId ? this.repository.getByLocation(businessId).then((list) => list.filter((event) => event.eventDate >= from).reverse()) : this.repository.getUpcoming(from),
+      this.repository.getSeries(businessId),
+    ]);
+    return [...single, ...series];
+  }
+
+  /** A business's events, newest first: its single events, and its series' dates from 12 months ago to 12 months ahead. */
+  async atBusiness(businessId: string, { now = new Date() }: { now?: Date } = {}): Promise<Event[]> {
+    const from = new Date(now.getTime() - SERIES_PAST_DAYS * DAY_MS);
+    const [single, series] = await Promise.all([this.repository.getByLocation(businessId), this.occurrencesBetween(from, undefined, now, businessId)]);
+    return merged(single, series, { newestFirst: true });
+  }
+
+  /** A calendar's series with their cancelled and moved dates (the .ics feeds write them as RRULE, EXDATE and RECURRENCE-ID). */
+  async seriesChanges(events: Event[]): Promise<Map<string, OccurrenceChange[]>> {
+    const changes = await this.repository.getChanges(events.filter((e) => e.recurrenceRule).map((e) => e.id));
+    const byEvent = new Map<string, OccurrenceChange[]>();
+    for (const change of changes) byEvent.set(change.eventId, [...(byEvent.get(change.eventId) ?? []), change]);
+    return byEvent;
+  }
+
+  /** One date of a series (its local date), as an event; undefined when the series has no such date. */
+  async findOccurrence(id: string, date: string): Promise<Event | undefined> {
+    const series = await this.repository.get(id);
+    if (!series?.recurrenceRule || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
+    const [timeZone, changes] = await Promise.all([this.timeZone(), this.repository.getChanges([id])]);
+    const occurrence = occursOn({ start: series.eventDate, end: series.endDate, rule: series.recurrenceRule }, date, timeZone);
+    return occurrence ? asOccurrence(series, occurrence, changes.find((c) => c.date === date)) : undefined;
+  }
+
+  /**
+   * Cancels one date of a series, or moves it (`startDate`, optional `endDate`), leaving the others as they are; a
+   * date not in the series, or an end before the start, is refused beside its field.
+   */
+  async changeOccurrence(viewer: CurrentUser | null, id: string, date: string, input: OccurrenceChangeInput): Promise<Event> {
+    const admin = requireAdmin(viewer);
+    const parsed = OccurrenceChangeSchema.safeParse(input);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, messages.adminEvents.notInSeries);
+    if (!(await this.findOccurrence(id, date))) {
+      if (!(await this.repository.get(id))) throw NotFound(messages.adminEvents.notFound);
+      throw Validation(messages.adminEvents.notInSeries, { date: messages.adminEvents.notInSeries });
+    }
+    const { cancelled, startDate, endDate } = parsed.data;
+    await this.repository.saveChange({ eventId: id, date, cancelled, startDate, endDate });
+    const changed = (await this.findOccurrence(id, date))!;
+    await this.writes.audit.record(admin, { action: "update", entityType: "event", entityId: id, summary: `${changed.name} (${date}${cancelled ? ", cancelled" : startDate ? ", moved" : ""})` });
+    return changed;
+  }
+
+  /** Puts one date of a series back as its rule has it. */
+  async restoreOccurrence(viewer: CurrentUser | null, id: string, date: string): Promise<Event> {
+    const admin = requireAdmin(viewer);
+    const restored = await this.findOccurrence(id, date);
+    if (!restored || !(await this.repository.deleteChange(id, date))) throw NotFound(messages.adminEvents.notFound);
+    await this.writes.audit.record(admin, { action: "update", entityType: "event", entityId: id, summary: `${restored.name} (${date}, restored)` });
+    return (await this.findOccurrence(id, date))!;
+  }
+
+  /** One event, or undefined (its page says it was not found). */
+  find(id: string): Promise<Event | undefined> {
+    return this.repository.get(id);
   }
 
   async get(id: string): Promise<Event> {
@@ -129,6 +225,9 @@ export class EventService {
     if (values.location !== OUTDOOR_LOCATION) {
       const places = await this.writes.businesses.getPlaces([values.location]);
       if (!places.has(values.location)) throw Validation(messages.adminEvents.unknownBusiness, { location: messages.adminEvents.unknownBusiness });
+    }
+    if (values.recurrenceRule && !hasOccurrence(values.recurrenceRule, values.eventDate, await this.timeZone())) {
+      throw Validation(messages.adminEvents.ruleWithoutDates, { recurrenceRule: messages.adminEvents.ruleWithoutDates });
     }
     return values;
   }

@@ -1,13 +1,33 @@
-import type { Kysely } from "kysely";
+import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import type { DB } from "../../db/database-types.ts";
 import type { Offer } from "../../../shared/schemas/offer.ts";
 
-const COLUMNS = ["id", "businessId", "businessName", "description", "price", "type", "terms", "createdAt", "lastUpdatedAt"] as const;
+const COLUMNS = [
+  "id",
+  "businessId",
+  "businessName",
+  "description",
+  "price",
+  "type",
+  "terms",
+  "validFrom",
+  "validUntil",
+  "couponCode",
+  "createdAt",
+  "lastUpdatedAt",
+] as const;
 const STORED_COLUMNS = [...COLUMNS, "ownerUid"] as const;
 
 export type StoredOffer = Offer & { ownerUid: string | null };
-export type OfferWrite = Pick<Offer, "businessId" | "businessName" | "description" | "price" | "type" | "terms">;
+export type OfferWrite = Pick<Offer, "businessId" | "businessName" | "description" | "price" | "type" | "terms" | "validFrom" | "validUntil" | "couponCode">;
+
+/** Offers running on `today` (the site's local date, "2026-12-04"): begun, and not past their last day. */
+function runningOn<QB extends SelectQueryBuilder<DB, "offer", object>>(query: QB, today: string): QB {
+  return query
+    .where((eb) => eb.or([eb("validFrom", "is", null), eb("validFrom", "<=", today)]))
+    .where((eb) => eb.or([eb("validUntil", "is", null), eb("validUntil", ">=", today)])) as QB;
+}
 
 export class OfferRepository {
   private readonly db: Kysely<DB>;
@@ -15,18 +35,16 @@ export class OfferRepository {
     this.db = db;
   }
 
-  /** Newest first. */
-  getAll(limit?: number): Promise<Offer[]> {
-    let query = this.db.selectFrom("offer").select(COLUMNS).orderBy("createdAt", "desc").orderBy("id");
+  /** Those running on `today`, newest first. */
+  getRunning(today: string, limit?: number): Promise<Offer[]> {
+    let query = runningOn(this.db.selectFrom("offer").select(COLUMNS), today).orderBy("createdAt", "desc").orderBy("id");
     if (limit !== undefined) query = query.limit(limit);
     return query.execute();
   }
 
-  /** A business's offers, newest first. */
-  getByBusiness(businessId: string): Promise<Offer[]> {
-    return this.db
-      .selectFrom("offer")
-      .select(COLUMNS)
+  /** A business's offers running on `today`, newest first. */
+  getRunningByBusiness(businessId: string, today: string): Promise<Offer[]> {
+    return runningOn(this.db.selectFrom("offer").select(COLUMNS), today)
       .where("businessId", "=", businessId)
       .orderBy("createdAt", "desc")
       .orderBy("id")
@@ -40,6 +58,10 @@ export class OfferRepository {
       this.db.selectFrom("offer").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ]);
     return { items, total: Number(count.total) };
+  }
+
+  get(id: string): Promise<Offer | undefined> {
+    return this.db.selectFrom("offer").select(COLUMNS).where("id", "=", id).executeTakeFirst();
   }
 
   getStored(id: string): Promise<StoredOffer | undefined> {

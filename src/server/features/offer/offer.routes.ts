@@ -12,7 +12,7 @@ const listOffers = createRoute({
   method: "get",
   path: "/offers",
   tags: ["Offers"],
-  summary: "Offers, newest first",
+  summary: "Offers running today (the site's local date, between validFrom and validUntil), newest first",
   request: { query: LimitQuerySchema },
   responses: {
     200: { description: "Offers", content: { "application/json": { schema: z.array(OfferSchema) } } },
@@ -49,7 +49,7 @@ const createOffer = createRoute({
   middleware: [adminOnly] as const,
   request: { body: { required: true, content: json(OfferBody) } },
   responses: {
-    201: { description: "The new offer", content: json(AdminOfferSchema) },
+    201: { description: "The new offer", content: json(AdminOfferSchema.omit({ expired: true })) },
     400: errorResponse("Business, Description, and Type are required."),
     ...adminErrors,
   },
@@ -64,7 +64,7 @@ const updateOffer = createRoute({
   middleware: [adminOnly] as const,
   request: { params: IdParam, body: { required: true, content: json(OfferBody) } },
   responses: {
-    200: { description: "The offer after the change", content: json(AdminOfferSchema) },
+    200: { description: "The offer after the change", content: json(AdminOfferSchema.omit({ expired: true })) },
     400: errorResponse("Business, Description, and Type are required."),
     ...adminErrors,
     404: errorResponse("Offer not found."),

@@ -7,11 +7,18 @@ import { OfferInputSchema, type AdminOffer, type Offer, type OfferInput } from "
 import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { BusinessService } from "../business/business.service.ts";
+import { localDate } from "../../../shared/zoned-time.ts";
+import type { SiteSettingsService } from "../site-settings/site-settings.service.ts";
 import type { OfferRepository, OfferWrite, StoredOffer } from "./offer.repository.ts";
 
 export interface OfferWriteDeps {
   audit: AuditRecorder;
   businesses: Pick<BusinessService, "getPlaces">;
+}
+
+/** Where the site's local day comes from: offers start and end at its midnight. */
+export interface OfferClock {
+  siteSettings: Pick<SiteSettingsService, "get">;
 }
 
 function requireAdmin(viewer: CurrentUser | null): CurrentUser {
@@ -27,9 +34,16 @@ export function offerLabel(offer: Pick<Offer, "type" | "businessName">): string 
 export class OfferService {
   private readonly repository: OfferRepository;
   private readonly deps: OfferWriteDeps | undefined;
-  constructor(repository: OfferRepository, deps?: OfferWriteDeps) {
+  private readonly clock: OfferClock;
+  constructor(repository: OfferRepository, clock: OfferClock, deps?: OfferWriteDeps) {
     this.repository = repository;
+    this.clock = clock;
     this.deps = deps;
+  }
+
+  /** The site's local date at `now` ("2026-12-04"): decided on each read, so an offer leaves by itself at midnight. */
+  async today(now = new Date()): Promise<string> {
+    return localDate(now, (await this.clock.siteSettings.get()).timeZone);
   }
 
   private get writes(): OfferWriteDeps {
@@ -37,18 +51,27 @@ export class OfferService {
     return this.deps;
   }
 
-  list({ limit }: { limit?: number } = {}): Promise<Offer[]> {
-    return this.repository.getAll(limit);
+  /** Offers running today, newest first. */
+  async list({ limit, now }: { limit?: number; now?: Date } = {}): Promise<Offer[]> {
+    return this.repository.getRunning(await this.today(now), limit);
   }
 
-  atBusiness(businessId: string): Promise<Offer[]> {
-    return this.repository.getByBusiness(businessId);
+  async atBusiness(businessId: string, { now }: { now?: Date } = {}): Promise<Offer[]> {
+    return this.repository.getRunningByBusiness(businessId, await this.today(now));
+  }
+
+  /** One offer, whatever its dates (its page says when it has ended), or undefined. */
+  find(id: string): Promise<Offer | undefined> {
+    return this.repository.get(id);
   }
 
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminOffer>> {
     requireAdmin(viewer);
-    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    const [{ items, total }, today] = await Promise.all([
+      this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort),
+      this.today(),
+    ]);
+    return { items: items.map((offer) => ({ ...offer, expired: offer.validUntil !== null && offer.validUntil < today })), total, page: query.page, pageSize: query.pageSize };
   }
 
   async create(viewer: CurrentUser | null, input: OfferInput): Promise<StoredOffer> {

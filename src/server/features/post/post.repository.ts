@@ -25,6 +25,19 @@ export class PostRepository {
     return query.execute();
   }
 
+  /** Newest first by `datetime`, a page at a time, with the columns visitors see (/news). */
+  async getPublicPage(offset: number, limit: number): Promise<{ items: Post[]; total: number }> {
+    const [items, count] = await Promise.all([
+      this.db.selectFrom("post").select(COLUMNS).orderBy("datetime", "desc").orderBy("id").limit(limit).offset(offset).execute(),
+      this.db.selectFrom("post").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.total) };
+  }
+
+  get(id: string): Promise<Post | undefined> {
+    return this.db.selectFrom("post").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+  }
+
   /** Newest first by `datetime`, a page at a time (the admin list). */
   async getPage(offset: number, limit: number, sort: SortDirection = "desc"): Promise<{ items: StoredPost[]; total: number }> {
     const [items, count] = await Promise.all([

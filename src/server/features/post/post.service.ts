@@ -48,6 +48,23 @@ export class PostService {
     return posts.map((post) => ({ ...post, content: truncate(postText(post.content), max) }));
   }
 
+  /** /news: a page of posts, newest first, each with its content as plain text cut to `max` characters. */
+  async page({ page, pageSize, max }: { page: number; pageSize: number; max: number }): Promise<Paginated<Post>> {
+    const { items, total } = await this.repository.getPublicPage((page - 1) * pageSize, pageSize);
+    return { items: items.map((post) => ({ ...post, content: truncate(postText(post.content), max) })), total, page, pageSize };
+  }
+
+  /** Posts with their content as plain text cut to `max` characters. */
+  asText(posts: Post[], max: number): Post[] {
+    return posts.map((post) => ({ ...post, content: truncate(postText(post.content), max) }));
+  }
+
+  /** One post with its sanitized content, or undefined. */
+  async find(id: string): Promise<Post | undefined> {
+    const post = await this.repository.get(id);
+    return post && { ...post, content: sanitizePostContent(post.content) };
+  }
+
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminPost>> {
     requireAdmin(viewer);
     const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);

@@ -1,9 +1,14 @@
-// Files for search engines and calendar apps: /robots.txt, /sitemap.xml, /events.ics and /events/<id>.ics.
-import { Hono } from "hono";
+// Files for search engines, calendar apps and feed readers: /robots.txt, /sitemap.xml, /events.ics,
+// /business/<id>/events.ics, /events/<id>.ics, /news/feed.xml and /events/feed.xml.
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../api/api-env.ts";
 import { slugify } from "../../../shared/format.ts";
 import { withLocations } from "../event/event-locations.ts";
-import { calendar } from "./ical.ts";
+import type { Event } from "../../../shared/schemas/event.ts";
+import type { SiteSettings } from "../../../shared/schemas/site-settings.ts";
+import { calendar } from "./calendar.ts";
+import { eventsFeed, newsFeed } from "./feeds.ts";
+import { TRUNCATE } from "../../../shared/constants.ts";
 import { securityTxt, type SecurityTxtOptions } from "./security-txt.ts";
 
 function xml(value: string): string {
@@ -31,17 +36,29 @@ export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string |
 
   seo.get("/sitemap.xml", async (c) => {
     const base = origin(c.req.url);
-    const { businesses, categories, tags } = c.var.services;
-    const [allBusinesses, allCategories, allTags] = await Promise.all([businesses.list(), categories.list(), tags.list()]);
+    const { businesses, categories, tags, events, offers, posts } = c.var.services;
+    const [allBusinesses, allCategories, allTags, upcoming, past, running, news] = await Promise.all([
+      businesses.list(),
+      categories.list(),
+      tags.list(),
+      events.upcoming(),
+      events.past({ limit: SITEMAP_PAST_EVENTS }),
+      offers.list(),
+      posts.page({ page: 1, pageSize: SITEMAP_POSTS, max: 0 }),
+    ]);
     const entries: Array<{ path: string; lastmod?: string }> = [
       { path: "/" },
       { path: "/events" },
       { path: "/offers" },
+      { path: "/news" },
       { path: "/map" },
       { path: "/contact" },
       ...allBusinesses.map((b) => ({ path: `/business/${encodeURIComponent(b.id)}`, lastmod: b.lastUpdatedAt })),
       ...allCategories.map((x) => ({ path: `/category/${slugify(x.name)}` })),
       ...allTags.map((x) => ({ path: `/tag/${slugify(x.name)}` })),
+      ...[...upcoming, ...past].map((e) => ({ path: `/events/${encodeURIComponent(e.id)}`, lastmod: e.lastUpdatedAt })),
+      ...running.map((o) => ({ path: `/offers/${encodeURIComponent(o.id)}`, lastmod: o.lastUpdatedAt })),
+      ...news.items.map((p) => ({ path: `/news/${encodeURIComponent(p.id)}`, lastmod: p.lastUpdatedAt })),
     ];
     const urls = entries.map((e) => `<url><loc>${xml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${xml(e.lastmod)}</lastmod>` : ""}</url>`);
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
@@ -54,22 +71,53 @@ export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string |
     "Cache-Control": "public, max-age=300",
   });
 
+  /** A calendar of events, located and in the site's zone. */
+  async function calendarOf(c: Context<AppEnv>, list: Event[], name: (site: SiteSettings) => string) {
+    const { businesses, siteSettings, events } = c.var.services;
+    const [{ events: located }, site, changes] = await Promise.all([withLocations(businesses, list), siteSettings.get(), events.seriesChanges(list)]);
+    return calendar(located, { siteUrl: origin(c.req.url), calendarName: name(site), timeZone: site.timeZone, changes });
+  }
+  const subscribable = (filename: string) => ({ ...icsHeaders(filename), "Content-Disposition": `inline; filename="${filename}"` });
+
   seo.get("/events.ics", async (c) => {
-    const { events, businesses, siteSettings } = c.var.services;
-    const [upcoming, site] = await Promise.all([events.upcoming(), siteSettings.get()]);
-    const { events: located } = await withLocations(businesses, upcoming);
-    const body = calendar(located, { siteUrl: origin(c.req.url), calendarName: `${site.associationName} events` });
-    return c.body(body, 200, { ...icsHeaders("events.ics"), "Content-Disposition": 'inline; filename="events.ics"' });
+    const body = await calendarOf(c, await c.var.services.events.forCalendar(), (site) => `${site.associationName} events`);
+    return c.body(body, 200, subscribable("events.ics"));
+  });
+
+  seo.get("/business/:id/events.ics", async (c) => {
+    const business = await c.var.services.businesses.find(c.req.param("id"));
+    if (!business) return c.text("Business not found.", 404);
+    const body = await calendarOf(c, await c.var.services.events.forCalendar({ businessId: business.id }), () => `${business.name} events`);
+    return c.body(body, 200, subscribable("events.ics"));
   });
 
   seo.get("/events/:file{[A-Za-z0-9]+\\.ics}", async (c) => {
     const id = c.req.param("file").replace(/\.ics$/, "");
-    const { events, businesses, siteSettings } = c.var.services;
-    const [event, site] = await Promise.all([events.get(id), siteSettings.get()]);
-    const { events: located } = await withLocations(businesses, [event]);
-    const body = calendar(located, { siteUrl: origin(c.req.url), calendarName: site.associationName });
+    const event = await c.var.services.events.get(id);
+    const body = await calendarOf(c, [event], (site) => site.associationName);
     return c.body(body, 200, icsHeaders(`${slugify(event.name) || "event"}.ics`));
+  });
+
+  const rss = { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" };
+
+  seo.get("/news/feed.xml", async (c) => {
+    const { posts, siteSettings } = c.var.services;
+    const [list, site] = await Promise.all([posts.list({ limit: FEED_ITEMS }), siteSettings.get()]);
+    const body = newsFeed(list, (post) => posts.asText([post], TRUNCATE.homePost)[0]!.content, { siteUrl: origin(c.req.url), associationName: site.associationName });
+    return c.body(body, 200, rss);
+  });
+
+  seo.get("/events/feed.xml", async (c) => {
+    const { events, businesses, siteSettings } = c.var.services;
+    const [upcoming, site] = await Promise.all([events.upcoming({ limit: FEED_ITEMS }), siteSettings.get()]);
+    const { events: located } = await withLocations(businesses, upcoming);
+    return c.body(eventsFeed(located, { siteUrl: origin(c.req.url), associationName: site.associationName, timeZone: site.timeZone }), 200, rss);
   });
 
   return seo;
 }
+
+/** Items in each RSS feed, and the most past events and posts the sitemap lists. */
+const SITEMAP_PAST_EVENTS = 500;
+const SITEMAP_POSTS = 1000;
+const FEED_ITEMS = 50;

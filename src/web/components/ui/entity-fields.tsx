@@ -5,10 +5,11 @@ import { getCollectionProps, getInputProps, getTextareaProps, type FieldMetadata
 import { useState, type ReactNode } from "react";
 import type { FieldView, OptionSource } from "../../../shared/schemas/entity.ts";
 import { PickerComboBox } from "./combo-box.tsx";
-import { Field, ui } from "./field.tsx";
+import { ErrorList, Field, ui } from "./field.tsx";
 import { useSiteTimeZone } from "../../lib/site.ts";
 import { DateTimeField } from "./date-time-field.tsx";
 import { ImageField, type FormImage } from "./image-field.tsx";
+import { RecurrenceField } from "./recurrence-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { PickerSelect } from "./select.tsx";
 import { TagPicker } from "./tag-picker.tsx";
@@ -38,13 +39,14 @@ interface Props {
   onValue?: (name: string, value: string) => void;
 }
 
-const INPUT_TYPES: Partial<Record<FieldView["widget"], "text" | "number" | "url" | "tel" | "email" | "color">> = {
+const INPUT_TYPES: Partial<Record<FieldView["widget"], "text" | "number" | "url" | "tel" | "email" | "color" | "date">> = {
   text: "text",
   number: "number",
   url: "url",
   tel: "tel",
   email: "email",
   color: "color",
+  date: "date",
 };
 
 function optionsOf(view: FieldView, sources: Sources, current: unknown): Option[] {
@@ -138,6 +140,20 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
           </p>
         </div>
       );
+    case "checkbox": {
+      const { key, ...rest } = getInputProps(meta, { type: "checkbox" });
+      return (
+        <div className="min-w-0">
+          <label className="flex items-center gap-2 font-semibold text-stone-800">
+            <input key={key} {...rest} className="size-4" />
+            {view.label}
+          </label>
+          <ErrorList id={meta.errorId} errors={meta.errors} />
+        </div>
+      );
+    }
+    case "recurrence":
+      return <RecurrenceField label={view.label} placeholder={view.placeholder} maxLength={view.maxLength} meta={meta} start={values.eventDate} end={values.endDate} timeZone={timeZone} />;
     case "image":
       return <ImageInput name={name} view={view} meta={meta} props={props} />;
     case "datetime":

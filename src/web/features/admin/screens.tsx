@@ -208,8 +208,9 @@ export const SCREENS: Record<string, Screen> = {
     title: offerLabel,
     item: (o) => (
       <>
+        {o.expired && <p className="text-sm font-semibold text-red-800">Expired</p>}
         {preview(o.description)}
-        {line([o.price && `Value: ${o.price}`, o.terms && `Terms: ${o.terms}`].filter(Boolean).join(" · "))}
+        {line([o.price && `Value: ${o.price}`, o.terms && `Terms: ${o.terms}`, (o.validFrom || o.validUntil) && `Runs ${o.validFrom ?? "now"} to ${o.validUntil ?? "no end"}`].filter(Boolean).join(" · "))}
       </>
     ),
     texts: {

@@ -1,13 +1,32 @@
-// What an event card shows, prepared on the server so dates read the same before and after hydration.
+// What an event card and an event's page show, prepared on the server in the site's time zone, so dates read the
+// same before and after hydration and whatever the visitor's own zone.
 import type { EventWithLocation } from "../../../shared/event-location.ts";
 import { formatLongDate } from "../../../shared/format.ts";
+import { formatEventWhen, isoWithOffset, localDate } from "../../../shared/zoned-time.ts";
+import { paths } from "../../lib/paths.ts";
 
 export interface EventCardData {
   id: string;
+  /** Unique among the cards: a series' dates share the event's id. */
+  key: string;
+  /** A date of a series: its own local date, and whether it was cancelled. */
+  occurrenceDate: string | null;
+  cancelled: boolean;
+  recurring: boolean;
   name: string;
   description: string | null;
+  /** The event's page. */
+  href: string;
   eventDate: string;
+  endDate: string | null;
+  allDay: boolean;
+  /** The spec's long date ("December 4, 2026") in the site's zone. */
   dateText: string;
+  /** Day and times in words, in the site's zone. */
+  whenText: string;
+  /** schema.org dates: with the zone's offset, or a plain date for all-day events. */
+  startDateLd: string;
+  endDateLd: string | null;
   locationText: string;
   /** The business it is held at, with its address, when there is one. */
   business: { id: string; name: string; address: string | null } | null;
@@ -15,13 +34,24 @@ export interface EventCardData {
   imageUrl: string | null;
 }
 
-export function toEventCard(event: EventWithLocation): EventCardData {
+export function toEventCard(event: EventWithLocation, timeZone: string): EventCardData {
+  const ld = (iso: string) => (event.allDay ? localDate(iso, timeZone) : isoWithOffset(iso, timeZone));
   return {
     id: event.id,
+    key: event.occurrenceDate ? `${event.id}-${event.occurrenceDate}` : event.id,
+    occurrenceDate: event.occurrenceDate,
+    cancelled: event.cancelled,
+    recurring: event.recurrenceRule !== null,
     name: event.name,
     description: event.description,
+    href: paths.event(event.id, event.occurrenceDate),
     eventDate: event.eventDate,
-    dateText: formatLongDate(event.eventDate),
+    endDate: event.endDate,
+    allDay: event.allDay,
+    dateText: formatLongDate(event.eventDate, timeZone),
+    whenText: formatEventWhen(event.eventDate, event.endDate, event.allDay, timeZone),
+    startDateLd: ld(event.eventDate),
+    endDateLd: event.endDate ? ld(event.endDate) : null,
     locationText: event.locationText,
     business: event.business ? { id: event.business.id, name: event.business.name, address: event.business.address } : null,
     ticketsLink: event.ticketsLink,

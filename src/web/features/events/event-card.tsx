@@ -3,30 +3,7 @@ import { truncate } from "../../../shared/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { JsonLd } from "../seo/json-ld.tsx";
 import type { EventCardData } from "./event-card-data.ts";
-
-/** schema.org Event for one card. */
-export function eventJsonLd(event: EventCardData, origin: string) {
-  return {
-    "@type": "Event",
-    name: event.name,
-    startDate: event.eventDate,
-    ...(event.description ? { description: event.description } : {}),
-    ...(event.imageUrl ? { image: new URL(event.imageUrl, origin).href } : {}),
-    url: `${origin}/events#event-${event.id}`,
-    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    eventStatus: "https://schema.org/EventScheduled",
-    location: {
-      "@type": "Place",
-      name: event.business?.name ?? event.locationText,
-      address: event.business?.address || event.locationText,
-    },
-    ...(event.ticketsLink ? { offers: { "@type": "Offer", url: event.ticketsLink } } : {}),
-    // The business that holds it organizes it. Events have only a start time, so there is no endDate to give.
-    ...(event.business
-      ? { organizer: { "@type": "Organization", name: event.business.name, url: `${origin}${paths.business(event.business.id)}` } }
-      : {}),
-  };
-}
+import { eventJsonLd } from "./event-json-ld.ts";
 
 interface Props {
   event: EventCardData;
@@ -40,9 +17,9 @@ interface Props {
 
 export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager = false }: Props) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const headingId = `event-${event.id}-name`;
+  const headingId = `event-${event.key}-name`;
   return (
-    <article id={`event-${event.id}`} aria-labelledby={headingId} className="card flex flex-col gap-3 sm:flex-row">
+    <article id={`event-${event.key}`} aria-labelledby={headingId} className="card flex flex-col gap-3 sm:flex-row">
       {event.imageUrl && (
         <img
           src={event.imageUrl}
@@ -56,8 +33,11 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
       )}
       <div className="min-w-0 flex-1">
         <Heading id={headingId} className="text-lg font-semibold text-stone-900">
-          {event.name}
+          <Link to={event.href} className="hover:text-brand-700 hover:underline">
+            {event.name}
+          </Link>
         </Heading>
+        {event.cancelled && <p className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">Cancelled</p>}
         <p className="mt-1 text-sm font-medium text-stone-700">
           <time dateTime={event.eventDate}>{event.dateText}</time> |{" "}
           {event.business ? (
@@ -70,7 +50,7 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
         </p>
         {event.description && <p className="mt-2 text-stone-700">{truncate(event.description, truncateAt)}</p>}
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          {event.ticketsLink && (
+          {event.ticketsLink && !event.cancelled && (
             <a
               href={event.ticketsLink}
               target="_blank"
@@ -80,7 +60,7 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
               Get Tickets<span className="sr-only"> for {event.name} (opens in a new tab)</span>
             </a>
           )}
-          <a href={`/events/${encodeURIComponent(event.id)}.ics`} download className="py-1.5 text-brand-700 underline">
+          <a href={paths.eventCalendar(event.id)} download className="py-1.5 text-brand-700 underline">
             Add to calendar<span className="sr-only">: {event.name}</span>
           </a>
         </p>

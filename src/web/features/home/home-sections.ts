@@ -1,11 +1,10 @@
 // The home page's sections load and fail on their own: each is a promise that settles to its items or to a failure.
 import type { AppLoadContext } from "../../lib/app-context.ts";
 import { HOME_LIST_LIMIT, TRUNCATE } from "../../../shared/constants.ts";
-import { formatLongDate } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
 import { toEventCard, type EventCardData } from "../events/event-card-data.ts";
-import type { PostCardData } from "./post-card.tsx";
-import type { Offer } from "../../../shared/schemas/offer.ts";
+import { toPostCard, type PostCardData } from "../news/post-card-data.ts";
+import { toOfferCard, type OfferCardData } from "../offers/offer-card-data.ts";
 
 export type Section<T> = { ok: true; items: T[] } | { ok: false };
 
@@ -26,17 +25,8 @@ export function loadHomeSections({ services, reportError }: Pick<AppLoadContext,
   const posts = settle<PostCardData>(
     "posts",
     // Post content is rich text: the cards show it as plain text, cut to the spec's 200 characters.
-    services.posts.listAsText({ limit: HOME_LIST_LIMIT, max: TRUNCATE.homePost }).then((list) =>
-      list.map((p) => ({
-        id: p.id,
-        title: p.title,
-        authorDisplayName: p.authorDisplayName,
-        content: p.content,
-        datetime: p.datetime,
-        dateText: formatLongDate(p.datetime),
-        link: p.link,
-        imageUrl: p.imageUrl,
-      })),
+    Promise.all([services.posts.listAsText({ limit: HOME_LIST_LIMIT, max: TRUNCATE.homePost }), services.siteSettings.get()]).then(([list, site]) =>
+      list.map((post) => toPostCard(post, site.timeZone)),
     ),
   );
 
@@ -44,13 +34,22 @@ export function loadHomeSections({ services, reportError }: Pick<AppLoadContext,
   const located = services.events
     .upcoming({ limit: HOME_LIST_LIMIT })
     .then((list) => services.events.withLocations(list));
-  const events = settle<EventCardData>("events", located.then((r) => r.events.map(toEventCard)));
+  const events = settle<EventCardData>(
+    "events",
+    Promise.all([located, services.siteSettings.get()]).then(([r, site]) => r.events.map((event) => toEventCard(event, site.timeZone))),
+  );
   const markersFailed = located.then(
     (r) => r.locationsFailed,
     () => false,
   );
 
-  const offers = settle<Offer>("offers", services.offers.list({ limit: HOME_LIST_LIMIT }));
+  const now = new Date();
+  const offers = settle<OfferCardData>(
+    "offers",
+    Promise.all([services.offers.list({ limit: HOME_LIST_LIMIT, now }), services.offers.today(now)]).then(([list, today]) =>
+      list.map((offer) => toOfferCard(offer, today)),
+    ),
+  );
 
   /** The one red message: each failed section adds its sentence. */
   const failures = Promise.all([posts, events, offers, markersFailed]).then(([p, e, o, m]) =>

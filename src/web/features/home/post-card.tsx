@@ -1,11 +1,10 @@
-import type { Post } from "../../../shared/schemas/post.ts";
+import { Link } from "react-router";
 import { authorName } from "../../../shared/format.ts";
+import type { PostCardData } from "../news/post-card-data.ts";
 
-export type PostCardData = Pick<Post, "id" | "title" | "authorDisplayName" | "content" | "datetime" | "link" | "imageUrl"> & {
-  dateText: string;
-};
+export type { PostCardData };
 
-export function PostCard({ post }: { post: PostCardData }) {
+export function PostCard({ post, eager = false }: { post: PostCardData; eager?: boolean }) {
   return (
     <article aria-labelledby={`post-${post.id}`} className="card flex flex-col gap-3">
       {post.imageUrl && (
@@ -14,13 +13,15 @@ export function PostCard({ post }: { post: PostCardData }) {
           alt={post.title}
           width={800}
           height={450}
-          loading="lazy"
+          loading={eager ? "eager" : "lazy"}
           decoding="async"
           className="aspect-video w-full rounded-md object-cover"
         />
       )}
       <h2 id={`post-${post.id}`} className="text-lg font-semibold text-stone-900">
-        {post.title}
+        <Link to={post.href} className="hover:text-brand-700 hover:underline">
+          {post.title}
+        </Link>
       </h2>
       <p className="text-sm text-stone-600">
         By: {authorName(post.authorDisplayName)} | Published: <time dateTime={post.datetime}>{post.dateText}</time>

@@ -25,7 +25,8 @@ export function geolocationErrorMessage(code: number): string {
   return `${d.noCurrentLocation}${reason}`;
 }
 
-export function BusinessMap({ business }: { business: { id: string; name: string; lat: number | null; lng: number | null } }) {
+/** `height` in pixels: the business page's 400 unless given (an event's page shows a smaller one). */
+export function BusinessMap({ business, height = BUSINESS_PAGE_MAP.heightPx }: { business: { id: string; name: string; lat: number | null; lng: number | null }; height?: number }) {
   const [config, setConfig] = useState<{ mapStyle: MapStyleConfig; directions: boolean } | null>(null);
   const [state, setState] = useState<DirectionsState>({ kind: "idle" });
   const [route, setRoute] = useState<[number, number][] | null>(null);
@@ -69,11 +70,11 @@ export function BusinessMap({ business }: { business: { id: string; name: string
   return (
     <div>
       {point && (
-        <div ref={mapArea} className="rounded-lg bg-stone-100" style={{ height: BUSINESS_PAGE_MAP.heightPx }} data-testid="business-map">
+        <div ref={mapArea} className="rounded-lg bg-stone-100" style={{ height }} data-testid="business-map">
           {config && inView && (
             <MapCanvas
               className="overflow-hidden rounded-lg border border-stone-200"
-              height={BUSINESS_PAGE_MAP.heightPx}
+              height={height}
               label={`Map showing ${business.name}`}
               mapStyle={config.mapStyle}
               businesses={[point]}

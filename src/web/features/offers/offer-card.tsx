@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import type { Offer } from "../../../shared/schemas/offer.ts";
 import { offerTitle } from "../../../shared/format.ts";
 import { paths } from "../../lib/paths.ts";
+import type { OfferCardData } from "./offer-card-data.ts";
 
 interface Props {
-  offer: Pick<Offer, "id" | "businessId" | "businessName" | "type" | "description" | "price" | "terms">;
+  offer: Pick<OfferCardData, "id" | "businessId" | "businessName" | "type" | "description" | "price" | "terms" | "href" | "endsText">;
   /** The home page shows type, business, description and value; the offers page adds the terms. */
   variant: "home" | "full";
   headingLevel?: 2 | 3;
@@ -18,8 +18,11 @@ export function OfferCard({ offer, variant, headingLevel = 3, linkToBusiness = v
   return (
     <article aria-labelledby={`offer-${offer.id}`} className="card">
       <Heading id={`offer-${offer.id}`} className="text-lg font-semibold text-stone-900">
-        {title}
+        <Link to={offer.href} className="hover:text-brand-700 hover:underline">
+          {title}
+        </Link>
       </Heading>
+      {offer.endsText && <p className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{offer.endsText}</p>}
       <p className="mt-2 text-stone-700">{offer.description}</p>
       {offer.price && <p className="mt-2 font-semibold text-brand-800">Value: {offer.price}</p>}
       {variant === "full" && offer.terms && <p className="mt-2 text-sm text-stone-600">Terms: {offer.terms}</p>}

@@ -1,0 +1,97 @@
+// Recurring events: each date its own in lists and feeds, one date cancelled or moved without touching the others,
+// the exceptions kept when the series is edited, and the calendar's RRULE, EXDATE and RECURRENCE-ID.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ical, { type VEvent } from "node-ical";
+import { parseFeed } from "@rowanmanning/feed-parser";
+import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = (await t.signIn("admin")).cookie;
+});
+afterAll(() => t.close());
+
+const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie });
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A weekly series starting next week at 18:00–21:00 Toronto time; returns it and its first three dates. */
+async function weekly(name: string) {
+  const first = new Date(Date.now() + 7 * DAY);
+  const day = first.toLocaleDateString("en-CA", { timeZone: "America/Toronto" });
+  const start = new Date(`${day}T18:00:00-05:00`);
+  const response = await asAdmin("/api/v1/events", {
+    method: "POST",
+    json: { name, eventDate: start.toISOString(), endDate: new Date(start.getTime() + 3 * 60 * 60 * 1000).toISOString(), location: "outdoor", outdoorLocationDescription: "Market Square", recurrenceRule: "freq=weekly" },
+  });
+  expect(response.status).toBe(201);
+  const event = (await response.json()) as { id: string; recurrenceRule: string };
+  const list = ((await (await t.request("/api/v1/events?limit=200")).json()) as Array<{ id: string; occurrenceDate: string; eventDate: string; cancelled: boolean }>).filter((e) => e.id === event.id);
+  return { event, list };
+}
+
+describe("recurring events", () => {
+  it("lists each date of a series as its own, and cancels or moves one date without touching the others", async () => {
+    const { event, list } = await weekly("Weekly Market");
+    expect(event.recurrenceRule).toBe("FREQ=WEEKLY");
+    expect(list.length).toBeGreaterThanOrEqual(50);
+    expect(list.length).toBeLessThanOrEqual(53);
+    const [first, second, third] = list;
+    expect(new Date(second!.eventDate).getTime() - new Date(first!.eventDate).getTime()).toBeGreaterThanOrEqual(7 * DAY - 60 * 60 * 1000);
+
+    const cancelled = await asAdmin(`/api/v1/events/${event.id}/occurrences/${second!.occurrenceDate}`, { method: "PUT", json: { cancelled: true } });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ occurrenceDate: second!.occurrenceDate, cancelled: true });
+    const movedStart = new Date(new Date(third!.eventDate).getTime() + DAY).toISOString();
+    const moved = await asAdmin(`/api/v1/events/${event.id}/occurrences/${third!.occurrenceDate}`, { method: "PUT", json: { startDate: movedStart } });
+    expect(await moved.json()).toMatchObject({ occurrenceDate: third!.occurrenceDate, eventDate: movedStart, cancelled: false });
+
+    // Editing the series keeps its exceptions.
+    await asAdmin(`/api/v1/events/${event.id}`, { method: "PUT", json: { name: "Weekly Farmers Market", eventDate: first!.eventDate, location: "outdoor", outdoorLocationDescription: "Market Square", recurrenceRule: "FREQ=WEEKLY" } });
+    const after = ((await (await t.request("/api/v1/events?limit=200")).json()) as Array<{ id: string; name: string; occurrenceDate: string; eventDate: string; cancelled: boolean }>).filter((e) => e.id === event.id);
+    expect(after.find((e) => e.occurrenceDate === first!.occurrenceDate)).toMatchObject({ name: "Weekly Farmers Market", cancelled: false });
+    expect(after.find((e) => e.occurrenceDate === second!.occurrenceDate)).toMatchObject({ cancelled: true });
+    expect(after.find((e) => e.occurrenceDate === third!.occurrenceDate)).toMatchObject({ eventDate: movedStart });
+
+    // The calendar: one series with its rule, the cancelled date excluded, the moved date as its own VEVENT.
+    const parsed = ical.sync.parseICS(await (await t.request("/events.ics")).text());
+    const series = Object.values(parsed).find((c) => c?.type === "VEVENT" && (c as VEvent).summary === "Weekly Farmers Market") as VEvent;
+    expect(series.rrule?.toString()).toContain("FREQ=WEEKLY");
+    // node-ical files each EXDATE under two keys.
+    expect([...new Set(Object.values(series.exdate ?? {}).map((d) => (d as Date).getTime()))]).toEqual([new Date(second!.eventDate).getTime()]);
+    const recurrence = Object.values(series.recurrences ?? {})[0] as VEvent;
+    expect(recurrence.start.getTime()).toBe(new Date(movedStart).getTime());
+    expect(Number(series.sequence)).toBeGreaterThanOrEqual(3);
+
+    // The events feed lists each date; the cancelled one says so.
+    const feed = parseFeed(await (await t.request("/events/feed.xml")).text());
+    const items = feed.items.filter((i) => i.title?.includes("Weekly Farmers Market"));
+    expect(items.length).toBeGreaterThan(1);
+    expect(items.some((i) => i.url?.endsWith(`/events/${event.id}/${second!.occurrenceDate}`) && i.title?.startsWith("Cancelled: "))).toBe(true);
+
+    const restored = await asAdmin(`/api/v1/events/${event.id}/occurrences/${second!.occurrenceDate}`, { method: "DELETE" });
+    expect(await restored.json()).toMatchObject({ cancelled: false });
+  });
+
+  it("refuses a rule with no date, a date not in the series and an end before the start, each beside its field", async () => {
+    const base = { name: "Never", eventDate: new Date(Date.now() + DAY).toISOString(), location: "outdoor", outdoorLocationDescription: "Nowhere" };
+    const noDates = await asAdmin("/api/v1/events", { method: "POST", json: { ...base, recurrenceRule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30" } });
+    expect(noDates.status).toBe(400);
+    expect((await noDates.json()).error.fields).toEqual({ recurrenceRule: "This rule gives no dates from the event's date on." });
+    const unreadable = await asAdmin("/api/v1/events", { method: "POST", json: { ...base, recurrenceRule: "every other Tuesday" } });
+    expect((await unreadable.json()).error.fields.recurrenceRule).toMatch(/^Enter a repeat rule/);
+
+    const { event, list } = await weekly("Refusals");
+    const offDay = new Date(new Date(list[0]!.eventDate).getTime() + DAY).toLocaleDateString("en-CA", { timeZone: "America/Toronto" });
+    const notInSeries = await asAdmin(`/api/v1/events/${event.id}/occurrences/${offDay}`, { method: "PUT", json: { cancelled: true } });
+    expect(notInSeries.status).toBe(400);
+    expect((await notInSeries.json()).error.fields).toEqual({ date: "This date is not in the series." });
+    const backwards = await asAdmin(`/api/v1/events/${event.id}/occurrences/${list[0]!.occurrenceDate}`, {
+      method: "PUT",
+      json: { startDate: list[0]!.eventDate, endDate: new Date(new Date(list[0]!.eventDate).getTime() - 60_000).toISOString() },
+    });
+    expect((await backwards.json()).error.fields).toEqual({ endDate: "The end must be after the start." });
+    expect((await t.request(`/api/v1/events/${event.id}/occurrences/${list[0]!.occurrenceDate}`, { method: "PUT", json: { cancelled: true } })).status).toBe(401);
+  });
+});

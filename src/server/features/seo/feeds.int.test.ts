@@ -1,0 +1,72 @@
+// The news and events feeds, read as a feed reader would (@rowanmanning/feed-parser), and the sitemap's item pages.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseFeed } from "@rowanmanning/feed-parser";
+import { createTestApp, ORIGIN, type TestApp } from "../../../../tests/setup/app.ts";
+import { createBusiness, createEvent, createOffer, createPost } from "../../db/factories.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("feeds and the sitemap", () => {
+  it("/news/feed.xml holds the posts newest first, each linking to its page with its author and an excerpt", async () => {
+    const older = await createPost(t.database.db, { title: "Older news", datetime: new Date(Date.now() - 2 * DAY).toISOString(), authorDisplayName: "Pat Lee" });
+    const newer = await createPost(t.database.db, {
+      title: "Newer news & <views>",
+      datetime: new Date(Date.now() - DAY).toISOString(),
+      content: `<p>Hello <strong>downtown</strong>.</p><script>alert(1)</script>${"<p>More.</p>".repeat(60)}`,
+    });
+    const response = await t.request("/news/feed.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/rss+xml");
+    const feed = parseFeed(await response.text());
+    expect(feed.title).toContain("News");
+    const titles = feed.items.map((item) => item.title);
+    expect(titles.indexOf(newer.title)).toBeLessThan(titles.indexOf(older.title));
+    const item = feed.items.find((i) => i.title === newer.title)!;
+    expect(item.url).toBe(`${ORIGIN}/news/${newer.id}`);
+    expect(item.content).toContain("<strong>downtown</strong>");
+    expect(item.content).not.toContain("<script");
+    expect(item.description!.length).toBeLessThanOrEqual(203);
+    expect(feed.items.find((i) => i.title === older.title)!.authors.map((a) => a.name)).toEqual(["Pat Lee"]);
+  });
+
+  it("/events/feed.xml holds the upcoming events soonest first, saying when in the site's time zone and where", async () => {
+    const venue = await createBusiness(t.database.db, { name: "Feed Hall" });
+    // 2 July 2031, 18:00 in Toronto.
+    const first = await createEvent(t.database.db, { name: "Feed First", location: venue.id, eventDate: "2031-07-02T22:00:00.000Z" });
+    const second = await createEvent(t.database.db, { name: "Feed Second", eventDate: "2031-07-03T22:00:00.000Z" });
+    const past = await createEvent(t.database.db, { name: "Feed Past", eventDate: new Date(Date.now() - DAY).toISOString() });
+    const feed = parseFeed(await (await t.request("/events/feed.xml")).text());
+    const titles = feed.items.map((item) => item.title ?? "");
+    const at = (name: string) => titles.findIndex((title) => title.startsWith(name));
+    expect(at(first.name)).toBeGreaterThanOrEqual(0);
+    expect(at(first.name)).toBeLessThan(at(second.name));
+    expect(at(past.name)).toBe(-1);
+    const item = feed.items[at(first.name)]!;
+    expect(item.title).toBe("Feed First (Wednesday, July 2, 2031, 6:00 PM EDT)");
+    expect(item.url).toBe(`${ORIGIN}/events/${first.id}`);
+    expect(item.description).toContain("Feed Hall");
+  });
+
+  it("the sitemap lists the pages of events, current offers and posts with their last change", async () => {
+    const event = await createEvent(t.database.db, { name: "Mapped" });
+    const offer = await createOffer(t.database.db, { description: "Mapped offer" });
+    const ended = await createOffer(t.database.db, { description: "Ended offer", validUntil: "2020-01-01" });
+    const post = await createPost(t.database.db, { title: "Mapped post" });
+    const body = await (await t.request("/sitemap.xml")).text();
+    for (const [path, lastmod] of [
+      [`/events/${event.id}`, event.lastUpdatedAt],
+      [`/offers/${offer.id}`, offer.lastUpdatedAt],
+      [`/news/${post.id}`, post.lastUpdatedAt],
+    ]) {
+      expect(body).toContain(`<url><loc>${ORIGIN}${path}</loc><lastmod>${lastmod}</lastmod></url>`);
+    }
+    expect(body).toContain(`<loc>${ORIGIN}/news</loc>`);
+    expect(body).not.toContain(`/offers/${ended.id}`);
+  });
+});

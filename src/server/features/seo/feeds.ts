@@ -1,0 +1,64 @@
+// RSS 2.0 feeds, written by the `feed` library: the association's news (/news/feed.xml) and its upcoming events
+// (/events/feed.xml), each item linking to its page on the site.
+import { Feed } from "feed";
+import type { EventWithLocation } from "../../../shared/event-location.ts";
+import type { Post } from "../../../shared/schemas/post.ts";
+import { formatEventWhen } from "../../../shared/zoned-time.ts";
+
+export interface FeedOptions {
+  siteUrl: string;
+  associationName: string;
+}
+
+function feed({ siteUrl, associationName }: FeedOptions, { title, path, updated }: { title: string; path: string; updated: Date }) {
+  return new Feed({
+    id: `${siteUrl}${path}`,
+    title,
+    link: `${siteUrl}${path}`,
+    description: title,
+    language: "en",
+    updated,
+    generator: "Niche",
+    copyright: associationName,
+    feedLinks: { rss: `${siteUrl}${path}/feed.xml` },
+  });
+}
+
+const latest = (dates: string[]) => new Date(dates.reduce((a, b) => (a > b ? a : b), "1970-01-01T00:00:00.000Z"));
+
+/** `posts`: newest first, with sanitized HTML content; `excerpt(post)` the plain-text summary. */
+export function newsFeed(posts: Post[], excerpt: (post: Post) => string, options: FeedOptions): string {
+  const out = feed(options, { title: `${options.associationName}: News`, path: "/news", updated: latest(posts.map((p) => p.lastUpdatedAt)) });
+  for (const post of posts) {
+    const link = `${options.siteUrl}/news/${encodeURIComponent(post.id)}`;
+    out.addItem({
+      title: post.title,
+      id: link,
+      link,
+      date: new Date(post.datetime),
+      description: excerpt(post),
+      content: post.content,
+      ...(post.authorDisplayName ? { author: [{ name: post.authorDisplayName }] } : {}),
+      ...(post.imageUrl ? { image: new URL(post.imageUrl, options.siteUrl).href } : {}),
+    });
+  }
+  return out.rss2();
+}
+
+/** `events`: soonest first; each item says when (in the site's zone) and where. */
+export function eventsFeed(events: EventWithLocation[], options: FeedOptions & { timeZone: string }): string {
+  const out = feed(options, { title: `${options.associationName}: Upcoming events`, path: "/events", updated: latest(events.map((e) => e.lastUpdatedAt)) });
+  for (const event of events) {
+    const link = `${options.siteUrl}/events/${encodeURIComponent(event.id)}${event.occurrenceDate ? `/${event.occurrenceDate}` : ""}`;
+    const when = formatEventWhen(event.eventDate, event.endDate, event.allDay, options.timeZone);
+    out.addItem({
+      title: `${event.cancelled ? "Cancelled: " : ""}${event.name} (${when})`,
+      id: link,
+      link,
+      date: new Date(event.lastUpdatedAt),
+      description: [`${when}. ${event.locationText}.`, event.description].filter(Boolean).join("\n\n"),
+      ...(event.imageUrl ? { image: new URL(event.imageUrl, options.siteUrl).href } : {}),
+    });
+  }
+  return out.rss2();
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { describeRule, hasOccurrence, normalizeRule, occurrences, occursOn } from "./recurrence.ts";
+
+const TORONTO = "America/Toronto";
+// Friday 6 November 2026, 18:00–21:00 in Toronto (EST).
+const series = { start: "2026-11-06T23:00:00.000Z", end: "2026-11-07T02:00:00.000Z", rule: "FREQ=MONTHLY;BYDAY=1FR" };
+
+describe("recurring events", () => {
+  it("says the rule in plain words, and refuses what is not a rule", () => {
+    expect(describeRule("FREQ=MONTHLY;BYDAY=1FR")).toBe("Every month on the 1st Friday");
+    expect(describeRule("RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T235959Z")).toBe("Every week on Tuesday, Thursday until June 30, 2027");
+    expect(normalizeRule("every friday")).toBeNull();
+    expect(normalizeRule("FREQ=SOMETIMES")).toBeNull();
+  });
+
+  it("keeps the local time across the change from summer time, each occurrence with its own date", () => {
+    const list = occurrences({ ...series, start: "2026-10-02T22:00:00.000Z", end: "2026-10-03T01:00:00.000Z" }, { from: new Date("2026-09-01T00:00:00Z"), now: new Date("2026-09-01T00:00:00Z"), timeZone: TORONTO });
+    expect(list.slice(0, 3)).toEqual([
+      { date: "2026-10-02", start: "2026-10-02T22:00:00.000Z", end: "2026-10-03T01:00:00.000Z" },
+      { date: "2026-11-06", start: "2026-11-06T23:00:00.000Z", end: "2026-11-07T02:00:00.000Z" },
+      { date: "2026-12-04", start: "2026-12-04T23:00:00.000Z", end: "2026-12-05T02:00:00.000Z" },
+    ]);
+  });
+
+  it("expands at most the next 12 months, and at most 500 dates", () => {
+    const now = new Date("2026-11-01T00:00:00Z");
+    const monthly = occurrences(series, { from: now, now, timeZone: TORONTO });
+    expect(monthly).toHaveLength(12);
+    expect(monthly.at(-1)!.date).toBe("2027-10-01");
+    const hourly = occurrences({ start: "2026-11-01T12:00:00.000Z", end: null, rule: "FREQ=HOURLY" }, { from: now, now, timeZone: TORONTO });
+    expect(hourly).toHaveLength(500);
+  });
+
+  it("knows which dates are in the series, and rules that give no date", () => {
+    expect(occursOn(series, "2026-12-04", TORONTO)).toEqual({ date: "2026-12-04", start: "2026-12-04T23:00:00.000Z", end: "2026-12-05T02:00:00.000Z" });
+    expect(occursOn(series, "2026-12-11", TORONTO)).toBeNull();
+    expect(hasOccurrence("FREQ=MONTHLY;BYDAY=1FR", series.start, TORONTO)).toBe(true);
+    expect(hasOccurrence("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", series.start, TORONTO)).toBe(false);
+    expect(hasOccurrence("FREQ=WEEKLY;UNTIL=20200101T000000Z", series.start, TORONTO)).toBe(false);
+  });
+});

@@ -1,0 +1,109 @@
+// Recurring events: an RFC 5545 rule (RRULE, through the `rrule` library) read in the site's time zone, so "every
+// Friday at 18:00" stays at 18:00 across changes to and from summer time. Expansion is bounded: the next 12 months, at
+// most 500 dates.
+import * as rruleModule from "rrule";
+import { localDate, wallClock, zonedInstant } from "./zoned-time.ts";
+
+// The package is CommonJS for Node and ESM for bundlers: its classes are named exports in one, under `default` in the other.
+const lib = ((rruleModule as unknown as { default?: typeof rruleModule }).default?.RRule ? (rruleModule as unknown as { default: typeof rruleModule }).default : rruleModule);
+const { RRule } = lib;
+
+export const RECURRENCE_LIMITS = { months: 12, occurrences: 500 } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The zone's wall time of an instant as the "floating" Date rrule works in (its UTC fields are the wall clock). */
+function floating(instant: Date, timeZone: string): Date {
+  const w = wallClock(instant, timeZone);
+  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
+}
+
+/** A floating Date back to the instant the zone's clocks show it. */
+function fromFloating(date: Date, timeZone: string): Date {
+  return zonedInstant(date.toISOString().slice(0, 19), timeZone);
+}
+
+/** The rule's text without "RRULE:", upper-cased, or null when it cannot be read. */
+export function normalizeRule(rule: string): string | null {
+  const text = rule.trim().replace(/^RRULE:/i, "").toUpperCase();
+  if (!/^[A-Z0-9=;,:+-]+$/.test(text) || !text.includes("FREQ=")) return null;
+  try {
+    const options = RRule.parseString(text);
+    if (options.freq === undefined) return null;
+    return RRule.optionsToString(options).replace(/^RRULE:/, "");
+  } catch {
+    return null;
+  }
+}
+
+function ruleFor(rule: string, start: Date, timeZone: string) {
+  return new RRule({ ...RRule.parseString(rule), dtstart: floating(start, timeZone) });
+}
+
+/** "every month on the 1st Friday": the rule in plain words (rrule's English), or null when it cannot be read. */
+export function describeRule(rule: string): string | null {
+  const normalized = normalizeRule(rule);
+  if (!normalized) return null;
+  try {
+    const text = RRule.fromString(normalized).toText();
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  } catch {
+    return null;
+  }
+}
+
+export interface Occurrence {
+  /** The occurrence's own date in the site's zone ("2026-12-04"): how it is named (its page, an override). */
+  date: string;
+  start: string;
+  end: string | null;
+}
+
+/**
+ * The occurrences of a series starting at `start` (the first one's start, ISO) that begin in [from, to), soonest first;
+ * `to` is cut to 12 months after `now` and the list to 500.
+ */
+export function occurrences(
+  series: { start: string; end: string | null; rule: string },
+  { from, to, now = new Date(), timeZone }: { from: Date; to?: Date; now?: Date; timeZone: string },
+): Occurrence[] {
+  const normalized = normalizeRule(series.rule);
+  if (!normalized) return [];
+  const bound = new Date(now.getTime() + 366 * DAY_MS);
+  const until = to && to < bound ? to : bound;
+  if (from >= until) return [];
+  const start = new Date(series.start);
+  const duration = series.end ? new Date(series.end).getTime() - start.getTime() : null;
+  const rule = ruleFor(normalized, start, timeZone);
+  // A day of margin either side in floating time; the exact bounds are checked on the real instants.
+  const found = rule.between(new Date(floating(from, timeZone).getTime() - DAY_MS), new Date(floating(until, timeZone).getTime() + DAY_MS), true, (_d, i) => i < RECURRENCE_LIMITS.occurrences + 2);
+  const list: Occurrence[] = [];
+  for (const date of found) {
+    const instant = fromFloating(date, timeZone);
+    if (instant < from || instant >= until) continue;
+    list.push({ date: localDate(instant, timeZone), start: instant.toISOString(), end: duration === null ? null : new Date(instant.getTime() + duration).toISOString() });
+    if (list.length >= RECURRENCE_LIMITS.occurrences) break;
+  }
+  return list;
+}
+
+/** Whether the series has an occurrence on `date` (the zone's local date), within its first 500 dates. */
+export function occursOn(series: { start: string; end: string | null; rule: string }, date: string, timeZone: string): Occurrence | null {
+  const normalized = normalizeRule(series.rule);
+  if (!normalized) return null;
+  const rule = ruleFor(normalized, new Date(series.start), timeZone);
+  const dayStart = new Date(`${date}T00:00:00.000Z`);
+  const hits = rule.between(dayStart, new Date(dayStart.getTime() + DAY_MS), false);
+  const first = hits[0];
+  if (!first) return null;
+  const instant = fromFloating(first, timeZone);
+  const duration = series.end ? new Date(series.end).getTime() - new Date(series.start).getTime() : null;
+  return { date, start: instant.toISOString(), end: duration === null ? null : new Date(instant.getTime() + duration).toISOString() };
+}
+
+/** Whether the rule gives at least one date from the series' start on. */
+export function hasOccurrence(rule: string, start: string, timeZone: string): boolean {
+  const normalized = normalizeRule(rule);
+  if (!normalized) return false;
+  return ruleFor(normalized, new Date(start), timeZone).after(new Date(floating(new Date(start), timeZone).getTime() - 1000), true) !== null;
+}

@@ -1,0 +1,112 @@
+// Dates and times in the site's time zone (site setting `timeZone`), whatever the zone of the server or the
+// visitor's browser: what pages show, what JSON-LD and calendars say, and where a local day starts.
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+const PARTS: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+};
+
+/** The wall-clock fields of an instant in a zone. */
+export function wallClock(instant: Date, timeZone: string) {
+  const parts = Object.fromEntries(formatter(timeZone, PARTS).formatToParts(instant).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** The zone's offset from UTC at an instant, in minutes (Toronto in winter: -300). */
+export function offsetMinutes(instant: Date, timeZone: string): number {
+  const w = wallClock(instant, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+const pad = (n: number, size = 2) => String(Math.abs(n)).padStart(size, "0");
+
+/** "2026-12-04T18:00:00-05:00": the instant as the zone's wall clock with its offset (schema.org dates). */
+export function isoWithOffset(value: string | Date, timeZone: string): string {
+  const instant = new Date(value);
+  const w = wallClock(instant, timeZone);
+  const offset = offsetMinutes(instant, timeZone);
+  const sign = offset < 0 ? "-" : "+";
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+}
+
+/** "2026-12-04": the zone's calendar date of an instant. */
+export function localDate(value: string | Date, timeZone: string): string {
+  const w = wallClock(new Date(value), timeZone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+/**
+ * The instant at which the zone's clocks show a wall time ("2026-12-04T18:00" or "2026-12-04"). A time skipped by a
+ * change to summer time is read as the moment after the change; a time that happens twice, as the first.
+ */
+export function zonedInstant(wall: string, timeZone: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(wall);
+  if (!match) return new Date(Number.NaN);
+  const [, y, mo, d, h = "0", mi = "0", s = "0"] = match;
+  const guess = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  const first = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
+  const second = guess - offsetMinutes(new Date(first), timeZone) * 60_000;
+  return new Date(Math.min(first, second));
+}
+
+/** The instant the zone's next day starts after `value` (the end of an offer's last day). */
+export function startOfNextDay(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  return zonedInstant(next.toISOString().slice(0, 10), timeZone);
+}
+
+/** "Friday, December 4, 2026" in the zone. */
+export function formatDay(value: string | Date, timeZone: string): string {
+  return formatter(timeZone, { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(value));
+}
+
+/** "6:00 PM" in the zone. */
+export function formatTime(value: string | Date, timeZone: string): string {
+  return formatter(timeZone, { hour: "numeric", minute: "2-digit" }).format(new Date(value));
+}
+
+/** "EST" or "EDT": the zone's short name at an instant. */
+export function zoneAbbreviation(value: string | Date, timeZone: string): string {
+  return formatter(timeZone, { timeZoneName: "short" }).formatToParts(new Date(value)).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/**
+ * When an event happens, in words: "Friday, December 4, 2026, 6:00 PM – 9:00 PM EST", "Friday, December 4, 2026 (all day)",
+ * or across days "Friday, December 4, 2026, 6:00 PM – Saturday, December 5, 2026, 2:00 AM EST".
+ */
+export function formatEventWhen(start: string, end: string | null, allDay: boolean, timeZone: string): string {
+  const startDay = formatDay(start, timeZone);
+  if (allDay) {
+    if (!end || localDate(end, timeZone) === localDate(start, timeZone)) return `${startDay} (all day)`;
+    return `${startDay} – ${formatDay(end, timeZone)} (all day)`;
+  }
+  const zone = zoneAbbreviation(start, timeZone);
+  if (!end) return `${startDay}, ${formatTime(start, timeZone)} ${zone}`;
+  if (localDate(end, timeZone) === localDate(start, timeZone)) return `${startDay}, ${formatTime(start, timeZone)} – ${formatTime(end, timeZone)} ${zone}`;
+  return `${startDay}, ${formatTime(start, timeZone)} – ${formatDay(end, timeZone)}, ${formatTime(end, timeZone)} ${zoneAbbreviation(end, timeZone)}`;
+}

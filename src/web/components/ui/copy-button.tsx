@@ -1,0 +1,27 @@
+// A button that copies a text (a link, a coupon code) and says so; without a clipboard it selects the text to copy by hand.
+import { useState } from "react";
+import { ui } from "./field.tsx";
+
+export function CopyButton({ text, label, copiedText = "Copied!", targetId }: { text: string; label: string; copiedText?: string; targetId?: string }) {
+  const [status, setStatus] = useState("");
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setStatus(copiedText);
+    } catch {
+      const target = targetId ? document.getElementById(targetId) : null;
+      if (target) window.getSelection()?.selectAllChildren(target);
+      setStatus("Press Ctrl+C (or ⌘C) to copy.");
+    }
+  }
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button type="button" className={ui.secondary} onClick={() => void copy()}>
+        {label}
+      </button>
+      <span role="status" className="text-sm text-stone-700">
+        {status}
+      </span>
+    </span>
+  );
+}

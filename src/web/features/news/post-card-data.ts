@@ -1,0 +1,24 @@
+// What a post's card shows, prepared on the server: its page's address and its date in the site's time zone.
+import type { Post } from "../../../shared/schemas/post.ts";
+import { formatLongDate } from "../../../shared/format.ts";
+import { paths } from "../../lib/paths.ts";
+
+export type PostCardData = Pick<Post, "id" | "title" | "authorDisplayName" | "content" | "datetime" | "link" | "imageUrl"> & {
+  href: string;
+  dateText: string;
+};
+
+/** `post.content` is already plain text cut to the card's length. */
+export function toPostCard(post: Post, timeZone: string): PostCardData {
+  return {
+    id: post.id,
+    title: post.title,
+    authorDisplayName: post.authorDisplayName,
+    content: post.content,
+    datetime: post.datetime,
+    dateText: formatLongDate(post.datetime, timeZone),
+    link: post.link,
+    imageUrl: post.imageUrl,
+    href: paths.post(post.id),
+  };
+}

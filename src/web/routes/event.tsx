@@ -1,0 +1,231 @@
+// One event's page: when (in the site's time zone), where (with a map on demand), what, tickets, "Add to calendar"
+// and a link to share; with schema.org Event data and link-preview tags.
+import { useState } from "react";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/event";
+import { getApp } from "../lib/app-context.ts";
+import { paths } from "../lib/paths.ts";
+import { messages } from "../../shared/messages.ts";
+import { localDate } from "../../shared/zoned-time.ts";
+import { describeRule } from "../../shared/recurrence.ts";
+import { toEventCard } from "../features/events/event-card-data.ts";
+import { eventJsonLd } from "../features/events/event-json-ld.ts";
+import { googleCalendarUrl } from "../features/events/calendar-links.ts";
+import { JsonLd } from "../features/seo/json-ld.tsx";
+import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { BusinessMap } from "../features/map/business-map.tsx";
+import { CopyButton } from "../components/ui/copy-button.tsx";
+import { ui } from "../components/ui/field.tsx";
+
+const EVENT_MAP_HEIGHT = 260;
+
+type Params = { eventId: string; date?: string };
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { services, user } = getApp(context);
+  const origin = siteOrigin(request, context);
+  const { eventId, date } = params as Params;
+  const [found, site] = await Promise.all([date ? services.events.findOccurrence(eventId, date) : services.events.find(eventId), services.siteSettings.get()]);
+  if (!found) return data({ origin, state: "not-found" as const }, { status: 404 });
+  const { events } = await services.events.withLocations([found]);
+  const event = events[0]!;
+  const card = toEventCard(event, site.timeZone);
+  const calendarUrl = googleCalendarUrl({
+    name: event.name,
+    start: event.eventDate,
+    end: event.endDate,
+    allDay: event.allDay,
+    startDay: localDate(event.eventDate, site.timeZone),
+    endDay: event.endDate ? localDate(event.endDate, site.timeZone) : null,
+    details: [event.description, `${origin}${card.href}`].filter(Boolean).join("\n\n"),
+    location: [event.locationText, event.business?.address].filter(Boolean).join(", "),
+    timeZone: site.timeZone,
+  });
+  const place = event.business ? { id: event.business.id, name: event.business.name, ...event.business.coordinates } : null;
+  return {
+    origin,
+    state: "ok" as const,
+    event: card,
+    rule: event.recurrenceRule ? describeRule(event.recurrenceRule) : null,
+    seriesHref: paths.event(event.id),
+    // Administrators cancel or restore one date of a series here.
+    canChange: user?.role === "admin" && event.occurrenceDate !== null,
+    place,
+    googleCalendarUrl: calendarUrl,
+    shareUrl: `${origin}${card.href}`,
+  };
+}
+
+/** An administrator cancels one date of a series, or puts it back. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { services, user } = getApp(context);
+  const { eventId, date } = params as Params;
+  if (!date) throw data(messages.notFound, { status: 404 });
+  const form = await request.formData();
+  if (form.get("intent") === "restore") await services.events.restoreOccurrence(user, eventId, date);
+  else await services.events.changeOccurrence(user, eventId, date, { cancelled: true });
+  return { done: true };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  const origin = loaderData?.origin ?? "";
+  if (loaderData?.state !== "ok") {
+    const { eventId, date } = params as Params;
+    return pageMeta(matches, { title: messages.adminEvents.notFound, description: messages.adminEvents.notFound, origin, path: paths.event(eventId, date), noindex: true });
+  }
+  const { event } = loaderData;
+  return [
+    ...pageMeta(matches, {
+      title: event.cancelled ? `Cancelled: ${event.name}` : event.name,
+      description: [`${event.whenText}, ${event.locationText}.`, event.description].filter(Boolean).join(" "),
+      origin,
+      path: event.href,
+      image: event.imageUrl,
+      imageAlt: event.imageUrl ? event.name : undefined,
+    }),
+    { tagName: "link", rel: "alternate", type: "text/calendar", title: `${event.name} (calendar)`, href: paths.eventCalendar(event.id) },
+  ];
+};
+
+/** The map loads only when asked for: most visitors never open it. */
+function MapOnDemand({ place }: { place: { id: string; name: string; lat: number; lng: number } }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="mt-3">
+      <button type="button" className={ui.secondary} aria-expanded={open} aria-controls="event-map" onClick={() => setOpen((o) => !o)}>
+        {open ? "Hide map" : "Show map"}
+      </button>
+      <div id="event-map" className="mt-3" hidden={!open}>
+        {open && <BusinessMap business={place} height={EVENT_MAP_HEIGHT} />}
+      </div>
+    </div>
+  );
+}
+
+export default function EventPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state !== "ok") {
+    return (
+      <>
+        <h1 className="page-heading">Event</h1>
+        <p className="mt-4 text-stone-700">{messages.adminEvents.notFound}</p>
+        <p className="mt-4">
+          <Link to={paths.events} className="text-brand-700 underline">
+            All events
+          </Link>
+        </p>
+      </>
+    );
+  }
+  const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl, rule, seriesHref, canChange } = loaderData;
+  return (
+    <article aria-labelledby="event-name" className="max-w-3xl">
+      <JsonLd data={eventJsonLd(event, origin)} />
+      <p className="text-sm">
+        <Link to={paths.events} className="text-brand-700 underline">
+          Events
+        </Link>
+      </p>
+      <h1 id="event-name" className="page-heading mt-2">
+        {event.name}
+      </h1>
+      {event.cancelled && (
+        <p role="status" className="mt-3 rounded-md border border-red-300 bg-red-50 px-4 py-2 text-lg font-semibold text-red-800">
+          Cancelled: this date will not take place.
+        </p>
+      )}
+      <p className={`mt-2 text-lg font-medium ${event.cancelled ? "text-stone-500 line-through" : "text-stone-800"}`}>
+        <time dateTime={event.startDateLd}>{event.whenText}</time>
+      </p>
+      {rule && (
+        <p className="mt-1 text-stone-700">
+          {rule}.{" "}
+          {event.occurrenceDate && (
+            <Link to={seriesHref} className="text-brand-700 underline">
+              The whole series
+            </Link>
+          )}
+        </p>
+      )}
+      {canChange && (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value={event.cancelled ? "restore" : "cancel"} />
+          <button type="submit" className={event.cancelled ? ui.secondary : ui.danger}>
+            {event.cancelled ? "Restore this date" : "Cancel this date"}
+          </button>
+        </Form>
+      )}
+      {event.imageUrl && (
+        <img
+          src={event.imageUrl}
+          alt={event.name}
+          width={800}
+          height={450}
+          fetchPriority="high"
+          className="mt-4 aspect-video w-full rounded-lg object-cover"
+        />
+      )}
+
+      <section aria-labelledby="event-where" className="mt-6">
+        <h2 id="event-where" className="text-xl font-semibold text-brand-800">
+          Where
+        </h2>
+        {event.business ? (
+          <>
+            <p className="mt-1">
+              <Link to={paths.business(event.business.id)} className="font-medium text-brand-700 underline">
+                {event.business.name}
+              </Link>
+            </p>
+            {event.business.address && <address className="not-italic text-stone-700">{event.business.address}</address>}
+            {place && <MapOnDemand place={place} />}
+          </>
+        ) : (
+          <p className="mt-1 text-stone-800">{event.locationText}</p>
+        )}
+      </section>
+
+      {event.description && (
+        <section aria-labelledby="event-about" className="mt-6">
+          <h2 id="event-about" className="text-xl font-semibold text-brand-800">
+            About
+          </h2>
+          <p className="mt-1 whitespace-pre-line text-stone-800">{event.description}</p>
+        </section>
+      )}
+
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        {event.ticketsLink && !event.cancelled && (
+          <a href={event.ticketsLink} target="_blank" rel="noopener noreferrer" className={ui.primary}>
+            Get Tickets<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+
+      <section aria-labelledby="event-calendar" className="mt-6">
+        <h2 id="event-calendar" className="text-xl font-semibold text-brand-800">
+          Add to calendar
+        </h2>
+        <p className="mt-2 flex flex-wrap gap-3">
+          <a href={paths.eventCalendar(event.id)} download className={ui.secondary}>
+            Download .ics file
+          </a>
+          <a href={googleUrl} target="_blank" rel="noopener noreferrer" className={ui.secondary}>
+            Google Calendar<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      </section>
+
+      <section aria-labelledby="event-share" className="mt-6">
+        <h2 id="event-share" className="text-xl font-semibold text-brand-800">
+          Share
+        </h2>
+        <p className="mt-2 flex flex-wrap items-center gap-3">
+          <a id="event-share-link" href={shareUrl} className="break-all text-brand-700 underline">
+            {shareUrl}
+          </a>
+          <CopyButton text={shareUrl} label="Copy link" copiedText="Link copied." targetId="event-share-link" />
+        </p>
+      </section>
+    </article>
+  );
+}

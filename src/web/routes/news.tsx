@@ -1,0 +1,101 @@
+// /news: the association's posts, newest first, a page at a time, each with its image, date, author and an excerpt;
+// above them, the CMS page "news" when the visitor may read it.
+import { data, Link } from "react-router";
+import type { Route } from "./+types/news";
+import { getApp } from "../lib/app-context.ts";
+import { authorName } from "../../shared/format.ts";
+import { messages } from "../../shared/messages.ts";
+import { TRUNCATE } from "../../shared/constants.ts";
+import { toPostCard } from "../features/news/post-card-data.ts";
+import { RichContent } from "../features/page/rich-content.tsx";
+import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { Pager } from "../components/ui/pager.tsx";
+
+const PAGE_SIZE = 10;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, user } = getApp(context);
+  const url = new URL(request.url);
+  const page = Number(url.searchParams.get("page") ?? "1");
+  if (!Number.isInteger(page) || page < 1 || page > 10_000) throw data(messages.notFound, { status: 404 });
+  const [list, site, cms] = await Promise.all([
+    services.posts.page({ page, pageSize: PAGE_SIZE, max: TRUNCATE.homePost }),
+    services.siteSettings.get(),
+    services.pages.findVisible(user, "news"),
+  ]);
+  if (page > 1 && list.items.length === 0) throw data(messages.notFound, { status: 404 });
+  return {
+    origin: siteOrigin(request, context),
+    posts: list.items.map((post) => toPostCard(post, site.timeZone)),
+    page: list.page,
+    pageSize: list.pageSize,
+    total: list.total,
+    html: cms?.html ?? null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta(matches, {
+    title: "News",
+    description: loaderData?.posts[0] ? `News from downtown, latest: ${loaderData.posts[0].title}.` : "News from downtown.",
+    origin: loaderData?.origin ?? "",
+    path: loaderData && loaderData.page > 1 ? `/news?page=${loaderData.page}` : "/news",
+    image: loaderData?.posts.find((p) => p.imageUrl)?.imageUrl ?? null,
+  }),
+  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "News", href: "/news/feed.xml" },
+];
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { posts, page, pageSize, total, html } = loaderData;
+  return (
+    <>
+      <h1 className="page-heading">News</h1>
+      {html && <RichContent html={html} className="mt-2" />}
+      <p className="mt-2 text-sm">
+        <a href="/news/feed.xml" className="text-brand-700 underline">
+          News feed (RSS)
+        </a>
+      </p>
+      {posts.length === 0 ? (
+        <p className="mt-6 text-stone-600">{messages.home.noPosts}</p>
+      ) : (
+        <ol className="mt-6 grid gap-6" aria-label="Posts, newest first">
+          {posts.map((post, index) => (
+            <li key={post.id}>
+              <article aria-labelledby={`post-${post.id}`} className="card flex flex-col gap-4 sm:flex-row">
+                {post.imageUrl && (
+                  <img
+                    src={post.imageUrl}
+                    alt=""
+                    width={800}
+                    height={450}
+                    loading={index === 0 ? "eager" : "lazy"}
+                    decoding="async"
+                    className="aspect-video w-full shrink-0 rounded-md object-cover sm:w-64"
+                  />
+                )}
+                <div className="min-w-0">
+                  <h2 id={`post-${post.id}`} className="text-xl font-semibold text-stone-900">
+                    <Link to={post.href} className="hover:text-brand-700 hover:underline">
+                      {post.title}
+                    </Link>
+                  </h2>
+                  <p className="mt-1 text-sm text-stone-600">
+                    By: {authorName(post.authorDisplayName)} | Published: <time dateTime={post.datetime}>{post.dateText}</time>
+                  </p>
+                  <p className="mt-2 text-stone-700">{post.content}</p>
+                  <p className="mt-2">
+                    <Link to={post.href} className="font-semibold text-brand-700 underline">
+                      Read the post<span className="sr-only">: {post.title}</span>
+                    </Link>
+                  </p>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+      {total > pageSize && <Pager label="News" page={page} pageSize={pageSize} total={total} />}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+// One offer's page: the business that makes it, what it is worth, its terms and dates, and its coupon code to copy;
+// with schema.org Offer data and link-preview tags. An offer past its last day says it has ended.
+import { data, Link } from "react-router";
+import type { Route } from "./+types/offer";
+import { getApp } from "../lib/app-context.ts";
+import { paths } from "../lib/paths.ts";
+import { messages } from "../../shared/messages.ts";
+import { offerTitle } from "../../shared/format.ts";
+import { formatDay, zonedInstant } from "../../shared/zoned-time.ts";
+import { offerRunsOn } from "../../shared/schemas/offer.ts";
+import { toOfferCard } from "../features/offers/offer-card-data.ts";
+import { JsonLd } from "../features/seo/json-ld.tsx";
+import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { CopyButton } from "../components/ui/copy-button.tsx";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { services } = getApp(context);
+  const origin = siteOrigin(request, context);
+  const now = new Date();
+  const [found, today, site] = await Promise.all([services.offers.find(params.offerId), services.offers.today(now), services.siteSettings.get()]);
+  if (!found) return data({ origin, state: "not-found" as const }, { status: 404 });
+  const business = await services.businesses.find(found.businessId);
+  const day = (date: string | null) => (date ? formatDay(zonedInstant(date, site.timeZone), site.timeZone) : null);
+  return {
+    origin,
+    state: "ok" as const,
+    offer: toOfferCard(found, today),
+    business: business ? { id: business.id, name: business.name, address: business.address } : null,
+    running: offerRunsOn(found, today),
+    ended: found.validUntil !== null && found.validUntil < today,
+    fromText: day(found.validFrom),
+    untilText: day(found.validUntil),
+    // schema.org dates: the first day's start and the last day's end, with the site's offset.
+    validFromLd: found.validFrom ? zonedInstant(found.validFrom, site.timeZone).toISOString() : null,
+    validThroughLd: found.validUntil ? new Date(zonedInstant(found.validUntil, site.timeZone).getTime() + 86_399_000).toISOString() : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  const origin = loaderData?.origin ?? "";
+  if (loaderData?.state !== "ok") {
+    return pageMeta(matches, { title: messages.adminOffers.notFound, description: messages.adminOffers.notFound, origin, path: paths.offer(params.offerId), noindex: true });
+  }
+  const { offer } = loaderData;
+  return pageMeta(matches, {
+    title: offerTitle(offer, "Special Offer"),
+    description: [offer.description, offer.price && `Value: ${offer.price}.`, loaderData.untilText && `Until ${loaderData.untilText}.`].filter(Boolean).join(" "),
+    origin,
+    path: offer.href,
+    noindex: loaderData.ended,
+  });
+};
+
+export default function OfferPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state !== "ok") {
+    return (
+      <>
+        <h1 className="page-heading">Offer</h1>
+        <p className="mt-4 text-stone-700">{messages.adminOffers.notFound}</p>
+        <p className="mt-4">
+          <Link to={paths.offers} className="text-brand-700 underline">
+            All offers
+          </Link>
+        </p>
+      </>
+    );
+  }
+  const { offer, business, origin, running, ended, fromText, untilText, validFromLd, validThroughLd } = loaderData;
+  const title = offerTitle(offer, "Special Offer");
+  const businessUrl = business ? `${origin}${paths.business(business.id)}` : null;
+  return (
+    <article aria-labelledby="offer-title" className="max-w-3xl">
+      <JsonLd
+        data={{
+          "@type": "Offer",
+          name: title,
+          description: offer.description,
+          url: `${origin}${offer.href}`,
+          category: offer.type,
+          ...(validFromLd ? { validFrom: validFromLd } : {}),
+          ...(validThroughLd ? { validThrough: validThroughLd } : {}),
+          availability: running ? "https://schema.org/InStock" : "https://schema.org/Discontinued",
+          seller: { "@type": "LocalBusiness", name: business?.name ?? offer.businessName ?? "A Business", ...(businessUrl ? { url: businessUrl } : {}) },
+        }}
+      />
+      <p className="text-sm">
+        <Link to={paths.offers} className="text-brand-700 underline">
+          Offers
+        </Link>
+      </p>
+      <h1 id="offer-title" className="page-heading mt-2">
+        {title}
+      </h1>
+      {ended && (
+        <p role="status" className="mt-3 rounded-md border border-stone-300 bg-stone-100 px-4 py-2 font-medium text-stone-800">
+          This offer has ended.
+        </p>
+      )}
+      {!ended && offer.endsText && <p className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{offer.endsText}</p>}
+      <p className="mt-4 text-lg text-stone-800">{offer.description}</p>
+      {offer.price && <p className="mt-2 text-lg font-semibold text-brand-800">Value: {offer.price}</p>}
+      <dl className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold text-stone-800">Business</dt>
+        <dd>
+          {business ? (
+            <>
+              <Link to={paths.business(business.id)} className="text-brand-700 underline">
+                {business.name}
+              </Link>
+              {business.address && <address className="not-italic text-stone-700">{business.address}</address>}
+            </>
+          ) : (
+            (offer.businessName ?? "A Business")
+          )}
+        </dd>
+        {(fromText || untilText) && (
+          <>
+            <dt className="font-semibold text-stone-800">Valid</dt>
+            <dd className="text-stone-800">{fromText && untilText ? `${fromText} to ${untilText}` : fromText ? `From ${fromText}` : `Until ${untilText}`}</dd>
+          </>
+        )}
+        {offer.terms && (
+          <>
+            <dt className="font-semibold text-stone-800">Terms</dt>
+            <dd className="whitespace-pre-line text-stone-800">{offer.terms}</dd>
+          </>
+        )}
+        {offer.couponCode && !ended && (
+          <>
+            <dt className="font-semibold text-stone-800">Coupon code</dt>
+            <dd className="flex flex-wrap items-center gap-3">
+              <code id="coupon-code" className="rounded-md border border-dashed border-brand-700 bg-brand-50 px-3 py-1 text-lg font-bold tracking-wider text-brand-800">
+                {offer.couponCode}
+              </code>
+              <CopyButton text={offer.couponCode} label="Copy code" copiedText="Code copied." targetId="coupon-code" />
+            </dd>
+          </>
+        )}
+      </dl>
+    </article>
+  );
+}

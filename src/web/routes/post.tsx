@@ -1,0 +1,105 @@
+// One news post's page: title, image, author, date in the site's time zone and the whole (sanitized) content; with
+// schema.org BlogPosting data and link-preview tags.
+import { data, Link } from "react-router";
+import type { Route } from "./+types/post";
+import { getApp } from "../lib/app-context.ts";
+import { paths } from "../lib/paths.ts";
+import { authorName, formatLongDate, truncate } from "../../shared/format.ts";
+import { messages } from "../../shared/messages.ts";
+import { isoWithOffset } from "../../shared/zoned-time.ts";
+import { RichContent } from "../features/page/rich-content.tsx";
+import { JsonLd } from "../features/seo/json-ld.tsx";
+import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { services } = getApp(context);
+  const origin = siteOrigin(request, context);
+  const [post, site] = await Promise.all([services.posts.find(params.postId), services.siteSettings.get()]);
+  if (!post) return data({ origin, state: "not-found" as const }, { status: 404 });
+  const [asText] = services.posts.asText([post], 300);
+  return {
+    origin,
+    state: "ok" as const,
+    post: {
+      ...post,
+      href: paths.post(post.id),
+      dateText: formatLongDate(post.datetime, site.timeZone),
+      publishedLd: isoWithOffset(post.datetime, site.timeZone),
+      modifiedLd: isoWithOffset(post.lastUpdatedAt, site.timeZone),
+      summary: asText!.content,
+    },
+    associationName: site.associationName,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  const origin = loaderData?.origin ?? "";
+  if (loaderData?.state !== "ok") {
+    return pageMeta(matches, { title: messages.adminPosts.notFound, description: messages.adminPosts.notFound, origin, path: paths.post(params.postId), noindex: true });
+  }
+  const { post } = loaderData;
+  return [
+    ...pageMeta(matches, { title: post.title, description: post.summary || post.title, origin, path: post.href, image: post.imageUrl, imageAlt: post.imageUrl ? post.title : undefined, type: "article" }),
+    { property: "article:published_time", content: post.publishedLd },
+    { property: "article:modified_time", content: post.modifiedLd },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "News", href: "/news/feed.xml" },
+  ];
+};
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state !== "ok") {
+    return (
+      <>
+        <h1 className="page-heading">News</h1>
+        <p className="mt-4 text-stone-700">{messages.adminPosts.notFound}</p>
+        <p className="mt-4">
+          <Link to={paths.news} className="text-brand-700 underline">
+            All news
+          </Link>
+        </p>
+      </>
+    );
+  }
+  const { post, origin, associationName } = loaderData;
+  const author = authorName(post.authorDisplayName);
+  return (
+    <article aria-labelledby="post-title" className="max-w-3xl">
+      <JsonLd
+        data={{
+          "@type": "BlogPosting",
+          headline: truncate(post.title, 107),
+          datePublished: post.publishedLd,
+          dateModified: post.modifiedLd,
+          author: { "@type": "Person", name: author },
+          publisher: { "@type": "Organization", name: associationName, url: `${origin}/` },
+          ...(post.imageUrl ? { image: new URL(post.imageUrl, origin).href } : {}),
+          url: `${origin}${post.href}`,
+          mainEntityOfPage: `${origin}${post.href}`,
+          ...(post.summary ? { description: post.summary } : {}),
+        }}
+      />
+      <p className="text-sm">
+        <Link to={paths.news} className="text-brand-700 underline">
+          News
+        </Link>
+      </p>
+      <h1 id="post-title" className="page-heading mt-2">
+        {post.title}
+      </h1>
+      <p className="mt-2 text-sm text-stone-600">
+        By: {author} | Published: <time dateTime={post.publishedLd}>{post.dateText}</time>
+      </p>
+      {post.imageUrl && (
+        <img src={post.imageUrl} alt={post.title} width={800} height={450} fetchPriority="high" className="mt-4 aspect-video w-full rounded-lg object-cover" />
+      )}
+      <RichContent html={post.content} className="mt-4" />
+      {post.link && (
+        <p className="mt-6">
+          <a href={post.link} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+            Read more<span className="sr-only"> about {post.title} (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,216 @@
+// Events, offers and news that people open, share and subscribe to: each has its own page, in the site's time zone.
+import type { APIRequestContext, Page } from "@playwright/test";
+import { fillDateTime, pick } from "./admin-helpers.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+
+const formStatus = (page: Page, text: string) => page.getByRole("tabpanel").getByRole("status").filter({ hasText: text });
+
+interface ApiEvent {
+  id: string;
+  name: string;
+  eventDate: string;
+  location: string;
+}
+
+/** A demo event, as the public API gives it. */
+async function demoEvent(request: APIRequestContext, name: string): Promise<ApiEvent> {
+  const events = (await (await request.get("/api/v1/events")).json()) as ApiEvent[];
+  return events.find((e) => e.name === name)!;
+}
+
+/** The time in Toronto as the page must show it, computed independently of the page's code. */
+function torontoWhen(start: string) {
+  const zone = { timeZone: "America/Toronto" } as const;
+  const day = new Date(start).toLocaleDateString("en-US", { ...zone, weekday: "long", year: "numeric", month: "long", day: "numeric" });
+  return `${day}, ${new Date(start).toLocaleTimeString("en-US", { ...zone, hour: "numeric", minute: "2-digit", timeZoneName: "short" })}`;
+}
+
+test.describe("an event's page", () => {
+  test("opens from the home page with its time, place, tickets, calendar links and structured data", async ({ page, baseURL }) => {
+    const event = await demoEvent(page.request, "Jazz on the Cellar Stage");
+    const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string; address: string }>;
+    const venue = businesses.find((b) => b.id === event.location)!;
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Upcoming Events" });
+    await section.getByRole("link", { name: event.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: event.name })).toBeVisible();
+    await expect(page.locator("time").first()).toHaveText(torontoWhen(event.eventDate));
+    await expect(page.getByRole("link", { name: "Niagara Jazz Cellar" })).toHaveAttribute("href", `/business/${venue.id}`);
+    await expect(page.getByText(venue.address)).toBeVisible();
+    await expect(page.getByRole("link", { name: /Get Tickets/ })).toHaveAttribute("href", /^https:\/\//);
+    await expect(page.getByRole("link", { name: "Download .ics file" })).toHaveAttribute("href", `/events/${event.id}.ics`);
+    await expect(page.getByRole("link", { name: /Google Calendar/ })).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
+    await expect(page.getByRole("link", { name: `${baseURL}/events/${event.id}` })).toBeVisible();
+
+    // The map is there only when asked for.
+    await expect(page.getByTestId("business-map")).toHaveCount(0);
+    await page.getByRole("button", { name: "Show map" }).click();
+    await expect(page.getByTestId("business-map")).toBeVisible();
+
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(ld).toMatchObject({
+      "@type": "Event",
+      name: event.name,
+      eventStatus: "https://schema.org/EventScheduled",
+      eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+      location: { "@type": "Place", name: "Niagara Jazz Cellar", address: { "@type": "PostalAddress", streetAddress: venue.address } },
+      offers: { "@type": "Offer", url: expect.stringMatching(/^https:\/\//) },
+      organizer: { "@type": "Organization", name: "Niagara Jazz Cellar", url: `${baseURL}/business/${venue.id}` },
+    });
+    expect(ld.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[45]:00$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", event.name);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/events/${event.id}`);
+    await expectNoAxeViolations(page);
+  });
+
+  test("an unknown event says so with a 404", async ({ page }) => {
+    const response = await page.goto("/events/doesnotexist000000000");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Event not found.")).toBeVisible();
+  });
+});
+
+test.describe("in another time zone", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("a visitor sees the site's times, not the browser's", async ({ page }) => {
+    const event = await demoEvent(page.request, "Jazz on the Cellar Stage");
+    await page.goto(`/events/${event.id}`);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("Asia/Tokyo");
+    await expect(page.locator("time").first()).toHaveText(torontoWhen(event.eventDate));
+    // After hydration too: the list's dates are the site's.
+    await page.goto("/events");
+    await expect(page.getByRole("article").filter({ hasText: event.name }).locator("time")).toHaveText(
+      new Date(event.eventDate).toLocaleDateString("en-US", { timeZone: "America/Toronto", year: "numeric", month: "long", day: "numeric" }),
+    );
+  });
+});
+
+/** The site's local date `days` from now ("2026-12-04"). */
+function torontoDay(days: number): string {
+  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toLocaleDateString("en-CA", { timeZone: "America/Toronto" });
+}
+
+test.describe("offers with dates", () => {
+  test("an offer past its last day is gone from /offers; one ending soon says so, and its page gives the code to copy", async ({ page, signIn, baseURL, context }) => {
+    await signIn("admin");
+    const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string }>;
+    const shop = businesses.find((b) => b.name === "Riverbend Gallery")!;
+    const add = async (data: Record<string, unknown>) => {
+      const response = await page.request.post("/api/v1/offers", { headers: { Origin: baseURL! }, data: { businessId: shop.id, type: "Free Item", ...data } });
+      expect(response.status()).toBe(201);
+      return (await response.json()) as { id: string };
+    };
+    const ended = await add({ description: `Ended yesterday ${Date.now()}`, validUntil: torontoDay(-1) });
+    const soon = await add({ description: `Ends soon ${Date.now()}`, validUntil: torontoDay(3), couponCode: "FREEPRINT", terms: "One per visit." });
+    try {
+      await page.goto("/offers");
+      await expect(page.getByText(`Ends soon`, { exact: false }).first()).toBeVisible();
+      await expect(page.getByRole("article").filter({ hasText: "Ended yesterday" })).toHaveCount(0);
+      const card = page.getByRole("article").filter({ hasText: "Ends soon" });
+      await expect(card).toContainText("Ends in 3 days");
+      await card.getByRole("link", { name: "Free Item at Riverbend Gallery" }).click();
+      await expect(page).toHaveURL(new RegExp(`/offers/${soon.id}$`));
+      await expect(page.getByRole("heading", { level: 1, name: "Free Item at Riverbend Gallery" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Riverbend Gallery" })).toHaveAttribute("href", `/business/${shop.id}`);
+      await expect(page.getByText("One per visit.")).toBeVisible();
+      await expect(page.locator("#coupon-code")).toHaveText("FREEPRINT");
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.getByRole("button", { name: "Copy code" }).click();
+      await expect(page.getByText("Code copied.")).toBeVisible();
+      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+      expect(ld).toMatchObject({ "@type": "Offer", seller: { name: "Riverbend Gallery", url: `${baseURL}/business/${shop.id}` }, url: `${baseURL}/offers/${soon.id}` });
+      expect(Date.parse(ld.validThrough)).toBeGreaterThan(Date.now());
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/offers/${soon.id}`);
+      await expectNoAxeViolations(page);
+
+      // The ended offer's own page still answers, saying so, and the admin's list marks it.
+      await page.goto(`/offers/${ended.id}`);
+      await expect(page.getByText("This offer has ended.")).toBeVisible();
+      await page.goto("/admin/offers");
+      await expect(page.getByRole("listitem").filter({ hasText: "Ended yesterday" }).getByText("Expired", { exact: true })).toBeVisible();
+    } finally {
+      for (const offer of [ended, soon]) await page.request.delete(`/api/v1/offers/${offer.id}`, { headers: { Origin: baseURL! } });
+    }
+  });
+});
+
+test.describe("news", () => {
+  test("/news lists the posts newest first; a home post opens its page with the whole post and its structured data", async ({ page, baseURL }) => {
+    const posts = (await (await page.request.get("/api/v1/posts")).json()) as Array<{ id: string; title: string }>;
+    await page.goto("/news");
+    await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
+    const listed = page.getByRole("list", { name: "Posts, newest first" }).getByRole("heading", { level: 2 });
+    await expect(listed).toHaveText(posts.slice(0, 10).map((p) => p.title));
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/news/feed.xml");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/");
+    await page.getByRole("region", { name: "Latest news" }).getByRole("link", { name: posts[0]!.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/news/${posts[0]!.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: posts[0]!.title })).toBeVisible();
+    await expect(page.getByText(/^By: .+ \| Published: /)).toBeVisible();
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(ld).toMatchObject({ "@type": "BlogPosting", headline: posts[0]!.title, author: { "@type": "Person" }, url: `${baseURL}/news/${posts[0]!.id}` });
+    expect(ld.datePublished).toMatch(/[+-]\d{2}:\d{2}$/);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("a recurring event", () => {
+  test("an admin adds a series in plain words, cancels one date, and visitors see it cancelled on its page and in the feed", async ({ page, signIn, baseURL }) => {
+    test.setTimeout(120_000);
+    await signIn("admin");
+    const name = `Riverside Yoga ${Date.now()}`;
+    // 300 days ahead at 18:00 (the browser's zone): within the 12 months lists show, after the demo's events.
+    const first = new Date(Date.now() + 300 * 24 * 3600_000);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const local = (d: Date, h: number) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(h)}:00`;
+    await page.goto("/admin/events");
+    const form = page.getByRole("region", { name: "Add Event" });
+    await form.getByLabel("Event Name").fill(name);
+    await fillDateTime(form, "Event Date", local(first, 18));
+    await fillDateTime(form, "Ends (optional)", local(first, 19));
+    await pick(form.getByRole("combobox", { name: "Location Type" }), "Outdoor");
+    await form.getByLabel("Outdoor Location Description").fill("Riverside lawn");
+    const rule = form.getByLabel("Repeats (optional)");
+    await rule.fill("FREQ=WEEKLY;COUNT=3");
+    await expect(form.getByText(/^Every week for 3 times/)).toBeVisible();
+    await form.getByRole("button", { name: "Add Event" }).click();
+    await expect(formStatus(page, "added")).toHaveText(`Event "${name}" added.`);
+
+    const dates = ((await (await page.request.get("/api/v1/events?limit=1000")).json()) as Array<{ id: string; name: string; occurrenceDate: string }>).filter((e) => e.name === name);
+    expect(dates).toHaveLength(3);
+    const [, second] = dates;
+    try {
+      await page.goto("/events");
+      await expect(page.getByRole("article").filter({ hasText: name })).toHaveCount(3);
+      await page.goto(`/events/${second!.id}/${second!.occurrenceDate}`);
+      await expect(page.getByText("Every week for 3 times.")).toBeVisible();
+      await page.getByRole("button", { name: "Cancel this date" }).click();
+      await expect(page.getByText("Cancelled: this date will not take place.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Restore this date" })).toBeVisible();
+      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+      expect(ld.eventStatus).toBe("https://schema.org/EventCancelled");
+
+      // A visitor: the date's page, the list and the feed say so; the other dates stand.
+      const visitor = await page.context().browser()!.newPage();
+      await visitor.goto(`${baseURL}/events/${second!.id}/${second!.occurrenceDate}`);
+      await expect(visitor.getByText("Cancelled: this date will not take place.")).toBeVisible();
+      await expect(visitor.getByRole("button", { name: "Cancel this date" })).toHaveCount(0);
+      await visitor.goto(`${baseURL}/events`);
+      const cards = visitor.getByRole("article").filter({ hasText: name });
+      await expect(cards.filter({ hasText: "Cancelled" })).toHaveCount(1);
+      const feed = await (await visitor.request.get(`${baseURL}/events/feed.xml`)).text();
+      expect(feed).toContain(`Cancelled: ${name}`);
+      const calendar = await (await visitor.request.get(`${baseURL}/events.ics`)).text();
+      expect(calendar).toContain("RRULE:FREQ=WEEKLY;COUNT=3");
+      expect(calendar).toMatch(/EXDATE;TZID=America\/Toronto:\d{8}T\d{6}/);
+      await visitor.close();
+    } finally {
+      await page.request.delete(`/api/v1/events/${second!.id}`, { headers: { Origin: baseURL! } });
+    }
+  });
+});
