@@ -38,6 +38,12 @@ import { UsersRepository } from "./features/users/users.repository.ts";
 import { UsersService } from "./features/users/users.service.ts";
 import { PageRepository } from "./features/page/page.repository.ts";
 import { PageService } from "./features/page/page.service.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { publicUrl } from "./env.ts";
+import { RequestRepository } from "./features/requests/requests.repository.ts";
+import { RequestService } from "./features/requests/requests.service.ts";
+import { RequestMail } from "./features/requests/request-mail.ts";
+import { ModerationSettingsRepository } from "./features/requests/moderation-settings.repository.ts";
 
 export function createServices({
   database,
@@ -48,6 +54,8 @@ export function createServices({
   geo = geoSetupFromEnv(env),
   signInProviders = listSignInProviders(signInProvidersFromEnv(env)),
   origins = createOriginPolicy(originSettingsFromEnv(env)),
+  mailer,
+  onMailError,
 }: {
   database: Database;
   store: ObjectStore;
@@ -58,20 +66,49 @@ export function createServices({
   /** Which origins may send writes; pages use it to tell a visitor at an untrusted address where the site lives. */
   origins?: OriginPolicy;
   /** Per-user storage quota and where unfinished uploads wait; tests leave them out. */
+  /** Mail about owners' requests; without it none is sent. */
+  mailer?: Mailer;
+  onMailError?: (error: unknown) => void;
   uploads?: { quotaBytes?: number; datastore?: UploadServiceOptions["datastore"]; logger?: UploadServiceOptions["logger"] };
 }) {
   const files = new FileService(database.db, store, { quotaBytes: uploads?.quotaBytes });
   // Every service that changes content records its changes here (the admin's "Recent changes").
   const audit = new AuditService(new AuditRepository(database.db));
+  const siteSettings = new SiteSettingsService(new SiteSettingsRepository(database.db));
+  const businesses = new BusinessService(new BusinessRepository(database.db), files, audit);
+  const events = new EventService(new EventRepository(database.db), { audit, files, businesses: new BusinessRepository(database.db) });
+  const offers = new OfferService(new OfferRepository(database.db), { audit, businesses: new BusinessRepository(database.db) });
+  const requestRepository = new RequestRepository(database.db);
+  const moderation = new ModerationSettingsRepository(database.db);
+  const requests = new RequestService({
+    repository: requestRepository,
+    settings: moderation,
+    mail: new RequestMail(requestRepository, {
+      mailer,
+      siteUrl: publicUrl(env),
+      siteName: async () => (await siteSettings.get()).associationName,
+      notificationEmail: async () => (await moderation.get()).notificationEmail,
+      onError: onMailError,
+    }),
+    audit,
+    businesses,
+    businessRepository: new BusinessRepository(database.db),
+    events,
+    eventRepository: new EventRepository(database.db),
+    offers,
+    offerRepository: new OfferRepository(database.db),
+  });
   return {
-    siteSettings: new SiteSettingsService(new SiteSettingsRepository(database.db)),
+    siteSettings,
     search: new SearchService(createSearchRepository(database)),
-    businesses: new BusinessService(new BusinessRepository(database.db), files, audit),
+    businesses,
     categories: new CategoryService(new CategoryRepository(database.db), audit),
     tags: new TagService(new TagRepository(database.db), audit),
     // Events and offers only need to know which businesses exist and what they are called.
-    events: new EventService(new EventRepository(database.db), { audit, files, businesses: new BusinessRepository(database.db) }),
-    offers: new OfferService(new OfferRepository(database.db), { audit, businesses: new BusinessRepository(database.db) }),
+    events,
+    offers,
+    // Owners' claims and changes, waiting for an administrator.
+    requests,
     posts: new PostService(new PostRepository(database.db), { audit, files }),
     files,
     uploads: new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger }),

@@ -85,7 +85,9 @@ describe("the OpenAPI document", () => {
       from: "43.1,-79.07",
       to: "43.106651,-79.066782",
     };
-    const idsByCollection: Record<string, string> = { businesses: business.id, events: event.id, pages: page.id };
+    const admin = await (await t.request("/api/v1/me", { cookie: adminCookie })).json();
+    const claim = await t.services.requests.claim(admin, business.id, { role: "Owner", phone: "905 555 0100" });
+    const idsByCollection: Record<string, string> = { businesses: business.id, events: event.id, pages: page.id, requests: claim.requestId };
 
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);

@@ -18,6 +18,7 @@ import { registerAuditRoutes } from "../features/audit/audit.routes.ts";
 import { registerUsersRoutes } from "../features/users/users.routes.ts";
 import { registerPageRoutes } from "../features/page/page.routes.ts";
 import { registerSearchRoutes } from "../features/search/search.routes.ts";
+import { registerRequestRoutes } from "../features/requests/requests.routes.ts";
 import { registerDocsRoutes } from "./docs.ts";
 
 export function createApi() {
@@ -43,6 +44,7 @@ export function createApi() {
   registerMeRoutes(api);
   registerAccountRoutes(api);
   registerUploadsRoutes(api);
+  registerRequestRoutes(api);
   registerBusinessRoutes(api);
   registerCategoryRoutes(api);
   registerTagRoutes(api);

@@ -51,6 +51,12 @@ export interface Business {
   website: string | null;
 }
 
+export interface BusinessOwner {
+  businessId: string;
+  createdAt: string;
+  userId: string;
+}
+
 export interface BusinessTag {
   businessId: string;
   tagId: string;
@@ -62,6 +68,23 @@ export interface Category {
   description: string | null;
   id: string;
   name: string;
+}
+
+export interface ChangeRequest {
+  base: string | null;
+  businessId: string | null;
+  businessName: string;
+  createdAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  id: string;
+  kind: string;
+  payload: string;
+  reason: string | null;
+  status: string;
+  targetId: string | null;
+  updatedAt: string;
+  userId: string;
 }
 
 export interface Event {
@@ -138,6 +161,11 @@ export interface RateLimit {
   lastRequest: number;
 }
 
+export interface RequestDigest {
+  lastSentAt: string;
+  recipient: string;
+}
+
 export interface SearchDocument {
   body: Generated<string>;
   extra: Generated<string>;
@@ -173,6 +201,9 @@ export interface SignInFailure {
 
 export interface SiteSettings {
   associationName: string;
+  autoApproveEvents: Generated<number>;
+  autoApproveListings: Generated<number>;
+  autoApproveOffers: Generated<number>;
   generalEmail: string;
   heroPhotos: string;
   holidayRegion: Generated<string>;
@@ -182,6 +213,7 @@ export interface SiteSettings {
   mapCenterLat: number;
   mapCenterLng: number;
   mapZoom: number;
+  notificationEmail: Generated<string>;
   sponsorLogos: string;
   tagline: string;
   timeZone: Generated<string>;
@@ -239,8 +271,10 @@ export interface DB {
   account: Account;
   audit_log: AuditLog;
   business: Business;
+  business_owner: BusinessOwner;
   business_tag: BusinessTag;
   category: Category;
+  change_request: ChangeRequest;
   event: Event;
   geo_cache: GeoCache;
   geo_rate: GeoRate;
@@ -248,6 +282,7 @@ export interface DB {
   page: Page;
   post: Post;
   rateLimit: RateLimit;
+  request_digest: RequestDigest;
   search_document: SearchDocument;
   session: Session;
   setup_token: SetupToken;
