@@ -70,6 +70,15 @@ function asInput(form: Form, entity: Values): Values {
   return parsed.success ? { ...values, ...(parsed.data as Values) } : values;
 }
 
+/**
+ * Owners cannot upload images yet (uploads of logos and event images are the administrators'): an owner's request
+ * keeps the images the item has.
+ */
+function keepImages(form: Form, payload: Values, base: Values | null): Values {
+  for (const [name, view] of Object.entries(form.views)) if (view.widget === "image") payload[name] = base?.[name] ?? null;
+  return payload;
+}
+
 function parse(form: Form, input: unknown): Values {
   const parsed = form.schema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error.issues, form.required);
@@ -194,7 +203,7 @@ export class RequestService {
   async proposeBusiness(viewer: CurrentUser | null, input: BusinessInput): Promise<WriteOutcome<BusinessAdmin>> {
     const user = requireUser(viewer);
     if (user.role === "admin") return { applied: await this.deps.businesses.create(user, input) };
-    const payload = parse(FORMS["new-listing"], input);
+    const payload = keepImages(FORMS["new-listing"], parse(FORMS["new-listing"], input), null);
     await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
     return { request: await this.createRequest(user, { kind: "new-listing", businessId: null, businessName: String(payload.name), targetId: null, payload, base: null }) };
   }
@@ -207,9 +216,9 @@ export class RequestService {
     const current = await this.deps.businessRepository.getAdmin(id);
     if (!current) throw NotFound(messages.business.notFound);
     const form = FORMS["listing-change"];
-    const payload = parse(form, input);
-    await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
     const base = asInput(form, current);
+    const payload = keepImages(form, parse(form, input), base);
+    await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
     const target = { kind: "listing-change" as const, businessId: id, businessName: current.name, targetId: null, payload, base };
     if ((await this.deps.settings.get()).autoApproveListings) return { request: await this.createApproved(user, target) };
     const pending = await this.repository.findPending({ kind: "listing-change", businessId: id });
@@ -229,7 +238,7 @@ export class RequestService {
       await this.requireOwner(user, existing.location);
       base = asInput(form, existing);
     }
-    const payload = parse(form, input);
+    const payload = keepImages(form, parse(form, input), base);
     const businessId = String(payload.location);
     if (!(await this.repository.isOwner(businessId, user.id))) throw Forbidden(requestMessages.notYourBusiness);
     return { request: await this.ownerChange(user, "event", businessId, id, payload, base, (await this.deps.settings.get()).autoApproveEvents) };
@@ -369,7 +378,7 @@ export class RequestService {
     else if (request.kind === "event" && request.targetId) await this.saveEvent(user, request.targetId, input as EventInput);
     else if (request.kind === "offer" && request.targetId) await this.saveOffer(user, request.targetId, input as OfferInput);
     else {
-      const payload = parse(FORMS[request.kind], input);
+      const payload = keepImages(FORMS[request.kind], parse(FORMS[request.kind], input), null);
       if (request.kind === "new-listing") await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
       if (request.kind === "event" || request.kind === "offer") {
         const businessId = String(request.kind === "event" ? payload.location : payload.businessId);

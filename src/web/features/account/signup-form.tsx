@@ -34,7 +34,8 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
       password,
       name: "",
       accountType,
-      callbackURL: paths.member.dashboard,
+      // A business owner's first stop is where they claim their business.
+      callbackURL: accountType === "business" ? paths.myBusiness : paths.member.dashboard,
     });
     setBusy(false);
     if (!result.ok) {
