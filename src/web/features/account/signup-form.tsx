@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ACCOUNT_TYPES, type AccountType } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { paths } from "../../lib/paths.ts";
-import { postAuth, signupErrorText } from "./auth-api.ts";
+import { postAuth, returnPath, signupErrorText } from "./auth-api.ts";
 import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "./status-message.tsx";
 
 const TYPE_LABELS: Record<AccountType, string> = {
@@ -35,7 +35,7 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
       name: "",
       accountType,
       // A business owner's first stop is where they claim their business.
-      callbackURL: accountType === "business" ? paths.myBusiness : paths.member.dashboard,
+      callbackURL: returnPath() ?? (accountType === "business" ? paths.myBusiness : paths.member.dashboard),
     });
     setBusy(false);
     if (!result.ok) {
