@@ -43,7 +43,8 @@ function TextDiff({ before, after }: { before: string; after: string }) {
   );
 }
 
-export function FieldRow({ field, names, choose }: { field: RequestField; names: Names; choose: boolean }) {
+/** `live`: a change, shown beside the live value; else a new item's value alone. `base`: the value when requested too. */
+export function FieldRow({ field, names, choose, live: withLive, base: withBase }: { field: RequestField; names: Names; choose: boolean; live: boolean; base: boolean }) {
   const label = (
     <th scope="row" className="px-2 py-2 text-left align-top font-semibold">
       {choose ? (
@@ -61,7 +62,9 @@ export function FieldRow({ field, names, choose }: { field: RequestField; names:
   return (
     <tr className={`border-b border-stone-200 ${field.conflict ? "bg-amber-50" : ""}`}>
       {label}
-      {field.widget === "image" ? (
+      {!withLive ? (
+        <td className="px-2 py-2 align-top break-words whitespace-pre-wrap">{field.widget === "image" ? <Image path={field.requested} alt={`Requested ${field.label.toLowerCase()}`} /> : requested}</td>
+      ) : field.widget === "image" ? (
         <>
           <td className="px-2 py-2 align-top">
             <Image path={field.live} alt={`Live ${field.label.toLowerCase()}`} />
@@ -73,7 +76,7 @@ export function FieldRow({ field, names, choose }: { field: RequestField; names:
       ) : (
         <TextDiff before={live} after={requested} />
       )}
-      <td className="px-2 py-2 align-top break-words whitespace-pre-wrap text-stone-600">{field.conflict ? shown(field, field.base, names) : ""}</td>
+      {withBase && <td className="px-2 py-2 align-top break-words whitespace-pre-wrap text-stone-600">{field.conflict ? shown(field, field.base, names) : ""}</td>}
     </tr>
   );
 }

@@ -91,23 +91,16 @@ function RequestCard({ request, names }: { request: RequestDetail; names: Names 
           <table className={ui.table}>
             <thead>
               <tr>
-                <th scope="col" className={ui.th}>
-                  Field
-                </th>
-                <th scope="col" className={ui.th}>
-                  {whole ? "" : "Live"}
-                </th>
-                <th scope="col" className={ui.th}>
-                  Requested
-                </th>
-                <th scope="col" className={ui.th}>
-                  {conflicts > 0 ? "When requested" : ""}
-                </th>
+                {["Field", ...(whole ? [] : ["Live"]), "Requested", ...(conflicts > 0 ? ["When requested"] : [])].map((heading) => (
+                  <th key={heading} scope="col" className={ui.th}>
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {fields.map((field) => (
-                <FieldRow key={field.name} field={whole ? { ...field, live: null, conflict: false } : field} names={names} choose={choose} />
+                <FieldRow key={field.name} field={field} names={names} choose={choose} live={!whole} base={conflicts > 0} />
               ))}
             </tbody>
           </table>
