@@ -15,14 +15,14 @@ const stateOf = (request: RequestDetail) => requestState(request, formatWhen);
 const requestName = (r: RequestDetail) => String(r.payload.name ?? r.payload.description ?? r.businessName);
 
 /** An owner's form with what became of its last sending beneath it. */
-function OwnerForm({ id, form, defaultValue, sources, submitLabel, hidden }: { id: string; form: OwnerFormName; defaultValue: Record<string, unknown>; sources: Sources; submitLabel: string; hidden: Record<string, string> }) {
+function OwnerForm({ id, form, defaultValue, sources, submitLabel, hidden, version = "" }: { id: string; form: OwnerFormName; defaultValue: Record<string, unknown>; sources: Sources; submitLabel: string; hidden: Record<string, string>; version?: string }) {
   const fetcher = useFetcher<FormActionData>({ key: id });
   const { views, skip } = OWNER_FORMS[form];
   // A fresh form after each finished sending (its values come from the reloaded page).
   const round = String(fetcher.data?.done ? `${fetcher.data.round}+` : (fetcher.data?.round ?? "0"));
   return (
     <>
-      <EntityForm key={round} id={id} views={views} skip={skip} defaultValue={defaultValue} sources={sources} round={round} hidden={hidden} submitLabel={submitLabel} busyLabel="Sending..." />
+      <EntityForm key={`${round}-${version}`} id={id} views={views} skip={skip} defaultValue={defaultValue} sources={sources} round={round} hidden={hidden} submitLabel={submitLabel} busyLabel="Sending..." />
       <OutcomeMessage outcome={fetcher.data?.outcome} />
     </>
   );
@@ -121,6 +121,7 @@ function BusinessCard({ business, requests, sources }: { business: OwnedBusiness
           defaultValue={{ ...live, ...(pending?.payload ?? {}) }}
           sources={sources}
           submitLabel={pending ? "Update waiting changes" : "Send changes for approval"}
+          version={`${pending?.updatedAt ?? ""}-${business.lastUpdatedAt}`}
           hidden={{ intent: "listing", id: business.id }}
         />
       </details>

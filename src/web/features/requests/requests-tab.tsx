@@ -50,12 +50,15 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   }
 }
 
+const DECISION = "request-decision";
+
 const titleOf = (r: RequestDetail) => `${REQUEST_KIND_LABELS[r.kind]}: ${r.kind === "new-listing" ? String(r.payload.name ?? r.businessName) : r.businessName}`;
 
 function RequestCard({ request, names }: { request: RequestDetail; names: Names }) {
-  const decider = useFetcher<{ outcome: Outcome }>({ key: `decide-${request.id}` });
-  const rejecter = useFetcher<{ outcome: Outcome }>({ key: `reject-${request.id}` });
-  const busy = decider.state !== "idle" || rejecter.state !== "idle";
+  // One fetcher for every decision: the card goes once decided, and the tab shows how it went.
+  const decider = useFetcher<{ outcome: Outcome }>({ key: DECISION });
+  const rejecter = decider;
+  const busy = decider.state !== "idle";
   const title = titleOf(request);
   // A claim and a new item are read whole; a change shows what it changes.
   const whole = request.kind === "claim" || request.kind === "new-listing" || !request.targetId && request.kind !== "listing-change";
@@ -88,11 +91,12 @@ function RequestCard({ request, names }: { request: RequestDetail; names: Names 
         <input type="hidden" name="id" value={request.id} />
         <input type="hidden" name="label" value={title} />
         <div className="overflow-x-auto">
-          <table className={ui.table}>
+          {/* Fixed columns that wrap, so a phone shows live and requested side by side without scrolling. */}
+          <table className="w-full table-fixed border-collapse text-left text-sm">
             <thead>
               <tr>
                 {["Field", ...(whole ? [] : ["Live"]), "Requested", ...(conflicts > 0 ? ["When requested"] : [])].map((heading) => (
-                  <th key={heading} scope="col" className={ui.th}>
+                  <th key={heading} scope="col" className={`${ui.th} ${heading === "Field" ? "w-1/4" : ""}`}>
                     {heading}
                   </th>
                 ))}
@@ -129,7 +133,6 @@ function RequestCard({ request, names }: { request: RequestDetail; names: Names 
           Reject
         </button>
       </rejecter.Form>
-      <OutcomeMessage outcome={decider.data?.outcome ?? rejecter.data?.outcome} />
     </li>
   );
 }
@@ -138,6 +141,7 @@ export default function RequestsTab({ loaderData }: Route.ComponentProps) {
   const { requests, names, settings, loadError } = loaderData;
   const [params, setParams] = useSearchParams();
   const kind = params.get("kind") ?? "";
+  const decision = useFetcher<{ outcome: Outcome }>({ key: DECISION });
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -159,6 +163,7 @@ export default function RequestsTab({ loaderData }: Route.ComponentProps) {
           {loadError}
         </p>
       )}
+      <OutcomeMessage outcome={decision.data?.outcome} />
       {!loadError && requests.length === 0 && <p className="text-stone-700">No requests are waiting.</p>}
       <ol className="grid gap-4" aria-label="Waiting requests, oldest first">
         {requests.map((request) => (
