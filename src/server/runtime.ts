@@ -45,7 +45,10 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
   const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(dataDir, "niche.sqlite") });
   const storage = storageFromEnv(env, dataDir);
   const origins = createOriginPolicy(originSettingsFromEnv(env), logger);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox"), logger });
   const services = createServices({
+    mailer,
+    onMailError: (err) => logger.warn({ err }, "request mail could not be sent"),
     database,
     origins,
     store: storage.store,
@@ -60,7 +63,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     trustedOrigins: (origin) => origins.isTrusted(origin),
     trustProxy: env.TRUST_PROXY,
     signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
-    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox"), logger }),
+    mailer,
     logger,
     providers: signInProvidersFromEnv(env),
   });
@@ -83,12 +86,15 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
 }
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often digests of new requests held back by their 15-minute limit are checked. */
+const DIGEST_CHECK_MS = 60 * 1000;
 
 /** Removes abandoned uploads on start and every hour (they are kept for a day, so any instance may do it). */
 class StorageMaintenance {
   private readonly services: Runtime["services"];
   private readonly logger: Logger;
   private timer: NodeJS.Timeout | undefined;
+  private digestTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
   constructor(services: Runtime["services"], logger: Logger) {
@@ -101,6 +107,10 @@ class StorageMaintenance {
     this.run();
     this.timer = setInterval(() => this.run(), CLEANUP_INTERVAL_MS);
     this.timer.unref();
+    this.digestTimer = setInterval(() => {
+      this.services.requests.sendDigests().catch((err: unknown) => this.logger.warn({ err }, "request digest failed"));
+    }, DIGEST_CHECK_MS);
+    this.digestTimer.unref();
   }
 
   private run(): void {
@@ -118,6 +128,7 @@ class StorageMaintenance {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    clearInterval(this.digestTimer);
     await this.running;
   }
 }

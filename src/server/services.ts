@@ -43,6 +43,12 @@ import { ImportService } from "./features/import/import.service.ts";
 import { ImportGeocoder } from "./features/import/import-geocoder.ts";
 import { ExportRepository } from "./features/import/export.repository.ts";
 import { ExportService } from "./features/import/export.service.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { publicUrl } from "./env.ts";
+import { RequestRepository } from "./features/requests/requests.repository.ts";
+import { RequestService } from "./features/requests/requests.service.ts";
+import { RequestMail } from "./features/requests/request-mail.ts";
+import { ModerationSettingsRepository } from "./features/requests/moderation-settings.repository.ts";
 
 export function createServices({
   database,
@@ -53,6 +59,8 @@ export function createServices({
   geo = geoSetupFromEnv(env),
   signInProviders = listSignInProviders(signInProvidersFromEnv(env)),
   origins = createOriginPolicy(originSettingsFromEnv(env)),
+  mailer,
+  onMailError,
 }: {
   database: Database;
   store: ObjectStore;
@@ -63,6 +71,9 @@ export function createServices({
   /** Which origins may send writes; pages use it to tell a visitor at an untrusted address where the site lives. */
   origins?: OriginPolicy;
   /** Per-user storage quota and where unfinished uploads wait; tests leave them out. */
+  /** Mail about owners' requests; without it none is sent. */
+  mailer?: Mailer;
+  onMailError?: (error: unknown) => void;
   uploads?: { quotaBytes?: number; datastore?: UploadServiceOptions["datastore"]; logger?: UploadServiceOptions["logger"] };
 }) {
   const files = new FileService(database.db, store, { quotaBytes: uploads?.quotaBytes });
@@ -74,15 +85,40 @@ export function createServices({
   const importGeocoder = new ImportGeocoder(new ImportRepository(database.db), geoService, (err) => uploads?.logger?.warn({ err }, "import geocoding failed"));
   imports.setGeocodeQueue(importGeocoder);
   const siteSettings = new SiteSettingsService(new SiteSettingsRepository(database.db));
+  const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get());
+  const events = new EventService(new EventRepository(database.db), { siteSettings }, { audit, files, businesses: new BusinessRepository(database.db) });
+  const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses: new BusinessRepository(database.db) });
+  const requestRepository = new RequestRepository(database.db);
+  const moderation = new ModerationSettingsRepository(database.db);
+  const requests = new RequestService({
+    repository: requestRepository,
+    settings: moderation,
+    mail: new RequestMail(requestRepository, {
+      mailer,
+      siteUrl: publicUrl(env),
+      siteName: async () => (await siteSettings.get()).associationName,
+      notificationEmail: async () => (await moderation.get()).notificationEmail,
+      onError: onMailError,
+    }),
+    audit,
+    businesses,
+    businessRepository: new BusinessRepository(database.db),
+    events,
+    eventRepository: new EventRepository(database.db),
+    offers,
+    offerRepository: new OfferRepository(database.db),
+  });
   return {
     siteSettings,
     search: new SearchService(createSearchRepository(database)),
-    businesses: new BusinessService(new BusinessRepository(database.db), files, audit),
+    businesses,
     categories: new CategoryService(new CategoryRepository(database.db), audit),
     tags: new TagService(new TagRepository(database.db), audit),
     // Events and offers only need to know which businesses exist and what they are called.
-    events: new EventService(new EventRepository(database.db), { siteSettings }, { audit, files, businesses: new BusinessRepository(database.db) }),
-    offers: new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses: new BusinessRepository(database.db) }),
+    events,
+    offers,
+    // Owners' claims and changes, waiting for an administrator.
+    requests,
     posts: new PostService(new PostRepository(database.db), { audit, files }),
     files,
     uploads: new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger }),
@@ -90,7 +126,7 @@ export function createServices({
     geo: geoService,
     // Read by the Content-Security-Policy of every response (src/server/app.ts).
     mapOrigins: geo.mapOrigins,
-    mapData: new MapDataService(new MapDataRepository(database.db)),
+    mapData: new MapDataService(new MapDataRepository(database.db), () => siteSettings.get()),
     account: new AccountService(new AccountRepository(database.db), signInProviders),
     audit,
     origins,

@@ -39,7 +39,11 @@ export default [
     route("setup", "routes/setup.tsx"),
   ]),
   layout("routes/groups/admin-pages.tsx", [
-    route("admin", "routes/admin.tsx", [index("routes/admin-index.tsx"), route(":tab", "routes/admin-tab.tsx")]),
+    route("admin", "routes/admin.tsx", [
+      index("routes/admin-index.tsx"),
+      route("requests", "features/requests/requests-tab.tsx"),
+      route(":tab", "routes/admin-tab.tsx"),
+    ]),
     route("add-marker", "routes/add-marker.tsx"),
     route("add-category", "routes/add-category.tsx"),
   ]),

@@ -208,7 +208,10 @@ test.describe("sign-up", () => {
     const mail = await site.smtp.waitFor(email, /Verify your email address/);
     const link = site.smtp.linkIn(mail, `${site.url}/api/auth/verify-email?`);
     await page.goto(link);
-    await expect(page).toHaveURL("/myqsa/dashboard");
+    // A business owner lands where they claim their business.
+    await expect(page).toHaveURL("/mybusiness");
+    await expect(page.getByRole("heading", { name: "Claim your business" })).toBeVisible();
+    await page.goto("/myqsa/dashboard");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${email.split("@")[0]}!`);
     await expect(page.getByText(`${email} is verified.`)).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Member pages" }).getByRole("link", { name: "My Account" })).toBeVisible();

@@ -89,7 +89,9 @@ describe("the OpenAPI document", () => {
     const admin = { ...account, displayName: "Admin", photoURL: null, role: "admin" as const, emailVerified: true };
     const csv = new TextEncoder().encode("name,category,latitude,longitude\nOpenAPI Cafe,Food,43.1,-79.1\n");
     const anImport = await t.services.imports.create(admin, { name: "openapi.csv", bytes: csv });
-    const idsByCollection: Record<string, string> = { businesses: business.id, events: event.id, pages: page.id, imports: anImport.id };
+    const me = await (await t.request("/api/v1/me", { cookie: adminCookie })).json();
+    const claim = await t.services.requests.claim(me, business.id, { role: "Owner", phone: "905 555 0100" });
+    const idsByCollection: Record<string, string> = { businesses: business.id, events: event.id, pages: page.id, imports: anImport.id, requests: claim.requestId };
 
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);

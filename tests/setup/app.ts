@@ -10,6 +10,7 @@ import type { Database } from "../../src/server/db/database.ts";
 import { newId } from "../../src/server/db/ids.ts";
 import { parseEnv } from "../../src/server/env.ts";
 import { createServices } from "../../src/server/services.ts";
+import type { Mailer, MailMessage } from "../../src/server/mail/mailer.ts";
 import { DiskStore } from "../../src/server/storage/storage.ts";
 import type { Role } from "../../src/shared/constants.ts";
 import { createTestDatabase } from "./database.ts";
@@ -20,11 +21,11 @@ export const ORIGIN = "http://localhost:3000";
  * `env` is the configuration the services get, as the server reads it from its environment (only the
  * given variables: the test runner's own environment does not leak in).
  */
-export async function createTestApp(options: { database?: Database; env?: Record<string, string> } = {}) {
+export async function createTestApp(options: { database?: Database; env?: Record<string, string>; mailer?: Mailer } = {}) {
   const database = options.database ?? (await createTestDatabase());
   const filesDir = path.join(inject("testDir"), `files-${newId(8)}`);
   const store = new DiskStore(filesDir);
-  const services = createServices({ database, store, env: parseEnv(options.env ?? {}) });
+  const services = createServices({ database, store, env: parseEnv(options.env ?? {}), mailer: options.mailer });
   const auth = createAuth({ database, secret: "test-secret-".padEnd(48, "x"), baseURL: ORIGIN, trustedOrigins: [ORIGIN], trustProxy: false });
   const logger = pino({ level: "silent" });
   const app = createApp({ database, auth, services, logger });
@@ -61,3 +62,14 @@ export async function createTestApp(options: { database?: Database; env?: Record
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A mailer that keeps what it is asked to send. */
+export function recordingMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}

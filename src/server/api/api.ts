@@ -20,6 +20,7 @@ import { registerPageRoutes } from "../features/page/page.routes.ts";
 import { registerSearchRoutes } from "../features/search/search.routes.ts";
 import { registerImportRoutes } from "../features/import/import.routes.ts";
 import { registerExportRoutes } from "../features/import/export.routes.ts";
+import { registerRequestRoutes } from "../features/requests/requests.routes.ts";
 import { registerDocsRoutes } from "./docs.ts";
 
 export function createApi() {
@@ -45,6 +46,7 @@ export function createApi() {
   registerMeRoutes(api);
   registerAccountRoutes(api);
   registerUploadsRoutes(api);
+  registerRequestRoutes(api);
   registerBusinessRoutes(api);
   registerCategoryRoutes(api);
   registerTagRoutes(api);

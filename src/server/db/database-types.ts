@@ -51,6 +51,12 @@ export interface Business {
   website: string | null;
 }
 
+export interface BusinessOwner {
+  businessId: string;
+  createdAt: string;
+  userId: string;
+}
+
 export interface BusinessTag {
   businessId: string;
   tagId: string;
@@ -62,6 +68,23 @@ export interface Category {
   description: string | null;
   id: string;
   name: string;
+}
+
+export interface ChangeRequest {
+  base: string | null;
+  businessId: string | null;
+  businessName: string;
+  createdAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  id: string;
+  kind: string;
+  payload: string;
+  reason: string | null;
+  status: string;
+  targetId: string | null;
+  updatedAt: string;
+  userId: string;
 }
 
 export interface DataImport {
@@ -177,6 +200,11 @@ export interface RateLimit {
   lastRequest: number;
 }
 
+export interface RequestDigest {
+  lastSentAt: string;
+  recipient: string;
+}
+
 export interface SearchDocument {
   body: Generated<string>;
   extra: Generated<string>;
@@ -212,6 +240,9 @@ export interface SignInFailure {
 
 export interface SiteSettings {
   associationName: string;
+  autoApproveEvents: Generated<number>;
+  autoApproveListings: Generated<number>;
+  autoApproveOffers: Generated<number>;
   generalEmail: string;
   heroPhotos: string;
   holidayRegion: Generated<string>;
@@ -221,6 +252,7 @@ export interface SiteSettings {
   mapCenterLat: number;
   mapCenterLng: number;
   mapZoom: number;
+  notificationEmail: Generated<string>;
   sponsorLogos: string;
   tagline: string;
   timeZone: Generated<string>;
@@ -278,8 +310,10 @@ export interface DB {
   account: Account;
   audit_log: AuditLog;
   business: Business;
+  business_owner: BusinessOwner;
   business_tag: BusinessTag;
   category: Category;
+  change_request: ChangeRequest;
   data_import: DataImport;
   data_import_row: DataImportRow;
   event: Event;
@@ -290,6 +324,7 @@ export interface DB {
   page: Page;
   post: Post;
   rateLimit: RateLimit;
+  request_digest: RequestDigest;
   search_document: SearchDocument;
   session: Session;
   setup_token: SetupToken;

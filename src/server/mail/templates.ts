@@ -1,11 +1,11 @@
 // The emails the site sends. Plain text first; the HTML part carries the same words and one link.
 import type { MailMessage } from "./mailer.ts";
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-function message(to: string, subject: string, lines: string[], action: { label: string; url: string }, after: string[]): MailMessage {
+export function message(to: string, subject: string, lines: string[], action: { label: string; url: string }, after: string[]): MailMessage {
   const text = [...lines, "", `${action.label}: ${action.url}`, "", ...after].join("\n");
   const html = [
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),

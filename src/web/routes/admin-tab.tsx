@@ -1,15 +1,14 @@
 // One tab of the admin dashboard, /admin/<tab>: its list comes from the API (page, search in the address),
 // and its writes go through this route's action, which checks the form against the entity's schema first.
-import { parse } from "@conform-to/react";
 import { data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-tab";
-import { fieldErrors, formMessage } from "../../shared/field-errors.ts";
-import type { FieldView, OptionSource } from "../../shared/schemas/entity.ts";
+import type { OptionSource } from "../../shared/schemas/entity.ts";
 import type { Paginated } from "../../shared/schemas/pagination.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Role } from "../../shared/constants.ts";
 import type { Option, Sources } from "../components/ui/entity-fields.tsx";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
+import { asLists, parseEntityForm } from "../components/ui/entity-form.tsx";
 import { EntityAdmin, type ActionData } from "../features/admin/entity-admin.tsx";
 import { useMarkerExtras } from "../features/admin/marker-extras.tsx";
 import { MyAccountTab } from "../features/admin/my-account-tab.tsx";
@@ -63,22 +62,6 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   return { ...list, sources, sourceErrors };
 }
 
-/** Form values as the schema reads them: blank is missing, numbers are numbers, ticked boxes a list. */
-function coerce(payload: Record<string, unknown>, views: Record<string, FieldView>) {
-  const values: Record<string, unknown> = {};
-  for (const [name, view] of Object.entries(views)) {
-    const value = payload[name];
-    if (view.widget === "tags") values[name] = value === undefined ? [] : ([] as unknown[]).concat(value);
-    // An image is sent only when it changed; sent blank, it was removed.
-    else if (view.widget === "image") {
-      if (name in payload) values[name] = value || null;
-    } else if (typeof value === "string") values[name] = value.trim() === "" ? undefined : view.widget === "number" ? Number(value) : value;
-  }
-  return values;
-}
-
-const asLists = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([key, text]) => [key === "_" ? "" : key, [text]]));
-
 export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActionData> {
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "");
@@ -112,16 +95,9 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
     }
   }
   const round = text("round");
-  const submission = parse(form, {
-    resolve: (payload) => {
-      const result = screen.schema.safeParse(coerce(payload, screen.view.fields));
-      return result.success ? { value: result.data as Record<string, unknown> } : { error: asLists(fieldErrors(result.error.issues)) };
-    },
-  });
-  if (submission.status !== "success") {
-    const first = Object.fromEntries(Object.entries(submission.error ?? {}).map(([key, list]) => [key, list?.[0] ?? ""]));
-    return { outcome: { kind: "error", text: formMessage(first, screen.view.required) }, result: submission.reply(), round };
-  }
+  const parsed = parseEntityForm(form, screen.schema, screen.view.fields, screen.view.required);
+  if (!parsed.ok) return { outcome: parsed.outcome, result: parsed.result, round };
+  const { submission } = parsed;
   const name = String(submission.value.name ?? submission.value.title ?? "");
   try {
     await apiFetch(id ? item : screen.path, { method: id ? "PUT" : "POST", json: submission.value });

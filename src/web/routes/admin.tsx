@@ -2,13 +2,14 @@
 // admin API call; the browser checks again so a session that ends while the page is open is sent away.
 import { useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
-import { Outlet, redirect, useNavigate, useParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin";
 import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { ui } from "../components/ui/field.tsx";
+import { RequestsNavLabel } from "../features/requests/requests-nav-label.tsx";
 
 interface Viewer {
   email: string;
@@ -54,6 +55,7 @@ export const ADMIN_TABS = [
   ["posts", "Posts"],
   ["offers", "Offers"],
   ["recent-changes", "Recent changes"],
+  ["requests", "Requests"],
   ["import", "Import"],
 ] as const;
 
@@ -84,7 +86,7 @@ async function signOut(): Promise<boolean> {
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const { tab = ADMIN_TABS[0][0] } = useParams();
+  const tab = useLocation().pathname.split("/")[2] || ADMIN_TABS[0][0];
   const [logoutError, setLogoutError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
 
@@ -124,7 +126,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
                 id={id}
                 className="shrink-0 cursor-pointer rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-semibold whitespace-nowrap text-stone-700 outline-none hover:bg-white hover:text-brand-800 focus-visible:ring-2 focus-visible:ring-brand-700 data-[selected]:border-brand-700 data-[selected]:bg-white data-[selected]:text-brand-800"
               >
-                {label}
+                {id === "requests" ? <RequestsNavLabel label={label} /> : label}
               </Tab>
             ))}
           </TabList>

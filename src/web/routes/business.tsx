@@ -14,6 +14,7 @@ import { businessJsonLd } from "../features/business/business-json-ld.ts";
 import { JsonLd } from "../features/seo/json-ld.tsx";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { ClaimBusiness } from "../features/owners/claim-business.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);
@@ -220,6 +221,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
+
+      <ClaimBusiness businessId={business.id} businessName={business.name} />
     </article>
   );
 }

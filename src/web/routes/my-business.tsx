@@ -1,25 +1,41 @@
-import { Link } from "react-router";
+// The owners' home: their businesses, events and offers, and the state of each change they asked for.
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/my-business";
 import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
+import { ApiError } from "../lib/api-client.ts";
 import { LogoutButton } from "../features/account/logout-button.tsx";
+import { loadOwnerData } from "../features/owners/owner-data.ts";
+import { ownerAction } from "../features/owners/owner-action.ts";
+import { MyBusinessPage } from "../features/owners/my-business-page.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { email: requireUser(context).email };
 }
 
+export async function clientLoader() {
+  try {
+    return { data: await loadOwnerData(), loadError: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw redirect(paths.login);
+    return { data: null, loadError: "Failed to load your businesses. Please reload the page." };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return ownerAction(await request.formData());
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "My Business");
 
-export default function MyBusiness({ loaderData }: Route.ComponentProps) {
+function Frame({ email, children }: { email?: string; children: React.ReactNode }) {
   return (
-    <section className="grid max-w-2xl gap-4">
+    <section className="grid max-w-3xl gap-6">
       <h1 className="page-heading">My Business</h1>
-      <p className="text-stone-700">
-        This is where business owners will manage their listing, events and offers. Until then, please contact the association to change your
-        business&apos;s details.
-      </p>
-      <p className="text-stone-700">Logged in as {loaderData.email}.</p>
+      {email && <p className="text-stone-700">Logged in as {email}.</p>}
+      {children}
       <div className="flex flex-wrap items-start gap-4">
         <Link to={paths.myAccount} className="text-brand-700 underline">
           My Account
@@ -30,5 +46,27 @@ export default function MyBusiness({ loaderData }: Route.ComponentProps) {
       </div>
       <LogoutButton />
     </section>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <Frame>
+      <p role="status">Loading your businesses...</p>
+    </Frame>
+  );
+}
+
+export default function MyBusiness({ loaderData }: Route.ComponentProps) {
+  const { data, loadError } = loaderData as Awaited<ReturnType<typeof clientLoader>>;
+  return (
+    <Frame email={data?.email}>
+      {loadError && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {loadError}
+        </p>
+      )}
+      {data && <MyBusinessPage data={data} />}
+    </Frame>
   );
 }

@@ -1,7 +1,9 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../api/api-env.ts";
 import { errorResponse } from "../../api/schemas.ts";
-import { adminOnly } from "../../api/admin-only.ts";
+import { adminOnly, signedInOnly } from "../../api/admin-only.ts";
+import { RequestCreatedSchema } from "../../../shared/schemas/request.ts";
+import { businessOwnerOrAdmin } from "../requests/requests.routes.ts";
 import {
   BusinessAdminListQuerySchema,
   BusinessAdminSchema,
@@ -93,11 +95,12 @@ const createBusiness = createRoute({
   method: "post",
   path: "/businesses",
   tags: ["Businesses"],
-  summary: "Add a business; logoPath is a fresh logo upload to attach (admins only)",
-  middleware: [adminOnly] as const,
+  summary: "Add a business (admins); anyone else signed in proposes it as a new listing. logoPath is a fresh logo upload to attach",
+  middleware: [signedInOnly] as const,
   request: { body: { required: true, content: json(BusinessInputSchema) } },
   responses: {
     201: { description: "The new business", content: json(BusinessAdminSchema) },
+    202: { description: "The proposed listing, waiting for an administrator", content: json(RequestCreatedSchema) },
     400: errorResponse("Name, Latitude, Longitude, and Category are required."),
     ...adminErrors,
     404: errorResponse("The logo upload does not exist"),
@@ -109,11 +112,12 @@ const updateBusiness = createRoute({
   method: "put",
   path: "/businesses/{id}",
   tags: ["Businesses"],
-  summary: "Replace a business's fields and tags; logoPath: a new upload, null to remove, absent to keep (admins only)",
-  middleware: [adminOnly] as const,
+  summary: "Replace a business's fields and tags (admins); an owner's change waits for approval. logoPath: a new upload, null to remove, absent to keep",
+  middleware: [signedInOnly, businessOwnerOrAdmin] as const,
   request: { params: IdParam, body: { required: true, content: json(BusinessInputSchema) } },
   responses: {
     200: { description: "The business after the change", content: json(BusinessAdminSchema) },
+    202: { description: "The owner's change, waiting for an administrator (the public listing is unchanged)", content: json(RequestCreatedSchema) },
     400: errorResponse("Name, Latitude, Longitude, and Category are required."),
     ...adminErrors,
     404: errorResponse("Business not found."),
@@ -139,10 +143,14 @@ export function registerBusinessRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(listBusinessesForAdmin, async (c) =>
     c.json(await c.var.services.businesses.listPage(c.var.user, c.req.valid("query")), 200),
   );
-  api.openapi(createBusiness, async (c) => c.json(await c.var.services.businesses.create(c.var.user, c.req.valid("json")), 201));
-  api.openapi(updateBusiness, async (c) =>
-    c.json(await c.var.services.businesses.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  api.openapi(createBusiness, async (c) => {
+    const outcome = await c.var.services.requests.proposeBusiness(c.var.user, c.req.valid("json"));
+    return "applied" in outcome ? c.json(outcome.applied, 201) : c.json(outcome.request, 202);
+  });
+  api.openapi(updateBusiness, async (c) => {
+    const outcome = await c.var.services.requests.saveBusiness(c.var.user, c.req.valid("param").id, c.req.valid("json"));
+    return "applied" in outcome ? c.json(outcome.applied, 200) : c.json(outcome.request, 202);
+  });
   api.openapi(deleteBusiness, async (c) => {
     await c.var.services.businesses.delete(c.var.user, c.req.valid("param").id);
     return c.body(null, 204);

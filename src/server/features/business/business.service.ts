@@ -113,7 +113,8 @@ export class BusinessService {
     await this.audit.record(admin, { action: "delete", entityType: "business", entityId: id, summary: current.name });
   }
 
-  private async checkReferences(categoryId: string, tagIds: readonly string[]): Promise<void> {
+  /** The category and tags must exist (an owner picks tags only from the existing ones). */
+  async checkReferences(categoryId: string, tagIds: readonly string[]): Promise<void> {
     if (!(await this.repository.categoryExists(categoryId))) {
       throw Validation(messages.businesses.categoryMissing, { categoryId: messages.businesses.categoryMissing });
     }

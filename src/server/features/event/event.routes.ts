@@ -1,6 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../api/api-env.ts";
-import { adminOnly } from "../../api/admin-only.ts";
+import { adminOnly, signedInOnly } from "../../api/admin-only.ts";
+import { RequestCreatedSchema } from "../../../shared/schemas/request.ts";
+import { someOwnerOrAdmin } from "../requests/requests.routes.ts";
 import { errorResponse } from "../../api/schemas.ts";
 import type { EventInputSchema, OccurrenceChangeInput } from "../../../shared/schemas/event.ts";
 import { AdminEventSchema, EventSchema } from "../../../shared/schemas/event.ts";
@@ -66,11 +68,12 @@ const createEvent = createRoute({
   method: "post",
   path: "/events",
   tags: ["Events"],
-  summary: "Add an event; an uploaded image (imagePath) is attached to it (admins only)",
-  middleware: [adminOnly] as const,
+  summary: "Add an event; an uploaded image (imagePath) is attached to it (admins; owners for their own businesses, through a request)",
+  middleware: [signedInOnly, someOwnerOrAdmin] as const,
   request: { body: { required: true, content: json(EventBody) } },
   responses: {
     201: { description: "The new event", content: json(AdminEventSchema.omit({ locationText: true, descriptionPreview: true })) },
+    202: { description: "An owner's event for their business, waiting for an administrator", content: json(RequestCreatedSchema) },
     400: errorResponse("Event Name, Event Date, and Location Type are required."),
     ...adminErrors,
   },
@@ -81,11 +84,12 @@ const updateEvent = createRoute({
   method: "put",
   path: "/events/{id}",
   tags: ["Events"],
-  summary: "Replace an event; a new image replaces (and deletes) the old one (admins only)",
-  middleware: [adminOnly] as const,
+  summary: "Replace an event; a new image replaces (and deletes) the old one (admins; owners for their own businesses, through a request)",
+  middleware: [signedInOnly, someOwnerOrAdmin] as const,
   request: { params: IdParam, body: { required: true, content: json(EventBody) } },
   responses: {
     200: { description: "The event after the change", content: json(AdminEventSchema.omit({ locationText: true, descriptionPreview: true })) },
+    202: { description: "An owner's change, waiting for an administrator", content: json(RequestCreatedSchema) },
     400: errorResponse("Event Name, Event Date, and Location Type are required."),
     ...adminErrors,
     404: errorResponse("Event not found."),
@@ -97,8 +101,8 @@ const deleteEvent = createRoute({
   method: "delete",
   path: "/events/{id}",
   tags: ["Events"],
-  summary: "Delete an event and its image (admins only)",
-  middleware: [adminOnly] as const,
+  summary: "Delete an event and its image (admins; owners for their own businesses, through a request)",
+  middleware: [signedInOnly, someOwnerOrAdmin] as const,
   request: { params: IdParam },
   responses: { 204: { description: "Deleted" }, ...adminErrors, 404: errorResponse("Event not found.") },
 });
@@ -152,12 +156,16 @@ export function registerEventRoutes(api: OpenAPIHono<AppEnv>) {
   });
   api.openapi(getEvent, async (c) => c.json(await c.var.services.events.get(c.req.valid("param").id), 200));
   api.openapi(listAdminEvents, async (c) => c.json(await c.var.services.events.listForAdmin(c.var.user, c.req.valid("query")), 200));
-  api.openapi(createEvent, async (c) => c.json(await c.var.services.events.create(c.var.user, c.req.valid("json")), 201));
-  api.openapi(updateEvent, async (c) =>
-    c.json(await c.var.services.events.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  api.openapi(createEvent, async (c) => {
+    const outcome = await c.var.services.requests.saveEvent(c.var.user, null, c.req.valid("json"));
+    return "applied" in outcome ? c.json(outcome.applied, 201) : c.json(outcome.request, 202);
+  });
+  api.openapi(updateEvent, async (c) => {
+    const outcome = await c.var.services.requests.saveEvent(c.var.user, c.req.valid("param").id, c.req.valid("json"));
+    return "applied" in outcome ? c.json(outcome.applied, 200) : c.json(outcome.request, 202);
+  });
   api.openapi(deleteEvent, async (c) => {
-    await c.var.services.events.delete(c.var.user, c.req.valid("param").id);
+    await c.var.services.requests.deleteEvent(c.var.user, c.req.valid("param").id);
     return c.body(null, 204);
   });
 }

@@ -1,6 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../api/api-env.ts";
-import { adminOnly } from "../../api/admin-only.ts";
+import { adminOnly, signedInOnly } from "../../api/admin-only.ts";
+import { RequestCreatedSchema } from "../../../shared/schemas/request.ts";
+import { someOwnerOrAdmin } from "../requests/requests.routes.ts";
 import { errorResponse } from "../../api/schemas.ts";
 import type { OfferInputSchema } from "../../../shared/schemas/offer.ts";
 import { AdminOfferSchema, OfferSchema } from "../../../shared/schemas/offer.ts";
@@ -45,11 +47,12 @@ const createOffer = createRoute({
   method: "post",
   path: "/offers",
   tags: ["Offers"],
-  summary: "Add an offer; the business's name is stored with it (admins only)",
-  middleware: [adminOnly] as const,
+  summary: "Add an offer; the business's name is stored with it (admins; owners for their own businesses, through a request)",
+  middleware: [signedInOnly, someOwnerOrAdmin] as const,
   request: { body: { required: true, content: json(OfferBody) } },
   responses: {
     201: { description: "The new offer", content: json(AdminOfferSchema.omit({ expired: true })) },
+    202: { description: "An owner's offer for their business, waiting for an administrator", content: json(RequestCreatedSchema) },
     400: errorResponse("Business, Description, and Type are required."),
     ...adminErrors,
   },
@@ -60,11 +63,12 @@ const updateOffer = createRoute({
   method: "put",
   path: "/offers/{id}",
   tags: ["Offers"],
-  summary: "Replace an offer (admins only)",
-  middleware: [adminOnly] as const,
+  summary: "Replace an offer (admins; owners for their own businesses, through a request)",
+  middleware: [signedInOnly, someOwnerOrAdmin] as const,
   request: { params: IdParam, body: { required: true, content: json(OfferBody) } },
   responses: {
     200: { description: "The offer after the change", content: json(AdminOfferSchema.omit({ expired: true })) },
+    202: { description: "An owner's change, waiting for an administrator", content: json(RequestCreatedSchema) },
     400: errorResponse("Business, Description, and Type are required."),
     ...adminErrors,
     404: errorResponse("Offer not found."),
@@ -76,8 +80,8 @@ const deleteOffer = createRoute({
   method: "delete",
   path: "/offers/{id}",
   tags: ["Offers"],
-  summary: "Delete an offer (admins only)",
-  middleware: [adminOnly] as const,
+  summary: "Delete an offer (admins; owners for their own businesses, through a request)",
+  middleware: [signedInOnly, someOwnerOrAdmin] as const,
   request: { params: IdParam },
   responses: { 204: { description: "Deleted" }, ...adminErrors, 404: errorResponse("Offer not found.") },
 });
@@ -88,10 +92,16 @@ export function registerOfferRoutes(api: OpenAPIHono<AppEnv>) {
     return c.json(await c.var.services.offers.list({ limit }), 200);
   });
   api.openapi(listAdminOffers, async (c) => c.json(await c.var.services.offers.listForAdmin(c.var.user, c.req.valid("query")), 200));
-  api.openapi(createOffer, async (c) => c.json(await c.var.services.offers.create(c.var.user, c.req.valid("json")), 201));
-  api.openapi(updateOffer, async (c) => c.json(await c.var.services.offers.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200));
+  api.openapi(createOffer, async (c) => {
+    const outcome = await c.var.services.requests.saveOffer(c.var.user, null, c.req.valid("json"));
+    return "applied" in outcome ? c.json(outcome.applied, 201) : c.json(outcome.request, 202);
+  });
+  api.openapi(updateOffer, async (c) => {
+    const outcome = await c.var.services.requests.saveOffer(c.var.user, c.req.valid("param").id, c.req.valid("json"));
+    return "applied" in outcome ? c.json(outcome.applied, 200) : c.json(outcome.request, 202);
+  });
   api.openapi(deleteOffer, async (c) => {
-    await c.var.services.offers.delete(c.var.user, c.req.valid("param").id);
+    await c.var.services.requests.deleteOffer(c.var.user, c.req.valid("param").id);
     return c.body(null, 204);
   });
 }

@@ -54,6 +54,13 @@ export async function signOut(): Promise<boolean> {
   return result.ok;
 }
 
+/** Where the page asked to come back to after signing in (`?next=/business/…`): a path on this site only. */
+export function returnPath(): string | null {
+  if (typeof window === "undefined") return null;
+  const next = new URLSearchParams(window.location.search).get("next");
+  return next && /^\/(?![/\\])/.test(next) ? next : null;
+}
+
 /**
  * After a sign-in: reads the role and goes to the role's home. When the role cannot be read, says so, and goes to
  * the account page after a moment.
@@ -64,7 +71,7 @@ export async function goHomeForRole(onRoleUnknown: (message: string) => void): P
     if (!response.ok) throw new Error(`role lookup answered ${response.status}`);
     const me = (await response.json()) as { role?: string };
     if (!me.role) throw new Error("role lookup gave no role");
-    window.location.assign(homeForRole(me.role));
+    window.location.assign(returnPath() ?? homeForRole(me.role));
   } catch {
     onRoleUnknown(messages.auth.roleLookupFailed);
     setTimeout(() => window.location.assign(paths.myAccount), 2500);

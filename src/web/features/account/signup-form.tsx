@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ACCOUNT_TYPES, type AccountType } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { paths } from "../../lib/paths.ts";
-import { postAuth, signupErrorText } from "./auth-api.ts";
+import { postAuth, returnPath, signupErrorText } from "./auth-api.ts";
 import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "./status-message.tsx";
 
 const TYPE_LABELS: Record<AccountType, string> = {
@@ -34,7 +34,8 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
       password,
       name: "",
       accountType,
-      callbackURL: paths.member.dashboard,
+      // A business owner's first stop is where they claim their business.
+      callbackURL: returnPath() ?? (accountType === "business" ? paths.myBusiness : paths.member.dashboard),
     });
     setBusy(false);
     if (!result.ok) {

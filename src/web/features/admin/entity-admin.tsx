@@ -1,11 +1,11 @@
 // One admin screen for any entity: its list (paged and searched on the server, the page and search in the
 // address) beside its add/edit form, both drawn from the entity's description in screens.tsx.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import type { Paginated } from "../../../shared/schemas/pagination.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { EntityFields, type Sources } from "../../components/ui/entity-fields.tsx";
+import type { Sources } from "../../components/ui/entity-fields.tsx";
+import { EntityForm, type FormActionData } from "../../components/ui/entity-form.tsx";
 import { OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
 import { ListControls } from "../../components/ui/list-controls.tsx";
 import { Pager } from "../../components/ui/pager.tsx";
@@ -13,12 +13,7 @@ import { apiFetch, ApiError } from "../../lib/api-client.ts";
 import type { Screen } from "./screens.tsx";
 
 type Row = { id: string };
-export interface ActionData {
-  outcome: Outcome;
-  result?: SubmissionResult<string[]>;
-  /** Which form round the result answers, so a fresh form never shows an old round's errors. */
-  round?: string;
-  done?: boolean;
+export interface ActionData extends FormActionData {
   deleted?: string;
   created?: { id: string; name: string };
 }
@@ -29,57 +24,32 @@ export interface FormExtras {
   checked?: string[];
 }
 
-function EntityForm({ name, screen, editing, sources, round, extras, onCancel }: { onCancel: () => void; name: string; screen: Screen; editing: Row | null; sources: Sources; round: string; extras?: FormExtras }) {
-  const fetcher = useFetcher<ActionData>({ key: `${name}-form` });
-  const [uploading, setUploading] = useState(false);
-  const lastResult = fetcher.data?.round === round ? fetcher.data.result : undefined;
+function ScreenForm({ name, screen, editing, sources, round, extras, onCancel }: { onCancel: () => void; name: string; screen: Screen; editing: Row | null; sources: Sources; round: string; extras?: FormExtras }) {
+  const busy = useFetcher<ActionData>({ key: `${name}-form` }).state !== "idle";
   const { singular, fields: views } = screen.view;
   const initial = Object.fromEntries(Object.entries(views).flatMap(([key, view]) => (view.initial ? [[key, view.initial]] : [])));
-  const defaultValue = (editing ? (screen.values?.(editing) ?? editing) : initial) as Record<string, string | null | undefined>;
-  const [form, fields] = useForm<Record<string, string | null | undefined>>({ id: `${name}-form`, lastResult, defaultValue, shouldValidate: "onSubmit" });
-  // What the person has typed or picked, for fields shown only beside another's value.
-  const [typed, setTyped] = useState<Record<string, string>>({});
-  const busy = fetcher.state !== "idle";
-  const values = { ...defaultValue, ...(lastResult?.initialValue as Record<string, unknown> | undefined), ...typed };
-  const ids = Object.fromEntries(Object.keys(views).map((key) => [key, fields[key]!.id]));
+  const hidden: Record<string, string> = { intent: "save", ...(editing ? { id: editing.id, label: screen.title(editing) } : {}) };
   return (
-    <fetcher.Form
-      method="post"
-      {...getFormProps(form)}
-      className="mt-3 grid gap-4"
-      aria-busy={busy}
-      onChange={({ target }) => {
-        const { name: field, value } = target as EventTarget as HTMLInputElement;
-        if (field in views) setTyped((held) => ({ ...held, [field]: value }));
-      }}
-    >
-      <input type="hidden" name="intent" value="save" />
-      <input type="hidden" name="round" value={round} />
-      {editing && <input type="hidden" name="id" value={editing.id} />}
-      {editing && <input type="hidden" name="label" value={screen.title(editing)} />}
-      <EntityFields
-        views={screen.view.fields}
-        fields={fields as never}
-        sources={sources}
-        values={values}
-        images={editing ? screen.images?.(editing) : undefined}
-        itemId={editing?.id}
-        after={extras?.after?.(ids)}
-        checked={extras?.checked}
-        onUploading={setUploading}
-        onValue={(field, value) => setTyped((held) => ({ ...held, [field]: value }))}
-      />
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className={ui.primary} disabled={busy || uploading}>
-          {busy ? "Saving..." : editing ? `Update ${singular}` : `Add ${singular}`}
-        </button>
-        {editing && (
+    <EntityForm
+      id={`${name}-form`}
+      views={views}
+      defaultValue={editing ? (screen.values?.(editing) ?? editing) : initial}
+      sources={sources}
+      round={round}
+      images={editing ? screen.images?.(editing) : undefined}
+      itemId={editing?.id}
+      hidden={hidden}
+      submitLabel={editing ? `Update ${singular}` : `Add ${singular}`}
+      after={extras?.after}
+      checked={extras?.checked}
+      buttons={
+        editing && (
           <button type="button" className={ui.secondary} disabled={busy} onClick={onCancel}>
             Cancel Edit
           </button>
-        )}
-      </div>
-    </fetcher.Form>
+        )
+      }
+    />
   );
 }
 
@@ -126,7 +96,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
         <h2 id={`${name}-form-heading`} className={ui.sectionHeading}>
           {heading}
         </h2>
-        <EntityForm key={`${editing?.id ?? "new"}-${rounds}`} name={name} screen={screen} editing={editing} sources={sources} round={String(rounds)} extras={extras} onCancel={reset} />
+        <ScreenForm key={`${editing?.id ?? "new"}-${rounds}`} name={name} screen={screen} editing={editing} sources={sources} round={String(rounds)} extras={extras} onCancel={reset} />
         <OutcomeMessage outcome={outcome} />
       </section>
       <section aria-labelledby={`${name}-list-heading`} className="card min-w-0">

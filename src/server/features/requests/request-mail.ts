@@ -1,0 +1,79 @@
+// Mail about requests: a digest of new ones to the association (at most one per recipient every 15 minutes), and the
+// decision to the person who asked.
+import type { Mailer } from "../../mail/mailer.ts";
+import { message } from "../../mail/templates.ts";
+import { REQUEST_KIND_LABELS } from "../../../shared/schemas/request.ts";
+import type { RequestRepository, StoredRequest } from "./requests.repository.ts";
+
+export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;
+
+export interface RequestMailOptions {
+  mailer: Mailer | undefined;
+  /** The site's public address, for links. */
+  siteUrl: string;
+  siteName: () => Promise<string>;
+  /** The notification address of the site settings, or "" for every administrator. */
+  notificationEmail: () => Promise<string>;
+  onError?: (error: unknown) => void;
+}
+
+export class RequestMail {
+  private readonly repository: RequestRepository;
+  private readonly options: RequestMailOptions;
+  constructor(repository: RequestRepository, options: RequestMailOptions) {
+    this.repository = repository;
+    this.options = options;
+  }
+
+  /**
+   * Sends each recipient the requests that arrived since their last digest, unless they had one in the last 15
+   * minutes (a later call, or the periodic one, sends it then). Returns how many digests went out.
+   */
+  async sendDigests(now = new Date()): Promise<number> {
+    const { mailer } = this.options;
+    if (!mailer) return 0;
+    const address = await this.options.notificationEmail();
+    const recipients = address ? [address] : await this.repository.adminEmails();
+    let sent = 0;
+    for (const recipient of recipients) {
+      const last = await this.repository.lastDigest(recipient);
+      if (last && now.getTime() - Date.parse(last) < DIGEST_INTERVAL_MS) continue;
+      const fresh = await this.repository.pendingSince(last);
+      if (fresh.length === 0) continue;
+      // Recorded first: two instances racing send at most one more digest, never a stream of them.
+      await this.repository.recordDigest(recipient, now.toISOString());
+      const site = await this.options.siteName();
+      const lines = [
+        `${fresh.length === 1 ? "A new request is" : `${fresh.length} new requests are`} waiting for approval on ${site}:`,
+        ...fresh.map((r) => `• ${REQUEST_KIND_LABELS[r.kind]}: ${r.businessName} (from ${r.requesterEmail})`),
+      ];
+      await mailer.send(message(recipient, `${fresh.length} new request${fresh.length === 1 ? "" : "s"} waiting on ${site}`, lines, { label: "Open the Requests tab", url: `${this.options.siteUrl}/admin/requests` }, []));
+      sent++;
+    }
+    return sent;
+  }
+
+  /** Tells the person who asked what was decided. */
+  async sendDecision(request: StoredRequest, outcome: "approved" | "rejected" | "closed", reason: string | null): Promise<void> {
+    const { mailer } = this.options;
+    if (!mailer) return;
+    const site = await this.options.siteName();
+    const what = `${REQUEST_KIND_LABELS[request.kind]} for ${request.businessName}`;
+    const lines =
+      outcome === "approved"
+        ? [`Your request (${what}) was approved.`]
+        : outcome === "rejected"
+          ? [`Your request (${what}) was rejected.`, `Reason: ${reason ?? ""}`]
+          : [`Your request (${what}) was closed: ${reason ?? ""}`];
+    await mailer.send(message(request.requesterEmail, `Your request on ${site} was ${outcome === "approved" ? "approved" : outcome}`, lines, { label: "Open My Business", url: `${this.options.siteUrl}/mybusiness` }, []));
+  }
+
+  /** Runs mail so that a mail server that fails never fails the request that caused it. */
+  async quietly(work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  }
+}

@@ -1,0 +1,244 @@
+// Owners' requests end to end through the API: claims, moderated listing changes, events and offers, decisions,
+// conflicts, auto-approval, closed requests and the mail each sends.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBusiness, createCategory, createTag } from "../../db/factories.ts";
+import type { CurrentUser } from "../../auth/session.ts";
+import { createTestApp, recordingMailer, type TestApp } from "../../../../tests/setup/app.ts";
+
+let t: TestApp;
+const mailer = recordingMailer();
+let admin: { cookie: string; user: CurrentUser };
+let categoryId: string;
+let tagId: string;
+
+async function person(role: "user" | "business" | "admin", email?: string) {
+  const { cookie } = await t.signIn(role, email);
+  const user = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
+  return { cookie, user };
+}
+
+async function owner(businessId: string) {
+  const someone = await person("business");
+  await t.request(`/api/v1/businesses/${businessId}/owners`, { method: "POST", json: { email: someone.user.email }, cookie: admin.cookie });
+  return someone;
+}
+
+/** A public business as the edit form sends it back. */
+const asInput = ({ coordinates, id: _id, category: _c, categoryColor: _cc, logoUrl: _l, createdAt: _ca, lastUpdatedAt: _u, ...fields }: Record<string, unknown> & { coordinates: { lat: number; lng: number } }) => ({
+  ...fields,
+  lat: coordinates.lat,
+  lng: coordinates.lng,
+});
+
+async function publicBusiness(id: string) {
+  return (await t.request(`/api/v1/businesses/${id}`)).json();
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ mailer });
+  admin = await person("admin");
+  categoryId = (await createCategory(t.database.db)).id;
+  tagId = (await createTag(t.database.db)).id;
+});
+afterAll(() => t.close());
+
+describe("claims", () => {
+  it("waits for an administrator, refuses a second claim by the same person, and makes the claimant an owner with the business role", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, name: "Claimable Cafe", website: "https://www.claimable.example" });
+    const claimant = await person("user", `pat-${Date.now()}@claimable.example`);
+    const response = await t.request(`/api/v1/businesses/${business.id}/claims`, { method: "POST", json: { role: "Owner", phone: "905 555 0199", message: "I run it." }, cookie: claimant.cookie });
+    expect(response.status).toBe(201);
+    const claim = await response.json();
+    expect(claim).toEqual({ id: expect.any(String), status: "pending" });
+
+    const again = await t.request(`/api/v1/businesses/${business.id}/claims`, { method: "POST", json: { role: "Owner", phone: "905 555 0199" }, cookie: claimant.cookie });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe("You have already claimed this business; an administrator will decide soon.");
+
+    const pending = await (await t.request("/api/v1/requests?status=pending", { cookie: admin.cookie })).json();
+    expect(pending.find((r: { id: string }) => r.id === claim.id)).toMatchObject({ id: claim.id, kind: "claim", businessId: business.id, status: "pending", createdAt: expect.any(String) });
+    const detail = await (await t.request(`/api/v1/requests/${claim.id}`, { cookie: admin.cookie })).json();
+    expect(detail.domainMatch).toBe(true);
+    expect(detail.fields.map((f: { label: string; requested: unknown }) => [f.label, f.requested])).toEqual([
+      ["Your role at the business", "Owner"],
+      ["Phone number", "905 555 0199"],
+      ["Message (optional)", "I run it."],
+    ]);
+
+    expect((await (await t.request("/api/v1/me/businesses", { cookie: claimant.cookie })).json())).toEqual([]);
+    const approved = await t.request(`/api/v1/requests/${claim.id}/approve`, { method: "POST", json: {}, cookie: admin.cookie });
+    expect(approved.status).toBe(200);
+    expect((await approved.json()).status).toBe("approved");
+    const mine = await (await t.request("/api/v1/me/businesses", { cookie: claimant.cookie })).json();
+    expect(mine.map((b: { name: string }) => b.name)).toEqual(["Claimable Cafe"]);
+    expect((await (await t.request("/api/v1/me", { cookie: claimant.cookie })).json()).role).toBe("business");
+    expect(mailer.sent.some((m) => m.to === claimant.user.email && m.text.includes("Claim for Claimable Cafe) was approved"))).toBe(true);
+  });
+
+  it("gives the claim form's messages beside its fields, and does not mark a domain that differs", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, website: "https://elsewhere.example" });
+    const claimant = await person("user");
+    const response = await t.request(`/api/v1/businesses/${business.id}/claims`, { method: "POST", json: { role: " ", phone: "" }, cookie: claimant.cookie });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.fields).toEqual({ role: "Your role at the business is required.", phone: "A phone number is required." });
+    const ok = await (await t.request(`/api/v1/businesses/${business.id}/claims`, { method: "POST", json: { role: "Manager", phone: "1" }, cookie: claimant.cookie })).json();
+    expect((await (await t.request(`/api/v1/requests/${ok.id}`, { cookie: admin.cookie })).json()).domainMatch).toBe(false);
+  });
+});
+
+describe("listing changes", () => {
+  it("leave the public page unchanged until approved, keep one pending change per business, and apply what was approved", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, name: "Harbour Books", description: "Old text." });
+    const ownerA = await owner(business.id);
+    const live = await publicBusiness(business.id);
+    const first = await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(live), description: "New <b>text</b>." }, cookie: ownerA.cookie });
+    expect(first.status).toBe(202);
+    const { requestId } = await first.json();
+    expect(await publicBusiness(business.id)).toEqual(live);
+
+    const second = await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(live), description: "Newer text.", phone: "905 555 0000" }, cookie: ownerA.cookie });
+    expect(await second.json()).toEqual({ requestId, status: "pending" });
+
+    const detail = await (await t.request(`/api/v1/requests/${requestId}`, { cookie: admin.cookie })).json();
+    const changed = detail.fields.filter((f: { changed: boolean }) => f.changed).map((f: { name: string; live: unknown; requested: unknown }) => [f.name, f.live, f.requested]);
+    expect(changed).toEqual([
+      ["description", "Old text.", "Newer text."],
+      ["phone", live.phone, "905 555 0000"],
+    ]);
+
+    const approved = await t.request(`/api/v1/requests/${requestId}/approve`, { method: "POST", json: { fields: ["description"] }, cookie: admin.cookie });
+    expect(approved.status).toBe(200);
+    const after = await publicBusiness(business.id);
+    expect([after.description, after.phone]).toEqual(["Newer text.", live.phone]);
+    const changes = await (await t.request("/api/v1/audit-log", { cookie: admin.cookie })).json();
+    expect(changes.items[0]).toMatchObject({ entityType: "business", entityId: business.id, actorEmail: admin.user.email });
+  });
+
+  it("marks fields whose live value changed after the request as conflicting, with all three values", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, description: "Before." });
+    const ownerA = await owner(business.id);
+    const live = await publicBusiness(business.id);
+    const { requestId } = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(live), description: "Owner's." }, cookie: ownerA.cookie })).json();
+    await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(live), description: "Admin's." }, cookie: admin.cookie });
+    const detail = await (await t.request(`/api/v1/requests/${requestId}`, { cookie: admin.cookie })).json();
+    const description = detail.fields.find((f: { name: string }) => f.name === "description");
+    expect(description).toMatchObject({ base: "Before.", live: "Admin's.", requested: "Owner's.", conflict: true });
+    expect(detail.fields.filter((f: { conflict: boolean }) => f.conflict)).toHaveLength(1);
+  });
+
+  it("answers an owner's bad input with the admin form's messages and tags only from the existing ones", async () => {
+    const business = await createBusiness(t.database.db, { categoryId });
+    const ownerA = await owner(business.id);
+    const live = asInput(await publicBusiness(business.id));
+    const other = await createBusiness(t.database.db, { categoryId });
+    for (const bad of [{ name: "" }, { website: "ftp://x" }, { lat: 200 }, { categoryId: "gone" }]) {
+      const asOwner = await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...live, ...bad }, cookie: ownerA.cookie });
+      const asAdmin = await t.request(`/api/v1/businesses/${other.id}`, { method: "PUT", json: { ...live, ...bad }, cookie: admin.cookie });
+      expect(asOwner.status).toBe(400);
+      expect(await asOwner.json()).toEqual(await asAdmin.json());
+    }
+    const missing = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...live, name: "" }, cookie: ownerA.cookie })).json();
+    expect(missing.error.fields).toEqual({ name: "Name, Latitude, Longitude, and Category are required." });
+    const tags = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...live, tags: [tagId, "invented"] }, cookie: ownerA.cookie })).json();
+    expect(tags.error.fields).toEqual({ tags: "One or more of the chosen tags no longer exist. Please reload and try again." });
+  });
+
+  it("can be withdrawn or amended while waiting, and rejected with a reason the owner reads", async () => {
+    const business = await createBusiness(t.database.db, { categoryId });
+    const ownerA = await owner(business.id);
+    const live = asInput(await publicBusiness(business.id));
+    const { requestId } = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...live, name: "One" }, cookie: ownerA.cookie })).json();
+    const amended = await (await t.request(`/api/v1/requests/${requestId}`, { method: "PUT", json: { ...live, name: "Two" }, cookie: ownerA.cookie })).json();
+    expect(amended.payload.name).toBe("Two");
+    expect((await (await t.request(`/api/v1/requests/${requestId}/withdraw`, { method: "POST", cookie: ownerA.cookie })).json()).status).toBe("withdrawn");
+    expect((await t.request(`/api/v1/requests/${requestId}/approve`, { method: "POST", json: {}, cookie: admin.cookie })).status).toBe(409);
+
+    const next = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...live, name: "Three" }, cookie: ownerA.cookie })).json();
+    expect(next.requestId).not.toBe(requestId);
+    const noReason = await t.request(`/api/v1/requests/${next.requestId}/reject`, { method: "POST", json: { reason: "" }, cookie: admin.cookie });
+    expect((await noReason.json()).error.fields).toEqual({ reason: "Say why the request is rejected." });
+    await t.request(`/api/v1/requests/${next.requestId}/reject`, { method: "POST", json: { reason: "Name must match the sign." }, cookie: admin.cookie });
+    const mine = await (await t.request("/api/v1/me/requests", { cookie: ownerA.cookie })).json();
+    expect(mine.map((r: { status: string; reason: string | null }) => [r.status, r.reason])).toEqual([
+      ["rejected", "Name must match the sign."],
+      ["withdrawn", null],
+    ]);
+    expect(mailer.sent.at(-1)).toMatchObject({ to: ownerA.user.email });
+    expect(mailer.sent.at(-1)!.text).toContain("Reason: Name must match the sign.");
+  });
+
+  it("closes a request whose business was deleted, and tells its owner", async () => {
+    const business = await createBusiness(t.database.db, { categoryId });
+    const ownerA = await owner(business.id);
+    const { requestId } = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(await publicBusiness(business.id)), name: "Gone soon" }, cookie: ownerA.cookie })).json();
+    expect((await t.request(`/api/v1/businesses/${business.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
+    const pending = await (await t.request("/api/v1/requests?status=pending", { cookie: admin.cookie })).json();
+    expect(pending.map((r: { id: string }) => r.id)).not.toContain(requestId);
+    const closed = await (await t.request(`/api/v1/requests/${requestId}`, { cookie: ownerA.cookie })).json();
+    expect([closed.status, closed.reason]).toEqual(["rejected", "The business was deleted, so this request was closed."]);
+    expect(mailer.sent.some((m) => m.to === ownerA.user.email && m.text.includes("The business was deleted, so this request was closed."))).toBe(true);
+  });
+});
+
+describe("events and offers", () => {
+  it("appear publicly only once approved", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, name: "Offer House" });
+    const ownerA = await owner(business.id);
+    const created = await t.request("/api/v1/offers", { method: "POST", json: { businessId: business.id, description: "Half-price scones", type: "BOGO" }, cookie: ownerA.cookie });
+    expect(created.status).toBe(202);
+    const { requestId } = await created.json();
+    const offers = async () => ((await (await t.request("/api/v1/offers")).json()) as Array<{ description: string }>).map((o) => o.description);
+    expect(await offers()).not.toContain("Half-price scones");
+    await t.request(`/api/v1/requests/${requestId}/approve`, { method: "POST", json: {}, cookie: admin.cookie });
+    expect(await offers()).toContain("Half-price scones");
+
+    const event = await t.request("/api/v1/events", { method: "POST", json: { name: "Poetry night", eventDate: "2031-01-01T23:00:00.000Z", location: business.id }, cookie: ownerA.cookie });
+    expect(event.status).toBe(202);
+    const bad = await t.request("/api/v1/events", { method: "POST", json: { name: "", location: business.id }, cookie: ownerA.cookie });
+    expect((await bad.json()).error.message).toBe("Event Name, Event Date, and Location Type are required.");
+  });
+
+  it("are applied at once, and still recorded in Recent Changes, when the association auto-approves them", async () => {
+    const saved = await t.request("/api/v1/moderation-settings", {
+      method: "PUT",
+      json: { autoApproveListings: true, autoApproveEvents: true, autoApproveOffers: true, notificationEmail: "" },
+      cookie: admin.cookie,
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const business = await createBusiness(t.database.db, { categoryId });
+      const ownerA = await owner(business.id);
+      const offer = await (await t.request("/api/v1/offers", { method: "POST", json: { businessId: business.id, description: "Auto deal", type: "BOGO" }, cookie: ownerA.cookie })).json();
+      expect(offer.status).toBe("approved");
+      const listing = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(await publicBusiness(business.id)), name: "Auto Name" }, cookie: ownerA.cookie })).json();
+      expect(listing.status).toBe("approved");
+      expect((await publicBusiness(business.id)).name).toBe("Auto Name");
+      const changes = (await (await t.request("/api/v1/audit-log", { cookie: admin.cookie })).json()).items.slice(0, 2);
+      expect(changes.map((c: { actorEmail: string; entityType: string }) => [c.actorEmail, c.entityType])).toEqual([
+        [ownerA.user.email, "business"],
+        [ownerA.user.email, "offer"],
+      ]);
+    } finally {
+      await t.request("/api/v1/moderation-settings", { method: "PUT", json: { autoApproveListings: false, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "" }, cookie: admin.cookie });
+    }
+  });
+});
+
+describe("mail to the association", () => {
+  it("sends the notification address at most one digest per 15 minutes", async () => {
+    await t.request("/api/v1/moderation-settings", { method: "PUT", json: { autoApproveListings: false, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "desk@association.example" }, cookie: admin.cookie });
+    const claimant = await person("user");
+    const digests = () => mailer.sent.filter((m) => m.to === "desk@association.example");
+    for (let i = 0; i < 3; i++) {
+      const business = await createBusiness(t.database.db, { categoryId, name: `Digest ${i}` });
+      await t.request(`/api/v1/businesses/${business.id}/claims`, { method: "POST", json: { role: "Owner", phone: "1" }, cookie: claimant.cookie });
+    }
+    expect(digests()).toHaveLength(1);
+    expect(digests()[0]!.text).toContain("Claim: Digest 0");
+    expect(await t.services.requests.sendDigests(new Date(Date.now() + 16 * 60 * 1000))).toBe(1);
+    expect(digests()).toHaveLength(2);
+    expect(digests()[1]!.text).toContain("Claim: Digest 1");
+    expect(digests()[1]!.text).toContain("Claim: Digest 2");
+    expect(digests()[1]!.text).not.toContain("Digest 0");
+  });
+});

@@ -1,0 +1,252 @@
+// Business owners, owners' requests and when each recipient last had the digest of new requests.
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/database-types.ts";
+import type { Owner, RequestKind, RequestListQuery, RequestStatus, RequestSummary } from "../../../shared/schemas/request.ts";
+
+export interface StoredRequest extends RequestSummary {
+  userId: string;
+  payload: Record<string, unknown>;
+  base: Record<string, unknown> | null;
+}
+
+export interface NewRequest {
+  id: string;
+  kind: RequestKind;
+  businessId: string | null;
+  businessName: string;
+  targetId: string | null;
+  userId: string;
+  payload: Record<string, unknown>;
+  base: Record<string, unknown> | null;
+}
+
+const COLUMNS = [
+  "change_request.id",
+  "change_request.kind",
+  "change_request.businessId",
+  "change_request.businessName",
+  "change_request.targetId",
+  "change_request.userId",
+  "change_request.payload",
+  "change_request.base",
+  "change_request.status",
+  "change_request.reason",
+  "change_request.createdAt",
+  "change_request.updatedAt",
+  "change_request.decidedAt",
+  "user.email as requesterEmail",
+] as const;
+
+type Row = {
+  id: string;
+  kind: string;
+  businessId: string | null;
+  businessName: string;
+  targetId: string | null;
+  userId: string;
+  payload: string;
+  base: string | null;
+  status: string;
+  reason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  decidedAt: string | null;
+  requesterEmail: string;
+};
+
+function toRequest(row: Row): StoredRequest {
+  return {
+    ...row,
+    kind: row.kind as RequestKind,
+    status: row.status as RequestStatus,
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    base: row.base === null ? null : (JSON.parse(row.base) as Record<string, unknown>),
+  };
+}
+
+export class RequestRepository {
+  private readonly db: Kysely<DB>;
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  // Owners
+
+  async isOwner(businessId: string, userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom("business_owner").select("userId").where("businessId", "=", businessId).where("userId", "=", userId).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The ids of the businesses a person owns. */
+  async ownedBusinessIds(userId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom("business_owner").select("businessId").where("userId", "=", userId).orderBy("createdAt").execute();
+    return rows.map((r) => r.businessId);
+  }
+
+  getOwners(businessId: string): Promise<Owner[]> {
+    return this.db
+      .selectFrom("business_owner")
+      .innerJoin("user", "user.id", "business_owner.userId")
+      .select(["business_owner.userId", "user.email", "user.displayName", "business_owner.createdAt"])
+      .where("business_owner.businessId", "=", businessId)
+      .orderBy("business_owner.createdAt")
+      .execute();
+  }
+
+  /** Makes the person an owner; nothing happens when they already are one. */
+  async addOwner(businessId: string, userId: string): Promise<void> {
+    await this.db
+      .insertInto("business_owner")
+      .values({ businessId, userId, createdAt: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(["businessId", "userId"]).doNothing())
+      .execute();
+  }
+
+  async removeOwner(businessId: string, userId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom("business_owner").where("businessId", "=", businessId).where("userId", "=", userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async findUserByEmail(email: string): Promise<{ id: string; email: string; role: string | null } | undefined> {
+    return this.db.selectFrom("user").select(["id", "email", "role"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
+  }
+
+  async getUser(id: string): Promise<{ id: string; email: string; role: string | null; emailVerified: boolean } | undefined> {
+    const row = await this.db.selectFrom("user").select(["id", "email", "role", "emailVerified"]).where("id", "=", id).executeTakeFirst();
+    return row && { ...row, emailVerified: Boolean(row.emailVerified) };
+  }
+
+  /** Gives a plain user the role `business`; other roles stay. True when it changed. */
+  async promoteToBusiness(userId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("user")
+      .set({ role: "business", updatedAt: new Date().toISOString() })
+      .where("id", "=", userId)
+      .where((eb) => eb.or([eb("role", "=", "user"), eb("role", "is", null)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async adminEmails(): Promise<string[]> {
+    const rows = await this.db.selectFrom("user").select("email").where("role", "=", "admin").orderBy("email").execute();
+    return rows.map((r) => r.email);
+  }
+
+  // Requests
+
+  private select() {
+    return this.db.selectFrom("change_request").innerJoin("user", "user.id", "change_request.userId").select(COLUMNS);
+  }
+
+  async get(id: string): Promise<StoredRequest | undefined> {
+    const row = await this.select().where("change_request.id", "=", id).executeTakeFirst();
+    return row && toRequest(row);
+  }
+
+  /** Oldest first. */
+  async getAll(query: RequestListQuery & { userId?: string; businessId?: string; limit?: number }): Promise<StoredRequest[]> {
+    let q = this.select();
+    if (query.status) q = q.where("change_request.status", "=", query.status);
+    if (query.kind) q = q.where("change_request.kind", "=", query.kind);
+    if (query.userId) q = q.where("change_request.userId", "=", query.userId);
+    if (query.businessId) q = q.where("change_request.businessId", "=", query.businessId);
+    const rows = await q.orderBy("change_request.createdAt").orderBy("change_request.id").limit(query.limit ?? 500).execute();
+    return rows.map(toRequest);
+  }
+
+  async countPending(): Promise<number> {
+    const row = await this.db.selectFrom("change_request").select((eb) => eb.fn.countAll<number>().as("total")).where("status", "=", "pending").executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /** The pending request of this kind by anyone for the business (or for the event or offer), if there is one. */
+  async findPending(filter: { kind: RequestKind; businessId?: string; targetId?: string; userId?: string }): Promise<StoredRequest | undefined> {
+    let q = this.select().where("change_request.status", "=", "pending").where("change_request.kind", "=", filter.kind);
+    if (filter.businessId) q = q.where("change_request.businessId", "=", filter.businessId);
+    if (filter.targetId) q = q.where("change_request.targetId", "=", filter.targetId);
+    if (filter.userId) q = q.where("change_request.userId", "=", filter.userId);
+    const row = await q.orderBy("change_request.createdAt").executeTakeFirst();
+    return row && toRequest(row);
+  }
+
+  /** Pending requests whose business no longer exists. */
+  async getOrphans(): Promise<StoredRequest[]> {
+    const rows = await this.select()
+      .where("change_request.status", "=", "pending")
+      .where("change_request.businessId", "is not", null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("business").select("business.id").whereRef("business.id", "=", "change_request.businessId"))))
+      .execute();
+    return rows.map(toRequest);
+  }
+
+  async create(request: NewRequest): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db
+      .insertInto("change_request")
+      .values({
+        ...request,
+        payload: JSON.stringify(request.payload),
+        base: request.base === null ? null : JSON.stringify(request.base),
+        status: "pending",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+  }
+
+  /** Replaces what a pending request asks for. False when it is no longer pending. */
+  async amend(id: string, payload: Record<string, unknown>, base: Record<string, unknown> | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable("change_request")
+      .set({ payload: JSON.stringify(payload), base: base === null ? null : JSON.stringify(base), updatedAt: new Date().toISOString() })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Moves a pending request to its outcome; false when another decision came first. */
+  async decide(id: string, decision: { status: Exclude<RequestStatus, "pending">; reason: string | null; decidedBy: string | null }): Promise<boolean> {
+    const now = new Date().toISOString();
+    const result = await this.db
+      .updateTable("change_request")
+      .set({ ...decision, decidedAt: now, updatedAt: now })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Puts a request whose approval could not be applied back among the waiting ones. */
+  async reopen(id: string): Promise<void> {
+    await this.db.updateTable("change_request").set({ status: "pending", decidedBy: null, decidedAt: null }).where("id", "=", id).execute();
+  }
+
+  /** Records what an approval created: the new business, event or offer. */
+  async setTarget(id: string, created: { businessId?: string; targetId?: string }): Promise<void> {
+    await this.db.updateTable("change_request").set(created).where("id", "=", id).execute();
+  }
+
+  // Digest
+
+  async lastDigest(recipient: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom("request_digest").select("lastSentAt").where("recipient", "=", recipient).executeTakeFirst();
+    return row?.lastSentAt;
+  }
+
+  async recordDigest(recipient: string, sentAt: string): Promise<void> {
+    await this.db
+      .insertInto("request_digest")
+      .values({ recipient, lastSentAt: sentAt })
+      .onConflict((oc) => oc.column("recipient").doUpdateSet({ lastSentAt: sentAt }))
+      .execute();
+  }
+
+  /** Pending requests made after `since` (all pending ones without it), oldest first. */
+  async pendingSince(since: string | undefined): Promise<StoredRequest[]> {
+    let q = this.select().where("change_request.status", "=", "pending");
+    if (since) q = q.where("change_request.createdAt", ">", since);
+    const rows = await q.orderBy("change_request.createdAt").limit(200).execute();
+    return rows.map(toRequest);
+  }
+}

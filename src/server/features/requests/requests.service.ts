@@ -1,0 +1,519 @@
+// Owners keep their listing, events and offers current through requests an administrator decides (unless the association
+// approves a kind at once); administrators also manage who owns which business.
+import type { z } from "zod";
+import { requireRole, requireUser, type CurrentUser } from "../../auth/session.ts";
+import { newId } from "../../db/ids.ts";
+import { Conflict, Forbidden, NotFound, Validation } from "../../errors.ts";
+import { invalidInput } from "../../validation.ts";
+import { messages } from "../../../shared/messages.ts";
+import type { FieldView } from "../../../shared/schemas/entity.ts";
+import { BusinessInputSchema, businessView, type Business, type BusinessAdmin, type BusinessInput } from "../../../shared/schemas/business.ts";
+import { EventInputSchema, eventView, type EventInput } from "../../../shared/schemas/event.ts";
+import { OfferInputSchema, offerView, type OfferInput } from "../../../shared/schemas/offer.ts";
+import {
+  ClaimInputSchema,
+  claimView,
+  requestMessages,
+  type ClaimInput,
+  type ModerationSettings,
+  ModerationSettingsSchema,
+  type Owner,
+  type RequestCreated,
+  type RequestDetail,
+  type RequestField,
+  type RequestKind,
+  type RequestListQuery,
+  type RequestSummary,
+} from "../../../shared/schemas/request.ts";
+import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { BusinessService } from "../business/business.service.ts";
+import type { BusinessRepository } from "../business/business.repository.ts";
+import type { EventService } from "../event/event.service.ts";
+import type { EventRepository, StoredEvent } from "../event/event.repository.ts";
+import type { OfferService } from "../offer/offer.service.ts";
+import type { OfferRepository, StoredOffer } from "../offer/offer.repository.ts";
+import type { ModerationSettingsRepository } from "./moderation-settings.repository.ts";
+import type { RequestMail } from "./request-mail.ts";
+import type { RequestRepository, StoredRequest } from "./requests.repository.ts";
+
+type Values = Record<string, unknown>;
+
+/** What an owner's write led to: applied at once (an administrator's), or a request. */
+export type WriteOutcome<T> = { applied: T } | { request: RequestCreated };
+
+interface Form {
+  views: Record<string, FieldView>;
+  schema: z.ZodType;
+  required: string;
+}
+
+const FORMS: Record<RequestKind, Form> = {
+  claim: { views: claimView.fields, schema: ClaimInputSchema, required: requestMessages.claimRoleRequired },
+  "new-listing": { views: businessView.fields, schema: BusinessInputSchema, required: messages.businesses.required },
+  "listing-change": { views: businessView.fields, schema: BusinessInputSchema, required: messages.businesses.required },
+  event: { views: eventView.fields, schema: EventInputSchema, required: messages.adminEvents.required },
+  offer: { views: offerView.fields, schema: OfferInputSchema, required: messages.adminOffers.required },
+};
+
+/** Input fields whose stored counterpart has another name. */
+const STORED_AS: Record<string, string> = { logoPath: "logoStoragePath", imagePath: "imageStoragePath" };
+
+/** A stored entity as its form would send it, so live and requested values compare field by field. */
+function asInput(form: Form, entity: Values): Values {
+  const values: Values = {};
+  const coordinates = entity.coordinates as { lat: number; lng: number } | undefined;
+  for (const name of Object.keys(form.views)) {
+    if (coordinates && (name === "lat" || name === "lng")) values[name] = coordinates[name];
+    else values[name] = entity[STORED_AS[name] ?? name] ?? null;
+  }
+  const parsed = form.schema.safeParse(values);
+  return parsed.success ? { ...values, ...(parsed.data as Values) } : values;
+}
+
+/**
+ * Owners cannot upload images yet (uploads of logos and event images are the administrators'): an owner's request
+ * keeps the images the item has.
+ */
+function keepImages(form: Form, payload: Values, base: Values | null): Values {
+  for (const [name, view] of Object.entries(form.views)) if (view.widget === "image") payload[name] = base?.[name] ?? null;
+  return payload;
+}
+
+function parse(form: Form, input: unknown): Values {
+  const parsed = form.schema.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error.issues, form.required);
+  return parsed.data as Values;
+}
+
+/** Equal as form values: blank is null, and a list's order does not count. */
+function same(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (v === undefined || v === "" ? null : Array.isArray(v) ? [...v].map(String).sort() : v);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+function hostOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The rights an owner's change has once the association approved it in advance (auto-approve): it is applied as an
+ * administrator's would be, and Recent Changes names the owner.
+ */
+function approvedInAdvance(owner: CurrentUser): CurrentUser {
+  return { ...owner, role: "admin" };
+}
+
+export interface RequestServiceDeps {
+  repository: RequestRepository;
+  settings: ModerationSettingsRepository;
+  mail: RequestMail;
+  audit: AuditRecorder;
+  businesses: BusinessService;
+  businessRepository: BusinessRepository;
+  events: EventService;
+  eventRepository: EventRepository;
+  offers: OfferService;
+  offerRepository: OfferRepository;
+}
+
+export class RequestService {
+  private readonly deps: RequestServiceDeps;
+  constructor(deps: RequestServiceDeps) {
+    this.deps = deps;
+  }
+
+  private get repository() {
+    return this.deps.repository;
+  }
+
+  // Owners
+
+  /** The businesses the signed-in person owns, by name. */
+  async myBusinesses(viewer: CurrentUser | null): Promise<Business[]> {
+    const user = requireUser(viewer);
+    const ids = await this.repository.ownedBusinessIds(user.id);
+    if (ids.length === 0) return [];
+    const all = await Promise.all(ids.map((id) => this.deps.businesses.find(id)));
+    return all.filter((b): b is Business => b !== undefined).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async owners(viewer: CurrentUser | null, businessId: string): Promise<Owner[]> {
+    requireRole(viewer, "admin");
+    await this.deps.businesses.get(businessId);
+    return this.repository.getOwners(businessId);
+  }
+
+  async addOwner(viewer: CurrentUser | null, businessId: string, email: string): Promise<Owner[]> {
+    const admin = requireRole(viewer, "admin");
+    const business = await this.deps.businesses.get(businessId);
+    const user = await this.repository.findUserByEmail(email);
+    if (!user) throw Validation(requestMessages.noSuchUser, { email: requestMessages.noSuchUser });
+    await this.makeOwner(admin, business.id, business.name, user);
+    return this.repository.getOwners(businessId);
+  }
+
+  async removeOwner(viewer: CurrentUser | null, businessId: string, userId: string): Promise<void> {
+    const admin = requireRole(viewer, "admin");
+    const business = await this.deps.businesses.get(businessId);
+    const owner = (await this.repository.getOwners(businessId)).find((o) => o.userId === userId);
+    if (!owner || !(await this.repository.removeOwner(businessId, userId))) throw NotFound("That person does not own this business.");
+    await this.deps.audit.record(admin, { action: "update", entityType: "business", entityId: businessId, summary: `${owner.email} no longer owns ${business.name}` });
+  }
+
+  private async makeOwner(actor: Pick<CurrentUser, "id" | "email">, businessId: string, businessName: string, user: { id: string; email: string }) {
+    await this.repository.addOwner(businessId, user.id);
+    const promoted = await this.repository.promoteToBusiness(user.id);
+    await this.deps.audit.record(actor, { action: "update", entityType: "business", entityId: businessId, summary: `${user.email} now owns ${businessName}` });
+    if (promoted) await this.deps.audit.record(actor, { action: "role_change", entityType: "user", entityId: user.id, summary: `${user.email}: user → business` });
+  }
+
+  private async requireOwner(user: CurrentUser, businessId: string): Promise<void> {
+    if (!(await this.repository.isOwner(businessId, user.id))) throw Forbidden();
+  }
+
+  /** Events and offers are for owners: anyone else is refused before their input is read. */
+  private async requireSomeBusiness(user: CurrentUser): Promise<void> {
+    if ((await this.repository.ownedBusinessIds(user.id)).length === 0) throw Forbidden();
+  }
+
+  /** An administrator, or an owner of the business (of any business when none is named). */
+  async requireOwnerOrAdmin(user: CurrentUser, businessId?: string): Promise<void> {
+    if (user.role === "admin") return;
+    if (businessId === undefined) await this.requireSomeBusiness(user);
+    else await this.requireOwner(user, businessId);
+  }
+
+  // Writes that become requests for owners
+
+  async claim(viewer: CurrentUser | null, businessId: string, input: ClaimInput): Promise<RequestCreated> {
+    const user = requireUser(viewer);
+    const business = await this.deps.businesses.get(businessId);
+    if (await this.repository.isOwner(businessId, user.id)) throw Conflict(requestMessages.alreadyOwner);
+    if (await this.repository.findPending({ kind: "claim", businessId, userId: user.id })) throw Conflict(requestMessages.alreadyClaimed);
+    const payload = parse(FORMS.claim, input);
+    return this.createRequest(user, { kind: "claim", businessId, businessName: business.name, targetId: null, payload, base: null });
+  }
+
+  /** An administrator adds the business; anyone else signed in proposes it. */
+  async proposeBusiness(viewer: CurrentUser | null, input: BusinessInput): Promise<WriteOutcome<BusinessAdmin>> {
+    const user = requireUser(viewer);
+    if (user.role === "admin") return { applied: await this.deps.businesses.create(user, input) };
+    const payload = keepImages(FORMS["new-listing"], parse(FORMS["new-listing"], input), null);
+    await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
+    return { request: await this.createRequest(user, { kind: "new-listing", businessId: null, businessName: String(payload.name), targetId: null, payload, base: null }) };
+  }
+
+  /** An administrator's change applies at once; an owner's amends the business's one pending listing change, or starts it. */
+  async saveBusiness(viewer: CurrentUser | null, id: string, input: BusinessInput): Promise<WriteOutcome<BusinessAdmin>> {
+    const user = requireUser(viewer);
+    if (user.role === "admin") return { applied: await this.deps.businesses.update(user, id, input) };
+    await this.requireOwner(user, id);
+    const current = await this.deps.businessRepository.getAdmin(id);
+    if (!current) throw NotFound(messages.business.notFound);
+    const form = FORMS["listing-change"];
+    const base = asInput(form, current);
+    const payload = keepImages(form, parse(form, input), base);
+    await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
+    const target = { kind: "listing-change" as const, businessId: id, businessName: current.name, targetId: null, payload, base };
+    if ((await this.deps.settings.get()).autoApproveListings) return { request: await this.createApproved(user, target) };
+    const pending = await this.repository.findPending({ kind: "listing-change", businessId: id });
+    if (pending && (await this.repository.amend(pending.id, payload, base))) return { request: { requestId: pending.id, status: "pending" } };
+    return { request: await this.createRequest(user, target) };
+  }
+
+  async saveEvent(viewer: CurrentUser | null, id: string | null, input: EventInput): Promise<WriteOutcome<StoredEvent>> {
+    const user = requireUser(viewer);
+    if (user.role === "admin") return { applied: id ? await this.deps.events.update(user, id, input) : await this.deps.events.create(user, input) };
+    await this.requireSomeBusiness(user);
+    const form = FORMS.event;
+    let base: Values | null = null;
+    if (id) {
+      const existing = await this.deps.eventRepository.getStored(id);
+      if (!existing) throw NotFound(messages.adminEvents.notFound);
+      await this.requireOwner(user, existing.location);
+      base = asInput(form, existing);
+    }
+    const payload = keepImages(form, parse(form, input), base);
+    const businessId = String(payload.location);
+    if (!(await this.repository.isOwner(businessId, user.id))) throw Forbidden(requestMessages.notYourBusiness);
+    return { request: await this.ownerChange(user, "event", businessId, id, payload, base, (await this.deps.settings.get()).autoApproveEvents) };
+  }
+
+  async saveOffer(viewer: CurrentUser | null, id: string | null, input: OfferInput): Promise<WriteOutcome<StoredOffer>> {
+    const user = requireUser(viewer);
+    if (user.role === "admin") return { applied: id ? await this.deps.offers.update(user, id, input) : await this.deps.offers.create(user, input) };
+    await this.requireSomeBusiness(user);
+    const form = FORMS.offer;
+    let base: Values | null = null;
+    if (id) {
+      const existing = await this.deps.offerRepository.getStored(id);
+      if (!existing) throw NotFound(messages.adminOffers.notFound);
+      await this.requireOwner(user, existing.businessId);
+      base = asInput(form, existing);
+    }
+    const payload = parse(form, input);
+    const businessId = String(payload.businessId);
+    if (!(await this.repository.isOwner(businessId, user.id))) throw Forbidden(requestMessages.notYourBusiness);
+    return { request: await this.ownerChange(user, "offer", businessId, id, payload, base, (await this.deps.settings.get()).autoApproveOffers) };
+  }
+
+  /** Owners delete their own businesses' events and offers at once: taking something down needs no approval. */
+  async deleteEvent(viewer: CurrentUser | null, id: string): Promise<void> {
+    const user = requireUser(viewer);
+    if (user.role !== "admin") {
+      const existing = await this.deps.eventRepository.getStored(id);
+      if (!existing) throw NotFound(messages.adminEvents.notFound);
+      await this.requireOwner(user, existing.location);
+    }
+    await this.deps.events.delete(user.role === "admin" ? user : approvedInAdvance(user), id);
+  }
+
+  async deleteOffer(viewer: CurrentUser | null, id: string): Promise<void> {
+    const user = requireUser(viewer);
+    if (user.role !== "admin") {
+      const existing = await this.deps.offerRepository.getStored(id);
+      if (!existing) throw NotFound(messages.adminOffers.notFound);
+      await this.requireOwner(user, existing.businessId);
+    }
+    await this.deps.offers.delete(user.role === "admin" ? user : approvedInAdvance(user), id);
+  }
+
+  private async ownerChange(user: CurrentUser, kind: "event" | "offer", businessId: string, targetId: string | null, payload: Values, base: Values | null, auto: boolean) {
+    const business = await this.deps.businesses.get(businessId);
+    const target = { kind, businessId, businessName: business.name, targetId, payload, base };
+    if (auto) return this.createApproved(user, target);
+    const pending = targetId ? await this.repository.findPending({ kind, targetId }) : undefined;
+    if (pending && (await this.repository.amend(pending.id, payload, base))) return { requestId: pending.id, status: "pending" as const };
+    return this.createRequest(user, target);
+  }
+
+  private async createRequest(user: CurrentUser, request: Omit<Parameters<RequestRepository["create"]>[0], "id" | "userId">): Promise<RequestCreated> {
+    const id = newId();
+    await this.repository.create({ ...request, id, userId: user.id });
+    await this.deps.mail.quietly(() => this.deps.mail.sendDigests());
+    return { requestId: id, status: "pending" };
+  }
+
+  /** Applied at once, and kept as an approved request so the owner sees it among their changes. */
+  private async createApproved(user: CurrentUser, request: Omit<Parameters<RequestRepository["create"]>[0], "id" | "userId">): Promise<RequestCreated> {
+    const id = newId();
+    await this.repository.create({ ...request, id, userId: user.id });
+    const stored = (await this.repository.get(id))!;
+    await this.decideAndApply(approvedInAdvance(user), stored, Object.keys(stored.payload), null);
+    return { requestId: id, status: "approved" };
+  }
+
+  // Reading and deciding requests
+
+  async list(viewer: CurrentUser | null, query: RequestListQuery): Promise<RequestSummary[]> {
+    requireRole(viewer, "admin");
+    await this.closeOrphans();
+    return (await this.repository.getAll(query)).map(summary);
+  }
+
+  async countPending(viewer: CurrentUser | null): Promise<number> {
+    requireRole(viewer, "admin");
+    await this.closeOrphans();
+    return this.repository.countPending();
+  }
+
+  /** The signed-in person's own requests, newest first, each with its fields. */
+  async mine(viewer: CurrentUser | null): Promise<RequestDetail[]> {
+    const user = requireUser(viewer);
+    await this.closeOrphans();
+    const requests = await this.repository.getAll({ userId: user.id });
+    return Promise.all(requests.reverse().map((r) => this.detailOf(r)));
+  }
+
+  /** For administrators, and for the person who asked. */
+  async get(viewer: CurrentUser | null, id: string): Promise<RequestDetail> {
+    const user = requireUser(viewer);
+    await this.closeOrphans();
+    const request = await this.repository.get(id);
+    if (!request || (user.role !== "admin" && request.userId !== user.id)) throw NotFound("Request not found.");
+    return this.detailOf(request);
+  }
+
+  async approve(viewer: CurrentUser | null, id: string, fields?: string[]): Promise<RequestDetail> {
+    const admin = requireRole(viewer, "admin");
+    const request = await this.pending(id);
+    if (request.userId === admin.id) throw Forbidden(requestMessages.ownYourRequest);
+    const names = Object.keys(FORMS[request.kind].views);
+    const chosen = fields ?? names;
+    if (chosen.length === 0) throw Validation(requestMessages.noFieldsChosen, { fields: requestMessages.noFieldsChosen });
+    if (chosen.some((name) => !names.includes(name))) throw Validation(requestMessages.unknownField, { fields: requestMessages.unknownField });
+    await this.decideAndApply(admin, request, chosen, admin.id);
+    return this.get(admin, id);
+  }
+
+  async reject(viewer: CurrentUser | null, id: string, reason: string): Promise<RequestDetail> {
+    const admin = requireRole(viewer, "admin");
+    const request = await this.pending(id);
+    if (request.userId === admin.id) throw Forbidden(requestMessages.ownYourRequest);
+    if (!(await this.repository.decide(id, { status: "rejected", reason, decidedBy: admin.id }))) throw Conflict(requestMessages.notPending);
+    await this.deps.mail.quietly(() => this.deps.mail.sendDecision(request, "rejected", reason));
+    return this.get(admin, id);
+  }
+
+  async withdraw(viewer: CurrentUser | null, id: string): Promise<RequestDetail> {
+    const user = requireUser(viewer);
+    const request = await this.repository.get(id);
+    if (!request || request.userId !== user.id) throw NotFound("Request not found.");
+    if (!(await this.repository.decide(id, { status: "withdrawn", reason: null, decidedBy: user.id }))) throw Conflict(requestMessages.notPending);
+    return this.get(user, id);
+  }
+
+  /** The person who asked replaces what a waiting request asks for; it is checked as the original was. */
+  async amend(viewer: CurrentUser | null, id: string, input: Values): Promise<RequestDetail> {
+    const user = requireUser(viewer);
+    const request = await this.repository.get(id);
+    if (!request || request.userId !== user.id) throw NotFound("Request not found.");
+    if (request.status !== "pending") throw Conflict(requestMessages.notPending);
+    if (request.kind === "listing-change") await this.saveBusiness(user, request.businessId!, input as BusinessInput);
+    else if (request.kind === "event" && request.targetId) await this.saveEvent(user, request.targetId, input as EventInput);
+    else if (request.kind === "offer" && request.targetId) await this.saveOffer(user, request.targetId, input as OfferInput);
+    else {
+      const payload = keepImages(FORMS[request.kind], parse(FORMS[request.kind], input), null);
+      if (request.kind === "new-listing") await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
+      if (request.kind === "event" || request.kind === "offer") {
+        const businessId = String(request.kind === "event" ? payload.location : payload.businessId);
+        if (!(await this.repository.isOwner(businessId, user.id))) throw Forbidden(requestMessages.notYourBusiness);
+      }
+      if (!(await this.repository.amend(id, payload, null))) throw Conflict(requestMessages.notPending);
+    }
+    return this.get(user, id);
+  }
+
+  async settings(viewer: CurrentUser | null): Promise<ModerationSettings> {
+    requireRole(viewer, "admin");
+    return this.deps.settings.get();
+  }
+
+  async saveSettings(viewer: CurrentUser | null, input: ModerationSettings): Promise<ModerationSettings> {
+    const admin = requireRole(viewer, "admin");
+    const parsed = ModerationSettingsSchema.safeParse(input);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, "The settings are not valid.");
+    await this.deps.settings.save(parsed.data);
+    await this.deps.audit.record(admin, { action: "update", entityType: "settings", entityId: "moderation", summary: "Request approval settings" });
+    return this.deps.settings.get();
+  }
+
+  /** Sends the digests that are due (called after each new request and periodically). */
+  sendDigests(now?: Date): Promise<number> {
+    return this.deps.mail.sendDigests(now);
+  }
+
+  private async pending(id: string): Promise<StoredRequest> {
+    await this.closeOrphans();
+    const request = await this.repository.get(id);
+    if (!request) throw NotFound("Request not found.");
+    if (request.status !== "pending") throw Conflict(requestMessages.notPending);
+    return request;
+  }
+
+  /** Closes requests whose business was deleted meanwhile, and tells their owners. */
+  private async closeOrphans(): Promise<void> {
+    for (const orphan of await this.repository.getOrphans()) {
+      if (await this.repository.decide(orphan.id, { status: "rejected", reason: requestMessages.businessDeleted, decidedBy: null })) {
+        await this.deps.mail.quietly(() => this.deps.mail.sendDecision(orphan, "closed", requestMessages.businessDeleted));
+      }
+    }
+  }
+
+  /** Marks the request approved (so no one else decides it meanwhile), then applies it; a failure puts it back. */
+  private async decideAndApply(actor: CurrentUser, request: StoredRequest, fields: string[], decidedBy: string | null): Promise<void> {
+    if (!(await this.repository.decide(request.id, { status: "approved", reason: null, decidedBy }))) throw Conflict(requestMessages.notPending);
+    let created: { businessId?: string; targetId?: string };
+    try {
+      created = await this.apply(actor, request, fields);
+    } catch (error) {
+      await this.repository.reopen(request.id);
+      throw error;
+    }
+    if (created.businessId || created.targetId) await this.repository.setTarget(request.id, created);
+    if (decidedBy !== null) await this.deps.mail.quietly(() => this.deps.mail.sendDecision(request, "approved", null));
+  }
+
+  private async apply(actor: CurrentUser, request: StoredRequest, fields: string[]): Promise<{ businessId?: string; targetId?: string }> {
+    const requester = { id: request.userId, email: request.requesterEmail };
+    const chosen = (live: Values) => ({ ...live, ...Object.fromEntries(fields.filter((f) => f in request.payload).map((f) => [f, request.payload[f]])) });
+    switch (request.kind) {
+      case "claim":
+        await this.makeOwner(actor, request.businessId!, request.businessName, requester);
+        return {};
+      case "new-listing": {
+        const business = await this.deps.businesses.create(actor, request.payload as BusinessInput);
+        await this.makeOwner(actor, business.id, business.name, requester);
+        return { businessId: business.id };
+      }
+      case "listing-change": {
+        const current = await this.deps.businessRepository.getAdmin(request.businessId!);
+        if (!current) throw NotFound(messages.business.notFound);
+        await this.deps.businesses.update(actor, current.id, chosen(asInput(FORMS["listing-change"], current)) as BusinessInput);
+        return {};
+      }
+      case "event": {
+        if (!request.targetId) return { targetId: (await this.deps.events.create(actor, request.payload as EventInput)).id };
+        const current = await this.deps.eventRepository.getStored(request.targetId);
+        if (!current) throw NotFound(messages.adminEvents.notFound);
+        await this.deps.events.update(actor, current.id, chosen(asInput(FORMS.event, current)) as EventInput);
+        return {};
+      }
+      case "offer": {
+        if (!request.targetId) return { targetId: (await this.deps.offers.create(actor, request.payload as OfferInput)).id };
+        const current = await this.deps.offerRepository.getStored(request.targetId);
+        if (!current) throw NotFound(messages.adminOffers.notFound);
+        await this.deps.offers.update(actor, current.id, chosen(asInput(FORMS.offer, current)) as OfferInput);
+        return {};
+      }
+    }
+  }
+
+  private async live(request: StoredRequest): Promise<Values | null> {
+    const form = FORMS[request.kind];
+    if (request.kind === "listing-change") {
+      const current = request.businessId ? await this.deps.businessRepository.getAdmin(request.businessId) : undefined;
+      return current ? asInput(form, current) : null;
+    }
+    if (request.targetId && request.kind === "event") {
+      const current = await this.deps.eventRepository.getStored(request.targetId);
+      return current ? asInput(form, current) : null;
+    }
+    if (request.targetId && request.kind === "offer") {
+      const current = await this.deps.offerRepository.getStored(request.targetId);
+      return current ? asInput(form, current) : null;
+    }
+    return null;
+  }
+
+  private async detailOf(request: StoredRequest): Promise<RequestDetail> {
+    const form = FORMS[request.kind];
+    // Once decided, what was live then is what the request is compared with.
+    const live = request.status === "pending" ? await this.live(request) : request.base;
+    const fields: RequestField[] = Object.entries(form.views).map(([name, view]) => {
+      const requested = request.payload[name] ?? null;
+      const liveValue = live?.[name] ?? null;
+      const base = request.base ? (request.base[name] ?? null) : liveValue;
+      const changed = !same(requested, base);
+      return { name, label: view.label, widget: view.widget, live: liveValue, requested, base, changed, conflict: changed && request.base !== null && !same(base, liveValue) };
+    });
+    let domainMatch = false;
+    if (request.kind === "claim" && request.businessId) {
+      const [user, business] = await Promise.all([this.repository.getUser(request.userId), this.deps.businesses.find(request.businessId)]);
+      const emailDomain = user?.emailVerified ? user.email.split("@").pop()!.toLowerCase() : null;
+      const siteDomain = hostOf(business?.website);
+      domainMatch = !!emailDomain && !!siteDomain && (siteDomain === emailDomain || siteDomain.endsWith(`.${emailDomain}`));
+    }
+    return { ...summary(request), payload: request.payload, fields, domainMatch };
+  }
+}
+
+function summary(request: StoredRequest): RequestSummary {
+  const { userId: _u, payload: _p, base: _b, ...rest } = request;
+  return rest;
+}

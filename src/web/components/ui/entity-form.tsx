@@ -1,0 +1,120 @@
+// A form drawn from an entity's description and checked against its schema, in the browser before sending and by the
+// route's action after: the admin's screens and the owners' pages share it.
+import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
+import { useState, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import { fieldErrors, formMessage } from "../../../shared/field-errors.ts";
+import type { FieldView } from "../../../shared/schemas/entity.ts";
+import { EntityFields, type Sources } from "./entity-fields.tsx";
+import { ui, type Outcome } from "./field.tsx";
+import type { FormImage } from "./image-field.tsx";
+
+/** What a form's action answers: its message, Conform's result, and which round of the form it answers. */
+export interface FormActionData {
+  outcome: Outcome;
+  result?: SubmissionResult<string[]>;
+  /** Which form round the result answers, so a fresh form never shows an old round's errors. */
+  round?: string;
+  done?: boolean;
+}
+
+/** Form values as the schema reads them: blank is missing, numbers are numbers, ticked boxes a list. */
+export function coerce(payload: Record<string, unknown>, views: Record<string, FieldView>) {
+  const values: Record<string, unknown> = {};
+  for (const [name, view] of Object.entries(views)) {
+    const value = payload[name];
+    if (view.widget === "tags") values[name] = value === undefined ? [] : ([] as unknown[]).concat(value);
+    // An image is sent only when it changed; sent blank, it was removed.
+    else if (view.widget === "image") {
+      if (name in payload) values[name] = value || null;
+    } else if (typeof value === "string") values[name] = value.trim() === "" ? undefined : view.widget === "number" ? Number(value) : value;
+  }
+  return values;
+}
+
+/** Messages by field as Conform holds them ("" for the whole form). */
+export const asLists = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([key, text]) => [key === "_" ? "" : key, [text]]));
+
+/** Reads a submitted entity form: its checked values, or what to answer (messages beside the fields) when it is not valid. */
+export function parseEntityForm(form: FormData, schema: z.ZodType, views: Record<string, FieldView>, required: string) {
+  const submission = parse(form, {
+    resolve: (payload) => {
+      const result = schema.safeParse(coerce(payload, views));
+      return result.success ? { value: result.data as Record<string, unknown> } : { error: asLists(fieldErrors(result.error.issues)) };
+    },
+  });
+  if (submission.status !== "success") {
+    const first = Object.fromEntries(Object.entries(submission.error ?? {}).map(([key, list]) => [key, list?.[0] ?? ""]));
+    return { ok: false as const, outcome: { kind: "error" as const, text: formMessage(first, required) }, result: submission.reply() };
+  }
+  return { ok: true as const, value: submission.value, submission };
+}
+
+export interface EntityFormProps {
+  /** The form's id; its fetcher is shared under this key so the page hears how it went. */
+  id: string;
+  views: Record<string, FieldView>;
+  defaultValue: Record<string, unknown>;
+  sources: Sources;
+  round: string;
+  images?: Record<string, FormImage>;
+  itemId?: string;
+  /** Sent with the form (intent, ids). */
+  hidden: Record<string, string>;
+  submitLabel: string;
+  busyLabel?: string;
+  /** Fields not drawn. */
+  skip?: string[];
+  after?: (fieldIds: Record<string, string>) => Partial<Record<string, ReactNode>>;
+  checked?: string[];
+  /** Buttons after the submit button. */
+  buttons?: ReactNode;
+}
+
+export function EntityForm({ id, views, defaultValue, sources, round, images, itemId, hidden, submitLabel, busyLabel = "Saving...", skip, after, checked, buttons }: EntityFormProps) {
+  const fetcher = useFetcher<FormActionData>({ key: id });
+  const [uploading, setUploading] = useState(false);
+  const lastResult = fetcher.data?.round === round ? fetcher.data.result : undefined;
+  const [form, fields] = useForm<Record<string, string | null | undefined>>({ id, lastResult, defaultValue: defaultValue as Record<string, string>, shouldValidate: "onSubmit" });
+  // What the person has typed or picked, for fields shown only beside another's value.
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const busy = fetcher.state !== "idle";
+  const values = { ...defaultValue, ...(lastResult?.initialValue as Record<string, unknown> | undefined), ...typed };
+  const ids = Object.fromEntries(Object.keys(views).map((key) => [key, fields[key]!.id]));
+  return (
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-3 grid gap-4"
+      aria-busy={busy}
+      onChange={({ target }) => {
+        const { name: field, value } = target as EventTarget as HTMLInputElement;
+        if (field in views) setTyped((held) => ({ ...held, [field]: value }));
+      }}
+    >
+      {Object.entries({ ...hidden, round }).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <EntityFields
+        views={views}
+        fields={fields as never}
+        sources={sources}
+        values={values}
+        images={images}
+        itemId={itemId}
+        skip={skip}
+        after={after?.(ids)}
+        checked={checked}
+        onUploading={setUploading}
+        onValue={(field, value) => setTyped((held) => ({ ...held, [field]: value }))}
+      />
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={ui.primary} disabled={busy || uploading}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+        {buttons}
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,171 @@
+// /mybusiness: an owner's businesses, each with its public page, an edit form, its events and offers, and the state of
+// every change waiting for an administrator.
+import { Link, useFetcher } from "react-router";
+import { requestState, REQUEST_KIND_LABELS, type RequestDetail } from "../../../shared/schemas/request.ts";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import type { Sources } from "../../components/ui/entity-fields.tsx";
+import { EntityForm, type FormActionData } from "../../components/ui/entity-form.tsx";
+import { OutcomeMessage, ui } from "../../components/ui/field.tsx";
+import { formatWhen } from "../../components/ui/image-field.tsx";
+import { paths } from "../../lib/paths.ts";
+import type { OwnedBusiness, OwnerData } from "./owner-data.ts";
+import { OWNER_FORMS, ownerTexts, type OwnerFormName } from "./owner-forms.ts";
+
+const stateOf = (request: RequestDetail) => requestState(request, formatWhen);
+const requestName = (r: RequestDetail) => String(r.payload.name ?? r.payload.description ?? r.businessName);
+
+/** An owner's form with what became of its last sending beneath it. */
+function OwnerForm({ id, form, defaultValue, sources, submitLabel, hidden, version = "" }: { id: string; form: OwnerFormName; defaultValue: Record<string, unknown>; sources: Sources; submitLabel: string; hidden: Record<string, string>; version?: string }) {
+  const fetcher = useFetcher<FormActionData>({ key: id });
+  const { views, skip } = OWNER_FORMS[form];
+  // A fresh form after each finished sending (its values come from the reloaded page).
+  const round = String(fetcher.data?.done ? `${fetcher.data.round}+` : (fetcher.data?.round ?? "0"));
+  return (
+    <>
+      <EntityForm key={`${round}-${version}`} id={id} views={views} skip={skip} defaultValue={defaultValue} sources={sources} round={round} hidden={hidden} submitLabel={submitLabel} busyLabel="Sending..." />
+      <OutcomeMessage outcome={fetcher.data?.outcome} />
+    </>
+  );
+}
+
+function Withdraw({ request }: { request: RequestDetail }) {
+  const fetcher = useFetcher<FormActionData>({ key: `withdraw-${request.id}` });
+  return (
+    <fetcher.Form method="post" className="inline">
+      <input type="hidden" name="intent" value="withdraw" />
+      <input type="hidden" name="id" value={request.id} />
+      <button type="submit" className={ui.secondary} disabled={fetcher.state !== "idle"}>
+        Withdraw
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function RequestLine({ request, label }: { request: RequestDetail; label?: string }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <span className="min-w-0 break-words">
+        {label ?? `${REQUEST_KIND_LABELS[request.kind]}: ${requestName(request)}`} — <span className="font-medium text-stone-800">{stateOf(request)}</span>
+      </span>
+      {request.status === "pending" && <Withdraw request={request} />}
+    </li>
+  );
+}
+
+function ItemList({ business, kind, requests, sources }: { business: OwnedBusiness; kind: "event" | "offer"; requests: RequestDetail[]; sources: Sources }) {
+  const remover = useFetcher<FormActionData>({ key: `delete-${kind}-${business.id}` });
+  const items = kind === "event" ? business.events.map((e) => ({ id: e.id, title: e.name, detail: formatWhen(e.eventDate) })) : business.offers.map((o) => ({ id: o.id, title: `${o.type}: ${o.description}`, detail: o.price ?? "" }));
+  const waiting = requests.filter((r) => r.kind === kind && r.businessId === business.id && !r.targetId && r.status !== "approved");
+  const plural = kind === "event" ? "Events" : "Offers";
+  return (
+    <section aria-labelledby={`${kind}s-${business.id}`} className="grid gap-2">
+      <h3 id={`${kind}s-${business.id}`} className="text-lg font-semibold text-stone-900">
+        {plural}
+      </h3>
+      {items.length === 0 && waiting.length === 0 && <p className="text-sm text-stone-600">No {plural.toLowerCase()} yet.</p>}
+      <ul className="divide-y divide-stone-200" aria-label={`${plural} of ${business.name}`}>
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span className="min-w-0 break-words">
+              {item.title} {item.detail && <span className="text-sm text-stone-600">· {item.detail}</span>} — <span className="font-medium text-stone-800">approved</span>
+            </span>
+            <ConfirmDialog question={`Delete "${item.title}"? This cannot be undone.`} label={`Delete ${item.title}`} onConfirm={() => void remover.submit({ intent: `delete-${kind}`, id: item.id }, { method: "post" })}>
+              Delete
+            </ConfirmDialog>
+          </li>
+        ))}
+        {waiting.map((r) => (
+          <RequestLine key={r.id} request={r} label={requestName(r)} />
+        ))}
+      </ul>
+      <OutcomeMessage outcome={remover.data?.outcome} />
+      <details className="rounded-md border border-stone-200 p-3">
+        <summary className="cursor-pointer font-semibold text-brand-800">{kind === "event" ? "Add an event" : "Add an offer"}</summary>
+        <OwnerForm
+          id={`${kind}-new-${business.id}`}
+          form={kind}
+          defaultValue={kind === "event" ? { location: business.id } : { businessId: business.id }}
+          sources={sources}
+          submitLabel="Send for approval"
+          hidden={{ intent: kind }}
+        />
+      </details>
+    </section>
+  );
+}
+
+function BusinessCard({ business, requests, sources }: { business: OwnedBusiness; requests: RequestDetail[]; sources: Sources }) {
+  const pending = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id && r.status === "pending");
+  const latest = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id);
+  const live = { ...business, lat: business.coordinates.lat, lng: business.coordinates.lng };
+  return (
+    <article aria-labelledby={`business-${business.id}`} className="card grid gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`business-${business.id}`} className={ui.sectionHeading}>
+          {business.name}
+        </h2>
+        <Link to={paths.business(business.id)} className="text-brand-700 underline">
+          View public page
+        </Link>
+      </div>
+      {latest && (
+        <ul aria-label={`Listing changes of ${business.name}`}>
+          <RequestLine request={latest} label="Your listing changes" />
+        </ul>
+      )}
+      <details className="rounded-md border border-stone-200 p-3" open={!!pending}>
+        <summary className="cursor-pointer font-semibold text-brand-800">{pending ? "Amend your waiting changes" : "Edit listing"}</summary>
+        <OwnerForm
+          id={`listing-${business.id}`}
+          form="listing"
+          defaultValue={{ ...live, ...(pending?.payload ?? {}) }}
+          sources={sources}
+          submitLabel={pending ? "Update waiting changes" : "Send changes for approval"}
+          version={`${pending?.updatedAt ?? ""}-${business.lastUpdatedAt}`}
+          hidden={{ intent: "listing", id: business.id }}
+        />
+      </details>
+      <ItemList business={business} kind="event" requests={requests} sources={sources} />
+      <ItemList business={business} kind="offer" requests={requests} sources={sources} />
+    </article>
+  );
+}
+
+export function MyBusinessPage({ data }: { data: OwnerData }) {
+  const { businesses, requests, sources } = data;
+  const others = requests.filter((r) => r.kind === "claim" || r.kind === "new-listing" || !businesses.some((b) => b.id === r.businessId));
+  return (
+    <>
+      {businesses.length === 0 && (
+        <div className="card grid gap-3">
+          <h2 className={ui.sectionHeading}>Claim your business</h2>
+          <p className="text-stone-700">{ownerTexts.invite}</p>
+          <p>
+            <Link to={paths.map} className="text-brand-700 underline">
+              Find your business on the map
+            </Link>
+          </p>
+        </div>
+      )}
+      {businesses.map((business) => (
+        <BusinessCard key={business.id} business={business} requests={requests} sources={sources} />
+      ))}
+      {others.length > 0 && (
+        <section aria-labelledby="my-requests" className="card">
+          <h2 id="my-requests" className={ui.sectionHeading}>
+            Your claims and proposals
+          </h2>
+          <ul className="divide-y divide-stone-200">
+            {others.map((r) => (
+              <RequestLine key={r.id} request={r} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <details className="card">
+        <summary className="cursor-pointer font-semibold text-brand-800">Propose a new listing</summary>
+        <OwnerForm id="propose" form="listing" defaultValue={{}} sources={sources} submitLabel="Send for approval" hidden={{ intent: "propose" }} />
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+// Business owners in the browser: sign up, claim a business, have the claim approved, change the listing and add an
+// offer, each public only once an administrator approved it in the Requests tab.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { E2E_DATA_DIR } from "./env.ts";
+
+const PASSWORD = "e2e-Owner-pass-7";
+const SHOTS = process.env.SHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [label, size] of [["phone", { width: 390, height: 844 }], ["desktop", { width: 1280, height: 800 }]] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+}
+
+/** An administrator in a browser of their own. */
+async function adminPage(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const email = `admin-owners-${Date.now()}@example.com`;
+  const { execFile } = await import("node:child_process");
+  await new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, ["src/server/cli/user-create.ts", "--email", email, "--password", PASSWORD, "--role", "admin"], { env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: "silent" } }, (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+  const response = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: baseURL } });
+  expect(response.status()).toBe(200);
+  return page;
+}
+
+async function approveFirst(admin: Page, title: string) {
+  await admin.goto("/admin/requests");
+  const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: title }) });
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Approve all" }).click();
+  await expect(admin.getByText(`${title}: approved.`)).toBeVisible();
+  await expect(card).toHaveCount(0);
+}
+
+test("a business owner claims a listing, and changes to it and new offers go public only once approved", async ({ page, browser, baseURL }, info) => {
+  test.skip(info.project.name !== "desktop", "one journey; the screenshots cover both widths");
+  test.setTimeout(120_000);
+  const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string; description: string | null }>;
+  const business = businesses.find((b) => b.description)!;
+
+  // Sign up as a business owner; the address is then verified as its email link would.
+  const email = `owner-${Date.now()}@example.com`;
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByLabel("Business owner / representative").check();
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Account created as business!");
+  const db = new Database(path.join(E2E_DATA_DIR, "niche.sqlite"));
+  db.prepare('update "user" set "emailVerified" = 1 where email = ?').run(email);
+  db.close();
+
+  // "Is this your business?" asks to log in first, and comes back.
+  await page.goto(`/business/${business.id}`);
+  await page.getByText("Is this your business?").click();
+  await page.getByRole("link", { name: "log in" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(`/business/${business.id}`);
+  await page.getByText("Is this your business?").click();
+  await page.getByRole("button", { name: "Claim this business" }).click();
+  await expect(page.getByText("Your role at the business is required.")).toBeVisible();
+  await page.getByLabel("Your role at the business").fill("Owner");
+  await page.getByLabel("Phone number").fill("905 555 0142");
+  await page.getByRole("button", { name: "Claim this business" }).click();
+  await expect(page.getByText(`Your claim of ${business.name} waits for an administrator`, { exact: false })).toBeVisible();
+
+  const admin = await adminPage(browser, baseURL!);
+  await approveFirst(admin, `Claim: ${business.name}`);
+
+  // The owner edits the description: the public page keeps the approved text meanwhile.
+  await page.goto("/mybusiness");
+  await expect(page.getByRole("heading", { name: business.name, level: 2 })).toBeVisible();
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: business.name }) });
+  await card.getByText("Edit listing").click();
+  const newText = `Fresh roasts every morning, ${Date.now()}.`;
+  const listing = card.locator('form[id^="listing-"]');
+  await listing.getByLabel("Description").fill(newText);
+  await listing.getByRole("button", { name: "Send changes for approval" }).click();
+  await expect(card.getByRole("status")).toHaveText("Sent for approval. The public page changes once an administrator approves it.");
+  await expect(card.getByText(/waiting for approval since/)).toBeVisible();
+  // The waiting change can be amended: the form holds what was sent.
+  await expect(listing.getByLabel("Description")).toHaveValue(newText);
+
+  // An offer waits too.
+  await card.getByText("Add an offer").click();
+  const offer = card.locator('form[id^="offer-new-"]');
+  await offer.getByLabel("Type").selectOption("BOGO");
+  await offer.getByLabel("Description").fill("Second coffee free");
+  await offer.getByRole("button", { name: "Send for approval" }).click();
+  await expect(card.getByText("Second coffee free — waiting for approval since", { exact: false })).toBeVisible();
+  await shoot(page, "mybusiness");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(page);
+
+  await page.goto(`/business/${business.id}`);
+  await expect(page.getByText(business.description!)).toBeVisible();
+  await expect(page.getByText(newText)).toHaveCount(0);
+  await page.goto("/offers");
+  await expect(page.getByText("Second coffee free")).toHaveCount(0);
+
+  // The administrator sees the difference, shown as text, and approves.
+  await admin.goto("/admin/requests");
+  await expect(admin.getByRole("tab", { name: /Requests\s*2 waiting/ })).toBeVisible();
+  const change = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: `Listing change: ${business.name}` }) });
+  const row = change.getByRole("row").filter({ hasText: "Description" });
+  await expect(row.locator("del")).not.toHaveCount(0);
+  await expect(row.locator("ins")).toContainText("Fresh");
+  await shoot(admin, "requests");
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(admin);
+  await approveFirst(admin, `Listing change: ${business.name}`);
+  await approveFirst(admin, `Offer: ${business.name}`);
+
+  await page.goto(`/business/${business.id}`);
+  await expect(page.getByText(newText)).toBeVisible();
+  await page.goto("/offers");
+  await expect(page.getByText("Second coffee free").first()).toBeVisible();
+  await page.goto("/mybusiness");
+  await expect(page.getByText("Your listing changes — approved")).toBeVisible();
+  await admin.context().close();
+});
