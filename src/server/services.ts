@@ -63,10 +63,11 @@ export function createServices({
   const files = new FileService(database.db, store, { quotaBytes: uploads?.quotaBytes });
   // Every service that changes content records its changes here (the admin's "Recent changes").
   const audit = new AuditService(new AuditRepository(database.db));
+  const siteSettings = new SiteSettingsService(new SiteSettingsRepository(database.db));
   return {
-    siteSettings: new SiteSettingsService(new SiteSettingsRepository(database.db)),
+    siteSettings,
     search: new SearchService(createSearchRepository(database)),
-    businesses: new BusinessService(new BusinessRepository(database.db), files, audit),
+    businesses: new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get()),
     categories: new CategoryService(new CategoryRepository(database.db), audit),
     tags: new TagService(new TagRepository(database.db), audit),
     // Events and offers only need to know which businesses exist and what they are called.
@@ -79,7 +80,7 @@ export function createServices({
     geo: new GeoService({ repository: new GeoRepository(database.db), ...geo }),
     // Read by the Content-Security-Policy of every response (src/server/app.ts).
     mapOrigins: geo.mapOrigins,
-    mapData: new MapDataService(new MapDataRepository(database.db)),
+    mapData: new MapDataService(new MapDataRepository(database.db), () => siteSettings.get()),
     account: new AccountService(new AccountRepository(database.db), signInProviders),
     audit,
     origins,

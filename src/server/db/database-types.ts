@@ -47,6 +47,7 @@ export interface Business {
   logoStoragePath: string | null;
   logoUrl: string | null;
   name: string;
+  openingHours: string | null;
   phone: string | null;
   website: string | null;
 }

@@ -4,6 +4,7 @@ import { messages } from "../messages.ts";
 import { field, inputShape, views, type EntityView, type FieldDefs } from "./entity.ts";
 import { PaginationQuerySchema } from "./pagination.ts";
 import { singleLine } from "../text.ts";
+import { OpeningHoursFieldSchema, OpeningHoursSchema } from "./opening-hours.ts";
 
 export const CoordinatesSchema = z.object({ lat: z.number(), lng: z.number() });
 
@@ -23,6 +24,10 @@ export const BusinessSchema = z.object({
   /** Tag ids. */
   tags: z.array(z.string()),
   logoUrl: z.string().nullable(),
+  /** Null when no hours are given. */
+  openingHours: OpeningHoursSchema.nullable(),
+  /** Open at the time of the answer, in the site's time zone; null when the hours for now are not given. */
+  openNow: z.boolean().nullable(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
 });
@@ -30,6 +35,8 @@ export const BusinessSchema = z.object({
 export const BusinessListQuerySchema = z.object({
   tagId: z.string().min(1).optional(),
   categoryId: z.string().min(1).optional(),
+  /** "true": only those open now; "false": only those known to be closed now. */
+  openNow: z.enum(["true", "false"], { error: 'openNow must be "true" or "false".' }).optional(),
 });
 
 export type Coordinates = z.infer<typeof CoordinatesSchema>;
@@ -68,6 +75,8 @@ export const businessFields = {
     optionalText(254).refine((value) => value === null || z.email().safeParse(value).success, { error: "Email must be an email address, like name@example.com." }),
     { label: "Email", widget: "email", maxLength: 254, jsonLd: "email", quickAdd: true },
   ),
+  /** `opening_hours` text (Mo-Fr 09:00-17:00; PH off), the structured form, or null for hours not given. */
+  openingHours: field(OpeningHoursFieldSchema.optional(), { label: "Opening hours", widget: "hours" }),
   /** Tag ids. */
   tags: field(z.array(z.string().min(1).max(100)).max(200).default([]), { label: "Tags", widget: "tags", source: "tags" }),
   /**

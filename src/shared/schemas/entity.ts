@@ -17,7 +17,8 @@ export type Widget =
   | "radio"
   | "richtext"
   | "image"
-  | "tags";
+  | "tags"
+  | "hours";
 
 /** Lists a picker loads from the API rather than holding itself. */
 export type OptionSource = "businesses" | "categories" | "tags" | "authors";

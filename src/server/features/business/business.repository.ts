@@ -4,6 +4,7 @@ import { pick, qualify } from "../../db/columns.ts";
 import type { Business as BusinessTable, DB } from "../../db/database-types.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "../../../shared/schemas/business.ts";
 import type { BusinessPlace } from "../../../shared/event-location.ts";
+import { readStoredHours } from "../hours/stored-hours.ts";
 
 type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
 
@@ -14,14 +15,14 @@ type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
 export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone", "email"] as const;
 
 /** Every column a read selects: the plain fields and those mapped below (position, logo, times). */
-const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "createdAt", "lastUpdatedAt"] as const;
+const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "openingHours", "createdAt", "lastUpdatedAt"] as const;
 /** A column of the list above; readers that need fewer (the map) pick theirs from it. */
 export type BusinessColumn = (typeof BUSINESS_COLUMNS)[number];
 
 /** The stored columns a write sets (the logo as its URL and storage path). */
 export type BusinessWrite = Pick<
   Insertable<BusinessTable>,
-  (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath"
+  (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath" | "openingHours"
 >;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
@@ -35,7 +36,7 @@ export class BusinessRepository {
     this.db = db;
   }
 
-  private base(filter: BusinessListQuery & { id?: string; ids?: readonly string[] }): Joined {
+  private base(filter: Omit<BusinessListQuery, "openNow"> & { id?: string; ids?: readonly string[] }): Joined {
     let query = this.db
       .selectFrom("business")
       .leftJoin("category", "category.id", "business.categoryId") as unknown as Joined;
@@ -58,7 +59,7 @@ export class BusinessRepository {
   }
 
   /** Ordered by name; narrowed to a tag and/or a category when given. */
-  async getAll(filter: BusinessListQuery = {}): Promise<Business[]> {
+  async getAll(filter: Omit<BusinessListQuery, "openNow"> = {}): Promise<Business[]> {
     return this.load(filter);
   }
 
@@ -166,7 +167,7 @@ export class BusinessRepository {
     return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, address: r.address, coordinates: { lat: Number(r.lat), lng: Number(r.lng) } }]));
   }
 
-  private async load(filter: BusinessListQuery & { id?: string; ids?: readonly string[] }): Promise<Business[]> {
+  private async load(filter: Omit<BusinessListQuery, "openNow"> & { id?: string; ids?: readonly string[] }): Promise<Business[]> {
     const rows = await this.base(filter)
       .select([...qualify("business", BUSINESS_COLUMNS), "category.name as category", "category.color as categoryColor"])
       .orderBy("business.name")
@@ -197,6 +198,9 @@ export class BusinessRepository {
       coordinates: { lat: Number(r.lat), lng: Number(r.lng) },
       tags: tags.get(r.id) ?? [],
       logoUrl: r.logoUrl,
+      openingHours: readStoredHours(r.openingHours),
+      // Computed by the service, in the site's time zone.
+      openNow: null,
       createdAt: r.createdAt,
       lastUpdatedAt: r.lastUpdatedAt,
     }));

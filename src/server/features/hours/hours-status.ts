@@ -49,29 +49,62 @@ function scheduleOf(hours: OpeningHours, zone: HoursZone, date: Temporal.PlainDa
   return hours.week[WEEKDAYS[date.dayOfWeek - 1]!];
 }
 
-type Span = { start: Temporal.ZonedDateTime; end: Temporal.ZonedDateTime };
+type Span = { start: number; end: number };
 
-/** The instants a day's intervals span; a time a daylight-saving change skips is taken as the first valid one after it. */
-function spansOf(intervals: readonly Interval[], date: Temporal.PlainDate, timeZone: string): Span[] {
-  return intervals.map(({ open, close }) => {
-    const start = date.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(open) });
-    const nextDay = close === "24:00" || close <= open;
-    const endDate = nextDay ? date.add({ days: 1 }) : date;
-    const end = endDate.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(close === "24:00" ? "00:00" : close) });
-    return { start, end };
-  });
+/**
+ * "Now" in the site's zone, and local times turned into instants, remembered: a list of thousands of
+ * businesses mostly shares a few opening times, so each is converted once.
+ */
+export class HoursClock {
+  readonly zone: HoursZone;
+  readonly now: number;
+  readonly today: Temporal.PlainDate;
+  private readonly instants = new Map<string, number>();
+  private readonly schedules = new Map<string, Temporal.PlainDate>();
+  constructor(zone: HoursZone, now: Date = new Date()) {
+    this.zone = zone;
+    this.now = now.getTime();
+    this.today = Temporal.Instant.fromEpochMilliseconds(this.now).toZonedDateTimeISO(zone.timeZone).toPlainDate();
+  }
+
+  /** The date `days` after today (negative: before). */
+  day(days: number): Temporal.PlainDate {
+    const key = String(days);
+    let date = this.schedules.get(key);
+    if (!date) this.schedules.set(key, (date = this.today.add({ days })));
+    return date;
+  }
+
+  /** The instant of a local date and time; a time a daylight-saving change skips is taken as the first valid one after it. */
+  at(date: Temporal.PlainDate, time: string): number {
+    const key = `${date.toString()}T${time}`;
+    let instant = this.instants.get(key);
+    if (instant === undefined) {
+      const local = time === "24:00" ? date.add({ days: 1 }).toZonedDateTime({ timeZone: this.zone.timeZone }) : date.toZonedDateTime({ timeZone: this.zone.timeZone, plainTime: Temporal.PlainTime.from(time) });
+      instant = local.epochMilliseconds;
+      this.instants.set(key, instant);
+    }
+    return instant;
+  }
+
+  change(at: number): HoursChange {
+    const local = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(this.zone.timeZone);
+    return {
+      at: Temporal.Instant.fromEpochMilliseconds(at).toString(),
+      date: local.toPlainDate().toString(),
+      weekday: WEEKDAYS[local.dayOfWeek - 1]!,
+      time: local.toPlainTime().toString({ smallestUnit: "minute" }),
+    };
+  }
 }
 
-function changeOf(at: Temporal.ZonedDateTime): HoursChange {
-  return {
-    at: at.toInstant().toString(),
-    date: at.toPlainDate().toString(),
-    weekday: WEEKDAYS[at.dayOfWeek - 1]!,
-    time: at.toPlainTime().toString({ smallestUnit: "minute" }),
-  };
+/** The instants a day's intervals span (a closing at or before the opening is on the next day). */
+function spansOf(intervals: readonly Interval[] | null, date: Temporal.PlainDate, clock: HoursClock): Span[] {
+  if (!intervals) return [];
+  return intervals
+    .map(({ open, close }) => ({ start: clock.at(date, open), end: close !== "24:00" && close <= open ? clock.at(date.add({ days: 1 }), close) : clock.at(date, close) }))
+    .sort((a, b) => a.start - b.start);
 }
-
-const cmp = (a: Temporal.ZonedDateTime, b: Temporal.ZonedDateTime) => Temporal.ZonedDateTime.compare(a, b);
 
 /** How far ahead a closing or an opening is looked for. */
 const HORIZON_DAYS = 370;
@@ -80,45 +113,41 @@ const HORIZON_DAYS = 370;
  * Open or closed at `now`, and the next change. Null when no hours are given, or when now falls on a day
  * whose hours are not given (and no interval of the day before runs into it).
  */
-export function hoursStatus(hours: OpeningHours | null, zone: HoursZone, now: Date = new Date(), withNext = true): HoursStatus {
-  const here = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(zone.timeZone);
-  const today = here.toPlainDate();
-  const base = { today: today.toString() };
+export function hoursStatus(hours: OpeningHours | null, zone: HoursZone | HoursClock, now: Date = new Date(), withNext = true): HoursStatus {
+  const clock = zone instanceof HoursClock ? zone : new HoursClock(zone, now);
+  const here = clock.now;
+  const base = { today: clock.today.toString() };
   if (!hours) return { ...base, openNow: null, next: null };
-  const yesterday = scheduleOf(hours, zone, today.subtract({ days: 1 }));
-  const todays = scheduleOf(hours, zone, today);
-  const current = [...spansOf(yesterday ?? [], today.subtract({ days: 1 }), zone.timeZone), ...spansOf(todays ?? [], today, zone.timeZone)];
-  const open = current.find((s) => cmp(s.start, here) <= 0 && cmp(here, s.end) < 0);
+  const yesterday = clock.day(-1);
+  const todays = scheduleOf(hours, clock.zone, clock.today);
+  const current = [...spansOf(scheduleOf(hours, clock.zone, yesterday), yesterday, clock), ...spansOf(todays, clock.today, clock)];
+  const open = current.find((s) => s.start <= here && here < s.end);
   if (open) {
     if (!withNext) return { ...base, openNow: true, next: null };
     // The closing: the end of this interval, or of the ones that follow on without a gap.
     let end = open.end;
     let day = 0;
     for (; day < HORIZON_DAYS; day++) {
-      const date = today.add({ days: day });
-      if (cmp(date.toZonedDateTime({ timeZone: zone.timeZone }), end) > 0) break;
-      const spans = spansOf(scheduleOf(hours, zone, date) ?? [], date, zone.timeZone).sort((a, b) => cmp(a.start, b.start));
-      for (const s of spans) if (cmp(s.start, end) <= 0 && cmp(s.end, end) > 0) end = s.end;
+      const date = clock.day(day);
+      if (clock.at(date, "00:00") > end) break;
+      for (const s of spansOf(scheduleOf(hours, clock.zone, date), date, clock)) if (s.start <= end && s.end > end) end = s.end;
     }
     if (day === HORIZON_DAYS) return { ...base, openNow: true, next: null };
-    return { ...base, openNow: true, next: changeOf(end) };
+    return { ...base, openNow: true, next: clock.change(end) };
   }
   if (todays === null) return { ...base, openNow: null, next: null };
   if (!withNext) return { ...base, openNow: false, next: null };
   for (let day = 0; day < HORIZON_DAYS; day++) {
-    const date = today.add({ days: day });
-    const start = spansOf(scheduleOf(hours, zone, date) ?? [], date, zone.timeZone)
-      .map((s) => s.start)
-      .filter((s) => cmp(s, here) > 0)
-      .sort(cmp)[0];
-    if (start) return { ...base, openNow: false, next: changeOf(start) };
+    const date = clock.day(day);
+    const start = spansOf(scheduleOf(hours, clock.zone, date), date, clock).find((s) => s.start > here);
+    if (start) return { ...base, openNow: false, next: clock.change(start.start) };
   }
   return { ...base, openNow: false, next: null };
 }
 
-/** Only whether the business is open at `now` (for lists and the map, where the next change is not shown). */
-export function isOpenNow(hours: OpeningHours | null, zone: HoursZone, now: Date = new Date()): boolean | null {
-  return hoursStatus(hours, zone, now, false).openNow;
+/** Only whether the business is open at the clock's now (for lists and the map, where the next change is not shown). */
+export function isOpenNow(hours: OpeningHours | null, clock: HoursClock): boolean | null {
+  return hoursStatus(hours, clock, undefined, false).openNow;
 }
 
 /** Dated exceptions and, when the business closes on them, public holidays in the next `days` days, in date order. */

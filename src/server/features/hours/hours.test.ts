@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OpeningHoursFieldSchema, OpeningHoursInputSchema, exceptionText, statusText, toOsm, type OpeningHoursInput } from "../../../shared/schemas/opening-hours.ts";
-import { comingExceptions, hoursStatus, isOpenNow } from "./hours-status.ts";
+import { comingExceptions, HoursClock, hoursStatus } from "./hours-status.ts";
 import { fromOsm, OsmHoursError } from "./osm-hours.ts";
 
 const zone = { timeZone: "America/Toronto", holidayRegion: "CA-ON" };
@@ -8,6 +8,7 @@ const hours = (input: OpeningHoursInput) => OpeningHoursInputSchema.parse(input)
 const nineToFive = { open: "09:00", close: "17:00" };
 const weekdays = hours({ week: { mo: [nineToFive], tu: [nineToFive], we: [nineToFive], th: [nineToFive], fr: [nineToFive], sa: [], su: [] } });
 const bar = hours({ week: { mo: [], tu: [], we: [], th: [], fr: [{ open: "18:00", close: "02:00" }], sa: [{ open: "18:00", close: "02:00" }], su: [] } });
+const isOpenNow = (h: ReturnType<typeof hours> | null, z: typeof zone, at: Date) => hoursStatus(h, new HoursClock(z, at), undefined, false).openNow;
 const text = (h: ReturnType<typeof hours>, at: string) => statusText(hoursStatus(h, zone, new Date(at)));
 
 describe("open or closed in the site's time zone", () => {

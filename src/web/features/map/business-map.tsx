@@ -42,7 +42,7 @@ export function BusinessMap({ business }: { business: { id: string; name: string
   }, []);
 
   const point: MapBusiness | null = hasLocation
-    ? { id: business.id, name: business.name, lat: business.lat!, lng: business.lng!, description: null, address: null, logoUrl: null, categoryId: null, tagIds: [] }
+    ? { id: business.id, name: business.name, lat: business.lat!, lng: business.lng!, description: null, address: null, logoUrl: null, categoryId: null, tagIds: [], openNow: null }
     : null;
   const colorOf = useCallback(() => BUSINESS_COLOR, []);
 

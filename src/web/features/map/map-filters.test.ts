@@ -30,6 +30,7 @@ const business = (id: string, name: string, categoryId: string | null, tagIds: s
   lng,
   categoryId,
   tagIds,
+  openNow: null,
 });
 const businesses = [
   business("b1", "Bean There", "c1", ["t1"], 43.1, -79.07),
