@@ -155,6 +155,14 @@ export class BusinessRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** The stored opening hours (JSON text) of the given businesses, by id. */
+  async getHours(ids: readonly string[]): Promise<Map<string, string | null>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db.selectFrom("business").select(["id", "openingHours"]).where("id", "in", unique).execute();
+    return new Map(rows.map((r) => [r.id, r.openingHours]));
+  }
+
   /** Name, address and position of the given businesses, by id (ids that match nothing are left out). */
   async getPlaces(ids: readonly string[]): Promise<Map<string, BusinessPlace>> {
     const unique = [...new Set(ids)];

@@ -19,7 +19,7 @@ import { BUSINESS_FIELDS, type BusinessRepository, type BusinessWrite } from "./
 import { hasHours, type ComingException, type HoursStatus, type OpeningHours } from "../../../shared/schemas/opening-hours.ts";
 import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "../hours/hours-status.ts";
 import { fromOsm, OsmHoursError } from "../hours/osm-hours.ts";
-import { storeHours, structuredOf } from "../hours/stored-hours.ts";
+import { parseStoredHours, storeHours, structuredOf } from "../hours/stored-hours.ts";
 
 /** The hours sent: text read by the OpenStreetMap parser (its message on a syntax error), or the structured form. */
 function hoursOf(value: string | OpeningHours | null): OpeningHours | null {
@@ -77,6 +77,13 @@ export class BusinessService {
     const business = await this.find(id);
     if (!business) throw NotFound(messages.business.notFound);
     return business;
+  }
+
+  /** Whether each of the given businesses is open now (null: hours not given), by id; unknown ids are left out. */
+  async openStates(ids: readonly string[]): Promise<Record<string, boolean | null>> {
+    const stored = await this.repository.getHours(ids);
+    const clock = new HoursClock(await this.zone());
+    return Object.fromEntries([...stored].map(([id, text]) => [id, isOpenNow(parseStoredHours(text), clock)]));
   }
 
   /** For the business page: open or closed now and the next change, and the exceptions of the coming weeks. */

@@ -8,6 +8,7 @@ import { PickerComboBox } from "./combo-box.tsx";
 import { Field, ui } from "./field.tsx";
 import { ImageField, toLocalInput, type FormImage } from "./image-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
+import { HoursEditor } from "../../features/hours/hours-editor.tsx";
 
 export type Option = { value: string; label: string };
 export type Sources = Partial<Record<OptionSource, Option[]>>;
@@ -155,6 +156,8 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
       );
     case "image":
       return <ImageInput name={name} view={view} meta={meta} props={props} />;
+    case "hours":
+      return <HoursEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
     default: {
       const type = INPUT_TYPES[view.widget] ?? "text";
       const { key, ...rest } = getInputProps(meta, { type: type === "datetime-local" ? "text" : type } as Parameters<typeof getInputProps>[1]);

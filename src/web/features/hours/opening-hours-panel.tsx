@@ -11,10 +11,11 @@ import {
   type OpeningHoursView,
 } from "../../../shared/schemas/opening-hours.ts";
 
-export function OpenStateBadge({ openNow, text }: { openNow: boolean | null; text?: string | null }) {
+/** "Open now" or "Closed" (or the longer sentence given), with a dot that is not the only sign of it. */
+export function OpenStateBadge({ openNow, text, compact = false }: { openNow: boolean | null; text?: string | null; compact?: boolean }) {
   if (openNow === null) return null;
   return (
-    <span className={`inline-flex items-center gap-1.5 text-sm font-semibold ${openNow ? "text-green-800" : "text-stone-700"}`} data-open-now={openNow}>
+    <span className={`inline-flex items-center gap-1.5 font-semibold ${compact ? "text-xs" : "text-sm"} ${openNow ? "text-green-800" : "text-stone-700"}`} data-open-now={openNow}>
       <span aria-hidden="true" className={`inline-block size-2 rounded-full ${openNow ? "bg-green-600" : "bg-stone-500"}`} />
       {text ?? (openNow ? "Open now" : "Closed")}
     </span>
