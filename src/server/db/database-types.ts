@@ -49,6 +49,7 @@ export interface Business {
   name: string;
   openingHours: string | null;
   phone: string | null;
+  socialLinks: string | null;
   website: string | null;
 }
 

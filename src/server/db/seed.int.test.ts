@@ -27,7 +27,7 @@ describe("demo content", () => {
     expect(offerTypes.size).toBeGreaterThan(3);
   });
 
-  it("gives most businesses realistic hours: some past midnight, some closed on Sundays, holiday closures, a few without", async () => {
+  it("gives most businesses realistic hours (some past midnight, some closed on Sundays, holiday closures, a few without) and social links", async () => {
     const businesses = await t.services.businesses.list();
     const withHours = businesses.filter((b) => b.openingHours);
     expect(businesses.length - withHours.length).toBe(4);
@@ -35,6 +35,7 @@ describe("demo content", () => {
     expect(withHours.filter((b) => b.openingHours!.week.su?.length === 0).length).toBeGreaterThan(3);
     expect(withHours.filter((b) => b.openingHours!.closedOnPublicHolidays).length).toBeGreaterThan(5);
     expect(withHours.filter((b) => b.openingHours!.exceptions.length > 0).length).toBeGreaterThan(2);
+    expect(businesses.filter((b) => b.socialLinks.length > 0).length).toBeGreaterThan(20);
     expect(businesses.find((b) => b.name === "Noodle Bar Niagara")?.openingHours?.osm).toBe("Mo-Th 11:30-01:00, Fr,Sa 11:30-02:00, Su 12:00-23:00");
   });
 

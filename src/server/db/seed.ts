@@ -4,7 +4,7 @@ import type { FileService } from "../storage/file.service.ts";
 import { SiteSettingsRepository } from "../features/site-settings/site-settings.repository.ts";
 import { DEFAULT_MAP_CENTER, MAP_ZOOM, OUTDOOR_LOCATION, type OfferType, type PagePermission } from "../../shared/constants.ts";
 import { slugify } from "../../shared/format.ts";
-import { demoOpeningHours } from "./demo-hours.ts";
+import { demoOpeningHours, demoSocialLinks } from "./demo-listings.ts";
 import { createBusiness, createCategory, createEvent, createOffer, createPage, createPost, createTag } from "./factories.ts";
 import { newId } from "./ids.ts";
 import { renderEventImage, renderHeroPhoto, renderLogo, renderSponsorLogo, seededRandom } from "./demo-images.ts";
@@ -355,6 +355,7 @@ export async function seedDemoContent({
         logoUrl: logo?.url ?? null,
         logoStoragePath: logo?.fullPath ?? null,
         openingHours: demoOpeningHours(b.name, now),
+        socialLinks: demoSocialLinks(i, slug),
         createdAt: iso,
         lastUpdatedAt: iso,
         tagIds: b.tags.map((t) => tagIds.get(t)!),

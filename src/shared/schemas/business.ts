@@ -5,6 +5,7 @@ import { field, inputShape, views, type EntityView, type FieldDefs } from "./ent
 import { PaginationQuerySchema } from "./pagination.ts";
 import { singleLine } from "../text.ts";
 import { OpeningHoursFieldSchema, OpeningHoursSchema } from "./opening-hours.ts";
+import { SocialLinkSchema, SocialLinksFieldSchema } from "./social-links.ts";
 
 export const CoordinatesSchema = z.object({ lat: z.number(), lng: z.number() });
 
@@ -28,6 +29,8 @@ export const BusinessSchema = z.object({
   openingHours: OpeningHoursSchema.nullable(),
   /** Open at the time of the answer, in the site's time zone; null when the hours for now are not given. */
   openNow: z.boolean().nullable(),
+  /** Facebook, Instagram, X, LinkedIn, TikTok, YouTube or other addresses (schema.org sameAs). */
+  socialLinks: z.array(SocialLinkSchema),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
 });
@@ -77,6 +80,8 @@ export const businessFields = {
   ),
   /** `opening_hours` text (Mo-Fr 09:00-17:00; PH off), the structured form, or null for hours not given. */
   openingHours: field(OpeningHoursFieldSchema.optional(), { label: "Opening hours", widget: "hours" }),
+  /** A list of { kind, url } (or its JSON); left out, the saved links are kept. */
+  socialLinks: field(SocialLinksFieldSchema.optional(), { label: "Social links", widget: "links" }),
   /** Tag ids. */
   tags: field(z.array(z.string().min(1).max(100)).max(200).default([]), { label: "Tags", widget: "tags", source: "tags" }),
   /**

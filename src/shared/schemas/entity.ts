@@ -18,7 +18,8 @@ export type Widget =
   | "richtext"
   | "image"
   | "tags"
-  | "hours";
+  | "hours"
+  | "links";
 
 /** Lists a picker loads from the API rather than holding itself. */
 export type OptionSource = "businesses" | "categories" | "tags" | "authors";

@@ -14,6 +14,7 @@ import { BusinessMap } from "../features/map/business-map.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { OpeningHoursPanel, OpenStateBadge } from "../features/hours/opening-hours-panel.tsx";
 import { statusText } from "../../shared/schemas/opening-hours.ts";
+import { SocialLinks } from "../features/business/social-links.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);
@@ -157,6 +158,14 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               <a href={`mailto:${business.email}`} className="break-all text-brand-700 underline">
                 {business.email}
               </a>
+            </dd>
+          </>
+        )}
+        {business.socialLinks.length > 0 && (
+          <>
+            <dt className="font-semibold text-stone-800">Social</dt>
+            <dd>
+              <SocialLinks links={business.socialLinks} name={business.name} />
             </dd>
           </>
         )}

@@ -5,6 +5,18 @@ import type { Business as BusinessTable, DB } from "../../db/database-types.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "../../../shared/schemas/business.ts";
 import type { BusinessPlace } from "../../../shared/event-location.ts";
 import { readStoredHours } from "../hours/stored-hours.ts";
+import { SocialLinkSchema, type SocialLink } from "../../../shared/schemas/social-links.ts";
+
+/** The stored social links (JSON text); none when absent or unreadable. */
+function readSocialLinks(text: string | null): SocialLink[] {
+  if (!text) return [];
+  try {
+    const parsed = SocialLinkSchema.array().safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
 
 type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
 
@@ -15,14 +27,14 @@ type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
 export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone", "email"] as const;
 
 /** Every column a read selects: the plain fields and those mapped below (position, logo, times). */
-const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "openingHours", "createdAt", "lastUpdatedAt"] as const;
+const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "openingHours", "socialLinks", "createdAt", "lastUpdatedAt"] as const;
 /** A column of the list above; readers that need fewer (the map) pick theirs from it. */
 export type BusinessColumn = (typeof BUSINESS_COLUMNS)[number];
 
 /** The stored columns a write sets (the logo as its URL and storage path). */
 export type BusinessWrite = Pick<
   Insertable<BusinessTable>,
-  (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath" | "openingHours"
+  (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath" | "openingHours" | "socialLinks"
 >;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
@@ -209,6 +221,7 @@ export class BusinessRepository {
       openingHours: readStoredHours(r.openingHours),
       // Computed by the service, in the site's time zone.
       openNow: null,
+      socialLinks: readSocialLinks(r.socialLinks),
       createdAt: r.createdAt,
       lastUpdatedAt: r.lastUpdatedAt,
     }));

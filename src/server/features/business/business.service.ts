@@ -16,6 +16,7 @@ import type { AuditRecorder } from "../audit/audit.service.ts";
 import { pick } from "../../db/columns.ts";
 import type { BusinessPlace } from "../../../shared/event-location.ts";
 import { BUSINESS_FIELDS, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
+import type { SocialLink } from "../../../shared/schemas/social-links.ts";
 import { hasHours, type ComingException, type HoursStatus, type OpeningHours } from "../../../shared/schemas/opening-hours.ts";
 import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "../hours/hours-status.ts";
 import { fromOsm, OsmHoursError } from "../hours/osm-hours.ts";
@@ -123,7 +124,7 @@ export class BusinessService {
       logo = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
     }
     const id = newId();
-    await this.repository.create(id, toWrite(values, logo, hoursOf(values.openingHours ?? null)), values.tags);
+    await this.repository.create(id, toWrite(values, logo, hoursOf(values.openingHours ?? null), values.socialLinks ?? []), values.tags);
     await this.audit.record(admin, { action: "create", entityType: "business", entityId: id, summary: values.name });
     return this.adminView(id);
   }
@@ -143,7 +144,8 @@ export class BusinessService {
     }
     // Hours left out are kept; null removes them.
     const hours = values.openingHours === undefined ? structuredOf(current.openingHours) : hoursOf(values.openingHours);
-    if (!(await this.repository.update(id, toWrite(values, logo, hours), values.tags))) throw NotFound(messages.business.notFound);
+    const links = values.socialLinks ?? current.socialLinks;
+    if (!(await this.repository.update(id, toWrite(values, logo, hours, links), values.tags))) throw NotFound(messages.business.notFound);
     if (current.logoStoragePath && current.logoStoragePath !== logo.logoStoragePath) {
       await this.files.delete(current.logoStoragePath);
     }
@@ -178,6 +180,8 @@ function toWrite(
   values: ReturnType<typeof parseInput>,
   logo: { logoUrl: string | null; logoStoragePath: string | null },
   hours: OpeningHours | null,
+  links: readonly SocialLink[],
 ): BusinessWrite {
-  return { ...pick(values, BUSINESS_FIELDS), lat: values.lat, lng: values.lng, ...logo, openingHours: storeHours(hours) };
+  const socialLinks = links.length > 0 ? JSON.stringify(links) : null;
+  return { ...pick(values, BUSINESS_FIELDS), lat: values.lat, lng: values.lng, ...logo, openingHours: storeHours(hours), socialLinks };
 }

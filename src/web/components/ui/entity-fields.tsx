@@ -9,6 +9,7 @@ import { Field, ui } from "./field.tsx";
 import { ImageField, toLocalInput, type FormImage } from "./image-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { HoursEditor } from "../../features/hours/hours-editor.tsx";
+import { SocialLinksEditor } from "../../features/business/social-links.tsx";
 
 export type Option = { value: string; label: string };
 export type Sources = Partial<Record<OptionSource, Option[]>>;
@@ -158,6 +159,8 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
       return <ImageInput name={name} view={view} meta={meta} props={props} />;
     case "hours":
       return <HoursEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
+    case "links":
+      return <SocialLinksEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
     default: {
       const type = INPUT_TYPES[view.widget] ?? "text";
       const { key, ...rest } = getInputProps(meta, { type: type === "datetime-local" ? "text" : type } as Parameters<typeof getInputProps>[1]);

@@ -48,5 +48,6 @@ export function businessJsonLd(business: Business, origin: string, coming: reado
     ...(logo ? { image: logo, logo } : {}),
     ...(week.length > 0 ? { openingHoursSpecification: week } : {}),
     ...(special.length > 0 ? { specialOpeningHoursSpecification: special } : {}),
+    ...(business.socialLinks.length > 0 ? { sameAs: business.socialLinks.map((l) => l.url) } : {}),
   };
 }

@@ -1,7 +1,7 @@
 // The demo businesses' opening hours: realistic weeks in OpenStreetMap text (some past midnight, some closed
 // on Sundays, some closed on public holidays), a few dated exceptions around the seed date, and a few
 // businesses whose hours are not given. After a rule that runs past midnight the next rule is an additional
-// one (","), since a plain ";" rule for the next day would cut that night short.
+// one (","), since a plain ";" rule for the next day would cut that night short. Also their social links.
 import type { HoursException, OpeningHours } from "../../shared/schemas/opening-hours.ts";
 import { fromOsm } from "../features/hours/osm-hours.ts";
 import { storeHours } from "../features/hours/stored-hours.ts";
@@ -64,6 +64,20 @@ function exceptionsFor(name: string, now: Date): HoursException[] {
     default:
       return [];
   }
+}
+
+/** Social links of some demo businesses (stored JSON text), or null. */
+export function demoSocialLinks(index: number, slug: string): string | null {
+  if (index % 4 === 3) return null;
+  const handle = slug.replace(/-/g, "");
+  const links = [
+    { kind: "instagram", url: `https://www.instagram.com/${handle}` },
+    { kind: "facebook", url: `https://www.facebook.com/${handle}` },
+    ...(index % 3 === 0 ? [{ kind: "tiktok", url: `https://www.tiktok.com/@${handle}` }] : []),
+    ...(index % 5 === 0 ? [{ kind: "youtube", url: `https://www.youtube.com/@${handle}` }] : []),
+    ...(index % 7 === 0 ? [{ kind: "x", url: `https://x.com/${handle}` }, { kind: "linkedin", url: `https://www.linkedin.com/company/${handle}` }] : []),
+  ];
+  return JSON.stringify(links);
 }
 
 /** The stored opening hours (JSON text) of a demo business, or null when it gives none. */
