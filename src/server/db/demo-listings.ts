@@ -56,7 +56,7 @@ function exceptionsFor(name: string, now: Date): HoursException[] {
     case "Rise & Shine Bakery":
       return [{ from: `${year}-12-24`, to: `${year}-12-27`, intervals: [], note: "Christmas holidays" }];
     case "Second Chapter Books":
-      return [{ from: day(now, 4), to: null, intervals: [], note: "Closed for inventory" }];
+      return [{ from: day(now, 4), to: null, intervals: [], note: "Inventory count" }];
     case "The Maple & Oak Bistro":
       return [{ from: `${year}-12-31`, to: null, intervals: [{ open: "18:00", close: "02:00" }], note: "New Year's Eve dinner" }];
     case "Café Crème Brûlée":
