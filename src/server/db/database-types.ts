@@ -53,6 +53,14 @@ export interface Business {
   website: string | null;
 }
 
+export interface BusinessPhoto {
+  alt: string;
+  businessId: string;
+  position: number;
+  storagePath: string;
+  url: string;
+}
+
 export interface BusinessTag {
   businessId: string;
   tagId: string;
@@ -241,6 +249,7 @@ export interface DB {
   account: Account;
   audit_log: AuditLog;
   business: Business;
+  business_photo: BusinessPhoto;
   business_tag: BusinessTag;
   category: Category;
   event: Event;

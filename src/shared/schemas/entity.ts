@@ -19,7 +19,8 @@ export type Widget =
   | "image"
   | "tags"
   | "hours"
-  | "links";
+  | "links"
+  | "photos";
 
 /** Lists a picker loads from the API rather than holding itself. */
 export type OptionSource = "businesses" | "categories" | "tags" | "authors";

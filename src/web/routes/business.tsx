@@ -15,6 +15,7 @@ import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { OpeningHoursPanel, OpenStateBadge } from "../features/hours/opening-hours-panel.tsx";
 import { statusText } from "../../shared/schemas/opening-hours.ts";
 import { SocialLinks } from "../features/business/social-links.tsx";
+import { PhotoGallery } from "../features/business/photo-gallery.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);
@@ -188,6 +189,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
       </dl>
 
       {business.description && <p className="mt-6 max-w-3xl whitespace-pre-line text-stone-800">{business.description}</p>}
+
+      <PhotoGallery photos={business.photos} name={business.name} />
 
       {hours && business.openingHours && <OpeningHoursPanel hours={business.openingHours} status={hours.status} coming={hours.coming} />}
 

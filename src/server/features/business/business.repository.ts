@@ -156,6 +156,19 @@ export class BusinessRepository {
     });
   }
 
+  /** Replaces the business's gallery with these photos, in this order. */
+  async setPhotos(businessId: string, photos: ReadonlyArray<{ path: string; url: string; alt: string }>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("business_photo").where("businessId", "=", businessId).execute();
+      if (photos.length > 0) {
+        await trx
+          .insertInto("business_photo")
+          .values(photos.map((p, position) => ({ businessId, position, storagePath: p.path, url: p.url, alt: p.alt })))
+          .execute();
+      }
+    });
+  }
+
   private async setTags(trx: Kysely<DB>, businessId: string, tagIds: readonly string[]): Promise<void> {
     const unique = [...new Set(tagIds)];
     if (unique.length > 0) await trx.insertInto("business_tag").values(unique.map((tagId) => ({ businessId, tagId }))).execute();
@@ -210,6 +223,16 @@ export class BusinessRepository {
       else tags.set(businessId, [tagId]);
     }
 
+    const photoRows = await this.db
+      .selectFrom("business_photo")
+      .select(["businessId", "storagePath", "url", "alt"])
+      .where("businessId", "in", this.base(filter).select("business.id"))
+      .orderBy("businessId")
+      .orderBy("position")
+      .execute();
+    const photos = new Map<string, Business["photos"]>();
+    for (const { businessId, storagePath, url, alt } of photoRows) photos.set(businessId, [...(photos.get(businessId) ?? []), { path: storagePath, url, alt }]);
+
     return rows.map((r) => ({
       id: r.id,
       ...pick(r, BUSINESS_FIELDS),
@@ -222,6 +245,7 @@ export class BusinessRepository {
       // Computed by the service, in the site's time zone.
       openNow: null,
       socialLinks: readSocialLinks(r.socialLinks),
+      photos: photos.get(r.id) ?? [],
       createdAt: r.createdAt,
       lastUpdatedAt: r.lastUpdatedAt,
     }));

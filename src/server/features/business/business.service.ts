@@ -125,6 +125,7 @@ export class BusinessService {
     }
     const id = newId();
     await this.repository.create(id, toWrite(values, logo, hoursOf(values.openingHours ?? null), values.socialLinks ?? []), values.tags);
+    if (values.photos) await this.savePhotos(admin, id, [], values.photos);
     await this.audit.record(admin, { action: "create", entityType: "business", entityId: id, summary: values.name });
     return this.adminView(id);
   }
@@ -146,6 +147,7 @@ export class BusinessService {
     const hours = values.openingHours === undefined ? structuredOf(current.openingHours) : hoursOf(values.openingHours);
     const links = values.socialLinks ?? current.socialLinks;
     if (!(await this.repository.update(id, toWrite(values, logo, hours, links), values.tags))) throw NotFound(messages.business.notFound);
+    if (values.photos) await this.savePhotos(admin, id, current.photos, values.photos);
     if (current.logoStoragePath && current.logoStoragePath !== logo.logoStoragePath) {
       await this.files.delete(current.logoStoragePath);
     }
@@ -159,8 +161,24 @@ export class BusinessService {
     const admin = requireRole(viewer, "admin");
     const current = await this.repository.getAdmin(id);
     if (!current || !(await this.repository.delete(id))) throw NotFound(messages.business.notFound);
-    await this.files.deleteForEntity(current.logoStoragePath);
+    await this.files.deleteForEntity(current.logoStoragePath, ...current.photos.map((p) => p.path));
     await this.audit.record(admin, { action: "delete", entityType: "business", entityId: id, summary: current.name });
+  }
+
+  /**
+   * Saves the gallery in the order given: fresh uploads are attached (re-encoded already by the upload path),
+   * kept photos keep their file, and the files of photos taken out are deleted.
+   */
+  private async savePhotos(admin: CurrentUser, id: string, current: Business["photos"], photos: ReadonlyArray<{ path: string; alt: string }>): Promise<void> {
+    const kept = new Map(current.map((p) => [p.path, p]));
+    const saved = [];
+    for (const photo of photos) {
+      const url = kept.get(photo.path)?.url ?? (await this.files.attach({ user: admin, kind: "businessPhoto", fullPath: photo.path })).url;
+      saved.push({ path: photo.path, url, alt: photo.alt });
+    }
+    await this.repository.setPhotos(id, saved);
+    const wanted = new Set(photos.map((p) => p.path));
+    for (const old of current) if (!wanted.has(old.path)) await this.files.delete(old.path);
   }
 
   private async adminView(id: string): Promise<BusinessAdmin> {

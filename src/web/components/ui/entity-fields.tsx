@@ -10,6 +10,7 @@ import { ImageField, toLocalInput, type FormImage } from "./image-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { HoursEditor } from "../../features/hours/hours-editor.tsx";
 import { SocialLinksEditor } from "../../features/business/social-links.tsx";
+import { PhotosEditor } from "../../features/business/photo-gallery.tsx";
 
 export type Option = { value: string; label: string };
 export type Sources = Partial<Record<OptionSource, Option[]>>;
@@ -159,6 +160,8 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
       return <ImageInput name={name} view={view} meta={meta} props={props} />;
     case "hours":
       return <HoursEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
+    case "photos":
+      return <PhotosEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} onBusyChange={props.onUploading} />;
     case "links":
       return <SocialLinksEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
     default: {
