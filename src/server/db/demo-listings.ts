@@ -87,3 +87,20 @@ export function demoOpeningHours(name: string, now: Date): string | null {
   const hours: OpeningHours = fromOsm(week);
   return storeHours({ ...hours, exceptions: exceptionsFor(name, now) });
 }
+
+/** A few demo galleries: drawn like the event images, each with its text alternative. */
+export const DEMO_PHOTOS: Record<string, Array<{ title: string; color: string; alt: string }>> = {
+  "The Maple & Oak Bistro": [
+    { title: "The dining room", color: "#7c4a2d", alt: "The dining room set for dinner, with candles on oak tables" },
+    { title: "On the patio", color: "#3a6b35", alt: "The patio under string lights on a summer evening" },
+    { title: "Seasonal plates", color: "#b5651d", alt: "Three plates from the autumn menu" },
+  ],
+  "Second Chapter Books": [
+    { title: "Three floors of books", color: "#5b3a29", alt: "Tall shelves of used books up to the ceiling" },
+    { title: "The reading nook", color: "#8d6e63", alt: "An armchair in the reading nook, with the shop cat asleep on it" },
+  ],
+  "Niagara Jazz Cellar": [
+    { title: "Friday night", color: "#1d3557", alt: "A quartet on the small stage in the brick cellar" },
+    { title: "The bar", color: "#6d2e46", alt: "The bar with bottles lit from below" },
+  ],
+};

@@ -36,6 +36,9 @@ describe("demo content", () => {
     expect(withHours.filter((b) => b.openingHours!.closedOnPublicHolidays).length).toBeGreaterThan(5);
     expect(withHours.filter((b) => b.openingHours!.exceptions.length > 0).length).toBeGreaterThan(2);
     expect(businesses.filter((b) => b.socialLinks.length > 0).length).toBeGreaterThan(20);
+    const withPhotos = businesses.filter((b) => b.photos.length > 0);
+    expect(withPhotos.length).toBe(3);
+    for (const b of withPhotos) for (const photo of b.photos) expect(photo.alt.length).toBeGreaterThan(10);
     expect(businesses.find((b) => b.name === "Noodle Bar Niagara")?.openingHours?.osm).toBe("Mo-Th 11:30-01:00, Fr,Sa 11:30-02:00, Su 12:00-23:00");
   });
 
