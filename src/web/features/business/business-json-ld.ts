@@ -35,6 +35,8 @@ export function businessJsonLd(business: Business, origin: string, coming: reado
     const value = business[name];
     return typeof value === "string" && value ? [[property, value] as const] : [];
   });
+  // The gallery's photos, then the logo; one image stays a plain URL.
+  const images = [...business.photos.map((p) => new URL(p.url, origin).href), ...(logo ? [logo] : [])];
   const week = business.openingHours ? weekSpecification(business.openingHours) : [];
   const special = business.openingHours ? specialSpecification(coming) : [];
   return {
@@ -45,7 +47,7 @@ export function businessJsonLd(business: Business, origin: string, coming: reado
     ...(business.address ? { address: { "@type": "PostalAddress", streetAddress: business.address } } : {}),
     geo: { "@type": "GeoCoordinates", latitude: business.coordinates.lat, longitude: business.coordinates.lng },
     url: business.website || `${origin}/business/${encodeURIComponent(business.id)}`,
-    ...(logo || business.photos.length > 0 ? { image: [...business.photos.map((p) => new URL(p.url, origin).href), ...(logo ? [logo] : [])] } : {}),
+    ...(images.length > 0 ? { image: images.length === 1 ? images[0] : images } : {}),
     ...(logo ? { logo } : {}),
     ...(week.length > 0 ? { openingHoursSpecification: week } : {}),
     ...(special.length > 0 ? { specialOpeningHoursSpecification: special } : {}),
