@@ -88,7 +88,8 @@ function initialPhotos(value: unknown): Draft[] {
 /** The form's gallery: each photo with its alt text and its place; sent as one JSON field of { path, alt }. */
 export function PhotosEditor({ name, label, initialValue, errorId, errors, onBusyChange }: { name: string; label: string; initialValue: unknown; errorId: string; errors?: string[]; onBusyChange?: (busy: boolean) => void }) {
   const [photos, setPhotos] = useState<Draft[]>(() => initialPhotos(initialValue));
-  const [round, setRound] = useState(0);
+  // The upload control is drawn only while a photo is being added, so the form keeps one "Upload" button (the logo's).
+  const [adding, setAdding] = useState(false);
   const invalid = !!errors?.length;
   const move = (from: number, to: number) =>
     setPhotos((all) => {
@@ -102,7 +103,7 @@ export function PhotosEditor({ name, label, initialValue, errorId, errors, onBus
       <legend className={ui.label}>{label}</legend>
       <input type="hidden" name={name} value={JSON.stringify(photos.map(({ path, alt }) => ({ path, alt })))} />
       {photos.length === 0 && <p className="text-sm text-stone-600">No photos.</p>}
-      <ol className="grid gap-3" aria-label="Photos in the order shown">
+      <ol className="grid gap-3" aria-label="Gallery, first photo first">
         {photos.map((photo, index) => (
           <li key={photo.path} className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 p-2">
             <img src={photo.url} alt="" className="h-16 w-24 rounded object-cover" />
@@ -124,19 +125,22 @@ export function PhotosEditor({ name, label, initialValue, errorId, errors, onBus
           </li>
         ))}
       </ol>
-      {photos.length < MAX_BUSINESS_PHOTOS ? (
+      {photos.length >= MAX_BUSINESS_PHOTOS ? (
+        <p className="text-sm text-stone-600">The gallery is full ({MAX_BUSINESS_PHOTOS} photos).</p>
+      ) : adding ? (
         <UploadField
-          key={round}
           kind="businessPhoto"
           label={`Add a photo (${photos.length} of ${MAX_BUSINESS_PHOTOS})`}
           onBusyChange={onBusyChange}
           onUploaded={(file) => {
             setPhotos((all) => [...all, { path: file.fullPath, url: file.url, alt: "" }]);
-            setRound((n) => n + 1);
+            setAdding(false);
           }}
         />
       ) : (
-        <p className="text-sm text-stone-600">The gallery is full ({MAX_BUSINESS_PHOTOS} photos).</p>
+        <button type="button" className={`${ui.secondary} justify-self-start`} onClick={() => setAdding(true)}>
+          Add a photo
+        </button>
       )}
       <p id={errorId} className="text-sm font-medium text-red-800 empty:hidden">
         {errors?.join(" ")}
