@@ -77,7 +77,7 @@ export function createServices({
   return {
     siteSettings,
     search: new SearchService(createSearchRepository(database)),
-    businesses: new BusinessService(new BusinessRepository(database.db), files, audit),
+    businesses: new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get()),
     categories: new CategoryService(new CategoryRepository(database.db), audit),
     tags: new TagService(new TagRepository(database.db), audit),
     // Events and offers only need to know which businesses exist and what they are called.
@@ -90,7 +90,7 @@ export function createServices({
     geo: geoService,
     // Read by the Content-Security-Policy of every response (src/server/app.ts).
     mapOrigins: geo.mapOrigins,
-    mapData: new MapDataService(new MapDataRepository(database.db)),
+    mapData: new MapDataService(new MapDataRepository(database.db), () => siteSettings.get()),
     account: new AccountService(new AccountRepository(database.db), signInProviders),
     audit,
     origins,

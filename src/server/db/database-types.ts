@@ -47,8 +47,18 @@ export interface Business {
   logoStoragePath: string | null;
   logoUrl: string | null;
   name: string;
+  openingHours: string | null;
   phone: string | null;
+  socialLinks: string | null;
   website: string | null;
+}
+
+export interface BusinessPhoto {
+  alt: string;
+  businessId: string;
+  position: number;
+  storagePath: string;
+  url: string;
 }
 
 export interface BusinessTag {
@@ -278,6 +288,7 @@ export interface DB {
   account: Account;
   audit_log: AuditLog;
   business: Business;
+  business_photo: BusinessPhoto;
   business_tag: BusinessTag;
   category: Category;
   data_import: DataImport;
