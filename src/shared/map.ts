@@ -18,6 +18,8 @@ export interface MapBusiness {
   lng: number;
   categoryId: string | null;
   tagIds: string[];
+  /** Open now in the site's time zone; null when the hours are not given. */
+  openNow: boolean | null;
 }
 
 export interface MapCategory {

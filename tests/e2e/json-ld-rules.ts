@@ -9,6 +9,8 @@ const isNumber = (v: unknown) => typeof v === "number" && Number.isFinite(v);
 /** ISO 8601 date or date-time, as rich results ask. */
 const isIsoDate = (v: unknown) => isText(v) && /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(v as string);
 const isNode = (v: unknown): v is Node => typeof v === "object" && v !== null && !Array.isArray(v);
+const isTime = (v: unknown) => isText(v) && /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v as string);
+const isHoursSpecification = (v: unknown): v is Node => isNode(v) && v["@type"] === "OpeningHoursSpecification" && isTime(v.opens) && isTime(v.closes);
 
 type Rule = [property: string, check: (value: unknown) => boolean, expected: string];
 
@@ -70,9 +72,12 @@ const OPTIONAL: Record<string, Rule[]> = {
     ["endDate", isIsoDate, "an ISO 8601 date"],
   ],
   LocalBusiness: [
-    ["image", isAbsoluteUrl, "an absolute URL"],
+    ["image", (v) => isAbsoluteUrl(v) || (Array.isArray(v) && v.length > 0 && v.every(isAbsoluteUrl)), "an absolute URL or a list of them"],
     ["logo", isAbsoluteUrl, "an absolute URL"],
     ["telephone", isText, "a telephone number"],
+    ["sameAs", (v) => Array.isArray(v) && v.length > 0 && v.every(isAbsoluteUrl), "a list of absolute URLs"],
+    ["openingHoursSpecification", (v) => Array.isArray(v) && v.length > 0 && v.every((s) => isHoursSpecification(s) && Array.isArray(s.dayOfWeek) && s.dayOfWeek.every((d: unknown) => isText(d) && /^https:\/\/schema\.org\/(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$/.test(d as string))), "OpeningHoursSpecifications with schema.org days of the week and HH:MM times"],
+    ["specialOpeningHoursSpecification", (v) => Array.isArray(v) && v.length > 0 && v.every((s) => isHoursSpecification(s) && isIsoDate(s.validFrom) && isIsoDate(s.validThrough) && (s.validFrom as string) <= (s.validThrough as string)), "OpeningHoursSpecifications with validFrom and validThrough dates"],
   ],
   ItemList: [["numberOfItems", isNumber, "a number"]],
   BlogPosting: [["image", isAbsoluteUrl, "an absolute URL"]],

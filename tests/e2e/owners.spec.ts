@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, Page } from "@playwright/test";
+import { choose, select } from "./admin-helpers.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 
@@ -99,7 +100,7 @@ test("a business owner claims a listing, and changes to it and new offers go pub
   // An offer waits too.
   await card.getByText("Add an offer").click();
   const offer = card.locator('form[id^="offer-new-"]');
-  await offer.getByLabel("Type").selectOption("BOGO");
+  await choose(select(offer, "Type"), "BOGO");
   await offer.getByLabel("Description").fill("Second coffee free");
   await offer.getByRole("button", { name: "Send for approval" }).click();
   await expect(card.getByText("Second coffee free — waiting for approval since", { exact: false })).toBeVisible();

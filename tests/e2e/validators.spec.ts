@@ -26,7 +26,11 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
   ];
   const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag", "/events/doesnotexist000000000", "/offers/doesnotexist000000000", "/news/doesnotexist000000000"];
-  return [...new Set([...fixed, ...firstOfKind.values(), ...(await itemPages(request)), ...Object.keys(HEADING_PAGES).slice(0, 1), ...notFound])];
+  // A business page with everything it can show: hours, coming exceptions, social links and a photo gallery.
+  const businesses = (await (await request.get("/api/v1/businesses")).json()) as Array<{ id: string; photos: unknown[]; socialLinks: unknown[]; openingHours: unknown }>;
+  const fullest = businesses.find((b) => b.photos.length > 0 && b.socialLinks.length > 0 && b.openingHours);
+  expect(fullest, "a demo business with hours, social links and photos").toBeTruthy();
+  return [...new Set([...fixed, ...firstOfKind.values(), ...(await itemPages(request)), `/business/${fullest!.id}`, ...Object.keys(HEADING_PAGES).slice(0, 1), ...notFound])];
 }
 
 /** The pages of single items: an upcoming event, a current offer and the newest post. */

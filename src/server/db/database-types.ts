@@ -47,7 +47,9 @@ export interface Business {
   logoStoragePath: string | null;
   logoUrl: string | null;
   name: string;
+  openingHours: string | null;
   phone: string | null;
+  socialLinks: string | null;
   website: string | null;
 }
 
@@ -55,6 +57,14 @@ export interface BusinessOwner {
   businessId: string;
   createdAt: string;
   userId: string;
+}
+
+export interface BusinessPhoto {
+  alt: string;
+  businessId: string;
+  position: number;
+  storagePath: string;
+  url: string;
 }
 
 export interface BusinessTag {
@@ -311,6 +321,7 @@ export interface DB {
   audit_log: AuditLog;
   business: Business;
   business_owner: BusinessOwner;
+  business_photo: BusinessPhoto;
   business_tag: BusinessTag;
   category: Category;
   change_request: ChangeRequest;

@@ -27,6 +27,21 @@ describe("demo content", () => {
     expect(offerTypes.size).toBeGreaterThan(3);
   });
 
+  it("gives most businesses realistic hours (some past midnight, some closed on Sundays, holiday closures, a few without) and social links", async () => {
+    const businesses = await t.services.businesses.list();
+    const withHours = businesses.filter((b) => b.openingHours);
+    expect(businesses.length - withHours.length).toBe(4);
+    expect(withHours.some((b) => Object.values(b.openingHours!.week).some((day) => day?.some((i) => i.close !== "24:00" && i.close <= i.open)))).toBe(true);
+    expect(withHours.filter((b) => b.openingHours!.week.su?.length === 0).length).toBeGreaterThan(3);
+    expect(withHours.filter((b) => b.openingHours!.closedOnPublicHolidays).length).toBeGreaterThan(5);
+    expect(withHours.filter((b) => b.openingHours!.exceptions.length > 0).length).toBeGreaterThan(2);
+    expect(businesses.filter((b) => b.socialLinks.length > 0).length).toBeGreaterThan(20);
+    const withPhotos = businesses.filter((b) => b.photos.length > 0);
+    expect(withPhotos.length).toBe(3);
+    for (const b of withPhotos) for (const photo of b.photos) expect(photo.alt.length).toBeGreaterThan(10);
+    expect(businesses.find((b) => b.name === "Noodle Bar Niagara")?.openingHours?.osm).toBe("Mo-Th 11:30-01:00, Fr,Sa 11:30-02:00, Su 12:00-23:00");
+  });
+
   it("places businesses around the map's default centre", async () => {
     const rows = await t.database.db.selectFrom("business").select(["lat", "lng"]).execute();
     for (const { lat, lng } of rows) {

@@ -4,6 +4,7 @@ import type { FileService } from "../storage/file.service.ts";
 import { SiteSettingsRepository } from "../features/site-settings/site-settings.repository.ts";
 import { DEFAULT_MAP_CENTER, MAP_ZOOM, OUTDOOR_LOCATION, type OfferType, type PagePermission } from "../../shared/constants.ts";
 import { slugify } from "../../shared/format.ts";
+import { DEMO_PHOTOS, demoOpeningHours, demoSocialLinks } from "./demo-listings.ts";
 import { createBusiness, createCategory, createEvent, createOffer, createPage, createPost, createTag } from "./factories.ts";
 import { newId } from "./ids.ts";
 import { renderEventImage, renderHeroPhoto, renderLogo, renderSponsorLogo, seededRandom } from "./demo-images.ts";
@@ -286,6 +287,14 @@ export async function seedDemoContent({
   const eventFiles = Promise.all(
     EVENTS.map((e) => (e.image ? save(`event_images/${slugify(e.name)}_${stamp}.webp`, renderEventImage(e.name, e.image)) : null)),
   );
+  const photoFiles = Promise.all(
+    Object.entries(DEMO_PHOTOS).map(async ([business, photos]) => ({
+      business,
+      photos: await Promise.all(
+        photos.map(async (p, i) => ({ ...(await save(`markers_photos/${slugify(business)}_${i + 1}_${stamp}.webp`, renderEventImage(p.title, p.color))), alt: p.alt })),
+      ),
+    })),
+  );
   const postIds = POSTS.map(() => newId());
   const postFiles = Promise.all(
     POSTS.map((p, i) =>
@@ -353,11 +362,20 @@ export async function seedDemoContent({
         lng: position.lng,
         logoUrl: logo?.url ?? null,
         logoStoragePath: logo?.fullPath ?? null,
+        openingHours: demoOpeningHours(b.name, now),
+        socialLinks: demoSocialLinks(i, slug),
         createdAt: iso,
         lastUpdatedAt: iso,
         tagIds: b.tags.map((t) => tagIds.get(t)!),
       });
       businessIds.set(b.name, row.id);
+    }
+    for (const { business, photos } of await photoFiles) {
+      const id = businessIds.get(business)!;
+      await trx
+        .insertInto("business_photo")
+        .values(photos.map((p, position) => ({ businessId: id, position, storagePath: p.fullPath, url: p.url, alt: p.alt })))
+        .execute();
     }
     const businessId = (name: string) => {
       const id = businessIds.get(name);

@@ -55,6 +55,8 @@ export function storagePath(target: UploadTarget): string {
       return `${folder}/${baseSlug(target.name || target.fileName, "logo")}_${stamp}.webp`;
     case "eventImage":
       return `${folder}/${baseSlug(target.name || target.fileName, "event")}_${stamp}.webp`;
+    case "businessPhoto":
+      return `${folder}/${baseSlug(target.name || target.fileName, "photo")}_${stamp}_${newId(6)}.webp`;
     case "postImage": {
       const owner = target.postId && isValidPostId(target.postId) ? target.postId : `temp_${newId()}`;
       return `${folder}/${owner}/post_${stamp}_${baseSlug(target.fileName, "image")}.webp`;

@@ -4,9 +4,12 @@ import { messages } from "../messages.ts";
 import { field, inputShape, views, type EntityView, type FieldDefs } from "./entity.ts";
 import { PaginationQuerySchema } from "./pagination.ts";
 import { singleLine } from "../text.ts";
+import { OpeningHoursFieldSchema, OpeningHoursSchema } from "./opening-hours.ts";
+import { SocialLinkSchema, SocialLinksFieldSchema } from "./social-links.ts";
 
 export const CoordinatesSchema = z.object({ lat: z.number(), lng: z.number() });
 
+const BusinessPhotoRef = z.object({ path: z.string(), url: z.string(), alt: z.string() });
 export const BusinessSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -23,13 +26,47 @@ export const BusinessSchema = z.object({
   /** Tag ids. */
   tags: z.array(z.string()),
   logoUrl: z.string().nullable(),
+  /** Null when no hours are given. */
+  openingHours: OpeningHoursSchema.nullable(),
+  /** Open at the time of the answer, in the site's time zone; null when the hours for now are not given. */
+  openNow: z.boolean().nullable(),
+  /** Facebook, Instagram, X, LinkedIn, TikTok, YouTube or other addresses (schema.org sameAs). */
+  socialLinks: z.array(SocialLinkSchema),
+  /** The gallery, in the order shown (at most 12). */
+  photos: z.array(BusinessPhotoRef),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
 });
 
+/** One photo of a business's gallery: its stored path, address and text alternative. */
+export const BusinessPhotoSchema = z.object({ path: z.string(), url: z.string(), alt: z.string() });
+export const MAX_BUSINESS_PHOTOS = 12;
+
+/** The gallery as a form or client sends it, in order: fresh uploads and kept photos by path, each with alt text. */
+export const BusinessPhotosFieldSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z
+    .array(z.object({ path: z.string().min(1).max(500), alt: z.string().trim().max(300, { error: "Alt text can be at most 300 characters." }) }), { error: "Photos must be a list of { path, alt }." })
+    .max(MAX_BUSINESS_PHOTOS, { error: `A business can have at most ${MAX_BUSINESS_PHOTOS} photos.` })
+    .superRefine((photos, ctx) => {
+      const missing = photos.findIndex((p) => p.alt === "");
+      if (missing >= 0) ctx.addIssue({ code: "custom", message: `Photo ${missing + 1} needs alt text: describe it for people who cannot see it.` });
+      if (new Set(photos.map((p) => p.path)).size !== photos.length) ctx.addIssue({ code: "custom", message: "The same photo is in the gallery twice." });
+    }),
+);
+
 export const BusinessListQuerySchema = z.object({
   tagId: z.string().min(1).optional(),
   categoryId: z.string().min(1).optional(),
+  /** "true": only those open now; "false": only those known to be closed now. */
+  openNow: z.enum(["true", "false"], { error: 'openNow must be "true" or "false".' }).optional(),
 });
 
 export type Coordinates = z.infer<typeof CoordinatesSchema>;
@@ -68,6 +105,12 @@ export const businessFields = {
     optionalText(254).refine((value) => value === null || z.email().safeParse(value).success, { error: "Email must be an email address, like name@example.com." }),
     { label: "Email", widget: "email", maxLength: 254, jsonLd: "email", quickAdd: true },
   ),
+  /** `opening_hours` text (Mo-Fr 09:00-17:00; PH off), the structured form, or null for hours not given. */
+  openingHours: field(OpeningHoursFieldSchema.optional(), { label: "Opening hours", widget: "hours" }),
+  /** A list of { kind, url } (or its JSON); left out, the saved links are kept. */
+  socialLinks: field(SocialLinksFieldSchema.optional(), { label: "Social links", widget: "links" }),
+  /** The gallery: a list of { path, alt } in order (or its JSON); left out, the saved photos are kept. */
+  photos: field(BusinessPhotosFieldSchema.optional(), { label: "Photos", widget: "photos", upload: "businessPhoto" }),
   /** Tag ids. */
   tags: field(z.array(z.string().min(1).max(100)).max(200).default([]), { label: "Tags", widget: "tags", source: "tags" }),
   /**

@@ -20,7 +20,10 @@ export type Widget =
   | "radio"
   | "richtext"
   | "image"
-  | "tags";
+  | "tags"
+  | "hours"
+  | "links"
+  | "photos";
 
 /** Lists a picker loads from the API rather than holding itself. */
 export type OptionSource = "businesses" | "categories" | "tags" | "authors";

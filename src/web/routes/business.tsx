@@ -15,6 +15,10 @@ import { JsonLd } from "../features/seo/json-ld.tsx";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { ClaimBusiness } from "../features/owners/claim-business.tsx";
+import { OpeningHoursPanel, OpenStateBadge } from "../features/hours/opening-hours-panel.tsx";
+import { statusText } from "../../shared/schemas/opening-hours.ts";
+import { SocialLinks } from "../features/business/social-links.tsx";
+import { PhotoGallery } from "../features/business/photo-gallery.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);
@@ -27,11 +31,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     async () => {
       const business = await services.businesses.find(id);
       if (!business) return data({ origin, state: "not-found" as const }, { status: 404 });
-      const [events, offers, tags, site] = await Promise.all([
+      const [events, offers, tags, site, hours] = await Promise.all([
         services.events.atBusiness(business.id).then((list) => services.events.withLocations(list)),
         Promise.all([services.offers.atBusiness(business.id), services.offers.today()]).then(([list, today]) => list.map((offer) => toOfferCard(offer, today))),
         services.tags.getMany(business.tags),
         services.siteSettings.get(),
+        services.businesses.hoursDetails(business),
       ]);
       return {
         origin,
@@ -40,6 +45,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         events: events.events.map((event) => toEventCard(event, site.timeZone)),
         offers,
         tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
+        hours,
       };
     },
     () => data({ origin, state: "failed" as const }, { status: 503 }),
@@ -89,10 +95,10 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "not-found") return <Message>{messages.business.notFound}</Message>;
   if (loaderData.state === "failed") return <Message alert>{messages.business.failed(messages.tryAgainLater)}</Message>;
 
-  const { business, events, offers, tags, origin } = loaderData;
+  const { business, events, offers, tags, origin, hours } = loaderData;
   return (
     <article aria-labelledby="business-name">
-      <JsonLd data={businessJsonLd(business, origin)} />
+      <JsonLd data={businessJsonLd(business, origin, hours?.coming ?? [])} />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
         {business.logoUrl && (
           <img
@@ -108,6 +114,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <h1 id="business-name" className="page-heading">
             {business.name}
           </h1>
+          {hours && <p className="mt-1"><OpenStateBadge openNow={hours.status.openNow} text={statusText(hours.status)} /></p>}
           {business.category && (
             <p className="mt-1 text-stone-700">
               <span className="sr-only">Category: </span>
@@ -159,6 +166,14 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             </dd>
           </>
         )}
+        {business.socialLinks.length > 0 && (
+          <>
+            <dt className="font-semibold text-stone-800">Social</dt>
+            <dd>
+              <SocialLinks links={business.socialLinks} name={business.name} />
+            </dd>
+          </>
+        )}
         {tags.length > 0 && (
           <>
             <dt className="font-semibold text-stone-800">Tags</dt>
@@ -178,6 +193,10 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
       </dl>
 
       {business.description && <p className="mt-6 max-w-3xl whitespace-pre-line text-stone-800">{business.description}</p>}
+
+      <PhotoGallery photos={business.photos} name={business.name} />
+
+      {hours && business.openingHours && <OpeningHoursPanel hours={business.openingHours} status={hours.status} coming={hours.coming} />}
 
       {/* The 400 px business map (zoom 15) with "Get Directions": src/web/features/map/business-map.tsx. */}
       <section

@@ -6,6 +6,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { messages } from "../../shared/messages.ts";
 import type { SearchResult, SearchType } from "../../shared/schemas/search.ts";
 import { Highlighted } from "../components/search/highlighted.tsx";
+import { OpenStateBadge } from "../features/hours/opening-hours-panel.tsx";
 
 /** The order groups appear in. */
 const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag"];
@@ -15,14 +16,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
   const { query, searched, results } = await services.search.search({ q, limit: PER_GROUP * GROUPS.length, perType: PER_GROUP });
-  return { query, searched, results };
+  const openNow = await services.businesses.openStates(results.filter((r) => r.type === "business").map((r) => r.id));
+  return { query, searched, results, openNow };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(matches, loaderData?.searched ? messages.search.resultsFor(loaderData.query) : messages.search.heading);
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, searched, results } = loaderData;
+  const { query, searched, results, openNow } = loaderData;
   const groups = GROUPS.map((type) => ({ type, results: results.filter((r) => r.type === type) })).filter((g) => g.results.length > 0);
   return (
     <section className="space-y-6">
@@ -53,7 +55,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-2 space-y-2">
             {group.results.map((result) => (
-              <ResultItem key={result.id} result={result} />
+              <ResultItem key={result.id} result={result} openNow={result.type === "business" ? (openNow[result.id] ?? null) : null} />
             ))}
           </ul>
         </section>
@@ -62,12 +64,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ResultItem({ result }: { result: SearchResult }) {
+function ResultItem({ result, openNow }: { result: SearchResult; openNow: boolean | null }) {
   return (
     <li className="card">
       <Link to={result.url} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
         <Highlighted text={result.title} ranges={result.titleMatches} />
       </Link>
+      {openNow !== null && (
+        <p className="mt-1">
+          <OpenStateBadge openNow={openNow} />
+        </p>
+      )}
       {result.snippet ? (
         <p className="mt-1 text-sm text-stone-700">
           <Highlighted text={result.snippet} ranges={result.snippetMatches} />

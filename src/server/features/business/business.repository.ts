@@ -4,6 +4,19 @@ import { pick, qualify } from "../../db/columns.ts";
 import type { Business as BusinessTable, DB } from "../../db/database-types.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "../../../shared/schemas/business.ts";
 import type { BusinessPlace } from "../../../shared/event-location.ts";
+import { readStoredHours } from "../hours/stored-hours.ts";
+import { SocialLinkSchema, type SocialLink } from "../../../shared/schemas/social-links.ts";
+
+/** The stored social links (JSON text); none when absent or unreadable. */
+function readSocialLinks(text: string | null): SocialLink[] {
+  if (!text) return [];
+  try {
+    const parsed = SocialLinkSchema.array().safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
 
 type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
 
@@ -14,14 +27,14 @@ type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
 export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone", "email"] as const;
 
 /** Every column a read selects: the plain fields and those mapped below (position, logo, times). */
-const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "createdAt", "lastUpdatedAt"] as const;
+const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "openingHours", "socialLinks", "createdAt", "lastUpdatedAt"] as const;
 /** A column of the list above; readers that need fewer (the map) pick theirs from it. */
 export type BusinessColumn = (typeof BUSINESS_COLUMNS)[number];
 
 /** The stored columns a write sets (the logo as its URL and storage path). */
 export type BusinessWrite = Pick<
   Insertable<BusinessTable>,
-  (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath"
+  (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath" | "openingHours" | "socialLinks"
 >;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
@@ -35,7 +48,7 @@ export class BusinessRepository {
     this.db = db;
   }
 
-  private base(filter: BusinessListQuery & { id?: string; ids?: readonly string[] }): Joined {
+  private base(filter: Omit<BusinessListQuery, "openNow"> & { id?: string; ids?: readonly string[] }): Joined {
     let query = this.db
       .selectFrom("business")
       .leftJoin("category", "category.id", "business.categoryId") as unknown as Joined;
@@ -58,7 +71,7 @@ export class BusinessRepository {
   }
 
   /** Ordered by name; narrowed to a tag and/or a category when given. */
-  async getAll(filter: BusinessListQuery = {}): Promise<Business[]> {
+  async getAll(filter: Omit<BusinessListQuery, "openNow"> = {}): Promise<Business[]> {
     return this.load(filter);
   }
 
@@ -143,6 +156,19 @@ export class BusinessRepository {
     });
   }
 
+  /** Replaces the business's gallery with these photos, in this order. */
+  async setPhotos(businessId: string, photos: ReadonlyArray<{ path: string; url: string; alt: string }>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("business_photo").where("businessId", "=", businessId).execute();
+      if (photos.length > 0) {
+        await trx
+          .insertInto("business_photo")
+          .values(photos.map((p, position) => ({ businessId, position, storagePath: p.path, url: p.url, alt: p.alt })))
+          .execute();
+      }
+    });
+  }
+
   private async setTags(trx: Kysely<DB>, businessId: string, tagIds: readonly string[]): Promise<void> {
     const unique = [...new Set(tagIds)];
     if (unique.length > 0) await trx.insertInto("business_tag").values(unique.map((tagId) => ({ businessId, tagId }))).execute();
@@ -152,6 +178,14 @@ export class BusinessRepository {
   async delete(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom("business").where("id", "=", id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /** The stored opening hours (JSON text) of the given businesses, by id. */
+  async getHours(ids: readonly string[]): Promise<Map<string, string | null>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db.selectFrom("business").select(["id", "openingHours"]).where("id", "in", unique).execute();
+    return new Map(rows.map((r) => [r.id, r.openingHours]));
   }
 
   /** Name, address and position of the given businesses, by id (ids that match nothing are left out). */
@@ -166,7 +200,7 @@ export class BusinessRepository {
     return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, address: r.address, coordinates: { lat: Number(r.lat), lng: Number(r.lng) } }]));
   }
 
-  private async load(filter: BusinessListQuery & { id?: string; ids?: readonly string[] }): Promise<Business[]> {
+  private async load(filter: Omit<BusinessListQuery, "openNow"> & { id?: string; ids?: readonly string[] }): Promise<Business[]> {
     const rows = await this.base(filter)
       .select([...qualify("business", BUSINESS_COLUMNS), "category.name as category", "category.color as categoryColor"])
       .orderBy("business.name")
@@ -189,6 +223,16 @@ export class BusinessRepository {
       else tags.set(businessId, [tagId]);
     }
 
+    const photoRows = await this.db
+      .selectFrom("business_photo")
+      .select(["businessId", "storagePath", "url", "alt"])
+      .where("businessId", "in", this.base(filter).select("business.id"))
+      .orderBy("businessId")
+      .orderBy("position")
+      .execute();
+    const photos = new Map<string, Business["photos"]>();
+    for (const { businessId, storagePath, url, alt } of photoRows) photos.set(businessId, [...(photos.get(businessId) ?? []), { path: storagePath, url, alt }]);
+
     return rows.map((r) => ({
       id: r.id,
       ...pick(r, BUSINESS_FIELDS),
@@ -197,6 +241,11 @@ export class BusinessRepository {
       coordinates: { lat: Number(r.lat), lng: Number(r.lng) },
       tags: tags.get(r.id) ?? [],
       logoUrl: r.logoUrl,
+      openingHours: readStoredHours(r.openingHours),
+      // Computed by the service, in the site's time zone.
+      openNow: null,
+      socialLinks: readSocialLinks(r.socialLinks),
+      photos: photos.get(r.id) ?? [],
       createdAt: r.createdAt,
       lastUpdatedAt: r.lastUpdatedAt,
     }));

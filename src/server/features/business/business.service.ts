@@ -16,6 +16,25 @@ import type { AuditRecorder } from "../audit/audit.service.ts";
 import { pick } from "../../db/columns.ts";
 import type { BusinessPlace } from "../../../shared/event-location.ts";
 import { BUSINESS_FIELDS, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
+import type { SocialLink } from "../../../shared/schemas/social-links.ts";
+import { hasHours, type ComingException, type HoursStatus, type OpeningHours } from "../../../shared/schemas/opening-hours.ts";
+import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "../hours/hours-status.ts";
+import { fromOsm, OsmHoursError } from "../hours/osm-hours.ts";
+import { parseStoredHours, storeHours, structuredOf } from "../hours/stored-hours.ts";
+
+/** The hours sent: text read by the OpenStreetMap parser (its message on a syntax error), or the structured form. */
+function hoursOf(value: string | OpeningHours | null): OpeningHours | null {
+  if (value === null) return null;
+  if (typeof value !== "string") return hasHours(value) ? value : null;
+  try {
+    const hours = fromOsm(value);
+    return hasHours(hours) ? hours : null;
+  } catch (error) {
+    if (!(error instanceof OsmHoursError)) throw error;
+    const message = `Opening hours: ${error.message}`;
+    throw Validation(message, { openingHours: message });
+  }
+}
 
 function parseInput(input: BusinessInput) {
   const parsed = BusinessInputSchema.safeParse(input);
@@ -33,26 +52,54 @@ export class BusinessService {
   private readonly repository: BusinessRepository;
   private readonly files: FileService;
   private readonly audit: AuditRecorder;
-  constructor(repository: BusinessRepository, files: FileService, audit: AuditRecorder) {
+  /** The site's time zone and holiday region, read when open or closed is computed. */
+  private readonly zone: () => Promise<HoursZone>;
+  constructor(repository: BusinessRepository, files: FileService, audit: AuditRecorder, zone: () => Promise<HoursZone>) {
     this.repository = repository;
     this.files = files;
     this.audit = audit;
+    this.zone = zone;
   }
 
-  list(filter: BusinessListQuery = {}): Promise<Business[]> {
-    return this.repository.getAll(filter);
+  /** The businesses with whether each is open now; only those open (or closed) now when `openNow` is given. */
+  async list({ openNow, ...filter }: BusinessListQuery = {}): Promise<Business[]> {
+    const businesses = await this.withOpenNow(await this.repository.getAll(filter));
+    return openNow === undefined ? businesses : businesses.filter((b) => b.openNow === (openNow === "true"));
   }
 
   /** One business, or undefined when there is none with that id. */
-  find(id: string): Promise<Business | undefined> {
-    return this.repository.get(id);
+  async find(id: string): Promise<Business | undefined> {
+    const business = await this.repository.get(id);
+    return business && (await this.withOpenNow([business]))[0];
   }
 
   /** One business; NotFound ("Business not found.") when there is none with that id. */
   async get(id: string): Promise<Business> {
-    const business = await this.repository.get(id);
+    const business = await this.find(id);
     if (!business) throw NotFound(messages.business.notFound);
     return business;
+  }
+
+  /** Whether each of the given businesses is open now (null: hours not given), by id; unknown ids are left out. */
+  async openStates(ids: readonly string[]): Promise<Record<string, boolean | null>> {
+    const stored = await this.repository.getHours(ids);
+    const clock = new HoursClock(await this.zone());
+    return Object.fromEntries([...stored].map(([id, text]) => [id, isOpenNow(parseStoredHours(text), clock)]));
+  }
+
+  /** For the business page: open or closed now and the next change, and the exceptions of the coming weeks. */
+  async hoursDetails(business: Business): Promise<{ status: HoursStatus; coming: ComingException[] } | null> {
+    const hours = structuredOf(business.openingHours);
+    if (!hours) return null;
+    const zone = await this.zone();
+    const now = new Date();
+    return { status: hoursStatus(hours, new HoursClock(zone, now)), coming: comingExceptions(hours, zone, now) };
+  }
+
+  private async withOpenNow<B extends Business>(businesses: B[]): Promise<B[]> {
+    if (!businesses.some((b) => b.openingHours)) return businesses;
+    const clock = new HoursClock(await this.zone());
+    return businesses.map((b) => (b.openingHours ? { ...b, openNow: isOpenNow(structuredOf(b.openingHours), clock) } : b));
   }
 
   /** Where the given businesses are, for describing event locations. */
@@ -64,7 +111,7 @@ export class BusinessService {
   async listPage(viewer: CurrentUser | null, query: BusinessAdminListQuery): Promise<Paginated<BusinessAdmin>> {
     requireRole(viewer, "admin");
     const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.q || undefined, query.sort);
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    return { items: await this.withOpenNow(items), total, page: query.page, pageSize: query.pageSize };
   }
 
   async create(viewer: CurrentUser | null, input: BusinessInput): Promise<BusinessAdmin> {
@@ -77,9 +124,10 @@ export class BusinessService {
       logo = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
     }
     const id = newId();
-    await this.repository.create(id, toWrite(values, logo), values.tags);
+    await this.repository.create(id, toWrite(values, logo, hoursOf(values.openingHours ?? null), values.socialLinks ?? []), values.tags);
+    if (values.photos) await this.savePhotos(admin, id, [], values.photos);
     await this.audit.record(admin, { action: "create", entityType: "business", entityId: id, summary: values.name });
-    return (await this.repository.getAdmin(id))!;
+    return this.adminView(id);
   }
 
   /** Saves the business; a new logo replaces the old one, whose file is then deleted. */
@@ -95,13 +143,17 @@ export class BusinessService {
       const attached = await this.files.attach({ user: admin, kind: "logo", fullPath: values.logoPath });
       logo = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
     }
-    if (!(await this.repository.update(id, toWrite(values, logo), values.tags))) throw NotFound(messages.business.notFound);
+    // Hours left out are kept; null removes them.
+    const hours = values.openingHours === undefined ? structuredOf(current.openingHours) : hoursOf(values.openingHours);
+    const links = values.socialLinks ?? current.socialLinks;
+    if (!(await this.repository.update(id, toWrite(values, logo, hours, links), values.tags))) throw NotFound(messages.business.notFound);
+    if (values.photos) await this.savePhotos(admin, id, current.photos, values.photos);
     if (current.logoStoragePath && current.logoStoragePath !== logo.logoStoragePath) {
       await this.files.delete(current.logoStoragePath);
     }
     const summary = current.name === values.name ? values.name : `${current.name} → ${values.name}`;
     await this.audit.record(admin, { action: "update", entityType: "business", entityId: id, summary });
-    return (await this.repository.getAdmin(id))!;
+    return this.adminView(id);
   }
 
   /** Deletes the business with its tags, offers and logo file. */
@@ -109,8 +161,28 @@ export class BusinessService {
     const admin = requireRole(viewer, "admin");
     const current = await this.repository.getAdmin(id);
     if (!current || !(await this.repository.delete(id))) throw NotFound(messages.business.notFound);
-    await this.files.deleteForEntity(current.logoStoragePath);
+    await this.files.deleteForEntity(current.logoStoragePath, ...current.photos.map((p) => p.path));
     await this.audit.record(admin, { action: "delete", entityType: "business", entityId: id, summary: current.name });
+  }
+
+  /**
+   * Saves the gallery in the order given: fresh uploads are attached (re-encoded already by the upload path),
+   * kept photos keep their file, and the files of photos taken out are deleted.
+   */
+  private async savePhotos(admin: CurrentUser, id: string, current: Business["photos"], photos: ReadonlyArray<{ path: string; alt: string }>): Promise<void> {
+    const kept = new Map(current.map((p) => [p.path, p]));
+    const saved = [];
+    for (const photo of photos) {
+      const url = kept.get(photo.path)?.url ?? (await this.files.attach({ user: admin, kind: "businessPhoto", fullPath: photo.path })).url;
+      saved.push({ path: photo.path, url, alt: photo.alt });
+    }
+    await this.repository.setPhotos(id, saved);
+    const wanted = new Set(photos.map((p) => p.path));
+    for (const old of current) if (!wanted.has(old.path)) await this.files.delete(old.path);
+  }
+
+  private async adminView(id: string): Promise<BusinessAdmin> {
+    return (await this.withOpenNow([(await this.repository.getAdmin(id))!]))[0]!;
   }
 
   /** The category and tags must exist (an owner picks tags only from the existing ones). */
@@ -126,6 +198,9 @@ export class BusinessService {
 function toWrite(
   values: ReturnType<typeof parseInput>,
   logo: { logoUrl: string | null; logoStoragePath: string | null },
+  hours: OpeningHours | null,
+  links: readonly SocialLink[],
 ): BusinessWrite {
-  return { ...pick(values, BUSINESS_FIELDS), lat: values.lat, lng: values.lng, ...logo };
+  const socialLinks = links.length > 0 ? JSON.stringify(links) : null;
+  return { ...pick(values, BUSINESS_FIELDS), lat: values.lat, lng: values.lng, ...logo, openingHours: storeHours(hours), socialLinks };
 }

@@ -120,6 +120,7 @@ const mapData = createRoute({
                 lng: z.number(),
                 categoryId: z.string().nullable(),
                 tagIds: z.array(z.string()),
+                openNow: z.boolean().nullable(),
               }),
             ),
             categories: z.array(z.object({ id: z.string(), name: z.string(), color: z.string(), count: z.number() })),
@@ -155,6 +156,8 @@ const businessesGeoJson = createRoute({
                   logoUrl: z.string().nullable(),
                   categoryId: z.string().nullable(),
                   tagIds: z.array(z.string()),
+                  /** Open now in the site's time zone; null when the hours are not given. */
+                  openNow: z.boolean().nullable(),
                 }),
               }),
             ),

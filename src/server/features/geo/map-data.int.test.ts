@@ -51,9 +51,16 @@ describe("GET /api/v1/geo/businesses", () => {
         logoUrl: null,
         categoryId: food.id,
         tagIds: [patio.id],
+        openNow: null,
       },
     });
     expect(body.features.find((f) => f.id === shop.id)?.properties).toMatchObject({ categoryId: null, tagIds: [] });
+    // Open or closed now, in the site's time zone, for businesses whose hours are given.
+    const always = await createBusiness(t.database.db, { name: "Json Night Owl", lat: 43.2, lng: -79.1, openingHours: JSON.stringify({ week: { mo: [{ open: "00:00", close: "24:00" }], tu: [{ open: "00:00", close: "24:00" }], we: [{ open: "00:00", close: "24:00" }], th: [{ open: "00:00", close: "24:00" }], fr: [{ open: "00:00", close: "24:00" }], sa: [{ open: "00:00", close: "24:00" }], su: [{ open: "00:00", close: "24:00" }] } }) });
+    const never = await createBusiness(t.database.db, { name: "Json Shut", lat: 43.2, lng: -79.1, openingHours: JSON.stringify({ week: { mo: [], tu: [], we: [], th: [], fr: [], sa: [], su: [] } }) });
+    const features = ((await (await t.request("/api/v1/geo/businesses")).json()) as { features: Feature[] }).features;
+    expect(features.find((f) => f.id === always.id)?.properties).toMatchObject({ openNow: true });
+    expect(features.find((f) => f.id === never.id)?.properties).toMatchObject({ openNow: false });
   });
 
   it("answers 304 to a client holding the current ETag, and the new list once a business changes", async () => {

@@ -5,7 +5,7 @@ import type { MapBusiness, MapCategory, MapTag } from "../../../shared/map.ts";
 import type { BusinessColumn } from "../business/business.repository.ts";
 
 /** What the map draws of a business: thousands of rows, so only these, taken from the business's column list. */
-const MAP_COLUMNS = ["id", "name", "description", "address", "logoUrl", "lat", "lng", "categoryId"] as const satisfies readonly BusinessColumn[];
+const MAP_COLUMNS = ["id", "name", "description", "address", "logoUrl", "lat", "lng", "categoryId", "openingHours"] as const satisfies readonly BusinessColumn[];
 
 export class MapDataRepository {
   private readonly db: Kysely<DB>;
@@ -13,7 +13,8 @@ export class MapDataRepository {
     this.db = db;
   }
 
-  async getBusinesses(): Promise<MapBusiness[]> {
+  /** The map's businesses with their stored opening hours (JSON text), from which the service tells open or closed. */
+  async getBusinesses(): Promise<Array<Omit<MapBusiness, "openNow"> & { openingHours: string | null }>> {
     const [rows, links] = await Promise.all([
       this.db
         .selectFrom("business")
@@ -39,6 +40,7 @@ export class MapDataRepository {
       lng: Number(row.lng),
       categoryId: row.categoryId,
       tagIds: tagsOf.get(row.id) ?? [],
+      openingHours: row.openingHours,
     }));
   }
 

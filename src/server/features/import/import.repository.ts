@@ -121,14 +121,14 @@ export class ImportRepository {
       if (Number(marked.numUpdatedRows) === 0) return false;
       const created = plan.events.filter((e) => e.isNew);
       for (const batch of chunks(created, 100)) {
-        await trx.insertInto("event").values(batch.map((e) => ({ id: e.id, ...e.values, ticketsLink: e.values.ticketsLink ?? null, imageUrl: null, imageStoragePath: null, ownerUid: null, createdAt: now, lastUpdatedAt: now }))).execute();
+        await trx.insertInto("event").values(batch.map((e) => ({ id: e.id, ...e.values, allDay: e.values.allDay ? 1 : 0, ticketsLink: e.values.ticketsLink ?? null, imageUrl: null, imageStoragePath: null, ownerUid: null, createdAt: now, lastUpdatedAt: now }))).execute();
       }
       const previousEvents: NonNullable<UndoRecord["previousEvents"]> = [];
       for (const change of plan.events.filter((e) => !e.isNew)) {
         const before = await trx.selectFrom("event").select([...EVENT_COLUMNS, "lastUpdatedAt"]).where("id", "=", change.id).executeTakeFirst();
         if (!before) throw new Error(`event ${change.id} disappeared`);
         previousEvents.push(before);
-        await trx.updateTable("event").set({ ...change.values, ticketsLink: change.values.ticketsLink ?? null, lastUpdatedAt: now }).where("id", "=", change.id).execute();
+        await trx.updateTable("event").set({ ...change.values, allDay: change.values.allDay ? 1 : 0, ticketsLink: change.values.ticketsLink ?? null, lastUpdatedAt: now }).where("id", "=", change.id).execute();
       }
       const entries = plan.events.map((e) => ({ id: newId(), actorId: plan.actor.id, actorEmail: plan.actor.email, action: e.isNew ? "create" : "update", entityType: "event", entityId: e.id, summary: `${e.values.name} (${plan.auditNote})`.slice(0, 500), createdAt: now }));
       for (const batch of chunks(entries)) await trx.insertInto("audit_log").values(batch).execute();

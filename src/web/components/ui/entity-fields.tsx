@@ -13,6 +13,9 @@ import { RecurrenceField } from "./recurrence-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { PickerSelect } from "./select.tsx";
 import { TagPicker } from "./tag-picker.tsx";
+import { HoursEditor } from "../../features/hours/hours-editor.tsx";
+import { SocialLinksEditor } from "../../features/business/social-links.tsx";
+import { PhotosEditor } from "../../features/business/photo-gallery.tsx";
 
 export type Option = { value: string; label: string };
 export type Sources = Partial<Record<OptionSource, Option[]>>;
@@ -163,6 +166,12 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
           {props.after?.[name]}
         </div>
       );
+    case "hours":
+      return <HoursEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
+    case "photos":
+      return <PhotosEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} onBusyChange={props.onUploading} />;
+    case "links":
+      return <SocialLinksEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
     default: {
       const type = INPUT_TYPES[view.widget] ?? "text";
       const { key, ...rest } = getInputProps(meta, { type } as Parameters<typeof getInputProps>[1]);

@@ -73,7 +73,7 @@ export const SCREENS: Record<string, Screen> = {
     sources: ["categories", "tags"],
     title: (b) => b.name,
     link: (b) => paths.business(b.id),
-    values: (b) => ({ ...b, lat: b.coordinates.lat, lng: b.coordinates.lng }),
+    values: (b) => ({ ...b, lat: b.coordinates.lat, lng: b.coordinates.lng, openingHours: b.openingHours && JSON.stringify(b.openingHours), socialLinks: JSON.stringify(b.socialLinks), photos: JSON.stringify(b.photos) }),
     images: (b) => ({ logoPath: { path: b.logoStoragePath, url: b.logoUrl } }),
     item: (b) => (
       <>

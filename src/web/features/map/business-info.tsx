@@ -1,8 +1,9 @@
-// The info window of a business on the map: name, description, address, tags and "Get Directions".
+// The info window of a business on the map: logo, name, open or closed, description, address, tags and "Get Directions".
 import { Link } from "react-router";
 import { messages } from "../../../shared/messages.ts";
 import { paths } from "../../lib/paths.ts";
 import type { MapBusiness, MapTag } from "./map-filters.ts";
+import { OpenStateBadge } from "../hours/opening-hours-panel.tsx";
 
 export function BusinessInfo({
   business,
@@ -16,11 +17,19 @@ export function BusinessInfo({
   const tagNames = business.tagIds.map((id) => tagsById.get(id)?.name).filter(Boolean) as string[];
   return (
     <div className="space-y-1 text-sm text-stone-800" data-testid="info-window">
-      <h2 className="pr-4 text-base font-semibold text-brand-800">
-        <Link to={paths.business(business.id)} className="hover:underline">
-          {business.name}
-        </Link>
-      </h2>
+      <div className="flex items-center gap-2 pr-4">
+        {business.logoUrl && <img src={business.logoUrl} alt="" width={40} height={40} className="size-10 shrink-0 rounded object-cover" />}
+        <h2 className="text-base font-semibold text-brand-800">
+          <Link to={paths.business(business.id)} className="hover:underline">
+            {business.name}
+          </Link>
+        </h2>
+      </div>
+      {business.openNow !== null && (
+        <p>
+          <OpenStateBadge openNow={business.openNow} />
+        </p>
+      )}
       {business.description && <p>{business.description}</p>}
       {business.address && <p className="text-stone-600">{business.address}</p>}
       {tagNames.length > 0 && (

@@ -43,7 +43,7 @@ export function BusinessMap({ business, height = BUSINESS_PAGE_MAP.heightPx }: {
   }, []);
 
   const point: MapBusiness | null = hasLocation
-    ? { id: business.id, name: business.name, lat: business.lat!, lng: business.lng!, description: null, address: null, logoUrl: null, categoryId: null, tagIds: [] }
+    ? { id: business.id, name: business.name, lat: business.lat!, lng: business.lng!, description: null, address: null, logoUrl: null, categoryId: null, tagIds: [], openNow: null }
     : null;
   const colorOf = useCallback(() => BUSINESS_COLOR, []);
 

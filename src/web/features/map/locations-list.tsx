@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { messages } from "../../../shared/messages.ts";
 import type { MapBusiness } from "./map-filters.ts";
+import { OpenStateBadge } from "../hours/opening-hours-panel.tsx";
 
 const ROW_HEIGHT = 64;
 
@@ -73,7 +74,11 @@ export function LocationsList({
                     )}
                     <span className="min-w-0">
                       <span className="block truncate text-sm font-medium text-stone-900">{business.name}</span>
-                      <span className="block truncate text-xs text-stone-600">{business.address}</span>
+                      <span className="block truncate text-xs text-stone-600">
+                        {business.openNow !== null && <OpenStateBadge openNow={business.openNow} compact />}
+                        {business.openNow !== null && business.address && " · "}
+                        {business.address}
+                      </span>
                     </span>
                   </button>
                 </li>

@@ -27,6 +27,7 @@ function businesses(count: number, seed = 3): MapBusiness[] {
     lng: -79.066782 + (next() - 0.5) * 0.07,
     categoryId: `c${Math.floor(next() * COLORS.length)}`,
     tagIds: [],
+    openNow: null,
   }));
 }
 

@@ -175,6 +175,12 @@ export function MapExplorer(props: MapExplorerProps) {
 
         <MapSearch items={items} onPick={onSearchPick} />
 
+        <label className="relative inline-flex items-center gap-2 self-start text-sm font-medium text-stone-800">
+          <input type="checkbox" role="switch" checked={filters.openNow} onChange={(event) => applyFilters({ ...filters, openNow: event.target.checked })} className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer opacity-0" />
+          <span aria-hidden="true" className="relative inline-block h-5 w-9 rounded-full bg-stone-400 transition-colors peer-checked:bg-green-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4" />
+          Open now
+        </label>
+
         {filters.show.categories && (
           <section aria-labelledby="map-categories">
             <h2 id="map-categories" className="sr-only">

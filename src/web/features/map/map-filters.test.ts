@@ -30,6 +30,7 @@ const business = (id: string, name: string, categoryId: string | null, tagIds: s
   lng,
   categoryId,
   tagIds,
+  openNow: null,
 });
 const businesses = [
   business("b1", "Bean There", "c1", ["t1"], 43.1, -79.07),
@@ -40,10 +41,19 @@ const businesses = [
 describe("map filters", () => {
   it("read and write a shareable URL by names, a category winning over tags in a hand-made link", () => {
     const filters = parseFilters(new URLSearchParams("tag=patio&tag=Live%20Music&hide=tags"), categories, tags);
-    expect(filters).toEqual({ categoryId: null, tagIds: ["t1", "t2"], show: { markers: true, categories: true, tags: false } });
+    expect(filters).toEqual({ categoryId: null, tagIds: ["t1", "t2"], show: { markers: true, categories: true, tags: false }, openNow: false });
     expect(filtersToSearch(filters, categories, tags)).toBe("?tag=Patio&tag=Live+Music&hide=tags");
     expect(parseFilters(new URLSearchParams("category=bars+%26+nightlife&tag=Patio"), categories, tags)).toMatchObject({ categoryId: "c2", tagIds: [] });
     expect(filtersToSearch(NO_FILTERS, categories, tags)).toBe("");
+    expect(parseFilters(new URLSearchParams("open=now"), categories, tags).openNow).toBe(true);
+    expect(filtersToSearch({ ...NO_FILTERS, openNow: true }, categories, tags)).toBe("?open=now");
+  });
+
+  it("keep only the businesses open now when the switch is on, with the other filters", () => {
+    const states = businesses.map((b, i) => ({ ...b, openNow: [true, false, null][i]! }));
+    expect(filterBusinesses(states, { ...NO_FILTERS, openNow: true }).map((b) => b.id)).toEqual(["b1"]);
+    expect(filterBusinesses(states, { ...NO_FILTERS, openNow: true, categoryId: "c2" })).toEqual([]);
+    expect(filterBusinesses(states, NO_FILTERS)).toHaveLength(3);
   });
 
   it("filter by category, or by any picked tag, and name the list accordingly", () => {

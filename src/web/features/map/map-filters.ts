@@ -17,9 +17,11 @@ export interface MapFilters {
   categoryId: string | null;
   tagIds: string[];
   show: MapVisibility;
+  /** Only the businesses open now (`?open=now`). */
+  openNow: boolean;
 }
 
-export const NO_FILTERS: MapFilters = { categoryId: null, tagIds: [], show: { markers: true, categories: true, tags: true } };
+export const NO_FILTERS: MapFilters = { categoryId: null, tagIds: [], show: { markers: true, categories: true, tags: true }, openNow: false };
 
 const SWITCHES = ["markers", "categories", "tags"] as const;
 
@@ -34,6 +36,7 @@ export function parseFilters(search: URLSearchParams, categories: MapCategory[],
     categoryId: category?.id ?? null,
     tagIds: category ? [] : tags.filter((t) => tagNames.has(t.name.toLowerCase())).map((t) => t.id),
     show: { markers: !hidden.has("markers"), categories: !hidden.has("categories"), tags: !hidden.has("tags") },
+    openNow: search.get("open") === "now",
   };
 }
 
@@ -47,18 +50,20 @@ export function filtersToSearch(filters: MapFilters, categories: MapCategory[], 
   }
   const hidden = SWITCHES.filter((s) => !filters.show[s]);
   if (hidden.length > 0) params.set("hide", hidden.join(","));
+  if (filters.openNow) params.set("open", "now");
   const query = params.toString();
   return query ? `?${query}` : "";
 }
 
-/** Businesses in the picked category, or having any of the picked tags. */
+/** Businesses in the picked category, or having any of the picked tags; only those open now when so switched. */
 export function filterBusinesses(businesses: MapBusiness[], filters: MapFilters): MapBusiness[] {
-  if (filters.categoryId) return businesses.filter((b) => b.categoryId === filters.categoryId);
+  const open = filters.openNow ? businesses.filter((b) => b.openNow === true) : businesses;
+  if (filters.categoryId) return open.filter((b) => b.categoryId === filters.categoryId);
   if (filters.tagIds.length > 0) {
     const wanted = new Set(filters.tagIds);
-    return businesses.filter((b) => b.tagIds.some((id) => wanted.has(id)));
+    return open.filter((b) => b.tagIds.some((id) => wanted.has(id)));
   }
-  return businesses;
+  return open;
 }
 
 export function locationsHeading(filters: MapFilters, categories: MapCategory[]): string {

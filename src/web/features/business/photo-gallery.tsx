@@ -1,0 +1,150 @@
+// A business's photos: the responsive gallery on its page with a lightbox worked by keyboard (arrows, Escape),
+// and the Markers form's editor (upload through the resumable upload path, alt text required, reorder).
+import { useEffect, useRef, useState } from "react";
+import { MAX_BUSINESS_PHOTOS, type Business } from "../../../shared/schemas/business.ts";
+import { ui } from "../../components/ui/field.tsx";
+import { UploadField } from "../../components/upload/upload-field.tsx";
+
+type Photo = Business["photos"][number];
+
+export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name: string }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (open === null) dialog.current?.close();
+    else if (!dialog.current?.open) dialog.current?.showModal();
+  }, [open]);
+  if (photos.length === 0) return null;
+  const step = (by: number) => setOpen((i) => (i === null ? i : (i + by + photos.length) % photos.length));
+  const shown = open === null ? null : photos[open]!;
+  return (
+    <section aria-labelledby="business-photos-heading" className="mt-8">
+      <h2 id="business-photos-heading" className="text-2xl font-bold text-brand-800">
+        Photos
+      </h2>
+      <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+        {photos.map((photo, index) => (
+          <li key={photo.path}>
+            <button type="button" className="block w-full overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700" onClick={() => setOpen(index)} aria-label={`Open photo ${index + 1} of ${photos.length}: ${photo.alt}`}>
+              <img src={photo.url} alt={photo.alt} loading="lazy" width={320} height={240} className="aspect-[4/3] w-full object-cover transition-transform hover:scale-105" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <dialog
+        ref={dialog}
+        aria-label={`Photos of ${name}`}
+        className="m-auto max-h-[95vh] max-w-[95vw] rounded-lg bg-stone-950 p-0 text-white backdrop:bg-black/80"
+        onClose={() => setOpen(null)}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowRight") step(1);
+          else if (event.key === "ArrowLeft") step(-1);
+        }}
+      >
+        {shown && (
+          <figure className="grid gap-2 p-3">
+            <img src={shown.url} alt={shown.alt} className="max-h-[75vh] w-auto max-w-full object-contain" />
+            <figcaption className="flex flex-wrap items-center justify-between gap-3 text-sm">
+              <span>
+                {shown.alt} <span className="text-stone-300">({open! + 1} of {photos.length})</span>
+              </span>
+              <span className="flex gap-2">
+                <button type="button" className="rounded-md bg-white/10 px-3 py-1.5 hover:bg-white/20" onClick={() => step(-1)}>
+                  Previous
+                </button>
+                <button type="button" className="rounded-md bg-white/10 px-3 py-1.5 hover:bg-white/20" onClick={() => step(1)}>
+                  Next
+                </button>
+                <button type="button" className="rounded-md bg-white px-3 py-1.5 font-semibold text-stone-900" onClick={() => setOpen(null)} autoFocus>
+                  Close
+                </button>
+              </span>
+            </figcaption>
+          </figure>
+        )}
+      </dialog>
+    </section>
+  );
+}
+
+interface Draft {
+  path: string;
+  url: string;
+  alt: string;
+}
+
+function initialPhotos(value: unknown): Draft[] {
+  let parsed = value;
+  if (typeof parsed === "string") {
+    try {
+      parsed = JSON.parse(parsed) as unknown;
+    } catch {
+      parsed = [];
+    }
+  }
+  return Array.isArray(parsed) ? (parsed as Draft[]) : [];
+}
+
+/** The form's gallery: each photo with its alt text and its place; sent as one JSON field of { path, alt }. */
+export function PhotosEditor({ name, label, initialValue, errorId, errors, onBusyChange }: { name: string; label: string; initialValue: unknown; errorId: string; errors?: string[]; onBusyChange?: (busy: boolean) => void }) {
+  const [photos, setPhotos] = useState<Draft[]>(() => initialPhotos(initialValue));
+  // The upload control is drawn only while a photo is being added, so the form keeps one "Upload" button (the logo's).
+  const [adding, setAdding] = useState(false);
+  const invalid = !!errors?.length;
+  const move = (from: number, to: number) =>
+    setPhotos((all) => {
+      const next = [...all];
+      const [photo] = next.splice(from, 1);
+      next.splice(to, 0, photo!);
+      return next;
+    });
+  return (
+    <fieldset className="grid gap-3" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined}>
+      <legend className={ui.label}>{label}</legend>
+      <input type="hidden" name={name} value={JSON.stringify(photos.map(({ path, alt }) => ({ path, alt })))} />
+      {photos.length === 0 && <p className="text-sm text-stone-600">No photos.</p>}
+      <ol className="grid gap-3" aria-label="Gallery, first photo first">
+        {photos.map((photo, index) => (
+          <li key={photo.path} className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 p-2">
+            <img src={photo.url} alt="" className="h-16 w-24 rounded object-cover" />
+            <label className="grid min-w-0 grow text-sm">
+              Alt text for photo {index + 1} (required)
+              <input type="text" required maxLength={300} value={photo.alt} onChange={(e) => setPhotos((all) => all.map((p, i) => (i === index ? { ...p, alt: e.target.value } : p)))} className={ui.input} />
+            </label>
+            <span className="flex gap-1">
+              <button type="button" className={ui.secondary} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move photo ${index + 1} earlier`}>
+                ↑
+              </button>
+              <button type="button" className={ui.secondary} disabled={index === photos.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move photo ${index + 1} later`}>
+                ↓
+              </button>
+              <button type="button" className={ui.danger} onClick={() => setPhotos((all) => all.filter((_, i) => i !== index))} aria-label={`Remove photo ${index + 1}`}>
+                Remove
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      {photos.length >= MAX_BUSINESS_PHOTOS ? (
+        <p className="text-sm text-stone-600">The gallery is full ({MAX_BUSINESS_PHOTOS} photos).</p>
+      ) : adding ? (
+        <UploadField
+          kind="businessPhoto"
+          label={`Add a photo (${photos.length} of ${MAX_BUSINESS_PHOTOS})`}
+          onBusyChange={onBusyChange}
+          onUploaded={(file) => {
+            setPhotos((all) => [...all, { path: file.fullPath, url: file.url, alt: "" }]);
+            setAdding(false);
+          }}
+        />
+      ) : (
+        <button type="button" className={`${ui.secondary} justify-self-start`} onClick={() => setAdding(true)}>
+          Add a photo
+        </button>
+      )}
+      <p id={errorId} className="text-sm font-medium text-red-800 empty:hidden">
+        {errors?.join(" ")}
+      </p>
+    </fieldset>
+  );
+}

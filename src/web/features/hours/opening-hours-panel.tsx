@@ -1,0 +1,69 @@
+// A business's opening hours on its page: open or closed now, the week with today marked, and the
+// exceptions of the coming weeks.
+import {
+  exceptionText,
+  intervalsText,
+  statusText,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
+  type ComingException,
+  type HoursStatus,
+  type OpeningHoursView,
+} from "../../../shared/schemas/opening-hours.ts";
+
+/** "Open now" or "Closed" (or the longer sentence given), with a dot that is not the only sign of it. */
+export function OpenStateBadge({ openNow, text, compact = false }: { openNow: boolean | null; text?: string | null; compact?: boolean }) {
+  if (openNow === null) return null;
+  return (
+    <span className={`inline-flex items-center gap-1.5 font-semibold ${compact ? "text-xs" : "text-sm"} ${openNow ? "text-green-800" : "text-stone-700"}`} data-open-now={openNow}>
+      <span aria-hidden="true" className={`inline-block size-2 rounded-full ${openNow ? "bg-green-600" : "bg-stone-500"}`} />
+      {text ?? (openNow ? "Open now" : "Closed")}
+    </span>
+  );
+}
+
+export function OpeningHoursPanel({ hours, status, coming }: { hours: OpeningHoursView; status: HoursStatus; coming: ComingException[] }) {
+  const todayIndex = (new Date(`${status.today}T12:00:00Z`).getUTCDay() + 6) % 7;
+  const text = statusText(status);
+  return (
+    <section aria-labelledby="business-hours-heading" className="mt-8 max-w-md">
+      <h2 id="business-hours-heading" className="text-2xl font-bold text-brand-800">
+        Opening hours
+      </h2>
+      {text && (
+        <p className="mt-2">
+          <OpenStateBadge openNow={status.openNow} text={text} />
+        </p>
+      )}
+      <table className="mt-3 w-full text-left text-stone-800">
+        <caption className="sr-only">Opening hours by day of the week</caption>
+        <tbody>
+          {WEEKDAYS.map((day, index) => {
+            const intervals = hours.week[day];
+            const today = index === todayIndex;
+            return (
+              <tr key={day} aria-current={today ? "date" : undefined} className={today ? "bg-brand-50 font-semibold" : undefined}>
+                <th scope="row" className="py-1 pr-6 pl-2 font-medium">
+                  {WEEKDAY_NAMES[day]}
+                  {today && <span className="ml-2 text-xs font-semibold tracking-wide text-brand-800 uppercase">Today</span>}
+                </th>
+                <td className="py-1 pr-2">{intervals === null ? <span className="text-stone-600">Hours not given</span> : intervals.length === 0 ? "Closed" : intervalsText(intervals)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {hours.closedOnPublicHolidays && <p className="mt-2 text-sm text-stone-700">Closed on public holidays.</p>}
+      {coming.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold text-stone-800">Coming changes</h3>
+          <ul className="mt-1 list-disc pl-5 text-stone-800">
+            {coming.map((e) => (
+              <li key={`${e.from}-${e.to}`}>{exceptionText(e)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
