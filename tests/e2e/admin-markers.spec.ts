@@ -87,6 +87,8 @@ test("an admin adds, renames and deletes a category and a tag", async ({ page, s
 });
 
 test("an admin adds, edits and deletes a marker, and the public pages follow", async ({ page, signIn }) => {
+  // The longest journey of the admin: every field of the marker form, two uploads and three public pages.
+  test.setTimeout(90_000);
   await signIn("admin");
   const word = unique();
   const name = `Spoke and Chain ${word}`;
