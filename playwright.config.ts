@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { chromium, defineConfig, devices } from "@playwright/test";
 
-import { E2E_DATA_DIR, E2E_PORT as PORT } from "./tests/e2e/env.ts";
+import { DEMO_DATA_DIR, DEMO_PORT, E2E_DATA_DIR, E2E_PORT as PORT } from "./tests/e2e/env.ts";
 
 /** Debian's Chromium (or CHROMIUM_PATH); Playwright's own browser only when neither is there. */
 function chromiumExecutable(): string {
@@ -14,6 +14,31 @@ function chromiumExecutable(): string {
     "No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `apt-get install -y chromium`), " +
       "or point CHROMIUM_PATH at a Chromium or Chrome binary, or run `npx playwright install chromium`.",
   );
+}
+
+/** A production server on the demo content, with local fakes of the geocoder and router. */
+function server(port: number, dataDir: string) {
+  return {
+    command: `rm -rf ${dataDir} && node tests/e2e/serve-with-geo-fakes.ts`,
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_CONTENT: "true",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
+      // A tile-less map style: journeys make no outside requests.
+      MAP_STYLE_URL: "offline",
+      // Every journey signs in from this one address; the limit itself is tested on servers of its own.
+      SIGN_IN_LIMIT_PER_IP: "100000",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+    },
+  };
 }
 
 export default defineConfig({
@@ -44,25 +69,6 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"] } },
     { name: "phone", use: { ...devices["Pixel 7"] } },
   ],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node tests/e2e/serve-with-geo-fakes.ts`,
-    url: `http://localhost:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      DEMO_CONTENT: "true",
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
-      // A tile-less map style: journeys make no outside requests.
-      MAP_STYLE_URL: "offline",
-      // Every journey signs in from this one address; the limit itself is tested on servers of its own.
-      SIGN_IN_LIMIT_PER_IP: "100000",
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-    },
-  },
+  // The journeys' server, and the untouched demo (see tests/e2e/env.ts).
+  webServer: [server(PORT, E2E_DATA_DIR), server(DEMO_PORT, DEMO_DATA_DIR)],
 });

@@ -7,12 +7,15 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtures.ts";
-import { E2E_DATA_DIR } from "./env.ts";
+import { DEMO_DATA_DIR, DEMO_URL, E2E_DATA_DIR } from "./env.ts";
 import { openDatabase, type Database } from "../../src/server/db/database.ts";
 import { createBusiness, createCategory, createTag } from "../../src/server/db/factories.ts";
 import { NO_ROUTE_ORIGIN } from "../fakes/geo-servers.ts";
 
 const VISITOR = { latitude: 43.1012, longitude: -79.0731 };
+// On the untouched demo: the counts, clusters and framing here are the seeded ones.
+test.use({ baseURL: DEMO_URL });
+
 const DEFAULT_CENTRE = { lat: 43.106651, lng: -79.066782 };
 
 interface Point {
@@ -22,7 +25,7 @@ interface Point {
 
 /** The demo businesses as stored (read straight from the end-to-end server's database). */
 async function demoBusinesses(): Promise<(Point & { name: string; category: string | null })[]> {
-  const database = openDatabase({ sqlitePath: path.join(E2E_DATA_DIR, "niche.sqlite") });
+  const database = openDatabase({ sqlitePath: path.join(DEMO_DATA_DIR, "niche.sqlite") });
   try {
     const rows = await database.db
       .selectFrom("business")
@@ -384,7 +387,7 @@ test.describe("map without the visitor's position", () => {
 });
 
 async function businessId(name: string): Promise<string> {
-  const database = openDatabase({ sqlitePath: path.join(E2E_DATA_DIR, "niche.sqlite") });
+  const database = openDatabase({ sqlitePath: path.join(DEMO_DATA_DIR, "niche.sqlite") });
   try {
     return (await database.db.selectFrom("business").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
   } finally {

@@ -3,6 +3,10 @@ import ICAL from "ical.js";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { formatLongDate } from "../../src/shared/format.ts";
+import { DEMO_URL } from "./env.ts";
+
+// On the untouched demo: counts and orders here are the seeded ones.
+test.use({ baseURL: DEMO_URL });
 
 interface ApiBusiness {
   id: string;

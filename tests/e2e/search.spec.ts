@@ -1,5 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { DEMO_URL } from "./env.ts";
+
+// On the untouched demo: counts and orders here are the seeded ones.
+test.use({ baseURL: DEMO_URL });
 
 const searchBox = (page: Page) => page.getByRole("banner").getByRole("combobox", { name: "Search" });
 const suggestions = (page: Page) => page.getByRole("banner").getByRole("option");
