@@ -1,5 +1,5 @@
 // /map with 10,000 businesses: time from navigation to the map first drawn and idle, and from a category click
-// (then All) to the list filtered and the map drawn and idle again. Medians over several rounds, in headless
+// (then All), and from the "Open now" switch (on, then off), to the list filtered and the map drawn and idle again. Medians over several rounds, in headless
 // Chromium (SwiftShader WebGL). See README.md for what each measure is.
 //   BUILD_DIR=build node bench/map/map.bench.ts         (after `npm run build`; BENCH_PORT to pick the port)
 // Never run as a test: timings on a shared machine are only comparable within one run.
@@ -12,6 +12,8 @@ import { chromium, type Page } from "playwright-core";
 import { openDatabase } from "../../src/server/db/database.ts";
 import { migrateToLatest } from "../../src/server/db/migrate.ts";
 import { buildBusiness, buildCategory, buildTag } from "../../src/server/db/factories.ts";
+import { fromOsm } from "../../src/server/features/hours/osm-hours.ts";
+import { storeHours } from "../../src/server/features/hours/stored-hours.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "../../src/server/features/site-settings/site-settings.repository.ts";
 
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 10_000);
@@ -52,8 +54,18 @@ async function fill(dataDir: string) {
   const tags = TAGS.map((name) => buildTag({ name }));
   await database.db.insertInto("category").values(categories).execute();
   await database.db.insertInto("tag").values(tags).execute();
+  // Hours that give the same answer at any time of day: open round the clock, closed every day, or not given.
+  const alwaysOpen = storeHours(fromOsm("Mo-Su 00:00-24:00"));
+  const alwaysClosed = storeHours({ ...fromOsm("Mo-Su 00:00-24:00"), week: { mo: [], tu: [], we: [], th: [], fr: [], sa: [], su: [] } });
+  let open = 0;
+  const hours = () => {
+    const draw = next();
+    if (draw < 0.45) return open++, alwaysOpen;
+    return draw < 0.85 ? alwaysClosed : null;
+  };
   const rows = Array.from({ length: BUSINESSES }, (_, i) =>
     buildBusiness({
+      openingHours: hours(),
       name: `Business ${String(i).padStart(5, "0")}`,
       categoryId: next() < 0.05 ? null : categories[Math.floor(next() * categories.length)]!.id,
       // Spread over the downtown area and its surroundings (about 20 km by 20 km).
@@ -67,7 +79,7 @@ async function fill(dataDir: string) {
   for (let i = 0; i < links.length; i += 500) await database.db.insertInto("business_tag").values(links.slice(i, i + 500)).execute();
   const counts = await database.db.selectFrom("business").select((eb) => eb.fn.countAll<number>().as("n")).where("categoryId", "=", categories[2]!.id).executeTakeFirstOrThrow();
   await database.close();
-  return { category: CATEGORIES[2]!, count: Number(counts.n) };
+  return { category: CATEGORIES[2]!, count: Number(counts.n), open };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-map-bench-"));
@@ -104,9 +116,12 @@ try {
 
     // A category, then All again: when the list heading changed, when the map first drew the filtered
     // businesses (a render once the source has them all) and when it went idle after that.
+    // The same for the "Open now" switch, on and then off: the list heading keeps its name and gives the new count.
     for (const [step, button, heading, points] of [
       ["category", `${target.category} (`, `${target.category} Locations`, target.count],
       ["all", "All (", "All Locations", BUSINESSES],
+      ["openNow", "switch", `All Locations (${target.open})`, target.open],
+      ["openNowOff", "switch", `All Locations (${BUSINESSES})`, BUSINESSES],
     ] as const) {
       await page.waitForTimeout(300);
       const result = await page.evaluate(
@@ -118,7 +133,11 @@ try {
             if (!listAt && document.getElementById("locations-heading")?.textContent?.startsWith(heading)) listAt = performance.now();
           });
           observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-          [...document.querySelectorAll("button")].find((b) => b.textContent?.startsWith(button))!.click();
+          const control =
+            button === "switch"
+              ? document.querySelector<HTMLElement>('[role="switch"]')!
+              : [...document.querySelectorAll("button")].find((b) => b.textContent?.startsWith(button))!;
+          control.click();
           for (let i = 0; i < 6000; i++) {
             await new Promise((r) => setTimeout(r, 5));
             const drawn = Number(mapEl.dataset.drawnAt);
@@ -164,3 +183,9 @@ line("category click -> map idle:", "categoryIdle");
 line("All click -> list:", "allList");
 line("All click -> all businesses first drawn:", "allDrawn");
 line("All click -> map idle:", "allIdle");
+line(`"Open now" on -> list (${target.open} open):`, "openNowList");
+line(`"Open now" on -> open businesses first drawn:`, "openNowDrawn");
+line(`"Open now" on -> map idle:`, "openNowIdle");
+line(`"Open now" off -> list:`, "openNowOffList");
+line(`"Open now" off -> all businesses first drawn:`, "openNowOffDrawn");
+line(`"Open now" off -> map idle:`, "openNowOffIdle");
