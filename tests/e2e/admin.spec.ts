@@ -43,6 +43,7 @@ test("a deep link opens its tab, and the arrow keys move between tabs", async ({
 });
 
 test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async ({ page, signIn }) => {
+  test.setTimeout(60_000);
   await signIn("admin");
   const name = `Parking Guide ${Date.now()}`;
   const slug = name.toLowerCase().replaceAll(" ", "-");

@@ -24,9 +24,7 @@ let port = 0;
 
 test.describe.configure({ mode: "serial" });
 
-// eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern: none.
-test.beforeAll(async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "one journey on one screen size is enough");
+test.beforeAll(async () => {
   port = await freePort();
   const dataDir = `${E2E_DATA_DIR}-first-run`;
   fs.rmSync(dataDir, { recursive: true, force: true });

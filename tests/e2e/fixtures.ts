@@ -1,12 +1,11 @@
 // Journeys fail on any console error or uncaught exception (a CSP violation shows up as one), and can sign in directly.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { test as base, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Role } from "../../src/shared/constants.ts";
+import { createOrUpdateUser } from "../../src/server/auth/accounts.ts";
+import { parseEnv } from "../../src/server/env.ts";
+import { openRuntime, type Runtime } from "../../src/server/runtime.ts";
 import { E2E_DATA_DIR } from "./env.ts";
-
-const run = promisify(execFile);
 
 export interface Account {
   email: string;
@@ -23,7 +22,18 @@ export function allowConsoleError(text: string) {
   base.info().annotations.push({ type: ALLOWED_CONSOLE_ERROR, description: text });
 }
 
-export const test = base.extend<{ consoleErrors: string[]; signIn: (role: Role) => Promise<Account> }>({
+export const test = base.extend<{ consoleErrors: string[]; signIn: (role: Role) => Promise<Account> }, { accountsRuntime: Runtime }>({
+  /** The journeys' server's database, opened once per worker with the code of `npm run user:create`. */
+  accountsRuntime: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+    async ({}, use) => {
+      const runtime = await openRuntime(parseEnv({ ...process.env, DATA_DIR: E2E_DATA_DIR, DEMO_CONTENT: "true", LOG_LEVEL: "silent" }));
+      await use(runtime);
+      await runtime.close();
+    },
+    { scope: "worker" },
+  ],
+
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -44,17 +54,15 @@ export const test = base.extend<{ consoleErrors: string[]; signIn: (role: Role) 
     { auto: true },
   ],
 
-  /** Creates an account with the command-line tool and signs the browser in through the auth API. */
-  signIn: async ({ page, baseURL }, use) => {
+  /** Creates an account as the command-line tool does and signs the browser in through the auth API. */
+  signIn: async ({ page, baseURL, accountsRuntime }, use) => {
     await use(async (role) => {
       const account = {
         email: `${role}-${process.pid}-${Date.now()}-${counter++}@example.com`,
         password: "e2e-Password-1",
         role,
       };
-      await run(process.execPath, ["src/server/cli/user-create.ts", "--email", account.email, "--password", account.password, "--role", role], {
-        env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DEMO_CONTENT: "true", LOG_LEVEL: "silent" },
-      });
+      await createOrUpdateUser(accountsRuntime, { email: account.email, password: account.password, role });
       const response = await page.request.post("/api/auth/sign-in/email", {
         data: { email: account.email, password: account.password },
         headers: { Origin: baseURL! },

@@ -45,8 +45,7 @@ async function approveFirst(admin: Page, title: string) {
   await expect(card).toHaveCount(0);
 }
 
-test("a business owner claims a listing, and changes to it and new offers go public only once approved", async ({ page, browser, baseURL }, info) => {
-  test.skip(info.project.name !== "desktop", "one journey; the screenshots cover both widths");
+test("a business owner claims a listing, and changes to it and new offers go public only once approved", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string; description: string | null }>;
   const business = businesses.find((b) => b.description)!;

@@ -6,9 +6,6 @@ import { expect, test } from "./fixtures.ts";
 import { jsonLdProblems } from "./json-ld-rules.ts";
 import { nuHtmlErrors } from "./nu-html-checker.ts";
 
-// The checks read server output only: one browser project is enough.
-test.skip(({ browserName, isMobile }) => browserName !== "chromium" || isMobile, "server output is the same for every device");
-
 /** One address per public page type: the fixed pages, plus the first of each kind the sitemap lists. */
 async function publicPaths(request: APIRequestContext): Promise<string[]> {
   const sitemap = await (await request.get("/sitemap.xml")).text();
