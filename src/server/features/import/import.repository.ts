@@ -271,11 +271,11 @@ export class ImportRepository {
   }
 
   /**
-   * Writes every business of the plan, its tags, the new categories and tags and one audit entry per business, and marks
+   * Writes every business of the plan (made from the businesses as read inside the transaction), its tags, the new categories and tags and one audit entry per business, and marks
    * the import applied: all in one transaction, so a failure anywhere leaves the database as it was. False when the
    * import was no longer a preview (applied at the same moment elsewhere).
    */
-  async apply(importId: string, plan: ApplyPlan, validate: (catalog: Catalog) => void): Promise<boolean> {
+  async apply(importId: string, planFor: (catalog: Catalog) => ApplyPlan): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const marked = await trx
@@ -287,7 +287,7 @@ export class ImportRepository {
       if (Number(marked.numUpdatedRows) === 0) return false;
       // Read inside the transaction: what is replaced is kept for undo exactly as it was.
       const catalog = await this.catalog(trx);
-      validate(catalog);
+      const plan = planFor(catalog);
       const stored = new Map(catalog.businesses.map((b) => [b.id, b]));
       const lastUpdated = new Map(
         (

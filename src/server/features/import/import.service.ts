@@ -138,13 +138,10 @@ export class ImportService {
     const record = await this.previewRecord(id);
     const storedRows = await this.repository.getRows(id);
     if (record.kind === "events") return this.applyEvents(admin, record, storedRows);
-    const plan = this.plan(await this.repository.catalog(), record, storedRows, admin);
     let applied: boolean;
     try {
-      applied = await this.repository.apply(id, plan, (catalog) => {
-        // The businesses may have changed since the preview was read: the plan must still hold.
-        this.plan(catalog, record, storedRows, admin);
-      });
+      // Planned inside the transaction, on the businesses as they are now (they may have changed since the preview).
+      applied = await this.repository.apply(id, (catalog) => this.plan(catalog, record, storedRows, admin));
     } catch (error) {
       if (error instanceof Error && "status" in error) throw error;
       throw Conflict(`The import could not be applied, and nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
