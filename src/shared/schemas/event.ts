@@ -96,7 +96,7 @@ export const eventView: EntityView = {
     eventDate: { label: "Event Date", widget: "datetime" },
     endDate: { label: "Ends (optional)", widget: "datetime" },
     allDay: { label: "All day", widget: "checkbox" },
-    recurrenceRule: { label: "Repeats (optional)", widget: "recurrence", placeholder: "FREQ=MONTHLY;BYDAY=1FR", maxLength: 500 },
+    recurrenceRule: { label: "Repeats (optional)", widget: "recurrence" },
     location: {
       label: "Location Type",
       widget: "combobox",
