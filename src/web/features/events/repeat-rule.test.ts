@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultChoices, describeChoices, fromRule, toRule, type RepeatChoices } from "./repeat-rule.ts";
+import { defaultChoices, describeChoices, fromRule, ruleInWords, toRule, type RepeatChoices } from "./repeat-rule.ts";
 import { hasOccurrence } from "../../../shared/recurrence.ts";
 
 const TORONTO = "America/Toronto";
@@ -53,6 +53,9 @@ describe("the repeat rule builder", () => {
     expect(words({ frequency: "weekly", weekdays: ["TU", "TH"], ends: "on", until: "2027-06-30" })).toBe("Every week on Tuesday and Thursday, until June 30, 2027, 18:00–21:00");
     expect(words({ frequency: "daily", interval: 2, ends: "after", count: 3 })).toBe("Every 2 days, 3 times, 18:00–21:00");
     expect(describeChoices(choose({ frequency: "yearly" }), { start, timeZone: TORONTO })).toBe("Every year on November 6, 18:00");
+    // An event's page says a stored rule without the times (it shows them itself); rrule's words for what the builder cannot show.
+    expect(ruleInWords("FREQ=MONTHLY;BYDAY=+1FR", start, TORONTO)).toBe("Every month on the first Friday");
+    expect(ruleInWords("FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=14", start, TORONTO)).toBe("Every March on the 14th");
   });
 
   it("builds rules the series can use: an end before the start gives no date", () => {

@@ -1,6 +1,6 @@
 // The repeat rule builder's choices and the RFC 5545 RRULE they stand for, both ways, and the rule in plain words
 // ("Every month on the first Friday, 18:00–21:00"). Dates are the site's local dates: rules are read in its zone.
-import { normalizeRule } from "../../../shared/recurrence.ts";
+import { describeRule, normalizeRule } from "../../../shared/recurrence.ts";
 import { wallClock } from "../../../shared/zoned-time.ts";
 
 export const WEEKDAYS = [
@@ -146,7 +146,7 @@ export function clockTime(value: unknown, timeZone: string): string {
  * The choices in plain words, with the event's times: "Every month on the first Friday, 18:00–21:00",
  * "Every 2 weeks on Tuesday and Thursday, until June 30, 2027", "Does not repeat".
  */
-export function describeChoices(choices: RepeatChoices, when: { start: unknown; end?: unknown; timeZone: string }): string {
+export function describeChoices(choices: RepeatChoices, when: { start: unknown; end?: unknown; timeZone: string }, { times: withTimes = true } = {}): string {
   if (choices.frequency === "never") return "Does not repeat";
   const { unit } = FREQUENCIES[choices.frequency];
   let text = choices.interval > 1 ? `Every ${choices.interval} ${unit}s` : `Every ${unit}`;
@@ -166,6 +166,12 @@ export function describeChoices(choices: RepeatChoices, when: { start: unknown; 
     text += `, until ${MONTHS[m! - 1]} ${d}, ${y}`;
   }
   if (choices.ends === "after") text += choices.count === 1 ? ", once" : `, ${choices.count} times`;
-  const times = [clockTime(when.start, when.timeZone), clockTime(when.end, when.timeZone)].filter(Boolean).join("–");
+  const times = withTimes ? [clockTime(when.start, when.timeZone), clockTime(when.end, when.timeZone)].filter(Boolean).join("–") : "";
   return times ? `${text}, ${times}` : text;
+}
+
+/** A stored rule in the builder's words ("Every month on the first Friday"), or in rrule's own when it says more. */
+export function ruleInWords(rule: string, start: string, timeZone: string): string | null {
+  const choices = fromRule(rule, defaultChoices(start, timeZone));
+  return choices ? describeChoices(choices, { start, timeZone }, { times: false }) : describeRule(rule);
 }
