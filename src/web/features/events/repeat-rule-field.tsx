@@ -3,7 +3,7 @@
 // changes ("Every month on the first Friday, 18:00–21:00") and sends it as an RFC 5545 RRULE under the field's name.
 // A rule the builder cannot show (say, from the API) is edited as RRULE text, which stays available as an option.
 import type { FieldMetadata } from "@conform-to/react";
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { describeRule, hasOccurrence, normalizeRule } from "../../../shared/recurrence.ts";
 import { ErrorList, ui } from "../../components/ui/field.tsx";
 import { clockTime, defaultChoices, describeChoices, fromRule, NTHS, toRule, WEEKDAYS, type Frequency, type RepeatChoices, type Weekday } from "./repeat-rule.ts";
@@ -26,6 +26,28 @@ interface Props {
   start: unknown;
   end: unknown;
   timeZone: string;
+  /** The form's fields holding the event's start and end, read as they change so the words keep up. */
+  startName?: string;
+  endName?: string;
+}
+
+/**
+ * The current values of other fields of the same form. The date pickers change their hidden inputs without an input
+ * event, so they are read again after each key, click or change within the form.
+ */
+function useFormValues(anchor: RefObject<HTMLInputElement | null>, names: string[], initial: unknown[]): unknown[] {
+  const [values, setValues] = useState(initial);
+  const key = names.join(",");
+  useEffect(() => {
+    const form = anchor.current?.form;
+    if (!form) return;
+    const read = () => setTimeout(() => setValues(key.split(",").map((name) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "")));
+    const kinds = ["keyup", "click", "change", "focusout"] as const;
+    for (const kind of kinds) form.addEventListener(kind, read);
+    read();
+    return () => kinds.forEach((kind) => form.removeEventListener(kind, read));
+  }, [anchor, key]);
+  return values;
 }
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
@@ -42,8 +64,10 @@ function count(value: string, max: number): number {
   return Number.isFinite(n) ? Math.min(max, Math.max(1, n)) : 1;
 }
 
-export function RepeatRuleField({ label, meta, start, end, timeZone }: Props) {
+export function RepeatRuleField({ label, meta, timeZone, startName = "eventDate", endName = "endDate", ...given }: Props) {
   const id = useId();
+  const hidden = useRef<HTMLInputElement>(null);
+  const [start, end] = useFormValues(hidden, [startName, endName], [given.start, given.end]);
   const initial = typeof meta.initialValue === "string" ? meta.initialValue : "";
   const fallback = defaultChoices(start, timeZone);
   const [choices, setChoices] = useState<RepeatChoices>(() => fromRule(initial, fallback) ?? fallback);
@@ -91,7 +115,11 @@ export function RepeatRuleField({ label, meta, start, end, timeZone }: Props) {
             value={choices.frequency}
             aria-invalid={invalid}
             aria-describedby={describedBy}
-            onChange={(e) => change({ frequency: e.currentTarget.value as Frequency })}
+            onChange={(e) => {
+              // Starting to repeat: the days follow the event's date as it is now.
+              const { weekdays, monthDay, nth, nthWeekday } = defaultChoices(start, timeZone);
+              change({ frequency: e.currentTarget.value as Frequency, ...(choices.frequency === "never" ? { weekdays, monthDay, nth, nthWeekday } : {}) });
+            }}
             className={ui.input}
           >
             {FREQUENCY_LABELS.map(([value, text]) => (
@@ -206,6 +234,7 @@ export function RepeatRuleField({ label, meta, start, end, timeZone }: Props) {
       <ErrorList id={meta.errorId} errors={meta.errors} />
       {/* What the form sends; a refused form focuses it, and it hands the focus to the builder. */}
       <input
+        ref={hidden}
         id={meta.id}
         name={meta.name}
         value={rule}
