@@ -1,5 +1,6 @@
 // On one date's page of a series, for administrators: move that date (a new start and end, in the site's time zone),
 // cancel it, or put it back as the rule has it. A refused change says why beside the field at fault.
+import { useSyncExternalStore } from "react";
 import { Form, useNavigation } from "react-router";
 import { DateTimeField } from "../../components/ui/date-time-field.tsx";
 import { ui } from "../../components/ui/field.tsx";
@@ -44,8 +45,13 @@ function IntentButton({ intent, className, children }: { intent: OccurrenceInten
   );
 }
 
+const noSubscription = () => () => {};
+
 export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, result }: Props) {
   const busy = useNavigation().state !== "idle";
+  // The date pickers' segments are formatted by the browser's Intl, which can differ from the server's: they are drawn
+  // once the page runs.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const fields = result?.fields ?? {};
   const error = (name: string) => (fields[name] ? [fields[name]] : null);
   const elsewhere = result?.message && !fields.startDate && !fields.endDate ? (fields.date ?? result.message) : null;
@@ -72,8 +78,7 @@ export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, 
           </IntentButton>
         </Form>
       )}
-      {!cancelled && (
-        <>
+      {!cancelled && hydrated && (
           <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Move this date">
             <DateTimeField name="startDate" label="New start" defaultValue={start} timeZone={timeZone} errors={error("startDate")} />
             <DateTimeField name="endDate" label="New end (optional)" defaultValue={end ?? ""} timeZone={timeZone} errors={error("endDate")} />
@@ -83,12 +88,13 @@ export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, 
               </IntentButton>
             </p>
           </Form>
-          <Form method="post" className="mt-3">
-            <IntentButton intent="cancel" className={ui.danger}>
-              Cancel this date
-            </IntentButton>
-          </Form>
-        </>
+      )}
+      {!cancelled && (
+        <Form method="post" className="mt-3">
+          <IntentButton intent="cancel" className={ui.danger}>
+            Cancel this date
+          </IntentButton>
+        </Form>
       )}
     </section>
   );

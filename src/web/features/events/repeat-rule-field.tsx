@@ -192,7 +192,7 @@ export function RepeatRuleField({ label, meta, timeZone, startName = "eventDate"
                 </label>
                 <span className={choiceRow}>
                   <input id={`${id}-ends-on`} type="radio" name={`${id}-ends`} className="size-4" checked={choices.ends === "on"} onChange={() => change({ ends: "on" })} />
-                  <label htmlFor={`${id}-ends-on`}>On</label>
+                  <label htmlFor={`${id}-ends-on`}>On a date</label>
                   <input type="date" aria-label="Last date" value={choices.until} onChange={(e) => change({ ends: "on", until: e.currentTarget.value })} className={small} />
                 </span>
                 <span className={choiceRow}>
