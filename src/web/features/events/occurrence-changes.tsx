@@ -79,7 +79,7 @@ export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, 
         </Form>
       )}
       {!cancelled && hydrated && (
-          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Move this date">
+          <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Move this date">
             <DateTimeField name="startDate" label="New start" defaultValue={start} timeZone={timeZone} errors={error("startDate")} />
             <DateTimeField name="endDate" label="New end (optional)" defaultValue={end ?? ""} timeZone={timeZone} errors={error("endDate")} />
             <p className="sm:col-span-2">
