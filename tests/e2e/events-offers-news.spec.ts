@@ -295,8 +295,10 @@ test.describe("a series built in words", () => {
       const series = Object.values(parsed).find((c) => c?.type === "VEVENT" && (c as VEvent).summary === name) as VEvent;
       expect(series.rrule?.toString()).toMatch(/FREQ=MONTHLY;.*BYDAY=\+?1FR/);
       expect(series.start.getTime()).toBe(Date.parse(dates[0]!.eventDate));
-      const moved = Object.values(series.recurrences ?? {}) as VEvent[];
+      // node-ical files each RECURRENCE-ID under two keys: one moved date, the second.
+      const moved = [...new Map(Object.values(series.recurrences ?? {}).map((r) => [(r as VEvent).recurrenceid!.getTime(), r as VEvent])).values()];
       expect(moved).toHaveLength(1);
+      expect(moved[0]!.recurrenceid!.getTime()).toBe(Date.parse(second!.eventDate));
       expect(moved[0]!.start.getTime()).toBe(movedStart.getTime());
       expect(moved[0]!.end!.getTime()).toBe(movedStart.getTime() + 3 * 3600_000);
       await visitor.close();
