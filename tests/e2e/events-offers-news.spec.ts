@@ -303,6 +303,20 @@ test.describe("a series built in words", () => {
       expect(moved[0]!.end!.getTime()).toBe(movedStart.getTime() + 3 * 3600_000);
       await visitor.close();
 
+      // Editing the series in the form: the builder shows its rule, and the moved date stays moved.
+      await page.goto("/admin/events");
+      await page.getByRole("button", { name: `Edit ${name}` }).click();
+      const edit = page.getByRole("region", { name: `Edit Event: ${name}` });
+      const editRepeats = edit.getByRole("group", { name: "Repeats (optional)" });
+      await expect(editRepeats.getByLabel("Repeats", { exact: true })).toHaveValue("monthly");
+      await expect(editRepeats.getByText("Every month on the first Friday, 18:00–21:00")).toBeVisible();
+      await edit.getByRole("textbox", { name: "Description", exact: true }).fill("Galleries open late.");
+      await edit.getByRole("button", { name: "Update Event" }).click();
+      await expect(formStatus(page, "updated")).toHaveText(`Event "${name}" updated.`);
+      await page.goto(`/events/${second!.id}/${second!.occurrenceDate}`);
+      await expect(page.getByText("Galleries open late.")).toBeVisible();
+      await expect(page.getByText(/^Moved from .*6:00 PM/)).toBeVisible();
+
       // Putting it back: the rule's own time again.
       await page.getByRole("button", { name: "Put this date back" }).click();
       await expect(page.getByRole("status").filter({ hasText: "This date is back as the series has it." })).toBeVisible();
