@@ -96,7 +96,7 @@ export const eventView: EntityView = {
     eventDate: { label: "Event Date", widget: "datetime" },
     endDate: { label: "Ends (optional)", widget: "datetime" },
     allDay: { label: "All day", widget: "checkbox" },
-    recurrenceRule: { label: "Repeats (optional)", widget: "recurrence", placeholder: "FREQ=MONTHLY;BYDAY=1FR", maxLength: 500 },
+    recurrenceRule: { label: "Repeats (optional)", widget: "recurrence" },
     location: {
       label: "Location Type",
       widget: "combobox",
@@ -117,14 +117,14 @@ export const eventView: EntityView = {
 export const OccurrenceChangeSchema = z
   .object({
     cancelled: z.boolean().default(false),
-    startDate: optionalTimestamp(messages.adminEvents.endInvalid),
+    startDate: optionalTimestamp(messages.adminEvents.startInvalid),
     endDate: optionalTimestamp(messages.adminEvents.endInvalid),
   })
   .superRefine((value, ctx) => {
     if (value.endDate && value.startDate && value.endDate < value.startDate) {
       ctx.addIssue({ code: "custom", path: ["endDate"], message: messages.adminEvents.endBeforeStart });
     }
-    if (!value.cancelled && !value.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: "Give the new start, or cancel the date." });
+    if (!value.cancelled && !value.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: messages.adminEvents.startMissing });
   });
 
 export type OccurrenceChangeInput = z.input<typeof OccurrenceChangeSchema>;

@@ -1,13 +1,15 @@
 // One event's page: when (in the site's time zone), where (with a map on demand), what, tickets, "Add to calendar"
 // and a link to share; with schema.org Event data and link-preview tags.
 import { useState } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/event";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
-import { localDate } from "../../shared/zoned-time.ts";
-import { describeRule } from "../../shared/recurrence.ts";
+import { formatEventWhen, localDate } from "../../shared/zoned-time.ts";
+import { occursOn } from "../../shared/recurrence.ts";
+import { OccurrenceChanges, refusal, type OccurrenceActionData } from "../features/events/occurrence-changes.tsx";
+import { ruleInWords } from "../features/events/repeat-rule.ts";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { eventJsonLd } from "../features/events/event-json-ld.ts";
 import { googleCalendarUrl } from "../features/events/calendar-links.ts";
@@ -41,30 +43,45 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     location: [event.locationText, event.business?.address].filter(Boolean).join(", "),
     timeZone: site.timeZone,
   });
+  // Administrators move, cancel or restore one date of a series here; a moved one says where the rule has it.
+  const canChange = user?.role === "admin" && event.occurrenceDate !== null;
+  const series = canChange ? await services.events.find(eventId) : undefined;
+  const planned = series?.recurrenceRule && date ? occursOn({ start: series.eventDate, end: series.endDate, rule: series.recurrenceRule }, date, site.timeZone) : null;
+  const moved = planned && (planned.start !== event.eventDate || planned.end !== event.endDate) ? formatEventWhen(planned.start, planned.end, event.allDay, site.timeZone) : null;
   const place = event.business ? { id: event.business.id, name: event.business.name, ...event.business.coordinates } : null;
   return {
     origin,
     state: "ok" as const,
     event: card,
-    rule: event.recurrenceRule ? describeRule(event.recurrenceRule) : null,
+    rule: event.recurrenceRule ? ruleInWords(event.recurrenceRule, event.eventDate, site.timeZone) : null,
     seriesHref: paths.event(event.id),
-    // Administrators cancel or restore one date of a series here.
-    canChange: user?.role === "admin" && event.occurrenceDate !== null,
+    canChange,
+    movedFrom: moved,
+    timeZone: site.timeZone,
     place,
     googleCalendarUrl: calendarUrl,
     shareUrl: `${origin}${card.href}`,
   };
 }
 
-/** An administrator cancels one date of a series, or puts it back. */
-export async function action({ context, request, params }: Route.ActionArgs) {
+/** An administrator moves or cancels one date of a series, or puts it back; a refusal is shown beside its field. */
+export async function action({ context, request, params }: Route.ActionArgs): Promise<OccurrenceActionData> {
   const { services, user } = getApp(context);
   const { eventId, date } = params as Params;
   if (!date) throw data(messages.notFound, { status: 404 });
   const form = await request.formData();
-  if (form.get("intent") === "restore") await services.events.restoreOccurrence(user, eventId, date);
-  else await services.events.changeOccurrence(user, eventId, date, { cancelled: true });
-  return { done: true };
+  const text = (name: string) => String(form.get(name) ?? "") || null;
+  const intent = text("intent");
+  try {
+    if (intent === "restore") await services.events.restoreOccurrence(user, eventId, date);
+    else if (intent === "move") await services.events.changeOccurrence(user, eventId, date, { startDate: text("startDate"), endDate: text("endDate") });
+    else await services.events.changeOccurrence(user, eventId, date, { cancelled: true });
+    return { done: intent === "restore" || intent === "move" ? intent : "cancel" };
+  } catch (error) {
+    const refused = refusal(error);
+    if (refused) return refused;
+    throw error;
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
@@ -102,7 +119,7 @@ function MapOnDemand({ place }: { place: { id: string; name: string; lat: number
   );
 }
 
-export default function EventPage({ loaderData }: Route.ComponentProps) {
+export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "ok") {
     return (
       <>
@@ -116,7 +133,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl, rule, seriesHref, canChange } = loaderData;
+  const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl, rule, seriesHref, canChange, movedFrom, timeZone } = loaderData;
   return (
     <article aria-labelledby="event-name" className="max-w-3xl">
       <JsonLd data={eventJsonLd(event, origin)} />
@@ -146,14 +163,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       )}
-      {canChange && (
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value={event.cancelled ? "restore" : "cancel"} />
-          <button type="submit" className={event.cancelled ? ui.secondary : ui.danger}>
-            {event.cancelled ? "Restore this date" : "Cancel this date"}
-          </button>
-        </Form>
-      )}
+      {canChange && <OccurrenceChanges key={`${event.eventDate}/${event.endDate}/${event.cancelled}`} start={event.eventDate} end={event.endDate} cancelled={event.cancelled} movedFrom={movedFrom} timeZone={timeZone} result={actionData} />}
       {event.imageUrl && (
         <img
           src={event.imageUrl}

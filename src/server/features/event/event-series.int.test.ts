@@ -74,6 +74,24 @@ describe("recurring events", () => {
     expect(await restored.json()).toMatchObject({ cancelled: false });
   });
 
+  it("expands a series over the next 12 months only, and to at most 500 dates", async () => {
+    const start = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const add = async (name: string, recurrenceRule: string) => {
+      const response = await asAdmin("/api/v1/events", { method: "POST", json: { name, eventDate: start, location: "outdoor", outdoorLocationDescription: "Square", recurrenceRule } });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const daily = await add("Daily bound", "FREQ=DAILY");
+    const hourly = await add("Hourly bound", "FREQ=HOURLY");
+    const listed = (await (await t.request("/api/v1/events")).json()) as Array<{ id: string; eventDate: string }>;
+    const days = listed.filter((e) => e.id === daily);
+    expect(days.length).toBeGreaterThanOrEqual(365);
+    expect(days.length).toBeLessThanOrEqual(367);
+    expect(Date.parse(days.at(-1)!.eventDate)).toBeLessThanOrEqual(Date.now() + 366 * DAY);
+    expect(listed.filter((e) => e.id === hourly)).toHaveLength(500);
+    for (const id of [daily, hourly]) await asAdmin(`/api/v1/events/${id}`, { method: "DELETE" });
+  });
+
   it("refuses a rule with no date, a date not in the series and an end before the start, each beside its field", async () => {
     const base = { name: "Never", eventDate: new Date(Date.now() + DAY).toISOString(), location: "outdoor", outdoorLocationDescription: "Nowhere" };
     const noDates = await asAdmin("/api/v1/events", { method: "POST", json: { ...base, recurrenceRule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30" } });
@@ -92,6 +110,14 @@ describe("recurring events", () => {
       json: { startDate: list[0]!.eventDate, endDate: new Date(new Date(list[0]!.eventDate).getTime() - 60_000).toISOString() },
     });
     expect((await backwards.json()).error.fields).toEqual({ endDate: "The end must be after the start." });
+    // Moved onto another of its dates (the next week's, overlapping its 18:00–21:00): refused beside the start.
+    const onto = new Date(new Date(list[1]!.eventDate).getTime() + 60 * 60 * 1000).toISOString();
+    const collides = await asAdmin(`/api/v1/events/${event.id}/occurrences/${list[0]!.occurrenceDate}`, { method: "PUT", json: { startDate: onto, endDate: new Date(new Date(onto).getTime() + 60 * 60 * 1000).toISOString() } });
+    expect(collides.status).toBe(400);
+    expect((await collides.json()).error.fields).toEqual({ startDate: "Another date of this series is already at that time." });
+    // The day before it is free.
+    const dayBefore = new Date(new Date(list[1]!.eventDate).getTime() - DAY).toISOString();
+    expect((await asAdmin(`/api/v1/events/${event.id}/occurrences/${list[0]!.occurrenceDate}`, { method: "PUT", json: { startDate: dayBefore } })).status).toBe(200);
     expect((await t.request(`/api/v1/events/${event.id}/occurrences/${list[0]!.occurrenceDate}`, { method: "PUT", json: { cancelled: true } })).status).toBe(401);
   });
 });

@@ -4,6 +4,8 @@ import type { Event } from "../../../shared/schemas/event.ts";
 import { occurrences, type Occurrence } from "../../../shared/recurrence.ts";
 import type { OccurrenceChange } from "./event.repository.ts";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** One date of a series as an event: its times (moved, when changed), its date and whether it was cancelled. */
 export function asOccurrence(series: Event, occurrence: Occurrence, change: OccurrenceChange | undefined): Event {
   return {
@@ -35,4 +37,20 @@ const soonest = (a: Event, b: Event) => a.eventDate.localeCompare(b.eventDate) |
 export function merged(single: Event[], expanded: Event[], { newestFirst = false, limit }: { newestFirst?: boolean; limit?: number } = {}): Event[] {
   const all = [...single, ...expanded].sort(newestFirst ? (a, b) => soonest(b, a) : soonest);
   return limit === undefined ? all : all.slice(0, limit);
+}
+
+/**
+ * Whether one date of a series, moved to [start, end), would overlap another of its dates (as the rule has them, or
+ * moved; cancelled ones aside). An event without an end takes its start's minute.
+ */
+export function movedOntoAnother(series: Event, date: string, moved: { start: string; end: string | null }, changes: OccurrenceChange[], timeZone: string): boolean {
+  const span = (start: string, end: string | null) => [new Date(start).getTime(), end ? new Date(end).getTime() : new Date(start).getTime() + 60_000] as const;
+  const [from, to] = span(moved.start, moved.end);
+  const near = { from: new Date(from - 2 * DAY_MS), to: new Date(to + 2 * DAY_MS), now: new Date(from - 2 * DAY_MS), timeZone };
+  const others = [...expandSeries([series], changes, near), ...changes.filter((c) => c.startDate).map((c) => asOccurrence(series, { date: c.date, start: c.startDate!, end: c.endDate }, c))];
+  return others.some((other) => {
+    if (other.occurrenceDate === date || other.cancelled) return false;
+    const [otherFrom, otherTo] = span(other.eventDate, other.endDate);
+    return otherFrom < to && from < otherTo;
+  });
 }

@@ -14,7 +14,7 @@ import type { BusinessService } from "../business/business.service.ts";
 import type { EventWithLocation } from "../../../shared/event-location.ts";
 import { withLocations } from "./event-locations.ts";
 import type { EventRepository, OccurrenceChange, StoredEvent } from "./event.repository.ts";
-import { asOccurrence, expandSeries, merged } from "./event-series.ts";
+import { asOccurrence, expandSeries, merged, movedOntoAnother } from "./event-series.ts";
 import { hasOccurrence, occursOn } from "../../../shared/recurrence.ts";
 import { OccurrenceChangeSchema, type OccurrenceChangeInput } from "../../../shared/schemas/event.ts";
 import type { SiteSettingsService } from "../site-settings/site-settings.service.ts";
@@ -132,6 +132,12 @@ export class EventService {
       throw Validation(messages.adminEvents.notInSeries, { date: messages.adminEvents.notInSeries });
     }
     const { cancelled, startDate, endDate } = parsed.data;
+    if (!cancelled && startDate) {
+      const [series, changes, timeZone] = await Promise.all([this.repository.get(id), this.repository.getChanges([id]), this.timeZone()]);
+      if (movedOntoAnother(series!, date, { start: startDate, end: endDate }, changes, timeZone)) {
+        throw Validation(messages.adminEvents.movedOntoAnother, { startDate: messages.adminEvents.movedOntoAnother });
+      }
+    }
     await this.repository.saveChange({ eventId: id, date, cancelled, startDate, endDate });
     const changed = (await this.findOccurrence(id, date))!;
     await this.writes.audit.record(admin, { action: "update", entityType: "event", entityId: id, summary: `${changed.name} (${date}${cancelled ? ", cancelled" : startDate ? ", moved" : ""})` });

@@ -9,7 +9,7 @@ import { ErrorList, Field, ui } from "./field.tsx";
 import { useSiteTimeZone } from "../../lib/site.ts";
 import { DateTimeField } from "./date-time-field.tsx";
 import { ImageField, type FormImage } from "./image-field.tsx";
-import { RecurrenceField } from "./recurrence-field.tsx";
+import { RepeatRuleField } from "../../features/events/repeat-rule-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { PickerSelect } from "./select.tsx";
 import { TagPicker } from "./tag-picker.tsx";
@@ -156,7 +156,7 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
       );
     }
     case "recurrence":
-      return <RecurrenceField label={view.label} placeholder={view.placeholder} maxLength={view.maxLength} meta={meta} start={values.eventDate} end={values.endDate} timeZone={timeZone} />;
+      return <RepeatRuleField label={view.label} meta={meta} start={values.eventDate} end={values.endDate} timeZone={timeZone} />;
     case "image":
       return <ImageInput name={name} view={view} meta={meta} props={props} />;
     case "datetime":

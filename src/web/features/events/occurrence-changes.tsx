@@ -1,0 +1,101 @@
+// On one date's page of a series, for administrators: move that date (a new start and end, in the site's time zone),
+// cancel it, or put it back as the rule has it. A refused change says why beside the field at fault.
+import { useSyncExternalStore } from "react";
+import { Form, useNavigation } from "react-router";
+import { DateTimeField } from "../../components/ui/date-time-field.tsx";
+import { ui } from "../../components/ui/field.tsx";
+
+export type OccurrenceIntent = "move" | "cancel" | "restore";
+
+/** What the page's action answers: the change made, or why it was refused (per field, and in a sentence). */
+export interface OccurrenceActionData {
+  done?: OccurrenceIntent;
+  message?: string;
+  fields?: Record<string, string>;
+}
+
+const DONE: Record<OccurrenceIntent, string> = {
+  move: "This date was moved.",
+  cancel: "This date was cancelled.",
+  restore: "This date is back as the series has it.",
+};
+
+/** A service's refusal (recognised by shape: the page bundle has its own copy of the error class). */
+export function refusal(error: unknown): OccurrenceActionData | null {
+  const e = error as { name?: unknown; status?: unknown; message?: unknown; fields?: unknown } | null;
+  if (e?.name !== "AppError" || e.status !== 400) return null;
+  return { message: String(e.message), fields: (e.fields as Record<string, string> | undefined) ?? {} };
+}
+
+interface Props {
+  start: string;
+  end: string | null;
+  cancelled: boolean;
+  /** When the rule has this date, in words, if it was moved from there. */
+  movedFrom: string | null;
+  timeZone: string;
+  result: OccurrenceActionData | undefined;
+}
+
+function IntentButton({ intent, className, children }: { intent: OccurrenceIntent; className: string; children: string }) {
+  return (
+    <button type="submit" name="intent" value={intent} className={className}>
+      {children}
+    </button>
+  );
+}
+
+const noSubscription = () => () => {};
+
+export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, result }: Props) {
+  const busy = useNavigation().state !== "idle";
+  // The date pickers' segments are formatted by the browser's Intl, which can differ from the server's: they are drawn
+  // once the page runs.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const fields = result?.fields ?? {};
+  const error = (name: string) => (fields[name] ? [fields[name]] : null);
+  const elsewhere = result?.message && !fields.startDate && !fields.endDate ? (fields.date ?? result.message) : null;
+  return (
+    <section aria-labelledby="occurrence-change" className="mt-4 rounded-md border border-stone-300 bg-stone-50 p-4">
+      <h2 id="occurrence-change" className="text-lg font-semibold text-brand-800">
+        Change this date
+      </h2>
+      {result?.done && (
+        <p role="status" className={ui.success}>
+          {DONE[result.done]}
+        </p>
+      )}
+      {elsewhere && (
+        <p role="alert" className={ui.error}>
+          {elsewhere}
+        </p>
+      )}
+      {movedFrom && <p className="mt-2 text-stone-800">Moved from {movedFrom}.</p>}
+      {(movedFrom || cancelled) && (
+        <Form method="post" className="mt-3">
+          <IntentButton intent="restore" className={ui.secondary}>
+            {cancelled ? "Restore this date" : "Put this date back"}
+          </IntentButton>
+        </Form>
+      )}
+      {!cancelled && hydrated && (
+          <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Move this date">
+            <DateTimeField name="startDate" label="New start" defaultValue={start} timeZone={timeZone} errors={error("startDate")} />
+            <DateTimeField name="endDate" label="New end (optional)" defaultValue={end ?? ""} timeZone={timeZone} errors={error("endDate")} />
+            <p className="sm:col-span-2">
+              <IntentButton intent="move" className={ui.primary}>
+                {busy ? "Saving…" : "Move this date"}
+              </IntentButton>
+            </p>
+          </Form>
+      )}
+      {!cancelled && (
+        <Form method="post" className="mt-3">
+          <IntentButton intent="cancel" className={ui.danger}>
+            Cancel this date
+          </IntentButton>
+        </Form>
+      )}
+    </section>
+  );
+}
