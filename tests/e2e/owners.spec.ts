@@ -135,3 +135,41 @@ test("a business owner claims a listing, and changes to it and new offers go pub
   await expect(page.getByText("Your listing changes — approved")).toBeVisible();
   await admin.context().close();
 });
+
+test("an administrator adds and removes a business's owners from its edit form", async ({ browser, baseURL }, info) => {
+  test.skip(info.project.name !== "desktop", "one journey; the screenshots cover both widths");
+  test.setTimeout(120_000);
+  const admin = await adminPage(browser, baseURL!);
+  const business = ((await (await admin.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string }>).at(-1)!;
+  const email = `new-owner-${Date.now()}@example.com`;
+  const signUp = await admin.request.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "New Owner" }, headers: { Origin: baseURL! } });
+  expect(signUp.ok()).toBe(true);
+
+  await admin.goto("/admin/markers");
+  const panel = admin.getByRole("tabpanel", { name: "Markers" });
+  await panel.getByLabel("Find by name").fill(business.name);
+  await panel.getByRole("button", { name: `Edit ${business.name}`, exact: true }).click();
+  const owners = panel.getByRole("region", { name: "Owners" });
+  await expect(owners.getByText("Nobody owns this business yet.").or(owners.getByRole("list", { name: `Owners of ${business.name}` }))).toBeVisible();
+
+  await owners.getByLabel("Add an owner by email").fill("nobody-here@example.com");
+  await owners.getByRole("button", { name: "Add owner" }).click();
+  await expect(owners.getByLabel("Add an owner by email")).toHaveAccessibleDescription("No account has that email address.");
+  await owners.getByLabel("Add an owner by email").fill(email);
+  await owners.getByRole("button", { name: "Add owner" }).click();
+  await expect(owners.getByRole("status")).toHaveText(`${email} now owns ${business.name}.`);
+  await expect(owners.getByRole("list", { name: `Owners of ${business.name}` })).toContainText(email);
+  await shoot(admin, "owners");
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(admin);
+
+  await owners.getByRole("button", { name: `Remove ${email}` }).click();
+  const dialog = admin.getByRole("alertdialog");
+  await expect(dialog).toContainText(`Remove ${email} as an owner of ${business.name}?`);
+  await dialog.getByRole("button", { name: "Remove" }).click();
+  await expect(owners.getByRole("status")).toHaveText(`${email} no longer owns ${business.name}.`);
+  await expect(owners.getByText(email)).toHaveCount(0);
+  const left = (await (await admin.request.get(`/api/v1/businesses/${business.id}/owners`)).json()) as Array<{ email: string }>;
+  expect(left.map((o) => o.email)).not.toContain(email);
+  await admin.context().close();
+});
