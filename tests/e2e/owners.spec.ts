@@ -173,3 +173,37 @@ test("an administrator adds and removes a business's owners from its edit form",
   expect(left.map((o) => o.email)).not.toContain(email);
   await admin.context().close();
 });
+
+test("an owner changes an existing offer from /mybusiness, and the public one stays until approved", async ({ page, browser, baseURL }, info) => {
+  test.skip(info.project.name !== "desktop", "one journey; the screenshots cover both widths");
+  test.setTimeout(120_000);
+  const admin = await adminPage(browser, baseURL!);
+  const offers = (await (await page.request.get("/api/v1/offers")).json()) as Array<{ id: string; businessId: string; type: string; description: string }>;
+  const offer = offers.at(-1)!;
+  const email = `offer-owner-${Date.now()}@example.com`;
+  expect((await admin.request.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "Offer Owner" }, headers: { Origin: baseURL! } })).ok()).toBe(true);
+  const db = new Database(path.join(E2E_DATA_DIR, "niche.sqlite"));
+  db.prepare('update "user" set "emailVerified" = 1 where email = ?').run(email);
+  db.close();
+  expect((await admin.request.post(`/api/v1/businesses/${offer.businessId}/owners`, { data: { email }, headers: { Origin: baseURL! } })).status()).toBe(200);
+  expect((await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: baseURL! } })).status()).toBe(200);
+
+  await page.goto("/mybusiness");
+  const title = `${offer.type}: ${offer.description}`;
+  const item = page.getByRole("listitem").filter({ hasText: title }).filter({ has: page.getByText(`Edit`, { exact: true }) });
+  await item.getByText("Edit", { exact: true }).click();
+  const changed = `Changed offer ${Date.now()}`;
+  await item.getByLabel("Description").fill("");
+  await item.getByRole("button", { name: "Send changes for approval" }).click();
+  await expect(item.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
+  await item.getByLabel("Description").fill(changed);
+  await item.getByRole("button", { name: "Send changes for approval" }).click();
+  await expect(page.getByText(/changes waiting for approval since/)).toBeVisible();
+  await page.goto(`/offers/${offer.id}`);
+  await expect(page.getByText(changed)).toHaveCount(0);
+
+  await approveFirst(admin, `Offer: ${(await (await page.request.get(`/api/v1/businesses/${offer.businessId}`)).json()).name}`);
+  await page.goto(`/offers/${offer.id}`);
+  await expect(page.getByText(changed).first()).toBeVisible();
+  await admin.context().close();
+});
