@@ -49,6 +49,8 @@ import { RequestRepository } from "./features/requests/requests.repository.ts";
 import { RequestService } from "./features/requests/requests.service.ts";
 import { RequestMail } from "./features/requests/request-mail.ts";
 import { ModerationSettingsRepository } from "./features/requests/moderation-settings.repository.ts";
+import { IntakeRepository } from "./features/intake/intake.repository.ts";
+import { IntakeService } from "./features/intake/intake.service.ts";
 
 export function createServices({
   database,
@@ -136,6 +138,8 @@ export function createServices({
     imports,
     importGeocoder,
     exports: new ExportService(new ExportRepository(database.db)),
+    // Submissions of the intake form.
+    intake: new IntakeService(new IntakeRepository(database.db)),
   };
 }
 

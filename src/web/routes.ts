@@ -42,6 +42,7 @@ export default [
     route("admin", "routes/admin.tsx", [
       index("routes/admin-index.tsx"),
       route("requests", "features/requests/requests-tab.tsx"),
+      route("intake", "features/intake/intake-submissions.tsx"),
       route(":tab", "routes/admin-tab.tsx"),
     ]),
     route("add-marker", "routes/add-marker.tsx"),

@@ -134,3 +134,77 @@ test("a business owner claims a listing, and changes to it and new offers go pub
   await expect(page.getByText("Your listing changes — approved")).toBeVisible();
   await admin.context().close();
 });
+
+test("an administrator adds and removes a business's owners from its edit form", async ({ browser, baseURL }, info) => {
+  test.skip(info.project.name !== "desktop", "one journey; the screenshots cover both widths");
+  test.setTimeout(120_000);
+  const admin = await adminPage(browser, baseURL!);
+  // A plain name, so the list's search finds it by typing it whole.
+  const business = ((await (await admin.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string }>).filter((b) => /^[A-Za-z ]+$/.test(b.name)).at(-1)!;
+  const email = `new-owner-${Date.now()}@example.com`;
+  const signUp = await admin.request.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "New Owner" }, headers: { Origin: baseURL! } });
+  expect(signUp.ok()).toBe(true);
+
+  await admin.goto("/admin/markers");
+  const panel = admin.getByRole("tabpanel", { name: "Markers" });
+  await panel.getByLabel("Find by name").fill(business.name);
+  await expect(panel.getByRole("button", { name: /^Edit / })).toHaveCount(1);
+  await panel.getByRole("button", { name: `Edit ${business.name}`, exact: true }).click();
+  const owners = panel.getByRole("region", { name: "Owners" });
+  await expect(owners.getByText("Nobody owns this business yet.").or(owners.getByRole("list", { name: `Owners of ${business.name}` }))).toBeVisible();
+
+  await owners.getByLabel("Add an owner by email").fill("nobody-here@example.com");
+  await owners.getByRole("button", { name: "Add owner" }).click();
+  await expect(owners.getByLabel("Add an owner by email")).toHaveAccessibleDescription("No account has that email address.");
+  await owners.getByLabel("Add an owner by email").fill(email);
+  await owners.getByRole("button", { name: "Add owner" }).click();
+  await expect(owners.getByRole("status")).toHaveText(`${email} now owns ${business.name}.`);
+  await expect(owners.getByRole("list", { name: `Owners of ${business.name}` })).toContainText(email);
+  await shoot(admin, "owners");
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(admin);
+
+  await owners.getByRole("button", { name: `Remove ${email}` }).click();
+  const dialog = admin.getByRole("alertdialog");
+  await expect(dialog).toContainText(`Remove ${email} as an owner of ${business.name}?`);
+  await dialog.getByRole("button", { name: "Remove" }).click();
+  await expect(owners.getByRole("status")).toHaveText(`${email} no longer owns ${business.name}.`);
+  await expect(owners.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+  const left = (await (await admin.request.get(`/api/v1/businesses/${business.id}/owners`)).json()) as Array<{ email: string }>;
+  expect(left.map((o) => o.email)).not.toContain(email);
+  await admin.context().close();
+});
+
+test("an owner changes an existing offer from /mybusiness, and the public one stays until approved", async ({ page, browser, baseURL }, info) => {
+  test.skip(info.project.name !== "desktop", "one journey; the screenshots cover both widths");
+  test.setTimeout(120_000);
+  const admin = await adminPage(browser, baseURL!);
+  const offers = (await (await page.request.get("/api/v1/offers")).json()) as Array<{ id: string; businessId: string; type: string; description: string }>;
+  const offer = offers.at(-1)!;
+  const email = `offer-owner-${Date.now()}@example.com`;
+  expect((await admin.request.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "Offer Owner" }, headers: { Origin: baseURL! } })).ok()).toBe(true);
+  const db = new Database(path.join(E2E_DATA_DIR, "niche.sqlite"));
+  db.prepare('update "user" set "emailVerified" = 1 where email = ?').run(email);
+  db.close();
+  expect((await admin.request.post(`/api/v1/businesses/${offer.businessId}/owners`, { data: { email }, headers: { Origin: baseURL! } })).status()).toBe(200);
+  expect((await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: baseURL! } })).status()).toBe(200);
+
+  await page.goto("/mybusiness");
+  const title = `${offer.type}: ${offer.description}`;
+  const item = page.getByRole("listitem").filter({ hasText: title }).filter({ has: page.getByText(`Edit`, { exact: true }) });
+  await item.getByText("Edit", { exact: true }).click();
+  const changed = `Changed offer ${Date.now()}`;
+  await item.getByLabel("Description").fill("");
+  await item.getByRole("button", { name: "Send changes for approval" }).click();
+  await expect(item.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
+  await item.getByLabel("Description").fill(changed);
+  await item.getByRole("button", { name: "Send changes for approval" }).click();
+  await expect(page.getByText(/changes waiting for approval since/)).toBeVisible();
+  await page.goto(`/offers/${offer.id}`);
+  await expect(page.getByText(changed)).toHaveCount(0);
+
+  await approveFirst(admin, `Offer: ${(await (await page.request.get(`/api/v1/businesses/${offer.businessId}`)).json()).name}`);
+  await page.goto(`/offers/${offer.id}`);
+  await expect(page.getByText(changed).first()).toBeVisible();
+  await admin.context().close();
+});

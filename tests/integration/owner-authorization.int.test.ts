@@ -99,6 +99,18 @@ const rows = (): Row[] => [
     json: () => ({ autoApproveListings: false, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "" }),
     expect: [R, F, F, F, 200],
   },
+  // The intake form: anyone signed in sends it; only administrators read and export it
+  {
+    name: "send the intake form",
+    method: "POST",
+    path: () => "/api/v1/intake",
+    json: () => ({ businessName: "Matrix Cafe", ownerName: "Pat", email: "pat@example.org", ownerSignature: "Pat", ownerSignedOn: "2026-11-20" }),
+    expect: [R, 201, 201, 201, 201],
+  },
+  // (B, as the others claim A above, and a claimant may link the form to the business they claim.)
+  { name: "link the intake form to business B", method: "POST", path: () => "/api/v1/intake", json: () => ({ businessId: businessB, businessName: "B", ownerName: "Pat", email: "pat@example.org", ownerSignature: "Pat", ownerSignedOn: "2026-11-20" }), expect: [R, 400, 400, 201, 400] },
+  { name: "list intake forms", method: "GET", path: () => "/api/v1/intake", expect: [R, F, F, F, 200] },
+  { name: "export intake forms", method: "GET", path: () => "/api/v1/exports/intake.csv", expect: [R, F, F, F, 200] },
   // What owners never change
   { name: "add a category", method: "POST", path: () => "/api/v1/categories", json: () => ({ name: `Cat ${Math.random()}`, color: "#123456" }), expect: [R, F, F, F, 201] },
   { name: "change a category", method: "PUT", path: () => createCategory(t.database.db).then((c) => `/api/v1/categories/${c.id}`), json: () => ({ name: `Cat ${Math.random()}`, color: "#123456" }), expect: [R, F, F, F, 200] },

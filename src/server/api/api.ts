@@ -21,6 +21,7 @@ import { registerSearchRoutes } from "../features/search/search.routes.ts";
 import { registerImportRoutes } from "../features/import/import.routes.ts";
 import { registerExportRoutes } from "../features/import/export.routes.ts";
 import { registerRequestRoutes } from "../features/requests/requests.routes.ts";
+import { registerIntakeRoutes } from "../features/intake/intake.routes.ts";
 import { registerDocsRoutes } from "./docs.ts";
 
 export function createApi() {
@@ -59,6 +60,7 @@ export function createApi() {
   registerPageRoutes(api);
   registerImportRoutes(api);
   registerExportRoutes(api);
+  registerIntakeRoutes(api);
 
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));

@@ -161,6 +161,14 @@ export interface GeoRate {
   windowStart: number;
 }
 
+export interface IntakeSubmission {
+  answers: string;
+  businessId: string | null;
+  createdAt: string;
+  id: string;
+  userId: string | null;
+}
+
 export interface Offer {
   businessId: string;
   businessName: string | null;
@@ -331,6 +339,7 @@ export interface DB {
   event_occurrence_change: EventOccurrenceChange;
   geo_cache: GeoCache;
   geo_rate: GeoRate;
+  intake_submission: IntakeSubmission;
   offer: Offer;
   page: Page;
   post: Post;

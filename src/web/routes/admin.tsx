@@ -56,6 +56,7 @@ export const ADMIN_TABS = [
   ["offers", "Offers"],
   ["recent-changes", "Recent changes"],
   ["requests", "Requests"],
+  ["intake", "Intake forms"],
   ["import", "Import"],
 ] as const;
 

@@ -6,6 +6,7 @@ const EXPORTS: Record<string, { path: string; what: string }> = {
   markers: { path: "/api/v1/exports/businesses.csv", what: "businesses" },
   events: { path: "/api/v1/exports/events.csv", what: "events" },
   offers: { path: "/api/v1/exports/offers.csv", what: "offers" },
+  intake: { path: "/api/v1/exports/intake.csv", what: "intake form submissions" },
 };
 
 export function ExportLink({ list }: { list: string | undefined }) {

@@ -22,6 +22,8 @@ export interface FormExtras {
   /** The markers' address geocoder and inline new tag, drawn inside the form. */
   after?: (fieldIds: Record<string, string>) => Partial<Record<string, ReactNode>>;
   checked?: string[];
+  /** Drawn below the form while an item is edited (a business's owners). */
+  below?: (editing: Row) => ReactNode;
 }
 
 function ScreenForm({ name, screen, editing, sources, round, extras, onCancel }: { onCancel: () => void; name: string; screen: Screen; editing: Row | null; sources: Sources; round: string; extras?: FormExtras }) {
@@ -98,6 +100,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
         </h2>
         <ScreenForm key={`${editing?.id ?? "new"}-${rounds}`} name={name} screen={screen} editing={editing} sources={sources} round={String(rounds)} extras={extras} onCancel={reset} />
         <OutcomeMessage outcome={outcome} />
+        {editing && extras?.below?.(editing)}
       </section>
       <section aria-labelledby={`${name}-list-heading`} className="card min-w-0">
         <h2 id={`${name}-list-heading`} className={ui.sectionHeading}>

@@ -7,6 +7,7 @@ import { OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx"
 import type { Option } from "../../components/ui/entity-fields.tsx";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
 import type { ActionData, FormExtras } from "./entity-admin.tsx";
+import { BusinessOwners } from "../requests/business-owners.tsx";
 
 const input = (id: string) => document.getElementById(id) as HTMLInputElement | null;
 
@@ -87,5 +88,6 @@ export function useMarkerExtras(tags: Option[]): FormExtras {
   return {
     checked: created ? [created.id] : [],
     after: (ids) => ({ address: <Geocoder ids={ids} />, tags: <NewTag tags={tags} /> }),
+    below: (business) => <BusinessOwners key={business.id} businessId={business.id} businessName={String((business as { name?: unknown }).name ?? "")} />,
   };
 }

@@ -52,9 +52,45 @@ function RequestLine({ request, label }: { request: RequestDetail; label?: strin
   );
 }
 
+/** An approved event or offer: its edit form (a change waits for approval unless the association approves at once) and its removal. */
+function ExistingItem({ kind, item, pending, sources, onDelete }: { kind: "event" | "offer"; item: { id: string; title: string; detail: string; values: Record<string, unknown> }; pending: RequestDetail | undefined; sources: Sources; onDelete: () => void }) {
+  return (
+    <li className="grid gap-2 py-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="min-w-0 break-words">
+          {item.title} {item.detail && <span className="text-sm text-stone-600">· {item.detail}</span>} — <span className="font-medium text-stone-800">{pending ? `changes ${stateOf(pending)}` : "approved"}</span>
+        </span>
+        <span className="flex flex-wrap gap-2">
+          {pending && <Withdraw request={pending} />}
+          <ConfirmDialog question={`Delete "${item.title}"? This cannot be undone.`} label={`Delete ${item.title}`} onConfirm={onDelete}>
+            Delete
+          </ConfirmDialog>
+        </span>
+      </div>
+      <details className="rounded-md border border-stone-200 p-3" open={!!pending}>
+        <summary className="cursor-pointer font-semibold text-brand-800" aria-label={`${pending ? "Amend" : "Edit"} ${item.title}`}>
+          {pending ? "Amend your waiting changes" : "Edit"}
+        </summary>
+        <OwnerForm
+          id={`${kind}-${item.id}`}
+          form={kind}
+          defaultValue={{ ...item.values, ...(pending?.payload ?? {}) }}
+          sources={sources}
+          submitLabel={pending ? "Update waiting changes" : "Send changes for approval"}
+          version={`${pending?.updatedAt ?? ""}-${String(item.values.lastUpdatedAt ?? "")}`}
+          hidden={{ intent: kind, id: item.id }}
+        />
+      </details>
+    </li>
+  );
+}
+
 function ItemList({ business, kind, requests, sources }: { business: OwnedBusiness; kind: "event" | "offer"; requests: RequestDetail[]; sources: Sources }) {
   const remover = useFetcher<FormActionData>({ key: `delete-${kind}-${business.id}` });
-  const items = kind === "event" ? business.events.map((e) => ({ id: e.id, title: e.name, detail: formatWhen(e.eventDate) })) : business.offers.map((o) => ({ id: o.id, title: `${o.type}: ${o.description}`, detail: o.price ?? "" }));
+  const items =
+    kind === "event"
+      ? business.events.map((e) => ({ id: e.id, title: e.name, detail: formatWhen(e.eventDate), values: e as unknown as Record<string, unknown> }))
+      : business.offers.map((o) => ({ id: o.id, title: `${o.type}: ${o.description}`, detail: o.price ?? "", values: o as unknown as Record<string, unknown> }));
   const waiting = requests.filter((r) => r.kind === kind && r.businessId === business.id && !r.targetId && r.status !== "approved");
   const plural = kind === "event" ? "Events" : "Offers";
   return (
@@ -65,14 +101,7 @@ function ItemList({ business, kind, requests, sources }: { business: OwnedBusine
       {items.length === 0 && waiting.length === 0 && <p className="text-sm text-stone-600">No {plural.toLowerCase()} yet.</p>}
       <ul className="divide-y divide-stone-200" aria-label={`${plural} of ${business.name}`}>
         {items.map((item) => (
-          <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span className="min-w-0 break-words">
-              {item.title} {item.detail && <span className="text-sm text-stone-600">· {item.detail}</span>} — <span className="font-medium text-stone-800">approved</span>
-            </span>
-            <ConfirmDialog question={`Delete "${item.title}"? This cannot be undone.`} label={`Delete ${item.title}`} onConfirm={() => void remover.submit({ intent: `delete-${kind}`, id: item.id }, { method: "post" })}>
-              Delete
-            </ConfirmDialog>
-          </li>
+          <ExistingItem key={item.id} kind={kind} item={item} pending={requests.find((r) => r.kind === kind && r.targetId === item.id && r.status === "pending")} sources={sources} onDelete={() => void remover.submit({ intent: `delete-${kind}`, id: item.id }, { method: "post" })} />
         ))}
         {waiting.map((r) => (
           <RequestLine key={r.id} request={r} label={requestName(r)} />

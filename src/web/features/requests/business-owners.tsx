@@ -1,0 +1,114 @@
+// "Owners" under a business's edit form in the admin: who may keep the listing current, adding an owner by the email
+// address of an existing account and removing one after a confirmation.
+import { useEffect, useState, type FormEvent } from "react";
+import type { Owner } from "../../../shared/schemas/request.ts";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { ErrorList, OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
+import { ApiError, apiFetch } from "../../lib/api-client.ts";
+
+export function BusinessOwners({ businessId, businessName }: { businessId: string; businessName: string }) {
+  const base = `/businesses/${encodeURIComponent(businessId)}/owners`;
+  const [owners, setOwners] = useState<Owner[] | null>(null);
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Read again after each removal.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    apiFetch<Owner[]>(base).then(
+      (list) => live && setOwners(list),
+      (error: unknown) => live && setOutcome({ kind: "error", text: `Failed to load the owners. ${error instanceof ApiError ? error.message : ""}`.trim() }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [base, version]);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const wanted = email.trim();
+    setOutcome(null);
+    if (!wanted.includes("@")) return setEmailError("Enter the email address of an existing account.");
+    setBusy(true);
+    try {
+      setOwners(await apiFetch<Owner[]>(base, { method: "POST", json: { email: wanted } }));
+      setEmail("");
+      setEmailError(null);
+      setOutcome({ kind: "success", text: `${wanted} now owns ${businessName}.` });
+    } catch (error) {
+      // "No account has that email address." stands beside the field; anything else below the form.
+      const field = error instanceof ApiError ? error.fields.email : undefined;
+      setEmailError(field ?? null);
+      if (!field) setOutcome({ kind: "error", text: error instanceof ApiError ? error.detail : "Something went wrong. Please try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(owner: Owner) {
+    setOutcome(null);
+    setBusy(true);
+    try {
+      await apiFetch(`${base}/${encodeURIComponent(owner.userId)}`, { method: "DELETE" });
+      setOutcome({ kind: "success", text: `${owner.email} no longer owns ${businessName}.` });
+      setVersion((v) => v + 1);
+    } catch (error) {
+      setOutcome({ kind: "error", text: error instanceof ApiError ? error.detail : "Something went wrong. Please try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const inputId = `owners-${businessId}-email`;
+  return (
+    <section aria-labelledby={`owners-${businessId}`} className="mt-6 grid gap-3 border-t border-stone-200 pt-4">
+      <h3 id={`owners-${businessId}`} className="text-lg font-semibold text-stone-900">
+        Owners
+      </h3>
+      {owners?.length === 0 && <p className="text-sm text-stone-600">Nobody owns this business yet.</p>}
+      {owners && owners.length > 0 && (
+        <ul className="divide-y divide-stone-200" aria-label={`Owners of ${businessName}`}>
+          {owners.map((owner) => (
+            <li key={owner.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="min-w-0 break-words">
+                {owner.email}
+                {owner.displayName && owner.displayName !== owner.email && <span className="text-sm text-stone-600"> · {owner.displayName}</span>}
+              </span>
+              <ConfirmDialog question={`Remove ${owner.email} as an owner of ${businessName}?`} label={`Remove ${owner.email}`} disabled={busy} onConfirm={() => void remove(owner)}>
+                Remove
+              </ConfirmDialog>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void add(e)} noValidate>
+        <div className="min-w-0 flex-1">
+          <label htmlFor={inputId} className="block text-sm text-stone-800">
+            Add an owner by email
+          </label>
+          <input
+            id={inputId}
+            type="email"
+            className={ui.input}
+            value={email}
+            maxLength={254}
+            autoComplete="off"
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${inputId}-error` : undefined}
+          />
+        </div>
+        <button type="submit" className={ui.secondary} disabled={busy}>
+          {busy ? "Saving..." : "Add owner"}
+        </button>
+        <div className="basis-full">
+          <ErrorList id={`${inputId}-error`} errors={emailError ? [emailError] : null} />
+        </div>
+      </form>
+      <OutcomeMessage outcome={outcome} />
+    </section>
+  );
+}
