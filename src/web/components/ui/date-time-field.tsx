@@ -29,6 +29,8 @@ interface Props {
   defaultValue: string;
   timeZone: string;
   errors?: ReadonlyArray<string> | null;
+  /** Called with the new ISO timestamp (null when cleared or incomplete) as the person changes it. */
+  onChange?: (iso: string | null) => void;
 }
 
 function zoned(iso: string, timeZone: string): ZonedDateTime | null {
@@ -38,13 +40,17 @@ function zoned(iso: string, timeZone: string): ZonedDateTime | null {
 
 const navButton = "rounded px-2 py-1 text-stone-800 outline-none hover:bg-stone-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-700";
 
-export function DateTimeField({ name, label, defaultValue, timeZone, errors }: Props) {
+export function DateTimeField({ name, label, defaultValue, timeZone, errors, onChange }: Props) {
   const [value, setValue] = useState(() => zoned(defaultValue, timeZone));
   const group = useRef<HTMLDivElement>(null);
   const invalid = !!errors?.length;
   return (
     <I18nProvider locale="en-US">
-      <DatePicker value={value} onChange={(picked) => setValue(picked && toZoned(picked, timeZone))} granularity="minute" hideTimeZone isInvalid={invalid} className="min-w-0">
+      <DatePicker value={value} onChange={(picked) => {
+          const next = picked && toZoned(picked, timeZone);
+          setValue(next);
+          onChange?.(next ? next.toDate().toISOString() : null);
+        }} granularity="minute" hideTimeZone isInvalid={invalid} className="min-w-0">
         <Label className={ui.label}>{label}</Label>
         <Group ref={group} className={`${ui.input} flex items-center justify-between gap-2 data-[invalid]:border-red-700 data-[invalid]:ring-1 data-[invalid]:ring-red-700`}>
           <DateInput className="flex flex-wrap tabular-nums">

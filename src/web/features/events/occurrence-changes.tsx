@@ -1,6 +1,6 @@
 // On one date's page of a series, for administrators: move that date (a new start and end, in the site's time zone),
 // cancel it, or put it back as the rule has it. A refused change says why beside the field at fault.
-import { useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Form, useNavigation } from "react-router";
 import { DateTimeField } from "../../components/ui/date-time-field.tsx";
 import { ui } from "../../components/ui/field.tsx";
@@ -52,6 +52,13 @@ export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, 
   // The date pickers' segments are formatted by the browser's Intl, which can differ from the server's: they are drawn
   // once the page runs.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  // A new start carries the end along with it, keeping the length, until the end is changed by hand.
+  const length = end ? Date.parse(end) - Date.parse(start) : null;
+  const [endValue, setEndValue] = useState(end ?? "");
+  const [endChanged, setEndChanged] = useState(false);
+  const startChanged = (iso: string | null) => {
+    if (iso && length !== null && !endChanged) setEndValue(new Date(Date.parse(iso) + length).toISOString());
+  };
   const fields = result?.fields ?? {};
   const error = (name: string) => (fields[name] ? [fields[name]] : null);
   const elsewhere = result?.message && !fields.startDate && !fields.endDate ? (fields.date ?? result.message) : null;
@@ -80,8 +87,8 @@ export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, 
       )}
       {!cancelled && hydrated && (
           <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Move this date">
-            <DateTimeField name="startDate" label="New start" defaultValue={start} timeZone={timeZone} errors={error("startDate")} />
-            <DateTimeField name="endDate" label="New end (optional)" defaultValue={end ?? ""} timeZone={timeZone} errors={error("endDate")} />
+            <DateTimeField name="startDate" label="New start" defaultValue={start} timeZone={timeZone} errors={error("startDate")} onChange={startChanged} />
+            <DateTimeField key={endValue} name="endDate" label="New end (optional)" defaultValue={endValue} timeZone={timeZone} errors={error("endDate")} onChange={() => setEndChanged(true)} />
             <p className="sm:col-span-2">
               <IntentButton intent="move" className={ui.primary}>
                 {busy ? "Saving…" : "Move this date"}
