@@ -1,7 +1,11 @@
 import { defineConfig } from "vitest/config";
 
-const unit = { include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], exclude: ["**/*.int.test.ts"] };
+// Files share one module graph per worker (each file opens its own database and app): loading the server's modules
+// once per worker instead of once per file roughly halves the suite's time.
+const shared = { isolate: false };
+const unit = { ...shared, include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], exclude: ["**/*.int.test.ts"] };
 const integration = {
+  ...shared,
   include: ["src/**/*.int.test.ts", "tests/integration/**/*.int.test.ts"],
   globalSetup: ["tests/setup/global-setup.ts"],
   testTimeout: 20_000,
