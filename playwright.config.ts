@@ -67,9 +67,11 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"] } },
-    // The phone runs every journey whose screens change with the width. Journeys of what the server does with
-    // content and requests (sanitising, uploads resuming, mail, third-party sign-in, failures of parts of the
-    // page, a map style's CSP, imports, validators) see the same server output at any width: desktop only.
+    // The phone runs the visitors' journeys (home, map, lists, event and business pages, the site's frame) and
+    // the admin's frame and widgets. Journeys of what the server does with content and requests (sanitising,
+    // uploads resuming, mail, third-party sign-in, failures of parts of the page, a map style's CSP, imports,
+    // validators) and the admin's editing journeys behind the same widgets see the same server output at any
+    // width: desktop only.
     {
       name: "phone",
       // A phone's width, touch and user agent at one device pixel per CSS pixel: layouts are the same, and
@@ -77,10 +79,15 @@ export default defineConfig({
       use: { ...devices["Pixel 7"], deviceScaleFactor: 1 },
       testIgnore: [
         "**/accounts.spec.ts",
+        "**/admin-content.spec.ts",
+        "**/admin-forms.spec.ts",
+        "**/admin-markers.spec.ts",
         "**/change-password.spec.ts",
         "**/first-run.spec.ts",
         "**/import.spec.ts",
+        "**/intake.spec.ts",
         "**/map-style.spec.ts",
+        "**/opening-hours.spec.ts",
         "**/owners.spec.ts",
         "**/pages.spec.ts",
         "**/posts-xss.spec.ts",
