@@ -36,6 +36,9 @@ async function adminPage(browser: Browser, baseURL: string) {
   return page;
 }
 
+// The journeys approve requests and change owners on the same server: one after the other, in this order.
+test.describe.configure({ mode: "default" });
+
 async function approveFirst(admin: Page, title: string) {
   await admin.goto("/admin/requests");
   const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: title }) });
