@@ -20,9 +20,11 @@ function chromiumExecutable(): string {
 function server(port: number, dataDir: string) {
   return {
     command: `rm -rf ${dataDir} && node tests/e2e/serve-with-geo-fakes.ts`,
-    url: `http://localhost:${port}/healthz`,
+    // The address the server listens on (0.0.0.0), not a name that may resolve to ::1 first.
+    url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A start takes seconds; a machine busy installing or building may need far more.
+    timeout: 180_000,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
     env: {

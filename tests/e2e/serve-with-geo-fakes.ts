@@ -7,4 +7,15 @@ process.env.GEOCODER_URL = fake.url;
 // A server started with ROUTER_URL=off keeps directions off.
 if (process.env.ROUTER_URL !== "off") process.env.ROUTER_URL = fake.url;
 process.env.MAP_STYLE_URL ??= "offline";
+
+// A start that takes far longer than usual says on stderr (which the test runner shows) what it is waiting on.
+const started = Date.now();
+const watchdog = setInterval(() => {
+  console.error(
+    `the server on port ${process.env.PORT} is still starting after ${Math.round((Date.now() - started) / 1000)} s; ` +
+      `pending: ${process.getActiveResourcesInfo().join(", ")}`,
+  );
+}, 20_000);
+watchdog.unref();
 await import("../../src/server/index.ts");
+clearInterval(watchdog);
