@@ -63,16 +63,25 @@ const CHROME = {
   chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 };
 const results: Record<string, Record<string, number[]>> = {};
+/** Errors of a run that say nothing of the page (the browser lost the navigation's trace): the run is made again. */
+const RETRIED = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED"]);
+
+async function audit(name: string, url: string, attempt = 1) {
+  const chrome = await launch(CHROME);
+  const run = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }).finally(() => chrome.kill());
+  const lhr = run?.lhr;
+  if (lhr?.runtimeError && RETRIED.has(lhr.runtimeError.code) && attempt < 4) {
+    console.error(`${name}: ${lhr.runtimeError.code}, running it again`);
+    return audit(name, url, attempt + 1);
+  }
+  if (!lhr || lhr.runtimeError) throw new Error(`${name}: ${lhr?.runtimeError?.message ?? "no result"}`);
+  return lhr;
+}
 const record = (page: string, key: string, value: number) => ((results[page] ??= {})[key] ??= []).push(value);
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, pathname] of Object.entries(pages)) {
-      const chrome = await launch(CHROME);
-      const run = await lighthouse(`${base}${pathname}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }).finally(
-        () => chrome.kill(),
-      );
-      const lhr = run?.lhr;
-      if (!lhr || lhr.runtimeError) throw new Error(`${name}: ${lhr?.runtimeError?.message ?? "no result"}`);
+      const lhr = await audit(name, `${base}${pathname}`);
       for (const category of CATEGORIES) record(name, category, Math.round((lhr.categories[category]?.score ?? 0) * 100));
       record(name, "lcp", lhr.audits["largest-contentful-paint"]!.numericValue ?? 0);
       record(name, "tbt", lhr.audits["total-blocking-time"]!.numericValue ?? 0);

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { streamingCompress } from "./compress.ts";
+import { anonymousCache } from "./anonymous-cache.ts";
 import type { Auth } from "./auth/auth.ts";
 import { getCurrentUser } from "./auth/session.ts";
 import { handleAuthRequest } from "./auth/auth-http.ts";
@@ -103,6 +104,16 @@ export function createApp(deps: AppDeps) {
     const error = { code: "bad_request", message: UNSTORABLE_TEXT };
     return c.req.path.startsWith("/api/") ? c.json({ error }, 400) : c.text(error.message, 400);
   });
+
+  // Visitors who are not signed in get pages and public reads rendered once per change of content (anonymous-cache.ts).
+  app.use(
+    anonymousCache({
+      contentVersion: async () => {
+        const row = await database.db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst();
+        return Number(row?.version ?? 0);
+      },
+    }),
+  );
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(errorBody(error), error.status);

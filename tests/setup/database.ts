@@ -6,7 +6,10 @@ import { newId } from "../../src/server/db/ids.ts";
 import { openDatabase, type Database } from "../../src/server/db/database.ts";
 import { databaseUrl, withAdminClient } from "./postgres.ts";
 
-export async function createTestDatabase(): Promise<Database> {
+/** A test database, and a way to open a second connection to it (as a second instance of the app would). */
+export type TestDatabase = Database & { reopen(): Database };
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   const suffix = `${process.env.VITEST_POOL_ID ?? "0"}_${newId(8).toLowerCase()}`;
   if (process.env.TEST_DB === "postgres") {
     const url = process.env.TEST_DATABASE_URL!;
@@ -24,9 +27,11 @@ export async function createTestDatabase(): Promise<Database> {
         }
       }
     });
-    return openDatabase({ url: databaseUrl(url, name), poolSize: 4 });
+    const open = () => openDatabase({ url: databaseUrl(url, name), poolSize: 4 });
+    return Object.assign(open(), { reopen: open });
   }
   const file = path.join(inject("testDir"), `w${suffix}.sqlite`);
   fs.copyFileSync(inject("sqliteTemplate"), file);
-  return openDatabase({ sqlitePath: file });
+  const open = () => openDatabase({ sqlitePath: file });
+  return Object.assign(open(), { reopen: open });
 }

@@ -97,6 +97,11 @@ export interface ChangeRequest {
   userId: string;
 }
 
+export interface ContentVersion {
+  id: Generated<number>;
+  version: string;
+}
+
 export interface DataImport {
   appliedAt: string | null;
   createdAt: string;
@@ -333,6 +338,7 @@ export interface DB {
   business_tag: BusinessTag;
   category: Category;
   change_request: ChangeRequest;
+  content_version: ContentVersion;
   data_import: DataImport;
   data_import_row: DataImportRow;
   event: Event;

@@ -1,20 +1,31 @@
 // Rich content made safe: HTML (or Markdown rendered by marked) through DOMPurify on a jsdom window.
 // Used when content is saved and again whenever it is rendered, so a row written by any other path
 // (an old version, a database restore, a direct edit) is still harmless when shown.
-import createDOMPurify, { type Config } from "dompurify";
-import { JSDOM } from "jsdom";
+import { createRequire } from "node:module";
+import createDOMPurify, { type Config, type DOMPurify } from "dompurify";
+import type { JSDOM as JSDOMClass } from "jsdom";
 import { marked } from "marked";
 import type { PageContentFormat } from "../../../shared/schemas/page.ts";
 
-const { window } = new JSDOM("");
-const purify = createDOMPurify(window);
+// jsdom is large (tens of MB once loaded): it is loaded the first time content is sanitized, not at start.
+const require = createRequire(import.meta.url);
+let dom: { window: JSDOMClass["window"]; purify: DOMPurify } | undefined;
+function sanitizer() {
+  if (dom) return dom;
+  const { JSDOM } = require("jsdom") as { JSDOM: typeof JSDOMClass };
+  const { window } = new JSDOM("");
+  const purify = createDOMPurify(window);
+  purify.addHook("afterSanitizeAttributes", linkAndImageRules);
+  dom = { window, purify };
+  return dom;
+}
 
 /** Inline images only in raster formats: an SVG (or any other document) in a data: URL can carry script. */
 const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif)[;,]/i;
 /** Links that leave the site, protocol-relative ones (`//host`, which browsers also read from `\\host`) included. */
 const EXTERNAL_LINK = /^(?:https?:)?[\\/]{2}/i;
 
-purify.addHook("afterSanitizeAttributes", (node) => {
+function linkAndImageRules(node: Element) {
   const src = node.getAttribute("src");
   if (src !== null && /^\s*data:/i.test(src) && !RASTER_DATA_URL.test(src.trim())) node.removeAttribute("src");
   const href = node.getAttribute("href");
@@ -22,7 +33,7 @@ purify.addHook("afterSanitizeAttributes", (node) => {
   if (node.tagName === "A" && href !== null && EXTERNAL_LINK.test(href.replace(/[\t\n\r]/g, "").trim())) {
     node.setAttribute("rel", "noopener nofollow ugc");
   }
-});
+}
 
 /** http, https, mailto and tel, plus addresses on this site (relative, or a fragment). */
 const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
@@ -39,7 +50,7 @@ const CONFIG: Config = {
 };
 
 export function sanitizeHtml(html: string): string {
-  return purify.sanitize(html, { ...CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
+  return sanitizer().purify.sanitize(html, { ...CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
 }
 
 function markdownToHtml(markdown: string): string {
@@ -58,7 +69,7 @@ export function renderContent(content: string, format: PageContentFormat): strin
 
 /** Plain text of the rendered content with whitespace collapsed, for list previews. */
 export function contentText(content: string, format: PageContentFormat): string {
-  const holder = window.document.createElement("div");
+  const holder = sanitizer().window.document.createElement("div");
   holder.innerHTML = renderContent(content, format);
   // Block elements run together in textContent; a space between them keeps words apart.
   for (const block of holder.querySelectorAll("p, h1, h2, h3, h4, h5, h6, li, br, div, tr, blockquote")) block.append(" ");

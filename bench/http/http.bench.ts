@@ -1,0 +1,149 @@
+// Throughput of the app against a bare node:http server sending the same bytes, endpoint by endpoint, and the
+// app's memory at rest and under that load.
+//   npm run build && node bench/http/http.bench.ts
+// BENCH_CONNECTIONS (20), BENCH_SECONDS (8), BUILD_DIR (build), BENCH_ONLY (a comma list of endpoint names).
+// The app runs as `npm start` does (production, its default log level, the demo content, SQLite); the bare server
+// is another process on the same machine. Never a test: compare the two within one run only.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { openDatabase } from "../../src/server/db/database.ts";
+import { slugify } from "../../src/shared/format.ts";
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** Resident memory of a process now and at its peak so far (MB), from /proc. */
+function memory(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
+}
+
+function stop(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-http-"));
+const appPort = await freePort();
+const app = spawn(process.execPath, ["src/server/index.ts"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(appPort), DATA_DIR: dataDir, DEMO_CONTENT: "true", MAP_STYLE_URL: "offline" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const appUrl = `http://127.0.0.1:${appPort}`;
+await waitFor(`${appUrl}/healthz`);
+const started = memory(app.pid!);
+
+// Pages of the demo content, read from the app's own database.
+const database = openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") });
+const business = await database.db.selectFrom("business").select("id").orderBy("name").executeTakeFirstOrThrow();
+const tag = await database.db.selectFrom("tag").select("name").orderBy("name").executeTakeFirstOrThrow();
+const category = await database.db.selectFrom("category").select("name").orderBy("name").executeTakeFirstOrThrow();
+const event = await database.db.selectFrom("event").select("id").orderBy("name").executeTakeFirstOrThrow();
+const offer = await database.db.selectFrom("offer").select("id").orderBy("createdAt").executeTakeFirstOrThrow();
+const post = await database.db.selectFrom("post").select("id").orderBy("title").executeTakeFirstOrThrow();
+await database.close();
+
+const endpoints: Record<string, string> = {
+  healthz: "/healthz",
+  "api businesses": "/api/v1/businesses",
+  "api categories": "/api/v1/categories",
+  "api tags": "/api/v1/tags",
+  "api events": "/api/v1/events",
+  "api offers": "/api/v1/offers",
+  "api search": "/api/v1/search?q=caf&types=business,category,tag&limit=10",
+  home: "/",
+  events: "/events",
+  offers: "/offers",
+  news: "/news",
+  business: `/business/${business.id}`,
+  tag: `/tag/${slugify(tag.name)}`,
+  category: `/category/${slugify(category.name)}`,
+  event: `/events/${event.id}`,
+  offer: `/offers/${offer.id}`,
+  "news post": `/news/${post.id}`,
+};
+
+// Some warm-up, as a server that has been up a while.
+for (let round = 0; round < 8; round++) for (const url of Object.values(endpoints)) await fetch(appUrl + url).then((r) => r.arrayBuffer());
+const warm = memory(app.pid!);
+
+/** A bare node:http server in its own process, answering every request with one body and content type. */
+async function bareServer(body: Buffer, contentType: string) {
+  const file = path.join(dataDir, "bare-body");
+  fs.writeFileSync(file, body);
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const body = require("fs").readFileSync(${JSON.stringify(file)});
+       require("http").createServer((req, res) => { res.writeHead(200, { "Content-Type": ${JSON.stringify(contentType)}, "Content-Length": body.length }); res.end(body); })
+         .listen(${port}, "127.0.0.1");`,
+    ],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  await waitFor(`http://127.0.0.1:${port}/`);
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const rows: string[] = [];
+let peakUnderLoad = warm.rss;
+for (const [name, url] of Object.entries(endpoints)) {
+  if (ONLY && !ONLY.includes(name)) continue;
+  const sample = await fetch(appUrl + url);
+  const body = Buffer.from(await sample.arrayBuffer());
+  if (!sample.ok) throw new Error(`${url} answered ${sample.status}`);
+  const watcher = setInterval(() => (peakUnderLoad = Math.max(peakUnderLoad, memory(app.pid!).rss)), 200);
+  const ours = await load(appUrl + url);
+  clearInterval(watcher);
+  const bare = await bareServer(body, sample.headers.get("content-type") ?? "application/octet-stream");
+  const theirs = await load(bare.url);
+  await stop(bare.child);
+  const ratio = `${((100 * ours.rps) / theirs.rps).toFixed(1)}%`;
+  rows.push(`| ${name} | ${body.length} | ${ours.rps} | ${ours.p50} | ${ours.p99} | ${theirs.rps} | ${ratio} |`);
+  console.log(rows.at(-1));
+}
+const end = memory(app.pid!);
+await stop(app);
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+console.log(`\n${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s per endpoint\n`);
+console.log("| endpoint | bytes | app req/s | app p50 ms | app p99 ms | bare req/s | app / bare |");
+console.log("|---|---|---|---|---|---|---|");
+for (const row of rows) console.log(row);
+console.log(
+  `\nApp resident memory: ${started.rss} MB after start, ${warm.rss} MB after warm-up, ` +
+    `${peakUnderLoad} MB at most under load (sampled), ${end.peak} MB peak (VmHWM).`,
+);

@@ -1,0 +1,156 @@
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anonymousCache } from "../../src/server/anonymous-cache.ts";
+import type { RenderPage } from "../../src/server/app.ts";
+import { createTestApp, type TestApp } from "../setup/app.ts";
+import { createTestDatabase, type TestDatabase } from "../setup/database.ts";
+
+/** A page renderer that says who it rendered for and how many categories there are, and counts its renders. */
+function countingRenderer() {
+  const renders: string[] = [];
+  const renderPage: RenderPage = async (request, context) => {
+    const path = new URL(request.url).pathname;
+    renders.push(path);
+    if (path === "/business/missing") return new Response("<p>Not found</p>", { status: 404, headers: { "Content-Type": "text/html" } });
+    const categories = await context.services.categories.list();
+    const headers: Record<string, string> = { "Content-Type": "text/html; charset=utf-8" };
+    if (path === "/tag/cookie") headers["Set-Cookie"] = "seen=1; Path=/";
+    const html =
+      `<!doctype html><script nonce="${context.nonce}">1</script><p>${context.user ? `signed in as ${context.user.email}` : "visitor"}</p>` +
+      `<p>${categories.length} categories</p><link rel="modulepreload" nonce="${context.nonce}">`;
+    return new Response(html, { headers });
+  };
+  return { renders, renderPage };
+}
+
+const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+let database: TestDatabase;
+let a: TestApp;
+let b: TestApp;
+let pagesA: ReturnType<typeof countingRenderer>;
+let pagesB: ReturnType<typeof countingRenderer>;
+let admin: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pagesA = countingRenderer();
+  pagesB = countingRenderer();
+  a = await createTestApp({ database, renderPage: pagesA.renderPage });
+  // A second instance of the app on the same database.
+  b = await createTestApp({ database: database.reopen(), renderPage: pagesB.renderPage });
+  admin = (await a.signIn("admin")).cookie;
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+const addCategory = async (name: string) => {
+  const response = await a.request("/api/v1/categories", { method: "POST", json: { name, color: "#123456" }, cookie: admin });
+  expect(response.status).toBe(201);
+};
+
+describe("public reads for visitors who are not signed in", () => {
+  it("carry an ETag and a Cache-Control with stale-while-revalidate, and answer 304 to the same ETag", async () => {
+    const first = await a.request("/api/v1/categories");
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get("cache-control")).toContain("stale-while-revalidate=");
+    expect(first.headers.get("vary")).toContain("Cookie");
+
+    const again = await a.request("/api/v1/categories", { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+
+    await addCategory("Bakeries and more");
+    const changed = await a.request("/api/v1/categories", { headers: { "If-None-Match": etag! } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(JSON.stringify(await changed.json())).toContain("Bakeries and more");
+  });
+
+  it("show a change made through one instance at once on another", async () => {
+    const before = await (await b.request("/api/v1/categories")).text();
+    expect(before).not.toContain("Added elsewhere");
+    await b.request("/api/v1/categories");
+    await addCategory("Added elsewhere");
+    expect(await (await b.request("/api/v1/categories")).text()).toContain("Added elsewhere");
+  });
+});
+
+describe("pages for visitors who are not signed in", () => {
+  it("are rendered once per change of content, each response with a nonce of its own", async () => {
+    const rendersBefore = pagesB.renders.length;
+    const first = await b.request("/events");
+    const second = await b.request("/events");
+    expect(pagesB.renders.length - rendersBefore).toBe(1);
+
+    const [one, two] = [cspNonce(first), cspNonce(second)];
+    expect(one).toBeTruthy();
+    expect(two).toBeTruthy();
+    expect(two).not.toBe(one);
+    const html = await second.text();
+    expect(html).toContain(`<script nonce="${two}">`);
+    expect(html).toContain(`<link rel="modulepreload" nonce="${two}">`);
+    expect(html).not.toContain(one!);
+    expect(html.replaceAll(two!, "")).toBe((await first.text()).replaceAll(one!, ""));
+
+    // A change through the other instance is on the next page at once.
+    const count = Number(/(\d+) categories/.exec(html)![1]);
+    await addCategory("Shown at once");
+    expect(await (await b.request("/events")).text()).toContain(`${count + 1} categories`);
+  });
+
+  it("never serve a signed-in person's page to anyone else, nor a cached page to them", async () => {
+    const member = await b.signIn("user");
+    await b.request("/offers");
+    const rendersBefore = pagesB.renders.length;
+    const own = await (await b.request("/offers", { cookie: member.cookie })).text();
+    expect(own).toContain(`signed in as ${member.email}`);
+    expect(pagesB.renders.length - rendersBefore).toBe(1);
+    const visitor = await (await b.request("/offers")).text();
+    expect(visitor).toContain("visitor");
+    expect(visitor).not.toContain(member.email);
+  });
+
+  it("never keep an error page or a response that sets a cookie", async () => {
+    const rendersBefore = pagesB.renders.length;
+    for (let i = 0; i < 2; i++) {
+      expect((await b.request("/business/missing")).status).toBe(404);
+      const withCookie = await b.request("/tag/cookie");
+      expect(withCookie.headers.get("set-cookie")).toContain("seen=1");
+    }
+    expect(pagesB.renders.length - rendersBefore).toBe(4);
+  });
+
+  it("keep pages that are not the site's public content out of the cache", async () => {
+    const rendersBefore = pagesB.renders.length;
+    await b.request("/login");
+    await b.request("/login");
+    expect(pagesB.renders.length - rendersBefore).toBe(2);
+  });
+});
+
+describe("the cache", () => {
+  it("stays within its size, however many query strings are asked for", async () => {
+    let renders = 0;
+    const cache = anonymousCache({ contentVersion: async () => 1, maxBytes: 20_000 });
+    const app = new Hono();
+    app.use(cache);
+    app.get("*", (c) => {
+      renders++;
+      return c.html(`<p>${"x".repeat(1000)}</p>`);
+    });
+    for (let i = 0; i < 500; i++) expect((await app.request(`/events?page=${i}`)).status).toBe(200);
+    expect(cache.cache.calculatedSize).toBeLessThanOrEqual(20_000);
+    expect(cache.cache.size).toBeLessThan(20);
+    // The newest is still kept; the oldest was let go and is rendered again.
+    await app.request("/events?page=499");
+    expect(renders).toBe(500);
+    await app.request("/events?page=0");
+    expect(renders).toBe(501);
+  });
+});
