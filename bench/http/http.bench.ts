@@ -51,7 +51,8 @@ function stop(child: ChildProcess) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-http-"));
 const appPort = await freePort();
-const app = spawn(process.execPath, ["src/server/index.ts"], {
+// The young generation's size as `npm start` sets it (package.json).
+const app = spawn(process.execPath, ["--max-semi-space-size=16", "src/server/index.ts"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(appPort), DATA_DIR: dataDir, DEMO_CONTENT: "true", MAP_STYLE_URL: "offline" },
   stdio: ["ignore", "ignore", "inherit"],
 });

@@ -88,7 +88,7 @@ if (serverUrl) {
   const pool = new pg.Pool({ connectionString: url.href, max: 4 });
   pool.on("error", (error) => console.warn(`pool: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const postgres: Database = { db, dialect: "postgres", ping: async () => {}, close: () => db.destroy() };
+  const postgres: Database = { db, dialect: "postgres", ping: async () => {}, contentVersion: async () => null, close: () => db.destroy() };
   try {
     lines.push(await measure("PostgreSQL", postgres));
   } catch (error) {

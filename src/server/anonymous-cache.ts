@@ -17,8 +17,8 @@ const API = /^\/api\/v1\/(?:businesses|categories|tags|events|offers|posts|pages
 export const PUBLIC_READ_CACHE_CONTROL = "public, max-age=0, stale-while-revalidate=60";
 
 export interface AnonymousCacheOptions {
-  /** The content version now (see migration 0050-content-version). */
-  contentVersion: () => Promise<number>;
+  /** The content version now (see migration 0050-content-version); null when it cannot be known, and nothing is cached. */
+  contentVersion: () => Promise<number | null>;
   /** Bytes of responses kept at most; the least recently used go first. */
   maxBytes?: number;
   /** What depends on the time (whether a place is open, which events are upcoming) is rendered again after this. */
@@ -28,7 +28,7 @@ export interface AnonymousCacheOptions {
 interface Entry {
   version: number;
   status: number;
-  headers: Array<[string, string]>;
+  headers: Record<string, string>;
   /** The body cut where the response's CSP nonce stood: each response gets its own nonce in those places. */
   parts: Buffer[];
   etag: string | null;
@@ -48,7 +48,9 @@ export function anonymousCache(options: AnonymousCacheOptions): MiddlewareHandle
     const key = c.req.url.slice(c.req.url.indexOf("/", c.req.url.indexOf("//") + 2));
     const nonce = c.var.secureHeadersNonce;
     const version = await options.contentVersion();
+    if (version === null) return next();
     const hit = cache.get(key);
+    // A new response of its own, not through the context's: the lightest way through the Node adapter.
     if (hit && hit.version === version) return respond(c, hit, nonce);
 
     await next();
@@ -59,36 +61,31 @@ export function anonymousCache(options: AnonymousCacheOptions): MiddlewareHandle
     const entry: Entry = {
       version,
       status: response.status,
-      headers: [...response.headers].filter(([name]) => name !== "content-length" && name !== "date"),
+      headers: Object.fromEntries([...response.headers].filter(([name]) => name !== "content-length" && name !== "date")),
       parts: nonce ? split(body, Buffer.from(nonce)) : [body],
       etag: api ? `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` : null,
     };
     // Content that changed while this was rendered may be in it only in part: it is served, not kept.
     if ((await options.contentVersion()) === version) cache.set(key, entry);
-    return respond(c, entry, nonce);
+    // The rendered response was read: the context's is replaced with one made of the same bytes.
+    c.res = undefined;
+    c.res = respond(c, entry, nonce);
   };
   return Object.assign(middleware, { cache });
 }
 
 function respond(c: Context<AppEnv>, entry: Entry, nonce: string | undefined): Response {
-  const headers = new Headers(entry.headers);
-  headers.set("Vary", "Cookie");
-  let response: Response;
+  const headers: Record<string, string> = { ...entry.headers, vary: "Cookie" };
   if (entry.etag) {
-    headers.set("ETag", entry.etag);
-    headers.set("Cache-Control", PUBLIC_READ_CACHE_CONTROL);
+    headers.etag = entry.etag;
+    headers["cache-control"] = PUBLIC_READ_CACHE_CONTROL;
+    if (matches(c.req.header("if-none-match"), entry.etag)) {
+      delete headers["content-type"];
+      return new Response(null, { status: 304, headers });
+    }
   }
-  if (entry.etag && matches(c.req.header("if-none-match"), entry.etag)) {
-    headers.delete("content-type");
-    response = new Response(null, { status: 304, headers });
-  } else {
-    const body = entry.parts.length === 1 ? entry.parts[0]! : join(entry.parts, Buffer.from(nonce ?? ""));
-    response = new Response(new Uint8Array(body), { status: entry.status, headers });
-  }
-  // Through the context's own response, so what earlier middleware set on it (the request id) is kept.
-  void c.res;
-  c.res = response;
-  return c.res;
+  const body = entry.parts.length === 1 ? entry.parts[0]! : join(entry.parts, Buffer.from(nonce ?? ""));
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers });
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

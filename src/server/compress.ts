@@ -12,12 +12,11 @@ const MIN_BYTES = 1024;
 export function streamingCompress(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    if (c.req.method === "HEAD" || !/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) return;
     const res = c.res;
-    if (!res.body || c.req.method === "HEAD" || res.headers.has("content-encoding")) return;
-    if (!/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) return;
-    if (!COMPRESSIBLE.test(res.headers.get("content-type") ?? "")) return;
+    if (res.headers.has("content-encoding") || !COMPRESSIBLE.test(res.headers.get("content-type") ?? "")) return;
     const length = res.headers.get("content-length");
-    if (length !== null && Number(length) < MIN_BYTES) return;
+    if ((length !== null && Number(length) < MIN_BYTES) || !res.body) return;
 
     const gzip = zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
     const body = Readable.toWeb(Readable.fromWeb(res.body as NodeReadableStream).pipe(gzip)) as ReadableStream;

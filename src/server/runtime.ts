@@ -43,7 +43,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(dataDir, "niche.sqlite") });
-  const storage = storageFromEnv(env, dataDir);
+  const storage = await storageFromEnv(env, dataDir);
   const origins = createOriginPolicy(originSettingsFromEnv(env), logger);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox"), logger });
   const services = createServices({

@@ -1,7 +1,7 @@
 // A browsable API reference: Swagger UI served from our own origin (no CDN, no inline script).
 import fs from "node:fs/promises";
 import path from "node:path";
-import { getAbsoluteFSPath } from "swagger-ui-dist";
+import { createRequire } from "node:module";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./api-env.ts";
 
@@ -28,7 +28,8 @@ const page = `<!doctype html>
 const init = `window.ui = SwaggerUIBundle({ url: "/api/v1/openapi.json", dom_id: "#swagger-ui", deepLinking: true });`;
 
 export function registerDocsRoutes(api: OpenAPIHono<AppEnv>) {
-  const root = getAbsoluteFSPath();
+  // The files only, found without loading the package (which reads them all into memory).
+  const root = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
   api.get("/docs", (c) => c.html(page));
   api.get("/docs/init.js", (c) => c.body(init, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
   api.get("/docs/:asset", async (c) => {

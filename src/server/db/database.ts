@@ -13,6 +13,11 @@ export interface Database {
   dialect: DialectName;
   /** Runs a trivial query; used by the health endpoint. */
   ping(): Promise<void>;
+  /**
+   * The content version (migration 0050-content-version) as committed, or null when it cannot be read as committed
+   * right now (SQLite's one connection is inside a transaction).
+   */
+  contentVersion(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -23,6 +28,8 @@ export interface DatabaseOptions {
   /** Pool size for PostgreSQL. */
   poolSize?: number;
 }
+
+const CONTENT_VERSION = "select version from content_version where id = 1";
 
 const PG_INT8 = 20;
 const PG_TIMESTAMP = 1114;
@@ -52,6 +59,10 @@ export function openDatabase(options: DatabaseOptions): Database {
       ping: async () => {
         await pool.query("select 1");
       },
+      contentVersion: async () => {
+        const { rows } = await pool.query<{ version: number }>({ name: "content_version", text: CONTENT_VERSION });
+        return Number(rows[0]?.version ?? 0);
+      },
       close: () => db.destroy(),
     };
   }
@@ -65,11 +76,19 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let ping: SQLite.Statement | undefined;
+  let contentVersion: SQLite.Statement<[], number> | undefined;
   return {
     db,
     dialect: "sqlite",
     ping: async () => {
-      sqlite.prepare("select 1").get();
+      (ping ??= sqlite.prepare("select 1")).get();
+    },
+    // Read on the connection itself, outside the query builder: it is asked before every anonymous page and read.
+    contentVersion: async () => {
+      if (sqlite.inTransaction) return null;
+      contentVersion ??= sqlite.prepare<[], number>(CONTENT_VERSION).pluck();
+      return Number(contentVersion.get() ?? 0);
     },
     close: () => db.destroy(),
   };

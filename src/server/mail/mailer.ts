@@ -1,7 +1,7 @@
 // Outgoing email: SMTP through nodemailer when SMTP_URL is set, otherwise files in DATA_DIR/outbox with the link logged.
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../logger.ts";
 
 export interface MailMessage {
@@ -24,22 +24,28 @@ export interface MailerOptions {
   logger: Logger;
 }
 
+/** nodemailer is loaded with the first message, not at start. */
+function lazyTransport(options: string | Record<string, unknown>): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options)));
+}
+
 export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = lazyTransport(smtpUrl);
     return {
       async send(message) {
-        const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        const info = await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
         logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, "mail sent");
       },
     };
   }
 
   // Without a mail server the site still works: an operator reads the outbox or the log.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "").slice(0, 16)}.eml`);
       await fs.writeFile(file, info.message as Buffer);

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { DataStore } from "@tus/server";
 import { FileStore } from "@tus/file-store";
 import { ConfigError, type Env } from "../env.ts";
-import { S3Store, type S3Options } from "./s3-store.ts";
+import type { S3Options } from "./s3-store.ts";
 import { DiskStore, type ObjectStore } from "./storage.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,7 +37,8 @@ export function s3OptionsFromEnv(env: Pick<Env, (typeof S3_KEYS)[number] | "S3_E
   };
 }
 
-export function storageFromEnv(env: Env, dataDir: string): StorageSetup {
+/** Disk, or S3-compatible storage (whose SDK is loaded only then: it is large). */
+export async function storageFromEnv(env: Env, dataDir: string): Promise<StorageSetup> {
   const quotaBytes = env.STORAGE_QUOTA_MB * 1024 * 1024;
   const s3 = s3OptionsFromEnv(env);
   if (!s3) {
@@ -49,6 +50,7 @@ export function storageFromEnv(env: Env, dataDir: string): StorageSetup {
       close: () => {},
     };
   }
+  const { S3Store } = await import("./s3-store.ts");
   const store = new S3Store(s3);
   // Unfinished uploads stay on local disk even with S3: @tus/s3-store needs ListParts, which the S3 server the
   // tests run against (s3rver) lacks, so that path is unverified. With several instances, send each upload's

@@ -33,7 +33,7 @@ beforeAll(async () => {
     S3_ACCESS_KEY_ID: "S3RVER",
     S3_SECRET_ACCESS_KEY: "S3RVER",
   });
-  storage = storageFromEnv(env, dir);
+  storage = await storageFromEnv(env, dir);
   await storage.prepare();
   database = await createTestDatabase();
   files = new FileService(database.db, storage.store, { quotaBytes: storage.quotaBytes });
