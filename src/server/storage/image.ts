@@ -1,6 +1,9 @@
 // Reads an upload's real type from its bytes and re-encodes images, so what is stored is harmless and small.
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+
+// Every image is processed once: libvips's cache of recent operations (50 MB by default) would only hold memory.
+sharp.cache(false);
 import { IMAGE_MAX_SIDE, IMAGE_VARIANT_WIDTHS } from "../../shared/upload-kinds.ts";
 
 /** The MIME type the file's magic bytes show, whatever its name or Content-Type claim. */
