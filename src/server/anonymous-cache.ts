@@ -65,8 +65,9 @@ export function anonymousCache(options: AnonymousCacheOptions): MiddlewareHandle
       parts: nonce ? split(body, Buffer.from(nonce)) : [body],
       etag: api ? `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` : null,
     };
-    // Content that changed while this was rendered may be in it only in part: it is served, not kept.
-    if ((await options.contentVersion()) === version) cache.set(key, entry);
+    // Content that changed while this was rendered may be in it only in part, and a part of the page may have
+    // failed to load: such a response is served, not kept.
+    if (!c.get("incomplete") && (await options.contentVersion()) === version) cache.set(key, entry);
     // The rendered response was read: the context's is replaced with one made of the same bytes.
     c.res = undefined;
     c.res = respond(c, entry, nonce);

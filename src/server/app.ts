@@ -204,7 +204,10 @@ export function createApp(deps: AppDeps) {
         user: c.var.user,
         nonce: c.var.secureHeadersNonce ?? "",
         siteUrl,
-        reportError: (error, what) => logger.error({ err: error, path: c.req.path, what }, "page data failed to load"),
+        reportError: (error, what) => {
+          c.set("incomplete", true);
+          logger.error({ err: error, path: c.req.path, what }, "page data failed to load");
+        },
       }),
     );
   }

@@ -15,6 +15,7 @@ function countingRenderer() {
     const categories = await context.services.categories.list();
     const headers: Record<string, string> = { "Content-Type": "text/html; charset=utf-8" };
     if (path === "/tag/cookie") headers["Set-Cookie"] = "seen=1; Path=/";
+    if (path === "/news") context.reportError(new Error("the posts could not be read"), "posts");
     const html =
       `<!doctype html><script nonce="${context.nonce}">1</script><p>${context.user ? `signed in as ${context.user.email}` : "visitor"}</p>` +
       `<p>${categories.length} categories</p><link rel="modulepreload" nonce="${context.nonce}">`;
@@ -116,14 +117,15 @@ describe("pages for visitors who are not signed in", () => {
     expect(visitor).not.toContain(member.email);
   });
 
-  it("never keep an error page or a response that sets a cookie", async () => {
+  it("never keep an error page, a page a part of which failed to load, or a response that sets a cookie", async () => {
     const rendersBefore = pagesB.renders.length;
     for (let i = 0; i < 2; i++) {
       expect((await b.request("/business/missing")).status).toBe(404);
       const withCookie = await b.request("/tag/cookie");
       expect(withCookie.headers.get("set-cookie")).toContain("seen=1");
+      expect((await b.request("/news")).status).toBe(200);
     }
-    expect(pagesB.renders.length - rendersBefore).toBe(4);
+    expect(pagesB.renders.length - rendersBefore).toBe(6);
   });
 
   it("keep pages that are not the site's public content out of the cache", async () => {

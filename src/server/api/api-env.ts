@@ -7,5 +7,7 @@ export interface AppEnv {
     user: CurrentUser | null;
     services: AppServices;
     secureHeadersNonce?: string;
+    /** Set when part of a page failed to load: the response is sent but never cached. */
+    incomplete?: boolean;
   };
 }
