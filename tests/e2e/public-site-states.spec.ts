@@ -91,6 +91,8 @@ function dropTable(name: string) {
   try {
     sqlite.pragma("foreign_keys = OFF");
     sqlite.exec(`drop table "${name}"`);
+    // Dropping a table is no change of content: without this, visitors would keep getting the pages made before.
+    sqlite.exec("update content_version set version = version + 1");
   } finally {
     sqlite.close();
   }
