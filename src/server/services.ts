@@ -78,7 +78,11 @@ export function createServices({
   onMailError?: (error: unknown) => void;
   uploads?: { quotaBytes?: number; datastore?: UploadServiceOptions["datastore"]; logger?: UploadServiceOptions["logger"] };
 }) {
-  const files = new FileService(database.db, store, { quotaBytes: uploads?.quotaBytes });
+  const requestRepository = new RequestRepository(database.db);
+  const files = new FileService(database.db, store, {
+    quotaBytes: uploads?.quotaBytes,
+    ownsBusiness: (userId, businessId) => requestRepository.isOwner(businessId, userId),
+  });
   // Every service that changes content records its changes here (the admin's "Recent changes").
   const audit = new AuditService(new AuditRepository(database.db));
   const geoService = new GeoService({ repository: new GeoRepository(database.db), ...geo });
@@ -90,7 +94,6 @@ export function createServices({
   const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get());
   const events = new EventService(new EventRepository(database.db), { siteSettings }, { audit, files, businesses: new BusinessRepository(database.db) });
   const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses: new BusinessRepository(database.db) });
-  const requestRepository = new RequestRepository(database.db);
   const moderation = new ModerationSettingsRepository(database.db);
   const requests = new RequestService({
     repository: requestRepository,
@@ -103,6 +106,7 @@ export function createServices({
       onError: onMailError,
     }),
     audit,
+    files,
     businesses,
     businessRepository: new BusinessRepository(database.db),
     events,

@@ -47,3 +47,8 @@ export function variantPath(fullPath: string, width: number): string {
   const dot = fullPath.lastIndexOf(".");
   return dot > fullPath.lastIndexOf("/") ? `${fullPath.slice(0, dot)}_w${width}${fullPath.slice(dot)}` : `${fullPath}_w${width}`;
 }
+
+/** Public URL path of a stored object. */
+export function fileUrl(fullPath: string): string {
+  return `/files/${fullPath.split("/").map(encodeURIComponent).join("/")}`;
+}

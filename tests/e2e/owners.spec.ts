@@ -7,6 +7,7 @@ import type { Browser, Page } from "@playwright/test";
 import { choose, select } from "./admin-helpers.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { E2E_DATA_DIR } from "./env.ts";
+import { makeImage } from "../fixtures/images.ts";
 
 const PASSWORD = "e2e-Owner-pass-7";
 const SHOTS = process.env.SHOTS_DIR;
@@ -93,6 +94,11 @@ test("a business owner claims a listing, and changes to it and new offers go pub
   const newText = `Fresh roasts every morning, ${Date.now()}.`;
   const listing = card.locator('form[id^="listing-"]');
   await listing.getByLabel("Description").fill(newText);
+  // A new logo, uploaded for this business, waits with the text.
+  const logoBefore = ((await (await page.request.get(`/api/v1/businesses/${business.id}`)).json()) as { logoUrl: string | null }).logoUrl;
+  await listing.getByLabel(logoBefore ? "Replace logo" : "Upload logo").setInputFiles({ name: "our-logo.png", mimeType: "image/png", buffer: await makeImage("png", 240, 240) });
+  await listing.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(listing.getByRole("img", { name: "Current logo" })).toHaveAttribute("src", /^\/files\/markers_logos\//);
   await listing.getByRole("button", { name: "Send changes for approval" }).click();
   await expect(card.getByRole("status")).toHaveText("Sent for approval. The public page changes once an administrator approves it.");
   await expect(card.getByText(/waiting for approval since/)).toBeVisible();
@@ -123,6 +129,8 @@ test("a business owner claims a listing, and changes to it and new offers go pub
   const row = change.getByRole("row").filter({ hasText: "Description" });
   await expect(row.locator("del")).not.toHaveCount(0);
   await expect(row.locator("ins")).toContainText("Fresh");
+  const logoRow = change.getByRole("row").filter({ hasText: "Logo" });
+  await expect(logoRow.getByRole("img", { name: "Requested logo" })).toHaveAttribute("src", /^\/files\/markers_logos\//);
   await shoot(admin, "requests");
   await admin.setViewportSize({ width: 1280, height: 800 });
   await expectNoAxeViolations(admin);
@@ -131,6 +139,10 @@ test("a business owner claims a listing, and changes to it and new offers go pub
 
   await page.goto(`/business/${business.id}`);
   await expect(page.getByText(newText)).toBeVisible();
+  const logoAfter = ((await (await page.request.get(`/api/v1/businesses/${business.id}`)).json()) as { logoUrl: string | null }).logoUrl;
+  expect(logoAfter).toMatch(/^\/files\/markers_logos\/.+\.webp$/);
+  expect(logoAfter).not.toBe(logoBefore);
+  await expect(page.locator(`img[src="${logoAfter}"]`).first()).toBeVisible();
   await page.goto("/offers");
   await expect(page.getByText("Second coffee free").first()).toBeVisible();
   await page.goto("/mybusiness");

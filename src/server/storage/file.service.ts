@@ -8,6 +8,7 @@ import type { CurrentUser } from "../auth/session.ts";
 import { AppError, Forbidden, NotFound, Unauthorized, Validation } from "../errors.ts";
 import { messages } from "../../shared/messages.ts";
 import {
+  fileUrl,
   IMAGE_VARIANT_WIDTHS,
   UPLOAD_RULES,
   megabytes,
@@ -65,19 +66,23 @@ export interface UploadRequest {
   size: number;
   name?: string | undefined;
   postId?: string | undefined;
+  /** The business an owner's logo, event image or photo is for. */
+  businessId?: string | undefined;
 }
 
 export interface FileServiceOptions {
   /** Bytes each user may keep; unlimited when absent. */
   quotaBytes?: number | undefined;
+  /** Whether the person owns the business (owners upload their businesses' images); nobody does when absent. */
+  ownsBusiness?: ((userId: string, businessId: string) => Promise<boolean>) | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Public URL path of a stored object. */
-export function fileUrl(fullPath: string): string {
-  return `/files/${fullPath.split("/").map(encodeURIComponent).join("/")}`;
-}
+/** The images an owner may upload for a business they own. */
+const OWNER_KINDS: readonly UploadKind[] = ["logo", "eventImage", "businessPhoto"];
+
+export { fileUrl };
 
 /** The stored path behind one of our `/files/...` URLs, or null for any other URL (a provider's avatar, say). */
 export function pathFromUrl(url: string | null | undefined): string | null {
@@ -98,11 +103,13 @@ export class FileService {
   private readonly files: FileRepository;
   private readonly store: ObjectStore;
   private readonly quotaBytes: number;
+  private readonly ownsBusiness: (userId: string, businessId: string) => Promise<boolean>;
 
   constructor(db: Kysely<DB>, store: ObjectStore, options: FileServiceOptions = {}) {
     this.files = new FileRepository(db);
     this.store = store;
     this.quotaBytes = options.quotaBytes ?? Number.POSITIVE_INFINITY;
+    this.ownsBusiness = options.ownsBusiness ?? (() => Promise.resolve(false));
   }
 
   get bucket(): string {
@@ -179,7 +186,7 @@ export class FileService {
     const rules = UPLOAD_RULES[request.kind];
     const fileName = request.fileName ?? "";
     const fullPath = storagePath({ kind: request.kind, user, fileName, name: request.name, postId: request.postId });
-    if (!mayUpload(user, request.kind)) throw Forbidden(messages.storage.unauthorized(fullPath));
+    if (!(await this.mayUpload(user, request.kind, request.businessId))) throw Forbidden(messages.storage.unauthorized(fullPath));
     if (!isSafeFileName(fileName)) throw Validation(messages.uploads.badFileName, { file: messages.uploads.badFileName });
     if (request.postId !== undefined && request.postId !== "" && !isValidPostId(request.postId)) {
       throw Validation("The post id is not valid.", { postId: "The post id is not valid." });
@@ -195,11 +202,28 @@ export class FileService {
     return fullPath;
   }
 
+  /** Administrators upload anything, everyone their profile picture, owners the images of a business they own. */
+  private async mayUpload(user: CurrentUser, kind: UploadKind, businessId: string | undefined): Promise<boolean> {
+    if (mayUpload(user, kind)) return true;
+    return OWNER_KINDS.includes(kind) && !!businessId && (await this.ownsBusiness(user.id, businessId));
+  }
+
+  /**
+   * Whether `fullPath` is an upload of this person's, of this kind, made for one of `businessIds` and not yet used
+   * by anything: what an owner may put in a request.
+   */
+  async isFreshUpload(user: CurrentUser, kind: UploadKind, fullPath: string, businessIds: readonly string[]): Promise<boolean> {
+    const record = await this.files.getByPath(fullPath);
+    if (!record || record.ownerUid !== user.id || record.attachedAt !== null) return false;
+    const metadata = JSON.parse(record.customMetadata) as Record<string, string>;
+    return metadata.kind === kind && !metadata.variantOf && businessIds.includes(metadata.businessId ?? "");
+  }
+
   /**
    * Stores an uploaded image at the prepared path, unattached: its type is read from its bytes, then it is
    * re-encoded (with narrower copies). Refused files leave nothing behind.
    */
-  async storeImage(input: { user: CurrentUser; kind: UploadKind; fullPath: string; bytes: Uint8Array; fileName: string }): Promise<StoredImage> {
+  async storeImage(input: { user: CurrentUser; kind: UploadKind; fullPath: string; bytes: Uint8Array; fileName: string; businessId?: string | undefined }): Promise<StoredImage> {
     const rules = UPLOAD_RULES[input.kind];
     const typeRefused = messages.uploads.typeNotAllowed(typeNames(rules.types));
     if (input.bytes.byteLength === 0) throw Validation(messages.uploads.emptyFile, { file: messages.uploads.emptyFile });
@@ -225,6 +249,7 @@ export class FileService {
       originalType: type,
       width: String(image.width),
       height: String(image.height),
+      ...(input.businessId ? { businessId: input.businessId } : {}),
     };
     const common = { ownerUid: input.user.id, attached: false, contentType: "image/webp" } as const;
     const saved: string[] = [];
@@ -254,7 +279,7 @@ export class FileService {
   /** Both steps of an upload in one call, for callers that already hold the whole file. */
   async upload(request: Omit<UploadRequest, "size"> & { bytes: Uint8Array }): Promise<StoredImage> {
     const fullPath = await this.prepareUpload({ ...request, size: request.bytes.byteLength });
-    return this.storeImage({ user: request.user!, kind: request.kind, fullPath, bytes: request.bytes, fileName: request.fileName ?? "" });
+    return this.storeImage({ user: request.user!, kind: request.kind, fullPath, bytes: request.bytes, fileName: request.fileName ?? "", businessId: request.businessId });
   }
 
   /**

@@ -30,6 +30,7 @@ export const requestMessages = {
   unknownField: "That field is not part of this request.",
   ownYourRequest: "Administrators do not decide their own requests.",
   noSuchUser: "No account has that email address.",
+  notYourImage: "This image is not one you uploaded for your business. Upload it again.",
   domainMatches: "e-mail domain matches the website",
 } as const;
 

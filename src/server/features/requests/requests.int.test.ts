@@ -114,6 +114,21 @@ describe("listing changes", () => {
     expect(changes.items[0]).toMatchObject({ entityType: "business", entityId: business.id, actorEmail: admin.user.email });
   });
 
+  it("marks as changed only what the owner changed: hours with no day given and an empty list are no change", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, name: "Quiet Corner" });
+    const someone = await owner(business.id);
+    const noHours = { week: { mo: null, tu: null, we: null, th: null, fr: null, sa: null, su: null }, exceptions: [], closedOnPublicHolidays: false };
+    const live = await publicBusiness(business.id);
+    const sent = await t.request(`/api/v1/businesses/${business.id}`, {
+      method: "PUT",
+      json: { ...asInput(live), openingHours: JSON.stringify(noHours), socialLinks: "[]", photos: "[]", phone: "905 555 0101" },
+      cookie: someone.cookie,
+    });
+    expect(sent.status).toBe(202);
+    const detail = await (await t.request(`/api/v1/requests/${(await sent.json()).requestId}`, { cookie: admin.cookie })).json();
+    expect(detail.fields.filter((f: { changed: boolean }) => f.changed).map((f: { name: string }) => f.name)).toEqual(["phone"]);
+  });
+
   it("marks fields whose live value changed after the request as conflicting, with all three values", async () => {
     const business = await createBusiness(t.database.db, { categoryId, description: "Before." });
     const ownerA = await owner(business.id);

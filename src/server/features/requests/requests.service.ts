@@ -7,6 +7,7 @@ import { Conflict, Forbidden, NotFound, Validation } from "../../errors.ts";
 import { invalidInput } from "../../validation.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { FieldView } from "../../../shared/schemas/entity.ts";
+import { hasHours, type OpeningHours } from "../../../shared/schemas/opening-hours.ts";
 import { BusinessInputSchema, businessView, type Business, type BusinessAdmin, type BusinessInput } from "../../../shared/schemas/business.ts";
 import { EventInputSchema, eventView, type EventInput } from "../../../shared/schemas/event.ts";
 import { OfferInputSchema, offerView, type OfferInput } from "../../../shared/schemas/offer.ts";
@@ -28,6 +29,8 @@ import {
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { BusinessService } from "../business/business.service.ts";
 import type { BusinessRepository } from "../business/business.repository.ts";
+import type { FileService } from "../../storage/file.service.ts";
+import type { UploadKind } from "../../../shared/upload-kinds.ts";
 import type { EventService } from "../event/event.service.ts";
 import type { EventRepository, StoredEvent } from "../event/event.repository.ts";
 import type { OfferService } from "../offer/offer.service.ts";
@@ -37,6 +40,12 @@ import type { RequestMail } from "./request-mail.ts";
 import type { RequestRepository, StoredRequest } from "./requests.repository.ts";
 
 type Values = Record<string, unknown>;
+type NewRequest = Omit<Parameters<RequestRepository["create"]>[0], "id" | "userId">;
+/** An owner's upload a request uses. */
+interface Upload {
+  kind: UploadKind;
+  path: string;
+}
 
 /** What an owner's write led to: applied at once (an administrator's), or a request. */
 export type WriteOutcome<T> = { applied: T } | { request: RequestCreated };
@@ -70,24 +79,44 @@ function asInput(form: Form, entity: Values): Values {
   return parsed.success ? { ...values, ...(parsed.data as Values) } : values;
 }
 
-/**
- * Owners cannot upload images yet (uploads of logos and event images are the administrators'): an owner's request
- * keeps the images the item has.
- */
-function keepImages(form: Form, payload: Values, base: Values | null): Values {
-  for (const [name, view] of Object.entries(form.views)) if (view.widget === "image") payload[name] = base?.[name] ?? null;
+/** Proposed listings carry no images: the proposer owns no business to upload them for yet. */
+function withoutImages(form: Form, payload: Values): Values {
+  for (const [name, view] of Object.entries(form.views)) {
+    if (view.widget === "image") payload[name] = null;
+    else if (view.widget === "photos") delete payload[name];
+  }
   return payload;
+}
+
+/** The stored files an item's values name: each image field's path and each photo's. */
+function imagePaths(form: Form, values: Values | null | undefined): Set<string> {
+  const paths = new Set<string>();
+  for (const [name, view] of Object.entries(form.views)) {
+    const value = values?.[name];
+    if (view.widget === "image" && typeof value === "string" && value) paths.add(value);
+    else if (view.widget === "photos" && Array.isArray(value)) {
+      for (const photo of value as Array<{ path?: unknown }>) if (typeof photo?.path === "string") paths.add(photo.path);
+    }
+  }
+  return paths;
 }
 
 function parse(form: Form, input: unknown): Values {
   const parsed = form.schema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error.issues, form.required);
-  return parsed.data as Values;
+  const values = parsed.data as Values;
+  // Hours with no day given are no hours, as the listing stores them.
+  for (const [name, view] of Object.entries(form.views)) {
+    const value = values[name];
+    if (view.widget === "hours" && value && typeof value === "object" && !hasHours(value as OpeningHours)) values[name] = null;
+  }
+  return values;
 }
 
-/** Equal as form values: blank is null, and a list's order does not count. */
+/** Equal as form values: blank is null, and the order of a list of choices (tags) does not count; a gallery's does. */
 function same(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (v === undefined || v === "" ? null : Array.isArray(v) ? [...v].map(String).sort() : v);
+  const choices = (v: unknown[]) => v.every((item) => typeof item !== "object" || item === null);
+  const norm = (v: unknown) => (v === undefined || v === "" || (Array.isArray(v) && v.length === 0) ? null : Array.isArray(v) && choices(v) ? [...v].map(String).sort() : v);
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
@@ -113,6 +142,7 @@ export interface RequestServiceDeps {
   settings: ModerationSettingsRepository;
   mail: RequestMail;
   audit: AuditRecorder;
+  files: FileService;
   businesses: BusinessService;
   businessRepository: BusinessRepository;
   events: EventService;
@@ -203,7 +233,7 @@ export class RequestService {
   async proposeBusiness(viewer: CurrentUser | null, input: BusinessInput): Promise<WriteOutcome<BusinessAdmin>> {
     const user = requireUser(viewer);
     if (user.role === "admin") return { applied: await this.deps.businesses.create(user, input) };
-    const payload = keepImages(FORMS["new-listing"], parse(FORMS["new-listing"], input), null);
+    const payload = withoutImages(FORMS["new-listing"], parse(FORMS["new-listing"], input));
     await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
     return { request: await this.createRequest(user, { kind: "new-listing", businessId: null, businessName: String(payload.name), targetId: null, payload, base: null }) };
   }
@@ -217,13 +247,13 @@ export class RequestService {
     if (!current) throw NotFound(messages.business.notFound);
     const form = FORMS["listing-change"];
     const base = asInput(form, current);
-    const payload = keepImages(form, parse(form, input), base);
+    const auto = (await this.deps.settings.get()).autoApproveListings;
+    const pending = auto ? undefined : await this.repository.findPending({ kind: "listing-change", businessId: id });
+    const payload = parse(form, input);
+    const fresh = await this.ownersImages(user, form, payload, base, pending?.payload ?? null);
     await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
     const target = { kind: "listing-change" as const, businessId: id, businessName: current.name, targetId: null, payload, base };
-    if ((await this.deps.settings.get()).autoApproveListings) return { request: await this.createApproved(user, target) };
-    const pending = await this.repository.findPending({ kind: "listing-change", businessId: id });
-    if (pending && (await this.repository.amend(pending.id, payload, base))) return { request: { requestId: pending.id, status: "pending" } };
-    return { request: await this.createRequest(user, target) };
+    return { request: await this.send(user, target, fresh, pending, auto) };
   }
 
   async saveEvent(viewer: CurrentUser | null, id: string | null, input: EventInput): Promise<WriteOutcome<StoredEvent>> {
@@ -238,7 +268,7 @@ export class RequestService {
       await this.requireOwner(user, existing.location);
       base = asInput(form, existing);
     }
-    const payload = keepImages(form, parse(form, input), base);
+    const payload = parse(form, input);
     const businessId = String(payload.location);
     if (!(await this.repository.isOwner(businessId, user.id))) throw Forbidden(requestMessages.notYourBusiness);
     return { request: await this.ownerChange(user, "event", businessId, id, payload, base, (await this.deps.settings.get()).autoApproveEvents) };
@@ -285,14 +315,68 @@ export class RequestService {
 
   private async ownerChange(user: CurrentUser, kind: "event" | "offer", businessId: string, targetId: string | null, payload: Values, base: Values | null, auto: boolean) {
     const business = await this.deps.businesses.get(businessId);
-    const target = { kind, businessId, businessName: business.name, targetId, payload, base };
-    if (auto) return this.createApproved(user, target);
-    const pending = targetId ? await this.repository.findPending({ kind, targetId }) : undefined;
-    if (pending && (await this.repository.amend(pending.id, payload, base))) return { requestId: pending.id, status: "pending" as const };
-    return this.createRequest(user, target);
+    const pending = targetId && !auto ? await this.repository.findPending({ kind, targetId }) : undefined;
+    const fresh = await this.ownersImages(user, FORMS[kind], payload, base, pending?.payload ?? null);
+    return this.send(user, { kind, businessId, businessName: business.name, targetId, payload, base }, fresh, pending, auto);
   }
 
-  private async createRequest(user: CurrentUser, request: Omit<Parameters<RequestRepository["create"]>[0], "id" | "userId">): Promise<RequestCreated> {
+  /**
+   * An owner's checked change: applied at once when the association approves this kind in advance, else amending the
+   * waiting request it belongs to, or a new request. The request then holds the owner's fresh uploads (the clean-up
+   * of unused uploads leaves them), and an amended request lets go of the uploads it no longer asks for.
+   */
+  private async send(user: CurrentUser, target: NewRequest, fresh: Upload[], pending: StoredRequest | undefined, auto: boolean): Promise<RequestCreated> {
+    if (auto) return this.createApproved(user, target);
+    const amended = pending && (await this.repository.amend(pending.id, target.payload, target.base));
+    const created = amended ? { requestId: pending.id, status: "pending" as const } : await this.createRequest(user, target);
+    await this.hold(user, fresh);
+    if (amended) await this.releaseReplaced(FORMS[target.kind], pending.payload, target.payload, target.base);
+    return created;
+  }
+
+  /** Marks the uploads a waiting request uses as in use, so the clean-up of unused uploads leaves them. */
+  private async hold(user: CurrentUser, uploads: Upload[]): Promise<void> {
+    for (const upload of uploads) await this.deps.files.attach({ user, kind: upload.kind, fullPath: upload.path });
+  }
+
+  /**
+   * The images of an owner's change. A field left out keeps what the waiting request asks for, or else what the item
+   * has; an image given must be the item's own, the waiting request's, or the owner's unused upload for one of their
+   * businesses. Returns the owner's uploads the change uses.
+   */
+  private async ownersImages(user: CurrentUser, form: Form, payload: Values, base: Values | null, held: Values | null): Promise<Upload[]> {
+    const known = new Set([...imagePaths(form, base), ...imagePaths(form, held)]);
+    const owned = await this.repository.ownedBusinessIds(user.id);
+    const fresh: Upload[] = [];
+    for (const [name, view] of Object.entries(form.views)) {
+      if (view.widget !== "image" && view.widget !== "photos") continue;
+      if (payload[name] === undefined) {
+        const kept = held && name in held ? held[name] : base?.[name];
+        if (kept !== undefined) payload[name] = kept;
+        continue;
+      }
+      for (const path of imagePaths({ ...form, views: { [name]: view } }, payload)) {
+        if (known.has(path)) continue;
+        if (!(await this.deps.files.isFreshUpload(user, view.upload!, path, owned))) throw Validation(requestMessages.notYourImage, { [name]: requestMessages.notYourImage });
+        fresh.push({ kind: view.upload!, path });
+      }
+    }
+    return fresh;
+  }
+
+  /** Deletes the uploads an amended request no longer asks for (never the item's own images). */
+  private async releaseReplaced(form: Form, before: Values, after: Values, base: Values | null): Promise<void> {
+    const kept = new Set([...imagePaths(form, after), ...imagePaths(form, base)]);
+    for (const path of imagePaths(form, before)) if (!kept.has(path)) await this.deps.files.delete(path);
+  }
+
+  /** Once a request is closed, the uploads it held that did not become the item's images are deleted. */
+  private async release(request: StoredRequest): Promise<void> {
+    const closed = (await this.repository.get(request.id)) ?? request;
+    await this.releaseReplaced(FORMS[request.kind], request.payload, (await this.live(closed)) ?? {}, request.base);
+  }
+
+  private async createRequest(user: CurrentUser, request: NewRequest): Promise<RequestCreated> {
     const id = newId();
     await this.repository.create({ ...request, id, userId: user.id });
     await this.deps.mail.quietly(() => this.deps.mail.sendDigests());
@@ -300,7 +384,7 @@ export class RequestService {
   }
 
   /** Applied at once, and kept as an approved request so the owner sees it among their changes. */
-  private async createApproved(user: CurrentUser, request: Omit<Parameters<RequestRepository["create"]>[0], "id" | "userId">): Promise<RequestCreated> {
+  private async createApproved(user: CurrentUser, request: NewRequest): Promise<RequestCreated> {
     const id = newId();
     await this.repository.create({ ...request, id, userId: user.id });
     const stored = (await this.repository.get(id))!;
@@ -356,6 +440,7 @@ export class RequestService {
     const request = await this.pending(id);
     if (request.userId === admin.id) throw Forbidden(requestMessages.ownYourRequest);
     if (!(await this.repository.decide(id, { status: "rejected", reason, decidedBy: admin.id }))) throw Conflict(requestMessages.notPending);
+    await this.release(request);
     await this.deps.mail.quietly(() => this.deps.mail.sendDecision(request, "rejected", reason));
     return this.get(admin, id);
   }
@@ -365,6 +450,7 @@ export class RequestService {
     const request = await this.repository.get(id);
     if (!request || request.userId !== user.id) throw NotFound("Request not found.");
     if (!(await this.repository.decide(id, { status: "withdrawn", reason: null, decidedBy: user.id }))) throw Conflict(requestMessages.notPending);
+    await this.release(request);
     return this.get(user, id);
   }
 
@@ -378,13 +464,21 @@ export class RequestService {
     else if (request.kind === "event" && request.targetId) await this.saveEvent(user, request.targetId, input as EventInput);
     else if (request.kind === "offer" && request.targetId) await this.saveOffer(user, request.targetId, input as OfferInput);
     else {
-      const payload = keepImages(FORMS[request.kind], parse(FORMS[request.kind], input), null);
-      if (request.kind === "new-listing") await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
+      const form = FORMS[request.kind];
+      const payload = parse(form, input);
+      let fresh: Upload[] = [];
+      if (request.kind === "new-listing") {
+        withoutImages(form, payload);
+        await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
+      }
       if (request.kind === "event" || request.kind === "offer") {
         const businessId = String(request.kind === "event" ? payload.location : payload.businessId);
         if (!(await this.repository.isOwner(businessId, user.id))) throw Forbidden(requestMessages.notYourBusiness);
+        fresh = await this.ownersImages(user, form, payload, null, request.payload);
       }
       if (!(await this.repository.amend(id, payload, null))) throw Conflict(requestMessages.notPending);
+      await this.hold(user, fresh);
+      await this.releaseReplaced(form, request.payload, payload, null);
     }
     return this.get(user, id);
   }
@@ -420,6 +514,7 @@ export class RequestService {
   private async closeOrphans(): Promise<void> {
     for (const orphan of await this.repository.getOrphans()) {
       if (await this.repository.decide(orphan.id, { status: "rejected", reason: requestMessages.businessDeleted, decidedBy: null })) {
+        await this.release(orphan);
         await this.deps.mail.quietly(() => this.deps.mail.sendDecision(orphan, "closed", requestMessages.businessDeleted));
       }
     }
@@ -436,6 +531,7 @@ export class RequestService {
       throw error;
     }
     if (created.businessId || created.targetId) await this.repository.setTarget(request.id, created);
+    await this.release(request);
     if (decidedBy !== null) await this.deps.mail.quietly(() => this.deps.mail.sendDecision(request, "approved", null));
   }
 

@@ -90,6 +90,7 @@ export class UploadService {
         size: upload.size,
         name: metadata.name ?? undefined,
         postId: metadata.postId ?? undefined,
+        businessId: metadata.businessId ?? undefined,
       });
       // Set by the server, so the finishing request cannot choose where the file goes or whose it is.
       return { metadata: { ...metadata, owner: user!.id, target } };
@@ -113,6 +114,8 @@ export class UploadService {
         fullPath: metadata.target!,
         bytes,
         fileName: metadata.filename ?? "",
+        // Checked when the upload was created (tus keeps the creation's metadata).
+        businessId: metadata.businessId ?? undefined,
       });
       return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(stored) };
     } catch (error) {

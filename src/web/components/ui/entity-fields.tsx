@@ -38,6 +38,8 @@ interface Props {
   /** Choices made besides the saved ones (e.g. a tag just created). */
   checked?: string[];
   onUploading?: (busy: boolean) => void;
+  /** What the upload of an image says it is for, from the form's values (an owner's business). */
+  uploadFor?: ((values: Record<string, unknown>) => Record<string, string>) | undefined;
   /** A value picked in a control that sends no change event of its own (a combobox). */
   onValue?: (name: string, value: string) => void;
 }
@@ -169,7 +171,7 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
     case "hours":
       return <HoursEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
     case "photos":
-      return <PhotosEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} onBusyChange={props.onUploading} />;
+      return <PhotosEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} metadata={props.uploadFor?.(values)} onBusyChange={props.onUploading} />;
     case "links":
       return <SocialLinksEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
     default: {
@@ -208,7 +210,7 @@ function ImageInput({ name, view, meta, props }: { name: string; view: FieldView
         alt={(view.alt ?? "Image of {name}").replace("{name}", title || "the item")}
         removeText={text?.remove}
         failureMessage={view.uploadFailed}
-        metadata={owner ? (props.itemId ? { [owner]: props.itemId } : undefined) : title ? { name: title } : undefined}
+        metadata={{ ...(owner ? (props.itemId ? { [owner]: props.itemId } : {}) : title ? { name: title } : {}), ...props.uploadFor?.(props.values) }}
         disabled={false}
         onBusyChange={props.onUploading}
         onChange={setImage}

@@ -70,9 +70,10 @@ export interface EntityFormProps {
   checked?: string[];
   /** Buttons after the submit button. */
   buttons?: ReactNode;
+  uploadFor?: (values: Record<string, unknown>) => Record<string, string>;
 }
 
-export function EntityForm({ id, views, defaultValue, sources, round, images, itemId, hidden, submitLabel, busyLabel = "Saving...", skip, after, checked, buttons }: EntityFormProps) {
+export function EntityForm({ id, views, defaultValue, sources, round, images, itemId, hidden, submitLabel, busyLabel = "Saving...", skip, after, checked, buttons, uploadFor }: EntityFormProps) {
   const fetcher = useFetcher<FormActionData>({ key: id });
   const [uploading, setUploading] = useState(false);
   const lastResult = fetcher.data?.round === round ? fetcher.data.result : undefined;
@@ -106,6 +107,7 @@ export function EntityForm({ id, views, defaultValue, sources, round, images, it
         skip={skip}
         after={after?.(ids)}
         checked={checked}
+        uploadFor={uploadFor}
         onUploading={setUploading}
         onValue={(field, value) => setTyped((held) => ({ ...held, [field]: value }))}
       />

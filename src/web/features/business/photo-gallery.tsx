@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { MAX_BUSINESS_PHOTOS, type Business } from "../../../shared/schemas/business.ts";
 import { ui } from "../../components/ui/field.tsx";
 import { UploadField } from "../../components/upload/upload-field.tsx";
+import { fileUrl } from "../../../shared/upload-kinds.ts";
 
 type Photo = Business["photos"][number];
 
@@ -82,11 +83,29 @@ function initialPhotos(value: unknown): Draft[] {
       parsed = [];
     }
   }
-  return Array.isArray(parsed) ? (parsed as Draft[]) : [];
+  // A waiting request's photos carry only their path.
+  return Array.isArray(parsed) ? (parsed as Draft[]).map((p) => ({ ...p, url: p.url ?? fileUrl(p.path) })) : [];
 }
 
 /** The form's gallery: each photo with its alt text and its place; sent as one JSON field of { path, alt }. */
-export function PhotosEditor({ name, label, initialValue, errorId, errors, onBusyChange }: { name: string; label: string; initialValue: unknown; errorId: string; errors?: string[]; onBusyChange?: (busy: boolean) => void }) {
+export function PhotosEditor({
+  name,
+  label,
+  initialValue,
+  errorId,
+  errors,
+  metadata,
+  onBusyChange,
+}: {
+  name: string;
+  label: string;
+  initialValue: unknown;
+  errorId: string;
+  errors?: string[];
+  /** What the upload says it is for (an owner's business). */
+  metadata?: Record<string, string> | undefined;
+  onBusyChange?: (busy: boolean) => void;
+}) {
   const [photos, setPhotos] = useState<Draft[]>(() => initialPhotos(initialValue));
   // The upload control is drawn only while a photo is being added, so the form keeps one "Upload" button (the logo's).
   const [adding, setAdding] = useState(false);
@@ -130,6 +149,7 @@ export function PhotosEditor({ name, label, initialValue, errorId, errors, onBus
       ) : adding ? (
         <UploadField
           kind="businessPhoto"
+          metadata={metadata}
           label={`Add a photo (${photos.length} of ${MAX_BUSINESS_PHOTOS})`}
           onBusyChange={onBusyChange}
           onUploaded={(file) => {

@@ -9,20 +9,67 @@ import { OutcomeMessage, ui } from "../../components/ui/field.tsx";
 import { formatWhen } from "../../components/ui/image-field.tsx";
 import { paths } from "../../lib/paths.ts";
 import type { OwnedBusiness, OwnerData } from "./owner-data.ts";
-import { OWNER_FORMS, ownerTexts, type OwnerFormName } from "./owner-forms.ts";
+import { OWNER_FORMS, ownerTexts, type OwnerForm as OwnerFormDef, type OwnerFormName } from "./owner-forms.ts";
+import type { FormImage } from "../../components/ui/image-field.tsx";
+import { fileUrl } from "../../../shared/upload-kinds.ts";
+
+/** The image a form starts with: the waiting request's when it asks for one (or for none), else the live one. */
+function startImage(pending: RequestDetail | undefined, field: string, liveUrl: string | null | undefined): FormImage {
+  if (pending && field in pending.payload) {
+    const path = pending.payload[field];
+    return typeof path === "string" && path ? { path, url: fileUrl(path) } : { path: null, url: null };
+  }
+  return { path: null, url: liveUrl ?? null };
+}
 
 const stateOf = (request: RequestDetail) => requestState(request, formatWhen);
 const requestName = (r: RequestDetail) => String(r.payload.name ?? r.payload.description ?? r.businessName);
 
 /** An owner's form with what became of its last sending beneath it. */
-function OwnerForm({ id, form, defaultValue, sources, submitLabel, hidden, version = "" }: { id: string; form: OwnerFormName; defaultValue: Record<string, unknown>; sources: Sources; submitLabel: string; hidden: Record<string, string>; version?: string }) {
+function OwnerForm({
+  id,
+  form,
+  defaultValue,
+  images,
+  sources,
+  submitLabel,
+  hidden,
+  version = "",
+}: {
+  id: string;
+  form: OwnerFormName;
+  defaultValue: Record<string, unknown>;
+  images?: Record<string, FormImage>;
+  sources: Sources;
+  submitLabel: string;
+  hidden: Record<string, string>;
+  version?: string;
+}) {
   const fetcher = useFetcher<FormActionData>({ key: id });
-  const { views, skip } = OWNER_FORMS[form];
+  const owner: OwnerFormDef = OWNER_FORMS[form];
+  const { views, skip } = owner;
+  const uploadFor = (values: Record<string, unknown>): Record<string, string> => {
+    const businessId = owner.uploadFor?.(values, hidden);
+    return businessId ? { businessId } : {};
+  };
   // A fresh form after each finished sending (its values come from the reloaded page).
   const round = String(fetcher.data?.done ? `${fetcher.data.round}+` : (fetcher.data?.round ?? "0"));
   return (
     <>
-      <EntityForm key={`${round}-${version}`} id={id} views={views} skip={skip} defaultValue={defaultValue} sources={sources} round={round} hidden={hidden} submitLabel={submitLabel} busyLabel="Sending..." />
+      <EntityForm
+        key={`${round}-${version}`}
+        id={id}
+        views={views}
+        skip={skip}
+        defaultValue={defaultValue}
+        images={images}
+        uploadFor={uploadFor}
+        sources={sources}
+        round={round}
+        hidden={hidden}
+        submitLabel={submitLabel}
+        busyLabel="Sending..."
+      />
       <OutcomeMessage outcome={fetcher.data?.outcome} />
     </>
   );
@@ -75,6 +122,7 @@ function ExistingItem({ kind, item, pending, sources, onDelete }: { kind: "event
           id={`${kind}-${item.id}`}
           form={kind}
           defaultValue={{ ...item.values, ...(pending?.payload ?? {}) }}
+          images={kind === "event" ? { imagePath: startImage(pending, "imagePath", item.values.imageUrl as string | null | undefined) } : undefined}
           sources={sources}
           submitLabel={pending ? "Update waiting changes" : "Send changes for approval"}
           version={`${pending?.updatedAt ?? ""}-${String(item.values.lastUpdatedAt ?? "")}`}
@@ -148,6 +196,7 @@ function BusinessCard({ business, requests, sources }: { business: OwnedBusiness
           id={`listing-${business.id}`}
           form="listing"
           defaultValue={{ ...live, ...(pending?.payload ?? {}) }}
+          images={{ logoPath: startImage(pending, "logoPath", business.logoUrl) }}
           sources={sources}
           submitLabel={pending ? "Update waiting changes" : "Send changes for approval"}
           version={`${pending?.updatedAt ?? ""}-${business.lastUpdatedAt}`}
@@ -193,7 +242,7 @@ export function MyBusinessPage({ data }: { data: OwnerData }) {
       )}
       <details className="card">
         <summary className="cursor-pointer font-semibold text-brand-800">Propose a new listing</summary>
-        <OwnerForm id="propose" form="listing" defaultValue={{}} sources={sources} submitLabel="Send for approval" hidden={{ intent: "propose" }} />
+        <OwnerForm id="propose" form="proposal" defaultValue={{}} sources={sources} submitLabel="Send for approval" hidden={{ intent: "propose" }} />
       </details>
     </>
   );

@@ -21,7 +21,7 @@ export async function ownerAction(form: FormData): Promise<FormActionData> {
   } catch (error) {
     return { outcome: { kind: "error", text: failed(error) } };
   }
-  const name: OwnerFormName = intent === "propose" ? "listing" : (intent as OwnerFormName);
+  const name: OwnerFormName = intent === "propose" ? "proposal" : (intent as OwnerFormName);
   const owner = OWNER_FORMS[name];
   if (!owner) return { outcome: { kind: "error", text: "Unknown form." } };
   const parsed = parseEntityForm(form, owner.schema, owner.views, owner.required);

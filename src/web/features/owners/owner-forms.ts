@@ -12,11 +12,14 @@ export interface OwnerForm {
   required: string;
   /** Where a new one is sent (POST) and an existing one (PUT …/id). */
   path: string;
-  /** Fields owners do not send: images wait until owners may upload them. */
+  /** Fields owners do not send. */
   skip: string[];
+  /** The business the form's uploads are for, from its values and hidden fields. */
+  uploadFor?: (values: Record<string, unknown>, hidden: Record<string, string>) => string | undefined;
 }
 
-const images = (views: Record<string, FieldView>) => Object.entries(views).flatMap(([name, view]) => (view.widget === "image" ? [name] : []));
+/** A proposed listing has no business to upload images for yet: its logo and photos come after approval. */
+const images = (views: Record<string, FieldView>) => Object.entries(views).flatMap(([name, view]) => (view.widget === "image" || view.widget === "photos" ? [name] : []));
 
 /** Owners' events are at their own business: the "Outdoor" choice is the association's. */
 const ownerEventViews: Record<string, FieldView> = {
@@ -25,8 +28,9 @@ const ownerEventViews: Record<string, FieldView> = {
 };
 
 export const OWNER_FORMS = {
-  listing: { views: businessView.fields, schema: BusinessInputSchema, required: messages.businesses.required, path: "/businesses", skip: images(businessView.fields) },
-  event: { views: ownerEventViews, schema: EventInputSchema, required: messages.adminEvents.required, path: "/events", skip: images(eventView.fields) },
+  listing: { views: businessView.fields, schema: BusinessInputSchema, required: messages.businesses.required, path: "/businesses", skip: [], uploadFor: (_values, hidden) => hidden.id },
+  proposal: { views: businessView.fields, schema: BusinessInputSchema, required: messages.businesses.required, path: "/businesses", skip: images(businessView.fields) },
+  event: { views: ownerEventViews, schema: EventInputSchema, required: messages.adminEvents.required, path: "/events", skip: [], uploadFor: (values) => (typeof values.location === "string" ? values.location : undefined) },
   offer: { views: offerView.fields, schema: OfferInputSchema, required: messages.adminOffers.required, path: "/offers", skip: [] },
 } satisfies Record<string, OwnerForm>;
 

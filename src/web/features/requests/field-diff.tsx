@@ -2,12 +2,17 @@
 // escapes it), images are shown side by side, and a field the live listing changed since shows all three values.
 import { diffWords } from "diff";
 import type { RequestField } from "../../../shared/schemas/request.ts";
+import { toOsm, type OpeningHours } from "../../../shared/schemas/opening-hours.ts";
+import { fileUrl } from "../../../shared/upload-kinds.ts";
 
 export type Names = Record<string, string>;
 
 /** A value as a reviewer reads it: names instead of ids, dates in words, "(empty)" for nothing. */
 export function shown(field: Pick<RequestField, "name" | "widget">, value: unknown, names: Names): string {
   if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return "(empty)";
+  if (field.widget === "hours" && typeof value === "object") return toOsm(value as OpeningHours) || "(empty)";
+  if (field.widget === "links" && Array.isArray(value)) return (value as Array<{ kind?: unknown; url?: unknown }>).map((l) => `${String(l.kind)}: ${String(l.url)}`).join("\n");
+  if (field.widget === "photos" && Array.isArray(value)) return (value as Array<{ alt?: unknown }>).map((p, i) => `${i + 1}. ${String(p.alt ?? "")}`).join("\n");
   if (Array.isArray(value)) return value.map((v) => names[String(v)] ?? String(v)).join(", ");
   if (field.widget === "datetime" && typeof value === "string") {
     const date = new Date(value);
@@ -17,11 +22,37 @@ export function shown(field: Pick<RequestField, "name" | "widget">, value: unkno
   return names[text] ?? text;
 }
 
-const imageUrl = (path: unknown) => (typeof path === "string" && path ? `/files/${path.split("/").map(encodeURIComponent).join("/")}` : null);
+const imageUrl = (path: unknown) => (typeof path === "string" && path ? fileUrl(path) : null);
 
 function Image({ path, alt }: { path: unknown; alt: string }) {
   const url = imageUrl(path);
   return url ? <img src={url} alt={alt} className="max-h-32 rounded border border-stone-200" /> : <span className="text-stone-500">(no image)</span>;
+}
+
+/** A gallery as small pictures in its order, each with its alt text. */
+function Photos({ value, label }: { value: unknown; label: string }) {
+  const photos = Array.isArray(value) ? (value as Array<{ path?: unknown; alt?: unknown }>).filter((p) => typeof p.path === "string") : [];
+  if (photos.length === 0) return <span className="text-stone-500">(no photos)</span>;
+  return (
+    <ol className="flex flex-wrap gap-2" aria-label={label}>
+      {photos.map((photo, i) => (
+        <li key={String(photo.path)} className="grid w-24 gap-1 text-xs">
+          <img src={fileUrl(String(photo.path))} alt={String(photo.alt ?? "")} className="h-16 w-24 rounded border border-stone-200 object-cover" />
+          <span className="break-words">
+            {i + 1}. {String(photo.alt ?? "")}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const pictured = (field: RequestField) => field.widget === "image" || field.widget === "photos";
+
+/** An image field's or a gallery's live or requested value, as pictures. */
+function Picture({ field, side }: { field: RequestField; side: "live" | "requested" }) {
+  const label = `${side === "live" ? "Live" : "Requested"} ${field.label.toLowerCase()}`;
+  return field.widget === "photos" ? <Photos value={field[side]} label={label} /> : <Image path={field[side]} alt={label} />;
 }
 
 /** Live and requested text with what changed marked in each. */
@@ -63,14 +94,14 @@ export function FieldRow({ field, names, choose, live: withLive, base: withBase 
     <tr className={`border-b border-stone-200 ${field.conflict ? "bg-amber-50" : ""}`}>
       {label}
       {!withLive ? (
-        <td className="px-2 py-2 align-top break-words whitespace-pre-wrap">{field.widget === "image" ? <Image path={field.requested} alt={`Requested ${field.label.toLowerCase()}`} /> : requested}</td>
-      ) : field.widget === "image" ? (
+        <td className="px-2 py-2 align-top break-words whitespace-pre-wrap">{pictured(field) ? <Picture field={field} side="requested" /> : requested}</td>
+      ) : pictured(field) ? (
         <>
           <td className="px-2 py-2 align-top">
-            <Image path={field.live} alt={`Live ${field.label.toLowerCase()}`} />
+            <Picture field={field} side="live" />
           </td>
           <td className="px-2 py-2 align-top">
-            <Image path={field.requested} alt={`Requested ${field.label.toLowerCase()}`} />
+            <Picture field={field} side="requested" />
           </td>
         </>
       ) : (
