@@ -86,11 +86,11 @@ export function createServices({
   // Every service that changes content records its changes here (the admin's "Recent changes").
   const audit = new AuditService(new AuditRepository(database.db));
   const geoService = new GeoService({ repository: new GeoRepository(database.db), ...geo });
-  const imports = new ImportService(new ImportRepository(database.db));
   // Started by the runtime (and by tests that want it): rows waiting for coordinates are looked up in the background.
   const importGeocoder = new ImportGeocoder(new ImportRepository(database.db), geoService, (err) => uploads?.logger?.warn({ err }, "import geocoding failed"));
-  imports.setGeocodeQueue(importGeocoder);
   const siteSettings = new SiteSettingsService(new SiteSettingsRepository(database.db));
+  const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
+  imports.setGeocodeQueue(importGeocoder);
   const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get());
   const events = new EventService(new EventRepository(database.db), { siteSettings }, { audit, files, businesses: new BusinessRepository(database.db) });
   const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses: new BusinessRepository(database.db) });

@@ -31,6 +31,8 @@ export const importMessages = {
   notANumber: "Must be a number.",
   notCalendar: "This calendar file could not be read. Export it again as iCalendar (.ics).",
   noEvents: "The calendar file has no events.",
+  skipsInvalid: "Skipped dates are dates such as 2026-12-25, separated by commas.",
+  skipsWithoutRule: "Only a repeating event has dates to skip.",
 } as const;
 
 /** The business fields a column can be mapped to, with the headers recognised for each (compared without case, spaces or punctuation). */
@@ -55,6 +57,10 @@ export const BUSINESS_IMPORT_FIELD_NAMES = Object.keys(BUSINESS_IMPORT_FIELDS) a
 export const EVENT_IMPORT_FIELDS = {
   name: { label: "Name" },
   date: { label: "Starts" },
+  ends: { label: "Ends" },
+  allDay: { label: "All day" },
+  repeats: { label: "Repeats" },
+  skips: { label: "Skipped dates" },
   location: { label: "Location" },
   description: { label: "Description" },
   url: { label: "Link" },

@@ -48,6 +48,64 @@ describe("importing events from a calendar", () => {
     expect(after).toEqual([{ name: "Winter Market", description: "Crafts and cider." }]);
   });
 
+  it("keeps a repeating event's rule, end and skipped dates, and an all-day event's days", async () => {
+    const ics = calendar([
+      event("first-friday", [
+        "DTSTART;TZID=America/Toronto:20270101T180000",
+        "DTEND;TZID=America/Toronto:20270101T210000",
+        "RRULE:FREQ=MONTHLY;BYDAY=1FR",
+        "EXDATE;TZID=America/Toronto:20270205T180000",
+        "SUMMARY:First Friday Art Walk",
+        "LOCATION:Queen Street",
+      ]),
+      event("fest", ["DTSTART;VALUE=DATE:20270612", "DTEND;VALUE=DATE:20270614", "SUMMARY:Street Festival", "LOCATION:Queen Street"]),
+      event("bad", ["DTSTART:20270301T180000Z", "RRULE:FREQ=SOMETIMES", "SUMMARY:Odd Rule", "LOCATION:Queen Street"]),
+    ]);
+    const preview = (await (await t.request("/api/v1/imports?fileName=series.ics", { method: "POST", body: ics, headers: { "Content-Type": "text/calendar" }, cookie: admin })).json()) as ImportPreview;
+    // The site's zone is America/Toronto: 18:00 there is 23:00 UTC in winter; the festival's days start at 04:00 UTC.
+    expect(preview.rows.map((r) => [r.cells.date, r.cells.ends, r.cells.allDay, r.cells.repeats, r.cells.skips])).toEqual([
+      ["2027-01-01T23:00:00.000Z", "2027-01-02T02:00:00.000Z", "", "FREQ=MONTHLY;BYDAY=1FR", "2027-02-05"],
+      ["2027-06-12T04:00:00.000Z", "2027-06-13T04:00:00.000Z", "yes", "", ""],
+      ["2027-03-01T18:00:00.000Z", "", "", "FREQ=SOMETIMES", ""],
+    ]);
+    expect(Object.keys(preview.rows[2]!.errors)).toEqual(["repeats"]);
+    const fixed = (await (await t.request(`/api/v1/imports/${preview.id}/rows/3`, { method: "PUT", json: { cells: { repeats: "", skips: "2027-04-01" } }, cookie: admin })).json()) as ImportPreview;
+    expect(fixed.rows[2]!.errors).toEqual({ skips: "Only a repeating event has dates to skip." });
+    await t.request(`/api/v1/imports/${preview.id}/rows/3`, { method: "PUT", json: { cells: { skips: "" } }, cookie: admin });
+    expect((await t.request(`/api/v1/imports/${preview.id}/apply`, { method: "POST", cookie: admin })).status).toBe(200);
+
+    // The series is on the public list month by month at 18:00 in Toronto (22:00 UTC once summer time starts), without
+    // the skipped February date.
+    const listed = (await (await t.request("/api/v1/events")).json()) as Array<{ name: string; eventDate: string; cancelled: boolean }>;
+    expect(listed.filter((e) => e.name === "First Friday Art Walk" && !e.cancelled).map((e) => e.eventDate).slice(0, 3)).toEqual(["2027-01-01T23:00:00.000Z", "2027-03-05T23:00:00.000Z", "2027-04-02T22:00:00.000Z"]);
+    const festival = listed as unknown as Array<{ name: string; allDay: boolean; endDate: string | null }>;
+    expect(festival.find((e) => e.name === "Street Festival")).toMatchObject({ allDay: true, endDate: "2027-06-13T04:00:00.000Z" });
+
+    // The same file again changes nothing.
+    const again = (await (await t.request("/api/v1/imports?fileName=series.ics", { method: "POST", body: ics, headers: { "Content-Type": "text/calendar" }, cookie: admin })).json()) as ImportPreview;
+    expect(again.rows.slice(0, 2).map((r) => r.status)).toEqual(["unchanged", "unchanged"]);
+
+    // The site's own calendar feed reads back as unchanged too.
+    const feed = await (await t.request("/events.ics")).text();
+    const roundTrip = (await (await t.request("/api/v1/imports?fileName=feed.ics", { method: "POST", body: feed, headers: { "Content-Type": "text/calendar" }, cookie: admin })).json()) as ImportPreview;
+    const series = roundTrip.rows.filter((r) => r.cells.name === "First Friday Art Walk" || r.cells.name === "Street Festival").sort((a, b) => String(a.cells.name).localeCompare(String(b.cells.name)));
+    expect(series.map((r) => [r.cells.name, r.status, r.changes])).toEqual([
+      ["First Friday Art Walk", "unchanged", []],
+      ["Street Festival", "unchanged", []],
+    ]);
+
+    // A later file that skips one more date: an update, undone with the import.
+    const more = ics.replace("EXDATE;TZID=America/Toronto:20270205T180000", "EXDATE;TZID=America/Toronto:20270205T180000,20270305T180000");
+    const skipping = (await (await t.request("/api/v1/imports?fileName=more.ics", { method: "POST", body: more, headers: { "Content-Type": "text/calendar" }, cookie: admin })).json()) as ImportPreview;
+    expect(skipping.rows[0]!.changes).toEqual([{ field: "skips", from: "2027-02-05", to: "2027-02-05, 2027-03-05" }]);
+    const cancelledDates = async () => (await t.database.db.selectFrom("event_occurrence_change").select("date").where("cancelled", "=", 1).orderBy("date").execute()).map((r) => r.date);
+    expect((await t.request(`/api/v1/imports/${skipping.id}/rows/3`, { method: "PUT", json: { cells: { repeats: "" } }, cookie: admin })).status).toBe(200);
+    expect((await t.request(`/api/v1/imports/${skipping.id}/apply`, { method: "POST", cookie: admin })).status).toBe(200);
+    expect(await cancelledDates()).toEqual(["2027-02-05", "2027-03-05"]);
+    expect((await t.request(`/api/v1/imports/${skipping.id}/undo`, { method: "POST", cookie: admin })).status).toBe(200);
+    expect(await cancelledDates()).toEqual(["2027-02-05"]);
+  });
+
   it("leaves the column mapping remembered for CSV files alone", async () => {
     const response = await t.request("/api/v1/imports", { method: "POST", body: "name,category,latitude,longitude\nAfter Calendar,Food,43.1,-79.1\n", headers: { "Content-Type": "text/csv" }, cookie: admin });
     expect(response.status).toBe(201);

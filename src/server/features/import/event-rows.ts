@@ -1,10 +1,11 @@
 // Events read from an iCalendar (ICS) file, previewed like a CSV of businesses: each event new, update (old → new),
 // unchanged, or with its errors beside the field at fault.
-import ical from "node-ical";
+import ical, { type CalendarResponse, type VEvent } from "node-ical";
 import { OUTDOOR_LOCATION } from "../../../shared/constants.ts";
 import { EventInputSchema, type EventValues } from "../../../shared/schemas/event.ts";
 import { EVENT_IMPORT_FIELD_NAMES, importMessages, type EventImportField } from "../../../shared/schemas/data-import.ts";
 import { Validation } from "../../errors.ts";
+import { localDate, zonedInstant } from "../../../shared/zoned-time.ts";
 import { matchKey, type EvaluatedRow, type StoredRow } from "./business-rows.ts";
 
 export const EVENT_CELLS = EVENT_IMPORT_FIELD_NAMES;
@@ -14,6 +15,9 @@ export interface StoredEvent {
   id: string;
   name: string;
   eventDate: string;
+  endDate: string | null;
+  allDay: number;
+  recurrenceRule: string | null;
   location: string;
   outdoorLocationDescription: string | null;
   description: string | null;
@@ -22,12 +26,16 @@ export interface StoredEvent {
 
 export interface EventCatalog {
   events: StoredEvent[];
+  /** The cancelled dates of each series, by event id. */
+  cancelled: Map<string, string[]>;
   businesses: Array<{ id: string; name: string; address: string | null }>;
 }
 
 export type EventWrite = Omit<EventValues, "imagePath">;
 export interface EvaluatedEventRow extends Omit<EvaluatedRow, "write"> {
   write: EventWrite | null;
+  /** Dates of the series the file skips (EXDATE) that are not cancelled yet. */
+  cancel: string[];
 }
 
 /** What an ICS property holds: text, or text with parameters (LANGUAGE=…). */
@@ -40,21 +48,39 @@ function text(value: unknown): string {
 /** Whether the file is an iCalendar file rather than CSV. */
 export const isCalendar = (body: string) => /^\s*BEGIN:VCALENDAR/i.test(body);
 
-/** One row per event of the file (a repeating event by its first date), in the file's order. */
-export function readCalendar(body: string): StoredRow[] {
-  let parsed: ReturnType<typeof ical.sync.parseICS>;
-  try {
-    parsed = ical.sync.parseICS(body);
-  } catch {
-    throw Validation(importMessages.notCalendar, { file: importMessages.notCalendar });
-  }
+/** The wall date of an all-day value (node-ical makes it midnight in the server's own zone). */
+const dayOf = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+const validDate = (value: unknown): value is Date => value instanceof Date && !Number.isNaN(value.getTime());
+
+/**
+ * One row per event of the file, in the file's order: a repeating event once, with its rule (RRULE) and the dates it
+ * skips (EXDATE) in the site's time zone; an all-day event from the start of its first day to the start of its last.
+ */
+export function readCalendar(body: string, timeZone: string): StoredRow[] {
   const rows: StoredRow[] = [];
-  for (const component of Object.values(parsed)) {
-    if (!component || component.type !== "VEVENT") continue;
-    const start = component.start instanceof Date && !Number.isNaN(component.start.getTime()) ? component.start.toISOString() : "";
+  for (const { component, unreadRule } of readEvents(body)) {
+    const allDay = component.datetype === "date";
+    const instant = (value: unknown) => (!validDate(value) ? "" : allDay ? zonedInstant(dayOf(value), timeZone).toISOString() : value.toISOString());
+    const start = instant(component.start);
+    // An all-day event's end is the day after its last (RFC 5545): it ends on its last day.
+    const lastDay = allDay && validDate(component.end) ? new Date(component.end.getFullYear(), component.end.getMonth(), component.end.getDate() - 1) : component.end;
+    const end = instant(lastDay);
+    const rule = unreadRule ?? (component.rrule ? (component.rrule.toString().split("\n").find((line: string) => line.startsWith("RRULE:")) ?? "").slice("RRULE:".length) : "");
+    const skipped = new Set<string>();
+    for (const value of Object.values(component.exdate ?? {})) if (validDate(value)) skipped.add(allDay ? dayOf(value) : localDate(value, timeZone));
     rows.push({
       line: rows.length + 1,
-      cells: { name: text(component.summary), date: start, location: text(component.location), description: text(component.description), url: text(component.url) } as StoredRow["cells"],
+      cells: {
+        name: text(component.summary),
+        date: start,
+        ends: end && end !== start && !(allDay && end <= start) ? end : "",
+        allDay: allDay ? "yes" : "",
+        repeats: rule,
+        skips: [...skipped].sort().join(", "),
+        location: text(component.location),
+        description: text(component.description),
+        url: text(component.url),
+      } as StoredRow["cells"],
       geocode: "none",
     });
   }
@@ -62,7 +88,47 @@ export function readCalendar(body: string): StoredRow[] {
   return rows;
 }
 
-const FIELD_CELL: Record<string, EventCell> = { name: "name", eventDate: "date", location: "location", outdoorLocationDescription: "location", description: "description", ticketsLink: "url" };
+type Component = VEvent;
+
+/**
+ * The file's events. A file node-ical cannot read whole is read an event at a time, so one bad event does not hide
+ * the others: an event whose rule cannot be read comes without it (its rule's text kept, for the preview to show
+ * beside the Repeats cell), and an event that cannot be read at all comes as its summary alone.
+ */
+function readEvents(body: string): Array<{ component: Component; unreadRule?: string }> {
+  const events = (parsed: CalendarResponse) => Object.values(parsed).filter((c): c is Component => (c as { type?: string } | undefined)?.type === "VEVENT");
+  try {
+    return events(ical.sync.parseICS(body)).map((component) => ({ component }));
+  } catch {
+    // Read one event at a time below.
+  }
+  const blocks = body.match(/^BEGIN:VEVENT\r?\n[\s\S]*?^END:VEVENT(?=\r?$)/gim) ?? [];
+  if (blocks.length === 0) throw Validation(importMessages.notCalendar, { file: importMessages.notCalendar });
+  // The calendar's head (its time zones) comes before the first event.
+  const head = body.slice(0, body.search(/^BEGIN:VEVENT/im));
+  const readOne = (block: string) => events(ical.sync.parseICS(`${head}${block}\r\nEND:VCALENDAR\r\n`));
+  return blocks.flatMap((block) => {
+    try {
+      return readOne(block).map((component) => ({ component }));
+    } catch {
+      const rule = /^RRULE:(.*)$/im.exec(block)?.[1]?.trim() ?? "";
+      try {
+        return readOne(block.replace(/^RRULE:.*\r?\n/gim, "")).map((component) => ({ component, unreadRule: rule }));
+      } catch {
+        const summary = /^SUMMARY[^:\r\n]*:(.*)$/im.exec(block)?.[1]?.trim() ?? "";
+        return [{ component: { type: "VEVENT", summary } as unknown as Component, unreadRule: rule }];
+      }
+    }
+  });
+}
+
+/** "2026-12-25, 2027-01-01" → the dates, or null when one is not a date. */
+function readSkips(value: string | undefined): string[] | null {
+  const dates = (value ?? "").split(/[\s,;]+/).filter(Boolean);
+  return dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d))) ? [...new Set(dates)].sort() : null;
+}
+
+const FIELD_CELL: Record<string, EventCell> = { name: "name", eventDate: "date", endDate: "ends", allDay: "allDay", recurrenceRule: "repeats", location: "location", outdoorLocationDescription: "location", description: "description", ticketsLink: "url" };
 
 /** Reads each event against the stored ones; an event matches one with the same name at the same moment. */
 export function evaluateEvents(catalog: EventCatalog, rows: readonly StoredRow[]): EvaluatedEventRow[] {
@@ -81,28 +147,44 @@ export function evaluateEvents(catalog: EventCatalog, rows: readonly StoredRow[]
     const parsed = EventInputSchema.safeParse({
       name: cells.name ?? "",
       eventDate: cells.date ?? "",
+      endDate: cells.ends || null,
+      allDay: /^(yes|true|1|on)$/i.test(cells.allDay ?? ""),
+      recurrenceRule: cells.repeats || null,
       location: place ? place.id : OUTDOOR_LOCATION,
       outdoorLocationDescription: place ? null : cells.location || null,
       description: cells.description || null,
       ticketsLink: cells.url || null,
     });
     if (!parsed.success) for (const issue of parsed.error.issues) errors[FIELD_CELL[String(issue.path[0])] ?? "name"] ??= issue.message;
+    const skips = readSkips(cells.skips);
+    if (!skips) errors.skips = importMessages.skipsInvalid;
+    else if (skips.length > 0 && !cells.repeats) errors.skips = importMessages.skipsWithoutRule;
     const key = `${matchKey(cells.name, null)}@${parsed.success ? parsed.data.eventDate : cells.date}`;
     const first = seen.get(key);
     if (first !== undefined) errors.name ??= importMessages.duplicate(first);
     else seen.set(key, row.line);
 
     const current = stored.get(key);
-    const result: EvaluatedEventRow = { line: row.line, status: "error", businessId: current?.id ?? null, cells: { ...row.cells }, changes: [], errors, geocode: "none", write: null, needsGeocode: false };
-    if (Object.keys(errors).length > 0 || !parsed.success) return result;
+    const result: EvaluatedEventRow = { line: row.line, status: "error", businessId: current?.id ?? null, cells: { ...row.cells }, changes: [], errors, geocode: "none", write: null, needsGeocode: false, cancel: [] };
+    if (Object.keys(errors).length > 0 || !parsed.success || !skips) return result;
     const { imagePath: _image, ...write } = parsed.data;
     result.write = write;
     if (!current) {
+      result.cancel = skips;
       result.status = "new";
       return result;
     }
+    // The site's own calendar links each event to its page here: that is no tickets link.
+    if (/\/events\/([^/?#]+)\/?$/.exec(cells.url ?? "")?.[1] === current.id) write.ticketsLink = current.ticketsLink;
+    const cancelled = catalog.cancelled.get(current.id) ?? [];
+    result.cancel = skips.filter((date) => !cancelled.includes(date));
+    const dates = (list: readonly string[]) => (list.length > 0 ? [...list].sort().join(", ") : null);
     const where = (location: string, outdoor: string | null) => (location === OUTDOOR_LOCATION ? outdoor : (businessNames.get(location) ?? location));
     const pairs: Array<[EventCell, string | null, string | null]> = [
+      ["ends", current.endDate, write.endDate ?? null],
+      ["allDay", current.allDay ? "yes" : null, write.allDay ? "yes" : null],
+      ["repeats", current.recurrenceRule, write.recurrenceRule ?? null],
+      ["skips", dates(cancelled), dates([...cancelled, ...result.cancel])],
       ["location", where(current.location, current.outdoorLocationDescription), where(write.location, write.outdoorLocationDescription)],
       ["description", current.description, write.description],
       ["url", current.ticketsLink, write.ticketsLink ?? null],

@@ -40,16 +40,18 @@ export interface UndoRecord {
   /** For an import of events. */
   createdEventIds?: string[];
   previousEvents?: Array<StoredEvent & { lastUpdatedAt: string }>;
+  /** Dates of existing series the import cancelled. */
+  cancelledDates?: Array<{ eventId: string; date: string }>;
 }
 
 export interface EventPlan {
-  events: Array<{ id: string; isNew: boolean; values: EventWrite }>;
+  events: Array<{ id: string; isNew: boolean; values: EventWrite; cancel: string[] }>;
   actor: { id: string; email: string };
   auditNote: string;
   summary: ImportSummary;
 }
 
-const EVENT_COLUMNS = ["id", "name", "eventDate", "location", "outdoorLocationDescription", "description", "ticketsLink"] as const;
+const EVENT_COLUMNS = ["id", "name", "eventDate", "endDate", "allDay", "recurrenceRule", "location", "outdoorLocationDescription", "description", "ticketsLink"] as const;
 
 /** One business write of an apply, with its categories and tags already resolved to ids. */
 export interface BusinessChange {
@@ -106,11 +108,14 @@ export class ImportRepository {
 
   /** Every event, and the businesses an event's location may name. */
   async eventCatalog(): Promise<EventCatalog> {
-    const [events, businesses] = await Promise.all([
+    const [events, businesses, changes] = await Promise.all([
       this.db.selectFrom("event").select(EVENT_COLUMNS).execute(),
       this.db.selectFrom("business").select(["id", "name", "address"]).execute(),
+      this.db.selectFrom("event_occurrence_change").select(["eventId", "date"]).where("cancelled", "=", 1).execute(),
     ]);
-    return { events, businesses };
+    const cancelled = new Map<string, string[]>();
+    for (const { eventId, date } of changes) cancelled.set(eventId, [...(cancelled.get(eventId) ?? []), date]);
+    return { events, businesses, cancelled };
   }
 
   /** Writes every event of the plan with its audit entries and marks the import applied, in one transaction. */
@@ -130,9 +135,19 @@ export class ImportRepository {
         previousEvents.push(before);
         await trx.updateTable("event").set({ ...change.values, allDay: change.values.allDay ? 1 : 0, ticketsLink: change.values.ticketsLink ?? null, lastUpdatedAt: now }).where("id", "=", change.id).execute();
       }
+      // Dates a series skips: a date moved before stays moved, cancelled now.
+      const cancelledDates: NonNullable<UndoRecord["cancelledDates"]> = [];
+      for (const event of plan.events) {
+        for (const date of event.cancel) {
+          const existing = await trx.selectFrom("event_occurrence_change").select("cancelled").where("eventId", "=", event.id).where("date", "=", date).executeTakeFirst();
+          if (existing) continue;
+          await trx.insertInto("event_occurrence_change").values({ eventId: event.id, date, cancelled: 1, startDate: null, endDate: null, lastUpdatedAt: now }).execute();
+          if (!event.isNew) cancelledDates.push({ eventId: event.id, date });
+        }
+      }
       const entries = plan.events.map((e) => ({ id: newId(), actorId: plan.actor.id, actorEmail: plan.actor.email, action: e.isNew ? "create" : "update", entityType: "event", entityId: e.id, summary: `${e.values.name} (${plan.auditNote})`.slice(0, 500), createdAt: now }));
       for (const batch of chunks(entries)) await trx.insertInto("audit_log").values(batch).execute();
-      const undo: UndoRecord = { summary: plan.summary, createdBusinessIds: [], createdCategoryIds: [], createdTagIds: [], previous: [], createdEventIds: created.map((e) => e.id), previousEvents };
+      const undo: UndoRecord = { summary: plan.summary, createdBusinessIds: [], createdCategoryIds: [], createdTagIds: [], previous: [], createdEventIds: created.map((e) => e.id), previousEvents, cancelledDates };
       await trx.updateTable("data_import").set({ undo: JSON.stringify(undo) }).where("id", "=", importId).execute();
       return true;
     });
@@ -376,6 +391,9 @@ export class ImportRepository {
         const names = await trx.selectFrom("event").select(["id", "name"]).where("id", "in", ids).execute();
         await trx.deleteFrom("event").where("id", "in", ids).execute();
         entries.push(...names.map((e) => ({ action: "delete", entityType: "event", entityId: e.id, name: e.name })));
+      }
+      for (const { eventId, date } of undo.cancelledDates ?? []) {
+        await trx.deleteFrom("event_occurrence_change").where("eventId", "=", eventId).where("date", "=", date).where("cancelled", "=", 1).execute();
       }
       for (const { id, ...values } of undo.previousEvents ?? []) {
         const result = await trx.updateTable("event").set(values).where("id", "=", id).executeTakeFirst();

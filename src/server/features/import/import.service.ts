@@ -44,9 +44,12 @@ export class ImportService {
   private readonly repository: ImportRepository;
   private geocodeQueue: GeocodeQueue | null = null;
   private readonly fetchFile: FetchFile;
-  constructor(repository: ImportRepository, options: { fetchFile?: FetchFile } = {}) {
+  private readonly timeZone: () => Promise<string>;
+  constructor(repository: ImportRepository, options: { fetchFile?: FetchFile; timeZone?: () => Promise<string> } = {}) {
     this.repository = repository;
     this.fetchFile = options.fetchFile ?? fetchPublicFile;
+    // The site's time zone (a calendar's all-day events and skipped dates are days there).
+    this.timeZone = options.timeZone ?? (() => Promise.resolve("UTC"));
   }
 
   /** Reads a calendar (or CSV) from its address and answers the preview, as for an uploaded file. */
@@ -65,7 +68,7 @@ export class ImportService {
     const admin = requireRole(viewer, "admin");
     const options = parseOptions(input);
     const calendar = file.bytes.byteLength <= IMPORT_LIMITS.bytes && isCalendar(decode(file.bytes.subarray(0, 1024)).text.replace(/^\uFEFF/, ""));
-    const { stored, headers, rows } = calendar ? this.readEvents(file.bytes) : await this.read(file.bytes, options);
+    const { stored, headers, rows } = calendar ? this.readEvents(file.bytes, await this.timeZone()) : await this.read(file.bytes, options);
     const id = newId();
     await this.repository.create(
       { id, kind: calendar ? "events" : "businesses", fileName: file.name.slice(0, 200) || "import.csv", options: stored, headers, createdById: admin.id, createdByEmail: admin.email, createdAt: new Date().toISOString() },
@@ -168,7 +171,7 @@ export class ImportService {
     if (failing.length > 0) throw Validation(importMessages.hasErrors(failing.length));
     const events = evaluated
       .filter((row) => row.status !== "unchanged")
-      .map((row) => ({ id: row.businessId ?? newId(), isNew: row.businessId === null, values: row.write! }));
+      .map((row) => ({ id: row.businessId ?? newId(), isNew: row.businessId === null, values: row.write!, cancel: row.cancel }));
     let applied: boolean;
     try {
       applied = await this.repository.applyEvents(record.id, { events, actor: { id: admin.id, email: admin.email }, auditNote: `import ${record.fileName}, ${record.id}`, summary: summarize(evaluated as unknown as EvaluatedRow[]) });
@@ -179,10 +182,10 @@ export class ImportService {
     return this.get(admin, record.id);
   }
 
-  private readEvents(bytes: Uint8Array) {
+  private readEvents(bytes: Uint8Array, timeZone: string) {
     if (bytes.byteLength > IMPORT_LIMITS.bytes) throw Validation(importMessages.tooLarge, { file: importMessages.tooLarge });
     const { text, encoding } = decode(bytes);
-    const rows = readCalendar(text.replace(/^\uFEFF/, ""));
+    const rows = readCalendar(text.replace(/^\uFEFF/, ""), timeZone);
     if (rows.length > IMPORT_LIMITS.rows) throw Validation(importMessages.tooManyRows, { file: importMessages.tooManyRows });
     const mapping = Object.fromEntries(EVENT_CELLS.map((cell) => [cell, ""])) as StoredOptions["mapping"];
     const stored: StoredOptions = { delimiter: "comma", encoding, createMissing: false, mapping };
