@@ -39,6 +39,8 @@ describe("geocoding imported rows", () => {
     const created = await t.request("/api/v1/imports", { method: "POST", body: csv, headers: { "Content-Type": "text/csv" }, cookie: admin });
     const first = (await created.json()) as ImportPreview;
     expect(first.geocoding).toEqual({ total: 3, done: 0, failed: 0, pending: 3 });
+    const progress = async () => (await t.request(`/api/v1/imports/${first.id}/geocoding`, { cookie: admin })).json();
+    expect(await progress()).toEqual({ total: 3, done: 0, failed: 0, pending: 3 });
     // Applying waits for the addresses.
     const early = await t.request(`/api/v1/imports/${first.id}/apply`, { method: "POST", cookie: admin });
     expect(early.status).toBe(409);
@@ -49,6 +51,9 @@ describe("geocoding imported rows", () => {
     await t.services.importGeocoder.idle();
     const done = await preview(first.id);
     expect(done.geocoding).toEqual({ total: 3, done: 2, failed: 1, pending: 0 });
+    expect(await progress()).toEqual(done.geocoding);
+    expect((await t.request(`/api/v1/imports/${first.id}/geocoding`, { cookie: (await t.signIn("user")).cookie })).status).toBe(403);
+    expect((await t.request("/api/v1/imports/nope/geocoding", { cookie: admin })).status).toBe(404);
     expect(done.summary).toEqual({ created: 3, updated: 0, unchanged: 0, errors: 1 });
     const lost = done.rows.find((r) => r.cells.name === "Lost Shop")!;
     expect(lost.errors.address).toBe("The address could not be found on the map. Correct it or enter the latitude and longitude.");

@@ -235,6 +235,19 @@ export class ImportRepository {
     return rows.map((r) => ({ line: r.rowNumber, cells: JSON.parse(r.cells) as RowCells, geocode: r.geocode as GeocodeState }));
   }
 
+  /** How many of an import's rows are in each state of geocoding. */
+  async geocodeCounts(id: string): Promise<Record<GeocodeState, number>> {
+    const rows = await this.db
+      .selectFrom("data_import_row")
+      .select((eb) => ["geocode", eb.fn.countAll<number>().as("count")])
+      .where("importId", "=", id)
+      .groupBy("geocode")
+      .execute();
+    const counts: Record<string, number> = { none: 0, pending: 0, done: 0, failed: 0 };
+    for (const row of rows) counts[row.geocode] = Number(row.count);
+    return counts as Record<GeocodeState, number>;
+  }
+
   async updateRow(id: string, line: number, cells: RowCells, geocode: GeocodeState): Promise<boolean> {
     const result = await this.db
       .updateTable("data_import_row")

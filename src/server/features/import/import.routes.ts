@@ -113,6 +113,17 @@ const getImport = createRoute({
   responses: { 200: { description: "The preview", content: json(ImportPreviewSchema) }, ...adminErrors, 404: errorResponse(importMessages.notFound) },
 });
 
+const getGeocoding = createRoute({
+  operationId: "getImportGeocoding",
+  method: "get",
+  path: "/imports/{id}/geocoding",
+  tags: ["Imports"],
+  summary: "How far the geocoding of an import's rows has come: rows looked up, failed and still waiting (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: IdParam },
+  responses: { 200: { description: "The counts", content: json(ImportPreviewSchema.shape.geocoding) }, ...adminErrors, 404: errorResponse(importMessages.notFound) },
+});
+
 const RecentImportSchema = ImportPreviewSchema.omit({ rows: true, missingCategories: true, missingTags: true, summary: true, geocoding: true });
 const listImports = createRoute({
   operationId: "listImports",
@@ -228,6 +239,7 @@ export function registerImportRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(createImportFromUrl, async (c) => c.json(await c.var.services.imports.createFromUrl(c.var.user, c.req.valid("json").url), 201));
   api.openapi(listImports, async (c) => c.json(await c.var.services.imports.listRecent(c.var.user), 200));
   api.openapi(getImport, async (c) => c.json(await c.var.services.imports.get(c.var.user, c.req.valid("param").id), 200));
+  api.openapi(getGeocoding, async (c) => c.json(await c.var.services.imports.geocodingProgress(c.var.user, c.req.valid("param").id), 200));
   api.openapi(updateImport, async (c) => c.json(await c.var.services.imports.reconfigure(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200));
   api.openapi(updateImportRow, async (c) => {
     const { id, line } = c.req.valid("param");

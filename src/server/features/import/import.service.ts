@@ -125,6 +125,14 @@ export class ImportService {
     return { ...preview, summary: (await this.repository.appliedSummary(id)) ?? preview.summary };
   }
 
+  /** How far geocoding has come: what the import screen polls, without reading every row each time. */
+  async geocodingProgress(viewer: CurrentUser | null, id: string): Promise<ImportPreview["geocoding"]> {
+    requireRole(viewer, "admin");
+    if (!(await this.repository.get(id))) throw NotFound(importMessages.notFound);
+    const { pending, done, failed } = await this.repository.geocodeCounts(id);
+    return { total: pending + done + failed, done, failed, pending };
+  }
+
   /** The newest imports, for the screen's history and its undo button. */
   async listRecent(viewer: CurrentUser | null): Promise<Array<Omit<ImportPreview, "rows" | "missingCategories" | "missingTags" | "summary" | "geocoding">>> {
     requireRole(viewer, "admin");

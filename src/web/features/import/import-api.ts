@@ -30,6 +30,7 @@ export async function uploadImport(file: File, settings: ImportSettings): Promis
 
 export const importFromUrl = (url: string) => apiFetch<ImportPreview>("/imports/from-url", { method: "POST", json: { url } });
 export const getImport = (id: string) => apiFetch<ImportPreview>(`/imports/${encodeURIComponent(id)}`);
+export const getGeocoding = (id: string) => apiFetch<ImportPreview["geocoding"]>(`/imports/${encodeURIComponent(id)}/geocoding`);
 export const listImports = () => apiFetch<RecentImport[]>("/imports");
 export const updateImport = (id: string, settings: ImportSettings) => apiFetch<ImportPreview>(`/imports/${encodeURIComponent(id)}`, { method: "PUT", json: settings });
 export const updateImportRow = (id: string, line: number, cells: Record<string, string>) =>

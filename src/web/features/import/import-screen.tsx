@@ -20,6 +20,7 @@ import { ApiError } from "../../lib/api-client.ts";
 import { formatDateTime } from "./import-format.ts";
 import {
   applyImport,
+  getGeocoding,
   getImport,
   importFromUrl,
   listImports,
@@ -69,19 +70,23 @@ export function ImportScreen() {
     setParams(next ? { id: next.id } : {}, { replace: !!id && next?.id === id, preventScrollReset: true });
   };
 
-  // The import in the address, read again every moment while its addresses are being looked up.
+  // The import in the address. While its addresses are being looked up, only the counts are read every moment (for
+  // the progress bar); its rows are read again once the lookups are over, or when one failed (it is then listed to fix).
   const pending = preview?.id === id ? (preview?.geocoding.pending ?? 0) : -1;
   useEffect(() => {
     if (!id || pending === 0) return;
     let stopped = false;
-    const timer = setTimeout(
-      () => {
-        getImport(id)
-          .then((loaded) => !stopped && (setPreview(loaded), setLoadError(null)))
-          .catch((error: unknown) => !stopped && setLoadError(message(error)));
-      },
-      pending === -1 ? 0 : POLL_MS,
-    );
+    const refresh = async () => {
+      const progress = pending === -1 ? null : await getGeocoding(id);
+      if (stopped) return;
+      if (progress && progress.pending > 0 && progress.failed === preview?.geocoding.failed) setPreview((current) => current && { ...current, geocoding: progress });
+      else {
+        const loaded = await getImport(id);
+        if (!stopped) setPreview(loaded);
+      }
+      setLoadError(null);
+    };
+    const timer = setTimeout(() => void refresh().catch((error: unknown) => !stopped && setLoadError(message(error))), pending === -1 ? 0 : POLL_MS);
     return () => {
       stopped = true;
       clearTimeout(timer);
