@@ -58,9 +58,22 @@ test("a CSV of members is previewed, geocoded, fixed, applied, shown on the map 
   await page.goto(address);
   await expect(page.getByRole("status").filter({ hasText: "4 new, 0 updated, 0 unchanged, 1 error" })).toBeVisible();
 
+  // The address is nowhere: the business is placed on the map by hand, here with the keyboard.
   await page.getByRole("button", { name: "Fix line 6" }).click();
-  await page.getByLabel("Latitude (line 6)").fill("43.1021");
-  await page.getByLabel("Longitude (line 6)").fill("-79.0721");
+  await page.getByRole("button", { name: "Place it on the map" }).click();
+  const picker = page.getByRole("region", { name: "Map to place line 6" });
+  await expect(page.getByRole("button", { name: "Use the centre of the map" })).toBeEnabled({ timeout: 20_000 });
+  await picker.locator("canvas").focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowUp");
+  await page.waitForTimeout(400);
+  await page.getByRole("button", { name: "Use the centre of the map" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Latitude [\d.]+ and longitude -[\d.]+ are filled in\. Save the row to keep them\.$/ })).toBeVisible();
+  const placed = Number(await page.getByLabel("Latitude (line 6)").inputValue());
+  // North of the map's starting centre (the site's default), which is where a row without a position starts.
+  expect(placed).toBeGreaterThan(43.106651);
+  expect(placed).toBeLessThan(43.2);
+  expect(Number(await page.getByLabel("Longitude (line 6)").inputValue())).toBeCloseTo(-79.066782, 3);
+  await shot(page, "import-place-on-map");
   await page.getByRole("button", { name: "Save row" }).click();
   await expect(page.getByRole("status").filter({ hasText: "5 new, 0 updated, 0 unchanged, 0 errors" })).toBeVisible();
 

@@ -10,10 +10,13 @@ process.env.MAP_STYLE_URL ??= "offline";
 
 // A start that takes far longer than usual says on stderr (which the test runner shows) what it is waiting on.
 const started = Date.now();
+// Images being drawn or encoded (the demo content's) do not show among the pending resources: sharp's counters say.
+const { default: sharp } = await import("sharp");
 const watchdog = setInterval(() => {
+  const images = sharp.counters();
   console.error(
     `the server on port ${process.env.PORT} is still starting after ${Math.round((Date.now() - started) / 1000)} s; ` +
-      `pending: ${process.getActiveResourcesInfo().join(", ")}`,
+      `pending: ${process.getActiveResourcesInfo().join(", ")}; images queued ${images.queue}, in progress ${images.process}`,
   );
 }, 20_000);
 watchdog.unref();

@@ -94,9 +94,17 @@ function svg(width: number, height: number, body: string): Buffer {
   );
 }
 
+/**
+ * One drawing at a time. Their text goes through librsvg, Pango and fontconfig, and dozens of them rendered at once
+ * have been seen to leave one that never finishes (the server then never starts); one at a time takes about a second.
+ */
+let rendering: Promise<unknown> = Promise.resolve();
+
 // Low encoder effort: several times faster than the default, and these flat drawings compress well anyway.
 function toWebp(image: Buffer, quality: number): Promise<Buffer> {
-  return sharp(image).webp({ quality, effort: 1 }).toBuffer();
+  const encoded = rendering.then(() => sharp(image).webp({ quality, effort: 1 }).toBuffer());
+  rendering = encoded.catch(() => undefined);
+  return encoded;
 }
 
 /** 256×256 WebP: the business's initials on a rounded square of its colour. */

@@ -269,7 +269,7 @@ export async function seedDemoContent({
 
   const categoryColor = new Map<string, string>(CATEGORIES.map((c) => [c.name, c.color]));
 
-  // Render and store every image at once; sharp works on its own threads.
+  // Every image is asked for at once; they are drawn one after another (see demo-images.ts) and stored as each is done.
   const save = async (fullPath: string, image: Promise<Buffer>) =>
     files.save({ fullPath, body: await image, contentType: "image/webp" });
 

@@ -1,7 +1,7 @@
 // /admin/import: upload a CSV of businesses, check how its columns are read, see what each row would do, fix rows,
 // then apply it (all or nothing) and undo it within 7 days. The import being looked at is in the address (?id=), so
 // the page can be left while addresses are being looked up, and come back to.
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
   BUSINESS_IMPORT_FIELDS,
@@ -18,6 +18,7 @@ import { PickerSelect } from "../../components/ui/select.tsx";
 import { ErrorList, OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { formatDateTime } from "./import-format.ts";
+import { PlaceOnMap } from "./place-on-map.tsx";
 import {
   applyImport,
   getGeocoding,
@@ -489,8 +490,14 @@ function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: ImportR
 
 function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: string[]; onSave: (cells: Record<string, string>) => Promise<void>; busy: boolean }) {
   const ids = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [placing, setPlacing] = useState(false);
+  const [placed, setPlaced] = useState<string | null>(null);
+  const [lat, lng] = [Number(row.cells.latitude), Number(row.cells.longitude)];
+  const start = row.cells.latitude && row.cells.longitude && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
   return (
     <form
+      ref={form}
       className="grid gap-3 sm:grid-cols-3"
       onSubmit={(event) => {
         event.preventDefault();
@@ -521,6 +528,31 @@ function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: string
         </button>
         {fields.includes("latitude") && <p className="text-sm text-stone-700">Change the address to look it up again, or enter the latitude and longitude.</p>}
       </div>
+      {fields.includes("latitude") && (
+        <div className="grid gap-2 sm:col-span-3">
+          <button type="button" className={`${ui.secondary} justify-self-start`} aria-expanded={placing} onClick={() => setPlacing(!placing)}>
+            {placing ? "Hide the map" : "Place it on the map"}
+          </button>
+          {placing && (
+            <PlaceOnMap
+              start={start}
+              label={`Map to place line ${row.line}`}
+              onPlace={(place) => {
+                const set = (name: string, value: number) => {
+                  const input = form.current?.elements.namedItem(name);
+                  if (input instanceof HTMLInputElement) input.value = String(value);
+                };
+                set("latitude", place.lat);
+                set("longitude", place.lng);
+                setPlaced(`Latitude ${place.lat} and longitude ${place.lng} are filled in. Save the row to keep them.`);
+              }}
+            />
+          )}
+          <p role="status" className="text-sm font-medium text-green-800 empty:hidden">
+            {placed}
+          </p>
+        </div>
+      )}
     </form>
   );
 }
