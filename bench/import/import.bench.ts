@@ -68,17 +68,21 @@ async function measure(label: string, database: Database) {
 }
 
 const lines = ["| engine | rows | file MB | preview s | apply s | peak RSS MB |", "|---|---|---|---|---|---|"];
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-import-bench-"));
-const sqlite = openDatabase({ sqlitePath: path.join(dir, "bench.sqlite") });
-try {
-  lines.push(await measure("SQLite", sqlite));
-} finally {
-  await sqlite.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+// One engine per process gives each its own peak: BENCH_ENGINE=sqlite or postgres (both, one after the other, by default).
+const engine = process.env.BENCH_ENGINE;
+if (engine !== "postgres") {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-import-bench-"));
+  const sqlite = openDatabase({ sqlitePath: path.join(dir, "bench.sqlite") });
+  try {
+    lines.push(await measure("SQLite", sqlite));
+  } finally {
+    await sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
-if (serverUrl) {
+if (serverUrl && engine !== "sqlite") {
   const name = `niche_import_bench_${process.pid}`;
   const adminClient = new pg.Client({ connectionString: serverUrl });
   await adminClient.connect();

@@ -349,17 +349,20 @@ export class ImportRepository {
       const links = created.flatMap((b) => [...new Set(b.tagIds)].map((tagId) => ({ businessId: b.id, tagId })));
       for (const batch of chunks(links)) await trx.insertInto("business_tag").values(batch).execute();
 
-      const entries = plan.businesses.map((b) => ({
-        id: newId(),
-        actorId: plan.actor.id,
-        actorEmail: plan.actor.email,
-        action: b.isNew ? "create" : "update",
-        entityType: "business",
-        entityId: b.id,
-        summary: `${b.values.name} (${plan.auditNote})`.slice(0, 500),
-        createdAt: now,
-      }));
-      for (const batch of chunks(entries)) await trx.insertInto("audit_log").values(batch).execute();
+      // A batch of entries at a time: ten thousand of them at once would be the import's largest allocation.
+      for (const batch of chunks(plan.businesses)) {
+        const entries = batch.map((b) => ({
+          id: newId(),
+          actorId: plan.actor.id,
+          actorEmail: plan.actor.email,
+          action: b.isNew ? "create" : "update",
+          entityType: "business",
+          entityId: b.id,
+          summary: `${b.values.name} (${plan.auditNote})`.slice(0, 500),
+          createdAt: now,
+        }));
+        await trx.insertInto("audit_log").values(entries).execute();
+      }
       await trx.updateTable("data_import").set({ undo: JSON.stringify(undo) }).where("id", "=", importId).execute();
       return true;
     });

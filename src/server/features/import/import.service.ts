@@ -147,12 +147,17 @@ export class ImportService {
   async apply(viewer: CurrentUser | null, id: string): Promise<ImportPreview> {
     const admin = requireRole(viewer, "admin");
     const record = await this.previewRecord(id);
-    const storedRows = await this.repository.getRows(id);
+    let storedRows: StoredRow[] | null = await this.repository.getRows(id);
     if (record.kind === "events") return this.applyEvents(admin, record, storedRows);
     let applied: boolean;
     try {
-      // Planned inside the transaction, on the businesses as they are now (they may have changed since the preview).
-      applied = await this.repository.apply(id, (catalog) => this.plan(catalog, record, storedRows, admin));
+      // Planned inside the transaction, on the businesses as they are now (they may have changed since the preview);
+      // the rows read are let go once planned, before the writes.
+      applied = await this.repository.apply(id, (catalog) => {
+        const plan = this.plan(catalog, record, storedRows!, admin);
+        storedRows = null;
+        return plan;
+      });
     } catch (error) {
       if (error instanceof Error && "status" in error) throw error;
       throw Conflict(`The import could not be applied, and nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
