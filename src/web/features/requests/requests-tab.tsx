@@ -96,7 +96,7 @@ function RequestCard({ request, names }: { request: RequestDetail; names: Names 
             <thead>
               <tr>
                 {["Field", ...(whole ? [] : ["Live"]), "Requested", ...(conflicts > 0 ? ["When requested"] : [])].map((heading) => (
-                  <th key={heading} scope="col" className={`${ui.th} ${heading === "Field" ? "w-1/4" : ""}`}>
+                  <th key={heading} scope="col" className={`${ui.th} ${heading === "Field" ? "w-[36%] sm:w-1/4" : ""}`}>
                     {heading}
                   </th>
                 ))}
