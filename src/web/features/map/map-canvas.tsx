@@ -1,5 +1,6 @@
-// A MapLibre map of businesses: one clustered GeoJSON source drawn as WebGL circles (never DOM markers),
-// the visitor's blue dot, a selected business, a driving route and an info window.
+// A MapLibre map of businesses: a clustered GeoJSON source drawn as WebGL circles (never DOM markers), with a second
+// one holding the set it will likely show next; the visitor's blue dot, a selected business, a driving route and an
+// info window.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { GeoJSONSource, Map as MapLibreMap, Popup } from "maplibre-gl";
@@ -23,6 +24,12 @@ export interface LatLng {
 export interface MapCanvasProps {
   mapStyle: MapStyleConfig;
   businesses: MapBusiness[];
+  /**
+   * The businesses the map will likely be given next (those the "Open now" switch would show). They are clustered
+   * beforehand, out of sight, once the map is idle: when `businesses` becomes this very array, the map only changes
+   * what it draws.
+   */
+  upcoming?: MapBusiness[] | null;
   colorOf: (business: MapBusiness) => string;
   /** Draw the business circles at all (the "markers" visibility switch). */
   showMarkers?: boolean;
@@ -49,6 +56,26 @@ export interface MapCanvasProps {
 type Status = { kind: "loading" } | { kind: "ready" } | { kind: "error"; message: string };
 
 const EMPTY: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: [] };
+
+/**
+ * The businesses' two sources with their layers: the one shown, and a standby drawn at opacity 0 (MapLibre then keeps
+ * its tiles loaded and laid out but skips drawing them), so switching between them is a change of paint only.
+ */
+const SLOTS = [
+  { source: "businesses", clusters: "clusters", count: "cluster-count", points: "business-points" },
+  { source: "businesses-next", clusters: "clusters-next", count: "cluster-count-next", points: "business-points-next" },
+] as const;
+type Slot = (typeof SLOTS)[number];
+const slotOfLayer = (layer: string) => SLOTS.findIndex((slot) => slot.clusters === layer || slot.count === layer || slot.points === layer);
+
+/** Draws a slot's layers, or keeps them loaded out of sight; at once (no fade). */
+function showSlot(map: MapLibreMap, slot: Slot, shown: boolean) {
+  map.setPaintProperty(slot.clusters, "circle-opacity", shown ? 1 : 0);
+  map.setPaintProperty(slot.clusters, "circle-stroke-opacity", shown ? 1 : 0);
+  map.setPaintProperty(slot.count, "text-opacity", shown ? 1 : 0);
+  map.setPaintProperty(slot.points, "circle-opacity", shown ? 0.8 : 0);
+  map.setPaintProperty(slot.points, "circle-stroke-opacity", shown ? 1 : 0);
+}
 
 /**
  * The businesses as one MultiPoint per colour. MapLibre clusters and draws each position of a MultiPoint as a
@@ -140,6 +167,11 @@ export function MapCanvas(props: MapCanvasProps) {
   // Which data the businesses source was last given (and for which businesses), for the handlers below.
   const dataVersion = useRef(0);
   const shown = useRef<{ businesses: MapBusiness[] | null; colorOf: (b: MapBusiness) => string }>({ businesses: null, colorOf });
+  // Which slot is shown, and what the other one holds.
+  const active = useRef(0);
+  const held = useRef<{ businesses: MapBusiness[] | null; colorOf: (b: MapBusiness) => string }>({ businesses: null, colorOf });
+  // Set by the handlers' effect: works out the cluster colours of the slot now shown.
+  const recolourNow = useRef<(() => void) | null>(null);
   // A framing waiting for its data to reach MapLibre's worker (see the framing effect).
   const pendingFraming = useRef<Framing | null>(null);
 
@@ -212,8 +244,18 @@ export function MapCanvas(props: MapCanvasProps) {
     // The map may have been given these with its sources already.
     if (shown.current.businesses === businesses && shown.current.colorOf === colorOf) return;
     dataVersion.current++;
+    if (held.current.businesses === businesses && held.current.colorOf === colorOf) {
+      // Clustered already, out of sight: only what is drawn changes, colours first so the first frame has them.
+      held.current = shown.current;
+      shown.current = { businesses, colorOf };
+      active.current = 1 - active.current;
+      recolourNow.current?.();
+      showSlot(map, SLOTS[active.current]!, true);
+      showSlot(map, SLOTS[1 - active.current]!, false);
+      return;
+    }
     shown.current = { businesses, colorOf };
-    (map.getSource("businesses") as GeoJSONSource).setData(data);
+    (map.getSource(SLOTS[active.current]!.source) as GeoJSONSource).setData(data);
     // `data` changes exactly when the businesses or their colours do.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, data]);
@@ -221,8 +263,10 @@ export function MapCanvas(props: MapCanvasProps) {
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    for (const layer of ["clusters", "cluster-count", "business-points"]) {
-      if (map.getLayer(layer)) map.setLayoutProperty(layer, "visibility", showMarkers ? "visible" : "none");
+    for (const slot of SLOTS) {
+      for (const layer of [slot.clusters, slot.count, slot.points]) {
+        if (map.getLayer(layer)) map.setLayoutProperty(layer, "visibility", showMarkers ? "visible" : "none");
+      }
     }
   }, [ready, showMarkers]);
 
@@ -271,7 +315,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const map = mapRef.current;
     if (!ready || !map || framedKey.current === framingKey) return;
     framedKey.current = framingKey;
-    if (!(map.getSource("businesses") as GeoJSONSource).loaded()) pendingFraming.current = callbacks.current.framing;
+    if (!(map.getSource(SLOTS[active.current]!.source) as GeoJSONSource).loaded()) pendingFraming.current = callbacks.current.framing;
     else if (libRef.current) applyFraming(map, callbacks.current.framing, libRef.current);
   }, [ready, framingKey]);
 
@@ -305,11 +349,14 @@ export function MapCanvas(props: MapCanvasProps) {
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
+    // The standby slot's layers are there (at opacity 0) but not for clicking.
+    const fromShown = (event: { features?: { layer?: { id: string } }[] }) => slotOfLayer(event.features?.[0]?.layer?.id ?? "") === active.current;
     const onSelected = (event: { features?: { properties: Record<string, unknown> }[] }) => {
       const id = event.features?.[0]?.properties.id;
       if (typeof id === "string") callbacks.current.onSelect?.(id);
     };
-    const onPoint = (event: { point: { x: number; y: number }; features?: { properties: Record<string, unknown> }[] }) => {
+    const onPoint = (event: { point: { x: number; y: number }; features?: { properties: Record<string, unknown>; layer?: { id: string } }[] }) => {
+      if (!fromShown(event)) return;
       const colors = new Set((event.features ?? []).map((f) => String(f.properties.color)));
       const { businesses, colorOf } = shown.current;
       if (!businesses) return;
@@ -323,10 +370,11 @@ export function MapCanvas(props: MapCanvasProps) {
       const hit = businessAt(near, colorOf, colors, (b) => map.project([b.lng, b.lat]), event.point, reach);
       if (hit) callbacks.current.onSelect?.(hit.id);
     };
-    const onCluster = async (event: { features?: { properties: Record<string, unknown>; geometry: GeoJSON.Geometry }[] }) => {
+    const onCluster = async (event: { features?: { properties: Record<string, unknown>; geometry: GeoJSON.Geometry; layer?: { id: string } }[] }) => {
+      if (!fromShown(event)) return;
       const feature = event.features?.[0];
       if (!feature || feature.geometry.type !== "Point") return;
-      const zoom = await (map.getSource("businesses") as GeoJSONSource).getClusterExpansionZoom(Number(feature.properties.cluster_id));
+      const zoom = await (map.getSource(SLOTS[active.current]!.source) as GeoJSONSource).getClusterExpansionZoom(Number(feature.properties.cluster_id));
       map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom });
     };
     // Cluster colours follow what is in view. They are kept in feature state, which the drawn buffers take on
@@ -335,16 +383,17 @@ export function MapCanvas(props: MapCanvasProps) {
     let red = new Map<number, boolean>();
     let colouredVersion = -1;
     const recolour = () => {
-      if (!map.getLayer("clusters") || !map.isSourceLoaded("businesses")) return;
+      const slot = SLOTS[active.current]!;
+      if (!map.getLayer(slot.clusters) || !map.isSourceLoaded(slot.source)) return;
       if (colouredVersion !== dataVersion.current) {
-        // New data numbers its clusters afresh: the old colours mean nothing any more.
+        // New data numbers its clusters afresh (and a slot shown again may keep colours of an older view).
         colouredVersion = dataVersion.current;
-        if (red.size > 0) map.removeFeatureState({ source: "businesses" });
+        map.removeFeatureState({ source: slot.source });
         red = new Map();
       }
       // A cluster near a tile edge is returned once per tile it touches.
       const seen = new Set<unknown>();
-      const clusters = map.queryRenderedFeatures({ layers: ["clusters"] }).filter((f) => {
+      const clusters = map.queryRenderedFeatures({ layers: [slot.clusters] }).filter((f) => {
         if (seen.has(f.properties.cluster_id)) return false;
         seen.add(f.properties.cluster_id);
         return true;
@@ -356,7 +405,7 @@ export function MapCanvas(props: MapCanvasProps) {
         const isRed = Number(f.properties.point_count) > threshold;
         if (red.get(id) === isRed) continue;
         red.set(id, isRed);
-        map.setFeatureState({ source: "businesses", id }, { red: isRed });
+        map.setFeatureState({ source: slot.source, id }, { red: isRed });
       }
       // What is drawn, for anyone checking the map from outside (tests, benchmarks).
       if (containerRef.current) {
@@ -375,8 +424,17 @@ export function MapCanvas(props: MapCanvasProps) {
       pendingFraming.current = null;
       if (framing && libRef.current) applyFraming(map, framing, libRef.current);
     };
+    /** Fills the standby slot with the businesses the map will likely be given next, unless it holds them already. */
+    const prepare = () => {
+      const { upcoming, colorOf } = callbacks.current;
+      if (!upcoming || upcoming === shown.current.businesses) return;
+      if (held.current.businesses === upcoming && held.current.colorOf === colorOf) return;
+      held.current = { businesses: upcoming, colorOf };
+      (map.getSource(SLOTS[1 - active.current]!.source) as GeoJSONSource).setData(businessFeatures(upcoming, colorOf));
+    };
+    recolourNow.current = recolour;
     const onSourceData = (event: { sourceId?: string; sourceDataType?: string; tile?: unknown }) => {
-      if (event.sourceId !== "businesses") return;
+      if (event.sourceId !== SLOTS[active.current]!.source) return;
       if (event.sourceDataType === "metadata") applyPendingFraming();
       if (event.tile) recolour();
     };
@@ -384,12 +442,16 @@ export function MapCanvas(props: MapCanvasProps) {
       // Should the worker have failed the data, the camera still moves.
       applyPendingFraming();
       recolour();
+      // What is shown is drawn and the worker is free: the standby is prepared now.
+      prepare();
     };
     const pointer = () => (map.getCanvas().style.cursor = "pointer");
     const noPointer = () => (map.getCanvas().style.cursor = "");
-    map.on("click", "business-points", onPoint);
+    for (const slot of SLOTS) {
+      map.on("click", slot.points, onPoint);
+      map.on("click", slot.clusters, onCluster);
+    }
     map.on("click", "selected", onSelected);
-    map.on("click", "clusters", onCluster);
     map.on("sourcedata", onSourceData);
     map.on("idle", onIdle);
     // When the map last settled, and when the latest data was first drawn, for benchmarks measuring from outside.
@@ -401,26 +463,30 @@ export function MapCanvas(props: MapCanvasProps) {
     let drawnVersion = 0;
     const stampDrawn = () => {
       const el = containerRef.current;
-      if (!el || drawnVersion === dataVersion.current || !map.isSourceLoaded("businesses")) return;
+      if (!el || drawnVersion === dataVersion.current || !map.isSourceLoaded(SLOTS[active.current]!.source)) return;
       drawnVersion = dataVersion.current;
       el.dataset.drawnAt = performance.now().toFixed(1);
       el.dataset.drawnPoints = String(shown.current.businesses?.length ?? 0);
     };
     map.on("idle", stamp);
     map.on("render", stampDrawn);
-    for (const layer of ["business-points", "clusters", "selected"]) {
+    const hoverable = ["selected", ...SLOTS.flatMap((slot) => [slot.points, slot.clusters])];
+    for (const layer of hoverable) {
       map.on("mouseenter", layer, pointer);
       map.on("mouseleave", layer, noPointer);
     }
     return () => {
-      map.off("click", "business-points", onPoint);
+      recolourNow.current = null;
+      for (const slot of SLOTS) {
+        map.off("click", slot.points, onPoint);
+        map.off("click", slot.clusters, onCluster);
+      }
       map.off("click", "selected", onSelected);
-      map.off("click", "clusters", onCluster);
       map.off("sourcedata", onSourceData);
       map.off("idle", onIdle);
       map.off("idle", stamp);
       map.off("render", stampDrawn);
-      for (const layer of ["business-points", "clusters", "selected"]) {
+      for (const layer of hoverable) {
         map.off("mouseenter", layer, pointer);
         map.off("mouseleave", layer, noPointer);
       }
@@ -447,14 +513,16 @@ export function MapCanvas(props: MapCanvasProps) {
 }
 
 function addLayers(map: MapLibreMap, cluster: boolean, businesses: GeoJSON.FeatureCollection) {
-  map.addSource("businesses", {
-    type: "geojson",
-    data: businesses,
-    cluster,
-    clusterRadius: MAP_CLUSTER.gridSizePx,
-    clusterMinPoints: MAP_CLUSTER.minClusterSize,
-    clusterMaxZoom: MAP_CLUSTER.maxZoom,
-  });
+  for (const [index, slot] of SLOTS.entries()) {
+    map.addSource(slot.source, {
+      type: "geojson",
+      data: index === 0 ? businesses : EMPTY,
+      cluster,
+      clusterRadius: MAP_CLUSTER.gridSizePx,
+      clusterMinPoints: MAP_CLUSTER.minClusterSize,
+      clusterMaxZoom: MAP_CLUSTER.maxZoom,
+    });
+  }
   map.addSource("selected", { type: "geojson", data: EMPTY });
   map.addSource("visitor", { type: "geojson", data: EMPTY });
   map.addSource("route", { type: "geojson", data: EMPTY });
@@ -466,40 +534,51 @@ function addLayers(map: MapLibreMap, cluster: boolean, businesses: GeoJSON.Featu
     layout: { "line-cap": "round", "line-join": "round" },
     paint: { "line-color": ROUTE_COLOR, "line-width": 5, "line-opacity": 0.85 },
   });
-  map.addLayer({
-    id: "clusters",
-    type: "circle",
-    source: "businesses",
-    filter: ["has", "point_count"],
-    paint: {
-      "circle-color": ["case", ["boolean", ["feature-state", "red"], false], CLUSTER_COLORS.red, CLUSTER_COLORS.blue],
-      "circle-radius": ["step", ["get", "point_count"], 16, 10, 20, 100, 26, 1000, 32],
-      "circle-stroke-color": "#ffffff",
-      "circle-stroke-width": 2,
-    },
-  });
-  // Counts need glyphs: styles with tiles bring them, the offline style draws them with a local font.
-  map.addLayer({
-    id: "cluster-count",
-    type: "symbol",
-    source: "businesses",
-    filter: ["has", "point_count"],
-    layout: { "text-field": ["get", "point_count_abbreviated"], "text-size": 12, "text-allow-overlap": true },
-    paint: { "text-color": "#ffffff" },
-  });
-  map.addLayer({
-    id: "business-points",
-    type: "circle",
-    source: "businesses",
-    filter: ["!", ["has", "point_count"]],
-    paint: {
-      "circle-color": ["get", "color"],
-      "circle-radius": MARKER_SCALE.normal,
-      "circle-opacity": 0.8,
-      "circle-stroke-color": "#ffffff",
-      "circle-stroke-width": 1.5,
-    },
-  });
+  const now = { duration: 0, delay: 0 };
+  for (const [index, slot] of SLOTS.entries()) {
+    const shown = index === 0;
+    map.addLayer({
+      id: slot.clusters,
+      type: "circle",
+      source: slot.source,
+      filter: ["has", "point_count"],
+      paint: {
+        "circle-color": ["case", ["boolean", ["feature-state", "red"], false], CLUSTER_COLORS.red, CLUSTER_COLORS.blue],
+        "circle-radius": ["step", ["get", "point_count"], 16, 10, 20, 100, 26, 1000, 32],
+        "circle-stroke-color": "#ffffff",
+        "circle-stroke-width": 2,
+        "circle-opacity": shown ? 1 : 0,
+        "circle-opacity-transition": now,
+        "circle-stroke-opacity": shown ? 1 : 0,
+        "circle-stroke-opacity-transition": now,
+      },
+    });
+    // Counts need glyphs: styles with tiles bring them, the offline style draws them with a local font.
+    map.addLayer({
+      id: slot.count,
+      type: "symbol",
+      source: slot.source,
+      filter: ["has", "point_count"],
+      layout: { "text-field": ["get", "point_count_abbreviated"], "text-size": 12, "text-allow-overlap": true },
+      paint: { "text-color": "#ffffff", "text-opacity": shown ? 1 : 0, "text-opacity-transition": now },
+    });
+    map.addLayer({
+      id: slot.points,
+      type: "circle",
+      source: slot.source,
+      filter: ["!", ["has", "point_count"]],
+      paint: {
+        "circle-color": ["get", "color"],
+        "circle-radius": MARKER_SCALE.normal,
+        "circle-opacity": shown ? 0.8 : 0,
+        "circle-opacity-transition": now,
+        "circle-stroke-color": "#ffffff",
+        "circle-stroke-width": 1.5,
+        "circle-stroke-opacity": shown ? 1 : 0,
+        "circle-stroke-opacity-transition": now,
+      },
+    });
+  }
   map.addLayer({
     id: "selected",
     type: "circle",

@@ -89,7 +89,15 @@ export function MapExplorer(props: MapExplorerProps) {
   const colorOf = useCallback((b: MapBusiness) => (b.categoryId && colorById.get(b.categoryId)) || UNKNOWN_CATEGORY_COLOR, [colorById]);
   const tagsById = useMemo(() => new Map(tags.map((t) => [t.id, t])), [tags]);
   const byId = useMemo(() => new Map(businesses.map((b) => [b.id, b])), [businesses]);
-  const filtered = useMemo(() => filterBusinesses(businesses, filters), [businesses, filters]);
+  // Both sides of the "Open now" switch, kept while the businesses and the other filters stay the same: the switch then
+  // hands the map the very list it was given to prepare (`upcoming`), which it shows without clustering it again.
+  const { categoryId, tagIds } = filters;
+  const sides = useMemo(
+    () => ({ open: filterBusinesses(businesses, { categoryId, tagIds, openNow: true }), all: filterBusinesses(businesses, { categoryId, tagIds, openNow: false }) }),
+    [businesses, categoryId, tagIds],
+  );
+  const filtered = filters.openNow ? sides.open : sides.all;
+  const upcoming = filters.openNow ? sides.all : sides.open;
   const items = useMemo(() => searchItems(businesses, categories, tags), [businesses, categories, tags]);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
 
@@ -152,6 +160,7 @@ export function MapExplorer(props: MapExplorerProps) {
         label="Map of businesses"
         mapStyle={props.mapStyle}
         businesses={filtered}
+        upcoming={upcoming}
         colorOf={colorOf}
         showMarkers={filters.show.markers}
         selected={selected}

@@ -56,7 +56,7 @@ export function filtersToSearch(filters: MapFilters, categories: MapCategory[], 
 }
 
 /** Businesses in the picked category, or having any of the picked tags; only those open now when so switched. */
-export function filterBusinesses(businesses: MapBusiness[], filters: MapFilters): MapBusiness[] {
+export function filterBusinesses(businesses: MapBusiness[], filters: Pick<MapFilters, "categoryId" | "tagIds" | "openNow">): MapBusiness[] {
   const open = filters.openNow ? businesses.filter((b) => b.openNow === true) : businesses;
   if (filters.categoryId) return open.filter((b) => b.categoryId === filters.categoryId);
   if (filters.tagIds.length > 0) {
