@@ -70,6 +70,14 @@ test("an administrator sets a business's hours; its page and the map with Open n
   await expect(list.getByRole("button", { name: new RegExp(name) })).toContainText("Open now");
   const open = Number((await all.innerText()).match(/\((\d+)\)/)![1]);
   expect(open).toBeLessThan(total);
+  // The map draws the open ones, and all of them again once the switch is off, and the open ones again: the sets it
+  // prepared out of sight are the ones it then shows.
+  const map = page.getByTestId("map");
+  await expect(map).toHaveAttribute("data-drawn-points", String(open));
+  await page.getByRole("switch", { name: "Open now" }).uncheck();
+  await expect(map).toHaveAttribute("data-drawn-points", String(total));
+  await page.getByRole("switch", { name: "Open now" }).check();
+  await expect(map).toHaveAttribute("data-drawn-points", String(open));
   await page.reload();
   await expect(page.getByRole("switch", { name: "Open now" })).toBeChecked();
   await expect(page.getByRole("list", { name: "All Locations" }).getByRole("button", { name: new RegExp(name) })).toBeVisible({ timeout: 20_000 });
