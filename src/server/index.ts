@@ -1,4 +1,5 @@
 // Starts the production server: `npm start` (after `npm run build`).
+import type { Server as HttpServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import dotenv from "dotenv";
@@ -68,6 +69,12 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     logger.warn({ setupUrl }, `The site has no administrator yet. Create the first one within an hour at ${setupUrl} (or with npm run user:create)`);
   }
 });
+
+// An idle connection is kept longer than the clients and proxies in front usually keep theirs (60 s), so that it is
+// they who close it: a server closing first can meet a request already on its way, which the client sees as a reset.
+const http = server as HttpServer;
+http.keepAliveTimeout = 65_000;
+http.headersTimeout = 66_000;
 
 function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");

@@ -103,13 +103,15 @@ test.describe("offers with dates", () => {
       expect(response.status()).toBe(201);
       return (await response.json()) as { id: string };
     };
-    const ended = await add({ description: `Ended yesterday ${Date.now()}`, validUntil: torontoDay(-1) });
-    const soon = await add({ description: `Ends soon ${Date.now()}`, validUntil: torontoDay(3), couponCode: "FREEPRINT", terms: "One per visit." });
+    // Texts of this run only: another run's offers (the other width, or a retry) may be on the page too.
+    const [endedText, soonText] = [`Ended yesterday ${Date.now()}`, `Ends soon ${Date.now()}`];
+    const ended = await add({ description: endedText, validUntil: torontoDay(-1) });
+    const soon = await add({ description: soonText, validUntil: torontoDay(3), couponCode: "FREEPRINT", terms: "One per visit." });
     try {
       await page.goto("/offers");
-      await expect(page.getByText(`Ends soon`, { exact: false }).first()).toBeVisible();
-      await expect(page.getByRole("article").filter({ hasText: "Ended yesterday" })).toHaveCount(0);
-      const card = page.getByRole("article").filter({ hasText: "Ends soon" });
+      await expect(page.getByText(soonText)).toBeVisible();
+      await expect(page.getByRole("article").filter({ hasText: endedText })).toHaveCount(0);
+      const card = page.getByRole("article").filter({ hasText: soonText });
       await expect(card).toContainText("Ends in 3 days");
       await card.getByRole("link", { name: "Free Item at Riverbend Gallery" }).click();
       await expect(page).toHaveURL(new RegExp(`/offers/${soon.id}$`));
@@ -130,7 +132,7 @@ test.describe("offers with dates", () => {
       await page.goto(`/offers/${ended.id}`);
       await expect(page.getByText("This offer has ended.")).toBeVisible();
       await page.goto("/admin/offers");
-      await expect(page.getByRole("listitem").filter({ hasText: "Ended yesterday" }).getByText("Expired", { exact: true })).toBeVisible();
+      await expect(page.getByRole("listitem").filter({ hasText: endedText }).getByText("Expired", { exact: true })).toBeVisible();
     } finally {
       for (const offer of [ended, soon]) await page.request.delete(`/api/v1/offers/${offer.id}`, { headers: { Origin: baseURL! } });
     }
