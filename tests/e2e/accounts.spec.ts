@@ -346,6 +346,8 @@ test.describe("login", () => {
 });
 
 test("resets a forgotten password through the emailed link, once", async ({ page, site }) => {
+  // A long journey: on a busy machine it takes near the default 30 s.
+  test.setTimeout(90_000);
   const user = await site.createUser("user");
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();

@@ -18,6 +18,8 @@ async function expectFieldError(control: Locator, text: string) {
 }
 
 test("three wrong fields get three messages at once, each beside its field, and nothing typed is lost", async ({ page, signIn }) => {
+  // A long journey: on a busy machine it takes near the default 30 s.
+  test.setTimeout(90_000);
   await signIn("admin");
   await page.goto("/admin/markers");
   const form = page.getByRole("region", { name: "Add Marker" });

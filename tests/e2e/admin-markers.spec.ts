@@ -25,6 +25,8 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100
 const slug = (name: string) => name.toLowerCase().replaceAll(" ", "-");
 
 test("an admin adds, renames and deletes a category and a tag", async ({ page, signIn }) => {
+  // A long journey: on a busy machine it takes near the default 30 s.
+  test.setTimeout(90_000);
   // The duplicate tag is refused by the server (409), which the browser notes in its console.
   allowConsoleError("status of 409");
   await signIn("admin");

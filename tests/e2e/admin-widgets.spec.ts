@@ -50,6 +50,8 @@ test("a post's date and time are the association's, whatever the browser's time 
 });
 
 test("tags are chosen from a picker and removed by keyboard", async ({ page, signIn }) => {
+  // A long journey: on a busy machine it takes near the default 30 s.
+  test.setTimeout(90_000);
   await signIn("admin");
   await page.goto("/admin/markers");
   const form = page.getByRole("region", { name: "Add Marker" });

@@ -31,6 +31,8 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 test("changes the password: wrong current password, too short, mismatch, then success", async ({ page, signIn, playwright, baseURL }) => {
+  // A long journey: on a busy machine it takes near the default 30 s.
+  test.setTimeout(90_000);
   // The auth server answers the refused attempts with 400, which the browser notes in the console.
   allowConsoleError("status of 400");
   allowConsoleError("status of 429");

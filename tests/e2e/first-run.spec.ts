@@ -56,6 +56,8 @@ test.afterAll(async () => {
 });
 
 test("the setup link from the log creates the first administrator, who signs in at 127.0.0.1", async ({ page }) => {
+  // A long journey: on a busy machine it takes near the default 30 s.
+  test.setTimeout(90_000);
   // The refused form post answers 400, which the browser notes in the console.
   allowConsoleError("status of 400");
   const logged = /http:\/\/localhost:\d+(\/setup\?token=[\w-]+)/.exec(output)!;
