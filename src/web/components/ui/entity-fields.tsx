@@ -169,7 +169,9 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
         </div>
       );
     case "hours":
-      return <HoursEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
+      // The value as given (or as sent back after a refused sending): Conform's own copy of a nested default leaves out
+      // empty lists and nulls, which here mean "closed" and "not given".
+      return <HoursEditor name={meta.name} label={view.label} initialValue={props.values[name] ?? meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
     case "photos":
       return <PhotosEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} metadata={props.uploadFor?.(values)} onBusyChange={props.onUploading} />;
     case "links":

@@ -27,7 +27,9 @@ function initialDraft(initial: unknown): Draft {
   }
   if (!value || typeof value !== "object" || !("week" in value)) return EMPTY;
   const hours = value as Partial<OpeningHours>;
-  return { week: { ...EMPTY.week, ...hours.week }, exceptions: hours.exceptions ?? [], closedOnPublicHolidays: !!hours.closedOnPublicHolidays };
+  // Parts left out are what they mean when absent: an exception without hours is closed all day.
+  const exceptions = (hours.exceptions ?? []).map((e) => ({ ...e, to: e.to ?? null, intervals: e.intervals ?? [], note: e.note ?? null }));
+  return { week: { ...EMPTY.week, ...hours.week }, exceptions, closedOnPublicHolidays: !!hours.closedOnPublicHolidays };
 }
 
 /** A time input cannot hold 24:00; midnight at the end of a day is entered as 00:00. */
