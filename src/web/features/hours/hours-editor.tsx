@@ -16,7 +16,7 @@ const EMPTY: Draft = { week: Object.fromEntries(WEEKDAYS.map((d) => [d, null])) 
 const NEW_INTERVAL: Interval = { open: "09:00", close: "17:00" };
 
 /** The saved hours, as the form holds them (JSON text), or none. */
-function initialDraft(initial: unknown): Draft {
+export function initialDraft(initial: unknown): Draft {
   let value = initial;
   if (typeof value === "string" && value.trim().startsWith("{")) {
     try {
