@@ -480,7 +480,10 @@ function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: ImportR
       {fixing && (
         <tr id={`${ids}-fix`}>
           <td colSpan={fields.length + 2} className={`${ui.td} bg-stone-50`}>
-            <FixForm row={row} fields={fixFields.length > 0 ? fixFields : ["address", "latitude", "longitude"]} onSave={onSave} busy={busy} />
+            {/* Kept in view while the wide table scrolls sideways (on a phone), and no wider than the screen. */}
+            <div className="sticky left-0 max-w-[calc(100vw-5rem)]">
+              <FixForm row={row} fields={fixFields.length > 0 ? fixFields : ["address", "latitude", "longitude"]} onSave={onSave} busy={busy} />
+            </div>
           </td>
         </tr>
       )}
