@@ -1,7 +1,7 @@
 // Throughput of the app against a bare node:http server sending the same bytes, endpoint by endpoint, and the
 // app's memory at rest and under that load.
 //   npm run build && node bench/http/http.bench.ts
-// BENCH_CONNECTIONS (20), BENCH_SECONDS (8), BUILD_DIR (build), BENCH_ONLY (a comma list of endpoint names).
+// BENCH_CONNECTIONS (20), BENCH_SECONDS (4), BENCH_TURNS (3), BENCH_WARMUP_SECONDS (1), BUILD_DIR (build), BENCH_ONLY (a comma list of endpoint names).
 // The app runs as `npm start` does (production, its default log level, the demo content, SQLite); the bare server
 // is another process on the same machine. Never a test: compare the two within one run only.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -14,8 +14,13 @@ import { openDatabase } from "../../src/server/db/database.ts";
 import { slugify } from "../../src/shared/format.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+// Each server is under the same load this long before it is measured, so that both run compiled code.
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+// The app and the bare server take turns this many times per endpoint, and each one's median counts: a shared
+// machine's speed drifts by a third within a minute, which one turn each would take for a difference.
+const TURNS = Number(process.env.BENCH_TURNS ?? 3);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -113,7 +118,8 @@ async function bareServer(body: Buffer, contentType: string) {
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-async function load(url: string) {
+async function load(url: string, warm: boolean) {
+  if (warm && WARMUP_SECONDS > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
@@ -126,12 +132,18 @@ for (const [name, url] of Object.entries(endpoints)) {
   const sample = await fetch(appUrl + url);
   const body = Buffer.from(await sample.arrayBuffer());
   if (!sample.ok) throw new Error(`${url} answered ${sample.status}`);
-  const watcher = setInterval(() => (peakUnderLoad = Math.max(peakUnderLoad, memory(app.pid!).rss)), 200);
-  const ours = await load(appUrl + url);
-  clearInterval(watcher);
   const bare = await bareServer(body, sample.headers.get("content-type") ?? "application/octet-stream");
-  const theirs = await load(bare.url);
+  const turns: { ours: Awaited<ReturnType<typeof load>>; theirs: Awaited<ReturnType<typeof load>> }[] = [];
+  for (let turn = 0; turn < TURNS; turn++) {
+    const watcher = setInterval(() => (peakUnderLoad = Math.max(peakUnderLoad, memory(app.pid!).rss)), 200);
+    const ours = await load(appUrl + url, turn === 0);
+    clearInterval(watcher);
+    turns.push({ ours, theirs: await load(bare.url, turn === 0) });
+  }
   await stop(bare.child);
+  const median = <T>(values: T[], by: (value: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
+  const ours = median(turns.map((t) => t.ours), (r) => r.rps);
+  const theirs = median(turns.map((t) => t.theirs), (r) => r.rps);
   const ratio = `${((100 * ours.rps) / theirs.rps).toFixed(1)}%`;
   rows.push(`| ${name} | ${body.length} | ${ours.rps} | ${ours.p50} | ${ours.p99} | ${theirs.rps} | ${ratio} |`);
   console.log(rows.at(-1));
@@ -140,7 +152,9 @@ const end = memory(app.pid!);
 await stop(app);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-console.log(`\n${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s per endpoint\n`);
+console.log(
+  `\n${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${TURNS} turns of ${SECONDS} s each per endpoint and server (medians)\n`,
+);
 console.log("| endpoint | bytes | app req/s | app p50 ms | app p99 ms | bare req/s | app / bare |");
 console.log("|---|---|---|---|---|---|---|");
 for (const row of rows) console.log(row);

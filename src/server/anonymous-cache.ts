@@ -3,11 +3,20 @@
 // counter the database's triggers move on every change of public content, see migration 0050-content-version)
 // is the one it was rendered at. Every instance reads that counter before serving, so a change made through one
 // instance shows at once on all of them.
-import { createHash } from "node:crypto";
+//
+// Once a kept response has gone out whole, its final headers (security headers and all) are kept with it, and the
+// next requests for it are answered straight from Node's request (`serveKept`), before the Hono app: no Request or
+// Response objects, no middleware; only the session cookie check, the version read, a fresh nonce and the log line.
+import { createHash, randomUUID } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import zlib from "node:zlib";
 import { getSessionCookie } from "better-auth/cookies";
 import type { Context, MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 import type { AppEnv } from "./api/api-env.ts";
+import type { Logger } from "./logger.ts";
+import { COMPRESSIBLE, MIN_COMPRESSED_BYTES } from "./compress.ts";
+import { freshNonce } from "./nonce.ts";
 
 /** Public pages (the site's content) and public API reads: nothing under them depends on who asks, but for sessions. */
 const PAGE = /^\/(?:|map|events(?:\/[^/]+){0,2}|offers(?:\/[^/]+)?|news(?:\/[^/]+)?|business(?:\/[^/]+)?|tag(?:\/[^/]+)?|category(?:\/[^/]+)?|pages\/[^/]+|contact)$/;
@@ -25,16 +34,27 @@ export interface AnonymousCacheOptions {
   ttlMs?: number;
 }
 
-interface Entry {
+export interface Entry {
   version: number;
   status: number;
   headers: Record<string, string>;
   /** The body cut where the response's CSP nonce stood: each response gets its own nonce in those places. */
   parts: Buffer[];
   etag: string | null;
+  /** The headers it went out with the first time, each cut where the nonce stood; the gzip of a body without one. */
+  wire?: { headers: [string, string[]][]; gzip?: Buffer };
 }
 
-export function anonymousCache(options: AnonymousCacheOptions): MiddlewareHandler<AppEnv> & { cache: LRUCache<string, Entry> } {
+export interface AnonymousCache extends MiddlewareHandler<AppEnv> {
+  cache: LRUCache<string, Entry>;
+  /**
+   * Answers a request from Node's server with a kept response, when one is kept for it and still current; else
+   * false (at once, or once the version is read), and the request goes to the app.
+   */
+  serveKept(request: IncomingMessage, response: ServerResponse, logger: Logger): false | Promise<boolean>;
+}
+
+export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
   const cache = new LRUCache<string, Entry>({
     maxSize: options.maxBytes ?? 32 * 1024 * 1024,
     sizeCalculation: (entry) => entry.parts.reduce((sum, part) => sum + part.length, 256),
@@ -51,7 +71,11 @@ export function anonymousCache(options: AnonymousCacheOptions): MiddlewareHandle
     if (version === null) return next();
     const hit = cache.get(key);
     // A new response of its own, not through the context's: the lightest way through the Node adapter.
-    if (hit && hit.version === version) return respond(c, hit, nonce);
+    if (hit && hit.version === version) {
+      const response = respond(c, hit, nonce);
+      if (response.status === hit.status) c.set("anonymousEntry", hit);
+      return response;
+    }
 
     await next();
     const response = c.res;
@@ -67,12 +91,93 @@ export function anonymousCache(options: AnonymousCacheOptions): MiddlewareHandle
     };
     // Content that changed while this was rendered may be in it only in part, and a part of the page may have
     // failed to load: such a response is served, not kept.
-    if (!c.get("incomplete") && (await options.contentVersion()) === version) cache.set(key, entry);
+    if (!c.get("incomplete") && (await options.contentVersion()) === version) {
+      cache.set(key, entry);
+      c.set("anonymousEntry", entry);
+    }
     // The rendered response was read: the context's is replaced with one made of the same bytes.
     c.res = undefined;
     c.res = respond(c, entry, nonce);
   };
-  return Object.assign(middleware, { cache });
+  // The fast path reads the version once per turn of the event loop: requests that arrive together (parsed in one
+  // turn) were sent at the same time, and a change committed before any of them was sent is read in a turn before.
+  let versionThisTurn: Promise<number | null> | null = null;
+  const versionNow = () => {
+    if (!versionThisTurn) {
+      versionThisTurn = options.contentVersion();
+      setImmediate(() => (versionThisTurn = null));
+    }
+    return versionThisTurn;
+  };
+
+  const serveKept: AnonymousCache["serveKept"] = (request, response, logger) => {
+    if (request.method !== "GET" || !request.url) return false;
+    const entry = cache.get(request.url);
+    const wire = entry?.wire;
+    if (!entry || !wire) return false;
+    const cookie = request.headers.cookie;
+    if (cookie && getSessionCookie(new Headers({ cookie }))) return false;
+    const body = entry.parts.length === 1 ? entry.parts[0]! : null;
+    const gzip = /\bgzip\b/.test(request.headers["accept-encoding"] ?? "") && compressible(wire, entry);
+    // A page's body carries its nonce, so its compressed form differs each time: the app compresses it as it streams.
+    if (gzip && !body) return false;
+    const started = performance.now();
+    return versionNow().then(
+      (version) => {
+        if (version !== entry.version) return false;
+        const requestId = request.headers["x-request-id"]?.toString() ?? randomUUID();
+        const nonce = freshNonce();
+        const headers: OutgoingHttpHeaders = {};
+        for (const [name, parts] of wire.headers) headers[name] = parts.length === 1 ? parts[0] : parts.join(nonce);
+        headers["x-request-id"] = requestId;
+        let status = entry.status;
+        let sent: Buffer | null;
+        if (entry.etag && matches(request.headers["if-none-match"], entry.etag)) {
+          status = 304;
+          sent = null;
+          delete headers["content-type"];
+        } else if (gzip) {
+          sent = wire.gzip ??= zlib.gzipSync(body!);
+          headers["content-encoding"] = "gzip";
+          headers.vary = `${headers.vary ? `${String(headers.vary)}, ` : ""}Accept-Encoding`;
+        } else {
+          sent = body ?? join(entry.parts, Buffer.from(nonce));
+        }
+        if (sent) headers["content-length"] = sent.length;
+        response.writeHead(status, headers);
+        response.end(sent);
+        const path = request.url!.split("?", 1)[0];
+        const ms = Math.round((performance.now() - started) * 10) / 10;
+        logger.info({ requestId, method: "GET", path, status, ms }, "request");
+        return true;
+      },
+      () => false,
+    );
+  };
+
+  return Object.assign(middleware, { cache, serveKept });
+}
+
+/**
+ * Keeps the headers a kept response first went out with, for `serveKept`: all but those made for each response
+ * and those of its compression, each cut where the response's nonce stood.
+ */
+export function keepWire(entry: Entry, headers: Headers, nonce: string | undefined) {
+  if (entry.wire) return;
+  const kept: [string, string[]][] = [];
+  for (const [name, value] of headers) {
+    if (PER_RESPONSE.has(name)) continue;
+    // What the app's compression added is added again by `serveKept` when the request asks for it.
+    const lasting = name === "vary" ? value.split(/,\s*/).filter((field) => field.toLowerCase() !== "accept-encoding").join(", ") : value;
+    if (lasting) kept.push([name, nonce ? lasting.split(nonce) : [lasting]]);
+  }
+  entry.wire = { headers: kept };
+}
+const PER_RESPONSE = new Set(["content-length", "date", "x-request-id", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
+
+function compressible(wire: NonNullable<Entry["wire"]>, entry: Entry): boolean {
+  const type = wire.headers.find(([name]) => name === "content-type")?.[1].join("") ?? "";
+  return COMPRESSIBLE.test(type) && entry.parts.reduce((sum, part) => sum + part.length, 0) >= MIN_COMPRESSED_BYTES;
 }
 
 function respond(c: Context<AppEnv>, entry: Entry, nonce: string | undefined): Response {
@@ -89,7 +194,8 @@ function respond(c: Context<AppEnv>, entry: Entry, nonce: string | undefined): R
   return new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers });
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (Array.isArray(ifNoneMatch)) ifNoneMatch = ifNoneMatch.join(",");
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((tag) => {
     const value = tag.trim();

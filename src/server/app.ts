@@ -1,11 +1,13 @@
 // Builds the whole HTTP app (never listens): security headers, logging, auth, API, files, static assets and pages.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Context } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { streamingCompress } from "./compress.ts";
-import { anonymousCache } from "./anonymous-cache.ts";
+import { anonymousCache, keepWire } from "./anonymous-cache.ts";
+import { freshNonce } from "./nonce.ts";
 import type { Auth } from "./auth/auth.ts";
 import { getCurrentUser } from "./auth/session.ts";
 import { handleAuthRequest } from "./auth/auth-http.ts";
@@ -45,17 +47,10 @@ export interface AppDeps {
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-// Each response's CSP nonce: 16 bytes from the system's CSPRNG, drawn from a pool refilled 4 KiB at a time (one
-// call for 256 responses instead of one each).
-let noncePool = Buffer.alloc(0);
-let nonceOffset = 0;
 function nonce(c: Context<AppEnv>): string {
-  if (nonceOffset + 16 > noncePool.length) {
-    noncePool = randomBytes(4096);
-    nonceOffset = 0;
-  }
-  const value = noncePool.toString("base64", nonceOffset, (nonceOffset += 16));
+  const value = freshNonce();
   c.set("secureHeadersNonce", value);
   return `'nonce-${value}'`;
 }
@@ -70,6 +65,8 @@ export function createApp(deps: AppDeps) {
     const requestId = c.req.header("x-request-id") ?? randomUUID();
     await next();
     c.res.headers.set("X-Request-Id", requestId);
+    const kept = c.get("anonymousEntry");
+    if (kept && c.res.status === kept.status) keepWire(kept, c.res.headers, c.var.secureHeadersNonce);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const level = c.res.status >= 500 ? "error" : "info";
     logger[level]({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
@@ -121,9 +118,8 @@ export function createApp(deps: AppDeps) {
   });
 
   // Visitors who are not signed in get pages and public reads rendered once per change of content (anonymous-cache.ts).
-  app.use(
-    anonymousCache({ contentVersion: () => database.contentVersion() }),
-  );
+  const cache = anonymousCache({ contentVersion: () => database.contentVersion() });
+  app.use(cache);
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(errorBody(error), error.status);
@@ -142,6 +138,12 @@ export function createApp(deps: AppDeps) {
       logger.error({ err: error }, "health check failed");
       return c.json({ status: "error", database: "unreachable" }, 503, { "Cache-Control": "no-store" });
     }
+  });
+
+  // JSON is never a document: it gets the strictest policy, not the pages' (shorter, and no nonce).
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (/^application\/(?:[\w.+-]*\+)?json\b/.test(c.res.headers.get("content-type") ?? "")) c.res.headers.set("Content-Security-Policy", API_CSP);
   });
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c, auth, logger));
@@ -212,7 +214,9 @@ export function createApp(deps: AppDeps) {
     );
   }
 
-  return app;
+  /** Answers from Node's server what the anonymous cache holds, before the app (see anonymous-cache.ts). */
+  const serveKept = (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logger);
+  return Object.assign(app, { serveKept });
 }
 
 export type App = ReturnType<typeof createApp>;

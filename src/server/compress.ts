@@ -6,8 +6,8 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
-const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|geo\+json|javascript|xml|manifest\+json|x-ndjson)|image\/svg\+xml)/;
-const MIN_BYTES = 1024;
+export const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|geo\+json|javascript|xml|manifest\+json|x-ndjson)|image\/svg\+xml)/;
+export const MIN_COMPRESSED_BYTES = 1024;
 
 export function streamingCompress(): MiddlewareHandler {
   return async (c, next) => {
@@ -16,7 +16,7 @@ export function streamingCompress(): MiddlewareHandler {
     const res = c.res;
     if (res.headers.has("content-encoding") || !COMPRESSIBLE.test(res.headers.get("content-type") ?? "")) return;
     const length = res.headers.get("content-length");
-    if ((length !== null && Number(length) < MIN_BYTES) || !res.body) return;
+    if ((length !== null && Number(length) < MIN_COMPRESSED_BYTES) || !res.body) return;
 
     const gzip = zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
     const body = Readable.toWeb(Readable.fromWeb(res.body as NodeReadableStream).pipe(gzip)) as ReadableStream;

@@ -15,7 +15,7 @@ describe("HTTP server", () => {
   });
 
   it("sends security headers: a CSP without inline script, nosniff, referrer policy, no framing", async () => {
-    const response = await t.request("/api/v1/site-settings");
+    const response = await t.request("/healthz");
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
@@ -25,6 +25,18 @@ describe("HTTP server", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("gives the API's JSON the strictest policy: nothing loads, nothing frames it", async () => {
+    for (const path of ["/api/v1/site-settings", "/api/v1/no-such-thing"]) {
+      const response = await t.request(path);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    // The API's reference is a page, with the pages' policy.
+    const docs = await t.request("/api/v1/docs");
+    expect(docs.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
   });
 
   it("publishes an OpenAPI document and a docs page", async () => {

@@ -1,11 +1,10 @@
 // Starts the production server: `npm start` (after `npm run build`).
-import type { Server as HttpServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import dotenv from "dotenv";
-import { serve } from "@hono/node-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { createApp, type RenderPage } from "./app.ts";
+import { listen } from "./listen.ts";
 import { ConfigError, parseEnv, publicUrl } from "./env.ts";
 import { openRuntime, prepareDatabase } from "./runtime.ts";
 import type { AppContextKey } from "./load-context.ts";
@@ -61,7 +60,7 @@ const app = createApp({
 
 // While the site has no administrator, each start logs a fresh one-time link that creates the first one.
 const setupToken = await runtime.services.setup.issueToken();
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+const server = listen(app, { port: env.PORT, hostname: env.HOST }, (info) => {
   const address = publicUrl(env);
   logger.info({ port: info.port, url: address }, `Niche is ready: open ${address}`);
   if (setupToken) {
@@ -69,12 +68,6 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     logger.warn({ setupUrl }, `The site has no administrator yet. Create the first one within an hour at ${setupUrl} (or with npm run user:create)`);
   }
 });
-
-// An idle connection is kept longer than the clients and proxies in front usually keep theirs (60 s), so that it is
-// they who close it: a server closing first can meet a request already on its way, which the client sees as a reset.
-const http = server as HttpServer;
-http.keepAliveTimeout = 65_000;
-http.headersTimeout = 66_000;
 
 function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");

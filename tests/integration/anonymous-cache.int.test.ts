@@ -1,7 +1,12 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymousCache } from "../../src/server/anonymous-cache.ts";
 import type { RenderPage } from "../../src/server/app.ts";
+import { listen } from "../../src/server/listen.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
 import { createTestDatabase, type TestDatabase } from "../setup/database.ts";
 
@@ -32,6 +37,8 @@ let b: TestApp;
 let pagesA: ReturnType<typeof countingRenderer>;
 let pagesB: ReturnType<typeof countingRenderer>;
 let admin: string;
+/** What instance b logs. */
+const logLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -39,7 +46,11 @@ beforeAll(async () => {
   pagesB = countingRenderer();
   a = await createTestApp({ database, renderPage: pagesA.renderPage });
   // A second instance of the app on the same database.
-  b = await createTestApp({ database: database.reopen(), renderPage: pagesB.renderPage });
+  b = await createTestApp({
+    database: database.reopen(),
+    renderPage: pagesB.renderPage,
+    logger: pino({ level: "info" }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) }),
+  });
   admin = (await a.signIn("admin")).cookie;
 });
 afterAll(async () => {
@@ -133,6 +144,133 @@ describe("pages for visitors who are not signed in", () => {
     await b.request("/login");
     await b.request("/login");
     expect(pagesB.renders.length - rendersBefore).toBe(2);
+  });
+});
+
+/** Instance b on Node's server, as `npm start` serves it, counting what reaches the app. */
+async function serveB() {
+  const reached: string[] = [];
+  const server: Server = await new Promise((resolve) => {
+    const started = listen(
+      { fetch: (request, env) => (reached.push(new URL(request.url).pathname), b.app.fetch(request, env)), serveKept: b.app.serveKept },
+      { port: 0, hostname: "127.0.0.1" },
+      () => resolve(started),
+    );
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // As a client that does not ask for compression, unless told otherwise.
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(url + path, { headers: { "Accept-Encoding": "identity", ...headers } });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { reached, get, close };
+}
+
+/** The headers a response carries, but for those made for each response and the nonce. */
+const lasting = (response: Response) =>
+  [...response.headers].filter(([name]) => !["date", "x-request-id"].includes(name)).map(([name, value]) => [name, value.replace(/'nonce-[^']+'/, "'nonce-'")]);
+
+describe("kept responses on Node's server", () => {
+  it("are answered before the app, with the same headers, a nonce of their own and a log line", async () => {
+    const server = await serveB();
+    try {
+      const rendersBefore = pagesB.renders.length;
+      const first = await server.get("/category/anything");
+      const firstHtml = await first.text();
+      const second = await server.get("/category/anything");
+      const third = await server.get("/category/anything");
+      expect(server.reached.filter((path) => path === "/category/anything")).toHaveLength(1);
+      expect(pagesB.renders.length - rendersBefore).toBe(1);
+      expect([second.status, third.status]).toEqual([200, 200]);
+      expect(lasting(second)).toEqual(lasting(first));
+      expect(second.headers.get("x-request-id")).toMatch(/^[\w-]{36}$/);
+      expect(third.headers.get("x-request-id")).not.toBe(second.headers.get("x-request-id"));
+
+      const nonces = [first, second, third].map(cspNonce);
+      expect(new Set(nonces).size).toBe(3);
+      const secondHtml = await second.text();
+      expect(secondHtml).toContain(`<script nonce="${nonces[1]}">`);
+      expect(secondHtml.replaceAll(nonces[1]!, "")).toBe(firstHtml.replaceAll(nonces[0]!, ""));
+      expect(await third.text()).toContain(`<link rel="modulepreload" nonce="${nonces[2]}">`);
+
+      const sent = await server.get("/category/anything", { "X-Request-Id": "traced-request-1" });
+      expect(sent.headers.get("x-request-id")).toBe("traced-request-1");
+      expect(logLines.find((line) => line.requestId === "traced-request-1")).toMatchObject({
+        msg: "request",
+        method: "GET",
+        path: "/category/anything",
+        status: 200,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answer 304 to their ETag, compressed when asked, and show a change made through the other instance at once", async () => {
+    const server = await serveB();
+    try {
+      // Enough of them to be worth compressing.
+      for (let i = 1; i <= 12; i++) await addCategory(`Kept category number ${i}`);
+      const first = await server.get("/api/v1/categories");
+      const body = await first.text();
+      const etag = first.headers.get("etag")!;
+      expect(first.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      const reachedBefore = server.reached.length;
+
+      const notModified = await server.get("/api/v1/categories", { "If-None-Match": etag });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.get("etag")).toBe(etag);
+      expect(notModified.headers.get("cache-control")).toContain("stale-while-revalidate=");
+      expect(await notModified.text()).toBe("");
+
+      // fetch() would decompress on its own: the raw bytes are read with node:http.
+      const http = await import("node:http");
+      const gzipped = await new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+        http.get(new URL("/api/v1/categories", first.url), { headers: { "Accept-Encoding": "gzip, br" } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+      expect(gzipped.headers["content-encoding"]).toBe("gzip");
+      expect(gzipped.headers.vary).toBe("Cookie, Accept-Encoding");
+      expect(gunzipSync(gzipped.bytes).toString()).toBe(body);
+      expect(server.reached.length).toBe(reachedBefore);
+
+      await addCategory("Seen at once through the other");
+      const changed = await server.get("/api/v1/categories", { "If-None-Match": etag });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get("etag")).not.toBe(etag);
+      expect(await changed.text()).toContain("Seen at once through the other");
+      expect(server.reached.length).toBe(reachedBefore + 1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("are never what a signed-in person gets, nor kept from what they get", async () => {
+    const server = await serveB();
+    try {
+      const member = await b.signIn("user");
+      await server.get("/tag/kept");
+      await server.get("/tag/kept");
+      const reachedBefore = server.reached.length;
+      const own = await (await server.get("/tag/kept", { Cookie: member.cookie })).text();
+      expect(own).toContain(`signed in as ${member.email}`);
+      expect(server.reached.length).toBe(reachedBefore + 1);
+      const visitor = await (await server.get("/tag/kept", { Cookie: "theme=dark" })).text();
+      expect(visitor).toContain("visitor");
+      expect(visitor).not.toContain(member.email);
+      expect(server.reached.length).toBe(reachedBefore + 1);
+      // Whatever is not a read of public content always reaches the app.
+      await server.get("/login");
+      await server.get("/login");
+      expect(server.reached.slice(-2)).toEqual(["/login", "/login"]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

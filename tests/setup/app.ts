@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
-import { pino } from "pino";
+import { pino, type Logger } from "pino";
 import { createApp, type RenderPage } from "../../src/server/app.ts";
 import { createAuth } from "../../src/server/auth/auth.ts";
 import { createOrUpdateUser } from "../../src/server/auth/accounts.ts";
@@ -22,14 +22,14 @@ export const ORIGIN = "http://localhost:3000";
  * given variables: the test runner's own environment does not leak in).
  */
 export async function createTestApp(
-  options: { database?: Database; env?: Record<string, string>; mailer?: Mailer; renderPage?: RenderPage } = {},
+  options: { database?: Database; env?: Record<string, string>; mailer?: Mailer; renderPage?: RenderPage; logger?: Logger } = {},
 ) {
   const database = options.database ?? (await createTestDatabase());
   const filesDir = path.join(inject("testDir"), `files-${newId(8)}`);
   const store = new DiskStore(filesDir);
   const services = createServices({ database, store, env: parseEnv(options.env ?? {}), mailer: options.mailer });
   const auth = createAuth({ database, secret: "test-secret-".padEnd(48, "x"), baseURL: ORIGIN, trustedOrigins: [ORIGIN], trustProxy: false });
-  const logger = pino({ level: "silent" });
+  const logger = options.logger ?? pino({ level: "silent" });
   const app = createApp({ database, auth, services, logger, renderPage: options.renderPage });
 
   /** Sends a request as a browser on our origin would (better-auth refuses writes without an Origin). */

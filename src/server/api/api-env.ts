@@ -1,3 +1,4 @@
+import type { Entry } from "../anonymous-cache.ts";
 import type { CurrentUser } from "../auth/session.ts";
 import type { AppServices } from "../services.ts";
 
@@ -9,5 +10,7 @@ export interface AppEnv {
     secureHeadersNonce?: string;
     /** Set when part of a page failed to load: the response is sent but never cached. */
     incomplete?: boolean;
+    /** The anonymous cache's entry this response is (see anonymous-cache.ts). */
+    anonymousEntry?: Entry;
   };
 }

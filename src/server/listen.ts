@@ -1,0 +1,25 @@
+// The app on Node's HTTP server: responses the anonymous cache keeps are answered before the app
+// (anonymous-cache.ts, `serveKept`), everything else goes through it.
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+
+export interface Servable {
+  fetch: (request: Request, env: never) => Response | Promise<Response>;
+  serveKept: (request: IncomingMessage, response: ServerResponse) => false | Promise<boolean>;
+}
+
+export function listen(app: Servable, options: { port: number; hostname?: string }, onListening?: (info: AddressInfo) => void): Server {
+  const createServer = ((serverOptions: ServerOptions, listener: RequestListener) =>
+    createHttpServer(serverOptions, (request, response) => {
+      const kept = app.serveKept(request, response);
+      if (kept === false) return listener(request, response);
+      void kept.then((served) => served || listener(request, response));
+    })) as typeof createHttpServer;
+  const server = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname, createServer }, onListening) as Server;
+  // An idle connection is kept longer than the clients and proxies in front usually keep theirs (60 s), so that it is
+  // they who close it: a server closing first can meet a request already on its way, which the client sees as a reset.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
+}
