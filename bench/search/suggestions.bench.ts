@@ -151,8 +151,9 @@ if (serverUrl) {
   await admin.query(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  // A pool of our own, so a connection another process ends (a test run's clean-up) is replaced, not fatal.
-  const pool = new pg.Pool({ connectionString: url.href, max: 2 });
+  // A pool of our own, so a connection another process ends (a test run's clean-up) is replaced, not fatal; as
+  // large as the server's (src/server/db/database.ts).
+  const pool = new pg.Pool({ connectionString: url.href, max: 10 });
   pool.on("error", (error) => console.warn(`pool: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const postgres: Database = { db, dialect: "postgres", ping: async () => {}, contentVersion: async () => null, close: () => db.destroy() };
@@ -163,7 +164,9 @@ if (serverUrl) {
     process.exitCode = 1;
   } finally {
     await postgres.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // BENCH_KEEP_DATABASE keeps it for a closer look (EXPLAIN), as BENCH_SQLITE_FILE does on SQLite.
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept: ${url.href}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

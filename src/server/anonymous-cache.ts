@@ -126,7 +126,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
       (version) => {
         if (version !== entry.version) return false;
         const requestId = request.headers["x-request-id"]?.toString() ?? randomUUID();
-        const nonce = freshNonce();
+        const nonce = body && wire.headers.every(([, parts]) => parts.length === 1) ? "" : freshNonce();
         const headers: OutgoingHttpHeaders = {};
         for (const [name, parts] of wire.headers) headers[name] = parts.length === 1 ? parts[0] : parts.join(nonce);
         headers["x-request-id"] = requestId;

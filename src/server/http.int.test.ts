@@ -33,6 +33,11 @@ describe("HTTP server", () => {
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+      // Headers only documents heed are left out.
+      expect(response.headers.get("x-xss-protection")).toBeNull();
+      expect(response.headers.get("origin-agent-cluster")).toBeNull();
     }
     // The API's reference is a page, with the pages' policy.
     const docs = await t.request("/api/v1/docs");

@@ -27,30 +27,35 @@ export class PostgresSearchRepository implements SearchRepository {
   /**
    * Suggestions: a short prefix can match thousands of documents, and ranking them all (ts_rank reads
    * every matching tsvector) is the slow part. Name matches are ranked; the rest only fills the list,
-   * category and tag matches (weight B) first, taken as the index yields them.
+   * category and tag matches first, taken as the index yields them. The name and the extra words have indexes
+   * of their own (migration 0051-search-name-index).
    */
   private async findByTier({ match, types, limit }: FindOptions): Promise<SearchRow[]> {
     const all = match.map((m) => wordQuery(m)).join(" & ");
-    const inName = match.map((m) => wordQuery(m, "A")).join(" & ");
-    const inExtra = match.map((m) => wordQuery(m, "B")).join(" & ");
     const first = match[0]!;
     const nameStart = `^\\s*(${[first.prefix, ...first.words].map(escapeRegex).join("|")})`;
     const { rows } = await sql<SearchRow>`
       select kind, ref, name, body from search_document
-      where document @@ ${inName}::tsquery and kind = any(${[...types]}::text[])
-      order by search_fold(name) ~ ${nameStart} desc, ts_rank(document, ${all}::tsquery) desc, name
+      where name_document @@ ${all}::tsquery and kind = any(${[...types]}::text[])
+      order by folded_name ~ ${nameStart} desc, ts_rank(document, ${all}::tsquery) desc, name
       limit ${limit}
     `.execute(this.db);
+    const inName = sql`name_document @@ ${all}::tsquery`;
+    const inExtra = sql`extra_document @@ ${all}::tsquery`;
     for (const [wanted, unwanted] of [
       [inExtra, [inName]],
-      [all, [inName, inExtra]],
+      [sql`document @@ ${all}::tsquery`, [inName, inExtra]],
     ] as const) {
       if (rows.length >= limit) break;
+      // Planned for all its rows (a materialized CTE), the index is read: planned for the first few, PostgreSQL
+      // expects them early in the table and reads all of it when they are few or none.
       const more = await sql<SearchRow>`
-        select kind, ref, name, body from search_document
-        where document @@ ${wanted}::tsquery and kind = any(${[...types]}::text[])
-          ${sql.join(unwanted.map((q) => sql`and not document @@ ${q}::tsquery`), sql` `)}
-        limit ${limit - rows.length}
+        with hits as materialized (
+          select kind, ref, name, body from search_document
+          where ${wanted} and kind = any(${[...types]}::text[])
+            ${sql.join(unwanted.map((q) => sql`and not ${q}`), sql` `)}
+        )
+        select * from hits limit ${limit - rows.length}
       `.execute(this.db);
       rows.push(...more.rows);
     }
