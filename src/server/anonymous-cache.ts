@@ -16,7 +16,7 @@ import { LRUCache } from "lru-cache";
 import type { AppEnv } from "./api/api-env.ts";
 import type { Logger } from "./logger.ts";
 import { COMPRESSIBLE, MIN_COMPRESSED_BYTES } from "./compress.ts";
-import { freshNonce } from "./nonce.ts";
+import { freshNonce, NONCE_LENGTH } from "./nonce.ts";
 
 /** Public pages (the site's content) and public API reads: nothing under them depends on who asks, but for sessions. */
 const PAGE = /^\/(?:|map|events(?:\/[^/]+){0,2}|offers(?:\/[^/]+)?|news(?:\/[^/]+)?|business(?:\/[^/]+)?|tag(?:\/[^/]+)?|category(?:\/[^/]+)?|pages\/[^/]+|contact)$/;
@@ -41,8 +41,8 @@ export interface Entry {
   /** The body cut where the response's CSP nonce stood: each response gets its own nonce in those places. */
   parts: Buffer[];
   etag: string | null;
-  /** The headers it went out with the first time, each cut where the nonce stood; the gzip of a body without one. */
-  wire?: { headers: [string, string[]][]; gzip?: Buffer };
+  /** The headers it went out with the first time, each cut where the nonce stood; its parts, deflated. */
+  wire?: { headers: [string, string[]][]; deflated?: Buffer[] };
 }
 
 export interface AnonymousCache extends MiddlewareHandler<AppEnv> {
@@ -119,8 +119,6 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     if (cookie && getSessionCookie(new Headers({ cookie }))) return false;
     const body = entry.parts.length === 1 ? entry.parts[0]! : null;
     const gzip = /\bgzip\b/.test(request.headers["accept-encoding"] ?? "") && compressible(wire, entry);
-    // A page's body carries its nonce, so its compressed form differs each time: the app compresses it as it streams.
-    if (gzip && !body) return false;
     const started = performance.now();
     return versionNow().then(
       (version) => {
@@ -137,7 +135,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
           sent = null;
           delete headers["content-type"];
         } else if (gzip) {
-          sent = wire.gzip ??= zlib.gzipSync(body!);
+          sent = gzipWithNonce((wire.deflated ??= deflateParts(entry.parts)), entry.parts, nonce);
           headers["content-encoding"] = "gzip";
           headers.vary = `${headers.vary ? `${String(headers.vary)}, ` : ""}Accept-Encoding`;
         } else {
@@ -174,6 +172,53 @@ export function keepWire(entry: Entry, headers: Headers, nonce: string | undefin
   entry.wire = { headers: kept };
 }
 const PER_RESPONSE = new Set(["content-length", "date", "x-request-id", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
+
+// A body that carries a nonce is compressed once, a part at a time, each part's deflate stream ending byte-aligned
+// on a sync flush, so that the parts can be joined with each response's nonce between them, as a stored block, into
+// one gzip stream (RFC 1951 3.2.4, RFC 1952). Each part is compressed with what precedes it as its dictionary, the
+// nonces standing there as NUL bytes: no text of a page has three of those in a row, so nothing refers back into a
+// nonce, and the parts compress about as well as the whole page would. (A body with NUL in it is compressed part by
+// part without that dictionary.)
+const WINDOW = 32 * 1024;
+function deflateParts(parts: Buffer[]): Buffer[] {
+  const placeholder = Buffer.alloc(NONCE_LENGTH);
+  const withDictionary = !parts.some((part) => part.includes(0));
+  let window = Buffer.alloc(0);
+  return parts.map((part) => {
+    const dictionary = withDictionary && window.length > 0 ? { dictionary: window } : {};
+    const deflated = zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH, ...dictionary });
+    window = Buffer.concat([window, part, placeholder]).subarray(-WINDOW);
+    return deflated;
+  });
+}
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+const LAST_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+function gzipWithNonce(deflated: Buffer[], parts: Buffer[], nonce: string): Buffer {
+  const stored = Buffer.from(nonce);
+  if (deflated.length > 1 && stored.length !== NONCE_LENGTH) throw new Error("a nonce of another length");
+  const block = Buffer.alloc(5);
+  block.writeUInt16LE(stored.length, 1);
+  block.writeUInt16LE(~stored.length & 0xffff, 3);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  deflated.forEach((part, i) => {
+    if (i > 0) {
+      pieces.push(block, stored);
+      crc = zlib.crc32(stored, crc);
+      size += stored.length;
+    }
+    pieces.push(part);
+    crc = zlib.crc32(parts[i]!, crc);
+    size += parts[i]!.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  pieces.push(LAST_BLOCK, trailer);
+  return Buffer.concat(pieces);
+}
 
 function compressible(wire: NonNullable<Entry["wire"]>, entry: Entry): boolean {
   const type = wire.headers.find(([name]) => name === "content-type")?.[1].join("") ?? "";

@@ -5,6 +5,9 @@ import { randomBytes } from "node:crypto";
 let pool = Buffer.alloc(0);
 let offset = 0;
 
+/** Characters in every nonce (16 bytes in base64). */
+export const NONCE_LENGTH = 24;
+
 /** A fresh nonce, base64. */
 export function freshNonce(): string {
   if (offset + 16 > pool.length) {

@@ -23,7 +23,8 @@ function countingRenderer() {
     if (path === "/news") context.reportError(new Error("the posts could not be read"), "posts");
     const html =
       `<!doctype html><script nonce="${context.nonce}">1</script><p>${context.user ? `signed in as ${context.user.email}` : "visitor"}</p>` +
-      `<p>${categories.length} categories</p><link rel="modulepreload" nonce="${context.nonce}">`;
+      `<p>${categories.length} categories</p><link rel="modulepreload" nonce="${context.nonce}">` +
+      (path === "/pages/long" ? `<p>${"Long enough to be worth compressing. ".repeat(60)}</p><script nonce="${context.nonce}">2</script>` : "");
     return new Response(html, { headers });
   };
   return { renders, renderPage };
@@ -168,6 +169,20 @@ async function serveB() {
   return { reached, get, close };
 }
 
+/** A response's headers and raw bytes (fetch() would decompress them on its own). */
+async function rawGet(url: URL, headers: Record<string, string>) {
+  const http = await import("node:http");
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
 /** The headers a response carries, but for those made for each response and the nonce. */
 const lasting = (response: Response) =>
   [...response.headers].filter(([name]) => !["date", "x-request-id"].includes(name)).map(([name, value]) => [name, value.replace(/'nonce-[^']+'/, "'nonce-'")]);
@@ -208,6 +223,32 @@ describe("kept responses on Node's server", () => {
     }
   });
 
+  it("are compressed when asked, pages too, each with its own nonce in the compressed bytes", async () => {
+    const server = await serveB();
+    try {
+      const plain = await server.get("/pages/long");
+      const plainHtml = await plain.text();
+      const plainNonce = cspNonce(plain)!;
+      const url = new URL("/pages/long", plain.url);
+      const reachedBefore = server.reached.length;
+      const answers = [await rawGet(url, { "Accept-Encoding": "gzip, deflate, br" }), await rawGet(url, { "Accept-Encoding": "gzip" })];
+      expect(server.reached.length).toBe(reachedBefore);
+      const nonces = answers.map(({ headers }) => /'nonce-([^']+)'/.exec(String(headers["content-security-policy"]))![1]!);
+      expect(nonces[0]).not.toBe(nonces[1]);
+      answers.forEach(({ headers, bytes }, i) => {
+        expect(headers["content-encoding"]).toBe("gzip");
+        expect(headers.vary).toBe("Cookie, Accept-Encoding");
+        expect(Number(headers["content-length"])).toBe(bytes.length);
+        expect(bytes.length).toBeLessThan(plainHtml.length / 4);
+        const html = gunzipSync(bytes).toString();
+        expect(html.match(new RegExp(`nonce="${nonces[i]}"`, "g"))).toHaveLength(3);
+        expect(html.replaceAll(nonces[i]!, "")).toBe(plainHtml.replaceAll(plainNonce, ""));
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it("answer 304 to their ETag, compressed when asked, and show a change made through the other instance at once", async () => {
     const server = await serveB();
     try {
@@ -225,15 +266,7 @@ describe("kept responses on Node's server", () => {
       expect(notModified.headers.get("cache-control")).toContain("stale-while-revalidate=");
       expect(await notModified.text()).toBe("");
 
-      // fetch() would decompress on its own: the raw bytes are read with node:http.
-      const http = await import("node:http");
-      const gzipped = await new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
-        http.get(new URL("/api/v1/categories", first.url), { headers: { "Accept-Encoding": "gzip, br" } }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
-        }).on("error", reject);
-      });
+      const gzipped = await rawGet(new URL("/api/v1/categories", first.url), { "Accept-Encoding": "gzip, br" });
       expect(gzipped.headers["content-encoding"]).toBe("gzip");
       expect(gzipped.headers.vary).toBe("Cookie, Accept-Encoding");
       expect(gunzipSync(gzipped.bytes).toString()).toBe(body);
