@@ -2,10 +2,10 @@
 // (anonymous-cache.ts, `serveKept`), everything else goes through it.
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
+import { serve, type HttpBindings } from "@hono/node-server";
 
 export interface Servable {
-  fetch: (request: Request, env: never) => Response | Promise<Response>;
+  fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>;
   serveKept: (request: IncomingMessage, response: ServerResponse) => false | Promise<boolean>;
 }
 
@@ -16,7 +16,7 @@ export function listen(app: Servable, options: { port: number; hostname?: string
       if (kept === false) return listener(request, response);
       void kept.then((served) => served || listener(request, response));
     })) as typeof createHttpServer;
-  const server = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname, createServer }, onListening) as Server;
+  const server = serve({ fetch: (request, env) => app.fetch(request, env as HttpBindings), port: options.port, hostname: options.hostname, createServer }, onListening) as Server;
   // An idle connection is kept longer than the clients and proxies in front usually keep theirs (60 s), so that it is
   // they who close it: a server closing first can meet a request already on its way, which the client sees as a reset.
   server.keepAliveTimeout = 65_000;
