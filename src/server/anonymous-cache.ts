@@ -14,7 +14,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import type { Context, MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 import type { AppEnv } from "./api/api-env.ts";
-import type { Logger } from "./logger.ts";
+import type { RequestLine } from "./logger.ts";
 import { COMPRESSIBLE, MIN_COMPRESSED_BYTES } from "./compress.ts";
 import { freshNonce, NONCE_LENGTH } from "./nonce.ts";
 
@@ -51,7 +51,7 @@ export interface AnonymousCache extends MiddlewareHandler<AppEnv> {
    * Answers a request from Node's server with a kept response, when one is kept for it and still current; else
    * false (at once, or once the version is read), and the request goes to the app.
    */
-  serveKept(request: IncomingMessage, response: ServerResponse, logger: Logger): false | Promise<boolean>;
+  serveKept(request: IncomingMessage, response: ServerResponse, log: (line: RequestLine) => void): false | Promise<boolean>;
 }
 
 export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
@@ -110,7 +110,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     return versionThisTurn;
   };
 
-  const serveKept: AnonymousCache["serveKept"] = (request, response, logger) => {
+  const serveKept: AnonymousCache["serveKept"] = (request, response, log) => {
     if (request.method !== "GET" || !request.url) return false;
     const entry = cache.get(request.url);
     const wire = entry?.wire;
@@ -144,9 +144,9 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
         if (sent) headers["content-length"] = sent.length;
         response.writeHead(status, headers);
         response.end(sent);
-        const path = request.url!.split("?", 1)[0];
+        const path = request.url!.split("?", 1)[0]!;
         const ms = Math.round((performance.now() - started) * 10) / 10;
-        logger.info({ requestId, method: "GET", path, status, ms }, "request");
+        log({ requestId, method: "GET", path, status, ms });
         return true;
       },
       () => false,

@@ -14,7 +14,7 @@ import { handleAuthRequest } from "./auth/auth-http.ts";
 import type { Database } from "./db/database.ts";
 import { AppError, errorBody } from "./errors.ts";
 import { isUnstorableText } from "./db/unstorable-text.ts";
-import type { Logger } from "./logger.ts";
+import { requestLogger, type Logger } from "./logger.ts";
 import type { AppServices } from "./services.ts";
 import type { AppEnv } from "./api/api-env.ts";
 import { createApi } from "./api/api.ts";
@@ -219,7 +219,8 @@ export function createApp(deps: AppDeps) {
   }
 
   /** Answers from Node's server what the anonymous cache holds, before the app (see anonymous-cache.ts). */
-  const serveKept = (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logger);
+  const logRequest = requestLogger(logger);
+  const serveKept = (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logRequest);
   return Object.assign(app, { serveKept });
 }
 

@@ -241,7 +241,7 @@ describe("kept responses on Node's server", () => {
         expect(Number(headers["content-length"])).toBe(bytes.length);
         expect(bytes.length).toBeLessThan(plainHtml.length / 4);
         const html = gunzipSync(bytes).toString();
-        expect(html.match(new RegExp(`nonce="${nonces[i]}"`, "g"))).toHaveLength(3);
+        expect(html.split(`nonce="${nonces[i]}"`)).toHaveLength(4);
         expect(html.replaceAll(nonces[i]!, "")).toBe(plainHtml.replaceAll(plainNonce, ""));
       });
     } finally {
