@@ -51,9 +51,9 @@ async function mapReady(page: Page) {
   await expect(map(page)).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
 }
 
-/** The business page's map loads once it comes into view. */
+/** The business page's map loads when asked for, in place of its preview. */
 async function businessMapReady(page: Page) {
-  await page.getByTestId("business-map").scrollIntoViewIfNeeded();
+  await page.getByTestId("business-map").getByRole("button", { name: "Show map" }).click();
   await mapReady(page);
 }
 
@@ -410,16 +410,26 @@ test.describe("home and business page maps", () => {
     expect(requested.some((url) => /maplibre-gl-worker/.test(url))).toBe(true);
   });
 
-  test("business page: the map library loads only when the map comes into view", async ({ page }) => {
+  test("business page: the map library loads only when the map is asked for", async ({ page }) => {
     const requested: string[] = [];
     page.on("request", (request) => requested.push(request.url()));
     await page.setViewportSize({ width: 360, height: 300 });
     await page.goto(`/business/${await businessId("Queen Street Diner")}`);
     await page.waitForLoadState("networkidle");
+    // In view, the map's place holds a preview and a button.
+    const preview = page.getByTestId("business-map");
+    await preview.scrollIntoViewIfNeeded();
+    expect((await preview.boundingBox())!.height).toBe(400);
+    await page.waitForLoadState("networkidle");
     expect(requested.filter((url) => /maplibre/.test(url))).toEqual([]);
 
-    await businessMapReady(page);
+    const show = preview.getByRole("button", { name: "Show map of Queen Street Diner" });
+    await show.focus();
+    await page.keyboard.press("Enter");
+    await mapReady(page);
     expect(requested.some((url) => /maplibre-gl-worker/.test(url))).toBe(true);
+    // Focus stays where the button was, on the map's place.
+    await expect(preview).toBeFocused();
   });
 
   test.describe("with the visitor's position", () => {

@@ -113,7 +113,7 @@ function MapOnDemand({ place }: { place: { id: string; name: string; lat: number
         {open ? "Hide map" : "Show map"}
       </button>
       <div id="event-map" className="mt-3" hidden={!open}>
-        {open && <BusinessMap business={place} height={EVENT_MAP_HEIGHT} />}
+        {open && <BusinessMap business={place} height={EVENT_MAP_HEIGHT} shownAtOnce />}
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
-// The business page's map (400 px, zoom 15, the business's circle) with "Get Directions" and "Open in maps".
+// The business page's map (400 px, zoom 15, the business's circle) with "Get Directions" and "Open in maps". Until
+// the visitor asks for it ("Show map", or "Get Directions"), its place holds a still preview: the map library is the
+// page's heaviest part by far, and most visitors never use the map.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MapStyleConfig } from "../../../shared/map.ts";
 import { BUSINESS_PAGE_MAP } from "../../../shared/constants.ts";
-import { useInView } from "../../lib/use-in-view.ts";
 import { messages } from "../../../shared/messages.ts";
 import { describeRoute, openInMapsHref } from "./directions.ts";
 import { fetchRoute } from "./fetch-route.ts";
@@ -25,14 +26,24 @@ export function geolocationErrorMessage(code: number): string {
   return `${d.noCurrentLocation}${reason}`;
 }
 
-/** `height` in pixels: the business page's 400 unless given (an event's page shows a smaller one). */
-export function BusinessMap({ business, height = BUSINESS_PAGE_MAP.heightPx }: { business: { id: string; name: string; lat: number | null; lng: number | null }; height?: number }) {
+/**
+ * `height` in pixels: the business page's 400 unless given (an event's page shows a smaller one). `shownAtOnce`:
+ * the map itself from the start (the event page shows this only once its own "Show map" was pressed).
+ */
+export function BusinessMap({
+  business,
+  height = BUSINESS_PAGE_MAP.heightPx,
+  shownAtOnce = false,
+}: {
+  business: { id: string; name: string; lat: number | null; lng: number | null };
+  height?: number;
+  shownAtOnce?: boolean;
+}) {
   const [config, setConfig] = useState<{ mapStyle: MapStyleConfig; directions: boolean } | null>(null);
   const [state, setState] = useState<DirectionsState>({ kind: "idle" });
   const [route, setRoute] = useState<[number, number][] | null>(null);
-  // The map library (the page's heaviest part by far) loads only once the map is about to be seen.
+  const [shown, setShown] = useState(shownAtOnce);
   const mapArea = useRef<HTMLDivElement>(null);
-  const inView = useInView(mapArea);
   const hasLocation = business.lat !== null && business.lng !== null && Number.isFinite(business.lat) && Number.isFinite(business.lng);
 
   useEffect(() => {
@@ -47,7 +58,14 @@ export function BusinessMap({ business, height = BUSINESS_PAGE_MAP.heightPx }: {
     : null;
   const colorOf = useCallback(() => BUSINESS_COLOR, []);
 
+  function showMap() {
+    setShown(true);
+    // The button goes with the preview: focus stays in the same place, on the map's area.
+    mapArea.current?.focus();
+  }
+
   function getDirections() {
+    setShown(true);
     if (!point) return setState({ kind: "error", message: messages.directions.noBusinessLocation });
     if (!("geolocation" in navigator)) return setState({ kind: "error", message: messages.directions.unsupported });
     setState({ kind: "getting-location" });
@@ -70,8 +88,9 @@ export function BusinessMap({ business, height = BUSINESS_PAGE_MAP.heightPx }: {
   return (
     <div>
       {point && (
-        <div ref={mapArea} className="rounded-lg bg-stone-100" style={{ height }} data-testid="business-map">
-          {config && inView && (
+        <div ref={mapArea} tabIndex={-1} className="rounded-lg bg-stone-100 outline-none" style={{ height }} data-testid="business-map">
+          {!shown && <MapPreview name={business.name} onShow={showMap} />}
+          {config && shown && (
             <MapCanvas
               className="overflow-hidden rounded-lg border border-stone-200"
               height={height}
@@ -114,6 +133,34 @@ export function BusinessMap({ business, height = BUSINESS_PAGE_MAP.heightPx }: {
           {state.message}
         </p>
       )}
+    </div>
+  );
+}
+
+/** What stands in the map's place until it is asked for: streets in outline, the place's pin, and the button. */
+function MapPreview({ name, onShow }: { name: string; onShow: () => void }) {
+  return (
+    <div
+      className="relative h-full overflow-hidden rounded-lg border border-stone-200 bg-[#e9ece3]"
+      style={{
+        backgroundImage:
+          "linear-gradient(90deg, #fff 7px, transparent 7px), linear-gradient(#fff 5px, transparent 5px), linear-gradient(32deg, transparent 48%, #f6f1dc 48%, #f6f1dc 52%, transparent 52%)",
+        backgroundSize: "96px 72px, 96px 72px, 100% 100%",
+        backgroundPosition: "18px 30px, 18px 30px, 0 0",
+      }}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 32" className="absolute left-1/2 top-1/2 h-12 w-9 -translate-x-1/2 -translate-y-full drop-shadow">
+        <path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z" fill={BUSINESS_COLOR} />
+        <circle cx="12" cy="12" r="4.5" fill="#fff" />
+      </svg>
+      <button
+        type="button"
+        onClick={onShow}
+        aria-label={`Show map of ${name}`}
+        className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-md border border-stone-300 bg-white px-4 py-2 font-semibold text-brand-800 shadow hover:bg-stone-50"
+      >
+        Show map
+      </button>
     </div>
   );
 }
