@@ -28,6 +28,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* zod compiles its object checks with `new Function` unless told not to: the CSP forbids that, and even
+            zod's probe for it is reported as a violation. Set before any module runs. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }} />
       </head>
       <body className="flex min-h-screen flex-col bg-stone-50 text-stone-900 antialiased">
         <a href="#main" className="skip-link">

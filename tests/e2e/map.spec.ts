@@ -411,6 +411,13 @@ test.describe("home and business page maps", () => {
   });
 
   test("business page: the map library loads only when the map is asked for", async ({ page }) => {
+    // Nothing on the page breaks the CSP (a refused eval is reported even when the code catches it).
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const w = window as unknown as { violations?: string[] };
+        (w.violations ??= []).push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`);
+      }),
+    );
     const requested: string[] = [];
     page.on("request", (request) => requested.push(request.url()));
     await page.setViewportSize({ width: 360, height: 300 });
@@ -430,6 +437,7 @@ test.describe("home and business page maps", () => {
     expect(requested.some((url) => /maplibre-gl-worker/.test(url))).toBe(true);
     // Focus stays where the button was, on the map's place.
     await expect(preview).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? [])).toEqual([]);
   });
 
   test.describe("with the visitor's position", () => {
