@@ -1,13 +1,15 @@
 // The business page's map (400 px, zoom 15, the business's circle) with "Get Directions" and "Open in maps". Until
 // the visitor asks for it ("Show map", or "Get Directions"), its place holds a still preview: the map library is the
 // page's heaviest part by far, and most visitors never use the map.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { MapStyleConfig } from "../../../shared/map.ts";
 import { BUSINESS_PAGE_MAP } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { describeRoute, openInMapsHref } from "./directions.ts";
 import { fetchRoute } from "./fetch-route.ts";
-import { MapCanvas } from "./map-canvas.tsx";
+
+// The map's own code (and through it the map library) downloads only when the map is asked for.
+const MapCanvas = lazy(() => import("./map-canvas.tsx").then((module) => ({ default: module.MapCanvas })));
 import type { MapBusiness } from "./map-filters.ts";
 
 /** Spec section 4: idle, then getting location, then getting directions, then done or error. */
@@ -91,18 +93,20 @@ export function BusinessMap({
         <div ref={mapArea} tabIndex={-1} className="rounded-lg bg-stone-100 outline-none" style={{ height }} data-testid="business-map">
           {!shown && <MapPreview name={business.name} onShow={showMap} />}
           {config && shown && (
-            <MapCanvas
-              className="overflow-hidden rounded-lg border border-stone-200"
-              height={height}
-              label={`Map showing ${business.name}`}
-              mapStyle={config.mapStyle}
-              businesses={[point]}
-              colorOf={colorOf}
-              cluster={false}
-              route={route}
-              framing={{ kind: "point", lat: point.lat, lng: point.lng, zoom: BUSINESS_PAGE_MAP.zoom }}
-              framingKey="business"
-            />
+            <Suspense fallback={<p role="status" className="flex h-full items-center justify-center text-stone-600">{messages.map.loading}</p>}>
+              <MapCanvas
+                className="overflow-hidden rounded-lg border border-stone-200"
+                height={height}
+                label={`Map showing ${business.name}`}
+                mapStyle={config.mapStyle}
+                businesses={[point]}
+                colorOf={colorOf}
+                cluster={false}
+                route={route}
+                framing={{ kind: "point", lat: point.lat, lng: point.lng, zoom: BUSINESS_PAGE_MAP.zoom }}
+                framingKey="business"
+              />
+            </Suspense>
           )}
         </div>
       )}
