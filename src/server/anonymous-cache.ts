@@ -123,30 +123,36 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     return versionNow().then(
       (version) => {
         if (version !== entry.version) return false;
-        const requestId = request.headers["x-request-id"]?.toString() ?? randomUUID();
-        const nonce = body && wire.headers.every(([, parts]) => parts.length === 1) ? "" : freshNonce();
-        const headers: OutgoingHttpHeaders = {};
-        for (const [name, parts] of wire.headers) headers[name] = parts.length === 1 ? parts[0] : parts.join(nonce);
-        headers["x-request-id"] = requestId;
-        let status = entry.status;
-        let sent: Buffer | null;
-        if (entry.etag && matches(request.headers["if-none-match"], entry.etag)) {
-          status = 304;
-          sent = null;
-          delete headers["content-type"];
-        } else if (gzip) {
-          sent = gzipWithNonce((wire.deflated ??= deflateParts(entry.parts)), entry.parts, nonce);
-          headers["content-encoding"] = "gzip";
-          headers.vary = `${headers.vary ? `${String(headers.vary)}, ` : ""}Accept-Encoding`;
-        } else {
-          sent = body ?? join(entry.parts, Buffer.from(nonce));
+        // Whatever goes wrong here is answered by the app instead, or, once this answer has begun, ends it.
+        try {
+          const requestId = request.headers["x-request-id"]?.toString() ?? randomUUID();
+          const nonce = body && wire.headers.every(([, parts]) => parts.length === 1) ? "" : freshNonce();
+          const headers: OutgoingHttpHeaders = {};
+          for (const [name, parts] of wire.headers) headers[name] = parts.length === 1 ? parts[0] : parts.join(nonce);
+          headers["x-request-id"] = requestId;
+          let status = entry.status;
+          let sent: Buffer | null;
+          if (entry.etag && matches(request.headers["if-none-match"], entry.etag)) {
+            status = 304;
+            sent = null;
+            delete headers["content-type"];
+          } else if (gzip) {
+            sent = gzipWithNonce((wire.deflated ??= deflateParts(entry.parts)), entry.parts, nonce);
+            headers["content-encoding"] = "gzip";
+            headers.vary = `${headers.vary ? `${String(headers.vary)}, ` : ""}Accept-Encoding`;
+          } else {
+            sent = body ?? join(entry.parts, Buffer.from(nonce));
+          }
+          if (sent) headers["content-length"] = sent.length;
+          response.writeHead(status, headers);
+          response.end(sent);
+          const path = request.url!.split("?", 1)[0]!;
+          const ms = Math.round((performance.now() - started) * 10) / 10;
+          log({ requestId, method: "GET", path, status, ms });
+        } catch (error) {
+          if (!response.headersSent) return false;
+          response.destroy(error as Error);
         }
-        if (sent) headers["content-length"] = sent.length;
-        response.writeHead(status, headers);
-        response.end(sent);
-        const path = request.url!.split("?", 1)[0]!;
-        const ms = Math.round((performance.now() - started) * 10) / 10;
-        log({ requestId, method: "GET", path, status, ms });
         return true;
       },
       () => false,

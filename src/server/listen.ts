@@ -14,7 +14,10 @@ export function listen(app: Servable, options: { port: number; hostname?: string
     createHttpServer(serverOptions, (request, response) => {
       const kept = app.serveKept(request, response);
       if (kept === false) return listener(request, response);
-      void kept.then((served) => served || listener(request, response));
+      void kept.then(
+        (served) => served || listener(request, response),
+        () => listener(request, response),
+      );
     })) as typeof createHttpServer;
   const server = serve({ fetch: (request, env) => app.fetch(request, env as HttpBindings), port: options.port, hostname: options.hostname, createServer }, onListening) as Server;
   // An idle connection is kept longer than the clients and proxies in front usually keep theirs (60 s), so that it is
