@@ -42,7 +42,14 @@ export interface Entry {
   parts: Buffer[];
   etag: string | null;
   /** The headers it went out with the first time, each cut where the nonce stood; its parts, deflated. */
-  wire?: { headers: [string, string[]][]; deflated?: Buffer[] };
+  wire?: {
+    headers: [string, string[]][];
+    /** Whether a nonce stands anywhere in it (else it goes out the same each time). */
+    nonced: boolean;
+    /** Whether it is gzipped for a request that asks. */
+    compressible: boolean;
+    deflated?: Buffer[];
+  };
 }
 
 export interface AnonymousCache extends MiddlewareHandler<AppEnv> {
@@ -118,7 +125,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     const cookie = request.headers.cookie;
     if (cookie && getSessionCookie(new Headers({ cookie }))) return false;
     const body = entry.parts.length === 1 ? entry.parts[0]! : null;
-    const gzip = /\bgzip\b/.test(request.headers["accept-encoding"] ?? "") && compressible(wire, entry);
+    const gzip = wire.compressible && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "");
     const started = performance.now();
     return versionNow().then(
       (version) => {
@@ -126,7 +133,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
         // Whatever goes wrong here is answered by the app instead, or, once this answer has begun, ends it.
         try {
           const requestId = request.headers["x-request-id"]?.toString() ?? randomUUID();
-          const nonce = body && wire.headers.every(([, parts]) => parts.length === 1) ? "" : freshNonce();
+          const nonce = wire.nonced ? freshNonce() : "";
           const headers: OutgoingHttpHeaders = {};
           for (const [name, parts] of wire.headers) headers[name] = parts.length === 1 ? parts[0] : parts.join(nonce);
           headers["x-request-id"] = requestId;
@@ -175,7 +182,13 @@ export function keepWire(entry: Entry, headers: Headers, nonce: string | undefin
     const lasting = name === "vary" ? value.split(/,\s*/).filter((field) => field.toLowerCase() !== "accept-encoding").join(", ") : value;
     if (lasting) kept.push([name, nonce ? lasting.split(nonce) : [lasting]]);
   }
-  entry.wire = { headers: kept };
+  const type = headers.get("content-type") ?? "";
+  const size = entry.parts.reduce((sum, part) => sum + part.length, 0);
+  entry.wire = {
+    headers: kept,
+    nonced: entry.parts.length > 1 || kept.some(([, parts]) => parts.length > 1),
+    compressible: COMPRESSIBLE.test(type) && size >= MIN_COMPRESSED_BYTES,
+  };
 }
 const PER_RESPONSE = new Set(["content-length", "date", "x-request-id", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
 
@@ -224,11 +237,6 @@ function gzipWithNonce(deflated: Buffer[], parts: Buffer[], nonce: string): Buff
   trailer.writeUInt32LE(size >>> 0, 4);
   pieces.push(LAST_BLOCK, trailer);
   return Buffer.concat(pieces);
-}
-
-function compressible(wire: NonNullable<Entry["wire"]>, entry: Entry): boolean {
-  const type = wire.headers.find(([name]) => name === "content-type")?.[1].join("") ?? "";
-  return COMPRESSIBLE.test(type) && entry.parts.reduce((sum, part) => sum + part.length, 0) >= MIN_COMPRESSED_BYTES;
 }
 
 function respond(c: Context<AppEnv>, entry: Entry, nonce: string | undefined): Response {

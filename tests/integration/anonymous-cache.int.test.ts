@@ -148,7 +148,16 @@ describe("pages for visitors who are not signed in", () => {
   });
 });
 
-/** Instance b on Node's server, as `npm start` serves it, counting what reaches the app. */
+/** Runs `test` with instance b on Node's server, as `npm start` serves it, counting what reaches the app. */
+async function onServerB(test: (server: Awaited<ReturnType<typeof serveB>>) => Promise<void>) {
+  const server = await serveB();
+  try {
+    await test(server);
+  } finally {
+    await server.close();
+  }
+}
+
 async function serveB() {
   const reached: string[] = [];
   const server: Server = await new Promise((resolve) => {
@@ -189,8 +198,7 @@ const lasting = (response: Response) =>
 
 describe("kept responses on Node's server", () => {
   it("are answered before the app, with the same headers, a nonce of their own and a log line", async () => {
-    const server = await serveB();
-    try {
+    await onServerB(async (server) => {
       const rendersBefore = pagesB.renders.length;
       const first = await server.get("/category/anything");
       const firstHtml = await first.text();
@@ -218,14 +226,11 @@ describe("kept responses on Node's server", () => {
         path: "/category/anything",
         status: 200,
       });
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it("are compressed when asked, pages too, each with its own nonce in the compressed bytes", async () => {
-    const server = await serveB();
-    try {
+    await onServerB(async (server) => {
       const plain = await server.get("/pages/long");
       const plainHtml = await plain.text();
       const plainNonce = cspNonce(plain)!;
@@ -244,14 +249,11 @@ describe("kept responses on Node's server", () => {
         expect(html.split(`nonce="${nonces[i]}"`)).toHaveLength(4);
         expect(html.replaceAll(nonces[i]!, "")).toBe(plainHtml.replaceAll(plainNonce, ""));
       });
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it("answer 304 to their ETag, compressed when asked, and show a change made through the other instance at once", async () => {
-    const server = await serveB();
-    try {
+    await onServerB(async (server) => {
       // Enough of them to be worth compressing.
       for (let i = 1; i <= 12; i++) await addCategory(`Kept category number ${i}`);
       const first = await server.get("/api/v1/categories");
@@ -278,14 +280,11 @@ describe("kept responses on Node's server", () => {
       expect(changed.headers.get("etag")).not.toBe(etag);
       expect(await changed.text()).toContain("Seen at once through the other");
       expect(server.reached.length).toBe(reachedBefore + 1);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it("are never what a signed-in person gets, nor kept from what they get", async () => {
-    const server = await serveB();
-    try {
+    await onServerB(async (server) => {
       const member = await b.signIn("user");
       await server.get("/tag/kept");
       await server.get("/tag/kept");
@@ -301,9 +300,7 @@ describe("kept responses on Node's server", () => {
       await server.get("/login");
       await server.get("/login");
       expect(server.reached.slice(-2)).toEqual(["/login", "/login"]);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 

@@ -7,10 +7,10 @@ import { BUSINESS_PAGE_MAP } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { describeRoute, openInMapsHref } from "./directions.ts";
 import { fetchRoute } from "./fetch-route.ts";
+import type { MapBusiness } from "./map-filters.ts";
 
 // The map's own code (and through it the map library) downloads only when the map is asked for.
 const MapCanvas = lazy(() => import("./map-canvas.tsx").then((module) => ({ default: module.MapCanvas })));
-import type { MapBusiness } from "./map-filters.ts";
 
 /** Spec section 4: idle, then getting location, then getting directions, then done or error. */
 export type DirectionsState =
