@@ -56,8 +56,10 @@ function stop(child: ChildProcess) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-http-"));
 const appPort = await freePort();
-// The young generation's size as `npm start` sets it (package.json).
-const app = spawn(process.execPath, ["--max-semi-space-size=16", "src/server/index.ts"], {
+// The command `npm start` ends with (package.json's "serve" script): the built server and Node's flags.
+const serveScript = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { serve: string } }).scripts.serve;
+const appArgs = serveScript.split("&&").at(-1)!.trim().split(/\s+/).slice(1);
+const app = spawn(process.execPath, appArgs, {
   env: { ...process.env, NODE_ENV: "production", PORT: String(appPort), DATA_DIR: dataDir, DEMO_CONTENT: "true", MAP_STYLE_URL: "offline" },
   stdio: ["ignore", "ignore", "inherit"],
 });

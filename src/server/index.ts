@@ -25,14 +25,7 @@ try {
 
 const runtime = await openRuntime(env);
 const { logger } = runtime;
-// Native work (sharp rendering the demo's images) does not always hold the event loop open by itself: a start
-// under load could end with the work still pending. The loop is held until the database is ready.
-const holdOpen = setInterval(() => {}, 60_000);
-try {
-  await prepareDatabase(runtime);
-} finally {
-  clearInterval(holdOpen);
-}
+await prepareDatabase(runtime);
 
 const buildDir = path.resolve(env.BUILD_DIR);
 let build: ServerBuild;

@@ -1,4 +1,5 @@
 // Opens everything the server needs from validated configuration: database, auth, storage, services.
+import { fork } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -7,7 +8,7 @@ import { signInProvidersFromEnv } from "./auth/providers.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { seedDemoContent } from "./db/seed.ts";
+import type { SeedCounts } from "./db/seed.ts";
 import { publicUrl, type Env } from "./env.ts";
 import { createOriginPolicy, originSettingsFromEnv } from "./origins.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -147,10 +148,25 @@ export async function prepareDatabase(runtime: Runtime): Promise<void> {
   if (await settings.get()) return;
   if (env.DEMO_CONTENT) {
     const started = performance.now();
-    const counts = await seedDemoContent({ database, files: services.files });
+    const counts = await seedInOwnProcess();
     logger.info({ ...counts, ms: Math.round(performance.now() - started) }, "demo content loaded");
   } else {
     await settings.save(DEFAULT_SITE_SETTINGS);
     logger.info("started with an empty site");
   }
+}
+
+/** Runs db/seed-demo (`.ts` from the sources, `.js` once built) with the same configuration. */
+function seedInOwnProcess(): Promise<SeedCounts> {
+  const script = new URL(`./db/seed-demo${path.extname(new URL(import.meta.url).pathname)}`, import.meta.url);
+  return new Promise((resolve, reject) => {
+    let counts: SeedCounts | undefined;
+    const child = fork(script, { execArgv: [], stdio: "inherit" });
+    child.on("message", (message) => (counts = message as SeedCounts));
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (counts && code === 0) resolve(counts);
+      else reject(new Error(`The demo content could not be loaded (${signal ?? `exit code ${code}`})`));
+    });
+  });
 }

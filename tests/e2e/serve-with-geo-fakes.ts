@@ -1,5 +1,7 @@
 // Starts the end-to-end server with local stand-ins for the geocoder and router, so no journey reaches the
 // public services: the fakes listen on free ports and the server is pointed at them before it starts.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { startFakeGeoServer } from "../fakes/geo-servers.ts";
 
 const fake = await startFakeGeoServer();
@@ -10,15 +12,13 @@ process.env.MAP_STYLE_URL ??= "offline";
 
 // A start that takes far longer than usual says on stderr (which the test runner shows) what it is waiting on.
 const started = Date.now();
-// Images being drawn or encoded (the demo content's) do not show among the pending resources: sharp's counters say.
-const { default: sharp } = await import("sharp");
 const watchdog = setInterval(() => {
-  const images = sharp.counters();
   console.error(
     `the server on port ${process.env.PORT} is still starting after ${Math.round((Date.now() - started) / 1000)} s; ` +
-      `pending: ${process.getActiveResourcesInfo().join(", ")}; images queued ${images.queue}, in progress ${images.process}`,
+      `pending: ${process.getActiveResourcesInfo().join(", ")}`,
   );
 }, 20_000);
 watchdog.unref();
-await import("../../src/server/index.ts");
+// The built server, as `npm start` runs it.
+await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "node/server/index.js")).href);
 clearInterval(watchdog);

@@ -1,12 +1,15 @@
 // Passwords attackers try first: the 49,000 most common ones (zxcvbn-ts's list), refused at sign-up and reset.
-import { dictionary } from "@zxcvbn-ts/language-common";
+import type * as LanguageCommon from "@zxcvbn-ts/language-common";
 import { PASSWORD_MIN_LENGTH } from "../../shared/constants.ts";
+import { lazyRequire } from "../lazy-require.ts";
+
+const languageCommon = lazyRequire<typeof LanguageCommon>("@zxcvbn-ts/language-common");
 
 let common: Set<string> | undefined;
 
 function commonPasswords(): Set<string> {
-  // Shorter ones are refused by the length rule anyway; built on first use to keep start-up quick.
-  common ??= new Set(dictionary["passwords-common"].filter((p) => p.length >= PASSWORD_MIN_LENGTH));
+  // Shorter ones are refused by the length rule anyway; loaded and built on first use (it is megabytes).
+  common ??= new Set(languageCommon().dictionary["passwords-common"].filter((p) => p.length >= PASSWORD_MIN_LENGTH));
   return common;
 }
 

@@ -1,10 +1,15 @@
 // Opens the database: embedded SQLite by default, PostgreSQL when given a postgres:// URL.
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import type SQLiteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { DB } from "./database-types.ts";
+import { lazyRequire } from "../lazy-require.ts";
+
+// Only the driver of the configured database is loaded.
+const loadPg = lazyRequire<typeof pg>("pg");
+const loadSQLite = lazyRequire<typeof SQLiteDatabase>("better-sqlite3");
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -45,13 +50,13 @@ const pgTypes = {
       return (value: string) => new Date(oid === PG_TIMESTAMP ? `${value}Z` : value).toISOString();
     }
     if (oid === PG_INT8) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    return loadPg().types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, types: pgTypes });
+    const pool = new (loadPg().Pool)({ connectionString: options.url, max: options.poolSize ?? 10, types: pgTypes });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -69,15 +74,15 @@ export function openDatabase(options: DatabaseOptions): Database {
 
   const file = options.sqlitePath ?? ":memory:";
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new (loadSQLite())(file);
   // WAL lets readers run beside the writer; FULL makes an acknowledged write survive power loss.
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  let ping: SQLite.Statement | undefined;
-  let contentVersion: SQLite.Statement<[], number> | undefined;
+  let ping: SQLiteDatabase.Statement | undefined;
+  let contentVersion: SQLiteDatabase.Statement<[], number> | undefined;
   return {
     db,
     dialect: "sqlite",

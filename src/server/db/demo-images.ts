@@ -1,5 +1,5 @@
 // Demo images drawn from SVG in code and encoded with sharp, so the seed never fetches anything.
-import sharp from "sharp";
+import { sharp } from "../storage/image.ts";
 
 // Fixed sizes on purpose: the demo should look the same on every machine.
 const LOGO_SIZE = 256;

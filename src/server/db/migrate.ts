@@ -4,13 +4,13 @@ import { Migrator, type Migration } from "kysely/migration";
 import type { Database, DialectName } from "./database.ts";
 
 /**
- * A migration file (`migrations/NNNN-name.ts`) default-exports one of these; its file name without
- * the extension is the name recorded in the database, so a file is never renamed once released.
+ * A migration file (`migrations/NNNN-name.ts`, `.js` once built) default-exports one of these; its file name
+ * without the extension is the name recorded in the database, so a file is never renamed once released.
  */
 export type MigrationFactory = (dialect: DialectName) => Migration;
 
 const folder = new URL("./migrations/", import.meta.url);
-const MIGRATION_FILE = /^\d{4}-[\w-]+\.ts$/;
+const MIGRATION_FILE = /^(\d{4}-[\w-]+)\.[jt]s$/;
 
 /** Every migration in the folder, keyed by name; Kysely runs them in name order. */
 export async function discoverMigrations(dialect: DialectName): Promise<Record<string, Migration>> {
@@ -19,7 +19,7 @@ export async function discoverMigrations(dialect: DialectName): Promise<Record<s
     files.map(async (file) => {
       const module = (await import(new URL(file, folder).href)) as { default?: MigrationFactory };
       if (typeof module.default !== "function") throw new Error(`Migration ${file} has no default export`);
-      return [file.replace(/\.ts$/, ""), module.default(dialect)] as const;
+      return [MIGRATION_FILE.exec(file)![1]!, module.default(dialect)] as const;
     }),
   );
   return Object.fromEntries(entries);

@@ -1,10 +1,13 @@
 // Reads an upload's real type from its bytes and re-encodes images, so what is stored is harmless and small.
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
-
-// Every image is processed once: libvips's cache of recent operations (50 MB by default) would only hold memory.
-sharp.cache(false);
+import type Sharp from "sharp";
+import { lazyRequire } from "../lazy-require.ts";
 import { IMAGE_MAX_SIDE, IMAGE_VARIANT_WIDTHS } from "../../shared/upload-kinds.ts";
+
+// sharp with libvips, loaded on the first image. Every image is processed once: libvips's cache of recent
+// operations (50 MB by default) would only hold memory.
+const loadSharp = lazyRequire<typeof Sharp>("sharp", (library) => library.cache(false));
+export const sharp = (...args: Parameters<typeof Sharp>) => loadSharp()(...args);
 
 /** The MIME type the file's magic bytes show, whatever its name or Content-Type claim. */
 export async function sniffType(bytes: Uint8Array): Promise<string | undefined> {

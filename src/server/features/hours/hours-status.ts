@@ -1,7 +1,8 @@
 // Whether a business is open at a given instant and when that changes, always in the site's time zone
 // (never the server's or the visitor's), with the region's public holidays.
-import Holidays from "date-holidays";
+import type Holidays from "date-holidays";
 import { Temporal } from "temporal-polyfill";
+import { lazyRequire } from "../../lazy-require.ts";
 import { WEEKDAYS, type ComingException, type HoursChange, type HoursStatus, type Interval, type OpeningHours } from "../../../shared/schemas/opening-hours.ts";
 
 export interface HoursZone {
@@ -10,6 +11,9 @@ export interface HoursZone {
   /** Country or country-region code for public holidays, e.g. CA-ON. */
   holidayRegion: string;
 }
+
+/** Holiday calendars of every country: needed only for businesses closed on public holidays. */
+const holidays = lazyRequire<typeof Holidays>("date-holidays");
 
 const holidayCache = new Map<string, Map<string, string>>();
 
@@ -21,7 +25,7 @@ export function publicHolidays(region: string, year: number): Map<string, string
     const [country, state] = region.split("-");
     found = new Map();
     try {
-      const calendar = new Holidays(country!, state ?? "", { languages: ["en"], types: ["public"] });
+      const calendar = new (holidays())(country!, state ?? "", { languages: ["en"], types: ["public"] });
       for (const h of calendar.getHolidays(year, "en") || []) {
         if (h.type === "public" && !found.has(h.date.slice(0, 10))) found.set(h.date.slice(0, 10), h.name);
       }

@@ -1,7 +1,11 @@
 // OpenStreetMap `opening_hours` text read into the structured form, through the maintained parser. Weekly
 // rules, dated exceptions and "PH off" are kept; anything the structured form cannot hold is refused by name.
-import OpeningHoursParser from "opening_hours";
+import type OpeningHoursParser from "opening_hours";
+import { lazyRequire } from "../../lazy-require.ts";
 import { OpeningHoursInputSchema, WEEKDAYS, type Interval, type OpeningHours, type Weekday } from "../../../shared/schemas/opening-hours.ts";
+
+/** The parser is needed only when hours are given as text (imports, the API). */
+const openingHoursParser = lazyRequire<typeof OpeningHoursParser>("opening_hours");
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAY = "(?:Mo|Tu|We|Th|Fr|Sa|Su)";
@@ -67,7 +71,7 @@ function weekOf(parser: OpeningHoursParser): Record<Weekday, Interval[] | null> 
 export function fromOsm(text: string): OpeningHours {
   let parser: OpeningHoursParser;
   try {
-    parser = new OpeningHoursParser(text.trim(), null, { mode: 0, tag_key: "opening_hours", map_value: false, warnings_severity: 4, locale: "en" });
+    parser = new (openingHoursParser())(text.trim(), null, { mode: 0, tag_key: "opening_hours", map_value: false, warnings_severity: 4, locale: "en" });
   } catch (error) {
     throw new OsmHoursError(String(error instanceof Error ? error.message : error).trim());
   }

@@ -2,7 +2,7 @@
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { Server, type DataStore, type Upload } from "@tus/server";
+import type { DataStore, Server, Upload } from "@tus/server";
 import { FileStore } from "@tus/file-store";
 import type { CurrentUser } from "../../auth/session.ts";
 import { newId } from "../../db/ids.ts";
@@ -49,7 +49,8 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
 export class UploadService {
   readonly datastore: DataStore;
   private readonly files: FileService;
-  private readonly tus: Server;
+  /** tus's request handling, loaded with the first upload request. */
+  private tusServer: Promise<Server> | undefined;
   private readonly logger: UploadServiceOptions["logger"];
   /** The signed-in user of each request tus is handling; its hooks only see the request. */
   private readonly users = new WeakMap<Request, CurrentUser>();
@@ -63,17 +64,24 @@ export class UploadService {
         directory: path.join(os.tmpdir(), "niche-uploads", newId(8)),
         expirationPeriodInMilliseconds: DAY_MS,
       });
-    this.tus = new Server({
-      path: UPLOADS_PATH,
-      datastore: this.datastore,
-      relativeLocation: true,
-      maxSize: LARGEST_UPLOAD,
-      // Same origin only: no CORS headers for anyone else.
-      allowedOrigins: () => false,
-      disableTerminationForFinishedUploads: true,
-      onUploadCreate: (req, upload) => this.onCreate(req as Request, upload),
-      onUploadFinish: (req, upload) => this.onFinish(req as Request, upload),
-    });
+  }
+
+  private tus(): Promise<Server> {
+    this.tusServer ??= import("@tus/server").then(
+      ({ Server }) =>
+        new Server({
+          path: UPLOADS_PATH,
+          datastore: this.datastore,
+          relativeLocation: true,
+          maxSize: LARGEST_UPLOAD,
+          // Same origin only: no CORS headers for anyone else.
+          allowedOrigins: () => false,
+          disableTerminationForFinishedUploads: true,
+          onUploadCreate: (req, upload) => this.onCreate(req as Request, upload),
+          onUploadFinish: (req, upload) => this.onFinish(req as Request, upload),
+        }),
+    );
+    return this.tusServer;
   }
 
   private async onCreate(req: Request, upload: Upload): Promise<{ metadata: Record<string, string | null> }> {
@@ -131,7 +139,7 @@ export class UploadService {
   async handle(request: Request, user: CurrentUser | null): Promise<Response> {
     const method = request.method;
     if (method === "GET") return jsonError(new AppError(404, "not_found", "Uploads cannot be downloaded; use the file's URL."), method);
-    if (method === "OPTIONS") return this.tus.handleWeb(request);
+    if (method === "OPTIONS") return (await this.tus()).handleWeb(request);
     if (!user) return jsonError(Unauthorized(messages.storage.unauthenticated), method);
     // Extensions this server does not offer (tus would answer 501, as if the server were at fault).
     if (request.headers.has("upload-concat") || request.headers.has("upload-defer-length")) {
@@ -145,13 +153,14 @@ export class UploadService {
         return jsonError(new AppError(403, "forbidden", messages.storage.unauthorized(upload.metadata?.target ?? `uploads/${id}`)), method);
       }
     }
+    const tus = await this.tus();
     this.users.set(request, user);
-    return this.tus.handleWeb(request);
+    return tus.handleWeb(request);
   }
 
   /** Unfinished uploads older than a day, and finished ones never attached to anything. */
   async cleanup(now = new Date()): Promise<{ unfinished: number; orphans: number }> {
-    const unfinished = this.datastore.hasExtension("expiration") ? await this.tus.cleanUpExpiredUploads() : 0;
+    const unfinished = this.datastore.hasExtension("expiration") ? await this.datastore.deleteExpired() : 0;
     const orphans = await this.files.deleteOrphans(now);
     return { unfinished, orphans };
   }
