@@ -16,7 +16,7 @@ import { BusinessMap } from "../features/map/business-map.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { ClaimBusiness } from "../features/owners/claim-business.tsx";
 import { OpeningHoursPanel, OpenStateBadge } from "../features/hours/opening-hours-panel.tsx";
-import { statusText } from "../../shared/schemas/opening-hours.ts";
+import { statusText } from "../../shared/opening-hours.ts";
 import { SocialLinks } from "../features/business/social-links.tsx";
 import { PhotoGallery } from "../features/business/photo-gallery.tsx";
 
@@ -46,6 +46,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         offers,
         tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
         hours,
+        // Made here, so the page's JavaScript carries neither it nor the field definitions it reads.
+        jsonLd: businessJsonLd(business, origin, hours?.coming ?? []),
       };
     },
     () => data({ origin, state: "failed" as const }, { status: 503 }),
@@ -95,10 +97,10 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "not-found") return <Message>{messages.business.notFound}</Message>;
   if (loaderData.state === "failed") return <Message alert>{messages.business.failed(messages.tryAgainLater)}</Message>;
 
-  const { business, events, offers, tags, origin, hours } = loaderData;
+  const { business, events, offers, tags, origin, hours, jsonLd } = loaderData;
   return (
     <article aria-labelledby="business-name">
-      <JsonLd data={businessJsonLd(business, origin, hours?.coming ?? [])} />
+      <JsonLd data={jsonLd} />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
         {business.logoUrl && (
           <img

@@ -15,7 +15,7 @@ import { PickerSelect } from "./select.tsx";
 import { TagPicker } from "./tag-picker.tsx";
 import { HoursEditor } from "../../features/hours/hours-editor.tsx";
 import { SocialLinksEditor } from "../../features/business/social-links.tsx";
-import { PhotosEditor } from "../../features/business/photo-gallery.tsx";
+import { PhotosEditor } from "../../features/business/photos-editor.tsx";
 
 export type Option = { value: string; label: string };
 export type Sources = Partial<Record<OptionSource, Option[]>>;

@@ -1,6 +1,6 @@
 // A business's social links: the labelled icons on its page, and the editor the Markers form draws for them.
 import { useState } from "react";
-import { SOCIAL_KINDS, SOCIAL_LABELS, type SocialKind, type SocialLink } from "../../../shared/schemas/social-links.ts";
+import { SOCIAL_KINDS, SOCIAL_LABELS, type SocialKind, type SocialLink } from "../../../shared/social-links.ts";
 import { ui } from "../../components/ui/field.tsx";
 
 /** Small monochrome marks, drawn in a 24-unit box; the link's text names the network. */

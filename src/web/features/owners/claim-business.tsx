@@ -1,45 +1,15 @@
 // "Is this your business?" on a business page: a signed-in person claims it (their role, a phone number, a message);
 // anyone else is offered to log in or sign up and come back.
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { fieldErrors } from "../../../shared/field-errors.ts";
-import { ClaimInputSchema, claimView } from "../../../shared/schemas/request.ts";
-import { ErrorList, Field, OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
+
+/** The form and the claim's rules load only for someone signed in. */
+const ClaimForm = lazy(() => import("./claim-form.tsx"));
 
 export function ClaimBusiness({ businessId, businessName }: { businessId: string; businessName: string }) {
   const signedIn = !!useRouteLoaderData<{ user: unknown }>("root")?.user;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
   const back = `?next=${encodeURIComponent(paths.business(businessId))}`;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const values = Object.fromEntries(Object.keys(claimView.fields).map((name) => [name, String(form.get(name) ?? "")]));
-    // The claim's own rules, before the round trip; the server applies them again.
-    const checked = ClaimInputSchema.safeParse(values);
-    setOutcome(null);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error.issues));
-      return;
-    }
-    setBusy(true);
-    try {
-      await apiFetch(`/businesses/${encodeURIComponent(businessId)}/claims`, { method: "POST", json: values });
-      setErrors({});
-      setOutcome({ kind: "success", text: `Thank you. Your claim of ${businessName} waits for an administrator; you will get an email when it is decided.` });
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
-      setErrors(fields);
-      // Messages of fields stand beside them; anything else (already claimed, say) above the button.
-      if (Object.keys(fields).length === 0) setOutcome({ kind: "error", text: error instanceof ApiError ? error.message : "The claim could not be sent. Please try again." });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <details className="card mt-10 max-w-2xl">
@@ -58,24 +28,10 @@ export function ClaimBusiness({ businessId, businessName }: { businessId: string
         </p>
       )}
       {signedIn && (
-        <form className="mt-3 grid gap-4" onSubmit={(e) => void submit(e)} noValidate>
-          <p className="text-stone-700">Tell us who you are: an administrator of the association checks every claim.</p>
-          {Object.entries(claimView.fields).map(([name, view]) => {
-            const id = `claim-${name}`;
-            const props = { id, name, maxLength: view.maxLength, className: ui.input, "aria-invalid": errors[name] ? true : undefined, "aria-describedby": errors[name] ? `${id}-error` : undefined };
-            return (
-              <Field key={name} id={id} label={view.label}>
-                {view.widget === "textarea" ? <textarea rows={view.rows} {...props} /> : <input type={view.widget === "tel" ? "tel" : "text"} placeholder={view.placeholder} {...props} />}
-                <ErrorList id={`${id}-error`} errors={errors[name] ? [errors[name]] : null} />
-              </Field>
-            );
-          })}
-          <button type="submit" className={`${ui.primary} w-fit`} disabled={busy}>
-            {busy ? "Sending..." : "Claim this business"}
-          </button>
-        </form>
+        <Suspense>
+          <ClaimForm businessId={businessId} businessName={businessName} />
+        </Suspense>
       )}
-      <OutcomeMessage outcome={outcome} />
     </details>
   );
 }

@@ -2,7 +2,7 @@
 // escapes it), images are shown side by side, and a field the live listing changed since shows all three values.
 import { diffWords } from "diff";
 import type { RequestField } from "../../../shared/schemas/request.ts";
-import { toOsm, type OpeningHours } from "../../../shared/schemas/opening-hours.ts";
+import { toOsm, type OpeningHours } from "../../../shared/opening-hours.ts";
 import { fileUrl } from "../../../shared/upload-kinds.ts";
 
 export type Names = Record<string, string>;

@@ -1,0 +1,163 @@
+// A business's opening hours as plain data: the weekdays, how the hours read as OpenStreetMap `opening_hours` text
+// and as sentences ("Open now · closes 17:00"). The rules that refuse bad hours (zod) are in schemas/opening-hours.ts;
+// pages that only show hours take this module and load no validation library.
+
+export const WEEKDAYS = ["mo", "tu", "we", "th", "fr", "sa", "su"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_NAMES: Record<Weekday, string> = { mo: "Monday", tu: "Tuesday", we: "Wednesday", th: "Thursday", fr: "Friday", sa: "Saturday", su: "Sunday" };
+export const WEEKDAY_SHORT: Record<Weekday, string> = { mo: "Mon", tu: "Tue", we: "Wed", th: "Thu", fr: "Fri", sa: "Sat", su: "Sun" };
+const OSM_DAY: Record<Weekday, string> = { mo: "Mo", tu: "Tu", we: "We", th: "Th", fr: "Fr", sa: "Sa", su: "Su" };
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/** Open from `open` (09:00) to `close`; a closing time at or before the opening time is on the next day (18:00–02:00). */
+export interface Interval {
+  open: string;
+  close: string;
+}
+/** A day's intervals: empty when closed all day, null when its hours are not given. */
+export type DayHours = Interval[] | null;
+
+export interface HoursException {
+  from: string;
+  /** The last day of the exception; null for the same day. */
+  to: string | null;
+  /** Empty: closed; otherwise the special hours of each of those days. */
+  intervals: Interval[];
+  note: string | null;
+}
+
+/** The structured form: intervals per weekday, dated exceptions and "closed on public holidays". */
+export interface OpeningHours {
+  week: Record<Weekday, DayHours>;
+  exceptions: HoursException[];
+  closedOnPublicHolidays: boolean;
+}
+
+/** The hours as a business carries them: the structured form and the same hours as `opening_hours` text. */
+export interface OpeningHoursView extends OpeningHours {
+  osm: string;
+}
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** The interval in minutes from the start of its day; the end is past 1440 when it runs overnight. */
+export function span({ open, close }: Interval): [number, number] {
+  const start = minutes(open);
+  const end = minutes(close);
+  return [start, end <= start ? end + 1440 : end];
+}
+
+/** Whether any hours are given at all. */
+export function hasHours(hours: OpeningHours): boolean {
+  return WEEKDAYS.some((d) => hours.week[d] !== null) || hours.exceptions.length > 0;
+}
+
+const wrapsMidnight = (rule: string) => [...rule.matchAll(/(\d\d:\d\d)-(\d\d:\d\d)/g)].some(([, open, close]) => close! !== "24:00" && close! <= open!);
+const times = (intervals: readonly Interval[]) => intervals.map((i) => `${i.open}-${i.close}`).join(",");
+
+/** "Mo-We,Fr" for the given days, in week order. */
+function dayList(days: readonly Weekday[]): string {
+  const index = days.map((d) => WEEKDAYS.indexOf(d)).sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < index.length; ) {
+    let j = i;
+    while (j + 1 < index.length && index[j + 1] === index[j]! + 1) j++;
+    const first = OSM_DAY[WEEKDAYS[index[i]!]!];
+    const last = OSM_DAY[WEEKDAYS[index[j]!]!];
+    parts.push(j === i ? first : j === i + 1 ? `${first},${last}` : `${first}-${last}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+
+function osmDate(iso: string): string {
+  const [year, month, day] = iso.split("-");
+  return `${year} ${MONTHS[Number(month) - 1]} ${day}`;
+}
+
+/**
+ * The hours as OpenStreetMap `opening_hours` text: `Mo-Fr 09:00-17:00; Sa 10:00-14:00; PH off`.
+ * Closed days are left out (closed is the default, and an explicit "off" would cut an overnight interval
+ * of the day before); days whose hours are not given are "unknown", written first for the same reason.
+ */
+export function toOsm(hours: OpeningHours): string {
+  const rules: string[] = [];
+  const unknown = WEEKDAYS.filter((d) => hours.week[d] === null);
+  if (unknown.length > 0 && unknown.length < 7) rules.push(`${dayList(unknown)} unknown`);
+  if (unknown.length === 7 && hours.exceptions.length > 0) rules.push("Mo-Su unknown");
+  const groups = new Map<string, Weekday[]>();
+  for (const day of WEEKDAYS) {
+    const intervals = hours.week[day];
+    if (!intervals || intervals.length === 0) continue;
+    const key = times(intervals);
+    groups.set(key, [...(groups.get(key) ?? []), day]);
+  }
+  for (const [key, days] of groups) {
+    if (days.length < 7) rules.push(`${dayList(days)} ${key}`);
+    else rules.push(key === "00:00-24:00" ? "24/7" : key);
+  }
+  if (rules.length === 0 && WEEKDAYS.every((d) => hours.week[d]?.length === 0)) rules.push("off");
+  if (hours.closedOnPublicHolidays) rules.push("PH off");
+  for (const e of hours.exceptions) {
+    const when = e.to && e.to !== e.from ? `${osmDate(e.from)}-${osmDate(e.to)}` : osmDate(e.from);
+    rules.push(`${when} ${e.intervals.length === 0 ? "off" : times(e.intervals)}${e.note ? ` "${e.note}"` : ""}`);
+  }
+  // After a rule that runs past midnight, the next is an additional rule (","), so it keeps that night's hours.
+  return rules.reduce((text, rule, i) => (i === 0 ? rule : `${text}${wrapsMidnight(rules[i - 1]!) ? ", " : "; "}${rule}`), "");
+}
+
+/** When a business opens or closes next, in the site's time zone. */
+export interface HoursChange {
+  /** The instant, ISO 8601 UTC. */
+  at: string;
+  /** The local date (YYYY-MM-DD), weekday and time ("09:00"). */
+  date: string;
+  weekday: Weekday;
+  time: string;
+}
+
+export interface HoursStatus {
+  /** Null when the hours for now are not given. */
+  openNow: boolean | null;
+  /** The next opening (when closed) or closing (when open); null when none is known within a year. */
+  next: HoursChange | null;
+  /** Today's local date in the site's zone. */
+  today: string;
+}
+
+/** "Open now · closes 17:00", "Closed · opens Tue 09:00", or null when the hours are not given. */
+export function statusText(status: HoursStatus): string | null {
+  if (status.openNow === null) return null;
+  const { next } = status;
+  if (status.openNow) {
+    if (!next) return "Open now · open 24 hours";
+    return `Open now · closes ${next.date === status.today ? "" : `${WEEKDAY_SHORT[next.weekday]} `}${next.time}`;
+  }
+  if (!next) return "Closed";
+  return `Closed · opens ${next.date === status.today ? "today" : WEEKDAY_SHORT[next.weekday]} ${next.time}`;
+}
+
+/** A day to come on which the usual hours do not apply: a dated exception or a public holiday. */
+export interface ComingException {
+  from: string;
+  to: string;
+  intervals: Interval[];
+  note: string | null;
+}
+
+const LONG_DATE = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+/** "Thu 25 Dec" for 2025-12-25. */
+export function shortDate(iso: string): string {
+  return LONG_DATE.format(new Date(`${iso}T12:00:00Z`)).replace(",", "");
+}
+
+/** "09:00–17:00, 18:00–02:00". */
+export function intervalsText(intervals: readonly Interval[]): string {
+  return intervals.map((i) => `${i.open}–${i.close}`).join(", ");
+}
+
+/** "Closed Thu 25 Dec: Christmas", "Open Wed 31 Dec 10:00–14:00: New Year's Eve". */
+export function exceptionText(e: ComingException): string {
+  const when = e.to !== e.from ? `${shortDate(e.from)} – ${shortDate(e.to)}` : shortDate(e.from);
+  const what = e.intervals.length === 0 ? `Closed ${when}` : `Open ${when} ${intervalsText(e.intervals)}`;
+  return e.note ? `${what}: ${e.note}` : what;
+}

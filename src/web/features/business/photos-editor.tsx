@@ -1,0 +1,107 @@
+// The Markers form's gallery editor: upload through the resumable upload path, alt text required, reorder.
+import { useState } from "react";
+import { MAX_BUSINESS_PHOTOS } from "../../../shared/schemas/business.ts";
+import { ui } from "../../components/ui/field.tsx";
+import { UploadField } from "../../components/upload/upload-field.tsx";
+import { fileUrl } from "../../../shared/upload-kinds.ts";
+
+interface Draft {
+  path: string;
+  url: string;
+  alt: string;
+}
+
+function initialPhotos(value: unknown): Draft[] {
+  let parsed = value;
+  if (typeof parsed === "string") {
+    try {
+      parsed = JSON.parse(parsed) as unknown;
+    } catch {
+      parsed = [];
+    }
+  }
+  // A waiting request's photos carry only their path.
+  return Array.isArray(parsed) ? (parsed as Draft[]).map((p) => ({ ...p, url: p.url ?? fileUrl(p.path) })) : [];
+}
+
+/** The form's gallery: each photo with its alt text and its place; sent as one JSON field of { path, alt }. */
+export function PhotosEditor({
+  name,
+  label,
+  initialValue,
+  errorId,
+  errors,
+  metadata,
+  onBusyChange,
+}: {
+  name: string;
+  label: string;
+  initialValue: unknown;
+  errorId: string;
+  errors?: string[];
+  /** What the upload says it is for (an owner's business). */
+  metadata?: Record<string, string> | undefined;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const [photos, setPhotos] = useState<Draft[]>(() => initialPhotos(initialValue));
+  // The upload control is drawn only while a photo is being added, so the form keeps one "Upload" button (the logo's).
+  const [adding, setAdding] = useState(false);
+  const invalid = !!errors?.length;
+  const move = (from: number, to: number) =>
+    setPhotos((all) => {
+      const next = [...all];
+      const [photo] = next.splice(from, 1);
+      next.splice(to, 0, photo!);
+      return next;
+    });
+  return (
+    <fieldset className="grid gap-3" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined}>
+      <legend className={ui.label}>{label}</legend>
+      <input type="hidden" name={name} value={JSON.stringify(photos.map(({ path, alt }) => ({ path, alt })))} />
+      {photos.length === 0 && <p className="text-sm text-stone-600">No photos.</p>}
+      <ol className="grid gap-3" aria-label="Gallery, first photo first">
+        {photos.map((photo, index) => (
+          <li key={photo.path} className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 p-2">
+            <img src={photo.url} alt="" className="h-16 w-24 rounded object-cover" />
+            <label className="grid min-w-0 grow text-sm">
+              Alt text for photo {index + 1} (required)
+              <input type="text" required maxLength={300} value={photo.alt} onChange={(e) => setPhotos((all) => all.map((p, i) => (i === index ? { ...p, alt: e.target.value } : p)))} className={ui.input} />
+            </label>
+            <span className="flex gap-1">
+              <button type="button" className={ui.secondary} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move photo ${index + 1} earlier`}>
+                ↑
+              </button>
+              <button type="button" className={ui.secondary} disabled={index === photos.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move photo ${index + 1} later`}>
+                ↓
+              </button>
+              <button type="button" className={ui.danger} onClick={() => setPhotos((all) => all.filter((_, i) => i !== index))} aria-label={`Remove photo ${index + 1}`}>
+                Remove
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      {photos.length >= MAX_BUSINESS_PHOTOS ? (
+        <p className="text-sm text-stone-600">The gallery is full ({MAX_BUSINESS_PHOTOS} photos).</p>
+      ) : adding ? (
+        <UploadField
+          kind="businessPhoto"
+          metadata={metadata}
+          label={`Add a photo (${photos.length} of ${MAX_BUSINESS_PHOTOS})`}
+          onBusyChange={onBusyChange}
+          onUploaded={(file) => {
+            setPhotos((all) => [...all, { path: file.fullPath, url: file.url, alt: "" }]);
+            setAdding(false);
+          }}
+        />
+      ) : (
+        <button type="button" className={`${ui.secondary} justify-self-start`} onClick={() => setAdding(true)}>
+          Add a photo
+        </button>
+      )}
+      <p id={errorId} className="text-sm font-medium text-red-800 empty:hidden">
+        {errors?.join(" ")}
+      </p>
+    </fieldset>
+  );
+}
