@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openDatabase } from "../../src/server/db/database.ts";
+import { serveArgs } from "../serve-command.ts";
 import { slugify } from "../../src/shared/format.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -56,10 +57,7 @@ function stop(child: ChildProcess) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-http-"));
 const appPort = await freePort();
-// The command `npm start` ends with (package.json's "serve" script): the built server and Node's flags.
-const serveScript = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { serve: string } }).scripts.serve;
-const appArgs = serveScript.split("&&").at(-1)!.trim().split(/\s+/).slice(1);
-const app = spawn(process.execPath, appArgs, {
+const app = spawn(process.execPath, serveArgs(), {
   env: { ...process.env, NODE_ENV: "production", PORT: String(appPort), DATA_DIR: dataDir, DEMO_CONTENT: "true", MAP_STYLE_URL: "offline" },
   stdio: ["ignore", "ignore", "inherit"],
 });

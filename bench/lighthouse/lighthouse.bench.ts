@@ -1,7 +1,7 @@
 // Lighthouse (mobile defaults: simulated slow 4G, 4x CPU slowdown) on the public pages of the demo association:
 // performance, accessibility, SEO and best-practices scores, LCP / TBT / CLS and the JavaScript each page loads.
 // Medians over several runs, in headless Chromium.
-//   npm run build && node bench/lighthouse/lighthouse.bench.ts      (BENCH_ROUNDS=3, BUILD_DIR=build)
+//   npm run build && node bench/lighthouse/lighthouse.bench.ts      (BENCH_ROUNDS=3, BENCH_PAGES=home,map, BENCH_LCP_DETAILS=1)
 // Never run as a test: scores on a shared machine vary from run to run; compare within one run.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -11,6 +11,7 @@ import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { openDatabase } from "../../src/server/db/database.ts";
+import { serveArgs } from "../serve-command.ts";
 import { slugify } from "../../src/shared/format.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -33,7 +34,7 @@ const median = (values: number[]) => {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-lighthouse-"));
 const port = await freePort();
-const server = spawn(process.execPath, ["src/server/index.ts"], {
+const server = spawn(process.execPath, serveArgs(), {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: "true", LOG_LEVEL: "warn", MAP_STYLE_URL: "offline" },
   stdio: ["ignore", "ignore", "inherit"],
 });
@@ -45,17 +46,27 @@ const database = openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") }
 const business = await database.db.selectFrom("business").select("id").orderBy("name").executeTakeFirstOrThrow();
 const tag = await database.db.selectFrom("tag").select("name").orderBy("name").executeTakeFirstOrThrow();
 const category = await database.db.selectFrom("category").select("name").orderBy("name").executeTakeFirstOrThrow();
+const event = await database.db.selectFrom("event").select("id").orderBy("name").executeTakeFirstOrThrow();
+const offer = await database.db.selectFrom("offer").select("id").orderBy("createdAt").executeTakeFirstOrThrow();
+const post = await database.db.selectFrom("post").select("id").orderBy("title").executeTakeFirstOrThrow();
 await database.close();
 
 const pages: Record<string, string> = {
   home: "/",
   events: "/events",
   offers: "/offers",
+  news: "/news",
   business: `/business/${business.id}`,
   tag: `/tag/${slugify(tag.name)}`,
   category: `/category/${slugify(category.name)}`,
+  event: `/events/${event.id}`,
+  offer: `/offers/${offer.id}`,
+  "news post": `/news/${post.id}`,
   map: "/map",
 };
+// BENCH_PAGES: a comma list of page names, to run only those.
+const only = process.env.BENCH_PAGES?.split(",").map((name) => name.trim());
+if (only) for (const name of Object.keys(pages)) if (!only.includes(name)) delete pages[name];
 
 // A fresh browser for every run, as the Lighthouse CLI does (a reused one loses page-load traces here).
 const CHROME = {
@@ -86,6 +97,7 @@ try {
       record(name, "lcp", lhr.audits["largest-contentful-paint"]!.numericValue ?? 0);
       record(name, "tbt", lhr.audits["total-blocking-time"]!.numericValue ?? 0);
       record(name, "cls", lhr.audits["cumulative-layout-shift"]!.numericValue ?? 0);
+      if (process.env.BENCH_LCP_DETAILS) console.error(name, JSON.stringify(lhr.audits["largest-contentful-paint-element"]?.details).slice(0, 1500));
       const requests = (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
       record(name, "jsKiB", requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024);
     }

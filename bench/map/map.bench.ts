@@ -15,6 +15,7 @@ import { buildBusiness, buildCategory, buildTag } from "../../src/server/db/fact
 import { fromOsm } from "../../src/server/features/hours/osm-hours.ts";
 import { storeHours } from "../../src/server/features/hours/stored-hours.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "../../src/server/features/site-settings/site-settings.repository.ts";
+import { serveArgs } from "../serve-command.ts";
 
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -85,7 +86,7 @@ async function fill(dataDir: string) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-map-bench-"));
 const target = await fill(dataDir);
 const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
-const server = spawn(process.execPath, ["src/server/index.ts"], {
+const server = spawn(process.execPath, serveArgs(), {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: "false", LOG_LEVEL: "warn", MAP_STYLE_URL: "offline" },
   stdio: ["ignore", "ignore", "inherit"],
 });
@@ -157,7 +158,8 @@ try {
 } finally {
   await browser.close();
   server.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP_DATA) console.error(`data kept in ${dataDir}`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 async function waitForIdleAfterDrawn(page: Page) {

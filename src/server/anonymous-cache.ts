@@ -20,7 +20,7 @@ import { freshNonce, NONCE_LENGTH } from "./nonce.ts";
 
 /** Public pages (the site's content) and public API reads: nothing under them depends on who asks, but for sessions. */
 const PAGE = /^\/(?:|map|events(?:\/[^/]+){0,2}|offers(?:\/[^/]+)?|news(?:\/[^/]+)?|business(?:\/[^/]+)?|tag(?:\/[^/]+)?|category(?:\/[^/]+)?|pages\/[^/]+|contact)$/;
-const API = /^\/api\/v1\/(?:businesses|categories|tags|events|offers|posts|pages|site-settings|search)(?:\/|$)/;
+const API = /^\/api\/v1\/(?:(?:businesses|categories|tags|events|offers|posts|pages|site-settings|search)(?:\/|$)|geo\/(?:businesses|map-data)$)/;
 
 /** Browsers may keep a public read, and use it for a minute while they check it is still current. */
 export const PUBLIC_READ_CACHE_CONTROL = "public, max-age=0, stale-while-revalidate=60";
