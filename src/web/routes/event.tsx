@@ -1,6 +1,6 @@
 // One event's page: when (in the site's time zone), where (with a map on demand), what, tickets, "Add to calendar"
 // and a link to share; with schema.org Event data and link-preview tags.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/event";
 import { getApp } from "../lib/app-context.ts";
@@ -8,7 +8,7 @@ import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { formatEventWhen, localDate } from "../../shared/zoned-time.ts";
 import { occursOn } from "../../shared/recurrence.ts";
-import { OccurrenceChanges, refusal, type OccurrenceActionData } from "../features/events/occurrence-changes.tsx";
+import { refusal, type OccurrenceActionData } from "../features/events/occurrence-changes.tsx";
 import { ruleInWords } from "../features/events/repeat-rule.ts";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { eventJsonLd } from "../features/events/event-json-ld.ts";
@@ -20,6 +20,9 @@ import { CopyButton } from "../components/ui/copy-button.tsx";
 import { ui } from "../components/ui/field.tsx";
 
 const EVENT_MAP_HEIGHT = 260;
+
+/** The administrators' controls of one date, with their date picker: loaded only for them. */
+const OccurrenceChanges = lazy(() => import("../features/events/occurrence-changes.tsx").then((module) => ({ default: module.OccurrenceChanges })));
 
 type Params = { eventId: string; date?: string };
 
@@ -163,7 +166,11 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           )}
         </p>
       )}
-      {canChange && <OccurrenceChanges key={`${event.eventDate}/${event.endDate}/${event.cancelled}`} start={event.eventDate} end={event.endDate} cancelled={event.cancelled} movedFrom={movedFrom} timeZone={timeZone} result={actionData} />}
+      {canChange && (
+        <Suspense>
+          <OccurrenceChanges key={`${event.eventDate}/${event.endDate}/${event.cancelled}`} start={event.eventDate} end={event.endDate} cancelled={event.cancelled} movedFrom={movedFrom} timeZone={timeZone} result={actionData} />
+        </Suspense>
+      )}
       {event.imageUrl && (
         <img
           src={event.imageUrl}
