@@ -243,7 +243,8 @@ function respond(c: Context<AppEnv>, entry: Entry, nonce: string | undefined): R
   const headers: Record<string, string> = { ...entry.headers, vary: "Cookie" };
   if (entry.etag) {
     headers.etag = entry.etag;
-    headers["cache-control"] = PUBLIC_READ_CACHE_CONTROL;
+    // A read its route has browsers check every time (the map's businesses, whether each is open) stays so.
+    if (entry.headers["cache-control"] !== "no-cache") headers["cache-control"] = PUBLIC_READ_CACHE_CONTROL;
     if (matches(c.req.header("if-none-match"), entry.etag)) {
       delete headers["content-type"];
       return new Response(null, { status: 304, headers });

@@ -5,14 +5,7 @@ import { useNonce } from "./lib/nonce.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { RouteError } from "./components/layout/route-error.tsx";
-import stylesheetText from "./app.css?inline";
-
-// The stylesheet is inlined in every server-rendered page: no request stands between the HTML and the first paint
-// (on a phone's slow connection the request waited behind the scripts). The browser's bundle does not carry it:
-// the page it hydrates already has it, and navigations keep it.
-const STYLESHEET = import.meta.env.SSR ? stylesheetText : "";
-// In development the stylesheet also loads as a module, so edits to it apply without a reload.
-if (import.meta.env.DEV) void import("./app.css");
+import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user } = getApp(context);
@@ -34,7 +27,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b4f6c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <style dangerouslySetInnerHTML={{ __html: STYLESHEET }} suppressHydrationWarning />
         <Links />
         {/* zod compiles its object checks with `new Function` unless told not to: the CSP forbids that, and even
             zod's probe for it is reported as a violation. Set before any module runs. */}
