@@ -17,6 +17,7 @@ import type { AppEnv } from "./api/api-env.ts";
 import type { RequestLine } from "./logger.ts";
 import { COMPRESSIBLE, MIN_COMPRESSED_BYTES } from "./compress.ts";
 import { freshNonce, NONCE_LENGTH } from "./nonce.ts";
+import { oncePerTurn } from "./once-per-turn.ts";
 
 /** Public pages (the site's content) and public API reads: nothing under them depends on who asks, but for sessions. */
 const PAGE = /^\/(?:|map|events(?:\/[^/]+){0,2}|offers(?:\/[^/]+)?|news(?:\/[^/]+)?|business(?:\/[^/]+)?|tag(?:\/[^/]+)?|category(?:\/[^/]+)?|pages\/[^/]+|contact)$/;
@@ -108,14 +109,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
   };
   // The fast path reads the version once per turn of the event loop: requests that arrive together (parsed in one
   // turn) were sent at the same time, and a change committed before any of them was sent is read in a turn before.
-  let versionThisTurn: Promise<number | null> | null = null;
-  const versionNow = () => {
-    if (!versionThisTurn) {
-      versionThisTurn = options.contentVersion();
-      setImmediate(() => (versionThisTurn = null));
-    }
-    return versionThisTurn;
-  };
+  const versionNow = oncePerTurn(options.contentVersion);
 
   const serveKept: AnonymousCache["serveKept"] = (request, response, log) => {
     if (request.method !== "GET" || !request.url) return false;

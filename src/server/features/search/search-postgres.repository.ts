@@ -1,7 +1,7 @@
 // The search index on PostgreSQL: a weighted tsvector per document, pg_trgm over its words for typos.
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
-import type { FindOptions, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
+import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
 import { TYPO_MIN_LENGTH } from "./search-text.ts";
 
 // Query words hold only letters, digits and marks (see queryWords): quoted, they are taken as lexemes verbatim.
@@ -13,10 +13,15 @@ function wordQuery({ prefix, words }: WordMatch, weight = ""): string {
 
 const escapeRegex = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-export class PostgresSearchRepository implements SearchRepository {
+export class PostgresSearchRepository implements SearchRepository, SearchIndex {
   private readonly db: Kysely<DB>;
   constructor(db: Kysely<DB>) {
     this.db = db;
+  }
+
+  /** The database as it is at each query. */
+  snapshot(): Promise<SearchIndex> {
+    return Promise.resolve(this);
   }
 
   async find(options: FindOptions): Promise<SearchRow[]> {

@@ -1,7 +1,7 @@
 // The search index on SQLite: FTS5 over search_document, its vocabulary for typos.
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
-import type { FindOptions, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
+import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
 import { TYPO_MIN_LENGTH } from "./search-text.ts";
 
 // Query words hold only letters, digits and marks (see queryWords), so quoting them is enough.
@@ -12,10 +12,15 @@ function wordExpression({ prefix, words }: WordMatch, initial = false): string {
   return `(${[`${start}${phrase(prefix)}*`, ...words.map((w) => `${start}${phrase(w)}`)].join(" OR ")})`;
 }
 
-export class SqliteSearchRepository implements SearchRepository {
+export class SqliteSearchRepository implements SearchRepository, SearchIndex {
   private readonly db: Kysely<DB>;
   constructor(db: Kysely<DB>) {
     this.db = db;
+  }
+
+  /** The database as it is at each query. */
+  snapshot(): Promise<SearchIndex> {
+    return Promise.resolve(this);
   }
 
   async find(options: FindOptions): Promise<SearchRow[]> {

@@ -9,9 +9,12 @@ export const MAX_QUERY_WORDS = 8;
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
+const ASCII = /^[\p{ASCII}]*$/u;
+
 /** "Café CRÈME" → "cafe creme": lowercase, accents removed. */
 export function fold(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  // Plain ASCII has nothing to decompose: the common case skips normalizing.
+  return ASCII.test(text) ? text.toLowerCase() : text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
 }
 
 /** The distinct folded words of a query, in order, at most MAX_QUERY_WORDS. */

@@ -1,6 +1,8 @@
 // The search index as the service sees it; one implementation per database engine.
 import type { Database } from "../../db/database.ts";
 import type { SearchType } from "../../../shared/schemas/search.ts";
+import { oncePerTurn } from "../../once-per-turn.ts";
+import { MemorySearchRepository } from "./search-memory.ts";
 import { PostgresSearchRepository } from "./search-postgres.repository.ts";
 import { SqliteSearchRepository } from "./search-sqlite.repository.ts";
 
@@ -28,16 +30,34 @@ export interface SearchRow {
   body: string;
 }
 
-export interface SearchRepository {
+/** A search index as one search reads it. */
+export interface SearchIndex {
   /**
    * Matching documents ranked: all words in the name first, then a name starting with the first
    * word, then the engine's relevance (name counts most, then category and tags, then the rest).
    */
-  find(options: FindOptions): Promise<SearchRow[]>;
+  find(options: FindOptions): Promise<SearchRow[]> | SearchRow[];
   /** Indexed words that may be what `word` meant; the caller decides which really are. */
-  typoCandidates(word: string): Promise<string[]>;
+  typoCandidates(word: string): Promise<string[]> | string[];
 }
 
-export function createSearchRepository(database: Database): SearchRepository {
+export interface SearchRepository {
+  /** The index one search reads throughout: of the content as it is now. */
+  snapshot(): Promise<SearchIndex>;
+}
+
+/** The engine's own index: asked directly only while the content version cannot be read. */
+export function createEngineSearchRepository(database: Database): SearchRepository {
   return database.dialect === "postgres" ? new PostgresSearchRepository(database.db) : new SqliteSearchRepository(database.db);
+}
+
+/** Search as the app asks it: from the process's index of the current content (search-memory.ts). */
+export function createSearchRepository(database: Database): SearchRepository {
+  const source = {
+    // On PostgreSQL, searches that start in one turn of the event loop share one read: a write's end is seen in a
+    // turn of its own, before. SQLite's read is synchronous and cheap, and a write can end within the same turn.
+    version: database.dialect === "postgres" ? oncePerTurn(() => database.contentVersion()) : () => database.contentVersion(),
+    documents: () => database.db.selectFrom("search_document").select(["kind", "ref", "name", "extra", "body"]).orderBy("id").execute(),
+  };
+  return new MemorySearchRepository(source, createEngineSearchRepository(database));
 }

@@ -3,7 +3,7 @@
 import { HEADER_SEARCH } from "../../../shared/constants.ts";
 import { slugify } from "../../../shared/format.ts";
 import { SEARCH_TYPES, type SearchResponse, type SearchResult, type SearchType } from "../../../shared/schemas/search.ts";
-import type { SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
+import type { SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
 import { isOneTypoAway, matchRanges, queryWords, snippet, TYPO_MIN_LENGTH } from "./search-text.ts";
 
 /** Most typo readings taken for one word, closest first as the repository found them. */
@@ -46,18 +46,19 @@ export class SearchService {
     if (query.length < HEADER_SEARCH.minChars) return { query, searched: false, results: [] };
     const words = queryWords(query);
     let match: WordMatch[] = words.map((word) => ({ prefix: word, words: [] }));
-    let rows = await this.repository.find({ match, types, limit, perType });
+    const index = await this.repository.snapshot();
+    let rows = await index.find({ match, types, limit, perType });
     if (rows.length === 0 && words.some((word) => word.length >= TYPO_MIN_LENGTH)) {
-      match = await Promise.all(match.map((m) => this.withTypoReadings(m)));
-      if (match.some((m) => m.words.length > 0)) rows = await this.repository.find({ match, types, limit, perType });
+      match = await Promise.all(match.map((m) => this.withTypoReadings(index, m)));
+      if (match.some((m) => m.words.length > 0)) rows = await index.find({ match, types, limit, perType });
     }
     const terms = match.flatMap((m) => [m.prefix, ...m.words]);
     return { query, searched: true, results: rows.map((row) => this.toResult(row, terms)) };
   }
 
-  private async withTypoReadings(match: WordMatch): Promise<WordMatch> {
+  private async withTypoReadings(index: SearchIndex, match: WordMatch): Promise<WordMatch> {
     if (match.prefix.length < TYPO_MIN_LENGTH) return match;
-    const candidates = await this.repository.typoCandidates(match.prefix);
+    const candidates = await index.typoCandidates(match.prefix);
     const words = candidates.filter((word) => isOneTypoAway(match.prefix, word)).slice(0, MAX_TYPO_WORDS);
     return { ...match, words };
   }
