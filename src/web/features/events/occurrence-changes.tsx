@@ -4,28 +4,13 @@ import { useState, useSyncExternalStore } from "react";
 import { Form, useNavigation } from "react-router";
 import { DateTimeField } from "../../components/ui/date-time-field.tsx";
 import { ui } from "../../components/ui/field.tsx";
-
-export type OccurrenceIntent = "move" | "cancel" | "restore";
-
-/** What the page's action answers: the change made, or why it was refused (per field, and in a sentence). */
-export interface OccurrenceActionData {
-  done?: OccurrenceIntent;
-  message?: string;
-  fields?: Record<string, string>;
-}
+import type { OccurrenceActionData, OccurrenceIntent } from "./occurrence-result.ts";
 
 const DONE: Record<OccurrenceIntent, string> = {
   move: "This date was moved.",
   cancel: "This date was cancelled.",
   restore: "This date is back as the series has it.",
 };
-
-/** A service's refusal (recognised by shape: the page bundle has its own copy of the error class). */
-export function refusal(error: unknown): OccurrenceActionData | null {
-  const e = error as { name?: unknown; status?: unknown; message?: unknown; fields?: unknown } | null;
-  if (e?.name !== "AppError" || e.status !== 400) return null;
-  return { message: String(e.message), fields: (e.fields as Record<string, string> | undefined) ?? {} };
-}
 
 interface Props {
   start: string;
