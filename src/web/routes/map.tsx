@@ -5,7 +5,11 @@ import { pageTitle } from "../lib/meta.ts";
 import { MapExplorer, type Loaded } from "../features/map/map-explorer.tsx";
 import { BUSINESSES_GEOJSON_URL } from "../features/map/use-map-businesses.ts";
 import { parseFilters } from "../features/map/map-filters.ts";
+import { loadMapLibre } from "../features/map/load-maplibre.ts";
 
+// This page is its map: MapLibre's bundle is asked for as soon as the page's code runs in the browser, beside the
+// rest of the page's, instead of once the page has hydrated and the map's effect runs.
+if (typeof document !== "undefined") loadMapLibre().catch(() => undefined);
 
 // The businesses themselves come as one GeoJSON request (thousands of them would swell the HTML); the
 // browser starts it at once, alongside the scripts.
