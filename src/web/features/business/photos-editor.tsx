@@ -4,6 +4,7 @@ import { MAX_BUSINESS_PHOTOS } from "../../../shared/schemas/business.ts";
 import { ui } from "../../components/ui/field.tsx";
 import { UploadField } from "../../components/upload/upload-field.tsx";
 import { fileUrl } from "../../../shared/upload-kinds.ts";
+import { jsonListField } from "../../lib/json-list-field.ts";
 
 interface Draft {
   path: string;
@@ -12,16 +13,8 @@ interface Draft {
 }
 
 function initialPhotos(value: unknown): Draft[] {
-  let parsed = value;
-  if (typeof parsed === "string") {
-    try {
-      parsed = JSON.parse(parsed) as unknown;
-    } catch {
-      parsed = [];
-    }
-  }
   // A waiting request's photos carry only their path.
-  return Array.isArray(parsed) ? (parsed as Draft[]).map((p) => ({ ...p, url: p.url ?? fileUrl(p.path) })) : [];
+  return jsonListField<Draft>(value).map((p) => ({ ...p, url: p.url ?? fileUrl(p.path) }));
 }
 
 /** The form's gallery: each photo with its alt text and its place; sent as one JSON field of { path, alt }. */

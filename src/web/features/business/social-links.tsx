@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { SOCIAL_KINDS, SOCIAL_LABELS, type SocialKind, type SocialLink } from "../../../shared/social-links.ts";
 import { ui } from "../../components/ui/field.tsx";
+import { jsonListField } from "../../lib/json-list-field.ts";
 
 /** Small monochrome marks, drawn in a 24-unit box; the link's text names the network. */
 const MARKS: Record<SocialKind, string> = {
@@ -49,21 +50,9 @@ export function SocialLinks({ links, name }: { links: readonly SocialLink[]; nam
   );
 }
 
-function initialLinks(value: unknown): SocialLink[] {
-  let parsed = value;
-  if (typeof parsed === "string") {
-    try {
-      parsed = JSON.parse(parsed) as unknown;
-    } catch {
-      parsed = [];
-    }
-  }
-  return Array.isArray(parsed) ? (parsed as SocialLink[]) : [];
-}
-
 /** The form's social links: a network and an address per row; sent as one JSON field. */
 export function SocialLinksEditor({ name, label, initialValue, errorId, errors }: { name: string; label: string; initialValue: unknown; errorId: string; errors?: string[] }) {
-  const [links, setLinks] = useState<SocialLink[]>(() => initialLinks(initialValue));
+  const [links, setLinks] = useState<SocialLink[]>(() => jsonListField<SocialLink>(initialValue));
   const invalid = !!errors?.length;
   const set = (index: number, patch: Partial<SocialLink>) => setLinks((all) => all.map((link, i) => (i === index ? { ...link, ...patch } : link)));
   return (
