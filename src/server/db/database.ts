@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import type pg from "pg";
 import type { DB } from "./database-types.ts";
 import { lazyRequire } from "../lazy-require.ts";
+import { searchFold } from "../features/search/search-text.ts";
 
 // Only the driver of the configured database is loaded.
 const loadPg = lazyRequire<typeof pg>("pg");
@@ -80,6 +81,8 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // The same folding PostgreSQL's search_fold does, for queries that match names either way.
+  sqlite.function("search_fold", { deterministic: true }, (text: unknown) => (text === null ? null : searchFold(String(text))));
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   let ping: SQLiteDatabase.Statement | undefined;
   let contentVersion: SQLiteDatabase.Statement<[], number> | undefined;

@@ -108,6 +108,16 @@ describe("businesses", () => {
     const literal = (await body(await send("GET", "/api/v1/admin/businesses?q=%25"))) as unknown as { total: number };
     expect(literal.total).toBe(0);
   });
+
+  it("finds a name ignoring case, accents and punctuation", async () => {
+    await createBusiness(t.database.db, { name: "Émile's Fine Cheese", categoryId });
+    for (const q of ["Émile's", "émile", "EMILE", "emile\u2019s fine", "emile s", "fine cheese"]) {
+      const found = (await body(await send("GET", `/api/v1/admin/businesses?q=${encodeURIComponent(q)}`))) as unknown as { items: Array<{ name: string }> };
+      expect(found.items.map((b) => b.name), q).toEqual(["Émile's Fine Cheese"]);
+    }
+    const other = (await body(await send("GET", "/api/v1/admin/businesses?q=emilie"))) as unknown as { total: number };
+    expect(other.total).toBe(0);
+  });
 });
 
 describe("categories", () => {

@@ -5,6 +5,7 @@ import type { Business as BusinessTable, DB } from "../../db/database-types.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "../../../shared/schemas/business.ts";
 import type { BusinessPlace } from "../../../shared/event-location.ts";
 import { readStoredHours } from "../hours/stored-hours.ts";
+import { searchFold } from "../search/search-text.ts";
 import { SocialLinkSchema, type SocialLink } from "../../../shared/schemas/social-links.ts";
 
 /** The stored social links (JSON text); none when absent or unreadable. */
@@ -79,14 +80,20 @@ export class BusinessRepository {
     return (await this.load({ id }))[0];
   }
 
-  /** A page of businesses ordered by name (the admin list), narrowed to names containing `q` when given. */
+  /**
+   * A page of businesses ordered by name (the admin list), narrowed to names containing `q` when given, ignoring
+   * case, accents and punctuation ("emile s" finds "Émile's Fine Cheese").
+   */
   async getPage(offset: number, limit: number, q?: string, sort: SortDirection = "asc"): Promise<{ items: BusinessAdmin[]; total: number }> {
-    const filter = q ? likeContains(q) : undefined;
+    const folded = q ? searchFold(q).trim() : "";
+    // Nothing but punctuation names no business.
+    if (q && !folded) return { items: [], total: 0 };
+    const filter = folded ? likeContains(folded) : undefined;
     let ids = this.db.selectFrom("business").select("id");
     let count = this.db.selectFrom("business").select((eb) => eb.fn.countAll<number>().as("total"));
     if (filter) {
-      ids = ids.where(sql<boolean>`lower(name) like ${filter} escape '\\'`);
-      count = count.where(sql<boolean>`lower(name) like ${filter} escape '\\'`);
+      ids = ids.where(sql<boolean>`search_fold(name) like ${filter} escape '\\'`);
+      count = count.where(sql<boolean>`search_fold(name) like ${filter} escape '\\'`);
     }
     const [page, totalRow] = await Promise.all([
       ids.orderBy("name", sort).orderBy("id").limit(limit).offset(offset).execute(),

@@ -17,6 +17,14 @@ export function fold(text: string): string {
   return ASCII.test(text) ? text.toLowerCase() : text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
 }
 
+/**
+ * As PostgreSQL's `search_fold` (migration 0002-search), which SQLite's connection gets as a function of the same
+ * name: folded, and each run of anything but letters and digits one space ("Émile's" → "emile s").
+ */
+export function searchFold(text: string): string {
+  return fold(text).replace(/[^\p{L}\p{N}]+/gu, " ");
+}
+
 /** The distinct folded words of a query, in order, at most MAX_QUERY_WORDS. */
 export function queryWords(query: string): string[] {
   const words: string[] = [];
