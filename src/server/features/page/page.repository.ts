@@ -30,6 +30,11 @@ export class PageRepository {
     return { items: rows.map(toPage), total: Number(count.total) };
   }
 
+  /** The pages anyone may read, by name: their address and last change. */
+  async getPublic(): Promise<Array<Pick<Page, "slug" | "lastUpdatedAt">>> {
+    return this.db.selectFrom("page").select(["slug", "lastUpdatedAt"]).where("permission", "=", "public").orderBy("name").orderBy("id").execute();
+  }
+
   async get(id: string): Promise<Page | undefined> {
     const row = await this.db.selectFrom("page").select(COLUMNS).where("id", "=", id).executeTakeFirst();
     return row && toPage(row);

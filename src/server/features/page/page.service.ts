@@ -117,6 +117,11 @@ export class PageService {
     return render(page);
   }
 
+  /** The addresses and last changes of the pages anyone may read (the sitemap's). */
+  publicPages(): Promise<Array<Pick<Page, "slug" | "lastUpdatedAt">>> {
+    return this.repository.getPublic();
+  }
+
   /** The page with this slug if there is one and the viewer may read it; heading-only routes show it below their heading. */
   async findVisible(viewer: CurrentUser | null, slug: string): Promise<RenderedPage | null> {
     const page = await this.repository.getBySlug(slug);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { createTestApp, ORIGIN, type TestApp } from "../../../../tests/setup/app.ts";
-import { createBusiness, createEvent, createOffer, createPost } from "../../db/factories.ts";
+import { createBusiness, createEvent, createOffer, createPage, createPost } from "../../db/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,8 +53,10 @@ describe("feeds and the sitemap", () => {
     expect(item.description).toContain("Feed Hall");
   });
 
-  it("the sitemap lists the pages of events, current offers and posts with their last change", async () => {
+  it("the sitemap lists the pages of events, current offers, posts and public pages with their last change", async () => {
     const event = await createEvent(t.database.db, { name: "Mapped" });
+    const page = await createPage(t.database.db, { name: "Mapped page", permission: "public" });
+    const membersOnly = await createPage(t.database.db, { name: "Members page", permission: "user" });
     const offer = await createOffer(t.database.db, { description: "Mapped offer" });
     const ended = await createOffer(t.database.db, { description: "Ended offer", validUntil: "2020-01-01" });
     const post = await createPost(t.database.db, { title: "Mapped post" });
@@ -63,10 +65,12 @@ describe("feeds and the sitemap", () => {
       [`/events/${event.id}`, event.lastUpdatedAt],
       [`/offers/${offer.id}`, offer.lastUpdatedAt],
       [`/news/${post.id}`, post.lastUpdatedAt],
+      [`/pages/${page.slug}`, page.lastUpdatedAt],
     ]) {
       expect(body).toContain(`<url><loc>${ORIGIN}${path}</loc><lastmod>${lastmod}</lastmod></url>`);
     }
     expect(body).toContain(`<loc>${ORIGIN}/news</loc>`);
     expect(body).not.toContain(`/offers/${ended.id}`);
+    expect(body).not.toContain(`/pages/${membersOnly.slug}`);
   });
 });

@@ -36,8 +36,8 @@ export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string |
 
   seo.get("/sitemap.xml", async (c) => {
     const base = origin(c.req.url);
-    const { businesses, categories, tags, events, offers, posts } = c.var.services;
-    const [allBusinesses, allCategories, allTags, upcoming, past, running, news] = await Promise.all([
+    const { businesses, categories, tags, events, offers, posts, pages } = c.var.services;
+    const [allBusinesses, allCategories, allTags, upcoming, past, running, news, publicPages] = await Promise.all([
       businesses.list(),
       categories.list(),
       tags.list(),
@@ -45,6 +45,7 @@ export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string |
       events.past({ limit: SITEMAP_PAST_EVENTS }),
       offers.list(),
       posts.page({ page: 1, pageSize: SITEMAP_POSTS, max: 0 }),
+      pages.publicPages(),
     ]);
     const entries: Array<{ path: string; lastmod?: string }> = [
       { path: "/" },
@@ -59,6 +60,7 @@ export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string |
       ...[...upcoming, ...past].map((e) => ({ path: `/events/${encodeURIComponent(e.id)}`, lastmod: e.lastUpdatedAt })),
       ...running.map((o) => ({ path: `/offers/${encodeURIComponent(o.id)}`, lastmod: o.lastUpdatedAt })),
       ...news.items.map((p) => ({ path: `/news/${encodeURIComponent(p.id)}`, lastmod: p.lastUpdatedAt })),
+      ...publicPages.map((p) => ({ path: `/pages/${encodeURIComponent(p.slug)}`, lastmod: p.lastUpdatedAt })),
     ];
     const urls = entries.map((e) => `<url><loc>${xml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${xml(e.lastmod)}</lastmod>` : ""}</url>`);
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
