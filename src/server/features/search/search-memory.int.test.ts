@@ -23,6 +23,7 @@ beforeAll(async () => {
   await createBusiness(db, { name: "The Green Plate", categoryId: restaurants.id, tagIds: [vegan.id], description: "Vegan bowls and cafe drinks." });
   for (let i = 1; i <= 12; i++) await createBusiness(db, { name: `Corner Cafe ${i}`, categoryId: bakeries.id, description: "Coffee on the corner." });
   const roma = await createBusiness(db, { name: "Roma Pizzeria", categoryId: restaurants.id });
+  await createBusiness(db, { name: "Cafe Bellini Espresso Bar", categoryId: bakeries.id, description: "Cafe, espresso and cafe latte." });
   await createEvent(db, { name: "Restaurant Week", description: "Prix fixe menus at downtown restaurants." });
   await createOffer(db, { businessId: roma.id, businessName: null, type: "BOGO", description: "Two slices for one" });
   await createPost(db, { title: "Fish &amp; Chips Friday", content: "<p>Fish &amp; chips at <strong>Lakeview</strong>.</p>" });
@@ -50,9 +51,10 @@ describe("the index in the process", () => {
     // Names starting with the word first, by relevance then name.
     expect(suggestions.results.map((r) => r.title)).toEqual(["Roma Pizzeria", "Café Roma"]);
     const cafes = await memory.search({ q: "cafe", types: SUGGESTION_TYPES, limit: 10 });
-    expect(cafes.results.slice(0, 2).map((r) => r.title)).toEqual(["Café Roma", "Cafés & Bakeries"]);
+    // Names starting with the word, the shorter first; then the names holding it.
+    expect(cafes.results.slice(0, 3).map((r) => r.title)).toEqual(["Café Roma", "Cafés & Bakeries", "Cafe Bellini Espresso Bar"]);
     // Numbers in names sort as numbers.
-    expect(cafes.results.slice(2, 5).map((r) => r.title)).toEqual(["Corner Cafe 1", "Corner Cafe 2", "Corner Cafe 3"]);
+    expect(cafes.results.slice(3, 6).map((r) => r.title)).toEqual(["Corner Cafe 1", "Corner Cafe 2", "Corner Cafe 3"]);
   });
 
   it("forgives a typo in the first letter too, and reads no markup as words", async () => {

@@ -59,8 +59,9 @@ export class MemorySearchIndex implements SearchIndex {
   private readonly rows: SearchRow[];
   /** Each document's place when all are ordered by name, for ties. */
   private readonly nameOrder: Int32Array;
-  /** Each document's first name word. */
+  /** Each document's first name word, and how many words its name has. */
   private readonly nameStarts: string[];
+  private readonly nameLengths: Uint16Array;
   /** Every indexed word, sorted: the words a prefix starts are side by side. */
   private readonly vocabulary: string[];
   /** The vocabulary's words' entries, word after word, each word's by document; `starts[i]` is word i's first. */
@@ -74,13 +75,17 @@ export class MemorySearchIndex implements SearchIndex {
     this.version = version;
     this.rows = documents.map(({ kind, ref, name, body }) => ({ kind: kind as SearchType, ref, name, body }));
     this.nameStarts = [];
+    this.nameLengths = new Uint16Array(documents.length);
     // Per word, doc * 4 + part for each time it stands there, in document order.
     const places = new Map<string, number[]>();
     documents.forEach((document, doc) => {
       const parts = [document.name, document.extra, document.body];
       for (let part = NAME; part <= BODY; part++) {
         const words = wordsOf(parts[part]!);
-        if (part === NAME) this.nameStarts.push(words[0] ?? "");
+        if (part === NAME) {
+          this.nameStarts.push(words[0] ?? "");
+          this.nameLengths[doc] = Math.min(words.length, 0xffff);
+        }
         for (const word of words) {
           const list = places.get(word);
           if (list) list.push(doc * 4 + part);
@@ -184,19 +189,22 @@ export class MemorySearchIndex implements SearchIndex {
       inExtra[doc] = parts & IN_EXTRA;
       score[doc] = total;
     }
+    const starting = new Uint8Array(this.rows.length);
     const nameStart = (doc: number) => (starts.some((start) => this.nameStarts[doc]!.startsWith(start)) ? 1 : 0);
     const byRank = (a: number, b: number) => score[b]! - score[a]! || this.nameOrder[a]! - this.nameOrder[b]!;
+    // Among names holding every word, the shorter is the closer to what was typed ("cafe": the category "Cafés &
+    // Bakeries" before "Café Crème Brûlée"), as the engines' length-normalized relevance has it.
+    const byName = (a: number, b: number) => starting[b]! - starting[a]! || this.nameLengths[a]! - this.nameLengths[b]! || byRank(a, b);
 
     if (perType === undefined) {
-      // All words in the name first, names starting with the first word ahead; then all in the category and tag
-      // names; then the rest: each tier by relevance, then name.
+      // All words in the name first (names starting with the first word ahead, then the shorter); then all in the
+      // category and tag names; then the rest: these two by relevance, then name.
       const tiers: number[][] = [[], [], []];
       for (const doc of candidates) tiers[inName[doc] ? 0 : inExtra[doc] ? 1 : 2]!.push(doc);
-      const starting = new Uint8Array(this.rows.length);
       for (const doc of tiers[0]!) starting[doc] = nameStart(doc);
       const found: number[] = [];
       for (const [tier, order] of [
-        [tiers[0]!, (a: number, b: number) => starting[b]! - starting[a]! || byRank(a, b)],
+        [tiers[0]!, byName],
         [tiers[1]!, byRank],
         [tiers[2]!, byRank],
       ] as const) {
@@ -206,9 +214,8 @@ export class MemorySearchIndex implements SearchIndex {
       return found.map((doc) => this.rows[doc]!);
     }
 
-    const starting = new Uint8Array(this.rows.length);
     for (const doc of candidates) if (inName[doc]) starting[doc] = nameStart(doc);
-    const ordered = candidates.sort((a, b) => inName[b]! - inName[a]! || starting[b]! - starting[a]! || byRank(a, b));
+    const ordered = candidates.sort((a, b) => inName[b]! - inName[a]! || (inName[a] ? byName(a, b) : byRank(a, b)));
     const perKind = new Map<string, number>();
     const found: SearchRow[] = [];
     for (const doc of ordered) {
