@@ -1,0 +1,64 @@
+// What a tag's page and a category's page load and say about themselves: the businesses under the tag or category,
+// or why there are none to show (no slug, no such tag or category, the list failing to load).
+import { data, type MetaDescriptor } from "react-router";
+import { slugify, unslugify } from "../../../shared/format.ts";
+import { messages } from "../../../shared/messages.ts";
+import { getApp, loadOr } from "../../lib/app-context.ts";
+import { pageMeta, siteOrigin } from "../seo/page-meta.ts";
+import { toListed, type BusinessListState, type ListedBusiness } from "./business-list-page.tsx";
+
+type Services = ReturnType<typeof getApp>["services"];
+type Context = Parameters<typeof getApp>[0];
+
+export interface BusinessListSource {
+  /** Names the page's data where its failure is logged. */
+  what: "category" | "tag";
+  noSlug: string;
+  notFound: (name: string) => string;
+  /** The tag or category with this slug, and how to read its businesses; undefined when there is none. */
+  find: (services: Services, slug: string) => Promise<{ name: string; businesses: () => Promise<ListedBusiness[]> } | undefined>;
+}
+
+export async function loadBusinessList(context: Context, request: Request, rawSlug: string | undefined, source: BusinessListSource) {
+  const { services } = getApp(context);
+  const origin = siteOrigin(request, context);
+  const slug = rawSlug?.trim() ?? "";
+  // The canonical address spells the slug from the stored name.
+  const respond = (page: BusinessListState, status = 200) => data({ origin, slug: page.state === "ok" ? slugify(page.name) : slug, page }, { status });
+
+  if (!slug) return respond({ state: "message", message: source.noSlug, alert: false, name: null }, 404);
+  let name = unslugify(slug);
+  return loadOr(
+    context,
+    source.what,
+    async () => {
+      const found = await source.find(services, slug);
+      if (!found) return respond({ state: "message", message: source.notFound(name), alert: false, name: null }, 404);
+      // Known from here on: a failure to read the businesses names the tag or category as stored.
+      name = found.name;
+      const businesses = await found.businesses();
+      return respond({ state: "ok", name, businesses: businesses.map(toListed) });
+    },
+    () => respond({ state: "message", message: messages.tagPage.failed(name, messages.tryAgainLater), alert: true, name }, 503),
+  );
+}
+
+/** `among` says how the businesses belong to the page, e.g. "in Restaurants" or "tagged Vegan". */
+export function businessListMeta(
+  matches: Parameters<typeof pageMeta>[0],
+  loaderData: { origin: string; slug: string; page: BusinessListState } | undefined,
+  { title, among, path }: { title: string; among: (name: string) => string; path: (slug: string) => string },
+): MetaDescriptor[] {
+  const page = loaderData?.page;
+  const ok = page?.state === "ok";
+  const count = ok ? page.businesses.length : 0;
+  return pageMeta(matches, {
+    title: ok ? page.name : title,
+    description: ok
+      ? `${count} downtown ${count === 1 ? "business" : "businesses"} ${among(page.name)}${count ? `: ${page.businesses.slice(0, 5).map((b) => b.name).join(", ")}` : ""}.`
+      : page?.state === "message" ? page.message : "",
+    origin: loaderData?.origin ?? "",
+    path: path(loaderData?.slug ?? ""),
+    noindex: !ok,
+  });
+}
