@@ -283,7 +283,12 @@ export class MemorySearchRepository implements SearchRepository {
     if (!this.building) {
       this.building = this.source
         .documents()
-        .then((documents) => (this.index = new MemorySearchIndex(version, documents)))
+        .then((documents) => {
+          const built = new MemorySearchIndex(version, documents);
+          // A search that read an older version than the index kept builds its own, and leaves the newer one kept.
+          if (!this.index || this.index.version < version) this.index = built;
+          return built;
+        })
         .finally(() => (this.building = undefined));
     }
     const built = await this.building;
