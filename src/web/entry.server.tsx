@@ -1,5 +1,5 @@
 // Server rendering: streams HTML with the request's CSP nonce on every script React Router emits.
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { appContext } from "./lib/app-context.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { holdModuleScriptStream, scriptsAfterPaint } from "./lib/scripts-after-paint.ts";
 
 // The server reads the context key from the build, so loaders and server share one instance.
 export { appContext };
@@ -35,7 +36,10 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, reportError } = loadContext.get(appContext);
+  const { nonce, reportError, user } = loadContext.get(appContext);
+  // A visitor's content page asks for its scripts once it has painted (lib/scripts-after-paint.ts).
+  const afterPaint =
+    !user && scriptsAfterPaint(routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -56,7 +60,13 @@ export default function handleRequest(
         },
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      pipe(body);
+      if (afterPaint) {
+        const hold = holdModuleScriptStream();
+        pipeline(hold, body, () => {});
+        pipe(hold);
+      } else {
+        pipe(body);
+      }
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
     }
 

@@ -22,7 +22,37 @@ export function allowConsoleError(text: string) {
   base.info().annotations.push({ type: ALLOWED_CONSOLE_ERROR, description: text });
 }
 
+/**
+ * A visitor's content page asks for its scripts once it has painted (src/web/lib/scripts-after-paint.ts): after
+ * a page is loaded, journeys wait for them to have run, as a person waits for a page to respond, before acting on it.
+ */
+export async function untilScriptsRun(page: Page) {
+  await page
+    .waitForFunction(() => !document.querySelector('script[type="text/x-after-paint"]') || document.documentElement.hasAttribute("data-hydrated"))
+    .catch((error: Error) => {
+      // A page that navigated away meanwhile (a redirect) is waited for by whatever the journey does next.
+      if (error.name === "TimeoutError" || !/context was destroyed|navigat/i.test(error.message)) throw error;
+    });
+}
+
 export const test = base.extend<{ consoleErrors: string[]; signIn: (role: Role) => Promise<Account> }, { accountsRuntime: Runtime }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    // A journey that takes the page as soon as it is committed (`waitUntil: "commit"`) does its own waiting.
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      if (args[1]?.waitUntil !== "commit") await untilScriptsRun(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await untilScriptsRun(page);
+      return response;
+    };
+    await use(page);
+  },
+
   /** The journeys' server's database, opened once per worker with the code of `npm run user:create`. */
   accountsRuntime: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.

@@ -3,7 +3,7 @@ import ICAL from "ical.js";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { formatLongDate } from "../../src/shared/format.ts";
-import { DEMO_URL } from "./env.ts";
+import { DEMO_URL, E2E_PORT } from "./env.ts";
 
 // On the untouched demo: counts and orders here are the seeded ones.
 test.use({ baseURL: DEMO_URL });
@@ -110,7 +110,14 @@ test.describe("home", () => {
     await page.clock.install({ time: start });
     // Time stands still except when the test moves it.
     await page.clock.pauseAt(new Date(start.getTime() + 1000));
-    await page.goto("/");
+    // The page's scripts start a frame after it has painted, and the slideshow with them: the clock steps until then.
+    await page.goto("/", { waitUntil: "commit" });
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50);
+        return page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
+      })
+      .toBe(true);
     const hero = page.getByRole("region", { name: "Downtown photos" });
     await expect(hero.getByRole("button", { name: "Pause slideshow" })).toBeVisible();
     await expect(hero.getByRole("img", { name: "Queen Street storefronts at dawn" })).toBeVisible();
@@ -245,6 +252,44 @@ test("a business page is complete without JavaScript: name, JSON-LD and Open Gra
   expect(events.length).toBeGreaterThan(0);
   events.forEach(expectEventShape);
   expect(events[0]!.location).toMatchObject({ name: "Riverbend Gallery", address: { "@type": "PostalAddress", streetAddress: gallery.address } });
+});
+
+test.describe("a content page's scripts", () => {
+  test.use({ baseURL: `http://localhost:${E2E_PORT}` });
+
+  test("a visitor's page paints before its scripts are asked for, then runs them and navigates in place", async ({ page, request }) => {
+    const html = await (await request.get("/events")).text();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('type="module"');
+
+    await page.goto("/events");
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts)).toBeGreaterThan(timing.paint);
+
+    // The scripts ran: the header's links now navigate without loading another document.
+    const documents: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.resourceType() === "document") documents.push(sent.url());
+    });
+    await page.getByRole("navigation").getByRole("link", { name: "Offers" }).first().click();
+    await expect(page).toHaveURL(/\/offers$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(documents).toEqual([]);
+  });
+
+  test("someone signed in gets the page's scripts preloaded, as every page", async ({ page, signIn }) => {
+    await signIn("user");
+    const html = await (await page.request.get("/events")).text();
+    expect(html).toContain('rel="modulepreload"');
+    expect(html).toContain('type="module"');
+  });
 });
 
 test("event entries carry schema.org Event data on the events and home pages", async ({ request }) => {

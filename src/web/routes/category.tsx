@@ -3,6 +3,10 @@ import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { BusinessListPage } from "../features/directory/business-list-page.tsx";
 import { businessListMeta, loadBusinessList } from "../features/directory/business-list-route.ts";
+import type { PageHandle } from "../lib/scripts-after-paint.ts";
+
+/** The page is whole as the server renders it: its scripts wait until it has painted. */
+export const handle: PageHandle = { scripts: "after-paint" };
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   return loadBusinessList(context, request, params.categorySlug, {

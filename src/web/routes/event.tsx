@@ -18,6 +18,7 @@ import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { ui } from "../components/ui/field.tsx";
+import type { PageHandle } from "../lib/scripts-after-paint.ts";
 
 const EVENT_MAP_HEIGHT = 260;
 
@@ -25,6 +26,9 @@ const EVENT_MAP_HEIGHT = 260;
 const OccurrenceChanges = lazy(() => import("../features/events/occurrence-changes.tsx").then((module) => ({ default: module.OccurrenceChanges })));
 
 type Params = { eventId: string; date?: string };
+
+/** The page is whole as the server renders it: its scripts wait until it has painted. */
+export const handle: PageHandle = { scripts: "after-paint" };
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services, user } = getApp(context);

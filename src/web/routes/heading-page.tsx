@@ -6,11 +6,15 @@ import { getApp } from "../lib/app-context.ts";
 import { HEADING_PAGES } from "../lib/heading-pages.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
+import type { PageHandle } from "../lib/scripts-after-paint.ts";
 
 function cmsSlug(pathname: string): string | null {
   if (pathname === "/history" || pathname.startsWith("/myqsa/")) return pathname.slice(pathname.lastIndexOf("/") + 1);
   return null;
 }
+
+/** The page is whole as the server renders it: its scripts wait until it has painted. */
+export const handle: PageHandle = { scripts: "after-paint" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const pathname = new URL(request.url).pathname.replace(/\/$/, "");

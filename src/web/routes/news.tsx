@@ -10,8 +10,12 @@ import { toPostCard } from "../features/news/post-card-data.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { Pager } from "../components/ui/pager.tsx";
+import type { PageHandle } from "../lib/scripts-after-paint.ts";
 
 const PAGE_SIZE = 10;
+
+/** The page is whole as the server renders it: its scripts wait until it has painted. */
+export const handle: PageHandle = { scripts: "after-paint" };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, user } = getApp(context);

@@ -1,0 +1,81 @@
+// A content page's JavaScript (React, React Router, the page's module: about 150 KiB compressed) is asked for only
+// once the page's content has painted. The server-rendered page is whole without it (links, forms that post, the
+// text and images); on a slow phone network the script downloads would otherwise share the line with the
+// stylesheet and the page's first images and hold its first paint back by about a second. A page opts in with
+// `handle: { scripts: "after-paint" }` on its route; for someone signed in every page loads as usual.
+//
+// React Router writes the page's scripts as `<link rel="modulepreload">` tags (React puts them in the head) and one
+// `<script type="module">` that imports the route modules and starts the client. The server's HTML is rewritten
+// on its way out: the preload tags go, and that module script is kept as inert text, followed by a small script that
+// runs it, with the response's nonce, once the page has painted (RUN_HELD).
+import { Transform } from "node:stream";
+
+export interface PageHandle {
+  /** "after-paint": the page's scripts wait until its content has painted (see above). */
+  scripts?: "after-paint";
+}
+
+export function scriptsAfterPaint(handles: readonly unknown[]): boolean {
+  return handles.some((handle) => (handle as PageHandle | undefined)?.scripts === "after-paint");
+}
+
+/** The type the module script is held under: a type no browser runs (HTML's "data block"). */
+export const HELD_TYPE = "text/x-after-paint";
+
+const MODULE_SCRIPT = /<script nonce="([^"<>]*)" type="module" async="">/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * Runs the held script before it (previousElementSibling) as a module with its nonce, once the browser has reported
+ * the page's first contentful paint (where it reports paints), the images marked high priority have decoded (or
+ * failed), and two more frames have gone by for those images to be painted too. A page in a background tab, which
+ * paints nothing, gets its scripts when it is shown.
+ */
+const RUN_HELD =
+  "(()=>{const held=document.currentScript.previousElementSibling;" +
+  "const painted=new Promise((done)=>{if(!window.PerformanceObserver||!PerformanceObserver.supportedEntryTypes?.includes('paint'))return done();" +
+  "new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();done()}}).observe({type:'paint',buffered:true})});" +
+  "const images=[...document.querySelectorAll('img[fetchpriority=\"high\"]')].map((image)=>image.decode().catch(()=>{}));" +
+  "Promise.all([painted,...images]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>{const script=document.createElement('script');" +
+  "script.type='module';script.nonce=held.nonce;script.textContent=held.textContent;document.body.append(script)}))))})()";
+
+/**
+ * The HTML with its module script held and its module preloads dropped, or null while the module script has not
+ * come whole (more of the page is to come). Works on text read as latin1, so that bytes pass through unchanged.
+ */
+export function holdModuleScript(html: string): string | null {
+  const found = MODULE_SCRIPT.exec(html);
+  if (!found) return null;
+  const end = html.indexOf("</script>", found.index);
+  if (end === -1) return null;
+  const nonce = found[1]!;
+  const closed = end + "</script>".length;
+  return (
+    html.slice(0, found.index).replace(MODULE_PRELOAD, "") +
+    `<script nonce="${nonce}" type="${HELD_TYPE}">` +
+    html.slice(found.index + found[0].length, closed) +
+    `<script nonce="${nonce}">${RUN_HELD}</script>` +
+    html.slice(closed)
+  );
+}
+
+/** The rewriting of `holdModuleScript` on a stream of HTML: held until the module script has passed, then as it comes. */
+export function holdModuleScriptStream(): Transform {
+  let held = "";
+  let passing = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (passing) return callback(null, chunk);
+      held += chunk.toString("latin1");
+      const rewritten = holdModuleScript(held);
+      if (rewritten === null) return callback();
+      passing = true;
+      held = "";
+      callback(null, Buffer.from(rewritten, "latin1"));
+    },
+    flush(callback) {
+      // A page without the module script (nothing to hold) goes out as it was written.
+      callback(null, held ? Buffer.from(held, "latin1") : undefined);
+    },
+  });
+}
