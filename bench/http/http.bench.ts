@@ -1,7 +1,8 @@
 // Throughput of the app against a bare node:http server sending the same bytes, endpoint by endpoint, and the
 // app's memory at rest and under that load.
 //   npm run build && node bench/http/http.bench.ts
-// BENCH_CONNECTIONS (20), BENCH_SECONDS (4), BENCH_TURNS (3), BENCH_WARMUP_SECONDS (1), BUILD_DIR (build), BENCH_ONLY (a comma list of endpoint names).
+// BENCH_CONNECTIONS (20), BENCH_SECONDS (4), BENCH_TURNS (3), BENCH_WARMUP_SECONDS (1), BUILD_DIR (build), BENCH_ONLY (a comma list of endpoint names),
+// BENCH_BARE_HEADERS ("type": the bare server sends the body with its Content-Type alone; "all": with every header the app sent).
 // The app runs as `npm start` does (production, its default log level, the demo content, SQLite); the bare server
 // is another process on the same machine. Never a test: compare the two within one run only.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -9,6 +10,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import http from "node:http";
 import autocannon from "autocannon";
 import { openDatabase } from "../../src/server/db/database.ts";
 import { serveArgs } from "../serve-command.ts";
@@ -22,6 +24,10 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 // The app and the bare server take turns this many times per endpoint, and each one's median counts: a shared
 // machine's speed drifts by a third within a minute, which one turn each would take for a difference.
 const TURNS = Number(process.env.BENCH_TURNS ?? 3);
+// What the bare server sends with the body: its Content-Type alone, or the app's whole header (its security
+// headers, ETag, Cache-Control, request id...), all but those Node's server writes for every response itself.
+const BARE_HEADERS = process.env.BENCH_BARE_HEADERS === "all" ? "all" : "type";
+const WRITTEN_BY_NODE = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -99,8 +105,22 @@ const endpoints: Record<string, string> = {
 for (let round = 0; round < 8; round++) for (const url of Object.values(endpoints)) await fetch(appUrl + url).then((r) => r.arrayBuffer());
 const warm = memory(app.pid!);
 
-/** A bare node:http server in its own process, answering every request with one body and content type. */
-async function bareServer(body: Buffer, contentType: string) {
+/** One answer as autocannon gets it (no Accept-Encoding): its status, headers as sent and body. */
+function sampleOf(url: string): Promise<{ status: number; headers: string[]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.rawHeaders, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** A bare node:http server in its own process, answering every request with one body and the headers given. */
+async function bareServer(body: Buffer, headers: string[]) {
   const file = path.join(dataDir, "bare-body");
   fs.writeFileSync(file, body);
   const port = await freePort();
@@ -109,7 +129,8 @@ async function bareServer(body: Buffer, contentType: string) {
     [
       "-e",
       `const body = require("fs").readFileSync(${JSON.stringify(file)});
-       require("http").createServer((req, res) => { res.writeHead(200, { "Content-Type": ${JSON.stringify(contentType)}, "Content-Length": body.length }); res.end(body); })
+       const headers = ${JSON.stringify(headers)}.concat(["Content-Length", String(body.length)]);
+       require("http").createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
          .listen(${port}, "127.0.0.1");`,
     ],
     { stdio: ["ignore", "ignore", "inherit"] },
@@ -129,10 +150,16 @@ const rows: string[] = [];
 let peakUnderLoad = warm.rss;
 for (const [name, url] of Object.entries(endpoints)) {
   if (ONLY && !ONLY.includes(name)) continue;
-  const sample = await fetch(appUrl + url);
-  const body = Buffer.from(await sample.arrayBuffer());
-  if (!sample.ok) throw new Error(`${url} answered ${sample.status}`);
-  const bare = await bareServer(body, sample.headers.get("content-type") ?? "application/octet-stream");
+  // Asked twice: the first answer of a page may be the one that fills the app's cache.
+  await sampleOf(appUrl + url);
+  const { status, headers, body } = await sampleOf(appUrl + url);
+  if (status !== 200) throw new Error(`${url} answered ${status}`);
+  const sent: string[] = [];
+  for (let i = 0; i < headers.length; i += 2) {
+    const name = headers[i]!.toLowerCase();
+    if (BARE_HEADERS === "all" ? !WRITTEN_BY_NODE.has(name) : name === "content-type") sent.push(headers[i]!, headers[i + 1]!);
+  }
+  const bare = await bareServer(body, sent);
   const turns: { ours: Awaited<ReturnType<typeof load>>; theirs: Awaited<ReturnType<typeof load>> }[] = [];
   for (let turn = 0; turn < TURNS; turn++) {
     const watcher = setInterval(() => (peakUnderLoad = Math.max(peakUnderLoad, memory(app.pid!).rss)), 200);
@@ -153,7 +180,8 @@ await stop(app);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(
-  `\n${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${TURNS} turns of ${SECONDS} s each per endpoint and server (medians)\n`,
+  `\n${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${TURNS} turns of ${SECONDS} s each per endpoint and server (medians); ` +
+    `the bare server sends ${BARE_HEADERS === "all" ? "the app's headers" : "the Content-Type alone"} with the body\n`,
 );
 console.log("| endpoint | bytes | app req/s | app p50 ms | app p99 ms | bare req/s | app / bare |");
 console.log("|---|---|---|---|---|---|---|");
