@@ -284,6 +284,34 @@ test.describe("a content page's scripts", () => {
     expect(documents).toEqual([]);
   });
 
+  test("in a browser that reports no paint, the scripts come after 3 seconds, and at once on a key press", async ({ page }) => {
+    // Paints are never reported to the page's observers.
+    await page.addInitScript(() => {
+      PerformanceObserver.prototype.observe = () => {};
+    });
+    const scriptsAskedAt = async () =>
+      page.evaluate(() => {
+        const starts = performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.endsWith(".js"));
+        return starts.length ? Math.min(...starts.map((entry) => entry.startTime)) : null;
+      });
+
+    await page.goto("/offers");
+    expect(await scriptsAskedAt()).toBeGreaterThanOrEqual(3000);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+
+    // With the page's clock stopped, neither the paint nor the 3 seconds can ask for them: the key press does.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 60_000));
+    await page.goto("/news", { waitUntil: "commit" });
+    await page.waitForLoadState("load");
+    // The held script is run as a module script of the page's own.
+    const started = page.locator('body > script[type="module"]');
+    await expect(started).toHaveCount(0);
+    await page.keyboard.press("Shift");
+    await expect(started).toHaveCount(1);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  });
+
   test("someone signed in gets the page's scripts preloaded, as every page", async ({ page, signIn }) => {
     await signIn("user");
     const html = await (await page.request.get("/events")).text();

@@ -28,16 +28,21 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 /**
  * Runs the held script before it (previousElementSibling) as a module with its nonce, once the browser has reported
  * the page's first contentful paint (where it reports paints), the images marked high priority have decoded (or
- * failed), and two more frames have gone by for those images to be painted too. A page in a background tab, which
- * paints nothing, gets its scripts when it is shown.
+ * failed), and two more frames have gone by for those images to be painted too. The visitor's first tap, click or
+ * key press asks for it at once, and so do 3 seconds without all that (a browser that reports no paint, a tab
+ * opened in the background).
  */
-const RUN_HELD =
-  "(()=>{const held=document.currentScript.previousElementSibling;" +
-  "const painted=new Promise((done)=>{if(!window.PerformanceObserver||!PerformanceObserver.supportedEntryTypes?.includes('paint'))return done();" +
-  "new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();done()}}).observe({type:'paint',buffered:true})});" +
-  "const images=[...document.querySelectorAll('img[fetchpriority=\"high\"]')].map((image)=>image.decode().catch(()=>{}));" +
-  "Promise.all([painted,...images]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>{const script=document.createElement('script');" +
-  "script.type='module';script.nonce=held.nonce;script.textContent=held.textContent;document.body.append(script)}))))})()";
+const RUN_HELD = [
+  "(()=>{const held=document.currentScript.previousElementSibling;let started=false;",
+  "const run=()=>{if(started)return;started=true;const script=document.createElement('script');",
+  "script.type='module';script.nonce=held.nonce;script.textContent=held.textContent;document.body.append(script)};",
+  "for(const type of['pointerdown','keydown','touchstart'])addEventListener(type,run,{once:true,passive:true,capture:true});",
+  "setTimeout(run,3000);",
+  "const painted=new Promise((done)=>{if(!window.PerformanceObserver||!PerformanceObserver.supportedEntryTypes?.includes('paint'))return done();",
+  "new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();done()}}).observe({type:'paint',buffered:true})});",
+  "const images=[...document.querySelectorAll('img[fetchpriority=\"high\"]')].map((image)=>image.decode().catch(()=>{}));",
+  "Promise.all([painted,...images]).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(run))))})()",
+].join("");
 
 /**
  * The HTML with its module script held and its module preloads dropped, or null while the module script has not
