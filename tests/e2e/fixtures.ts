@@ -36,20 +36,19 @@ export async function untilScriptsRun(page: Page) {
 }
 
 export const test = base.extend<{ consoleErrors: string[]; signIn: (role: Role) => Promise<Account> }, { accountsRuntime: Runtime }>({
+  /** Loading a document (goto, reload, goBack) waits for the page's scripts to have run, as `untilScriptsRun`. */
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
+    const waiting =
+      <A extends unknown[], R>(load: (...args: A) => Promise<R>, takenAtCommit = (..._args: A) => false) =>
+      async (...args: A) => {
+        const response = await load(...args);
+        if (!takenAtCommit(...args)) await untilScriptsRun(page);
+        return response;
+      };
     // A journey that takes the page as soon as it is committed (`waitUntil: "commit"`) does its own waiting.
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      if (args[1]?.waitUntil !== "commit") await untilScriptsRun(page);
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await untilScriptsRun(page);
-      return response;
-    };
+    page.goto = waiting(page.goto.bind(page), (_url, options) => options?.waitUntil === "commit");
+    page.reload = waiting(page.reload.bind(page));
+    page.goBack = waiting(page.goBack.bind(page));
     await use(page);
   },
 

@@ -6,7 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { allowConsoleError, expect, expectNoAxeViolations, test, untilScriptsRun } from "./fixtures.ts";
 import { DEMO_DATA_DIR, DEMO_URL, E2E_DATA_DIR } from "./env.ts";
 import { openDatabase, type Database } from "../../src/server/db/database.ts";
 import { createBusiness, createCategory, createTag } from "../../src/server/db/factories.ts";
@@ -643,6 +643,8 @@ test.describe("map states", () => {
 
       const lone = await database!.db.selectFrom("business").select("id").where("name", "=", "Lone Shop").executeTakeFirstOrThrow();
       await page.goto(`${base}/business/${lone.id}`);
+      // A page of a context of its own does not wait by itself (fixtures.ts): "Show map" needs the page's scripts.
+      await untilScriptsRun(page);
       await businessMapReady(page);
       await expect(page.getByRole("link", { name: "Open in maps" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Get Directions" })).toHaveCount(0);
