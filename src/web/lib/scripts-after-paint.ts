@@ -22,7 +22,9 @@ export function scriptsAfterPaint(handles: readonly unknown[]): boolean {
 /** The type the module script is held under: a type no browser runs (HTML's "data block"). */
 export const HELD_TYPE = "text/x-after-paint";
 
-const MODULE_SCRIPT = /<script nonce="([^"<>]*)" type="module" async="">/;
+const MODULE_SCRIPT = /<script nonce="([^"<>]*)" type="module" async="">/g;
+/** The longest the module script's opening tag can be (its nonce is 24 characters). */
+const OPENING_AT_MOST = 200;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 
 /**
@@ -49,10 +51,17 @@ const RUN_HELD = [
  * come whole (more of the page is to come). Works on text read as latin1, so that bytes pass through unchanged.
  */
 export function holdModuleScript(html: string): string | null {
+  const held = hold(html, 0);
+  return typeof held === "string" ? held : null;
+}
+
+/** `holdModuleScript`, looking for the module script from `from` on; else where to look from once more has come. */
+function hold(html: string, from: number): string | number {
+  MODULE_SCRIPT.lastIndex = from;
   const found = MODULE_SCRIPT.exec(html);
-  if (!found) return null;
+  if (!found) return Math.max(from, html.length - OPENING_AT_MOST);
   const end = html.indexOf("</script>", found.index);
-  if (end === -1) return null;
+  if (end === -1) return found.index;
   const nonce = found[1]!;
   const closed = end + "</script>".length;
   return (
@@ -64,16 +73,23 @@ export function holdModuleScript(html: string): string | null {
   );
 }
 
-/** The rewriting of `holdModuleScript` on a stream of HTML: held until the module script has passed, then as it comes. */
+/**
+ * The rewriting of `holdModuleScript` on a stream of HTML: held until the module script has passed, then as it
+ * comes. Each piece is searched from where the last search left off, so a long shell is read once.
+ */
 export function holdModuleScriptStream(): Transform {
   let held = "";
+  let from = 0;
   let passing = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (passing) return callback(null, chunk);
       held += chunk.toString("latin1");
-      const rewritten = holdModuleScript(held);
-      if (rewritten === null) return callback();
+      const rewritten = hold(held, from);
+      if (typeof rewritten === "number") {
+        from = rewritten;
+        return callback();
+      }
       passing = true;
       held = "";
       callback(null, Buffer.from(rewritten, "latin1"));
