@@ -2,18 +2,15 @@
 // once the page's content has painted. The server-rendered page is whole without it (links, forms that post, the
 // text and images); on a slow phone network the script downloads would otherwise share the line with the
 // stylesheet and the page's first images and hold its first paint back by about a second. A page opts in with
-// `handle: { scripts: "after-paint" }` on its route; for someone signed in every page loads as usual.
+// `export const handle = SCRIPTS_AFTER_PAINT` on its route (lib/page-handle.ts); for someone signed in every page
+// loads as usual.
 //
 // React Router writes the page's scripts as `<link rel="modulepreload">` tags (React puts them in the head) and one
 // `<script type="module">` that imports the route modules and starts the client. The server's HTML is rewritten
 // on its way out: the preload tags go, and that module script is kept as inert text, followed by a small script that
 // runs it, with the response's nonce, once the page has painted (RUN_HELD).
 import { Transform } from "node:stream";
-
-export interface PageHandle {
-  /** "after-paint": the page's scripts wait until its content has painted (see above). */
-  scripts?: "after-paint";
-}
+import type { PageHandle } from "./page-handle.ts";
 
 export function scriptsAfterPaint(handles: readonly unknown[]): boolean {
   return handles.some((handle) => (handle as PageHandle | undefined)?.scripts === "after-paint");

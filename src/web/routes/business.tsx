@@ -19,10 +19,9 @@ import { OpeningHoursPanel, OpenStateBadge } from "../features/hours/opening-hou
 import { statusText } from "../../shared/opening-hours.ts";
 import { SocialLinks } from "../features/business/social-links.tsx";
 import { PhotoGallery } from "../features/business/photo-gallery.tsx";
-import type { PageHandle } from "../lib/scripts-after-paint.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
-/** The page is whole as the server renders it: its scripts wait until it has painted. */
-export const handle: PageHandle = { scripts: "after-paint" };
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);

@@ -3,10 +3,9 @@ import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { BusinessListPage } from "../features/directory/business-list-page.tsx";
 import { businessListMeta, loadBusinessList } from "../features/directory/business-list-route.ts";
-import type { PageHandle } from "../lib/scripts-after-paint.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
-/** The page is whole as the server renders it: its scripts wait until it has painted. */
-export const handle: PageHandle = { scripts: "after-paint" };
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   return loadBusinessList(context, request, params.categorySlug, {

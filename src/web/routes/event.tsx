@@ -18,7 +18,7 @@ import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { ui } from "../components/ui/field.tsx";
-import type { PageHandle } from "../lib/scripts-after-paint.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 const EVENT_MAP_HEIGHT = 260;
 
@@ -27,8 +27,7 @@ const OccurrenceChanges = lazy(() => import("../features/events/occurrence-chang
 
 type Params = { eventId: string; date?: string };
 
-/** The page is whole as the server renders it: its scripts wait until it has painted. */
-export const handle: PageHandle = { scripts: "after-paint" };
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services, user } = getApp(context);

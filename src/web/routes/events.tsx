@@ -6,10 +6,9 @@ import { EventCard } from "../features/events/event-card.tsx";
 import { SubscribeControl } from "../features/events/subscribe-control.tsx";
 import { toEventCard, type EventCardData } from "../features/events/event-card-data.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
-import type { PageHandle } from "../lib/scripts-after-paint.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
-/** The page is whole as the server renders it: its scripts wait until it has painted. */
-export const handle: PageHandle = { scripts: "after-paint" };
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = getApp(context);

@@ -6,15 +6,14 @@ import { getApp } from "../lib/app-context.ts";
 import { HEADING_PAGES } from "../lib/heading-pages.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
-import type { PageHandle } from "../lib/scripts-after-paint.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 function cmsSlug(pathname: string): string | null {
   if (pathname === "/history" || pathname.startsWith("/myqsa/")) return pathname.slice(pathname.lastIndexOf("/") + 1);
   return null;
 }
 
-/** The page is whole as the server renders it: its scripts wait until it has painted. */
-export const handle: PageHandle = { scripts: "after-paint" };
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const pathname = new URL(request.url).pathname.replace(/\/$/, "");

@@ -13,10 +13,9 @@ import { OfferCard } from "../features/offers/offer-card.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { JsonLd } from "../features/seo/json-ld.tsx";
 import { HomeMapSection } from "../features/map/home-map.tsx";
-import type { PageHandle } from "../lib/scripts-after-paint.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
-/** The page is whole as the server renders it: its scripts wait until it has painted. */
-export const handle: PageHandle = { scripts: "after-paint" };
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getApp(context);

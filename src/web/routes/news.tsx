@@ -10,12 +10,11 @@ import { toPostCard } from "../features/news/post-card-data.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { Pager } from "../components/ui/pager.tsx";
-import type { PageHandle } from "../lib/scripts-after-paint.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 const PAGE_SIZE = 10;
 
-/** The page is whole as the server renders it: its scripts wait until it has painted. */
-export const handle: PageHandle = { scripts: "after-paint" };
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, user } = getApp(context);

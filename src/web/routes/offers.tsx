@@ -7,10 +7,9 @@ import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { JsonLd } from "../features/seo/json-ld.tsx";
 import { itemListJsonLd } from "../features/seo/item-list-json-ld.ts";
 import { offerTitle } from "../../shared/format.ts";
-import type { PageHandle } from "../lib/scripts-after-paint.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
-/** The page is whole as the server renders it: its scripts wait until it has painted. */
-export const handle: PageHandle = { scripts: "after-paint" };
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = siteOrigin(request, context);

@@ -7,7 +7,7 @@ import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { RouteError } from "../components/layout/route-error.tsx";
-import type { PageHandle } from "../lib/scripts-after-paint.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 // The built page bundle holds its own copy of AppError, so a service's error is recognised by shape, not instanceof.
 function statusOf(error: unknown): number | undefined {
@@ -17,8 +17,7 @@ function statusOf(error: unknown): number | undefined {
 
 /** Unknown slug: 404. Restricted and not signed in: 401 with a way to log in. Signed in without the role: 403. */
 
-/** The page is whole as the server renders it: its scripts wait until it has painted. */
-export const handle: PageHandle = { scripts: "after-paint" };
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user } = getApp(context);

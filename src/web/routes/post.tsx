@@ -10,10 +10,9 @@ import { isoWithOffset } from "../../shared/zoned-time.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { JsonLd } from "../features/seo/json-ld.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
-import type { PageHandle } from "../lib/scripts-after-paint.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
-/** The page is whole as the server renders it: its scripts wait until it has painted. */
-export const handle: PageHandle = { scripts: "after-paint" };
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);
