@@ -1,9 +1,16 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // Each text asset also as .br and .gz beside it, made once at build time: the server sends those as they are
+    // (serveStatic's `precompressed`) instead of compressing a megabyte of map library for every visitor.
+    compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/, threshold: 1024 }),
+  ],
   build: { assetsInlineLimit: 0 },
   // React Aria goes into the server build (only the components the pages use) instead of being loaded whole
   // from node_modules: about 11 MB less resident memory in the server.

@@ -43,6 +43,15 @@ describe("starting the server", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(response.headers.get("content-encoding")).toBe("gzip");
+      // Brotli where the browser takes it (every current one): the build's .br file, the same script once decoded.
+      const plain = await (await fetch(`${server.url}${asset}`, { headers: { "Accept-Encoding": "identity" } })).text();
+      const brotli = await fetch(`${server.url}${asset}`, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+      expect(brotli.headers.get("content-encoding")).toBe("br");
+      expect(brotli.headers.get("content-type")).toMatch(/^text\/javascript/);
+      expect(brotli.headers.get("vary")).toContain("Accept-Encoding");
+      expect(await brotli.text()).toBe(plain);
+      expect(await response.text()).toBe(plain);
+      expect(plain).toMatch(/\bimport\b|\bexport\b/);
 
       const image = /\/files\/[^"]+\.webp/.exec(html)![0];
       const file = await fetch(`${server.url}${image}`);
