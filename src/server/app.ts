@@ -15,6 +15,7 @@ import type { Database } from "./db/database.ts";
 import { AppError, errorBody } from "./errors.ts";
 import { isUnstorableText } from "./db/unstorable-text.ts";
 import { requestLogger, type Logger } from "./logger.ts";
+import { IMMUTABLE, RENAMEABLE, staticFiles } from "./static-files.ts";
 import type { AppServices } from "./services.ts";
 import type { AppEnv } from "./api/api-env.ts";
 import { createApi } from "./api/api.ts";
@@ -46,7 +47,6 @@ export interface AppDeps {
   env?: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "SECURITY_CONTACT" | "MAIL_FROM">>;
 }
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 // The API's JSON is never a document: it gets the strictest policy (shorter than the pages', and no nonce), and
 // none of the headers that only documents heed (OWASP's REST Security Cheat Sheet keeps the rest).
@@ -177,7 +177,7 @@ export function createApp(deps: AppDeps) {
       "/assets/*",
       serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE) }),
     );
-    app.use("*", serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    app.use("*", serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", RENAMEABLE) }));
   }
 
   app.use("*", async (c, next) => {
@@ -223,7 +223,9 @@ export function createApp(deps: AppDeps) {
   /** Answers from Node's server what the anonymous cache holds, before the app (see anonymous-cache.ts). */
   const logRequest = requestLogger(logger);
   const serveKept = (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logRequest);
-  return Object.assign(app, { serveKept });
+  /** Answers from Node's server the build's files (see static-files.ts); the app's `serveStatic` is for the rest. */
+  const serveFile = deps.clientDir ? staticFiles(deps.clientDir, logRequest) : () => false;
+  return Object.assign(app, { serveKept, serveFile });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,5 @@
-// The app on Node's HTTP server: responses the anonymous cache keeps are answered before the app
-// (anonymous-cache.ts, `serveKept`), everything else goes through it.
+// The app on Node's HTTP server: the build's files (static-files.ts, `serveFile`) and the responses the anonymous cache
+// keeps (anonymous-cache.ts, `serveKept`) are answered before the app, everything else goes through it.
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type HttpBindings } from "@hono/node-server";
@@ -7,11 +7,14 @@ import { serve, type HttpBindings } from "@hono/node-server";
 export interface Servable {
   fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>;
   serveKept: (request: IncomingMessage, response: ServerResponse) => false | Promise<boolean>;
+  /** Answers a request for one of the build's files and returns true, or returns false having written nothing. */
+  serveFile?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
 export function listen(app: Servable, options: { port: number; hostname?: string }, onListening?: (info: AddressInfo) => void): Server {
   const createServer = ((serverOptions: ServerOptions, listener: RequestListener) =>
     createHttpServer(serverOptions, (request, response) => {
+      if (app.serveFile?.(request, response)) return;
       const kept = app.serveKept(request, response);
       if (kept === false) return listener(request, response);
       void kept.then(
