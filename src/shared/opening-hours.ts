@@ -144,10 +144,13 @@ export interface ComingException {
   note: string | null;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+// Made on first use, not as the module loads: a browser loads the locale's date data for it (tens of milliseconds
+// on a phone), and most pages that show hours never show an exception's date.
+let longDate: Intl.DateTimeFormat | null = null;
 /** "Thu 25 Dec" for 2025-12-25. */
 export function shortDate(iso: string): string {
-  return LONG_DATE.format(new Date(`${iso}T12:00:00Z`)).replace(",", "");
+  longDate ??= new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  return longDate.format(new Date(`${iso}T12:00:00Z`)).replace(",", "");
 }
 
 /** "09:00–17:00, 18:00–02:00". */
