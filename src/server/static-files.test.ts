@@ -6,7 +6,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestLine } from "./logger.ts";
-import { staticFiles } from "./static-files.ts";
+import { acceptedEncodings, staticFiles } from "./static-files.ts";
 
 // A build's client folder in miniature, served as the server serves it: the files first, the app (here a stand-in
 // that answers 404 "from the app") for everything else.
@@ -49,6 +49,15 @@ describe("the build's files", () => {
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
     expect(await gzip.text()).toBe(SCRIPT);
 
+    // A coding refused with q=0 is not sent.
+    const refused = await fetch(`${base}/assets/page-abc123.js`, { headers: { "Accept-Encoding": "br;q=0, gzip" } });
+    expect(refused.headers.get("content-encoding")).toBe("gzip");
+    expect(await refused.text()).toBe(SCRIPT);
+
+    const head = await fetch(`${base}/assets/page-abc123.js`, { method: "HEAD", headers: { "Accept-Encoding": "br" } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(zlib.brotliCompressSync(SCRIPT).length));
+
     const plain = await fetch(`${base}/assets/page-abc123.js`, { headers: { "Accept-Encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(plain.headers.get("content-length")).toBe(String(Buffer.byteLength(SCRIPT)));
@@ -58,7 +67,7 @@ describe("the build's files", () => {
   it("keeps files outside /assets, whose names do not change, for an hour only", async () => {
     const icon = await fetch(`${base}/favicon.svg`);
     expect(icon.status).toBe(200);
-    expect(icon.headers.get("content-type")).toBe("image/svg+xml");
+    expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     expect(icon.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
@@ -68,6 +77,10 @@ describe("the build's files", () => {
       [`${base}/`, {}],
       [`${base}/map`, {}],
       [`${base}/assets/page-abc123.js`, { method: "POST", body: "x" }],
+      // Ranges of all kinds, those that make no sense included, are the app's to answer (or refuse).
+      [`${base}/assets/page-abc123.js`, { headers: { Range: "bytes=100-50" } }],
+      [`${base}/assets/page-abc123.js`, { headers: { Range: "bytes=0-18446744073709551615" } }],
+      [`${base}/assets/..%2f..%2fpackage.json`, {}],
       [`${base}/assets/worker-abc123.mjs`, {}],
     ] as const) {
       const response = await fetch(url, init);
@@ -76,6 +89,36 @@ describe("the build's files", () => {
       // No header of the file answer leaks into the app's.
       expect(response.headers.get("x-request-id"), url).toBeNull();
     }
+  });
+
+  it("answers from memory what it read once, even after the file is gone", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-static-"));
+    fs.writeFileSync(path.join(dir, "kept.css"), "body{color:red}");
+    fs.writeFileSync(path.join(dir, "never-read.css"), "body{color:blue}");
+    const serveFile = staticFiles(dir, () => undefined);
+    const local = http.createServer((request, response) => {
+      if (!serveFile(request, response)) response.writeHead(404, { "x-from": "app" }).end();
+    });
+    await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+    const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${at}/kept.css`)).text()).toBe("body{color:red}");
+      fs.rmSync(path.join(dir, "kept.css"));
+      fs.rmSync(path.join(dir, "never-read.css"));
+      expect(await (await fetch(`${at}/kept.css`)).text()).toBe("body{color:red}");
+      // A file removed before it was ever asked for is left to the app, and the server keeps serving.
+      const gone = await fetch(`${at}/never-read.css`);
+      expect(gone.headers.get("x-from")).toBe("app");
+      expect((await fetch(`${at}/kept.css`)).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => local.close(() => resolve()));
+    }
+  });
+
+  it("reads which codings a request accepts", () => {
+    expect([...acceptedEncodings("gzip, deflate, br, zstd")]).toEqual(["gzip", "deflate", "br", "zstd"]);
+    expect([...acceptedEncodings("br;q=0, gzip;q=0.5, identity;q=0.0")]).toEqual(["gzip"]);
+    expect([...acceptedEncodings(undefined)]).toEqual([]);
   });
 
   it("logs a request line for each file it sends", async () => {
