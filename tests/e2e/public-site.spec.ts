@@ -312,6 +312,24 @@ test.describe("a content page's scripts", () => {
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
   });
 
+  test("a button pressed before the scripts ran is pressed again once they have", async ({ page, request }) => {
+    const tagPage = await (await request.get("/tag/wheelchair-accessible")).text();
+    const business = /href="(\/business\/[A-Za-z0-9]{20})"/.exec(tagPage)![1]!;
+    // With the page's clock stopped, only the press itself asks for the scripts.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 60_000));
+    await page.goto(business, { waitUntil: "commit" });
+    await page.waitForLoadState("load");
+    await expect(page.locator('body > script[type="module"]')).toHaveCount(0);
+    const show = page.getByRole("button", { name: /^Show map of / });
+    await show.click();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    // The press counted: the preview gave way to the map, which comes once the clock runs again.
+    await expect(show).toHaveCount(0);
+    await page.clock.resume();
+    await expect(page.getByTestId("map")).toBeVisible();
+  });
+
   test("someone signed in gets the page's scripts preloaded, as every page", async ({ page, signIn }) => {
     await signIn("user");
     const html = await (await page.request.get("/events")).text();

@@ -30,12 +30,21 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
  * failed), and two more frames have gone by for those images to be painted too. The visitor's first tap, click or
  * key press asks for it at once, and so do 3 seconds without all that (a browser that reports no paint, a tab
  * opened in the background).
+ *
+ * A button that only scripts give a meaning to (`type="button"`: "Show map", a slideshow's arrows) does nothing when
+ * pressed before they have run; the last one pressed is pressed again once the page has hydrated (the root layout
+ * then marks `<html data-hydrated>`), if it is still there and enabled. Links and forms work without scripts and
+ * are left alone.
  */
 const RUN_HELD = [
   "(()=>{const held=document.currentScript.previousElementSibling;let started=false;",
   "const run=()=>{if(started)return;started=true;const script=document.createElement('script');",
   "script.type='module';script.nonce=held.nonce;script.textContent=held.textContent;document.body.append(script)};",
   "for(const type of['pointerdown','keydown','touchstart'])addEventListener(type,run,{once:true,passive:true,capture:true});",
+  "let pressed=null;const remember=(event)=>{const button=event.target.closest?.('button[type=button]');if(button)pressed=button};",
+  "addEventListener('click',remember,true);const root=document.documentElement;",
+  "new MutationObserver((_,observer)=>{if(!root.hasAttribute('data-hydrated'))return;observer.disconnect();removeEventListener('click',remember,true);",
+  "if(pressed?.isConnected&&!pressed.disabled)pressed.click();pressed=null}).observe(root,{attributes:true,attributeFilter:['data-hydrated']});",
   "setTimeout(run,3000);",
   "const painted=new Promise((done)=>{if(!window.PerformanceObserver||!PerformanceObserver.supportedEntryTypes?.includes('paint'))return done();",
   "new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();done()}}).observe({type:'paint',buffered:true})});",
