@@ -80,6 +80,10 @@ const event = await database.db.selectFrom("event").select("id").orderBy("name")
 const offer = await database.db.selectFrom("offer").select("id").orderBy("createdAt").executeTakeFirstOrThrow();
 const post = await database.db.selectFrom("post").select("id").orderBy("title").executeTakeFirstOrThrow();
 await database.close();
+// The client's entry script, as a page's first load asks for it (with about thirty others).
+const homeHtml = await (await fetch(`${appUrl}/`)).text();
+const script = /\/assets\/entry\.client-[\w-]+\.js/.exec(homeHtml)?.[0];
+if (!script) throw new Error("the home page names no entry script");
 
 const endpoints: Record<string, string> = {
   healthz: "/healthz",
@@ -99,6 +103,7 @@ const endpoints: Record<string, string> = {
   event: `/events/${event.id}`,
   offer: `/offers/${offer.id}`,
   "news post": `/news/${post.id}`,
+  script,
 };
 
 // Some warm-up, as a server that has been up a while.
