@@ -8,7 +8,7 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     // Each text asset also as .br and .gz beside it, made once at build time: the server sends those as they are
-    // (serveStatic's `precompressed`) instead of compressing a megabyte of map library for every visitor.
+    // (src/server/static-files.ts) instead of compressing a megabyte of map library for every visitor.
     compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/, threshold: 1024 }),
   ],
   build: { assetsInlineLimit: 0 },

@@ -47,7 +47,6 @@ export interface AppDeps {
   env?: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "SECURITY_CONTACT" | "MAIL_FROM">>;
 }
 
-
 // The API's JSON is never a document: it gets the strictest policy (shorter than the pages', and no nonce), and
 // none of the headers that only documents heed (OWASP's REST Security Cheat Sheet keeps the rest).
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -171,8 +170,8 @@ export function createApp(deps: AppDeps) {
 
   if (deps.clientDir) {
     const root = deps.clientDir;
-    // `precompressed`: the .br and .gz files the build writes beside each text asset (vite.config.ts) go out as they
-    // are, so a visitor's first load costs the server no compression.
+    // What `serveFile` (static-files.ts) leaves to the app: Range requests and MapLibre's worker script.
+    // `precompressed`: the .br and .gz files the build writes beside each text asset (vite.config.ts) go out as they are.
     app.use(
       "/assets/*",
       serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE) }),
