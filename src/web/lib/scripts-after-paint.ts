@@ -34,14 +34,16 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
  * A button that only scripts give a meaning to (`type="button"`: "Show map", a slideshow's arrows) does nothing when
  * pressed before they have run; the last one pressed is pressed again once the page has hydrated (the root layout
  * then marks `<html data-hydrated>`), if it is still there and enabled. Links and forms work without scripts and
- * are left alone.
+ * are left alone. A press once React listens on the document (its `_reactListening…` mark, set as hydration
+ * starts) is React's own: it hydrates that part at once and hands it the click, so it is not remembered.
  */
 const RUN_HELD = [
   "(()=>{const held=document.currentScript.previousElementSibling;let started=false;",
   "const run=()=>{if(started)return;started=true;const script=document.createElement('script');",
   "script.type='module';script.nonce=held.nonce;script.textContent=held.textContent;document.body.append(script)};",
   "for(const type of['pointerdown','keydown','touchstart'])addEventListener(type,run,{once:true,passive:true,capture:true});",
-  "let pressed=null;const remember=(event)=>{const button=event.target.closest?.('button[type=button]');if(button)pressed=button};",
+  "let pressed=null;const remember=(event)=>{if(Object.keys(document).some((key)=>key.startsWith('_reactListening')))return;",
+  "const button=event.target.closest?.('button[type=button]');if(button)pressed=button};",
   "addEventListener('click',remember,true);const root=document.documentElement;",
   "new MutationObserver((_,observer)=>{if(!root.hasAttribute('data-hydrated'))return;observer.disconnect();removeEventListener('click',remember,true);",
   "if(pressed?.isConnected&&!pressed.disabled)pressed.click();pressed=null}).observe(root,{attributes:true,attributeFilter:['data-hydrated']});",
