@@ -27,6 +27,11 @@ describe("demo content", () => {
     expect(offerTypes.size).toBeGreaterThan(3);
   });
 
+  it("lists its offers newest first in the order they are written, whatever their random ids", async () => {
+    const offers = await t.services.offers.list({ limit: 3, now });
+    expect(offers.map((offer) => offer.businessName)).toEqual(["Queen Street Diner", "Threads & Co. Boutique", "Smokestack BBQ Co."]);
+  });
+
   it("gives most businesses realistic hours (some past midnight, some closed on Sundays, holiday closures, a few without) and social links", async () => {
     const businesses = await t.services.businesses.list();
     const withHours = businesses.filter((b) => b.openingHours);

@@ -399,7 +399,10 @@ export async function seedDemoContent({
       });
     }
 
-    for (const o of OFFERS) {
+    for (const [i, o] of OFFERS.entries()) {
+      // A minute apart, newest first as listed: lists of offers (newest first) show them in this order, not in the
+      // order of their random ids.
+      const created = new Date(now.getTime() - i * 60_000).toISOString();
       await createOffer(trx, {
         businessId: businessId(o.business),
         businessName: o.business,
@@ -410,8 +413,8 @@ export async function seedDemoContent({
         couponCode: o.couponCode ?? null,
         // The last day, in UTC days from now: days ahead, so the demo offer shows until then.
         validUntil: o.daysLeft === undefined ? null : new Date(now.getTime() + o.daysLeft * 86_400_000).toISOString().slice(0, 10),
-        createdAt: iso,
-        lastUpdatedAt: iso,
+        createdAt: created,
+        lastUpdatedAt: created,
       });
     }
 
