@@ -1,6 +1,6 @@
 // The public site on the demo content: home, events, offers, business, tag, category and intake pages.
 import ICAL from "ical.js";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { formatLongDate } from "../../src/shared/format.ts";
 import { DEMO_URL, E2E_PORT } from "./env.ts";
@@ -312,15 +312,19 @@ test.describe("a content page's scripts", () => {
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
   });
 
-  test("a button pressed before the scripts ran is pressed again once they have", async ({ page, request }) => {
+  /** A business page whose scripts have not run: with its clock stopped, only a press asks for them. */
+  async function businessPageBeforeScripts(page: Page, request: APIRequestContext) {
     const tagPage = await (await request.get("/tag/wheelchair-accessible")).text();
     const business = /href="(\/business\/[A-Za-z0-9]{20})"/.exec(tagPage)![1]!;
-    // With the page's clock stopped, only the press itself asks for the scripts.
     await page.clock.install();
     await page.clock.pauseAt(new Date(Date.now() + 60_000));
     await page.goto(business, { waitUntil: "commit" });
     await page.waitForLoadState("load");
     await expect(page.locator('body > script[type="module"]')).toHaveCount(0);
+  }
+
+  test("a button pressed before the scripts ran is pressed again once they have", async ({ page, request }) => {
+    await businessPageBeforeScripts(page, request);
     const show = page.getByRole("button", { name: /^Show map of / });
     await show.click();
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
@@ -331,12 +335,7 @@ test.describe("a content page's scripts", () => {
   });
 
   test("a press React takes itself, once it listens, is not pressed again", async ({ page, request }) => {
-    const tagPage = await (await request.get("/tag/wheelchair-accessible")).text();
-    const business = /href="(\/business\/[A-Za-z0-9]{20})"/.exec(tagPage)![1]!;
-    await page.clock.install();
-    await page.clock.pauseAt(new Date(Date.now() + 60_000));
-    await page.goto(business, { waitUntil: "commit" });
-    await page.waitForLoadState("load");
+    await businessPageBeforeScripts(page, request);
     // React marks the document it listens on as hydration starts; a press from then on is React's to handle. Here
     // the mark stands before React runs, so the press below reaches no one and must not be made again.
     await page.evaluate(() => Object.assign(document, { _reactListeningForTheTest: true }));
