@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from "kyse
 import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import { pick, qualify } from "../../db/columns.ts";
 import type { Business as BusinessTable, DB } from "../../db/database-types.ts";
+import { folded } from "../../db/order.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "../../../shared/schemas/business.ts";
 import type { BusinessPlace } from "../../../shared/event-location.ts";
 import { readStoredHours } from "../hours/stored-hours.ts";
@@ -85,18 +86,18 @@ export class BusinessRepository {
    * case, accents and punctuation ("emile s" finds "Émile's Fine Cheese").
    */
   async getPage(offset: number, limit: number, q?: string, sort: SortDirection = "asc"): Promise<{ items: BusinessAdmin[]; total: number }> {
-    const folded = q ? searchFold(q).trim() : "";
+    const words = q ? searchFold(q).trim() : "";
     // Nothing but punctuation names no business.
-    if (q && !folded) return { items: [], total: 0 };
-    const filter = folded ? likeContains(folded) : undefined;
+    if (q && !words) return { items: [], total: 0 };
+    const filter = words ? likeContains(words) : undefined;
     let ids = this.db.selectFrom("business").select("id");
     let count = this.db.selectFrom("business").select((eb) => eb.fn.countAll<number>().as("total"));
     if (filter) {
-      ids = ids.where(sql<boolean>`search_fold(name) like ${filter} escape '\\'`);
-      count = count.where(sql<boolean>`search_fold(name) like ${filter} escape '\\'`);
+      ids = ids.where(sql<boolean>`${folded("name")} like ${filter} escape '\\'`);
+      count = count.where(sql<boolean>`${folded("name")} like ${filter} escape '\\'`);
     }
     const [page, totalRow] = await Promise.all([
-      ids.orderBy("name", sort).orderBy("id").limit(limit).offset(offset).execute(),
+      ids.orderBy(folded("name"), sort).orderBy("name", sort).orderBy("id").limit(limit).offset(offset).execute(),
       count.executeTakeFirstOrThrow(),
     ]);
     const pageIds = page.map((r) => r.id);
@@ -210,6 +211,7 @@ export class BusinessRepository {
   private async load(filter: Omit<BusinessListQuery, "openNow"> & { id?: string; ids?: readonly string[] }): Promise<Business[]> {
     const rows = await this.base(filter)
       .select([...qualify("business", BUSINESS_COLUMNS), "category.name as category", "category.color as categoryColor"])
+      .orderBy(folded("business.name"))
       .orderBy("business.name")
       .orderBy("business.id")
       .execute();
@@ -221,6 +223,7 @@ export class BusinessRepository {
       .innerJoin("tag", "tag.id", "business_tag.tagId")
       .select(["business_tag.businessId", "business_tag.tagId"])
       .where("business_tag.businessId", "in", this.base(filter).select("business.id"))
+      .orderBy(folded("tag.name"))
       .orderBy("tag.name")
       .execute();
     const tags = new Map<string, string[]>();

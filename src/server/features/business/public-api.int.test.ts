@@ -74,15 +74,33 @@ describe("public read API", () => {
     expect((await missing.json()).error.message).toBe("Business not found.");
   });
 
-  it("lists offers newest first, categories and tags by name", async () => {
+  it("lists offers newest first", async () => {
     await createOffer(t.database.db, { description: "Older offer", createdAt: at(-9) });
     await createOffer(t.database.db, { description: "Newer offer", createdAt: at(-8) });
     const offers = (await json("/api/v1/offers")).map((o: { description: string }) => o.description);
     expect(offers.indexOf("Newer offer")).toBeLessThan(offers.indexOf("Older offer"));
+  });
+
+  it("orders businesses, categories, tags and the map's list by name as a reader does: case, accents and punctuation aside", async () => {
+    const order = ["apple Annex", "Bakery on Queen", "Émile's Cheese", "the Mill", "Zoo Café"];
+    const mixed = [order[4]!, order[2]!, order[0]!, order[3]!, order[1]!];
+    const category = await createCategory(t.database.db, { name: "Reader Order" });
+    for (const name of mixed) {
+      await createBusiness(t.database.db, { name, categoryId: category.id });
+      await createCategory(t.database.db, { name: `${name} (category)` });
+      await createTag(t.database.db, { name: `${name} (tag)` });
+    }
+    const listed = (await json(`/api/v1/businesses?categoryId=${category.id}`)).map((b: { name: string }) => b.name);
+    expect(listed).toEqual(order);
+
+    const ours = (names: string[], suffix: string) => names.filter((name) => name.endsWith(suffix)).map((name) => name.slice(0, -suffix.length));
     const categories = (await json("/api/v1/categories")).map((c: { name: string }) => c.name);
-    expect(categories).toEqual([...categories].sort());
+    expect(ours(categories, " (category)")).toEqual(order);
     const tags = (await json("/api/v1/tags")).map((c: { name: string }) => c.name);
-    expect(tags).toEqual([...tags].sort());
+    expect(ours(tags, " (tag)")).toEqual(order);
+    // The map's list, in the order the server sends it.
+    const features = (await json("/api/v1/geo/businesses")).features as Array<{ properties: { name: string; categoryId: string } }>;
+    expect(features.filter((f) => f.properties.categoryId === category.id).map((f) => f.properties.name)).toEqual(order);
   });
 
   it("documents every read in the OpenAPI document", async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
+import { folded } from "../../db/order.ts";
 import type { Category, CategoryWriteValues } from "../../../shared/schemas/category.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 
@@ -13,7 +14,7 @@ export class CategoryRepository {
 
   /** Ordered by name. */
   getAll(): Promise<Category[]> {
-    return this.db.selectFrom("category").select(COLUMNS).orderBy("name").orderBy("id").execute();
+    return this.db.selectFrom("category").select(COLUMNS).orderBy(folded("name")).orderBy("name").orderBy("id").execute();
   }
 
   async get(id: string): Promise<Category | undefined> {

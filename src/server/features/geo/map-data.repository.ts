@@ -1,6 +1,7 @@
 // The map's own read of businesses, categories and tags: only the columns the map draws, in one pass each.
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
+import { folded } from "../../db/order.ts";
 import type { MapBusiness, MapCategory, MapTag } from "../../../shared/map.ts";
 import type { BusinessColumn } from "../business/business.repository.ts";
 
@@ -19,6 +20,7 @@ export class MapDataRepository {
       this.db
         .selectFrom("business")
         .select(MAP_COLUMNS)
+        .orderBy(folded("name"))
         .orderBy("name")
         .orderBy("id")
         .execute(),
@@ -55,12 +57,13 @@ export class MapDataRepository {
       .leftJoin("business", "business.categoryId", "category.id")
       .select((eb) => ["category.id", "category.name", "category.color", eb.fn.count<number>("business.id").as("count")])
       .groupBy(["category.id", "category.name", "category.color"])
+      .orderBy(folded("category.name"))
       .orderBy("category.name")
       .execute();
     return rows.map((row) => ({ id: row.id, name: row.name, color: row.color, count: Number(row.count) }));
   }
 
   async getTags(): Promise<MapTag[]> {
-    return this.db.selectFrom("tag").select(["id", "name"]).orderBy("name").execute();
+    return this.db.selectFrom("tag").select(["id", "name"]).orderBy(folded("name")).orderBy("name").execute();
   }
 }

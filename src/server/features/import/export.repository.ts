@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
+import { folded } from "../../db/order.ts";
 
 /** Every business, event and offer with the names of what they refer to, as the CSV exports write them. */
 export class ExportRepository {
@@ -28,10 +29,11 @@ export class ExportRepository {
           "business.createdAt",
           "business.lastUpdatedAt",
         ])
+        .orderBy(folded("business.name"))
         .orderBy("business.name")
         .orderBy("business.id")
         .execute(),
-      this.db.selectFrom("business_tag").innerJoin("tag", "tag.id", "business_tag.tagId").select(["business_tag.businessId", "tag.name"]).orderBy("tag.name").execute(),
+      this.db.selectFrom("business_tag").innerJoin("tag", "tag.id", "business_tag.tagId").select(["business_tag.businessId", "tag.name"]).orderBy(folded("tag.name")).orderBy("tag.name").execute(),
     ]);
     const names = new Map<string, string[]>();
     for (const { businessId, name } of tags) {
@@ -69,6 +71,7 @@ export class ExportRepository {
       .selectFrom("offer")
       .leftJoin("business", "business.id", "offer.businessId")
       .select(["offer.id", "offer.businessId", "business.name as businessName", "offer.type", "offer.description", "offer.price", "offer.terms", "offer.createdAt", "offer.lastUpdatedAt"])
+      .orderBy(folded("business.name"))
       .orderBy("business.name")
       .orderBy("offer.id")
       .execute();

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import type { DB } from "../../db/database-types.ts";
+import { folded } from "../../db/order.ts";
 import type { PagePermission } from "../../../shared/constants.ts";
 import type { Page, PageContentFormat } from "../../../shared/schemas/page.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
@@ -24,7 +25,7 @@ export class PageRepository {
   /** Ordered by name. */
   async getPage(offset: number, limit: number, sort: SortDirection = "asc"): Promise<{ items: Page[]; total: number }> {
     const [rows, count] = await Promise.all([
-      this.db.selectFrom("page").select(COLUMNS).orderBy("name", sort).orderBy("id").limit(limit).offset(offset).execute(),
+      this.db.selectFrom("page").select(COLUMNS).orderBy(folded("name"), sort).orderBy("name", sort).orderBy("id").limit(limit).offset(offset).execute(),
       this.db.selectFrom("page").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map(toPage), total: Number(count.total) };
@@ -32,7 +33,7 @@ export class PageRepository {
 
   /** The pages anyone may read, by name: their address and last change. */
   async getPublic(): Promise<Array<Pick<Page, "slug" | "lastUpdatedAt">>> {
-    return this.db.selectFrom("page").select(["slug", "lastUpdatedAt"]).where("permission", "=", "public").orderBy("name").orderBy("id").execute();
+    return this.db.selectFrom("page").select(["slug", "lastUpdatedAt"]).where("permission", "=", "public").orderBy(folded("name")).orderBy("name").orderBy("id").execute();
   }
 
   async get(id: string): Promise<Page | undefined> {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 import type { DB } from "../../db/database-types.ts";
+import { folded } from "../../db/order.ts";
 import type { Post, PostAuthor } from "../../../shared/schemas/post.ts";
 import { AUTHOR_COLUMNS } from "../users/users.repository.ts";
 
@@ -74,7 +75,7 @@ export class PostRepository {
 
   /** Users who can be named as authors, by display name (spec: the post author list). */
   getAuthors(): Promise<PostAuthor[]> {
-    return this.db.selectFrom("user").select(AUTHOR_COLUMNS).orderBy("displayName").orderBy("id").execute();
+    return this.db.selectFrom("user").select(AUTHOR_COLUMNS).orderBy(folded("displayName")).orderBy("displayName").orderBy("id").execute();
   }
 
   getAuthor(id: string): Promise<PostAuthor | undefined> {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
+import { folded } from "../../db/order.ts";
 import type { Tag } from "../../../shared/schemas/tag.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 
@@ -13,7 +14,7 @@ export class TagRepository {
 
   /** Ordered by name. */
   getAll(): Promise<Tag[]> {
-    return this.db.selectFrom("tag").select(COLUMNS).orderBy("name").orderBy("id").execute();
+    return this.db.selectFrom("tag").select(COLUMNS).orderBy(folded("name")).orderBy("name").orderBy("id").execute();
   }
 
   get(id: string): Promise<Tag | undefined> {
@@ -22,7 +23,7 @@ export class TagRepository {
 
   getMany(ids: readonly string[]): Promise<Tag[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom("tag").select(COLUMNS).where("id", "in", ids).orderBy("name").execute();
+    return this.db.selectFrom("tag").select(COLUMNS).where("id", "in", ids).orderBy(folded("name")).orderBy("name").execute();
   }
 
   /** The new tag, or "name_taken" when another has the same name ignoring case. */
