@@ -98,17 +98,35 @@ test("a CSV of members is previewed, geocoded, fixed, applied, shown on the map 
   await expect(page.getByRole("button", { name: `${category} (5)` })).toHaveCount(0);
 });
 
-test("events come in from a calendar file with the same preview, and go again with undo", async ({ page, signIn }) => {
+test("events come in from a calendar file with the same preview, a fix and a moved date, and go again with undo", async ({ page, signIn }) => {
   const suffix = test.info().project.name === "phone" ? "P" : "D";
-  const ics = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", `UID:lantern-${suffix}`, "DTSTAMP:20261101T000000Z", "DTSTART:20271212T230000Z", `SUMMARY:Lantern Walk ${suffix}`, "LOCATION:Queen Street", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+  const vevent = (lines: string[]) => ["BEGIN:VEVENT", `UID:lantern-${suffix}`, "DTSTAMP:20261101T000000Z", ...lines, `SUMMARY:Lantern Walk ${suffix}`, "END:VEVENT"];
+  // A weekly walk with no place given (an error to fix), whose second week is moved to the Monday.
+  const ics = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Test//EN",
+    ...vevent(["DTSTART:20271212T230000Z", "RRULE:FREQ=WEEKLY;COUNT=3"]),
+    ...vevent(["RECURRENCE-ID:20271219T230000Z", "DTSTART:20271220T230000Z"]),
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
   await signIn("admin");
   await page.goto("/admin/import");
   await page.getByLabel("CSV or calendar (.ics) file").setInputFiles({ name: "events.ics", mimeType: "text/calendar", buffer: Buffer.from(ics) });
   await page.getByRole("button", { name: "Preview import" }).click();
   await expect(page.getByRole("heading", { name: "Preview: events.ics" })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "1 new, 0 updated, 0 unchanged, 0 errors" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "0 new, 0 updated, 0 unchanged, 1 error" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Starts" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Moved dates" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "2027-12-19 → 2027-12-20T23:00:00.000Z" })).toBeVisible();
   await expect(page.getByLabel("Separator")).toHaveCount(0);
+
+  // The first event of the file is its line 1.
+  await page.getByRole("button", { name: "Fix line 1" }).click();
+  await page.getByLabel("Location (line 1)").fill("Queen Street");
+  await page.getByRole("button", { name: "Save row" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 new, 0 updated, 0 unchanged, 0 errors" })).toBeVisible();
   await page.getByRole("button", { name: "Apply import" }).click();
   await expect(page.getByText("Import applied: 1 new, 0 updated, 0 unchanged, 0 errors.")).toBeVisible();
   await page.getByRole("button", { name: "Undo this import" }).click();

@@ -33,6 +33,10 @@ export const importMessages = {
   noEvents: "The calendar file has no events.",
   skipsInvalid: "Skipped dates are dates such as 2026-12-25, separated by commas.",
   skipsWithoutRule: "Only a repeating event has dates to skip.",
+  movesInvalid: "Write each moved date as the date of the series, an arrow and its new start (then /its end), such as 2026-12-08 → 2026-12-09T23:00:00Z/2026-12-10T01:00:00Z, separated by commas.",
+  movesWithoutRule: "Only a repeating event has dates to move.",
+  moveEndsBeforeStart: "A moved date must end after it starts.",
+  movedAndSkipped: (date: string) => `${date} is both skipped and moved: keep one.`,
 } as const;
 
 /** The business fields a column can be mapped to, with the headers recognised for each (compared without case, spaces or punctuation). */
@@ -61,6 +65,7 @@ export const EVENT_IMPORT_FIELDS = {
   allDay: { label: "All day" },
   repeats: { label: "Repeats" },
   skips: { label: "Skipped dates" },
+  moves: { label: "Moved dates" },
   location: { label: "Location" },
   description: { label: "Description" },
   url: { label: "Link" },

@@ -1,7 +1,7 @@
 // Events from an iCalendar file: the same preview, apply and undo as businesses from CSV.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createEvent } from "../../db/factories.ts";
-import type { ImportPreview } from "../../../shared/schemas/data-import.ts";
+import { importMessages, type ImportPreview } from "../../../shared/schemas/data-import.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
 
 let t: TestApp;
@@ -104,6 +104,72 @@ describe("importing events from a calendar", () => {
     expect(await cancelledDates()).toEqual(["2027-02-05", "2027-03-05"]);
     expect((await t.request(`/api/v1/imports/${skipping.id}/undo`, { method: "POST", cookie: admin })).status).toBe(200);
     expect(await cancelledDates()).toEqual(["2027-02-05"]);
+  });
+
+  it("moves a date of a series where the file's RECURRENCE-ID puts it, and undoes the move with the import", async () => {
+    const series = (moved: string[]) =>
+      calendar([
+        event("board", ["DTSTART;TZID=America/Toronto:20270105T190000", "DTEND;TZID=America/Toronto:20270105T210000", "RRULE:FREQ=WEEKLY;COUNT=6", "SUMMARY:Board Meeting", "LOCATION:Riverside Hall"]),
+        // Moved to the Wednesday, an hour earlier.
+        event("board", ["RECURRENCE-ID;TZID=America/Toronto:20270112T190000", ...moved, "SUMMARY:Board Meeting", "LOCATION:Riverside Hall"]),
+        // Cancelled by its own VEVENT rather than an EXDATE.
+        event("board", ["RECURRENCE-ID;TZID=America/Toronto:20270119T190000", "DTSTART;TZID=America/Toronto:20270119T190000", "STATUS:CANCELLED", "SUMMARY:Board Meeting"]),
+        // Changed, but at its usual time: not moved.
+        event("board", ["RECURRENCE-ID;TZID=America/Toronto:20270126T190000", "DTSTART;TZID=America/Toronto:20270126T190000", "DTEND;TZID=America/Toronto:20270126T210000", "SUMMARY:Board Meeting", "DESCRIPTION:Budget night."]),
+      ]);
+    const upload = async (ics: string) => (await (await t.request("/api/v1/imports?fileName=board.ics", { method: "POST", body: ics, headers: { "Content-Type": "text/calendar" }, cookie: admin })).json()) as ImportPreview;
+    const fix = async (id: string, cells: Record<string, string>) => {
+      const response = await t.request(`/api/v1/imports/${id}/rows/1`, { method: "PUT", json: { cells }, cookie: admin });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return (await response.json()) as ImportPreview;
+    };
+    const wednesday = ["DTSTART;TZID=America/Toronto:20270113T180000", "DTEND;TZID=America/Toronto:20270113T200000"];
+    const moved = "2027-01-12 → 2027-01-13T23:00:00.000Z/2027-01-14T01:00:00.000Z";
+
+    const preview = await upload(series(wednesday));
+    expect(preview.rows).toHaveLength(1);
+    expect(preview.rows[0]).toMatchObject({ status: "new", cells: { skips: "2027-01-19", moves: moved } });
+
+    // A moved date written by hand is read, and what is wrong with it is said beside it.
+    expect((await fix(preview.id, { moves: "2027-01-12 → next Wednesday" })).rows[0]!.errors).toEqual({ moves: importMessages.movesInvalid });
+    expect((await fix(preview.id, { moves: "2027-01-12 -> 2027-01-13T23:00:00Z/2027-01-13T22:00:00Z" })).rows[0]!.errors).toEqual({ moves: importMessages.moveEndsBeforeStart });
+    expect((await fix(preview.id, { moves: "2027-01-19 -> 2027-01-20T23:00:00Z" })).rows[0]!.errors).toEqual({ moves: importMessages.movedAndSkipped("2027-01-19") });
+    const fixed = await fix(preview.id, { moves: "2027-01-12 -> 2027-01-13T23:00:00Z / 2027-01-14T01:00:00Z" });
+    expect(fixed.rows[0]).toMatchObject({ status: "new", errors: {} });
+    expect((await t.request(`/api/v1/imports/${preview.id}/apply`, { method: "POST", cookie: admin })).status).toBe(200);
+
+    // The public list has the Wednesday instead of the Tuesday, the 19th cancelled, the 26th as the rule has it.
+    const meetings = async () => {
+      const listed = (await (await t.request("/api/v1/events?limit=100")).json()) as Array<{ name: string; eventDate: string; cancelled: boolean }>;
+      return listed.filter((e) => e.name === "Board Meeting").map((e) => `${e.eventDate}${e.cancelled ? " cancelled" : ""}`);
+    };
+    expect(await meetings()).toEqual([
+      "2027-01-06T00:00:00.000Z",
+      "2027-01-13T23:00:00.000Z",
+      "2027-01-20T00:00:00.000Z cancelled",
+      "2027-01-27T00:00:00.000Z",
+      "2027-02-03T00:00:00.000Z",
+      "2027-02-10T00:00:00.000Z",
+    ]);
+
+    // The same file again, and the site's own calendar feed, read back as unchanged.
+    expect((await upload(series(wednesday))).rows[0]!.status).toBe("unchanged");
+    const feed = await (await t.request("/events.ics")).text();
+    const roundTrip = (await (await t.request("/api/v1/imports?fileName=feed.ics", { method: "POST", body: feed, headers: { "Content-Type": "text/calendar" }, cookie: admin })).json()) as ImportPreview;
+    expect(roundTrip.rows.filter((r) => r.cells.name === "Board Meeting").map((r) => [r.status, r.cells.moves, r.changes])).toEqual([["unchanged", moved, []]]);
+
+    // A later file moves the date to the Thursday: an update, and its undo puts the Wednesday back.
+    const thursday = await upload(series(["DTSTART;TZID=America/Toronto:20270114T190000", "DTEND;TZID=America/Toronto:20270114T210000"]));
+    expect(thursday.rows[0]!.changes).toEqual([{ field: "moves", from: moved, to: "2027-01-12 → 2027-01-15T00:00:00.000Z/2027-01-15T02:00:00.000Z" }]);
+    expect((await t.request(`/api/v1/imports/${thursday.id}/apply`, { method: "POST", cookie: admin })).status).toBe(200);
+    expect(await meetings()).toContain("2027-01-15T00:00:00.000Z");
+    expect((await t.request(`/api/v1/imports/${thursday.id}/undo`, { method: "POST", cookie: admin })).status).toBe(200);
+    expect(await meetings()).toContain("2027-01-13T23:00:00.000Z");
+    expect(await meetings()).not.toContain("2027-01-15T00:00:00.000Z");
+
+    // Undoing the first import takes the series away with its changed dates.
+    expect((await t.request(`/api/v1/imports/${preview.id}/undo`, { method: "POST", cookie: admin })).status).toBe(200);
+    expect(await meetings()).toEqual([]);
   });
 
   it("leaves the column mapping remembered for CSV files alone", async () => {

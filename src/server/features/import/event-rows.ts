@@ -28,6 +28,8 @@ export interface EventCatalog {
   events: StoredEvent[];
   /** The cancelled dates of each series, by event id. */
   cancelled: Map<string, string[]>;
+  /** The dates of each series moved to another time, by event id. */
+  moved: Map<string, Move[]>;
   businesses: Array<{ id: string; name: string; address: string | null }>;
 }
 
@@ -36,6 +38,8 @@ export interface EvaluatedEventRow extends Omit<EvaluatedRow, "write"> {
   write: EventWrite | null;
   /** Dates of the series the file skips (EXDATE) that are not cancelled yet. */
   cancel: string[];
+  /** Dates of the series the file moves that are not moved so yet (nor cancelled). */
+  move: Move[];
 }
 
 /** What an ICS property holds: text, or text with parameters (LANGUAGE=…). */
@@ -52,31 +56,71 @@ export const isCalendar = (body: string) => /^\s*BEGIN:VCALENDAR/i.test(body);
 const dayOf = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 const validDate = (value: unknown): value is Date => value instanceof Date && !Number.isNaN(value.getTime());
 
+/** A date of a series moved to another time: the date as the rule has it (local), the new start and end. */
+export interface Move {
+  date: string;
+  startDate: string;
+  endDate: string | null;
+}
+
+/** "2026-12-08 → 2026-12-09T23:00:00.000Z/2026-12-10T01:00:00.000Z, …": how the preview writes moved dates. */
+export const writeMoves = (moves: readonly Move[]) =>
+  [...moves]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((m) => `${m.date} → ${m.startDate}${m.endDate ? `/${m.endDate}` : ""}`)
+    .join(", ");
+
 /**
- * One row per event of the file, in the file's order: a repeating event once, with its rule (RRULE) and the dates it
- * skips (EXDATE) in the site's time zone; an all-day event from the start of its first day to the start of its last.
+ * One row per event of the file, in the file's order: a repeating event once, with its rule (RRULE), the dates it
+ * skips (EXDATE, and those of its series cancelled one by one) and the dates moved to another time (a VEVENT with the
+ * same UID and a RECURRENCE-ID), in the site's time zone; an all-day event from the start of its first day to the
+ * start of its last.
  */
 export function readCalendar(body: string, timeZone: string): StoredRow[] {
   const rows: StoredRow[] = [];
   for (const { component, unreadRule } of readEvents(body)) {
     const allDay = component.datetype === "date";
     const instant = (value: unknown) => (!validDate(value) ? "" : allDay ? zonedInstant(dayOf(value), timeZone).toISOString() : value.toISOString());
-    const start = instant(component.start);
+    const localDay = (value: Date) => (allDay ? dayOf(value) : localDate(value, timeZone));
     // An all-day event's end is the day after its last (RFC 5545): it ends on its last day.
-    const lastDay = allDay && validDate(component.end) ? new Date(component.end.getFullYear(), component.end.getMonth(), component.end.getDate() - 1) : component.end;
-    const end = instant(lastDay);
+    const span = (from: unknown, to: unknown) => {
+      const start = instant(from);
+      const lastDay = allDay && validDate(to) ? new Date(to.getFullYear(), to.getMonth(), to.getDate() - 1) : to;
+      const end = instant(lastDay);
+      return { start, end: end && end !== start && !(allDay && end <= start) ? end : "" };
+    };
+    const { start, end } = span(component.start, component.end);
     const rule = unreadRule ?? (component.rrule ? (component.rrule.toString().split("\n").find((line: string) => line.startsWith("RRULE:")) ?? "").slice("RRULE:".length) : "");
     const skipped = new Set<string>();
-    for (const value of Object.values(component.exdate ?? {})) if (validDate(value)) skipped.add(allDay ? dayOf(value) : localDate(value, timeZone));
+    for (const value of Object.values(component.exdate ?? {})) if (validDate(value)) skipped.add(localDay(value));
+    const moves = new Map<string, Move>();
+    // node-ical files each changed date under two keys; its RECURRENCE-ID tells them apart.
+    const length = validDate(component.start) && validDate(component.end) ? component.end.getTime() - component.start.getTime() : 0;
+    for (const changed of Object.values(component.recurrences ?? {})) {
+      const original = changed.recurrenceid;
+      if (!validDate(original)) continue;
+      const date = localDay(original);
+      if (changed.status === "CANCELLED") {
+        skipped.add(date);
+        continue;
+      }
+      // A date changed in other ways than its time (its description, say) is not moved.
+      const sameTime = validDate(changed.start) && changed.start.getTime() === original.getTime() && (validDate(changed.end) ? changed.end.getTime() - changed.start.getTime() : length) === length;
+      if (sameTime || !validDate(changed.start)) continue;
+      const moved = span(changed.start, changed.end);
+      moves.set(date, { date, startDate: moved.start, endDate: moved.end || null });
+    }
+    for (const date of skipped) moves.delete(date);
     rows.push({
       line: rows.length + 1,
       cells: {
         name: text(component.summary),
         date: start,
-        ends: end && end !== start && !(allDay && end <= start) ? end : "",
+        ends: end,
         allDay: allDay ? "yes" : "",
         repeats: rule,
         skips: [...skipped].sort().join(", "),
+        moves: writeMoves([...moves.values()]),
         location: text(component.location),
         description: text(component.description),
         url: text(component.url),
@@ -122,6 +166,20 @@ function readEvents(body: string): Array<{ component: Component; unreadRule?: st
   });
 }
 
+/** "2026-12-08 → 2026-12-09T23:00:00Z/2026-12-10T01:00:00Z, …" → the moves, or the message for what is wrong. */
+function readMoves(value: string | undefined): Move[] | string {
+  const moves = new Map<string, Move>();
+  const instant = (text: string | undefined) => (text && /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text)) ? new Date(text).toISOString() : null);
+  for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+    const match = /^(\d{4}-\d{2}-\d{2})\s*(?:→|->)\s*([^/\s]+)(?:\s*\/\s*(\S+))?$/.exec(entry);
+    const [date, start, end] = [match?.[1], instant(match?.[2]), instant(match?.[3])];
+    if (!date || Number.isNaN(Date.parse(date)) || !start || (match?.[3] && !end)) return importMessages.movesInvalid;
+    if (end && end <= start) return importMessages.moveEndsBeforeStart;
+    moves.set(date, { date, startDate: start, endDate: end });
+  }
+  return [...moves.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
 /** "2026-12-25, 2027-01-01" → the dates, or null when one is not a date. */
 function readSkips(value: string | undefined): string[] | null {
   const dates = (value ?? "").split(/[\s,;]+/).filter(Boolean);
@@ -137,6 +195,8 @@ export function evaluateEvents(catalog: EventCatalog, rows: readonly StoredRow[]
   for (const business of catalog.businesses) {
     places.set(matchKey(business.name, null), business);
     if (business.address) places.set(matchKey(business.address, null), business);
+    // As the site's own calendar feed writes a business's place.
+    if (business.address) places.set(matchKey(`${business.name}, ${business.address}`, null), business);
   }
   const businessNames = new Map(catalog.businesses.map((b) => [b.id, b.name]));
   const seen = new Map<string, number>();
@@ -159,18 +219,23 @@ export function evaluateEvents(catalog: EventCatalog, rows: readonly StoredRow[]
     const skips = readSkips(cells.skips);
     if (!skips) errors.skips = importMessages.skipsInvalid;
     else if (skips.length > 0 && !cells.repeats) errors.skips = importMessages.skipsWithoutRule;
+    const moves = readMoves(cells.moves);
+    if (typeof moves === "string") errors.moves = moves;
+    else if (moves.length > 0 && !cells.repeats) errors.moves = importMessages.movesWithoutRule;
+    else if (skips && moves.some((m) => skips.includes(m.date))) errors.moves = importMessages.movedAndSkipped(moves.find((m) => skips.includes(m.date))!.date);
     const key = `${matchKey(cells.name, null)}@${parsed.success ? parsed.data.eventDate : cells.date}`;
     const first = seen.get(key);
     if (first !== undefined) errors.name ??= importMessages.duplicate(first);
     else seen.set(key, row.line);
 
     const current = stored.get(key);
-    const result: EvaluatedEventRow = { line: row.line, status: "error", businessId: current?.id ?? null, cells: { ...row.cells }, changes: [], errors, geocode: "none", write: null, needsGeocode: false, cancel: [] };
-    if (Object.keys(errors).length > 0 || !parsed.success || !skips) return result;
+    const result: EvaluatedEventRow = { line: row.line, status: "error", businessId: current?.id ?? null, cells: { ...row.cells }, changes: [], errors, geocode: "none", write: null, needsGeocode: false, cancel: [], move: [] };
+    if (Object.keys(errors).length > 0 || !parsed.success || !skips || typeof moves === "string") return result;
     const { imagePath: _image, ...write } = parsed.data;
     result.write = write;
     if (!current) {
       result.cancel = skips;
+      result.move = moves;
       result.status = "new";
       return result;
     }
@@ -178,6 +243,12 @@ export function evaluateEvents(catalog: EventCatalog, rows: readonly StoredRow[]
     if (/\/events\/([^/?#]+)\/?$/.exec(cells.url ?? "")?.[1] === current.id) write.ticketsLink = current.ticketsLink;
     const cancelled = catalog.cancelled.get(current.id) ?? [];
     result.cancel = skips.filter((date) => !cancelled.includes(date));
+    // A date cancelled on the site stays cancelled; one moved elsewhere on the site goes where the file says.
+    const moved = new Map((catalog.moved.get(current.id) ?? []).map((m) => [m.date, m]));
+    result.move = moves.filter((m) => !cancelled.includes(m.date) && writeMoves([m]) !== writeMoves(moved.has(m.date) ? [moved.get(m.date)!] : []));
+    const movedAfter = new Map(moved);
+    for (const m of result.move) movedAfter.set(m.date, m);
+    const listed = (list: readonly Move[]) => writeMoves(list) || null;
     const dates = (list: readonly string[]) => (list.length > 0 ? [...list].sort().join(", ") : null);
     const where = (location: string, outdoor: string | null) => (location === OUTDOOR_LOCATION ? outdoor : (businessNames.get(location) ?? location));
     const pairs: Array<[EventCell, string | null, string | null]> = [
@@ -185,6 +256,7 @@ export function evaluateEvents(catalog: EventCatalog, rows: readonly StoredRow[]
       ["allDay", current.allDay ? "yes" : null, write.allDay ? "yes" : null],
       ["repeats", current.recurrenceRule, write.recurrenceRule ?? null],
       ["skips", dates(cancelled), dates([...cancelled, ...result.cancel])],
+      ["moves", listed([...moved.values()]), listed([...movedAfter.values()])],
       ["location", where(current.location, current.outdoorLocationDescription), where(write.location, write.outdoorLocationDescription)],
       ["description", current.description, write.description],
       ["url", current.ticketsLink, write.ticketsLink ?? null],

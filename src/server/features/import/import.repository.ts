@@ -3,7 +3,7 @@ import type { DB } from "../../db/database-types.ts";
 import { newId } from "../../db/ids.ts";
 import type { ImportMapping, ImportSummary } from "../../../shared/schemas/data-import.ts";
 import type { Catalog, GeocodeState, RowCells, StoredBusiness, StoredRow } from "./business-rows.ts";
-import type { EventCatalog, EventWrite, StoredEvent } from "./event-rows.ts";
+import type { EventCatalog, EventWrite, Move, StoredEvent } from "./event-rows.ts";
 
 /** Rows per multi-row insert: well under both databases' limits on bound parameters. */
 const BATCH = 200;
@@ -42,10 +42,12 @@ export interface UndoRecord {
   previousEvents?: Array<StoredEvent & { lastUpdatedAt: string }>;
   /** Dates of existing series the import cancelled. */
   cancelledDates?: Array<{ eventId: string; date: string }>;
+  /** Dates of existing series the import moved, with where they were before (null: where the rule has them). */
+  movedDates?: Array<{ eventId: string; date: string; before: { startDate: string | null; endDate: string | null; lastUpdatedAt: string } | null }>;
 }
 
 export interface EventPlan {
-  events: Array<{ id: string; isNew: boolean; values: EventWrite; cancel: string[] }>;
+  events: Array<{ id: string; isNew: boolean; values: EventWrite; cancel: string[]; move: Move[] }>;
   actor: { id: string; email: string };
   auditNote: string;
   summary: ImportSummary;
@@ -111,11 +113,15 @@ export class ImportRepository {
     const [events, businesses, changes] = await Promise.all([
       this.db.selectFrom("event").select(EVENT_COLUMNS).execute(),
       this.db.selectFrom("business").select(["id", "name", "address"]).execute(),
-      this.db.selectFrom("event_occurrence_change").select(["eventId", "date"]).where("cancelled", "=", 1).execute(),
+      this.db.selectFrom("event_occurrence_change").select(["eventId", "date", "cancelled", "startDate", "endDate"]).execute(),
     ]);
     const cancelled = new Map<string, string[]>();
-    for (const { eventId, date } of changes) cancelled.set(eventId, [...(cancelled.get(eventId) ?? []), date]);
-    return { events, businesses, cancelled };
+    const moved = new Map<string, Move[]>();
+    for (const { eventId, date, cancelled: isCancelled, startDate, endDate } of changes) {
+      if (isCancelled === 1) cancelled.set(eventId, [...(cancelled.get(eventId) ?? []), date]);
+      else if (startDate) moved.set(eventId, [...(moved.get(eventId) ?? []), { date, startDate, endDate }]);
+    }
+    return { events, businesses, cancelled, moved };
   }
 
   /** Writes every event of the plan with its audit entries and marks the import applied, in one transaction. */
@@ -145,9 +151,20 @@ export class ImportRepository {
           if (!event.isNew) cancelledDates.push({ eventId: event.id, date });
         }
       }
+      // Dates a series moves: where the file says, unless cancelled on the site (the plan leaves those out).
+      const movedDates: NonNullable<UndoRecord["movedDates"]> = [];
+      for (const event of plan.events) {
+        for (const { date, startDate, endDate } of event.move) {
+          const before = await trx.selectFrom("event_occurrence_change").select(["cancelled", "startDate", "endDate", "lastUpdatedAt"]).where("eventId", "=", event.id).where("date", "=", date).executeTakeFirst();
+          if (before?.cancelled === 1) continue;
+          if (before) await trx.updateTable("event_occurrence_change").set({ startDate, endDate, lastUpdatedAt: now }).where("eventId", "=", event.id).where("date", "=", date).execute();
+          else await trx.insertInto("event_occurrence_change").values({ eventId: event.id, date, cancelled: 0, startDate, endDate, lastUpdatedAt: now }).execute();
+          if (!event.isNew) movedDates.push({ eventId: event.id, date, before: before ? { startDate: before.startDate, endDate: before.endDate, lastUpdatedAt: before.lastUpdatedAt } : null });
+        }
+      }
       const entries = plan.events.map((e) => ({ id: newId(), actorId: plan.actor.id, actorEmail: plan.actor.email, action: e.isNew ? "create" : "update", entityType: "event", entityId: e.id, summary: `${e.values.name} (${plan.auditNote})`.slice(0, 500), createdAt: now }));
       for (const batch of chunks(entries)) await trx.insertInto("audit_log").values(batch).execute();
-      const undo: UndoRecord = { summary: plan.summary, createdBusinessIds: [], createdCategoryIds: [], createdTagIds: [], previous: [], createdEventIds: created.map((e) => e.id), previousEvents, cancelledDates };
+      const undo: UndoRecord = { summary: plan.summary, createdBusinessIds: [], createdCategoryIds: [], createdTagIds: [], previous: [], createdEventIds: created.map((e) => e.id), previousEvents, cancelledDates, movedDates };
       await trx.updateTable("data_import").set({ undo: JSON.stringify(undo) }).where("id", "=", importId).execute();
       return true;
     });
@@ -410,6 +427,12 @@ export class ImportRepository {
       }
       for (const { eventId, date } of undo.cancelledDates ?? []) {
         await trx.deleteFrom("event_occurrence_change").where("eventId", "=", eventId).where("date", "=", date).where("cancelled", "=", 1).execute();
+      }
+      for (const { eventId, date, before } of undo.movedDates ?? []) {
+        const change = trx.selectFrom("event_occurrence_change").where("eventId", "=", eventId).where("date", "=", date).where("cancelled", "=", 0);
+        if (!(await change.select("date").executeTakeFirst())) continue;
+        if (before) await trx.updateTable("event_occurrence_change").set(before).where("eventId", "=", eventId).where("date", "=", date).execute();
+        else await trx.deleteFrom("event_occurrence_change").where("eventId", "=", eventId).where("date", "=", date).execute();
       }
       for (const { id, ...values } of undo.previousEvents ?? []) {
         const result = await trx.updateTable("event").set(values).where("id", "=", id).executeTakeFirst();

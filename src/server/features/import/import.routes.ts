@@ -158,7 +158,7 @@ const updateImport = createRoute({
   },
 });
 
-const RowParam = z.object({ id: z.string().min(1).max(100), line: z.coerce.number().int().min(2).max(IMPORT_LIMITS.rows + 1) });
+const RowParam = z.object({ id: z.string().min(1).max(100), line: z.coerce.number().int().min(1).max(IMPORT_LIMITS.rows + 1) });
 const RowBody = z.object({ cells: z.partialRecord(z.enum(IMPORT_CELL_NAMES), z.string().max(5000)) });
 const updateImportRow = createRoute({
   operationId: "updateImportRow",

@@ -184,7 +184,7 @@ export class ImportService {
     if (failing.length > 0) throw Validation(importMessages.hasErrors(failing.length));
     const events = evaluated
       .filter((row) => row.status !== "unchanged")
-      .map((row) => ({ id: row.businessId ?? newId(), isNew: row.businessId === null, values: row.write!, cancel: row.cancel }));
+      .map((row) => ({ id: row.businessId ?? newId(), isNew: row.businessId === null, values: row.write!, cancel: row.cancel, move: row.move }));
     let applied: boolean;
     try {
       applied = await this.repository.applyEvents(record.id, { events, actor: { id: admin.id, email: admin.email }, auditNote: `import ${record.fileName}, ${record.id}`, summary: summarize(evaluated as unknown as EvaluatedRow[]) });

@@ -1,0 +1,10 @@
+import { chromium } from "playwright";
+const [,, url, out, width = "390", full = "1"] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+const page = await browser.newPage({ viewport: { width: Number(width), height: Number(width) < 800 ? 844 : 900 } });
+page.on("console", (m) => m.type() === "error" && console.log("console:", m.text()));
+await page.goto(url, { waitUntil: "networkidle" });
+await page.waitForTimeout(1500);
+await page.screenshot({ path: out, fullPage: full === "1" });
+console.log(await page.evaluate(() => document.documentElement.scrollHeight));
+await browser.close();
