@@ -37,6 +37,7 @@ export const importMessages = {
   movesWithoutRule: "Only a repeating event has dates to move.",
   moveEndsBeforeStart: "A moved date must end after it starts.",
   movedAndSkipped: (date: string) => `${date} is both skipped and moved: keep one.`,
+  moveNotInSeries: (date: string) => `${date} is not a date of this series: name the date as the series has it, then its new start.`,
 } as const;
 
 /** The business fields a column can be mapped to, with the headers recognised for each (compared without case, spaces or punctuation). */

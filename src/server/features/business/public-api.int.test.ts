@@ -82,8 +82,8 @@ describe("public read API", () => {
   });
 
   it("orders businesses, categories, tags and the map's list by name as a reader does: case, accents and punctuation aside", async () => {
-    const order = ["apple Annex", "Bakery on Queen", "Émile's Cheese", "the Mill", "Zoo Café"];
-    const mixed = [order[4]!, order[2]!, order[0]!, order[3]!, order[1]!];
+    const order = ["apple Annex", "Bakery on Queen", "(Closed) Cider House", "Émile's Cheese", "the Mill", "Zoo Café"];
+    const mixed = [order[5]!, order[3]!, order[0]!, order[2]!, order[4]!, order[1]!];
     const category = await createCategory(t.database.db, { name: "Reader Order" });
     for (const name of mixed) {
       await createBusiness(t.database.db, { name, categoryId: category.id });

@@ -107,15 +107,15 @@ describe("importing events from a calendar", () => {
   });
 
   it("moves a date of a series where the file's RECURRENCE-ID puts it, and undoes the move with the import", async () => {
-    const series = (moved: string[]) =>
+    // The second week's VEVENT: its RECURRENCE-ID in UTC (19:00 in Toronto on the 12th), then what the date became.
+    const series = (twelfth: string[]) =>
       calendar([
         event("board", ["DTSTART;TZID=America/Toronto:20270105T190000", "DTEND;TZID=America/Toronto:20270105T210000", "RRULE:FREQ=WEEKLY;COUNT=6", "SUMMARY:Board Meeting", "LOCATION:Riverside Hall"]),
-        // Moved to the Wednesday, an hour earlier.
-        event("board", ["RECURRENCE-ID;TZID=America/Toronto:20270112T190000", ...moved, "SUMMARY:Board Meeting", "LOCATION:Riverside Hall"]),
+        event("board", ["RECURRENCE-ID:20270113T000000Z", ...twelfth, "SUMMARY:Board Meeting", "LOCATION:Riverside Hall"]),
         // Cancelled by its own VEVENT rather than an EXDATE.
         event("board", ["RECURRENCE-ID;TZID=America/Toronto:20270119T190000", "DTSTART;TZID=America/Toronto:20270119T190000", "STATUS:CANCELLED", "SUMMARY:Board Meeting"]),
-        // Changed, but at its usual time: not moved.
-        event("board", ["RECURRENCE-ID;TZID=America/Toronto:20270126T190000", "DTSTART;TZID=America/Toronto:20270126T190000", "DTEND;TZID=America/Toronto:20270126T210000", "SUMMARY:Board Meeting", "DESCRIPTION:Budget night."]),
+        // Changed, but at its usual time and without an end of its own: not moved.
+        event("board", ["RECURRENCE-ID;TZID=America/Toronto:20270126T190000", "DTSTART;TZID=America/Toronto:20270126T190000", "SUMMARY:Board Meeting", "DESCRIPTION:Budget night."]),
       ]);
     const upload = async (ics: string) => (await (await t.request("/api/v1/imports?fileName=board.ics", { method: "POST", body: ics, headers: { "Content-Type": "text/calendar" }, cookie: admin })).json()) as ImportPreview;
     const fix = async (id: string, cells: Record<string, string>) => {
@@ -123,6 +123,8 @@ describe("importing events from a calendar", () => {
       expect(response.status, await response.clone().text()).toBe(200);
       return (await response.json()) as ImportPreview;
     };
+    const apply = async (id: string) => expect((await t.request(`/api/v1/imports/${id}/apply`, { method: "POST", cookie: admin })).status).toBe(200);
+    const undo = async (id: string) => expect((await t.request(`/api/v1/imports/${id}/undo`, { method: "POST", cookie: admin })).status).toBe(200);
     const wednesday = ["DTSTART;TZID=America/Toronto:20270113T180000", "DTEND;TZID=America/Toronto:20270113T200000"];
     const moved = "2027-01-12 → 2027-01-13T23:00:00.000Z/2027-01-14T01:00:00.000Z";
 
@@ -134,23 +136,18 @@ describe("importing events from a calendar", () => {
     expect((await fix(preview.id, { moves: "2027-01-12 → next Wednesday" })).rows[0]!.errors).toEqual({ moves: importMessages.movesInvalid });
     expect((await fix(preview.id, { moves: "2027-01-12 -> 2027-01-13T23:00:00Z/2027-01-13T22:00:00Z" })).rows[0]!.errors).toEqual({ moves: importMessages.moveEndsBeforeStart });
     expect((await fix(preview.id, { moves: "2027-01-19 -> 2027-01-20T23:00:00Z" })).rows[0]!.errors).toEqual({ moves: importMessages.movedAndSkipped("2027-01-19") });
+    expect((await fix(preview.id, { moves: "2027-01-13 -> 2027-01-14T23:00:00Z" })).rows[0]!.errors).toEqual({ moves: importMessages.moveNotInSeries("2027-01-13") });
     const fixed = await fix(preview.id, { moves: "2027-01-12 -> 2027-01-13T23:00:00Z / 2027-01-14T01:00:00Z" });
     expect(fixed.rows[0]).toMatchObject({ status: "new", errors: {} });
-    expect((await t.request(`/api/v1/imports/${preview.id}/apply`, { method: "POST", cookie: admin })).status).toBe(200);
+    await apply(preview.id);
 
     // The public list has the Wednesday instead of the Tuesday, the 19th cancelled, the 26th as the rule has it.
     const meetings = async () => {
       const listed = (await (await t.request("/api/v1/events?limit=100")).json()) as Array<{ name: string; eventDate: string; cancelled: boolean }>;
       return listed.filter((e) => e.name === "Board Meeting").map((e) => `${e.eventDate}${e.cancelled ? " cancelled" : ""}`);
     };
-    expect(await meetings()).toEqual([
-      "2027-01-06T00:00:00.000Z",
-      "2027-01-13T23:00:00.000Z",
-      "2027-01-20T00:00:00.000Z cancelled",
-      "2027-01-27T00:00:00.000Z",
-      "2027-02-03T00:00:00.000Z",
-      "2027-02-10T00:00:00.000Z",
-    ]);
+    const weeks = (twelfth: string) => ["2027-01-06T00:00:00.000Z", twelfth, "2027-01-20T00:00:00.000Z cancelled", "2027-01-27T00:00:00.000Z", "2027-02-03T00:00:00.000Z", "2027-02-10T00:00:00.000Z"];
+    expect(await meetings()).toEqual(weeks("2027-01-13T23:00:00.000Z"));
 
     // The same file again, and the site's own calendar feed, read back as unchanged.
     expect((await upload(series(wednesday))).rows[0]!.status).toBe("unchanged");
@@ -158,18 +155,40 @@ describe("importing events from a calendar", () => {
     const roundTrip = (await (await t.request("/api/v1/imports?fileName=feed.ics", { method: "POST", body: feed, headers: { "Content-Type": "text/calendar" }, cookie: admin })).json()) as ImportPreview;
     expect(roundTrip.rows.filter((r) => r.cells.name === "Board Meeting").map((r) => [r.status, r.cells.moves, r.changes])).toEqual([["unchanged", moved, []]]);
 
-    // A later file moves the date to the Thursday: an update, and its undo puts the Wednesday back.
+    // A later file moves the date to the Thursday: an update, a new version of the series for calendar apps, and its
+    // undo puts the Wednesday back.
+    const sequence = async () => (await t.database.db.selectFrom("event").select("sequence").where("name", "=", "Board Meeting").executeTakeFirstOrThrow()).sequence;
+    const first = await sequence();
     const thursday = await upload(series(["DTSTART;TZID=America/Toronto:20270114T190000", "DTEND;TZID=America/Toronto:20270114T210000"]));
     expect(thursday.rows[0]!.changes).toEqual([{ field: "moves", from: moved, to: "2027-01-12 → 2027-01-15T00:00:00.000Z/2027-01-15T02:00:00.000Z" }]);
-    expect((await t.request(`/api/v1/imports/${thursday.id}/apply`, { method: "POST", cookie: admin })).status).toBe(200);
-    expect(await meetings()).toContain("2027-01-15T00:00:00.000Z");
-    expect((await t.request(`/api/v1/imports/${thursday.id}/undo`, { method: "POST", cookie: admin })).status).toBe(200);
-    expect(await meetings()).toContain("2027-01-13T23:00:00.000Z");
-    expect(await meetings()).not.toContain("2027-01-15T00:00:00.000Z");
+    await apply(thursday.id);
+    expect(await meetings()).toEqual(weeks("2027-01-15T00:00:00.000Z"));
+    expect(await sequence()).toBe(first + 1);
+    await undo(thursday.id);
+    expect(await meetings()).toEqual(weeks("2027-01-13T23:00:00.000Z"));
+    expect(await sequence()).toBe(first + 2);
+
+    // A later file cancels the moved date: it is cancelled, and its undo moves it again.
+    const cancelling = await upload(series(["DTSTART:20270113T000000Z", "STATUS:CANCELLED"]));
+    expect(cancelling.rows[0]!.changes).toEqual([
+      { field: "skips", from: "2027-01-19", to: "2027-01-12, 2027-01-19" },
+      { field: "moves", from: moved, to: null },
+    ]);
+    await apply(cancelling.id);
+    expect(await meetings()).toEqual(weeks("2027-01-13T00:00:00.000Z cancelled"));
+    expect((await upload(series(["DTSTART:20270113T000000Z", "STATUS:CANCELLED"]))).rows[0]!.status).toBe("unchanged");
+    await undo(cancelling.id);
+    expect(await meetings()).toEqual(weeks("2027-01-13T23:00:00.000Z"));
 
     // Undoing the first import takes the series away with its changed dates.
-    expect((await t.request(`/api/v1/imports/${preview.id}/undo`, { method: "POST", cookie: admin })).status).toBe(200);
+    await undo(preview.id);
     expect(await meetings()).toEqual([]);
+  });
+
+  it("reads one changed date of a series kept elsewhere as a single event at its own time", async () => {
+    const invitation = calendar([event("elsewhere", ["RECURRENCE-ID;TZID=America/Toronto:20270302T190000", "DTSTART;TZID=America/Toronto:20270303T190000", "SUMMARY:Committee Call", "LOCATION:Riverside Hall"])]);
+    const preview = (await (await t.request("/api/v1/imports?fileName=invite.ics", { method: "POST", body: invitation, headers: { "Content-Type": "text/calendar" }, cookie: admin })).json()) as ImportPreview;
+    expect(preview.rows.map((r) => [r.status, r.cells.date, r.cells.moves, r.errors])).toEqual([["new", "2027-03-04T00:00:00.000Z", "", {}]]);
   });
 
   it("leaves the column mapping remembered for CSV files alone", async () => {

@@ -6,6 +6,7 @@ import { EventInputSchema, type EventValues } from "../../../shared/schemas/even
 import { EVENT_IMPORT_FIELD_NAMES, importMessages, type EventImportField } from "../../../shared/schemas/data-import.ts";
 import { Validation } from "../../errors.ts";
 import { localDate, zonedInstant } from "../../../shared/zoned-time.ts";
+import { occursOn } from "../../../shared/recurrence.ts";
 import { matchKey, type EvaluatedRow, type StoredRow } from "./business-rows.ts";
 
 export const EVENT_CELLS = EVENT_IMPORT_FIELD_NAMES;
@@ -30,6 +31,8 @@ export interface EventCatalog {
   cancelled: Map<string, string[]>;
   /** The dates of each series moved to another time, by event id. */
   moved: Map<string, Move[]>;
+  /** The site's time zone, in which a series' dates are named. */
+  timeZone: string;
   businesses: Array<{ id: string; name: string; address: string | null }>;
 }
 
@@ -81,7 +84,8 @@ export function readCalendar(body: string, timeZone: string): StoredRow[] {
   for (const { component, unreadRule } of readEvents(body)) {
     const allDay = component.datetype === "date";
     const instant = (value: unknown) => (!validDate(value) ? "" : allDay ? zonedInstant(dayOf(value), timeZone).toISOString() : value.toISOString());
-    const localDay = (value: Date) => (allDay ? dayOf(value) : localDate(value, timeZone));
+    // A date-only value (an all-day series, or a RECURRENCE-ID given as a date) names its day as it is.
+    const localDay = (value: Date & { dateOnly?: boolean }) => (allDay || value.dateOnly ? dayOf(value) : localDate(value, timeZone));
     // An all-day event's end is the day after its last (RFC 5545): it ends on its last day.
     const span = (from: unknown, to: unknown) => {
       const start = instant(from);
@@ -94,20 +98,27 @@ export function readCalendar(body: string, timeZone: string): StoredRow[] {
     const skipped = new Set<string>();
     for (const value of Object.values(component.exdate ?? {})) if (validDate(value)) skipped.add(localDay(value));
     const moves = new Map<string, Move>();
+    // Only a series has dates to change: an event that is itself one changed date (an invitation to one meeting of a
+    // series) comes as a single event, at its own time.
+    const changedDates = rule ? Object.values(component.recurrences ?? {}) : [];
+    // node-ical gives an event without an end the same end as start: it has none.
+    const endOf = (from: unknown, to: unknown) => (validDate(to) && validDate(from) && to.getTime() !== from.getTime() ? to : null);
+    const seriesEnd = endOf(component.start, component.end);
+    const length = seriesEnd && validDate(component.start) ? seriesEnd.getTime() - component.start.getTime() : null;
     // node-ical files each changed date under two keys; its RECURRENCE-ID tells them apart.
-    const length = validDate(component.start) && validDate(component.end) ? component.end.getTime() - component.start.getTime() : 0;
-    for (const changed of Object.values(component.recurrences ?? {})) {
+    for (const changed of changedDates) {
       const original = changed.recurrenceid;
-      if (!validDate(original)) continue;
+      if (!validDate(original) || !validDate(changed.start)) continue;
       const date = localDay(original);
       if (changed.status === "CANCELLED") {
         skipped.add(date);
         continue;
       }
-      // A date changed in other ways than its time (its description, say) is not moved.
-      const sameTime = validDate(changed.start) && changed.start.getTime() === original.getTime() && (validDate(changed.end) ? changed.end.getTime() - changed.start.getTime() : length) === length;
-      if (sameTime || !validDate(changed.start)) continue;
-      const moved = span(changed.start, changed.end);
+      // A date changed in other ways than its time (its description, say), or given without an end, is not moved.
+      const end = endOf(changed.start, changed.end);
+      const sameTime = changed.start.getTime() === original.getTime() && (end === null || end.getTime() - changed.start.getTime() === length);
+      if (sameTime) continue;
+      const moved = span(changed.start, end);
       moves.set(date, { date, startDate: moved.start, endDate: moved.end || null });
     }
     for (const date of skipped) moves.delete(date);
@@ -146,8 +157,15 @@ function readEvents(body: string): Array<{ component: Component; unreadRule?: st
   } catch {
     // Read one event at a time below.
   }
-  const blocks = body.match(/^BEGIN:VEVENT\r?\n[\s\S]*?^END:VEVENT(?=\r?$)/gim) ?? [];
-  if (blocks.length === 0) throw Validation(importMessages.notCalendar, { file: importMessages.notCalendar });
+  const vevents = body.match(/^BEGIN:VEVENT\r?\n[\s\S]*?^END:VEVENT(?=\r?$)/gim) ?? [];
+  if (vevents.length === 0) throw Validation(importMessages.notCalendar, { file: importMessages.notCalendar });
+  // A series is read with its changed dates (the VEVENTs of the same UID), in the order the file first names it.
+  const byUid = new Map<string, string[]>();
+  vevents.forEach((vevent, i) => {
+    const uid = /^UID:(.*)$/im.exec(vevent)?.[1]?.trim() || `#${i}`;
+    byUid.set(uid, [...(byUid.get(uid) ?? []), vevent]);
+  });
+  const blocks = [...byUid.values()].map((group) => group.join("\r\n"));
   // The calendar's head (its time zones) comes before the first event.
   const head = body.slice(0, body.search(/^BEGIN:VEVENT/im));
   const readOne = (block: string) => events(ical.sync.parseICS(`${head}${block}\r\nEND:VCALENDAR\r\n`));
@@ -230,6 +248,11 @@ export function evaluateEvents(catalog: EventCatalog, rows: readonly StoredRow[]
 
     const current = stored.get(key);
     const result: EvaluatedEventRow = { line: row.line, status: "error", businessId: current?.id ?? null, cells: { ...row.cells }, changes: [], errors, geocode: "none", write: null, needsGeocode: false, cancel: [], move: [] };
+    if (parsed.success && typeof moves !== "string" && parsed.data.recurrenceRule) {
+      const series = { start: parsed.data.eventDate, end: parsed.data.endDate ?? null, rule: parsed.data.recurrenceRule };
+      const stray = moves.find((m) => !occursOn(series, m.date, catalog.timeZone));
+      if (stray) errors.moves ??= importMessages.moveNotInSeries(stray.date);
+    }
     if (Object.keys(errors).length > 0 || !parsed.success || !skips || typeof moves === "string") return result;
     const { imagePath: _image, ...write } = parsed.data;
     result.write = write;
@@ -241,12 +264,14 @@ export function evaluateEvents(catalog: EventCatalog, rows: readonly StoredRow[]
     }
     // The site's own calendar links each event to its page here: that is no tickets link.
     if (/\/events\/([^/?#]+)\/?$/.exec(cells.url ?? "")?.[1] === current.id) write.ticketsLink = current.ticketsLink;
+    // The file is the newer schedule: a date it skips is cancelled, moved on the site or not; a date it moves goes
+    // where it says, unless cancelled on the site. Dates it does not name stay as they are on the site.
     const cancelled = catalog.cancelled.get(current.id) ?? [];
     result.cancel = skips.filter((date) => !cancelled.includes(date));
-    // A date cancelled on the site stays cancelled; one moved elsewhere on the site goes where the file says.
     const moved = new Map((catalog.moved.get(current.id) ?? []).map((m) => [m.date, m]));
     result.move = moves.filter((m) => !cancelled.includes(m.date) && writeMoves([m]) !== writeMoves(moved.has(m.date) ? [moved.get(m.date)!] : []));
     const movedAfter = new Map(moved);
+    for (const date of result.cancel) movedAfter.delete(date);
     for (const m of result.move) movedAfter.set(m.date, m);
     const listed = (list: readonly Move[]) => writeMoves(list) || null;
     const dates = (list: readonly string[]) => (list.length > 0 ? [...list].sort().join(", ") : null);

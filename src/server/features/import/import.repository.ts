@@ -42,8 +42,8 @@ export interface UndoRecord {
   previousEvents?: Array<StoredEvent & { lastUpdatedAt: string }>;
   /** Dates of existing series the import cancelled. */
   cancelledDates?: Array<{ eventId: string; date: string }>;
-  /** Dates of existing series the import moved, with where they were before (null: where the rule has them). */
-  movedDates?: Array<{ eventId: string; date: string; before: { startDate: string | null; endDate: string | null; lastUpdatedAt: string } | null }>;
+  /** Dates of existing series the import moved, or cancelled once moved, with what they were before (null: as the rule has them). */
+  changedDates?: Array<{ eventId: string; date: string; before: { cancelled: number; startDate: string | null; endDate: string | null; lastUpdatedAt: string } | null }>;
 }
 
 export interface EventPlan {
@@ -109,7 +109,7 @@ export class ImportRepository {
   }
 
   /** Every event, and the businesses an event's location may name. */
-  async eventCatalog(): Promise<EventCatalog> {
+  async eventCatalog(): Promise<Omit<EventCatalog, "timeZone">> {
     const [events, businesses, changes] = await Promise.all([
       this.db.selectFrom("event").select(EVENT_COLUMNS).execute(),
       this.db.selectFrom("business").select(["id", "name", "address"]).execute(),
@@ -141,30 +141,31 @@ export class ImportRepository {
         previousEvents.push(before);
         await trx.updateTable("event").set({ ...change.values, allDay: change.values.allDay ? 1 : 0, ticketsLink: change.values.ticketsLink ?? null, lastUpdatedAt: now }).where("id", "=", change.id).execute();
       }
-      // Dates a series skips: a date moved before stays moved, cancelled now.
+      // The dates of a series the file cancels (moved before or not) and moves (unless cancelled on the site: the plan
+      // leaves those out), each recorded with what it was before, for undo.
       const cancelledDates: NonNullable<UndoRecord["cancelledDates"]> = [];
+      const changedDates: NonNullable<UndoRecord["changedDates"]> = [];
+      const reschedule = async (eventId: string, isNew: boolean, date: string, change: { cancelled: number; startDate: string | null; endDate: string | null }) => {
+        const before = await trx.selectFrom("event_occurrence_change").select(["cancelled", "startDate", "endDate", "lastUpdatedAt"]).where("eventId", "=", eventId).where("date", "=", date).executeTakeFirst();
+        if (before?.cancelled === 1) return false;
+        if (before) await trx.updateTable("event_occurrence_change").set({ ...change, lastUpdatedAt: now }).where("eventId", "=", eventId).where("date", "=", date).execute();
+        else await trx.insertInto("event_occurrence_change").values({ eventId, date, ...change, lastUpdatedAt: now }).execute();
+        if (isNew) return true;
+        if (!before && change.cancelled === 1) cancelledDates.push({ eventId, date });
+        else changedDates.push({ eventId, date, before: before ?? null });
+        return true;
+      };
+      const rescheduled = new Set<string>();
       for (const event of plan.events) {
-        for (const date of event.cancel) {
-          const existing = await trx.selectFrom("event_occurrence_change").select("cancelled").where("eventId", "=", event.id).where("date", "=", date).executeTakeFirst();
-          if (existing) continue;
-          await trx.insertInto("event_occurrence_change").values({ eventId: event.id, date, cancelled: 1, startDate: null, endDate: null, lastUpdatedAt: now }).execute();
-          if (!event.isNew) cancelledDates.push({ eventId: event.id, date });
-        }
+        for (const date of event.cancel) if (await reschedule(event.id, event.isNew, date, { cancelled: 1, startDate: null, endDate: null })) rescheduled.add(event.id);
+        for (const { date, startDate, endDate } of event.move) if (await reschedule(event.id, event.isNew, date, { cancelled: 0, startDate, endDate })) rescheduled.add(event.id);
       }
-      // Dates a series moves: where the file says, unless cancelled on the site (the plan leaves those out).
-      const movedDates: NonNullable<UndoRecord["movedDates"]> = [];
-      for (const event of plan.events) {
-        for (const { date, startDate, endDate } of event.move) {
-          const before = await trx.selectFrom("event_occurrence_change").select(["cancelled", "startDate", "endDate", "lastUpdatedAt"]).where("eventId", "=", event.id).where("date", "=", date).executeTakeFirst();
-          if (before?.cancelled === 1) continue;
-          if (before) await trx.updateTable("event_occurrence_change").set({ startDate, endDate, lastUpdatedAt: now }).where("eventId", "=", event.id).where("date", "=", date).execute();
-          else await trx.insertInto("event_occurrence_change").values({ eventId: event.id, date, cancelled: 0, startDate, endDate, lastUpdatedAt: now }).execute();
-          if (!event.isNew) movedDates.push({ eventId: event.id, date, before: before ? { startDate: before.startDate, endDate: before.endDate, lastUpdatedAt: before.lastUpdatedAt } : null });
-        }
-      }
+      // Calendar apps take a series whose dates changed as a new version of it.
+      const changedSeries = plan.events.filter((e) => !e.isNew && rescheduled.has(e.id)).map((e) => e.id);
+      for (const ids of chunks(changedSeries, 500)) await trx.updateTable("event").set((eb) => ({ sequence: eb("sequence", "+", 1) })).where("id", "in", ids).execute();
       const entries = plan.events.map((e) => ({ id: newId(), actorId: plan.actor.id, actorEmail: plan.actor.email, action: e.isNew ? "create" : "update", entityType: "event", entityId: e.id, summary: `${e.values.name} (${plan.auditNote})`.slice(0, 500), createdAt: now }));
       for (const batch of chunks(entries)) await trx.insertInto("audit_log").values(batch).execute();
-      const undo: UndoRecord = { summary: plan.summary, createdBusinessIds: [], createdCategoryIds: [], createdTagIds: [], previous: [], createdEventIds: created.map((e) => e.id), previousEvents, cancelledDates, movedDates };
+      const undo: UndoRecord = { summary: plan.summary, createdBusinessIds: [], createdCategoryIds: [], createdTagIds: [], previous: [], createdEventIds: created.map((e) => e.id), previousEvents, cancelledDates, changedDates };
       await trx.updateTable("data_import").set({ undo: JSON.stringify(undo) }).where("id", "=", importId).execute();
       return true;
     });
@@ -428,12 +429,13 @@ export class ImportRepository {
       for (const { eventId, date } of undo.cancelledDates ?? []) {
         await trx.deleteFrom("event_occurrence_change").where("eventId", "=", eventId).where("date", "=", date).where("cancelled", "=", 1).execute();
       }
-      for (const { eventId, date, before } of undo.movedDates ?? []) {
-        const change = trx.selectFrom("event_occurrence_change").where("eventId", "=", eventId).where("date", "=", date).where("cancelled", "=", 0);
-        if (!(await change.select("date").executeTakeFirst())) continue;
+      const undoneSeries = new Set((undo.cancelledDates ?? []).map((c) => c.eventId));
+      for (const { eventId, date, before } of undo.changedDates ?? []) {
+        undoneSeries.add(eventId);
         if (before) await trx.updateTable("event_occurrence_change").set(before).where("eventId", "=", eventId).where("date", "=", date).execute();
         else await trx.deleteFrom("event_occurrence_change").where("eventId", "=", eventId).where("date", "=", date).execute();
       }
+      for (const ids of chunks([...undoneSeries], 500)) await trx.updateTable("event").set((eb) => ({ sequence: eb("sequence", "+", 1) })).where("id", "in", ids).execute();
       for (const { id, ...values } of undo.previousEvents ?? []) {
         const result = await trx.updateTable("event").set(values).where("id", "=", id).executeTakeFirst();
         if (Number(result.numUpdatedRows) > 0) entries.push({ action: "update", entityType: "event", entityId: id, name: values.name });

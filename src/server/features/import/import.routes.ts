@@ -159,7 +159,8 @@ const updateImport = createRoute({
 });
 
 const RowParam = z.object({ id: z.string().min(1).max(100), line: z.coerce.number().int().min(1).max(IMPORT_LIMITS.rows + 1) });
-const RowBody = z.object({ cells: z.partialRecord(z.enum(IMPORT_CELL_NAMES), z.string().max(5000)) });
+// A cell holds at most what a row's fix form sends back: a long series' moved dates run to a few thousand characters.
+const RowBody = z.object({ cells: z.partialRecord(z.enum(IMPORT_CELL_NAMES), z.string().max(20_000)) });
 const updateImportRow = createRoute({
   operationId: "updateImportRow",
   method: "put",

@@ -15,7 +15,7 @@ import {
 import { autoMapping, mapRows, RowEvaluator, summarize, type Catalog, type EvaluatedRow, type RowCells, type StoredRow } from "./business-rows.ts";
 import { decode, readCsv } from "./csv.ts";
 import { fetchPublicFile, type FetchFile } from "./remote-file.ts";
-import { EVENT_CELLS, evaluateEvents, isCalendar, readCalendar, type EvaluatedEventRow } from "./event-rows.ts";
+import { EVENT_CELLS, evaluateEvents, isCalendar, readCalendar, type EvaluatedEventRow, type EventCatalog } from "./event-rows.ts";
 import type { ApplyPlan, ImportRecord, ImportRepository, StoredOptions } from "./import.repository.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -117,7 +117,7 @@ export class ImportService {
     const record = await this.repository.get(id);
     if (!record) throw NotFound(importMessages.notFound);
     if (record.kind === "events" && record.status === "preview") {
-      return toPreview(record, { businesses: [], categories: [], tags: [] }, evaluateEvents(await this.repository.eventCatalog(), await this.repository.getRows(id)));
+      return toPreview(record, { businesses: [], categories: [], tags: [] }, evaluateEvents(await this.eventCatalog(), await this.repository.getRows(id)));
     }
     const catalog = await this.repository.catalog();
     if (record.status === "preview") return toPreview(record, catalog, this.evaluate(catalog, record.options, await this.repository.getRows(id)));
@@ -179,7 +179,7 @@ export class ImportService {
 
   /** Events are written all together; the preview's checks run again just before. */
   private async applyEvents(admin: CurrentUser, record: ImportRecord, rows: StoredRow[]): Promise<ImportPreview> {
-    const evaluated = evaluateEvents(await this.repository.eventCatalog(), rows);
+    const evaluated = evaluateEvents(await this.eventCatalog(), rows);
     const failing = evaluated.filter((row) => row.status === "error" || !row.write);
     if (failing.length > 0) throw Validation(importMessages.hasErrors(failing.length));
     const events = evaluated
@@ -193,6 +193,10 @@ export class ImportService {
     }
     if (!applied) throw Conflict(importMessages.notPreview);
     return this.get(admin, record.id);
+  }
+
+  private async eventCatalog(): Promise<EventCatalog> {
+    return { ...(await this.repository.eventCatalog()), timeZone: await this.timeZone() };
   }
 
   private readEvents(bytes: Uint8Array, timeZone: string) {
