@@ -141,6 +141,16 @@ describe("listing changes", () => {
     expect(detail.fields.filter((f: { conflict: boolean }) => f.conflict)).toHaveLength(1);
   });
 
+  it("approved whole, changes only what the owner changed, keeping what an administrator changed since", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, description: "Before.", phone: "905 555 0100" });
+    const ownerA = await owner(business.id);
+    const live = await publicBusiness(business.id);
+    const { requestId } = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(live), description: "Owner's." }, cookie: ownerA.cookie })).json();
+    await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(live), phone: "905 555 0199" }, cookie: admin.cookie });
+    expect((await t.request(`/api/v1/requests/${requestId}/approve`, { method: "POST", json: {}, cookie: admin.cookie })).status).toBe(200);
+    expect(await publicBusiness(business.id)).toMatchObject({ description: "Owner's.", phone: "905 555 0199" });
+  });
+
   it("answers an owner's bad input with the admin form's messages and tags only from the existing ones", async () => {
     const business = await createBusiness(t.database.db, { categoryId });
     const ownerA = await owner(business.id);

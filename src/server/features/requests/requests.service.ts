@@ -428,9 +428,12 @@ export class RequestService {
     const request = await this.pending(id);
     if (request.userId === admin.id) throw Forbidden(requestMessages.ownYourRequest);
     const names = Object.keys(FORMS[request.kind].views);
-    const chosen = fields ?? names;
-    if (chosen.length === 0) throw Validation(requestMessages.noFieldsChosen, { fields: requestMessages.noFieldsChosen });
-    if (chosen.some((name) => !names.includes(name))) throw Validation(requestMessages.unknownField, { fields: requestMessages.unknownField });
+    if (fields?.length === 0) throw Validation(requestMessages.noFieldsChosen, { fields: requestMessages.noFieldsChosen });
+    if (fields?.some((name) => !names.includes(name))) throw Validation(requestMessages.unknownField, { fields: requestMessages.unknownField });
+    // Approving all approves what the owner changed: a field the owner left as it was keeps its live value, which an
+    // administrator may have changed since the request was made.
+    const base = request.base;
+    const chosen = fields ?? (base ? names.filter((name) => !same(request.payload[name], base[name])) : names);
     await this.decideAndApply(admin, request, chosen, admin.id);
     return this.get(admin, id);
   }
