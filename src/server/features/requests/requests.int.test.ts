@@ -1,7 +1,7 @@
 // Owners' requests end to end through the API: claims, moderated listing changes, events and offers, decisions,
 // conflicts, auto-approval, closed requests and the mail each sends.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory, createTag } from "../../db/factories.ts";
+import { createBusiness, createCategory, createEvent, createTag } from "../../db/factories.ts";
 import type { CurrentUser } from "../../auth/session.ts";
 import { createTestApp, recordingMailer, type TestApp } from "../../../../tests/setup/app.ts";
 
@@ -203,9 +203,48 @@ describe("listing changes", () => {
     expect([closed.status, closed.reason]).toEqual(["rejected", "The business was deleted, so this request was closed."]);
     expect(mailer.sent.some((m) => m.to === ownerA.user.email && m.text.includes("The business was deleted, so this request was closed."))).toBe(true);
   });
+  it("closes the waiting requests of an owner who is removed, and tells them", async () => {
+    const business = await createBusiness(t.database.db, { categoryId });
+    const ownerA = await owner(business.id);
+    const { requestId } = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(await publicBusiness(business.id)), name: "Not theirs now" }, cookie: ownerA.cookie })).json();
+    expect((await t.request(`/api/v1/businesses/${business.id}/owners/${ownerA.user.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
+    const closed = await (await t.request(`/api/v1/requests/${requestId}`, { cookie: admin.cookie })).json();
+    expect([closed.status, closed.reason]).toEqual(["rejected", "You no longer own this business, so this request was closed."]);
+    expect(mailer.sent.some((m) => m.to === ownerA.user.email && m.text.includes("You no longer own this business, so this request was closed."))).toBe(true);
+    expect((await t.request(`/api/v1/requests/${requestId}/approve`, { method: "POST", json: {}, cookie: admin.cookie })).status).toBe(409);
+    expect((await publicBusiness(business.id)).name).not.toBe("Not theirs now");
+  });
 });
 
 describe("events and offers", () => {
+  it("close a waiting change when the event or offer is deleted", async () => {
+    const business = await createBusiness(t.database.db, { categoryId });
+    const ownerA = await owner(business.id);
+    const event = await createEvent(t.database.db, { name: "Open Mic", eventDate: "2031-02-01T23:00:00.000Z", location: business.id });
+    const changed = await t.request(`/api/v1/events/${event.id}`, { method: "PUT", json: { name: "Open Mic Night", eventDate: event.eventDate, location: business.id }, cookie: ownerA.cookie });
+    expect(changed.status).toBe(202);
+    const { requestId } = await changed.json();
+    expect((await t.request(`/api/v1/events/${event.id}`, { method: "DELETE", cookie: ownerA.cookie })).status).toBe(204);
+    const closed = await (await t.request(`/api/v1/requests/${requestId}`, { cookie: ownerA.cookie })).json();
+    expect([closed.status, closed.reason]).toEqual(["rejected", "The event was deleted, so this request was closed."]);
+    const pending = await (await t.request("/api/v1/requests?status=pending", { cookie: admin.cookie })).json();
+    expect(pending.map((r: { id: string }) => r.id)).not.toContain(requestId);
+  });
+
+  it("file a new event amended to another of the owner's businesses under that one", async () => {
+    const first = await createBusiness(t.database.db, { categoryId, name: "First Venue" });
+    const second = await createBusiness(t.database.db, { categoryId, name: "Second Venue" });
+    const ownerA = await owner(first.id);
+    await t.request(`/api/v1/businesses/${second.id}/owners`, { method: "POST", json: { email: ownerA.user.email }, cookie: admin.cookie });
+    const values = { name: "Trivia", eventDate: "2031-03-01T23:00:00.000Z" };
+    const { requestId } = await (await t.request("/api/v1/events", { method: "POST", json: { ...values, location: first.id }, cookie: ownerA.cookie })).json();
+    expect((await t.request(`/api/v1/requests/${requestId}`, { method: "PUT", json: { ...values, location: second.id }, cookie: ownerA.cookie })).status).toBe(200);
+    expect(await (await t.request(`/api/v1/requests/${requestId}`, { cookie: admin.cookie })).json()).toMatchObject({ businessId: second.id, businessName: "Second Venue" });
+    // The first venue's deletion leaves it waiting.
+    expect((await t.request(`/api/v1/businesses/${first.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
+    expect((await (await t.request(`/api/v1/requests/${requestId}`, { cookie: admin.cookie })).json()).status).toBe("pending");
+  });
+
   it("appear publicly only once approved", async () => {
     const business = await createBusiness(t.database.db, { categoryId, name: "Offer House" });
     const ownerA = await owner(business.id);

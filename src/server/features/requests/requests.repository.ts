@@ -169,13 +169,27 @@ export class RequestRepository {
     return row && toRequest(row);
   }
 
-  /** Pending requests whose business no longer exists. */
-  async getOrphans(): Promise<StoredRequest[]> {
+  /** Pending requests whose business, or whose event or offer, no longer exists; with which one is gone. */
+  async getOrphans(): Promise<Array<StoredRequest & { gone: "business" | "event" | "offer" }>> {
     const rows = await this.select()
       .where("change_request.status", "=", "pending")
-      .where("change_request.businessId", "is not", null)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("business").select("business.id").whereRef("business.id", "=", "change_request.businessId"))))
+      .select((eb) => [
+        eb.and([eb("change_request.businessId", "is not", null), eb.not(eb.exists(eb.selectFrom("business").select("business.id").whereRef("business.id", "=", "change_request.businessId")))]).as("businessGone"),
+      ])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("change_request.businessId", "is not", null), eb.not(eb.exists(eb.selectFrom("business").select("business.id").whereRef("business.id", "=", "change_request.businessId")))]),
+          eb.and([eb("change_request.kind", "=", "event"), eb("change_request.targetId", "is not", null), eb.not(eb.exists(eb.selectFrom("event").select("event.id").whereRef("event.id", "=", "change_request.targetId")))]),
+          eb.and([eb("change_request.kind", "=", "offer"), eb("change_request.targetId", "is not", null), eb.not(eb.exists(eb.selectFrom("offer").select("offer.id").whereRef("offer.id", "=", "change_request.targetId")))]),
+        ]),
+      )
       .execute();
+    return rows.map((row) => ({ ...toRequest(row), gone: row.businessGone ? "business" : (row.kind as "event" | "offer") }));
+  }
+
+  /** The pending requests one person made about one business. */
+  async pendingOf(userId: string, businessId: string): Promise<StoredRequest[]> {
+    const rows = await this.select().where("change_request.status", "=", "pending").where("change_request.userId", "=", userId).where("change_request.businessId", "=", businessId).execute();
     return rows.map(toRequest);
   }
 
@@ -195,10 +209,10 @@ export class RequestRepository {
   }
 
   /** Replaces what a pending request asks for. False when it is no longer pending. */
-  async amend(id: string, payload: Record<string, unknown>, base: Record<string, unknown> | null): Promise<boolean> {
+  async amend(id: string, payload: Record<string, unknown>, base: Record<string, unknown> | null, business?: { businessId: string | null; businessName: string }): Promise<boolean> {
     const result = await this.db
       .updateTable("change_request")
-      .set({ payload: JSON.stringify(payload), base: base === null ? null : JSON.stringify(base), updatedAt: new Date().toISOString() })
+      .set({ payload: JSON.stringify(payload), base: base === null ? null : JSON.stringify(base), ...business, updatedAt: new Date().toISOString() })
       .where("id", "=", id)
       .where("status", "=", "pending")
       .executeTakeFirst();

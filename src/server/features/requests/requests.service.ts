@@ -193,6 +193,12 @@ export class RequestService {
     const owner = (await this.repository.getOwners(businessId)).find((o) => o.userId === userId);
     if (!owner || !(await this.repository.removeOwner(businessId, userId))) throw NotFound("That person does not own this business.");
     await this.deps.audit.record(admin, { action: "update", entityType: "business", entityId: businessId, summary: `${owner.email} no longer owns ${business.name}` });
+    // What they asked for this business is no longer theirs to ask: it is closed, and they are told.
+    for (const request of await this.repository.pendingOf(userId, businessId)) {
+      if (!(await this.repository.decide(request.id, { status: "rejected", reason: requestMessages.ownerRemoved, decidedBy: admin.id }))) continue;
+      await this.release(request);
+      await this.deps.mail.quietly(() => this.deps.mail.sendDecision(request, "closed", requestMessages.ownerRemoved));
+    }
   }
 
   private async makeOwner(actor: Pick<CurrentUser, "id" | "email">, businessId: string, businessName: string, user: { id: string; email: string }) {
@@ -327,7 +333,7 @@ export class RequestService {
    */
   private async send(user: CurrentUser, target: NewRequest, fresh: Upload[], pending: StoredRequest | undefined, auto: boolean): Promise<RequestCreated> {
     if (auto) return this.createApproved(user, target);
-    const amended = pending && (await this.repository.amend(pending.id, target.payload, target.base));
+    const amended = pending && (await this.repository.amend(pending.id, target.payload, target.base, { businessId: target.businessId, businessName: target.businessName }));
     const created = amended ? { requestId: pending.id, status: "pending" as const } : await this.createRequest(user, target);
     await this.hold(user, fresh);
     if (amended) await this.releaseReplaced(FORMS[target.kind], pending.payload, target.payload, target.base);
@@ -470,6 +476,7 @@ export class RequestService {
       const form = FORMS[request.kind];
       const payload = parse(form, input);
       let fresh: Upload[] = [];
+      let business: { businessId: string; businessName: string } | undefined;
       if (request.kind === "new-listing") {
         withoutImages(form, payload);
         await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
@@ -478,8 +485,10 @@ export class RequestService {
         const businessId = String(request.kind === "event" ? payload.location : payload.businessId);
         if (!(await this.repository.isOwner(businessId, user.id))) throw Forbidden(requestMessages.notYourBusiness);
         fresh = await this.ownersImages(user, form, payload, null, request.payload);
+        // A new event or offer moved to another of the owner's businesses is filed under that one.
+        business = { businessId, businessName: (await this.deps.businesses.get(businessId)).name };
       }
-      if (!(await this.repository.amend(id, payload, null))) throw Conflict(requestMessages.notPending);
+      if (!(await this.repository.amend(id, payload, null, business))) throw Conflict(requestMessages.notPending);
       await this.hold(user, fresh);
       await this.releaseReplaced(form, request.payload, payload, null);
     }
@@ -513,12 +522,13 @@ export class RequestService {
     return request;
   }
 
-  /** Closes requests whose business was deleted meanwhile, and tells their owners. */
+  /** Closes requests whose business, event or offer was deleted meanwhile, and tells their owners. */
   private async closeOrphans(): Promise<void> {
     for (const orphan of await this.repository.getOrphans()) {
-      if (await this.repository.decide(orphan.id, { status: "rejected", reason: requestMessages.businessDeleted, decidedBy: null })) {
+      const reason = { business: requestMessages.businessDeleted, event: requestMessages.eventDeleted, offer: requestMessages.offerDeleted }[orphan.gone];
+      if (await this.repository.decide(orphan.id, { status: "rejected", reason, decidedBy: null })) {
         await this.release(orphan);
-        await this.deps.mail.quietly(() => this.deps.mail.sendDecision(orphan, "closed", requestMessages.businessDeleted));
+        await this.deps.mail.quietly(() => this.deps.mail.sendDecision(orphan, "closed", reason));
       }
     }
   }
