@@ -96,13 +96,16 @@ export function toOsm(hours: OpeningHours): string {
     else rules.push(key === "00:00-24:00" ? "24/7" : key);
   }
   if (rules.length === 0 && WEEKDAYS.every((d) => hours.week[d]?.length === 0)) rules.push("off");
+  const weekly = rules.length;
   if (hours.closedOnPublicHolidays) rules.push("PH off");
   for (const e of hours.exceptions) {
     const when = e.to && e.to !== e.from ? `${osmDate(e.from)}-${osmDate(e.to)}` : osmDate(e.from);
     rules.push(`${when} ${e.intervals.length === 0 ? "off" : times(e.intervals)}${e.note ? ` "${e.note}"` : ""}`);
   }
-  // After a rule that runs past midnight, the next is an additional rule (","), so it keeps that night's hours.
-  return rules.reduce((text, rule, i) => (i === 0 ? rule : `${text}${wrapsMidnight(rules[i - 1]!) ? ", " : "; "}${rule}`), "");
+  // The weekly rules name days apart, and are joined as additional rules (","): a later one then leaves the hours an
+  // earlier one runs past midnight into its day (Th 18:00-02:00 keeps Friday's first two hours). After a rule that runs
+  // past midnight, the next is an additional rule too, so it keeps that night's hours.
+  return rules.reduce((text, rule, i) => (i === 0 ? rule : `${text}${i < weekly || wrapsMidnight(rules[i - 1]!) ? ", " : "; "}${rule}`), "");
 }
 
 /** When a business opens or closes next, in the site's time zone. */
@@ -124,16 +127,22 @@ export interface HoursStatus {
   today: string;
 }
 
-/** "Open now · closes 17:00", "Closed · opens Tue 09:00", or null when the hours are not given. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * "Open now · closes 17:00", "Closed · opens Tue 09:00", or null when the hours are not given. A change a week or
+ * more away is named by its date ("Closed · opens Wed 1 Jul 09:00"): its weekday alone would read as this week's.
+ */
 export function statusText(status: HoursStatus): string | null {
   if (status.openNow === null) return null;
-  const { next } = status;
+  const { next, today } = status;
+  const day = (change: HoursChange) => (Date.parse(change.date) - Date.parse(today) >= 7 * DAY_MS ? shortDate(change.date) : WEEKDAY_SHORT[change.weekday]);
   if (status.openNow) {
     if (!next) return "Open now · open 24 hours";
-    return `Open now · closes ${next.date === status.today ? "" : `${WEEKDAY_SHORT[next.weekday]} `}${next.time}`;
+    return `Open now · closes ${next.date === today ? "" : `${day(next)} `}${next.time}`;
   }
   if (!next) return "Closed";
-  return `Closed · opens ${next.date === status.today ? "today" : WEEKDAY_SHORT[next.weekday]} ${next.time}`;
+  return `Closed · opens ${next.date === today ? "today" : day(next)} ${next.time}`;
 }
 
 /** A day to come on which the usual hours do not apply: a dated exception or a public holiday. */

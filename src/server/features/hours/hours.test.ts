@@ -85,6 +85,14 @@ describe("open or closed in the site's time zone", () => {
   });
 });
 
+describe("what the status says", () => {
+  it("names a change a week or more away by its date", () => {
+    const away = hours({ ...weekdays, exceptions: [{ from: "2026-06-10", to: "2026-06-30", note: "Holidays" }] });
+    expect(text(away, "2026-06-10T15:00:00Z")).toBe("Closed · opens Wed 1 Jul 09:00");
+    expect(text(away, "2026-06-25T15:00:00Z")).toBe("Closed · opens Wed 09:00");
+  });
+});
+
 describe("bad hours", () => {
   it("refuses overlapping intervals, naming the day", () => {
     const result = OpeningHoursInputSchema.safeParse({ week: { we: [nineToFive, { open: "16:00", close: "18:00" }] } });
@@ -128,9 +136,23 @@ describe("OpenStreetMap opening_hours text", () => {
       closedOnPublicHolidays: true,
     });
     const osm = toOsm(structured);
-    expect(osm).toBe('Mo-Th 09:00-17:00; Fr 09:00-17:00,18:00-02:00, Sa 10:00-14:00; PH off; 2026 Dec 25 off "Christmas"');
+    expect(osm).toBe('Mo-Th 09:00-17:00, Fr 09:00-17:00,18:00-02:00, Sa 10:00-14:00; PH off; 2026 Dec 25 off "Christmas"');
     expect(fromOsm(osm)).toEqual(structured);
     expect(toOsm(fromOsm("Mo-Su 00:00-24:00"))).toBe("24/7");
+  });
+
+  it("keeps a night's hours past midnight when a later rule names the next day", () => {
+    const late = { open: "18:00", close: "02:00" };
+    const structured = hours({ week: { mo: [late], tu: [nineToFive], we: [], th: [late], fr: [{ open: "10:00", close: "14:00" }], sa: [], su: [] } });
+    expect(fromOsm(toOsm(structured))).toEqual(structured);
+  });
+
+  it("refuses hours left unknown by a comment or \"unknown\", and keeps days not given and commented open hours", () => {
+    for (const text of ['Mo-Fr 09:00-17:00 "call ahead"', "Mo-Fr 09:00-17:00 unknown", '24/7 "call ahead"']) {
+      expect(() => fromOsm(text), text).toThrow(/leaves it unknown whether the business is open then/);
+    }
+    expect(() => fromOsm('Mo-Fr 09:00-17:00 "call ahead"')).toThrow('write the hours without the comment or "unknown", or as open hours (Mo-Fr 09:00-17:00 open)');
+    expect(fromOsm('Mo-Fr 09:00-17:00 open "call ahead"; Sa,Su unknown').week).toMatchObject({ mo: [nineToFive], sa: null, su: null });
   });
 
   it("accepts text or structured hours in one field", () => {

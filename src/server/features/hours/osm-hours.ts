@@ -95,6 +95,11 @@ export function fromOsm(text: string): OpeningHours {
       continue;
     }
     if (!WEEKLY.test(rule)) throw new OsmHoursError(`"${rule}" cannot be kept: give weekly rules (Mo-Fr 09:00-17:00), dated exceptions (2026 Dec 25 off) and "PH off".`);
+    // Hours with a comment and no state, or marked unknown, are "maybe open" to the parser: kept, they would read as
+    // closed (or as not given), so they are refused. Whole days not given ("Su unknown") are kept.
+    if (/\d\d:\d\d-|24\/7/.test(rule) && (/ unknown(?: "|$)/.test(rule) || (/"$/.test(rule) && !/ (?:open|off|closed) "[^"]*"$/.test(rule)))) {
+      throw new OsmHoursError(`"${rule}" leaves it unknown whether the business is open then: write the hours without the comment or "unknown", or as open hours (${rule.replace(/ unknown| "[^"]*"/g, "")} open).`);
+    }
   }
   const parsed = OpeningHoursInputSchema.safeParse({ week: weekOf(parser), exceptions, closedOnPublicHolidays });
   if (!parsed.success) throw new OsmHoursError(parsed.error.issues[0]!.message);
