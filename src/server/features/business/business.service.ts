@@ -185,6 +185,11 @@ export class BusinessService {
     return (await this.withOpenNow([(await this.repository.getAdmin(id))!]))[0]!;
   }
 
+  /** Hours given as text must read as hours (its message beside the field), as they will when the change is applied. */
+  checkHours(value: unknown): void {
+    if (typeof value === "string") hoursOf(value);
+  }
+
   /** The category and tags must exist (an owner picks tags only from the existing ones). */
   async checkReferences(categoryId: string, tagIds: readonly string[]): Promise<void> {
     if (!(await this.repository.categoryExists(categoryId))) {

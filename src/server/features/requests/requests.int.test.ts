@@ -168,6 +168,16 @@ describe("listing changes", () => {
     expect(tags.error.fields).toEqual({ tags: "One or more of the chosen tags no longer exist. Please reload and try again." });
   });
 
+  it("refuses hours an owner writes as text that cannot be read, beside the field, before anything waits", async () => {
+    const business = await createBusiness(t.database.db, { categoryId });
+    const ownerA = await owner(business.id);
+    const response = await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(await publicBusiness(business.id)), openingHours: "Mo 25:00-17:00" }, cookie: ownerA.cookie });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.fields.openingHours).toMatch(/^Opening hours: /);
+    const pending = await (await t.request("/api/v1/requests?status=pending", { cookie: admin.cookie })).json();
+    expect(pending.filter((r: { businessId: string }) => r.businessId === business.id)).toEqual([]);
+  });
+
   it("can be withdrawn or amended while waiting, and rejected with a reason the owner reads", async () => {
     const business = await createBusiness(t.database.db, { categoryId });
     const ownerA = await owner(business.id);

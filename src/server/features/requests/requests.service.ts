@@ -241,6 +241,7 @@ export class RequestService {
     if (user.role === "admin") return { applied: await this.deps.businesses.create(user, input) };
     const payload = withoutImages(FORMS["new-listing"], parse(FORMS["new-listing"], input));
     await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
+    this.deps.businesses.checkHours(payload.openingHours);
     return { request: await this.createRequest(user, { kind: "new-listing", businessId: null, businessName: String(payload.name), targetId: null, payload, base: null }) };
   }
 
@@ -258,6 +259,7 @@ export class RequestService {
     const payload = parse(form, input);
     const fresh = await this.ownersImages(user, form, payload, base, pending?.payload ?? null);
     await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
+    this.deps.businesses.checkHours(payload.openingHours);
     const target = { kind: "listing-change" as const, businessId: id, businessName: current.name, targetId: null, payload, base };
     return { request: await this.send(user, target, fresh, pending, auto) };
   }
@@ -480,6 +482,7 @@ export class RequestService {
       if (request.kind === "new-listing") {
         withoutImages(form, payload);
         await this.deps.businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
+        this.deps.businesses.checkHours(payload.openingHours);
       }
       if (request.kind === "event" || request.kind === "offer") {
         const businessId = String(request.kind === "event" ? payload.location : payload.businessId);
