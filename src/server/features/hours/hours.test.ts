@@ -141,6 +141,12 @@ describe("OpenStreetMap opening_hours text", () => {
     expect(toOsm(fromOsm("Mo-Su 00:00-24:00"))).toBe("24/7");
   });
 
+  it("keeps dated exceptions out of the usual week, whatever their dates", () => {
+    for (const dated of ["2024 Jan 10 off", "2024 Jan 08-2024 Jan 14 off", "2026 Jan 12 10:00-12:00"]) {
+      expect(fromOsm(`Mo-Fr 09:00-17:00; ${dated}`).week, dated).toMatchObject({ mo: [nineToFive], we: [nineToFive], fr: [nineToFive], sa: [] });
+    }
+  });
+
   it("keeps a night's hours past midnight when a later rule names the next day", () => {
     const late = { open: "18:00", close: "02:00" };
     const structured = hours({ week: { mo: [late], tu: [nineToFive], we: [], th: [late], fr: [{ open: "10:00", close: "14:00" }], sa: [], su: [] } });

@@ -29,15 +29,17 @@ function parseTimes(text: string): Interval[] {
 }
 
 /**
- * The usual week as the parser evaluates it, in a reference week with no daylight-saving change (8–14
- * January 2024; the parser works in the process's local time, which the dates below are built in too).
+ * The usual week as the parser evaluates it, in a reference week with no daylight-saving change and from before
+ * any dated exception a business would still give (8–14 January 2001, Monday to Sunday; an exception dated in
+ * that week would otherwise change the usual week, and opening_hours data dates from 2008 on). The parser works in
+ * the process's local time, which the dates below are built in too.
  * Each day's open time is cut at midnight, then a stretch that runs from one day into the next is joined
  * back into one overnight interval (Fr 18:00-02:00).
  */
 function weekOf(parser: OpeningHoursParser): Record<Weekday, Interval[] | null> {
   const days = WEEKDAYS.map((_, i) => {
-    const start = new Date(2024, 0, 8 + i);
-    const end = new Date(2024, 0, 9 + i);
+    const start = new Date(2001, 0, 8 + i);
+    const end = new Date(2001, 0, 9 + i);
     const parts = parser.getOpenIntervals(start, end);
     const unknown = parts.length > 0 && parts.every(([, , isUnknown]) => isUnknown) && parts[0]![0].getTime() === start.getTime() && parts.at(-1)![1].getTime() === end.getTime();
     const spans = parts

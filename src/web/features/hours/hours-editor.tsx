@@ -195,7 +195,7 @@ export function HoursEditor({ name, label, initialValue, errorId, errors }: { na
             <button
               type="button"
               className={`${ui.secondary} justify-self-start`}
-              onClick={() => setDraft((d) => ({ ...d, exceptions: [...d.exceptions, { from: new Date().toISOString().slice(0, 10), to: null, intervals: [], note: null }] }))}
+              onClick={() => setDraft((d) => ({ ...d, exceptions: [...d.exceptions, { from: new Date().toLocaleDateString("en-CA"), to: null, intervals: [], note: null }] }))}
             >
               Add an exception
             </button>
