@@ -213,6 +213,30 @@ describe("listing changes", () => {
     expect([closed.status, closed.reason]).toEqual(["rejected", "The business was deleted, so this request was closed."]);
     expect(mailer.sent.some((m) => m.to === ownerA.user.email && m.text.includes("The business was deleted, so this request was closed."))).toBe(true);
   });
+  it("are shared by a business's owners: the second builds on the first's waiting change, and is told the decision", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, description: "Before.", phone: "905 555 0100" });
+    const ownerA = await owner(business.id);
+    const ownerB = await owner(business.id);
+    const live = asInput(await publicBusiness(business.id));
+    const { requestId } = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...live, description: "A's words." }, cookie: ownerA.cookie })).json();
+
+    // B's page lists the waiting change, and B's form starts from it.
+    const seen = (await (await t.request("/api/v1/me/requests", { cookie: ownerB.cookie })).json()) as Array<{ id: string; payload: Record<string, unknown> }>;
+    const waiting = seen.find((r) => r.id === requestId);
+    expect(waiting?.payload).toMatchObject({ description: "A's words." });
+    const amended = await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...waiting!.payload, phone: "905 555 0199" }, cookie: ownerB.cookie });
+    expect(await amended.json()).toEqual({ requestId, status: "pending" });
+    expect((await t.request(`/api/v1/requests/${requestId}`, { cookie: ownerA.cookie })).status).toBe(200);
+
+    expect((await t.request(`/api/v1/requests/${requestId}/approve`, { method: "POST", json: {}, cookie: admin.cookie })).status).toBe(200);
+    expect(await publicBusiness(business.id)).toMatchObject({ description: "A's words.", phone: "905 555 0199" });
+    expect(mailer.sent.some((m) => m.to === ownerB.user.email && m.subject.toLowerCase().includes("approved"))).toBe(true);
+
+    // Someone who owns no part of it still cannot read it.
+    const stranger = await person("business");
+    expect((await t.request(`/api/v1/requests/${requestId}`, { cookie: stranger.cookie })).status).toBe(404);
+  });
+
   it("closes the waiting requests of an owner who is removed, and tells them", async () => {
     const business = await createBusiness(t.database.db, { categoryId });
     const ownerA = await owner(business.id);

@@ -3,6 +3,9 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
 import type { Owner, RequestKind, RequestListQuery, RequestStatus, RequestSummary } from "../../../shared/schemas/request.ts";
 
+/** The kinds of request about a business that all its owners see and may amend or withdraw (see RequestService). */
+export const SHARED_KINDS = ["listing-change", "event", "offer"] as const;
+
 export interface StoredRequest extends RequestSummary {
   userId: string;
   payload: Record<string, unknown>;
@@ -144,8 +147,18 @@ export class RequestRepository {
   }
 
   /** Oldest first. */
-  async getAll(query: RequestListQuery & { userId?: string; businessId?: string; limit?: number }): Promise<StoredRequest[]> {
+  async getAll(query: RequestListQuery & { userId?: string; businessId?: string; limit?: number; visibleTo?: string }): Promise<StoredRequest[]> {
     let q = this.select();
+    // A person's own requests, and the changes asked for the businesses they own, whoever asked.
+    if (query.visibleTo) {
+      const viewer = query.visibleTo;
+      q = q.where((eb) =>
+        eb.or([
+          eb("change_request.userId", "=", viewer),
+          eb.and([eb("change_request.kind", "in", SHARED_KINDS), eb("change_request.businessId", "in", eb.selectFrom("business_owner").select("business_owner.businessId").where("business_owner.userId", "=", viewer))]),
+        ]),
+      );
+    }
     if (query.status) q = q.where("change_request.status", "=", query.status);
     if (query.kind) q = q.where("change_request.kind", "=", query.kind);
     if (query.userId) q = q.where("change_request.userId", "=", query.userId);
@@ -209,10 +222,11 @@ export class RequestRepository {
   }
 
   /** Replaces what a pending request asks for. False when it is no longer pending. */
-  async amend(id: string, payload: Record<string, unknown>, base: Record<string, unknown> | null, business?: { businessId: string | null; businessName: string }): Promise<boolean> {
+  async amend(id: string, change: { payload: Record<string, unknown>; base: Record<string, unknown> | null; userId: string; business?: { businessId: string | null; businessName: string } }): Promise<boolean> {
+    const { payload, base, userId, business } = change;
     const result = await this.db
       .updateTable("change_request")
-      .set({ payload: JSON.stringify(payload), base: base === null ? null : JSON.stringify(base), ...business, updatedAt: new Date().toISOString() })
+      .set({ payload: JSON.stringify(payload), base: base === null ? null : JSON.stringify(base), userId, ...business, updatedAt: new Date().toISOString() })
       .where("id", "=", id)
       .where("status", "=", "pending")
       .executeTakeFirst();

@@ -37,7 +37,7 @@ import type { OfferService } from "../offer/offer.service.ts";
 import type { OfferRepository, StoredOffer } from "../offer/offer.repository.ts";
 import type { ModerationSettingsRepository } from "./moderation-settings.repository.ts";
 import type { RequestMail } from "./request-mail.ts";
-import type { RequestRepository, StoredRequest } from "./requests.repository.ts";
+import { SHARED_KINDS, type RequestRepository, type StoredRequest } from "./requests.repository.ts";
 
 type Values = Record<string, unknown>;
 type NewRequest = Omit<Parameters<RequestRepository["create"]>[0], "id" | "userId">;
@@ -335,7 +335,9 @@ export class RequestService {
    */
   private async send(user: CurrentUser, target: NewRequest, fresh: Upload[], pending: StoredRequest | undefined, auto: boolean): Promise<RequestCreated> {
     if (auto) return this.createApproved(user, target);
-    const amended = pending && (await this.repository.amend(pending.id, target.payload, target.base, { businessId: target.businessId, businessName: target.businessName }));
+    // The waiting request is the business's: an owner's change amends it, whoever made it, and it is then theirs (the
+    // decision is sent to them).
+    const amended = pending && (await this.repository.amend(pending.id, { payload: target.payload, base: target.base, userId: user.id, business: { businessId: target.businessId, businessName: target.businessName } }));
     const created = amended ? { requestId: pending.id, status: "pending" as const } : await this.createRequest(user, target);
     await this.hold(user, fresh);
     if (amended) await this.releaseReplaced(FORMS[target.kind], pending.payload, target.payload, target.base);
@@ -414,21 +416,30 @@ export class RequestService {
     return this.repository.countPending();
   }
 
-  /** The signed-in person's own requests, newest first, each with its fields. */
+  /** The signed-in person's own requests and the changes asked for the businesses they own, newest first, each with its fields. */
   async mine(viewer: CurrentUser | null): Promise<RequestDetail[]> {
     const user = requireUser(viewer);
     await this.closeOrphans();
-    const requests = await this.repository.getAll({ userId: user.id });
+    const requests = await this.repository.getAll({ visibleTo: user.id });
     return Promise.all(requests.reverse().map((r) => this.detailOf(r)));
   }
 
-  /** For administrators, and for the person who asked. */
+  /** For administrators, for the person who asked, and for the owners of the business a change is about. */
   async get(viewer: CurrentUser | null, id: string): Promise<RequestDetail> {
     const user = requireUser(viewer);
     await this.closeOrphans();
     const request = await this.repository.get(id);
-    if (!request || (user.role !== "admin" && request.userId !== user.id)) throw NotFound("Request not found.");
+    if (!request || (user.role !== "admin" && !(await this.concerns(user, request)))) throw NotFound("Request not found.");
     return this.detailOf(request);
+  }
+
+  /**
+   * Whether the request is the person's to see, amend or withdraw: they asked, or it is a change to a business they
+   * own (a listing change, an event or an offer). A business has one waiting listing change, which its owners share.
+   */
+  private async concerns(user: CurrentUser, request: StoredRequest): Promise<boolean> {
+    if (request.userId === user.id) return true;
+    return (SHARED_KINDS as readonly string[]).includes(request.kind) && request.businessId !== null && (await this.repository.isOwner(request.businessId, user.id));
   }
 
   async approve(viewer: CurrentUser | null, id: string, fields?: string[]): Promise<RequestDetail> {
@@ -459,17 +470,17 @@ export class RequestService {
   async withdraw(viewer: CurrentUser | null, id: string): Promise<RequestDetail> {
     const user = requireUser(viewer);
     const request = await this.repository.get(id);
-    if (!request || request.userId !== user.id) throw NotFound("Request not found.");
+    if (!request || !(await this.concerns(user, request))) throw NotFound("Request not found.");
     if (!(await this.repository.decide(id, { status: "withdrawn", reason: null, decidedBy: user.id }))) throw Conflict(requestMessages.notPending);
     await this.release(request);
     return this.get(user, id);
   }
 
-  /** The person who asked replaces what a waiting request asks for; it is checked as the original was. */
+  /** The person who asked, or an owner of its business, replaces what a waiting request asks for; it is checked as the original was. */
   async amend(viewer: CurrentUser | null, id: string, input: Values): Promise<RequestDetail> {
     const user = requireUser(viewer);
     const request = await this.repository.get(id);
-    if (!request || request.userId !== user.id) throw NotFound("Request not found.");
+    if (!request || !(await this.concerns(user, request))) throw NotFound("Request not found.");
     if (request.status !== "pending") throw Conflict(requestMessages.notPending);
     if (request.kind === "listing-change") await this.saveBusiness(user, request.businessId!, input as BusinessInput);
     else if (request.kind === "event" && request.targetId) await this.saveEvent(user, request.targetId, input as EventInput);
@@ -491,7 +502,7 @@ export class RequestService {
         // A new event or offer moved to another of the owner's businesses is filed under that one.
         business = { businessId, businessName: (await this.deps.businesses.get(businessId)).name };
       }
-      if (!(await this.repository.amend(id, payload, null, business))) throw Conflict(requestMessages.notPending);
+      if (!(await this.repository.amend(id, { payload, base: null, userId: user.id, business }))) throw Conflict(requestMessages.notPending);
       await this.hold(user, fresh);
       await this.releaseReplaced(form, request.payload, payload, null);
     }
