@@ -27,6 +27,7 @@ export const requestMessages = {
   eventDeleted: "The event was deleted, so this request was closed.",
   offerDeleted: "The offer was deleted, so this request was closed.",
   ownerRemoved: "You no longer own this business, so this request was closed.",
+  ownerRemovedOthers: (email: string) => `${email} no longer owns this business, so the change waiting under their name was closed. Send your part of it again from My Business if it is still wanted.`,
   notPending: "This request has already been decided or withdrawn.",
   reasonRequired: "Say why the request is rejected.",
   noFieldsChosen: "Choose at least one field to approve.",

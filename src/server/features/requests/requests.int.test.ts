@@ -237,20 +237,55 @@ describe("listing changes", () => {
     expect((await t.request(`/api/v1/requests/${requestId}`, { cookie: stranger.cookie })).status).toBe(404);
   });
 
-  it("closes the waiting requests of an owner who is removed, and tells them", async () => {
+  it("once amended, still leave what an administrator changed meanwhile when approved whole", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, description: "Before.", phone: "905 555 0100" });
+    const ownerA = await owner(business.id);
+    const ownerB = await owner(business.id);
+    const { requestId } = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(await publicBusiness(business.id)), description: "A's words." }, cookie: ownerA.cookie })).json();
+    await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(await publicBusiness(business.id)), phone: "905 555 0199" }, cookie: admin.cookie });
+    // B's form starts from the live listing with the waiting change over it, as My Business fills it.
+    const waiting = ((await (await t.request(`/api/v1/requests/${requestId}`, { cookie: ownerB.cookie })).json()) as { payload: Record<string, unknown> }).payload;
+    const live = asInput(await publicBusiness(business.id));
+    await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...live, ...waiting, website: "https://b.example" }, cookie: ownerB.cookie });
+    expect((await t.request(`/api/v1/requests/${requestId}/approve`, { method: "POST", json: {}, cookie: admin.cookie })).status).toBe(200);
+    expect(await publicBusiness(business.id)).toMatchObject({ description: "A's words.", phone: "905 555 0199", website: "https://b.example" });
+  });
+
+  it("closes the waiting requests of an owner who is removed, and tells them and the owners who remain", async () => {
     const business = await createBusiness(t.database.db, { categoryId });
     const ownerA = await owner(business.id);
+    const ownerB = await owner(business.id);
     const { requestId } = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(await publicBusiness(business.id)), name: "Not theirs now" }, cookie: ownerA.cookie })).json();
     expect((await t.request(`/api/v1/businesses/${business.id}/owners/${ownerA.user.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
     const closed = await (await t.request(`/api/v1/requests/${requestId}`, { cookie: admin.cookie })).json();
     expect([closed.status, closed.reason]).toEqual(["rejected", "You no longer own this business, so this request was closed."]);
     expect(mailer.sent.some((m) => m.to === ownerA.user.email && m.text.includes("You no longer own this business, so this request was closed."))).toBe(true);
+    expect(mailer.sent.some((m) => m.to === ownerB.user.email && m.text.includes(`${ownerA.user.email} no longer owns this business, so the change waiting under their name was closed.`))).toBe(true);
     expect((await t.request(`/api/v1/requests/${requestId}/approve`, { method: "POST", json: {}, cookie: admin.cookie })).status).toBe(409);
     expect((await publicBusiness(business.id)).name).not.toBe("Not theirs now");
   });
 });
 
 describe("events and offers", () => {
+  it("moving an event to another business stays with the owners of the one it belongs to", async () => {
+    const home = await createBusiness(t.database.db, { categoryId, name: "Home Venue" });
+    const other = await createBusiness(t.database.db, { categoryId, name: "Other Venue" });
+    const both = await owner(home.id);
+    await t.request(`/api/v1/businesses/${other.id}/owners`, { method: "POST", json: { email: both.user.email }, cookie: admin.cookie });
+    const homeOnly = await owner(home.id);
+    const otherOnly = await owner(other.id);
+    const event = await createEvent(t.database.db, { name: "Quiz", eventDate: "2031-04-01T23:00:00.000Z", location: home.id });
+    const { requestId } = await (await t.request(`/api/v1/events/${event.id}`, { method: "PUT", json: { name: "Quiz", eventDate: event.eventDate, location: other.id }, cookie: both.cookie })).json();
+    expect((await t.request(`/api/v1/requests/${requestId}`, { cookie: homeOnly.cookie })).status).toBe(200);
+    expect((await t.request(`/api/v1/requests/${requestId}`, { cookie: otherOnly.cookie })).status).toBe(404);
+    expect((await t.request(`/api/v1/requests/${requestId}/withdraw`, { method: "POST", cookie: otherOnly.cookie })).status).toBe(404);
+    const listed = (await (await t.request("/api/v1/me/requests", { cookie: otherOnly.cookie })).json()) as Array<{ id: string }>;
+    expect(listed.map((r) => r.id)).not.toContain(requestId);
+    // Its maker removed from the business the event belongs to, the move closes.
+    expect((await t.request(`/api/v1/businesses/${home.id}/owners/${both.user.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
+    expect((await (await t.request(`/api/v1/requests/${requestId}`, { cookie: admin.cookie })).json()).status).toBe("rejected");
+  });
+
   it("close a waiting change when the event or offer is deleted", async () => {
     const business = await createBusiness(t.database.db, { categoryId });
     const ownerA = await owner(business.id);

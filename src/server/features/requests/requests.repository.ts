@@ -200,9 +200,19 @@ export class RequestRepository {
     return rows.map((row) => ({ ...toRequest(row), gone: row.businessGone ? "business" : (row.kind as "event" | "offer") }));
   }
 
-  /** The pending requests one person made about one business. */
+  /** The pending requests one person made about one business: filed under it, or changing its events and offers. */
   async pendingOf(userId: string, businessId: string): Promise<StoredRequest[]> {
-    const rows = await this.select().where("change_request.status", "=", "pending").where("change_request.userId", "=", userId).where("change_request.businessId", "=", businessId).execute();
+    const rows = await this.select()
+      .where("change_request.status", "=", "pending")
+      .where("change_request.userId", "=", userId)
+      .where((eb) =>
+        eb.or([
+          eb("change_request.businessId", "=", businessId),
+          eb.and([eb("change_request.kind", "=", "event"), eb("change_request.targetId", "in", eb.selectFrom("event").select("event.id").where("event.location", "=", businessId))]),
+          eb.and([eb("change_request.kind", "=", "offer"), eb("change_request.targetId", "in", eb.selectFrom("offer").select("offer.id").where("offer.businessId", "=", businessId))]),
+        ]),
+      )
+      .execute();
     return rows.map(toRequest);
   }
 

@@ -193,11 +193,16 @@ export class RequestService {
     const owner = (await this.repository.getOwners(businessId)).find((o) => o.userId === userId);
     if (!owner || !(await this.repository.removeOwner(businessId, userId))) throw NotFound("That person does not own this business.");
     await this.deps.audit.record(admin, { action: "update", entityType: "business", entityId: businessId, summary: `${owner.email} no longer owns ${business.name}` });
-    // What they asked for this business is no longer theirs to ask: it is closed, and they are told.
+    // What they asked for this business (or last changed of what its owners share) is no longer theirs to ask: it is
+    // closed, and they and the owners who remain are told.
+    const remaining = await this.repository.getOwners(businessId);
     for (const request of await this.repository.pendingOf(userId, businessId)) {
       if (!(await this.repository.decide(request.id, { status: "rejected", reason: requestMessages.ownerRemoved, decidedBy: admin.id }))) continue;
       await this.release(request);
       await this.deps.mail.quietly(() => this.deps.mail.sendDecision(request, "closed", requestMessages.ownerRemoved));
+      for (const other of remaining) {
+        await this.deps.mail.quietly(() => this.deps.mail.sendDecision({ ...request, requesterEmail: other.email }, "closed", requestMessages.ownerRemovedOthers(owner.email)));
+      }
     }
   }
 
@@ -337,7 +342,11 @@ export class RequestService {
     if (auto) return this.createApproved(user, target);
     // The waiting request is the business's: an owner's change amends it, whoever made it, and it is then theirs (the
     // decision is sent to them).
-    const amended = pending && (await this.repository.amend(pending.id, { payload: target.payload, base: target.base, userId: user.id, business: { businessId: target.businessId, businessName: target.businessName } }));
+    // What a field was compared with moves on only for the fields this change touches: a field it leaves as the waiting
+    // request had it stays compared with what was live then, so a value an administrator set since is not taken
+    // for one the owner asked for (and approving all leaves it).
+    const base = pending?.base && target.base ? Object.fromEntries(Object.keys(target.base).map((name) => [name, same(target.payload[name], pending.payload[name]) && name in pending.base! ? pending.base![name] : target.base![name]])) : target.base;
+    const amended = pending && (await this.repository.amend(pending.id, { payload: target.payload, base, userId: user.id, business: { businessId: target.businessId, businessName: target.businessName } }));
     const created = amended ? { requestId: pending.id, status: "pending" as const } : await this.createRequest(user, target);
     await this.hold(user, fresh);
     if (amended) await this.releaseReplaced(FORMS[target.kind], pending.payload, target.payload, target.base);
@@ -420,7 +429,9 @@ export class RequestService {
   async mine(viewer: CurrentUser | null): Promise<RequestDetail[]> {
     const user = requireUser(viewer);
     await this.closeOrphans();
-    const requests = await this.repository.getAll({ visibleTo: user.id });
+    const listed = await this.repository.getAll({ visibleTo: user.id });
+    const requests = [];
+    for (const request of listed) if (await this.concerns(user, request)) requests.push(request);
     return Promise.all(requests.reverse().map((r) => this.detailOf(r)));
   }
 
@@ -439,7 +450,13 @@ export class RequestService {
    */
   private async concerns(user: CurrentUser, request: StoredRequest): Promise<boolean> {
     if (request.userId === user.id) return true;
-    return (SHARED_KINDS as readonly string[]).includes(request.kind) && request.businessId !== null && (await this.repository.isOwner(request.businessId, user.id));
+    if (!(SHARED_KINDS as readonly string[]).includes(request.kind)) return false;
+    // A change to an existing event or offer is for the owners of the business it belongs to (it may be asked to
+    // move to another); a new one, and a listing change, for the owners of the business it is filed under.
+    let businessId = request.businessId;
+    if (request.targetId && request.kind === "event") businessId = (await this.deps.eventRepository.getStored(request.targetId))?.location ?? null;
+    if (request.targetId && request.kind === "offer") businessId = (await this.deps.offerRepository.getStored(request.targetId))?.businessId ?? null;
+    return businessId !== null && (await this.repository.isOwner(businessId, user.id));
   }
 
   async approve(viewer: CurrentUser | null, id: string, fields?: string[]): Promise<RequestDetail> {
