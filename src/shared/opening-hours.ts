@@ -100,7 +100,8 @@ export function toOsm(hours: OpeningHours): string {
   if (hours.closedOnPublicHolidays) rules.push("PH off");
   for (const e of hours.exceptions) {
     const when = e.to && e.to !== e.from ? `${osmDate(e.from)}-${osmDate(e.to)}` : osmDate(e.from);
-    rules.push(`${when} ${e.intervals.length === 0 ? "off" : times(e.intervals)}${e.note ? ` "${e.note}"` : ""}`);
+    // A note after hours alone makes them "unknown" to OpenStreetMap's readers: the hours of a day with a note say "open".
+    rules.push(`${when} ${e.intervals.length === 0 ? "off" : `${times(e.intervals)}${e.note ? " open" : ""}`}${e.note ? ` "${e.note}"` : ""}`);
   }
   // The weekly rules name days apart, and are joined as additional rules (","): a later one then leaves the hours an
   // earlier one runs past midnight into its day (Th 18:00-02:00 keeps Friday's first two hours). After a rule that runs

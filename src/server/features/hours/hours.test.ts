@@ -141,6 +141,13 @@ describe("OpenStreetMap opening_hours text", () => {
     expect(toOsm(fromOsm("Mo-Su 00:00-24:00"))).toBe("24/7");
   });
 
+  it("writes a dated exception's hours with a note as open, as OpenStreetMap reads them, and reads them back", () => {
+    const structured = hours({ ...weekdays, exceptions: [{ from: "2030-12-24", intervals: [{ open: "10:00", close: "12:00" }], note: "Short day" }] });
+    const osm = toOsm(structured);
+    expect(osm).toContain('2030 Dec 24 10:00-12:00 open "Short day"');
+    expect(fromOsm(osm)).toEqual(structured);
+  });
+
   it("keeps dated exceptions out of the usual week, whatever their dates", () => {
     for (const dated of ["2024 Jan 10 off", "2024 Jan 08-2024 Jan 14 off", "2026 Jan 12 10:00-12:00"]) {
       expect(fromOsm(`Mo-Fr 09:00-17:00; ${dated}`).week, dated).toMatchObject({ mo: [nineToFive], we: [nineToFive], fr: [nineToFive], sa: [] });

@@ -13,7 +13,7 @@ const TIMES = "\\d\\d:\\d\\d-\\d\\d:\\d\\d(?:,\\d\\d:\\d\\d-\\d\\d:\\d\\d)*";
 const COMMENT = '(?: "[^"]*")?';
 const WEEKLY = new RegExp(`^(?:${DAY}(?:-${DAY})?(?:,${DAY}(?:-${DAY})?)* )?(?:24/7|off|closed|unknown|open|${TIMES})(?: (?:off|closed|unknown|open))?${COMMENT}$`);
 const MONTH = `(${MONTHS.join("|")})`;
-const DATED = new RegExp(`^(\\d{4}) ${MONTH} (\\d\\d)(?:-(?:(\\d{4}) )?(?:${MONTH} )?(\\d\\d))?(?: (off|closed|${TIMES}))?(?: "([^"]*)")?$`);
+const DATED = new RegExp(`^(\\d{4}) ${MONTH} (\\d\\d)(?:-(?:(\\d{4}) )?(?:${MONTH} )?(\\d\\d))?(?: (off|closed|${TIMES}))?(?: open)?(?: "([^"]*)")?$`);
 const HOLIDAYS_OFF = /^PH (?:off|closed)(?: "[^"]*")?$/;
 
 export class OsmHoursError extends Error {}
