@@ -171,7 +171,7 @@ function ItemList({ business, kind, requests, sources }: { business: OwnedBusine
   );
 }
 
-function BusinessCard({ business, requests, sources }: { business: OwnedBusiness; requests: RequestDetail[]; sources: Sources }) {
+function BusinessCard({ business, requests, sources, email }: { business: OwnedBusiness; requests: RequestDetail[]; sources: Sources; email: string }) {
   const pending = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id && r.status === "pending");
   const latest = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id);
   const live = { ...business, lat: business.coordinates.lat, lng: business.coordinates.lng };
@@ -187,11 +187,12 @@ function BusinessCard({ business, requests, sources }: { business: OwnedBusiness
       </div>
       {latest && (
         <ul aria-label={`Listing changes of ${business.name}`}>
-          <RequestLine request={latest} label="Your listing changes" />
+          {/* A business's owners share its waiting changes: another owner's are named as theirs. */}
+          <RequestLine request={latest} label={latest.requesterEmail === email ? "Your listing changes" : `Listing changes from ${latest.requesterEmail}`} />
         </ul>
       )}
       <details className="rounded-md border border-stone-200 p-3" open={!!pending}>
-        <summary className="cursor-pointer font-semibold text-brand-800">{pending ? "Amend your waiting changes" : "Edit listing"}</summary>
+        <summary className="cursor-pointer font-semibold text-brand-800">{pending ? (pending.requesterEmail === email ? "Amend your waiting changes" : "Amend the waiting changes") : "Edit listing"}</summary>
         <OwnerForm
           id={`listing-${business.id}`}
           form="listing"
@@ -226,7 +227,7 @@ export function MyBusinessPage({ data }: { data: OwnerData }) {
         </div>
       )}
       {businesses.map((business) => (
-        <BusinessCard key={business.id} business={business} requests={requests} sources={sources} />
+        <BusinessCard key={business.id} business={business} requests={requests} sources={sources} email={data.email} />
       ))}
       {others.length > 0 && (
         <section aria-labelledby="my-requests" className="card">
