@@ -148,6 +148,11 @@ describe("OpenStreetMap opening_hours text", () => {
     expect(fromOsm(osm)).toEqual(structured);
   });
 
+  it("keeps a day not given after a night that runs into it as not given", () => {
+    const structured = hours({ week: { mo: [{ open: "22:00", close: "06:00" }], tu: null, we: [nineToFive], th: [], fr: [], sa: [], su: [] } });
+    expect(fromOsm(toOsm(structured))).toEqual(structured);
+  });
+
   it("keeps dated exceptions out of the usual week, whatever their dates", () => {
     for (const dated of ["2024 Jan 10 off", "2024 Jan 08-2024 Jan 14 off", "2026 Jan 12 10:00-12:00"]) {
       expect(fromOsm(`Mo-Fr 09:00-17:00; ${dated}`).week, dated).toMatchObject({ mo: [nineToFive], we: [nineToFive], fr: [nineToFive], sa: [] });

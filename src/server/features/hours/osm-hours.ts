@@ -42,10 +42,14 @@ function weekOf(parser: OpeningHoursParser): Record<Weekday, Interval[] | null> 
     const end = new Date(2001, 0, 9 + i);
     const parts = parser.getOpenIntervals(start, end);
     const unknown = parts.length > 0 && parts.every(([, , isUnknown]) => isUnknown) && parts[0]![0].getTime() === start.getTime() && parts.at(-1)![1].getTime() === end.getTime();
+    // A day not given after a night that runs into it: the night's hours, then unknown to the end of the day.
+    const rest = parts.slice(1);
+    const unknownAfterNight =
+      rest.length > 0 && !parts[0]![2] && parts[0]![0].getTime() === start.getTime() && rest.every(([, , isUnknown]) => isUnknown) && rest[0]![0].getTime() === parts[0]![1].getTime() && rest.at(-1)![1].getTime() === end.getTime();
     const spans = parts
       .filter(([, , isUnknown]) => !isUnknown)
       .map(([from, to]) => [from.getHours() * 60 + from.getMinutes(), to.getTime() >= end.getTime() ? 1440 : to.getHours() * 60 + to.getMinutes()] as [number, number]);
-    return { unknown, spans };
+    return { unknown, unknownAfterNight, spans };
   });
   const joined = days.map((d) => d.spans.map((s) => [...s] as [number, number]));
   const dropped = days.map(() => new Set<number>());
@@ -59,7 +63,7 @@ function weekOf(parser: OpeningHoursParser): Record<Weekday, Interval[] | null> 
   const minutes = (m: number) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
   return Object.fromEntries(
     WEEKDAYS.map((weekday, i) => {
-      if (days[i]!.unknown) return [weekday, null];
+      if (days[i]!.unknown || (days[i]!.unknownAfterNight && dropped[i]!.has(0))) return [weekday, null];
       const intervals = joined[i]!.filter((_, k) => !dropped[i]!.has(k)).map(([open, close]) => ({ open: minutes(open), close: close === 1440 ? "24:00" : minutes(close) }));
       return [weekday, intervals];
     }),
