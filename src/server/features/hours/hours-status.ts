@@ -84,8 +84,11 @@ export class HoursClock {
     const key = `${date.toString()}T${time}`;
     let instant = this.instants.get(key);
     if (instant === undefined) {
-      const local = time === "24:00" ? date.add({ days: 1 }).toZonedDateTime({ timeZone: this.zone.timeZone }) : date.toZonedDateTime({ timeZone: this.zone.timeZone, plainTime: Temporal.PlainTime.from(time) });
-      instant = local.epochMilliseconds;
+      const wall = time === "24:00" ? date.add({ days: 1 }).toPlainDateTime() : date.toPlainDateTime(Temporal.PlainTime.from(time));
+      const earlier = wall.toZonedDateTime(this.zone.timeZone, { disambiguation: "earlier" });
+      // A skipped time (02:30 on the night the clocks go from 02:00 to 03:00) is the moment the clocks change.
+      const skipped = !earlier.toPlainDateTime().equals(wall);
+      instant = skipped ? (earlier.getTimeZoneTransition("next")?.epochMilliseconds ?? earlier.epochMilliseconds) : earlier.epochMilliseconds;
       this.instants.set(key, instant);
     }
     return instant;

@@ -26,6 +26,13 @@ describe("open or closed in the site's time zone", () => {
     expect(text(bar, "2026-03-08T07:00:00Z")).toBe("Closed · opens Fri 18:00");
   });
 
+  it("closes at the moment the clocks spring forward when the closing time is skipped (14 March 2027)", () => {
+    const late = hours({ week: { mo: [], tu: [], we: [], th: [], fr: [], sa: [], su: [{ open: "01:00", close: "02:30" }] } });
+    // 01:30 EST is 06:30 UTC; the clocks go from 02:00 EST to 03:00 EDT at 07:00 UTC.
+    expect(text(late, "2027-03-14T06:30:00Z")).toBe("Open now · closes 03:00");
+    expect(isOpenNow(late, zone, new Date("2027-03-14T07:10:00Z"))).toBe(false);
+  });
+
   it("keeps an overnight interval its full length on the night the clocks fall back (1 November 2026)", () => {
     // Saturday 31 October 18:00 EDT (22:00 UTC) to Sunday 02:00 EST (07:00 UTC): 01:30 comes twice.
     expect(isOpenNow(bar, zone, new Date("2026-11-01T05:30:00Z"))).toBe(true); // 01:30 EDT
