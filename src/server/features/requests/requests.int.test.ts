@@ -251,6 +251,23 @@ describe("listing changes", () => {
     expect(await publicBusiness(business.id)).toMatchObject({ description: "A's words.", phone: "905 555 0199", website: "https://b.example" });
   });
 
+  it("applies an amendment that comes in while an administrator is approving", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, description: "Before." });
+    const ownerA = await owner(business.id);
+    const live = asInput(await publicBusiness(business.id));
+    const { requestId } = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...live, description: "First words." }, cookie: ownerA.cookie })).json();
+    // The owner's amendment lands after the approval has read the request, just before it is marked approved.
+    const repository = (t.services.requests as unknown as { repository: { decide: (...args: unknown[]) => Promise<boolean> } }).repository;
+    const decide = repository.decide.bind(repository);
+    repository.decide = async (...args: unknown[]) => {
+      repository.decide = decide;
+      await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...live, description: "Second thoughts." }, cookie: ownerA.cookie });
+      return decide(...args);
+    };
+    expect((await t.request(`/api/v1/requests/${requestId}/approve`, { method: "POST", json: {}, cookie: admin.cookie })).status).toBe(200);
+    expect((await publicBusiness(business.id)).description).toBe("Second thoughts.");
+  });
+
   it("closes the waiting requests of an owner who is removed, and tells them and the owners who remain", async () => {
     const business = await createBusiness(t.database.db, { categoryId });
     const ownerA = await owner(business.id);

@@ -468,8 +468,7 @@ export class RequestService {
     if (fields?.some((name) => !names.includes(name))) throw Validation(requestMessages.unknownField, { fields: requestMessages.unknownField });
     // Approving all approves what the owner changed: a field the owner left as it was keeps its live value, which an
     // administrator may have changed since the request was made.
-    const base = request.base;
-    const chosen = fields ?? (base ? names.filter((name) => !same(request.payload[name], base[name])) : names);
+    const chosen = (decided: StoredRequest) => fields ?? (decided.base ? names.filter((name) => !same(decided.payload[name], decided.base![name])) : names);
     await this.decideAndApply(admin, request, chosen, admin.id);
     return this.get(admin, id);
   }
@@ -564,12 +563,16 @@ export class RequestService {
     }
   }
 
-  /** Marks the request approved (so no one else decides it meanwhile), then applies it; a failure puts it back. */
-  private async decideAndApply(actor: CurrentUser, request: StoredRequest, fields: string[], decidedBy: string | null): Promise<void> {
-    if (!(await this.repository.decide(request.id, { status: "approved", reason: null, decidedBy }))) throw Conflict(requestMessages.notPending);
+  /**
+   * Marks the request approved (so no one else decides or amends it meanwhile), then applies it as it stands then (an
+   * amendment that came in while the decision was being made is applied too); a failure puts it back.
+   */
+  private async decideAndApply(actor: CurrentUser, asked: StoredRequest, fields: string[] | ((request: StoredRequest) => string[]), decidedBy: string | null): Promise<void> {
+    if (!(await this.repository.decide(asked.id, { status: "approved", reason: null, decidedBy }))) throw Conflict(requestMessages.notPending);
+    const request = (await this.repository.get(asked.id)) ?? asked;
     let created: { businessId?: string; targetId?: string };
     try {
-      created = await this.apply(actor, request, fields);
+      created = await this.apply(actor, request, typeof fields === "function" ? fields(request) : fields);
     } catch (error) {
       await this.repository.reopen(request.id);
       throw error;
