@@ -331,6 +331,17 @@ describe("events and offers", () => {
     expect((await (await t.request(`/api/v1/requests/${requestId}`, { cookie: admin.cookie })).json()).status).toBe("pending");
   });
 
+  it("sent twice the same, wait as one request", async () => {
+    const business = await createBusiness(t.database.db, { categoryId });
+    const ownerA = await owner(business.id);
+    const send = async (description: string) => (await (await t.request("/api/v1/offers", { method: "POST", json: { businessId: business.id, description, type: "BOGO" }, cookie: ownerA.cookie })).json()).requestId;
+    const first = await send("Two for one");
+    expect(await send("Two for one")).toBe(first);
+    expect(await send("Three for two")).not.toBe(first);
+    const pending = (await (await t.request("/api/v1/requests?status=pending&kind=offer", { cookie: admin.cookie })).json()) as Array<{ businessId: string }>;
+    expect(pending.filter((r) => r.businessId === business.id)).toHaveLength(2);
+  });
+
   it("appear publicly only once approved", async () => {
     const business = await createBusiness(t.database.db, { categoryId, name: "Offer House" });
     const ownerA = await owner(business.id);

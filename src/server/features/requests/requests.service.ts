@@ -114,6 +114,11 @@ function parse(form: Form, input: unknown): Values {
 }
 
 /** Equal as form values: blank is null, and the order of a list of choices (tags) does not count; a gallery's does. */
+/** Whether two requests ask for the same values, field by field as `same` compares them. */
+function samePayload(a: Values, b: Values): boolean {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((name) => same(a[name], b[name]));
+}
+
 function same(a: unknown, b: unknown): boolean {
   const choices = (v: unknown[]) => v.every((item) => typeof item !== "object" || item === null);
   const norm = (v: unknown) => (v === undefined || v === "" || (Array.isArray(v) && v.length === 0) ? null : Array.isArray(v) && choices(v) ? [...v].map(String).sort() : v);
@@ -328,6 +333,12 @@ export class RequestService {
 
   private async ownerChange(user: CurrentUser, kind: "event" | "offer", businessId: string, targetId: string | null, payload: Values, base: Values | null, auto: boolean) {
     const business = await this.deps.businesses.get(businessId);
+    // The same new event or offer sent again (a second press, a page sent twice) is the request already waiting.
+    if (!targetId && !auto) {
+      const waiting = await this.repository.getAll({ status: "pending", kind, userId: user.id, businessId });
+      const repeated = waiting.find((r) => r.targetId === null && samePayload(r.payload, payload));
+      if (repeated) return { requestId: repeated.id, status: "pending" as const };
+    }
     const pending = targetId && !auto ? await this.repository.findPending({ kind, targetId }) : undefined;
     const fresh = await this.ownersImages(user, FORMS[kind], payload, base, pending?.payload ?? null);
     return this.send(user, { kind, businessId, businessName: business.name, targetId, payload, base }, fresh, pending, auto);
