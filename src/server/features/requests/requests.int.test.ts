@@ -232,9 +232,13 @@ describe("listing changes", () => {
     expect(await publicBusiness(business.id)).toMatchObject({ description: "A's words.", phone: "905 555 0199" });
     expect(mailer.sent.some((m) => m.to === ownerB.user.email && m.subject.toLowerCase().includes("approved"))).toBe(true);
 
-    // Someone who owns no part of it still cannot read it.
+    // Someone who owns no part of it still cannot read it; once decided, it is its last author's alone.
     const stranger = await person("business");
     expect((await t.request(`/api/v1/requests/${requestId}`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await t.request(`/api/v1/requests/${requestId}`, { cookie: ownerB.cookie })).status).toBe(200);
+    expect((await t.request(`/api/v1/requests/${requestId}`, { cookie: ownerA.cookie })).status).toBe(404);
+    const listedForA = (await (await t.request("/api/v1/me/requests", { cookie: ownerA.cookie })).json()) as Array<{ id: string }>;
+    expect(listedForA.map((r) => r.id)).not.toContain(requestId);
   });
 
   it("once amended, still leave what an administrator changed meanwhile when approved whole", async () => {

@@ -149,13 +149,17 @@ export class RequestRepository {
   /** Oldest first. */
   async getAll(query: RequestListQuery & { userId?: string; businessId?: string; limit?: number; visibleTo?: string }): Promise<StoredRequest[]> {
     let q = this.select();
-    // A person's own requests, and the changes asked for the businesses they own, whoever asked.
+    // A person's own requests, and the changes waiting for the businesses they own, whoever asked.
     if (query.visibleTo) {
       const viewer = query.visibleTo;
       q = q.where((eb) =>
         eb.or([
           eb("change_request.userId", "=", viewer),
-          eb.and([eb("change_request.kind", "in", SHARED_KINDS), eb("change_request.businessId", "in", eb.selectFrom("business_owner").select("business_owner.businessId").where("business_owner.userId", "=", viewer))]),
+          eb.and([
+            eb("change_request.status", "=", "pending"),
+            eb("change_request.kind", "in", SHARED_KINDS),
+            eb("change_request.businessId", "in", eb.selectFrom("business_owner").select("business_owner.businessId").where("business_owner.userId", "=", viewer)),
+          ]),
         ]),
       );
     }

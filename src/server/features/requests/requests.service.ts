@@ -456,12 +456,13 @@ export class RequestService {
   }
 
   /**
-   * Whether the request is the person's to see, amend or withdraw: they asked, or it is a change to a business they
-   * own (a listing change, an event or an offer). A business has one waiting listing change, which its owners share.
+   * Whether the request is the person's to see, amend or withdraw: they asked, or it is a waiting change to a business
+   * they own (a listing change, an event or an offer). A business has one waiting listing change, which its owners
+   * share; once decided, a request is its last author's (a new owner does not read the business's past requests).
    */
   private async concerns(user: CurrentUser, request: StoredRequest): Promise<boolean> {
     if (request.userId === user.id) return true;
-    if (!(SHARED_KINDS as readonly string[]).includes(request.kind)) return false;
+    if (request.status !== "pending" || !(SHARED_KINDS as readonly string[]).includes(request.kind)) return false;
     // A change to an existing event or offer is for the owners of the business it belongs to (it may be asked to
     // move to another); a new one, and a listing change, for the owners of the business it is filed under.
     let businessId = request.businessId;
