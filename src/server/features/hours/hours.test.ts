@@ -155,6 +155,10 @@ describe("OpenStreetMap opening_hours text", () => {
     expect(fromOsm(osm)).toEqual(structured);
   });
 
+  it("keeps a day open to midnight and the next from midnight as they are written, rather than as one day of 24 hours", () => {
+    expect(fromOsm("Mo 12:00-24:00, Tu 00:00-12:00").week).toMatchObject({ mo: [{ open: "12:00", close: "24:00" }], tu: [{ open: "00:00", close: "12:00" }] });
+  });
+
   it("keeps a day not given after a night that runs into it as not given", () => {
     const structured = hours({ week: { mo: [{ open: "22:00", close: "06:00" }], tu: null, we: [nineToFive], th: [], fr: [], sa: [], su: [] } });
     expect(fromOsm(toOsm(structured))).toEqual(structured);

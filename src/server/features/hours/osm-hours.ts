@@ -56,7 +56,7 @@ function weekOf(parser: OpeningHoursParser): Record<Weekday, Interval[] | null> 
   days.forEach((day, i) => {
     const last = day.spans.at(-1);
     const next = days[(i + 1) % 7]!.spans[0];
-    if (!last || !next || last[1] !== 1440 || last[0] === 0 || next[0] !== 0 || next[1] === 1440 || next[1] > last[0]) return;
+    if (!last || !next || last[1] !== 1440 || last[0] === 0 || next[0] !== 0 || next[1] === 1440 || next[1] >= last[0]) return;
     joined[i]![day.spans.length - 1]![1] = next[1];
     dropped[(i + 1) % 7]!.add(0);
   });
