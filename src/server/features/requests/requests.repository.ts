@@ -1,5 +1,5 @@
 // Business owners, owners' requests and when each recipient last had the digest of new requests.
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
 import type { Owner, RequestKind, RequestListQuery, RequestStatus, RequestSummary } from "../../../shared/schemas/request.ts";
 
@@ -188,14 +188,14 @@ export class RequestRepository {
 
   /** Pending requests whose business, or whose event or offer, no longer exists; with which one is gone. */
   async getOrphans(): Promise<Array<StoredRequest & { gone: "business" | "event" | "offer" }>> {
+    const businessGone = (eb: ExpressionBuilder<DB, "change_request" | "user">) =>
+      eb.and([eb("change_request.businessId", "is not", null), eb.not(eb.exists(eb.selectFrom("business").select("business.id").whereRef("business.id", "=", "change_request.businessId")))]);
     const rows = await this.select()
       .where("change_request.status", "=", "pending")
-      .select((eb) => [
-        eb.and([eb("change_request.businessId", "is not", null), eb.not(eb.exists(eb.selectFrom("business").select("business.id").whereRef("business.id", "=", "change_request.businessId")))]).as("businessGone"),
-      ])
+      .select((eb) => businessGone(eb).as("businessGone"))
       .where((eb) =>
         eb.or([
-          eb.and([eb("change_request.businessId", "is not", null), eb.not(eb.exists(eb.selectFrom("business").select("business.id").whereRef("business.id", "=", "change_request.businessId")))]),
+          businessGone(eb),
           eb.and([eb("change_request.kind", "=", "event"), eb("change_request.targetId", "is not", null), eb.not(eb.exists(eb.selectFrom("event").select("event.id").whereRef("event.id", "=", "change_request.targetId")))]),
           eb.and([eb("change_request.kind", "=", "offer"), eb("change_request.targetId", "is not", null), eb.not(eb.exists(eb.selectFrom("offer").select("offer.id").whereRef("offer.id", "=", "change_request.targetId")))]),
         ]),

@@ -113,12 +113,12 @@ function parse(form: Form, input: unknown): Values {
   return values;
 }
 
-/** Equal as form values: blank is null, and the order of a list of choices (tags) does not count; a gallery's does. */
 /** Whether two requests ask for the same values, field by field as `same` compares them. */
 function samePayload(a: Values, b: Values): boolean {
   return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((name) => same(a[name], b[name]));
 }
 
+/** Equal as form values: blank is null, and the order of a list of choices (tags) does not count; a gallery's does. */
 function same(a: unknown, b: unknown): boolean {
   const choices = (v: unknown[]) => v.every((item) => typeof item !== "object" || item === null);
   const norm = (v: unknown) => (v === undefined || v === "" || (Array.isArray(v) && v.length === 0) ? null : Array.isArray(v) && choices(v) ? [...v].map(String).sort() : v);
