@@ -10,6 +10,9 @@ import { allowConsoleError, expect, expectNoAxeViolations, test, untilScriptsRun
 import { DEMO_DATA_DIR, DEMO_URL, E2E_DATA_DIR } from "./env.ts";
 import { openDatabase, type Database } from "../../src/server/db/database.ts";
 import { createBusiness, createCategory, createTag } from "../../src/server/db/factories.ts";
+import { fromOsm } from "../../src/server/features/hours/osm-hours.ts";
+import { storeHours } from "../../src/server/features/hours/stored-hours.ts";
+import { BUSINESSES_GEOJSON_URL, MAP_REFRESH_MS } from "../../src/web/features/map/use-map-businesses.ts";
 import { NO_ROUTE_ORIGIN } from "../fakes/geo-servers.ts";
 
 const VISITOR = { latitude: 43.1012, longitude: -79.0731 };
@@ -651,6 +654,33 @@ test.describe("map states", () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("a map left open shows within a minute that a business has closed, and a new business", async ({ page }) => {
+    const db = database!.db;
+    const roundTheClock = fromOsm("Mo-Su 00:00-24:00");
+    const owl = await createBusiness(db, { name: "Night Owl", lat: 43.1005, lng: -79.0705, address: "2 Late Lane", openingHours: storeHours(roundTheClock) });
+    await page.clock.install();
+    await page.goto(`${base}/map`);
+    const list = page.getByRole("list", { name: "All Locations" });
+    const owlRow = list.getByRole("button", { name: /Night Owl/ });
+    await expect(owlRow).toContainText("Open now");
+    let checks = 0;
+    page.on("request", (request) => request.url().endsWith(BUSINESSES_GEOJSON_URL) && checks++);
+
+    // Nothing changed: asked again (the browser revalidates what it kept), the same shown.
+    await page.clock.runFor(MAP_REFRESH_MS);
+    await expect.poll(() => checks).toBe(1);
+    await expect(owlRow).toContainText("Open now");
+
+    // Closed from now on, and a business added, while the page stays open.
+    const closedAllWeek = { ...roundTheClock, week: { mo: [], tu: [], we: [], th: [], fr: [], sa: [], su: [] } };
+    await db.updateTable("business").set({ openingHours: storeHours(closedAllWeek) }).where("id", "=", owl.id).execute();
+    await createBusiness(db, { name: "Early Bird", lat: 43.1008, lng: -79.0708, address: "3 Dawn Road" });
+    await page.clock.runFor(MAP_REFRESH_MS);
+    await expect(owlRow).toContainText("Closed");
+    await expect(list.getByRole("button", { name: /Early Bird/ })).toBeVisible();
+    expect(checks).toBe(2);
   });
 
   test("each part that fails to load says so", async ({ page }) => {

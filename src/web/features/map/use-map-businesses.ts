@@ -1,8 +1,12 @@
-// The map page's businesses, fetched as one GeoJSON FeatureCollection after the page arrives.
+// The map page's businesses, fetched as one GeoJSON FeatureCollection after the page arrives, and checked again
+// each minute while the page is in view: whether each is open changes with the time, and the content with editors.
 import { useEffect, useState } from "react";
 import type { MapBusiness } from "./map-filters.ts";
 
 export const BUSINESSES_GEOJSON_URL = "/api/v1/geo/businesses";
+
+/** How often a map left open checks its businesses again (the server works out whether each is open once a minute). */
+export const MAP_REFRESH_MS = 60_000;
 
 interface BusinessFeature {
   id: string;
@@ -33,13 +37,40 @@ export function useMapBusinesses(): MapBusinesses {
   const [state, setState] = useState<MapBusinesses>({ kind: "loading" });
   useEffect(() => {
     let cancelled = false;
-    // Plain fetch options, so the request matches the page's preload and is not sent twice.
-    fetch(BUSINESSES_GEOJSON_URL)
-      .then((response) => (response.ok ? (response.json() as Promise<{ features: BusinessFeature[] }>) : Promise.reject(new Error(String(response.status)))))
-      .then((collection) => !cancelled && setState({ kind: "ready", businesses: fromFeatures(collection.features) }))
-      .catch(() => !cancelled && setState({ kind: "failed" }));
+    let shown: string | null = null;
+    let checkedAt = 0;
+    let checking = false;
+    // Plain fetch options, so the first request matches the page's preload and is not sent twice. Later ones are
+    // answered 304 by the server while nothing changed (the browser then gives the body it kept): the same ETag as
+    // the businesses shown is nothing new, and they are neither read again nor handed to the map.
+    const load = async () => {
+      checkedAt = Date.now();
+      const response = await fetch(BUSINESSES_GEOJSON_URL);
+      if (!response.ok) throw new Error(String(response.status));
+      const etag = response.headers.get("etag");
+      if (etag !== null && etag === shown) return;
+      const collection = (await response.json()) as { features: BusinessFeature[] };
+      if (cancelled) return;
+      shown = etag;
+      setState({ kind: "ready", businesses: fromFeatures(collection.features) });
+    };
+    load().catch(() => !cancelled && setState({ kind: "failed" }));
+
+    // A failed check keeps what is shown (or the failure's message) until the next one.
+    const check = () => {
+      if (checking || document.visibilityState !== "visible" || Date.now() - checkedAt < MAP_REFRESH_MS / 2) return;
+      checking = true;
+      load()
+        .catch(() => undefined)
+        .finally(() => (checking = false));
+    };
+    const timer = setInterval(check, MAP_REFRESH_MS);
+    // Back in view after a while (another tab, a phone woken up): checked at once.
+    document.addEventListener("visibilitychange", check);
     return () => {
       cancelled = true;
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", check);
     };
   }, []);
   return state;
