@@ -38,6 +38,7 @@ export const importMessages = {
   moveEndsBeforeStart: "A moved date must end after it starts.",
   movedAndSkipped: (date: string) => `${date} is both skipped and moved: keep one.`,
   moveNotInSeries: (date: string) => `${date} is not a date of this series: name the date as the series has it, then its new start.`,
+  movedOntoAnother: (date: string) => `${date} is moved to a time another date of this series already has: choose another time.`,
 } as const;
 
 /** The business fields a column can be mapped to, with the headers recognised for each (compared without case, spaces or punctuation). */

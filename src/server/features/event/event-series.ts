@@ -43,14 +43,25 @@ export function merged(single: Event[], expanded: Event[], { newestFirst = false
  * Whether one date of a series, moved to [start, end), would overlap another of its dates (as the rule has them, or
  * moved; cancelled ones aside). An event without an end takes its start's minute.
  */
-export function movedOntoAnother(series: Event, date: string, moved: { start: string; end: string | null }, changes: OccurrenceChange[], timeZone: string): boolean {
+export function movedOntoAnother(
+  series: Pick<Event, "eventDate" | "endDate" | "recurrenceRule">,
+  date: string,
+  moved: { start: string; end: string | null },
+  changes: readonly Pick<OccurrenceChange, "date" | "cancelled" | "startDate" | "endDate">[],
+  timeZone: string,
+): boolean {
   const span = (start: string, end: string | null) => [new Date(start).getTime(), end ? new Date(end).getTime() : new Date(start).getTime() + 60_000] as const;
   const [from, to] = span(moved.start, moved.end);
   const near = { from: new Date(from - 2 * DAY_MS), to: new Date(to + 2 * DAY_MS), now: new Date(from - 2 * DAY_MS), timeZone };
-  const others = [...expandSeries([series], changes, near), ...changes.filter((c) => c.startDate).map((c) => asOccurrence(series, { date: c.date, start: c.startDate!, end: c.endDate }, c))];
-  return others.some((other) => {
-    if (other.occurrenceDate === date || other.cancelled) return false;
-    const [otherFrom, otherTo] = span(other.eventDate, other.endDate);
+  const byDate = new Map(changes.map((change) => [change.date, change]));
+  const asRuled = occurrences({ start: series.eventDate, end: series.endDate, rule: series.recurrenceRule ?? "" }, near).map((o) => {
+    const change = byDate.get(o.date);
+    return { date: o.date, cancelled: change?.cancelled ?? false, start: change?.startDate ?? o.start, end: change?.startDate ? change.endDate : o.end };
+  });
+  const movedHere = changes.filter((c) => c.startDate).map((c) => ({ date: c.date, cancelled: c.cancelled, start: c.startDate!, end: c.endDate }));
+  return [...asRuled, ...movedHere].some((other) => {
+    if (other.date === date || other.cancelled) return false;
+    const [otherFrom, otherTo] = span(other.start, other.end);
     return otherFrom < to && from < otherTo;
   });
 }

@@ -137,6 +137,10 @@ describe("importing events from a calendar", () => {
     expect((await fix(preview.id, { moves: "2027-01-12 -> 2027-01-13T23:00:00Z/2027-01-13T22:00:00Z" })).rows[0]!.errors).toEqual({ moves: importMessages.moveEndsBeforeStart });
     expect((await fix(preview.id, { moves: "2027-01-19 -> 2027-01-20T23:00:00Z" })).rows[0]!.errors).toEqual({ moves: importMessages.movedAndSkipped("2027-01-19") });
     expect((await fix(preview.id, { moves: "2027-01-13 -> 2027-01-14T23:00:00Z" })).rows[0]!.errors).toEqual({ moves: importMessages.moveNotInSeries("2027-01-13") });
+    // Onto the time of the 26th's meeting (19:00–21:00 in Toronto), as the admin screen refuses; onto the 19th's, which
+    // the file cancels, it may go.
+    expect((await fix(preview.id, { moves: "2027-01-12 -> 2027-01-27T01:30:00Z/2027-01-27T03:00:00Z" })).rows[0]!.errors).toEqual({ moves: importMessages.movedOntoAnother("2027-01-12") });
+    expect((await fix(preview.id, { moves: "2027-01-12 -> 2027-01-20T00:00:00Z/2027-01-20T02:00:00Z" })).rows[0]!.errors).toEqual({});
     const fixed = await fix(preview.id, { moves: "2027-01-12 -> 2027-01-13T23:00:00Z / 2027-01-14T01:00:00Z" });
     expect(fixed.rows[0]).toMatchObject({ status: "new", errors: {} });
     await apply(preview.id);

@@ -7,6 +7,7 @@ import { EVENT_IMPORT_FIELD_NAMES, importMessages, type EventImportField } from 
 import { Validation } from "../../errors.ts";
 import { localDate, zonedInstant } from "../../../shared/zoned-time.ts";
 import { occursOn } from "../../../shared/recurrence.ts";
+import { movedOntoAnother } from "../event/event-series.ts";
 import { matchKey, type EvaluatedRow, type StoredRow } from "./business-rows.ts";
 
 export const EVENT_CELLS = EVENT_IMPORT_FIELD_NAMES;
@@ -252,6 +253,14 @@ export function evaluateEvents(catalog: EventCatalog, rows: readonly StoredRow[]
       const series = { start: parsed.data.eventDate, end: parsed.data.endDate ?? null, rule: parsed.data.recurrenceRule };
       const stray = moves.find((m) => !occursOn(series, m.date, catalog.timeZone));
       if (stray) errors.moves ??= importMessages.moveNotInSeries(stray.date);
+      // As the file leaves the series: its skips and moves over the site's own (see below).
+      const cancelled = [...(current ? (catalog.cancelled.get(current.id) ?? []) : []), ...(skips ?? [])];
+      const movedNow = new Map((current ? (catalog.moved.get(current.id) ?? []) : []).map((m) => [m.date, m]));
+      for (const m of moves) movedNow.set(m.date, m);
+      const changes = [...cancelled.map((date) => ({ date, cancelled: true, startDate: null, endDate: null })), ...[...movedNow.values()].filter((m) => !cancelled.includes(m.date)).map((m) => ({ ...m, cancelled: false }))];
+      const timing = { eventDate: parsed.data.eventDate, endDate: parsed.data.endDate ?? null, recurrenceRule: parsed.data.recurrenceRule };
+      const onto = moves.find((m) => !cancelled.includes(m.date) && movedOntoAnother(timing, m.date, { start: m.startDate, end: m.endDate }, changes, catalog.timeZone));
+      if (onto) errors.moves ??= importMessages.movedOntoAnother(onto.date);
     }
     if (Object.keys(errors).length > 0 || !parsed.success || !skips || typeof moves === "string") return result;
     const { imagePath: _image, ...write } = parsed.data;
