@@ -38,4 +38,23 @@ describe("recurring events", () => {
     expect(hasOccurrence("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", series.start, TORONTO)).toBe(false);
     expect(hasOccurrence("FREQ=WEEKLY;UNTIL=20200101T000000Z", series.start, TORONTO)).toBe(false);
   });
+
+  it("finds a date at the zone's midnight (an all-day series), and refuses what is no date without working for long", () => {
+    // Saturday 5 December 2026 from midnight in Toronto (05:00 UTC), every week.
+    const allDay = { start: "2026-12-05T05:00:00.000Z", end: null, rule: "FREQ=WEEKLY" };
+    expect(occursOn(allDay, "2026-12-12", TORONTO)).toEqual({ date: "2026-12-12", start: "2026-12-12T05:00:00.000Z", end: null });
+    expect(occursOn(allDay, "2026-12-11", TORONTO)).toBeNull();
+    const hourly = { start: "2027-02-27T06:00:00.000Z", end: null, rule: "FREQ=HOURLY" };
+    expect(occursOn(hourly, "2027-02-28", TORONTO)?.start).toBe("2027-02-28T05:00:00.000Z");
+    expect(occursOn(hourly, "2027-02-30", TORONTO)).toBeNull();
+    expect(occursOn(allDay, "2026-13-01", TORONTO)).toBeNull();
+    // Past the dates looked through (20,000: an hourly series' first two years and more), a date is not looked for.
+    expect(occursOn(hourly, "2029-04-30", TORONTO)?.date).toBe("2029-04-30");
+    expect(occursOn(hourly, "2100-01-01", TORONTO)).toBeNull();
+  });
+
+  it("refuses a rule that reads but cannot be built", () => {
+    expect(normalizeRule("FREQ=DAILY;BYSETPOS=0")).toBeNull();
+    expect(describeRule("FREQ=DAILY;BYSETPOS=0")).toBeNull();
+  });
 });

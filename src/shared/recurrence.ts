@@ -30,10 +30,35 @@ export function normalizeRule(rule: string): string | null {
   try {
     const options = RRule.parseString(text);
     if (options.freq === undefined) return null;
+    // Some rules are read but refused once built (BYSETPOS=0, say).
+    new RRule(options);
     return RRule.optionsToString(options).replace(/^RRULE:/, "");
   } catch {
     return null;
   }
+}
+
+// The site reads a rule's UNTIL on its own clocks, as it reads the start ("until 18 December" is 23:59:59 that day in
+// the site's zone). RFC 5545 has UNTIL in UTC beside a start in a zone, and as a date beside an all-day start.
+const UNTIL = /UNTIL=(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?/i;
+const basic = (instant: Date) => instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
+/** A stored rule as a calendar file writes it beside its start: UNTIL in UTC, or a date for an all-day series. */
+export function ruleForCalendar(rule: string, allDay: boolean, timeZone: string): string {
+  return rule.replace(UNTIL, (_all, y: string, mo: string, d: string, h = "00", mi = "00", sec = "00") =>
+    allDay ? `UNTIL=${y}${mo}${d}` : `UNTIL=${basic(zonedInstant(`${y}-${mo}-${d}T${h}:${mi}:${sec}`, timeZone))}`,
+  );
+}
+
+/** A calendar file's rule as the site stores it: UNTIL on the site's clocks, through the end of a day given alone. */
+export function ruleFromCalendar(rule: string, timeZone: string): string {
+  return rule.replace(UNTIL, (_all, y: string, mo: string, d: string, h?: string, mi?: string, sec?: string, utc?: string) => {
+    if (h === undefined) return `UNTIL=${y}${mo}${d}T235959Z`;
+    if (!utc) return `UNTIL=${y}${mo}${d}T${h}${mi}${sec}Z`;
+    const w = wallClock(new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec))), timeZone);
+    const pad = (n: number, size = 2) => String(n).padStart(size, "0");
+    return `UNTIL=${pad(w.year, 4)}${pad(w.month)}${pad(w.day)}T${pad(w.hour)}${pad(w.minute)}${pad(w.second)}Z`;
+  });
 }
 
 function ruleFor(rule: string, start: Date, timeZone: string) {
@@ -87,14 +112,27 @@ export function occurrences(
   return list;
 }
 
-/** Whether the series has an occurrence on `date` (the zone's local date), within its first 500 dates. */
+/** How many dates of a series are looked through at most for one date (an hourly series: over two years). */
+const SCAN_LIMIT = 20_000;
+
+/**
+ * Whether the series has an occurrence on `date` (the zone's local date, "2026-12-04"), looking through its first
+ * 20,000 dates; null for a date that is not one (2026-13-01, 2027-02-30).
+ */
 export function occursOn(series: { start: string; end: string | null; rule: string }, date: string, timeZone: string): Occurrence | null {
   const normalized = normalizeRule(series.rule);
-  if (!normalized) return null;
-  const rule = ruleFor(normalized, new Date(series.start), timeZone);
+  if (!normalized || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
   const dayStart = new Date(`${date}T00:00:00.000Z`);
-  const hits = rule.between(dayStart, new Date(dayStart.getTime() + DAY_MS), false);
-  const first = hits[0];
+  if (Number.isNaN(dayStart.getTime()) || dayStart.toISOString().slice(0, 10) !== date) return null;
+  const dayEnd = new Date(dayStart.getTime() + DAY_MS);
+  const rule = ruleFor(normalized, new Date(series.start), timeZone);
+  // The day's first date, from its midnight (an all-day series' dates stand there) to the next day's, not included.
+  let first: Date | undefined;
+  rule.all((found, i) => {
+    if (i > SCAN_LIMIT || found >= dayEnd) return false;
+    if (found >= dayStart) first = found;
+    return first === undefined;
+  });
   if (!first) return null;
   const instant = fromFloating(first, timeZone);
   const duration = series.end ? new Date(series.end).getTime() - new Date(series.start).getTime() : null;

@@ -213,6 +213,12 @@ test.describe("a recurring event", () => {
       const calendar = await (await visitor.request.get(`${baseURL}/events.ics`)).text();
       expect(calendar).toMatch(/RRULE:FREQ=WEEKLY;[^\r\n]*COUNT=3/);
       expect(calendar).toMatch(/EXDATE;TZID=America\/Toronto:\d{8}T\d{6}/);
+      // What the page refuses is answered with its status: a visitor may not cancel a date, a date never changed has
+      // nothing to put back, and a date that is none is not found.
+      const post = (p: typeof page, date: string, intent: string) => p.request.post(`${baseURL}/events/${second!.id}/${date}`, { form: { intent }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+      expect((await post(visitor, dates[2]!.occurrenceDate, "cancel")).status()).toBe(401);
+      expect((await post(page, dates[2]!.occurrenceDate, "restore")).status()).toBe(404);
+      expect((await visitor.request.get(`${baseURL}/events/${second!.id}/2026-13-01`)).status()).toBe(404);
       await visitor.close();
     } finally {
       await page.request.delete(`/api/v1/events/${second!.id}`, { headers: { Origin: baseURL! } });

@@ -8,7 +8,7 @@ import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { formatEventWhen, localDate } from "../../shared/zoned-time.ts";
 import { occursOn } from "../../shared/recurrence.ts";
-import { refusal, type OccurrenceActionData } from "../features/events/occurrence-result.ts";
+import { errorStatus, refusal, type OccurrenceActionData } from "../features/events/occurrence-result.ts";
 import { ruleInWords } from "../features/events/repeat-rule.ts";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { eventJsonLd } from "../features/events/event-json-ld.ts";
@@ -86,6 +86,8 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
   } catch (error) {
     const refused = refusal(error);
     if (refused) return refused;
+    const status = errorStatus(error);
+    if (status !== null) throw data((error as Error).message, { status });
     throw error;
   }
 }

@@ -16,3 +16,9 @@ export function refusal(error: unknown): OccurrenceActionData | null {
   if (e?.name !== "AppError" || e.status !== 400) return null;
   return { message: String(e.message), fields: (e.fields as Record<string, string> | undefined) ?? {} };
 }
+
+/** A service's error other than a refusal (not signed in, not allowed, no such date): its status, for the page to answer with. */
+export function errorStatus(error: unknown): number | null {
+  const e = error as { name?: unknown; status?: unknown } | null;
+  return e?.name === "AppError" && typeof e.status === "number" ? e.status : null;
+}
