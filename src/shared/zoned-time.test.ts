@@ -20,8 +20,11 @@ describe("times in the site's zone", () => {
     expect(zonedInstant("2026-12-04T18:00", TORONTO).toISOString()).toBe("2026-12-04T23:00:00.000Z");
     expect(zonedInstant("2026-07-04T18:00", TORONTO).toISOString()).toBe("2026-07-04T22:00:00.000Z");
     expect(zonedInstant("2026-03-08", TORONTO).toISOString()).toBe("2026-03-08T05:00:00.000Z");
-    // 02:30 does not exist on 8 March 2026 in Toronto; 01:30 on 1 November happens twice.
-    expect(zonedInstant("2026-03-08T02:30", TORONTO).toISOString()).toBe("2026-03-08T06:30:00.000Z");
+    // 02:30 does not exist on 8 March 2026 in Toronto: read with the offset before the change, it is 03:30 EDT, as
+    // calendar apps show a series' date at that time (RFC 5545, 3.3.5), not 01:30 EST. 01:30 on 1 November happens twice.
+    expect(zonedInstant("2026-03-08T02:30", TORONTO).toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    expect(zonedInstant("2026-03-08T01:59", TORONTO).toISOString()).toBe("2026-03-08T06:59:00.000Z");
+    expect(zonedInstant("2026-03-08T03:00", TORONTO).toISOString()).toBe("2026-03-08T07:00:00.000Z");
     expect(zonedInstant("2026-11-01T01:30", TORONTO).toISOString()).toBe("2026-11-01T05:30:00.000Z");
     expect(startOfNextDay("2026-12-31", TORONTO).toISOString()).toBe("2027-01-01T05:00:00.000Z");
   });

@@ -60,8 +60,9 @@ export function localDate(value: string | Date, timeZone: string): string {
 }
 
 /**
- * The instant at which the zone's clocks show a wall time ("2026-12-04T18:00" or "2026-12-04"). A time skipped by a
- * change to summer time is read as the moment after the change; a time that happens twice, as the first.
+ * The instant at which the zone's clocks show a wall time ("2026-12-04T18:00" or "2026-12-04"). A time that happens
+ * twice is read as the first; a time skipped by a change to summer time with the offset before the change, as RFC 5545
+ * and calendar apps read it (02:30 on the night the clocks go from 02:00 to 03:00 is 03:30).
  */
 export function zonedInstant(wall: string, timeZone: string): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(wall);
@@ -70,7 +71,8 @@ export function zonedInstant(wall: string, timeZone: string): Date {
   const guess = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   const first = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
   const second = guess - offsetMinutes(new Date(first), timeZone) * 60_000;
-  return new Date(Math.min(first, second));
+  const shown = [first, second].filter((instant) => instant + offsetMinutes(new Date(instant), timeZone) * 60_000 === guess);
+  return new Date(shown.length > 0 ? Math.min(...shown) : Math.max(first, second));
 }
 
 /** The instant the zone's next day starts after `value` (the end of an offer's last day). */

@@ -2,6 +2,7 @@
 // the exceptions kept when the series is edited, and the calendar's RRULE, EXDATE and RECURRENCE-ID.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ical, { type VEvent } from "node-ical";
+import ICAL from "ical.js";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
 
@@ -72,6 +73,55 @@ describe("recurring events", () => {
 
     const restored = await asAdmin(`/api/v1/events/${event.id}/occurrences/${second!.occurrenceDate}`, { method: "DELETE" });
     expect(await restored.json()).toMatchObject({ cancelled: false });
+  });
+
+  it("a series with an end date: calendar apps reading the feed get the same dates as the site, the last one too", async () => {
+    // Fridays at 19:30 in Toronto (00:30 UTC the next day), until the third, as the form's "Ends on" writes it.
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toLocaleDateString("en-CA", { timeZone: "America/Toronto" });
+    let offset = 7;
+    while (new Date(`${day(offset)}T12:00:00Z`).getUTCDay() !== 5) offset++;
+    const [first, last] = [day(offset), day(offset + 14)];
+    const timed = await asAdmin("/api/v1/events", {
+      method: "POST",
+      json: { name: "Friday Jazz", eventDate: new Date(`${first}T19:30:00-05:00`).toISOString(), location: "outdoor", outdoorLocationDescription: "Bandstand", recurrenceRule: `FREQ=WEEKLY;BYDAY=FR;UNTIL=${last.replaceAll("-", "")}T235959Z` },
+    });
+    expect(timed.status).toBe(201);
+    // Every Saturday all day, from its midnight, until the third.
+    const saturday = day(offset + 1);
+    const allDay = await asAdmin("/api/v1/events", {
+      method: "POST",
+      json: { name: "Saturday Market", eventDate: new Date(`${saturday}T00:00:00-05:00`).toISOString(), allDay: true, location: "outdoor", outdoorLocationDescription: "Square", recurrenceRule: `FREQ=WEEKLY;UNTIL=${day(offset + 15).replaceAll("-", "")}T235959Z` },
+    });
+    expect(allDay.status).toBe(201);
+    const listed = (await (await t.request("/api/v1/events?limit=500")).json()) as Array<{ name: string; occurrenceDate: string; eventDate: string }>;
+    const onSite = (name: string) => listed.filter((e) => e.name === name);
+    expect(onSite("Friday Jazz").map((e) => e.occurrenceDate)).toEqual([first, day(offset + 7), last]);
+    expect(onSite("Saturday Market").map((e) => e.occurrenceDate)).toEqual([saturday, day(offset + 8), day(offset + 15)]);
+
+    // Each all-day date, at the zone's midnight, has its page and can be cancelled.
+    const allDayId = ((await allDay.json()) as { id: string }).id;
+    expect((await asAdmin(`/api/v1/events/${allDayId}/occurrences/${day(offset + 8)}`, { method: "PUT", json: { cancelled: true } })).status).toBe(200);
+
+    const text = await (await t.request("/events.ics")).text();
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    const expanded = (name: string) => {
+      const vevent = calendar.getAllSubcomponents("vevent").find((v) => v.getFirstPropertyValue("summary") === name && !v.hasProperty("recurrence-id"))!;
+      const iterator = new ICAL.Event(vevent).iterator();
+      const starts: string[] = [];
+      for (let next = iterator.next(); next && starts.length < 10; next = iterator.next()) starts.push(next.isDate ? next.toString() : next.toJSDate().toISOString());
+      return { starts, rule: String(vevent.getFirstPropertyValue("rrule")) };
+    };
+    expect(expanded("Friday Jazz").starts).toEqual(onSite("Friday Jazz").map((e) => e.eventDate));
+    // Beside a date, UNTIL is a date (RFC 5545 3.3.10), the last date in; the cancelled one is left out.
+    const market = expanded("Saturday Market");
+    expect(market.rule).toMatch(new RegExp(`UNTIL=${day(offset + 15).replaceAll("-", "")}(;|$)`));
+    expect(market.starts).toEqual([saturday, day(offset + 15)]);
+    expect(text).toContain(`EXDATE;VALUE=DATE:${day(offset + 8).replaceAll("-", "")}`);
+
+    // The file imported again reads as unchanged: its UTC UNTIL is the site's own "until" again.
+    const preview = (await (await t.request("/api/v1/imports?fileName=feed.ics", { method: "POST", body: text, headers: { "Content-Type": "text/calendar" }, cookie })).json()) as { rows: Array<{ cells: Record<string, string>; status: string; changes: unknown[] }> };
+    expect(preview.rows.filter((r) => ["Friday Jazz", "Saturday Market"].includes(r.cells.name!)).map((r) => [r.status, r.changes])).toEqual([["unchanged", []], ["unchanged", []]]);
   });
 
   it("expands a series over the next 12 months only, and to at most 500 dates", async () => {

@@ -6,7 +6,7 @@ import { EventInputSchema, type EventValues } from "../../../shared/schemas/even
 import { EVENT_IMPORT_FIELD_NAMES, importMessages, type EventImportField } from "../../../shared/schemas/data-import.ts";
 import { Validation } from "../../errors.ts";
 import { localDate, zonedInstant } from "../../../shared/zoned-time.ts";
-import { occursOn } from "../../../shared/recurrence.ts";
+import { occursOn, ruleFromCalendar } from "../../../shared/recurrence.ts";
 import { movedOntoAnother } from "../event/event-series.ts";
 import { matchKey, type EvaluatedRow, type StoredRow } from "./business-rows.ts";
 
@@ -82,6 +82,7 @@ export const writeMoves = (moves: readonly Move[]) =>
  */
 export function readCalendar(body: string, timeZone: string): StoredRow[] {
   const rows: StoredRow[] = [];
+  const written = writtenRules(body);
   for (const { component, unreadRule } of readEvents(body)) {
     const allDay = component.datetype === "date";
     const instant = (value: unknown) => (!validDate(value) ? "" : allDay ? zonedInstant(dayOf(value), timeZone).toISOString() : value.toISOString());
@@ -95,7 +96,8 @@ export function readCalendar(body: string, timeZone: string): StoredRow[] {
       return { start, end: end && end !== start && !(allDay && end <= start) ? end : "" };
     };
     const { start, end } = span(component.start, component.end);
-    const rule = unreadRule ?? (component.rrule ? (component.rrule.toString().split("\n").find((line: string) => line.startsWith("RRULE:")) ?? "").slice("RRULE:".length) : "");
+    const fileRule = unreadRule ?? (component.rrule ? (written.get(String(component.uid)) ?? (component.rrule.toString().split("\n").find((line: string) => line.startsWith("RRULE:")) ?? "").slice("RRULE:".length)) : "");
+    const rule = ruleFromCalendar(fileRule, timeZone);
     const skipped = new Set<string>();
     for (const value of Object.values(component.exdate ?? {})) if (validDate(value)) skipped.add(localDay(value));
     const moves = new Map<string, Move>();
@@ -145,6 +147,17 @@ export function readCalendar(body: string, timeZone: string): StoredRow[] {
 }
 
 type Component = VEvent;
+
+/** Each series' RRULE as the file writes it, by UID: node-ical writes a rule's UNTIL back as a UTC time, a date's too. */
+function writtenRules(body: string): Map<string, string> {
+  const rules = new Map<string, string>();
+  for (const vevent of body.replace(/\r?\n[ \t]/g, "").match(/^BEGIN:VEVENT\r?\n[\s\S]*?^END:VEVENT(?=\r?$)/gim) ?? []) {
+    const uid = /^UID:(.*)$/im.exec(vevent)?.[1]?.trim();
+    const rule = /^RRULE:(.*)$/im.exec(vevent)?.[1]?.trim();
+    if (uid && rule) rules.set(uid, rule);
+  }
+  return rules;
+}
 
 /**
  * The file's events. A file node-ical cannot read whole is read an event at a time, so one bad event does not hide
@@ -288,7 +301,7 @@ export function evaluateEvents(catalog: EventCatalog, rows: readonly StoredRow[]
     const pairs: Array<[EventCell, string | null, string | null]> = [
       ["ends", current.endDate, write.endDate ?? null],
       ["allDay", current.allDay ? "yes" : null, write.allDay ? "yes" : null],
-      ["repeats", current.recurrenceRule, write.recurrenceRule ?? null],
+      ["repeats", current.recurrenceRule, sameRule(current.recurrenceRule, write.recurrenceRule) ? current.recurrenceRule : (write.recurrenceRule ?? null)],
       ["skips", dates(cancelled), dates([...cancelled, ...result.cancel])],
       ["moves", listed([...moved.values()]), listed([...movedAfter.values()])],
       ["location", where(current.location, current.outdoorLocationDescription), where(write.location, write.outdoorLocationDescription)],
@@ -299,4 +312,10 @@ export function evaluateEvents(catalog: EventCatalog, rows: readonly StoredRow[]
     result.status = result.changes.length > 0 ? "update" : "unchanged";
     return result;
   });
+}
+
+/** Whether two rules say the same in their parts, in whatever order they are written ("FREQ=WEEKLY;BYDAY=FR;COUNT=3"). */
+function sameRule(a: string | null | undefined, b: string | null | undefined): boolean {
+  const parts = (rule: string) => rule.toUpperCase().split(";").filter(Boolean).sort().join(";");
+  return !!a && !!b && parts(a) === parts(b);
 }

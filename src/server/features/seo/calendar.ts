@@ -7,7 +7,7 @@ import { TZDate } from "@date-fns/tz";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from "ical-generator";
 import type { EventWithLocation } from "../../../shared/event-location.ts";
-import { occursOn } from "../../../shared/recurrence.ts";
+import { occursOn, ruleForCalendar } from "../../../shared/recurrence.ts";
 import { localDate } from "../../../shared/zoned-time.ts";
 import type { OccurrenceChange } from "../event/event.repository.ts";
 
@@ -61,7 +61,7 @@ function addEvent(cal: ICalCalendar, event: EventWithLocation, { siteUrl, timeZo
   const exdate = event.allDay ? "EXDATE;VALUE=DATE:" : `EXDATE;TZID=${timeZone}:`;
   const repeating = event.recurrenceRule
     ? [
-        `RRULE:${event.recurrenceRule}`,
+        `RRULE:${ruleForCalendar(event.recurrenceRule, event.allDay, timeZone)}`,
         ...cancelled.flatMap((c) => {
           const original = occursOn({ start: event.eventDate, end: event.endDate, rule: event.recurrenceRule! }, c.date, timeZone);
           return original ? [`${exdate}${wall(original.start, timeZone, event.allDay)}`] : [];
