@@ -7,8 +7,8 @@ import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { offerTitle } from "../../shared/format.ts";
 import { formatDay, zonedInstant } from "../../shared/zoned-time.ts";
-import { offerRunsOn } from "../../shared/schemas/offer.ts";
 import { toOfferCard } from "../features/offers/offer-card-data.ts";
+import { offerLd } from "../features/offers/offer-json-ld.ts";
 import { JsonLd } from "../features/seo/json-ld.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { CopyButton } from "../components/ui/copy-button.tsx";
@@ -29,13 +29,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     state: "ok" as const,
     offer: toOfferCard(found, today),
     business: business ? { id: business.id, name: business.name, address: business.address } : null,
-    running: offerRunsOn(found, today),
     ended: found.validUntil !== null && found.validUntil < today,
     fromText: day(found.validFrom),
     untilText: day(found.validUntil),
-    // schema.org dates: the first day's start and the last day's end, with the site's offset.
-    validFromLd: found.validFrom ? zonedInstant(found.validFrom, site.timeZone).toISOString() : null,
-    validThroughLd: found.validUntil ? new Date(zonedInstant(found.validUntil, site.timeZone).getTime() + 86_399_000).toISOString() : null,
+    ld: offerLd(found, today, site.timeZone),
   };
 }
 
@@ -68,7 +65,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { offer, business, origin, running, ended, fromText, untilText, validFromLd, validThroughLd } = loaderData;
+  const { offer, business, origin, ended, fromText, untilText, ld } = loaderData;
   const title = offerTitle(offer, "Special Offer");
   const businessUrl = business ? `${origin}${paths.business(business.id)}` : null;
   return (
@@ -80,9 +77,9 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
           description: offer.description,
           url: `${origin}${offer.href}`,
           category: offer.type,
-          ...(validFromLd ? { validFrom: validFromLd } : {}),
-          ...(validThroughLd ? { validThrough: validThroughLd } : {}),
-          availability: running ? "https://schema.org/InStock" : "https://schema.org/Discontinued",
+          ...(ld.validFrom ? { validFrom: ld.validFrom } : {}),
+          ...(ld.validThrough ? { validThrough: ld.validThrough } : {}),
+          availability: ld.availability,
           seller: { "@type": "LocalBusiness", name: business?.name ?? offer.businessName ?? "A Business", ...(businessUrl ? { url: businessUrl } : {}) },
         }}
       />

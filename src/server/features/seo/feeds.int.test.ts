@@ -55,6 +55,7 @@ describe("feeds and the sitemap", () => {
 
   it("the sitemap lists the pages of events, current offers, posts and public pages with their last change", async () => {
     const event = await createEvent(t.database.db, { name: "Mapped" });
+    const series = await createEvent(t.database.db, { name: "Mapped weekly", recurrenceRule: "FREQ=WEEKLY" });
     const page = await createPage(t.database.db, { name: "Mapped page", permission: "public" });
     const membersOnly = await createPage(t.database.db, { name: "Members page", permission: "user" });
     const offer = await createOffer(t.database.db, { description: "Mapped offer" });
@@ -70,6 +71,8 @@ describe("feeds and the sitemap", () => {
       expect(body).toContain(`<url><loc>${ORIGIN}${path}</loc><lastmod>${lastmod}</lastmod></url>`);
     }
     expect(body).toContain(`<loc>${ORIGIN}/news</loc>`);
+    // A series is listed once, not once for each of its 52 or so dates.
+    expect(body.split(`<loc>${ORIGIN}/events/${series.id}</loc>`)).toHaveLength(2);
     expect(body).not.toContain(`/offers/${ended.id}`);
     expect(body).not.toContain(`/pages/${membersOnly.slug}`);
   });

@@ -57,7 +57,8 @@ export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string |
       ...allBusinesses.map((b) => ({ path: `/business/${encodeURIComponent(b.id)}`, lastmod: b.lastUpdatedAt })),
       ...allCategories.map((x) => ({ path: `/category/${slugify(x.name)}` })),
       ...allTags.map((x) => ({ path: `/tag/${slugify(x.name)}` })),
-      ...[...upcoming, ...past].map((e) => ({ path: `/events/${encodeURIComponent(e.id)}`, lastmod: e.lastUpdatedAt })),
+      // A series once, at its own page (its dates are listed there), not once for each of its dates.
+      ...[...new Map([...upcoming, ...past].map((e) => [e.id, e])).values()].map((e) => ({ path: `/events/${encodeURIComponent(e.id)}`, lastmod: e.lastUpdatedAt })),
       ...running.map((o) => ({ path: `/offers/${encodeURIComponent(o.id)}`, lastmod: o.lastUpdatedAt })),
       ...news.items.map((p) => ({ path: `/news/${encodeURIComponent(p.id)}`, lastmod: p.lastUpdatedAt })),
       ...publicPages.map((p) => ({ path: `/pages/${encodeURIComponent(p.slug)}`, lastmod: p.lastUpdatedAt })),
