@@ -54,9 +54,3 @@ export function ImageField({
     </div>
   );
 }
-
-/** "4 Jul 2031, 19:30" in the viewer's locale, for admin lists. */
-export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}

@@ -14,7 +14,7 @@ import { PageInputSchema, pageView, permissionLabel, type PageSummary } from "..
 import { PostInputSchema, postView, type AdminPost } from "../../../shared/schemas/post.ts";
 import { TagInputSchema, tagView, type Tag } from "../../../shared/schemas/tag.ts";
 import type { FormImage } from "../../components/ui/image-field.tsx";
-import { formatWhen } from "../../components/ui/image-field.tsx";
+import { When } from "../../components/ui/when.tsx";
 import type { SortChoice } from "../../components/ui/list-controls.tsx";
 import { paths } from "../../lib/paths.ts";
 import { ApiError } from "../../lib/api-client.ts";
@@ -50,7 +50,7 @@ export interface Screen<R extends Row = Row> {
 }
 
 const line = (text: ReactNode) => <p className="text-sm text-stone-600">{text}</p>;
-const when = (iso: string) => <time dateTime={iso}>{formatWhen(iso)}</time>;
+const when = (iso: string, allDay = false) => <When iso={iso} allDay={allDay} />;
 const preview = (text: string | null) => text && <p className="mt-1 text-sm break-words text-stone-800">{text}</p>;
 /** A refusal in the spec's words: a missing session gets the entity's own sentence. */
 const detailOf = (error: unknown, loggedOut?: string) => (error instanceof ApiError ? (error.status === 401 && loggedOut ? loggedOut : error.detail) : "");
@@ -122,7 +122,7 @@ export const SCREENS: Record<string, Screen> = {
     images: (e) => ({ imagePath: { path: e.imageStoragePath, url: e.imageUrl } }),
     item: (e) => (
       <>
-        {line(<>{when(e.eventDate)} | {e.locationText}</>)}
+        {line(<>{when(e.eventDate, e.allDay)} | {e.locationText}</>)}
         {preview(e.descriptionPreview)}
       </>
     ),

@@ -4,7 +4,7 @@ import type { Route } from "./+types/intake-submissions";
 import type { IntakeSubmission } from "../../../shared/schemas/intake.ts";
 import { ExportLink } from "../../components/ui/export-link.tsx";
 import { ui } from "../../components/ui/field.tsx";
-import { formatWhen } from "../../components/ui/image-field.tsx";
+import { When } from "../../components/ui/when.tsx";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 
@@ -49,7 +49,7 @@ function Submission({ submission: s }: { submission: IntakeSubmission }) {
         <h3 id={`intake-${s.id}`} className="text-lg font-semibold break-words text-stone-900">
           {s.businessName}
         </h3>
-        <p className="text-sm text-stone-600">Sent {formatWhen(s.createdAt)}</p>
+        <p className="text-sm text-stone-600">Sent <When iso={s.createdAt} /></p>
       </div>
       <p className="text-sm break-words text-stone-700">
         By {s.userEmail ?? "a deleted account"}

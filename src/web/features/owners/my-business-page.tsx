@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import type { Sources } from "../../components/ui/entity-fields.tsx";
 import { EntityForm, type FormActionData } from "../../components/ui/entity-form.tsx";
 import { OutcomeMessage, ui } from "../../components/ui/field.tsx";
-import { formatWhen } from "../../components/ui/image-field.tsx";
+import { useFormatWhen } from "../../components/ui/when.tsx";
 import { paths } from "../../lib/paths.ts";
 import type { OwnedBusiness, OwnerData } from "./owner-data.ts";
 import { OWNER_FORMS, ownerTexts, type OwnerForm as OwnerFormDef, type OwnerFormName } from "./owner-forms.ts";
@@ -22,7 +22,11 @@ function startImage(pending: RequestDetail | undefined, field: string, liveUrl: 
   return { path: null, url: liveUrl ?? null };
 }
 
-const stateOf = (request: RequestDetail) => requestState(request, formatWhen);
+/** What became of a request, its times on the site's clocks. */
+function useStateOf(): (request: RequestDetail) => string {
+  const when = useFormatWhen();
+  return (request) => requestState(request, when);
+}
 const requestName = (r: RequestDetail) => String(r.payload.name ?? r.payload.description ?? r.businessName);
 
 /** An owner's form with what became of its last sending beneath it. */
@@ -89,6 +93,7 @@ function Withdraw({ request }: { request: RequestDetail }) {
 }
 
 function RequestLine({ request, label }: { request: RequestDetail; label?: string }) {
+  const stateOf = useStateOf();
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <span className="min-w-0 break-words">
@@ -101,6 +106,7 @@ function RequestLine({ request, label }: { request: RequestDetail; label?: strin
 
 /** An approved event or offer: its edit form (a change waits for approval unless the association approves at once) and its removal. */
 function ExistingItem({ kind, item, pending, sources, onDelete }: { kind: "event" | "offer"; item: { id: string; title: string; detail: string; values: Record<string, unknown> }; pending: RequestDetail | undefined; sources: Sources; onDelete: () => void }) {
+  const stateOf = useStateOf();
   return (
     <li className="grid gap-2 py-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -135,9 +141,10 @@ function ExistingItem({ kind, item, pending, sources, onDelete }: { kind: "event
 
 function ItemList({ business, kind, requests, sources }: { business: OwnedBusiness; kind: "event" | "offer"; requests: RequestDetail[]; sources: Sources }) {
   const remover = useFetcher<FormActionData>({ key: `delete-${kind}-${business.id}` });
+  const when = useFormatWhen();
   const items =
     kind === "event"
-      ? business.events.map((e) => ({ id: e.id, title: e.name, detail: formatWhen(e.eventDate), values: e as unknown as Record<string, unknown> }))
+      ? business.events.map((e) => ({ id: e.id, title: e.name, detail: when(e.eventDate, e.allDay), values: e as unknown as Record<string, unknown> }))
       : business.offers.map((o) => ({ id: o.id, title: `${o.type}: ${o.description}`, detail: o.price ?? "", values: o as unknown as Record<string, unknown> }));
   const waiting = requests.filter((r) => r.kind === kind && r.businessId === business.id && !r.targetId && r.status !== "approved");
   const plural = kind === "event" ? "Events" : "Offers";

@@ -4,7 +4,7 @@ import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/requests-tab";
 import { REQUEST_KIND_LABELS, REQUEST_KINDS, requestMessages, type RequestDetail, type RequestKind } from "../../../shared/schemas/request.ts";
 import { OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
-import { formatWhen } from "../../components/ui/image-field.tsx";
+import { When } from "../../components/ui/when.tsx";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 import { FieldRow, type Names } from "./field-diff.tsx";
@@ -78,7 +78,7 @@ function RequestCard({ request, names }: { request: RequestDetail; names: Names 
           )}
         </h3>
         <p className="text-sm text-stone-600">
-          From {request.requesterEmail}, waiting since <time dateTime={request.createdAt}>{formatWhen(request.createdAt)}</time>
+          From {request.requesterEmail}, waiting since <When iso={request.createdAt} />
         </p>
       </div>
       {request.domainMatch && <p className="w-fit rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">✓ {requestMessages.domainMatches}</p>}
