@@ -9,23 +9,32 @@ export function optionalWebAddress(invalid: string) {
     .transform((value) => value || null);
 }
 
-/** A required date and time in any form `Date` reads with its zone (the forms send ISO strings); stored as ISO. */
+/** Said beside a date and time given without its zone (an API client's "2026-12-04T18:00"), which any clock could read. */
+export const TIMESTAMP_ZONE_MISSING = "Give the date and time with its zone, as Z or an offset such as 2026-12-04T18:00:00-05:00.";
+
+// An ISO 8601 date and time with its zone, in years 0000–9999 (the forms send `toISOString()`'s).
+const ZONED_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const readable = (value: string) => !Number.isNaN(Date.parse(value));
+
+/** A required date and time with its zone; stored as ISO in UTC. */
 export function timestampInput(required: string) {
   return z
     .string({ error: required })
     .trim()
     .min(1, { error: required })
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: required })
+    .refine((value) => ZONED_TIMESTAMP.test(value) || !readable(value), { error: TIMESTAMP_ZONE_MISSING })
+    .refine(readable, { error: required })
     .transform((value) => new Date(value).toISOString());
 }
 
-/** An optional date and time: empty becomes null; anything `Date` cannot read is refused with `invalid`. */
+/** An optional date and time with its zone: empty becomes null; anything else that is not one is refused with `invalid`. */
 export function optionalTimestamp(invalid: string) {
   return z
     .string({ error: invalid })
     .trim()
     .nullish()
-    .refine((value) => !value || !Number.isNaN(Date.parse(value)), { error: invalid })
+    .refine((value) => !value || ZONED_TIMESTAMP.test(value) || !readable(value), { error: TIMESTAMP_ZONE_MISSING })
+    .refine((value) => !value || readable(value), { error: invalid })
     .transform((value) => (value ? new Date(value).toISOString() : null));
 }
 

@@ -1,5 +1,6 @@
 // The Events tab's writes: the spec's rules and messages, the owner, images kept, replaced and deleted, and the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TIMESTAMP_ZONE_MISSING } from "../../../shared/schemas/content-input.ts";
 import { createBusiness, createEvent } from "../../db/factories.ts";
 import type { CurrentUser } from "../../auth/session.ts";
 import { makeImage } from "../../../../tests/fixtures/images.ts";
@@ -55,6 +56,15 @@ describe("events (admin)", () => {
       const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: body }));
       expect(error.message).toBe("Event Name, Event Date, and Location Type are required.");
     }
+  });
+
+  it("refuses a date and time without its zone beside its field, which any clock could read", async () => {
+    for (const [field, value] of [["eventDate", "2031-07-04T19:30"], ["eventDate", "2031-07-04"], ["endDate", "2031-07-04T22:00:00"], ["eventDate", "+010000-01-01T12:00:00Z"]] as const) {
+      const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, [field]: value } }));
+      expect(error.fields[field]).toBe(TIMESTAMP_ZONE_MISSING);
+    }
+    const offset = await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, eventDate: "2031-07-04T19:30:00-04:00" } });
+    expect(await offset.json()).toMatchObject({ eventDate: "2031-07-04T23:30:00.000Z" });
   });
 
   it("needs an outdoor description for outdoor events, and clears it for events at a business", async () => {
