@@ -124,6 +124,19 @@ describe("recurring events", () => {
     expect(preview.rows.filter((r) => ["Friday Jazz", "Saturday Market"].includes(r.cells.name!)).map((r) => [r.status, r.changes])).toEqual([["unchanged", []], ["unchanged", []]]);
   });
 
+  it("lists a date by when it takes place once moved: moved into the past it is a past event, not the next one", async () => {
+    const { event, list } = await weekly("Moved Away");
+    const [, second] = list;
+    const yesterday = new Date(Date.now() - DAY).toISOString();
+    expect((await asAdmin(`/api/v1/events/${event.id}/occurrences/${second!.occurrenceDate}`, { method: "PUT", json: { startDate: yesterday } })).status).toBe(200);
+    const upcoming = ((await (await t.request("/api/v1/events?limit=500")).json()) as Array<{ id: string; occurrenceDate: string; eventDate: string }>).filter((e) => e.id === event.id);
+    expect(upcoming.map((e) => e.occurrenceDate)).not.toContain(second!.occurrenceDate);
+    expect(Date.parse(upcoming[0]!.eventDate)).toBeGreaterThan(Date.now());
+    const past = ((await (await t.request("/api/v1/events?when=past&limit=500")).json()) as Array<{ id: string; occurrenceDate: string; eventDate: string }>).filter((e) => e.id === event.id);
+    expect(past).toEqual([expect.objectContaining({ occurrenceDate: second!.occurrenceDate, eventDate: yesterday })]);
+    await asAdmin(`/api/v1/events/${event.id}`, { method: "DELETE" });
+  });
+
   it("expands a series over the next 12 months only, and to at most 500 dates", async () => {
     const start = new Date(Date.now() + 60 * 60 * 1000).toISOString();
     const add = async (name: string, recurrenceRule: string) => {

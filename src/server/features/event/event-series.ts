@@ -1,7 +1,7 @@
 // The dates of recurring events as events of their own: each occurrence of a series (bounded: 12 months, 500 dates)
 // with its own start and end, moved or cancelled where an administrator changed that one date.
 import type { Event } from "../../../shared/schemas/event.ts";
-import { occurrences, type Occurrence } from "../../../shared/recurrence.ts";
+import { occurrences, occursOn, type Occurrence } from "../../../shared/recurrence.ts";
 import type { OccurrenceChange } from "./event.repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,18 +17,32 @@ export function asOccurrence(series: Event, occurrence: Occurrence, change: Occu
   };
 }
 
-/** Every occurrence of the series that starts in [from, to), as events. */
+/**
+ * Every occurrence of the series that starts in [from, to), as events, by when it takes place: a date moved out of the
+ * window is left out, and one moved into it from a date outside is in.
+ */
 export function expandSeries(
   series: Event[],
   changes: OccurrenceChange[],
   window: { from: Date; to?: Date; now: Date; timeZone: string },
 ): Event[] {
   const byKey = new Map(changes.map((change) => [`${change.eventId}/${change.date}`, change]));
-  return series.flatMap((event) =>
-    occurrences({ start: event.eventDate, end: event.endDate, rule: event.recurrenceRule ?? "" }, window).map((occurrence) =>
-      asOccurrence(event, occurrence, byKey.get(`${event.id}/${occurrence.date}`)),
-    ),
-  );
+  // As `occurrences` bounds it: at most 12 months ahead.
+  const bound = window.now.getTime() + 366 * DAY_MS;
+  const until = window.to && window.to.getTime() < bound ? window.to.getTime() : bound;
+  const within = (start: string) => Date.parse(start) >= window.from.getTime() && Date.parse(start) < until;
+  return series.flatMap((event) => {
+    const timing = { start: event.eventDate, end: event.endDate, rule: event.recurrenceRule ?? "" };
+    const listed = occurrences(timing, window).map((occurrence) => asOccurrence(event, occurrence, byKey.get(`${event.id}/${occurrence.date}`)));
+    const dates = new Set(listed.map((e) => e.occurrenceDate));
+    const movedIn = changes
+      .filter((c) => c.eventId === event.id && c.startDate && !dates.has(c.date) && within(c.startDate))
+      .flatMap((c) => {
+        const original = occursOn(timing, c.date, window.timeZone);
+        return original ? [asOccurrence(event, original, c)] : [];
+      });
+    return [...listed.filter((e) => within(e.eventDate)), ...movedIn].sort((a, b) => a.eventDate.localeCompare(b.eventDate));
+  });
 }
 
 const soonest = (a: Event, b: Event) => a.eventDate.localeCompare(b.eventDate) || a.id.localeCompare(b.id);
