@@ -41,7 +41,7 @@ test("a post's date and time are the association's, whatever the browser's time 
   expect(saved.datetime).toBe("2031-07-04T23:30:00.000Z");
   expect(saved.content).toContain('href="https://lanterns.example/"');
   // The list says the same time, on the association's clocks.
-  await expect(page.locator('time[datetime="2031-07-04T23:30:00.000Z"]')).toHaveText(/^Jul 4, 2031,? (at )?7:30\sPM EDT$/);
+  await expect(page.locator('time[datetime="2031-07-04T23:30:00.000Z"]').first()).toHaveText(/^Jul 4, 2031,? (at )?7:30\sPM EDT$/);
 
   // Opened again, the form shows the same wall-clock time, not Tokyo's.
   await page.getByRole("button", { name: `Edit ${title}` }).click();
