@@ -150,6 +150,7 @@ export const messages = {
     typeNotAllowed: (allowed: string) => `This kind of file cannot be uploaded here. Please choose a ${allowed} image.`,
     emptyFile: "The file is empty.",
     unreadableImage: "The image could not be read. It may be damaged or incomplete.",
+    tooManyPixels: (maxMegapixels: number) => `The picture has too many pixels: at most ${maxMegapixels} megapixels are allowed. Please make it smaller and try again.`,
     badFileName: "The file name is not allowed. Please rename the file and try again.",
   },
   pages: {
@@ -185,6 +186,8 @@ export const messages = {
     longitudeInvalid: "Longitude must be a number between -180 and 180.",
     categoryMissing: "The chosen category no longer exists. Please choose another.",
     tagsMissing: "One or more of the chosen tags no longer exist. Please reload and try again.",
+    /** A gallery photo whose upload is gone (unused uploads are removed after a day) or is not a gallery photo. */
+    photoUnavailable: (position: number) => `Photo ${position} is no longer available. Please remove it and upload it again.`,
     /** The standalone /add-marker page. */
     geocodeFirst: "Please geocode the address first.",
     saveFailed: "Failed to save marker to database.",

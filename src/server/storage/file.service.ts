@@ -17,7 +17,7 @@ import {
   type UploadKind,
 } from "../../shared/upload-kinds.ts";
 import { FileRepository } from "./file.repository.ts";
-import { reencodeImage, sniffType, UnreadableImage } from "./image.ts";
+import { reencodeImage, sniffType, TooManyPixels, UnreadableImage } from "./image.ts";
 import { assertSafeKey, type ObjectStore } from "./storage.ts";
 import { isSafeFileName, isValidPostId, mayUpload, pathBelongsTo, storagePath } from "./upload-paths.ts";
 
@@ -238,6 +238,10 @@ export class FileService {
       image = await reencodeImage(input.bytes);
     } catch (error) {
       if (error instanceof UnreadableImage) throw Validation(messages.uploads.unreadableImage, { file: messages.uploads.unreadableImage });
+      if (error instanceof TooManyPixels) {
+        const message = messages.uploads.tooManyPixels(error.limit / 1_000_000);
+        throw Validation(message, { file: message });
+      }
       throw error;
     }
     const total = image.body.byteLength + image.variants.reduce((sum, v) => sum + v.body.byteLength, 0);
@@ -280,6 +284,13 @@ export class FileService {
   async upload(request: Omit<UploadRequest, "size"> & { bytes: Uint8Array }): Promise<StoredImage> {
     const fullPath = await this.prepareUpload({ ...request, size: request.bytes.byteLength });
     return this.storeImage({ user: request.user!, kind: request.kind, fullPath, bytes: request.bytes, fileName: request.fileName ?? "", businessId: request.businessId });
+  }
+
+  /** Whether `attach` would take this file: it is there, in this kind's folder, and the user's (anyone's, for an admin). */
+  async isAttachable({ user, kind, fullPath }: { user: CurrentUser | null; kind: UploadKind; fullPath: string }): Promise<boolean> {
+    if (!user || !pathBelongsTo(fullPath, kind, user)) return false;
+    const record = await this.files.getByPath(fullPath);
+    return record !== undefined && (record.ownerUid === user.id || user.role === "admin");
   }
 
   /**

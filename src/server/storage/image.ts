@@ -26,6 +26,25 @@ export class UnreadableImage extends Error {
   override name = "UnreadableImage";
 }
 
+/**
+ * The most pixels an upload may have. A phone's 108-megapixel JPEG is a few megabytes, and JPEG and WebP are decoded
+ * already scaled down (shrink-on-load); other formats are decoded whole (a 200-megapixel PNG takes about 240 MB more),
+ * so they are held to less. A small file can claim far more pixels (a decompression bomb): refused before decoding.
+ */
+export const MAX_INPUT_PIXELS = 200_000_000;
+export const MAX_DECODED_PIXELS = 50_000_000;
+
+export class TooManyPixels extends Error {
+  override name = "TooManyPixels";
+  constructor(
+    message: string,
+    /** The most this format may have. */
+    readonly limit: number,
+  ) {
+    super(message);
+  }
+}
+
 const WEBP = { quality: 80, effort: 4 } as const;
 
 /**
@@ -33,19 +52,29 @@ const WEBP = { quality: 80, effort: 4 } as const;
  * caps the longest side and keeps a few narrower widths. Anything sharp cannot fully decode is refused.
  */
 export async function reencodeImage(bytes: Uint8Array): Promise<EncodedImage> {
-  // Refuse damaged files outright instead of storing a half-grey picture; bound the pixel count against decompression bombs.
-  const input = () => sharp(bytes, { failOn: "warning", limitInputPixels: 50_000_000 }).autoOrient();
+  // The size the header declares is read first, so a bomb is refused before a pixel is decoded.
+  let declared;
+  try {
+    declared = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new UnreadableImage((error as Error).message, { cause: error });
+  }
+  const limit = declared.format === "jpeg" || declared.format === "webp" ? MAX_INPUT_PIXELS : MAX_DECODED_PIXELS;
+  if (declared.width * (declared.pageHeight ?? declared.height) > limit) {
+    throw new TooManyPixels(`${declared.width}×${declared.pageHeight ?? declared.height} is more than ${limit} pixels`, limit);
+  }
+  // Refuse damaged files outright instead of storing a half-grey picture. A large JPEG is decoded already scaled
+  // down (shrink-on-load), and one copy at a time, so memory stays well below the full picture's size.
+  const input = () => sharp(bytes, { failOn: "warning", limitInputPixels: limit }).autoOrient();
   try {
     const full = await input()
       .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true })
       .webp(WEBP)
       .toBuffer({ resolveWithObject: true });
-    const variants = await Promise.all(
-      IMAGE_VARIANT_WIDTHS.filter((width) => width < full.info.width).map(async (width) => ({
-        width,
-        body: await input().resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer(),
-      })),
-    );
+    const variants = [];
+    for (const width of IMAGE_VARIANT_WIDTHS.filter((w) => w < full.info.width)) {
+      variants.push({ width, body: await input().resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer() });
+    }
     return { body: full.data, width: full.info.width, height: full.info.height, variants };
   } catch (error) {
     throw new UnreadableImage((error as Error).message, { cause: error });

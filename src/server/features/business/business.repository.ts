@@ -39,6 +39,13 @@ export type BusinessWrite = Pick<
   (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath" | "openingHours" | "socialLinks"
 >;
 
+/** One photo of the gallery as stored: its file's path and address, and its text alternative. */
+export interface BusinessPhotoWrite {
+  path: string;
+  url: string;
+  alt: string;
+}
+
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
 function likeContains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -132,19 +139,21 @@ export class BusinessRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  async create(id: string, values: BusinessWrite, tagIds: readonly string[]): Promise<void> {
+  /** Adds the business with its tags and gallery, in one transaction. */
+  async create(id: string, values: BusinessWrite, tagIds: readonly string[], photos: readonly BusinessPhotoWrite[] = []): Promise<void> {
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto("business").values({ id, ...values, createdAt: now, lastUpdatedAt: now }).execute();
       await this.setTags(trx, id, tagIds);
+      await this.setPhotos(trx, id, photos);
     });
   }
 
   /**
-   * Saves the business, its tags and, since offers keep a copy of the business's name, that copy:
-   * all in one transaction. False when there is no such business.
+   * Saves the business, its tags, its gallery when given and, since offers keep a copy of the business's name,
+   * that copy: all in one transaction. False when there is no such business.
    */
-  async update(id: string, values: BusinessWrite, tagIds: readonly string[]): Promise<boolean> {
+  async update(id: string, values: BusinessWrite, tagIds: readonly string[], photos?: readonly BusinessPhotoWrite[]): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable("business")
@@ -154,6 +163,7 @@ export class BusinessRepository {
       if (Number(result.numUpdatedRows) === 0) return false;
       await trx.deleteFrom("business_tag").where("businessId", "=", id).execute();
       await this.setTags(trx, id, tagIds);
+      if (photos) await this.setPhotos(trx, id, photos);
       await trx
         .updateTable("offer")
         .set({ businessName: values.name })
@@ -165,16 +175,14 @@ export class BusinessRepository {
   }
 
   /** Replaces the business's gallery with these photos, in this order. */
-  async setPhotos(businessId: string, photos: ReadonlyArray<{ path: string; url: string; alt: string }>): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("business_photo").where("businessId", "=", businessId).execute();
-      if (photos.length > 0) {
-        await trx
-          .insertInto("business_photo")
-          .values(photos.map((p, position) => ({ businessId, position, storagePath: p.path, url: p.url, alt: p.alt })))
-          .execute();
-      }
-    });
+  private async setPhotos(trx: Kysely<DB>, businessId: string, photos: readonly BusinessPhotoWrite[]): Promise<void> {
+    await trx.deleteFrom("business_photo").where("businessId", "=", businessId).execute();
+    if (photos.length > 0) {
+      await trx
+        .insertInto("business_photo")
+        .values(photos.map((p, position) => ({ businessId, position, storagePath: p.path, url: p.url, alt: p.alt })))
+        .execute();
+    }
   }
 
   private async setTags(trx: Kysely<DB>, businessId: string, tagIds: readonly string[]): Promise<void> {

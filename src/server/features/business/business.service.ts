@@ -11,11 +11,11 @@ import { requireRole, type CurrentUser } from "../../auth/session.ts";
 import { newId } from "../../db/ids.ts";
 import { NotFound, Validation } from "../../errors.ts";
 import { messages } from "../../../shared/messages.ts";
-import type { FileService } from "../../storage/file.service.ts";
+import { fileUrl, type FileService } from "../../storage/file.service.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import { pick } from "../../db/columns.ts";
 import type { BusinessPlace } from "../../../shared/event-location.ts";
-import { BUSINESS_FIELDS, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
+import { BUSINESS_FIELDS, type BusinessPhotoWrite, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
 import type { SocialLink } from "../../../shared/schemas/social-links.ts";
 import { hasHours, type ComingException, type HoursStatus, type OpeningHours } from "../../../shared/schemas/opening-hours.ts";
 import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "../hours/hours-status.ts";
@@ -118,36 +118,46 @@ export class BusinessService {
     const admin = requireRole(viewer, "admin");
     const values = parseInput(input);
     await this.checkReferences(values.categoryId, values.tags);
+    const hours = hoursOf(values.openingHours ?? null);
+    const gallery = values.photos ? await this.checkGallery(admin, [], values.photos) : [];
     let logo: { logoUrl: string | null; logoStoragePath: string | null } = { logoUrl: null, logoStoragePath: null };
     if (values.logoPath) {
       const attached = await this.files.attach({ user: admin, kind: "logo", fullPath: values.logoPath });
       logo = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
     }
+    await this.attachFresh(admin, [], gallery);
     const id = newId();
-    await this.repository.create(id, toWrite(values, logo, hoursOf(values.openingHours ?? null), values.socialLinks ?? []), values.tags);
-    if (values.photos) await this.savePhotos(admin, id, [], values.photos);
+    await this.repository.create(id, toWrite(values, logo, hours, values.socialLinks ?? []), values.tags, gallery);
     await this.audit.record(admin, { action: "create", entityType: "business", entityId: id, summary: values.name });
     return this.adminView(id);
   }
 
-  /** Saves the business; a new logo replaces the old one, whose file is then deleted. */
+  /**
+   * Saves the business; a new logo replaces the old one, and a gallery sent replaces the saved one (left out, it is
+   * kept). The files no longer used are then deleted.
+   */
   async update(viewer: CurrentUser | null, id: string, input: BusinessInput): Promise<BusinessAdmin> {
     const admin = requireRole(viewer, "admin");
     const values = parseInput(input);
     const current = await this.repository.getAdmin(id);
     if (!current) throw NotFound(messages.business.notFound);
     await this.checkReferences(values.categoryId, values.tags);
+    // Hours left out are kept; null removes them.
+    const hours = values.openingHours === undefined ? structuredOf(current.openingHours) : hoursOf(values.openingHours);
+    const gallery = values.photos ? await this.checkGallery(admin, current.photos, values.photos) : undefined;
     let logo = { logoUrl: current.logoUrl, logoStoragePath: current.logoStoragePath };
     if (values.logoPath === null) logo = { logoUrl: null, logoStoragePath: null };
     else if (values.logoPath && values.logoPath !== current.logoStoragePath) {
       const attached = await this.files.attach({ user: admin, kind: "logo", fullPath: values.logoPath });
       logo = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
     }
-    // Hours left out are kept; null removes them.
-    const hours = values.openingHours === undefined ? structuredOf(current.openingHours) : hoursOf(values.openingHours);
     const links = values.socialLinks ?? current.socialLinks;
-    if (!(await this.repository.update(id, toWrite(values, logo, hours, links), values.tags))) throw NotFound(messages.business.notFound);
-    if (values.photos) await this.savePhotos(admin, id, current.photos, values.photos);
+    if (gallery) await this.attachFresh(admin, current.photos, gallery);
+    if (!(await this.repository.update(id, toWrite(values, logo, hours, links), values.tags, gallery))) throw NotFound(messages.business.notFound);
+    if (gallery) {
+      const wanted = new Set(gallery.map((p) => p.path));
+      for (const old of current.photos) if (!wanted.has(old.path)) await this.files.delete(old.path);
+    }
     if (current.logoStoragePath && current.logoStoragePath !== logo.logoStoragePath) {
       await this.files.delete(current.logoStoragePath);
     }
@@ -166,19 +176,27 @@ export class BusinessService {
   }
 
   /**
-   * Saves the gallery in the order given: fresh uploads are attached (re-encoded already by the upload path),
-   * kept photos keep their file, and the files of photos taken out are deleted.
+   * The gallery to save, in the order given, checked before anything is written: kept photos keep their file, and
+   * each fresh upload must still be there to attach (the clean-up of unused uploads removes those left for a day).
    */
-  private async savePhotos(admin: CurrentUser, id: string, current: Business["photos"], photos: ReadonlyArray<{ path: string; alt: string }>): Promise<void> {
+  private async checkGallery(admin: CurrentUser, current: Business["photos"], photos: ReadonlyArray<{ path: string; alt: string }>): Promise<BusinessPhotoWrite[]> {
     const kept = new Map(current.map((p) => [p.path, p]));
-    const saved = [];
-    for (const photo of photos) {
-      const url = kept.get(photo.path)?.url ?? (await this.files.attach({ user: admin, kind: "businessPhoto", fullPath: photo.path })).url;
-      saved.push({ path: photo.path, url, alt: photo.alt });
+    const gallery: BusinessPhotoWrite[] = [];
+    for (const [index, photo] of photos.entries()) {
+      const keptUrl = kept.get(photo.path)?.url;
+      if (keptUrl === undefined && !(await this.files.isAttachable({ user: admin, kind: "businessPhoto", fullPath: photo.path }))) {
+        const message = messages.businesses.photoUnavailable(index + 1);
+        throw Validation(message, { photos: message });
+      }
+      gallery.push({ path: photo.path, url: keptUrl ?? fileUrl(photo.path), alt: photo.alt });
     }
-    await this.repository.setPhotos(id, saved);
-    const wanted = new Set(photos.map((p) => p.path));
-    for (const old of current) if (!wanted.has(old.path)) await this.files.delete(old.path);
+    return gallery;
+  }
+
+  /** Claims the gallery's fresh uploads (re-encoded already by the upload path) for the business about to be saved. */
+  private async attachFresh(admin: CurrentUser, current: Business["photos"], gallery: readonly BusinessPhotoWrite[]): Promise<void> {
+    const kept = new Set(current.map((p) => p.path));
+    for (const photo of gallery) if (!kept.has(photo.path)) await this.files.attach({ user: admin, kind: "businessPhoto", fullPath: photo.path });
   }
 
   private async adminView(id: string): Promise<BusinessAdmin> {

@@ -264,6 +264,11 @@ export class RequestRepository {
     await this.db.updateTable("change_request").set({ status: "pending", decidedBy: null, decidedAt: null }).where("id", "=", id).execute();
   }
 
+  /** Removes a request that never took effect: one approved in advance whose change could not be applied. */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom("change_request").where("id", "=", id).execute();
+  }
+
   /** Records what an approval created: the new business, event or offer. */
   async setTarget(id: string, created: { businessId?: string; targetId?: string }): Promise<void> {
     await this.db.updateTable("change_request").set(created).where("id", "=", id).execute();

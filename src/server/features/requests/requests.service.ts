@@ -41,10 +41,11 @@ import { SHARED_KINDS, type RequestRepository, type StoredRequest } from "./requ
 
 type Values = Record<string, unknown>;
 type NewRequest = Omit<Parameters<RequestRepository["create"]>[0], "id" | "userId">;
-/** An owner's upload a request uses. */
+/** An owner's upload a request uses, and the field it is given in. */
 interface Upload {
   kind: UploadKind;
   path: string;
+  field: string;
 }
 
 /** What an owner's write led to: applied at once (an administrator's), or a request. */
@@ -357,15 +358,24 @@ export class RequestService {
     // request had it stays compared with what was live then, so a value an administrator set since is not taken
     // for one the owner asked for (and approving all leaves it).
     const base = pending?.base && target.base ? Object.fromEntries(Object.keys(target.base).map((name) => [name, same(target.payload[name], pending.payload[name]) && name in pending.base! ? pending.base![name] : target.base![name]])) : target.base;
+    // The uploads are held first: one removed since it was checked is refused before anything is saved.
+    await this.hold(user, fresh);
     const amended = pending && (await this.repository.amend(pending.id, { payload: target.payload, base, userId: user.id, business: { businessId: target.businessId, businessName: target.businessName } }));
     const created = amended ? { requestId: pending.id, status: "pending" as const } : await this.createRequest(user, target);
-    await this.hold(user, fresh);
     if (amended) await this.releaseReplaced(FORMS[target.kind], pending.payload, target.payload, target.base);
     return created;
   }
 
-  /** Marks the uploads a waiting request uses as in use, so the clean-up of unused uploads leaves them. */
+  /**
+   * Marks the uploads a waiting request uses as in use, so the clean-up of unused uploads leaves them. One removed
+   * since it was checked is refused beside its field before any is marked.
+   */
   private async hold(user: CurrentUser, uploads: Upload[]): Promise<void> {
+    for (const upload of uploads) {
+      if (!(await this.deps.files.isAttachable({ user, kind: upload.kind, fullPath: upload.path }))) {
+        throw Validation(requestMessages.notYourImage, { [upload.field]: requestMessages.notYourImage });
+      }
+    }
     for (const upload of uploads) await this.deps.files.attach({ user, kind: upload.kind, fullPath: upload.path });
   }
 
@@ -388,7 +398,7 @@ export class RequestService {
       for (const path of imagePaths({ ...form, views: { [name]: view } }, payload)) {
         if (known.has(path)) continue;
         if (!(await this.deps.files.isFreshUpload(user, view.upload!, path, owned))) throw Validation(requestMessages.notYourImage, { [name]: requestMessages.notYourImage });
-        fresh.push({ kind: view.upload!, path });
+        fresh.push({ kind: view.upload!, path, field: name });
       }
     }
     return fresh;
@@ -413,12 +423,22 @@ export class RequestService {
     return { requestId: id, status: "pending" };
   }
 
-  /** Applied at once, and kept as an approved request so the owner sees it among their changes. */
+  /**
+   * Applied at once, and kept as an approved request so the owner sees it among their changes. A change that cannot
+   * be applied (a photo's upload removed meanwhile) is answered with its error and leaves no request behind, so
+   * sending it again does not make a second one.
+   */
   private async createApproved(user: CurrentUser, request: NewRequest): Promise<RequestCreated> {
     const id = newId();
     await this.repository.create({ ...request, id, userId: user.id });
     const stored = (await this.repository.get(id))!;
-    await this.decideAndApply(approvedInAdvance(user), stored, Object.keys(stored.payload), null);
+    try {
+      await this.decideAndApply(approvedInAdvance(user), stored, Object.keys(stored.payload), null);
+    } catch (error) {
+      // A change that could not be applied is back among the waiting ones: it goes, as it was never made.
+      if ((await this.repository.get(id))?.status === "pending") await this.repository.delete(id);
+      throw error;
+    }
     return { requestId: id, status: "approved" };
   }
 

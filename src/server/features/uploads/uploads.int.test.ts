@@ -1,4 +1,5 @@
 // Uploads over the tus endpoint as a browser sends them: who may upload, what is refused, resuming, and the profile picture.
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
@@ -145,6 +146,48 @@ describe("good files", () => {
       expect([meta.width, meta.height]).toEqual(type === "jpeg" ? [400, 800] : [800, 400]);
     });
   }
+});
+
+describe("large pictures", () => {
+  it("stores a phone's 108-megapixel JPEG, scaled down", async () => {
+    const photo = await sharp({ create: { width: 12000, height: 9000, channels: 3, background: { r: 90, g: 140, b: 200 } } })
+      .jpeg({ optimiseCoding: false })
+      .toBuffer();
+    const response = await upload(admin.cookie, photo, { kind: "businessPhoto", filename: "IMG_2024.jpg", name: "Harbour Front" });
+    expect(response.status).toBe(200);
+    const stored = (await response.json()) as { url: string; srcset: string };
+    expect(stored.srcset).toMatch(/ 1600w$/);
+    const served = await sharp(Buffer.from(await (await t.request(stored.url)).arrayBuffer())).metadata();
+    expect([served.format, served.width, served.height]).toEqual(["webp", 1600, 1200]);
+  });
+
+  it("refuses a small file that claims more pixels than allowed (a decompression bomb), with its own message, storing nothing", async () => {
+    // A 16×16 JPEG whose header claims 20000×20000: a few hundred bytes that would decode to 1.2 GB.
+    const bomb = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#808080" } }).jpeg().toBuffer();
+    const frame = bomb.indexOf(Buffer.from([0xff, 0xc0]));
+    expect(frame).toBeGreaterThan(0);
+    bomb.writeUInt16BE(20000, frame + 5);
+    bomb.writeUInt16BE(20000, frame + 7);
+    const before = await storedFilesOf(admin.cookie);
+    const response = await upload(admin.cookie, bomb, { kind: "businessPhoto", filename: "bomb.jpg", name: "Harbour Front" });
+    expect(response.status).toBe(400);
+    const message = "The picture has too many pixels: at most 200 megapixels are allowed. Please make it smaller and try again.";
+    expect(((await response.json()) as { error: { message: string; fields: unknown } }).error).toMatchObject({ message, fields: { file: message } });
+    expect(await storedFilesOf(admin.cookie)).toBe(before);
+  });
+
+  it("holds formats decoded whole (PNG) to 50 megapixels", async () => {
+    // A 16×16 PNG whose header (IHDR, its checksum made again) claims 10000×6000.
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#808080" } }).png().toBuffer();
+    const ihdr = png.indexOf(Buffer.from("IHDR"));
+    png.writeUInt32BE(10000, ihdr + 4);
+    png.writeUInt32BE(6000, ihdr + 8);
+    png.writeUInt32BE(zlib.crc32(png.subarray(ihdr, ihdr + 17)), ihdr + 17);
+    const response = await upload(admin.cookie, png, { kind: "businessPhoto", filename: "scan.png", name: "Harbour Front" });
+    expect(response.status).toBe(400);
+    const message = "The picture has too many pixels: at most 50 megapixels are allowed. Please make it smaller and try again.";
+    expect(((await response.json()) as { error: { fields: unknown } }).error.fields).toEqual({ file: message });
+  });
 });
 
 describe("resumable uploads", () => {

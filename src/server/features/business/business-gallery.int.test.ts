@@ -1,0 +1,102 @@
+// A business's gallery over HTTP: photos are attached with the business, and a photo that cannot be attached (its
+// upload removed by the clean-up while the form was open, a file of another kind) is refused before anything is saved.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBusiness, createCategory } from "../../db/factories.ts";
+import type { CurrentUser } from "../../auth/session.ts";
+import { makeImage } from "../../../../tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+
+let t: TestApp;
+let cookie: string;
+let admin: CurrentUser;
+let categoryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = (await t.signIn("admin")).cookie;
+  admin = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
+  categoryId = (await createCategory(t.database.db, { name: "Galleries and Studios" })).id;
+});
+afterAll(() => t.close());
+
+const send = (method: string, path: string, json?: unknown) => t.request(path, { method, json, cookie });
+const errorOf = async (response: Response) => ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error;
+
+function marker(overrides: Record<string, unknown> = {}) {
+  return { name: "Harbour Light Studio", categoryId, description: "Prints and framing.", address: "3 Dock Rd", lat: 43.12, lng: -79.07, tags: [], ...overrides };
+}
+
+async function photoUpload(name: string) {
+  return t.services.files.upload({ user: admin, kind: "businessPhoto", fileName: "shop.png", name, bytes: await makeImage("png", 400, 300) });
+}
+
+/** The admin list's businesses whose name contains `q`. */
+async function named(q: string): Promise<Array<{ id: string; name: string; photos: Array<{ url: string }> }>> {
+  const page = (await (await send("GET", `/api/v1/admin/businesses?q=${encodeURIComponent(q)}`)).json()) as { items: Array<{ id: string; name: string; photos: Array<{ url: string }> }> };
+  return page.items;
+}
+
+/** The clean-up of unused uploads, run as it would be a day later. */
+const cleanUpLater = () => t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
+
+const unavailable = (position: number) => `Photo ${position} is no longer available. Please remove it and upload it again.`;
+
+describe("business photos", () => {
+  it("saves the gallery with the business, and the clean-up then leaves its files alone", async () => {
+    const first = await photoUpload("Kiln Room");
+    const second = await photoUpload("Kiln Room");
+    const response = await send("POST", "/api/v1/businesses", marker({ name: "Kiln Room", photos: [{ path: first.fullPath, alt: "The kilns" }, { path: second.fullPath, alt: "The shelves" }] }));
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { photos: unknown[] }).photos).toEqual([
+      { path: first.fullPath, url: first.url, alt: "The kilns" },
+      { path: second.fullPath, url: second.url, alt: "The shelves" },
+    ]);
+    await cleanUpLater();
+    expect((await t.request(first.url)).status).toBe(200);
+    expect((await t.request(second.url)).status).toBe(200);
+  });
+
+  it("refuses a new business whose photo upload was cleaned up, beside Photos, and saves nothing however often it is sent", async () => {
+    const kept = await photoUpload("Driftwood Gallery");
+    await cleanUpLater();
+    const gone = kept.fullPath;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const response = await send("POST", "/api/v1/businesses", marker({ name: "Driftwood Gallery", photos: [{ path: gone, alt: "The front window" }] }));
+      expect(response.status, `attempt ${attempt}`).toBe(400);
+      const error = await errorOf(response);
+      expect(error.message).toBe(unavailable(1));
+      expect(error.fields).toEqual({ photos: unavailable(1) });
+    }
+    expect(await named("Driftwood Gallery")).toEqual([]);
+  });
+
+  it("refuses a file of another kind as a photo, beside Photos, saving nothing", async () => {
+    const photo = await photoUpload("Anchor Frames");
+    const logo = await t.services.files.upload({ user: admin, kind: "logo", fileName: "logo.png", name: "Anchor Frames", bytes: await makeImage("png", 200, 200) });
+    const response = await send("POST", "/api/v1/businesses", marker({ name: "Anchor Frames", photos: [{ path: photo.fullPath, alt: "The counter" }, { path: logo.fullPath, alt: "The sign" }] }));
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).fields).toEqual({ photos: unavailable(2) });
+    expect(await named("Anchor Frames")).toEqual([]);
+    // The photo that could have been used is still an unused upload: sent again on its own, it is saved.
+    const retry = await send("POST", "/api/v1/businesses", marker({ name: "Anchor Frames", photos: [{ path: photo.fullPath, alt: "The counter" }] }));
+    expect(retry.status).toBe(201);
+    expect((await named("Anchor Frames")).map((b) => b.photos.length)).toEqual([1]);
+  });
+
+  it("refuses a change whose new photo upload was cleaned up, keeping the business as it was", async () => {
+    const business = await createBusiness(t.database.db, { name: "Tidewater Prints", categoryId });
+    const saved = await photoUpload("Tidewater Prints");
+    expect((await send("PUT", `/api/v1/businesses/${business.id}`, marker({ name: "Tidewater Prints", photos: [{ path: saved.fullPath, alt: "The press" }] }))).status).toBe(200);
+
+    const fresh = await photoUpload("Tidewater Prints");
+    await cleanUpLater();
+    const response = await send("PUT", `/api/v1/businesses/${business.id}`, marker({ name: "Tidewater Print Shop", photos: [{ path: saved.fullPath, alt: "The press" }, { path: fresh.fullPath, alt: "The drying racks" }] }));
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).fields).toEqual({ photos: unavailable(2) });
+
+    const after = (await (await t.request(`/api/v1/businesses/${business.id}`)).json()) as { name: string; photos: Array<{ url: string; alt: string }> };
+    expect(after.name).toBe("Tidewater Prints");
+    expect(after.photos).toEqual([{ path: saved.fullPath, url: saved.url, alt: "The press" }]);
+    expect((await t.request(saved.url)).status).toBe(200);
+  });
+});

@@ -1,0 +1,133 @@
+// An owner's listing change carrying gallery photos: a photo whose upload is gone is refused beside Photos, and
+// neither the business nor a request is saved, whether the change waits for an administrator or is approved in advance.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBusiness, createCategory } from "../../db/factories.ts";
+import type { CurrentUser } from "../../auth/session.ts";
+import { makeImage } from "../../../../tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+
+let t: TestApp;
+let admin: { cookie: string };
+let categoryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn("admin");
+  categoryId = (await createCategory(t.database.db)).id;
+});
+afterAll(() => t.close());
+
+async function owner(businessId: string) {
+  const { cookie } = await t.signIn("business");
+  const user = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
+  await t.request(`/api/v1/businesses/${businessId}/owners`, { method: "POST", json: { email: user.email }, cookie: admin.cookie });
+  return { cookie, user };
+}
+
+const photoUpload = async (user: CurrentUser, businessId: string) =>
+  t.services.files.upload({ user, kind: "businessPhoto", fileName: "storefront.png", name: "Storefront", businessId, bytes: await makeImage("png", 400, 300) });
+
+/** The clean-up of unused uploads, run as it would be a day later. */
+const cleanUpLater = () => t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
+
+const listing = (business: { name: string; lat: number; lng: number }, changes: Record<string, unknown>) => ({
+  name: business.name,
+  categoryId,
+  lat: business.lat,
+  lng: business.lng,
+  tags: [],
+  ...changes,
+});
+
+async function setAutoApprove(on: boolean) {
+  const saved = await t.request("/api/v1/moderation-settings", {
+    method: "PUT",
+    json: { autoApproveListings: on, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "" },
+    cookie: admin.cookie,
+  });
+  expect(saved.status).toBe(200);
+}
+
+const myRequests = async (cookie: string) => (await (await t.request("/api/v1/me/requests", { cookie })).json()) as Array<{ id: string; status: string }>;
+const errorOf = async (response: Response) => ((await response.json()) as { error: { fields?: Record<string, string> } }).error;
+const notYours = "This image is not one you uploaded for your business. Upload it again.";
+
+describe("an owner's listing change with photos", () => {
+  it("waiting for an administrator: a photo whose upload is gone is refused beside Photos, and nothing waits", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, name: "Quay Street Books" });
+    const someone = await owner(business.id);
+    const send = (photos: Array<{ path: string; alt: string }>) =>
+      t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", cookie: someone.cookie, json: listing(business, { name: "Quay Street Books & Maps", photos }) });
+
+    // Cleaned up while the form was open.
+    const stale = await photoUpload(someone.user, business.id);
+    await cleanUpLater();
+    const response = await send([{ path: stale.fullPath, alt: "The shop" }]);
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).fields).toEqual({ photos: notYours });
+    expect(await myRequests(someone.cookie)).toEqual([]);
+
+    // Cleaned up just after the owner's upload was checked.
+    const late = await photoUpload(someone.user, business.id);
+    const files = t.services.files;
+    const check = files.isFreshUpload.bind(files);
+    files.isFreshUpload = async (...args) => {
+      const fresh = await check(...args);
+      await cleanUpLater();
+      return fresh;
+    };
+    try {
+      const raced = await send([{ path: late.fullPath, alt: "The shop" }]);
+      expect(raced.status).toBe(400);
+      expect((await errorOf(raced)).fields).toEqual({ photos: notYours });
+    } finally {
+      files.isFreshUpload = check;
+    }
+    expect(await myRequests(someone.cookie)).toEqual([]);
+    expect((await (await t.request(`/api/v1/businesses/${business.id}`)).json()) as object).toMatchObject({ name: "Quay Street Books", photos: [] });
+  });
+
+  it("approved in advance: a photo removed while the change is being saved is refused beside Photos, and neither the business nor a request is saved", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, name: "Lighthouse Tea Room" });
+    const someone = await owner(business.id);
+    await setAutoApprove(true);
+    const files = t.services.files;
+    const check = files.isFreshUpload.bind(files);
+    try {
+      // A photo is saved with the change.
+      const kept = await photoUpload(someone.user, business.id);
+      const saved = await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", cookie: someone.cookie, json: listing(business, { photos: [{ path: kept.fullPath, alt: "The tea counter" }] }) });
+      expect(saved.status).toBe(202);
+      expect(((await (await t.request(`/api/v1/businesses/${business.id}`)).json()) as { photos: unknown[] }).photos).toEqual([{ path: kept.fullPath, url: kept.url, alt: "The tea counter" }]);
+      const before = await myRequests(someone.cookie);
+
+      // The clean-up runs just after the owner's upload was checked.
+      const late = await photoUpload(someone.user, business.id);
+      files.isFreshUpload = async (...args) => {
+        const fresh = await check(...args);
+        await cleanUpLater();
+        return fresh;
+      };
+      // Sent again, the upload is already known to be gone.
+      const answers = [{ photos: "Photo 2 is no longer available. Please remove it and upload it again." }, { photos: notYours }];
+      for (const [attempt, fields] of answers.entries()) {
+        const response = await t.request(`/api/v1/businesses/${business.id}`, {
+          method: "PUT",
+          cookie: someone.cookie,
+          json: listing(business, { name: "Lighthouse Tea House", photos: [{ path: kept.fullPath, alt: "The tea counter" }, { path: late.fullPath, alt: "The garden" }] }),
+        });
+        expect(response.status, `attempt ${attempt + 1}`).toBe(400);
+        expect((await errorOf(response)).fields, `attempt ${attempt + 1}`).toEqual(fields);
+      }
+      const after = (await (await t.request(`/api/v1/businesses/${business.id}`)).json()) as { name: string; photos: unknown[] };
+      expect(after.name).toBe("Lighthouse Tea Room");
+      expect(after.photos).toEqual([{ path: kept.fullPath, url: kept.url, alt: "The tea counter" }]);
+      expect(await myRequests(someone.cookie)).toEqual(before);
+      const waiting = (await (await t.request("/api/v1/requests?status=pending", { cookie: admin.cookie })).json()) as Array<{ businessId: string }>;
+      expect(waiting.filter((r) => r.businessId === business.id)).toEqual([]);
+    } finally {
+      files.isFreshUpload = check;
+      await setAutoApprove(false);
+    }
+  });
+});
