@@ -14,12 +14,17 @@ export const importMessages = {
   noColumns: "None of the file's columns could be matched to a business field. Name them in the first row: Name, Category, Address, Latitude, Longitude, …",
   nameNotMapped: "Map a column to Name: every business needs one.",
   noFile: "Choose a CSV file to import.",
+  strayQuote: (line: number) =>
+    `Line ${line} has a stray quotation mark ("), so the rows after it would be read as one cell. Remove it, or put the whole cell in quotes with any quote inside doubled (""), then upload the file again.`,
   notFound: "There is no such import.",
   hasErrors: (count: number) => `${count === 1 ? "1 row has errors" : `${count} rows have errors`}. Fix them in the file or below, then apply again.`,
   stillGeocoding: "Some addresses are still being looked up. Apply once geocoding has finished.",
   notPreview: "This import has already been applied or undone.",
   notApplied: "Only an applied import can be undone.",
   undoExpired: "An import can be undone for 7 days only.",
+  keptAdded: "Added by this import and kept: it was changed afterwards, or now has offers, events, owners or photos. Delete it from the businesses list if it should go.",
+  keptFields: (labels: readonly string[]) =>
+    `${labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`} changed after the import, so ${labels.length === 1 ? "it keeps its" : "they keep their"} later value.`,
   unknownId: "No business has this id. Clear the id to add the row as a new business.",
   ambiguous: "More than one business has this name and address. Add the id column to say which one.",
   duplicate: (row: number) => `The same business as row ${row}.`,
@@ -149,6 +154,16 @@ export const ImportPreviewSchema = z.object({
   summary: ImportSummarySchema,
   geocoding: z.object({ total: z.number().int(), done: z.number().int(), failed: z.number().int(), pending: z.number().int() }),
   rows: z.array(ImportRowSchema),
+  /** Once undone: the businesses undo left as they were, wholly or some of their fields, because they changed after the import. */
+  keptOnUndo: z.array(
+    z.object({
+      businessId: z.string(),
+      name: z.string(),
+      /** The fields that keep their later value; empty for a business the import added, kept whole. */
+      fields: z.array(z.enum(BUSINESS_IMPORT_FIELD_NAMES)),
+      message: z.string(),
+    }),
+  ),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 

@@ -108,9 +108,15 @@ export function matchKey(name: string | null | undefined, address: string | null
   return `${norm(name)}|${norm(address)}`;
 }
 
-/** A tags cell: names separated by semicolons (as exported), or by commas when there is no semicolon. */
-export function splitTags(cell: string): string[] {
-  const parts = cell.includes(";") ? cell.split(";") : cell.split(",");
+/**
+ * A tags cell: names separated by semicolons (as exported), or by commas when there is no semicolon. A cell without
+ * semicolons that is one known tag's whole name ("Beer, Wine & Spirits", as exported for a business with only that
+ * tag) is that tag.
+ */
+export function splitTags(cell: string, isTag: (name: string) => boolean = () => false): string[] {
+  const whole = cell.trim();
+  if (!whole.includes(";") && whole && isTag(whole)) return [whole];
+  const parts = whole.includes(";") ? whole.split(";") : whole.split(",");
   return [...new Set(parts.map((part) => part.trim()).filter(Boolean))];
 }
 
@@ -120,6 +126,7 @@ const lower = (text: string) => text.trim().toLowerCase();
 export class RowEvaluator {
   private readonly byId: Map<string, StoredBusiness>;
   private readonly byKey = new Map<string, StoredBusiness[]>();
+  private readonly byName = new Map<string, StoredBusiness[]>();
   private readonly categoryByName: Map<string, { id: string; name: string }>;
   private readonly categoryById: Map<string, { id: string; name: string }>;
   private readonly tagByName: Map<string, { id: string; name: string }>;
@@ -129,11 +136,14 @@ export class RowEvaluator {
 
   constructor(catalog: Catalog, options: { createMissing: boolean; mapping: ImportMapping }) {
     this.byId = new Map(catalog.businesses.map((b) => [b.id, b]));
-    for (const business of catalog.businesses) {
-      const key = matchKey(business.name, business.address);
-      const list = this.byKey.get(key);
+    const add = (index: Map<string, StoredBusiness[]>, key: string, business: StoredBusiness) => {
+      const list = index.get(key);
       if (list) list.push(business);
-      else this.byKey.set(key, [business]);
+      else index.set(key, [business]);
+    };
+    for (const business of catalog.businesses) {
+      add(this.byKey, matchKey(business.name, business.address), business);
+      add(this.byName, matchKey(business.name, null), business);
     }
     this.categoryByName = new Map(catalog.categories.map((c) => [lower(c.name), c]));
     this.categoryById = new Map(catalog.categories.map((c) => [c.id, c]));
@@ -141,6 +151,11 @@ export class RowEvaluator {
     this.tagById = new Map(catalog.tags.map((t) => [t.id, t]));
     this.createMissing = options.createMissing;
     this.fields = new Set(Object.values(options.mapping).filter((f): f is BusinessImportField => f !== ""));
+  }
+
+  /** Whether the row brings this field: its column is mapped, or the row's fix gave the cell. */
+  private has(cells: RowCells, field: BusinessImportField): boolean {
+    return this.fields.has(field) || cells[field] !== undefined;
   }
 
   /** Every row, with in-file duplicates flagged on the later row. */
@@ -170,7 +185,8 @@ export class RowEvaluator {
       current = this.byId.get(cells.id);
       if (!current) errors.id = importMessages.unknownId;
     } else if (cells.name) {
-      const matches = this.byKey.get(matchKey(cells.name, this.fields.has("address") ? cells.address : null)) ?? [];
+      // Without an address, the name alone says which business the row is.
+      const matches = (this.has(cells, "address") ? this.byKey.get(matchKey(cells.name, cells.address)) : this.byName.get(matchKey(cells.name, null))) ?? [];
       if (matches.length > 1) errors.name = importMessages.ambiguous;
       current = matches.length === 1 ? matches[0] : undefined;
     }
@@ -178,7 +194,7 @@ export class RowEvaluator {
 
     const values = {} as RowWrite["values"];
     for (const name of TEXT_FIELDS) {
-      if (!this.fields.has(name)) {
+      if (!this.has(cells, name)) {
         values[name] = current ? current[name] : null;
         continue;
       }
@@ -204,7 +220,7 @@ export class RowEvaluator {
   }
 
   private category(cells: RowCells, current: StoredBusiness | undefined, errors: Record<string, string>): RowWrite["category"] | null {
-    if (!this.fields.has("category") || (!cells.category && current && current.categoryId === null)) {
+    if (!this.has(cells, "category") || (!cells.category && current && current.categoryId === null)) {
       if (current) return { id: current.categoryId };
       errors.category = businessFields.categoryId.input.safeParse("").error?.issues[0]?.message ?? "Category is required.";
       return null;
@@ -222,9 +238,9 @@ export class RowEvaluator {
   }
 
   private tags(cells: RowCells, current: StoredBusiness | undefined, errors: Record<string, string>): RowWrite["tags"] | null {
-    if (!this.fields.has("tags")) return (current?.tagIds ?? []).map((id) => ({ id }));
+    if (!this.has(cells, "tags")) return (current?.tagIds ?? []).map((id) => ({ id }));
     const tags: RowWrite["tags"] = [];
-    for (const name of splitTags(cells.tags ?? "")) {
+    for (const name of splitTags(cells.tags ?? "", (whole) => this.tagByName.has(lower(whole)))) {
       const found = this.tagByName.get(lower(name)) ?? this.tagById.get(name);
       if (found) tags.push({ id: found.id });
       else if (this.createMissing) tags.push({ create: name });

@@ -8,7 +8,7 @@ describe("reading CSV", () => {
   it("reads UTF-8 with and without a byte-order mark", () => {
     const plain = readCsv(bytes("Name,Address\nCafé Crème,1 Rue\n"));
     const bom = readCsv(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes("Name,Address\nCafé Crème,1 Rue\n")]));
-    expect(plain).toEqual({ encoding: "utf-8", delimiter: ",", headers: ["Name", "Address"], rows: [["Café Crème", "1 Rue"]] });
+    expect(plain).toEqual({ encoding: "utf-8", delimiter: ",", headers: ["Name", "Address"], rows: [["Café Crème", "1 Rue"]], lines: [2] });
     expect(bom.headers).toEqual(["Name", "Address"]);
     expect(bom.rows).toEqual([["Café Crème", "1 Rue"]]);
   });

@@ -10,6 +10,8 @@ export interface CsvTable {
   headers: string[];
   /** The data rows, each as long as `headers` (missing cells are blank). */
   rows: string[][];
+  /** The line of the file each data row starts on (the first line is 1). */
+  lines: number[];
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -51,21 +53,76 @@ export function readCsv(bytes: Uint8Array, options: { encoding?: CsvEncoding; de
   const body = text.replace(/^\uFEFF/, "");
   if (body.trim() === "") throw Validation(importMessages.empty, { file: importMessages.empty });
 
-  const parsed = Papa.parse<string[]>(body, {
-    delimiter: !options.delimiter || options.delimiter === "auto" ? "" : options.delimiter,
-    delimitersToGuess: [",", ";", "\t"],
-    skipEmptyLines: "greedy",
-    // One more than allowed, to tell a file that is too long from one that is just long enough.
-    preview: IMPORT_LIMITS.rows + 2,
-  });
-  const [header = [], ...rows] = parsed.data;
-  const delimiter = (parsed.meta.delimiter || ",") as CsvTable["delimiter"];
-  const headers = header.map((cell) => cell.trim());
-  if (headers.filter(Boolean).length === 0 || (headers.length < 2 && rows.some((row) => row.length > 1))) {
+  const { records, delimiter: found, strayQuoteLine } = parseRecords(body, !options.delimiter || options.delimiter === "auto" ? "" : options.delimiter);
+  if (strayQuoteLine !== null) {
+    const message = importMessages.strayQuote(strayQuoteLine);
+    throw Validation(message, { file: message });
+  }
+  const [header = { cells: [], line: 1 }, ...rows] = records;
+  const delimiter = (found || ",") as CsvTable["delimiter"];
+  const headers = distinctHeaders(header.cells.map((cell) => cell.trim()));
+  if (headers.filter(Boolean).length === 0 || (headers.length < 2 && rows.some((row) => row.cells.length > 1))) {
     throw Validation(importMessages.noHeader, { file: importMessages.noHeader });
   }
   if (rows.length > IMPORT_LIMITS.rows) throw Validation(importMessages.tooManyRows, { file: importMessages.tooManyRows });
-  return { encoding, delimiter, headers, rows: rows.map((row) => headers.map((_, i) => row[i] ?? "")) };
+  return { encoding, delimiter, headers, rows: rows.map((row) => headers.map((_, i) => row.cells[i] ?? "")), lines: rows.map((row) => row.line) };
+}
+
+/**
+ * The file's records that have anything in them, each with the line it starts on (blank lines and line breaks inside
+ * quoted cells counted, as a text editor counts them), up to one more than the row limit; and the line of the first
+ * record whose quotes do not close where its cell ends, which would run the following rows into one cell.
+ */
+function parseRecords(body: string, delimiter: string): { records: Array<{ cells: string[]; line: number }>; delimiter: string; strayQuoteLine: number | null } {
+  // Guessed from the first rows that have anything in them (blank lines would make every guess fail).
+  const found = delimiter || Papa.parse<string[]>(body, { delimiter: "", delimitersToGuess: [",", ";", "\t"], skipEmptyLines: "greedy", preview: 1 }).meta.delimiter;
+  const records: Array<{ cells: string[]; line: number }> = [];
+  let start = 0;
+  let line = 1;
+  let strayQuoteLine: number | null = null;
+  Papa.parse<string[]>(body, {
+    delimiter: found,
+    step: (result, parser) => {
+      if (result.errors.some((error) => error.type === "Quotes")) {
+        strayQuoteLine = line;
+        parser.abort();
+        return;
+      }
+      if (result.data.some((cell) => cell.trim() !== "")) records.push({ cells: result.data, line });
+      line += lineBreaks(body, start, result.meta.cursor);
+      start = result.meta.cursor;
+      // One more than allowed, to tell a file that is too long from one that is just long enough.
+      if (records.length > IMPORT_LIMITS.rows + 1) parser.abort();
+    },
+  });
+  return { records, delimiter: found, strayQuoteLine };
+}
+
+/** How many lines end between two positions of the text (CRLF, LF and CR each end one). */
+function lineBreaks(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x0a || (code === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) count++;
+  }
+  return count;
+}
+
+/** The headers with each repeat told apart ("Phone", "Phone (2)"), so every column can be mapped on its own. */
+function distinctHeaders(headers: readonly string[]): string[] {
+  const taken = new Set(headers);
+  const seen = new Set<string>();
+  return headers.map((header) => {
+    if (!seen.has(header)) {
+      seen.add(header);
+      return header;
+    }
+    let n = 2;
+    while (taken.has(`${header} (${n})`.trim())) n++;
+    const name = `${header} (${n})`.trim();
+    taken.add(name);
+    return name;
+  });
 }
 
 /** Characters a spreadsheet reads as the start of a formula (OWASP's list for CSV injection). */

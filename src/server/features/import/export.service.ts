@@ -22,6 +22,14 @@ export const BUSINESS_EXPORT_HEADERS = [
   "last_updated_at",
 ] as const;
 
+/**
+ * Tag names separated by semicolons. A lone tag whose name has a comma ends with a semicolon, so that reading the
+ * cell back takes it whole rather than as tags separated by commas.
+ */
+export function tagsCell(tags: readonly string[]): string {
+  return tags.length === 1 && tags[0]!.includes(",") ? `${tags[0]};` : tags.join("; ");
+}
+
 export class ExportService {
   private readonly repository: ExportRepository;
   constructor(repository: ExportRepository) {
@@ -33,7 +41,7 @@ export class ExportService {
     const rows = await this.repository.businesses();
     return toCsv(
       BUSINESS_EXPORT_HEADERS,
-      rows.map((b) => [b.id, b.name, b.category, b.description, b.address, b.website, b.phone, b.email, b.lat, b.lng, b.tags.join("; "), b.logoUrl, b.createdAt, b.lastUpdatedAt]),
+      rows.map((b) => [b.id, b.name, b.category, b.description, b.address, b.website, b.phone, b.email, b.lat, b.lng, tagsCell(b.tags), b.logoUrl, b.createdAt, b.lastUpdatedAt]),
     );
   }
 

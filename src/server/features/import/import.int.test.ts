@@ -4,6 +4,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createEvent, createOffer, createTag } from "../../db/factories.ts";
 import type { ImportPreview } from "../../../shared/schemas/data-import.ts";
+import type { CurrentUser } from "../../auth/session.ts";
+import { makeImage } from "../../../../tests/fixtures/images.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
 
 let t: TestApp;
@@ -48,6 +50,43 @@ async function businessCount() {
 }
 
 const header = "Name,Category,Address,Latitude,Longitude,Tags";
+
+async function preview(csv: string, query = "") {
+  const response = await importCsv(csv, query);
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as ImportPreview;
+}
+
+async function act(id: string, action: "apply" | "undo") {
+  const response = await t.request(`/api/v1/imports/${id}/${action}`, { method: "POST", cookie: admin });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as ImportPreview;
+}
+
+interface BusinessView {
+  id: string;
+  name: string;
+  categoryId: string | null;
+  description: string | null;
+  address: string | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  coordinates: { lat: number; lng: number };
+  tags: string[];
+}
+
+async function businessNamed(name: string): Promise<BusinessView> {
+  const { id } = await t.database.db.selectFrom("business").select("id").where("name", "=", name).executeTakeFirstOrThrow();
+  return (await (await t.request(`/api/v1/businesses/${id}`)).json()) as BusinessView;
+}
+
+/** Saves the business as the admin's business form does, with some fields changed. */
+async function editBusiness(business: BusinessView, changes: Partial<Omit<BusinessView, "id" | "coordinates">>) {
+  const { id, coordinates, ...values } = business;
+  const response = await t.request(`/api/v1/businesses/${id}`, { method: "PUT", json: { ...values, lat: coordinates.lat, lng: coordinates.lng, ...changes }, cookie: admin });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
 
 describe("exporting", () => {
   it("writes every business with its category and tags by name, neutralising formula-like text", async () => {
@@ -262,6 +301,138 @@ describe("apply and undo", () => {
     } finally {
       await sql`drop trigger refuse_boom ${t.database.dialect === "postgres" ? sql`on business` : sql``}`.execute(db);
     }
+  });
+});
+
+describe("undo after later changes", () => {
+  it("restores only the fields the import changed, leaving fields edited since the import as they are", async () => {
+    const before = await businessNamed("Queen Street Bakery");
+    const imported = await preview("Name,Address,Phone\nQueen Street Bakery,1 Queen St,905-555-0142\n");
+    expect(imported.rows[0]!.changes).toEqual([{ field: "phone", from: before.phone, to: "905-555-0142" }]);
+    await act(imported.id, "apply");
+    await editBusiness(await businessNamed("Queen Street Bakery"), { description: "Sourdough every morning.", website: "https://bakery.example" });
+
+    const undone = await act(imported.id, "undo");
+    expect(undone.keptOnUndo).toEqual([]);
+    expect(await businessNamed("Queen Street Bakery")).toMatchObject({ phone: before.phone, description: "Sourdough every morning.", website: "https://bakery.example" });
+  });
+
+  it("keeps a field the import changed that was changed again since, and says so in its answer", async () => {
+    const before = await businessNamed("Queen Street Bakery");
+    const imported = await preview("Name,Address,Phone,Email\nQueen Street Bakery,1 Queen St,905-555-0142,orders@bakery.example\n");
+    await act(imported.id, "apply");
+    await editBusiness(await businessNamed("Queen Street Bakery"), { phone: "905-555-0199" });
+
+    const undone = await act(imported.id, "undo");
+    expect(await businessNamed("Queen Street Bakery")).toMatchObject({ phone: "905-555-0199", email: before.email });
+    expect(undone.keptOnUndo).toEqual([{ businessId: before.id, name: "Queen Street Bakery", fields: ["phone"], message: "Phone changed after the import, so it keeps its later value." }]);
+    // The answer stays the same when the import is looked at again.
+    expect(((await (await t.request(`/api/v1/imports/${imported.id}`, { cookie: admin })).json()) as ImportPreview).keptOnUndo).toEqual(undone.keptOnUndo);
+  });
+
+  it("keeps a business the import added once it has an offer or was edited, and deletes the others with their files", async () => {
+    const csv = [header, "Offer Shop,Food & Drink,11 King St,43.2,-79.2,", "Edited Shop,Food & Drink,12 King St,43.2,-79.2,", "Plain Shop,Food & Drink,13 King St,43.2,-79.2,", "Logo Shop,Food & Drink,14 King St,43.2,-79.2,"].join("\n");
+    const imported = await preview(csv);
+    expect(imported.summary.created).toBe(4);
+    await act(imported.id, "apply");
+    const offerShop = await businessNamed("Offer Shop");
+    const offer = await createOffer(t.database.db, { businessId: offerShop.id, businessName: offerShop.name, description: "Two for one" });
+    const edited = await businessNamed("Edited Shop");
+    await editBusiness(edited, { description: "Open late on Fridays." });
+    // A stored logo file the business holds (set here without saving the business, so only the file tells it apart).
+    const me = (await (await t.request("/api/v1/me", { cookie: admin })).json()) as CurrentUser;
+    const logo = await t.services.files.upload({ user: me, kind: "logo", fileName: "logo.png", name: "Logo Shop", bytes: await makeImage("png", 300, 200) });
+    await t.database.db.updateTable("business").set({ logoUrl: logo.url, logoStoragePath: logo.fullPath }).where("name", "=", "Logo Shop").execute();
+    expect((await t.request(logo.url)).status).toBe(200);
+
+    const undone = await act(imported.id, "undo");
+    const names = (await t.services.businesses.list()).map((b) => b.name);
+    expect(names).toEqual(expect.arrayContaining(["Offer Shop", "Edited Shop"]));
+    expect(names).not.toContain("Plain Shop");
+    expect(names).not.toContain("Logo Shop");
+    expect((await t.request(logo.url)).status).toBe(404);
+    const offers = (await (await t.request(`/api/v1/businesses/${offerShop.id}/offers`)).json()) as Array<{ id: string }>;
+    expect(offers.map((o) => o.id)).toContain(offer.id);
+    expect(await businessNamed("Edited Shop")).toMatchObject({ description: "Open late on Fridays." });
+    const kept = "Added by this import and kept: it was changed afterwards, or now has offers, events, owners or photos. Delete it from the businesses list if it should go.";
+    expect(undone.keptOnUndo.map(({ name, fields, message }) => ({ name, fields, message })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: "Edited Shop", fields: [], message: kept },
+      { name: "Offer Shop", fields: [], message: kept },
+    ]);
+  });
+});
+
+describe("reading the file as a spreadsheet shows it", () => {
+  it("tells repeated column headers apart, so each column can be mapped on its own", async () => {
+    const csv = `${header},Phone,Phone\nCorner Cafe,Food & Drink,9 King St,43.2,-79.2,,905-555-0001,905-555-0002\n`;
+    const first = await preview(csv);
+    expect(first.headers.slice(-2)).toEqual(["Phone", "Phone (2)"]);
+    expect(first.mapping).toMatchObject({ Phone: "phone", "Phone (2)": "" });
+    expect(first.rows[0]!.cells.phone).toBe("905-555-0001");
+
+    const remapped = await t.request(`/api/v1/imports/${first.id}`, { method: "PUT", json: { mapping: { ...first.mapping, Phone: "", "Phone (2)": "phone" } }, cookie: admin });
+    expect(remapped.status).toBe(200);
+    expect(((await remapped.json()) as ImportPreview).rows[0]!.cells.phone).toBe("905-555-0002");
+  });
+
+  it("numbers each row by its line in the file, counting blank lines and lines inside quoted cells", async () => {
+    const csv = [
+      "Name,Category,Address,Latitude,Longitude,Description",
+      "", // line 2, blank
+      'First Shop,Food & Drink,1 King St,43.2,-79.2,"Two lines', // lines 3-4
+      'of description"',
+      ",,,,,", // line 5, nothing in it
+      "Second Shop,Shoes,2 King St,43.2,-79.2,", // line 6
+      "First Shop,Food & Drink,1 King St,43.2,-79.2,", // line 7
+    ].join("\r\n");
+    const read = await preview(csv);
+    expect(read.rows.map((r) => r.line)).toEqual([3, 6, 7]);
+    expect(read.rows[1]!.errors.category).toMatch(/no category "Shoes"/);
+    expect(read.rows[2]!.errors.name).toBe("The same business as row 3.");
+  });
+
+  it("refuses a file with a stray quotation mark, naming its line, rather than read the rows after it as one cell", async () => {
+    const csv = [header, "First Shop,Food & Drink,1 King St,43.2,-79.2,", '"Second Shop,Food & Drink,2 King St,43.2,-79.2,', "Third Shop,Food & Drink,3 King St,43.2,-79.2,"].join("\n");
+    const response = await importCsv(csv);
+    expect(response.status).toBe(400);
+    const message = 'Line 3 has a stray quotation mark ("), so the rows after it would be read as one cell. Remove it, or put the whole cell in quotes with any quote inside doubled (""), then upload the file again.';
+    expect(((await response.json()) as { error: { message: string; fields: Record<string, string> } }).error).toMatchObject({ message, fields: { file: message } });
+    expect(await t.database.db.selectFrom("data_import").select("id").execute()).toEqual([]);
+  });
+
+  it("imports back a tag whose name has a comma, as the export wrote it", async () => {
+    const drinks = await createTag(t.database.db, { name: "Beer, Wine & Spirits" });
+    await createBusiness(t.database.db, { name: "Corner Bottle Shop", categoryId: food.id, address: "4 Queen St", tagIds: [drinks.id] });
+    const exported = await (await exportBusinesses()).text();
+    const read = await preview(exported);
+    expect(read.summary).toEqual({ created: 0, updated: 0, unchanged: 4, errors: 0 });
+
+    // Written by hand, without the export's separator, the cell is still the tag of that name.
+    const byHand = await preview("Name,Address,Tags\nCorner Bottle Shop,4 Queen St,\"Beer, Wine & Spirits\"\n");
+    expect(byHand.rows[0]!).toMatchObject({ status: "unchanged", errors: {} });
+  });
+
+  it("matches businesses by name alone when the file has no address column", async () => {
+    const bakery = await businessNamed("Queen Street Bakery");
+    const read = await preview("Name,Phone\nqueen street bakery,905-555-0142\n");
+    expect(read.rows[0]).toMatchObject({ status: "update", businessId: bakery.id, errors: {} });
+    expect(read.rows[0]!.changes.map((c) => c.field)).toEqual(["name", "phone"]);
+
+    await createBusiness(t.database.db, { name: "Queen Street Bakery", categoryId: food.id, address: "99 King St" });
+    const ambiguous = await preview("Name,Phone\nQueen Street Bakery,905-555-0142\n");
+    expect(ambiguous.rows[0]!.errors.name).toBe("More than one business has this name and address. Add the id column to say which one.");
+  });
+
+  it("takes the category and tags given in a row's fix, even without such columns", async () => {
+    const read = await preview("Name,Address,Latitude,Longitude\nCorner Cafe,9 King St,43.2,-79.2\n");
+    expect(read.rows[0]!.errors.category).toBeTruthy();
+    const fixed = await t.request(`/api/v1/imports/${read.id}/rows/${read.rows[0]!.line}`, { method: "PUT", json: { cells: { category: "Food & Drink", tags: "Patio" } }, cookie: admin });
+    expect(fixed.status).toBe(200);
+    expect(((await fixed.json()) as ImportPreview).rows[0]).toMatchObject({ status: "new", errors: {} });
+    await act(read.id, "apply");
+    const cafe = await businessNamed("Corner Cafe");
+    expect(cafe.categoryId).toBe(food.id);
+    expect(cafe.tags).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/database-types.ts";
 import { newId } from "../../db/ids.ts";
-import type { ImportMapping, ImportSummary } from "../../../shared/schemas/data-import.ts";
+import type { BusinessImportField, ImportMapping, ImportSummary } from "../../../shared/schemas/data-import.ts";
 import type { Catalog, GeocodeState, RowCells, StoredBusiness, StoredRow } from "./business-rows.ts";
 import type { EventCatalog, EventWrite, Move, StoredEvent } from "./event-rows.ts";
 
@@ -36,7 +36,10 @@ export interface UndoRecord {
   createdBusinessIds: string[];
   createdCategoryIds: string[];
   createdTagIds: string[];
-  previous: Array<{ business: StoredBusiness & { lastUpdatedAt: string }; tagIds: string[] }>;
+  /** Each business the import updated: as it was before, and what the import wrote (absent in records older than it). */
+  previous: Array<{ business: StoredBusiness & { lastUpdatedAt: string }; tagIds: string[]; written?: Omit<StoredBusiness, "id"> }>;
+  /** Written by undo: what it left as it was because it had changed since the import. */
+  kept?: KeptOnUndo[];
   /** For an import of events. */
   createdEventIds?: string[];
   previousEvents?: Array<StoredEvent & { lastUpdatedAt: string }>;
@@ -54,6 +57,47 @@ export interface EventPlan {
 }
 
 const EVENT_COLUMNS = ["id", "name", "eventDate", "endDate", "allDay", "recurrenceRule", "location", "outdoorLocationDescription", "description", "ticketsLink"] as const;
+
+/** A business undo left as it was (a business the import added, kept whole), or fields of one it left with their later value. */
+export interface KeptOnUndo {
+  businessId: string;
+  name: string;
+  /** Empty for a business the import added. */
+  fields: BusinessImportField[];
+}
+
+/** What an undo did beyond restoring: what it kept, and the stored files of the businesses it deleted. */
+export interface UndoOutcome {
+  kept: KeptOnUndo[];
+  files: string[];
+}
+
+/** The business columns an import writes, with the import field each one is. */
+const RESTORABLE = [
+  ["name", "name"],
+  ["categoryId", "category"],
+  ["description", "description"],
+  ["address", "address"],
+  ["website", "website"],
+  ["phone", "phone"],
+  ["email", "email"],
+  ["lat", "latitude"],
+  ["lng", "longitude"],
+] as const satisfies ReadonlyArray<readonly [keyof Omit<StoredBusiness, "id" | "tagIds">, BusinessImportField]>;
+type RestorableColumn = (typeof RESTORABLE)[number][0];
+
+function sameValue(a: string | number | null, b: string | number | null): boolean {
+  if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) <= 1e-9;
+  return a === b;
+}
+
+function sameTags(a: readonly string[], b: readonly string[]): boolean {
+  const left = [...new Set(a)].sort();
+  const right = [...new Set(b)].sort();
+  return left.length === right.length && left.every((id, i) => id === right[i]);
+}
+
+const sameInstant = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && Date.parse(a) === Date.parse(b);
 
 /** One business write of an apply, with its categories and tags already resolved to ids. */
 export interface BusinessChange {
@@ -361,7 +405,7 @@ export class ImportRepository {
       for (const change of plan.businesses.filter((b) => !b.isNew)) {
         const before = stored.get(change.id);
         if (!before) throw new Error(`business ${change.id} disappeared`);
-        undo.previous.push({ business: { ...before, lastUpdatedAt: lastUpdated.get(change.id) ?? now }, tagIds: before.tagIds });
+        undo.previous.push({ business: { ...before, lastUpdatedAt: lastUpdated.get(change.id) ?? now }, tagIds: before.tagIds, written: { ...change.values, tagIds: [...new Set(change.tagIds)] } });
         await this.writeBusiness(trx, change.id, change.values, change.tagIds, now);
       }
       const links = created.flatMap((b) => [...new Set(b.tagIds)].map((tagId) => ({ businessId: b.id, tagId })));
@@ -397,29 +441,81 @@ export class ImportRepository {
 
   /**
    * Puts back what the import replaced and removes what it added (categories and tags only while nothing else uses
-   * them), recording each change: in one transaction. False when the import is not applied (any more).
+   * them), recording each change: in one transaction. What changed after the import stays as it is: a field of an
+   * updated business changed since keeps its later value, and a business the import added that was changed since or
+   * now has offers, events, owners or photos is kept. Null when the import is not applied (any more).
    */
-  async undo(importId: string, actor: { id: string; email: string }, auditNote: string): Promise<boolean> {
+  async undo(importId: string, actor: { id: string; email: string }, auditNote: string): Promise<UndoOutcome | null> {
     return this.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
-      const row = await trx.selectFrom("data_import").select(["undo"]).where("id", "=", importId).where("status", "=", "applied").executeTakeFirst();
-      if (!row?.undo) return false;
+      const row = await trx.selectFrom("data_import").select(["undo", "appliedAt"]).where("id", "=", importId).where("status", "=", "applied").executeTakeFirst();
+      if (!row?.undo) return null;
       await trx.updateTable("data_import").set({ status: "undone", undoneAt: now }).where("id", "=", importId).execute();
       const undo = JSON.parse(row.undo) as UndoRecord;
       const entries: Array<{ action: string; entityType?: string; entityId: string; name: string }> = [];
+      const kept: KeptOnUndo[] = [];
+      const files: string[] = [];
 
       for (const ids of chunks(undo.createdBusinessIds, 500)) {
-        const names = await trx.selectFrom("business").select(["id", "name"]).where("id", "in", ids).execute();
-        await trx.deleteFrom("business").where("id", "in", ids).execute();
-        entries.push(...names.map((b) => ({ action: "delete", entityId: b.id, name: b.name })));
+        const found = await trx.selectFrom("business").select(["id", "name", "lastUpdatedAt", "logoStoragePath"]).where("id", "in", ids).execute();
+        if (found.length === 0) continue;
+        const inUse = new Set(
+          (
+            await Promise.all([
+              trx.selectFrom("offer").select("businessId as id").where("businessId", "in", ids).execute(),
+              trx.selectFrom("event").select("location as id").where("location", "in", ids).execute(),
+              trx.selectFrom("business_owner").select("businessId as id").where("businessId", "in", ids).execute(),
+              trx.selectFrom("business_photo").select("businessId as id").where("businessId", "in", ids).execute(),
+            ])
+          )
+            .flat()
+            .map((r) => r.id),
+        );
+        const removed = found.filter((b) => sameInstant(b.lastUpdatedAt, row.appliedAt) && !inUse.has(b.id));
+        const removing = new Set(removed);
+        kept.push(...found.filter((b) => !removing.has(b)).map((b) => ({ businessId: b.id, name: b.name, fields: [] })));
+        if (removed.length === 0) continue;
+        const removedIds = removed.map((b) => b.id);
+        const photos = await trx.selectFrom("business_photo").select("storagePath").where("businessId", "in", removedIds).execute();
+        files.push(...removed.flatMap((b) => (b.logoStoragePath ? [b.logoStoragePath] : [])), ...photos.map((p) => p.storagePath));
+        await trx.deleteFrom("business").where("id", "in", removedIds).execute();
+        entries.push(...removed.map((b) => ({ action: "delete", entityId: b.id, name: b.name })));
       }
-      for (const { business, tagIds } of undo.previous) {
-        const { id, tagIds: _ignored, lastUpdatedAt, ...values } = business;
-        const exists = await trx.selectFrom("business").select("id").where("id", "=", id).executeTakeFirst();
-        if (!exists) continue;
-        const existingTags = tagIds.length === 0 ? [] : (await trx.selectFrom("tag").select("id").where("id", "in", tagIds).execute()).map((t) => t.id);
-        await this.writeBusiness(trx, id, values, existingTags, lastUpdatedAt);
-        entries.push({ action: "update", entityId: id, name: values.name });
+      for (const { business: before, tagIds: tagsBefore, written } of undo.previous) {
+        const current = await trx.selectFrom("business").select([...BUSINESS_COLUMNS, "lastUpdatedAt"]).where("id", "=", before.id).executeTakeFirst();
+        if (!current) continue;
+        const currentTags = (await trx.selectFrom("business_tag").select("tagId").where("businessId", "=", before.id).execute()).map((t) => t.tagId);
+        const untouchedSince = sameInstant(current.lastUpdatedAt, row.appliedAt);
+        const restore: Partial<Pick<StoredBusiness, RestorableColumn>> = {};
+        const keptFields: BusinessImportField[] = [];
+        for (const [column, field] of RESTORABLE) {
+          const was = before[column];
+          const value = column === "lat" || column === "lng" ? Number(current[column]) : current[column];
+          // Left as the import found it, or as it was before: nothing to restore.
+          if ((written && sameValue(written[column], was)) || sameValue(value, was)) continue;
+          // An undo record older than this rule has no written values: only a business left as the import wrote it is restored.
+          const stillAsWritten = written ? sameValue(value, written[column]) : untouchedSince;
+          if (stillAsWritten) Object.assign(restore, { [column]: was });
+          else keptFields.push(field);
+        }
+        let restoreTags = false;
+        if (!(written && sameTags(written.tagIds, tagsBefore)) && !sameTags(currentTags, tagsBefore)) {
+          if (written ? sameTags(currentTags, written.tagIds) : untouchedSince) restoreTags = true;
+          else keptFields.push("tags");
+        }
+        if (keptFields.length > 0) kept.push({ businessId: before.id, name: restore.name ?? current.name, fields: keptFields });
+        if (Object.keys(restore).length === 0 && !restoreTags) continue;
+        // Restored wholly and untouched since, the business is dated as it was; otherwise this undo is its latest change.
+        const lastUpdatedAt = untouchedSince && keptFields.length === 0 ? before.lastUpdatedAt : now;
+        await trx.updateTable("business").set({ ...restore, lastUpdatedAt }).where("id", "=", before.id).execute();
+        if (restoreTags) {
+          await trx.deleteFrom("business_tag").where("businessId", "=", before.id).execute();
+          const existing = tagsBefore.length === 0 ? [] : (await trx.selectFrom("tag").select("id").where("id", "in", tagsBefore).execute()).map((t) => t.id);
+          if (existing.length > 0) await trx.insertInto("business_tag").values(existing.map((tagId) => ({ businessId: before.id, tagId }))).execute();
+        }
+        // Offers keep a copy of their business's name.
+        if (restore.name !== undefined) await trx.updateTable("offer").set({ businessName: restore.name }).where("businessId", "=", before.id).execute();
+        entries.push({ action: "update", entityId: before.id, name: restore.name ?? current.name });
       }
       for (const ids of chunks(undo.createdEventIds ?? [], 500)) {
         const names = await trx.selectFrom("event").select(["id", "name"]).where("id", "in", ids).execute();
@@ -465,7 +561,14 @@ export class ImportRepository {
         createdAt: now,
       }));
       for (const batch of chunks(audit)) await trx.insertInto("audit_log").values(batch).execute();
-      return true;
+      await trx.updateTable("data_import").set({ undo: JSON.stringify({ ...undo, kept }) }).where("id", "=", importId).execute();
+      return { kept, files };
     });
+  }
+
+  /** What undo left as it was, once the import is undone. */
+  async keptOnUndo(id: string): Promise<KeptOnUndo[]> {
+    const row = await this.db.selectFrom("data_import").select("undo").where("id", "=", id).executeTakeFirst();
+    return row?.undo ? ((JSON.parse(row.undo) as UndoRecord).kept ?? []) : [];
   }
 }

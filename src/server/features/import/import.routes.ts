@@ -124,7 +124,7 @@ const getGeocoding = createRoute({
   responses: { 200: { description: "The counts", content: json(ImportPreviewSchema.shape.geocoding) }, ...adminErrors, 404: errorResponse(importMessages.notFound) },
 });
 
-const RecentImportSchema = ImportPreviewSchema.omit({ rows: true, missingCategories: true, missingTags: true, summary: true, geocoding: true });
+const RecentImportSchema = ImportPreviewSchema.omit({ rows: true, missingCategories: true, missingTags: true, summary: true, geocoding: true, keptOnUndo: true });
 const listImports = createRoute({
   operationId: "listImports",
   method: "get",
@@ -158,7 +158,8 @@ const updateImport = createRoute({
   },
 });
 
-const RowParam = z.object({ id: z.string().min(1).max(100), line: z.coerce.number().int().min(1).max(IMPORT_LIMITS.rows + 1) });
+// A row is named by its line in the file, which blank lines and multi-line cells can put well past the row limit.
+const RowParam = z.object({ id: z.string().min(1).max(100), line: z.coerce.number().int().min(1).max(IMPORT_LIMITS.bytes) });
 // A cell holds at most what a row's fix form sends back: a long series' moved dates run to a few thousand characters.
 const RowBody = z.object({ cells: z.partialRecord(z.enum(IMPORT_CELL_NAMES), z.string().max(20_000)) });
 const updateImportRow = createRoute({
@@ -200,7 +201,8 @@ const undoImport = createRoute({
   method: "post",
   path: "/imports/{id}/undo",
   tags: ["Imports"],
-  summary: "Restore what the import changed and remove what it added, within 7 days of applying it (admins only)",
+  summary:
+    "Restore what the import changed and remove what it added, within 7 days of applying it; a field changed since, or an added business changed since or given offers, events, owners or photos, is kept and listed in keptOnUndo (admins only)",
   middleware: [adminOnly] as const,
   request: { params: IdParam },
   responses: {
@@ -247,5 +249,5 @@ export function registerImportRoutes(api: OpenAPIHono<AppEnv>) {
     return c.json(await c.var.services.imports.updateRow(c.var.user, id, line, c.req.valid("json").cells), 200);
   });
   api.openapi(applyImport, async (c) => c.json(await c.var.services.imports.apply(c.var.user, c.req.valid("param").id), 200));
-  api.openapi(undoImport, async (c) => c.json(await c.var.services.imports.undo(c.var.user, c.req.valid("param").id), 200));
+  api.openapi(undoImport, async (c) => c.json(await c.var.services.imports.undo(c.var.user, c.req.valid("param").id, c.var.services.files), 200));
 }

@@ -4,6 +4,7 @@ import { requireRole, type CurrentUser } from "../../auth/session.ts";
 import { newId } from "../../db/ids.ts";
 import { Conflict, NotFound, Validation } from "../../errors.ts";
 import {
+  BUSINESS_IMPORT_FIELDS,
   CSV_DELIMITERS,
   IMPORT_LIMITS,
   ImportOptionsSchema,
@@ -16,7 +17,7 @@ import { autoMapping, mapRows, RowEvaluator, summarize, type Catalog, type Evalu
 import { decode, readCsv } from "./csv.ts";
 import { fetchPublicFile, type FetchFile } from "./remote-file.ts";
 import { EVENT_CELLS, evaluateEvents, isCalendar, readCalendar, type EvaluatedEventRow, type EventCatalog } from "./event-rows.ts";
-import type { ApplyPlan, ImportRecord, ImportRepository, StoredOptions } from "./import.repository.ts";
+import type { ApplyPlan, ImportRecord, ImportRepository, KeptOnUndo, StoredOptions } from "./import.repository.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** New categories get colours in turn from this muted palette; an administrator can change them afterwards. */
@@ -34,6 +35,11 @@ function parseOptions(input: ImportOptionsInput) {
 
 const delimiterName = (delimiter: string): CsvDelimiterName =>
   (Object.entries(CSV_DELIMITERS).find(([, value]) => value === delimiter)?.[0] as CsvDelimiterName | undefined) ?? "comma";
+
+/** Removes stored files and their narrower copies, as deleting a business does (the file service). */
+export interface FileRemover {
+  deleteForEntity(...fullPaths: Array<string | null | undefined>): Promise<void>;
+}
 
 /** Something that wants to hear when rows are waiting for geocoding (the background job). */
 export interface GeocodeQueue {
@@ -122,7 +128,8 @@ export class ImportService {
     const catalog = await this.repository.catalog();
     if (record.status === "preview") return toPreview(record, catalog, this.evaluate(catalog, record.options, await this.repository.getRows(id)));
     const preview = toPreview(record, catalog, await this.appliedRows(id));
-    return { ...preview, summary: (await this.repository.appliedSummary(id)) ?? preview.summary };
+    const kept = record.status === "undone" ? (await this.repository.keptOnUndo(id)).map(describeKept) : [];
+    return { ...preview, summary: (await this.repository.appliedSummary(id)) ?? preview.summary, keptOnUndo: kept };
   }
 
   /** How far geocoding has come: what the import screen polls, without reading every row each time. */
@@ -134,7 +141,7 @@ export class ImportService {
   }
 
   /** The newest imports, for the screen's history and its undo button. */
-  async listRecent(viewer: CurrentUser | null): Promise<Array<Omit<ImportPreview, "rows" | "missingCategories" | "missingTags" | "summary" | "geocoding">>> {
+  async listRecent(viewer: CurrentUser | null): Promise<Array<Omit<ImportPreview, "rows" | "missingCategories" | "missingTags" | "summary" | "geocoding" | "keptOnUndo">>> {
     requireRole(viewer, "admin");
     const records = await this.repository.getRecent(10);
     return records.map((record) => describe(record));
@@ -166,14 +173,19 @@ export class ImportService {
     return this.get(admin, id);
   }
 
-  /** Restores what the import changed and removes what it added, for 7 days after it was applied. */
-  async undo(viewer: CurrentUser | null, id: string): Promise<ImportPreview> {
+  /**
+   * Restores what the import changed and removes what it added, for 7 days after it was applied; what changed after
+   * the import is kept, and listed in the answer. The files of the businesses removed are deleted too.
+   */
+  async undo(viewer: CurrentUser | null, id: string, files: FileRemover): Promise<ImportPreview> {
     const admin = requireRole(viewer, "admin");
     const record = await this.repository.get(id);
     if (!record) throw NotFound(importMessages.notFound);
     if (record.status !== "applied" || !record.appliedAt) throw Conflict(importMessages.notApplied);
     if (Date.now() - Date.parse(record.appliedAt) > IMPORT_LIMITS.undoDays * DAY) throw Conflict(importMessages.undoExpired);
-    if (!(await this.repository.undo(id, admin, `undo of import ${record.fileName}, ${id}`))) throw Conflict(importMessages.notApplied);
+    const outcome = await this.repository.undo(id, admin, `undo of import ${record.fileName}, ${id}`);
+    if (!outcome) throw Conflict(importMessages.notApplied);
+    await files.deleteForEntity(...outcome.files);
     return this.get(admin, id);
   }
 
@@ -224,7 +236,7 @@ export class ImportService {
     if (!Object.values(mapping).some(Boolean)) throw Validation(importMessages.noColumns, { mapping: importMessages.noColumns });
     const stored: StoredOptions = { delimiter: delimiterName(table.delimiter), encoding: table.encoding, createMissing: options.createMissing, mapping };
     const cells = mapRows(table.headers, table.rows, mapping);
-    const initial: StoredRow[] = cells.map((c, i) => ({ line: i + 2, cells: c, geocode: "none" }));
+    const initial: StoredRow[] = cells.map((c, i) => ({ line: table.lines[i]!, cells: c, geocode: "none" }));
     const evaluated = new RowEvaluator(await this.repository.catalog(), stored).evaluate(initial);
     const rows = initial.map((row, i) => ({ ...row, geocode: evaluated[i]!.needsGeocode ? ("pending" as const) : ("none" as const) }));
     return { stored, headers: table.headers, rows };
@@ -282,6 +294,11 @@ export class ImportService {
   }
 }
 
+function describeKept(kept: KeptOnUndo): ImportPreview["keptOnUndo"][number] {
+  const message = kept.fields.length === 0 ? importMessages.keptAdded : importMessages.keptFields(kept.fields.map((field) => BUSINESS_IMPORT_FIELDS[field].label));
+  return { ...kept, message };
+}
+
 function sameHeaders(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((header, i) => header === b[i]);
 }
@@ -328,5 +345,6 @@ function toPreview(record: ImportRecord, catalog: Catalog, rows: Array<Evaluated
     summary: summarize(rows as EvaluatedRow[]),
     geocoding,
     rows: rows.map(({ write: _write, needsGeocode: _needs, ...row }) => row),
+    keptOnUndo: [],
   };
 }

@@ -2,7 +2,7 @@
 import type { ImportMapping, ImportPreview } from "../../../shared/schemas/data-import.ts";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
 
-export type RecentImport = Omit<ImportPreview, "rows" | "missingCategories" | "missingTags" | "summary" | "geocoding">;
+export type RecentImport = Omit<ImportPreview, "rows" | "missingCategories" | "missingTags" | "summary" | "geocoding" | "keptOnUndo">;
 export interface ImportSettings {
   delimiter?: "auto" | "comma" | "semicolon" | "tab";
   encoding?: "auto" | "utf-8" | "windows-1252";

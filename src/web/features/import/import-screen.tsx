@@ -279,7 +279,7 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
 
   const mapped: string[] = events
     ? EVENT_IMPORT_FIELD_NAMES
-    : BUSINESS_IMPORT_FIELD_NAMES.filter((field) => Object.values(preview.mapping).includes(field) || (field !== "id" && preview.rows.some((r) => r.cells[field])));
+    : BUSINESS_IMPORT_FIELD_NAMES.filter((field) => Object.values(preview.mapping).includes(field) || (field !== "id" && preview.rows.some((r) => r.cells[field] || r.errors[field])));
   const rows = preview.rows.filter((row) => filter === "all" || row.status === filter);
   const { geocoding, summary } = preview;
   const blocked = summary.errors > 0 || geocoding.pending > 0;
@@ -365,10 +365,22 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
         )}
         {undoable && (
           <ConfirmDialog
-            question={`Undo the import of ${preview.fileName}? ${events ? "Events" : "Businesses"} it added are deleted and those it changed get their earlier details back.`}
+            question={
+              events
+                ? `Undo the import of ${preview.fileName}? Events it added are deleted and those it changed get their earlier details back.`
+                : `Undo the import of ${preview.fileName}? Businesses it added are deleted and those it changed get their earlier details back; what was changed after the import is kept.`
+            }
             label="Undo this import"
             disabled={busy}
-            onConfirm={() => void run(() => undoImport(preview.id), () => `Import undone: the ${events ? "events" : "businesses"} are as they were before it.`)}
+            onConfirm={() =>
+              void run(
+                () => undoImport(preview.id),
+                (next) =>
+                  next.keptOnUndo.length > 0
+                    ? `Import undone, except what changed after it: ${next.keptOnUndo.length === 1 ? "1 business keeps" : `${next.keptOnUndo.length} businesses keep`} later changes (listed below).`
+                    : `Import undone: the ${events ? "events" : "businesses"} are as they were before it.`,
+              )
+            }
           >
             Undo this import
           </ConfirmDialog>
@@ -378,6 +390,20 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
         )}
       </div>
       <OutcomeMessage outcome={outcome} />
+      {preview.keptOnUndo.length > 0 && (
+        <section aria-labelledby={`${ids}-kept`} className="mt-4">
+          <h3 id={`${ids}-kept`} className="font-semibold text-stone-900">
+            Kept by the undo
+          </h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-stone-700">
+            {preview.keptOnUndo.map((kept) => (
+              <li key={kept.businessId}>
+                <span className="font-medium text-stone-900">{kept.name}</span>: {kept.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {editable && (
         <>
