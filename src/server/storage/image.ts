@@ -36,12 +36,11 @@ export const MAX_DECODED_PIXELS = 50_000_000;
 
 export class TooManyPixels extends Error {
   override name = "TooManyPixels";
-  constructor(
-    message: string,
-    /** The most this format may have. */
-    readonly limit: number,
-  ) {
+  /** The most this format may have. */
+  readonly limit: number;
+  constructor(message: string, limit: number) {
     super(message);
+    this.limit = limit;
   }
 }
 
