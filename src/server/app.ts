@@ -185,12 +185,17 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  app.use("/api/v1/*", sameSiteWrites((origin) => services.origins.isTrusted(origin)));
+  const sameSite = sameSiteWrites((origin) => services.origins.isTrusted(origin));
+  app.use("/api/v1/*", sameSite);
   app.use("/api/v1/*", verifiedWrites());
+  app.use("/api/addCategory", sameSite);
   app.use("/api/addCategory", verifiedWrites());
   const guardBodies = jsonBodies();
   // Uploads and CSV imports carry files, with limits of their own.
   app.use("/api/v1/*", async (c, next) => (c.req.path.startsWith(UPLOADS_PATH) || c.req.path === IMPORTS_PATH ? next() : guardBodies(c, next)));
+  // The plain endpoint answers a body of another type itself (400, with the add-category page's message); a JSON
+  // body is held to the same size limit as the API's.
+  app.use("/api/addCategory", async (c, next) => (/json/i.test(c.req.header("content-type") ?? "") ? guardBodies(c, next) : next()));
 
   // tus resumable uploads (src/server/features/uploads): every method on the collection and on each upload.
   app.all(UPLOADS_PATH, (c) => services.uploads.handle(c.req.raw, c.var.user));

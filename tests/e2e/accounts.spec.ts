@@ -228,17 +228,32 @@ test.describe("sign-up", () => {
     const submit = page.getByRole("button", { name: "Sign Up", exact: true });
     const alert = page.getByRole("main").getByRole("alert");
 
-    await email.fill(uniqueEmail("refused"));
+    // A mismatch is told beside the confirmation, which gets the focus; what was typed stays.
+    const refusedEmail = uniqueEmail("refused");
+    await email.fill(refusedEmail);
     await password.fill(PASSWORD);
     await confirm.fill("something-else-1");
     await submit.click();
-    await expect(alert).toHaveText("Passwords do not match.");
+    await expect(confirm).toHaveAccessibleDescription("Passwords do not match.");
+    await expect(confirm).toHaveAttribute("aria-invalid", "true");
+    await expect(confirm).toBeFocused();
+    await expect(password).not.toHaveAttribute("aria-invalid");
+    await expect(alert).toHaveCount(0);
+    await expect(email).toHaveValue(refusedEmail);
+    await expect(password).toHaveValue(PASSWORD);
+    await expect(confirm).toHaveValue("something-else-1");
+    await expectNoAxeViolations(page);
 
+    // A password the server refuses is told beside the password.
     for (const weak of ["abc12", "password1"]) {
       await password.fill(weak);
       await confirm.fill(weak);
       await submit.click();
-      await expect(alert).toHaveText("Password is too weak. Please use at least 6 characters.");
+      await expect(password).toHaveAccessibleDescription("Password is too weak. Please use at least 6 characters.");
+      await expect(password).toHaveAttribute("aria-invalid", "true");
+      await expect(password).toBeFocused();
+      await expect(confirm).not.toHaveAttribute("aria-invalid");
+      await expect(password).toHaveValue(weak);
     }
 
     await page.route("**/api/auth/sign-up/email", (route) => route.abort("connectionrefused"));
@@ -247,6 +262,7 @@ test.describe("sign-up", () => {
     await confirm.fill(PASSWORD);
     await submit.click();
     await expect(alert).toHaveText("Signup failed. Please try again.");
+    await expect(password).not.toHaveAttribute("aria-invalid");
     await page.unroute("**/api/auth/sign-up/email");
 
     // A taken address is answered like a new one (no one learns it has an account); its owner is told by email.
@@ -363,14 +379,32 @@ test("resets a forgotten password through the emailed link, once", async ({ page
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
 
-  await page.getByLabel("New password", { exact: true }).fill("password1");
-  await page.getByLabel("Confirm new password").fill("password1");
-  await page.getByRole("button", { name: "Set new password" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Password is too weak. Please use at least 6 characters.");
+  const newPassword = page.getByLabel("New password", { exact: true });
+  const confirmPassword = page.getByLabel("Confirm new password");
+  const setPassword = page.getByRole("button", { name: "Set new password" });
+  // A mismatch is told beside the confirmation, which gets the focus; what was typed stays.
+  await newPassword.fill("fresh-harbour-77");
+  await confirmPassword.fill("fresh-harbour-78");
+  await setPassword.click();
+  await expect(confirmPassword).toHaveAccessibleDescription("Passwords do not match.");
+  await expect(confirmPassword).toHaveAttribute("aria-invalid", "true");
+  await expect(confirmPassword).toBeFocused();
+  await expect(newPassword).toHaveValue("fresh-harbour-77");
+  await expect(confirmPassword).toHaveValue("fresh-harbour-78");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+  await expectNoAxeViolations(page);
 
-  await page.getByLabel("New password", { exact: true }).fill("fresh-harbour-77");
-  await page.getByLabel("Confirm new password").fill("fresh-harbour-77");
-  await page.getByRole("button", { name: "Set new password" }).click();
+  await newPassword.fill("password1");
+  await confirmPassword.fill("password1");
+  await setPassword.click();
+  await expect(newPassword).toHaveAccessibleDescription("Password is too weak. Please use at least 6 characters.");
+  await expect(newPassword).toHaveAttribute("aria-invalid", "true");
+  await expect(newPassword).toBeFocused();
+  await expect(confirmPassword).not.toHaveAttribute("aria-invalid");
+
+  await newPassword.fill("fresh-harbour-77");
+  await confirmPassword.fill("fresh-harbour-77");
+  await setPassword.click();
   await expect(page.getByRole("main").getByRole("status")).toContainText("Your password has been changed");
 
   await logIn(page, user.email, user.password);
@@ -398,17 +432,26 @@ test.describe("the account page", () => {
 
     const name = page.getByLabel("Display name");
     const save = page.getByRole("button", { name: "Save display name" });
+    // Told beside the field, which gets the focus and keeps what was typed.
     await name.fill("   ");
     await save.click();
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Display name cannot be empty.");
+    await expect(name).toHaveAccessibleDescription("Display name cannot be empty.");
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue("   ");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+    await expectNoAxeViolations(page);
 
     await name.fill("x".repeat(81));
     await save.click();
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Failed to update display name: Display name must be at most 80 characters.");
+    await expect(name).toHaveAccessibleDescription("Failed to update display name: Display name must be at most 80 characters.");
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue("x".repeat(81));
 
     await name.fill("Queen Street Books");
     await save.click();
     await expect(page.getByRole("main").getByRole("status")).toHaveText("Display name saved.");
+    await expect(name).not.toHaveAttribute("aria-invalid");
     await page.reload();
     await expect(page.getByLabel("Display name")).toHaveValue("Queen Street Books");
 

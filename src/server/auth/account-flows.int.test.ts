@@ -131,8 +131,7 @@ describe("sign-up and email verification", () => {
     const fresh = await t.request("/api/auth/sign-up/email", { method: "POST", json: { email: "fresh.one@example.com", password: "other-river-43", name: "", accountType: "visitor" } });
     expect(again.status).toBe(200);
     expect(fresh.status).toBe(200);
-    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({ token: body.token, keys: Object.keys(body.user).sort(), emailVerified: body.user.emailVerified });
-    expect(shape(await again.json())).toEqual(shape(await fresh.json()));
+    expect(await again.text()).toBe(await fresh.text());
     // No session either way: a cookie would tell the two apart.
     expect(again.headers.getSetCookie().join("")).not.toContain("session_token=");
     expect(fresh.headers.getSetCookie().join("")).not.toContain("session_token=");

@@ -19,7 +19,7 @@ import { CLIENT_IP_HEADER } from "./auth-http.ts";
 import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH } from "../../shared/constants.ts";
 import { defaultDisplayName } from "../../shared/format.ts";
 import { AUTH_ERROR_CODES } from "../../shared/schemas/account.ts";
-import { checkProfileUpdate, DISABLED_AUTH_PATHS } from "./auth-rules.ts";
+import { checkProfileUpdate, checkSignUp, DISABLED_AUTH_PATHS, profileDisplayName } from "./auth-rules.ts";
 
 export interface AuthOptions {
   database: Database;
@@ -45,6 +45,12 @@ const ipRateLimits = (signInsPerFiveMinutes: number) => ({
 });
 
 const RESET_TOKEN_MINUTES = 60;
+
+/**
+ * What every accepted sign-up answers, whether it created an account or found the address taken: the account
+ * itself (its role, name, dates) would tell the two apart. The sign-up form reads only the status.
+ */
+const SIGN_UP_ANSWER = { token: null, user: null } as const;
 
 function weakPassword(): APIError {
   return new APIError("BAD_REQUEST", { code: AUTH_ERROR_CODES.passwordTooWeak, message: "This password is too common. Please choose another." });
@@ -90,7 +96,7 @@ export function createAuth(options: AuthOptions) {
               // The spec: later sign-ins refresh the display name and picture from the provider.
               overrideUserInfo: true,
               mapProfileToUser: (profile) => ({
-                name: typeof profile.name === "string" ? profile.name : undefined,
+                name: profileDisplayName(profile.name),
                 image: typeof profile.picture === "string" ? profile.picture : undefined,
                 emailVerified: profile.email_verified === true || profile.email_verified === "true",
               }),
@@ -155,7 +161,14 @@ export function createAuth(options: AuthOptions) {
       },
     },
     socialProviders: providers.google
-      ? { google: { clientId: providers.google.clientId, clientSecret: providers.google.clientSecret, overrideUserInfoOnSignIn: true } }
+      ? {
+          google: {
+            clientId: providers.google.clientId,
+            clientSecret: providers.google.clientSecret,
+            overrideUserInfoOnSignIn: true,
+            mapProfileToUser: (profile) => ({ name: profileDisplayName(profile.name) }),
+          },
+        }
       : {},
     user: {
       fields: { name: "displayName", image: "photoURL" },
@@ -195,6 +208,7 @@ export function createAuth(options: AuthOptions) {
             throw new APIError("BAD_REQUEST", { code: AUTH_ERROR_CODES.invalidAccountType, message: "Choose an account type: visitor or business." });
           }
           if (typeof body.password === "string" && isCommonPassword(body.password)) throw weakPassword();
+          checkSignUp(body);
         }
         if ((ctx.path === "/reset-password" || ctx.path === "/change-password") && typeof body.newPassword === "string" && isCommonPassword(body.newPassword)) {
           throw weakPassword();
@@ -221,6 +235,7 @@ export function createAuth(options: AuthOptions) {
       after: createAuthMiddleware(async (ctx) => {
         const ip = requestIp(ctx.headers);
         const returned = ctx.context.returned;
+        if (ctx.path === "/sign-up/email" && returned !== undefined && !(returned instanceof APIError)) return ctx.json(SIGN_UP_ANSWER);
         if (ctx.path === "/sign-in/email") {
           const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase();
           if (returned instanceof APIError) {
@@ -250,7 +265,7 @@ export function createAuth(options: AuthOptions) {
           before: async (user) => ({
             data: {
               ...user,
-              name: user.name?.trim() || defaultDisplayName(user.email),
+              name: profileDisplayName(user.name) ?? defaultDisplayName(user.email),
               lastLogin: new Date(),
             },
           }),

@@ -1,34 +1,36 @@
 // The page a password-reset email links to (through the auth server, which checks the token and adds it here).
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { postAuth } from "../features/account/auth-api.ts";
-import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "../features/account/status-message.tsx";
+import { useFormErrors } from "../features/account/form-errors.tsx";
+import { StatusMessage, labelClass, primaryButtonClass } from "../features/account/status-message.tsx";
 
 export function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   return { token: query.get("error") ? null : query.get("token") };
 }
 
+const FIELDS = ["password", "confirm"] as const;
+
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Choose a New Password");
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
-  const id = useId();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [invalid, setInvalid] = useState(!loaderData.token);
-  const [error, setError] = useState<string | null>(null);
+  const { formRef, errors, fail, clear, inputId, inputProps, errorOf } = useFormErrors(FIELDS);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const newPassword = String(form.get("password"));
-    setError(null);
+    clear();
     if (newPassword !== String(form.get("confirmPassword"))) {
-      setError(messages.auth.passwordsDoNotMatch);
+      fail({ confirm: messages.auth.passwordsDoNotMatch });
       return;
     }
     setBusy(true);
@@ -36,8 +38,8 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     setBusy(false);
     if (result.ok) setDone(true);
     else if (result.code === "INVALID_TOKEN") setInvalid(true);
-    else if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_WEAK") setError(messages.auth.weakPassword);
-    else setError(messages.auth.resetFailed);
+    else if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_WEAK") fail({ password: messages.auth.weakPassword });
+    else fail({ form: messages.auth.resetFailed });
   }
 
   let body: React.ReactNode;
@@ -61,20 +63,22 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     );
   } else {
     body = (
-      <form method="post" onSubmit={(e) => void submit(e)} className="grid gap-4">
+      <form ref={formRef} method="post" onSubmit={(e) => void submit(e)} className="grid gap-4">
         <div>
-          <label htmlFor={`${id}-password`} className={labelClass}>
+          <label htmlFor={inputId("password")} className={labelClass}>
             New password
           </label>
-          <input id={`${id}-password`} name="password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" className={inputClass} />
+          <input name="password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" {...inputProps("password")} />
+          {errorOf("password")}
         </div>
         <div>
-          <label htmlFor={`${id}-confirm`} className={labelClass}>
+          <label htmlFor={inputId("confirm")} className={labelClass}>
             Confirm new password
           </label>
-          <input id={`${id}-confirm`} name="confirmPassword" type="password" required autoComplete="new-password" className={inputClass} />
+          <input name="confirmPassword" type="password" required autoComplete="new-password" {...inputProps("confirm")} />
+          {errorOf("confirm")}
         </div>
-        <StatusMessage kind="error">{error}</StatusMessage>
+        <StatusMessage kind="error">{errors.form}</StatusMessage>
         <div>
           <button type="submit" className={primaryButtonClass} disabled={busy}>
             {busy ? "Saving..." : "Set new password"}

@@ -54,11 +54,27 @@ export async function signOut(): Promise<boolean> {
   return result.ok;
 }
 
+/**
+ * `next` as a path on the site at `origin` (path, query and fragment), or null when it would lead anywhere else.
+ * Browsers drop tabs and line breaks from addresses and read a backslash as a slash, so "/\t/host" or "/\\host"
+ * would go to another host: text with either is refused before the address is resolved the way a browser would.
+ */
+export function safeReturnPath(next: string | null, origin: string): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!next || /[\u0000-\u001f\u007f-\u009f\\]/.test(next)) return null;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return null;
+  }
+  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
 /** Where the page asked to come back to after signing in (`?next=/business/…`): a path on this site only. */
 export function returnPath(): string | null {
   if (typeof window === "undefined") return null;
-  const next = new URLSearchParams(window.location.search).get("next");
-  return next && /^\/(?![/\\])/.test(next) ? next : null;
+  return safeReturnPath(new URLSearchParams(window.location.search).get("next"), window.location.origin);
 }
 
 /**

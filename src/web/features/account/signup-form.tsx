@@ -4,7 +4,10 @@ import { ACCOUNT_TYPES, type AccountType } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { paths } from "../../lib/paths.ts";
 import { postAuth, returnPath, signupErrorText } from "./auth-api.ts";
+import { useFormErrors } from "./form-errors.tsx";
 import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "./status-message.tsx";
+
+const FIELDS = ["password", "confirm"] as const;
 
 const TYPE_LABELS: Record<AccountType, string> = {
   visitor: "Visitor / community member",
@@ -15,7 +18,7 @@ const TYPE_LABELS: Record<AccountType, string> = {
 export function SignupForm({ siteAddress }: { siteAddress: string }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { formRef, errors, fail, clear, inputId, inputProps, errorOf } = useFormErrors(FIELDS);
   const [created, setCreated] = useState<string | null>(null);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -23,9 +26,9 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
     const form = new FormData(event.currentTarget);
     const password = String(form.get("password"));
     const accountType = String(form.get("accountType")) as AccountType;
-    setError(null);
+    clear();
     if (password !== String(form.get("confirmPassword"))) {
-      setError(messages.auth.passwordsDoNotMatch);
+      fail({ confirm: messages.auth.passwordsDoNotMatch });
       return;
     }
     setBusy(true);
@@ -39,7 +42,8 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
     });
     setBusy(false);
     if (!result.ok) {
-      setError(signupErrorText(result, siteAddress));
+      const weak = result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_WEAK";
+      fail(weak ? { password: messages.auth.weakPassword } : { form: signupErrorText(result, siteAddress) });
       return;
     }
     setCreated(messages.auth.signupSucceeded(accountType));
@@ -60,7 +64,7 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
   }
 
   return (
-    <form method="post" onSubmit={(e) => void submit(e)} className="grid gap-4">
+    <form ref={formRef} method="post" onSubmit={(e) => void submit(e)} className="grid gap-4">
       <div>
         <label htmlFor={`${id}-email`} className={labelClass}>
           Email
@@ -68,16 +72,18 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
         <input id={`${id}-email`} name="email" type="email" required autoComplete="email" className={inputClass} />
       </div>
       <div>
-        <label htmlFor={`${id}-password`} className={labelClass}>
+        <label htmlFor={inputId("password")} className={labelClass}>
           Password
         </label>
-        <input id={`${id}-password`} name="password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" className={inputClass} />
+        <input name="password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" {...inputProps("password")} />
+        {errorOf("password")}
       </div>
       <div>
-        <label htmlFor={`${id}-confirm`} className={labelClass}>
+        <label htmlFor={inputId("confirm")} className={labelClass}>
           Confirm password
         </label>
-        <input id={`${id}-confirm`} name="confirmPassword" type="password" required autoComplete="new-password" className={inputClass} />
+        <input name="confirmPassword" type="password" required autoComplete="new-password" {...inputProps("confirm")} />
+        {errorOf("confirm")}
       </div>
       <fieldset className="grid gap-2">
         <legend className={labelClass}>I am signing up as a</legend>
@@ -88,7 +94,7 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
           </label>
         ))}
       </fieldset>
-      <StatusMessage kind="error">{error}</StatusMessage>
+      <StatusMessage kind="error">{errors.form}</StatusMessage>
       <div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? "Creating account..." : "Sign Up"}
