@@ -86,7 +86,7 @@ export const IMPORT_CELL_NAMES = [...new Set<string>([...BUSINESS_IMPORT_FIELD_N
 export const CSV_DELIMITERS = { comma: ",", semicolon: ";", tab: "\t" } as const;
 export type CsvDelimiterName = keyof typeof CSV_DELIMITERS;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[CsvDelimiterName] | "auto";
-export type CsvEncoding = "auto" | "utf-8" | "windows-1252" | "utf-16le" | "utf-16be";
+export type CsvEncoding = "auto" | "utf-8" | "windows-1252" | "macintosh" | "utf-16le" | "utf-16be";
 
 /** Which field each header of the file fills; a header mapped to "" is left out. */
 export const ImportMappingSchema = z.record(z.string().max(200), z.enum([...BUSINESS_IMPORT_FIELD_NAMES, ""]));
@@ -97,7 +97,7 @@ const boolish = z.union([z.boolean(), z.enum(["true", "false", "on", "1", "0"]).
 /** What the administrator may choose about reading the file; every one has a sensible default. */
 export const ImportOptionsSchema = z.object({
   delimiter: z.enum(["auto", "comma", "semicolon", "tab"]).default("auto"),
-  encoding: z.enum(["auto", "utf-8", "windows-1252"]).default("auto"),
+  encoding: z.enum(["auto", "utf-8", "windows-1252", "macintosh"]).default("auto"),
   createMissing: boolish.default(false),
   /** Left out: each header is matched automatically, or as the last import mapped it. */
   mapping: ImportMappingSchema.optional(),

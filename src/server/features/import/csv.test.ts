@@ -23,6 +23,20 @@ describe("reading CSV", () => {
     expect(decode(file, "utf-8").text).toContain("\uFFFD");
   });
 
+  it("reads Mac Roman (older Excel for Mac) when it reads as Western text, and Windows-1252 when that does", () => {
+    const mac = (text: string) => Uint8Array.from(Buffer.from(text, "latin1")).map((byte) => MAC_ROMAN[byte] ?? byte);
+    // "Café Crème – Bistro, Joe’s “Corner”" saved as Mac Roman: é 0x8E, è 0x8F, – 0xD0, ’ 0xD5, “ ” 0xD2 0xD3.
+    const MAC_ROMAN: Record<number, number> = { 0xe9: 0x8e, 0xe8: 0x8f, 0x96: 0xd0, 0x92: 0xd5, 0x93: 0xd2, 0x94: 0xd3, 0xdf: 0xa7, 0xef: 0x95 };
+    const file = new Uint8Array([...bytes("Name,Street\n"), ...mac("Caf\xe9 Cr\xe8me \x96 Bistro,Stra\xdfe 1\n"), ...mac("Joe\x92s \x93Corner\x94,Na\xefve Lane\n")]);
+    const table = readCsv(file);
+    expect(table.encoding).toBe("macintosh");
+    expect(table.rows).toEqual([["Café Crème – Bistro", "Straße 1"], ["Joe’s “Corner”", "Naïve Lane"]]);
+    // The same text in Windows-1252, capitals and quotes too, stays Windows-1252.
+    const windows = new Uint8Array(Buffer.from("Name,Street\nCaf\xe9 Cr\xe8me \x96 Bistro,Stra\xdfe 1\n\xc9COLE \x93Joe\x92s\x94,Na\xefve Lane\n", "latin1"));
+    expect(readCsv(windows).rows).toEqual([["Café Crème – Bistro", "Straße 1"], ["ÉCOLE “Joe’s”", "Naïve Lane"]]);
+    expect(readCsv(file, { encoding: "windows-1252" }).encoding).toBe("windows-1252");
+  });
+
   it("detects tabs and semicolons, and lets the caller insist on a delimiter", () => {
     expect(readCsv(bytes("Name\tPhone\nA\t1\n")).delimiter).toBe("\t");
     expect(readCsv(bytes('Name;Phone\n"A, B";1\n')).rows).toEqual([["A, B", "1"]]);

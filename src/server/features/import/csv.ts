@@ -16,10 +16,13 @@ export interface CsvTable {
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-/** The file's text: UTF-8 (with or without its byte-order mark), UTF-16 with its mark, else Windows-1252. */
+/**
+ * The file's text: UTF-8 (with or without its byte-order mark), UTF-16 with its mark, else Windows-1252 (Excel's CSV
+ * on Windows) or Mac Roman (on older Macs), whichever reads as more of the letters and marks of Western text.
+ */
 export function decode(bytes: Uint8Array, encoding: CsvEncoding = "auto"): { text: string; encoding: CsvTable["encoding"] } {
   const hasUtf8Bom = UTF8_BOM.every((byte, i) => bytes[i] === byte);
-  if (encoding === "windows-1252") return { text: new TextDecoder("windows-1252").decode(bytes), encoding };
+  if (encoding === "windows-1252" || encoding === "macintosh") return { text: new TextDecoder(encoding).decode(bytes), encoding };
   if (encoding === "utf-8") return { text: new TextDecoder("utf-8").decode(bytes), encoding };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes), encoding: "utf-16le" };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder("utf-16be").decode(bytes), encoding: "utf-16be" };
@@ -27,8 +30,26 @@ export function decode(bytes: Uint8Array, encoding: CsvEncoding = "auto"): { tex
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
   } catch {
-    return { text: new TextDecoder("windows-1252").decode(bytes), encoding: "windows-1252" };
+    const windows = new TextDecoder("windows-1252").decode(bytes);
+    const mac = new TextDecoder("macintosh").decode(bytes);
+    return westernScore(mac) > westernScore(windows) ? { text: mac, encoding: "macintosh" } : { text: windows, encoding: "windows-1252" };
   }
+}
+
+// How much each letter or mark beyond ASCII reads as Western European text: small letters and the usual quotes and
+// dashes more than capitals. The same bytes read in the other encoding are mostly symbols or capitals (Mac Roman's é
+// is Windows-1252's Ž, its ’ is Õ; Windows-1252's é is Mac Roman's È, its É is …): a tie goes to Windows-1252.
+const SMALL = new Set("àâäáãåçéèêëíìîïñóòôöõúùûüÿæœß’‘“”–—");
+const CAPITAL = new Set("ÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜŸÆŒ");
+
+function westernScore(text: string): number {
+  let score = 0;
+  for (const char of text) {
+    if (char <= "\u007f") continue;
+    if (SMALL.has(char)) score += 2;
+    else if (CAPITAL.has(char)) score += 1;
+  }
+  return score;
 }
 
 /** Files that are plainly something else, told apart by their first bytes. */

@@ -22,7 +22,7 @@ const IdParam = z.object({ id: z.string().min(1).max(100) });
 
 const option = {
   delimiter: z.enum(["auto", "comma", "semicolon", "tab"]).optional().openapi({ description: "The file's separator; auto detects comma, semicolon or tab" }),
-  encoding: z.enum(["auto", "utf-8", "windows-1252"]).optional().openapi({ description: "The file's encoding; auto reads UTF-8 (with or without BOM), else Windows-1252" }),
+  encoding: z.enum(["auto", "utf-8", "windows-1252", "macintosh"]).optional().openapi({ description: "The file's encoding; auto reads UTF-8 (with or without BOM) or UTF-16 with its BOM, else Windows-1252 or Mac Roman (macintosh), whichever reads as Western text" }),
   createMissing: z.enum(["true", "false"]).optional().openapi({ description: "Create categories and tags the file names that do not exist yet" }),
   mapping: z.string().max(20_000).optional().openapi({ description: 'JSON object: header → field ("name", "category", …, or "" to leave the column out)' }),
 };
@@ -137,7 +137,7 @@ const listImports = createRoute({
 
 const OptionsBody = z.object({
   delimiter: z.enum(["auto", "comma", "semicolon", "tab"]).optional(),
-  encoding: z.enum(["auto", "utf-8", "windows-1252"]).optional(),
+  encoding: z.enum(["auto", "utf-8", "windows-1252", "macintosh"]).optional(),
   createMissing: z.boolean().optional(),
   mapping: ImportMappingSchema.optional(),
 });

@@ -5,7 +5,7 @@ import { ApiError, apiFetch } from "../../lib/api-client.ts";
 export type RecentImport = Omit<ImportPreview, "rows" | "missingCategories" | "missingTags" | "summary" | "geocoding" | "keptOnUndo">;
 export interface ImportSettings {
   delimiter?: "auto" | "comma" | "semicolon" | "tab";
-  encoding?: "auto" | "utf-8" | "windows-1252";
+  encoding?: "auto" | "utf-8" | "windows-1252" | "macintosh";
   createMissing?: boolean;
   mapping?: ImportMapping;
 }

@@ -43,6 +43,7 @@ const ENCODINGS = [
   ["auto", "Detect"],
   ["utf-8", "UTF-8"],
   ["windows-1252", "Windows-1252 (Western)"],
+  ["macintosh", "Mac Roman (older Excel for Mac)"],
 ] as const;
 const STATUS_LABELS: Record<ImportRow["status"], string> = { new: "New", update: "Update", unchanged: "Unchanged", error: "Error" };
 const STATUS_STYLES: Record<ImportRow["status"], string> = {
@@ -275,7 +276,7 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
       setBusy(false);
     }
   }
-  const settings = (change: ImportSettings) => void run(() => updateImport(preview.id, { delimiter: preview.delimiter, encoding: preview.encoding === "windows-1252" || preview.encoding === "utf-8" ? preview.encoding : "auto", createMissing: preview.createMissing, mapping: preview.mapping, ...change }));
+  const settings = (change: ImportSettings) => void run(() => updateImport(preview.id, { delimiter: preview.delimiter, encoding: preview.encoding === "windows-1252" || preview.encoding === "macintosh" || preview.encoding === "utf-8" ? preview.encoding : "auto", createMissing: preview.createMissing, mapping: preview.mapping, ...change }));
 
   const mapped: string[] = events
     ? EVENT_IMPORT_FIELD_NAMES
@@ -305,7 +306,7 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
             name="encoding"
             label="Encoding"
             options={ENCODINGS.slice(1)}
-            value={preview.encoding === "windows-1252" ? "windows-1252" : "utf-8"}
+            value={preview.encoding === "windows-1252" || preview.encoding === "macintosh" ? preview.encoding : "utf-8"}
             onChange={(v) => settings({ encoding: v as ImportSettings["encoding"] })}
             disabled={busy}
           />
