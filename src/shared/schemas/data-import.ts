@@ -32,6 +32,7 @@ export const importMessages = {
   unknownTag: (name: string) => `There is no tag "${name}". Tick "Create missing categories and tags" to add it.`,
   coordinatesMissing: "Latitude and longitude are missing and there is no address to look up.",
   geocodeFailed: "The address could not be found on the map. Correct it or enter the latitude and longitude.",
+  geocodeUnavailable: "The map service could not be reached to look up this address. Save the row again to try once more, or enter the latitude and longitude.",
   geocodePending: "Looking up the address…",
   notANumber: "Must be a number.",
   notCalendar: "This calendar file could not be read. Export it again as iCalendar (.ics).",
@@ -106,7 +107,8 @@ export type ImportOptions = z.output<typeof ImportOptionsSchema>;
 export type ImportOptionsInput = z.input<typeof ImportOptionsSchema>;
 
 export const IMPORT_ROW_STATUSES = ["new", "update", "unchanged", "error"] as const;
-export const GEOCODE_STATES = ["none", "pending", "done", "failed"] as const;
+/** "unavailable": the geocoder could not be asked (down, or refusing): saving the row again asks again. */
+export const GEOCODE_STATES = ["none", "pending", "done", "failed", "unavailable"] as const;
 
 export const ImportRowSchema = z.object({
   /** The row's line in the file (the header is line 1). */

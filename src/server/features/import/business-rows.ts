@@ -271,6 +271,7 @@ export class RowEvaluator {
       }
       result.needsGeocode = true;
       if (row.geocode === "failed") errors.address = importMessages.geocodeFailed;
+      if (row.geocode === "unavailable") errors.address = importMessages.geocodeUnavailable;
       // Still waiting for geocoding: the row is what it will be, without a position yet.
       return null;
     }

@@ -58,6 +58,7 @@ export class ImportGeocoder implements GeocodeQueue {
         if (!next) return;
         const address = next.cells.address ?? "";
         let result: GeocodeResult | null = null;
+        let unavailable = false;
         try {
           result = address ? await this.geo.lookup(address) : null;
         } catch (error) {
@@ -66,12 +67,14 @@ export class ImportGeocoder implements GeocodeQueue {
             await sleep(1000);
             continue;
           }
+          // The service is down or refused: not an address it could not find, and said so beside the row.
+          unavailable = true;
           this.onError(error);
         }
         // Six decimals place a door to within a metre; more only looks like precision.
         const round = (value: number) => String(Number(value.toFixed(6)));
         const cells = result ? { ...next.cells, latitude: round(result.lat), longitude: round(result.lng) } : next.cells;
-        await this.repository.finishGeocode(next.importId, next.line, next.cells, cells, result ? "done" : "failed");
+        await this.repository.finishGeocode(next.importId, next.line, next.cells, cells, result ? "done" : unavailable ? "unavailable" : "failed");
       }
     } catch (error) {
       // The database went away (shutting down) or failed: the rows stay pending for the next start.

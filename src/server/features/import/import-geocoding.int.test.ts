@@ -2,7 +2,7 @@
 // picks up where it stopped after a restart, and rows it could not place can be fixed before applying.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "../../db/factories.ts";
-import type { ImportPreview } from "../../../shared/schemas/data-import.ts";
+import { importMessages, type ImportPreview } from "../../../shared/schemas/data-import.ts";
 import { startFakeGeoServer, type FakeGeoServer } from "../../../../tests/fakes/geo-servers.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
 
@@ -81,5 +81,19 @@ describe("geocoding imported rows", () => {
     const after = await preview(created.id);
     expect(after.geocoding).toMatchObject({ done: 1, failed: 0, pending: 0 });
     expect(after.summary.errors).toBe(0);
+  });
+
+  it("says when the map service could not be reached, apart from an address it could not find, and asks again once the row is saved", async () => {
+    const created = (await (await t.request("/api/v1/imports", { method: "POST", body: "Name,Category,Address\nDown Shop,Shops,1 upstream-down Rd\n", headers: { "Content-Type": "text/csv" }, cookie: admin })).json()) as ImportPreview;
+    await t.services.importGeocoder.idle();
+    const down = await preview(created.id);
+    expect(down.geocoding).toMatchObject({ done: 0, failed: 1, pending: 0 });
+    expect(down.rows[0]!.errors.address).toBe(importMessages.geocodeUnavailable);
+    const again = await t.request(`/api/v1/imports/${created.id}/rows/2`, { method: "PUT", json: { cells: { address: "2 Erie Ave" } }, cookie: admin });
+    expect(again.status).toBe(200);
+    await t.services.importGeocoder.idle();
+    const placed = await preview(created.id);
+    expect(placed.rows[0]!.errors).toEqual({});
+    expect(Number(placed.rows[0]!.cells.latitude)).toBeGreaterThan(43);
   });
 });

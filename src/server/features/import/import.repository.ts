@@ -305,7 +305,7 @@ export class ImportRepository {
       .where("importId", "=", id)
       .groupBy("geocode")
       .execute();
-    const counts: Record<string, number> = { none: 0, pending: 0, done: 0, failed: 0 };
+    const counts: Record<string, number> = { none: 0, pending: 0, done: 0, failed: 0, unavailable: 0 };
     for (const row of rows) counts[row.geocode] = Number(row.count);
     return counts as Record<GeocodeState, number>;
   }

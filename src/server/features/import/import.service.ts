@@ -136,8 +136,8 @@ export class ImportService {
   async geocodingProgress(viewer: CurrentUser | null, id: string): Promise<ImportPreview["geocoding"]> {
     requireRole(viewer, "admin");
     if (!(await this.repository.get(id))) throw NotFound(importMessages.notFound);
-    const { pending, done, failed } = await this.repository.geocodeCounts(id);
-    return { total: pending + done + failed, done, failed, pending };
+    const { pending, done, failed, unavailable } = await this.repository.geocodeCounts(id);
+    return { total: pending + done + failed + unavailable, done, failed: failed + unavailable, pending };
   }
 
   /** The newest imports, for the screen's history and its undo button. */
@@ -336,7 +336,7 @@ function toPreview(record: ImportRecord, catalog: Catalog, rows: Array<Evaluated
   for (const row of rows) {
     if (row.geocode === "none") continue;
     geocoding.total++;
-    geocoding[row.geocode]++;
+    geocoding[row.geocode === "unavailable" ? "failed" : row.geocode]++;
   }
   return {
     ...describe(record),

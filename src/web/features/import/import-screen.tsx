@@ -470,7 +470,7 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
 function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: ImportRow; fields: string[]; fixing: boolean; onFix: () => void; onSave: (cells: Record<string, string>) => Promise<void>; busy: boolean }) {
   const ids = useId();
   const changes = new Map(row.changes.map((c) => [c.field, c]));
-  const fixable = row.status === "error" || row.geocode === "failed";
+  const fixable = row.status === "error" || row.geocode === "failed" || row.geocode === "unavailable";
   // The fields a fix offers: those at fault, and the position for a row that could not be placed.
   const fixFields = [...new Set([...Object.keys(row.errors).filter((f) => f in LABELS), ...(row.errors.address || row.errors.latitude ? ["address", "latitude", "longitude"] : [])])];
   return (
