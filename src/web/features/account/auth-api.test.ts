@@ -31,6 +31,11 @@ describe("safeReturnPath: where a sign-in may return to", () => {
       "data:text/html,hi",
       "/\u0000/evil.example",
       "/\u0085/evil.example",
+      // Dot segments that resolve on the site to a path starting "//", which as an address names another host.
+      "/.//evil.example/x",
+      "/..//evil.example",
+      "/a/..//evil.example",
+      "/%2e//evil.example",
     ];
     for (const next of refused) expect(safeReturnPath(next, ORIGIN), JSON.stringify(next)).toBeNull();
   });

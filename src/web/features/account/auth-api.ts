@@ -68,7 +68,9 @@ export function safeReturnPath(next: string | null, origin: string): string | nu
   } catch {
     return null;
   }
-  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  // "/.//host" resolves on the site to the path "//host", which as an address leads to that host.
+  if (url.origin !== origin || url.pathname.startsWith("//")) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** Where the page asked to come back to after signing in (`?next=/business/…`): a path on this site only. */
