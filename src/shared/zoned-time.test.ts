@@ -26,6 +26,11 @@ describe("times in the site's zone", () => {
     expect(zonedInstant("2026-03-08T01:59", TORONTO).toISOString()).toBe("2026-03-08T06:59:00.000Z");
     expect(zonedInstant("2026-03-08T03:00", TORONTO).toISOString()).toBe("2026-03-08T07:00:00.000Z");
     expect(zonedInstant("2026-11-01T01:30", TORONTO).toISOString()).toBe("2026-11-01T05:30:00.000Z");
+    // East of UTC too: in Berlin 02:30 on 25 October happens twice (read as the first, in summer time), and 02:30 on
+    // 29 March not at all (03:30 in summer time).
+    expect(zonedInstant("2026-10-25T02:30", "Europe/Berlin").toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    expect(zonedInstant("2026-03-29T02:30", "Europe/Berlin").toISOString()).toBe("2026-03-29T01:30:00.000Z");
+    expect(zonedInstant("2026-07-01T12:00", "Asia/Kolkata").toISOString()).toBe("2026-07-01T06:30:00.000Z");
     expect(startOfNextDay("2026-12-31", TORONTO).toISOString()).toBe("2027-01-01T05:00:00.000Z");
   });
 

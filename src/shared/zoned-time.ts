@@ -22,6 +22,8 @@ const PARTS: Intl.DateTimeFormatOptions = {
   hourCycle: "h23",
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** The wall-clock fields of an instant in a zone. */
 export function wallClock(instant: Date, timeZone: string) {
   const parts = Object.fromEntries(formatter(timeZone, PARTS).formatToParts(instant).map((p) => [p.type, p.value]));
@@ -69,10 +71,15 @@ export function zonedInstant(wall: string, timeZone: string): Date {
   if (!match) return new Date(Number.NaN);
   const [, y, mo, d, h = "0", mi = "0", s = "0"] = match;
   const guess = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  const first = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
-  const second = guess - offsetMinutes(new Date(first), timeZone) * 60_000;
-  const shown = [first, second].filter((instant) => instant + offsetMinutes(new Date(instant), timeZone) * 60_000 === guess);
-  return new Date(shown.length > 0 ? Math.min(...shown) : Math.max(first, second));
+  // The zone's offsets the day before and after (and at the guess) are every offset a wall time that day can have.
+  const before = offsetMinutes(new Date(guess - DAY_MS), timeZone);
+  const at = offsetMinutes(new Date(guess), timeZone);
+  const after = offsetMinutes(new Date(guess + DAY_MS), timeZone);
+  // No change of the clocks near: the one answer.
+  if (before === at && at === after) return new Date(guess - at * 60_000);
+  const offsets = new Set([before, at, after]);
+  const shown = [...offsets].map((offset) => guess - offset * 60_000).filter((instant) => instant + offsetMinutes(new Date(instant), timeZone) * 60_000 === guess);
+  return new Date(shown.length > 0 ? Math.min(...shown) : guess - before * 60_000);
 }
 
 /** The instant the zone's next day starts after `value` (the end of an offer's last day). */
