@@ -59,6 +59,12 @@ export class FileRepository {
     await this.db.updateTable("stored_file").set({ attachedAt: at, updated: at }).where("fullPath", "in", fullPaths).execute();
   }
 
+  /** Claimed uploads whose entity was not saved after all: unused again. */
+  async markUnattached(fullPaths: string[], at: string): Promise<void> {
+    if (fullPaths.length === 0) return;
+    await this.db.updateTable("stored_file").set({ attachedAt: null, updated: at }).where("fullPath", "in", fullPaths).execute();
+  }
+
   /** Uploads never attached to anything and created before `cutoff`. */
   async getAllUnattachedBefore(cutoff: string, limit = 500): Promise<string[]> {
     const rows = await this.db

@@ -308,6 +308,15 @@ export class FileService {
   }
 
   /**
+   * Gives back uploads claimed for an entity whose saving then failed: unused again, they are removed by the clean-up
+   * of unused uploads unless a retry claims them.
+   */
+  async release(...fullPaths: (string | null | undefined)[]): Promise<void> {
+    const paths = fullPaths.filter((p): p is string => !!p).flatMap((p) => [p, ...IMAGE_VARIANT_WIDTHS.map((w) => variantPath(p, w))]);
+    await this.files.markUnattached(paths, new Date().toISOString());
+  }
+
+  /**
    * Puts a new upload in place of an entity's old file: the new one is attached, then the old one deleted.
    * Call it before saving the entity, and `delete` the new file if saving fails.
    */

@@ -99,4 +99,20 @@ describe("business photos", () => {
     expect(after.photos).toEqual([{ path: saved.fullPath, url: saved.url, alt: "The press" }]);
     expect((await t.request(saved.url)).status).toBe(200);
   });
+  it("gives back the uploads it claimed when the business cannot be saved, so the clean-up removes them unless a retry takes them", async () => {
+    const photo = await photoUpload("Lighthouse Prints");
+    const attachedAt = async () => (await t.database.db.selectFrom("stored_file").select("attachedAt").where("fullPath", "=", photo.fullPath).executeTakeFirstOrThrow()).attachedAt;
+    const repository = (t.services.businesses as unknown as { repository: { create: (...args: unknown[]) => Promise<unknown> } }).repository;
+    const create = repository.create;
+    repository.create = () => Promise.reject(new Error("the database went away"));
+    try {
+      expect((await send("POST", "/api/v1/businesses", marker({ name: "Lighthouse Prints", photos: [{ path: photo.fullPath, alt: "Prints" }] }))).status).toBe(500);
+    } finally {
+      repository.create = create;
+    }
+    expect(await attachedAt()).toBeNull();
+    const retried = await send("POST", "/api/v1/businesses", marker({ name: "Lighthouse Prints", photos: [{ path: photo.fullPath, alt: "Prints" }] }));
+    expect(retried.status).toBe(201);
+    expect(await attachedAt()).not.toBeNull();
+  });
 });

@@ -127,7 +127,7 @@ export class BusinessService {
     }
     await this.attachFresh(admin, [], gallery);
     const id = newId();
-    await this.repository.create(id, toWrite(values, logo, hours, values.socialLinks ?? []), values.tags, gallery);
+    await this.releasedOnFailure([logo.logoStoragePath, ...gallery.map((p) => p.path)], () => this.repository.create(id, toWrite(values, logo, hours, values.socialLinks ?? []), values.tags, gallery));
     await this.audit.record(admin, { action: "create", entityType: "business", entityId: id, summary: values.name });
     return this.adminView(id);
   }
@@ -153,7 +153,11 @@ export class BusinessService {
     }
     const links = values.socialLinks ?? current.socialLinks;
     if (gallery) await this.attachFresh(admin, current.photos, gallery);
-    if (!(await this.repository.update(id, toWrite(values, logo, hours, links), values.tags, gallery))) throw NotFound(messages.business.notFound);
+    const saved = new Set([current.logoStoragePath, ...current.photos.map((p) => p.path)]);
+    const fresh = [logo.logoStoragePath, ...(gallery ?? []).map((p) => p.path)].filter((path) => path && !saved.has(path));
+    await this.releasedOnFailure(fresh, async () => {
+      if (!(await this.repository.update(id, toWrite(values, logo, hours, links), values.tags, gallery))) throw NotFound(messages.business.notFound);
+    });
     if (gallery) {
       const wanted = new Set(gallery.map((p) => p.path));
       for (const old of current.photos) if (!wanted.has(old.path)) await this.files.delete(old.path);
@@ -191,6 +195,16 @@ export class BusinessService {
       gallery.push({ path: photo.path, url: keptUrl ?? fileUrl(photo.path), alt: photo.alt });
     }
     return gallery;
+  }
+
+  /** Runs a write that uses `fresh` uploads, just claimed: if it fails they are given back (see `FileService.release`). */
+  private async releasedOnFailure<T>(fresh: ReadonlyArray<string | null>, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      await this.files.release(...fresh);
+      throw error;
+    }
   }
 
   /** Claims the gallery's fresh uploads (re-encoded already by the upload path) for the business about to be saved. */

@@ -360,9 +360,17 @@ export class RequestService {
     const base = pending?.base && target.base ? Object.fromEntries(Object.keys(target.base).map((name) => [name, same(target.payload[name], pending.payload[name]) && name in pending.base! ? pending.base![name] : target.base![name]])) : target.base;
     // The uploads are held first: one removed since it was checked is refused before anything is saved.
     await this.hold(user, fresh);
-    const amended = pending && (await this.repository.amend(pending.id, { payload: target.payload, base, userId: user.id, business: { businessId: target.businessId, businessName: target.businessName } }));
-    const created = amended ? { requestId: pending.id, status: "pending" as const } : await this.createRequest(user, target);
-    if (amended) await this.releaseReplaced(FORMS[target.kind], pending.payload, target.payload, target.base);
+    let created: RequestCreated;
+    let amended: boolean;
+    try {
+      amended = !!pending && (await this.repository.amend(pending.id, { payload: target.payload, base, userId: user.id, business: { businessId: target.businessId, businessName: target.businessName } }));
+      created = amended ? { requestId: pending!.id, status: "pending" as const } : await this.createRequest(user, target);
+    } catch (error) {
+      // Not saved: the uploads go back to unused (see FileService.release).
+      await this.deps.files.release(...fresh.map((upload) => upload.path));
+      throw error;
+    }
+    if (amended) await this.releaseReplaced(FORMS[target.kind], pending!.payload, target.payload, target.base);
     return created;
   }
 
