@@ -27,6 +27,7 @@ export const importMessages = {
     `${labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`} changed after the import, so ${labels.length === 1 ? "it keeps its" : "they keep their"} later value.`,
   unknownId: "No business has this id. Clear the id to add the row as a new business.",
   ambiguous: "More than one business has this name and address. Add the id column to say which one.",
+  ambiguousName: "More than one business has this name. Add the address or id column to say which one.",
   duplicate: (row: number) => `The same business as row ${row}.`,
   unknownCategory: (name: string) => `There is no category "${name}". Tick "Create missing categories and tags" to add it.`,
   unknownTag: (name: string) => `There is no tag "${name}". Tick "Create missing categories and tags" to add it.`,

@@ -186,8 +186,9 @@ export class RowEvaluator {
       if (!current) errors.id = importMessages.unknownId;
     } else if (cells.name) {
       // Without an address, the name alone says which business the row is.
-      const matches = (this.has(cells, "address") ? this.byKey.get(matchKey(cells.name, cells.address)) : this.byName.get(matchKey(cells.name, null))) ?? [];
-      if (matches.length > 1) errors.name = importMessages.ambiguous;
+      const withAddress = this.has(cells, "address");
+      const matches = (withAddress ? this.byKey.get(matchKey(cells.name, cells.address)) : this.byName.get(matchKey(cells.name, null))) ?? [];
+      if (matches.length > 1) errors.name = withAddress ? importMessages.ambiguous : importMessages.ambiguousName;
       current = matches.length === 1 ? matches[0] : undefined;
     }
     result.businessId = current?.id ?? null;

@@ -195,6 +195,16 @@ describe("importing events from a calendar", () => {
     expect(preview.rows.map((r) => [r.status, r.cells.date, r.cells.moves, r.errors])).toEqual([["new", "2027-03-04T00:00:00.000Z", "", {}]]);
   });
 
+  it("takes a series' rule from its own VEVENT, not from a changed date that repeats one, and its end date on the site's clocks", async () => {
+    const ics = calendar([
+      event("choir", ["DTSTART;TZID=America/Toronto:20270104T190000", "RRULE:FREQ=WEEKLY;UNTIL=20270126T045959Z", "SUMMARY:Choir Practice"]),
+      event("choir", ["RECURRENCE-ID;TZID=America/Toronto:20270111T190000", "DTSTART;TZID=America/Toronto:20270111T200000", "DTEND;TZID=America/Toronto:20270111T210000", "RRULE:FREQ=DAILY;COUNT=2", "SUMMARY:Choir Practice"]),
+    ]);
+    const preview = (await (await t.request("/api/v1/imports?fileName=choir.ics", { method: "POST", body: ics, headers: { "Content-Type": "text/calendar" }, cookie: admin })).json()) as ImportPreview;
+    // 04:59:59 UTC on the 26th is the 25th's last second in Toronto.
+    expect(preview.rows.map((r) => r.cells.repeats)).toEqual(["FREQ=WEEKLY;UNTIL=20270125T235959Z"]);
+  });
+
   it("leaves the column mapping remembered for CSV files alone", async () => {
     const response = await t.request("/api/v1/imports", { method: "POST", body: "name,category,latitude,longitude\nAfter Calendar,Food,43.1,-79.1\n", headers: { "Content-Type": "text/csv" }, cookie: admin });
     expect(response.status).toBe(201);

@@ -154,7 +154,8 @@ function writtenRules(body: string): Map<string, string> {
   for (const vevent of body.replace(/\r?\n[ \t]/g, "").match(/^BEGIN:VEVENT\r?\n[\s\S]*?^END:VEVENT(?=\r?$)/gim) ?? []) {
     const uid = /^UID:(.*)$/im.exec(vevent)?.[1]?.trim();
     const rule = /^RRULE:(.*)$/im.exec(vevent)?.[1]?.trim();
-    if (uid && rule) rules.set(uid, rule);
+    // The series' own VEVENT, not one of its changed dates (which carry a RECURRENCE-ID).
+    if (uid && rule && !/^RECURRENCE-ID[;:]/im.test(vevent)) rules.set(uid, rule);
   }
   return rules;
 }

@@ -420,7 +420,7 @@ describe("reading the file as a spreadsheet shows it", () => {
 
     await createBusiness(t.database.db, { name: "Queen Street Bakery", categoryId: food.id, address: "99 King St" });
     const ambiguous = await preview("Name,Phone\nQueen Street Bakery,905-555-0142\n");
-    expect(ambiguous.rows[0]!.errors.name).toBe("More than one business has this name and address. Add the id column to say which one.");
+    expect(ambiguous.rows[0]!.errors.name).toBe("More than one business has this name. Add the address or id column to say which one.");
   });
 
   it("takes the category and tags given in a row's fix, even without such columns", async () => {
