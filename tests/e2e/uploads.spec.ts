@@ -103,6 +103,11 @@ test("a file that is not an image, or too large, is refused with the spec's text
 
   // A page renamed to .png: the browser cannot draw it, so it is refused before upload (the server would refuse it too).
   await input.setInputFiles({ name: "page.png", mimeType: "image/png", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") });
-  await expect(page.getByRole("alert")).toHaveText("Please select an image file first.");
+  await expect(page.getByRole("alert")).toHaveText("The image could not be read. It may be damaged or incomplete.");
+  await expect(page.getByRole("button", { name: "Upload" })).toBeDisabled();
+
+  // A phone's HEIC picture: a kind the site does not take, named as such.
+  await input.setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: Buffer.from("\0\0\0\x18ftypheic") });
+  await expect(page.getByRole("alert")).toHaveText("This kind of file cannot be uploaded here. Please choose a PNG, JPEG or GIF image.");
   await expect(page.getByRole("button", { name: "Upload" })).toBeDisabled();
 });

@@ -1,7 +1,7 @@
 // The one upload control of the site: pick or drop a file, preview it, watch it go up, pause, resume or cancel.
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { messages } from "../../../shared/messages.ts";
-import { UPLOAD_RULES, megabytes, type UploadKind } from "../../../shared/upload-kinds.ts";
+import { UPLOAD_RULES, megabytes, typeNames, type UploadKind } from "../../../shared/upload-kinds.ts";
 import { canCancel, canPause, canResume, isFinished } from "../../../shared/upload-task.ts";
 import { UploadTask, type StoredUpload, type UploadSnapshot } from "./upload-task.ts";
 
@@ -70,13 +70,20 @@ export function UploadField({
       setProblem(messages.uploads.fileTooLarge(megabytes(rules.maxBytes)));
       return;
     }
+    // A picture of a kind the site does not take (a phone's HEIC) is named as such, before the browser tries it.
+    if (!rules.types.includes(next.type)) {
+      setFile(null);
+      setPreview(null);
+      setProblem(messages.uploads.typeNotAllowed(typeNames(rules.types)));
+      return;
+    }
     // Only a picture the browser can draw gets a preview (a broken one would show as an error on the page).
     try {
       (await createImageBitmap(next)).close();
     } catch {
       setFile(null);
       setPreview(null);
-      setProblem(messages.uploads.selectImageFirst);
+      setProblem(messages.uploads.unreadableImage);
       return;
     }
     setFile(next);
