@@ -128,6 +128,13 @@ test("a list's search and order are in the address, found again on reload", asyn
   await expect(list.getByRole("link")).toHaveText([...usual].reverse());
 });
 
+test("a page past the list's last (its only item deleted, or an old link) opens the last page instead", async ({ page, signIn }) => {
+  await signIn("admin");
+  await page.goto("/admin/markers?page=999");
+  await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+  await expect(page.getByRole("list", { name: "Markers" }).getByRole("listitem").first()).toBeVisible();
+});
+
 test("a marker's e-mail address is checked beside its field, then shown on the business page as a mailto link and in its JSON-LD", async ({ page, signIn }) => {
   await signIn("admin");
   const name = `Harbour Kites ${Date.now()}`;

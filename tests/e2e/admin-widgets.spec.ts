@@ -43,6 +43,11 @@ test("a post's date and time are the association's, whatever the browser's time 
   // The list says the same time, on the association's clocks.
   await expect(page.locator('time[datetime="2031-07-04T23:30:00.000Z"]').first()).toHaveText(/^Jul 4, 2031,? (at )?7:30\sPM EDT$/);
 
+  // Recent changes says when on the association's clocks too.
+  await page.goto("/admin/recent-changes");
+  await expect(page.getByRole("row").filter({ hasText: title }).first().locator("time")).toHaveText(/\s(EST|EDT)$/);
+  await page.goto("/admin/posts");
+
   // Opened again, the form shows the same wall-clock time, not Tokyo's.
   await page.getByRole("button", { name: `Edit ${title}` }).click();
   const edit = page.getByRole("region", { name: `Edit Post: ${title}` });

@@ -96,6 +96,8 @@ test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async
   await confirmDelete(page, `Are you sure you want to delete the page "${name}"? This cannot be undone.`);
   await expect(page.getByRole("tabpanel").getByRole("status")).toHaveText(`Page "${name}" deleted.`);
   await expect(list.getByRole("link", { name })).toHaveCount(0);
+  // Its Delete button gone with it, focus is on the list.
+  await expect(page.getByRole("heading", { name: "Existing Pages" })).toBeFocused();
   // Deleting the page being edited resets the form.
   await expect(page.getByRole("region", { name: "Add Page" }).getByLabel("Page Name")).toHaveValue("");
 
@@ -116,6 +118,8 @@ test("an admin changes a user's role, which shows in Recent changes", async ({ p
   await choose(role, "Business");
   await expect(page.getByRole("tabpanel").getByRole("status")).toHaveText(`${member.email} is now Business.`);
   await expect(role).toHaveText("Business");
+  // Saved while the keyboard stays where it was.
+  await expect(role).toBeFocused();
   await page.reload();
   await expect(select(page.getByRole("tabpanel"), `Role for ${member.email}`)).toHaveText("Business");
   await expectNoAxeViolations(page);

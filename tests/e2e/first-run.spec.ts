@@ -76,6 +76,7 @@ test("the setup link from the log creates the first administrator, who signs in 
   await page.getByRole("button", { name: "Create administrator" }).click();
   await expect(page.getByText(messages.auth.passwordsDoNotMatch)).toBeVisible();
   await expect(page.getByLabel("Confirm password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Confirm password")).toBeFocused();
   await expect(page.getByLabel("Email")).toHaveValue(admin.email);
   await expect(page.getByLabel("Display name")).toHaveValue(admin.displayName);
 

@@ -1,6 +1,6 @@
 // One tab of the admin dashboard, /admin/<tab>: its list comes from the API (page, search in the address),
 // and its writes go through this route's action, which checks the form against the entity's schema first.
-import { data, useRouteLoaderData } from "react-router";
+import { data, replace, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-tab";
 import type { OptionSource } from "../../shared/schemas/entity.ts";
 import type { Paginated } from "../../shared/schemas/pagination.ts";
@@ -30,13 +30,23 @@ async function loadList(path: string, paged: boolean, url: URL, loadFailed: (det
     const value = url.searchParams.get(name)?.trim();
     if (value) query.set(name, value);
   }
+  let list: Paginated<{ id: string }>;
   try {
-    if (paged) return { list: await apiFetch<Paginated<{ id: string }>>(`${path}?${query}`), loadError: null };
-    const items = await apiFetch<Array<{ id: string }>>(path);
-    return { list: { items, total: items.length, page: 1, pageSize: Math.max(1, items.length) }, loadError: null };
+    if (paged) list = await apiFetch<Paginated<{ id: string }>>(`${path}?${query}`);
+    else {
+      const items = await apiFetch<Array<{ id: string }>>(path);
+      list = { items, total: items.length, page: 1, pageSize: Math.max(1, items.length) };
+    }
   } catch (error) {
     return { list: null, loadError: loadFailed(error instanceof ApiError ? error.message : "") };
   }
+  // A page past the last (its only item just deleted, or an old link): the last page instead.
+  if (list.items.length === 0 && list.total > 0 && list.page > 1) {
+    const last = new URL(url);
+    last.searchParams.set("page", String(Math.ceil(list.total / list.pageSize)));
+    throw replace(`${last.pathname}${last.search}`);
+  }
+  return { list, loadError: null };
 }
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {

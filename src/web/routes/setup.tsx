@@ -1,6 +1,6 @@
 // /setup?token=...: creates the first administrator from the one-time link the server logs while there is none.
 // Once an administrator exists the page does not exist (404).
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
 import { getApp } from "../lib/app-context.ts";
@@ -40,6 +40,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [...pageTitle(matches, 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const id = useId();
   const busy = useNavigation().state === "submitting";
+  // A refused form: the first field at fault takes focus, so its message (tied to it) is read out.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (actionData?.errors) form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus();
+  }, [actionData]);
   if (!loaderData.token) {
     return (
       <section className="mx-auto grid max-w-md gap-4">
@@ -89,7 +94,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
     <section className="mx-auto grid max-w-md gap-6">
       <h1 className="page-heading">Set up the site</h1>
       <p className="text-stone-700">Create the first administrator account. It can then manage the site and give other accounts their roles.</p>
-      <Form method="post" noValidate className="card grid gap-4">
+      <Form ref={form} method="post" noValidate className="card grid gap-4">
         <input type="hidden" name="token" value={loaderData.token} />
         {field("email", "Email", "email", "email")}
         {field("displayName", "Display name", "text", "name")}

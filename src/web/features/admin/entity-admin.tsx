@@ -1,6 +1,6 @@
 // One admin screen for any entity: its list (paged and searched on the server, the page and search in the
 // address) beside its add/edit form, both drawn from the entity's description in screens.tsx.
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import type { Paginated } from "../../../shared/schemas/pagination.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
@@ -78,6 +78,14 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
     if (latest === remover.data && remover.data?.deleted && remover.data.deleted === editing?.id) reset();
   }
 
+  // After a delete the row and its button are gone: focus goes to the list, announced by its heading.
+  const focusedAfter = useRef<unknown>(null);
+  useEffect(() => {
+    if (remover.state !== "idle" || !remover.data?.deleted || focusedAfter.current === remover.data) return;
+    focusedAfter.current = remover.data;
+    document.getElementById(`${name}-list-heading`)?.focus();
+  }, [remover.state, remover.data, name]);
+
   async function edit(row: Row) {
     setOutcome(null);
     try {
@@ -103,7 +111,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
         {editing && extras?.below?.(editing)}
       </section>
       <section aria-labelledby={`${name}-list-heading`} className="card min-w-0">
-        <h2 id={`${name}-list-heading`} className={ui.sectionHeading}>
+        <h2 id={`${name}-list-heading`} className={ui.sectionHeading} tabIndex={-1}>
           Existing {plural}
         </h2>
         <ListControls search={screen.search} sort={screen.sort} list={name} />

@@ -9,6 +9,8 @@ import type { AdminUser } from "../../../shared/schemas/admin-user.ts";
 import type { AuditAction, AuditEntry } from "../../../shared/schemas/audit.ts";
 import type { Paginated } from "../../../shared/schemas/pagination.ts";
 import { OutcomeMessage, ui } from "../../components/ui/field.tsx";
+import { When } from "../../components/ui/when.tsx";
+import { useSiteTimeZone } from "../../lib/site.ts";
 import { ListControls, type SortChoice } from "../../components/ui/list-controls.tsx";
 import { Pager } from "../../components/ui/pager.tsx";
 import { PickerSelect } from "../../components/ui/select.tsx";
@@ -26,7 +28,11 @@ interface Table<R> {
 
 export const ROLE_LABELS: Record<Role, string> = { user: "User", business: "Business", admin: "Admin" };
 const ACTION_LABELS: Record<AuditAction, string> = { create: "Added", update: "Updated", delete: "Deleted", role_change: "Role changed" };
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** A day on the site's calendar ("November 26, 2026"). */
+function LongDate({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatLongDate(iso, useSiteTimeZone())}</time>;
+}
 
 function RoleSelect({ user }: { user: AdminUser }) {
   const fetcher = useFetcher<ActionData>({ key: "users-role" });
@@ -38,9 +44,9 @@ function RoleSelect({ user }: { user: AdminUser }) {
       triggerClassName="flex w-full items-center justify-between gap-2 rounded-md border border-stone-400 bg-white px-2 py-1 disabled:bg-stone-100"
       options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
       value={(fetcher.formData?.get("id") === user.id && (fetcher.formData.get("role") as Role)) || user.role}
-      disabled={fetcher.state !== "idle"}
+      // Not disabled while a change is saved (the focused trigger would lose focus): a second change then waits its turn.
       // The spec: nothing happens if the role is unchanged.
-      onChange={(role) => role !== user.role && void fetcher.submit({ intent: "role", id: user.id, email: user.email, role }, { method: "post" })}
+      onChange={(role) => fetcher.state === "idle" && role !== user.role && void fetcher.submit({ intent: "role", id: user.id, email: user.email, role }, { method: "post" })}
     />
   );
 }
@@ -58,8 +64,8 @@ export const TABLES = {
       ["Display name", (u) => u.displayName],
       ["Role", (u) => <RoleSelect user={u} />],
       ["Account type", (u) => u.accountType ?? "N/A"],
-      ["Created", (u) => formatLongDate(u.createdAt)],
-      ["Last login", (u) => (u.lastLogin ? formatLongDate(u.lastLogin) : "Never")],
+      ["Created", (u) => <LongDate iso={u.createdAt} />],
+      ["Last login", (u) => (u.lastLogin ? <LongDate iso={u.lastLogin} /> : "Never")],
     ],
   } satisfies Table<AdminUser>,
   "recent-changes": {
@@ -69,7 +75,7 @@ export const TABLES = {
     empty: "No changes have been recorded yet.",
     loadFailed: messages.audit.loadFailed,
     columns: [
-      ["When", (e) => <time dateTime={e.createdAt}>{when(e.createdAt)}</time>],
+      ["When", (e) => <When iso={e.createdAt} />],
       ["Who", (e) => <span className="break-all">{e.actorEmail}</span>],
       ["Change", (e) => ACTION_LABELS[e.action]],
       [

@@ -4,11 +4,13 @@ import { diffWords } from "diff";
 import type { RequestField } from "../../../shared/schemas/request.ts";
 import { toOsm, type OpeningHours } from "../../../shared/opening-hours.ts";
 import { fileUrl } from "../../../shared/upload-kinds.ts";
+import { formatWhen } from "../../components/ui/when.tsx";
+import { useSiteTimeZone } from "../../lib/site.ts";
 
 export type Names = Record<string, string>;
 
 /** A value as a reviewer reads it: names instead of ids, dates in words, "(empty)" for nothing. */
-export function shown(field: Pick<RequestField, "name" | "widget">, value: unknown, names: Names): string {
+export function shown(field: Pick<RequestField, "name" | "widget">, value: unknown, names: Names, timeZone: string): string {
   if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return "(empty)";
   if (field.widget === "hours" && typeof value === "object") return toOsm(value as OpeningHours) || "(empty)";
   if (field.widget === "links" && Array.isArray(value)) return (value as Array<{ kind?: unknown; url?: unknown }>).map((l) => `${String(l.kind)}: ${String(l.url)}`).join("\n");
@@ -16,7 +18,7 @@ export function shown(field: Pick<RequestField, "name" | "widget">, value: unkno
   if (Array.isArray(value)) return value.map((v) => names[String(v)] ?? String(v)).join(", ");
   if (field.widget === "datetime" && typeof value === "string") {
     const date = new Date(value);
-    if (!Number.isNaN(date.getTime())) return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    if (!Number.isNaN(date.getTime())) return formatWhen(value, timeZone);
   }
   const text = String(value);
   return names[text] ?? text;
@@ -89,7 +91,8 @@ export function FieldRow({ field, names, choose, live: withLive, base: withBase 
       {field.conflict && <span className="mt-1 block text-xs font-semibold text-amber-800">Changed since the request</span>}
     </th>
   );
-  const [live, requested] = [shown(field, field.live, names), shown(field, field.requested, names)];
+  const timeZone = useSiteTimeZone();
+  const [live, requested] = [shown(field, field.live, names, timeZone), shown(field, field.requested, names, timeZone)];
   return (
     <tr className={`border-b border-stone-200 ${field.conflict ? "bg-amber-50" : ""}`}>
       {label}
@@ -107,7 +110,7 @@ export function FieldRow({ field, names, choose, live: withLive, base: withBase 
       ) : (
         <TextDiff before={live} after={requested} />
       )}
-      {withBase && <td className="px-2 py-2 align-top break-words whitespace-pre-wrap text-stone-600">{field.conflict ? shown(field, field.base, names) : ""}</td>}
+      {withBase && <td className="px-2 py-2 align-top break-words whitespace-pre-wrap text-stone-600">{field.conflict ? shown(field, field.base, names, timeZone) : ""}</td>}
     </tr>
   );
 }
