@@ -18,6 +18,11 @@ try {
   const env = parseEnv();
   const dataDir = path.resolve(env.DATA_DIR);
   const out = path.resolve(values.out);
+  // Nothing to back up: said before the backup's directory is made.
+  if (!env.DATABASE_URL && !fs.existsSync(path.join(dataDir, "niche.sqlite"))) {
+    console.error(`There is no site at ${dataDir}: set DATA_DIR to the site's data directory.`);
+    process.exit(2);
+  }
   if (fs.existsSync(out) && fs.readdirSync(out).length > 0) {
     console.error(`${out} is not empty: choose a new directory for the backup.`);
     process.exit(2);

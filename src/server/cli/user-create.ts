@@ -16,7 +16,7 @@ const ArgsSchema = z.object({
     error: `--password must have at least ${PASSWORD_MIN_LENGTH} characters`,
   }),
   role: z.enum(ROLES, { error: "--role must be admin, business or user" }),
-  name: z.string().trim().min(1).optional(),
+  name: z.string().trim().min(1, { error: "--name must not be empty" }).optional(),
 });
 
 dotenv.config({ quiet: true });
