@@ -128,6 +128,15 @@ test("an admin changes a user's role, which shows in Recent changes", async ({ p
   await expect(page.getByRole("row").filter({ hasText: `${member.email}: user → business` })).toContainText("Role changed");
 });
 
+test("an administrator who makes themself a user leaves the admin screens for the home page", async ({ page, signIn }) => {
+  const admin = await signIn("admin");
+  await page.goto("/admin/users");
+  await choose(select(page.getByRole("tabpanel"), `Role for ${admin.email}`), "User");
+  await expect(page).toHaveURL("/");
+  await page.goto("/admin");
+  await expect(page).not.toHaveURL(/\/admin/);
+});
+
 test("Logout signs the admin out", async ({ page, signIn }) => {
   await signIn("admin");
   await page.goto("/admin");

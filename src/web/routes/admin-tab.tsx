@@ -1,6 +1,6 @@
 // One tab of the admin dashboard, /admin/<tab>: its list comes from the API (page, search in the address),
 // and its writes go through this route's action, which checks the form against the entity's schema first.
-import { data, replace, useRouteLoaderData } from "react-router";
+import { data, redirect, replace, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-tab";
 import type { OptionSource } from "../../shared/schemas/entity.ts";
 import type { Paginated } from "../../shared/schemas/pagination.ts";
@@ -8,6 +8,7 @@ import { messages } from "../../shared/messages.ts";
 import type { Role } from "../../shared/constants.ts";
 import type { Option, Sources } from "../components/ui/entity-fields.tsx";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
+import { paths } from "../lib/paths.ts";
 import { asLists, parseEntityForm } from "../components/ui/entity-form.tsx";
 import { EntityAdmin, type ActionData } from "../features/admin/entity-admin.tsx";
 import { useMarkerExtras } from "../features/admin/marker-extras.tsx";
@@ -79,10 +80,12 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
   if (intent === "role") {
     try {
       await apiFetch(`/users/${encodeURIComponent(id)}/role`, { method: "PUT", json: { role: text("role") } });
-      return { outcome: { kind: "success", text: `${text("email")} is now ${ROLE_LABELS[text("role") as Role]}.` } };
     } catch (error) {
       return { outcome: { kind: "error", text: `${messages.users.roleUpdateFailed(id)}${error instanceof ApiError && error.status === 409 ? ` ${error.message}` : ""}` } };
     }
+    // An administrator who gave up the role has no admin screens left: the site's home instead.
+    if (text("role") !== "admin" && (await apiFetch<{ id: string }>("/me").catch(() => null))?.id === id) throw redirect(paths.home);
+    return { outcome: { kind: "success", text: `${text("email")} is now ${ROLE_LABELS[text("role") as Role]}.` } };
   }
   if (intent === "tag") {
     try {
