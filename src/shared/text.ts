@@ -39,3 +39,11 @@ export function makeStorable<T>(value: T): T {
   }
   return value;
 }
+
+const ASCII = /^[\p{ASCII}]*$/u;
+
+/** "Café CRÈME" → "cafe creme": lowercase, accents removed, as search compares text. */
+export function fold(text: string): string {
+  // Plain ASCII has nothing to decompose: the common case skips normalizing.
+  return ASCII.test(text) ? text.toLowerCase() : text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+}

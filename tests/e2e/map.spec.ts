@@ -166,6 +166,13 @@ test.describe("map on the demo association", () => {
     await page.getByRole("button", { name: "Clear All Tags" }).click();
     await expect(page.getByRole("heading", { name: `All Locations (${businesses.length})` })).toBeVisible();
     await expect(page).toHaveURL(/\/map$/);
+
+    // The header's Map link opens the map afresh, whatever filter is on.
+    await page.getByRole("button", { name: "Restaurants (7)" }).click();
+    await expect(page.getByRole("heading", { name: "Restaurants Locations (7)" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Map", exact: true }).click();
+    await expect(page.getByRole("heading", { name: `All Locations (${businesses.length})` })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Restaurants (7)" })).toHaveAttribute("aria-pressed", "false");
   });
 
   test("visibility switches hide markers, categories and tags, and are kept in the URL", async ({ page }) => {
@@ -206,6 +213,15 @@ test.describe("map on the demo association", () => {
     await expect(list).toBeVisible();
     await box.press("Escape");
     await expect(list).toBeHidden();
+    // Tab away closes it too: it would cover the controls focus moves to.
+    await box.fill("bar");
+    await expect(list).toBeVisible();
+    await box.press("Tab");
+    await expect(list).toBeHidden();
+    await expect(box).not.toBeFocused();
+    // Accents are no matter: "emile" finds Émile's.
+    await box.fill("emile");
+    await expect(list.getByRole("option")).toHaveText(["Émile's Fine Cheese (marker)"]);
 
     await box.fill("zzzz");
     await expect(list).toBeHidden();
@@ -264,6 +280,10 @@ test.describe("map on the demo association", () => {
     await page.getByRole("list", { name: "Bars & Nightlife Locations" }).getByRole("button", { name: /The Tipsy Barrel/ }).click();
     await expect(info.getByRole("heading", { name: "The Tipsy Barrel" })).toBeVisible();
     await expectCamera(page, { ...tipsy, zoom: 18 });
+    // The window stays within the map, at either width ("Get Directions" in reach, scrolled to on a phone).
+    const [mapBox, windowBox] = [await map(page).boundingBox(), await page.locator(".maplibregl-popup-content").boundingBox()];
+    expect(windowBox!.y).toBeGreaterThanOrEqual(mapBox!.y);
+    expect(windowBox!.y + windowBox!.height).toBeLessThanOrEqual(mapBox!.y + mapBox!.height);
     // The selected circle is drawn opaque in its category's colour (Bars & Nightlife).
     const at = await pixelOf(page, tipsy);
     expect(await colourAt(page, at)).toBe("#1d3557");

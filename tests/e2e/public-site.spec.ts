@@ -388,6 +388,21 @@ test("tag pages list the businesses with the tag, found from the slug", async ({
   await expect(page.getByRole("heading", { level: 1, name: "BBQ" })).toBeVisible();
   const names = await page.getByRole("listitem").getByRole("heading").allTextContents();
   expect(names).toEqual(["Little Lisbon Grill", "Smokestack BBQ Co."]);
+  // Its description for search engines ends the list once, the last name's own full stop being the sentence's.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "2 downtown businesses tagged BBQ: Little Lisbon Grill, Smokestack BBQ Co.");
+});
+
+test("the contact page and a page of the association's describe themselves to search engines and link previews", async ({ request }) => {
+  for (const [path, described] of [
+    ["/contact", /^How to reach .+, by mail at .+, by email at .+@.+\.$/],
+    ["/pages/about-the-association", /The Downtown Niagara Business Association represents the shops/],
+  ] as const) {
+    const html = await (await request.get(path)).text();
+    const content = (name: string) => new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`).exec(html)?.[1];
+    expect(content("description"), path).toMatch(described);
+    expect(content("og:description"), path).toBe(content("description"));
+    expect(html, path).toMatch(new RegExp(`<link rel="canonical" href="http://localhost:\\d+${path}"/>`));
+  }
 });
 
 test("category pages list the businesses in the category, names with accents and ampersands included", async ({ page }) => {

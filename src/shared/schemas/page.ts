@@ -39,6 +39,8 @@ export const RenderedPageSchema = z.object({
   slug: z.string(),
   permission: z.enum(PAGE_PERMISSIONS),
   html: z.string(),
+  /** The start of its text, for search engines and link previews. */
+  summary: z.string(),
   lastUpdatedAt: z.string(),
 });
 

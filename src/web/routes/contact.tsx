@@ -1,13 +1,20 @@
 import type { Route } from "./+types/contact";
 import { getApp } from "../lib/app-context.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { paths } from "../lib/paths.ts";
+import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const site = await getApp(context).services.siteSettings.get();
-  return { mailingAddress: site.mailingAddress, generalEmail: site.generalEmail, volunteerEmail: site.volunteerEmail };
+  return { mailingAddress: site.mailingAddress, generalEmail: site.generalEmail, volunteerEmail: site.volunteerEmail, associationName: site.associationName, origin: siteOrigin(request, context) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Contact Us");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: "Contact Us",
+    description: [`How to reach ${loaderData?.associationName ?? "the association"}`, loaderData?.mailingAddress && `by mail at ${loaderData.mailingAddress.replace(/\s*\n\s*/g, ", ")}`, loaderData?.generalEmail && `by email at ${loaderData.generalEmail}`].filter(Boolean).join(", ") + ".",
+    origin: loaderData?.origin ?? "",
+    path: paths.contact,
+  });
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { mailingAddress, generalEmail, volunteerEmail } = loaderData;

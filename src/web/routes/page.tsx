@@ -6,6 +6,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "../../shared/messages.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
+import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { RouteError } from "../components/layout/route-error.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
@@ -19,10 +20,10 @@ function statusOf(error: unknown): number | undefined {
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services, user } = getApp(context);
   try {
-    return { page: await services.pages.view(user, params.slug) };
+    return { page: await services.pages.view(user, params.slug), origin: siteOrigin(request, context) };
   } catch (error) {
     const status = statusOf(error);
     if (status === 401 || status === 403 || status === 404) throw data((error as Error).message, { status });
@@ -30,7 +31,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.page.name ?? "Page");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? pageMeta(matches, { title: loaderData.page.name, description: loaderData.page.summary || loaderData.page.name, origin: loaderData.origin, path: paths.page(loaderData.page.slug) }) : pageTitle(matches, "Page");
 
 export default function CmsPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -38,12 +38,16 @@ function toWrite(input: PageInput): PageWrite {
   return { name, slug, permission, contentFormat, content: prepareContentForStorage(content, contentFormat) };
 }
 
+/** How much of a page's text describes it to search engines and link previews. */
+const PAGE_SUMMARY_LENGTH = 160;
+
 function render(page: Page): RenderedPage {
   return {
     name: page.name,
     slug: page.slug,
     permission: page.permission,
     html: renderContent(page.content, page.contentFormat),
+    summary: truncate(contentText(page.content, page.contentFormat), PAGE_SUMMARY_LENGTH),
     lastUpdatedAt: page.lastUpdatedAt,
   };
 }

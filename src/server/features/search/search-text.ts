@@ -1,6 +1,7 @@
 // How search reads text: folding, splitting into words, typo distance and where the matches are.
 // Folding and splitting mirror the index (SQLite's unicode61 with remove_diacritics, PostgreSQL's
 // search_fold), so a word the query holds is spelled as the index spells it.
+import { fold } from "../../../shared/text.ts";
 
 /** Shortest word a typo is forgiven in. */
 export const TYPO_MIN_LENGTH = 5;
@@ -9,13 +10,7 @@ export const MAX_QUERY_WORDS = 8;
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
-const ASCII = /^[\p{ASCII}]*$/u;
-
-/** "Café CRÈME" → "cafe creme": lowercase, accents removed. */
-export function fold(text: string): string {
-  // Plain ASCII has nothing to decompose: the common case skips normalizing.
-  return ASCII.test(text) ? text.toLowerCase() : text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
-}
+export { fold };
 
 /**
  * As PostgreSQL's `search_fold` (migration 0002-search), which SQLite's connection gets as a function of the same

@@ -54,11 +54,14 @@ export function businessListMeta(
   const count = ok ? page.businesses.length : 0;
   return pageMeta(matches, {
     title: ok ? page.name : title,
-    description: ok
-      ? `${count} downtown ${count === 1 ? "business" : "businesses"} ${among(page.name)}${count ? `: ${page.businesses.slice(0, 5).map((b) => b.name).join(", ")}` : ""}.`
-      : page?.state === "message" ? page.message : "",
+    description: ok ? sentence(`${count} downtown ${count === 1 ? "business" : "businesses"} ${among(page.name)}${count ? `: ${page.businesses.slice(0, 5).map((b) => b.name).join(", ")}` : ""}`) : page?.state === "message" ? page.message : "",
     origin: loaderData?.origin ?? "",
     path: path(loaderData?.slug ?? ""),
     noindex: !ok,
   });
+}
+
+/** The text ended with a full stop, unless it ends with one already (the last name listed being "Smokestack BBQ Co."). */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

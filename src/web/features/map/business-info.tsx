@@ -30,7 +30,8 @@ export function BusinessInfo({
           <OpenStateBadge openNow={business.openNow} />
         </p>
       )}
-      {business.description && <p>{business.description}</p>}
+      {/* On a phone the map is short: the description's first lines, the whole of it on the business's page. */}
+      {business.description && <p className="max-lg:line-clamp-3">{business.description}</p>}
       {business.address && <p className="text-stone-600">{business.address}</p>}
       {tagNames.length > 0 && (
         <ul aria-label="Tags" className="flex flex-wrap gap-1">

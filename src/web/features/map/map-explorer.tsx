@@ -1,5 +1,6 @@
 // The /map page's working part: sidebar (search, categories, tags, locations) beside the map.
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation } from "react-router";
 import type { MapStyleConfig } from "../../../shared/map.ts";
 import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -17,6 +18,7 @@ import {
   filtersToSearch,
   frameFor,
   locationsHeading,
+  parseFilters,
   searchItems,
   type MapBusiness,
   type MapCategory,
@@ -59,6 +61,16 @@ export function MapExplorer(props: MapExplorerProps) {
   const [visitor, setVisitor] = useState<LatLng | null>(null);
   const [focus, setFocus] = useState<{ lat: number; lng: number; zoom: number; key: number } | null>(null);
   const [mapReady, setMapReady] = useState(false);
+  // A navigation to the page itself (the header's Map link while filters are on): its address's filters, afresh. The
+  // filters' own changes replace the address without a navigation.
+  const location = useLocation();
+  const [locationKey, setLocationKey] = useState(location.key);
+  if (location.key !== locationKey) {
+    setLocationKey(location.key);
+    setFilters(parseFilters(new URLSearchParams(location.search), categories, tags));
+    setSelectedId(null);
+    setRoute(null);
+  }
 
   // Asked once on load; a refusal only logs a warning (spec section 8).
   useEffect(() => {

@@ -69,6 +69,10 @@ describe("map filters", () => {
     const items = searchItems(businesses, categories, tags);
     expect(matchSearchItems(items, "BAR").map((i) => `${i.name} (${i.kind})`)).toEqual(["Bars & Nightlife (category)", "The Barrel (marker)"]);
     expect(matchSearchItems(items, "  ")).toEqual([]);
+    // Without regard to accents, either way.
+    const accented = [{ kind: "marker" as const, id: "e", name: "Émile's Fine Cheese", coordinates: { lat: 0, lng: 0 } }];
+    expect(matchSearchItems(accented, "emile").map((i) => i.name)).toEqual(["Émile's Fine Cheese"]);
+    expect(matchSearchItems(accented, "ÉMILE").map((i) => i.name)).toEqual(["Émile's Fine Cheese"]);
     expect(matchSearchItems(items, "")).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
 import type { MapBusiness, MapCategory, MapTag } from "../../../shared/map.ts";
 import { MAP_CLUSTER } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
+import { fold } from "../../../shared/text.ts";
 
 export type { MapBusiness, MapCategory, MapTag };
 
@@ -86,12 +87,12 @@ export function searchItems(businesses: MapBusiness[], categories: MapCategory[]
   ];
 }
 
-/** Case-insensitive substring match on the name, sorted by name. */
+/** Substring match on the name, without regard to case or accents ("cafe" finds "Café"), sorted by name. */
 export function matchSearchItems(items: SearchItem[], text: string): SearchItem[] {
-  const needle = text.trim().toLowerCase();
+  const needle = fold(text.trim());
   if (!needle) return [];
   return items
-    .filter((item) => item.name.toLowerCase().includes(needle))
+    .filter((item) => fold(item.name).includes(needle))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
 }
 

@@ -82,6 +82,8 @@ export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (ite
           setActive(-1);
         }}
         onFocus={() => setOpen(true)}
+        // Tab (or a click) elsewhere closes the list, which would otherwise cover the controls focus moves to.
+        onBlur={(event) => !rootRef.current?.contains(event.relatedTarget) && setOpen(false)}
         onKeyDown={onKeyDown}
         className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
       />
@@ -89,6 +91,8 @@ export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (ite
         id={listId}
         role="listbox"
         aria-label="Search results"
+        // Scrollable, but reached through the field's arrow keys, not by Tab.
+        tabIndex={-1}
         hidden={!shown}
         style={{ maxHeight: MAP_SEARCH_DROPDOWN_MAX_HEIGHT_PX }}
         className="absolute z-20 mt-1 w-full overflow-y-auto rounded-md border border-stone-200 bg-white shadow-lg"
