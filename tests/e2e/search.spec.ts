@@ -135,3 +135,18 @@ test("the results page groups every kind, marks the matched words, and says when
   await page.goto("/search?q=z");
   await expect(page.getByText("Type at least 2 characters to search.")).toBeVisible();
 });
+
+test("a group of results with more than fit is shown whole on a page of its own", async ({ page }) => {
+  // "queen": more businesses on Queen Street than the 20 a group shows.
+  const found = ((await (await page.request.get("/api/v1/search?q=queen&types=business&limit=50")).json()) as { results: unknown[] }).results;
+  expect(found.length).toBeGreaterThan(20);
+  await page.goto("/search?q=queen");
+  const businesses = page.getByRole("region", { name: "Businesses" });
+  await expect(businesses.getByRole("listitem")).toHaveCount(20);
+  await businesses.getByRole("link", { name: "Show all businesses" }).click();
+  await expect(page).toHaveURL(/\/search\?q=queen&type=business$/);
+  await expect(page.getByRole("region", { name: "Businesses" }).getByRole("listitem")).toHaveCount(found.length);
+  await expect(page.getByRole("heading", { level: 2, name: "Events" })).toHaveCount(0);
+  await page.getByRole("link", { name: "All results for “queen”" }).click();
+  await expect(page).toHaveURL(/\/search\?q=queen$/);
+});

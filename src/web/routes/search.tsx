@@ -11,20 +11,27 @@ import { OpenStateBadge } from "../features/hours/opening-hours-panel.tsx";
 /** The order groups appear in. */
 const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag"];
 const PER_GROUP = 20;
+/** One kind of result alone (`&type=business`, from a group's "Show all" link): this many at most. */
+const ONE_GROUP = 200;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = getApp(context);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
-  const { query, searched, results } = await services.search.search({ q, limit: PER_GROUP * GROUPS.length, perType: PER_GROUP });
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").slice(0, 200);
+  const only = GROUPS.find((type) => type === params.get("type")) ?? null;
+  const { query, searched, results } = only
+    ? await services.search.search({ q, types: [only], limit: ONE_GROUP, perType: ONE_GROUP })
+    : await services.search.search({ q, limit: PER_GROUP * GROUPS.length, perType: PER_GROUP });
   const openNow = await services.businesses.openStates(results.filter((r) => r.type === "business").map((r) => r.id));
-  return { query, searched, results, openNow };
+  return { query, searched, results, openNow, only };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(matches, loaderData?.searched ? messages.search.resultsFor(loaderData.query) : messages.search.heading);
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, searched, results, openNow } = loaderData;
+  const { query, searched, results, openNow, only } = loaderData;
+  const searchFor = (type?: SearchType) => `/search?${new URLSearchParams({ q: query, ...(type ? { type } : {}) })}`;
   const groups = GROUPS.map((type) => ({ type, results: results.filter((r) => r.type === type) })).filter((g) => g.results.length > 0);
   return (
     <section className="space-y-6">
@@ -58,8 +65,23 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <ResultItem key={result.id} result={result} openNow={result.type === "business" ? (openNow[result.id] ?? null) : null} />
             ))}
           </ul>
+          {/* A full group may have more: they are a link away, on a page of their own. */}
+          {!only && group.results.length >= PER_GROUP && (
+            <p className="mt-2">
+              <Link to={searchFor(group.type)} className="font-semibold text-brand-700 underline">
+                Show all {messages.search.groupHeadings[group.type].toLowerCase()}
+              </Link>
+            </p>
+          )}
         </section>
       ))}
+      {only && searched && (
+        <p>
+          <Link to={searchFor()} className="font-semibold text-brand-700 underline">
+            All results for “{query}”
+          </Link>
+        </p>
+      )}
     </section>
   );
 }
