@@ -88,7 +88,7 @@ export function createServices({
   const geoService = new GeoService({ repository: new GeoRepository(database.db), ...geo });
   // Started by the runtime (and by tests that want it): rows waiting for coordinates are looked up in the background.
   const importGeocoder = new ImportGeocoder(new ImportRepository(database.db), geoService, (err) => uploads?.logger?.warn({ err }, "import geocoding failed"));
-  const siteSettings = new SiteSettingsService(new SiteSettingsRepository(database.db));
+  const siteSettings = new SiteSettingsService(new SiteSettingsRepository(database.db), { audit, files });
   const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
   imports.setGeocodeQueue(importGeocoder);
   const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get());

@@ -269,6 +269,21 @@ export const messages = {
     deleteFailed: (message: string) => `Failed to delete offer. ${message}`,
     confirmDelete: (label: string) => `Are you sure you want to delete the offer "${label}"? This action cannot be undone.`,
   },
+  /** The Site settings tab and the site settings write API. */
+  siteSettings: {
+    saved: "Site settings saved.",
+    saveFailed: (message: string) => `Failed to save site settings. ${message}`.trimEnd(),
+    loadFailed: "Failed to load site settings.",
+    invalid: "The site settings are not valid.",
+    imageInvalid: "Image must be an uploaded file (/files/...) or a web address starting with https://.",
+    imageUnavailable: "This image is no longer available. Please upload it again.",
+    linkInvalid: "Link must be a web address starting with http:// or https://.",
+    sponsorNameRequired: "Sponsor name is required.",
+    latitudeInvalid: "Latitude must be a number between -90 and 90.",
+    longitudeInvalid: "Longitude must be a number between -180 and 180.",
+    zoomInvalid: "Map zoom must be a whole number from 0 to 22.",
+    tooManyHeroPhotos: "At most 6 hero photos can be shown.",
+  },
   search: {
     label: "Search",
     placeholder: "Search businesses, categories, tags...",

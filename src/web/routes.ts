@@ -43,6 +43,7 @@ export default [
       index("routes/admin-index.tsx"),
       route("requests", "features/requests/requests-tab.tsx"),
       route("intake", "features/intake/intake-submissions.tsx"),
+      route("site-settings", "routes/admin-site-settings.tsx"),
       route(":tab", "routes/admin-tab.tsx"),
     ]),
     route("add-marker", "routes/add-marker.tsx"),

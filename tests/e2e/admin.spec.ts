@@ -22,7 +22,7 @@ test("a deep link opens its tab, and the arrow keys move between tabs", async ({
   await page.goto("/admin/events");
   await expect(page.getByText(`Logged in as ${admin.email}`)).toBeVisible();
   const tabs = page.getByRole("tablist", { name: "Admin sections" });
-  await expect(tabs.getByRole("tab")).toHaveText(["My Account", "Markers", "Categories", "Users", "Events", "Tags", "Pages", "Posts", "Offers", "Recent changes", /^Requests/, "Intake forms", "Import"]);
+  await expect(tabs.getByRole("tab")).toHaveText(["My Account", "Markers", "Categories", "Users", "Events", "Tags", "Pages", "Posts", "Offers", "Recent changes", /^Requests/, "Intake forms", "Import", "Site settings"]);
   await expect(tabs.getByRole("tab", { name: "Events" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tabpanel", { name: "Events" }).getByRole("heading", { name: "Add Event" })).toBeVisible();
 
@@ -35,10 +35,10 @@ test("a deep link opens its tab, and the arrow keys move between tabs", async ({
   await expect(tabs.getByRole("tab", { name: "My Account" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tabpanel", { name: "My Account" })).toContainText(admin.email);
   await page.keyboard.press("ArrowLeft");
-  await expect(tabs.getByRole("tab", { name: "Import" })).toHaveAttribute("aria-selected", "true");
+  await expect(tabs.getByRole("tab", { name: "Site settings" })).toHaveAttribute("aria-selected", "true");
 
   await page.reload();
-  await expect(tabs.getByRole("tab", { name: "Import" })).toHaveAttribute("aria-selected", "true");
+  await expect(tabs.getByRole("tab", { name: "Site settings" })).toHaveAttribute("aria-selected", "true");
   await expectNoAxeViolations(page);
 });
 

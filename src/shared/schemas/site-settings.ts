@@ -1,6 +1,9 @@
 // The association's own details, kept in the database instead of the code.
 import { z } from "zod";
 import { singleLine } from "../text.ts";
+import { messages } from "../messages.ts";
+
+const text = messages.siteSettings;
 
 /** Whether `name` is an IANA time zone this runtime knows (America/Toronto, Europe/Paris, UTC). */
 export function isTimeZone(name: string): boolean {
@@ -12,14 +15,30 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/**
+ * Whether `value` may stand in an image's `src`: a file this site serves (`/files/...`, as uploads are) or an https
+ * address. Nothing else: no other scheme (`javascript:`, `data:`), no address of another host without a scheme (`//`).
+ */
+export function isImageLocation(value: string): boolean {
+  if (value.startsWith("/files/")) {
+    const unsafe = [...value].some((ch) => ch === "\\" || ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f);
+    return !unsafe && !value.split("/").some((segment) => segment === "." || segment === "..");
+  }
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
+}
+
+const ImageLocation = z.string({ error: text.imageInvalid }).trim().refine(isImageLocation, { error: text.imageInvalid });
+
 export const SponsorLogoSchema = z.object({
-  name: z.string().overwrite(singleLine).trim().min(1),
-  imageUrl: z.string().min(1),
-  url: z.url().nullable().default(null),
+  name: z.string({ error: text.sponsorNameRequired }).overwrite(singleLine).trim().min(1, { error: text.sponsorNameRequired }),
+  imageUrl: ImageLocation,
+  url: z.url({ protocol: /^https?$/, error: text.linkInvalid }).nullable().default(null),
 });
 
 export const HeroPhotoSchema = z.object({
-  url: z.string().min(1),
+  url: ImageLocation,
   alt: z.string().default(""),
 });
 
@@ -30,9 +49,12 @@ export const SiteSettingsSchema = z.object({
   generalEmail: z.email({ error: "Enter a valid email address." }).or(z.literal("")),
   volunteerEmail: z.email({ error: "Enter a valid email address." }).or(z.literal("")),
   sponsorLogos: z.array(SponsorLogoSchema),
-  heroPhotos: z.array(HeroPhotoSchema).max(6),
-  mapCenter: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
-  mapZoom: z.number().int().min(0).max(22),
+  heroPhotos: z.array(HeroPhotoSchema).max(6, { error: text.tooManyHeroPhotos }),
+  mapCenter: z.object({
+    lat: z.number({ error: text.latitudeInvalid }).min(-90, { error: text.latitudeInvalid }).max(90, { error: text.latitudeInvalid }),
+    lng: z.number({ error: text.longitudeInvalid }).min(-180, { error: text.longitudeInvalid }).max(180, { error: text.longitudeInvalid }),
+  }),
+  mapZoom: z.number({ error: text.zoomInvalid }).int({ error: text.zoomInvalid }).min(0, { error: text.zoomInvalid }).max(22, { error: text.zoomInvalid }),
   timeZone: z.string().trim().refine(isTimeZone, { error: "Enter a time zone such as America/Toronto." }),
   holidayRegion: z
     .string()

@@ -43,7 +43,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname.startsWith(paths.admin) && nextUrl.pathname.startsWith(paths.admin) ? false : defaultShouldRevalidate;
 }
 
-/** The spec's nine tabs in its order, then the audit trail (beyond the spec). */
+/** The spec's nine tabs in its order, then the audit trail and the tabs beyond the spec. */
 export const ADMIN_TABS = [
   ["my-account", "My Account"],
   ["markers", "Markers"],
@@ -58,6 +58,7 @@ export const ADMIN_TABS = [
   ["requests", "Requests"],
   ["intake", "Intake forms"],
   ["import", "Import"],
+  ["site-settings", "Site settings"],
 ] as const;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Admin Dashboard");

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import type { DB } from "../../db/database-types.ts";
-import { SiteSettingsSchema, type SiteSettings } from "../../../shared/schemas/site-settings.ts";
+import { HeroPhotoSchema, SiteSettingsSchema, SponsorLogoSchema, type SiteSettings } from "../../../shared/schemas/site-settings.ts";
 import { DEFAULT_MAP_CENTER, MAP_ZOOM } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 
@@ -37,6 +38,14 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   holidayRegion: "CA-ON",
 };
 
+/**
+ * The items of a stored list that pass today's checks: a sponsor or photo written before them (or by hand) whose
+ * address is no longer accepted is left out, not shown and not the reason the whole site cannot be read.
+ */
+function validItems(list: unknown, schema: z.ZodType): unknown[] {
+  return Array.isArray(list) ? list.filter((item) => schema.safeParse(item).success) : [];
+}
+
 export class SiteSettingsRepository {
   private readonly db: Kysely<DB>;
   constructor(db: Kysely<DB>) {
@@ -56,8 +65,8 @@ export class SiteSettingsRepository {
       mailingAddress: row.mailingAddress,
       generalEmail: row.generalEmail,
       volunteerEmail: row.volunteerEmail,
-      sponsorLogos: JSON.parse(row.sponsorLogos),
-      heroPhotos: JSON.parse(row.heroPhotos),
+      sponsorLogos: validItems(JSON.parse(row.sponsorLogos), SponsorLogoSchema),
+      heroPhotos: validItems(JSON.parse(row.heroPhotos), HeroPhotoSchema),
       mapCenter: { lat: Number(row.mapCenterLat), lng: Number(row.mapCenterLng) },
       mapZoom: Number(row.mapZoom),
       timeZone: row.timeZone,

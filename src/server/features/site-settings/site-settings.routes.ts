@@ -1,5 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../api/api-env.ts";
+import { adminOnly } from "../../api/admin-only.ts";
+import { errorResponse } from "../../api/schemas.ts";
 import { SiteSettingsSchema } from "../../../shared/schemas/site-settings.ts";
 
 const getSiteSettings = createRoute({
@@ -13,7 +15,26 @@ const getSiteSettings = createRoute({
   },
 });
 
+const saveSiteSettings = createRoute({
+  operationId: "saveSiteSettings",
+  method: "put",
+  path: "/site-settings",
+  tags: ["Site"],
+  summary: "Replace the site settings, all of them at once (admins only)",
+  description:
+    "The body is the whole settings object, as GET /site-settings answers it: send back the sponsor logos and hero photos to keep them. " +
+    "Images are uploaded files (/files/...) or https addresses; sponsor links are http or https addresses.",
+  middleware: [adminOnly] as const,
+  request: { body: { required: true, content: { "application/json": { schema: SiteSettingsSchema } } } },
+  responses: {
+    200: { description: "The saved settings", content: { "application/json": { schema: SiteSettingsSchema } } },
+    400: errorResponse("Invalid settings"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not an administrator"),
+  },
+});
+
 export function registerSiteSettingsRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(getSiteSettings, async (c) => c.json(await c.var.services.siteSettings.get(), 200));
+  api.openapi(saveSiteSettings, async (c) => c.json(await c.var.services.siteSettings.save(c.var.user, c.req.valid("json")), 200));
 }
-

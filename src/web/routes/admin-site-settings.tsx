@@ -1,0 +1,49 @@
+// /admin/site-settings: the association's own details. The API takes the settings whole, so saving reads the stored
+// ones first and sends back, unchanged, what the form does not show (hero photos, sponsor logos).
+import type { Route } from "./+types/admin-site-settings";
+import { messages } from "../../shared/messages.ts";
+import type { SiteSettings } from "../../shared/schemas/site-settings.ts";
+import { ApiError, apiFetch } from "../lib/api-client.ts";
+import { asLists } from "../components/ui/entity-form.tsx";
+import { ui } from "../components/ui/field.tsx";
+import { parseSiteSettingsForm, SiteSettingsForm, type SiteSettingsActionData } from "../features/admin/site-settings-form.tsx";
+
+export async function clientLoader() {
+  try {
+    return { settings: await apiFetch<SiteSettings>("/site-settings"), loadError: null };
+  } catch (error) {
+    return { settings: null, loadError: `${messages.siteSettings.loadFailed} ${error instanceof ApiError ? error.message : ""}`.trim() };
+  }
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<SiteSettingsActionData> {
+  const form = await request.formData();
+  let stored: SiteSettings;
+  try {
+    stored = await apiFetch<SiteSettings>("/site-settings");
+  } catch (error) {
+    return { outcome: { kind: "error", text: messages.siteSettings.saveFailed(error instanceof ApiError ? error.message : "") } };
+  }
+  const parsed = parseSiteSettingsForm(form, stored);
+  if (!parsed.ok) return { outcome: parsed.outcome, result: parsed.result };
+  const { submission } = parsed;
+  try {
+    await apiFetch<SiteSettings>("/site-settings", { method: "PUT", json: submission.value });
+    return { outcome: { kind: "success", text: messages.siteSettings.saved }, result: submission.reply() };
+  } catch (error) {
+    const fields = error instanceof ApiError ? error.fields : {};
+    const detail = error instanceof ApiError ? error.detail : "";
+    return { outcome: { kind: "error", text: messages.siteSettings.saveFailed(detail) }, result: submission.reply({ fieldErrors: asLists(fields) }) };
+  }
+}
+
+export default function AdminSiteSettings({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.settings) {
+    return (
+      <p role="alert" className={ui.error}>
+        {loaderData.loadError}
+      </p>
+    );
+  }
+  return <SiteSettingsForm settings={loaderData.settings} />;
+}
