@@ -283,6 +283,8 @@ export const messages = {
     longitudeInvalid: "Longitude must be a number between -180 and 180.",
     zoomInvalid: "Map zoom must be a whole number from 0 to 22.",
     tooManyHeroPhotos: "At most 6 hero photos can be shown.",
+    tooManySponsors: "At most 50 sponsor logos can be shown.",
+    tooLong: (max: number) => `Keep it to at most ${max} characters.`,
   },
   search: {
     label: "Search",

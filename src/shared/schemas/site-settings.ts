@@ -22,7 +22,10 @@ export function isTimeZone(name: string): boolean {
 export function isImageLocation(value: string): boolean {
   if (value.startsWith("/files/")) {
     const unsafe = [...value].some((ch) => ch === "\\" || ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f);
-    return !unsafe && !value.split("/").some((segment) => segment === "." || segment === "..");
+    if (unsafe || value.split("/").some((segment) => segment === "." || segment === "..")) return false;
+    // As a browser resolves it: "%2e%2e" is ".." too, and would lead out of /files/.
+    const path = value.split(/[?#]/, 1)[0]!;
+    return URL.canParse(value, "http://site.invalid") && new URL(value, "http://site.invalid").pathname === path;
   }
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
@@ -32,23 +35,23 @@ export function isImageLocation(value: string): boolean {
 const ImageLocation = z.string({ error: text.imageInvalid }).trim().refine(isImageLocation, { error: text.imageInvalid });
 
 export const SponsorLogoSchema = z.object({
-  name: z.string({ error: text.sponsorNameRequired }).overwrite(singleLine).trim().min(1, { error: text.sponsorNameRequired }),
+  name: z.string({ error: text.sponsorNameRequired }).overwrite(singleLine).trim().min(1, { error: text.sponsorNameRequired }).max(200, { error: text.tooLong(200) }),
   imageUrl: ImageLocation,
   url: z.url({ protocol: /^https?$/, error: text.linkInvalid }).nullable().default(null),
 });
 
 export const HeroPhotoSchema = z.object({
   url: ImageLocation,
-  alt: z.string().default(""),
+  alt: z.string().overwrite(singleLine).trim().max(300, { error: text.tooLong(300) }).default(""),
 });
 
 export const SiteSettingsSchema = z.object({
-  associationName: z.string().overwrite(singleLine).trim().min(1, { error: "Association name is required." }),
-  tagline: z.string().trim().min(1, { error: "Tagline is required." }),
-  mailingAddress: z.string().trim(),
+  associationName: z.string().overwrite(singleLine).trim().min(1, { error: "Association name is required." }).max(200, { error: text.tooLong(200) }),
+  tagline: z.string().overwrite(singleLine).trim().min(1, { error: "Tagline is required." }).max(200, { error: text.tooLong(200) }),
+  mailingAddress: z.string().trim().max(1000, { error: text.tooLong(1000) }),
   generalEmail: z.email({ error: "Enter a valid email address." }).or(z.literal("")),
   volunteerEmail: z.email({ error: "Enter a valid email address." }).or(z.literal("")),
-  sponsorLogos: z.array(SponsorLogoSchema),
+  sponsorLogos: z.array(SponsorLogoSchema).max(50, { error: text.tooManySponsors }),
   heroPhotos: z.array(HeroPhotoSchema).max(6, { error: text.tooManyHeroPhotos }),
   mapCenter: z.object({
     lat: z.number({ error: text.latitudeInvalid }).min(-90, { error: text.latitudeInvalid }).max(90, { error: text.latitudeInvalid }),

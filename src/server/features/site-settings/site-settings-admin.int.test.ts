@@ -91,12 +91,22 @@ describe("saving the site settings", () => {
     });
   });
 
+  it("keeps the texts to a size a page can show, on one line", async () => {
+    const long = await put({ ...SETTINGS, associationName: "A".repeat(201), tagline: "T".repeat(201) }, admin);
+    expect((await errorOf(long)).fields).toEqual({ associationName: "Keep it to at most 200 characters.", tagline: "Keep it to at most 200 characters." });
+    const saved = await put({ ...SETTINGS, tagline: "Find\u202e Your\nNiche" }, admin);
+    expect(((await saved.json()) as SiteSettings).tagline).toBe("Find Your Niche");
+    await put(SETTINGS, admin);
+  });
+
   it.each([
     ["a hero photo", { heroPhotos: [{ url: "javascript:alert(1)", alt: "" }] }, "heroPhotos.0.url"],
     ["a sponsor logo", { sponsorLogos: [{ name: "Bank", imageUrl: "JavaScript:alert(document.cookie)", url: null }] }, "sponsorLogos.0.imageUrl"],
     ["a sponsor logo from another site without https", { sponsorLogos: [{ name: "Bank", imageUrl: "http://cdn.example/bank.png", url: null }] }, "sponsorLogos.0.imageUrl"],
     ["a sponsor logo of another host without a scheme", { sponsorLogos: [{ name: "Bank", imageUrl: "//evil.example/x.png", url: null }] }, "sponsorLogos.0.imageUrl"],
     ["a hero photo outside the site's files", { heroPhotos: [{ url: "/files/../api/v1/me", alt: "" }] }, "heroPhotos.0.url"],
+    ["a hero photo outside the site's files, its dots encoded", { heroPhotos: [{ url: "/files/%2e%2e/api/v1/me", alt: "" }] }, "heroPhotos.0.url"],
+    ["a hero photo outside the site's files, one dot encoded", { heroPhotos: [{ url: "/files/.%2E/auth/sign-out", alt: "" }] }, "heroPhotos.0.url"],
     ["a hero photo as data", { heroPhotos: [{ url: "data:image/svg+xml,<svg onload=alert(1)>", alt: "" }] }, "heroPhotos.0.url"],
     ["a sponsor's link", { sponsorLogos: [{ name: "Bank", imageUrl: "/files/site_settings/bank.webp", url: "javascript:alert(1)" }] }, "sponsorLogos.0.url"],
   ])("refuses %s that is not an uploaded file or an https address", async (_what, change, field) => {
