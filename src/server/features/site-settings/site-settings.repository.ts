@@ -65,8 +65,9 @@ export class SiteSettingsRepository {
       mailingAddress: row.mailingAddress,
       generalEmail: row.generalEmail,
       volunteerEmail: row.volunteerEmail,
-      sponsorLogos: validItems(JSON.parse(row.sponsorLogos), SponsorLogoSchema),
-      heroPhotos: validItems(JSON.parse(row.heroPhotos), HeroPhotoSchema),
+      // As many as can be shown, should more have been stored by hand.
+      sponsorLogos: validItems(JSON.parse(row.sponsorLogos), SponsorLogoSchema).slice(0, 50),
+      heroPhotos: validItems(JSON.parse(row.heroPhotos), HeroPhotoSchema).slice(0, 6),
       mapCenter: { lat: Number(row.mapCenterLat), lng: Number(row.mapCenterLng) },
       mapZoom: Number(row.mapZoom),
       timeZone: row.timeZone,
