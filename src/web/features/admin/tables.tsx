@@ -44,8 +44,8 @@ function RoleSelect({ user }: { user: AdminUser }) {
       triggerClassName="flex w-full items-center justify-between gap-2 rounded-md border border-stone-400 bg-white px-2 py-1 disabled:bg-stone-100"
       options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
       value={(fetcher.formData?.get("id") === user.id && (fetcher.formData.get("role") as Role)) || user.role}
-      // Not disabled while a change is saved (the focused trigger would lose focus): a second change then waits its turn.
-      // The spec: nothing happens if the role is unchanged.
+      // Not disabled while a change is saved (the focused trigger would lose focus); a change picked before the last one
+      // is saved is not sent (the picker shows the stored role again). The spec: nothing happens if the role is unchanged.
       onChange={(role) => fetcher.state === "idle" && role !== user.role && void fetcher.submit({ intent: "role", id: user.id, email: user.email, role }, { method: "post" })}
     />
   );

@@ -168,7 +168,7 @@ export function MapExplorer(props: MapExplorerProps) {
   return (
     <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
       <MapCanvas
-        className="h-[55vh] min-h-80 overflow-hidden rounded-lg border border-stone-200 lg:order-2 lg:h-[calc(100vh-9rem)]"
+        className="map-explorer-map h-[55vh] min-h-80 overflow-hidden rounded-lg border border-stone-200 lg:order-2 lg:h-[calc(100vh-9rem)]"
         label="Map of businesses"
         mapStyle={props.mapStyle}
         businesses={filtered}
