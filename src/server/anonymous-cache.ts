@@ -27,8 +27,11 @@ const API = /^\/api\/v1\/(?:(?:businesses|categories|tags|events|offers|posts|pa
 export const PUBLIC_READ_CACHE_CONTROL = "public, max-age=0, stale-while-revalidate=60";
 
 export interface AnonymousCacheOptions {
-  /** The content version now (see migration 0050-content-version); null when it cannot be known, and nothing is cached. */
-  contentVersion: () => Promise<number | null>;
+  /**
+   * The content version now (see migration 0050-content-version), at once or as a promise; null when it cannot be
+   * known, and nothing is cached.
+   */
+  contentVersion: () => number | null | Promise<number | null>;
   /** Bytes of responses kept at most; the least recently used go first. */
   maxBytes?: number;
   /** What depends on the time (whether a place is open, which events are upcoming) is rendered again after this. */
@@ -43,23 +46,28 @@ export interface Entry {
   parts: Buffer[];
   etag: string | null;
   /** The headers it went out with the first time, each cut where the nonce stood; its parts, deflated. */
-  wire?: {
-    headers: [string, string[]][];
-    /** Whether a nonce stands anywhere in it (else it goes out the same each time). */
-    nonced: boolean;
-    /** Whether it is gzipped for a request that asks. */
-    compressible: boolean;
-    deflated?: Buffer[];
-  };
+  wire?: Wire;
+}
+
+interface Wire {
+  headers: [string, string[]][];
+  /** Whether a nonce stands anywhere in it (else it goes out the same each time). */
+  nonced: boolean;
+  /** Whether it is gzipped for a request that asks. */
+  compressible: boolean;
+  deflated?: Buffer[];
+  /** The headers of a response without a nonce, sent neither gzipped nor as 304. */
+  plain?: OutgoingHttpHeaders;
 }
 
 export interface AnonymousCache extends MiddlewareHandler<AppEnv> {
   cache: LRUCache<string, Entry>;
   /**
-   * Answers a request from Node's server with a kept response, when one is kept for it and still current; else
-   * false (at once, or once the version is read), and the request goes to the app.
+   * Answers a request from Node's server with a kept response, when one is kept for it and still current, and
+   * returns true; else false, and the request goes to the app. Either at once or, where the version is read with a
+   * promise, once it is read.
    */
-  serveKept(request: IncomingMessage, response: ServerResponse, log: (line: RequestLine) => void): false | Promise<boolean>;
+  serveKept(request: IncomingMessage, response: ServerResponse, log: (line: RequestLine) => void): boolean | Promise<boolean>;
 }
 
 export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
@@ -118,46 +126,56 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     if (!entry || !wire) return false;
     const cookie = request.headers.cookie;
     if (cookie && getSessionCookie(new Headers({ cookie }))) return false;
-    const body = entry.parts.length === 1 ? entry.parts[0]! : null;
-    const gzip = wire.compressible && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "");
     const started = performance.now();
-    return versionNow().then(
-      (version) => {
-        if (version !== entry.version) return false;
-        // Whatever goes wrong here is answered by the app instead, or, once this answer has begun, ends it.
-        try {
-          const requestId = request.headers["x-request-id"]?.toString() ?? randomUUID();
+    const answer = (version: number | null): boolean => {
+      if (version !== entry.version) return false;
+      // Whatever goes wrong here is answered by the app instead, or, once this answer has begun, ends it.
+      try {
+        const requestId = request.headers["x-request-id"]?.toString() ?? randomUUID();
+        let status = entry.status;
+        let headers: OutgoingHttpHeaders;
+        let sent: Buffer | null;
+        if (entry.etag && matches(request.headers["if-none-match"], entry.etag)) {
+          status = 304;
+          sent = null;
+          headers = wireHeaders(wire, "");
+          delete headers["content-type"];
+        } else if (wire.compressible && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
           const nonce = wire.nonced ? freshNonce() : "";
-          const headers: OutgoingHttpHeaders = {};
-          for (const [name, parts] of wire.headers) headers[name] = parts.length === 1 ? parts[0] : parts.join(nonce);
-          headers["x-request-id"] = requestId;
-          let status = entry.status;
-          let sent: Buffer | null;
-          if (entry.etag && matches(request.headers["if-none-match"], entry.etag)) {
-            status = 304;
-            sent = null;
-            delete headers["content-type"];
-          } else if (gzip) {
-            sent = gzipWithNonce((wire.deflated ??= deflateParts(entry.parts)), entry.parts, nonce);
-            headers["content-encoding"] = "gzip";
-            headers.vary = `${headers.vary ? `${String(headers.vary)}, ` : ""}Accept-Encoding`;
-          } else {
-            sent = body ?? join(entry.parts, Buffer.from(nonce));
-          }
-          if (sent) headers["content-length"] = sent.length;
-          response.writeHead(status, headers);
-          response.end(sent);
-          const path = request.url!.split("?", 1)[0]!;
-          const ms = Math.round((performance.now() - started) * 10) / 10;
-          log({ requestId, method: "GET", path, status, ms });
-        } catch (error) {
-          if (!response.headersSent) return false;
-          response.destroy(error as Error);
+          headers = wireHeaders(wire, nonce);
+          sent = gzipWithNonce((wire.deflated ??= deflateParts(entry.parts)), entry.parts, nonce);
+          headers["content-encoding"] = "gzip";
+          headers.vary = `${headers.vary ? `${String(headers.vary)}, ` : ""}Accept-Encoding`;
+        } else if (wire.nonced) {
+          const nonce = freshNonce();
+          headers = wireHeaders(wire, nonce);
+          sent = join(entry.parts, Buffer.from(nonce));
+        } else {
+          // The same headers each time but for the two set below: one object, filled in anew for each response
+          // (Node reads it whole before `writeHead` returns).
+          headers = wire.plain ??= wireHeaders(wire, "");
+          sent = entry.parts[0]!;
         }
-        return true;
-      },
-      () => false,
-    );
+        headers["x-request-id"] = requestId;
+        if (sent) headers["content-length"] = sent.length;
+        response.writeHead(status, headers);
+        response.end(sent);
+        const path = request.url!.split("?", 1)[0]!;
+        const ms = Math.round((performance.now() - started) * 10) / 10;
+        log({ requestId, method: "GET", path, status, ms });
+      } catch (error) {
+        if (!response.headersSent) return false;
+        response.destroy(error as Error);
+      }
+      return true;
+    };
+    let version: ReturnType<typeof versionNow>;
+    try {
+      version = versionNow();
+    } catch {
+      return false;
+    }
+    return version instanceof Promise ? version.then(answer, () => false) : answer(version);
   };
 
   return Object.assign(middleware, { cache, serveKept });
@@ -167,6 +185,13 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
  * Keeps the headers a kept response first went out with, for `serveKept`: all but those made for each response
  * and those of its compression, each cut where the response's nonce stood.
  */
+/** A kept response's headers with a nonce where it stood. */
+function wireHeaders(wire: Wire, nonce: string): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, parts] of wire.headers) headers[name] = parts.length === 1 ? parts[0] : parts.join(nonce);
+  return headers;
+}
+
 export function keepWire(entry: Entry, headers: Headers, nonce: string | undefined) {
   if (entry.wire) return;
   const kept: [string, string[]][] = [];

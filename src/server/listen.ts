@@ -6,7 +6,7 @@ import { serve, type HttpBindings } from "@hono/node-server";
 
 export interface Servable {
   fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>;
-  serveKept: (request: IncomingMessage, response: ServerResponse) => false | Promise<boolean>;
+  serveKept: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
   /** Answers a request for one of the build's files and returns true, or returns false having written nothing. */
   serveFile?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
@@ -16,6 +16,7 @@ export function listen(app: Servable, options: { port: number; hostname?: string
     createHttpServer(serverOptions, (request, response) => {
       if (app.serveFile?.(request, response)) return;
       const kept = app.serveKept(request, response);
+      if (kept === true) return;
       if (kept === false) return listener(request, response);
       void kept.then(
         (served) => served || listener(request, response),

@@ -1,15 +1,21 @@
 /**
- * `read`, asked at most once per turn of the event loop: the callers of one turn share its answer. For reads that
- * must be no older than the request asking (the content version): one started in this turn started after every
- * request being handled in it arrived, and after every write whose end was seen in a turn before.
+ * `read`, asked at most once per turn of the event loop: the callers of one turn share its answer (a value, or the
+ * promise of one). For reads that must be no older than the request asking (the content version): one made in
+ * this turn was made after every request being handled in it arrived, and after every write whose end was seen in a
+ * turn before. A read that throws is not kept.
  */
-export function oncePerTurn<T>(read: () => Promise<T>): () => Promise<T> {
-  let thisTurn: Promise<T> | null = null;
+export function oncePerTurn<T>(read: () => T): () => T {
+  let asked = false;
+  let answer: T;
   return () => {
-    if (!thisTurn) {
-      thisTurn = read();
-      setImmediate(() => (thisTurn = null));
+    if (!asked) {
+      answer = read();
+      asked = true;
+      setImmediate(() => {
+        asked = false;
+        answer = undefined as T;
+      });
     }
-    return thisTurn;
+    return answer;
   };
 }

@@ -283,6 +283,31 @@ describe("kept responses on Node's server", () => {
     });
   });
 
+  it("send a read whole each time, with its own request id, also between a 304 and a compressed answer", async () => {
+    await onServerB(async (server) => {
+      const first = await server.get("/api/v1/tags");
+      const body = await first.text();
+      const etag = first.headers.get("etag")!;
+      const reachedBefore = server.reached.length;
+      const answers = [];
+      for (const headers of [{}, { "If-None-Match": etag }, {}, { "Accept-Encoding": "gzip" }, {}, { "X-Request-Id": "traced-read" }, {}]) {
+        const response = await server.get("/api/v1/tags", headers);
+        answers.push({ status: response.status, type: response.headers.get("content-type"), id: response.headers.get("x-request-id"), body: await response.text() });
+      }
+      expect(server.reached.length).toBe(reachedBefore);
+      const whole = answers.filter((answer) => answer.status === 200);
+      expect(whole).toHaveLength(6);
+      for (const answer of whole) {
+        expect(answer.body).toBe(body);
+        expect(answer.type).toBe("application/json");
+      }
+      expect(answers[1]).toMatchObject({ status: 304, type: null, body: "" });
+      expect(answers[5]!.id).toBe("traced-read");
+      expect(answers[6]!.id).not.toBe("traced-read");
+      expect(new Set(answers.map((answer) => answer.id)).size).toBe(answers.length);
+    });
+  });
+
   it("are never what a signed-in person gets, nor kept from what they get", async () => {
     await onServerB(async (server) => {
       const member = await b.signIn("user");

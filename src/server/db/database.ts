@@ -21,9 +21,9 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * The content version (migration 0050-content-version) as committed, or null when it cannot be read as committed
-   * right now (SQLite's one connection is inside a transaction).
+   * right now (SQLite's one connection is inside a transaction). SQLite's is read at once, PostgreSQL's is a promise.
    */
-  contentVersion(): Promise<number | null>;
+  contentVersion(): number | null | Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -92,8 +92,9 @@ export function openDatabase(options: DatabaseOptions): Database {
     ping: async () => {
       (ping ??= sqlite.prepare("select 1")).get();
     },
-    // Read on the connection itself, outside the query builder: it is asked before every anonymous page and read.
-    contentVersion: async () => {
+    // Read on the connection itself, outside the query builder and at once: it is asked before every anonymous page
+    // and read.
+    contentVersion: () => {
       if (sqlite.inTransaction) return null;
       contentVersion ??= sqlite.prepare<[], number>(CONTENT_VERSION).pluck();
       return Number(contentVersion.get() ?? 0);

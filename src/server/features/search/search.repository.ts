@@ -56,7 +56,7 @@ export function createSearchRepository(database: Database): SearchRepository {
   const source = {
     // On PostgreSQL, searches that start in one turn of the event loop share one read: a write's end is seen in a
     // turn of its own, before. SQLite's read is synchronous and cheap, and a write can end within the same turn.
-    version: database.dialect === "postgres" ? oncePerTurn(() => database.contentVersion()) : () => database.contentVersion(),
+    version: database.dialect === "postgres" ? oncePerTurn(async () => database.contentVersion()) : async () => database.contentVersion(),
     documents: () => database.db.selectFrom("search_document").select(["kind", "ref", "name", "extra", "body"]).orderBy("id").execute(),
   };
   return new MemorySearchRepository(source, createEngineSearchRepository(database));

@@ -1,0 +1,60 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const loggerModule = fileURLToPath(new URL("./logger.ts", import.meta.url));
+
+/** Runs a script with the logger in a Node process of its own, collecting its standard output as it comes. */
+function run(script: string) {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", `import { createLogger, requestLogger } from ${JSON.stringify(loggerModule)};\n${script}`], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const lines = () => output.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { child, lines, exited };
+}
+
+const until = async (check: () => boolean, ms: number) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 10));
+  return check();
+};
+
+describe("the log", () => {
+  it("writes a line out while the process goes on, within a moment, though lines are gathered in batches", async () => {
+    const { child, lines, exited } = run(`
+      const logger = createLogger("info");
+      logger.warn({ path: "/x" }, "something to see");
+      requestLogger(logger)({ requestId: "r-1", method: "GET", path: "/events", status: 200, ms: 1.5 });
+      setTimeout(() => {}, 5000);
+    `);
+    try {
+      expect(await until(() => lines().length === 2, 3000)).toBe(true);
+      expect(lines()).toEqual([
+        expect.objectContaining({ level: 40, msg: "something to see", path: "/x", service: "niche" }),
+        expect.objectContaining({ level: 30, msg: "request", requestId: "r-1", method: "GET", path: "/events", status: 200, ms: 1.5 }),
+      ]);
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.kill();
+      await exited;
+    }
+  });
+
+  it("writes out every line gathered when the process exits", async () => {
+    const { lines, exited } = run(`
+      const logger = createLogger("info");
+      const log = requestLogger(logger);
+      for (let i = 0; i < 3000; i++) log({ requestId: "r-" + i, method: "GET", path: "/", status: 200, ms: 0.1 });
+      logger.info("last");
+      process.exit(0);
+    `);
+    expect(await exited).toBe(0);
+    const written = lines();
+    expect(written).toHaveLength(3001);
+    expect(written.at(-1)).toMatchObject({ msg: "last" });
+    expect(written[2999]).toMatchObject({ requestId: "r-2999" });
+  });
+});
