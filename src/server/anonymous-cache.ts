@@ -122,69 +122,91 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
   const serveKept: AnonymousCache["serveKept"] = (request, response, log) => {
     if (request.method !== "GET" || !request.url) return false;
     const entry = cache.get(request.url);
-    const wire = entry?.wire;
-    if (!entry || !wire) return false;
-    const cookie = request.headers.cookie;
-    if (cookie && getSessionCookie(new Headers({ cookie }))) return false;
+    if (!entry?.wire) return false;
+    const asked = askedOf(request);
+    if (asked.cookie && getSessionCookie(new Headers({ cookie: asked.cookie }))) return false;
     const started = performance.now();
-    const answer = (version: number | null): boolean => {
-      if (version !== entry.version) return false;
-      // Whatever goes wrong here is answered by the app instead, or, once this answer has begun, ends it.
-      try {
-        const requestId = request.headers["x-request-id"]?.toString() ?? randomUUID();
-        let status = entry.status;
-        let headers: OutgoingHttpHeaders;
-        let sent: Buffer | null;
-        if (entry.etag && matches(request.headers["if-none-match"], entry.etag)) {
-          status = 304;
-          sent = null;
-          headers = wireHeaders(wire, "");
-          delete headers["content-type"];
-        } else if (wire.compressible && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
-          const nonce = wire.nonced ? freshNonce() : "";
-          headers = wireHeaders(wire, nonce);
-          sent = gzipWithNonce((wire.deflated ??= deflateParts(entry.parts)), entry.parts, nonce);
-          headers["content-encoding"] = "gzip";
-          headers.vary = `${headers.vary ? `${String(headers.vary)}, ` : ""}Accept-Encoding`;
-        } else if (wire.nonced) {
-          const nonce = freshNonce();
-          headers = wireHeaders(wire, nonce);
-          sent = join(entry.parts, Buffer.from(nonce));
-        } else {
-          // The same headers each time but for the two set below: one object, filled in anew for each response
-          // (Node reads it whole before `writeHead` returns).
-          headers = wire.plain ??= wireHeaders(wire, "");
-          sent = entry.parts[0]!;
-        }
-        headers["x-request-id"] = requestId;
-        if (sent) headers["content-length"] = sent.length;
-        response.writeHead(status, headers);
-        response.end(sent);
-        const path = request.url!.split("?", 1)[0]!;
-        const ms = Math.round((performance.now() - started) * 10) / 10;
-        log({ requestId, method: "GET", path, status, ms });
-      } catch (error) {
-        if (!response.headersSent) return false;
-        response.destroy(error as Error);
-      }
-      return true;
-    };
     let version: ReturnType<typeof versionNow>;
     try {
       version = versionNow();
     } catch {
       return false;
     }
-    return version instanceof Promise ? version.then(answer, () => false) : answer(version);
+    if (!(version instanceof Promise)) return version === entry.version && sendKept(entry, asked, request, response, log, started);
+    return version.then((now) => now === entry.version && sendKept(entry, asked, request, response, log, started), () => false);
   };
 
   return Object.assign(middleware, { cache, serveKept });
 }
 
-/**
- * Keeps the headers a kept response first went out with, for `serveKept`: all but those made for each response
- * and those of its compression, each cut where the response's nonce stood.
- */
+/** The request headers a kept response depends on. */
+interface Asked {
+  cookie?: string;
+  requestId?: string;
+  ifNoneMatch?: string;
+  acceptEncoding?: string;
+}
+
+/** Read from the request's raw headers in one pass, without Node making its header object (which nothing else needs). */
+function askedOf(request: IncomingMessage): Asked {
+  const asked: Asked = {};
+  const raw = request.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    // Only names of these lengths are looked at, whatever their case.
+    if (name.length === 6 && name.toLowerCase() === "cookie") asked.cookie = asked.cookie ? `${asked.cookie}; ${raw[i + 1]}` : raw[i + 1];
+    else if (name.length === 12 && name.toLowerCase() === "x-request-id") asked.requestId ??= raw[i + 1];
+    else if (name.length === 13 && name.toLowerCase() === "if-none-match") asked.ifNoneMatch = asked.ifNoneMatch ? `${asked.ifNoneMatch}, ${raw[i + 1]}` : raw[i + 1];
+    else if (name.length === 15 && name.toLowerCase() === "accept-encoding") asked.acceptEncoding = asked.acceptEncoding ? `${asked.acceptEncoding}, ${raw[i + 1]}` : raw[i + 1];
+  }
+  return asked;
+}
+
+/** Answers with a kept response; false when nothing was written, and the app should answer instead. */
+function sendKept(entry: Entry, asked: Asked, request: IncomingMessage, response: ServerResponse, log: (line: RequestLine) => void, started: number): boolean {
+  const wire = entry.wire!;
+  // Whatever goes wrong here is answered by the app instead, or, once this answer has begun, ends it.
+  try {
+    const requestId = asked.requestId ?? randomUUID();
+    let status = entry.status;
+    let headers: OutgoingHttpHeaders;
+    let sent: Buffer | null;
+    if (entry.etag && matches(asked.ifNoneMatch, entry.etag)) {
+      status = 304;
+      sent = null;
+      headers = wireHeaders(wire, "");
+      delete headers["content-type"];
+    } else if (wire.compressible && asked.acceptEncoding && /\bgzip\b/.test(asked.acceptEncoding)) {
+      const nonce = wire.nonced ? freshNonce() : "";
+      headers = wireHeaders(wire, nonce);
+      sent = gzipWithNonce((wire.deflated ??= deflateParts(entry.parts)), entry.parts, nonce);
+      headers["content-encoding"] = "gzip";
+      headers.vary = `${headers.vary ? `${String(headers.vary)}, ` : ""}Accept-Encoding`;
+    } else if (wire.nonced) {
+      const nonce = freshNonce();
+      headers = wireHeaders(wire, nonce);
+      sent = join(entry.parts, Buffer.from(nonce));
+    } else {
+      // The same headers each time but for the two set below: one object, filled in anew for each response (Node
+      // reads it whole before `writeHead` returns).
+      headers = wire.plain ??= wireHeaders(wire, "");
+      sent = entry.parts[0]!;
+    }
+    headers["x-request-id"] = requestId;
+    if (sent) headers["content-length"] = sent.length;
+    response.writeHead(status, headers);
+    response.end(sent);
+    const url = request.url!;
+    const query = url.indexOf("?");
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    log({ requestId, method: "GET", path: query === -1 ? url : url.slice(0, query), status, ms });
+  } catch (error) {
+    if (!response.headersSent) return false;
+    response.destroy(error as Error);
+  }
+  return true;
+}
+
 /** A kept response's headers with a nonce where it stood. */
 function wireHeaders(wire: Wire, nonce: string): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
@@ -192,6 +214,10 @@ function wireHeaders(wire: Wire, nonce: string): OutgoingHttpHeaders {
   return headers;
 }
 
+/**
+ * Keeps the headers a kept response first went out with, for `serveKept`: all but those made for each response
+ * and those of its compression, each cut where the response's nonce stood.
+ */
 export function keepWire(entry: Entry, headers: Headers, nonce: string | undefined) {
   if (entry.wire) return;
   const kept: [string, string[]][] = [];

@@ -2,30 +2,57 @@ import { pino, type Logger } from "pino";
 
 export type { Logger };
 
-/** Lines are gathered until there are this many bytes of them, or for at most `WRITTEN_WITHIN_MS`. */
-const BATCH_BYTES = 4096;
+/** Lines are gathered until there are this many characters of them, or for at most `WRITTEN_WITHIN_MS`. */
+const BATCH_LENGTH = 4096;
 const WRITTEN_WITHIN_MS = 100;
+
+/** What each logger still has gathered, written out when the process exits. */
+const gathered = new Set<() => void>();
+let writesOutOnExit = false;
 
 // Lines are written to standard output asynchronously, gathered in batches (one write for dozens of lines under
 // load, each line out within a tenth of a second), never holding a request up; what is still gathered is written
-// out when the process exits (pino's destination does so).
+// out when the process exits.
 export function createLogger(level: string): Logger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
+  const destination = pino.destination({ dest: 1, sync: false });
+  let lines: string[] = [];
+  let length = 0;
   let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
+  const writeOut = () => {
+    clearTimeout(timer);
     timer = undefined;
-    try {
-      destination.flush();
-    } catch {
-      // Closed already (the process is ending): what was gathered has been written out.
-    }
+    if (lines.length === 0) return;
+    const batch = lines.join("");
+    lines = [];
+    length = 0;
+    destination.write(batch);
   };
+  // At exit, pino's own handler may have flushed the destination already: it is flushed again, at once.
+  gathered.add(() => {
+    writeOut();
+    try {
+      destination.flushSync();
+    } catch {
+      // Closed already, or never opened: nothing to write to.
+    }
+  });
+  if (!writesOutOnExit) {
+    writesOutOnExit = true;
+    process.once("exit", () => {
+      for (const write of gathered) write();
+    });
+  }
   const stream = {
     write(line: string) {
-      destination.write(line);
-      timer ??= setTimeout(flush, WRITTEN_WITHIN_MS).unref();
+      lines.push(line);
+      length += line.length;
+      if (length >= BATCH_LENGTH) writeOut();
+      else timer ??= setTimeout(writeOut, WRITTEN_WITHIN_MS).unref();
     },
-    flush: (callback?: (error?: Error) => void) => destination.flush(callback),
+    flush(callback?: (error?: Error) => void) {
+      writeOut();
+      destination.flush(callback);
+    },
   };
   return pino({ level, timestamp: isoTime, base: { service: "niche" } }, stream);
 }

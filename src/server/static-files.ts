@@ -72,7 +72,8 @@ export function staticFiles(clientDir: string, log: (line: RequestLine) => void)
     const url = request.url ?? "";
     const query = url.indexOf("?");
     const file = query === -1 ? url : url.slice(0, query);
-    if ((request.method !== "GET" && request.method !== "HEAD") || request.headers.range || !files.has(file) || file.endsWith(".mjs")) return false;
+    // The build's file names first: for any other address, Node's header object is not made here.
+    if (!files.has(file) || (request.method !== "GET" && request.method !== "HEAD") || request.headers.range || file.endsWith(".mjs")) return false;
     const started = performance.now();
     const accepted = acceptedEncodings(request.headers["accept-encoding"]);
     const encodings = ENCODINGS.filter(({ suffix }) => files.has(file + suffix));

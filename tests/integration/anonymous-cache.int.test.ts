@@ -290,7 +290,8 @@ describe("kept responses on Node's server", () => {
       const etag = first.headers.get("etag")!;
       const reachedBefore = server.reached.length;
       const answers = [];
-      for (const headers of [{}, { "If-None-Match": etag }, {}, { "Accept-Encoding": "gzip" }, {}, { "X-Request-Id": "traced-read" }, {}]) {
+      const asked: Record<string, string>[] = [{}, { "If-None-Match": etag }, {}, { "Accept-Encoding": "gzip" }, {}, { "X-Request-Id": "traced-read" }, {}];
+      for (const headers of asked) {
         const response = await server.get("/api/v1/tags", headers);
         answers.push({ status: response.status, type: response.headers.get("content-type"), id: response.headers.get("x-request-id"), body: await response.text() });
       }
