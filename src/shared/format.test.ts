@@ -59,13 +59,17 @@ describe("formatting rules", () => {
     expect(offerTitle({ type: "", businessName: "Diner" }, "Special Offer")).toBe("Special Offer at Diner");
   });
 
-  it("finds names from slugs, including ones capitalisation alone would miss", () => {
+  it("finds names from slugs, including ones capitalisation alone would miss and ones typed with accents", () => {
     const tags = [{ name: "Arts & Crafts" }, { name: "BBQ" }, { name: "Coffee Shops" }, { name: "Cafés & Bakeries" }];
     expect(findBySlug(tags, "coffee-shops")?.name).toBe("Coffee Shops");
     expect(findBySlug(tags, "arts-crafts")?.name).toBe("Arts & Crafts");
     expect(findBySlug(tags, "bbq")?.name).toBe("BBQ");
     expect(findBySlug(tags, "BBQ")?.name).toBe("BBQ");
     expect(findBySlug(tags, "cafes-bakeries")?.name).toBe("Cafés & Bakeries");
+    // The name's own spelling, as a visitor types it: precomposed é, or e and a combining accent.
+    expect(findBySlug(tags, "cafés-bakeries")?.name).toBe("Cafés & Bakeries");
+    expect(findBySlug(tags, "Cafe\u0301s-Bakeries")?.name).toBe("Cafés & Bakeries");
+    expect(findBySlug(tags, "-")).toBeUndefined();
     expect(findBySlug(tags, "tea")).toBeUndefined();
     expect(findBySlug(tags, "")).toBeUndefined();
   });

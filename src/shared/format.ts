@@ -82,10 +82,13 @@ export function offerTitle(offer: { type: string | null | undefined; businessNam
 /**
  * The name a slug stands for among `names`: an exact match of the spec's capitalised words first,
  * then any name whose own slug is the same (so "Arts & Crafts" and "BBQ" are found from their slugs).
+ * The slug is compared in its own slugged form, so an address typed with the name's accents
+ * ("cafés-bakeries") finds the name the site's links spell without them ("cafes-bakeries").
  */
 export function findBySlug<T extends { name: string }>(items: readonly T[], slug: string): T | undefined {
   const wanted = slug.trim().toLowerCase();
   if (!wanted) return undefined;
   const spelled = unslugify(wanted);
-  return items.find((item) => item.name === spelled) ?? items.find((item) => slugify(item.name) === wanted);
+  const slugged = slugify(wanted);
+  return items.find((item) => item.name === spelled) ?? (slugged ? items.find((item) => slugify(item.name) === slugged) : undefined);
 }

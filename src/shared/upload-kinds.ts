@@ -26,6 +26,29 @@ export function isUploadKind(value: unknown): value is UploadKind {
   return UPLOAD_KINDS.includes(value as UploadKind);
 }
 
+/** Image types by file name extension, for a file the browser gives no type (Chrome on Windows, for HEIC). */
+const IMAGE_TYPE_BY_EXTENSION: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  jpe: "image/jpeg",
+  jfif: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  heic: "image/heic",
+  heif: "image/heif",
+};
+
+/**
+ * The type a chosen file claims: the browser's, else the one its name's extension stands for ("" when it names no
+ * image type). A hint only: the server reads the real type from the file's bytes.
+ */
+export function claimedType(file: { name: string; type: string }): string {
+  if (file.type) return file.type;
+  const dot = file.name.lastIndexOf(".");
+  return dot < 0 ? "" : (IMAGE_TYPE_BY_EXTENSION[file.name.slice(dot + 1).toLowerCase()] ?? "");
+}
+
 /** "PNG, JPEG or GIF" for messages. */
 export function typeNames(types: readonly string[]): string {
   const names = types.map((t) => t.replace(/^image\//, "").toUpperCase());

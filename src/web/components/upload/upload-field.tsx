@@ -1,7 +1,7 @@
 // The one upload control of the site: pick or drop a file, preview it, watch it go up, pause, resume or cancel.
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { messages } from "../../../shared/messages.ts";
-import { UPLOAD_RULES, megabytes, typeNames, type UploadKind } from "../../../shared/upload-kinds.ts";
+import { UPLOAD_RULES, claimedType, megabytes, typeNames, type UploadKind } from "../../../shared/upload-kinds.ts";
 import { canCancel, canPause, canResume, isFinished } from "../../../shared/upload-task.ts";
 import { UploadTask, type StoredUpload, type UploadSnapshot } from "./upload-task.ts";
 
@@ -57,11 +57,13 @@ export function UploadField({
     setNotice(null);
     setSnapshot(null);
     if (!next) return;
-    // A hint for the user only: the server reads the real type from the file's bytes.
-    if (!next.type.startsWith("image/")) {
+    // A hint for the user only: the server reads the real type from the file's bytes. A file the browser gives no
+    // type is judged by its name's extension; one that names no image is not of a kind taken here.
+    const type = claimedType(next);
+    if (!type.startsWith("image/")) {
       setFile(null);
       setPreview(null);
-      setProblem(messages.uploads.selectImageFirst);
+      setProblem(next.type ? messages.uploads.selectImageFirst : messages.uploads.typeNotAllowed(typeNames(rules.types)));
       return;
     }
     if (next.size > rules.maxBytes) {
@@ -71,7 +73,7 @@ export function UploadField({
       return;
     }
     // A picture of a kind the site does not take (a phone's HEIC) is named as such, before the browser tries it.
-    if (!rules.types.includes(next.type)) {
+    if (!rules.types.includes(type)) {
       setFile(null);
       setPreview(null);
       setProblem(messages.uploads.typeNotAllowed(typeNames(rules.types)));

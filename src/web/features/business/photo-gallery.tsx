@@ -8,9 +8,23 @@ type Photo = Business["photos"][number];
 export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name: string }) {
   const [open, setOpen] = useState<number | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  /** The thumbnail the lightbox was opened from, which has the focus back when it closes. */
+  const opener = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
-    if (open === null) dialog.current?.close();
-    else if (!dialog.current?.open) dialog.current?.showModal();
+    const element = dialog.current;
+    if (!element) return;
+    if (open === null) {
+      if (element.open) element.close();
+      // The browser gives the focus back to what had it before the dialog opened: after a click in Safari (where a
+      // click does not focus a button), not the thumbnail.
+      opener.current?.focus();
+      opener.current = null;
+    } else if (!element.open) {
+      // showModal() would focus the first button (Previous); a dialog starts on its Close button.
+      element.showModal();
+      closeButton.current?.focus();
+    }
   }, [open]);
   if (photos.length === 0) return null;
   const step = (by: number) => setOpen((i) => (i === null ? i : (i + by + photos.length) % photos.length));
@@ -23,7 +37,15 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
       <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
         {photos.map((photo, index) => (
           <li key={photo.path}>
-            <button type="button" className="block w-full overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700" onClick={() => setOpen(index)} aria-label={`Open photo ${index + 1} of ${photos.length}: ${photo.alt}`}>
+            <button
+              type="button"
+              className="block w-full overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setOpen(index);
+              }}
+              aria-label={`Open photo ${index + 1} of ${photos.length}: ${photo.alt}`}
+            >
               <img src={photo.url} alt={photo.alt} loading="lazy" width={320} height={240} className="aspect-[4/3] w-full object-cover transition-transform hover:scale-105" />
             </button>
           </li>
@@ -53,7 +75,7 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
                 <button type="button" className="rounded-md bg-white/10 px-3 py-1.5 hover:bg-white/20" onClick={() => step(1)}>
                   Next
                 </button>
-                <button type="button" className="rounded-md bg-white px-3 py-1.5 font-semibold text-stone-900" onClick={() => setOpen(null)} autoFocus>
+                <button type="button" className="rounded-md bg-white px-3 py-1.5 font-semibold text-stone-900" onClick={() => setOpen(null)} ref={closeButton}>
                   Close
                 </button>
               </span>

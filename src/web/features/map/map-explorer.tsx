@@ -8,7 +8,8 @@ import { paths } from "../../lib/paths.ts";
 import { slugify } from "../../../shared/format.ts";
 import { BusinessInfo } from "./business-info.tsx";
 import { DirectionsPanel, type RouteSummary } from "./directions-panel.tsx";
-import { FilterButton } from "./filter-button.tsx";
+import { CategoryFilters } from "./category-filters.tsx";
+import { chipClass, FilterButton } from "./filter-button.tsx";
 import { fetchRoute } from "./fetch-route.ts";
 import { loadMapLibre } from "./load-maplibre.ts";
 import { LocationsList } from "./locations-list.tsx";
@@ -43,10 +44,6 @@ export interface MapExplorerProps {
   center: LatLng;
   initialFilters: MapFilters;
 }
-
-const chip = "rounded-full border px-2.5 py-0.5 text-sm";
-const chipOn = "border-brand-700 bg-brand-700 text-white";
-const chipOff = "border-stone-300 bg-white text-stone-800 hover:bg-brand-50";
 
 export function MapExplorer(props: MapExplorerProps) {
   const loaded = useMapBusinesses();
@@ -207,30 +204,13 @@ export function MapExplorer(props: MapExplorerProps) {
             <h2 id="map-categories" className="sr-only">
               Categories
             </h2>
-            <div className="flex flex-wrap gap-1.5">
-              <FilterButton
-                action={paths.map}
-                params={paramsFor({ ...filters, categoryId: null, tagIds: [] })}
-                pressed={filters.categoryId === null}
-                onApply={() => pickCategory(null)}
-                className={`${chip} ${filters.categoryId === null ? chipOn : chipOff}`}
-              >
-                All ({loaded.kind === "ready" ? businesses.length : (props.businessCount ?? 0)})
-              </FilterButton>
-              {categories.map((category) => (
-                <FilterButton
-                  key={category.id}
-                  action={paths.map}
-                  params={paramsFor({ ...filters, categoryId: category.id, tagIds: [] })}
-                  pressed={filters.categoryId === category.id}
-                  onApply={() => pickCategory(category.id)}
-                  className={`${chip} ${filters.categoryId === category.id ? chipOn : chipOff} inline-flex items-center gap-1.5`}
-                >
-                  <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border border-stone-300" style={{ backgroundColor: category.color }} />
-                  {category.name} ({category.count})
-                </FilterButton>
-              ))}
-            </div>
+            <CategoryFilters
+              categories={categories}
+              filters={filters}
+              total={loaded.kind === "ready" ? businesses.length : (props.businessCount ?? 0)}
+              paramsFor={paramsFor}
+              onPick={pickCategory}
+            />
           </section>
         )}
 
@@ -253,7 +233,7 @@ export function MapExplorer(props: MapExplorerProps) {
                       params={paramsFor({ ...filters, categoryId: null, tagIds: next })}
                       pressed={on}
                       onApply={() => toggleTag(tag.id)}
-                      className={`${chip} ${on ? chipOn : chipOff}`}
+                      className={chipClass(on)}
                     >
                       {tag.name}
                     </FilterButton>

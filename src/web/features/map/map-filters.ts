@@ -56,6 +56,14 @@ export function filtersToSearch(filters: MapFilters, categories: MapCategory[], 
   return query ? `?${query}` : "";
 }
 
+/**
+ * Whether no category and no tag narrows the list: the state the "All" button stands for, and the one pressing it
+ * returns to (it clears the tags too). The "Open now" switch is a filter of its own, shown beside.
+ */
+export function showsAll(filters: Pick<MapFilters, "categoryId" | "tagIds">): boolean {
+  return filters.categoryId === null && filters.tagIds.length === 0;
+}
+
 /** Businesses in the picked category, or having any of the picked tags; only those open now when so switched. */
 export function filterBusinesses(businesses: MapBusiness[], filters: Pick<MapFilters, "categoryId" | "tagIds" | "openNow">): MapBusiness[] {
   const open = filters.openNow ? businesses.filter((b) => b.openNow === true) : businesses;
