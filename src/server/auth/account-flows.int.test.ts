@@ -181,6 +181,34 @@ describe("password reset", () => {
     expect((await t.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: "new-lantern-22" } })).status).toBe(200);
   });
 
+  it("lets the owner sign in with the new password at once after resetting it, though their address had been refused", async () => {
+    const email = "forgot.locked@example.com";
+    await createOrUpdateUser(t, { email, password: "old-lantern-11", role: "user" });
+    const behindProxy = buildApp(database, smtp, { trustProxy: true });
+    const owner = "198.51.100.44";
+    const signIn = (password: string, ip: string) => behindProxy.request("/api/auth/sign-in/email", { method: "POST", json: { email, password }, ip });
+    for (let i = 0; i < 5; i++) expect((await signIn(`forgotten-${i}-password`, owner)).status).toBe(401);
+    // Other addresses failing too: 12 failures on the account, so its next attempt would be held a second.
+    for (let i = 0; i < 7; i++) expect((await signIn(`guess-${i}-password`, `203.0.113.${150 + i}`)).status).toBe(401);
+    expect((await signIn("old-lantern-11", owner)).status).toBe(429);
+
+    const ask = await behindProxy.request("/api/auth/request-password-reset", { method: "POST", json: { email, redirectTo: "/reset-password" }, ip: owner });
+    expect(ask.status).toBe(200);
+    const link = smtp.linkIn(await smtp.waitFor(email, /Reset your password/), `${ORIGIN}/api/auth/reset-password/`);
+    const open = await behindProxy.request(link.slice(ORIGIN.length), { ip: owner });
+    const token = new URL(open.headers.get("location")!, ORIGIN).searchParams.get("token")!;
+    const reset = await behindProxy.request("/api/auth/reset-password", { method: "POST", json: { token, newPassword: "new-lantern-22" }, ip: owner });
+    expect(reset.status).toBe(200);
+
+    const started = performance.now();
+    const signedIn = await signIn("new-lantern-22", owner);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.getSetCookie().join("")).toContain("session_token=");
+    // Not held back by the failures before the reset either.
+    expect(performance.now() - started).toBeLessThan(900);
+    behindProxy.close();
+  });
+
   it("answers a reset request for an unknown address like any other, and sends nothing", async () => {
     const ask = await t.request("/api/auth/request-password-reset", { method: "POST", json: { email: "nobody@example.com", redirectTo: "/reset-password" } });
     expect(ask.status).toBe(200);

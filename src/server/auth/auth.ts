@@ -151,6 +151,10 @@ export function createAuth(options: AuthOptions) {
       sendResetPassword: async ({ user, url }) => {
         await send("password-reset", passwordResetEmail({ to: user.email, site: await siteName(), url, validMinutes: RESET_TOKEN_MINUTES }));
       },
+      // Failed sign-ins counted against the old password would otherwise keep refusing the new one.
+      onPasswordReset: async ({ user }) => {
+        await limit.clearAccount(user.email);
+      },
     },
     emailVerification: {
       sendOnSignUp: true,

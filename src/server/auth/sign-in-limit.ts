@@ -2,7 +2,8 @@
 // - per account and client address: after 5 failures that address may not try this account again for 15 minutes,
 //   even with the right password;
 // - per account, whatever the address: past 10 failures every further attempt is answered more slowly.
-// A stranger can thus shut out only their own address; the owner, from theirs, still gets in (docs/decisions/0010-sign-in-limit.md).
+// A stranger can thus shut out only their own address; the owner, from theirs, still gets in, and a successful password
+// reset clears every count on the account (docs/decisions/0010-sign-in-limit.md).
 import type { Kysely } from "kysely";
 import type { DB } from "../db/database-types.ts";
 
@@ -30,8 +31,13 @@ export class SignInLimit {
     return `account:${email.trim().toLowerCase()}`;
   }
 
+  /** What every address's key on this account starts with. */
+  private pairPrefix(email: string) {
+    return `${this.accountKey(email)}|ip:`;
+  }
+
   private pairKey(email: string, ip: string | null) {
-    return `${this.accountKey(email)}|ip:${ip ?? "unknown"}`;
+    return `${this.pairPrefix(email)}${ip ?? "unknown"}`;
   }
 
   private async failures(key: string, now: number): Promise<{ count: number; started: number } | null> {
@@ -77,5 +83,24 @@ export class SignInLimit {
   /** After a successful sign-in: this address starts afresh, and so does the account's slowdown. */
   async clear(email: string, ip: string | null): Promise<void> {
     await this.db.deleteFrom("sign_in_failure").where("key", "in", [this.pairKey(email, ip), this.accountKey(email)]).execute();
+  }
+
+  /**
+   * After a successful password reset: every failure so far was against a password that no longer works, so every
+   * address starts afresh on this account, and so does its slowdown.
+   */
+  async clearAccount(email: string): Promise<void> {
+    const account = this.accountKey(email);
+    const pairsPrefix = this.pairPrefix(email);
+    await this.db
+      .deleteFrom("sign_in_failure")
+      .where((eb) =>
+        eb.or([
+          eb("key", "=", account),
+          // substr counts characters on both engines, as spreading the string does here.
+          eb(eb.fn<string>("substr", [eb.ref("key"), eb.lit(1), eb.lit([...pairsPrefix].length)]), "=", pairsPrefix),
+        ]),
+      )
+      .execute();
   }
 }

@@ -1,6 +1,6 @@
 // The read-mostly admin screens: accounts (with each one's role editable) and the audit trail, as tables
 // a page at a time.
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { ROLES, type Role } from "../../../shared/constants.ts";
 import { formatLongDate } from "../../../shared/format.ts";
@@ -35,19 +35,31 @@ function LongDate({ iso }: { iso: string }) {
 }
 
 function RoleSelect({ user }: { user: AdminUser }) {
-  const fetcher = useFetcher<ActionData>({ key: "users-role" });
+  // One saver per account, so a change for one account never waits on, or is dropped for, another's.
+  const { submit, state, formData, data } = useFetcher<ActionData>({ key: `users-role-${user.id}` });
+  // A role picked for this account while its last change is still saved: sent once that one is done (then `stored`
+  // is the role saved), unless it is the stored role by then. The spec: nothing happens if the role is unchanged.
+  const [next, setNext] = useState<Role | null>(null);
+  const { id, email, role: stored } = user;
+  if (next !== null && (state === "idle" ? next === stored : formData?.get("role") === next)) setNext(null);
+  useEffect(() => {
+    if (state === "idle" && next !== null && next !== stored) void submit({ intent: "role", id, email, role: next }, { method: "post" });
+  }, [state, next, stored, id, email, submit]);
+
   return (
-    <PickerSelect
-      label={`Role for ${user.email}`}
-      hideLabel
-      className="w-32"
-      triggerClassName="flex w-full items-center justify-between gap-2 rounded-md border border-stone-400 bg-white px-2 py-1 disabled:bg-stone-100"
-      options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
-      value={(fetcher.formData?.get("id") === user.id && (fetcher.formData.get("role") as Role)) || user.role}
-      // Not disabled while a change is saved (the focused trigger would lose focus); a change picked before the last one
-      // is saved is not sent (the picker shows the stored role again). The spec: nothing happens if the role is unchanged.
-      onChange={(role) => fetcher.state === "idle" && role !== user.role && void fetcher.submit({ intent: "role", id: user.id, email: user.email, role }, { method: "post" })}
-    />
+    <div className="max-w-48 break-words">
+      <PickerSelect
+        label={`Role for ${email}`}
+        hideLabel
+        className="w-32"
+        triggerClassName="flex w-full items-center justify-between gap-2 rounded-md border border-stone-400 bg-white px-2 py-1 disabled:bg-stone-100"
+        options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+        value={next ?? (formData?.get("role") as Role | undefined) ?? stored}
+        // Not disabled while a change is saved (the focused trigger would lose focus): a pick then waits its turn.
+        onChange={(role) => (state === "idle" ? role !== stored && void submit({ intent: "role", id, email, role }, { method: "post" }) : setNext(role as Role))}
+      />
+      {state === "idle" && next === null && <OutcomeMessage outcome={data?.outcome} />}
+    </div>
   );
 }
 
@@ -91,14 +103,12 @@ export const TABLES = {
 } as const;
 
 export function AdminTable({ table, list, loadError }: { table: Table<never>; list: Paginated<unknown> | null; loadError: string | null }) {
-  const role = useFetcher<ActionData>({ key: "users-role" });
   return (
     <section aria-labelledby="table-heading" className="card">
       <h2 id="table-heading" className={ui.sectionHeading}>
         {table.title}
       </h2>
       <ListControls sort={table.sort} />
-      <OutcomeMessage outcome={role.data?.outcome} />
       {loadError && (
         <p role="alert" className={ui.error}>
           {loadError}
