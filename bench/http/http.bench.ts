@@ -2,7 +2,8 @@
 // app's memory at rest and under that load.
 //   npm run build && node bench/http/http.bench.ts
 // BENCH_CONNECTIONS (20), BENCH_SECONDS (4), BENCH_TURNS (3), BENCH_WARMUP_SECONDS (1), BUILD_DIR (build), BENCH_ONLY (a comma list of endpoint names),
-// BENCH_BARE_HEADERS ("type": the bare server sends the body with its Content-Type alone; "all": with every header the app sent).
+// BENCH_BARE_HEADERS ("all", the default: the bare server sends every header the app sent, the same bytes on the wire;
+// "type": the body with its Content-Type alone).
 // The app runs as `npm start` does (production, its default log level, the demo content, SQLite); the bare server
 // is another process on the same machine. Never a test: compare the two within one run only.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -24,9 +25,10 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 // The app and the bare server take turns this many times per endpoint, and each one's median counts: a shared
 // machine's speed drifts by a third within a minute, which one turn each would take for a difference.
 const TURNS = Number(process.env.BENCH_TURNS ?? 3);
-// What the bare server sends with the body: its Content-Type alone, or the app's whole header (its security
-// headers, ETag, Cache-Control, request id...), all but those Node's server writes for every response itself.
-const BARE_HEADERS = process.env.BENCH_BARE_HEADERS === "all" ? "all" : "type";
+// What the bare server sends with the body: the app's whole header (its security headers, ETag, Cache-Control,
+// request id...), all but those Node's server writes for every response itself, so that both send the same bytes;
+// or its Content-Type alone.
+const BARE_HEADERS = process.env.BENCH_BARE_HEADERS === "type" ? "type" : "all";
 const WRITTEN_BY_NODE = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
 
 async function freePort(): Promise<number> {
