@@ -23,6 +23,7 @@ export const importMessages = {
   notApplied: "Only an applied import can be undone.",
   undoExpired: "An import can be undone for 7 days only.",
   keptAdded: "Added by this import and kept: it was changed afterwards, or now has offers, events, owners or photos. Delete it from the businesses list if it should go.",
+  keptAddedEvent: "Added by this import and kept: it was changed afterwards, its dates were moved or cancelled, or an owner's request about it is waiting. Delete it from the events list if it should go.",
   keptFields: (labels: readonly string[]) =>
     `${labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`} changed after the import, so ${labels.length === 1 ? "it keeps its" : "they keep their"} later value.`,
   unknownId: "No business has this id. Clear the id to add the row as a new business.",
@@ -157,13 +158,14 @@ export const ImportPreviewSchema = z.object({
   summary: ImportSummarySchema,
   geocoding: z.object({ total: z.number().int(), done: z.number().int(), failed: z.number().int(), pending: z.number().int() }),
   rows: z.array(ImportRowSchema),
-  /** Once undone: the businesses undo left as they were, wholly or some of their fields, because they changed after the import. */
+  /** Once undone: the businesses (or events) undo left as they were, wholly or some of their fields, because they changed after the import. */
   keptOnUndo: z.array(
     z.object({
+      /** The business's id, or the event's in an import of events (as a row's businessId). */
       businessId: z.string(),
       name: z.string(),
-      /** The fields that keep their later value; empty for a business the import added, kept whole. */
-      fields: z.array(z.enum(BUSINESS_IMPORT_FIELD_NAMES)),
+      /** The fields that keep their later value; empty for a business or event the import added, kept whole. */
+      fields: z.array(z.enum(IMPORT_CELL_NAMES)),
       message: z.string(),
     }),
   ),

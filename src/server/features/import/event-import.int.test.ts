@@ -245,3 +245,121 @@ describe("importing a calendar from its address", () => {
     expect(preview).toMatchObject({ kind: "events", fileName: "town.ics", summary: { created: 1, updated: 0, unchanged: 0, errors: 0 } });
   });
 });
+
+describe("undoing a calendar import after later changes", () => {
+  const upload = async (fileName: string, ics: string) => {
+    const response = await t.request(`/api/v1/imports?fileName=${fileName}`, { method: "POST", body: ics, headers: { "Content-Type": "text/calendar" }, cookie: admin });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as ImportPreview;
+  };
+  const act = async (id: string, action: "apply" | "undo") => {
+    const response = await t.request(`/api/v1/imports/${id}/${action}`, { method: "POST", cookie: admin });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as ImportPreview;
+  };
+  const eventNamed = async (name: string) => {
+    const { id } = await t.database.db.selectFrom("event").select("id").where("name", "=", name).executeTakeFirstOrThrow();
+    return (await (await t.request(`/api/v1/events/${id}`)).json()) as Record<string, unknown> & { id: string };
+  };
+  /** Saves the event as the admin's event form does, with some fields changed. */
+  const editEvent = async (event: Record<string, unknown> & { id: string }, changes: Record<string, unknown>) => {
+    const { id, name, eventDate, endDate, allDay, recurrenceRule, location, outdoorLocationDescription, description, ticketsLink } = event;
+    const json = { name, eventDate, endDate, allDay, recurrenceRule, location, outdoorLocationDescription, description, ticketsLink, ...changes };
+    const response = await t.request(`/api/v1/events/${id}`, { method: "PUT", json, cookie: admin });
+    expect(response.status, await response.clone().text()).toBe(200);
+  };
+
+  it("restores only the fields the import changed, keeping those changed since and saying so in its answer", async () => {
+    const before = await createEvent(t.database.db, { name: "Harbour Concert", eventDate: "2027-05-01T23:00:00.000Z", description: "Strings by the water.", location: "outdoor", outdoorLocationDescription: "City Square" });
+    const imported = await upload(
+      "harbour.ics",
+      calendar([event("harbour", ["DTSTART:20270501T230000Z", "DTEND:20270502T010000Z", "SUMMARY:Harbour Concert", "LOCATION:City Square", "DESCRIPTION:Brass on the pier.", "URL:https://harbour.example/tickets"])]),
+    );
+    expect(imported.rows[0]!.changes.map((c) => c.field)).toEqual(["ends", "description", "url"]);
+    await act(imported.id, "apply");
+    // Later, an administrator gives it a new description and end, and another place (which the import left alone).
+    await editEvent(await eventNamed("Harbour Concert"), { description: "Moved indoors if it rains.", endDate: "2027-05-02T02:00:00.000Z", outdoorLocationDescription: "Harbour Square" });
+
+    const undone = await act(imported.id, "undo");
+    expect(await eventNamed("Harbour Concert")).toMatchObject({ description: "Moved indoors if it rains.", endDate: "2027-05-02T02:00:00.000Z", outdoorLocationDescription: "Harbour Square", ticketsLink: null });
+    expect(undone.keptOnUndo).toEqual([{ businessId: before.id, name: "Harbour Concert", fields: ["ends", "description"], message: "Ends and Description changed after the import, so they keep their later value." }]);
+    // The answer stays the same when the import is looked at again.
+    expect(((await (await t.request(`/api/v1/imports/${imported.id}`, { cookie: admin })).json()) as ImportPreview).keptOnUndo).toEqual(undone.keptOnUndo);
+  });
+
+  it("keeps an event it added that was edited, had a date cancelled or has an owner's request waiting, and deletes the others", async () => {
+    const hall = await t.database.db.selectFrom("business").select("id").where("name", "=", "Riverside Hall").executeTakeFirstOrThrow();
+    const imported = await upload(
+      "added.ics",
+      calendar([
+        event("gala", ["DTSTART:20270601T230000Z", "SUMMARY:Edited Gala", "LOCATION:City Square"]),
+        event("tour", ["DTSTART;TZID=America/Toronto:20270602T190000", "RRULE:FREQ=WEEKLY;COUNT=4", "SUMMARY:Cancelled Tour", "LOCATION:City Square"]),
+        event("talk", ["DTSTART:20270603T230000Z", "SUMMARY:Requested Talk", "LOCATION:Riverside Hall"]),
+        event("fair", ["DTSTART:20270604T230000Z", "SUMMARY:Plain Fair", "LOCATION:City Square"]),
+      ]),
+    );
+    expect(imported.summary.created).toBe(4);
+    await act(imported.id, "apply");
+    await editEvent(await eventNamed("Edited Gala"), { description: "Black tie." });
+    const tour = await eventNamed("Cancelled Tour");
+    expect((await t.request(`/api/v1/events/${tour.id}/occurrences/2027-06-09`, { method: "PUT", json: { cancelled: true }, cookie: admin })).status).toBe(200);
+    // An owner of the hall asks for a change to its talk; an administrator has not decided yet.
+    const owner = await t.signIn("business");
+    const ownerEmail = ((await (await t.request("/api/v1/me", { cookie: owner.cookie })).json()) as { email: string }).email;
+    expect((await t.request(`/api/v1/businesses/${hall.id}/owners`, { method: "POST", json: { email: ownerEmail }, cookie: admin })).ok).toBe(true);
+    const talk = await eventNamed("Requested Talk");
+    const asked = await t.request(`/api/v1/events/${talk.id}`, { method: "PUT", json: { name: "Requested Talk", eventDate: talk.eventDate, location: hall.id, description: "With questions after." }, cookie: owner.cookie });
+    expect(asked.status).toBe(202);
+    const { requestId } = (await asked.json()) as { requestId: string };
+
+    const undone = await act(imported.id, "undo");
+    const names = (await t.database.db.selectFrom("event").select("name").execute()).map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(["Edited Gala", "Cancelled Tour", "Requested Talk"]));
+    expect(names).not.toContain("Plain Fair");
+    expect(await eventNamed("Edited Gala")).toMatchObject({ description: "Black tie." });
+    const kept = "Added by this import and kept: it was changed afterwards, its dates were moved or cancelled, or an owner's request about it is waiting. Delete it from the events list if it should go.";
+    expect(undone.keptOnUndo.map(({ name, fields, message }) => ({ name, fields, message })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: "Cancelled Tour", fields: [], message: kept },
+      { name: "Edited Gala", fields: [], message: kept },
+      { name: "Requested Talk", fields: [], message: kept },
+    ]);
+    expect(((await (await t.request(`/api/v1/requests/${requestId}`, { cookie: admin })).json()) as { status: string }).status).toBe("pending");
+  });
+
+  it("puts back a date of a series the import cancelled or moved only while nobody has changed it since", async () => {
+    // Weekly at 19:00 in Toronto from Tuesday 2 February 2027 (midnight UTC), five times.
+    const series = (changed: string[] = [], skips: string[] = []) =>
+      calendar([
+        event("book", ["DTSTART;TZID=America/Toronto:20270202T190000", "DTEND;TZID=America/Toronto:20270202T210000", "RRULE:FREQ=WEEKLY;COUNT=5", ...skips, "SUMMARY:Book Club", "LOCATION:Riverside Hall"]),
+        ...changed,
+      ]);
+    const meetings = async () => {
+      const listed = (await (await t.request("/api/v1/events?limit=100")).json()) as Array<{ name: string; eventDate: string; cancelled: boolean }>;
+      return listed.filter((e) => e.name === "Book Club").map((e) => `${e.eventDate}${e.cancelled ? " cancelled" : ""}`);
+    };
+    await act((await upload("book.ics", series())).id, "apply");
+    // A later file skips the 9th and the 16th and moves the 23rd to the Wednesday.
+    const later = await upload(
+      "book.ics",
+      series(
+        [event("book", ["RECURRENCE-ID;TZID=America/Toronto:20270223T190000", "DTSTART;TZID=America/Toronto:20270224T190000", "DTEND;TZID=America/Toronto:20270224T210000", "SUMMARY:Book Club"])],
+        ["EXDATE;TZID=America/Toronto:20270209T190000,20270216T190000"],
+      ),
+    );
+    expect(later.rows[0]!.changes.map((c) => c.field)).toEqual(["skips", "moves"]);
+    await act(later.id, "apply");
+    // Then an administrator holds the 9th on the Thursday after all, and moves the 23rd to the Thursday too.
+    const { id } = await eventNamed("Book Club");
+    const move = async (date: string, startDate: string, endDate: string) => {
+      const response = await t.request(`/api/v1/events/${id}/occurrences/${date}`, { method: "PUT", json: { startDate, endDate }, cookie: admin });
+      expect(response.status, await response.clone().text()).toBe(200);
+    };
+    await move("2027-02-09", "2027-02-12T00:00:00.000Z", "2027-02-12T02:00:00.000Z");
+    await move("2027-02-23", "2027-02-26T00:00:00.000Z", "2027-02-26T02:00:00.000Z");
+
+    const undone = await act(later.id, "undo");
+    // The 16th, which nobody touched, is back; the administrator's dates stay.
+    expect(await meetings()).toEqual(["2027-02-03T00:00:00.000Z", "2027-02-12T00:00:00.000Z", "2027-02-17T00:00:00.000Z", "2027-02-26T00:00:00.000Z", "2027-03-03T00:00:00.000Z"]);
+    expect(undone.keptOnUndo).toEqual([{ businessId: id, name: "Book Club", fields: ["skips", "moves"], message: "Skipped dates and Moved dates changed after the import, so they keep their later value." }]);
+  });
+});

@@ -202,7 +202,7 @@ const undoImport = createRoute({
   path: "/imports/{id}/undo",
   tags: ["Imports"],
   summary:
-    "Restore what the import changed and remove what it added, within 7 days of applying it; a field changed since, or an added business changed since or given offers, events, owners or photos, is kept and listed in keptOnUndo (admins only)",
+    "Restore what the import changed and remove what it added, within 7 days of applying it; a field or a series' date changed since, an added business changed since or given offers, events, owners or photos, or an added event changed since, with dates moved or cancelled or an owner's request waiting, is kept and listed in keptOnUndo (admins only)",
   middleware: [adminOnly] as const,
   request: { params: IdParam },
   responses: {

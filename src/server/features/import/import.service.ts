@@ -6,6 +6,7 @@ import { Conflict, NotFound, Validation } from "../../errors.ts";
 import {
   BUSINESS_IMPORT_FIELDS,
   CSV_DELIMITERS,
+  EVENT_IMPORT_FIELDS,
   IMPORT_LIMITS,
   ImportOptionsSchema,
   importMessages,
@@ -128,7 +129,7 @@ export class ImportService {
     const catalog = await this.repository.catalog();
     if (record.status === "preview") return toPreview(record, catalog, this.evaluate(catalog, record.options, await this.repository.getRows(id)));
     const preview = toPreview(record, catalog, await this.appliedRows(id));
-    const kept = record.status === "undone" ? (await this.repository.keptOnUndo(id)).map(describeKept) : [];
+    const kept = record.status === "undone" ? (await this.repository.keptOnUndo(id)).map((k) => describeKept(record.kind, k)) : [];
     return { ...preview, summary: (await this.repository.appliedSummary(id)) ?? preview.summary, keptOnUndo: kept };
   }
 
@@ -175,7 +176,7 @@ export class ImportService {
 
   /**
    * Restores what the import changed and removes what it added, for 7 days after it was applied; what changed after
-   * the import is kept, and listed in the answer. The files of the businesses removed are deleted too.
+   * the import is kept, and listed in the answer. The files of the businesses and events removed are deleted too.
    */
   async undo(viewer: CurrentUser | null, id: string, files: FileRemover): Promise<ImportPreview> {
     const admin = requireRole(viewer, "admin");
@@ -294,8 +295,11 @@ export class ImportService {
   }
 }
 
-function describeKept(kept: KeptOnUndo): ImportPreview["keptOnUndo"][number] {
-  const message = kept.fields.length === 0 ? importMessages.keptAdded : importMessages.keptFields(kept.fields.map((field) => BUSINESS_IMPORT_FIELDS[field].label));
+function describeKept(kind: string, kept: KeptOnUndo): ImportPreview["keptOnUndo"][number] {
+  const events = kind === "events";
+  const labels: Partial<Record<string, { label: string }>> = events ? EVENT_IMPORT_FIELDS : BUSINESS_IMPORT_FIELDS;
+  const message =
+    kept.fields.length === 0 ? (events ? importMessages.keptAddedEvent : importMessages.keptAdded) : importMessages.keptFields(kept.fields.map((field) => labels[field]?.label ?? field));
   return { ...kept, message };
 }
 

@@ -17,7 +17,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { PickerSelect } from "../../components/ui/select.tsx";
 import { ErrorList, OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
 import { ApiError } from "../../lib/api-client.ts";
-import { formatDateTime } from "./import-format.ts";
+import { formatDateTime, undoneMessage, undoQuestion } from "./import-format.ts";
 import { PlaceOnMap } from "./place-on-map.tsx";
 import {
   applyImport,
@@ -366,22 +366,10 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
         )}
         {undoable && (
           <ConfirmDialog
-            question={
-              events
-                ? `Undo the import of ${preview.fileName}? Events it added are deleted and those it changed get their earlier details back.`
-                : `Undo the import of ${preview.fileName}? Businesses it added are deleted and those it changed get their earlier details back; what was changed after the import is kept.`
-            }
+            question={undoQuestion(preview.kind, preview.fileName)}
             label="Undo this import"
             disabled={busy}
-            onConfirm={() =>
-              void run(
-                () => undoImport(preview.id),
-                (next) =>
-                  next.keptOnUndo.length > 0
-                    ? `Import undone, except what changed after it: ${next.keptOnUndo.length === 1 ? "1 business keeps" : `${next.keptOnUndo.length} businesses keep`} later changes (listed below).`
-                    : `Import undone: the ${events ? "events" : "businesses"} are as they were before it.`,
-              )
-            }
+            onConfirm={() => void run(() => undoImport(preview.id), (next) => undoneMessage(next.kind, next.keptOnUndo.length))}
           >
             Undo this import
           </ConfirmDialog>
