@@ -87,6 +87,31 @@ test("escape closes the suggestions and keeps the text", async ({ page }) => {
   await expect(page).toHaveURL("/");
 });
 
+test("escape keeps the suggestions closed when an answer to the text typed before it comes after it", async ({ page }) => {
+  await page.goto("/");
+  const box = searchBox(page);
+  await box.pressSequentially("quee");
+  await expect(page.getByRole("listbox")).toBeVisible();
+  // The answer for the last letter is held until after Escape.
+  let answered = false;
+  await page.route("**/api/v1/search?*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+    answered = true;
+  });
+  await box.press("n");
+  await box.press("Escape");
+  await expect(page.getByRole("listbox")).toBeHidden();
+  await expect.poll(() => answered, { timeout: 10_000 }).toBe(true);
+  await page.waitForTimeout(300);
+  await expect(page.getByRole("listbox")).toBeHidden();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+  await expect(box).toHaveValue("queen");
+  // The answer came: the arrow key opens the suggestions for what is in the box now.
+  await box.press("ArrowDown");
+  await expect(suggestions(page).first()).toBeVisible();
+});
+
 test("enter without a chosen suggestion opens the results page", async ({ page }) => {
   await page.goto("/");
   const box = searchBox(page);

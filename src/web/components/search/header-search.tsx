@@ -23,6 +23,9 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
   const [status, setStatus] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | null>(null);
+  // Escape closed the list: an answer that comes after it (to text typed before it) updates the suggestions without
+  // opening the list again. Typing again lifts it.
+  const dismissed = useRef(false);
 
   // A superseded request is aborted, and only the newest one may write its answer.
   function cancelPending() {
@@ -40,6 +43,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
 
   function requestSuggestions(value: string) {
     cancelPending();
+    dismissed.current = false;
     if (value.trim().length < HEADER_SEARCH.minChars) {
       setSuggestions([]);
       setStatus("");
@@ -55,7 +59,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
         inFlight.current = null;
         setSuggestions(results);
         setActive(-1);
-        setOpen(results.length > 0);
+        setOpen(results.length > 0 && !dismissed.current);
         setStatus(messages.search.suggestionCount(results.length));
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -104,6 +108,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
       case "Escape":
         if (open) {
           event.preventDefault();
+          dismissed.current = true;
           close();
         } else if (text) {
           event.preventDefault();
