@@ -294,6 +294,18 @@ export class FileService {
   }
 
   /**
+   * Whether an upload is already attached to something (a business, event or post, the site's settings, an owner's
+   * waiting request), so naming it for another item would make both share one file. An owner's upload made for
+   * `forBusinessId` is that business's own: the business's waiting request holds it until it is approved.
+   */
+  async isInUse(fullPath: string, forBusinessId?: string): Promise<boolean> {
+    const record = await this.files.getByPath(fullPath);
+    if (!record || record.attachedAt === null) return false;
+    const metadata = JSON.parse(record.customMetadata) as Record<string, string>;
+    return forBusinessId === undefined || metadata.businessId !== forBusinessId;
+  }
+
+  /**
    * Claims an upload for the entity about to reference it, so the orphan cleanup leaves it alone.
    * Only the uploader (or an admin) may claim it, and only for the kind it was uploaded as.
    */

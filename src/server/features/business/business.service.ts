@@ -48,6 +48,12 @@ function parseInput(input: BusinessInput) {
   return parsed.data;
 }
 
+/** A logo or photo named for a business that is already attached elsewhere, beside its field. */
+export const imageInUse = {
+  logo: "This logo is already used elsewhere on the site, such as by another business. Upload it again for this business.",
+  photo: (position: number) => `Photo ${position} is already used elsewhere on the site, such as by another business. Upload it again for this business.`,
+};
+
 export class BusinessService {
   private readonly repository: BusinessRepository;
   private readonly files: FileService;
@@ -119,6 +125,7 @@ export class BusinessService {
     const values = parseInput(input);
     await this.checkReferences(values.categoryId, values.tags);
     const hours = hoursOf(values.openingHours ?? null);
+    await this.checkNotInUse(undefined, [], values.logoPath, values.photos);
     const gallery = values.photos ? await this.checkGallery(admin, [], values.photos) : [];
     let logo: { logoUrl: string | null; logoStoragePath: string | null } = { logoUrl: null, logoStoragePath: null };
     if (values.logoPath) {
@@ -144,6 +151,7 @@ export class BusinessService {
     await this.checkReferences(values.categoryId, values.tags);
     // Hours left out are kept; null removes them.
     const hours = values.openingHours === undefined ? structuredOf(current.openingHours) : hoursOf(values.openingHours);
+    await this.checkNotInUse(id, [current.logoStoragePath, ...current.photos.map((p) => p.path)], values.logoPath, values.photos);
     const gallery = values.photos ? await this.checkGallery(admin, current.photos, values.photos) : undefined;
     let logo = { logoUrl: current.logoUrl, logoStoragePath: current.logoStoragePath };
     if (values.logoPath === null) logo = { logoUrl: null, logoStoragePath: null };
@@ -195,6 +203,22 @@ export class BusinessService {
       gallery.push({ path: photo.path, url: keptUrl ?? fileUrl(photo.path), alt: photo.alt });
     }
     return gallery;
+  }
+
+  /**
+   * Refuses a logo or photo that is attached elsewhere already (another business, an event, a post): sharing one file,
+   * replacing or deleting it for one would break the other. The business's `own` files, and an owner's uploads for
+   * it that its waiting request holds, are its to keep. Every such field is named at once, before anything is written.
+   */
+  private async checkNotInUse(id: string | undefined, own: ReadonlyArray<string | null>, logoPath: string | null | undefined, photos: ReadonlyArray<{ path: string }> | undefined): Promise<void> {
+    const fields: Record<string, string> = {};
+    const elsewhere = async (path: string) => !own.includes(path) && (await this.files.isInUse(path, id));
+    if (logoPath && (await elsewhere(logoPath))) fields.logoPath = imageInUse.logo;
+    for (const [index, photo] of (photos ?? []).entries()) {
+      if (await elsewhere(photo.path)) fields[`photos.${index}.path`] = imageInUse.photo(index + 1);
+    }
+    const first = Object.values(fields)[0];
+    if (first) throw Validation(first, fields);
   }
 
   /** Runs a write that uses `fresh` uploads, just claimed: if it fails they are given back (see `FileService.release`). */

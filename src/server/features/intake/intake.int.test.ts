@@ -1,4 +1,5 @@
-// The intake form through the API: who may send, list and export it, what is checked, what is kept, and the CSV.
+// The intake form through the API: who may send, list (a page at a time) and export it, what is checked, what is kept,
+// and the CSV.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import { createBusiness, createCategory } from "../../db/factories.ts";
@@ -34,6 +35,20 @@ const answers = (extra: Record<string, unknown> = {}) => ({
   feedback: "More events on Queen Street, please.",
   ...extra,
 });
+
+type Page = { items: Array<Record<string, unknown>>; total: number; page: number; pageSize: number };
+
+/** A page of the administrators' list, as the API answers it. */
+async function listPage(query = ""): Promise<Page> {
+  const response = await t.request(`/api/v1/intake${query}`, { cookie: admin.cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Page;
+}
+
+/** The newest submissions (the first page at its largest). */
+async function submissions() {
+  return (await listPage("?pageSize=200")).items;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -77,8 +92,7 @@ describe("the intake form", () => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.fields).toEqual({ businessId: intakeMessages.notYourBusiness });
 
-    const list = (await (await t.request("/api/v1/intake", { cookie: admin.cookie })).json()) as Array<Record<string, unknown>>;
-    const saved = list.find((s) => s.businessName === "Linked One");
+    const saved = (await submissions()).find((s) => s.businessName === "Linked One");
     expect(saved).toMatchObject({
       userId: ownerA.user.id,
       userEmail: ownerA.user.email,
@@ -120,6 +134,40 @@ describe("the intake form", () => {
     }
   });
 
+  it("lists submissions to administrators a page at a time, newest first unless asked for the oldest", async () => {
+    const before = (await listPage()).total;
+    const sent: string[] = [];
+    for (const name of ["Paged One", "Paged Two", "Paged Three"]) {
+      const response = await t.request("/api/v1/intake", { method: "POST", json: answers({ businessName: name }), cookie: plain.cookie });
+      sent.push(((await response.json()) as { id: string }).id);
+      // Each a moment later than the one before, so newest first is one order.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const total = before + 3;
+
+    const usual = await listPage();
+    expect({ ...usual, items: usual.items.length }).toEqual({ items: Math.min(total, 50), total, page: 1, pageSize: 50 });
+
+    const first = await listPage("?page=1&pageSize=2");
+    expect({ total: first.total, page: first.page, pageSize: first.pageSize }).toEqual({ total, page: 1, pageSize: 2 });
+    expect(first.items.map((s) => s.businessName)).toEqual(["Paged Three", "Paged Two"]);
+    expect(first.items[0]).toMatchObject({ id: sent[2], userEmail: plain.user.email, ownerName: "Pat Lee", objectives: ["Promote events", "Reach students"] });
+    const second = await listPage("?page=2&pageSize=2");
+    expect(second.items[0]).toMatchObject({ id: sent[0], businessName: "Paged One" });
+
+    const oldestFirst = await listPage(`?sort=asc&pageSize=2&page=${Math.ceil(total / 2)}`);
+    expect(oldestFirst.items.at(-1)).toMatchObject({ id: sent[2] });
+
+    // Past the last page: no submissions, with the total that tells the client where the last page is.
+    const past = await listPage(`?page=${total + 1}&pageSize=1`);
+    expect(past).toEqual({ items: [], total, page: total + 1, pageSize: 1 });
+
+    for (const query of ["?page=0", "?pageSize=201", "?page=two", "?sort=newest"]) {
+      const refused = await t.request(`/api/v1/intake${query}`, { cookie: admin.cookie });
+      expect(refused.status, query).toBe(400);
+    }
+  });
+
   it("exports every submission as CSV a spreadsheet opens without running anything", async () => {
     await t.request("/api/v1/intake", { method: "POST", json: answers({ businessName: "+Plus Shop", representativeSignature: "Sam Rep", representativeSignedOn: "2026-11-22" }), cookie: plain.cookie });
     const response = await t.request("/api/v1/exports/intake.csv", { cookie: admin.cookie });
@@ -149,7 +197,6 @@ describe("the intake form", () => {
     await t.request(`/api/v1/businesses/${gone}/owners`, { method: "POST", json: { email: ownerA.user.email }, cookie: admin.cookie });
     await t.request("/api/v1/intake", { method: "POST", json: answers({ businessId: gone, businessName: "Kept Anyway" }), cookie: ownerA.cookie });
     expect((await t.request(`/api/v1/businesses/${gone}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
-    const list = (await (await t.request("/api/v1/intake", { cookie: admin.cookie })).json()) as Array<Record<string, unknown>>;
-    expect(list.find((s) => s.businessName === "Kept Anyway")).toMatchObject({ businessId: null, linkedBusinessName: null });
+    expect((await submissions()).find((s) => s.businessName === "Kept Anyway")).toMatchObject({ businessId: null, linkedBusinessName: null });
   });
 });

@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/database-types.ts";
 import type { IntakeBusiness, IntakeValues } from "../../../shared/schemas/intake.ts";
+import type { SortDirection } from "../../../shared/schemas/pagination.ts";
 
 export interface StoredIntake {
   id: string;
@@ -56,9 +57,22 @@ export class IntakeRepository {
       .execute();
   }
 
-  /** Newest first. */
-  async list(limit?: number): Promise<StoredIntake[]> {
-    let query = this.db
+  /** Every submission, newest first (for the export). */
+  async getAll(): Promise<StoredIntake[]> {
+    return (await this.selectSubmissions().orderBy("intake_submission.createdAt", "desc").orderBy("intake_submission.id", "desc").execute()).map(toStored);
+  }
+
+  /** One page of submissions, newest first unless `sort` is "asc". */
+  async getPage(offset: number, limit: number, sort: SortDirection = "desc"): Promise<{ items: StoredIntake[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.selectSubmissions().orderBy("intake_submission.createdAt", sort).orderBy("intake_submission.id", sort).limit(limit).offset(offset).execute(),
+      this.db.selectFrom("intake_submission").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toStored), total: Number(count.total) };
+  }
+
+  private selectSubmissions() {
+    return this.db
       .selectFrom("intake_submission")
       .leftJoin("user", "user.id", "intake_submission.userId")
       .leftJoin("business", "business.id", "intake_submission.businessId")
@@ -70,15 +84,11 @@ export class IntakeRepository {
         "intake_submission.businessId",
         "business.name as linkedBusinessName",
         "intake_submission.answers",
-      ])
-      .orderBy("intake_submission.createdAt", "desc")
-      .orderBy("intake_submission.id");
-    if (limit !== undefined) query = query.limit(limit);
-    const rows = await query.execute();
-    return rows.map((row) => ({
-      ...row,
-      createdAt: new Date(row.createdAt).toISOString(),
-      answers: JSON.parse(row.answers) as StoredIntake["answers"],
-    }));
+      ]);
   }
+}
+
+/** The answers as they were validated; createdAt as ISO text on both engines (PostgreSQL answers a Date). */
+function toStored(row: Omit<StoredIntake, "answers"> & { answers: string }): StoredIntake {
+  return { ...row, createdAt: new Date(row.createdAt).toISOString(), answers: JSON.parse(row.answers) as StoredIntake["answers"] };
 }

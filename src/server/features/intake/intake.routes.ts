@@ -3,6 +3,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../api/api-env.ts";
 import { adminOnly, signedInOnly } from "../../api/admin-only.ts";
 import { errorResponse } from "../../api/schemas.ts";
+import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
 import { IntakeBusinessSchema, IntakeSubmissionSchema, type IntakeInput } from "../../../shared/schemas/intake.ts";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
@@ -44,9 +45,10 @@ const listIntake = createRoute({
   method: "get",
   path: "/intake",
   tags: ["Intake"],
-  summary: "Every submission of the intake form, newest first (admins only)",
+  summary: "Submissions of the intake form, newest first, a page at a time (admins only)",
   middleware: [adminOnly] as const,
-  responses: { 200: { description: "Submissions", content: json(z.array(IntakeSubmissionSchema)) }, ...adminErrors },
+  request: { query: PaginationQuerySchema },
+  responses: { 200: { description: "Submissions", content: json(paginatedSchema(IntakeSubmissionSchema)) }, 400: errorResponse("Invalid query"), ...adminErrors },
 });
 
 const exportIntake = createRoute({
@@ -62,7 +64,7 @@ const exportIntake = createRoute({
 export function registerIntakeRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(submitIntake, async (c) => c.json(await c.var.services.intake.submit(c.var.user, c.req.valid("json")), 201));
   api.openapi(intakeBusinesses, async (c) => c.json(await c.var.services.intake.businesses(c.var.user), 200));
-  api.openapi(listIntake, async (c) => c.json(await c.var.services.intake.list(c.var.user), 200));
+  api.openapi(listIntake, async (c) => c.json(await c.var.services.intake.list(c.var.user, c.req.valid("query")), 200));
   api.openapi(exportIntake, async (c) => {
     const csv = await c.var.services.intake.csv(c.var.user);
     return c.body(csv, 200, {

@@ -6,6 +6,7 @@ import { invalidInput } from "../../validation.ts";
 import { IntakeInputSchema, intakeMessages, type IntakeBusiness, type IntakeSubmission } from "../../../shared/schemas/intake.ts";
 import { Validation } from "../../errors.ts";
 import { toCsv } from "../import/csv.ts";
+import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
 import type { IntakeRepository, StoredIntake } from "./intake.repository.ts";
 
 /** The CSV's columns, in the form's order after who sent it and when. */
@@ -64,15 +65,16 @@ export class IntakeService {
     return { id };
   }
 
-  /** Newest first (administrators only). */
-  async list(viewer: CurrentUser | null): Promise<IntakeSubmission[]> {
+  /** A page of submissions, newest first unless asked otherwise (administrators only). */
+  async list(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<IntakeSubmission>> {
     requireRole(viewer, "admin");
-    return (await this.repository.list()).map(toSubmission);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
+    return { items: items.map(toSubmission), total, page: query.page, pageSize: query.pageSize };
   }
 
   async csv(viewer: CurrentUser | null): Promise<string> {
     requireRole(viewer, "admin");
-    const rows = (await this.repository.list()).map(toSubmission);
+    const rows = (await this.repository.getAll()).map(toSubmission);
     return toCsv(
       INTAKE_EXPORT_HEADERS,
       rows.map((s) => [

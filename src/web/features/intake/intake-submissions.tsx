@@ -1,19 +1,36 @@
-// /admin/intake: every "Business Feedback and Consent" form sent, newest first, each with all its answers, and the
-// whole list as CSV.
+// /admin/intake: the "Business Feedback and Consent" forms sent, a page at a time (the page and order in the address,
+// as in the other admin lists), each with all its answers, and the whole list as CSV.
+import { replace } from "react-router";
 import type { Route } from "./+types/intake-submissions";
 import type { IntakeSubmission } from "../../../shared/schemas/intake.ts";
-import { ExportLink } from "../../components/ui/export-link.tsx";
+import { DEFAULT_PAGE_SIZE, type Paginated } from "../../../shared/schemas/pagination.ts";
 import { ui } from "../../components/ui/field.tsx";
+import { ListControls, type SortChoice } from "../../components/ui/list-controls.tsx";
+import { Pager } from "../../components/ui/pager.tsx";
 import { When } from "../../components/ui/when.tsx";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 
-export async function clientLoader() {
+const SORT: SortChoice = { asc: "Oldest first", desc: "Newest first", usual: "desc" };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ page: url.searchParams.get("page") ?? "1", pageSize: String(DEFAULT_PAGE_SIZE) });
+  const sort = url.searchParams.get("sort")?.trim();
+  if (sort) query.set("sort", sort);
+  let list: Paginated<IntakeSubmission>;
   try {
-    return { submissions: await apiFetch<IntakeSubmission[]>("/intake"), loadError: null };
+    list = await apiFetch<Paginated<IntakeSubmission>>(`/intake?${query}`);
   } catch (error) {
-    return { submissions: [] as IntakeSubmission[], loadError: `Failed to load the intake forms. ${error instanceof ApiError ? error.message : ""}`.trim() };
+    return { list: null, loadError: `Failed to load the intake forms. ${error instanceof ApiError ? error.message : ""}`.trim() };
   }
+  // A page past the last (an old link, or fewer forms than when it was made): the last page instead.
+  if (list.items.length === 0 && list.total > 0 && list.page > 1) {
+    const last = new URL(url);
+    last.searchParams.set("page", String(Math.ceil(list.total / list.pageSize)));
+    throw replace(`${last.pathname}${last.search}`);
+  }
+  return { list, loadError: null };
 }
 
 const yes = (value: boolean) => (value ? "Yes" : "No");
@@ -83,26 +100,29 @@ function Submission({ submission: s }: { submission: IntakeSubmission }) {
 }
 
 export default function IntakeSubmissions({ loaderData }: Route.ComponentProps) {
-  const { submissions, loadError } = loaderData;
+  const { list, loadError } = loaderData;
   return (
     <section aria-labelledby="intake-submissions" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="intake-submissions" className={ui.sectionHeading}>
-          Intake forms ({submissions.length})
-        </h2>
-        <ExportLink list="intake" />
-      </div>
+      <h2 id="intake-submissions" className={ui.sectionHeading}>
+        Intake forms ({list?.total ?? 0})
+      </h2>
+      <ListControls sort={SORT} list="intake" />
       {loadError && (
         <p role="alert" className={ui.error}>
           {loadError}
         </p>
       )}
-      {!loadError && submissions.length === 0 && <p className="text-stone-700">No intake forms have been sent yet.</p>}
-      <ul className="grid gap-3">
-        {submissions.map((s) => (
-          <Submission key={s.id} submission={s} />
-        ))}
-      </ul>
+      {list?.total === 0 && <p className="text-stone-700">No intake forms have been sent yet.</p>}
+      {list && list.total > 0 && (
+        <>
+          <ul className="grid gap-3">
+            {list.items.map((s) => (
+              <Submission key={s.id} submission={s} />
+            ))}
+          </ul>
+          <Pager label="Intake forms" page={list.page} pageSize={list.pageSize} total={list.total} />
+        </>
+      )}
     </section>
   );
 }
