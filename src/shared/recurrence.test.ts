@@ -22,6 +22,28 @@ describe("recurring events", () => {
     ]);
   });
 
+  it("ends each date at the first one's time on the clocks, on the nights they change too", () => {
+    // Saturdays 22:00 to Sunday 03:00 in Toronto: the clocks go back on 1 November 2026 and forward on 14 March 2027,
+    // so those nights' dates last six hours and four.
+    const overnight = (start: string, end: string) => ({ start, end, rule: "FREQ=WEEKLY" });
+    const autumn = overnight("2026-10-25T02:00:00.000Z", "2026-10-25T07:00:00.000Z");
+    const listed = occurrences(autumn, { from: new Date("2026-10-01T00:00:00Z"), now: new Date("2026-10-01T00:00:00Z"), timeZone: TORONTO });
+    expect(listed.slice(0, 3)).toEqual([
+      { date: "2026-10-24", start: "2026-10-25T02:00:00.000Z", end: "2026-10-25T07:00:00.000Z" },
+      { date: "2026-10-31", start: "2026-11-01T02:00:00.000Z", end: "2026-11-01T08:00:00.000Z" },
+      { date: "2026-11-07", start: "2026-11-08T03:00:00.000Z", end: "2026-11-08T08:00:00.000Z" },
+    ]);
+    expect(occursOn(autumn, "2026-10-31", TORONTO)).toEqual(listed[1]);
+    const spring = overnight("2027-03-07T03:00:00.000Z", "2027-03-07T08:00:00.000Z");
+    expect(occursOn(spring, "2027-03-13", TORONTO)).toEqual({ date: "2027-03-13", start: "2027-03-14T03:00:00.000Z", end: "2027-03-14T07:00:00.000Z" });
+    // A first date that spans the change ends as it was set to, and the next ones at the same time on the clocks.
+    const across = overnight("2026-11-01T02:00:00.000Z", "2026-11-01T08:00:00.000Z");
+    expect(occurrences(across, { from: new Date("2026-10-01T00:00:00Z"), now: new Date("2026-10-01T00:00:00Z"), timeZone: TORONTO }).slice(0, 2)).toEqual([
+      { date: "2026-10-31", start: "2026-11-01T02:00:00.000Z", end: "2026-11-01T08:00:00.000Z" },
+      { date: "2026-11-07", start: "2026-11-08T03:00:00.000Z", end: "2026-11-08T08:00:00.000Z" },
+    ]);
+  });
+
   it("expands at most the next 12 months, and at most 500 dates", () => {
     const now = new Date("2026-11-01T00:00:00Z");
     const monthly = occurrences(series, { from: now, now, timeZone: TORONTO });

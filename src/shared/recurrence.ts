@@ -1,6 +1,6 @@
 // Recurring events: an RFC 5545 rule (RRULE, through the `rrule` library) read in the site's time zone, so "every
-// Friday at 18:00" stays at 18:00 across changes to and from summer time. Expansion is bounded: the next 12 months, at
-// most 500 dates.
+// Friday at 18:00–21:00" stays at 18:00–21:00 across changes to and from summer time. Expansion is bounded: the next 12
+// months, at most 500 dates.
 import * as rruleModule from "rrule";
 import { localDate, wallClock, zonedInstant } from "./zoned-time.ts";
 
@@ -77,6 +77,19 @@ export function describeRule(rule: string): string | null {
   }
 }
 
+/**
+ * The end of one date of a series, which starts at `instant` (`wall` on the zone's clocks): as long on the clocks as the
+ * first date, so a 22:00–03:00 series ends at 03:00 on the night the clocks change too (that date lasting an hour more
+ * or less than the others).
+ */
+function endOf(series: { start: string; end: string | null }, wall: Date, instant: Date, timeZone: string): string | null {
+  if (!series.end) return null;
+  // The first date ends when it was set to end, even at a time the clocks show twice.
+  if (instant.getTime() === new Date(series.start).getTime()) return new Date(series.end).toISOString();
+  const length = floating(new Date(series.end), timeZone).getTime() - floating(new Date(series.start), timeZone).getTime();
+  return fromFloating(new Date(wall.getTime() + length), timeZone).toISOString();
+}
+
 export interface Occurrence {
   /** The occurrence's own date in the site's zone ("2026-12-04"): how it is named (its page, an override). */
   date: string;
@@ -98,7 +111,6 @@ export function occurrences(
   const until = to && to < bound ? to : bound;
   if (from >= until) return [];
   const start = new Date(series.start);
-  const duration = series.end ? new Date(series.end).getTime() - start.getTime() : null;
   const rule = ruleFor(normalized, start, timeZone);
   // A day of margin either side in floating time; the exact bounds are checked on the real instants.
   const found = rule.between(new Date(floating(from, timeZone).getTime() - DAY_MS), new Date(floating(until, timeZone).getTime() + DAY_MS), true, (_d, i) => i < RECURRENCE_LIMITS.occurrences + 2);
@@ -106,7 +118,7 @@ export function occurrences(
   for (const date of found) {
     const instant = fromFloating(date, timeZone);
     if (instant < from || instant >= until) continue;
-    list.push({ date: localDate(instant, timeZone), start: instant.toISOString(), end: duration === null ? null : new Date(instant.getTime() + duration).toISOString() });
+    list.push({ date: localDate(instant, timeZone), start: instant.toISOString(), end: endOf(series, date, instant, timeZone) });
     if (list.length >= RECURRENCE_LIMITS.occurrences) break;
   }
   return list;
@@ -135,8 +147,7 @@ export function occursOn(series: { start: string; end: string | null; rule: stri
   });
   if (!first) return null;
   const instant = fromFloating(first, timeZone);
-  const duration = series.end ? new Date(series.end).getTime() - new Date(series.start).getTime() : null;
-  return { date, start: instant.toISOString(), end: duration === null ? null : new Date(instant.getTime() + duration).toISOString() };
+  return { date, start: instant.toISOString(), end: endOf(series, first, instant, timeZone) };
 }
 
 /** Whether the rule gives at least one date from the series' start on. */

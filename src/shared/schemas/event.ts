@@ -25,6 +25,8 @@ export const EventSchema = z.object({
   /** In lists and on its page, one date of a series: its own local date ("2026-12-04"), and whether it was cancelled. */
   occurrenceDate: z.string().nullable(),
   cancelled: z.boolean(),
+  /** A date of a series an administrator moved to another start: its start as the rule has it. */
+  previousStartDate: z.string().nullable(),
   imageUrl: z.string().nullable(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),

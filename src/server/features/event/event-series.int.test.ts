@@ -5,6 +5,7 @@ import ical, { type VEvent } from "node-ical";
 import ICAL from "ical.js";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { offsetMinutes, zonedInstant } from "../../../shared/zoned-time.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -122,6 +123,39 @@ describe("recurring events", () => {
     // The file imported again reads as unchanged: its UTC UNTIL is the site's own "until" again.
     const preview = (await (await t.request("/api/v1/imports?fileName=feed.ics", { method: "POST", body: text, headers: { "Content-Type": "text/calendar" }, cookie })).json()) as { rows: Array<{ cells: Record<string, string>; status: string; changes: unknown[] }> };
     expect(preview.rows.filter((r) => ["Friday Jazz", "Saturday Market"].includes(r.cells.name!)).map((r) => [r.status, r.changes])).toEqual([["unchanged", []], ["unchanged", []]]);
+  });
+
+  it("ends each date at the first one's time on the clocks, the night they change too, in the list and the calendar", async () => {
+    const zone = "America/Toronto";
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: zone });
+    const day = (offset: number) => new Date(Date.parse(`${today}T12:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
+    // The next night the clocks change, a week ahead at least (Saturday to Sunday, at 02:00).
+    let night = 8;
+    while (offsetMinutes(new Date(`${day(night)}T12:00:00Z`), zone) === offsetMinutes(new Date(`${day(night + 1)}T12:00:00Z`), zone)) night++;
+    // Saturdays 22:00 to Sunday 03:00 from the week before: that night's date lasts an hour more or less than the others.
+    const at = (offset: number, time: string) => zonedInstant(`${day(offset)}T${time}`, zone).toISOString();
+    const response = await asAdmin("/api/v1/events", {
+      method: "POST",
+      json: { name: "Late Show", eventDate: at(night - 7, "22:00"), endDate: at(night - 6, "03:00"), location: "outdoor", outdoorLocationDescription: "Bandstand", recurrenceRule: "FREQ=WEEKLY" },
+    });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const listed = ((await (await t.request("/api/v1/events?limit=500")).json()) as Array<{ id: string; occurrenceDate: string; eventDate: string; endDate: string }>).filter((e) => e.id === id);
+    const expected = [-7, 0, 7].map((offset) => ({ occurrenceDate: day(night + offset), eventDate: at(night + offset, "22:00"), endDate: at(night + offset + 1, "03:00") }));
+    expect(listed.slice(0, 3).map(({ occurrenceDate, eventDate, endDate }) => ({ occurrenceDate, eventDate, endDate }))).toEqual(expected);
+
+    // A calendar app reading the feed ends them at the same times.
+    const calendar = new ICAL.Component(ICAL.parse(await (await t.request("/events.ics")).text()));
+    for (const zoneComponent of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zoneComponent));
+    const series = new ICAL.Event(calendar.getAllSubcomponents("vevent").find((v) => v.getFirstPropertyValue("summary") === "Late Show")!);
+    const iterator = series.iterator();
+    const inCalendar: Array<{ eventDate: string; endDate: string }> = [];
+    for (let next = iterator.next(); next && inCalendar.length < 3; next = iterator.next()) {
+      const details = series.getOccurrenceDetails(next);
+      inCalendar.push({ eventDate: details.startDate.toJSDate().toISOString(), endDate: details.endDate.toJSDate().toISOString() });
+    }
+    expect(inCalendar).toEqual(expected.map(({ eventDate, endDate }) => ({ eventDate, endDate })));
+    await asAdmin(`/api/v1/events/${id}`, { method: "DELETE" });
   });
 
   it("lists a date by when it takes place once moved: moved into the past it is a past event, not the next one", async () => {

@@ -6,14 +6,19 @@ import type { OccurrenceChange } from "./event.repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** One date of a series as an event: its times (moved, when changed), its date and whether it was cancelled. */
+/**
+ * One date of a series as an event: its times (moved, when changed), its date, whether it was cancelled and, moved to
+ * another start, the start the rule gives it.
+ */
 export function asOccurrence(series: Event, occurrence: Occurrence, change: OccurrenceChange | undefined): Event {
+  const movedStart = change?.startDate && Date.parse(change.startDate) !== Date.parse(occurrence.start);
   return {
     ...series,
     eventDate: change?.startDate ?? occurrence.start,
     endDate: change?.startDate ? change.endDate : occurrence.end,
     occurrenceDate: occurrence.date,
     cancelled: change?.cancelled ?? false,
+    previousStartDate: movedStart ? occurrence.start : null,
   };
 }
 

@@ -26,7 +26,7 @@ const COLUMNS = [
 const STORED_COLUMNS = [...COLUMNS, "imageStoragePath", "ownerUid"] as const;
 
 /** What a write sets: every column but those the repository sets itself. */
-export type EventWrite = Omit<StoredEvent, "id" | "ownerUid" | "createdAt" | "lastUpdatedAt" | "sequence" | "occurrenceDate" | "cancelled">;
+export type EventWrite = Omit<StoredEvent, "id" | "ownerUid" | "createdAt" | "lastUpdatedAt" | "sequence" | "occurrenceDate" | "cancelled" | "previousStartDate">;
 
 /** A cancelled or moved date of a series, named by the occurrence's original local date. */
 export interface OccurrenceChange {
@@ -39,8 +39,8 @@ export interface OccurrenceChange {
 }
 
 /** `allDay` is 0 or 1 in the table on both engines. */
-function toEvent<T extends { allDay: number }>(row: T): Omit<T, "allDay"> & { allDay: boolean; occurrenceDate: null; cancelled: false } {
-  return { ...row, allDay: row.allDay === 1, occurrenceDate: null, cancelled: false };
+function toEvent<T extends { allDay: number }>(row: T): Omit<T, "allDay"> & { allDay: boolean; occurrenceDate: null; cancelled: false; previousStartDate: null } {
+  return { ...row, allDay: row.allDay === 1, occurrenceDate: null, cancelled: false, previousStartDate: null };
 }
 const toEvents = <T extends { allDay: number }>(rows: T[]) => rows.map(toEvent);
 
@@ -166,7 +166,7 @@ export class EventRepository {
       .insertInto("event")
       .values({ ...row, allDay: row.allDay ? 1 : 0 })
       .execute();
-    return { ...row, occurrenceDate: null, cancelled: false };
+    return { ...row, occurrenceDate: null, cancelled: false, previousStartDate: null };
   }
 
   async update(id: string, values: EventWrite): Promise<StoredEvent | undefined> {

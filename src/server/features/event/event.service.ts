@@ -7,7 +7,7 @@ import type { FileService } from "../../storage/file.service.ts";
 import { OUTDOOR_LOCATION, TRUNCATE } from "../../../shared/constants.ts";
 import { truncate } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
-import { EventInputSchema, type AdminEvent, type Event, type EventInput } from "../../../shared/schemas/event.ts";
+import { EventInputSchema, type AdminEvent, type Event, type EventInput, type EventValues } from "../../../shared/schemas/event.ts";
 import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { BusinessService } from "../business/business.service.ts";
@@ -232,10 +232,15 @@ export class EventService {
       const places = await this.writes.businesses.getPlaces([values.location]);
       if (!places.has(values.location)) throw Validation(messages.adminEvents.unknownBusiness, { location: messages.adminEvents.unknownBusiness });
     }
+    await this.checkRule(values);
+    return values;
+  }
+
+  /** A repeat rule must give a date from the event's date on (an UNTIL before it gives none): refused beside its field. */
+  async checkRule(values: Pick<EventValues, "recurrenceRule" | "eventDate">): Promise<void> {
     if (values.recurrenceRule && !hasOccurrence(values.recurrenceRule, values.eventDate, await this.timeZone())) {
       throw Validation(messages.adminEvents.ruleWithoutDates, { recurrenceRule: messages.adminEvents.ruleWithoutDates });
     }
-    return values;
   }
 }
 

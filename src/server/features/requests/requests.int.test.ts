@@ -335,6 +335,35 @@ describe("events and offers", () => {
     expect((await (await t.request(`/api/v1/requests/${requestId}`, { cookie: admin.cookie })).json()).status).toBe("pending");
   });
 
+  it("refuse a repeat rule that gives no dates when sent, beside its field as the event form does, before anything waits", async () => {
+    const business = await createBusiness(t.database.db, { categoryId });
+    const ownerA = await owner(business.id);
+    // Weekly until April, from a first date in May: no date at all.
+    const values = { name: "Never Night", eventDate: "2031-05-01T23:00:00.000Z", location: business.id, recurrenceRule: "FREQ=WEEKLY;UNTIL=20310401T235959Z" };
+    const refusal = { recurrenceRule: "This rule gives no dates from the event's date on." };
+    const proposed = await t.request("/api/v1/events", { method: "POST", json: values, cookie: ownerA.cookie });
+    expect(proposed.status).toBe(400);
+    const body = await proposed.json();
+    expect(body.error.fields).toEqual(refusal);
+    expect(body).toEqual(await (await t.request("/api/v1/events", { method: "POST", json: values, cookie: admin.cookie })).json());
+
+    // A change to one of the business's events, and a waiting request amended, are refused the same.
+    const event = await createEvent(t.database.db, { name: "Weekly Quiz", eventDate: values.eventDate, location: business.id, recurrenceRule: "FREQ=WEEKLY" });
+    const changed = await t.request(`/api/v1/events/${event.id}`, { method: "PUT", json: { ...values, name: "Weekly Quiz" }, cookie: ownerA.cookie });
+    expect(changed.status).toBe(400);
+    expect((await changed.json()).error.fields).toEqual(refusal);
+    const waiting = await t.request("/api/v1/events", { method: "POST", json: { ...values, recurrenceRule: "FREQ=WEEKLY" }, cookie: ownerA.cookie });
+    expect(waiting.status).toBe(202);
+    const { requestId } = await waiting.json();
+    const amended = await t.request(`/api/v1/requests/${requestId}`, { method: "PUT", json: values, cookie: ownerA.cookie });
+    expect(amended.status).toBe(400);
+    expect((await amended.json()).error.fields).toEqual(refusal);
+
+    const pending = (await (await t.request("/api/v1/requests?status=pending&kind=event", { cookie: admin.cookie })).json()) as Array<{ id: string; businessId: string }>;
+    expect(pending.filter((r) => r.businessId === business.id).map((r) => r.id)).toEqual([requestId]);
+    expect((await (await t.request(`/api/v1/requests/${requestId}`, { cookie: admin.cookie })).json()).payload.recurrenceRule).toBe("FREQ=WEEKLY");
+  });
+
   it("sent twice the same, wait as one request", async () => {
     const business = await createBusiness(t.database.db, { categoryId });
     const ownerA = await owner(business.id);

@@ -9,7 +9,7 @@ import { messages } from "../../../shared/messages.ts";
 import type { FieldView } from "../../../shared/schemas/entity.ts";
 import { hasHours, type OpeningHours } from "../../../shared/schemas/opening-hours.ts";
 import { BusinessInputSchema, businessView, type Business, type BusinessAdmin, type BusinessInput } from "../../../shared/schemas/business.ts";
-import { EventInputSchema, eventView, type EventInput } from "../../../shared/schemas/event.ts";
+import { EventInputSchema, eventView, type EventInput, type EventValues } from "../../../shared/schemas/event.ts";
 import { OfferInputSchema, offerView, type OfferInput } from "../../../shared/schemas/offer.ts";
 import {
   ClaimInputSchema,
@@ -290,6 +290,7 @@ export class RequestService {
     const payload = parse(form, input);
     const businessId = String(payload.location);
     if (!(await this.repository.isOwner(businessId, user.id))) throw Forbidden(requestMessages.notYourBusiness);
+    await this.deps.events.checkRule(payload as EventValues);
     return { request: await this.ownerChange(user, "event", businessId, id, payload, base, (await this.deps.settings.get()).autoApproveEvents) };
   }
 
@@ -554,6 +555,7 @@ export class RequestService {
       if (request.kind === "event" || request.kind === "offer") {
         const businessId = String(request.kind === "event" ? payload.location : payload.businessId);
         if (!(await this.repository.isOwner(businessId, user.id))) throw Forbidden(requestMessages.notYourBusiness);
+        if (request.kind === "event") await this.deps.events.checkRule(payload as EventValues);
         fresh = await this.ownersImages(user, form, payload, null, request.payload);
         // A new event or offer moved to another of the owner's businesses is filed under that one.
         business = { businessId, businessName: (await this.deps.businesses.get(businessId)).name };

@@ -1,6 +1,7 @@
 // The news and events feeds, read as a feed reader would (@rowanmanning/feed-parser), and the sitemap's item pages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFeed } from "@rowanmanning/feed-parser";
+import { JSDOM } from "jsdom";
 import { createTestApp, ORIGIN, type TestApp } from "../../../../tests/setup/app.ts";
 import { createBusiness, createEvent, createOffer, createPage, createPost } from "../../db/factories.ts";
 
@@ -33,6 +34,23 @@ describe("feeds and the sitemap", () => {
     expect(item.content).not.toContain("<script");
     expect(item.description!.length).toBeLessThanOrEqual(203);
     expect(feed.items.find((i) => i.title === older.title)!.authors.map((a) => a.name)).toEqual(["Pat Lee"]);
+  });
+
+  it("/news/feed.xml names each post's author as its Dublin Core creator, RSS's <author> being an email address", async () => {
+    const authored = await createPost(t.database.db, { title: "Authored news", authorDisplayName: "Sam O'Neil & Partners" });
+    const anonymous = await createPost(t.database.db, { title: "Unsigned news", authorDisplayName: null });
+    const text = await (await t.request("/news/feed.xml")).text();
+    // Read as XML with its namespaces: a prefix the feed does not declare would not parse.
+    const document = new JSDOM(text, { contentType: "application/xml" }).window.document;
+    const items = [...document.getElementsByTagName("item")];
+    const itemOf = (id: string) => items.find((item) => item.getElementsByTagName("link")[0]?.textContent === `${ORIGIN}/news/${id}`)!;
+    const creators = (item: Element) => [...item.getElementsByTagNameNS("http://purl.org/dc/elements/1.1/", "creator")].map((e) => e.textContent);
+    expect(creators(itemOf(authored.id))).toEqual(["Sam O'Neil & Partners"]);
+    expect(creators(itemOf(anonymous.id))).toEqual([]);
+    expect(document.getElementsByTagName("author")).toHaveLength(0);
+    // A feed reader takes it for the item's author.
+    const feed = parseFeed(text);
+    expect(feed.items.find((i) => i.title === authored.title)!.authors.map((a) => a.name)).toEqual(["Sam O'Neil & Partners"]);
   });
 
   it("/events/feed.xml holds the upcoming events soonest first, saying when in the site's time zone and where", async () => {

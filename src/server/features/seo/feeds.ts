@@ -1,5 +1,6 @@
 // RSS 2.0 feeds, written by the `feed` library: the association's news (/news/feed.xml) and its upcoming events
-// (/events/feed.xml), each item linking to its page on the site.
+// (/events/feed.xml), each item linking to its page on the site. A post's author is a name, which RSS's <author> (an
+// email address) cannot hold: it is the item's Dublin Core <dc:creator>.
 import { Feed } from "feed";
 import type { EventWithLocation } from "../../../shared/event-location.ts";
 import type { Post } from "../../../shared/schemas/post.ts";
@@ -24,6 +25,8 @@ function feed({ siteUrl, associationName }: FeedOptions, { title, path, updated 
   });
 }
 
+const DUBLIN_CORE = "http://purl.org/dc/elements/1.1/";
+
 const latest = (dates: string[]) => new Date(dates.reduce((a, b) => (a > b ? a : b), "1970-01-01T00:00:00.000Z"));
 
 /** `posts`: newest first, with sanitized HTML content; `excerpt(post)` the plain-text summary. */
@@ -38,11 +41,13 @@ export function newsFeed(posts: Post[], excerpt: (post: Post) => string, options
       date: new Date(post.datetime),
       description: excerpt(post),
       content: post.content,
-      ...(post.authorDisplayName ? { author: [{ name: post.authorDisplayName }] } : {}),
+      ...(post.authorDisplayName ? { extensions: [{ name: "dc:creator", objects: { _text: post.authorDisplayName } }] } : {}),
       ...(post.imageUrl ? { image: new URL(post.imageUrl, options.siteUrl).href } : {}),
     });
   }
-  return out.rss2();
+  const xml = out.rss2();
+  // The library declares the dc prefix only beside content:encoded; a feed whose posts have no content still needs it.
+  return xml.includes("xmlns:dc=") ? xml : xml.replace("<rss ", `<rss xmlns:dc="${DUBLIN_CORE}" `);
 }
 
 /** `events`: soonest first; each item says when (in the site's zone) and where. */

@@ -27,6 +27,8 @@ export interface EventCardData {
   /** schema.org dates: with the zone's offset, or a plain date for all-day events. */
   startDateLd: string;
   endDateLd: string | null;
+  /** A date of a series moved to another start: the start the rule gives it, as schema.org dates are. */
+  previousStartDateLd: string | null;
   locationText: string;
   /** The business it is held at, with its address, when there is one. */
   business: { id: string; name: string; address: string | null } | null;
@@ -52,6 +54,7 @@ export function toEventCard(event: EventWithLocation, timeZone: string): EventCa
     whenText: formatEventWhen(event.eventDate, event.endDate, event.allDay, timeZone),
     startDateLd: ld(event.eventDate),
     endDateLd: event.endDate ? ld(event.endDate) : null,
+    previousStartDateLd: event.previousStartDate ? ld(event.previousStartDate) : null,
     locationText: event.locationText,
     business: event.business ? { id: event.business.id, name: event.business.name, address: event.business.address } : null,
     ticketsLink: event.ticketsLink,

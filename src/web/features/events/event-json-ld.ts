@@ -1,5 +1,6 @@
-// schema.org Event for an event's card and its page: dates with the site's offset, the place with its address,
-// the tickets as an Offer and the business that holds it as organizer.
+// schema.org Event for an event's card and its page: dates with the site's offset, whether it takes place as planned,
+// was moved (with its previous start) or cancelled, the place with its address, the tickets as an Offer and the
+// business that holds it as organizer.
 import { paths } from "../../lib/paths.ts";
 import type { EventCardData } from "./event-card-data.ts";
 
@@ -14,7 +15,8 @@ export function eventJsonLd(event: EventCardData, origin: string) {
     ...(event.imageUrl ? { image: new URL(event.imageUrl, origin).href } : {}),
     url: `${origin}${event.href}`,
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    eventStatus: event.cancelled ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
+    eventStatus: event.cancelled ? "https://schema.org/EventCancelled" : event.previousStartDateLd ? "https://schema.org/EventRescheduled" : "https://schema.org/EventScheduled",
+    ...(event.previousStartDateLd && !event.cancelled ? { previousStartDate: event.previousStartDateLd } : {}),
     location: {
       "@type": "Place",
       name: event.business?.name ?? event.locationText,
