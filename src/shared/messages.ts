@@ -277,6 +277,7 @@ export const messages = {
     invalid: "The site settings are not valid.",
     imageInvalid: "Image must be an uploaded file (/files/...) or a web address starting with https://.",
     imageUnavailable: "This image is no longer available. Please upload it again.",
+    imageInUse: "This image is already used elsewhere on the site (by a business, an event or a post). Please upload a copy of it for the site settings.",
     linkInvalid: "Link must be a web address starting with http:// or https://.",
     sponsorNameRequired: "Sponsor name is required.",
     latitudeInvalid: "Latitude must be a number between -90 and 90.",

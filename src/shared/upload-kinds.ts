@@ -1,7 +1,7 @@
 // What may be uploaded where: the kinds of file the site stores, their types and size limits (spec sections 3, 7, 9).
 import { EVENT_IMAGE_TYPES, IMAGE_TYPES, PROFILE_PICTURE } from "./constants.ts";
 
-export const UPLOAD_KINDS = ["logo", "eventImage", "postImage", "profilePicture", "businessPhoto"] as const;
+export const UPLOAD_KINDS = ["logo", "eventImage", "postImage", "profilePicture", "businessPhoto", "siteImage"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export interface UploadKindRules {
@@ -20,6 +20,8 @@ export const UPLOAD_RULES: Record<UploadKind, UploadKindRules> = {
   postImage: { folder: "posts_images", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
   profilePicture: { folder: "profilePictures", types: PROFILE_PICTURE.types, maxBytes: PROFILE_PICTURE.maxBytes },
   businessPhoto: { folder: "markers_photos", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
+  /** The site settings' hero photos and sponsor logos. */
+  siteImage: { folder: "site_settings", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
 };
 
 export function isUploadKind(value: unknown): value is UploadKind {

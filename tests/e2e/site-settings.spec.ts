@@ -118,7 +118,7 @@ test("an administrator renames the association, and a visitor's home page shows 
   await expect(form.getByRole("status")).toHaveText(messages.siteSettings.saved);
   await expect(form.getByLabel("Time zone")).not.toHaveAttribute("aria-invalid", "true");
 
-  // The visitor's next look at the home page has the new name, and the sponsors the form did not show are kept.
+  // The visitor's next look at the home page has the new name, and the sponsors left as they were are kept.
   await visitor.reload();
   await expect(visitor.getByRole("contentinfo")).toContainText("Queen Street Merchants");
   await expect(visitor.getByRole("contentinfo")).not.toContainText("Downtown Niagara Business Association");

@@ -63,6 +63,8 @@ export function storagePath(target: UploadTarget): string {
     }
     case "profilePicture":
       return `${folder}/${target.user.id}/${baseSlug(target.fileName, "picture")}_${stamp}.webp`;
+    case "siteImage":
+      return `${folder}/${baseSlug(target.name || target.fileName, "image")}_${stamp}_${newId(6)}.webp`;
   }
 }
 

@@ -5,6 +5,10 @@ import { messages } from "../messages.ts";
 
 const text = messages.siteSettings;
 
+/** As many as the home page's slideshow and the footer show. */
+export const MAX_HERO_PHOTOS = 6;
+export const MAX_SPONSOR_LOGOS = 50;
+
 /** Whether `name` is an IANA time zone this runtime knows (America/Toronto, Europe/Paris, UTC). */
 export function isTimeZone(name: string): boolean {
   try {
@@ -51,8 +55,8 @@ export const SiteSettingsSchema = z.object({
   mailingAddress: z.string().trim().max(1000, { error: text.tooLong(1000) }),
   generalEmail: z.email({ error: "Enter a valid email address." }).or(z.literal("")),
   volunteerEmail: z.email({ error: "Enter a valid email address." }).or(z.literal("")),
-  sponsorLogos: z.array(SponsorLogoSchema).max(50, { error: text.tooManySponsors }),
-  heroPhotos: z.array(HeroPhotoSchema).max(6, { error: text.tooManyHeroPhotos }),
+  sponsorLogos: z.array(SponsorLogoSchema).max(MAX_SPONSOR_LOGOS, { error: text.tooManySponsors }),
+  heroPhotos: z.array(HeroPhotoSchema).max(MAX_HERO_PHOTOS, { error: text.tooManyHeroPhotos }),
   mapCenter: z.object({
     lat: z.number({ error: text.latitudeInvalid }).min(-90, { error: text.latitudeInvalid }).max(90, { error: text.latitudeInvalid }),
     lng: z.number({ error: text.longitudeInvalid }).min(-180, { error: text.longitudeInvalid }).max(180, { error: text.longitudeInvalid }),

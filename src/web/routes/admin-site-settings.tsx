@@ -1,12 +1,11 @@
-// /admin/site-settings: the association's own details. The API takes the settings whole, so saving reads the stored
-// ones first and sends back, unchanged, what the form does not show (hero photos, sponsor logos).
+// /admin/site-settings: the association's own details, hero photos and sponsors. The API takes the settings whole, as
+// the form holds them.
 import type { Route } from "./+types/admin-site-settings";
 import { messages } from "../../shared/messages.ts";
 import type { SiteSettings } from "../../shared/schemas/site-settings.ts";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
-import { asLists } from "../components/ui/entity-form.tsx";
 import { ui } from "../components/ui/field.tsx";
-import { parseSiteSettingsForm, SiteSettingsForm, type SiteSettingsActionData } from "../features/admin/site-settings-form.tsx";
+import { formErrors, parseSiteSettingsForm, SiteSettingsForm, type SiteSettingsActionData } from "../features/admin/site-settings-form.tsx";
 
 export async function clientLoader() {
   try {
@@ -17,14 +16,7 @@ export async function clientLoader() {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<SiteSettingsActionData> {
-  const form = await request.formData();
-  let stored: SiteSettings;
-  try {
-    stored = await apiFetch<SiteSettings>("/site-settings");
-  } catch (error) {
-    return { outcome: { kind: "error", text: messages.siteSettings.saveFailed(error instanceof ApiError ? error.message : "") } };
-  }
-  const parsed = parseSiteSettingsForm(form, stored);
+  const parsed = parseSiteSettingsForm(await request.formData());
   if (!parsed.ok) return { outcome: parsed.outcome, result: parsed.result };
   const { submission } = parsed;
   try {
@@ -33,7 +25,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   } catch (error) {
     const fields = error instanceof ApiError ? error.fields : {};
     const detail = error instanceof ApiError ? error.detail : "";
-    return { outcome: { kind: "error", text: messages.siteSettings.saveFailed(detail) }, result: submission.reply({ fieldErrors: asLists(fields) }) };
+    return { outcome: { kind: "error", text: messages.siteSettings.saveFailed(detail) }, result: submission.reply({ fieldErrors: formErrors(fields) }) };
   }
 }
 

@@ -20,6 +20,8 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp({ renderPage });
   admin = (await t.signIn("admin")).cookie;
+  // The hero photo the settings below name, uploaded as the form uploads one.
+  await t.services.files.save({ fullPath: "site_settings/hero_1.webp", body: new Uint8Array([1, 2, 3]), contentType: "image/webp", attached: false });
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../../db/database-types.ts";
-import { HeroPhotoSchema, SiteSettingsSchema, SponsorLogoSchema, type SiteSettings } from "../../../shared/schemas/site-settings.ts";
+import { HeroPhotoSchema, MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, SponsorLogoSchema, type SiteSettings } from "../../../shared/schemas/site-settings.ts";
 import { DEFAULT_MAP_CENTER, MAP_ZOOM } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 
@@ -66,8 +66,8 @@ export class SiteSettingsRepository {
       generalEmail: row.generalEmail,
       volunteerEmail: row.volunteerEmail,
       // As many as can be shown, should more have been stored by hand.
-      sponsorLogos: validItems(JSON.parse(row.sponsorLogos), SponsorLogoSchema).slice(0, 50),
-      heroPhotos: validItems(JSON.parse(row.heroPhotos), HeroPhotoSchema).slice(0, 6),
+      sponsorLogos: validItems(JSON.parse(row.sponsorLogos), SponsorLogoSchema).slice(0, MAX_SPONSOR_LOGOS),
+      heroPhotos: validItems(JSON.parse(row.heroPhotos), HeroPhotoSchema).slice(0, MAX_HERO_PHOTOS),
       mapCenter: { lat: Number(row.mapCenterLat), lng: Number(row.mapCenterLng) },
       mapZoom: Number(row.mapZoom),
       timeZone: row.timeZone,

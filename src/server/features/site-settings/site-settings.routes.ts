@@ -23,7 +23,9 @@ const saveSiteSettings = createRoute({
   summary: "Replace the site settings, all of them at once (admins only)",
   description:
     "The body is the whole settings object, as GET /site-settings answers it: send back the sponsor logos and hero photos to keep them. " +
-    "Images are uploaded files (/files/...) or https addresses; sponsor links are http or https addresses.",
+    "Images are uploaded files (/files/...) or https addresses; sponsor links are http or https addresses. " +
+    "Upload the images as kind siteImage. An uploaded image another item already uses (a business's, an event's, a post's) is refused, " +
+    "with the message under the field that names it (heroPhotos.0.url); an uploaded image the settings no longer name is left to the clean-up of unused uploads.",
   middleware: [adminOnly] as const,
   request: { body: { required: true, content: { "application/json": { schema: SiteSettingsSchema } } } },
   responses: {

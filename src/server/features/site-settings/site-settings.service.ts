@@ -9,15 +9,28 @@ import { SiteSettingsSchema, type SiteSettings } from "../../../shared/schemas/s
 import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from "../../../shared/upload-kinds.ts";
 import { DEFAULT_SITE_SETTINGS, type SiteSettingsRepository } from "./site-settings.repository.ts";
 
-/** What saving needs besides the row: the audit trail, and the uploads the new images are. */
+/** What saving needs besides the row: the audit trail, and the uploads the images are. */
 export interface SiteSettingsWriteDeps {
   audit: AuditRecorder;
-  files: Pick<FileService, "attach">;
+  files: Pick<FileService, "attach" | "isAttachable" | "isInUse" | "release">;
 }
 
 /** The upload kind whose folder holds a stored path (profile pictures are people's own, never the site's). */
 function uploadKindOf(fullPath: string): UploadKind | undefined {
   return UPLOAD_KINDS.find((kind) => kind !== "profilePicture" && fullPath.startsWith(`${UPLOAD_RULES[kind].folder}/`));
+}
+
+/** Every image the settings name, with the field that names it (as the API reports a field: `heroPhotos.0.url`). */
+function imagesOf(settings: SiteSettings): Array<readonly [field: string, url: string]> {
+  return [
+    ...settings.heroPhotos.map((photo, i) => [`heroPhotos.${i}.url`, photo.url] as const),
+    ...settings.sponsorLogos.map((sponsor, i) => [`sponsorLogos.${i}.imageUrl`, sponsor.imageUrl] as const),
+  ];
+}
+
+/** The stored files the settings name (uploaded files, not https addresses). */
+function filesOf(settings: SiteSettings): Set<string> {
+  return new Set(imagesOf(settings).flatMap(([, url]) => pathFromUrl(url) ?? []));
 }
 
 export class SiteSettingsService {
@@ -35,8 +48,9 @@ export class SiteSettingsService {
   }
 
   /**
-   * Replaces the settings with `input`, whole (an administrator's form sends back the lists it does not show).
-   * Images newly named that are uploads are attached, so the clean-up of unused uploads leaves them alone.
+   * Replaces the settings with `input`, whole. Images newly named that are uploads are claimed, so the clean-up of
+   * unused uploads leaves them alone, and the uploads no longer named are given back to it. An image something else
+   * uses (a business's, an event's, a post's) is refused: the settings giving it back later would take it from that.
    */
   async save(viewer: CurrentUser | null, input: unknown): Promise<SiteSettings> {
     const admin = requireRole(viewer, "admin");
@@ -47,26 +61,39 @@ export class SiteSettingsService {
     const settings = parsed.data;
 
     const current = await this.get();
-    const known = new Set([...current.heroPhotos.map((p) => p.url), ...current.sponsorLogos.map((s) => s.imageUrl)]);
-    const images = [
-      ...settings.heroPhotos.map((photo, i) => [`heroPhotos.${i}.url`, photo.url] as const),
-      ...settings.sponsorLogos.map((sponsor, i) => [`sponsorLogos.${i}.imageUrl`, sponsor.imageUrl] as const),
-    ];
-    for (const [field, url] of images) {
-      const fullPath = known.has(url) ? null : pathFromUrl(url);
-      const kind = fullPath ? uploadKindOf(fullPath) : undefined;
-      if (!fullPath || !kind) continue;
-      try {
-        await deps.files.attach({ user: admin, kind, fullPath });
-      } catch (error) {
-        if (error instanceof AppError && error.status === 404) {
-          throw Validation(messages.siteSettings.imageUnavailable, { [field]: messages.siteSettings.imageUnavailable });
-        }
-        throw error;
-      }
+    const before = filesOf(current);
+    const after = filesOf(settings);
+    const fresh = new Map<string, { field: string; kind: UploadKind }>();
+    const refused: Record<string, string> = {};
+    // Everything is checked before anything is claimed, so a refused save claims nothing.
+    for (const [field, url] of imagesOf(settings)) {
+      const fullPath = pathFromUrl(url);
+      if (!fullPath || before.has(fullPath) || fresh.has(fullPath)) continue;
+      const kind = uploadKindOf(fullPath);
+      if (await deps.files.isInUse(fullPath)) refused[field] = messages.siteSettings.imageInUse;
+      else if (!kind) continue;
+      else if (!(await deps.files.isAttachable({ user: admin, kind, fullPath }))) refused[field] = messages.siteSettings.imageUnavailable;
+      else fresh.set(fullPath, { field, kind });
     }
+    if (Object.keys(refused).length > 0) throw Validation(Object.values(refused)[0]!, refused);
 
-    await this.repository.save(settings);
+    const claimed: string[] = [];
+    try {
+      for (const [fullPath, { field, kind }] of fresh) {
+        await deps.files.attach({ user: admin, kind, fullPath }).catch((error: unknown) => {
+          // Removed by the clean-up since it was checked.
+          if (error instanceof AppError && error.status === 404) throw Validation(messages.siteSettings.imageUnavailable, { [field]: messages.siteSettings.imageUnavailable });
+          throw error;
+        });
+        claimed.push(fullPath);
+      }
+      await this.repository.save(settings);
+    } catch (error) {
+      await deps.files.release(...claimed);
+      throw error;
+    }
+    // Only uploads are given back: another file of the site's (a profile picture) is not the settings' to let go.
+    await deps.files.release(...[...before].filter((fullPath) => !after.has(fullPath) && uploadKindOf(fullPath)));
     await deps.audit.record(admin, { action: "update", entityType: "settings", entityId: "site", summary: `Site settings: ${settings.associationName}` });
     return this.get();
   }

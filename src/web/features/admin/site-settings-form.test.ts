@@ -1,21 +1,6 @@
-// The Site settings form read against the schema: what was typed over the stored settings, messages by field.
+// The Site settings form read against the schema: what was typed, its lists included, and messages by field.
 import { describe, expect, it } from "vitest";
-import type { SiteSettings } from "../../../shared/schemas/site-settings.ts";
-import { parseSiteSettingsForm } from "./site-settings-form.tsx";
-
-const stored: SiteSettings = {
-  associationName: "Niche",
-  tagline: "Find Your Niche",
-  mailingAddress: "",
-  generalEmail: "",
-  volunteerEmail: "",
-  mapCenter: { lat: 43.106651, lng: -79.066782 },
-  mapZoom: 15,
-  timeZone: "America/Toronto",
-  holidayRegion: "CA-ON",
-  heroPhotos: [{ url: "/files/site_settings/hero_1.webp", alt: "Queen Street" }],
-  sponsorLogos: [{ name: "Falls Bank", imageUrl: "/files/site_settings/bank.webp", url: "https://bank.example" }],
-};
+import { formErrors, parseSiteSettingsForm } from "./site-settings-form.tsx";
 
 function formOf(values: Record<string, string>) {
   const form = new FormData();
@@ -30,6 +15,11 @@ function formOf(values: Record<string, string>) {
     mapZoom: "16",
     timeZone: "America/Vancouver",
     holidayRegion: "ca-bc",
+    "heroPhotos[0].url": "/files/site_settings/hero_1.webp",
+    "heroPhotos[0].alt": "Queen Street",
+    "sponsorLogos[0].name": "Falls Bank",
+    "sponsorLogos[0].imageUrl": "/files/site_settings/bank.webp",
+    "sponsorLogos[0].url": "https://bank.example",
     ...values,
   };
   for (const [name, value] of Object.entries(all)) form.set(name, value);
@@ -37,11 +27,11 @@ function formOf(values: Record<string, string>) {
 }
 
 describe("the site settings form", () => {
-  it("sends what was typed, with the stored hero photos and sponsor logos kept", () => {
-    const parsed = parseSiteSettingsForm(formOf({}), stored);
+  it("sends what was typed, its hero photos and sponsor logos included", () => {
+    const parsed = parseSiteSettingsForm(formOf({}));
     expect(parsed.ok && parsed.value).toEqual({
-      ...stored,
       associationName: "Queen Street Merchants",
+      tagline: "Find Your Niche",
       mailingAddress: "4500 Queen Street",
       generalEmail: "info@queenstreet.example",
       volunteerEmail: "",
@@ -49,11 +39,13 @@ describe("the site settings form", () => {
       mapZoom: 16,
       timeZone: "America/Vancouver",
       holidayRegion: "CA-BC",
+      heroPhotos: [{ url: "/files/site_settings/hero_1.webp", alt: "Queen Street" }],
+      sponsorLogos: [{ name: "Falls Bank", imageUrl: "/files/site_settings/bank.webp", url: "https://bank.example" }],
     });
   });
 
   it("gives each wrong field its own message, and a blank number is wrong", () => {
-    const parsed = parseSiteSettingsForm(formOf({ generalEmail: "nope", timeZone: "Mars/Olympus", "mapCenter.lat": "", mapZoom: "1.5" }), stored);
+    const parsed = parseSiteSettingsForm(formOf({ generalEmail: "nope", timeZone: "Mars/Olympus", "mapCenter.lat": "", mapZoom: "1.5" }));
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.result.error).toEqual({
@@ -62,8 +54,27 @@ describe("the site settings form", () => {
       mapZoom: ["Map zoom must be a whole number from 0 to 22."],
       timeZone: ["Enter a time zone such as America/Toronto."],
     });
-    expect(parsed.outcome.text).toBe("Failed to save site settings. Enter a valid email address.");
+    expect(parsed.outcome?.text).toBe("Failed to save site settings. Enter a valid email address.");
     // What was typed comes back, for the form to keep.
     expect(parsed.result.initialValue).toMatchObject({ generalEmail: "nope", timeZone: "Mars/Olympus" });
+  });
+
+  it("names a wrong field of a list as the form names it, and takes a blank link as none", () => {
+    const parsed = parseSiteSettingsForm(formOf({ "sponsorLogos[0].name": " ", "heroPhotos[1].url": "javascript:alert(1)", "heroPhotos[1].alt": "" }));
+    expect(!parsed.ok && parsed.result.error).toEqual({
+      "heroPhotos[1].url": ["Image must be an uploaded file (/files/...) or a web address starting with https://."],
+      "sponsorLogos[0].name": ["Sponsor name is required."],
+    });
+    const linkless = parseSiteSettingsForm(formOf({ "sponsorLogos[0].url": "  " }));
+    expect(linkless.ok && linkless.value.sponsorLogos).toEqual([{ name: "Falls Bank", imageUrl: "/files/site_settings/bank.webp", url: null }]);
+  });
+
+  it("puts the API's messages beside the fields of the form they name", () => {
+    expect(formErrors({ "sponsorLogos.12.imageUrl": "In use.", "mapCenter.lat": "Off the globe.", heroPhotos: "Too many.", _: "Whole form." })).toEqual({
+      "sponsorLogos[12].imageUrl": ["In use."],
+      "mapCenter.lat": ["Off the globe."],
+      heroPhotos: ["Too many."],
+      "": ["Whole form."],
+    });
   });
 });

@@ -1,0 +1,251 @@
+// @vitest-environment jsdom
+// The Site settings tab's hero photos and sponsors, through the tab's real loader and action against a stand-in API and
+// upload endpoint: adding one with the upload field, removing and reordering them, the limit on the add button, and
+// a refused save told beside the field at fault, which takes the focus, with nothing typed lost.
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SiteSettings } from "../../../shared/schemas/site-settings.ts";
+import { accessibleName, alerts, chooseFiles, click, getButton, render, settle } from "../../../../tests/setup/dom.ts";
+import AdminSiteSettings, { clientAction, clientLoader } from "../../routes/admin-site-settings.tsx";
+
+/** The upload endpoint's side: what each upload asked for, answered at once with a stored file named after it. */
+const uploads = vi.hoisted(() => [] as Array<Record<string, string>>);
+interface FakeUploadOptions {
+  metadata: Record<string, string>;
+  onProgress?: (sent: number, total: number) => void;
+  onSuccess?: (payload: unknown) => void;
+}
+vi.mock("tus-js-client", () => ({
+  Upload: class {
+    private readonly file: File;
+    private readonly options: FakeUploadOptions;
+    constructor(file: File, options: FakeUploadOptions) {
+      this.file = file;
+      this.options = options;
+    }
+    start() {
+      uploads.push(this.options.metadata);
+      const url = `/files/site_settings/${this.file.name.replace(/\.\w+$/, "")}_1_abc.webp`;
+      const stored = { fullPath: url.slice("/files/".length), url, srcset: `${url} 800w`, size: this.file.size, contentType: "image/webp", width: 800, height: 400 };
+      setTimeout(() => {
+        this.options.onProgress?.(this.file.size, this.file.size);
+        this.options.onSuccess?.({ lastResponse: { getBody: () => JSON.stringify(stored) } });
+      }, 0);
+    }
+    abort() {
+      return Promise.resolve();
+    }
+  },
+}));
+
+const IN_USE = "This image is already used elsewhere on the site (by a business, an event or a post). Please upload a copy of it for the site settings.";
+
+const hero = (n: number) => ({ url: `/files/site_settings/hero_${n}.webp`, alt: `Queen Street ${n}` });
+const sponsor = (name: string) => ({ name, imageUrl: `/files/site_settings/${name.toLowerCase().replace(/\W+/g, "-")}.webp`, url: null });
+
+function settingsWith(change: Partial<SiteSettings>): SiteSettings {
+  return {
+    associationName: "Queen Street Merchants",
+    tagline: "Find Your Niche",
+    mailingAddress: "4500 Queen Street",
+    generalEmail: "info@queenstreet.example",
+    volunteerEmail: "",
+    mapCenter: { lat: 43.1, lng: -79.07 },
+    mapZoom: 16,
+    timeZone: "America/Toronto",
+    holidayRegion: "CA-ON",
+    heroPhotos: [],
+    sponsorLogos: [],
+    ...change,
+  };
+}
+
+/** The settings API: what it serves, what each save sent, and a refusal for the next save when the test gives one. */
+function fakeApi(stored: SiteSettings, refusal?: Record<string, string>) {
+  const saved: SiteSettings[] = [];
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      if (new URL(input, "http://localhost").pathname !== "/api/v1/site-settings") return new Response(null, { status: 404 });
+      if (init.method !== "PUT") return json(stored);
+      const body = JSON.parse(String(init.body)) as SiteSettings;
+      saved.push(body);
+      if (refusal) return json({ error: { message: Object.values(refusal)[0], fields: refusal } }, 400);
+      stored = body;
+      return json(body);
+    }),
+  );
+  return { saved };
+}
+
+async function openTab() {
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/site-settings",
+      Component: AdminSiteSettings,
+      HydrateFallback: () => null,
+      loader: () => clientLoader(),
+      action: (args) => clientAction(args as Parameters<typeof clientAction>[0]),
+    },
+  ]);
+  const page = await render(<Stub initialEntries={["/admin/site-settings"]} />);
+  await waitFor(() => page.querySelector("form"));
+  return page;
+}
+
+/** Lets the router, the stand-ins and the form's timers run until `found` finds something, failing after five seconds. */
+async function waitFor<T>(found: () => T | null | undefined | false): Promise<T> {
+  for (let tries = 0; tries < 500; tries++) {
+    const value = found();
+    if (value) return value;
+    await settle(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  }
+  throw new Error("Not found in time");
+}
+
+/** The control a label names, as a person finds it. */
+function field(page: HTMLElement, label: string): HTMLInputElement {
+  const found = [...page.querySelectorAll("label")].filter((l) => l.textContent?.trim() === label);
+  if (found.length !== 1) throw new Error(`Expected one field labelled ${label}, found ${found.length}`);
+  return document.getElementById(found[0]!.htmlFor) as HTMLInputElement;
+}
+
+/** The labels of the fields whose label ends with `suffix`, in the order shown. */
+const labelsEndingWith = (page: HTMLElement, suffix: string) => [...page.querySelectorAll("label")].map((l) => l.textContent!.trim()).filter((l) => l.endsWith(suffix));
+/** What the fields labelled `Hero photo n: image` hold, in the order shown. */
+const shown = (page: HTMLElement, prefix: string, suffix: string) =>
+  labelsEndingWith(page, suffix)
+    .filter((l) => l.startsWith(prefix))
+    .map((l) => field(page, l).value);
+
+/** Types into a field as a person does: its value changes and the form hears of it. */
+async function type(input: HTMLInputElement, value: string) {
+  await settle(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+/** The text of the elements a control names in aria-describedby. */
+const description = (control: Element) =>
+  (control.getAttribute("aria-describedby") ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? "")
+    .join(" ");
+
+/** Chooses a picture in the open upload field and sends it. */
+async function upload(page: HTMLElement, fileName: string) {
+  await chooseFiles(page.querySelector<HTMLInputElement>('input[type="file"]')!, [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], fileName, { type: "image/png" })]);
+  await click(getButton(page, "Upload"));
+}
+
+// jsdom draws no images and keeps no object URLs: every file counts as a picture it could draw.
+beforeEach(() => {
+  uploads.length = 0;
+  vi.stubGlobal("createImageBitmap", async () => ({ close() {} }));
+  vi.stubGlobal("URL", Object.assign(class extends URL {}, { createObjectURL: () => "blob:preview", revokeObjectURL: () => undefined }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the Site settings tab's hero photos and sponsors", () => {
+  it("adds a hero photo with the upload field, its alt text typed next, and saves it after the others", async () => {
+    const api = fakeApi(settingsWith({ heroPhotos: [hero(1)] }));
+    const page = await openTab();
+
+    await click(getButton(page, "Add a hero photo (1 of 6)"));
+    await upload(page, "market-day.png");
+    const alt = await waitFor(() => page.querySelector<HTMLInputElement>('input[name="heroPhotos[1].alt"]'));
+    await waitFor(() => document.activeElement === alt);
+    expect(field(page, "Hero photo 2: alt text")).toBe(alt);
+    expect(uploads).toEqual([expect.objectContaining({ kind: "siteImage", filename: "market-day.png" })]);
+    expect(getButton(page, "Add a hero photo (2 of 6)")).toBeTruthy();
+
+    await type(alt, "Market day on Queen Street");
+    await click(getButton(page, "Save site settings"));
+    await waitFor(() => page.querySelector('[role="status"]'));
+    expect(api.saved.map((s) => s.heroPhotos)).toEqual([[hero(1), { url: "/files/site_settings/market-day_1_abc.webp", alt: "Market day on Queen Street" }]]);
+    expect(page.querySelector('[role="status"]')!.textContent).toBe("Site settings saved.");
+  });
+
+  it("moves a hero photo up and removes a sponsor, keeping the focus on the item's buttons, and saves them in the order shown", async () => {
+    const api = fakeApi(settingsWith({ heroPhotos: [hero(1), hero(2), hero(3)], sponsorLogos: [sponsor("Falls Bank"), sponsor("Riverbend Realty")] }));
+    const page = await openTab();
+
+    await type(field(page, "Hero photo 3: alt text"), "The fountain");
+    await click(getButton(page, "Move hero photo 3 up"));
+    expect(shown(page, "Hero photo", ": image")).toEqual([hero(1).url, hero(3).url, hero(2).url]);
+    // What was typed moved with its photo; the photo moved keeps the focus.
+    expect(field(page, "Hero photo 2: alt text").value).toBe("The fountain");
+    await waitFor(() => document.activeElement === getButton(page, "Move hero photo 2 up"));
+    await click(getButton(page, "Move hero photo 2 up"));
+    expect(shown(page, "Hero photo", ": image")).toEqual([hero(3).url, hero(1).url, hero(2).url]);
+    // At the top it cannot go up: the focus goes to its other move button.
+    expect(getButton(page, "Move hero photo 1 up").disabled).toBe(true);
+    await waitFor(() => document.activeElement === getButton(page, "Move hero photo 1 down"));
+
+    await click(getButton(page, "Remove sponsor 1"));
+    expect(shown(page, "Sponsor", ": name")).toEqual(["Riverbend Realty"]);
+    await waitFor(() => document.activeElement === getButton(page, "Remove sponsor 1"));
+
+    // Enter in a field saves the form, as before: Save is still its only submit button.
+    expect([...page.querySelectorAll("button")].filter((button) => button.type === "submit").map(accessibleName)).toEqual(["Save site settings"]);
+    await click(getButton(page, "Save site settings"));
+    await waitFor(() => api.saved.length === 1);
+    expect(api.saved[0]!.heroPhotos).toEqual([{ ...hero(3), alt: "The fountain" }, hero(1), hero(2)]);
+    expect(api.saved[0]!.sponsorLogos).toEqual([sponsor("Riverbend Realty")]);
+  });
+
+  it("says on the add button when the hero photos are full, and takes no more", async () => {
+    fakeApi(settingsWith({ heroPhotos: [1, 2, 3, 4, 5, 6].map(hero) }));
+    const page = await openTab();
+    expect(getButton(page, "Hero photos full (6 of 6)").disabled).toBe(true);
+    expect(getButton(page, "Add a sponsor (0 of 50)").disabled).toBe(false);
+
+    await click(getButton(page, "Remove hero photo 6"));
+    expect(getButton(page, "Add a hero photo (5 of 6)").disabled).toBe(false);
+  });
+
+  it("tells a sponsor logo the server refuses beside that logo, focused, and keeps everything typed", async () => {
+    const api = fakeApi(settingsWith({ sponsorLogos: [sponsor("Falls Bank"), sponsor("Riverbend Realty")] }), { "sponsorLogos.1.imageUrl": IN_USE });
+    const page = await openTab();
+
+    await type(field(page, "Association name"), "Downtown Merchants");
+    await type(field(page, "Sponsor 2: link (optional)"), "https://riverbend.example");
+    await click(getButton(page, "Save site settings"));
+    await waitFor(() => api.saved.length === 1 && alerts(page).length > 0);
+
+    const logo = field(page, "Sponsor 2: logo");
+    await waitFor(() => document.activeElement === logo);
+    expect(logo.getAttribute("aria-invalid")).toBe("true");
+    expect(description(logo)).toBe(IN_USE);
+    expect(logo.closest("li")!.textContent).toContain(IN_USE);
+    expect(field(page, "Sponsor 1: logo").getAttribute("aria-invalid")).toBeNull();
+    expect(alerts(page)).toEqual([`Failed to save site settings. ${IN_USE}`]);
+    expect(field(page, "Association name").value).toBe("Downtown Merchants");
+    expect(field(page, "Sponsor 2: link (optional)").value).toBe("https://riverbend.example");
+  });
+
+  it("refuses, before sending, a sponsor added without a name, beside its name field, which takes the focus", async () => {
+    const api = fakeApi(settingsWith({ sponsorLogos: [sponsor("Falls Bank")] }));
+    const page = await openTab();
+
+    await click(getButton(page, "Add a sponsor (1 of 50)"));
+    await upload(page, "bakery.png");
+    const name = await waitFor(() => page.querySelector<HTMLInputElement>('input[name="sponsorLogos[1].name"]'));
+    await type(field(page, "Sponsor 2: link (optional)"), "not a link");
+    // Focus elsewhere first, so taking it back is the form's doing.
+    getButton(page, "Save site settings").focus();
+    await click(getButton(page, "Save site settings"));
+
+    await waitFor(() => document.activeElement === name);
+    expect(api.saved).toEqual([]);
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(description(name)).toBe("Sponsor name is required.");
+    expect(description(field(page, "Sponsor 2: link (optional)"))).toBe("Link must be a web address starting with http:// or https://.");
+    expect(field(page, "Sponsor 1: name").getAttribute("aria-invalid")).toBeNull();
+    expect(alerts(page)).toEqual(["Failed to save site settings. Sponsor name is required."]);
+    expect(field(page, "Sponsor 2: link (optional)").value).toBe("not a link");
+  });
+});
