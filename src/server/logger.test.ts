@@ -43,6 +43,25 @@ describe("the log", () => {
     }
   });
 
+  it("writes any other line out at once, after the request lines gathered before it", async () => {
+    const { child, lines, exited } = run(`
+      const logger = createLogger("info");
+      const log = requestLogger(logger);
+      log({ requestId: "r-1", method: "GET", path: "/a", status: 200, ms: 1 });
+      log({ requestId: "r-2", method: "GET", path: "/b", status: 200, ms: 1 });
+      logger.warn("a warning");
+      log({ requestId: "r-3", method: "GET", path: "/c", status: 200, ms: 1 });
+      setTimeout(() => {}, 5000);
+    `);
+    try {
+      expect(await until(() => lines().length === 4, 3000)).toBe(true);
+      expect(lines().map((line) => line.requestId ?? line.msg)).toEqual(["r-1", "r-2", "a warning", "r-3"]);
+    } finally {
+      child.kill();
+      await exited;
+    }
+  });
+
   it("writes out every line gathered when the process exits", async () => {
     const { lines, exited } = run(`
       const logger = createLogger("info");

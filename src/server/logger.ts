@@ -6,13 +6,21 @@ export type { Logger };
 const BATCH_LENGTH = 4096;
 const WRITTEN_WITHIN_MS = 100;
 
+/** A pino destination that writes a line at once, or gathers it to be written with others. */
+interface GatheringStream {
+  write(line: string): void;
+  gather(line: string): void;
+  flush(callback?: (error?: Error) => void): void;
+}
+
 /** What each logger still has gathered, written out when the process exits. */
 const gathered = new Set<() => void>();
 let writesOutOnExit = false;
 
-// Lines are written to standard output asynchronously, gathered in batches (one write for dozens of lines under
-// load, each line out within a tenth of a second), never holding a request up; what is still gathered is written
-// out when the process exits.
+// Lines are written to standard output asynchronously, never holding a request up. The request lines of kept
+// responses (the most frequent by far) are gathered in batches: one write for dozens of them under load, each out
+// within a tenth of a second. Every other line goes out at once, after what is gathered, so a warning, an error or
+// the setup link shows as it happens, in order. What is still gathered is written out when the process exits.
 export function createLogger(level: string): Logger {
   const destination = pino.destination({ dest: 1, sync: false });
   let lines: string[] = [];
@@ -42,8 +50,12 @@ export function createLogger(level: string): Logger {
       for (const write of gathered) write();
     });
   }
-  const stream = {
+  const stream: GatheringStream = {
     write(line: string) {
+      lines.push(line);
+      writeOut();
+    },
+    gather(line: string) {
       lines.push(line);
       length += line.length;
       if (length >= BATCH_LENGTH) writeOut();
@@ -78,7 +90,9 @@ export type RequestLine = { requestId: string; method: string; path: string; sta
  */
 export function requestLogger(logger: Logger): (line: RequestLine) => void {
   const internals = logger as unknown as Record<symbol, unknown>;
-  const stream = internals[pino.symbols.streamSym] as { write?: (line: string) => void } | undefined;
+  const destination = internals[pino.symbols.streamSym] as Partial<GatheringStream> | undefined;
+  // Gathered into batches where the logger's destination can (see createLogger), else written.
+  const stream = destination && { write: (destination.gather ?? destination.write)?.bind(destination) };
   const time = internals[pino.symbols.timeSym];
   if (typeof stream?.write !== "function" || typeof time !== "function" || typeof internals[pino.symbols.chindingsSym] !== "string") {
     return (line) => logger.info(line, "request");
