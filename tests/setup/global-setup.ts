@@ -52,6 +52,27 @@ async function dropTestDatabases(url: string, prefix: string) {
   if (!prefix.startsWith(PG_TEST_PREFIX)) return;
   await withAdminClient(url, async (client: pg.Client) => {
     const { rows } = await client.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [prefix]);
-    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of rows) await dropDatabase(client, datname);
   });
+}
+
+/**
+ * Drops a test database, ending its connections. An autovacuum worker busy in it belongs to the server's own
+ * superuser, which the tests' role may not end: the drop is tried again once it is done, and a database still
+ * held after that is left (its name is this run's own) with a warning, rather than failing the run.
+ */
+async function dropDatabase(client: pg.Client, name: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(`drop database if exists "${name}" with (force)`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "42501") throw error;
+      if (attempt === 20) {
+        console.warn(`test database ${name} left: ${(error as Error).message}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
