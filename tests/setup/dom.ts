@@ -61,3 +61,13 @@ export async function settle(work: () => void | Promise<void>): Promise<void> {
     await work();
   });
 }
+
+/** Lets the router, the stand-ins and the components' timers run until `found` finds something, failing after five seconds. */
+export async function waitFor<T>(found: () => T | null | undefined | false): Promise<T> {
+  for (let tries = 0; tries < 500; tries++) {
+    const value = found();
+    if (value) return value;
+    await settle(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  }
+  throw new Error("Not found in time");
+}

@@ -5,7 +5,7 @@
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SiteSettings } from "../../../shared/schemas/site-settings.ts";
-import { accessibleName, alerts, chooseFiles, click, getButton, render, settle } from "../../../../tests/setup/dom.ts";
+import { accessibleName, alerts, chooseFiles, click, getButton, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
 import AdminSiteSettings, { clientAction, clientLoader } from "../../routes/admin-site-settings.tsx";
 
 /** The upload endpoint's side: what each upload asked for, answered at once with a stored file named after it. */
@@ -92,16 +92,6 @@ async function openTab() {
   const page = await render(<Stub initialEntries={["/admin/site-settings"]} />);
   await waitFor(() => page.querySelector("form"));
   return page;
-}
-
-/** Lets the router, the stand-ins and the form's timers run until `found` finds something, failing after five seconds. */
-async function waitFor<T>(found: () => T | null | undefined | false): Promise<T> {
-  for (let tries = 0; tries < 500; tries++) {
-    const value = found();
-    if (value) return value;
-    await settle(() => new Promise((resolve) => setTimeout(resolve, 10)));
-  }
-  throw new Error("Not found in time");
 }
 
 /** The control a label names, as a person finds it. */

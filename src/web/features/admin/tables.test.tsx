@@ -5,7 +5,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "../../../shared/constants.ts";
 import type { AdminUser } from "../../../shared/schemas/admin-user.ts";
-import { accessibleName, alerts, click, render, settle } from "../../../../tests/setup/dom.ts";
+import { accessibleName, alerts, click, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
 import AdminTab, { clientAction, clientLoader } from "../../routes/admin-tab.tsx";
 
 const account = (id: string, email: string): AdminUser => ({
@@ -63,16 +63,6 @@ async function openUsersTab() {
   const page = await render(<Stub initialEntries={["/admin/users"]} />);
   await waitFor(() => page.querySelector("table"));
   return page;
-}
-
-/** Lets the router and the stand-in API run until `found` finds something, failing after five seconds. */
-async function waitFor<T>(found: () => T | null | undefined | false): Promise<T> {
-  for (let tries = 0; tries < 500; tries++) {
-    const value = found();
-    if (value) return value;
-    await settle(() => new Promise((resolve) => setTimeout(resolve, 10)));
-  }
-  throw new Error("Not found in time");
 }
 
 const pickerOf = (page: HTMLElement, email: string) => page.querySelector<HTMLButtonElement>(`button[aria-label="Role for ${email}"]`)!;

@@ -4,7 +4,7 @@
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IntakeSubmission } from "../../../shared/schemas/intake.ts";
-import { accessibleName, alerts, click, render, settle } from "../../../../tests/setup/dom.ts";
+import { accessibleName, alerts, click, render, waitFor } from "../../../../tests/setup/dom.ts";
 import IntakeSubmissions, { clientLoader } from "./intake-submissions.tsx";
 
 const submission = (n: number): IntakeSubmission => ({
@@ -70,16 +70,6 @@ async function openTab(address: string) {
   const page = await render(<Stub initialEntries={[address]} />);
   await waitFor(() => page.querySelector("h2"));
   return page;
-}
-
-/** Lets the router and the stand-in API run until `found` finds something, failing after five seconds. */
-async function waitFor<T>(found: () => T | null | undefined | false): Promise<T> {
-  for (let tries = 0; tries < 500; tries++) {
-    const value = found();
-    if (value) return value;
-    await settle(() => new Promise((resolve) => setTimeout(resolve, 10)));
-  }
-  throw new Error("Not found in time");
 }
 
 const heading = (page: HTMLElement) => accessibleName(page.querySelector("h2")!);
