@@ -132,7 +132,7 @@ export function createServices({
     geo: geoService,
     // Read by the Content-Security-Policy of every response (src/server/app.ts).
     mapOrigins: geo.mapOrigins,
-    mapData: new MapDataService(new MapDataRepository(database.db), () => siteSettings.get()),
+    mapData: new MapDataService(new MapDataRepository(database.db), () => siteSettings.get(), () => database.contentVersion()),
     account: new AccountService(new AccountRepository(database.db), signInProviders),
     audit,
     origins,

@@ -1,4 +1,6 @@
-// What the server sends the map: the style to draw and the businesses, categories and tags on it.
+// What the server sends the map: the style to draw and the businesses, categories and tags on it; the rules that
+// pick and colour what the map shows, which the page and the server (for the map's first view) share.
+import { MAP_CLUSTER } from "./constants.ts";
 
 export type MapStyleConfig =
   /** Our muted style over OpenMapTiles-schema vector tiles (a TileJSON URL, or a PMTiles archive). */
@@ -32,4 +34,24 @@ export interface MapCategory {
 export interface MapTag {
   id: string;
   name: string;
+}
+
+/** Businesses in the picked category, or having any of the picked tags; only those open now when so switched. */
+export function filterBusinesses<B extends Pick<MapBusiness, "categoryId" | "tagIds" | "openNow">>(
+  businesses: B[],
+  filters: { categoryId: string | null; tagIds: string[]; openNow: boolean },
+): B[] {
+  const open = filters.openNow ? businesses.filter((b) => b.openNow === true) : businesses;
+  if (filters.categoryId) return open.filter((b) => b.categoryId === filters.categoryId);
+  if (filters.tagIds.length > 0) {
+    const wanted = new Set(filters.tagIds);
+    return open.filter((b) => b.tagIds.some((id) => wanted.has(id)));
+  }
+  return open;
+}
+
+/** Spec section 9: a cluster is red when its count is above the greater of 10 and the mean count in view. */
+export function clusterRedThreshold(countsInView: number[]): number {
+  const mean = countsInView.length ? countsInView.reduce((sum, n) => sum + n, 0) / countsInView.length : 0;
+  return Math.max(MAP_CLUSTER.redThreshold, mean);
 }

@@ -31,7 +31,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     categories.ok ? categories.data : [],
     tags.ok ? tags.data : [],
   );
-  return { categories, tags, businessCount, filters, mapStyle: services.geo.mapStyle, directions: services.geo.directions, center: site.mapCenter };
+  // The map's first view, drawn in the page itself (src/shared/map-sketch.ts); none for "Open now", which moves by the
+  // minute, or with the businesses' circles hidden.
+  const sketch =
+    filters.openNow || !filters.show.markers ? null : await loadOr(context, "map sketch", () => services.mapData.sketch(filters), () => null);
+  return { categories, tags, businessCount, filters, sketch, mapStyle: services.geo.mapStyle, directions: services.geo.directions, center: site.mapCenter };
 }
 
 // Filters change the URL without a new load: everything the page needs is already here.
@@ -56,6 +60,7 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
         directions={loaderData.directions}
         center={loaderData.center}
         initialFilters={loaderData.filters}
+        sketch={loaderData.sketch}
       />
     </>
   );

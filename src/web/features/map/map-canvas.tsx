@@ -11,6 +11,7 @@ import { messages } from "../../../shared/messages.ts";
 import { loadMapLibre, MAP_SERVICE_NAME, type MapLibre } from "./load-maplibre.ts";
 import { clusterRedThreshold, type Framing, type MapBusiness } from "./map-filters.ts";
 import { buildMapStyle } from "./map-style.ts";
+import { positionsByColor } from "../../../shared/map-sketch.ts";
 
 export const CLUSTER_COLORS = { red: "#c62828", blue: "#1e63c4" } as const;
 export const VISITOR_COLOR = "#1a73e8";
@@ -51,6 +52,10 @@ export interface MapCanvasProps {
   className?: string;
   /** Height in pixels, when the class names do not set one. */
   height?: number;
+  /** What stands over the map's place (the page's first view in HTML, see map-sketch.tsx), while given. */
+  sketch?: ReactNode;
+  /** Called when the map has first drawn the businesses it was given, with them. */
+  onDrawn?: (businesses: MapBusiness[]) => void;
 }
 
 type Status = { kind: "loading" } | { kind: "ready" } | { kind: "error"; message: string };
@@ -85,16 +90,9 @@ function showSlot(map: MapLibreMap, slot: Slot, shown: boolean) {
  * in the same order as before). Which business a circle is comes from where it is drawn (see `businessAt`).
  */
 export function businessFeatures(businesses: MapBusiness[], colorOf: (b: MapBusiness) => string): GeoJSON.FeatureCollection {
-  const byColor = new Map<string, [number, number][]>();
-  for (const b of businesses) {
-    const color = colorOf(b);
-    let positions = byColor.get(color);
-    if (!positions) byColor.set(color, (positions = []));
-    positions.push([b.lng, b.lat]);
-  }
   return {
     type: "FeatureCollection",
-    features: [...byColor].map(([color, coordinates]) => ({ type: "Feature", geometry: { type: "MultiPoint", coordinates }, properties: { color } })),
+    features: [...positionsByColor(businesses, colorOf)].map(([color, coordinates]) => ({ type: "Feature", geometry: { type: "MultiPoint", coordinates }, properties: { color } })),
   };
 }
 
@@ -467,6 +465,7 @@ export function MapCanvas(props: MapCanvasProps) {
       drawnVersion = dataVersion.current;
       el.dataset.drawnAt = performance.now().toFixed(1);
       el.dataset.drawnPoints = String(shown.current.businesses?.length ?? 0);
+      if (shown.current.businesses) callbacks.current.onDrawn?.(shown.current.businesses);
     };
     map.on("idle", stamp);
     map.on("render", stampDrawn);
@@ -497,8 +496,16 @@ export function MapCanvas(props: MapCanvasProps) {
     <div className={`relative ${className ?? ""}`} style={props.height ? { height: props.height } : undefined}>
       {/* Inline position: MapLibre's own stylesheet sets .maplibregl-map to relative, which would collapse it. */}
       <div ref={containerRef} role="region" aria-label={label} style={{ position: "absolute", inset: 0 }} data-testid="map" />
+      {props.sketch}
       {status.kind === "loading" && (
-        <p role="status" className="absolute inset-0 flex items-center justify-center bg-stone-100 text-stone-600">
+        <p
+          role="status"
+          className={
+            props.sketch
+              ? "absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-white/90 px-3 py-1 text-sm text-stone-700 shadow"
+              : "absolute inset-0 flex items-center justify-center bg-stone-100 text-stone-600"
+          }
+        >
           {messages.map.loading}
         </p>
       )}

@@ -29,6 +29,8 @@ import {
   type SearchItem,
 } from "./map-filters.ts";
 import { MapSearch } from "./map-search.tsx";
+import { MapSketch } from "./map-sketch.tsx";
+import type { MapSketch as MapSketchData } from "../../../shared/map-sketch.ts";
 import { useMapBusinesses } from "./use-map-businesses.ts";
 
 export type Loaded<T> = { ok: true; data: T } | { ok: false };
@@ -43,6 +45,8 @@ export interface MapExplorerProps {
   directions: boolean;
   center: LatLng;
   initialFilters: MapFilters;
+  /** The map's first view for `initialFilters`, made by the server (null when there is none). */
+  sketch: MapSketchData | null;
 }
 
 export function MapExplorer(props: MapExplorerProps) {
@@ -58,6 +62,9 @@ export function MapExplorer(props: MapExplorerProps) {
   const [visitor, setVisitor] = useState<LatLng | null>(null);
   const [focus, setFocus] = useState<{ lat: number; lng: number; zoom: number; key: number } | null>(null);
   const [mapReady, setMapReady] = useState(false);
+  // The server's first view of the map stands in its place until the map has drawn the businesses, and shows the
+  // address's filters: any change of them takes it away.
+  const [sketchDone, setSketchDone] = useState(false);
   // A navigation to the page itself (the header's Map link while filters are on): its address's filters, afresh. The
   // filters' own changes replace the address without a navigation.
   const location = useLocation();
@@ -106,6 +113,7 @@ export function MapExplorer(props: MapExplorerProps) {
     [businesses, categoryId, tagIds],
   );
   const filtered = filters.openNow ? sides.open : sides.all;
+  const sketchShown = !sketchDone && filters === props.initialFilters;
   const upcoming = filters.openNow ? sides.all : sides.open;
   const items = useMemo(() => searchItems(businesses, categories, tags), [businesses, categories, tags]);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
@@ -183,6 +191,10 @@ export function MapExplorer(props: MapExplorerProps) {
           setRoute(null);
         }}
         onReady={() => setMapReady(true)}
+        sketch={sketchShown && props.sketch ? <MapSketch sketch={props.sketch} /> : undefined}
+        onDrawn={(drawn) => {
+          if (drawn.length > 0 || loaded.kind !== "loading") setSketchDone(true);
+        }}
         renderInfo={(business) => <BusinessInfo business={business} tagsById={tagsById} onGetDirections={() => void getDirections()} />}
       />
 

@@ -1,10 +1,10 @@
 // The map's filter state, kept in the URL so a filtered map can be shared, and the rules that apply it.
 import type { MapBusiness, MapCategory, MapTag } from "../../../shared/map.ts";
-import { MAP_CLUSTER } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { fold } from "../../../shared/text.ts";
 
 export type { MapBusiness, MapCategory, MapTag };
+export { clusterRedThreshold, filterBusinesses } from "../../../shared/map.ts";
 
 /** Spec section 3: three visibility switches, all on by default. */
 export interface MapVisibility {
@@ -64,17 +64,6 @@ export function showsAll(filters: Pick<MapFilters, "categoryId" | "tagIds">): bo
   return filters.categoryId === null && filters.tagIds.length === 0;
 }
 
-/** Businesses in the picked category, or having any of the picked tags; only those open now when so switched. */
-export function filterBusinesses(businesses: MapBusiness[], filters: Pick<MapFilters, "categoryId" | "tagIds" | "openNow">): MapBusiness[] {
-  const open = filters.openNow ? businesses.filter((b) => b.openNow === true) : businesses;
-  if (filters.categoryId) return open.filter((b) => b.categoryId === filters.categoryId);
-  if (filters.tagIds.length > 0) {
-    const wanted = new Set(filters.tagIds);
-    return open.filter((b) => b.tagIds.some((id) => wanted.has(id)));
-  }
-  return open;
-}
-
 export function locationsHeading(filters: MapFilters, categories: MapCategory[]): string {
   const category = categories.find((c) => c.id === filters.categoryId);
   if (category) return messages.map.categoryLocations(category.name);
@@ -102,12 +91,6 @@ export function matchSearchItems(items: SearchItem[], text: string): SearchItem[
   return items
     .filter((item) => fold(item.name).includes(needle))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
-}
-
-/** Spec section 9: a cluster is red when its count is above the greater of 10 and the mean count in view. */
-export function clusterRedThreshold(countsInView: number[]): number {
-  const mean = countsInView.length ? countsInView.reduce((sum, n) => sum + n, 0) / countsInView.length : 0;
-  return Math.max(MAP_CLUSTER.redThreshold, mean);
 }
 
 export type Framing =

@@ -1,0 +1,112 @@
+// The map page's first view without WebGL: the businesses' circles and clusters as MapLibre will first draw them for
+// the page's filters, worked out by the server with MapLibre's own clusterer and carried by the page's HTML. They
+// show at the page's first paint, in plain HTML and CSS, while the map library loads and draws (seconds on a phone
+// without a fast GPU); the map takes their place once it has drawn the businesses.
+//
+// The map frames several businesses with `cameraForBounds` (40 px of padding, zoom 18 at most): their bounds, projected,
+// scaled to fit. The sketch does the same in CSS: a box of the bounds' aspect ratio fitted in the map's area (container
+// query units), each circle placed at its share of the box. Clusters depend on the zoom the map ends at, which depends
+// on the area's size: the sketch holds the clusters of each whole zoom an area could come to, and container queries
+// show the one the area's size gives.
+import type { MapBusiness } from "./map.ts";
+
+/** The padding in pixels the map leaves around the businesses it frames. */
+export const SKETCH_PADDING_PX = 40;
+/** The map's closest zoom when it frames businesses. */
+export const SKETCH_MAX_ZOOM = 18;
+/** The width of the world at zoom 0 in MapLibre's pixels. */
+export const WORLD_PX = 512;
+/** Map areas the sketch is made for, in CSS pixels, padding included: a phone's to a wide desktop screen's. */
+export const SKETCH_AREA = { min: { width: 240, height: 240 }, max: { width: 3840, height: 2160 } } as const;
+/** A zoom whose view holds more circles than this is left out (the map's loading message shows there instead). */
+export const SKETCH_MAX_ITEMS = 1500;
+/** Shares of the box are written in steps of 1/100,000 (a fiftieth of a pixel on a 2,000-pixel box). */
+export const SKETCH_STEPS = 100_000;
+
+/** A cluster: where it is (shares of the box), how many businesses it holds, its count as drawn, whether it is red. */
+export type SketchCluster = [x: number, y: number, count: number, label: string, red: 0 | 1];
+/** A business on its own: where it is, and the index of its colour in `MapSketch.colors`. */
+export type SketchPoint = [x: number, y: number, color: number];
+
+export interface SketchLevel {
+  zoom: number;
+  /** Null when the view at this zoom holds more than `SKETCH_MAX_ITEMS` circles. */
+  clusters: SketchCluster[] | null;
+  points: SketchPoint[] | null;
+}
+
+export interface MapSketch {
+  /** How many businesses it shows. */
+  total: number;
+  /** The businesses' bounds, projected, in pixels at zoom 0. */
+  width: number;
+  height: number;
+  colors: string[];
+  /** One per whole zoom, lowest first. */
+  levels: SketchLevel[];
+}
+
+/** Web Mercator, as MapLibre projects: 0 to 1 across the world, west to east and north to south. */
+export function project(lng: number, lat: number): [x: number, y: number] {
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return [(lng + 180) / 360, 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI];
+}
+
+/**
+ * The businesses as MapLibre is given them: one list of positions per colour, the colours in the order their first
+ * business comes. The clusterer is greedy, so the order decides the clusters; the map and the sketch share it.
+ */
+export function positionsByColor<B extends Pick<MapBusiness, "lat" | "lng">>(businesses: readonly B[], colorOf: (b: B) => string): Map<string, [number, number][]> {
+  const byColor = new Map<string, [number, number][]>();
+  for (const b of businesses) {
+    const color = colorOf(b);
+    let positions = byColor.get(color);
+    if (!positions) byColor.set(color, (positions = []));
+    positions.push([b.lng, b.lat]);
+  }
+  return byColor;
+}
+
+/** The smallest size of the map's area, padding included, at which the map frames the businesses at `zoom` or closer. */
+export function areaForZoom(sketch: Pick<MapSketch, "width" | "height">, zoom: number): { width: number; height: number } {
+  const scale = 2 ** zoom;
+  return { width: sketch.width * scale + 2 * SKETCH_PADDING_PX, height: sketch.height * scale + 2 * SKETCH_PADDING_PX };
+}
+
+/** The whole zoom the map frames the businesses at in an area of this size (padding included). */
+export function zoomForArea(sketch: Pick<MapSketch, "width" | "height">, area: { width: number; height: number }): number {
+  const fit = Math.min((area.width - 2 * SKETCH_PADDING_PX) / sketch.width, (area.height - 2 * SKETCH_PADDING_PX) / sketch.height);
+  return Math.min(SKETCH_MAX_ZOOM, Math.floor(Math.log2(fit)));
+}
+
+/** The box's width: the bounds scaled to fit the area less its padding, and to zoom 18 at most. */
+export function sketchBoxWidth(sketch: Pick<MapSketch, "width" | "height">): string {
+  const pad = 2 * SKETCH_PADDING_PX;
+  const aspect = sketch.width / sketch.height;
+  return `min(100cqw - ${pad}px, (100cqh - ${pad}px) * ${round(aspect)}, ${round(sketch.width * 2 ** SKETCH_MAX_ZOOM)}px)`;
+}
+
+/**
+ * The container queries that show the level of the zoom an area's size gives, each rule overriding the ones before it;
+ * `scope` is the sketch's class. Below the lowest level's size nothing is shown.
+ */
+export function sketchCss(sketch: MapSketch, scope: string): string {
+  const rules = [`.${scope}-level{display:none}`];
+  sketch.colors.forEach((color, index) => rules.push(`.${scope}-c${index}{background-color:color-mix(in srgb,${color} 80%,transparent)}`));
+  for (const level of sketch.levels) {
+    const area = areaForZoom(sketch, level.zoom);
+    rules.push(
+      `@container ${scope} (min-width:${round(area.width)}px) and (min-height:${round(area.height)}px){.${scope}-level{display:none}.${scope}-z${level.zoom}{display:block}}`,
+    );
+  }
+  return rules.join("\n");
+}
+
+/** A share of the box as a CSS percentage. */
+export function percent(steps: number): string {
+  return `${steps / (SKETCH_STEPS / 100)}%`;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
