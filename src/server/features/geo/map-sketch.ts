@@ -69,7 +69,8 @@ export function mapSketch(businesses: readonly Pick<MapBusiness, "lat" | "lng" |
 
   const share = (lng: number, lat: number): [number, number] => {
     const [x, y] = project(lng, lat);
-    return [Math.round(((x - x0) / (x1 - x0)) * SKETCH_STEPS), Math.round(((y - y0) / (y1 - y0)) * SKETCH_STEPS)];
+    // (+ 0: a share a hair west or north of the bounds is 0, not -0.)
+    return [Math.round(((x - x0) / (x1 - x0)) * SKETCH_STEPS) + 0, Math.round(((y - y0) / (y1 - y0)) * SKETCH_STEPS) + 0];
   };
   const lowest = Math.max(0, zoomForArea(bounds, SKETCH_AREA.min));
   const highest = Math.max(lowest, zoomForArea(bounds, SKETCH_AREA.max));
