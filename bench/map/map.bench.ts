@@ -108,7 +108,16 @@ try {
     await context.addInitScript(() => {
       const tick = (frameAt: number) => {
         const sketch = document.querySelector<HTMLElement>('[data-testid="map-sketch"]');
-        const level = sketch && [...sketch.querySelectorAll<HTMLElement>(".map-sketch-level")].find((el) => getComputedStyle(el).display !== "none");
+        // The level shown is the one inside the sketch (the others are moved far out of it).
+        const area = sketch?.getBoundingClientRect();
+        const level =
+          sketch &&
+          area &&
+          area.width > 0 &&
+          [...sketch.querySelectorAll<HTMLElement>(".map-sketch-level")].find((el) => {
+            const box = el.getBoundingClientRect();
+            return box.left < area.right && box.right > area.left;
+          });
         if (sketch && level) {
           const clustered = [...level.querySelectorAll<HTMLElement>("[data-count]")].reduce((sum, el) => sum + Number(el.dataset.count), 0);
           const shown = clustered + level.querySelectorAll(".map-sketch-point").length;

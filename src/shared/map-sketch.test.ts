@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areaForZoom, percent, positionsByColor, project, SKETCH_MAX_ZOOM, sketchBoxWidth, sketchCss, zoomForArea, type MapSketch } from "./map-sketch.ts";
+import { areaForZoom, percent, positionsByColor, project, SKETCH_MAX_ZOOM, sketchBoxProperties, sketchLevelProperties, zoomForArea, type MapSketch } from "./map-sketch.ts";
 
 const sketch: MapSketch = {
   total: 3,
@@ -47,24 +47,22 @@ describe("zoomForArea and areaForZoom", () => {
   });
 });
 
-describe("sketchCss", () => {
-  it("hides every level, colours the single circles, and shows each level from its area's size, lowest zoom first", () => {
-    const css = sketchCss(sketch, "s");
-    const rules = css.split("\n");
-    expect(rules[0]).toBe(".s-level{display:none}");
-    expect(rules).toContain(".s-c0{background-color:color-mix(in srgb,#aa0000 80%,transparent)}");
-    expect(rules).toContain(".s-c1{background-color:color-mix(in srgb,#00bb00 80%,transparent)}");
-    const queries = rules.filter((rule) => rule.startsWith("@container"));
-    expect(queries).toHaveLength(2);
-    for (const [i, level] of sketch.levels.entries()) {
-      const area = areaForZoom(sketch, level.zoom);
-      expect(queries[i]).toContain(`(min-width:${Math.round(area.width * 1000) / 1000}px) and (min-height:${Math.round(area.height * 1000) / 1000}px)`);
-      expect(queries[i]).toContain(`.s-z${level.zoom}{display:block}`);
-    }
+describe("the sketch's custom properties", () => {
+  it("give the box the bounds' aspect ratio and its width at zoom 18", () => {
+    expect(sketchBoxProperties(sketch)).toEqual({ "--sketch-aspect": "2", "--sketch-max-width": `${0.02 * 2 ** 18}px` });
   });
 
-  it("fits the box in the area less its padding, at the bounds' aspect ratio, no larger than at zoom 18", () => {
-    expect(sketchBoxWidth(sketch)).toBe(`min(100cqw - 80px, (100cqh - 80px) * 2, ${0.02 * 2 ** 18}px)`);
+  it("show each level from its zoom's area to the next zoom's, the closest zoom without end", () => {
+    const at14 = areaForZoom(sketch, 14);
+    const at15 = areaForZoom(sketch, 15);
+    expect(sketchLevelProperties(sketch, 14)).toEqual({
+      "--from-width": `${at14.width}px`,
+      "--from-height": `${at14.height}px`,
+      "--to-width": `${at15.width}px`,
+      "--to-height": `${at15.height}px`,
+    });
+    expect(at14).toEqual({ width: 0.02 * 2 ** 14 + 80, height: 0.01 * 2 ** 14 + 80 });
+    expect(sketchLevelProperties(sketch, SKETCH_MAX_ZOOM)["--to-width"]).toBe("1000000000px");
   });
 });
 

@@ -6,8 +6,9 @@
 // The map frames several businesses with `cameraForBounds` (40 px of padding, zoom 18 at most): their bounds, projected,
 // scaled to fit. The sketch does the same in CSS: a box of the bounds' aspect ratio fitted in the map's area (container
 // query units), each circle placed at its share of the box. Clusters depend on the zoom the map ends at, which depends
-// on the area's size: the sketch holds the clusters of each whole zoom an area could come to, and container queries
-// show the one the area's size gives.
+// on the area's size: the sketch holds the clusters of each whole zoom an area could come to, and shows the one the
+// area's size gives (app.css: each level moves out of sight unless the area is at least its zoom's size and smaller
+// than the next's). All of it is custom properties on the elements and one style sheet: no style element per page.
 import type { MapBusiness } from "./map.ts";
 
 /** The padding in pixels the map leaves around the businesses it frames. */
@@ -79,27 +80,24 @@ export function zoomForArea(sketch: Pick<MapSketch, "width" | "height">, area: {
   return Math.min(SKETCH_MAX_ZOOM, Math.floor(Math.log2(fit)));
 }
 
-/** The box's width: the bounds scaled to fit the area less its padding, and to zoom 18 at most. */
-export function sketchBoxWidth(sketch: Pick<MapSketch, "width" | "height">): string {
-  const pad = 2 * SKETCH_PADDING_PX;
-  const aspect = sketch.width / sketch.height;
-  return `min(100cqw - ${pad}px, (100cqh - ${pad}px) * ${round(aspect)}, ${round(sketch.width * 2 ** SKETCH_MAX_ZOOM)}px)`;
+/**
+ * The custom properties the sketch's style sheet (app.css) places it by: on the sketch, the box's aspect ratio and its
+ * width at zoom 18 (the closest the map frames); on each level, the area sizes from which it shows (its zoom's) and from
+ * which it no longer does (the next zoom's).
+ */
+export function sketchBoxProperties(sketch: Pick<MapSketch, "width" | "height">): Record<string, string> {
+  return { "--sketch-aspect": String(round(sketch.width / sketch.height)), "--sketch-max-width": `${round(sketch.width * 2 ** SKETCH_MAX_ZOOM)}px` };
 }
 
-/**
- * The container queries that show the level of the zoom an area's size gives, each rule overriding the ones before it;
- * `scope` is the sketch's class. Below the lowest level's size nothing is shown.
- */
-export function sketchCss(sketch: MapSketch, scope: string): string {
-  const rules = [`.${scope}-level{display:none}`];
-  sketch.colors.forEach((color, index) => rules.push(`.${scope}-c${index}{background-color:color-mix(in srgb,${color} 80%,transparent)}`));
-  for (const level of sketch.levels) {
-    const area = areaForZoom(sketch, level.zoom);
-    rules.push(
-      `@container ${scope} (min-width:${round(area.width)}px) and (min-height:${round(area.height)}px){.${scope}-level{display:none}.${scope}-z${level.zoom}{display:block}}`,
-    );
-  }
-  return rules.join("\n");
+export function sketchLevelProperties(sketch: Pick<MapSketch, "width" | "height">, zoom: number): Record<string, string> {
+  const from = areaForZoom(sketch, zoom);
+  const to = zoom >= SKETCH_MAX_ZOOM ? { width: 1e9, height: 1e9 } : areaForZoom(sketch, zoom + 1);
+  return {
+    "--from-width": `${round(from.width)}px`,
+    "--from-height": `${round(from.height)}px`,
+    "--to-width": `${round(to.width)}px`,
+    "--to-height": `${round(to.height)}px`,
+  };
 }
 
 /** A share of the box as a CSS percentage. */
