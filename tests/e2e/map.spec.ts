@@ -54,6 +54,12 @@ async function mapReady(page: Page) {
   await expect(map(page)).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
 }
 
+/** Ready, and the page's first view in HTML gone: what is on screen is the map's own drawing. */
+async function mapDrawn(page: Page) {
+  await mapReady(page);
+  await expect(page.getByTestId("map-sketch")).toHaveCount(0, { timeout: 20_000 });
+}
+
 /** The business page's map loads when asked for, in place of its preview. */
 async function businessMapReady(page: Page) {
   await page.getByTestId("business-map").getByRole("button", { name: "Show map" }).click();
@@ -118,7 +124,7 @@ test.describe("map on the demo association", () => {
     await expect(page.getByRole("heading", { name: `All Locations (${businesses.length})` })).toBeVisible();
     await expect(page.getByPlaceholder("Search locations, categories, or tags...")).toBeVisible();
     await expect(page.getByRole("button", { name: "Clear All Tags" })).toBeVisible();
-    await mapReady(page);
+    await mapDrawn(page);
 
     await expectCamera(page, boundsCentre(businesses), 3);
     await expect(map(page)).toHaveAttribute("data-visitor", `${VISITOR.latitude},${VISITOR.longitude}`);
@@ -264,7 +270,7 @@ test.describe("map on the demo association", () => {
     const businesses = await demoBusinesses();
     const tipsy = businesses.find((b) => b.name === "The Tipsy Barrel")!;
     await page.goto("/map");
-    await mapReady(page);
+    await mapDrawn(page);
 
     await page.getByRole("button", { name: "Bars & Nightlife (3)" }).click();
     await page.getByRole("list", { name: "Bars & Nightlife Locations" }).getByRole("button", { name: /The Tipsy Barrel/ }).click();
@@ -308,7 +314,7 @@ test.describe("map on the demo association", () => {
 
   test("clusters: red above the greater of 10 and the mean in view, else blue; clicking one zooms into it", async ({ page }) => {
     await page.goto("/map");
-    await mapReady(page);
+    await mapDrawn(page);
     // Zoom out until the businesses gather into a few clusters.
     await page.getByRole("button", { name: "Zoom out" }).click();
     await page.getByRole("button", { name: "Zoom out" }).click();
