@@ -226,6 +226,8 @@ export const messages = {
     outdoorDescriptionRequired: "Outdoor Location Description is required for 'Outdoor' events.",
     ticketsLinkInvalid: "Tickets Link must be a web address starting with http:// or https://.",
     unknownBusiness: "The chosen business no longer exists. Please choose another location.",
+    /** An image named for an event that is already attached elsewhere, beside the image field. */
+    imageInUse: "This image is already used elsewhere on the site (by a business, another event, a post or the site settings). Please upload a copy of it for this event.",
     endInvalid: "Enter the end as a date and time.",
     startInvalid: "Enter the new start as a date and time.",
     startMissing: "Give the new start, or cancel the date.",
@@ -246,6 +248,8 @@ export const messages = {
     mustBeLoggedIn: "You must be logged in to submit a post.",
     linkInvalid: "Link must be a web address starting with http:// or https://.",
     unknownAuthor: "The chosen author no longer exists. Please choose another author.",
+    /** An image named for a post that is already attached elsewhere, beside the image field. */
+    imageInUse: "This image is already used elsewhere on the site (by a business, an event, another post or the site settings). Please upload a copy of it for this post.",
     notFound: "Post not found.",
     loadFailed: "Failed to load posts.",
     authorsLoadFailed: "Failed to load users for author selection.",

@@ -184,6 +184,7 @@ export class EventService {
   async create(viewer: CurrentUser | null, input: EventInput): Promise<StoredEvent> {
     const admin = requireAdmin(viewer);
     const values = await this.validate(input);
+    await this.checkImageNotInUse(values, null);
     const image = await changeImage(this.writes.files, { user: admin, kind: "eventImage", wanted: values.imagePath, current: { path: null, url: null } });
     const { imagePath: _, ...fields } = values;
     const event = await saveWithImage(image, () =>
@@ -198,6 +199,7 @@ export class EventService {
     const values = await this.validate(input);
     const existing = await this.repository.getStored(id);
     if (!existing) throw NotFound(messages.adminEvents.notFound);
+    await this.checkImageNotInUse(values, existing.imageStoragePath);
     const image = await changeImage(this.writes.files, {
       user: admin,
       kind: "eventImage",
@@ -234,6 +236,21 @@ export class EventService {
     }
     await this.checkRule(values);
     return values;
+  }
+
+  /**
+   * Refuses, beside the image field and before anything is attached, an image already attached to something else
+   * (another event, a post, a business, the site settings): sharing one file, replacing or deleting it for one would
+   * break the other. The event's `current` image is its own, and so is an owner's upload for the event's business that
+   * the business's waiting request holds.
+   */
+  private async checkImageNotInUse(values: Pick<EventValues, "imagePath" | "location">, current: string | null): Promise<void> {
+    const wanted = values.imagePath;
+    if (!wanted || wanted === current) return;
+    const business = values.location === OUTDOOR_LOCATION ? undefined : values.location;
+    if (await this.writes.files.isInUse(wanted, business)) {
+      throw Validation(messages.adminEvents.imageInUse, { imagePath: messages.adminEvents.imageInUse });
+    }
   }
 
   /** A repeat rule must give a date from the event's date on (an UNTIL before it gives none): refused beside its field. */

@@ -87,6 +87,7 @@ export class PostService {
   async create(viewer: CurrentUser | null, input: PostInput): Promise<StoredPost> {
     const admin = requireAdmin(viewer);
     const values = await this.validate(input);
+    await this.checkImageNotInUse(values.imagePath, null);
     const image = await changeImage(this.writes.files, { user: admin, kind: "postImage", wanted: values.imagePath, current: { path: null, url: null } });
     const post = await saveWithImage(image, () =>
       this.repository.create(newId(), { ...values.fields, imageUrl: image.url, imagePath: image.path, editorUid: admin.id }),
@@ -100,6 +101,7 @@ export class PostService {
     const values = await this.validate(input);
     const existing = await this.repository.getStored(id);
     if (!existing) throw NotFound(messages.adminPosts.notFound);
+    await this.checkImageNotInUse(values.imagePath, existing.imagePath);
     const image = await changeImage(this.writes.files, {
       user: admin,
       kind: "postImage",
@@ -122,6 +124,16 @@ export class PostService {
     if (!existing || !(await this.repository.delete(id))) throw NotFound(messages.adminPosts.notFound);
     await this.writes.files.deleteForEntity(existing.imagePath);
     await this.writes.audit.record(admin, { action: "delete", entityType: "post", entityId: id, summary: existing.title });
+  }
+
+  /**
+   * Refuses, beside the image field and before anything is attached, an image already attached to something else
+   * (another post, an event, a business, the site settings): sharing one file, replacing or deleting it for one would
+   * break the other. The post's `current` image is its own.
+   */
+  private async checkImageNotInUse(wanted: string | null | undefined, current: string | null): Promise<void> {
+    if (!wanted || wanted === current) return;
+    if (await this.writes.files.isInUse(wanted)) throw Validation(messages.adminPosts.imageInUse, { imagePath: messages.adminPosts.imageInUse });
   }
 
   /** The form's rules; the author must be a user, whose display name is stored with the post; content is sanitized. */
