@@ -193,7 +193,10 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
   }
 }
 
-/** An image: the stored one or a fresh upload; the field is sent only when it changed, "" meaning removed. */
+/**
+ * An image: the stored one or a fresh upload; the field is sent only when it changed, "" meaning removed. Its value is
+ * a hidden input, so the wrapper names the field (`data-field`): a refused sending focuses its file picker instead.
+ */
 function ImageInput({ name, view, meta, props }: { name: string; view: FieldView; meta: Meta; props: Props }) {
   const [image, setImage] = useState<FormImage | null>(null);
   const shown = image ?? props.images?.[name] ?? { path: null, url: null };
@@ -201,7 +204,7 @@ function ImageInput({ name, view, meta, props }: { name: string; view: FieldView
   const text = view.uploadText;
   const owner = view.uploadItemKey;
   return (
-    <div className="grid gap-2">
+    <div className="grid gap-2" data-field={meta.name}>
       {image && <input type="hidden" name={meta.name} value={image.path ?? ""} />}
       {text && <span className={ui.label}>{view.label}</span>}
       {text && !shown.url && <p className="text-sm text-stone-600">{text.none}</p>}
@@ -216,6 +219,8 @@ function ImageInput({ name, view, meta, props }: { name: string; view: FieldView
         disabled={false}
         onBusyChange={props.onUploading}
         onChange={setImage}
+        errorId={meta.errorId}
+        errors={meta.errors}
       />
       {props.after?.[name]}
     </div>

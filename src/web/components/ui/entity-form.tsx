@@ -1,7 +1,7 @@
 // A form drawn from an entity's description and checked against its schema, in the browser before sending and by the
 // route's action after: the admin's screens and the owners' pages share it.
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
-import { useState, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { fieldErrors, formMessage } from "../../../shared/field-errors.ts";
@@ -51,6 +51,25 @@ export function parseEntityForm(form: FormData, schema: z.ZodType, views: Record
   return { ok: true as const, value: submission.value, submission };
 }
 
+/** A control Conform reads a field from (and focuses when the field is at fault). */
+const isFieldControl = (element: Element): element is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
+  element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && !["submit", "button", "reset", "image"].includes(element.type));
+
+/**
+ * After a refused sending Conform focuses the first control, in the form's order, named after a field at fault. A field
+ * drawn as a group whose value is a hidden input (an image) names itself on its wrapper (`data-field`); when it is the
+ * first at fault, its first control a person can use takes the focus instead.
+ */
+function focusGroupAtFault(form: HTMLFormElement, errors: Record<string, ReadonlyArray<string> | null | undefined>) {
+  for (const element of Array.from(form.elements)) {
+    const group = element.closest<HTMLElement>("[data-field]");
+    const name = group?.dataset.field ?? (isFieldControl(element) ? element.name : "");
+    if (!name || !errors[name]?.length) continue;
+    group?.querySelector<HTMLElement>('input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)')?.focus();
+    return;
+  }
+}
+
 export interface EntityFormProps {
   /** The form's id; its fetcher is shared under this key so the page hears how it went. */
   id: string;
@@ -78,6 +97,16 @@ export function EntityForm({ id, views, defaultValue, sources, round, images, it
   const [uploading, setUploading] = useState(false);
   const lastResult = fetcher.data?.round === round ? fetcher.data.result : undefined;
   const [form, fields] = useForm<Record<string, string | null | undefined>>({ id, lastResult, defaultValue: defaultValue as Record<string, string>, shouldValidate: "onSubmit" });
+  // The focus after a refused sending, once Conform has placed its own (useForm's effect, above, runs first); like
+  // Conform, only for a result newer than the one the form started with.
+  const formRef = useRef<HTMLFormElement>(null);
+  const reported = useRef(lastResult);
+  useLayoutEffect(() => {
+    const previous = reported.current;
+    reported.current = lastResult;
+    if (!lastResult || lastResult === previous || lastResult.status !== "error" || !formRef.current) return;
+    focusGroupAtFault(formRef.current, lastResult.error ?? {});
+  }, [lastResult]);
   // What the person has typed or picked, for fields shown only beside another's value.
   const [typed, setTyped] = useState<Record<string, string>>({});
   const busy = fetcher.state !== "idle";
@@ -85,6 +114,7 @@ export function EntityForm({ id, views, defaultValue, sources, round, images, it
   const ids = Object.fromEntries(Object.keys(views).map((key) => [key, fields[key]!.id]));
   return (
     <fetcher.Form
+      ref={formRef}
       method="post"
       {...getFormProps(form)}
       className="mt-3 grid gap-4"

@@ -1,8 +1,9 @@
-// An admin form's image: the one it has now (with a way to remove it), and the shared upload control for a new one.
+// An admin form's image: the one it has now (with a way to remove it), the shared upload control for a new one, and
+// the form's messages about it below, tied to the file picker.
 // The upload is stored at once but only attached when the form is saved; the server then deletes the file it replaces.
 import { UploadField } from "../upload/upload-field.tsx";
 import type { UploadKind } from "../../../shared/upload-kinds.ts";
-import { ui } from "./field.tsx";
+import { ErrorList, ui } from "./field.tsx";
 
 export interface FormImage {
   path: string | null;
@@ -20,6 +21,8 @@ export function ImageField({
   removeText = "Remove image",
   onChange,
   onBusyChange,
+  errorId,
+  errors,
 }: {
   removeText?: string;
   kind: UploadKind;
@@ -31,6 +34,10 @@ export function ImageField({
   failureMessage?: (reason: string) => string;
   onChange: (image: FormImage) => void;
   onBusyChange?: (busy: boolean) => void;
+  /** The id of the field's messages, shown below the upload control and describing its file picker. */
+  errorId?: string;
+  /** The form's messages about the image (one the server refused). */
+  errors?: ReadonlyArray<string> | null;
 }) {
   return (
     <div className="grid gap-2">
@@ -50,7 +57,10 @@ export function ImageField({
         failureMessage={failureMessage}
         onBusyChange={onBusyChange}
         onUploaded={(file) => onChange({ path: file.fullPath, url: file.url })}
+        errorId={errorId}
+        invalid={!!errors?.length}
       />
+      <ErrorList id={errorId} errors={errors} />
     </div>
   );
 }

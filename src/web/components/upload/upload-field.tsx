@@ -19,6 +19,10 @@ export interface UploadFieldProps {
   disabled?: boolean;
   /** Told when an upload starts and ends, so the surrounding form can hold its submit button meanwhile. */
   onBusyChange?: (busy: boolean) => void;
+  /** The id of the surrounding form's messages about this field, which describe the file picker while `invalid`. */
+  errorId?: string;
+  /** The surrounding form refused this field: the file picker is marked invalid. */
+  invalid?: boolean;
 }
 
 const buttonClass =
@@ -32,6 +36,8 @@ export function UploadField({
   failureMessage = messages.uploads.uploadFailed,
   disabled = false,
   onBusyChange,
+  errorId,
+  invalid = false,
 }: UploadFieldProps) {
   const rules = UPLOAD_RULES[kind];
   const inputId = useId();
@@ -157,7 +163,8 @@ export function UploadField({
           id={inputId}
           type="file"
           accept={rules.types.join(",")}
-          aria-describedby={hintId}
+          aria-describedby={invalid && errorId ? `${errorId} ${hintId}` : hintId}
+          aria-invalid={invalid || undefined}
           disabled={locked}
           onChange={(event) => void choose(event.currentTarget.files?.[0] ?? null)}
           className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-1.5 file:text-white disabled:opacity-50"
