@@ -8,7 +8,7 @@ const sketch: MapSketch = {
   colors: ["#aa0000", "#00bb00"],
   levels: [
     { zoom: 14, clusters: [[50_000, 50_000, 2, "2", 0]], points: [[0, 0, 1]] },
-    { zoom: 15, clusters: null, points: null },
+    { zoom: 15, clusters: [], points: [] },
   ],
 };
 

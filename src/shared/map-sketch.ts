@@ -17,10 +17,12 @@ export const SKETCH_PADDING_PX = 40;
 export const SKETCH_MAX_ZOOM = 18;
 /** The width of the world at zoom 0 in MapLibre's pixels. */
 export const WORLD_PX = 512;
-/** Map areas the sketch is made for, in CSS pixels, padding included: a phone's to a wide desktop screen's. */
-export const SKETCH_AREA = { min: { width: 240, height: 240 }, max: { width: 3840, height: 2160 } } as const;
-/** A zoom whose view holds more circles than this is left out (the map's loading message shows there instead). */
-export const SKETCH_MAX_ITEMS = 1500;
+/**
+ * Map areas the sketch is made for, in CSS pixels, padding included: a phone's to the map beside the sidebar in a
+ * 1920 × 1200 window. A larger map (whose screen likely comes with a GPU) shows its loading message until it has drawn:
+ * the closest zooms hold the most circles, and every visitor's page would carry them.
+ */
+export const SKETCH_AREA = { min: { width: 240, height: 240 }, max: { width: 1600, height: 1100 } } as const;
 /** Shares of the box are written in steps of 1/100,000 (a fiftieth of a pixel on a 2,000-pixel box). */
 export const SKETCH_STEPS = 100_000;
 
@@ -29,11 +31,14 @@ export type SketchCluster = [x: number, y: number, count: number, label: string,
 /** A business on its own: where it is, and the index of its colour in `MapSketch.colors`. */
 export type SketchPoint = [x: number, y: number, color: number];
 
+/**
+ * The circles of one whole zoom. Circles closer than the cluster radius (60 px) are one cluster, so a level holds at
+ * most a few hundred, whatever the number of businesses (about 400 on the largest area).
+ */
 export interface SketchLevel {
   zoom: number;
-  /** Null when the view at this zoom holds more than `SKETCH_MAX_ITEMS` circles. */
-  clusters: SketchCluster[] | null;
-  points: SketchPoint[] | null;
+  clusters: SketchCluster[];
+  points: SketchPoint[];
 }
 
 export interface MapSketch {

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { MAP_CLUSTER, UNKNOWN_CATEGORY_COLOR } from "../../../shared/constants.ts";
-import { project, SKETCH_AREA, SKETCH_MAX_ITEMS, SKETCH_STEPS, zoomForArea, type MapSketch } from "../../../shared/map-sketch.ts";
+import { project, SKETCH_AREA, SKETCH_STEPS, zoomForArea, type MapSketch } from "../../../shared/map-sketch.ts";
 import { mapSketch } from "./map-sketch.ts";
 
 const cafes = { id: "cafes", color: "#a47148" };
@@ -18,7 +18,6 @@ function group(count: number, at: { lat: number; lng: number }, categoryId: stri
 
 function everyLevelHoldsAll(sketch: MapSketch) {
   for (const level of sketch.levels) {
-    if (!level.clusters || !level.points) continue;
     const clustered = level.clusters.reduce((sum, cluster) => sum + cluster[2], 0);
     expect(clustered + level.points.length, `zoom ${level.zoom}`).toBe(sketch.total);
   }
@@ -77,7 +76,7 @@ describe("mapSketch", () => {
     const businesses = [...group(30, { lat: 43.2, lng: -79.3 }), ...group(12, { lat: 43.0, lng: -78.9 }), ...group(3, { lat: 43.2, lng: -78.9 })];
     const sketch = mapSketch(businesses, [cafes])!;
     const level = sketch.levels[0]!;
-    expect(level.clusters!.map(([, , count, label, red]) => [count, label, red]).sort((a, b) => Number(b[0]) - Number(a[0]))).toEqual([
+    expect(level.clusters.map(([, , count, label, red]) => [count, label, red]).sort((a, b) => Number(b[0]) - Number(a[0]))).toEqual([
       [30, "30", 1],
       [12, "12", 0],
       [3, "3", 0],
@@ -86,27 +85,22 @@ describe("mapSketch", () => {
 
   it("labels big clusters as the map does (1.2k, 15k)", () => {
     const businesses = [...group(1234, { lat: 43.2, lng: -79.3 }), ...group(2, { lat: 43.0, lng: -78.9 })];
-    const labels = mapSketch(businesses, [cafes])!.levels[0]!.clusters!.map((cluster) => cluster[3]);
+    const labels = mapSketch(businesses, [cafes])!.levels[0]!.clusters.map((cluster) => cluster[3]);
     expect(labels).toContain("1.2k");
   });
 
-  it("leaves out a zoom whose view would hold more circles than it carries", () => {
-    // 53 × 29 businesses 70 pixels apart at zoom 14, which a wide screen's map frames them at: 1,537 circles there;
-    // gathered into clusters at the zooms below.
-    const perDegree = (512 * 2 ** 14) / 360;
+  it("holds a few hundred circles at most on the largest map, whatever the number of businesses", () => {
+    // 2,000 businesses 200 metres apart in a grid: more than a map can show apart.
     const businesses: Spot[] = [];
-    for (let row = 0; row < 29; row++) {
-      for (let col = 0; col < 53; col++) {
-        businesses.push({ lat: 43 + (row * 70) / (perDegree / Math.cos((43 * Math.PI) / 180)), lng: -79.5 + (col * 70) / perDegree, categoryId: cafes.id });
-      }
-    }
+    for (let row = 0; row < 40; row++) for (let col = 0; col < 50; col++) businesses.push({ lat: 43 + row * 0.0018, lng: -79.5 + col * 0.00246, categoryId: cafes.id });
     const sketch = mapSketch(businesses, [cafes])!;
-    const left = sketch.levels.filter((level) => level.clusters === null);
-    expect(left.map((level) => level.zoom)).toEqual([14]);
-    for (const level of left) expect(level.points).toBeNull();
-    const kept = sketch.levels.filter((level) => level.clusters !== null);
-    expect(kept.length).toBeGreaterThan(0);
-    for (const level of kept) expect(level.clusters!.length + level.points!.length).toBeLessThanOrEqual(SKETCH_MAX_ITEMS);
+    const largest = sketch.levels.at(-1)!;
+    expect(largest.zoom).toBe(zoomForArea(sketch, SKETCH_AREA.max));
+    const circles = largest.clusters.length + largest.points.length;
+    const { width, height } = SKETCH_AREA.max;
+    expect(circles).toBeLessThanOrEqual(Math.ceil(width / MAP_CLUSTER.gridSizePx) * Math.ceil(height / MAP_CLUSTER.gridSizePx));
+    expect(circles).toBeGreaterThan(0);
+    expect(circles).toBeLessThan(businesses.length / 10);
     everyLevelHoldsAll(sketch);
   });
 

@@ -8,7 +8,6 @@ import {
   positionsByColor,
   project,
   SKETCH_AREA,
-  SKETCH_MAX_ITEMS,
   SKETCH_MAX_ZOOM,
   SKETCH_STEPS,
   WORLD_PX,
@@ -79,10 +78,6 @@ export function mapSketch(businesses: readonly Pick<MapBusiness, "lat" | "lng" |
   const levels: SketchLevel[] = [];
   for (let zoom = lowest; zoom <= Math.min(highest, SKETCH_MAX_ZOOM); zoom++) {
     const features = index.getClusters([west - margin, south - margin, east + margin, north + margin], zoom);
-    if (features.length > SKETCH_MAX_ITEMS) {
-      levels.push({ zoom, clusters: null, points: null });
-      continue;
-    }
     const counts: number[] = [];
     for (const feature of features) if (feature.properties?.cluster) counts.push(Number(feature.properties.point_count));
     const threshold = clusterRedThreshold(counts);

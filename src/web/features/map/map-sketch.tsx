@@ -24,12 +24,12 @@ export function MapSketch({ sketch }: { sketch: Sketch }) {
         {sketch.levels.map((level) => (
           <div key={level.zoom} className="map-sketch-level" style={sketchLevelProperties(sketch, level.zoom) as CSSProperties} data-zoom={level.zoom}>
             {/* In the map's order of drawing: clusters with their counts, then single businesses over them. */}
-            {level.clusters?.map(([x, y, count, label, red], i) => (
+            {level.clusters.map(([x, y, count, label, red], i) => (
               <span key={`c${i}`} className={`map-sketch-cluster ${sizeClass(count)}${red ? " red" : ""}`} style={{ left: percent(x), top: percent(y) }} data-count={count}>
                 {label}
               </span>
             ))}
-            {level.points?.map(([x, y, color], i) => (
+            {level.points.map(([x, y, color], i) => (
               <span key={`p${i}`} className="map-sketch-point" style={{ left: percent(x), top: percent(y), "--c": sketch.colors[color] } as CSSProperties} />
             ))}
           </div>
