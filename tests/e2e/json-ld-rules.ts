@@ -70,6 +70,7 @@ const OPTIONAL: Record<string, Rule[]> = {
     ["offers", (v) => isNode(v) && v["@type"] === "Offer" && isAbsoluteUrl(v.url), "an Offer with an absolute URL"],
     ["organizer", (v) => isNode(v) && organization.every(([p, check]) => check(v[p])), "an Organization with a name and URL"],
     ["endDate", isIsoDate, "an ISO 8601 date"],
+    ["previousStartDate", isIsoDate, "an ISO 8601 date"],
   ],
   LocalBusiness: [
     ["image", (v) => isAbsoluteUrl(v) || (Array.isArray(v) && v.length > 0 && v.every(isAbsoluteUrl)), "an absolute URL or a list of them"],
@@ -102,6 +103,13 @@ export function jsonLdProblems(data: unknown, seen: Set<string>): string[] {
     if (data[property] !== undefined && !check(data[property])) {
       problems.push(`${type} "${String(data.name)}": ${property} must be ${expected}, is ${JSON.stringify(data[property])}`);
     }
+  }
+  // A rescheduled event says from when (Google's rule for EventRescheduled); no other status has a previous start.
+  if (type === "Event") {
+    const rescheduled = data.eventStatus === "https://schema.org/EventRescheduled";
+    if (rescheduled && data.previousStartDate === undefined) problems.push(`Event "${String(data.name)}": a rescheduled event must give its previousStartDate`);
+    if (!rescheduled && data.previousStartDate !== undefined) problems.push(`Event "${String(data.name)}": only a rescheduled event has a previousStartDate`);
+    if (rescheduled && data.previousStartDate === data.startDate) problems.push(`Event "${String(data.name)}": previousStartDate is its startDate`);
   }
   if (type === "ItemList" && Array.isArray(data.itemListElement) && data.numberOfItems !== data.itemListElement.length) {
     problems.push(`ItemList "${String(data.name)}": numberOfItems differs from the number of entries`);

@@ -6,6 +6,7 @@ import { MemoryRouter, RouterContextProvider } from "react-router";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, ORIGIN, type TestApp } from "../../../../tests/setup/app.ts";
+import { jsonLdProblems } from "../../../../tests/e2e/json-ld-rules.ts";
 import { appContext } from "../../lib/app-context.ts";
 import EventPage, { loader } from "../../routes/event.tsx";
 
@@ -58,12 +59,18 @@ describe("a date of a recurring event's page", () => {
       endDate: "2031-05-09T21:00:00-04:00",
       previousStartDate: "2031-05-08T19:00:00-04:00",
     });
+    // What rich results require of an event, and of a rescheduled one.
+    expect(jsonLdProblems(rescheduled.ld, new Set())).toEqual([]);
+    expect(jsonLdProblems({ ...rescheduled.ld, previousStartDate: undefined }, new Set())).toEqual([`Event "Thursday Trivia": a rescheduled event must give its previousStartDate`]);
     const cancelled = (await datePage(id, "2031-05-15")).ld;
+    expect(jsonLdProblems(cancelled, new Set())).toEqual([]);
     expect(cancelled).toMatchObject({ eventStatus: "https://schema.org/EventCancelled", startDate: "2031-05-15T19:00:00-04:00" });
     expect(cancelled).not.toHaveProperty("previousStartDate");
     const asPlanned = (await datePage(id, "2031-05-22")).ld;
     expect(asPlanned).toMatchObject({ eventStatus: "https://schema.org/EventScheduled", startDate: "2031-05-22T19:00:00-04:00" });
     expect(asPlanned).not.toHaveProperty("previousStartDate");
+    expect(jsonLdProblems(asPlanned, new Set())).toEqual([]);
+    expect(jsonLdProblems({ ...asPlanned, previousStartDate: asPlanned.startDate }, new Set())).toEqual([`Event "Thursday Trivia": only a rescheduled event has a previousStartDate`]);
 
     // Moved to another end only, the date still starts as planned.
     expect((await change(id, "2031-05-29", { startDate: "2031-05-29T23:00:00.000Z", endDate: "2031-05-30T02:00:00.000Z" })).status).toBe(200);
