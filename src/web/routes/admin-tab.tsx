@@ -117,7 +117,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
     const saved = screen.texts.saved?.(name, !!id) ?? `${singular} "${name}" ${id ? "updated" : "added"}.`;
     return { outcome: { kind: "success", text: saved }, result: submission.reply({ resetForm: true }), round, done: true };
   } catch (error) {
-    const fields = error instanceof ApiError ? asLists(error.fields) : {};
+    const fields = error instanceof ApiError ? asLists(error.fields, screen.view.fields) : {};
     return { outcome: { kind: "error", text: screen.texts.failed(detailOf(error), row, error) }, result: submission.reply({ fieldErrors: fields }), round };
   }
 }

@@ -129,8 +129,9 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
         </TagPicker>
       );
     case "richtext":
+      // Its value is a hidden input, so the wrapper names the field: a refused sending focuses the editor instead.
       return (
-        <div>
+        <div data-field={meta.name}>
           <RichTextEditor
             key={`${meta.key}-${String(values.contentFormat)}`}
             label={view.label}

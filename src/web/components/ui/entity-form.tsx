@@ -33,15 +33,28 @@ export function coerce(payload: Record<string, unknown>, views: Record<string, F
   return values;
 }
 
-/** Messages by field as Conform holds them ("" for the whole form). */
-export const asLists = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([key, text]) => [key === "_" ? "" : key, [text]]));
+/**
+ * Messages by field as Conform holds them ("" for the whole form). A message keyed below a field of the form (the API's
+ * `photos.1.path`, the gallery's second photo) is told on that field, whose one control draws the whole value; each
+ * message once, in the order given.
+ */
+export function asLists(fields: Record<string, string>, views: Record<string, FieldView>): Record<string, string[]> {
+  const lists: Record<string, string[]> = {};
+  for (const [key, text] of Object.entries(fields)) {
+    const head = key.split(".")[0]!;
+    const name = key === "_" ? "" : Object.hasOwn(views, head) ? head : key;
+    const list = (lists[name] ??= []);
+    if (!list.includes(text)) list.push(text);
+  }
+  return lists;
+}
 
 /** Reads a submitted entity form: its checked values, or what to answer (messages beside the fields) when it is not valid. */
 export function parseEntityForm(form: FormData, schema: z.ZodType, views: Record<string, FieldView>, required: string) {
   const submission = parse(form, {
     resolve: (payload) => {
       const result = schema.safeParse(coerce(payload, views));
-      return result.success ? { value: result.data as Record<string, unknown> } : { error: asLists(fieldErrors(result.error.issues)) };
+      return result.success ? { value: result.data as Record<string, unknown> } : { error: asLists(fieldErrors(result.error.issues), views) };
     },
   });
   if (submission.status !== "success") {
@@ -55,17 +68,32 @@ export function parseEntityForm(form: FormData, schema: z.ZodType, views: Record
 const isFieldControl = (element: Element): element is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
   element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && !["submit", "button", "reset", "image"].includes(element.type));
 
+/** What a person types or picks in: form controls and an editable area (the rich-text editor's). */
+const USABLE = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), [contenteditable="true"]';
+
+/**
+ * The first control of a group the Tab key reaches: of a set of radio buttons, the one chosen. A group with none (a
+ * gallery without photos shows only its "Add a photo" button) gives its first button.
+ */
+function firstControl(group: HTMLElement): HTMLElement | null {
+  const controls = Array.from(group.querySelectorAll<HTMLElement>(USABLE));
+  const radios = controls.filter((control): control is HTMLInputElement => control instanceof HTMLInputElement && control.type === "radio");
+  const passed = (control: HTMLElement) => control instanceof HTMLInputElement && control.type === "radio" && !control.checked && radios.some((other) => other.name === control.name && other.checked);
+  return controls.find((control) => !passed(control)) ?? group.querySelector<HTMLElement>("button:not(:disabled)");
+}
+
 /**
  * After a refused sending Conform focuses the first control, in the form's order, named after a field at fault. A field
- * drawn as a group whose value is a hidden input (an image) names itself on its wrapper (`data-field`); when it is the
- * first at fault, its first control a person can use takes the focus instead.
+ * drawn as a group whose value is a hidden input (an image, rich text, opening hours, a gallery, social links) names
+ * itself on its wrapper (`data-field`); when it is the first at fault, its first control a person can use takes the
+ * focus instead.
  */
 function focusGroupAtFault(form: HTMLFormElement, errors: Record<string, ReadonlyArray<string> | null | undefined>) {
   for (const element of Array.from(form.elements)) {
     const group = element.closest<HTMLElement>("[data-field]");
     const name = group?.dataset.field ?? (isFieldControl(element) ? element.name : "");
     if (!name || !errors[name]?.length) continue;
-    group?.querySelector<HTMLElement>('input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)')?.focus();
+    if (group) firstControl(group)?.focus();
     return;
   }
 }

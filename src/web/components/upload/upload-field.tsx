@@ -56,7 +56,13 @@ export function UploadField({
 
   const busy = saving || (snapshot !== null && !isFinished(snapshot.state));
   const locked = disabled || busy;
-  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+  // Taken away while busy (the gallery closes its upload control as the photo it sent is added), it is busy no more.
+  useEffect(() => {
+    onBusyChange?.(busy);
+    return () => {
+      if (busy) onBusyChange?.(false);
+    };
+  }, [busy, onBusyChange]);
 
   async function choose(next: File | null) {
     setProblem(null);

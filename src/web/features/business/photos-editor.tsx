@@ -1,7 +1,7 @@
 // The Markers form's gallery editor: upload through the resumable upload path, alt text required, reorder.
 import { useState } from "react";
 import { MAX_BUSINESS_PHOTOS } from "../../../shared/schemas/business.ts";
-import { ui } from "../../components/ui/field.tsx";
+import { ErrorList, ui } from "../../components/ui/field.tsx";
 import { UploadField } from "../../components/upload/upload-field.tsx";
 import { fileUrl } from "../../../shared/upload-kinds.ts";
 import { jsonListField } from "../../lib/json-list-field.ts";
@@ -17,7 +17,11 @@ function initialPhotos(value: unknown): Draft[] {
   return jsonListField<Draft>(value).map((p) => ({ ...p, url: p.url ?? fileUrl(p.path) }));
 }
 
-/** The form's gallery: each photo with its alt text and its place; sent as one JSON field of { path, alt }. */
+/**
+ * The form's gallery: each photo with its alt text and its place; sent as one JSON field of { path, alt }. The form's
+ * messages about it (a photo the server refuses names its place) are listed below it and describe the whole group;
+ * as its value is a hidden input, the group names the field (`data-field`) so a refused sending focuses its first control.
+ */
 export function PhotosEditor({
   name,
   label,
@@ -48,7 +52,7 @@ export function PhotosEditor({
       return next;
     });
   return (
-    <fieldset className="grid gap-3" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined}>
+    <fieldset className="grid gap-3" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined} data-field={name}>
       <legend className={ui.label}>{label}</legend>
       <input type="hidden" name={name} value={JSON.stringify(photos.map(({ path, alt }) => ({ path, alt })))} />
       {photos.length === 0 && <p className="text-sm text-stone-600">No photos.</p>}
@@ -82,6 +86,8 @@ export function PhotosEditor({
           metadata={metadata}
           label={`Add a photo (${photos.length} of ${MAX_BUSINESS_PHOTOS})`}
           onBusyChange={onBusyChange}
+          errorId={errorId}
+          invalid={invalid}
           onUploaded={(file) => {
             setPhotos((all) => [...all, { path: file.fullPath, url: file.url, alt: "" }]);
             setAdding(false);
@@ -92,9 +98,7 @@ export function PhotosEditor({
           Add a photo
         </button>
       )}
-      <p id={errorId} className="text-sm font-medium text-red-800 empty:hidden">
-        {errors?.join(" ")}
-      </p>
+      <ErrorList id={errorId} errors={errors} />
     </fieldset>
   );
 }

@@ -50,13 +50,16 @@ export function SocialLinks({ links, name }: { links: readonly SocialLink[]; nam
   );
 }
 
-/** The form's social links: a network and an address per row; sent as one JSON field. */
+/**
+ * The form's social links: a network and an address per row; sent as one JSON field. As that is a hidden input, the
+ * group names the field (`data-field`) so a refused sending focuses its first control.
+ */
 export function SocialLinksEditor({ name, label, initialValue, errorId, errors }: { name: string; label: string; initialValue: unknown; errorId: string; errors?: string[] }) {
   const [links, setLinks] = useState<SocialLink[]>(() => jsonListField<SocialLink>(initialValue));
   const invalid = !!errors?.length;
   const set = (index: number, patch: Partial<SocialLink>) => setLinks((all) => all.map((link, i) => (i === index ? { ...link, ...patch } : link)));
   return (
-    <fieldset className="grid gap-2" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined}>
+    <fieldset className="grid gap-2" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined} data-field={name}>
       <legend className={ui.label}>{label}</legend>
       <input type="hidden" name={name} value={JSON.stringify(links)} />
       {links.length === 0 && <p className="text-sm text-stone-600">No social links.</p>}

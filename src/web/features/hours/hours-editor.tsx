@@ -99,6 +99,10 @@ function ExceptionRow({ exception, index, onChange, onRemove }: { exception: Hou
   );
 }
 
+/**
+ * The hours as one field. Its value is a hidden input, so the group names the field (`data-field`): a refused sending
+ * focuses its first control (the way the hours are given), and the form's messages below it describe the group.
+ */
 export function HoursEditor({ name, label, initialValue, errorId, errors }: { name: string; label: string; initialValue: unknown; errorId: string; errors?: string[] }) {
   const [draft, setDraft] = useState<Draft>(() => initialDraft(initialValue));
   const [osmMode, setOsmMode] = useState(false);
@@ -116,7 +120,7 @@ export function HoursEditor({ name, label, initialValue, errorId, errors }: { na
   const value = osmMode ? osmText.trim() || JSON.stringify(EMPTY) : JSON.stringify(structured);
 
   return (
-    <fieldset className="grid gap-3" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined} data-hours-editor>
+    <fieldset className="grid gap-3" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined} data-hours-editor data-field={name}>
       <legend className={ui.label}>{label}</legend>
       <input type="hidden" name={name} value={value} />
       <div role="radiogroup" aria-label="How to give the hours" className="flex flex-wrap gap-4 text-sm">

@@ -31,7 +31,7 @@ export async function ownerAction(form: FormData): Promise<FormActionData> {
     const answer = await apiFetch<{ status?: string }>(editing ? `${owner.path}/${encodeURIComponent(id)}` : owner.path, { method: editing ? "PUT" : "POST", json: parsed.value });
     return { outcome: { kind: "success", text: answer?.status === "approved" ? ownerTexts.applied : ownerTexts.sent }, result: parsed.submission.reply({ resetForm: true }), round, done: true };
   } catch (error) {
-    const fields = error instanceof ApiError ? asLists(error.fields) : {};
+    const fields = error instanceof ApiError ? asLists(error.fields, owner.views) : {};
     return { outcome: { kind: "error", text: failed(error) }, result: parsed.submission.reply({ fieldErrors: fields }), round };
   }
 }

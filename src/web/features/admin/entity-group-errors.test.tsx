@@ -1,0 +1,305 @@
+// @vitest-environment jsdom
+// Fields drawn as a group whose value is a hidden input (a business's gallery and opening hours, a post's rich-text
+// content), refused by the server, through the admin tab's real loader and action against a stand-in API and upload
+// endpoint: the message is told beside the group, which it describes, and the group's first control takes the focus;
+// what the person did stays, and is sent again as it was. A photo the API refuses under its place in the list
+// (`photos.1.path`) is told on the gallery.
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { messages } from "../../../shared/messages.ts";
+import { businessView, type BusinessAdmin } from "../../../shared/schemas/business.ts";
+import type { AdminPost } from "../../../shared/schemas/post.ts";
+import { alerts, chooseFiles, click, getButton, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
+import AdminTab, { clientAction, clientLoader } from "../../routes/admin-tab.tsx";
+import { asLists } from "../../components/ui/entity-form.tsx";
+
+/** The upload endpoint's side: each upload answered at once with a stored file named after it. */
+interface FakeUploadOptions {
+  metadata: Record<string, string>;
+  onProgress?: (sent: number, total: number) => void;
+  onSuccess?: (payload: unknown) => void;
+}
+vi.mock("tus-js-client", () => ({
+  Upload: class {
+    private readonly file: File;
+    private readonly options: FakeUploadOptions;
+    constructor(file: File, options: FakeUploadOptions) {
+      this.file = file;
+      this.options = options;
+    }
+    start() {
+      const folder = this.options.metadata.kind === "businessPhoto" ? "markers_photos" : "logos";
+      const url = `/files/${folder}/${this.file.name.replace(/\.\w+$/, "")}_1_abc.webp`;
+      const stored = { fullPath: url.slice("/files/".length), url, srcset: `${url} 800w`, size: this.file.size, contentType: "image/webp", width: 800, height: 400 };
+      setTimeout(() => {
+        this.options.onProgress?.(this.file.size, this.file.size);
+        this.options.onSuccess?.({ lastResponse: { getBody: () => JSON.stringify(stored) } });
+      }, 0);
+    }
+    abort() {
+      return Promise.resolve();
+    }
+  },
+}));
+
+/** The API's words for a gallery photo attached elsewhere already, naming its place. */
+const photoInUse = (position: number) => `Photo ${position} is already used elsewhere on the site, such as by another business. Upload it again for this business.`;
+
+const bakery: BusinessAdmin = {
+  id: "business-1",
+  name: "Queen Street Bakery",
+  categoryId: "category-1",
+  category: "Food",
+  categoryColor: "#aa3300",
+  description: "Bread since 1952.",
+  address: "12 Queen Street",
+  website: null,
+  phone: null,
+  email: null,
+  coordinates: { lat: 43.1, lng: -79.07 },
+  tags: [],
+  logoUrl: null,
+  logoStoragePath: null,
+  openingHours: null,
+  openNow: null,
+  socialLinks: [],
+  photos: [{ path: "markers_photos/counter_1_old.webp", url: "/files/markers_photos/counter_1_old.webp", alt: "The counter" }],
+  createdAt: "2026-03-01T12:00:00.000Z",
+  lastUpdatedAt: "2026-03-01T12:00:00.000Z",
+};
+
+const harbourNews: AdminPost = {
+  id: "post-1",
+  title: "Harbour news",
+  authorDisplayName: "Ada",
+  authorUid: "user-1",
+  content: "<p>The harbour opens in May.</p>",
+  datetime: "2026-04-01T12:00:00.000Z",
+  link: null,
+  imageUrl: null,
+  imagePath: null,
+  editorUid: null,
+  contentPreview: "The harbour opens in May.",
+  createdAt: "2026-03-01T12:00:00.000Z",
+  lastUpdatedAt: "2026-03-01T12:00:00.000Z",
+};
+
+/**
+ * The API as the tab uses it: the list, the form's choices, and the item's save, refused with these field messages
+ * until the test lets it through.
+ */
+function fakeApi(list: string, item: { id: string }, save: string, refusal: Record<string, string>) {
+  const sent: Array<Record<string, unknown>> = [];
+  const state = { refusal: refusal as Record<string, string> | null };
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const path = new URL(input, "http://localhost").pathname;
+      if (path === `/api/v1${list}`) return json({ items: [item], total: 1, page: 1, pageSize: 50 });
+      if (path === "/api/v1/categories") return json([{ id: "category-1", name: "Food" }]);
+      if (path === "/api/v1/tags") return json([]);
+      if (path === "/api/v1/businesses/business-1/owners") return json([]);
+      if (path === "/api/v1/admin/post-authors") return json([{ id: "user-1", displayName: "Ada" }]);
+      if (path === `/api/v1${save}` && init.method === "PUT") {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        sent.push(body);
+        if (state.refusal) return json({ error: { message: Object.values(state.refusal)[0], fields: state.refusal } }, 400);
+        return json({ ...item, ...body });
+      }
+      return new Response(null, { status: 404 });
+    }),
+  );
+  return { sent, accept: () => void (state.refusal = null) };
+}
+
+async function openTab(tab: string, title: string) {
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/:tab",
+      Component: AdminTab,
+      HydrateFallback: () => null,
+      loader: (args) => clientLoader(args as Parameters<typeof clientLoader>[0]),
+      action: (args) => clientAction(args as Parameters<typeof clientAction>[0]),
+    },
+  ]);
+  const page = await render(<Stub initialEntries={[`/admin/${tab}`]} />);
+  await click(await waitFor(() => page.querySelector<HTMLButtonElement>(`button[aria-label="Edit ${title}"]`)));
+  await waitFor(() => page.querySelector("h2")?.textContent?.startsWith("Edit "));
+  return page;
+}
+
+/** The control a label names, as a person finds it: by the label's `for`, else the control inside it. */
+function field(scope: ParentNode, label: string): HTMLInputElement {
+  const found = [...scope.querySelectorAll("label")].filter((l) => l.textContent?.trim() === label || l.firstChild?.textContent?.trim() === label);
+  if (found.length !== 1) throw new Error(`Expected one field labelled ${label}, found ${found.length}`);
+  const [own] = found;
+  return (own!.htmlFor ? document.getElementById(own!.htmlFor) : own!.querySelector("input, select, textarea")) as HTMLInputElement;
+}
+
+/** The group (fieldset) its legend names. */
+function group(page: HTMLElement, legend: string): HTMLFieldSetElement {
+  const found = [...page.querySelectorAll("fieldset")].filter((set) => set.querySelector(":scope > legend")?.textContent?.trim() === legend);
+  if (found.length !== 1) throw new Error(`Expected one group named ${legend}, found ${found.length}`);
+  return found[0]!;
+}
+
+/** Types into a field as a person does: its value changes and the form hears of it. */
+async function type(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  await settle(() => {
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), "value")!.set!.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
+/** The texts of the elements a control names in aria-describedby. */
+const described = (control: Element) =>
+  (control.getAttribute("aria-describedby") ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? "");
+
+/** Adds a photo to the gallery as a person does: "Add a photo", a picture chosen, "Upload", until it is listed. */
+async function addPhoto(gallery: HTMLElement, fileName: string) {
+  const before = gallery.querySelectorAll("li").length;
+  await click(getButton(gallery, "Add a photo"));
+  await chooseFiles(gallery.querySelector<HTMLInputElement>('input[type="file"]')!, [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], fileName, { type: "image/png" })]);
+  await click(getButton(gallery, "Upload"));
+  await waitFor(() => gallery.querySelectorAll("li").length === before + 1);
+}
+
+// jsdom draws no images and keeps no object URLs: every file counts as a picture it could draw.
+beforeEach(() => {
+  vi.stubGlobal("createImageBitmap", async () => ({ close() {} }));
+  vi.stubGlobal("URL", Object.assign(class extends URL {}, { createObjectURL: () => "blob:preview", revokeObjectURL: () => undefined }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("a business's gallery the server refuses in the Markers form", () => {
+  it("tells a photo refused under its place (photos.1.path) beside the gallery, which takes the focus, with every photo and alt text kept", async () => {
+    const IN_USE = photoInUse(2);
+    const api = fakeApi("/admin/businesses", bakery, "/businesses/business-1", { "photos.1.path": IN_USE });
+    const page = await openTab("markers", "Queen Street Bakery");
+    const gallery = group(page, "Photos");
+
+    await type(field(page, "Phone"), "905-555-0101");
+    await type(field(gallery, "Alt text for photo 1 (required)"), "The counter at opening time");
+    await addPhoto(gallery, "ovens.png");
+    await type(field(gallery, "Alt text for photo 2 (required)"), "The ovens");
+    // Before sending, nothing is wrong with it.
+    expect(gallery.getAttribute("aria-invalid")).toBeNull();
+    expect(gallery.textContent).not.toContain(IN_USE);
+
+    await click(getButton(page, "Update Marker"));
+    await waitFor(() => api.sent.length === 1 && alerts(page).length > 0);
+    const photos = [
+      { path: "markers_photos/counter_1_old.webp", alt: "The counter at opening time" },
+      { path: "markers_photos/ovens_1_abc.webp", alt: "The ovens" },
+    ];
+    expect(api.sent[0]).toMatchObject({ phone: "905-555-0101", photos });
+
+    // The message is the gallery's, in its words, described by it and marked invalid; the outcome line says it too.
+    expect(gallery.getAttribute("aria-invalid")).toBe("true");
+    expect(described(gallery)).toEqual([IN_USE]);
+    expect(gallery.textContent).toContain(IN_USE);
+    expect(alerts(page)).toEqual([messages.businesses.updateFailed(IN_USE)]);
+    // The gallery's first control has the focus; no other field is marked.
+    expect(document.activeElement).toBe(field(gallery, "Alt text for photo 1 (required)"));
+    expect(field(page, "Phone").getAttribute("aria-invalid")).toBeNull();
+
+    // The photos, their order and alt texts, and everything typed are as the person left them, and sent again as they are.
+    expect([...gallery.querySelectorAll("li img")].map((img) => img.getAttribute("src"))).toEqual(["/files/markers_photos/counter_1_old.webp", "/files/markers_photos/ovens_1_abc.webp"]);
+    expect(field(gallery, "Alt text for photo 2 (required)").value).toBe("The ovens");
+    expect(field(page, "Phone").value).toBe("905-555-0101");
+    api.accept();
+    await click(getButton(page, "Update Marker"));
+    await waitFor(() => api.sent.length === 2 && page.querySelector('[role="status"]')?.textContent?.includes("updated"));
+    expect(api.sent[1]).toEqual(api.sent[0]);
+  });
+
+  it("lists each refused photo's message once, beside the gallery, after an earlier field at fault that keeps the focus", async () => {
+    const api = fakeApi("/admin/businesses", bakery, "/businesses/business-1", {
+      phone: "Phone is too long.",
+      "photos.1.path": photoInUse(2),
+      "photos.2.path": photoInUse(3),
+      "photos.2.alt": photoInUse(3),
+    });
+    const page = await openTab("markers", "Queen Street Bakery");
+    const gallery = group(page, "Photos");
+    await addPhoto(gallery, "ovens.png");
+    await type(field(gallery, "Alt text for photo 2 (required)"), "The ovens");
+    await addPhoto(gallery, "loaves.png");
+    await type(field(gallery, "Alt text for photo 3 (required)"), "Loaves");
+
+    await click(getButton(page, "Update Marker"));
+    await waitFor(() => api.sent.length === 1 && alerts(page).length > 0);
+
+    // One line a message, in the list that describes the gallery.
+    const list = document.getElementById(gallery.getAttribute("aria-describedby") ?? "");
+    expect(gallery.contains(list)).toBe(true);
+    expect([...list!.querySelectorAll("li")].map((item) => item.textContent)).toEqual([photoInUse(2), photoInUse(3)]);
+    expect(gallery.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(field(page, "Phone"));
+  });
+});
+
+describe("opening hours the server refuses in the Markers form", () => {
+  it("tells the message beside the hours, which it describes, and focuses the way the hours are given", async () => {
+    const WRONG = "Monday's hours could not be read.";
+    const api = fakeApi("/admin/businesses", bakery, "/businesses/business-1", { "openingHours.week.mo": WRONG });
+    const page = await openTab("markers", "Queen Street Bakery");
+    const hours = group(page, "Opening hours");
+    const monday = hours.querySelector<HTMLSelectElement>("li select")!;
+    await settle(() => {
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value")!.set!.call(monday, "open");
+      monday.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+
+    await click(getButton(page, "Update Marker"));
+    await waitFor(() => api.sent.length === 1 && alerts(page).length > 0);
+    expect(api.sent[0]).toMatchObject({ openingHours: { week: { mo: [{ open: "09:00", close: "17:00" }] } } });
+
+    expect(hours.getAttribute("aria-invalid")).toBe("true");
+    expect(described(hours)).toEqual([WRONG]);
+    const byDay = document.activeElement as HTMLInputElement;
+    expect(hours.contains(byDay) && byDay.type === "radio" && byDay.checked && byDay.parentElement?.textContent?.trim()).toBe("By day");
+    // Monday's hours stay as given.
+    expect(monday.value).toBe("open");
+    expect(hours.querySelector<HTMLInputElement>('input[aria-label="Monday opens (interval 1)"]')?.value).toBe("09:00");
+  });
+});
+
+describe("a post's content the server refuses in the Posts form", () => {
+  it("tells the message below the editor, tied to its editable area, which takes the focus", async () => {
+    const EMPTY = "Content must have some text once its markup is cleaned.";
+    const api = fakeApi("/admin/posts", harbourNews, "/posts/post-1", { content: EMPTY });
+    const page = await openTab("posts", "Harbour news");
+    const editor = await waitFor(() => page.querySelector<HTMLElement>('[role="textbox"][contenteditable="true"]'));
+    await type(field(page, "Title"), "Harbour news for May");
+
+    await click(getButton(page, "Update Post"));
+    await waitFor(() => api.sent.length === 1 && alerts(page).length > 0);
+    expect(api.sent[0]).toMatchObject({ title: "Harbour news for May", content: "<p>The harbour opens in May.</p>" });
+
+    const area = page.querySelector<HTMLElement>('[role="textbox"][contenteditable="true"]')!;
+    expect(area).toBe(editor);
+    expect(document.activeElement).toBe(area);
+    expect(area.getAttribute("aria-invalid")).toBe("true");
+    expect(described(area)).toEqual([EMPTY]);
+    expect(field(page, "Title").getAttribute("aria-invalid")).toBeNull();
+    expect(area.textContent).toBe("The harbour opens in May.");
+    expect(field(page, "Title").value).toBe("Harbour news for May");
+  });
+});
+
+describe("asLists", () => {
+  it("tells a message keyed below a field of the form on that field, each message once", () => {
+    expect(
+      asLists(
+        { "_": "Something is wrong.", phone: "Phone is too long.", "photos.1.path": photoInUse(2), "photos.2.path": photoInUse(3), photos: photoInUse(3), "coordinates.lat": "Latitude is off." },
+        businessView.fields,
+      ),
+    ).toEqual({ "": ["Something is wrong."], phone: ["Phone is too long."], photos: [photoInUse(2), photoInUse(3)], "coordinates.lat": ["Latitude is off."] });
+  });
+});
