@@ -1,5 +1,6 @@
 // The image an admin form asks an entity to have: kept, newly attached, or removed. The old file is
-// deleted only once the entity no longer points at it, and a fresh upload is deleted again if saving fails.
+// deleted only once the entity no longer points at it, and a fresh upload is deleted again if saving fails; an
+// upload that was attached already (held by the owner's request being approved) stays with what holds it.
 import type { CurrentUser } from "../auth/session.ts";
 import type { UploadKind } from "../../shared/upload-kinds.ts";
 import type { FileService } from "./file.service.ts";
@@ -10,7 +11,7 @@ export interface ImageChange {
   url: string | null;
   /** Call after the entity is saved: deletes the file it no longer uses. */
   committed(): Promise<void>;
-  /** Call when saving failed: deletes the upload that was attached for it. */
+  /** Call when saving failed: deletes the upload this save claimed, and leaves one something else holds. */
   failed(): Promise<void>;
 }
 
@@ -30,7 +31,8 @@ export async function changeImage(
       if (current.path) await files.delete(current.path);
     },
     failed: async () => {
-      if (attached) await files.delete(attached.fullPath);
+      // Attached before this save, the file is still held by what held it (the request that goes back to waiting).
+      if (attached && !attached.wasAttached) await files.delete(attached.fullPath);
     },
   };
 }

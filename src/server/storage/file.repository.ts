@@ -1,5 +1,5 @@
 // stored_file records: the metadata of every object kept in the store.
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/database-types.ts";
 
 const columns = [
@@ -18,6 +18,17 @@ const columns = [
 ] as const;
 
 export type StoredFileRow = Pick<DB["stored_file"], (typeof columns)[number]>;
+
+/** Something that shows a stored file as its image: a business (its logo or a photo), an event, a post, an owner's request, the site settings. */
+export interface FileHolder {
+  kind: "business" | "event" | "post" | "request" | "site-settings";
+  id: string;
+}
+
+/** A LIKE pattern (escaped by a backslash) for text containing `text`. */
+function likeContaining(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
 
 export class FileRepository {
   private readonly db: Kysely<DB>;
@@ -63,6 +74,54 @@ export class FileRepository {
   async markUnattached(fullPaths: string[], at: string): Promise<void> {
     if (fullPaths.length === 0) return;
     await this.db.updateTable("stored_file").set({ attachedAt: null, updated: at }).where("fullPath", "in", fullPaths).execute();
+  }
+
+  /**
+   * The businesses, events, posts and requests whose rows name `fullPath` as an image. Requests count while they wait,
+   * and so do those of `requestIds` whatever their state (one being approved is marked approved before it is applied).
+   */
+  async holders(fullPath: string, requestIds: readonly string[] = []): Promise<FileHolder[]> {
+    const db = this.db;
+    // A request's values are JSON text, where the path is a JSON string.
+    const quoted = JSON.stringify(fullPath);
+    const [businesses, photos, events, posts, requests] = await Promise.all([
+      db.selectFrom("business").select("id").where("logoStoragePath", "=", fullPath).execute(),
+      db.selectFrom("business_photo").select("businessId as id").where("storagePath", "=", fullPath).execute(),
+      db.selectFrom("event").select("id").where("imageStoragePath", "=", fullPath).execute(),
+      db.selectFrom("post").select("id").where("imagePath", "=", fullPath).execute(),
+      db
+        .selectFrom("change_request")
+        .select(["id", "payload"])
+        .where((eb) => (requestIds.length > 0 ? eb.or([eb("status", "=", "pending"), eb("id", "in", requestIds)]) : eb("status", "=", "pending")))
+        .where(sql<boolean>`payload like ${likeContaining(quoted)} escape '\\'`)
+        .execute(),
+    ]);
+    return [
+      ...[...businesses, ...photos].map(({ id }) => ({ kind: "business" as const, id })),
+      ...events.map(({ id }) => ({ kind: "event" as const, id })),
+      ...posts.map(({ id }) => ({ kind: "post" as const, id })),
+      // LIKE ignores case on SQLite: the text itself decides.
+      ...requests.filter((r) => r.payload.includes(quoted)).map(({ id }) => ({ kind: "request" as const, id })),
+    ];
+  }
+
+  /** The addresses of the images the site settings show (hero photos, sponsors' logos). */
+  async siteSettingsImageUrls(): Promise<string[]> {
+    const rows = await this.db.selectFrom("site_settings").select(["heroPhotos", "sponsorLogos"]).execute();
+    const urls: string[] = [];
+    for (const row of rows) {
+      for (const [text, key] of [[row.heroPhotos, "url"], [row.sponsorLogos, "imageUrl"]] as const) {
+        let list: unknown;
+        try {
+          list = JSON.parse(text);
+        } catch {
+          continue;
+        }
+        if (!Array.isArray(list)) continue;
+        for (const item of list as Array<Record<string, unknown> | null>) if (typeof item?.[key] === "string") urls.push(item[key]);
+      }
+    }
+    return urls;
   }
 
   /** Uploads never attached to anything and created before `cutoff`. */

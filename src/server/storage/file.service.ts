@@ -16,7 +16,7 @@ import {
   variantPath,
   type UploadKind,
 } from "../../shared/upload-kinds.ts";
-import { FileRepository } from "./file.repository.ts";
+import { FileRepository, type FileHolder } from "./file.repository.ts";
 import { reencodeImage, sniffType, TooManyPixels, UnreadableImage } from "./image.ts";
 import { assertSafeKey, type ObjectStore } from "./storage.ts";
 import { isSafeFileName, isValidPostId, mayUpload, pathBelongsTo, storagePath } from "./upload-paths.ts";
@@ -26,6 +26,15 @@ export interface SavedFile {
   url: string;
   size: number;
   contentType: string;
+}
+
+/** A file claimed for an entity. */
+export interface AttachedFile extends SavedFile {
+  /**
+   * Whether it was attached already: held by something else too (an owner's request being approved), it is not this
+   * save's to give back if saving fails.
+   */
+  wasAttached: boolean;
 }
 
 export interface StoredImage extends SavedFile {
@@ -83,6 +92,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const OWNER_KINDS: readonly UploadKind[] = ["logo", "eventImage", "businessPhoto"];
 
 export { fileUrl };
+export type { FileHolder };
 
 /** The stored path behind one of our `/files/...` URLs, or null for any other URL (a provider's avatar, say). */
 export function pathFromUrl(url: string | null | undefined): string | null {
@@ -294,34 +304,43 @@ export class FileService {
   }
 
   /**
-   * Whether an upload is already attached to something (a business, event or post, the site's settings, an owner's
-   * waiting request), so naming it for another item would make both share one file. An owner's upload made for
-   * `forBusinessId` is that business's own: the business's waiting request holds it until it is approved.
+   * Whether an upload is already attached to something, so naming it for another item would make both share one file:
+   * a business (its logo or a photo), an event, a post, the site settings, an owner's waiting request. It is free
+   * for the save of one of its `own` holders: the item that shows it, or the owner's request being approved, whose
+   * uploads become the item's. An attached upload nothing is found holding counts as in use.
    */
-  async isInUse(fullPath: string, forBusinessId?: string): Promise<boolean> {
+  async isInUse(fullPath: string, own: readonly FileHolder[] = []): Promise<boolean> {
     const record = await this.files.getByPath(fullPath);
     if (!record || record.attachedAt === null) return false;
-    const metadata = JSON.parse(record.customMetadata) as Record<string, string>;
-    return forBusinessId === undefined || metadata.businessId !== forBusinessId;
+    if (own.length === 0) return true;
+    const holders = await this.holders(fullPath, own.filter((h) => h.kind === "request").map((h) => h.id));
+    return holders.length === 0 || holders.some((holder) => !own.some((o) => o.kind === holder.kind && o.id === holder.id));
+  }
+
+  /** What shows the file as its image (see `FileRepository.holders`), the site settings included. */
+  private async holders(fullPath: string, requestIds: readonly string[]): Promise<FileHolder[]> {
+    const [rows, siteImages] = await Promise.all([this.files.holders(fullPath, requestIds), this.files.siteSettingsImageUrls()]);
+    return siteImages.some((url) => pathFromUrl(url) === fullPath) ? [...rows, { kind: "site-settings", id: "site" }] : rows;
   }
 
   /**
    * Claims an upload for the entity about to reference it, so the orphan cleanup leaves it alone.
    * Only the uploader (or an admin) may claim it, and only for the kind it was uploaded as.
    */
-  async attach({ user, kind, fullPath }: { user: CurrentUser | null; kind: UploadKind; fullPath: string }): Promise<SavedFile> {
+  async attach({ user, kind, fullPath }: { user: CurrentUser | null; kind: UploadKind; fullPath: string }): Promise<AttachedFile> {
     if (!user) throw Unauthorized(messages.storage.unauthenticated);
     if (!pathBelongsTo(fullPath, kind, user)) throw Forbidden(messages.storage.unauthorized(fullPath));
     const record = await this.files.getByPath(fullPath);
     if (!record) throw NotFound(messages.storage.notFound(fullPath));
     if (record.ownerUid !== user.id && user.role !== "admin") throw Forbidden(messages.storage.unauthorized(fullPath));
     await this.files.markAttached([fullPath, ...IMAGE_VARIANT_WIDTHS.map((w) => variantPath(fullPath, w))], new Date().toISOString());
-    return { fullPath, url: fileUrl(fullPath), size: record.size, contentType: record.contentType };
+    return { fullPath, url: fileUrl(fullPath), size: record.size, contentType: record.contentType, wasAttached: record.attachedAt !== null };
   }
 
   /**
    * Gives back uploads claimed for an entity whose saving then failed: unused again, they are removed by the clean-up
-   * of unused uploads unless a retry claims them.
+   * of unused uploads unless a retry claims them. Only what the save claimed is given back: an upload attached before
+   * it (`wasAttached`) is still held by something else, an owner's waiting request say.
    */
   async release(...fullPaths: (string | null | undefined)[]): Promise<void> {
     const paths = fullPaths.filter((p): p is string => !!p).flatMap((p) => [p, ...IMAGE_VARIANT_WIDTHS.map((w) => variantPath(p, w))]);
@@ -330,9 +349,10 @@ export class FileService {
 
   /**
    * Puts a new upload in place of an entity's old file: the new one is attached, then the old one deleted.
-   * Call it before saving the entity, and `delete` the new file if saving fails.
+   * Call it before saving the entity, and `delete` the new file if saving fails (unless it was attached already, see
+   * `AttachedFile.wasAttached`).
    */
-  async replace(input: { user: CurrentUser | null; kind: UploadKind; fullPath: string; previous: string | null | undefined }): Promise<SavedFile> {
+  async replace(input: { user: CurrentUser | null; kind: UploadKind; fullPath: string; previous: string | null | undefined }): Promise<AttachedFile> {
     const attached = await this.attach(input);
     if (input.previous && input.previous !== input.fullPath) await this.delete(input.previous);
     return attached;

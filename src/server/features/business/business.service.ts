@@ -11,7 +11,7 @@ import { requireRole, type CurrentUser } from "../../auth/session.ts";
 import { newId } from "../../db/ids.ts";
 import { NotFound, Validation } from "../../errors.ts";
 import { messages } from "../../../shared/messages.ts";
-import { fileUrl, type FileService } from "../../storage/file.service.ts";
+import { fileUrl, type AttachedFile, type FileHolder, type FileService } from "../../storage/file.service.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import { pick } from "../../db/columns.ts";
 import type { BusinessPlace } from "../../../shared/event-location.ts";
@@ -120,21 +120,24 @@ export class BusinessService {
     return { items: await this.withOpenNow(items), total, page: query.page, pageSize: query.pageSize };
   }
 
-  async create(viewer: CurrentUser | null, input: BusinessInput): Promise<BusinessAdmin> {
+  /** `applying` is the request whose approval this is: its uploads may become the business's. */
+  async create(viewer: CurrentUser | null, input: BusinessInput, applying?: { request: string }): Promise<BusinessAdmin> {
     const admin = requireRole(viewer, "admin");
     const values = parseInput(input);
     await this.checkReferences(values.categoryId, values.tags);
     const hours = hoursOf(values.openingHours ?? null);
-    await this.checkNotInUse(undefined, [], values.logoPath, values.photos);
+    await this.checkNotInUse(undefined, [], values.logoPath, values.photos, applying);
     const gallery = values.photos ? await this.checkGallery(admin, [], values.photos) : [];
     let logo: { logoUrl: string | null; logoStoragePath: string | null } = { logoUrl: null, logoStoragePath: null };
+    const claimed: AttachedFile[] = [];
     if (values.logoPath) {
       const attached = await this.files.attach({ user: admin, kind: "logo", fullPath: values.logoPath });
+      claimed.push(attached);
       logo = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
     }
-    await this.attachFresh(admin, [], gallery);
+    claimed.push(...(await this.attachFresh(admin, [], gallery)));
     const id = newId();
-    await this.releasedOnFailure([logo.logoStoragePath, ...gallery.map((p) => p.path)], () => this.repository.create(id, toWrite(values, logo, hours, values.socialLinks ?? []), values.tags, gallery));
+    await this.releasedOnFailure(claimed, () => this.repository.create(id, toWrite(values, logo, hours, values.socialLinks ?? []), values.tags, gallery));
     await this.audit.record(admin, { action: "create", entityType: "business", entityId: id, summary: values.name });
     return this.adminView(id);
   }
@@ -143,7 +146,7 @@ export class BusinessService {
    * Saves the business; a new logo replaces the old one, and a gallery sent replaces the saved one (left out, it is
    * kept). The files no longer used are then deleted.
    */
-  async update(viewer: CurrentUser | null, id: string, input: BusinessInput): Promise<BusinessAdmin> {
+  async update(viewer: CurrentUser | null, id: string, input: BusinessInput, applying?: { request: string }): Promise<BusinessAdmin> {
     const admin = requireRole(viewer, "admin");
     const values = parseInput(input);
     const current = await this.repository.getAdmin(id);
@@ -151,19 +154,19 @@ export class BusinessService {
     await this.checkReferences(values.categoryId, values.tags);
     // Hours left out are kept; null removes them.
     const hours = values.openingHours === undefined ? structuredOf(current.openingHours) : hoursOf(values.openingHours);
-    await this.checkNotInUse(id, [current.logoStoragePath, ...current.photos.map((p) => p.path)], values.logoPath, values.photos);
+    await this.checkNotInUse(id, [current.logoStoragePath, ...current.photos.map((p) => p.path)], values.logoPath, values.photos, applying);
     const gallery = values.photos ? await this.checkGallery(admin, current.photos, values.photos) : undefined;
     let logo = { logoUrl: current.logoUrl, logoStoragePath: current.logoStoragePath };
+    const claimed: AttachedFile[] = [];
     if (values.logoPath === null) logo = { logoUrl: null, logoStoragePath: null };
     else if (values.logoPath && values.logoPath !== current.logoStoragePath) {
       const attached = await this.files.attach({ user: admin, kind: "logo", fullPath: values.logoPath });
+      claimed.push(attached);
       logo = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
     }
     const links = values.socialLinks ?? current.socialLinks;
-    if (gallery) await this.attachFresh(admin, current.photos, gallery);
-    const saved = new Set([current.logoStoragePath, ...current.photos.map((p) => p.path)]);
-    const fresh = [logo.logoStoragePath, ...(gallery ?? []).map((p) => p.path)].filter((path) => path && !saved.has(path));
-    await this.releasedOnFailure(fresh, async () => {
+    if (gallery) claimed.push(...(await this.attachFresh(admin, current.photos, gallery)));
+    await this.releasedOnFailure(claimed, async () => {
       if (!(await this.repository.update(id, toWrite(values, logo, hours, links), values.tags, gallery))) throw NotFound(messages.business.notFound);
     });
     if (gallery) {
@@ -206,13 +209,21 @@ export class BusinessService {
   }
 
   /**
-   * Refuses a logo or photo that is attached elsewhere already (another business, an event, a post): sharing one file,
-   * replacing or deleting it for one would break the other. The business's `own` files, and an owner's uploads for
-   * it that its waiting request holds, are its to keep. Every such field is named at once, before anything is written.
+   * Refuses a logo or photo that is attached elsewhere already (another business, an event, a post, the site settings,
+   * an owner's waiting request): sharing one file, replacing or deleting it for one would break the other. The
+   * business's `own` files are its to keep, and an upload held only by the owner's request being applied is its to
+   * take. Every such field is named at once, before anything is written.
    */
-  private async checkNotInUse(id: string | undefined, own: ReadonlyArray<string | null>, logoPath: string | null | undefined, photos: ReadonlyArray<{ path: string }> | undefined): Promise<void> {
+  private async checkNotInUse(
+    id: string | undefined,
+    own: ReadonlyArray<string | null>,
+    logoPath: string | null | undefined,
+    photos: ReadonlyArray<{ path: string }> | undefined,
+    applying: { request: string } | undefined,
+  ): Promise<void> {
+    const holders: FileHolder[] = [...(id ? [{ kind: "business" as const, id }] : []), ...(applying ? [{ kind: "request" as const, id: applying.request }] : [])];
     const fields: Record<string, string> = {};
-    const elsewhere = async (path: string) => !own.includes(path) && (await this.files.isInUse(path, id));
+    const elsewhere = async (path: string) => !own.includes(path) && (await this.files.isInUse(path, holders));
     if (logoPath && (await elsewhere(logoPath))) fields.logoPath = imageInUse.logo;
     for (const [index, photo] of (photos ?? []).entries()) {
       if (await elsewhere(photo.path)) fields[`photos.${index}.path`] = imageInUse.photo(index + 1);
@@ -221,20 +232,25 @@ export class BusinessService {
     if (first) throw Validation(first, fields);
   }
 
-  /** Runs a write that uses `fresh` uploads, just claimed: if it fails they are given back (see `FileService.release`). */
-  private async releasedOnFailure<T>(fresh: ReadonlyArray<string | null>, write: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a write that uses uploads just `claimed`: if it fails, those this save claimed are given back (see
+   * `FileService.release`); one attached before it stays with what holds it (the owner's request being approved).
+   */
+  private async releasedOnFailure<T>(claimed: readonly AttachedFile[], write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      await this.files.release(...fresh);
+      await this.files.release(...claimed.filter((file) => !file.wasAttached).map((file) => file.fullPath));
       throw error;
     }
   }
 
-  /** Claims the gallery's fresh uploads (re-encoded already by the upload path) for the business about to be saved. */
-  private async attachFresh(admin: CurrentUser, current: Business["photos"], gallery: readonly BusinessPhotoWrite[]): Promise<void> {
+  /** Claims the gallery's new photos (re-encoded already by the upload path) for the business about to be saved. */
+  private async attachFresh(admin: CurrentUser, current: Business["photos"], gallery: readonly BusinessPhotoWrite[]): Promise<AttachedFile[]> {
     const kept = new Set(current.map((p) => p.path));
-    for (const photo of gallery) if (!kept.has(photo.path)) await this.files.attach({ user: admin, kind: "businessPhoto", fullPath: photo.path });
+    const claimed: AttachedFile[] = [];
+    for (const photo of gallery) if (!kept.has(photo.path)) claimed.push(await this.files.attach({ user: admin, kind: "businessPhoto", fullPath: photo.path }));
+    return claimed;
   }
 
   private async adminView(id: string): Promise<BusinessAdmin> {

@@ -3,7 +3,7 @@ import { newId } from "../../db/ids.ts";
 import { NotFound, Unauthorized, Validation } from "../../errors.ts";
 import { invalidInput } from "../../validation.ts";
 import { changeImage, saveWithImage } from "../../storage/entity-image.ts";
-import type { FileService } from "../../storage/file.service.ts";
+import type { FileHolder, FileService } from "../../storage/file.service.ts";
 import { OUTDOOR_LOCATION, TRUNCATE } from "../../../shared/constants.ts";
 import { truncate } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -181,10 +181,11 @@ export class EventService {
     };
   }
 
-  async create(viewer: CurrentUser | null, input: EventInput): Promise<StoredEvent> {
+  /** `applying` is the owner's request whose approval this is: its uploads may become the event's. */
+  async create(viewer: CurrentUser | null, input: EventInput, applying?: { request: string }): Promise<StoredEvent> {
     const admin = requireAdmin(viewer);
     const values = await this.validate(input);
-    await this.checkImageNotInUse(values, null);
+    await this.checkImageNotInUse(values.imagePath, null, applying);
     const image = await changeImage(this.writes.files, { user: admin, kind: "eventImage", wanted: values.imagePath, current: { path: null, url: null } });
     const { imagePath: _, ...fields } = values;
     const event = await saveWithImage(image, () =>
@@ -194,12 +195,12 @@ export class EventService {
     return event;
   }
 
-  async update(viewer: CurrentUser | null, id: string, input: EventInput): Promise<StoredEvent> {
+  async update(viewer: CurrentUser | null, id: string, input: EventInput, applying?: { request: string }): Promise<StoredEvent> {
     const admin = requireAdmin(viewer);
     const values = await this.validate(input);
     const existing = await this.repository.getStored(id);
     if (!existing) throw NotFound(messages.adminEvents.notFound);
-    await this.checkImageNotInUse(values, existing.imageStoragePath);
+    await this.checkImageNotInUse(values.imagePath, existing, applying);
     const image = await changeImage(this.writes.files, {
       user: admin,
       kind: "eventImage",
@@ -240,15 +241,14 @@ export class EventService {
 
   /**
    * Refuses, beside the image field and before anything is attached, an image already attached to something else
-   * (another event, a post, a business, the site settings): sharing one file, replacing or deleting it for one would
-   * break the other. The event's `current` image is its own, and so is an owner's upload for the event's business that
-   * the business's waiting request holds.
+   * (another event, a post, a business, the site settings, an owner's waiting request): sharing one file, replacing or
+   * deleting it for one would break the other. The `current` event's image is its own, and so is an upload held only
+   * by the owner's request being applied.
    */
-  private async checkImageNotInUse(values: Pick<EventValues, "imagePath" | "location">, current: string | null): Promise<void> {
-    const wanted = values.imagePath;
-    if (!wanted || wanted === current) return;
-    const business = values.location === OUTDOOR_LOCATION ? undefined : values.location;
-    if (await this.writes.files.isInUse(wanted, business)) {
+  private async checkImageNotInUse(wanted: string | null | undefined, current: StoredEvent | null, applying: { request: string } | undefined): Promise<void> {
+    if (!wanted || wanted === current?.imageStoragePath) return;
+    const own: FileHolder[] = [...(current ? [{ kind: "event" as const, id: current.id }] : []), ...(applying ? [{ kind: "request" as const, id: applying.request }] : [])];
+    if (await this.writes.files.isInUse(wanted, own)) {
       throw Validation(messages.adminEvents.imageInUse, { imagePath: messages.adminEvents.imageInUse });
     }
   }

@@ -627,26 +627,28 @@ export class RequestService {
   private async apply(actor: CurrentUser, request: StoredRequest, fields: string[]): Promise<{ businessId?: string; targetId?: string }> {
     const requester = { id: request.userId, email: request.requesterEmail };
     const chosen = (live: Values) => ({ ...live, ...Object.fromEntries(fields.filter((f) => f in request.payload).map((f) => [f, request.payload[f]])) });
+    // The owner's uploads the request holds are the item's to take.
+    const applying = { request: request.id };
     switch (request.kind) {
       case "claim":
         await this.makeOwner(actor, request.businessId!, request.businessName, requester);
         return {};
       case "new-listing": {
-        const business = await this.deps.businesses.create(actor, request.payload as BusinessInput);
+        const business = await this.deps.businesses.create(actor, request.payload as BusinessInput, applying);
         await this.makeOwner(actor, business.id, business.name, requester);
         return { businessId: business.id };
       }
       case "listing-change": {
         const current = await this.deps.businessRepository.getAdmin(request.businessId!);
         if (!current) throw NotFound(messages.business.notFound);
-        await this.deps.businesses.update(actor, current.id, chosen(asInput(FORMS["listing-change"], current)) as BusinessInput);
+        await this.deps.businesses.update(actor, current.id, chosen(asInput(FORMS["listing-change"], current)) as BusinessInput, applying);
         return {};
       }
       case "event": {
-        if (!request.targetId) return { targetId: (await this.deps.events.create(actor, request.payload as EventInput)).id };
+        if (!request.targetId) return { targetId: (await this.deps.events.create(actor, request.payload as EventInput, applying)).id };
         const current = await this.deps.eventRepository.getStored(request.targetId);
         if (!current) throw NotFound(messages.adminEvents.notFound);
-        await this.deps.events.update(actor, current.id, chosen(asInput(FORMS.event, current)) as EventInput);
+        await this.deps.events.update(actor, current.id, chosen(asInput(FORMS.event, current)) as EventInput, applying);
         return {};
       }
       case "offer": {
