@@ -1,5 +1,7 @@
 // Several choices from a long list (a business's tags): the chosen ones as removable tags (React Aria's tag
-// group), more added through a combobox that offers the others; each chosen value is sent under `name`.
+// group), more added through a combobox that offers the others; each chosen value is sent under `name`. The values are
+// hidden inputs, so the picker names its field on its wrapper (`data-field`): when a refused sending finds the field
+// first at fault, the entity form focuses the combobox, and the message below it describes the combobox.
 import { useState, type ReactNode } from "react";
 import { Button, ComboBox, Input, Label, Tag, TagGroup, TagList } from "react-aria-components";
 import { ErrorList, ui } from "./field.tsx";
@@ -33,7 +35,7 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
   const labelOf = new Map(options.map((option) => [option.value, option.label]));
   const invalid = !!errors?.length;
   return (
-    <div className="grid min-w-0 gap-2">
+    <div className="grid min-w-0 gap-2" data-field={name}>
       <TagGroup onRemove={(keys) => setChosen((held) => held.filter((value) => !keys.has(value)))}>
         <Label className={ui.label}>{label}</Label>
         <TagList className="mt-1 flex flex-wrap gap-2" renderEmptyState={() => <span className="text-sm text-stone-600">None chosen.</span>}>
@@ -78,8 +80,8 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
           <PickerList options={options.filter((option) => !chosen.includes(option.value))} />
         </ComboBox>
       )}
-      {children}
       <ErrorList id={errorId} errors={errors} />
+      {children}
     </div>
   );
 }
