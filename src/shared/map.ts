@@ -50,6 +50,27 @@ export function filterBusinesses<B extends Pick<MapBusiness, "categoryId" | "tag
   return open;
 }
 
+/** The category buttons' counts: "All (n)" and each category's (a category with none is absent). */
+export interface CategoryCounts {
+  total: number;
+  byCategory: Record<string, number>;
+}
+
+/**
+ * The category buttons' counts as faceted filters make them: the businesses that pass every filter in force but the
+ * category itself, which is only "Open now" (by the list's own rule). Picked tags do not narrow them: picking a
+ * category clears the tags, so a category's button leads to all of its businesses, open now when so switched.
+ */
+export function countByCategory<B extends Pick<MapBusiness, "categoryId" | "tagIds" | "openNow">>(
+  businesses: B[],
+  filters: { openNow: boolean },
+): CategoryCounts {
+  const counted = filterBusinesses(businesses, { categoryId: null, tagIds: [], openNow: filters.openNow });
+  const byCategory = new Map<string, number>();
+  for (const b of counted) if (b.categoryId !== null) byCategory.set(b.categoryId, (byCategory.get(b.categoryId) ?? 0) + 1);
+  return { total: counted.length, byCategory: Object.fromEntries(byCategory) };
+}
+
 /** Spec section 9: a cluster is red when its count is above the greater of 10 and the mean count in view. */
 export function clusterRedThreshold(countsInView: number[]): number {
   const mean = countsInView.length ? countsInView.reduce((sum, n) => sum + n, 0) / countsInView.length : 0;

@@ -5,6 +5,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { MapExplorer, type Loaded } from "../features/map/map-explorer.tsx";
 import { BUSINESSES_GEOJSON_URL } from "../features/map/use-map-businesses.ts";
 import { parseFilters } from "../features/map/map-filters.ts";
+import { countByCategory } from "../../shared/map.ts";
 import { loadMapLibre } from "../features/map/load-maplibre.ts";
 
 // This page is its map: MapLibre's bundle is asked for as soon as the page's code runs in the browser, beside the
@@ -35,7 +36,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // minute, or with the businesses' circles hidden.
   const sketch =
     filters.openNow || !filters.show.markers ? null : await loadOr(context, "map sketch", () => services.mapData.sketch(filters), () => null);
-  return { categories, tags, businessCount, filters, sketch, mapStyle: services.geo.mapStyle, directions: services.geo.directions, center: site.mapCenter };
+  // The category buttons' counts of the businesses open now, for an address with ?open=now: told by the server's clock,
+  // as the businesses the page then fetches are, and shown in the HTML and the first render alike until they arrive.
+  const openCounts = filters.openNow
+    ? await loadOr(context, "map open counts", async () => countByCategory(await services.mapData.businesses(), { openNow: true }), () => null)
+    : null;
+  return { categories, tags, businessCount, openCounts, filters, sketch, mapStyle: services.geo.mapStyle, directions: services.geo.directions, center: site.mapCenter };
 }
 
 // Filters change the URL without a new load: everything the page needs is already here.
@@ -56,6 +62,7 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
         categories={loaderData.categories}
         tags={loaderData.tags}
         businessCount={loaderData.businessCount}
+        openCounts={loaderData.openCounts}
         mapStyle={loaderData.mapStyle}
         directions={loaderData.directions}
         center={loaderData.center}

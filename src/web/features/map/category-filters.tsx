@@ -1,4 +1,5 @@
 // The map sidebar's category buttons: "All (n)" and one per category with its count. Picking one clears the tags.
+import type { CategoryCounts } from "../../../shared/map.ts";
 import { paths } from "../../lib/paths.ts";
 import { chipClass, FilterButton } from "./filter-button.tsx";
 import { showsAll, type MapCategory, type MapFilters } from "./map-filters.ts";
@@ -7,6 +8,7 @@ export function CategoryFilters({
   categories,
   filters,
   total,
+  openCounts,
   paramsFor,
   onPick,
 }: {
@@ -14,6 +16,11 @@ export function CategoryFilters({
   filters: MapFilters;
   /** How many businesses there are in all, for "All (n)". */
   total: number;
+  /**
+   * The counts of the businesses open now (`countByCategory`), when known: while "Open now" is on they stand in for
+   * `total` and the categories' own counts, which count every business. Tags never narrow the counts.
+   */
+  openCounts: CategoryCounts | null;
   /** The query the map would have with these filters, for the buttons' forms without JavaScript. */
   paramsFor: (next: MapFilters) => URLSearchParams;
   /** A category id, or null for "All". */
@@ -21,10 +28,12 @@ export function CategoryFilters({
 }) {
   // "All" is pressed only while nothing narrows the list: picked tags do too, and pressing it clears them.
   const all = showsAll(filters);
+  const counts = filters.openNow ? openCounts : null;
+  const countOf = (category: MapCategory) => (counts ? (counts.byCategory[category.id] ?? 0) : category.count);
   return (
     <div className="flex flex-wrap gap-1.5">
       <FilterButton action={paths.map} params={paramsFor({ ...filters, categoryId: null, tagIds: [] })} pressed={all} onApply={() => onPick(null)} className={chipClass(all)}>
-        All ({total})
+        All ({counts ? counts.total : total})
       </FilterButton>
       {categories.map((category) => {
         const on = filters.categoryId === category.id;
@@ -38,7 +47,7 @@ export function CategoryFilters({
             className={`${chipClass(on)} inline-flex items-center gap-1.5`}
           >
             <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border border-stone-300" style={{ backgroundColor: category.color }} />
-            {category.name} ({category.count})
+            {category.name} ({countOf(category)})
           </FilterButton>
         );
       })}

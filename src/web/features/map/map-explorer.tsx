@@ -1,7 +1,7 @@
 // The /map page's working part: sidebar (search, categories, tags, locations) beside the map.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
-import type { MapStyleConfig } from "../../../shared/map.ts";
+import { countByCategory, type CategoryCounts, type MapStyleConfig } from "../../../shared/map.ts";
 import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "../../../shared/constants.ts";
 import { messages } from "../../../shared/messages.ts";
 import { paths } from "../../lib/paths.ts";
@@ -40,6 +40,12 @@ export interface MapExplorerProps {
   tags: Loaded<MapTag[]>;
   /** How many businesses there are, for "All (n)" before they arrive (null when it could not be counted). */
   businessCount: number | null;
+  /**
+   * The category buttons' counts of the businesses open now, made by the server for an address with ?open=now (null
+   * otherwise, or when they could not be counted): the page's HTML and its first render show them until the
+   * businesses arrive.
+   */
+  openCounts: CategoryCounts | null;
   mapStyle: MapStyleConfig;
   /** Whether the site offers driving directions (ROUTER_URL=off turns them off). */
   directions: boolean;
@@ -115,6 +121,12 @@ export function MapExplorer(props: MapExplorerProps) {
   const filtered = filters.openNow ? sides.open : sides.all;
   const sketchShown = !sketchDone && filters === props.initialFilters;
   const upcoming = filters.openNow ? sides.all : sides.open;
+  // With "Open now" on, the category buttons count the businesses open now: of those shown once they are here, and the
+  // server's count before (none when the switch was turned on after the page came: the counts of all stand in).
+  const openCounts = useMemo(
+    () => (!filters.openNow ? null : loaded.kind === "ready" ? countByCategory(businesses, { openNow: true }) : props.openCounts),
+    [filters.openNow, loaded.kind, businesses, props.openCounts],
+  );
   const items = useMemo(() => searchItems(businesses, categories, tags), [businesses, categories, tags]);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
 
@@ -220,6 +232,7 @@ export function MapExplorer(props: MapExplorerProps) {
               categories={categories}
               filters={filters}
               total={loaded.kind === "ready" ? businesses.length : (props.businessCount ?? 0)}
+              openCounts={openCounts}
               paramsFor={paramsFor}
               onPick={pickCategory}
             />
