@@ -193,6 +193,27 @@ test.describe("the map's first view in HTML", () => {
 
   // At the project's viewport: a phone's (412 × 915) and a desktop's (1280 × 720), whose maps frame the businesses at
   // different zooms.
+  test("a visitor's /map paints its first view before its scripts, MapLibre's among them, are asked for; then the map draws", async ({ page, request }) => {
+    const html = await (await request.get("/map")).text();
+    expect(html).toContain('data-testid="map-sketch"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('type="module"');
+
+    await page.goto("/map");
+    await expect(map(page)).toHaveAttribute("data-ready", "true");
+    const timing = await page.evaluate(() => {
+      const scripts = performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.endsWith(".js"));
+      return {
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+        first: Math.min(...scripts.map((entry) => entry.startTime)),
+        mapLibre: scripts.filter((entry) => /maplibre\.client-/.test(entry.name)).map((entry) => entry.startTime),
+      };
+    });
+    expect(timing.mapLibre).toHaveLength(1);
+    expect(timing.first).toBeGreaterThan(timing.paint);
+    expect(timing.mapLibre[0]).toBeGreaterThan(timing.paint);
+  });
+
   test("the sketch is what the map then draws: the same clusters, counts and colours at the same places, and the same single circles", async ({ page }) => {
     const businesses = await demoBusinesses();
     const hold = await holdMapLibre(page);

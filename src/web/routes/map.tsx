@@ -7,10 +7,16 @@ import { BUSINESSES_GEOJSON_URL } from "../features/map/use-map-businesses.ts";
 import { parseFilters } from "../features/map/map-filters.ts";
 import { countByCategory } from "../../shared/map.ts";
 import { loadMapLibre } from "../features/map/load-maplibre.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 // This page is its map: MapLibre's bundle is asked for as soon as the page's code runs in the browser, beside the
 // rest of the page's, instead of once the page has hydrated and the map's effect runs.
 if (typeof document !== "undefined") loadMapLibre().catch(() => undefined);
+
+// The page's HTML holds the map's first view (the businesses' circles and clusters, see map-sketch.tsx) and the
+// sidebar's filters as forms: for a visitor its scripts, MapLibre's among them, are asked for once it has painted,
+// so that they do not share a slow line with the stylesheet before the first paint.
+export const handle = SCRIPTS_AFTER_PAINT;
 
 // The businesses themselves come as one GeoJSON request (thousands of them would swell the HTML); the
 // browser starts it at once, alongside the scripts.
