@@ -15,6 +15,17 @@ export interface HoursZone {
 /** Holiday calendars of every country: needed only for businesses closed on public holidays. */
 const holidays = lazyRequire<typeof Holidays>("date-holidays");
 
+/**
+ * Rules of date-holidays' calendar that are not public holidays where the business is (`unsetRule`, the package's
+ * own way to leave one out). Days a holiday on a weekend is kept on are left out: Ontario leaves that day to each
+ * employer, and shops commonly open on it.
+ */
+const NOT_PUBLIC: Record<string, string[]> = {
+  // Ontario's Employment Standards Act names nine public holidays; Easter Monday is not one (the Civic Holiday and
+  // Remembrance Day, not either, the package already types "optional").
+  "CA-ON": ["easter 1"],
+};
+
 const holidayCache = new Map<string, Map<string, string>>();
 
 /** The region's public holidays of a year, by local date, with their English names. */
@@ -26,6 +37,7 @@ export function publicHolidays(region: string, year: number): Map<string, string
     found = new Map();
     try {
       const calendar = new (holidays())(country!, state ?? "", { languages: ["en"], types: ["public"] });
+      for (const rule of NOT_PUBLIC[region] ?? []) calendar.unsetRule(rule);
       for (const h of calendar.getHolidays(year, "en") || []) {
         if (h.type === "public" && !found.has(h.date.slice(0, 10))) found.set(h.date.slice(0, 10), h.name);
       }

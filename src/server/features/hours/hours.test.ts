@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OpeningHoursFieldSchema, OpeningHoursInputSchema, exceptionText, statusText, toOsm, type OpeningHoursInput } from "../../../shared/schemas/opening-hours.ts";
-import { comingExceptions, HoursClock, hoursStatus } from "./hours-status.ts";
+import { comingExceptions, HoursClock, hoursStatus, publicHolidays } from "./hours-status.ts";
 import { fromOsm, OsmHoursError } from "./osm-hours.ts";
 
 const zone = { timeZone: "America/Toronto", holidayRegion: "CA-ON" };
@@ -82,6 +82,20 @@ describe("open or closed in the site's time zone", () => {
     expect(text(shop, "2026-07-01T15:00:00Z")).toBe("Closed · opens Thu 09:00");
     const coming = comingExceptions(shop, zone, new Date("2026-12-20T15:00:00Z"), 10).map(exceptionText);
     expect(coming).toEqual(["Closed Fri 25 Dec: Christmas Day", "Closed Sat 26 Dec: Boxing Day"]);
+  });
+
+  it("keeps to Ontario's nine public holidays: Good Friday, not Easter Monday", () => {
+    const shop = hours({ ...weekdays, closedOnPublicHolidays: true });
+    // Good Friday 26 March 2027 and Easter Monday 29 March, 11:00 in Toronto (EDT).
+    expect(isOpenNow(shop, zone, new Date("2027-03-26T15:00:00Z"))).toBe(false);
+    expect(isOpenNow(shop, zone, new Date("2027-03-29T15:00:00Z"))).toBe(true);
+    expect(text(shop, "2027-03-26T15:00:00Z")).toBe("Closed · opens Mon 09:00");
+    expect(publicHolidays("CA-ON", 2027).has("2027-03-29")).toBe(false);
+    // Neither the Civic Holiday (2 August) nor Remembrance Day is one of them.
+    expect(isOpenNow(shop, zone, new Date("2027-08-02T15:00:00Z"))).toBe(true);
+    expect(isOpenNow(shop, zone, new Date("2027-11-11T16:00:00Z"))).toBe(true);
+    const spring = comingExceptions(shop, zone, new Date("2027-03-20T15:00:00Z"), 20).map(exceptionText);
+    expect(spring).toEqual(["Closed Fri 26 Mar: Good Friday"]);
   });
 
   it("keeps hours not given apart from closed", () => {
