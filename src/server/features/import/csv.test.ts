@@ -48,6 +48,18 @@ describe("reading CSV", () => {
     expect(table.rows).toEqual([['Joe\'s "Best"', "Line 1\nLine 2", ""]]);
   });
 
+  it("names an empty header by its column, counted as spreadsheets count them, and still maps the named ones", () => {
+    const table = readCsv(bytes("Name,,Phone, ,Phone,\nCorner Cafe,note,905-555-0001,x,905-555-0002,\n"));
+    expect(table.headers).toEqual(["Name", "Column 2", "Phone", "Column 4", "Phone (2)", "Column 6"]);
+    expect(table.rows).toEqual([["Corner Cafe", "note", "905-555-0001", "x", "905-555-0002", ""]]);
+    expect(autoMapping(table.headers)).toEqual({ Name: "name", "Column 2": "", Phone: "phone", "Column 4": "", "Phone (2)": "", "Column 6": "" });
+  });
+
+  it("keeps a header the file gives a column, naming an empty one apart from it", () => {
+    expect(readCsv(bytes("Name,,Column 2\nA,x,y\n")).headers).toEqual(["Name", "Column 2 (2)", "Column 2"]);
+    expect(readCsv(bytes("Column 2,,Column 2\nA,x,y\n")).headers).toEqual(["Column 2", "Column 2 (2)", "Column 2 (3)"]);
+  });
+
   it("refuses what is not a CSV table, saying what to do", () => {
     expect(() => readCsv(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]))).toThrow(/spreadsheet workbook/);
     expect(() => readCsv(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]))).toThrow(/not a CSV file/);

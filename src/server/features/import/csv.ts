@@ -81,10 +81,11 @@ export function readCsv(bytes: Uint8Array, options: { encoding?: CsvEncoding; de
   }
   const [header = { cells: [], line: 1 }, ...rows] = records;
   const delimiter = (found || ",") as CsvTable["delimiter"];
-  const headers = distinctHeaders(header.cells.map((cell) => cell.trim()));
-  if (headers.filter(Boolean).length === 0 || (headers.length < 2 && rows.some((row) => row.cells.length > 1))) {
+  const names = header.cells.map((cell) => cell.trim());
+  if (names.filter(Boolean).length === 0 || (names.length < 2 && rows.some((row) => row.cells.length > 1))) {
     throw Validation(importMessages.noHeader, { file: importMessages.noHeader });
   }
+  const headers = distinctHeaders(names);
   if (rows.length > IMPORT_LIMITS.rows) throw Validation(importMessages.tooManyRows, { file: importMessages.tooManyRows });
   return { encoding, delimiter, headers, rows: rows.map((row) => headers.map((_, i) => row.cells[i] ?? "")), lines: rows.map((row) => row.line) };
 }
@@ -129,18 +130,21 @@ function lineBreaks(text: string, from: number, to: number): number {
   return count;
 }
 
-/** The headers with each repeat told apart ("Phone", "Phone (2)"), so every column can be mapped on its own. */
+/**
+ * The headers told apart, so every column can be mapped on its own: an empty one named by its place as spreadsheets
+ * count columns ("Column 3"), a repeat numbered ("Phone", "Phone (2)"), neither taking a name the file gives a column.
+ */
 function distinctHeaders(headers: readonly string[]): string[] {
   const taken = new Set(headers);
   const seen = new Set<string>();
-  return headers.map((header) => {
-    if (!seen.has(header)) {
+  return headers.map((header, i) => {
+    if (header && !seen.has(header)) {
       seen.add(header);
       return header;
     }
-    let n = 2;
-    while (taken.has(`${header} (${n})`.trim())) n++;
-    const name = `${header} (${n})`.trim();
+    const base = header || `Column ${i + 1}`;
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base} (${n})`;
     taken.add(name);
     return name;
   });

@@ -375,6 +375,19 @@ describe("reading the file as a spreadsheet shows it", () => {
     expect(((await remapped.json()) as ImportPreview).rows[0]!.cells.phone).toBe("905-555-0002");
   });
 
+  it("names a column without a header by its place, so it can be told apart and mapped", async () => {
+    const csv = `${header},,\nCorner Cafe,Food & Drink,9 King St,43.2,-79.2,,905-555-0001,\n`;
+    const first = await preview(csv);
+    expect(first.headers.slice(-2)).toEqual(["Column 7", "Column 8"]);
+    expect(first.mapping).toMatchObject({ Name: "name", "Column 7": "", "Column 8": "" });
+
+    const remapped = await t.request(`/api/v1/imports/${first.id}`, { method: "PUT", json: { mapping: { ...first.mapping, "Column 7": "phone" } }, cookie: admin });
+    expect(remapped.status).toBe(200);
+    const read = (await remapped.json()) as ImportPreview;
+    expect(read.mapping).toMatchObject({ "Column 7": "phone", "Column 8": "" });
+    expect(read.rows[0]!.cells.phone).toBe("905-555-0001");
+  });
+
   it("numbers each row by its line in the file, counting blank lines and lines inside quoted cells", async () => {
     const csv = [
       "Name,Category,Address,Latitude,Longitude,Description",
