@@ -10,37 +10,11 @@ import { messages } from "../../../shared/messages.ts";
 import { businessView, type BusinessAdmin } from "../../../shared/schemas/business.ts";
 import type { AdminPost } from "../../../shared/schemas/post.ts";
 import { alerts, chooseFiles, click, getButton, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
+import { readyUploads, stubApi } from "../../../../tests/setup/upload-fakes.ts";
 import AdminTab, { clientAction, clientLoader } from "../../routes/admin-tab.tsx";
 import { asLists } from "../../components/ui/entity-form.tsx";
 
-/** The upload endpoint's side: each upload answered at once with a stored file named after it. */
-interface FakeUploadOptions {
-  metadata: Record<string, string>;
-  onProgress?: (sent: number, total: number) => void;
-  onSuccess?: (payload: unknown) => void;
-}
-vi.mock("tus-js-client", () => ({
-  Upload: class {
-    private readonly file: File;
-    private readonly options: FakeUploadOptions;
-    constructor(file: File, options: FakeUploadOptions) {
-      this.file = file;
-      this.options = options;
-    }
-    start() {
-      const folder = this.options.metadata.kind === "businessPhoto" ? "markers_photos" : "logos";
-      const url = `/files/${folder}/${this.file.name.replace(/\.\w+$/, "")}_1_abc.webp`;
-      const stored = { fullPath: url.slice("/files/".length), url, srcset: `${url} 800w`, size: this.file.size, contentType: "image/webp", width: 800, height: 400 };
-      setTimeout(() => {
-        this.options.onProgress?.(this.file.size, this.file.size);
-        this.options.onSuccess?.({ lastResponse: { getBody: () => JSON.stringify(stored) } });
-      }, 0);
-    }
-    abort() {
-      return Promise.resolve();
-    }
-  },
-}));
+vi.mock("tus-js-client", () => import("../../../../tests/setup/upload-fakes.ts"));
 
 /** The API's words for a gallery photo attached elsewhere already, naming its place. */
 const photoInUse = (position: number) => `Photo ${position} is already used elsewhere on the site, such as by another business. Upload it again for this business.`;
@@ -88,30 +62,18 @@ const harbourNews: AdminPost = {
  * The API as the tab uses it: the list, the form's choices, and the item's save, refused with these field messages
  * until the test lets it through.
  */
-function fakeApi(list: string, item: { id: string }, save: string, refusal: Record<string, string>) {
-  const sent: Array<Record<string, unknown>> = [];
-  const state = { refusal: refusal as Record<string, string> | null };
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const path = new URL(input, "http://localhost").pathname;
-      if (path === `/api/v1${list}`) return json({ items: [item], total: 1, page: 1, pageSize: 50 });
-      if (path === "/api/v1/categories") return json([{ id: "category-1", name: "Food" }]);
-      if (path === "/api/v1/tags") return json([]);
-      if (path === "/api/v1/businesses/business-1/owners") return json([]);
-      if (path === "/api/v1/admin/post-authors") return json([{ id: "user-1", displayName: "Ada" }]);
-      if (path === `/api/v1${save}` && init.method === "PUT") {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        sent.push(body);
-        if (state.refusal) return json({ error: { message: Object.values(state.refusal)[0], fields: state.refusal } }, 400);
-        return json({ ...item, ...body });
-      }
-      return new Response(null, { status: 404 });
-    }),
-  );
-  return { sent, accept: () => void (state.refusal = null) };
-}
+const fakeApi = (list: string, item: { id: string }, save: string, refusal: Record<string, string>) =>
+  stubApi({
+    answers: {
+      [list]: { items: [item], total: 1, page: 1, pageSize: 50 },
+      "/categories": [{ id: "category-1", name: "Food" }],
+      "/tags": [],
+      "/businesses/business-1/owners": [],
+      "/admin/post-authors": [{ id: "user-1", displayName: "Ada" }],
+    },
+    save,
+    refusal,
+  });
 
 async function openTab(tab: string, title: string) {
   const Stub = createRoutesStub([
@@ -169,11 +131,7 @@ async function addPhoto(gallery: HTMLElement, fileName: string) {
   await waitFor(() => gallery.querySelectorAll("li").length === before + 1);
 }
 
-// jsdom draws no images and keeps no object URLs: every file counts as a picture it could draw.
-beforeEach(() => {
-  vi.stubGlobal("createImageBitmap", async () => ({ close() {} }));
-  vi.stubGlobal("URL", Object.assign(class extends URL {}, { createObjectURL: () => "blob:preview", revokeObjectURL: () => undefined }));
-});
+beforeEach(() => readyUploads());
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a business's gallery the server refuses in the Markers form", () => {

@@ -6,37 +6,10 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SiteSettings } from "../../../shared/schemas/site-settings.ts";
 import { accessibleName, alerts, chooseFiles, click, getButton, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
+import { readyUploads, startedUploads, stubApi } from "../../../../tests/setup/upload-fakes.ts";
 import AdminSiteSettings, { clientAction, clientLoader } from "../../routes/admin-site-settings.tsx";
 
-/** The upload endpoint's side: what each upload asked for, answered at once with a stored file named after it. */
-const uploads = vi.hoisted(() => [] as Array<Record<string, string>>);
-interface FakeUploadOptions {
-  metadata: Record<string, string>;
-  onProgress?: (sent: number, total: number) => void;
-  onSuccess?: (payload: unknown) => void;
-}
-vi.mock("tus-js-client", () => ({
-  Upload: class {
-    private readonly file: File;
-    private readonly options: FakeUploadOptions;
-    constructor(file: File, options: FakeUploadOptions) {
-      this.file = file;
-      this.options = options;
-    }
-    start() {
-      uploads.push(this.options.metadata);
-      const url = `/files/site_settings/${this.file.name.replace(/\.\w+$/, "")}_1_abc.webp`;
-      const stored = { fullPath: url.slice("/files/".length), url, srcset: `${url} 800w`, size: this.file.size, contentType: "image/webp", width: 800, height: 400 };
-      setTimeout(() => {
-        this.options.onProgress?.(this.file.size, this.file.size);
-        this.options.onSuccess?.({ lastResponse: { getBody: () => JSON.stringify(stored) } });
-      }, 0);
-    }
-    abort() {
-      return Promise.resolve();
-    }
-  },
-}));
+vi.mock("tus-js-client", () => import("../../../../tests/setup/upload-fakes.ts"));
 
 const IN_USE = "This image is already used elsewhere on the site (by a business, an event or a post). Please upload a copy of it for the site settings.";
 
@@ -60,24 +33,8 @@ function settingsWith(change: Partial<SiteSettings>): SiteSettings {
   };
 }
 
-/** The settings API: what it serves, what each save sent, and a refusal for the next save when the test gives one. */
-function fakeApi(stored: SiteSettings, refusal?: Record<string, string>) {
-  const saved: SiteSettings[] = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      if (new URL(input, "http://localhost").pathname !== "/api/v1/site-settings") return new Response(null, { status: 404 });
-      if (init.method !== "PUT") return json(stored);
-      const body = JSON.parse(String(init.body)) as SiteSettings;
-      saved.push(body);
-      if (refusal) return json({ error: { message: Object.values(refusal)[0], fields: refusal } }, 400);
-      stored = body;
-      return json(body);
-    }),
-  );
-  return { saved };
-}
+/** The settings API: what it serves, what each save sent, and a refusal of every save when the test gives one. */
+const fakeApi = (stored: SiteSettings, refusal?: Record<string, string>) => stubApi({ answers: { "/site-settings": stored }, save: "/site-settings", refusal });
 
 async function openTab() {
   const Stub = createRoutesStub([
@@ -131,12 +88,7 @@ async function upload(page: HTMLElement, fileName: string) {
   await click(getButton(page, "Upload"));
 }
 
-// jsdom draws no images and keeps no object URLs: every file counts as a picture it could draw.
-beforeEach(() => {
-  uploads.length = 0;
-  vi.stubGlobal("createImageBitmap", async () => ({ close() {} }));
-  vi.stubGlobal("URL", Object.assign(class extends URL {}, { createObjectURL: () => "blob:preview", revokeObjectURL: () => undefined }));
-});
+beforeEach(() => readyUploads());
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the Site settings tab's hero photos and sponsors", () => {
@@ -149,13 +101,13 @@ describe("the Site settings tab's hero photos and sponsors", () => {
     const alt = await waitFor(() => page.querySelector<HTMLInputElement>('input[name="heroPhotos[1].alt"]'));
     await waitFor(() => document.activeElement === alt);
     expect(field(page, "Hero photo 2: alt text")).toBe(alt);
-    expect(uploads).toEqual([expect.objectContaining({ kind: "siteImage", filename: "market-day.png" })]);
+    expect(startedUploads).toEqual([expect.objectContaining({ kind: "siteImage", filename: "market-day.png" })]);
     expect(getButton(page, "Add a hero photo (2 of 6)")).toBeTruthy();
 
     await type(alt, "Market day on Queen Street");
     await click(getButton(page, "Save site settings"));
     await waitFor(() => page.querySelector('[role="status"]'));
-    expect(api.saved.map((s) => s.heroPhotos)).toEqual([[hero(1), { url: "/files/site_settings/market-day_1_abc.webp", alt: "Market day on Queen Street" }]]);
+    expect(api.sent.map((s) => s.heroPhotos)).toEqual([[hero(1), { url: "/files/site_settings/market-day_1_abc.webp", alt: "Market day on Queen Street" }]]);
     expect(page.querySelector('[role="status"]')!.textContent).toBe("Site settings saved.");
   });
 
@@ -182,9 +134,9 @@ describe("the Site settings tab's hero photos and sponsors", () => {
     // Enter in a field saves the form, as before: Save is still its only submit button.
     expect([...page.querySelectorAll("button")].filter((button) => button.type === "submit").map(accessibleName)).toEqual(["Save site settings"]);
     await click(getButton(page, "Save site settings"));
-    await waitFor(() => api.saved.length === 1);
-    expect(api.saved[0]!.heroPhotos).toEqual([{ ...hero(3), alt: "The fountain" }, hero(1), hero(2)]);
-    expect(api.saved[0]!.sponsorLogos).toEqual([sponsor("Riverbend Realty")]);
+    await waitFor(() => api.sent.length === 1);
+    expect(api.sent[0]!.heroPhotos).toEqual([{ ...hero(3), alt: "The fountain" }, hero(1), hero(2)]);
+    expect(api.sent[0]!.sponsorLogos).toEqual([sponsor("Riverbend Realty")]);
   });
 
   it("says on the add button when the hero photos are full, and takes no more", async () => {
@@ -204,7 +156,7 @@ describe("the Site settings tab's hero photos and sponsors", () => {
     await type(field(page, "Association name"), "Downtown Merchants");
     await type(field(page, "Sponsor 2: link (optional)"), "https://riverbend.example");
     await click(getButton(page, "Save site settings"));
-    await waitFor(() => api.saved.length === 1 && alerts(page).length > 0);
+    await waitFor(() => api.sent.length === 1 && alerts(page).length > 0);
 
     const logo = field(page, "Sponsor 2: logo");
     await waitFor(() => document.activeElement === logo);
@@ -230,7 +182,7 @@ describe("the Site settings tab's hero photos and sponsors", () => {
     await click(getButton(page, "Save site settings"));
 
     await waitFor(() => document.activeElement === name);
-    expect(api.saved).toEqual([]);
+    expect(api.sent).toEqual([]);
     expect(name.getAttribute("aria-invalid")).toBe("true");
     expect(description(name)).toBe("Sponsor name is required.");
     expect(description(field(page, "Sponsor 2: link (optional)"))).toBe("Link must be a web address starting with http:// or https://.");

@@ -7,34 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Business } from "../../../shared/schemas/business.ts";
 import { requestMessages } from "../../../shared/schemas/request.ts";
 import { alerts, chooseFiles, click, getButton, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
+import { ownerPageAnswers, readyUploads, stubApi } from "../../../../tests/setup/upload-fakes.ts";
 import MyBusiness, { clientAction, clientLoader } from "../../routes/my-business.tsx";
 
-interface FakeUploadOptions {
-  metadata: Record<string, string>;
-  onProgress?: (sent: number, total: number) => void;
-  onSuccess?: (payload: unknown) => void;
-}
-vi.mock("tus-js-client", () => ({
-  Upload: class {
-    private readonly file: File;
-    private readonly options: FakeUploadOptions;
-    constructor(file: File, options: FakeUploadOptions) {
-      this.file = file;
-      this.options = options;
-    }
-    start() {
-      const url = `/files/logos/${this.file.name.replace(/\.\w+$/, "")}_1_abc.webp`;
-      const stored = { fullPath: url.slice("/files/".length), url, srcset: `${url} 800w`, size: this.file.size, contentType: "image/webp", width: 800, height: 400 };
-      setTimeout(() => {
-        this.options.onProgress?.(this.file.size, this.file.size);
-        this.options.onSuccess?.({ lastResponse: { getBody: () => JSON.stringify(stored) } });
-      }, 0);
-    }
-    abort() {
-      return Promise.resolve();
-    }
-  },
-}));
+vi.mock("tus-js-client", () => import("../../../../tests/setup/upload-fakes.ts"));
 
 const NOT_YOURS = requestMessages.notYourImage;
 
@@ -61,31 +37,7 @@ const bakery: Business = {
 };
 
 /** The API as /mybusiness uses it, the listing's change refused with the logo's message. */
-function fakeApi() {
-  const sent: Array<Record<string, unknown>> = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-  const answers: Record<string, unknown> = {
-    "/api/v1/me": { email: "owner@example.com" },
-    "/api/v1/me/businesses": [bakery],
-    "/api/v1/me/requests": [],
-    "/api/v1/categories": [{ id: "category-1", name: "Food" }],
-    "/api/v1/tags": [],
-    "/api/v1/businesses/business-1/events": [],
-    "/api/v1/businesses/business-1/offers": [],
-  };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const path = new URL(input, "http://localhost").pathname;
-      if (path === "/api/v1/businesses/business-1" && init.method === "PUT") {
-        sent.push(JSON.parse(String(init.body)) as Record<string, unknown>);
-        return json({ error: { message: NOT_YOURS, fields: { logoPath: NOT_YOURS } } }, 400);
-      }
-      return path in answers ? json(answers[path]) : new Response(null, { status: 404 });
-    }),
-  );
-  return { sent };
-}
+const fakeApi = () => stubApi({ answers: ownerPageAnswers(bakery), save: "/businesses/business-1", refusal: { logoPath: NOT_YOURS } });
 
 /** The control a label names within `scope`. */
 function field(scope: ParentNode, label: string): HTMLInputElement {
@@ -107,10 +59,7 @@ const description = (control: Element) =>
     .filter(Boolean)
     .map((id) => document.getElementById(id)?.textContent ?? "");
 
-beforeEach(() => {
-  vi.stubGlobal("createImageBitmap", async () => ({ close() {} }));
-  vi.stubGlobal("URL", Object.assign(class extends URL {}, { createObjectURL: () => "blob:preview", revokeObjectURL: () => undefined }));
-});
+beforeEach(() => readyUploads());
 afterEach(() => vi.unstubAllGlobals());
 
 describe("an owner's listing form", () => {

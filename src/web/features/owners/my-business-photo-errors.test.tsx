@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Business } from "../../../shared/schemas/business.ts";
 import { requestMessages } from "../../../shared/schemas/request.ts";
 import { alerts, click, getButton, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
+import { ownerPageAnswers, stubApi } from "../../../../tests/setup/upload-fakes.ts";
 import MyBusiness, { clientAction, clientLoader } from "../../routes/my-business.tsx";
 
 const NOT_YOURS = requestMessages.notYourImage;
@@ -37,31 +38,7 @@ const bakery: Business = {
 };
 
 /** The API as /mybusiness uses it, the listing's change refused with the gallery's message. */
-function fakeApi() {
-  const sent: Array<Record<string, unknown>> = [];
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-  const answers: Record<string, unknown> = {
-    "/api/v1/me": { email: "owner@example.com" },
-    "/api/v1/me/businesses": [bakery],
-    "/api/v1/me/requests": [],
-    "/api/v1/categories": [{ id: "category-1", name: "Food" }],
-    "/api/v1/tags": [],
-    "/api/v1/businesses/business-1/events": [],
-    "/api/v1/businesses/business-1/offers": [],
-  };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const path = new URL(input, "http://localhost").pathname;
-      if (path === "/api/v1/businesses/business-1" && init.method === "PUT") {
-        sent.push(JSON.parse(String(init.body)) as Record<string, unknown>);
-        return json({ error: { message: NOT_YOURS, fields: { photos: NOT_YOURS } } }, 400);
-      }
-      return path in answers ? json(answers[path]) : new Response(null, { status: 404 });
-    }),
-  );
-  return { sent };
-}
+const fakeApi = () => stubApi({ answers: ownerPageAnswers(bakery), save: "/businesses/business-1", refusal: { photos: NOT_YOURS } });
 
 /** The control a label holds within `scope`. */
 function field(scope: ParentNode, label: string): HTMLInputElement {
