@@ -37,7 +37,8 @@ interface Props {
   skip?: string[];
   /** Choices made besides the saved ones (e.g. a tag just created). */
   checked?: string[];
-  onUploading?: (busy: boolean) => void;
+  /** The callback a field's upload control tells when it starts and stops sending a file; one lasting function a field. */
+  uploadReporter?: (field: string) => (busy: boolean) => void;
   /** What the upload of an image says it is for, from the form's values (an owner's business). */
   uploadFor?: ((values: Record<string, unknown>) => Record<string, string>) | undefined;
   /** A value picked in a control that sends no change event of its own (a combobox). */
@@ -174,7 +175,7 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
       // empty lists and nulls, which here mean "closed" and "not given".
       return <HoursEditor name={meta.name} label={view.label} initialValue={props.values[name] ?? meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
     case "photos":
-      return <PhotosEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} metadata={props.uploadFor?.(values)} onBusyChange={props.onUploading} />;
+      return <PhotosEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} metadata={props.uploadFor?.(values)} onBusyChange={props.uploadReporter?.(name)} />;
     case "links":
       return <SocialLinksEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
     default: {
@@ -218,7 +219,7 @@ function ImageInput({ name, view, meta, props }: { name: string; view: FieldView
         failureMessage={view.uploadFailed}
         metadata={{ ...(owner ? (props.itemId ? { [owner]: props.itemId } : {}) : title ? { name: title } : {}), ...props.uploadFor?.(props.values) }}
         disabled={false}
-        onBusyChange={props.onUploading}
+        onBusyChange={props.uploadReporter?.(name)}
         onChange={setImage}
         errorId={meta.errorId}
         errors={meta.errors}

@@ -1,7 +1,7 @@
 // A form drawn from an entity's description and checked against its schema, in the browser before sending and by the
 // route's action after: the admin's screens and the owners' pages share it.
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { fieldErrors, formMessage } from "../../../shared/field-errors.ts";
@@ -98,6 +98,33 @@ function focusGroupAtFault(form: HTMLFormElement, errors: Record<string, Readonl
   }
 }
 
+/**
+ * Whether any of a form's upload controls is sending a file, with the reporter each field's control tells when it starts
+ * and stops: busy is held by field, so one upload ending leaves the form busy while another goes on, and a control
+ * taken away mid-upload says it is done. A field's reporter is the same function on every drawing, so its control does
+ * not report again each time the form is drawn.
+ */
+function useUploadsBusy(): [boolean, (field: string) => (busy: boolean) => void] {
+  const [busyFields, setBusyFields] = useState<ReadonlySet<string>>(() => new Set());
+  const reporters = useRef(new Map<string, (busy: boolean) => void>());
+  const reporterFor = useCallback((field: string) => {
+    let report = reporters.current.get(field);
+    if (!report) {
+      report = (busy: boolean) =>
+        setBusyFields((fields) => {
+          if (fields.has(field) === busy) return fields;
+          const next = new Set(fields);
+          if (busy) next.add(field);
+          else next.delete(field);
+          return next;
+        });
+      reporters.current.set(field, report);
+    }
+    return report;
+  }, []);
+  return [busyFields.size > 0, reporterFor];
+}
+
 export interface EntityFormProps {
   /** The form's id; its fetcher is shared under this key so the page hears how it went. */
   id: string;
@@ -122,7 +149,7 @@ export interface EntityFormProps {
 
 export function EntityForm({ id, views, defaultValue, sources, round, images, itemId, hidden, submitLabel, busyLabel = "Saving...", skip, after, checked, buttons, uploadFor }: EntityFormProps) {
   const fetcher = useFetcher<FormActionData>({ key: id });
-  const [uploading, setUploading] = useState(false);
+  const [uploading, uploadReporter] = useUploadsBusy();
   const lastResult = fetcher.data?.round === round ? fetcher.data.result : undefined;
   const [form, fields] = useForm<Record<string, string | null | undefined>>({ id, lastResult, defaultValue: defaultValue as Record<string, string>, shouldValidate: "onSubmit" });
   // The focus after a refused sending, once Conform has placed its own (useForm's effect, above, runs first); like
@@ -166,7 +193,7 @@ export function EntityForm({ id, views, defaultValue, sources, round, images, it
         after={after?.(ids)}
         checked={checked}
         uploadFor={uploadFor}
-        onUploading={setUploading}
+        uploadReporter={uploadReporter}
         onValue={(field, value) => setTyped((held) => ({ ...held, [field]: value }))}
       />
       <div className="flex flex-wrap gap-3">
