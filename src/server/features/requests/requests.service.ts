@@ -352,7 +352,7 @@ export class RequestService {
    * of unused uploads leaves them), and an amended request lets go of the uploads it no longer asks for.
    */
   private async send(user: CurrentUser, target: NewRequest, fresh: Upload[], pending: StoredRequest | undefined, auto: boolean): Promise<RequestCreated> {
-    if (auto) return this.createApproved(user, target);
+    if (auto) return this.createApproved(user, target, fresh);
     // The waiting request is the business's: an owner's change amends it, whoever made it, and it is then theirs (the
     // decision is sent to them).
     // What a field was compared with moves on only for the fields this change touches: a field it leaves as the waiting
@@ -434,18 +434,25 @@ export class RequestService {
 
   /**
    * Applied at once, and kept as an approved request so the owner sees it among their changes. A change that cannot
-   * be applied (a photo's upload removed meanwhile) is answered with its error and leaves no request behind, so
-   * sending it again does not make a second one.
+   * be applied (a photo's upload removed meanwhile, a failed save) is answered with its error and leaves no request
+   * behind, so sending it again does not make a second one; its fresh uploads are unused again, as before it was sent,
+   * so the same form can be sent again.
    */
-  private async createApproved(user: CurrentUser, request: NewRequest): Promise<RequestCreated> {
+  private async createApproved(user: CurrentUser, request: NewRequest, fresh: Upload[]): Promise<RequestCreated> {
+    // Held first, as a waiting request's are: the item's save then takes them as the request's (see
+    // AttachedFile.wasAttached) and, failing, leaves them to be given back here rather than deleting them.
+    await this.hold(user, fresh);
     const id = newId();
-    await this.repository.create({ ...request, id, userId: user.id });
-    const stored = (await this.repository.get(id))!;
     try {
+      await this.repository.create({ ...request, id, userId: user.id });
+      const stored = (await this.repository.get(id))!;
       await this.decideAndApply(approvedInAdvance(user), stored, Object.keys(stored.payload), null);
     } catch (error) {
-      // A change that could not be applied is back among the waiting ones: it goes, as it was never made.
-      if ((await this.repository.get(id))?.status === "pending") await this.repository.delete(id);
+      // A change that could not be applied is back among the waiting ones (or was never stored): it goes, as it was
+      // never made. Once applied, its uploads are the item's whatever failed after.
+      const left = await this.repository.get(id);
+      if (left?.status === "pending") await this.repository.delete(id);
+      if (!left || left.status === "pending") await this.deps.files.release(...fresh.map((upload) => upload.path));
       throw error;
     }
     return { requestId: id, status: "approved" };

@@ -1,0 +1,172 @@
+// An owner's change the association approves in advance, with uploads sent over the tus endpoint as a browser sends
+// them: when saving it fails, no request is left and its uploads are unused again, as they were before it was sent
+// (kept, not deleted), so the owner sends the same form again, corrected, with the same uploads; an upload the
+// corrected form no longer names is removed by the clean-up of unused uploads like any other.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { createBusiness, createCategory } from "../../db/factories.ts";
+import type { CurrentUser } from "../../auth/session.ts";
+import { makeImage } from "../../../../tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+
+let t: TestApp;
+let admin: { cookie: string };
+let categoryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn("admin");
+  categoryId = (await createCategory(t.database.db, { name: "Venues" })).id;
+  const saved = await t.request("/api/v1/moderation-settings", {
+    method: "PUT",
+    json: { autoApproveListings: true, autoApproveEvents: true, autoApproveOffers: true, notificationEmail: "" },
+    cookie: admin.cookie,
+  });
+  expect(saved.status).toBe(200);
+});
+afterAll(() => t.close());
+
+/** A signed-in owner of the business. */
+async function ownerOf(businessId: string) {
+  const { cookie } = await t.signIn("business");
+  const user = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
+  expect((await t.request(`/api/v1/businesses/${businessId}/owners`, { method: "POST", json: { email: user.email }, cookie: admin.cookie })).status).toBe(200);
+  return { cookie, user };
+}
+
+const TUS = { "Tus-Resumable": "1.0.0" };
+const b64 = (value: string) => Buffer.from(value).toString("base64");
+
+/** An image uploaded for the business as the owner's browser sends it; the stored file's path. */
+async function upload(cookie: string, kind: "eventImage" | "logo" | "businessPhoto", businessId: string): Promise<string> {
+  const bytes = await makeImage("png", 400, 300);
+  const metadata = Object.entries({ kind, filename: "poster.png", businessId }).map(([k, v]) => `${k} ${b64(v)}`).join(",");
+  const created = await t.request("/api/v1/uploads", { method: "POST", cookie, headers: { ...TUS, "Upload-Length": String(bytes.byteLength), "Upload-Metadata": metadata } });
+  expect(created.status).toBe(201);
+  const sent = await t.request(created.headers.get("Location")!, {
+    method: "PATCH",
+    cookie,
+    headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
+  expect(sent.status).toBe(200);
+  return ((await sent.json()) as { fullPath: string }).fullPath;
+}
+
+const send = (method: string, path: string, json: unknown, cookie: string) => t.request(path, { method, json, cookie });
+const served = async (path: string) => (await t.request(`/files/${path}`)).status;
+/** The clean-up of unused uploads, run as it would be a day later. */
+const cleanUpLater = () => t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
+
+/** The stored record of a file: gone, or whether it is attached. */
+async function fileState(path: string): Promise<"gone" | "attached" | "unattached"> {
+  const row = await t.database.db.selectFrom("stored_file").select("attachedAt").where("fullPath", "=", path).executeTakeFirst();
+  return row ? (row.attachedAt ? "attached" : "unattached") : "gone";
+}
+
+const myRequests = async (cookie: string) => (await (await t.request("/api/v1/me/requests", { cookie })).json()) as Array<{ id: string; status: string }>;
+
+async function approvedAtOnce(response: Response) {
+  expect(response.status).toBe(202);
+  expect(await response.json()).toMatchObject({ status: "approved" });
+}
+
+/** The business's events as visitors see them: name and image address. */
+async function eventsAt(businessId: string) {
+  const events = (await (await t.request(`/api/v1/businesses/${businessId}/events`)).json()) as Array<{ id: string; name: string; imageUrl: string | null }>;
+  return events.map(({ id, name, imageUrl }) => ({ id, name, imageUrl }));
+}
+
+function event(name: string, location: string, imagePath: string | null) {
+  return { name, eventDate: "2031-07-04T23:30:00.000Z", location, imagePath };
+}
+
+/**
+ * A database rule refusing to write a row of `table` with this name (standing in for any write failure while the
+ * change is applied, after its uploads were checked); returns how to lift it.
+ */
+async function refuseWriting(table: "event" | "business", operation: "insert" | "update", name: string): Promise<() => Promise<void>> {
+  const db = t.database.db;
+  const trigger = `refuse_${operation}_${table}`;
+  if (t.database.dialect === "postgres") {
+    await sql`create or replace function ${sql.raw(trigger)}() returns trigger language plpgsql as $$ begin if new.name = ${sql.lit(name)} then raise exception 'refused'; end if; return new; end $$`.execute(db);
+    await sql`create trigger ${sql.raw(trigger)} before ${sql.raw(operation)} on ${sql.table(table)} for each row execute function ${sql.raw(trigger)}()`.execute(db);
+  } else {
+    await sql`create trigger ${sql.raw(trigger)} before ${sql.raw(operation)} on ${sql.table(table)} when new.name = ${sql.lit(name)} begin select raise(abort, 'refused'); end`.execute(db);
+  }
+  return async () => {
+    await sql`drop trigger ${sql.raw(trigger)} ${t.database.dialect === "postgres" ? sql`on ${sql.table(table)}` : sql``}`.execute(db);
+  };
+}
+
+describe("an owner's change approved at once whose saving fails", () => {
+  it("for a new event: leaves no request, gives its image back unused, and the same upload is taken when the corrected event is sent again", async () => {
+    const venue = await createBusiness(t.database.db, { categoryId, name: "Quebec Hall" });
+    const owner = await ownerOf(venue.id);
+    const poster = await upload(owner.cookie, "eventImage", venue.id);
+
+    const lift = await refuseWriting("event", "insert", "Quebec Quiz");
+    try {
+      expect((await send("POST", "/api/v1/events", event("Quebec Quiz", venue.id, poster), owner.cookie)).status).toBe(500);
+    } finally {
+      await lift();
+    }
+    expect(await eventsAt(venue.id)).toEqual([]);
+    expect(await myRequests(owner.cookie)).toEqual([]);
+    expect([await served(poster), await fileState(poster)]).toEqual([200, "unattached"]);
+
+    await approvedAtOnce(await send("POST", "/api/v1/events", event("Quebec Quiz Night", venue.id, poster), owner.cookie));
+    expect(await eventsAt(venue.id)).toMatchObject([{ name: "Quebec Quiz Night", imageUrl: `/files/${poster}` }]);
+    await cleanUpLater();
+    expect([await served(poster), await fileState(poster)]).toEqual([200, "attached"]);
+  });
+
+  it("for a change to an event: the event keeps its image, the new one is given back unused, and taken when the corrected change is sent again", async () => {
+    const venue = await createBusiness(t.database.db, { categoryId, name: "Romeo Rooms" });
+    const owner = await ownerOf(venue.id);
+    const before = await upload(owner.cookie, "eventImage", venue.id);
+    await approvedAtOnce(await send("POST", "/api/v1/events", event("Romeo Reading", venue.id, before), owner.cookie));
+    const id = (await eventsAt(venue.id))[0]!.id;
+    const poster = await upload(owner.cookie, "eventImage", venue.id);
+
+    const lift = await refuseWriting("event", "update", "Romeo Readings");
+    try {
+      expect((await send("PUT", `/api/v1/events/${id}`, event("Romeo Readings", venue.id, poster), owner.cookie)).status).toBe(500);
+    } finally {
+      await lift();
+    }
+    expect(await eventsAt(venue.id)).toEqual([{ id, name: "Romeo Reading", imageUrl: `/files/${before}` }]);
+    expect([await fileState(before), await fileState(poster)]).toEqual(["attached", "unattached"]);
+    expect([await served(before), await served(poster)]).toEqual([200, 200]);
+
+    await approvedAtOnce(await send("PUT", `/api/v1/events/${id}`, event("Romeo Poetry Readings", venue.id, poster), owner.cookie));
+    expect(await eventsAt(venue.id)).toEqual([{ id, name: "Romeo Poetry Readings", imageUrl: `/files/${poster}` }]);
+    await cleanUpLater();
+    // The image it replaced goes.
+    expect([await served(poster), await served(before)]).toEqual([200, 404]);
+  });
+
+  it("for a listing change: its logo and photo are given back unused; sent again corrected, the logo is taken and the photo left out is cleaned up", async () => {
+    const shop = await createBusiness(t.database.db, { categoryId, name: "Sierra Soaps" });
+    const owner = await ownerOf(shop.id);
+    const logo = await upload(owner.cookie, "logo", shop.id);
+    const photo = await upload(owner.cookie, "businessPhoto", shop.id);
+    const listing = (changes: Record<string, unknown>) => ({ name: shop.name, categoryId, lat: shop.lat, lng: shop.lng, tags: [], ...changes });
+
+    const lift = await refuseWriting("business", "update", "Sierra Soaps & Scents");
+    try {
+      const change = listing({ name: "Sierra Soaps & Scents", logoPath: logo, photos: [{ path: photo, alt: "The shelves" }] });
+      expect((await send("PUT", `/api/v1/businesses/${shop.id}`, change, owner.cookie)).status).toBe(500);
+    } finally {
+      await lift();
+    }
+    expect(await myRequests(owner.cookie)).toEqual([]);
+    expect([await fileState(logo), await fileState(photo)]).toEqual(["unattached", "unattached"]);
+
+    await approvedAtOnce(await send("PUT", `/api/v1/businesses/${shop.id}`, listing({ name: "Sierra Soaps and Scents", logoPath: logo, photos: [] }), owner.cookie));
+    await cleanUpLater();
+    const live = (await (await t.request(`/api/v1/businesses/${shop.id}`)).json()) as { name: string; logoUrl: string; photos: unknown[] };
+    expect([live.name, live.logoUrl, live.photos]).toEqual(["Sierra Soaps and Scents", `/files/${logo}`, []]);
+    expect([await served(logo), await served(photo)]).toEqual([200, 404]);
+  });
+});
