@@ -2,14 +2,13 @@
 // third-party sign-in through a real OpenID Connect provider (popup, cancelled popup, redirect fallback), the
 // account page, and the sign-in limit across a restart. Each worker runs its own server, SMTP receiver and
 // OpenID Connect provider on loopback, so the provider can be configured and the server restarted.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
+import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { expect as baseExpect, expectNoAxeViolations, test as base } from "./fixtures.ts";
+import { freePort, SERVER_ENV, startAppProcess } from "./app-process.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import type { Role } from "../../src/shared/constants.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
@@ -19,14 +18,6 @@ const run = promisify(execFile);
 const PASSWORD = "lantern-river-42";
 // A sign-in through the provider is several round trips; on a busy machine it takes more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Site {
   url: string;
@@ -69,63 +60,37 @@ const test = base.extend<{ clientIp: string }, { site: Site }>({
       const port = await freePort();
       const url = `http://localhost:${port}`;
       const dataDir = `${E2E_DATA_DIR}-accounts-w${workerInfo.workerIndex}`;
-      fs.rmSync(dataDir, { recursive: true, force: true });
       const smtp = await startSmtpReceiver();
       const oidc = await startOidcProvider({ redirectUris: [`${url}/api/auth/callback/oidc`] });
-      const env = {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DEMO_CONTENT: "true",
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-        AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
-        // Each test is its own client address, as behind a reverse proxy, so per-IP limits do not mix tests.
-        TRUST_PROXY: "true",
-        SMTP_URL: smtp.url,
-        MAIL_FROM: "Niche <no-reply@niche.test>",
-        OIDC_ISSUER: oidc.issuer,
-        OIDC_CLIENT_ID: oidc.clientId,
-        OIDC_CLIENT_SECRET: oidc.clientSecret,
-        // The test provider plays Google, so the spec's "Google Sign-In ..." texts appear.
-        OIDC_NAME: "Google",
-      };
-      let child: ChildProcess | undefined;
-      let output = "";
-      async function start() {
-        child = spawn(process.execPath, ["src/server/index.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
-        child.stdout!.on("data", (chunk) => (output += chunk));
-        child.stderr!.on("data", (chunk) => (output += chunk));
-        const deadline = Date.now() + 60_000;
-        for (;;) {
-          try {
-            if ((await fetch(`${url}/healthz`)).ok) return;
-          } catch {
-            // not listening yet
-          }
-          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the accounts test server did not start:\n${output}`);
-          await new Promise((r) => setTimeout(r, 200));
-        }
-      }
-      async function stop() {
-        if (!child || child.exitCode !== null) return;
-        const exited = new Promise((resolve) => child!.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      await start();
+      const app = await startAppProcess({
+        name: "the accounts test server",
+        port,
+        dataDir,
+        keepDataDir: true,
+        env: {
+          ...SERVER_ENV,
+          // Each test is its own client address, as behind a reverse proxy, so per-IP limits do not mix tests.
+          TRUST_PROXY: "true",
+          SMTP_URL: smtp.url,
+          MAIL_FROM: "Niche <no-reply@niche.test>",
+          OIDC_ISSUER: oidc.issuer,
+          OIDC_CLIENT_ID: oidc.clientId,
+          OIDC_CLIENT_SECRET: oidc.clientSecret,
+          // The test provider plays Google, so the spec's "Google Sign-In ..." texts appear.
+          OIDC_NAME: "Google",
+        },
+        ready: { healthz: "localhost" },
+        wait: { ms: 60_000 },
+      });
       await use({
         url,
         dataDir,
         smtp,
         oidc,
-        restart: async () => {
-          await stop();
-          await start();
-        },
+        restart: () => app.restart(),
         async createUser(role, email = uniqueEmail(role)) {
           await run(process.execPath, ["src/server/cli/user-create.ts", "--email", email, "--password", PASSWORD, "--role", role], {
-            env: { ...env, LOG_LEVEL: "silent" },
+            env: { ...app.env, LOG_LEVEL: "silent" },
           });
           return { email, password: PASSWORD };
         },
@@ -146,7 +111,7 @@ const test = base.extend<{ clientIp: string }, { site: Site }>({
           }
         },
       });
-      await stop();
+      await app.stop();
       await oidc.close();
       await smtp.close();
     },

@@ -1,58 +1,34 @@
 // A first start as a newcomer meets it: PUBLIC_URL unset, no administrator, the site opened at 127.0.0.1 rather
 // than localhost. The server of this file is its own (a fresh data directory), so the setup link is in its log.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import { chromium } from "@playwright/test";
 import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { startAppProcess, type AppProcess } from "./app-process.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import { messages } from "../../src/shared/messages.ts";
 import { nuHtmlErrors } from "./nu-html-checker.ts";
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const admin = { email: "first-admin@example.com", displayName: "First Admin", password: "lantern-river-42" };
-let child: ChildProcess | undefined;
-let output = "";
+let app: AppProcess | undefined;
 let port = 0;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  port = await freePort();
-  const dataDir = `${E2E_DATA_DIR}-first-run`;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO_CONTENT: "true",
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    MAP_STYLE_URL: "offline",
-    PUBLIC_URL: undefined,
-  };
-  child = spawn(process.execPath, ["src/server/index.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  while (!output.includes("/setup?token=")) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the first-run server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  // No AUTH_SECRET or PUBLIC_URL, as a newcomer starts it; up once it has logged the setup link.
+  app = await startAppProcess({
+    name: "the first-run server",
+    dataDir: `${E2E_DATA_DIR}-first-run`,
+    keepDataDir: true,
+    env: { DEMO_CONTENT: "true", NODE_ENV: "production", LOG_LEVEL: "warn", MAP_STYLE_URL: "offline", PUBLIC_URL: undefined },
+    ready: { logged: "/setup?token=" },
+    wait: { ms: 60_000 },
+  });
+  port = app.port;
 });
 
 test.afterAll(async () => {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child!.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
+  await app?.stop();
 });
 
 test("the setup link from the log creates the first administrator, who signs in at 127.0.0.1", async ({ page }) => {
@@ -60,7 +36,7 @@ test("the setup link from the log creates the first administrator, who signs in 
   test.setTimeout(90_000);
   // The refused form post answers 400, which the browser notes in the console.
   allowConsoleError("status of 400");
-  const logged = /http:\/\/localhost:\d+(\/setup\?token=[\w-]+)/.exec(output)!;
+  const logged = /http:\/\/localhost:\d+(\/setup\?token=[\w-]+)/.exec(app!.output())!;
   const site = `http://127.0.0.1:${port}`;
   await page.goto(`${site}${logged[1]}`);
   await expect(page.getByRole("heading", { name: "Set up the site" })).toBeVisible();
@@ -112,5 +88,5 @@ test("opened at an address the site does not trust, sign-in says where the site 
   } finally {
     await browser.close();
   }
-  expect(output.split("\n").filter((line) => line.includes(`http://niche-lan.test:${port}`))).toHaveLength(1);
+  expect(app!.output().split("\n").filter((line) => line.includes(`http://niche-lan.test:${port}`))).toHaveLength(1);
 });

@@ -1,17 +1,16 @@
 // The home page's loading texts, seen the way a visitor sees them: a section whose query is held up by the
 // database shows its loading text while the other sections render, and fills in when the query returns.
 // PostgreSQL lets the test hold a section's table with a real lock; without TEST_DATABASE_URL it is skipped.
-import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import pg from "pg";
 import { expect, test } from "./fixtures.ts";
+import { SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
 import { newId } from "../../src/server/db/ids.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 test.skip(!serverUrl, "needs PostgreSQL (TEST_DATABASE_URL) to hold a table lock");
 test.describe.configure({ mode: "serial" });
 
-let server: ChildProcess | undefined;
+let app: AppProcess | undefined;
 let base = "";
 let databaseUrl = "";
 const databaseName = `niche_e2e_loading_${newId(6).toLowerCase()}`;
@@ -26,46 +25,24 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
   testInfo.setTimeout(90_000);
   await admin((client) => client.query(`create database ${databaseName}`));
   const url = new URL(serverUrl!);
   url.pathname = `/${databaseName}`;
   databaseUrl = url.href;
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  server = spawn(process.execPath, ["src/server/index.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: `${testInfo.outputDir}/data`,
-      DEMO_CONTENT: "true",
-      MAP_STYLE_URL: "offline",
-      NODE_ENV: "production",
-      LOG_LEVEL: "silent",
-      AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
-    },
-    stdio: "ignore",
+  app = await startAppProcess({
+    name: "the PostgreSQL server",
+    env: { ...SERVER_ENV, DATABASE_URL: databaseUrl, DATA_DIR: `${testInfo.outputDir}/data`, MAP_STYLE_URL: "offline", LOG_LEVEL: "silent" },
+    output: "none",
+    ready: { healthz: "localhost" },
+    wait: { tries: 300 },
   });
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the PostgreSQL server did not start");
+  base = app.url;
 });
 
 test.afterAll(async () => {
-  if (server?.pid) process.kill(server.pid, "SIGTERM");
-  await new Promise((r) => setTimeout(r, 500));
+  await app?.stop();
   await admin((client) => client.query(`drop database if exists ${databaseName} with (force)`));
 });
 

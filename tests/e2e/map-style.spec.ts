@@ -1,17 +1,11 @@
 // Someone else's map style (MAP_STYLE_URL=https://...) in the browser, under our Content-Security-Policy: a local
 // stand-in of a hosted provider serves the style from one host and its TileJSON, tiles, glyphs and sprite from a
 // second one. Each journey starts its own server pointed at that provider (the shared one draws the offline style).
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { allowConsoleError, expect, test } from "./fixtures.ts";
+import { SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
 import { startFakeTileProvider, type FakeTileProvider } from "../fakes/tile-server.ts";
 import { messages } from "../../src/shared/messages.ts";
-
-interface AppServer {
-  url: string;
-  stop(): Promise<void>;
-}
 
 /** Fixed ports, one block per project, so desktop and phone journeys running side by side never collide. */
 function ports(testInfo: TestInfo) {
@@ -20,39 +14,15 @@ function ports(testInfo: TestInfo) {
 }
 
 /** The production server on a fresh data directory with the demo content, drawing `styleUrl`. */
-async function startApp(port: number, styleUrl: string, testInfo: TestInfo): Promise<AppServer> {
-  const dataDir = `/tmp/csp-e2e-${testInfo.project.name}-${port}`;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const child: ChildProcess = spawn(process.execPath, ["src/server/index.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEMO_CONTENT: "true",
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
-      MAP_STYLE_URL: styleUrl,
-      MAP_EXTRA_ORIGINS: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+function startApp(port: number, styleUrl: string, testInfo: TestInfo): Promise<AppProcess> {
+  return startAppProcess({
+    name: `the server for ${styleUrl}`,
+    port,
+    dataDir: `/tmp/csp-e2e-${testInfo.project.name}-${port}`,
+    env: { ...SERVER_ENV, MAP_STYLE_URL: styleUrl, MAP_EXTRA_ORIGINS: "" },
+    ready: { healthz: "localhost" },
+    wait: { tries: 300 },
   });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://localhost:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 300 && child.exitCode === null; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { url, stop };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error(`the server for ${styleUrl} did not start:\n${output}`);
 }
 
 /**
@@ -78,7 +48,7 @@ const map = (page: Page) => page.getByTestId("map");
 
 test.describe("a hosted map style", () => {
   let provider: FakeTileProvider | undefined;
-  let app: AppServer | undefined;
+  let app: AppProcess | undefined;
 
   test.afterEach(async () => {
     await app?.stop();

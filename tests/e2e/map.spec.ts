@@ -1,12 +1,10 @@
 // The map page (spec section 2 "Map page", 4 "Map", 8 "Map page", 9 clustering) on the offline map style,
 // with the browser's geolocation granted or refused through the context, and local fakes of the router.
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { allowConsoleError, expect, expectNoAxeViolations, test, untilScriptsRun } from "./fixtures.ts";
+import { E2E_AUTH_SECRET, startAppProcess, type AppProcess } from "./app-process.ts";
 import { DEMO_DATA_DIR, DEMO_URL, E2E_DATA_DIR } from "./env.ts";
 import { openDatabase, type Database } from "../../src/server/db/database.ts";
 import { createBusiness, createCategory, createTag } from "../../src/server/db/factories.ts";
@@ -580,44 +578,30 @@ test.describe("map library failure", () => {
 // directions turned off (ROUTER_URL=off).
 test.describe("map states", () => {
   test.describe.configure({ mode: "serial" });
-  let server: ChildProcess | undefined;
+  let app: AppProcess | undefined;
   let base = "";
   let dataDir = "";
   let database: Database | undefined;
 
-  async function freePort(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const probe = net.createServer();
-      probe.once("error", reject);
-      probe.listen(0, "127.0.0.1", () => {
-        const { port } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
-  }
-
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
   test.beforeAll(async ({}, testInfo) => {
     dataDir = `${E2E_DATA_DIR}-map-${testInfo.project.name}`;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    server = spawn(process.execPath, ["tests/e2e/serve-with-geo-fakes.ts"], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: "false", LOG_LEVEL: "warn", MAP_STYLE_URL: "offline", ROUTER_URL: "off", AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth" },
-      stdio: "ignore",
+    app = await startAppProcess({
+      script: "tests/e2e/serve-with-geo-fakes.ts",
+      dataDir,
+      env: { DEMO_CONTENT: "false", LOG_LEVEL: "warn", MAP_STYLE_URL: "offline", ROUTER_URL: "off", AUTH_SECRET: E2E_AUTH_SECRET },
+      output: "none",
+      ready: { healthz: "localhost" },
+      wait: { tries: 100 },
+      ifNotReady: "go on",
     });
-    for (let i = 0; i < 100; i++) {
-      const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    base = app.url;
     database = openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") });
   });
 
   test.afterAll(async () => {
     await database?.close();
-    server?.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   test("nothing loaded: the empty texts, and the site's default centre at zoom 15", async ({ page }) => {

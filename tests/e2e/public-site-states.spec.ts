@@ -1,13 +1,12 @@
 // Empty states, content created in the test and each section's failure, on a server of its own:
 // it starts on an empty database (DEMO_CONTENT=false); the test then writes rows, and finally drops
 // tables for real, so a section fails the way it would if its table were lost.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import { openDatabase, type Database } from "../../src/server/db/database.ts";
 import type { DB } from "../../src/server/db/database-types.ts";
@@ -16,50 +15,25 @@ import { formatLongDate } from "../../src/shared/format.ts";
 
 test.describe.configure({ mode: "serial" });
 
-let server: ChildProcess | undefined;
+let app: AppProcess | undefined;
 let base = "";
 let dataDir = "";
 let database: Database | undefined;
 /** An administrator of this server, for its admin pages. */
 const admin = { email: "states-admin@example.com", password: "e2e-Password-1" };
-/** What the server logged (errors only), one JSON object a line. */
-let serverLog = "";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   dataDir = `${E2E_DATA_DIR}-states-${test.info().project.name}`;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  server = spawn(process.execPath, ["src/server/index.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEMO_CONTENT: "false",
-      MAP_STYLE_URL: "offline",
-      NODE_ENV: "production",
-      LOG_LEVEL: "error",
-      AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
-    },
-    stdio: ["ignore", "pipe", "ignore"],
+  // Its log is its stdout alone (errors only), one JSON object a line: see loggedFailures.
+  app = await startAppProcess({
+    dataDir,
+    env: { ...SERVER_ENV, DEMO_CONTENT: "false", MAP_STYLE_URL: "offline", LOG_LEVEL: "error" },
+    output: "stdout",
+    ready: { healthz: "localhost" },
+    wait: { tries: 150 },
+    ifNotReady: "go on",
   });
-  server.stdout?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
-  for (let i = 0; i < 150; i++) {
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  base = app.url;
   database = openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") });
   // Made now: the command migrates the database first, which it cannot once tables are dropped.
   execFileSync(process.execPath, ["src/server/cli/user-create.ts", "--email", admin.email, "--password", admin.password, "--role", "admin"], {
@@ -69,16 +43,15 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await database?.close();
-  if (server?.pid) process.kill(server.pid, "SIGTERM");
-  await new Promise((r) => setTimeout(r, 300));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
 
 const db = (): Kysely<DB> => database!.db;
 
 /** The failures to load a page's data that the server logged. */
 function loggedFailures() {
-  return serverLog
+  return app!
+    .output()
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as { msg?: string; what?: string; err?: { message?: string } })

@@ -1,61 +1,34 @@
 // An administrator renames the association and corrects its details in the Site settings tab; a visitor sees the
 // new name on the home page at once. The association's name is read by other journeys, so this one changes it on
 // a server of its own (a fresh data directory), never on the journeys' or the demo's.
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
 import type { Locator } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { E2E_AUTH_SECRET, SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import { createOrUpdateUser } from "../../src/server/auth/accounts.ts";
 import { parseEnv } from "../../src/server/env.ts";
 import { openRuntime } from "../../src/server/runtime.ts";
 import { messages } from "../../src/shared/messages.ts";
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const dataDir = `${E2E_DATA_DIR}-site-settings`;
 const admin = { email: "settings-admin@example.com", password: "e2e-Password-1" };
-let child: ChildProcess | undefined;
-let output = "";
+let app: AppProcess | undefined;
 let site = "";
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  site = `http://localhost:${port}`;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO_CONTENT: "true",
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
-    MAP_STYLE_URL: "offline",
-    SIGN_IN_LIMIT_PER_IP: "100000",
-  };
-  child = spawn(process.execPath, ["src/server/index.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 100_000;
-  for (;;) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the site settings server did not start:\n${output}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (healthy) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  app = await startAppProcess({
+    name: "the site settings server",
+    dataDir,
+    env: { ...SERVER_ENV, MAP_STYLE_URL: "offline", SIGN_IN_LIMIT_PER_IP: "100000" },
+    ready: { healthz: "127.0.0.1" },
+    wait: { ms: 100_000 },
+  });
+  site = app.url;
   // The administrator is made as `npm run user:create` makes one, on the server's own database.
-  const runtime = await openRuntime(parseEnv({ ...process.env, DATA_DIR: dataDir, DEMO_CONTENT: "true", LOG_LEVEL: "silent", AUTH_SECRET: env.AUTH_SECRET }));
+  const runtime = await openRuntime(parseEnv({ ...process.env, DATA_DIR: dataDir, DEMO_CONTENT: "true", LOG_LEVEL: "silent", AUTH_SECRET: E2E_AUTH_SECRET }));
   try {
     await createOrUpdateUser(runtime, { ...admin, role: "admin" });
   } finally {
@@ -64,12 +37,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
 
 /** The control is marked invalid and described by an element holding `text`, in its own field frame. */
