@@ -3,12 +3,10 @@
 // message is told beside the tag picker, tied to its combobox (described by it and marked invalid), which takes the
 // focus; the tags chosen stay, and are sent again as they were. A tag the API refuses under its place in the list
 // (`tags.1`) is told on the picker.
-import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../../shared/messages.ts";
-import type { BusinessAdmin } from "../../../shared/schemas/business.ts";
-import { alerts, click, getButton, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
-import AdminTab, { clientAction, clientLoader } from "../../routes/admin-tab.tsx";
+import { alerts, click, getButton, settle, waitFor } from "../../../../tests/setup/dom.ts";
+import { adminBakeryWith, described, openAdminTab } from "../../../../tests/setup/form-pages.tsx";
 
 const TAGS = [
   { id: "tag-1", name: "Bread" },
@@ -16,28 +14,7 @@ const TAGS = [
   { id: "tag-3", name: "Gluten free" },
 ];
 
-const bakery: BusinessAdmin = {
-  id: "business-1",
-  name: "Queen Street Bakery",
-  categoryId: "category-1",
-  category: "Food",
-  categoryColor: "#aa3300",
-  description: "Bread since 1952.",
-  address: "12 Queen Street",
-  website: null,
-  phone: null,
-  email: null,
-  coordinates: { lat: 43.1, lng: -79.07 },
-  tags: ["tag-1", "tag-2"],
-  logoUrl: null,
-  logoStoragePath: null,
-  openingHours: null,
-  openNow: null,
-  socialLinks: [],
-  photos: [],
-  createdAt: "2026-03-01T12:00:00.000Z",
-  lastUpdatedAt: "2026-03-01T12:00:00.000Z",
-};
+const bakery = adminBakeryWith({ tags: ["tag-1", "tag-2"] });
 
 /** The API as the Markers tab uses it: the list, the form's choices, and the business's save, refused with these field messages until the test lets it through. */
 function fakeApi(refusal: Record<string, string>) {
@@ -64,22 +41,6 @@ function fakeApi(refusal: Record<string, string>) {
   return { sent, accept: () => void (state.refusal = null) };
 }
 
-async function openMarker() {
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/:tab",
-      Component: AdminTab,
-      HydrateFallback: () => null,
-      loader: (args) => clientLoader(args as Parameters<typeof clientLoader>[0]),
-      action: (args) => clientAction(args as Parameters<typeof clientAction>[0]),
-    },
-  ]);
-  const page = await render(<Stub initialEntries={["/admin/markers"]} />);
-  await click(await waitFor(() => page.querySelector<HTMLButtonElement>('button[aria-label="Edit Queen Street Bakery"]')));
-  await waitFor(() => page.querySelector("h2")?.textContent?.startsWith("Edit "));
-  return page;
-}
-
 /** The picker's combobox, the one a person types a tag's name into. */
 const combobox = (page: HTMLElement) => {
   const found = page.querySelectorAll<HTMLInputElement>('input[role="combobox"]');
@@ -90,13 +51,6 @@ const combobox = (page: HTMLElement) => {
 
 /** The tags shown as chosen, by name. */
 const chosen = (page: HTMLElement) => [...page.querySelectorAll('[role="row"]')].map((row) => row.textContent?.replace("×", "").trim());
-
-/** The texts of the elements a control names in aria-describedby. */
-const described = (control: Element) =>
-  (control.getAttribute("aria-describedby") ?? "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? "");
 
 /** Adds a tag as a person does: its name typed into the combobox, then the option offered chosen. */
 async function addTag(page: HTMLElement, name: string) {
@@ -124,7 +78,7 @@ describe("a business's tags the server refuses in the Markers form", () => {
   it("tells a tag refused under its place (tags.1) beside the picker, whose combobox it describes and which takes the focus, with the tags chosen kept", async () => {
     const GONE = "Tag 2 no longer exists.";
     const api = fakeApi({ "tags.1": GONE });
-    const page = await openMarker();
+    const page = await openAdminTab("markers", "Queen Street Bakery");
     expect(chosen(page)).toEqual(["Bread", "Cafe"]);
 
     // Cafe taken off, Gluten free added.
@@ -166,7 +120,7 @@ describe("a business's tags the server refuses in the Markers form", () => {
   it("focuses the combobox for a message on the whole list (tags), keeping every tag chosen", async () => {
     const TOO_MANY = "A business can have at most 2 tags.";
     const api = fakeApi({ tags: TOO_MANY });
-    const page = await openMarker();
+    const page = await openAdminTab("markers", "Queen Street Bakery");
     await addTag(page, "Gluten free");
 
     await update(page);

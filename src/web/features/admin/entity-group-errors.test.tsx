@@ -4,14 +4,13 @@
 // endpoint: the message is told beside the group, which it describes, and the group's first control takes the focus;
 // what the person did stays, and is sent again as it was. A photo the API refuses under its place in the list
 // (`photos.1.path`) is told on the gallery.
-import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../../shared/messages.ts";
-import { businessView, type BusinessAdmin } from "../../../shared/schemas/business.ts";
+import { businessView } from "../../../shared/schemas/business.ts";
 import type { AdminPost } from "../../../shared/schemas/post.ts";
-import { alerts, chooseFiles, click, getButton, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
+import { alerts, chooseFiles, click, getButton, settle, waitFor } from "../../../../tests/setup/dom.ts";
+import { adminBakeryWith, described, field, openAdminTab, type } from "../../../../tests/setup/form-pages.tsx";
 import { readyUploads, stubApi } from "../../../../tests/setup/upload-fakes.ts";
-import AdminTab, { clientAction, clientLoader } from "../../routes/admin-tab.tsx";
 import { asLists } from "../../components/ui/entity-form.tsx";
 
 vi.mock("tus-js-client", () => import("../../../../tests/setup/upload-fakes.ts"));
@@ -19,28 +18,9 @@ vi.mock("tus-js-client", () => import("../../../../tests/setup/upload-fakes.ts")
 /** The API's words for a gallery photo attached elsewhere already, naming its place. */
 const photoInUse = (position: number) => `Photo ${position} is already used elsewhere on the site, such as by another business. Upload it again for this business.`;
 
-const bakery: BusinessAdmin = {
-  id: "business-1",
-  name: "Queen Street Bakery",
-  categoryId: "category-1",
-  category: "Food",
-  categoryColor: "#aa3300",
-  description: "Bread since 1952.",
-  address: "12 Queen Street",
-  website: null,
-  phone: null,
-  email: null,
-  coordinates: { lat: 43.1, lng: -79.07 },
-  tags: [],
-  logoUrl: null,
-  logoStoragePath: null,
-  openingHours: null,
-  openNow: null,
-  socialLinks: [],
+const bakery = adminBakeryWith({
   photos: [{ path: "markers_photos/counter_1_old.webp", url: "/files/markers_photos/counter_1_old.webp", alt: "The counter" }],
-  createdAt: "2026-03-01T12:00:00.000Z",
-  lastUpdatedAt: "2026-03-01T12:00:00.000Z",
-};
+});
 
 const harbourNews: AdminPost = {
   id: "post-1",
@@ -75,52 +55,12 @@ const fakeApi = (list: string, item: { id: string }, save: string, refusal: Reco
     refusal,
   });
 
-async function openTab(tab: string, title: string) {
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/:tab",
-      Component: AdminTab,
-      HydrateFallback: () => null,
-      loader: (args) => clientLoader(args as Parameters<typeof clientLoader>[0]),
-      action: (args) => clientAction(args as Parameters<typeof clientAction>[0]),
-    },
-  ]);
-  const page = await render(<Stub initialEntries={[`/admin/${tab}`]} />);
-  await click(await waitFor(() => page.querySelector<HTMLButtonElement>(`button[aria-label="Edit ${title}"]`)));
-  await waitFor(() => page.querySelector("h2")?.textContent?.startsWith("Edit "));
-  return page;
-}
-
-/** The control a label names, as a person finds it: by the label's `for`, else the control inside it. */
-function field(scope: ParentNode, label: string): HTMLInputElement {
-  const found = [...scope.querySelectorAll("label")].filter((l) => l.textContent?.trim() === label || l.firstChild?.textContent?.trim() === label);
-  if (found.length !== 1) throw new Error(`Expected one field labelled ${label}, found ${found.length}`);
-  const [own] = found;
-  return (own!.htmlFor ? document.getElementById(own!.htmlFor) : own!.querySelector("input, select, textarea")) as HTMLInputElement;
-}
-
 /** The group (fieldset) its legend names. */
 function group(page: HTMLElement, legend: string): HTMLFieldSetElement {
   const found = [...page.querySelectorAll("fieldset")].filter((set) => set.querySelector(":scope > legend")?.textContent?.trim() === legend);
   if (found.length !== 1) throw new Error(`Expected one group named ${legend}, found ${found.length}`);
   return found[0]!;
 }
-
-/** Types into a field as a person does: its value changes and the form hears of it. */
-async function type(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  await settle(() => {
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), "value")!.set!.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-    input.dispatchEvent(new Event("change", { bubbles: true }));
-  });
-}
-
-/** The texts of the elements a control names in aria-describedby. */
-const described = (control: Element) =>
-  (control.getAttribute("aria-describedby") ?? "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? "");
 
 /** Adds a photo to the gallery as a person does: "Add a photo", a picture chosen, "Upload", until it is listed. */
 async function addPhoto(gallery: HTMLElement, fileName: string) {
@@ -138,7 +78,7 @@ describe("a business's gallery the server refuses in the Markers form", () => {
   it("tells a photo refused under its place (photos.1.path) beside the gallery, which takes the focus, with every photo and alt text kept", async () => {
     const IN_USE = photoInUse(2);
     const api = fakeApi("/admin/businesses", bakery, "/businesses/business-1", { "photos.1.path": IN_USE });
-    const page = await openTab("markers", "Queen Street Bakery");
+    const page = await openAdminTab("markers", "Queen Street Bakery");
     const gallery = group(page, "Photos");
 
     await type(field(page, "Phone"), "905-555-0101");
@@ -183,7 +123,7 @@ describe("a business's gallery the server refuses in the Markers form", () => {
       "photos.2.path": photoInUse(3),
       "photos.2.alt": photoInUse(3),
     });
-    const page = await openTab("markers", "Queen Street Bakery");
+    const page = await openAdminTab("markers", "Queen Street Bakery");
     const gallery = group(page, "Photos");
     await addPhoto(gallery, "ovens.png");
     await type(field(gallery, "Alt text for photo 2 (required)"), "The ovens");
@@ -206,7 +146,7 @@ describe("opening hours the server refuses in the Markers form", () => {
   it("tells the message beside the hours, which it describes, and focuses the way the hours are given", async () => {
     const WRONG = "Monday's hours could not be read.";
     const api = fakeApi("/admin/businesses", bakery, "/businesses/business-1", { "openingHours.week.mo": WRONG });
-    const page = await openTab("markers", "Queen Street Bakery");
+    const page = await openAdminTab("markers", "Queen Street Bakery");
     const hours = group(page, "Opening hours");
     const monday = hours.querySelector<HTMLSelectElement>("li select")!;
     await settle(() => {
@@ -232,7 +172,7 @@ describe("a post's content the server refuses in the Posts form", () => {
   it("tells the message below the editor, tied to its editable area, which takes the focus", async () => {
     const EMPTY = "Content must have some text once its markup is cleaned.";
     const api = fakeApi("/admin/posts", harbourNews, "/posts/post-1", { content: EMPTY });
-    const page = await openTab("posts", "Harbour news");
+    const page = await openAdminTab("posts", "Harbour news");
     const editor = await waitFor(() => page.querySelector<HTMLElement>('[role="textbox"][contenteditable="true"]'));
     await type(field(page, "Title"), "Harbour news for May");
 

@@ -2,14 +2,12 @@
 // An image the server refuses (already used elsewhere) in the Events and Markers forms, through the admin tab's real
 // loader and action against a stand-in API and upload endpoint: the message is told beside the image field, tied to its
 // file picker, which takes the focus; the image picked and everything typed stay, and are sent again as they were.
-import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../../shared/messages.ts";
-import type { BusinessAdmin } from "../../../shared/schemas/business.ts";
 import type { AdminEvent } from "../../../shared/schemas/event.ts";
-import { alerts, chooseFiles, click, getButton, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
+import { alerts, chooseFiles, click, getButton, waitFor } from "../../../../tests/setup/dom.ts";
+import { adminBakeryWith, field, openAdminTab, type } from "../../../../tests/setup/form-pages.tsx";
 import { readyUploads, stubApi } from "../../../../tests/setup/upload-fakes.ts";
-import AdminTab, { clientAction, clientLoader } from "../../routes/admin-tab.tsx";
 
 vi.mock("tus-js-client", () => import("../../../../tests/setup/upload-fakes.ts"));
 
@@ -39,28 +37,7 @@ const springMarket: AdminEvent = {
   lastUpdatedAt: "2026-03-01T12:00:00.000Z",
 };
 
-const bakery: BusinessAdmin = {
-  id: "business-1",
-  name: "Queen Street Bakery",
-  categoryId: "category-1",
-  category: "Food",
-  categoryColor: "#aa3300",
-  description: "Bread since 1952.",
-  address: "12 Queen Street",
-  website: null,
-  phone: null,
-  email: null,
-  coordinates: { lat: 43.1, lng: -79.07 },
-  tags: [],
-  logoUrl: "/files/logos/bakery_1_old.webp",
-  logoStoragePath: "logos/bakery_1_old.webp",
-  openingHours: null,
-  openNow: null,
-  socialLinks: [],
-  photos: [],
-  createdAt: "2026-03-01T12:00:00.000Z",
-  lastUpdatedAt: "2026-03-01T12:00:00.000Z",
-};
+const bakery = adminBakeryWith({ logoUrl: "/files/logos/bakery_1_old.webp", logoStoragePath: "logos/bakery_1_old.webp" });
 
 /**
  * The API as the tab uses it: the list, the form's choices, and the item's save, refused with these field messages
@@ -72,38 +49,6 @@ const fakeApi = (list: string, item: { id: string }, save: string, refusal: Reco
     save,
     refusal,
   });
-
-async function openTab(tab: string, title: string) {
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/:tab",
-      Component: AdminTab,
-      HydrateFallback: () => null,
-      loader: (args) => clientLoader(args as Parameters<typeof clientLoader>[0]),
-      action: (args) => clientAction(args as Parameters<typeof clientAction>[0]),
-    },
-  ]);
-  const page = await render(<Stub initialEntries={[`/admin/${tab}`]} />);
-  await click(await waitFor(() => page.querySelector<HTMLButtonElement>(`button[aria-label="Edit ${title}"]`)));
-  await waitFor(() => page.querySelector("h2")?.textContent?.startsWith("Edit "));
-  return page;
-}
-
-/** The control a label names, as a person finds it. */
-function field(page: HTMLElement, label: string): HTMLInputElement {
-  const found = [...page.querySelectorAll("label")].filter((l) => l.textContent?.trim() === label);
-  if (found.length !== 1) throw new Error(`Expected one field labelled ${label}, found ${found.length}`);
-  return document.getElementById(found[0]!.htmlFor) as HTMLInputElement;
-}
-
-/** Types into a field as a person does: its value changes and the form hears of it. */
-async function type(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  await settle(() => {
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), "value")!.set!.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-    input.dispatchEvent(new Event("change", { bubbles: true }));
-  });
-}
 
 /** The elements a control names in aria-describedby. */
 const describers = (control: Element) =>
@@ -139,7 +84,7 @@ describe("an image the server refuses in an admin form", () => {
   it("is told beside the event's image, whose file picker takes the focus, with the image and everything typed kept", async () => {
     const IN_USE = messages.adminEvents.imageInUse;
     const api = fakeApi("/admin/events", springMarket, "/events/event-1", { imagePath: IN_USE });
-    const page = await openTab("events", "Spring Market");
+    const page = await openAdminTab("events", "Spring Market");
 
     await type(field(page, "Event Name"), "Spring Market on Queen Street");
     await type(field(page, "Description"), "Forty stalls and a brass band.");
@@ -172,7 +117,7 @@ describe("an image the server refuses in an admin form", () => {
   it("leaves the focus on an earlier field at fault, and still tells the image's message beside it", async () => {
     const IN_USE = messages.adminEvents.imageInUse;
     const api = fakeApi("/admin/events", springMarket, "/events/event-1", { name: "Name is taken.", imagePath: IN_USE });
-    const page = await openTab("events", "Spring Market");
+    const page = await openAdminTab("events", "Spring Market");
 
     await upload(page, "Event Image", "poster.png");
     await click(getButton(page, "Update Event"));
@@ -186,7 +131,7 @@ describe("an image the server refuses in an admin form", () => {
 
   it("is told beside a business's logo (the API's logoPath), whose file picker takes the focus, with the logo kept", async () => {
     const api = fakeApi("/admin/businesses", bakery, "/businesses/business-1", { logoPath: LOGO_IN_USE });
-    const page = await openTab("markers", "Queen Street Bakery");
+    const page = await openAdminTab("markers", "Queen Street Bakery");
 
     await type(field(page, "Phone"), "905-555-0101");
     await upload(page, "Replace logo", "bakery-logo.png");
