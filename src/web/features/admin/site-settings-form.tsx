@@ -1,13 +1,13 @@
 // The Site settings tab's form: the association's name, contact details, map defaults, time zone and holiday region,
 // the home page's hero photos and the footer's sponsor logos.
-import { getFormProps, getInputProps, getTextareaProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
-import { useMemo, useState } from "react";
+import { getFormProps, getInputProps, getTextareaProps, parse, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { useMemo, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { fieldErrors, formMessage } from "../../../shared/field-errors.ts";
 import { messages } from "../../../shared/messages.ts";
 import { MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, type SiteSettings } from "../../../shared/schemas/site-settings.ts";
 import { Field, OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
-import { AddImage, ImageList, ItemButtons } from "./site-image-list.tsx";
+import { AddImage, ImageList, ItemButtons, type ListNames } from "./site-image-list.tsx";
 
 export interface SiteSettingsActionData {
   outcome: Outcome;
@@ -121,6 +121,82 @@ function useTimeZones(current: string): string[] {
   }, [current]);
 }
 
+/**
+ * A field whose control is one input: its label, the input (the other props given go on it), the field's messages,
+ * and its hint below the input when it has one, which describes it; `children` follow the hint.
+ */
+function InputField({ field, label, type = "text", hint, className = ui.input, children, ...input }: {
+  field: FieldMetadata<string, FormFields, string[]>;
+  label: string;
+  type?: "text" | "email" | "url";
+  hint?: { id: string; text: string };
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return (
+    <Field id={field.id} label={label} errorId={field.errorId} errors={field.errors}>
+      <input {...getInputProps(field, { type, ariaDescribedBy: hint?.id })} key={field.key} {...input} className={className} />
+      {hint && (
+        <p id={hint.id} className="mt-1 text-sm text-stone-600">
+          {hint.text}
+        </p>
+      )}
+      {children}
+    </Field>
+  );
+}
+
+/**
+ * One of the form's lists of images (hero photos, sponsors) in its frame: each item's preview beside its text fields
+ * (`children`, given the item's fields and its label, "Hero photo 2") and its Up, Down and Remove buttons, then the add
+ * button, whose upload becomes `newItem` at the end of the list, with the focus on its field `first`.
+ */
+function ImageListField<Item extends Record<string, unknown>, Fieldset>({ id, names, hint, max, form, list, items, newItem, first, image, saving, busy, onBusyChange, children }: {
+  id: string;
+  names: ListNames;
+  hint: string;
+  max: number;
+  form: FormMetadata<FormFields, string[]>;
+  list: FieldMetadata<Item[], FormFields, string[]>;
+  items: Array<{ key: string | undefined; getFieldset: () => Fieldset }>;
+  newItem: (url: string) => DefaultValue<Item>;
+  first: keyof Item & string;
+  /** The item's image, as its preview shows it. */
+  image: (fieldset: Fieldset) => string | undefined;
+  saving: boolean;
+  busy: boolean;
+  onBusyChange: (busy: boolean) => void;
+  children: (fieldset: Fieldset, label: string) => ReactNode;
+}) {
+  const add = (
+    <AddImage
+      list={list.name}
+      names={names}
+      count={items.length}
+      max={max}
+      disabled={saving}
+      onBusyChange={onBusyChange}
+      newItemFocus={`${form.id}-${list.name}[${items.length}].${first}`}
+      onUploaded={(url) => form.insert({ name: list.name, defaultValue: newItem(url) })}
+    />
+  );
+  return (
+    <ImageList id={id} names={names} hint={hint} errorId={list.errorId} errors={list.errors} empty={items.length === 0} add={add}>
+      {items.map((item, index) => {
+        const fieldset = item.getFieldset();
+        const label = `${names.one} ${index + 1}`;
+        return (
+          <li key={item.key} className="grid gap-2 rounded-md border border-stone-300 p-3 sm:grid-cols-[8rem_1fr]">
+            <Preview url={image(fieldset)} />
+            <div className="grid min-w-0 gap-2">
+              {children(fieldset, label.charAt(0).toUpperCase() + label.slice(1))}
+              <ItemButtons form={form} list={list.name} index={index} count={items.length} label={label} disabled={busy} />
+            </div>
+          </li>
+        );
+      })}
+    </ImageList>
+  );
+}
+
 export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const fetcher = useFetcher<SiteSettingsActionData>();
   // A save refused before it is sent: said as the server's refusals are, until the next save.
@@ -138,18 +214,12 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
     onSubmit: () => setRefused(null),
   });
   const center = fields.mapCenter.getFieldset();
-  const heroPhotos = fields.heroPhotos.getFieldList();
-  const sponsors = fields.sponsorLogos.getFieldList();
   const timeZones = useTimeZones(settings.timeZone);
   const [uploadingHero, setUploadingHero] = useState(false);
   const [uploadingSponsor, setUploadingSponsor] = useState(false);
   const saving = fetcher.state !== "idle";
   const busy = saving || uploadingHero || uploadingSponsor;
-  const hint = (id: string, text: string) => (
-    <p id={id} className="mt-1 text-sm text-stone-600">
-      {text}
-    </p>
-  );
+  const readOnlyInput = `${ui.input} text-sm text-stone-700`;
 
   return (
     <section aria-labelledby="site-settings-heading" className="card max-w-2xl">
@@ -158,144 +228,89 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
       </h2>
       <p className="mt-1 text-sm text-stone-700">The association's own details, shown to every visitor as soon as they are saved.</p>
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4" aria-busy={busy}>
-        <Field id={fields.associationName.id} label="Association name" errorId={fields.associationName.errorId} errors={fields.associationName.errors}>
-          <input {...getInputProps(fields.associationName, { type: "text" })} key={fields.associationName.key} autoComplete="organization" className={ui.input} />
-        </Field>
-        <Field id={fields.tagline.id} label="Tagline" errorId={fields.tagline.errorId} errors={fields.tagline.errors}>
-          <input {...getInputProps(fields.tagline, { type: "text" })} key={fields.tagline.key} className={ui.input} />
-        </Field>
+        <InputField field={fields.associationName} label="Association name" autoComplete="organization" />
+        <InputField field={fields.tagline} label="Tagline" />
         <Field id={fields.mailingAddress.id} label="Mailing address" errorId={fields.mailingAddress.errorId} errors={fields.mailingAddress.errors}>
           <textarea {...getTextareaProps(fields.mailingAddress)} key={fields.mailingAddress.key} rows={3} autoComplete="street-address" className={ui.input} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={fields.generalEmail.id} label="General email" errorId={fields.generalEmail.errorId} errors={fields.generalEmail.errors}>
-            <input {...getInputProps(fields.generalEmail, { type: "email" })} key={fields.generalEmail.key} autoComplete="email" className={ui.input} />
-          </Field>
-          <Field id={fields.volunteerEmail.id} label="Volunteer email" errorId={fields.volunteerEmail.errorId} errors={fields.volunteerEmail.errors}>
-            <input {...getInputProps(fields.volunteerEmail, { type: "email" })} key={fields.volunteerEmail.key} autoComplete="email" className={ui.input} />
-          </Field>
+          <InputField field={fields.generalEmail} label="General email" type="email" autoComplete="email" />
+          <InputField field={fields.volunteerEmail} label="Volunteer email" type="email" autoComplete="email" />
         </div>
         <fieldset className="grid gap-4 sm:grid-cols-3">
           <legend className={ui.label}>Map centre and zoom</legend>
-          <Field id={center.lat.id} label="Map centre latitude" errorId={center.lat.errorId} errors={center.lat.errors}>
-            <input {...getInputProps(center.lat, { type: "text" })} key={center.lat.key} inputMode="decimal" className={ui.input} />
-          </Field>
-          <Field id={center.lng.id} label="Map centre longitude" errorId={center.lng.errorId} errors={center.lng.errors}>
-            <input {...getInputProps(center.lng, { type: "text" })} key={center.lng.key} inputMode="decimal" className={ui.input} />
-          </Field>
-          <Field id={fields.mapZoom.id} label="Map zoom" errorId={fields.mapZoom.errorId} errors={fields.mapZoom.errors}>
-            <input {...getInputProps(fields.mapZoom, { type: "text" })} key={fields.mapZoom.key} inputMode="numeric" className={ui.input} />
-          </Field>
+          <InputField field={center.lat} label="Map centre latitude" inputMode="decimal" />
+          <InputField field={center.lng} label="Map centre longitude" inputMode="decimal" />
+          <InputField field={fields.mapZoom} label="Map zoom" inputMode="numeric" />
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={fields.timeZone.id} label="Time zone" errorId={fields.timeZone.errorId} errors={fields.timeZone.errors}>
-            <input
-              {...getInputProps(fields.timeZone, { type: "text", ariaDescribedBy: "site-settings-time-zone-hint" })}
-              key={fields.timeZone.key}
-              list="site-settings-time-zones"
-              autoComplete="off"
-              spellCheck={false}
-              className={ui.input}
-            />
-            {hint("site-settings-time-zone-hint", "An IANA time zone such as America/Toronto. Event times and opening hours are in it.")}
+          <InputField
+            field={fields.timeZone}
+            label="Time zone"
+            hint={{ id: "site-settings-time-zone-hint", text: "An IANA time zone such as America/Toronto. Event times and opening hours are in it." }}
+            list="site-settings-time-zones"
+            autoComplete="off"
+            spellCheck={false}
+          >
             <datalist id="site-settings-time-zones">
               {timeZones.map((zone) => (
                 <option key={zone} value={zone} />
               ))}
             </datalist>
-          </Field>
-          <Field id={fields.holidayRegion.id} label="Holiday region" errorId={fields.holidayRegion.errorId} errors={fields.holidayRegion.errors}>
-            <input
-              {...getInputProps(fields.holidayRegion, { type: "text", ariaDescribedBy: "site-settings-holiday-region-hint" })}
-              key={fields.holidayRegion.key}
-              autoComplete="off"
-              spellCheck={false}
-              className={ui.input}
-            />
-            {hint("site-settings-holiday-region-hint", "A country or region code such as CA-ON, for the public holidays of opening hours.")}
-          </Field>
+          </InputField>
+          <InputField
+            field={fields.holidayRegion}
+            label="Holiday region"
+            hint={{ id: "site-settings-holiday-region-hint", text: "A country or region code such as CA-ON, for the public holidays of opening hours." }}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </div>
-        <ImageList
+        <ImageListField
           id="site-settings-hero-photos"
           names={HERO_PHOTOS}
           hint={`Shown in turn at the top of the home page, first photo first; at most ${MAX_HERO_PHOTOS}. Describe each one for people who cannot see it.`}
-          errorId={fields.heroPhotos.errorId}
-          errors={fields.heroPhotos.errors}
-          empty={heroPhotos.length === 0}
-          add={
-            <AddImage
-              list={fields.heroPhotos.name}
-              names={HERO_PHOTOS}
-              count={heroPhotos.length}
-              max={MAX_HERO_PHOTOS}
-              disabled={saving}
-              onBusyChange={setUploadingHero}
-              newItemFocus={`${form.id}-${fields.heroPhotos.name}[${heroPhotos.length}].alt`}
-              onUploaded={(url) => form.insert({ name: fields.heroPhotos.name, defaultValue: { url, alt: "" } })}
-            />
-          }
+          max={MAX_HERO_PHOTOS}
+          form={form}
+          saving={saving}
+          busy={busy}
+          list={fields.heroPhotos}
+          items={fields.heroPhotos.getFieldList()}
+          newItem={(url) => ({ url, alt: "" })}
+          first="alt"
+          image={(photo) => photo.url.value}
+          onBusyChange={setUploadingHero}
         >
-          {heroPhotos.map((item, index) => {
-            const photo = item.getFieldset();
-            const label = `Hero photo ${index + 1}`;
-            return (
-              <li key={item.key} className="grid gap-2 rounded-md border border-stone-300 p-3 sm:grid-cols-[8rem_1fr]">
-                <Preview url={photo.url.value} />
-                <div className="grid min-w-0 gap-2">
-                  <Field id={photo.url.id} label={`${label}: image`} errorId={photo.url.errorId} errors={photo.url.errors}>
-                    <input {...getInputProps(photo.url, { type: "text" })} key={photo.url.key} readOnly className={`${ui.input} text-sm text-stone-700`} />
-                  </Field>
-                  <Field id={photo.alt.id} label={`${label}: alt text`} errorId={photo.alt.errorId} errors={photo.alt.errors}>
-                    <input {...getInputProps(photo.alt, { type: "text" })} key={photo.alt.key} className={ui.input} />
-                  </Field>
-                  <ItemButtons form={form} list={fields.heroPhotos.name} index={index} count={heroPhotos.length} label={`hero photo ${index + 1}`} disabled={busy} />
-                </div>
-              </li>
-            );
-          })}
-        </ImageList>
-        <ImageList
+          {(photo, label) => (
+            <>
+              <InputField field={photo.url} label={`${label}: image`} readOnly className={readOnlyInput} />
+              <InputField field={photo.alt} label={`${label}: alt text`} />
+            </>
+          )}
+        </ImageListField>
+        <ImageListField
           id="site-settings-sponsors"
           names={SPONSORS}
           hint={`Their logos are shown in the footer of every page, in this order; at most ${MAX_SPONSOR_LOGOS}. A sponsor's logo links to its website when one is given.`}
-          errorId={fields.sponsorLogos.errorId}
-          errors={fields.sponsorLogos.errors}
-          empty={sponsors.length === 0}
-          add={
-            <AddImage
-              list={fields.sponsorLogos.name}
-              names={SPONSORS}
-              count={sponsors.length}
-              max={MAX_SPONSOR_LOGOS}
-              disabled={saving}
-              onBusyChange={setUploadingSponsor}
-              newItemFocus={`${form.id}-${fields.sponsorLogos.name}[${sponsors.length}].name`}
-              onUploaded={(url) => form.insert({ name: fields.sponsorLogos.name, defaultValue: { name: "", imageUrl: url, url: "" } })}
-            />
-          }
+          max={MAX_SPONSOR_LOGOS}
+          form={form}
+          saving={saving}
+          busy={busy}
+          list={fields.sponsorLogos}
+          items={fields.sponsorLogos.getFieldList()}
+          newItem={(url) => ({ name: "", imageUrl: url, url: "" })}
+          first="name"
+          image={(sponsor) => sponsor.imageUrl.value}
+          onBusyChange={setUploadingSponsor}
         >
-          {sponsors.map((item, index) => {
-            const sponsor = item.getFieldset();
-            const label = `Sponsor ${index + 1}`;
-            return (
-              <li key={item.key} className="grid gap-2 rounded-md border border-stone-300 p-3 sm:grid-cols-[8rem_1fr]">
-                <Preview url={sponsor.imageUrl.value} />
-                <div className="grid min-w-0 gap-2">
-                  <Field id={sponsor.name.id} label={`${label}: name`} errorId={sponsor.name.errorId} errors={sponsor.name.errors}>
-                    <input {...getInputProps(sponsor.name, { type: "text" })} key={sponsor.name.key} autoComplete="off" className={ui.input} />
-                  </Field>
-                  <Field id={sponsor.imageUrl.id} label={`${label}: logo`} errorId={sponsor.imageUrl.errorId} errors={sponsor.imageUrl.errors}>
-                    <input {...getInputProps(sponsor.imageUrl, { type: "text" })} key={sponsor.imageUrl.key} readOnly className={`${ui.input} text-sm text-stone-700`} />
-                  </Field>
-                  <Field id={sponsor.url.id} label={`${label}: link (optional)`} errorId={sponsor.url.errorId} errors={sponsor.url.errors}>
-                    <input {...getInputProps(sponsor.url, { type: "url" })} key={sponsor.url.key} autoComplete="off" placeholder="https://" className={ui.input} />
-                  </Field>
-                  <ItemButtons form={form} list={fields.sponsorLogos.name} index={index} count={sponsors.length} label={`sponsor ${index + 1}`} disabled={busy} />
-                </div>
-              </li>
-            );
-          })}
-        </ImageList>
+          {(sponsor, label) => (
+            <>
+              <InputField field={sponsor.name} label={`${label}: name`} autoComplete="off" />
+              <InputField field={sponsor.imageUrl} label={`${label}: logo`} readOnly className={readOnlyInput} />
+              <InputField field={sponsor.url} label={`${label}: link (optional)`} type="url" autoComplete="off" placeholder="https://" />
+            </>
+          )}
+        </ImageListField>
         <div>
           <button type="submit" className={ui.primary} disabled={busy}>
             {saving ? "Saving..." : "Save site settings"}
