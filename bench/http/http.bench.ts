@@ -13,9 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import http from "node:http";
 import autocannon from "autocannon";
-import { openDatabase } from "../../src/server/db/database.ts";
+import { demoPages } from "../demo-pages.ts";
 import { serveArgs } from "../serve-command.ts";
-import { slugify } from "../../src/shared/format.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -74,14 +73,7 @@ await waitFor(`${appUrl}/healthz`);
 const started = memory(app.pid!);
 
 // Pages of the demo content, read from the app's own database.
-const database = openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") });
-const business = await database.db.selectFrom("business").select("id").orderBy("name").executeTakeFirstOrThrow();
-const tag = await database.db.selectFrom("tag").select("name").orderBy("name").executeTakeFirstOrThrow();
-const category = await database.db.selectFrom("category").select("name").orderBy("name").executeTakeFirstOrThrow();
-const event = await database.db.selectFrom("event").select("id").orderBy("name").executeTakeFirstOrThrow();
-const offer = await database.db.selectFrom("offer").select("id").orderBy("createdAt").executeTakeFirstOrThrow();
-const post = await database.db.selectFrom("post").select("id").orderBy("title").executeTakeFirstOrThrow();
-await database.close();
+const pages = await demoPages(dataDir);
 // The client's entry script, as a page's first load asks for it (with about thirty others).
 const homeHtml = await (await fetch(`${appUrl}/`)).text();
 const script = /\/assets\/entry\.client-[\w-]+\.js/.exec(homeHtml)?.[0];
@@ -95,16 +87,7 @@ const endpoints: Record<string, string> = {
   "api events": "/api/v1/events",
   "api offers": "/api/v1/offers",
   "api search": "/api/v1/search?q=caf&types=business,category,tag&limit=10",
-  home: "/",
-  events: "/events",
-  offers: "/offers",
-  news: "/news",
-  business: `/business/${business.id}`,
-  tag: `/tag/${slugify(tag.name)}`,
-  category: `/category/${slugify(category.name)}`,
-  event: `/events/${event.id}`,
-  offer: `/offers/${offer.id}`,
-  "news post": `/news/${post.id}`,
+  ...pages,
   script,
 };
 

@@ -10,9 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { openDatabase } from "../../src/server/db/database.ts";
+import { demoPages } from "../demo-pages.ts";
 import { serveArgs } from "../serve-command.ts";
-import { slugify } from "../../src/shared/format.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CATEGORIES = ["performance", "accessibility", "seo", "best-practices"] as const;
@@ -41,29 +40,8 @@ const server = spawn(process.execPath, serveArgs(), {
 const base = `http://localhost:${port}`;
 for (let i = 0; i < 150 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
 
-// A business, a tag and a category of the demo content, read from the server's own database.
-const database = openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") });
-const business = await database.db.selectFrom("business").select("id").orderBy("name").executeTakeFirstOrThrow();
-const tag = await database.db.selectFrom("tag").select("name").orderBy("name").executeTakeFirstOrThrow();
-const category = await database.db.selectFrom("category").select("name").orderBy("name").executeTakeFirstOrThrow();
-const event = await database.db.selectFrom("event").select("id").orderBy("name").executeTakeFirstOrThrow();
-const offer = await database.db.selectFrom("offer").select("id").orderBy("createdAt").executeTakeFirstOrThrow();
-const post = await database.db.selectFrom("post").select("id").orderBy("title").executeTakeFirstOrThrow();
-await database.close();
-
-const pages: Record<string, string> = {
-  home: "/",
-  events: "/events",
-  offers: "/offers",
-  news: "/news",
-  business: `/business/${business.id}`,
-  tag: `/tag/${slugify(tag.name)}`,
-  category: `/category/${slugify(category.name)}`,
-  event: `/events/${event.id}`,
-  offer: `/offers/${offer.id}`,
-  "news post": `/news/${post.id}`,
-  map: "/map",
-};
+// The demo content's pages, read from the server's own database, and the map.
+const pages: Record<string, string> = { ...(await demoPages(dataDir)), map: "/map" };
 // BENCH_PAGES: a comma list of page names, to run only those.
 const only = process.env.BENCH_PAGES?.split(",").map((name) => name.trim());
 if (only) for (const name of Object.keys(pages)) if (!only.includes(name)) delete pages[name];
