@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory } from "../../src/server/db/factories.ts";
 import type { CurrentUser } from "../../src/server/auth/session.ts";
-import { makeImage } from "../fixtures/images.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
+import { createUpload, uploadImage } from "../setup/uploads.ts";
 
 let t: TestApp;
 let categoryId: string;
@@ -13,29 +13,11 @@ const people: Record<"user" | "ownerA" | "ownerB" | "admin", { cookie: string; m
 let businessA: string;
 let businessB: string;
 
-const b64 = (value: string) => Buffer.from(value).toString("base64");
-const TUS = { "Tus-Resumable": "1.0.0" };
-
 /** Creates an upload; the answer to the creation. */
-function create(cookie: string | undefined, size: number, metadata: Record<string, string>) {
-  const meta = Object.entries(metadata).map(([k, v]) => `${k} ${b64(v)}`).join(",");
-  return t.request("/api/v1/uploads", { method: "POST", cookie, headers: { ...TUS, "Upload-Length": String(size), "Upload-Metadata": meta } });
-}
+const create = (cookie: string | undefined, size: number, metadata: Record<string, string>) => createUpload(t, cookie, size, metadata);
 
 /** A whole image sent as a browser sends it; the stored file's path. */
-async function upload(cookie: string, kind: string, businessId: string): Promise<string> {
-  const bytes = await makeImage("png", 400, 300);
-  const created = await create(cookie, bytes.byteLength, { kind, filename: "shopfront.png", businessId });
-  expect(created.status).toBe(201);
-  const sent = await t.request(created.headers.get("Location")!, {
-    method: "PATCH",
-    cookie,
-    headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
-    body: bytes as Uint8Array<ArrayBuffer>,
-  });
-  expect(sent.status).toBe(200);
-  return ((await sent.json()) as { fullPath: string }).fullPath;
-}
+const upload = (cookie: string, kind: string, businessId: string) => uploadImage(t, cookie, { kind, filename: "shopfront.png", businessId });
 
 async function freshBusiness(owner: "ownerA" | "ownerB") {
   const business = await createBusiness(t.database.db, { categoryId });

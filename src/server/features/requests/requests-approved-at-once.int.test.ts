@@ -3,11 +3,10 @@
 // (kept, not deleted), so the owner sends the same form again, corrected, with the same uploads; an upload the
 // corrected form no longer names is removed by the clean-up of unused uploads like any other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "kysely";
 import { createBusiness, createCategory } from "../../db/factories.ts";
 import type { CurrentUser } from "../../auth/session.ts";
-import { makeImage } from "../../../../tests/fixtures/images.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { fileState as stored, refuseWriting as refuse, uploadImage } from "../../../../tests/setup/uploads.ts";
 
 let t: TestApp;
 let admin: { cookie: string };
@@ -34,35 +33,15 @@ async function ownerOf(businessId: string) {
   return { cookie, user };
 }
 
-const TUS = { "Tus-Resumable": "1.0.0" };
-const b64 = (value: string) => Buffer.from(value).toString("base64");
-
 /** An image uploaded for the business as the owner's browser sends it; the stored file's path. */
-async function upload(cookie: string, kind: "eventImage" | "logo" | "businessPhoto", businessId: string): Promise<string> {
-  const bytes = await makeImage("png", 400, 300);
-  const metadata = Object.entries({ kind, filename: "poster.png", businessId }).map(([k, v]) => `${k} ${b64(v)}`).join(",");
-  const created = await t.request("/api/v1/uploads", { method: "POST", cookie, headers: { ...TUS, "Upload-Length": String(bytes.byteLength), "Upload-Metadata": metadata } });
-  expect(created.status).toBe(201);
-  const sent = await t.request(created.headers.get("Location")!, {
-    method: "PATCH",
-    cookie,
-    headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
-    body: bytes as Uint8Array<ArrayBuffer>,
-  });
-  expect(sent.status).toBe(200);
-  return ((await sent.json()) as { fullPath: string }).fullPath;
-}
+const upload = (cookie: string, kind: "eventImage" | "logo" | "businessPhoto", businessId: string) => uploadImage(t, cookie, { kind, filename: "poster.png", businessId });
 
 const send = (method: string, path: string, json: unknown, cookie: string) => t.request(path, { method, json, cookie });
 const served = async (path: string) => (await t.request(`/files/${path}`)).status;
 /** The clean-up of unused uploads, run as it would be a day later. */
 const cleanUpLater = () => t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
 
-/** The stored record of a file: gone, or whether it is attached. */
-async function fileState(path: string): Promise<"gone" | "attached" | "unattached"> {
-  const row = await t.database.db.selectFrom("stored_file").select("attachedAt").where("fullPath", "=", path).executeTakeFirst();
-  return row ? (row.attachedAt ? "attached" : "unattached") : "gone";
-}
+const fileState = (path: string) => stored(t, path);
 
 const myRequests = async (cookie: string) => (await (await t.request("/api/v1/me/requests", { cookie })).json()) as Array<{ id: string; status: string }>;
 
@@ -81,23 +60,7 @@ function event(name: string, location: string, imagePath: string | null) {
   return { name, eventDate: "2031-07-04T23:30:00.000Z", location, imagePath };
 }
 
-/**
- * A database rule refusing to write a row of `table` with this name (standing in for any write failure while the
- * change is applied, after its uploads were checked); returns how to lift it.
- */
-async function refuseWriting(table: "event" | "business", operation: "insert" | "update", name: string): Promise<() => Promise<void>> {
-  const db = t.database.db;
-  const trigger = `refuse_${operation}_${table}`;
-  if (t.database.dialect === "postgres") {
-    await sql`create or replace function ${sql.raw(trigger)}() returns trigger language plpgsql as $$ begin if new.name = ${sql.lit(name)} then raise exception 'refused'; end if; return new; end $$`.execute(db);
-    await sql`create trigger ${sql.raw(trigger)} before ${sql.raw(operation)} on ${sql.table(table)} for each row execute function ${sql.raw(trigger)}()`.execute(db);
-  } else {
-    await sql`create trigger ${sql.raw(trigger)} before ${sql.raw(operation)} on ${sql.table(table)} when new.name = ${sql.lit(name)} begin select raise(abort, 'refused'); end`.execute(db);
-  }
-  return async () => {
-    await sql`drop trigger ${sql.raw(trigger)} ${t.database.dialect === "postgres" ? sql`on ${sql.table(table)}` : sql``}`.execute(db);
-  };
-}
+const refuseWriting = (table: "event" | "business", operation: "insert" | "update", name: string) => refuse(t, table, operation, name);
 
 describe("an owner's change approved at once whose saving fails", () => {
   it("for a new event: leaves no request, gives its image back unused, and the same upload is taken when the corrected event is sent again", async () => {

@@ -3,12 +3,12 @@
 // save leaves no upload attached to nothing, and an owner's upload is one item's image only (one event of a business
 // cannot take another's, nor an image a waiting request holds, except by approving that request).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "kysely";
 import { createBusiness, createCategory } from "../../db/factories.ts";
 import type { CurrentUser } from "../../auth/session.ts";
 import type { UploadKind } from "../../../shared/upload-kinds.ts";
 import { makeImage } from "../../../../tests/fixtures/images.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { fileState as stored, refuseWriting as refuse } from "../../../../tests/setup/uploads.ts";
 
 let t: TestApp;
 let admin: { cookie: string; user: CurrentUser };
@@ -72,29 +72,8 @@ async function storedEvent(name: string) {
   return t.database.db.selectFrom("event").select(["id", "location", "imageStoragePath"]).where("name", "=", name).executeTakeFirst();
 }
 
-/** The stored record of a file: gone, or whether it is attached. */
-async function fileState(path: string): Promise<"gone" | "attached" | "unattached"> {
-  const row = await t.database.db.selectFrom("stored_file").select("attachedAt").where("fullPath", "=", path).executeTakeFirst();
-  return row ? (row.attachedAt ? "attached" : "unattached") : "gone";
-}
-
-/**
- * A database rule refusing to write a row of `table` with this name (standing in for any write failure while
- * applying); returns how to lift it.
- */
-async function refuseWriting(table: "event" | "business", operation: "insert" | "update", name: string): Promise<() => Promise<void>> {
-  const db = t.database.db;
-  const trigger = `refuse_${operation}_${table}`;
-  if (t.database.dialect === "postgres") {
-    await sql`create or replace function ${sql.raw(trigger)}() returns trigger language plpgsql as $$ begin if new.name = ${sql.lit(name)} then raise exception 'refused'; end if; return new; end $$`.execute(db);
-    await sql`create trigger ${sql.raw(trigger)} before ${sql.raw(operation)} on ${sql.table(table)} for each row execute function ${sql.raw(trigger)}()`.execute(db);
-  } else {
-    await sql`create trigger ${sql.raw(trigger)} before ${sql.raw(operation)} on ${sql.table(table)} when new.name = ${sql.lit(name)} begin select raise(abort, 'refused'); end`.execute(db);
-  }
-  return async () => {
-    await sql`drop trigger ${sql.raw(trigger)} ${t.database.dialect === "postgres" ? sql`on ${sql.table(table)}` : sql``}`.execute(db);
-  };
-}
+const fileState = (path: string) => stored(t, path);
+const refuseWriting = (table: "event" | "business", operation: "insert" | "update", name: string) => refuse(t, table, operation, name);
 
 describe("an owner's request whose approval fails", () => {
   it("for a new event: waits again with its image, kept through the clean-up, and is applied once approving goes through", async () => {

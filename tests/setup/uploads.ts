@@ -1,0 +1,53 @@
+// Uploads and stored files in integration tests, through the app as a browser and the database see them.
+import { expect } from "vitest";
+import { sql } from "kysely";
+import { makeImage } from "../fixtures/images.ts";
+import type { TestApp } from "./app.ts";
+
+const TUS = { "Tus-Resumable": "1.0.0" };
+const b64 = (value: string) => Buffer.from(value).toString("base64");
+
+/** Creates an upload over the tus endpoint with this metadata; the answer to the creation. */
+export function createUpload(t: TestApp, cookie: string | undefined, size: number, metadata: Record<string, string>) {
+  const meta = Object.entries(metadata).map(([k, v]) => `${k} ${b64(v)}`).join(",");
+  return t.request("/api/v1/uploads", { method: "POST", cookie, headers: { ...TUS, "Upload-Length": String(size), "Upload-Metadata": meta } });
+}
+
+/** A whole PNG sent over the tus endpoint as a browser sends it; the stored file's path. */
+export async function uploadImage(t: TestApp, cookie: string, metadata: { kind: string; filename: string; businessId?: string }): Promise<string> {
+  const bytes = await makeImage("png", 400, 300);
+  const created = await createUpload(t, cookie, bytes.byteLength, metadata);
+  expect(created.status).toBe(201);
+  const sent = await t.request(created.headers.get("Location")!, {
+    method: "PATCH",
+    cookie,
+    headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
+  expect(sent.status).toBe(200);
+  return ((await sent.json()) as { fullPath: string }).fullPath;
+}
+
+/** The stored record of a file: gone, or whether it is attached. */
+export async function fileState(t: TestApp, path: string): Promise<"gone" | "attached" | "unattached"> {
+  const row = await t.database.db.selectFrom("stored_file").select("attachedAt").where("fullPath", "=", path).executeTakeFirst();
+  return row ? (row.attachedAt ? "attached" : "unattached") : "gone";
+}
+
+/**
+ * A database rule refusing to write a row of `table` with this name, standing in for any write failure while a change
+ * is applied (after its uploads were checked); returns how to lift it.
+ */
+export async function refuseWriting(t: TestApp, table: "event" | "business", operation: "insert" | "update", name: string): Promise<() => Promise<void>> {
+  const db = t.database.db;
+  const trigger = `refuse_${operation}_${table}`;
+  if (t.database.dialect === "postgres") {
+    await sql`create or replace function ${sql.raw(trigger)}() returns trigger language plpgsql as $$ begin if new.name = ${sql.lit(name)} then raise exception 'refused'; end if; return new; end $$`.execute(db);
+    await sql`create trigger ${sql.raw(trigger)} before ${sql.raw(operation)} on ${sql.table(table)} for each row execute function ${sql.raw(trigger)}()`.execute(db);
+  } else {
+    await sql`create trigger ${sql.raw(trigger)} before ${sql.raw(operation)} on ${sql.table(table)} when new.name = ${sql.lit(name)} begin select raise(abort, 'refused'); end`.execute(db);
+  }
+  return async () => {
+    await sql`drop trigger ${sql.raw(trigger)} ${t.database.dialect === "postgres" ? sql`on ${sql.table(table)}` : sql``}`.execute(db);
+  };
+}
