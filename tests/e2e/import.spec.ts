@@ -19,12 +19,12 @@ test("a CSV of members is previewed, geocoded, fixed, applied, shown on the map 
   const category = `Pop-up Shops ${suffix}`;
   // The demo data's columns, as a spreadsheet of members has them; three rows have no coordinates.
   const csv = [
-    "Name,Category,Description,Address,Website,Phone,Latitude,Longitude,Tags",
-    `Harbour Kites ${suffix},${category},"Kites, flags and windsocks.",12 Queen St,https://kites.example,(905) 555-0101,43.1012,-79.0712,Family Friendly`,
-    `Lantern Books ${suffix},${category},Used books.,14 Queen St,,(905) 555-0102,43.1015,-79.0715,`,
-    `Copper Kettle ${suffix},${category},Tea and kettles.,16 Queen St ${suffix},,,,,`,
-    `Blue Door Gifts ${suffix},${category},Gifts.,18 Queen St ${suffix},,,,,`,
-    `Hidden Studio ${suffix},${category},Pottery.,1 Nowhere Lane ${suffix},,,,,`,
+    "Name,Category,Description,Address,Website,Phone,Latitude,Longitude,Tags,",
+    `Harbour Kites ${suffix},${category},"Kites, flags and windsocks.",12 Queen St,https://kites.example,(905) 555-0101,43.1012,-79.0712,Family Friendly,member since 2019`,
+    `Lantern Books ${suffix},${category},Used books.,14 Queen St,,(905) 555-0102,43.1015,-79.0715,,`,
+    `Copper Kettle ${suffix},${category},Tea and kettles.,16 Queen St ${suffix},,,,,,`,
+    `Blue Door Gifts ${suffix},${category},Gifts.,18 Queen St ${suffix},,,,,,`,
+    `Hidden Studio ${suffix},${category},Pottery.,1 Nowhere Lane ${suffix},,,,,,`,
   ].join("\r\n");
 
   await signIn("admin");
@@ -42,6 +42,10 @@ test("a CSV of members is previewed, geocoded, fixed, applied, shown on the map 
   await page.getByRole("button", { name: "Preview import" }).click();
   await expect(page.getByRole("heading", { name: "Preview: members.csv" })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/import\?id=\w+/);
+  // The last column has no header: it is named by its place, and left out.
+  await page.getByText("Columns (9 of 10 used)").click();
+  await expect(page.getByRole("button", { name: /Column "Column 10"/ })).toContainText("Leave out");
+  await expect(page.getByRole("button", { name: /Column "Phone"/ })).toContainText("Phone");
 
   // The three addresses are looked up in the background; two are found, one is not.
   await expect(page.getByText("Addresses found on the map: 2 of 3; 1 not found (fix them below)")).toBeVisible({ timeout: 30_000 });

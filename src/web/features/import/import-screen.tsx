@@ -240,12 +240,15 @@ function UrlForm({ onUploaded }: { onUploaded: (preview: ImportPreview) => void 
 
 /** A choice from a short list, as a React Aria select. */
 function Choice({ id, name, label, options, value, onChange, disabled }: { id: string; name: string; label: string; options: ReadonlyArray<readonly [string, string]>; value?: string; onChange?: (value: string) => void; disabled?: boolean }) {
+  // A choice of "" ("Leave out") is the picker's "none", which it shows as chosen rather than its placeholder.
+  const none = options[0]?.[0] === "" ? options[0][1] : undefined;
   return (
     <PickerSelect
       id={id}
       name={name}
       label={label}
-      options={options.map(([key, text]) => ({ value: key, label: text }))}
+      options={(none === undefined ? options : options.slice(1)).map(([key, text]) => ({ value: key, label: text }))}
+      empty={none}
       value={value}
       defaultValue={value === undefined ? options[0]![0] : undefined}
       onChange={onChange}
