@@ -214,6 +214,34 @@ test.describe("the map's first view in HTML", () => {
     expect(timing.mapLibre[0]).toBeGreaterThan(timing.paint);
   });
 
+  test("the map's place is never blank: the sketch shows until the map's canvas does, which stays out of sight beneath it until then", async ({ page }) => {
+    const businesses = await demoBusinesses();
+    // Each frame from the page's first: whether the sketch is there, and how the map's canvas is shown (if made yet).
+    await page.addInitScript(() => {
+      const frames: { sketch: boolean; canvas: string | null }[] = [];
+      (window as unknown as { mapFrames: typeof frames }).mapFrames = frames;
+      const tick = () => {
+        const canvas = document.querySelector("[data-testid=map] canvas");
+        frames.push({ sketch: document.querySelector("[data-testid=map-sketch]") !== null, canvas: canvas && getComputedStyle(canvas).visibility });
+        if (frames.length < 5000) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.goto("/map");
+    await expect(map(page)).toHaveAttribute("data-drawn-points", String(businesses.length), { timeout: 20_000 });
+    await expect(sketch(page)).toHaveCount(0);
+    await expect(map(page).locator("canvas")).toBeVisible();
+
+    const frames = await page.evaluate(() => (window as unknown as { mapFrames: { sketch: boolean; canvas: string | null }[] }).mapFrames);
+    const fromSketch = frames.slice(frames.findIndex((f) => f.sketch));
+    expect(fromSketch.length).toBeGreaterThan(0);
+    // Made while the sketch stood over it, the canvas was hidden (so nothing of it was composited)...
+    expect(fromSketch.some((f) => f.sketch && f.canvas === "hidden")).toBe(true);
+    // ...and in no frame was there neither the sketch nor the canvas to see.
+    expect(fromSketch.filter((f) => !f.sketch && f.canvas !== "visible")).toEqual([]);
+    expect(fromSketch.at(-1)).toEqual({ sketch: false, canvas: "visible" });
+  });
+
   test("the sketch is what the map then draws: the same clusters, counts and colours at the same places, and the same single circles", async ({ page }) => {
     const businesses = await demoBusinesses();
     const hold = await holdMapLibre(page);

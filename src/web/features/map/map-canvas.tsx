@@ -54,7 +54,7 @@ export interface MapCanvasProps {
   height?: number;
   /** What stands over the map's place (the page's first view in HTML, see map-sketch.tsx), while given. */
   sketch?: ReactNode;
-  /** Called when the map has first drawn the businesses it was given, with them. */
+  /** Called when the map has first drawn the businesses it was given (and the GPU has finished that frame), with them. */
   onDrawn?: (businesses: MapBusiness[]) => void;
 }
 
@@ -145,6 +145,32 @@ function applyFraming(map: MapLibreMap, framing: Framing, maplibregl: MapLibre) 
   if (same(center.lng, target.lng) && same(center.lat, target.lat) && same(map.getZoom(), camera.zoom) && same(map.getBearing(), camera.bearing)) return;
   map.jumpTo(camera);
 }
+
+/**
+ * Resolves once the GPU has finished what has been drawn on the canvas so far (at once without WebGL 2). A browser
+ * that composites in software (no GPU, or one it will not use) reads every frame of a visible WebGL canvas back on
+ * the main thread, and the first read waits for all the drawing still queued: the map is shown once there is none.
+ * The fence's status is never waited on, only looked at, and the wait gives up after a second.
+ */
+function afterGpu(canvas: HTMLCanvasElement): Promise<void> {
+  const gl = canvas.getContext("webgl2");
+  const sync = gl?.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  if (!gl || !sync) return Promise.resolve();
+  gl.flush();
+  const giveUp = performance.now() + 1000;
+  return new Promise((resolve) => {
+    const poll = () => {
+      if (gl.isContextLost() || performance.now() > giveUp || gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED) {
+        if (!gl.isContextLost()) gl.deleteSync(sync);
+        resolve();
+      } else setTimeout(poll, 16);
+    };
+    poll();
+  });
+}
+
+/** Events that say someone is using the page (rather than a crawler or a tab left open). */
+const ENGAGING_EVENTS = ["pointerdown", "pointermove", "keydown", "focusin", "wheel", "touchstart"] as const;
 
 export function MapCanvas(props: MapCanvasProps) {
   const { mapStyle, businesses, colorOf, showMarkers = true, selected = null, visitor = null, route = null } = props;
@@ -436,12 +462,21 @@ export function MapCanvas(props: MapCanvasProps) {
       if (event.sourceDataType === "metadata") applyPendingFraming();
       if (event.tile) recolour();
     };
+    // The standby is prepared for someone using the page, once the map is idle: until then its layout would only add
+    // frames to the page's load.
+    let engaged = false;
+    const engage = () => {
+      for (const type of ENGAGING_EVENTS) window.removeEventListener(type, engage, true);
+      engaged = true;
+      if (map.loaded()) prepare();
+    };
+    for (const type of ENGAGING_EVENTS) window.addEventListener(type, engage, { capture: true, passive: true });
     const onIdle = () => {
       // Should the worker have failed the data, the camera still moves.
       applyPendingFraming();
       recolour();
       // What is shown is drawn and the worker is free: the standby is prepared now.
-      prepare();
+      if (engaged) prepare();
     };
     const pointer = () => (map.getCanvas().style.cursor = "pointer");
     const noPointer = () => (map.getCanvas().style.cursor = "");
@@ -459,13 +494,15 @@ export function MapCanvas(props: MapCanvasProps) {
       el.dataset.idleAt = performance.now().toFixed(1);
     };
     let drawnVersion = 0;
+    let live = true;
     const stampDrawn = () => {
       const el = containerRef.current;
       if (!el || drawnVersion === dataVersion.current || !map.isSourceLoaded(SLOTS[active.current]!.source)) return;
       drawnVersion = dataVersion.current;
       el.dataset.drawnAt = performance.now().toFixed(1);
       el.dataset.drawnPoints = String(shown.current.businesses?.length ?? 0);
-      if (shown.current.businesses) callbacks.current.onDrawn?.(shown.current.businesses);
+      const drawn = shown.current.businesses;
+      if (drawn) void afterGpu(map.getCanvas()).then(() => live && callbacks.current.onDrawn?.(drawn));
     };
     map.on("idle", stamp);
     map.on("render", stampDrawn);
@@ -475,6 +512,8 @@ export function MapCanvas(props: MapCanvasProps) {
       map.on("mouseleave", layer, noPointer);
     }
     return () => {
+      live = false;
+      for (const type of ENGAGING_EVENTS) window.removeEventListener(type, engage, true);
       recolourNow.current = null;
       for (const slot of SLOTS) {
         map.off("click", slot.points, onPoint);
@@ -495,7 +534,16 @@ export function MapCanvas(props: MapCanvasProps) {
   return (
     <div className={`relative ${className ?? ""}`} style={props.height ? { height: props.height } : undefined}>
       {/* Inline position: MapLibre's own stylesheet sets .maplibregl-map to relative, which would collapse it. */}
-      <div ref={containerRef} role="region" aria-label={label} style={{ position: "absolute", inset: 0 }} data-testid="map" />
+      {/* The canvas is hidden under the first view in HTML while that is given: nothing of it is composited (nor read
+          back) until the map has drawn and the first view steps aside. */}
+      <div
+        ref={containerRef}
+        role="region"
+        aria-label={label}
+        className={props.sketch ? "[&_canvas]:invisible" : undefined}
+        style={{ position: "absolute", inset: 0 }}
+        data-testid="map"
+      />
       {props.sketch}
       {status.kind === "loading" && (
         <p
