@@ -146,6 +146,9 @@ try {
     record("firstShown", Number(await root.getAttribute("data-sketch-shown-at")));
     record("firstIdle", Number(await map.getAttribute("data-idle-at")));
     await page.getByRole("button", { name: `${target.category} (${target.count})` }).waitFor();
+    // A visitor's pointer comes over the page (the clicks below are the controls' own, without pointer events): the map
+    // prepares what "Open now" would show only for someone using the page.
+    await page.mouse.move(640, 450);
 
     // A category, then All again: when the list heading changed, when the map first drew the filtered
     // businesses (a render once the source has them all) and when it went idle after that.
