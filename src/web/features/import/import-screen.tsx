@@ -330,7 +330,8 @@ function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: 
                 key={`${header}-${i}`}
                 id={`${ids}-map-${i}`}
                 name={`map-${i}`}
-                label={`Column "${header || `(${i + 1})`}"`}
+                // A column the file leaves without a header is named by its place (as the server names it), unquoted.
+                label={header === `Column ${i + 1}` ? header : `Column "${header}"`}
                 options={[["", "Leave out"], ...BUSINESS_IMPORT_FIELD_NAMES.map((f) => [f, BUSINESS_IMPORT_FIELDS[f].label] as const)]}
                 value={preview.mapping[header] ?? ""}
                 onChange={(v) => settings({ mapping: { ...preview.mapping, [header]: v as BusinessImportField | "" } })}
