@@ -54,6 +54,9 @@ export const imageInUse = {
   photo: (position: number) => `Photo ${position} is already used elsewhere on the site, such as by another business. Upload it again for this business.`,
 };
 
+/** Claims one upload for the business being saved (see `BusinessService.claimingUploads`). */
+type Claim = (kind: "logo" | "businessPhoto", fullPath: string) => Promise<AttachedFile>;
+
 export class BusinessService {
   private readonly repository: BusinessRepository;
   private readonly files: FileService;
@@ -128,16 +131,13 @@ export class BusinessService {
     const hours = hoursOf(values.openingHours ?? null);
     await this.checkNotInUse(undefined, [], values.logoPath, values.photos, applying);
     const gallery = values.photos ? await this.checkGallery(admin, [], values.photos) : [];
-    let logo: { logoUrl: string | null; logoStoragePath: string | null } = { logoUrl: null, logoStoragePath: null };
-    const claimed: AttachedFile[] = [];
-    if (values.logoPath) {
-      const attached = await this.files.attach({ user: admin, kind: "logo", fullPath: values.logoPath });
-      claimed.push(attached);
-      logo = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
-    }
-    claimed.push(...(await this.attachFresh(admin, [], gallery)));
     const id = newId();
-    await this.releasedOnFailure(claimed, () => this.repository.create(id, toWrite(values, logo, hours, values.socialLinks ?? []), values.tags, gallery));
+    await this.claimingUploads(admin, async (claim) => {
+      const attached = values.logoPath ? await claim("logo", values.logoPath) : null;
+      const logo = { logoUrl: attached?.url ?? null, logoStoragePath: attached?.fullPath ?? null };
+      await this.attachFresh(claim, [], gallery);
+      await this.repository.create(id, toWrite(values, logo, hours, values.socialLinks ?? []), values.tags, gallery);
+    });
     await this.audit.record(admin, { action: "create", entityType: "business", entityId: id, summary: values.name });
     return this.adminView(id);
   }
@@ -156,18 +156,17 @@ export class BusinessService {
     const hours = values.openingHours === undefined ? structuredOf(current.openingHours) : hoursOf(values.openingHours);
     await this.checkNotInUse(id, [current.logoStoragePath, ...current.photos.map((p) => p.path)], values.logoPath, values.photos, applying);
     const gallery = values.photos ? await this.checkGallery(admin, current.photos, values.photos) : undefined;
-    let logo = { logoUrl: current.logoUrl, logoStoragePath: current.logoStoragePath };
-    const claimed: AttachedFile[] = [];
-    if (values.logoPath === null) logo = { logoUrl: null, logoStoragePath: null };
-    else if (values.logoPath && values.logoPath !== current.logoStoragePath) {
-      const attached = await this.files.attach({ user: admin, kind: "logo", fullPath: values.logoPath });
-      claimed.push(attached);
-      logo = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
-    }
     const links = values.socialLinks ?? current.socialLinks;
-    if (gallery) claimed.push(...(await this.attachFresh(admin, current.photos, gallery)));
-    await this.releasedOnFailure(claimed, async () => {
-      if (!(await this.repository.update(id, toWrite(values, logo, hours, links), values.tags, gallery))) throw NotFound(messages.business.notFound);
+    const logo = await this.claimingUploads(admin, async (claim) => {
+      let saved = { logoUrl: current.logoUrl, logoStoragePath: current.logoStoragePath };
+      if (values.logoPath === null) saved = { logoUrl: null, logoStoragePath: null };
+      else if (values.logoPath && values.logoPath !== current.logoStoragePath) {
+        const attached = await claim("logo", values.logoPath);
+        saved = { logoUrl: attached.url, logoStoragePath: attached.fullPath };
+      }
+      if (gallery) await this.attachFresh(claim, current.photos, gallery);
+      if (!(await this.repository.update(id, toWrite(values, saved, hours, links), values.tags, gallery))) throw NotFound(messages.business.notFound);
+      return saved;
     });
     if (gallery) {
       const wanted = new Set(gallery.map((p) => p.path));
@@ -233,12 +232,20 @@ export class BusinessService {
   }
 
   /**
-   * Runs a write that uses uploads just `claimed`: if it fails, those this save claimed are given back (see
-   * `FileService.release`); one attached before it stays with what holds it (the owner's request being approved).
+   * Runs a save that claims its uploads with `claim` and then writes: if a claim or the write fails (an upload removed
+   * or taken since it was checked, say), every upload this save claimed until then is given back (see
+   * `FileService.release`), and the error goes on as it was; one attached before it stays with what holds it (the
+   * owner's request being approved).
    */
-  private async releasedOnFailure<T>(claimed: readonly AttachedFile[], write: () => Promise<T>): Promise<T> {
+  private async claimingUploads<T>(admin: CurrentUser, save: (claim: Claim) => Promise<T>): Promise<T> {
+    const claimed: AttachedFile[] = [];
+    const claim: Claim = async (kind, fullPath) => {
+      const attached = await this.files.attach({ user: admin, kind, fullPath });
+      claimed.push(attached);
+      return attached;
+    };
     try {
-      return await write();
+      return await save(claim);
     } catch (error) {
       await this.files.release(...claimed.filter((file) => !file.wasAttached).map((file) => file.fullPath));
       throw error;
@@ -246,11 +253,9 @@ export class BusinessService {
   }
 
   /** Claims the gallery's new photos (re-encoded already by the upload path) for the business about to be saved. */
-  private async attachFresh(admin: CurrentUser, current: Business["photos"], gallery: readonly BusinessPhotoWrite[]): Promise<AttachedFile[]> {
+  private async attachFresh(claim: Claim, current: Business["photos"], gallery: readonly BusinessPhotoWrite[]): Promise<void> {
     const kept = new Set(current.map((p) => p.path));
-    const claimed: AttachedFile[] = [];
-    for (const photo of gallery) if (!kept.has(photo.path)) claimed.push(await this.files.attach({ user: admin, kind: "businessPhoto", fullPath: photo.path }));
-    return claimed;
+    for (const photo of gallery) if (!kept.has(photo.path)) await claim("businessPhoto", photo.path);
   }
 
   private async adminView(id: string): Promise<BusinessAdmin> {
