@@ -36,15 +36,20 @@ export function coerce(payload: Record<string, unknown>, views: Record<string, F
 /**
  * Messages by field as Conform holds them ("" for the whole form). A message keyed below a field of the form (the API's
  * `photos.1.path`, the gallery's second photo) is told on that field, whose one control draws the whole value; each
- * message once, in the order given.
+ * message once, in the order given. When the key names an item of the field's list, the message is also kept under
+ * the item's own name (`photos[1]`), which no control shows: a refused sending focuses that item's row.
  */
 export function asLists(fields: Record<string, string>, views: Record<string, FieldView>): Record<string, string[]> {
   const lists: Record<string, string[]> = {};
-  for (const [key, text] of Object.entries(fields)) {
-    const head = key.split(".")[0]!;
-    const name = key === "_" ? "" : Object.hasOwn(views, head) ? head : key;
+  const add = (name: string, text: string) => {
     const list = (lists[name] ??= []);
     if (!list.includes(text)) list.push(text);
+  };
+  for (const [key, text] of Object.entries(fields)) {
+    const [head = "", item] = key.split(".");
+    const name = key === "_" ? "" : Object.hasOwn(views, head) ? head : key;
+    add(name, text);
+    if (name === head && item !== undefined && /^\d+$/.test(item)) add(`${head}[${item}]`, text);
   }
   return lists;
 }
@@ -86,14 +91,18 @@ function firstControl(group: HTMLElement): HTMLElement | null {
  * After a refused sending Conform focuses the first control, in the form's order, named after a field at fault. A field
  * drawn as a group whose value is a hidden input (an image, rich text, opening hours, a gallery, social links) names
  * itself on its wrapper (`data-field`); when it is the first at fault, its first control a person can use takes the
- * focus instead.
+ * focus instead. A group that marks its items' rows (`data-item`, a gallery's photos) gives the focus to the first row
+ * with messages of its own (`photos[1]`), else to the group's first control.
  */
 function focusGroupAtFault(form: HTMLFormElement, errors: Record<string, ReadonlyArray<string> | null | undefined>) {
   for (const element of Array.from(form.elements)) {
     const group = element.closest<HTMLElement>("[data-field]");
     const name = group?.dataset.field ?? (isFieldControl(element) ? element.name : "");
     if (!name || !errors[name]?.length) continue;
-    if (group) firstControl(group)?.focus();
+    if (group) {
+      const row = Array.from(group.querySelectorAll<HTMLElement>("[data-item]")).find((item) => errors[`${name}[${item.dataset.item}]`]?.length);
+      ((row && firstControl(row)) ?? firstControl(group))?.focus();
+    }
     return;
   }
 }

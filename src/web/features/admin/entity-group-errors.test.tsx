@@ -3,7 +3,7 @@
 // content), refused by the server, through the admin tab's real loader and action against a stand-in API and upload
 // endpoint: the message is told beside the group, which it describes, and the group's first control takes the focus;
 // what the person did stays, and is sent again as it was. A photo the API refuses under its place in the list
-// (`photos.1.path`) is told on the gallery.
+// (`photos.1.path`) is told on the gallery, and the first control of that photo's row takes the focus.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../../shared/messages.ts";
 import { businessView } from "../../../shared/schemas/business.ts";
@@ -75,7 +75,7 @@ beforeEach(() => readyUploads());
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a business's gallery the server refuses in the Markers form", () => {
-  it("tells a photo refused under its place (photos.1.path) beside the gallery, which takes the focus, with every photo and alt text kept", async () => {
+  it("tells a photo refused under its place (photos.1.path) beside the gallery, focusing that photo's row, with every photo and alt text kept", async () => {
     const IN_USE = photoInUse(2);
     const api = fakeApi("/admin/businesses", bakery, "/businesses/business-1", { "photos.1.path": IN_USE });
     const page = await openAdminTab("markers", "Queen Street Bakery");
@@ -102,8 +102,8 @@ describe("a business's gallery the server refuses in the Markers form", () => {
     expect(described(gallery)).toEqual([IN_USE]);
     expect(gallery.textContent).toContain(IN_USE);
     expect(alerts(page)).toEqual([messages.businesses.updateFailed(IN_USE)]);
-    // The gallery's first control has the focus; no other field is marked.
-    expect(document.activeElement).toBe(field(gallery, "Alt text for photo 1 (required)"));
+    // The refused photo's first control has the focus; no other field is marked.
+    expect(document.activeElement).toBe(field(gallery, "Alt text for photo 2 (required)"));
     expect(field(page, "Phone").getAttribute("aria-invalid")).toBeNull();
 
     // The photos, their order and alt texts, and everything typed are as the person left them, and sent again as they are.
@@ -192,12 +192,19 @@ describe("a post's content the server refuses in the Posts form", () => {
 });
 
 describe("asLists", () => {
-  it("tells a message keyed below a field of the form on that field, each message once", () => {
+  it("tells a message keyed below a field of the form on that field, each message once, and keeps a list item's under its place", () => {
     expect(
       asLists(
         { "_": "Something is wrong.", phone: "Phone is too long.", "photos.1.path": photoInUse(2), "photos.2.path": photoInUse(3), photos: photoInUse(3), "coordinates.lat": "Latitude is off." },
         businessView.fields,
       ),
-    ).toEqual({ "": ["Something is wrong."], phone: ["Phone is too long."], photos: [photoInUse(2), photoInUse(3)], "coordinates.lat": ["Latitude is off."] });
+    ).toEqual({
+      "": ["Something is wrong."],
+      phone: ["Phone is too long."],
+      photos: [photoInUse(2), photoInUse(3)],
+      "photos[1]": [photoInUse(2)],
+      "photos[2]": [photoInUse(3)],
+      "coordinates.lat": ["Latitude is off."],
+    });
   });
 });

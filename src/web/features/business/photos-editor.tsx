@@ -20,7 +20,8 @@ function initialPhotos(value: unknown): Draft[] {
 /**
  * The form's gallery: each photo with its alt text and its place; sent as one JSON field of { path, alt }. The form's
  * messages about it (a photo the server refuses names its place) are listed below it and describe the whole group;
- * as its value is a hidden input, the group names the field (`data-field`) so a refused sending focuses its first control.
+ * as its value is a hidden input, the group names the field (`data-field`) so a refused sending focuses its first control,
+ * or, when a photo is refused, the first control of that photo's row (`data-item`, its place from 0).
  */
 export function PhotosEditor({
   name,
@@ -58,7 +59,7 @@ export function PhotosEditor({
       {photos.length === 0 && <p className="text-sm text-stone-600">No photos.</p>}
       <ol className="grid gap-3" aria-label="Gallery, first photo first">
         {photos.map((photo, index) => (
-          <li key={photo.path} className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 p-2">
+          <li key={photo.path} data-item={index} className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 p-2">
             <img src={photo.url} alt="" className="h-16 w-24 rounded object-cover" />
             <label className="grid min-w-0 grow text-sm">
               Alt text for photo {index + 1} (required)
