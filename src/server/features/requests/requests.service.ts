@@ -29,7 +29,7 @@ import {
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { BusinessService } from "../business/business.service.ts";
 import type { BusinessRepository } from "../business/business.repository.ts";
-import type { FileService } from "../../storage/file.service.ts";
+import type { AttachedFile, FileService } from "../../storage/file.service.ts";
 import type { UploadKind } from "../../../shared/upload-kinds.ts";
 import type { EventService } from "../event/event.service.ts";
 import type { EventRepository, StoredEvent } from "../event/event.repository.ts";
@@ -377,7 +377,9 @@ export class RequestService {
 
   /**
    * Marks the uploads a waiting request uses as in use, so the clean-up of unused uploads leaves them. One removed
-   * since it was checked is refused beside its field before any is marked.
+   * since it was checked is refused beside its field before any is marked. If marking one fails (its upload removed
+   * just after it was checked, say), every upload this hold marked until then is given back (see
+   * `FileService.release`), and the error goes on as it was; one attached before it stays with what holds it.
    */
   private async hold(user: CurrentUser, uploads: Upload[]): Promise<void> {
     for (const upload of uploads) {
@@ -385,7 +387,13 @@ export class RequestService {
         throw Validation(requestMessages.notYourImage, { [upload.field]: requestMessages.notYourImage });
       }
     }
-    for (const upload of uploads) await this.deps.files.attach({ user, kind: upload.kind, fullPath: upload.path });
+    const claimed: AttachedFile[] = [];
+    try {
+      for (const upload of uploads) claimed.push(await this.deps.files.attach({ user, kind: upload.kind, fullPath: upload.path }));
+    } catch (error) {
+      await this.deps.files.release(...claimed.filter((file) => !file.wasAttached).map((file) => file.fullPath));
+      throw error;
+    }
   }
 
   /**

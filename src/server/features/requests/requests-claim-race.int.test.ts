@@ -1,0 +1,137 @@
+// An owner's listing change whose fresh uploads are held one after another: when one of them cannot be held after all
+// (its upload removed just after it was checked), the change is refused as before, nothing is saved, and the uploads
+// held already are unused again, so the same form, corrected, can be sent again with them, whether the change waits
+// for an administrator or is approved in advance.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBusiness, createCategory } from "../../db/factories.ts";
+import type { CurrentUser } from "../../auth/session.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { fileState as stored, uploadImage } from "../../../../tests/setup/uploads.ts";
+
+let t: TestApp;
+let admin: { cookie: string };
+let categoryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn("admin");
+  categoryId = (await createCategory(t.database.db, { name: "Bakeries" })).id;
+});
+afterAll(() => t.close());
+
+/** A signed-in owner of the business. */
+async function ownerOf(businessId: string) {
+  const { cookie } = await t.signIn("business");
+  const user = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
+  expect((await t.request(`/api/v1/businesses/${businessId}/owners`, { method: "POST", json: { email: user.email }, cookie: admin.cookie })).status).toBe(200);
+  return { cookie, user };
+}
+
+/** An image uploaded for the business as the owner's browser sends it; the stored file's path. */
+const upload = (cookie: string, kind: "logo" | "businessPhoto", businessId: string, filename: string) => uploadImage(t, cookie, { kind, filename, businessId });
+
+const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+const fileState = (path: string) => stored(t, path);
+const myRequests = async (cookie: string) => (await (await t.request("/api/v1/me/requests", { cookie })).json()) as Array<{ id: string; status: string }>;
+const live = async (businessId: string) => (await (await t.request(`/api/v1/businesses/${businessId}`)).json()) as { name: string; logoUrl: string | null; photos: Array<{ path: string }> };
+
+function listing(business: { name: string; lat: number; lng: number }, changes: { name?: string; logoPath?: string; photos?: string[] }) {
+  return {
+    name: changes.name ?? business.name,
+    categoryId,
+    lat: business.lat,
+    lng: business.lng,
+    tags: [],
+    logoPath: changes.logoPath,
+    photos: changes.photos?.map((path) => ({ path, alt: "The counter" })),
+  };
+}
+
+async function setAutoApprove(on: boolean) {
+  const saved = await t.request("/api/v1/moderation-settings", {
+    method: "PUT",
+    json: { autoApproveListings: on, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "" },
+    cookie: admin.cookie,
+  });
+  expect(saved.status).toBe(200);
+}
+
+/** Runs `save` with the upload `path` removed (as the clean-up or its uploader's discard would) just after the change checked it. */
+async function removedOnceChecked(path: string, save: () => Response | Promise<Response>): Promise<Response> {
+  const files = t.services.files;
+  const check = files.isAttachable.bind(files);
+  files.isAttachable = async (input) => {
+    const attachable = await check(input);
+    if (input.fullPath === path) await files.delete(path);
+    return attachable;
+  };
+  try {
+    return await save();
+  } finally {
+    files.isAttachable = check;
+  }
+}
+
+describe("an owner's listing change whose later upload cannot be held", () => {
+  it("waiting for an administrator: refused as before, nothing waits, and the photos held first are unused again, to be sent with it", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, name: "Crumb & Crust" });
+    const someone = await ownerOf(business.id);
+    const send = (changes: Parameters<typeof listing>[1]) => t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", cookie: someone.cookie, json: listing(business, changes) });
+    const [first, second, logo] = [
+      await upload(someone.cookie, "businessPhoto", business.id, "crumb-counter.png"),
+      await upload(someone.cookie, "businessPhoto", business.id, "crumb-oven.png"),
+      await upload(someone.cookie, "logo", business.id, "crumb-logo.png"),
+    ];
+
+    // The photos are held before the logo: the logo's removal fails the change once both are held.
+    const refused = await removedOnceChecked(logo, () => send({ name: "Crumb & Crust Bakery", logoPath: logo, photos: [first, second] }));
+    expect(refused.status).toBe(404);
+    expect(await errorOf(refused)).toEqual({ code: "not_found", message: `Object '${logo}' does not exist.` });
+    expect(await myRequests(someone.cookie)).toEqual([]);
+    expect({ first: await fileState(first), second: await fileState(second), logo: await fileState(logo) }).toEqual({ first: "unattached", second: "unattached", logo: "gone" });
+
+    // Sent again without the logo that is gone, the same photos are taken and wait with the request.
+    const sent = await send({ name: "Crumb & Crust Bakery", photos: [first, second] });
+    expect(sent.status).toBe(202);
+    expect(await sent.json()).toMatchObject({ status: "pending" });
+    expect(await myRequests(someone.cookie)).toMatchObject([{ status: "pending" }]);
+    expect({ first: await fileState(first), second: await fileState(second) }).toEqual({ first: "attached", second: "attached" });
+    expect(await live(business.id)).toMatchObject({ name: "Crumb & Crust", photos: [] });
+  });
+
+  it("approved in advance: refused as before, the business and its requests unchanged, and the fresh uploads are unused again, to be saved with it", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, name: "Rye Corner" });
+    const someone = await ownerOf(business.id);
+    const send = (changes: Parameters<typeof listing>[1]) => t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", cookie: someone.cookie, json: listing(business, changes) });
+    await setAutoApprove(true);
+    try {
+      const [logo, photo, late, after] = [
+        await upload(someone.cookie, "logo", business.id, "rye-logo.png"),
+        await upload(someone.cookie, "businessPhoto", business.id, "rye-counter.png"),
+        await upload(someone.cookie, "businessPhoto", business.id, "rye-oven.png"),
+        await upload(someone.cookie, "businessPhoto", business.id, "rye-shelves.png"),
+      ];
+
+      const refused = await removedOnceChecked(late, () => send({ name: "Rye Corner Bakery", logoPath: logo, photos: [photo, late, after] }));
+      expect(refused.status).toBe(404);
+      expect(await errorOf(refused)).toEqual({ code: "not_found", message: `Object '${late}' does not exist.` });
+      expect(await myRequests(someone.cookie)).toEqual([]);
+      expect(await live(business.id)).toMatchObject({ name: "Rye Corner", logoUrl: null, photos: [] });
+      expect({ logo: await fileState(logo), photo: await fileState(photo), late: await fileState(late), after: await fileState(after) }).toEqual({
+        logo: "unattached",
+        photo: "unattached",
+        late: "gone",
+        after: "unattached",
+      });
+
+      // Sent again without the photo that is gone, the same logo and photos are the business's.
+      const sent = await send({ name: "Rye Corner Bakery", logoPath: logo, photos: [photo, after] });
+      expect(sent.status).toBe(202);
+      expect(await sent.json()).toMatchObject({ status: "approved" });
+      expect(await live(business.id)).toMatchObject({ name: "Rye Corner Bakery", logoUrl: expect.stringContaining(logo), photos: [{ path: photo }, { path: after }] });
+      expect({ logo: await fileState(logo), photo: await fileState(photo), after: await fileState(after) }).toEqual({ logo: "attached", photo: "attached", after: "attached" });
+    } finally {
+      await setAutoApprove(false);
+    }
+  });
+});
