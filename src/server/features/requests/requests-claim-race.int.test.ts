@@ -1,7 +1,8 @@
 // An owner's listing change whose fresh uploads are held one after another: when one of them cannot be held after all
 // (its upload removed just after it was checked), the change is refused as before, nothing is saved, and the uploads
 // held already are unused again, so the same form, corrected, can be sent again with them, whether the change waits
-// for an administrator or is approved in advance.
+// for an administrator or is approved in advance. A waiting request amended with an image that cannot be held stays
+// as it was.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory } from "../../db/factories.ts";
 import type { CurrentUser } from "../../auth/session.ts";
@@ -28,7 +29,7 @@ async function ownerOf(businessId: string) {
 }
 
 /** An image uploaded for the business as the owner's browser sends it; the stored file's path. */
-const upload = (cookie: string, kind: "logo" | "businessPhoto", businessId: string, filename: string) => uploadImage(t, cookie, { kind, filename, businessId });
+const upload = (cookie: string, kind: "logo" | "businessPhoto" | "eventImage", businessId: string, filename: string) => uploadImage(t, cookie, { kind, filename, businessId });
 
 const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 const fileState = (path: string) => stored(t, path);
@@ -133,5 +134,37 @@ describe("an owner's listing change whose later upload cannot be held", () => {
     } finally {
       await setAutoApprove(false);
     }
+  });
+});
+
+describe("an owner's waiting event amended with an image", () => {
+  const values = (location: string, imagePath: string | null) => ({ name: "Bread Club", eventDate: "2031-06-04T23:00:00.000Z", location, imagePath });
+  const requestOf = async (id: string) => (await (await t.request(`/api/v1/requests/${id}`, { cookie: admin.cookie })).json()) as { status: string; payload: Record<string, unknown> };
+
+  it("that cannot be held: refused as before, and the request still asks for what it asked", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, name: "Loaf Lane" });
+    const someone = await ownerOf(business.id);
+    const proposed = await t.request("/api/v1/events", { method: "POST", json: values(business.id, null), cookie: someone.cookie });
+    expect(proposed.status).toBe(202);
+    const { requestId } = (await proposed.json()) as { requestId: string };
+    const poster = await upload(someone.cookie, "eventImage", business.id, "bread-club.png");
+
+    const amend = () => t.request(`/api/v1/requests/${requestId}`, { method: "PUT", json: { ...values(business.id, poster), name: "Bread Club Night" }, cookie: someone.cookie });
+    const refused = await removedOnceChecked(poster, amend);
+    expect(refused.status).toBe(404);
+    expect(await errorOf(refused)).toEqual({ code: "not_found", message: `Object '${poster}' does not exist.` });
+    expect(await requestOf(requestId)).toMatchObject({ status: "pending", payload: { name: "Bread Club", imagePath: null } });
+  });
+
+  it("once it is no longer waiting: refused as before, and the image is unused again", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, name: "Knead & Co" });
+    const someone = await ownerOf(business.id);
+    const { requestId } = (await (await t.request("/api/v1/events", { method: "POST", json: values(business.id, null), cookie: someone.cookie })).json()) as { requestId: string };
+    expect((await t.request(`/api/v1/requests/${requestId}/withdraw`, { method: "POST", cookie: someone.cookie })).status).toBe(200);
+    const poster = await upload(someone.cookie, "eventImage", business.id, "knead-poster.png");
+
+    const refused = await t.request(`/api/v1/requests/${requestId}`, { method: "PUT", json: values(business.id, poster), cookie: someone.cookie });
+    expect(refused.status).toBe(409);
+    expect(await fileState(poster)).toBe("unattached");
   });
 });

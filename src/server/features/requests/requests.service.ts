@@ -381,7 +381,7 @@ export class RequestService {
    * just after it was checked, say), every upload this hold marked until then is given back (see
    * `FileService.release`), and the error goes on as it was; one attached before it stays with what holds it.
    */
-  private async hold(user: CurrentUser, uploads: Upload[]): Promise<void> {
+  private async hold(user: CurrentUser, uploads: Upload[]): Promise<AttachedFile[]> {
     for (const upload of uploads) {
       if (!(await this.deps.files.isAttachable({ user, kind: upload.kind, fullPath: upload.path }))) {
         throw Validation(requestMessages.notYourImage, { [upload.field]: requestMessages.notYourImage });
@@ -391,9 +391,15 @@ export class RequestService {
     try {
       for (const upload of uploads) claimed.push(await this.deps.files.attach({ user, kind: upload.kind, fullPath: upload.path }));
     } catch (error) {
-      await this.deps.files.release(...claimed.filter((file) => !file.wasAttached).map((file) => file.fullPath));
+      await this.unhold(claimed);
       throw error;
     }
+    return claimed;
+  }
+
+  /** Gives back what a hold marked, but for uploads attached before it. */
+  private async unhold(claimed: readonly AttachedFile[]): Promise<void> {
+    await this.deps.files.release(...claimed.filter((file) => !file.wasAttached).map((file) => file.fullPath));
   }
 
   /**
@@ -575,8 +581,14 @@ export class RequestService {
         // A new event or offer moved to another of the owner's businesses is filed under that one.
         business = { businessId, businessName: (await this.deps.businesses.get(businessId)).name };
       }
-      if (!(await this.repository.amend(id, { payload, base: null, userId: user.id, business }))) throw Conflict(requestMessages.notPending);
-      await this.hold(user, fresh);
+      // Its uploads are held before the request changes: one that cannot be held leaves the request as it was.
+      const held = await this.hold(user, fresh);
+      try {
+        if (!(await this.repository.amend(id, { payload, base: null, userId: user.id, business }))) throw Conflict(requestMessages.notPending);
+      } catch (error) {
+        await this.unhold(held);
+        throw error;
+      }
       await this.releaseReplaced(form, request.payload, payload, null);
     }
     return this.get(user, id);
