@@ -35,6 +35,25 @@ export async function fileState(t: TestApp, path: string): Promise<"gone" | "att
 }
 
 /**
+ * Runs `save` with the upload `path` removed (as the clean-up or its uploader's discard would) just after the save
+ * checked it: its claim then fails, a race a test cannot otherwise time.
+ */
+export async function removedOnceChecked<T>(t: TestApp, path: string, save: () => T | Promise<T>): Promise<T> {
+  const files = t.services.files;
+  const check = files.isAttachable.bind(files);
+  files.isAttachable = async (input) => {
+    const attachable = await check(input);
+    if (input.fullPath === path) await files.delete(path);
+    return attachable;
+  };
+  try {
+    return await save();
+  } finally {
+    files.isAttachable = check;
+  }
+}
+
+/**
  * A database rule refusing to write a row of `table` with this name, standing in for any write failure while a change
  * is applied (after its uploads were checked); returns how to lift it.
  */

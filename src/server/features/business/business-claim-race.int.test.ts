@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "../../db/factories.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { fileState as stored, uploadImage } from "../../../../tests/setup/uploads.ts";
+import { fileState as stored, uploadImage, removedOnceChecked } from "../../../../tests/setup/uploads.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -44,27 +44,11 @@ async function named(q: string) {
   return page.items.map((b) => b.name);
 }
 
-/** Runs `save` with the upload `path` removed (as the clean-up or its uploader's discard would) just after the save checked it. */
-async function removedOnceChecked(path: string, save: () => Response | Promise<Response>): Promise<Response> {
-  const files = t.services.files;
-  const check = files.isAttachable.bind(files);
-  files.isAttachable = async (input) => {
-    const attachable = await check(input);
-    if (input.fullPath === path) await files.delete(path);
-    return attachable;
-  };
-  try {
-    return await save();
-  } finally {
-    files.isAttachable = check;
-  }
-}
-
 describe("an administrator's save whose later upload cannot be claimed", () => {
   it("a new business: refused as before, and the fresh logo and photo claimed first are unused again, to be saved with it", async () => {
     const [logo, photo, late] = [await upload("logo", "crumb-logo.png"), await upload("businessPhoto", "crumb-counter.png"), await upload("businessPhoto", "crumb-oven.png")];
 
-    const refused = await removedOnceChecked(late, () => send("POST", "/api/v1/businesses", marker("Crumb & Crust", { logoPath: logo, photos: [photo, late] })));
+    const refused = await removedOnceChecked(t, late, () => send("POST", "/api/v1/businesses", marker("Crumb & Crust", { logoPath: logo, photos: [photo, late] })));
     expect(refused.status).toBe(404);
     expect(await errorOf(refused)).toEqual({ code: "not_found", message: `Object '${late}' does not exist.` });
     expect(await named("Crumb & Crust")).toEqual([]);
@@ -84,7 +68,7 @@ describe("an administrator's save whose later upload cannot be claimed", () => {
     const { id } = (await created.json()) as { id: string };
 
     const [logo, photo, late] = [await upload("logo", "rye-new-logo.png"), await upload("businessPhoto", "rye-counter.png"), await upload("businessPhoto", "rye-oven.png")];
-    const refused = await removedOnceChecked(late, () => send("PUT", `/api/v1/businesses/${id}`, marker("Rye Corner Bakery", { logoPath: logo, photos: [oldPhoto, photo, late] })));
+    const refused = await removedOnceChecked(t, late, () => send("PUT", `/api/v1/businesses/${id}`, marker("Rye Corner Bakery", { logoPath: logo, photos: [oldPhoto, photo, late] })));
     expect(refused.status).toBe(404);
     expect(await errorOf(refused)).toEqual({ code: "not_found", message: `Object '${late}' does not exist.` });
     expect(await (await t.request(`/api/v1/businesses/${id}`)).json()).toMatchObject({ name: "Rye Corner", photos: [{ path: oldPhoto }] });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory } from "../../db/factories.ts";
 import type { CurrentUser } from "../../auth/session.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { fileState as stored, uploadImage } from "../../../../tests/setup/uploads.ts";
+import { fileState as stored, uploadImage, removedOnceChecked } from "../../../../tests/setup/uploads.ts";
 
 let t: TestApp;
 let admin: { cookie: string };
@@ -57,22 +57,6 @@ async function setAutoApprove(on: boolean) {
   expect(saved.status).toBe(200);
 }
 
-/** Runs `save` with the upload `path` removed (as the clean-up or its uploader's discard would) just after the change checked it. */
-async function removedOnceChecked(path: string, save: () => Response | Promise<Response>): Promise<Response> {
-  const files = t.services.files;
-  const check = files.isAttachable.bind(files);
-  files.isAttachable = async (input) => {
-    const attachable = await check(input);
-    if (input.fullPath === path) await files.delete(path);
-    return attachable;
-  };
-  try {
-    return await save();
-  } finally {
-    files.isAttachable = check;
-  }
-}
-
 describe("an owner's listing change whose later upload cannot be held", () => {
   it("waiting for an administrator: refused as before, nothing waits, and the photos held first are unused again, to be sent with it", async () => {
     const business = await createBusiness(t.database.db, { categoryId, name: "Crumb & Crust" });
@@ -85,7 +69,7 @@ describe("an owner's listing change whose later upload cannot be held", () => {
     ];
 
     // The photos are held before the logo: the logo's removal fails the change once both are held.
-    const refused = await removedOnceChecked(logo, () => send({ name: "Crumb & Crust Bakery", logoPath: logo, photos: [first, second] }));
+    const refused = await removedOnceChecked(t, logo, () => send({ name: "Crumb & Crust Bakery", logoPath: logo, photos: [first, second] }));
     expect(refused.status).toBe(404);
     expect(await errorOf(refused)).toEqual({ code: "not_found", message: `Object '${logo}' does not exist.` });
     expect(await myRequests(someone.cookie)).toEqual([]);
@@ -113,7 +97,7 @@ describe("an owner's listing change whose later upload cannot be held", () => {
         await upload(someone.cookie, "businessPhoto", business.id, "rye-shelves.png"),
       ];
 
-      const refused = await removedOnceChecked(late, () => send({ name: "Rye Corner Bakery", logoPath: logo, photos: [photo, late, after] }));
+      const refused = await removedOnceChecked(t, late, () => send({ name: "Rye Corner Bakery", logoPath: logo, photos: [photo, late, after] }));
       expect(refused.status).toBe(404);
       expect(await errorOf(refused)).toEqual({ code: "not_found", message: `Object '${late}' does not exist.` });
       expect(await myRequests(someone.cookie)).toEqual([]);
@@ -150,7 +134,7 @@ describe("an owner's waiting event amended with an image", () => {
     const poster = await upload(someone.cookie, "eventImage", business.id, "bread-club.png");
 
     const amend = () => t.request(`/api/v1/requests/${requestId}`, { method: "PUT", json: { ...values(business.id, poster), name: "Bread Club Night" }, cookie: someone.cookie });
-    const refused = await removedOnceChecked(poster, amend);
+    const refused = await removedOnceChecked(t, poster, amend);
     expect(refused.status).toBe(404);
     expect(await errorOf(refused)).toEqual({ code: "not_found", message: `Object '${poster}' does not exist.` });
     expect(await requestOf(requestId)).toMatchObject({ status: "pending", payload: { name: "Bread Club", imagePath: null } });
