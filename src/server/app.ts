@@ -14,7 +14,7 @@ import { handleAuthRequest } from "./auth/auth-http.ts";
 import type { Database } from "./db/database.ts";
 import { AppError, errorBody } from "./errors.ts";
 import { isUnstorableText } from "./db/unstorable-text.ts";
-import { requestLogger, type Logger } from "./logger.ts";
+import { answeredLogger, type Logger } from "./logger.ts";
 import { IMMUTABLE, RENAMEABLE, staticFiles } from "./static-files.ts";
 import type { AppServices } from "./services.ts";
 import type { AppEnv } from "./api/api-env.ts";
@@ -225,10 +225,10 @@ export function createApp(deps: AppDeps) {
   }
 
   /** Answers from Node's server what the anonymous cache holds, before the app (see anonymous-cache.ts). */
-  const logRequest = requestLogger(logger);
-  const serveKept = (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logRequest);
+  const logAnswered = answeredLogger(logger);
+  const serveKept = (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logAnswered);
   /** Answers from Node's server the build's files (see static-files.ts); the app's `serveStatic` is for the rest. */
-  const serveFile = deps.clientDir ? staticFiles(deps.clientDir, logRequest) : () => false;
+  const serveFile = deps.clientDir ? staticFiles(deps.clientDir, logAnswered) : () => false;
   return Object.assign(app, { serveKept, serveFile });
 }
 

@@ -6,7 +6,7 @@ const loggerModule = fileURLToPath(new URL("./logger.ts", import.meta.url));
 
 /** Runs a script with the logger in a Node process of its own, collecting its standard output as it comes. */
 function run(script: string) {
-  const child = spawn(process.execPath, ["--input-type=module", "-e", `import { createLogger, requestLogger } from ${JSON.stringify(loggerModule)};\n${script}`], {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", `import { answeredLogger, createLogger, requestLogger } from ${JSON.stringify(loggerModule)};\n${script}`], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   let output = "";
@@ -59,6 +59,42 @@ describe("the log", () => {
     } finally {
       child.kill();
       await exited;
+    }
+  });
+
+  it("counts the requests answered before the app at info, and gives each a line of its own at debug", async () => {
+    const answered = (level: string) =>
+      run(`
+        const logger = createLogger(${JSON.stringify(level)});
+        const log = answeredLogger(logger, 300);
+        for (const path of ["/a", "/b", "/c"]) log({ requestId: "r" + path, method: "GET", path, status: 200, ms: 0.2 });
+        setTimeout(() => log({ requestId: "r-later", method: "GET", path: "/d", status: 304, ms: 0.1 }), 600);
+        setTimeout(() => {}, 5000);
+      `);
+    const counted = (written: Record<string, unknown>[]) => written.filter((line) => line.msg === "requests answered from the cache and the build's files");
+
+    const info = answered("info");
+    try {
+      expect(await until(() => counted(info.lines()).length === 2, 3000)).toBe(true);
+      expect(counted(info.lines())).toEqual([
+        expect.objectContaining({ level: 30, requests: 3, seconds: 0.3 }),
+        expect.objectContaining({ level: 30, requests: 1, seconds: 0.3 }),
+      ]);
+      expect(info.lines().filter((line) => line.msg === "request")).toEqual([]);
+    } finally {
+      info.child.kill();
+      await info.exited;
+    }
+
+    const debug = answered("debug");
+    try {
+      expect(await until(() => counted(debug.lines()).length === 2, 3000)).toBe(true);
+      expect(debug.lines().filter((line) => line.msg === "request")).toEqual(
+        ["/a", "/b", "/c", "/d"].map((path) => expect.objectContaining({ level: 20, requestId: path === "/d" ? "r-later" : `r${path}`, path })),
+      );
+    } finally {
+      debug.child.kill();
+      await debug.exited;
     }
   });
 
