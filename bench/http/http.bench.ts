@@ -1,5 +1,5 @@
-// Throughput of the app against a bare node:http server sending the same bytes, endpoint by endpoint, and the
-// app's memory at rest and under that load.
+// Throughput of the app against a bare node:http server sending the same bytes, endpoint by endpoint, the CPU each
+// spends per request, and the app's memory at rest and under that load.
 //   npm run build && node bench/http/http.bench.ts
 // BENCH_CONNECTIONS (20), BENCH_SECONDS (4), BENCH_TURNS (3), BENCH_WARMUP_SECONDS (1), BUILD_DIR (build), BENCH_ONLY (a comma list of endpoint names),
 // BENCH_BARE_HEADERS ("all", the default: the bare server sends every header the app sent, the same bytes on the wire;
@@ -54,6 +54,15 @@ function memory(pid: number): { rss: number; peak: number } {
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
 }
+
+/** CPU time a process has used so far (user and system, µs), from /proc. */
+function cpuMicros(pid: number): number {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them, in clock ticks.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+// Linux's USER_HZ, the unit of /proc's CPU times, on every architecture Node runs on.
+const CLOCK_TICKS = 100;
 
 function stop(child: ChildProcess) {
   return new Promise<void>((resolve) => {
@@ -129,11 +138,14 @@ async function bareServer(body: Buffer, headers: string[]) {
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-async function load(url: string, warm: boolean) {
+/** A turn of load on one server (`pid`): its requests a second, latency, and the CPU it spent per request. */
+async function load(url: string, pid: number, warm: boolean) {
   if (warm && WARMUP_SECONDS > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS });
+  const cpuBefore = cpuMicros(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const cpu = Math.round((cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total));
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, cpu };
 }
 
 const rows: string[] = [];
@@ -153,16 +165,17 @@ for (const [name, url] of Object.entries(endpoints)) {
   const turns: { ours: Awaited<ReturnType<typeof load>>; theirs: Awaited<ReturnType<typeof load>> }[] = [];
   for (let turn = 0; turn < TURNS; turn++) {
     const watcher = setInterval(() => (peakUnderLoad = Math.max(peakUnderLoad, memory(app.pid!).rss)), 200);
-    const ours = await load(appUrl + url, turn === 0);
+    const ours = await load(appUrl + url, app.pid!, turn === 0);
     clearInterval(watcher);
-    turns.push({ ours, theirs: await load(bare.url, turn === 0) });
+    turns.push({ ours, theirs: await load(bare.url, bare.child.pid!, turn === 0) });
   }
   await stop(bare.child);
   const median = <T>(values: T[], by: (value: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
   const ours = median(turns.map((t) => t.ours), (r) => r.rps);
   const theirs = median(turns.map((t) => t.theirs), (r) => r.rps);
   const ratio = `${((100 * ours.rps) / theirs.rps).toFixed(1)}%`;
-  rows.push(`| ${name} | ${body.length} | ${ours.rps} | ${ours.p50} | ${ours.p99} | ${theirs.rps} | ${ratio} |`);
+  const cpu = (side: "ours" | "theirs") => median(turns.map((t) => t[side].cpu), (value) => value);
+  rows.push(`| ${name} | ${body.length} | ${ours.rps} | ${ours.p50} | ${ours.p99} | ${theirs.rps} | ${ratio} | ${cpu("ours")} | ${cpu("theirs")} |`);
   console.log(rows.at(-1));
 }
 const end = memory(app.pid!);
@@ -173,8 +186,8 @@ console.log(
   `\n${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${TURNS} turns of ${SECONDS} s each per endpoint and server (medians); ` +
     `the bare server sends ${BARE_HEADERS === "all" ? "the app's headers" : "the Content-Type alone"} with the body\n`,
 );
-console.log("| endpoint | bytes | app req/s | app p50 ms | app p99 ms | bare req/s | app / bare |");
-console.log("|---|---|---|---|---|---|---|");
+console.log("| endpoint | bytes | app req/s | app p50 ms | app p99 ms | bare req/s | app / bare | app CPU µs/req | bare CPU µs/req |");
+console.log("|---|---|---|---|---|---|---|---|---|");
 for (const row of rows) console.log(row);
 console.log(
   `\nApp resident memory: ${started.rss} MB after start, ${warm.rss} MB after warm-up, ` +
