@@ -5,8 +5,8 @@
 // as it was.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory } from "../../db/factories.ts";
-import type { CurrentUser } from "../../auth/session.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { signInOwnerOf } from "../../../../tests/setup/owners.ts";
 import { fileState as stored, uploadImage, removedOnceChecked } from "../../../../tests/setup/uploads.ts";
 
 let t: TestApp;
@@ -21,12 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A signed-in owner of the business. */
-async function ownerOf(businessId: string) {
-  const { cookie } = await t.signIn("business");
-  const user = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
-  expect((await t.request(`/api/v1/businesses/${businessId}/owners`, { method: "POST", json: { email: user.email }, cookie: admin.cookie })).status).toBe(200);
-  return { cookie, user };
-}
+const ownerOf = (businessId: string) => signInOwnerOf(t, admin.cookie, businessId);
 
 /** An image uploaded for the business as the owner's browser sends it; the stored file's path. */
 const upload = (cookie: string, kind: "logo" | "businessPhoto" | "eventImage", businessId: string, filename: string) => uploadImage(t, cookie, { kind, filename, businessId });

@@ -8,6 +8,7 @@ import type { CurrentUser } from "../../auth/session.ts";
 import type { UploadKind } from "../../../shared/upload-kinds.ts";
 import { makeImage } from "../../../../tests/fixtures/images.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { signInOwnerOf } from "../../../../tests/setup/owners.ts";
 import { fileState as stored, refuseWriting as refuse } from "../../../../tests/setup/uploads.ts";
 
 let t: TestApp;
@@ -20,13 +21,7 @@ async function person(role: "business" | "admin") {
 }
 
 /** An owner of these businesses. */
-async function ownerOf(...businessIds: string[]) {
-  const someone = await person("business");
-  for (const id of businessIds) {
-    expect((await t.request(`/api/v1/businesses/${id}/owners`, { method: "POST", json: { email: someone.user.email }, cookie: admin.cookie })).status).toBe(200);
-  }
-  return someone;
-}
+const ownerOf = (...businessIds: string[]) => signInOwnerOf(t, admin.cookie, ...businessIds);
 
 beforeAll(async () => {
   t = await createTestApp();

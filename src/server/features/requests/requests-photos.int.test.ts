@@ -5,6 +5,7 @@ import { createBusiness, createCategory } from "../../db/factories.ts";
 import type { CurrentUser } from "../../auth/session.ts";
 import { makeImage } from "../../../../tests/fixtures/images.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { signInOwnerOf } from "../../../../tests/setup/owners.ts";
 
 let t: TestApp;
 let admin: { cookie: string };
@@ -17,12 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function owner(businessId: string) {
-  const { cookie } = await t.signIn("business");
-  const user = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
-  await t.request(`/api/v1/businesses/${businessId}/owners`, { method: "POST", json: { email: user.email }, cookie: admin.cookie });
-  return { cookie, user };
-}
+const owner = (businessId: string) => signInOwnerOf(t, admin.cookie, businessId);
 
 const photoUpload = async (user: CurrentUser, businessId: string) =>
   t.services.files.upload({ user, kind: "businessPhoto", fileName: "storefront.png", name: "Storefront", businessId, bytes: await makeImage("png", 400, 300) });
