@@ -8,14 +8,14 @@ import os from "node:os";
 import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { openDatabase, type Database } from "../../src/server/db/database.ts";
-import type { DB } from "../../src/server/db/database-types.ts";
-import { migrateToLatest } from "../../src/server/db/migrate.ts";
-import { buildBusiness, buildCategory, buildTag, createUser } from "../../src/server/db/factories.ts";
-import { ImportRepository } from "../../src/server/features/import/import.repository.ts";
-import { ImportService } from "../../src/server/features/import/import.service.ts";
-import { toCsv } from "../../src/server/features/import/csv.ts";
-import type { CurrentUser } from "../../src/server/auth/session.ts";
+import { openDatabase, type Database } from "#server/db/database.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { buildBusiness, buildCategory, buildTag, createUser } from "#server/db/factories.ts";
+import { ImportRepository } from "#server/features/import/import.repository.ts";
+import { ImportService } from "#server/features/import/import.service.ts";
+import { toCsv } from "#server/features/import/csv.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 /** Businesses already stored, a tenth of which the file changes. */

@@ -9,12 +9,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { openDatabase } from "../../src/server/db/database.ts";
-import { migrateToLatest } from "../../src/server/db/migrate.ts";
-import { buildBusiness, buildCategory, buildTag } from "../../src/server/db/factories.ts";
-import { fromOsm } from "../../src/server/features/hours/osm-hours.ts";
-import { storeHours } from "../../src/server/features/hours/stored-hours.ts";
-import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "../../src/server/features/site-settings/site-settings.repository.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { buildBusiness, buildCategory, buildTag } from "#server/db/factories.ts";
+import { fromOsm } from "#server/features/hours/osm-hours.ts";
+import { storeHours } from "#server/features/hours/stored-hours.ts";
+import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "#server/features/site-settings/site-settings.repository.ts";
 import { serveArgs } from "../serve-command.ts";
 
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 10_000);

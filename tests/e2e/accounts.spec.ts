@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import { expect as baseExpect, expectNoAxeViolations, test as base } from "./fixtures.ts";
 import { freePort, SERVER_ENV, startAppProcess } from "./app-process.ts";
 import { E2E_DATA_DIR } from "./env.ts";
-import type { Role } from "../../src/shared/constants.ts";
+import type { Role } from "#shared/constants.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
 import { startOidcProvider, type OidcTestProvider } from "../setup/oidc-provider.ts";
 

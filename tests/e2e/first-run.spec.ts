@@ -5,7 +5,7 @@ import { chromium } from "@playwright/test";
 import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
 import { E2E_DATA_DIR } from "./env.ts";
-import { messages } from "../../src/shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { nuHtmlErrors } from "./nu-html-checker.ts";
 
 const admin = { email: "first-admin@example.com", displayName: "First Admin", password: "lantern-river-42" };

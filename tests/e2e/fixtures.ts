@@ -1,10 +1,10 @@
 // Journeys fail on any console error or uncaught exception (a CSP violation shows up as one), and can sign in directly.
 import { test as base, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import type { Role } from "../../src/shared/constants.ts";
-import { createOrUpdateUser } from "../../src/server/auth/accounts.ts";
-import { parseEnv } from "../../src/server/env.ts";
-import { openRuntime, type Runtime } from "../../src/server/runtime.ts";
+import type { Role } from "#shared/constants.ts";
+import { createOrUpdateUser } from "#server/auth/accounts.ts";
+import { parseEnv } from "#server/env.ts";
+import { openRuntime, type Runtime } from "#server/runtime.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 
 export interface Account {

@@ -4,7 +4,7 @@
 import pg from "pg";
 import { expect, test } from "./fixtures.ts";
 import { SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
-import { newId } from "../../src/server/db/ids.ts";
+import { newId } from "#server/db/ids.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 test.skip(!serverUrl, "needs PostgreSQL (TEST_DATABASE_URL) to hold a table lock");

@@ -7,8 +7,8 @@ import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { DEMO_DATA_DIR, DEMO_URL } from "./env.ts";
-import { openDatabase } from "../../src/server/db/database.ts";
-import { UNKNOWN_CATEGORY_COLOR } from "../../src/shared/constants.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { UNKNOWN_CATEGORY_COLOR } from "#shared/constants.ts";
 
 // On the untouched demo: the businesses and their categories are the seeded ones.
 test.use({ baseURL: DEMO_URL });

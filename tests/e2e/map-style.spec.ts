@@ -5,7 +5,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { allowConsoleError, expect, test } from "./fixtures.ts";
 import { SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
 import { startFakeTileProvider, type FakeTileProvider } from "../fakes/tile-server.ts";
-import { messages } from "../../src/shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 
 /** Fixed ports, one block per project, so desktop and phone journeys running side by side never collide. */
 function ports(testInfo: TestInfo) {

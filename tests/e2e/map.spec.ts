@@ -6,11 +6,11 @@ import type { Page } from "@playwright/test";
 import { allowConsoleError, expect, expectNoAxeViolations, test, untilScriptsRun } from "./fixtures.ts";
 import { E2E_AUTH_SECRET, startAppProcess, type AppProcess } from "./app-process.ts";
 import { DEMO_DATA_DIR, DEMO_URL, E2E_DATA_DIR } from "./env.ts";
-import { openDatabase, type Database } from "../../src/server/db/database.ts";
-import { createBusiness, createCategory, createTag } from "../../src/server/db/factories.ts";
-import { fromOsm } from "../../src/server/features/hours/osm-hours.ts";
-import { storeHours } from "../../src/server/features/hours/stored-hours.ts";
-import { BUSINESSES_GEOJSON_URL, MAP_REFRESH_MS } from "../../src/web/features/map/use-map-businesses.ts";
+import { openDatabase, type Database } from "#server/db/database.ts";
+import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
+import { fromOsm } from "#server/features/hours/osm-hours.ts";
+import { storeHours } from "#server/features/hours/stored-hours.ts";
+import { BUSINESSES_GEOJSON_URL, MAP_REFRESH_MS } from "#web/features/map/use-map-businesses.ts";
 import { NO_ROUTE_ORIGIN } from "../fakes/geo-servers.ts";
 
 const VISITOR = { latitude: 43.1012, longitude: -79.0731 };

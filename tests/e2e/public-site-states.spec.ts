@@ -8,10 +8,10 @@ import type { Kysely } from "kysely";
 import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
 import { E2E_DATA_DIR } from "./env.ts";
-import { openDatabase, type Database } from "../../src/server/db/database.ts";
-import type { DB } from "../../src/server/db/database-types.ts";
-import { createBusiness, createEvent, createOffer, createPost, createTag } from "../../src/server/db/factories.ts";
-import { formatLongDate } from "../../src/shared/format.ts";
+import { openDatabase, type Database } from "#server/db/database.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { createBusiness, createEvent, createOffer, createPost, createTag } from "#server/db/factories.ts";
+import { formatLongDate } from "#shared/format.ts";
 
 test.describe.configure({ mode: "serial" });
 

@@ -2,7 +2,7 @@
 import ICAL from "ical.js";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
-import { formatLongDate } from "../../src/shared/format.ts";
+import { formatLongDate } from "#shared/format.ts";
 import { DEMO_URL, E2E_PORT } from "./env.ts";
 
 // On the untouched demo: counts and orders here are the seeded ones.

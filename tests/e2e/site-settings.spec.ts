@@ -5,10 +5,10 @@ import type { Locator } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { E2E_AUTH_SECRET, SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
 import { E2E_DATA_DIR } from "./env.ts";
-import { createOrUpdateUser } from "../../src/server/auth/accounts.ts";
-import { parseEnv } from "../../src/server/env.ts";
-import { openRuntime } from "../../src/server/runtime.ts";
-import { messages } from "../../src/shared/messages.ts";
+import { createOrUpdateUser } from "#server/auth/accounts.ts";
+import { parseEnv } from "#server/env.ts";
+import { openRuntime } from "#server/runtime.ts";
+import { messages } from "#shared/messages.ts";
 
 const dataDir = `${E2E_DATA_DIR}-site-settings`;
 const admin = { email: "settings-admin@example.com", password: "e2e-Password-1" };

@@ -1,7 +1,7 @@
 // What real clients check: the Nu HTML Checker on the served HTML of every page type, and search engines' rich-result
 // requirements on every JSON-LD block. Both read what this suite's one server sends; one JVM checks all pages.
 import type { APIRequestContext } from "@playwright/test";
-import { HEADING_PAGES } from "../../src/web/lib/heading-pages.ts";
+import { HEADING_PAGES } from "#web/lib/heading-pages.ts";
 import { expect, test } from "./fixtures.ts";
 import { jsonLdProblems } from "./json-ld-rules.ts";
 import { nuHtmlErrors } from "./nu-html-checker.ts";

@@ -3,10 +3,10 @@
 // Router routes it, on a real database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaticHandler, RouterContextProvider } from "react-router";
-import { createBusiness, createCategory, createTag } from "../../src/server/db/factories.ts";
-import { appContext } from "../../src/web/lib/app-context.ts";
-import { loader as categoryLoader } from "../../src/web/routes/category.tsx";
-import { loader as tagLoader } from "../../src/web/routes/tag.tsx";
+import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
+import { appContext } from "#web/lib/app-context.ts";
+import { loader as categoryLoader } from "#web/routes/category.tsx";
+import { loader as tagLoader } from "#web/routes/tag.tsx";
 import { ORIGIN, createTestApp, type TestApp } from "../setup/app.ts";
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 // Every admin API route of the Users, Pages and Recent changes tabs, called as each kind of visitor:
 // only an administrator gets through, whatever the request carries.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPage, createUser } from "../../src/server/db/factories.ts";
-import type { Role } from "../../src/shared/constants.ts";
+import { createPage, createUser } from "#server/db/factories.ts";
+import type { Role } from "#shared/constants.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 // Every admin API route of the Events, Posts and Offers tabs, called as each kind of visitor: only an
 // administrator gets through, whatever the request carries.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createEvent, createOffer, createPost, createUser } from "../../src/server/db/factories.ts";
-import type { Role } from "../../src/shared/constants.ts";
+import { createBusiness, createEvent, createOffer, createPost, createUser } from "#server/db/factories.ts";
+import type { Role } from "#shared/constants.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 // Every admin API route of the Markers, Categories and Tags tabs and the plain add-category endpoint,
 // called as each kind of visitor: only an administrator gets through, whatever the request carries.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory, createTag } from "../../src/server/db/factories.ts";
-import type { Role } from "../../src/shared/constants.ts";
+import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
+import type { Role } from "#shared/constants.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 // A business's optional public e-mail address through the API: validated as an address, stored, answered and
 // described in the OpenAPI document (the business page's link and JSON-LD are checked in tests/e2e/admin-forms.spec.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCategory } from "../../src/server/db/factories.ts";
+import { createCategory } from "#server/db/factories.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
 
 let t: TestApp;

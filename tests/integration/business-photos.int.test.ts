@@ -1,8 +1,8 @@
 // A business's photo gallery through the API: uploads attached in order with their alt text, reordered,
 // removed (their files deleted with them), at most 12, and never without alt text.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCategory } from "../../src/server/db/factories.ts";
-import type { CurrentUser } from "../../src/server/auth/session.ts";
+import { createCategory } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "../fixtures/images.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
 

@@ -1,7 +1,7 @@
 // An acknowledged write survives the server being killed, and a backup taken while it runs restores.
 import path from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { newId } from "../../src/server/db/ids.ts";
+import { newId } from "#server/db/ids.ts";
 import { assertBuilt, freshServerEnv, runNode, startServer, stopServer, type ServerProcess } from "../setup/server-process.ts";
 
 let running: ServerProcess[] = [];

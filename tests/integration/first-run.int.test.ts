@@ -1,6 +1,6 @@
 // A fresh install as a newcomer meets it: PUBLIC_URL unset, no administrator, opened at whichever local address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../src/shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { assertBuilt, freshServerEnv, startServer, stopServer, type ServerProcess } from "../setup/server-process.ts";
 
 const admin = { email: "first@example.org", displayName: "First Admin", password: "a-Strong-pass-1" };

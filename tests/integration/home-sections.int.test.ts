@@ -2,8 +2,8 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../setup/app.ts";
-import { createBusiness, createEvent, createOffer, createPost } from "../../src/server/db/factories.ts";
-import { loadHomeSections } from "../../src/web/features/home/home-sections.ts";
+import { createBusiness, createEvent, createOffer, createPost } from "#server/db/factories.ts";
+import { loadHomeSections } from "#web/features/home/home-sections.ts";
 
 let t: TestApp;
 let venueId: string;

@@ -5,13 +5,13 @@
 // bodies get past authentication and are validated), none may answer 5xx, and the stored data must not change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, createTestApp, type TestApp } from "../setup/app.ts";
-import { seedDemoContent } from "../../src/server/db/seed.ts";
+import { seedDemoContent } from "#server/db/seed.ts";
 import { startFakeGeoServer, type FakeGeoServer } from "../fakes/geo-servers.ts";
-import type { DB } from "../../src/server/db/database-types.ts";
-import { GeoRepository } from "../../src/server/features/geo/geo.repository.ts";
-import { GeoService } from "../../src/server/features/geo/geo.service.ts";
-import { geoSetupFromEnv } from "../../src/server/geo/geo-config.ts";
-import { parseEnv } from "../../src/server/env.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { GeoRepository } from "#server/features/geo/geo.repository.ts";
+import { GeoService } from "#server/features/geo/geo.service.ts";
+import { geoSetupFromEnv } from "#server/geo/geo-config.ts";
+import { parseEnv } from "#server/env.ts";
 
 interface JsonSchema {
   type?: string | string[];

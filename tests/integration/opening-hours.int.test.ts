@@ -1,7 +1,7 @@
 // A business's opening hours through the API: given as OpenStreetMap text or in the structured form, answered
 // in both, open or closed now in the site's time zone, the openNow filter, and bad hours refused by field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCategory } from "../../src/server/db/factories.ts";
+import { createCategory } from "#server/db/factories.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
 
 let t: TestApp;

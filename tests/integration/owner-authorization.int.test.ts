@@ -3,8 +3,8 @@
 // their own businesses and those businesses' events and offers, and never decides requests or changes owners,
 // categories, tags, pages, posts or roles.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory, createEvent, createOffer, createPage, createPost, createTag, createUser } from "../../src/server/db/factories.ts";
-import type { CurrentUser } from "../../src/server/auth/session.ts";
+import { createBusiness, createCategory, createEvent, createOffer, createPage, createPost, createTag, createUser } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
 
 const PERSONAS = ["anonymous", "user", "ownerA", "ownerB", "admin"] as const;

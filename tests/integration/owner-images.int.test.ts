@@ -2,8 +2,8 @@
 // a request until an administrator decides, kept by the clean-up of unused uploads meanwhile, and deleted when the
 // request closes without them. Nobody else's upload, and no upload for another business, gets into a request.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "../../src/server/db/factories.ts";
-import type { CurrentUser } from "../../src/server/auth/session.ts";
+import { createBusiness, createCategory } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
 import { createUpload, uploadImage } from "../setup/uploads.ts";
 

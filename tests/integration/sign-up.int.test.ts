@@ -2,7 +2,7 @@
 // account rules /api/auth/update-user applies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, createTestApp, type TestApp } from "../setup/app.ts";
-import { newId } from "../../src/server/db/ids.ts";
+import { newId } from "#server/db/ids.ts";
 
 let t: TestApp;
 beforeAll(async () => {

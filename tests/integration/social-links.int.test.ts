@@ -1,7 +1,7 @@
 // A business's social links through the API: checked against each network's own host, answered in order,
 // kept when a change leaves them out, and refused beside the field when wrong.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCategory } from "../../src/server/db/factories.ts";
+import { createCategory } from "#server/db/factories.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
 
 let t: TestApp;

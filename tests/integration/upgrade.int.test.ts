@@ -5,9 +5,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase, type Database } from "../../src/server/db/database.ts";
-import { migrateToLatest } from "../../src/server/db/migrate.ts";
-import { newId } from "../../src/server/db/ids.ts";
+import { openDatabase, type Database } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { newId } from "#server/db/ids.ts";
 import { createTestApp } from "../setup/app.ts";
 import { freshServerEnv, ROOT, runNode } from "../setup/server-process.ts";
 

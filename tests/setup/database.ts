@@ -2,8 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
-import { newId } from "../../src/server/db/ids.ts";
-import { openDatabase, type Database } from "../../src/server/db/database.ts";
+import { newId } from "#server/db/ids.ts";
+import { openDatabase, type Database } from "#server/db/database.ts";
 import { databaseUrl, withAdminClient } from "./postgres.ts";
 
 /** A test database, and a way to open a second connection to it (as a second instance of the app would). */

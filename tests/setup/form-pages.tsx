@@ -2,9 +2,9 @@
 // the API a test stubs with upload-fakes.ts's `stubApi`): an admin tab with one item open for editing, and an owner's
 // /mybusiness page; the business those tests edit; and how a test finds, fills and reads the fields as a person does.
 import { createRoutesStub } from "react-router";
-import type { Business, BusinessAdmin } from "../../src/shared/schemas/business.ts";
-import AdminTab, { clientAction as adminAction, clientLoader as adminLoader } from "../../src/web/routes/admin-tab.tsx";
-import MyBusiness, { clientAction as ownerAction, clientLoader as ownerLoader } from "../../src/web/routes/my-business.tsx";
+import type { Business, BusinessAdmin } from "#shared/schemas/business.ts";
+import AdminTab, { clientAction as adminAction, clientLoader as adminLoader } from "#web/routes/admin-tab.tsx";
+import MyBusiness, { clientAction as ownerAction, clientLoader as ownerLoader } from "#web/routes/my-business.tsx";
 import { click, render, settle, waitFor } from "./dom.ts";
 
 /** Queen Street Bakery (business-1) as the API gives it out, with no logo, tags or photos unless `change` gives them. */

@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import type pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../src/server/db/database.ts";
-import { migrateToLatest } from "../../src/server/db/migrate.ts";
-import { newId } from "../../src/server/db/ids.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { newId } from "#server/db/ids.ts";
 import { databaseUrl, PG_TEST_PREFIX, withAdminClient } from "./postgres.ts";
 
 declare module "vitest" {

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { CurrentUser } from "../../src/server/auth/session.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
 import type { TestApp } from "./app.ts";
 
 /** A business owner signed in, made an owner of these businesses by the administrator whose cookie is given. */

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { inject } from "vitest";
-import { newId } from "../../src/server/db/ids.ts";
+import { newId } from "#server/db/ids.ts";
 import { databaseUrl, withAdminClient } from "./postgres.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import manifest from "../../package.json" with { type: "json" };
+import manifest from "#package.json" with { type: "json" };
 
 const checkFile = "src/server/check-node.js";
 const floor = manifest.engines.node.replace(/^>=\s*/, "");

@@ -15,19 +15,19 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
 
 describe("import boundaries", { timeout: 60_000 }, () => {
   it("refuse server code importing web code", async () => {
-    expect(await ruleIds("src/server/features/leak.ts", 'export { paths } from "../../web/lib/paths.ts";\n')).toEqual([
+    expect(await ruleIds("src/server/features/leak.ts", 'export { paths } from "#web/lib/paths.ts";\n')).toEqual([
       "import-x/no-restricted-paths",
     ]);
   });
 
   it("refuse web code importing server code except through app-context.ts", async () => {
-    const route = 'export { createServices } from "../../server/services.ts";\n';
+    const route = 'export { createServices } from "#server/services.ts";\n';
     expect(await ruleIds("src/web/routes/leak.tsx", route)).toEqual(["import-x/no-restricted-paths"]);
-    expect(await ruleIds("src/web/features/home/leak.ts", 'export type { CurrentUser } from "../../../server/auth/session.ts";\n')).toEqual([
+    expect(await ruleIds("src/web/features/home/leak.ts", 'export type { CurrentUser } from "#server/auth/session.ts";\n')).toEqual([
       "import-x/no-restricted-paths",
     ]);
     // The one module that may, and web code reaching the server through it.
-    expect(await ruleIds("src/web/lib/app-context.ts", 'export type { AppServices } from "../../server/services.ts";\n')).toEqual([]);
+    expect(await ruleIds("src/web/lib/app-context.ts", 'export type { AppServices } from "#server/services.ts";\n')).toEqual([]);
     expect(await ruleIds("src/web/routes/fine.tsx", 'export { getApp } from "../lib/app-context.ts";\n')).toEqual([]);
   });
 

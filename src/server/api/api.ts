@@ -1,7 +1,7 @@
 // The JSON API under /api/v1, with its OpenAPI document and a docs page.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Validation } from "../errors.ts";
-import { makeStorable } from "../../shared/text.ts";
+import { makeStorable } from "#shared/text.ts";
 import type { AppEnv } from "./api-env.ts";
 import { registerSiteSettingsRoutes } from "../features/site-settings/site-settings.routes.ts";
 import { registerMeRoutes } from "../features/me/me.routes.ts";

@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./api-env.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 
 /** JSON bodies larger than this are refused unread; uploads go through tus, which has its own limit. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -15,8 +15,8 @@ import type { Database } from "../db/database.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { createAuth } from "./auth.ts";
 import { createOrUpdateUser } from "./accounts.ts";
-import { createTestDatabase } from "../../../tests/setup/database.ts";
-import { startSmtpReceiver, type SmtpReceiver } from "../../../tests/setup/smtp-receiver.ts";
+import { createTestDatabase } from "#tests/setup/database.ts";
+import { startSmtpReceiver, type SmtpReceiver } from "#tests/setup/smtp-receiver.ts";
 
 const ORIGIN = "http://localhost:3000";
 

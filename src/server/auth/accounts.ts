@@ -1,6 +1,6 @@
 // Account administration outside the web flows: the first admin of a fresh install, and test accounts.
-import type { Role } from "../../shared/constants.ts";
-import { defaultDisplayName } from "../../shared/format.ts";
+import type { Role } from "#shared/constants.ts";
+import { defaultDisplayName } from "#shared/format.ts";
 import type { Auth } from "./auth.ts";
 
 export interface AccountInput {

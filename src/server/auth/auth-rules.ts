@@ -1,9 +1,9 @@
 // Rules the site adds to better-auth's own endpoints.
 import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
-import { DISPLAY_NAME_MAX_LENGTH, DisplayNameSchema } from "../../shared/schemas/account.ts";
-import { singleLine } from "../../shared/text.ts";
-import { UPLOAD_RULES } from "../../shared/upload-kinds.ts";
+import { DISPLAY_NAME_MAX_LENGTH, DisplayNameSchema } from "#shared/schemas/account.ts";
+import { singleLine } from "#shared/text.ts";
+import { UPLOAD_RULES } from "#shared/upload-kinds.ts";
 
 /**
  * better-auth endpoints turned off: every admin-plugin endpoint (whatever its version adds), deleting an account and

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/setup/app.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createOrUpdateUser } from "./accounts.ts";
 import { requireRole, requireUser, type CurrentUser } from "./session.ts";
 import { AppError } from "../errors.ts";

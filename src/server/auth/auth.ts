@@ -16,9 +16,9 @@ import { isCommonPassword } from "./common-passwords.ts";
 import type { SignInProvidersConfig } from "./providers.ts";
 import { SignInLimit } from "./sign-in-limit.ts";
 import { CLIENT_IP_HEADER } from "./auth-http.ts";
-import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH } from "../../shared/constants.ts";
-import { defaultDisplayName } from "../../shared/format.ts";
-import { AUTH_ERROR_CODES } from "../../shared/schemas/account.ts";
+import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
+import { defaultDisplayName } from "#shared/format.ts";
+import { AUTH_ERROR_CODES } from "#shared/schemas/account.ts";
 import { checkProfileUpdate, checkSignUp, DISABLED_AUTH_PATHS, profileDisplayName } from "./auth-rules.ts";
 
 export interface AuthOptions {

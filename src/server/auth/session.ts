@@ -1,5 +1,5 @@
 // The signed-in user of a request, and the guards services use to authorize.
-import { ROLES, type Role } from "../../shared/constants.ts";
+import { ROLES, type Role } from "#shared/constants.ts";
 import { Forbidden, Unauthorized } from "../errors.ts";
 import type { Auth } from "./auth.ts";
 

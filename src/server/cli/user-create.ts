@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ConfigError, parseEnv } from "../env.ts";
 import { openRuntime, prepareDatabase } from "../runtime.ts";
 import { createOrUpdateUser } from "../auth/accounts.ts";
-import { ROLES, PASSWORD_MIN_LENGTH } from "../../shared/constants.ts";
+import { ROLES, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 
 const usage = "Usage: npm run user:create -- --email <email> --password <password> --role admin|business|user [--name <display name>]";
 

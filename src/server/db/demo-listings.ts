@@ -2,7 +2,7 @@
 // on Sundays, some closed on public holidays), a few dated exceptions around the seed date, and a few
 // businesses whose hours are not given. After a rule that runs past midnight the next rule is an additional
 // one (","), since a plain ";" rule for the next day would cut that night short. Also their social links.
-import type { HoursException, OpeningHours } from "../../shared/schemas/opening-hours.ts";
+import type { HoursException, OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { fromOsm } from "../features/hours/osm-hours.ts";
 import { storeHours } from "../features/hours/stored-hours.ts";
 

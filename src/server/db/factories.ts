@@ -2,8 +2,8 @@
 import type { Insertable, Kysely } from "kysely";
 import type { DB } from "./database-types.ts";
 import { newId } from "./ids.ts";
-import { DEFAULT_MAP_CENTER, OUTDOOR_LOCATION } from "../../shared/constants.ts";
-import { defaultDisplayName, slugify } from "../../shared/format.ts";
+import { DEFAULT_MAP_CENTER, OUTDOOR_LOCATION } from "#shared/constants.ts";
+import { defaultDisplayName, slugify } from "#shared/format.ts";
 
 /** A row as the factories build and insert it: a column the table lets be empty may be left out (it is stored empty). */
 export type Row<T extends keyof DB> = Insertable<DB[T]>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getMigrations } from "better-auth/db/migration";
-import { createTestDatabase } from "../../../tests/setup/database.ts";
+import { createTestDatabase } from "#tests/setup/database.ts";
 import { createAuth } from "../auth/auth.ts";
 import type { Database } from "./database.ts";
 import { discoverMigrations, migrateToLatest } from "./migrate.ts";

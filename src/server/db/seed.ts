@@ -2,8 +2,8 @@
 import type { Database } from "./database.ts";
 import type { FileService } from "../storage/file.service.ts";
 import { SiteSettingsRepository } from "../features/site-settings/site-settings.repository.ts";
-import { DEFAULT_MAP_CENTER, MAP_ZOOM, OUTDOOR_LOCATION, type OfferType, type PagePermission } from "../../shared/constants.ts";
-import { slugify } from "../../shared/format.ts";
+import { DEFAULT_MAP_CENTER, MAP_ZOOM, OUTDOOR_LOCATION, type OfferType, type PagePermission } from "#shared/constants.ts";
+import { slugify } from "#shared/format.ts";
 import { DEMO_PHOTOS, demoOpeningHours, demoSocialLinks } from "./demo-listings.ts";
 import { createBusiness, createCategory, createEvent, createOffer, createPage, createPost, createTag } from "./factories.ts";
 import { newId } from "./ids.ts";

@@ -2,7 +2,7 @@
 import { publicUrl, type Env } from "../env.ts";
 import { GoogleGeocoder, GoogleRouter } from "./google.ts";
 import type { Geocoder, Router } from "./geo-types.ts";
-import type { MapStyleConfig } from "../../shared/map.ts";
+import type { MapStyleConfig } from "#shared/map.ts";
 import { mapStyleConfig } from "./map-style-config.ts";
 import { MapStyleOrigins } from "./map-style-origins.ts";
 import { NominatimGeocoder } from "./nominatim.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env.ts";
 import { geoSetupFromEnv } from "./geo-config.ts";
 import { decodePolyline } from "./google.ts";
-import { encodePolyline } from "../../../tests/fakes/geo-servers.ts";
+import { encodePolyline } from "#tests/fakes/geo-servers.ts";
 import { mapStyleConfig, mapStyleOrigins, OPENFREEMAP } from "./map-style-config.ts";
 
 describe("map style configuration", () => {

@@ -1,5 +1,5 @@
 // Which map style the browser draws (MAP_STYLE_URL), and the origins the CSP must allow for it.
-import type { MapStyleConfig } from "../../shared/map.ts";
+import type { MapStyleConfig } from "#shared/map.ts";
 
 /** OpenFreeMap: keyless public OpenMapTiles-schema vector tiles. Its terms ask for this attribution. */
 export const OPENFREEMAP = {

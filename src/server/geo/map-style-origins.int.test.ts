@@ -2,8 +2,8 @@
 // style and its TileJSON from a local stand-in of a hosted provider, and the CSP every response carries allows
 // the hosts the browser will fetch from. A provider that cannot be read never breaks a page.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp } from "../../../tests/setup/app.ts";
-import { fakeProviderStyle, startFakeTileProvider, type FakeTileProvider } from "../../../tests/fakes/tile-server.ts";
+import { createTestApp } from "#tests/setup/app.ts";
+import { fakeProviderStyle, startFakeTileProvider, type FakeTileProvider } from "#tests/fakes/tile-server.ts";
 import { mapStyleConfig } from "./map-style-config.ts";
 import { MapStyleOrigins } from "./map-style-origins.ts";
 

@@ -4,7 +4,7 @@
 // reads them again now and then. A provider that cannot be read never breaks a page: the last good answer
 // (or the style's own host) stays in force.
 import type { Logger } from "../logger.ts";
-import type { MapStyleConfig } from "../../shared/map.ts";
+import type { MapStyleConfig } from "#shared/map.ts";
 import { mapStyleOrigins } from "./map-style-config.ts";
 
 export const MAP_ORIGINS_DEFAULTS = {

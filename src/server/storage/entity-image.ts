@@ -2,7 +2,7 @@
 // deleted only once the entity no longer points at it, and a fresh upload is deleted again if saving fails; an
 // upload that was attached already (held by the owner's request being approved) stays with what holds it.
 import type { CurrentUser } from "../auth/session.ts";
-import type { UploadKind } from "../../shared/upload-kinds.ts";
+import type { UploadKind } from "#shared/upload-kinds.ts";
 import type { FileService } from "./file.service.ts";
 
 export interface ImageChange {

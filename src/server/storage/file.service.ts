@@ -6,7 +6,7 @@ import type { DB } from "../db/database-types.ts";
 import { newId } from "../db/ids.ts";
 import type { CurrentUser } from "../auth/session.ts";
 import { AppError, Forbidden, NotFound, Unauthorized, Validation } from "../errors.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import {
   fileUrl,
   IMAGE_VARIANT_WIDTHS,
@@ -15,7 +15,7 @@ import {
   typeNames,
   variantPath,
   type UploadKind,
-} from "../../shared/upload-kinds.ts";
+} from "#shared/upload-kinds.ts";
 import { FileRepository, type FileHolder } from "./file.repository.ts";
 import { reencodeImage, sniffType, TooManyPixels, UnreadableImage } from "./image.ts";
 import { assertSafeKey, type ObjectStore } from "./storage.ts";

@@ -2,7 +2,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import type Sharp from "sharp";
 import { lazyRequire } from "../lazy-require.ts";
-import { IMAGE_MAX_SIDE, IMAGE_VARIANT_WIDTHS } from "../../shared/upload-kinds.ts";
+import { IMAGE_MAX_SIDE, IMAGE_VARIANT_WIDTHS } from "#shared/upload-kinds.ts";
 
 // sharp with libvips, loaded on the first image. Every image is processed once: libvips's cache of recent
 // operations (50 MB by default) would only hold memory.

@@ -1,6 +1,6 @@
 // Retries a storage call on transient failures until a deadline, then gives up with the spec's message.
-import { isRetryableStatus } from "../../shared/upload-task.ts";
-import { messages } from "../../shared/messages.ts";
+import { isRetryableStatus } from "#shared/upload-task.ts";
+import { messages } from "#shared/messages.ts";
 
 export class RetryLimitExceeded extends Error {
   override name = "RetryLimitExceeded";

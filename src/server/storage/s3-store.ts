@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { STORAGE_RETRY } from "../../shared/constants.ts";
+import { STORAGE_RETRY } from "#shared/constants.ts";
 import { assertSafeKey, type ObjectStore } from "./storage.ts";
 import { errorStatus, isTransientStorageError, withRetry } from "./retry.ts";
 

@@ -1,8 +1,8 @@
 // Where each kind of upload is stored (spec section 7), and who may upload it. Every user-supplied part becomes a slug.
 import type { CurrentUser } from "../auth/session.ts";
 import { newId } from "../db/ids.ts";
-import { slugify } from "../../shared/format.ts";
-import { UPLOAD_RULES, type UploadKind } from "../../shared/upload-kinds.ts";
+import { slugify } from "#shared/format.ts";
+import { UPLOAD_RULES, type UploadKind } from "#shared/upload-kinds.ts";
 
 export interface UploadTarget {
   kind: UploadKind;

@@ -2,14 +2,14 @@
 // services, the signed-in user and the CSP nonce from here. Everything else the two sides share lives
 // in src/shared; a lint rule (eslint.config.js) keeps every other web file away from src/server.
 import { createContext, redirect, type RouterContextProvider } from "react-router";
-import type { AppLoadContext } from "../../server/load-context.ts";
-import type { CurrentUser } from "../../server/auth/session.ts";
-import type { Role } from "../../shared/constants.ts";
+import type { AppLoadContext } from "#server/load-context.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import type { Role } from "#shared/constants.ts";
 import { paths } from "./paths.ts";
 
-export type { AppLoadContext } from "../../server/load-context.ts";
-export type { AppServices } from "../../server/services.ts";
-export type { CurrentUser } from "../../server/auth/session.ts";
+export type { AppLoadContext } from "#server/load-context.ts";
+export type { AppServices } from "#server/services.ts";
+export type { CurrentUser } from "#server/auth/session.ts";
 
 export const appContext = createContext<AppLoadContext>();
 

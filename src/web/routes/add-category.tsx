@@ -4,9 +4,9 @@ import { useEffect, useState, type FormEvent } from "react";
 import type { Route } from "./+types/add-category";
 import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
-import { DEFAULT_CATEGORY_COLOR } from "../../shared/constants.ts";
-import { messages } from "../../shared/messages.ts";
-import type { PlainCategory } from "../../shared/schemas/category.ts";
+import { DEFAULT_CATEGORY_COLOR } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
+import type { PlainCategory } from "#shared/schemas/category.ts";
 import { ui } from "../components/ui/field.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {

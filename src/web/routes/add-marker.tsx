@@ -6,10 +6,10 @@ import type { Route } from "./+types/add-marker";
 import { getApp, requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
 import { Field, ui } from "../components/ui/field.tsx";
-import { businessFields } from "../../shared/schemas/business.ts";
+import { businessFields } from "#shared/schemas/business.ts";
 
 /** The business's fields this page offers besides its own four, as the business's definition marks them. */
 const EXTRA = Object.entries(businessFields).filter(([, def]) => def.quickAdd);

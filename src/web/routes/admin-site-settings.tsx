@@ -1,8 +1,8 @@
 // /admin/site-settings: the association's own details, hero photos and sponsors. The API takes the settings whole, as
 // the form holds them.
 import type { Route } from "./+types/admin-site-settings";
-import { messages } from "../../shared/messages.ts";
-import type { SiteSettings } from "../../shared/schemas/site-settings.ts";
+import { messages } from "#shared/messages.ts";
+import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
 import { ui } from "../components/ui/field.tsx";
 import { formErrors, parseSiteSettingsForm, SiteSettingsForm, type SiteSettingsActionData } from "../features/admin/site-settings-form.tsx";

@@ -2,10 +2,10 @@
 // and its writes go through this route's action, which checks the form against the entity's schema first.
 import { data, redirect, replace, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-tab";
-import type { OptionSource } from "../../shared/schemas/entity.ts";
-import type { Paginated } from "../../shared/schemas/pagination.ts";
-import { messages } from "../../shared/messages.ts";
-import type { Role } from "../../shared/constants.ts";
+import type { OptionSource } from "#shared/schemas/entity.ts";
+import type { Paginated } from "#shared/schemas/pagination.ts";
+import { messages } from "#shared/messages.ts";
+import type { Role } from "#shared/constants.ts";
 import type { Option, Sources } from "../components/ui/entity-fields.tsx";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
 import { paths } from "../lib/paths.ts";

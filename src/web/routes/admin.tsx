@@ -7,7 +7,7 @@ import type { Route } from "./+types/admin";
 import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { ui } from "../components/ui/field.tsx";
 import { RequestsNavLabel } from "../features/requests/requests-nav-label.tsx";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/category";
 import { paths } from "../lib/paths.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { BusinessListPage } from "../features/directory/business-list-page.tsx";
 import { businessListMeta, loadBusinessList } from "../features/directory/business-list-route.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/events";
 import { getApp, loadOr } from "../lib/app-context.ts";
-import { messages } from "../../shared/messages.ts";
-import { TRUNCATE } from "../../shared/constants.ts";
+import { messages } from "#shared/messages.ts";
+import { TRUNCATE } from "#shared/constants.ts";
 import { EventCard } from "../features/events/event-card.tsx";
 import { SubscribeControl } from "../features/events/subscribe-control.tsx";
 import { toEventCard, type EventCardData } from "../features/events/event-card-data.ts";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { postAuth } from "../features/account/auth-api.ts";
 import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "../features/account/status-message.tsx";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/login";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { LoginForm } from "../features/account/login-form.tsx";
 import { LogoutButton } from "../features/account/logout-button.tsx";
 import { ThirdPartySignIn } from "../features/account/third-party-sign-in.tsx";

@@ -5,7 +5,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { MapExplorer, type Loaded } from "../features/map/map-explorer.tsx";
 import { BUSINESSES_GEOJSON_URL } from "../features/map/use-map-businesses.ts";
 import { parseFilters } from "../features/map/map-filters.ts";
-import { countByCategory } from "../../shared/map.ts";
+import { countByCategory } from "#shared/map.ts";
 import { loadMapLibre } from "../features/map/load-maplibre.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 

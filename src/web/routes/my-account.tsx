@@ -4,7 +4,7 @@ import type { Route } from "./+types/my-account";
 import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { fetchAccount } from "../features/account/account-api.ts";
 import { ChangePasswordForm, fetchHasPassword } from "../features/account/change-password-form.tsx";
 import { DisplayNameForm } from "../features/account/display-name-form.tsx";

@@ -3,9 +3,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/news";
 import { getApp } from "../lib/app-context.ts";
-import { authorName } from "../../shared/format.ts";
-import { messages } from "../../shared/messages.ts";
-import { TRUNCATE } from "../../shared/constants.ts";
+import { authorName } from "#shared/format.ts";
+import { messages } from "#shared/messages.ts";
+import { TRUNCATE } from "#shared/constants.ts";
 import { toPostCard } from "../features/news/post-card-data.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { pageTitle } from "../lib/meta.ts";
 
 export function loader() {

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/offers";
 import { getApp, loadOr } from "../lib/app-context.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { toOfferCard, type OfferCardData } from "../features/offers/offer-card-data.ts";
 import { OfferCard } from "../features/offers/offer-card.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { JsonLd } from "../features/seo/json-ld.tsx";
 import { itemListJsonLd } from "../features/seo/item-list-json-ld.ts";
-import { offerTitle } from "../../shared/format.ts";
+import { offerTitle } from "#shared/format.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 export const handle = SCRIPTS_AFTER_PAINT;

@@ -4,7 +4,7 @@ import type { Route } from "./+types/page";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { RouteError } from "../components/layout/route-error.tsx";

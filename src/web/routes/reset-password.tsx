@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { postAuth } from "../features/account/auth-api.ts";
 import { useFormErrors } from "../features/account/form-errors.tsx";
 import { StatusMessage, labelClass, primaryButtonClass } from "../features/account/status-message.tsx";

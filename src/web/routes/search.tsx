@@ -3,8 +3,8 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
-import { messages } from "../../shared/messages.ts";
-import type { SearchResult, SearchType } from "../../shared/schemas/search.ts";
+import { messages } from "#shared/messages.ts";
+import type { SearchResult, SearchType } from "#shared/schemas/search.ts";
 import { Highlighted } from "../components/search/highlighted.tsx";
 import { OpenStateBadge } from "../features/hours/opening-hours-panel.tsx";
 

@@ -6,9 +6,9 @@ import type { Route } from "./+types/setup";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "../../shared/messages.ts";
-import { PASSWORD_MIN_LENGTH } from "../../shared/constants.ts";
-import type { SetupField } from "../../shared/schemas/account.ts";
+import { messages } from "#shared/messages.ts";
+import { PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
+import type { SetupField } from "#shared/schemas/account.ts";
 import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "../features/account/status-message.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/signup";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
-import { messages } from "../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { SignupForm } from "../features/account/signup-form.tsx";
 import { ThirdPartySignIn } from "../features/account/third-party-sign-in.tsx";
 import { StatusMessage } from "../features/account/status-message.tsx";

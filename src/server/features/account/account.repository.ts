@@ -1,6 +1,6 @@
 // The user's own record, as the account pages read and change it.
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/database-types.ts";
+import type { DB } from "#server/db/database-types.ts";
 import { ACCOUNT_COLUMNS } from "../users/users.repository.ts";
 
 export interface AccountRow {

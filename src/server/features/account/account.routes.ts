@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { signedInOnly } from "../../api/admin-only.ts";
-import { AccountSchema, UpdateAccountSchema } from "../../../shared/schemas/account.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { signedInOnly } from "#server/api/admin-only.ts";
+import { AccountSchema, UpdateAccountSchema } from "#shared/schemas/account.ts";
 
 const getAccount = createRoute({
   operationId: "getAccount",

@@ -1,9 +1,9 @@
 // The signed-in user's own account: read it, change the display name; and which third-party sign-ins exist.
-import { NotFound, Validation } from "../../errors.ts";
-import { requireUser, type CurrentUser } from "../../auth/session.ts";
-import type { SignInProvider } from "../../auth/providers.ts";
-import { ACCOUNT_TYPES, ROLES, type AccountType, type Role } from "../../../shared/constants.ts";
-import { UpdateAccountSchema, type Account } from "../../../shared/schemas/account.ts";
+import { NotFound, Validation } from "#server/errors.ts";
+import { requireUser, type CurrentUser } from "#server/auth/session.ts";
+import type { SignInProvider } from "#server/auth/providers.ts";
+import { ACCOUNT_TYPES, ROLES, type AccountType, type Role } from "#shared/constants.ts";
+import { UpdateAccountSchema, type Account } from "#shared/schemas/account.ts";
 import type { AccountRepository, AccountRow } from "./account.repository.ts";
 
 function toAccount(row: AccountRow): Account {

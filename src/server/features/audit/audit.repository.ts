@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/database-types.ts";
-import type { AuditAction, AuditEntry } from "../../../shared/schemas/audit.ts";
+import type { DB } from "#server/db/database-types.ts";
+import type { AuditAction, AuditEntry } from "#shared/schemas/audit.ts";
 
 const COLUMNS = ["id", "actorId", "actorEmail", "action", "entityType", "entityId", "summary", "createdAt"] as const;
 

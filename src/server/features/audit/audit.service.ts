@@ -1,9 +1,9 @@
 // The audit trail: services record every administrative change here, and admins read it back.
-import type { CurrentUser } from "../../auth/session.ts";
-import { requireRole } from "../../auth/session.ts";
-import { newId } from "../../db/ids.ts";
-import type { AuditAction, AuditEntry } from "../../../shared/schemas/audit.ts";
-import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { requireRole } from "#server/auth/session.ts";
+import { newId } from "#server/db/ids.ts";
+import type { AuditAction, AuditEntry } from "#shared/schemas/audit.ts";
+import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import type { AuditRepository } from "./audit.repository.ts";
 
 export interface AuditChange {

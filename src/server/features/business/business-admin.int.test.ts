@@ -1,10 +1,10 @@
 // The Markers, Categories and Tags writes over HTTP: the spec's rules and messages, what follows from
 // each change (offers' business name, logo files, category and tag links, the search index).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory, createOffer, createTag } from "../../db/factories.ts";
-import type { CurrentUser } from "../../auth/session.ts";
-import { makeImage } from "../../../../tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createBusiness, createCategory, createOffer, createTag } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { makeImage } from "#tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 let cookie: string;

@@ -2,9 +2,9 @@
 // claimed after all (its upload removed just after it was checked), the save is refused as before, and the uploads it
 // had claimed already are unused again, so the same form, corrected, can be sent again with them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCategory } from "../../db/factories.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { fileState as stored, uploadImage, removedOnceChecked } from "../../../../tests/setup/uploads.ts";
+import { createCategory } from "#server/db/factories.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { fileState as stored, uploadImage, removedOnceChecked } from "#tests/setup/uploads.ts";
 
 let t: TestApp;
 let cookie: string;

@@ -1,10 +1,10 @@
 // A business's gallery over HTTP: photos are attached with the business, and a photo that cannot be attached (its
 // upload removed by the clean-up while the form was open, a file of another kind) is refused before anything is saved.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "../../db/factories.ts";
-import type { CurrentUser } from "../../auth/session.ts";
-import { makeImage } from "../../../../tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createBusiness, createCategory } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { makeImage } from "#tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 let cookie: string;

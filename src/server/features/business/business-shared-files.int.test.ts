@@ -2,11 +2,11 @@
 // or a post (replacing or deleting it for one would break the other). Refused beside its field, with nothing saved;
 // the business's own files, and an owner's uploads for it held by its waiting request, stay its to keep.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory, createUser } from "../../db/factories.ts";
-import type { CurrentUser } from "../../auth/session.ts";
-import type { UploadKind } from "../../../shared/upload-kinds.ts";
-import { makeImage } from "../../../../tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createBusiness, createCategory, createUser } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import type { UploadKind } from "#shared/upload-kinds.ts";
+import { makeImage } from "#tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 let cookie: string;

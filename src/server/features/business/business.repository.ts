@@ -1,13 +1,13 @@
 import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from "kysely";
-import type { SortDirection } from "../../../shared/schemas/pagination.ts";
-import { pick, qualify } from "../../db/columns.ts";
-import type { Business as BusinessTable, DB } from "../../db/database-types.ts";
-import { folded } from "../../db/order.ts";
-import type { Business, BusinessAdmin, BusinessListQuery } from "../../../shared/schemas/business.ts";
-import type { BusinessPlace } from "../../../shared/event-location.ts";
+import type { SortDirection } from "#shared/schemas/pagination.ts";
+import { pick, qualify } from "#server/db/columns.ts";
+import type { Business as BusinessTable, DB } from "#server/db/database-types.ts";
+import { folded } from "#server/db/order.ts";
+import type { Business, BusinessAdmin, BusinessListQuery } from "#shared/schemas/business.ts";
+import type { BusinessPlace } from "#shared/event-location.ts";
 import { readStoredHours } from "../hours/stored-hours.ts";
 import { searchFold } from "../search/search-text.ts";
-import { SocialLinkSchema, type SocialLink } from "../../../shared/schemas/social-links.ts";
+import { SocialLinkSchema, type SocialLink } from "#shared/schemas/social-links.ts";
 
 /** The stored social links (JSON text); none when absent or unreadable. */
 function readSocialLinks(text: string | null): SocialLink[] {

@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { adminOnly, signedInOnly } from "../../api/admin-only.ts";
-import { RequestCreatedSchema } from "../../../shared/schemas/request.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
+import { RequestCreatedSchema } from "#shared/schemas/request.ts";
 import { businessOwnerOrAdmin } from "../requests/requests.routes.ts";
 import {
   BusinessAdminListQuerySchema,
@@ -10,10 +10,10 @@ import {
   BusinessInputSchema,
   BusinessListQuerySchema,
   BusinessSchema,
-} from "../../../shared/schemas/business.ts";
-import { paginatedSchema } from "../../../shared/schemas/pagination.ts";
-import { EventSchema } from "../../../shared/schemas/event.ts";
-import { OfferSchema } from "../../../shared/schemas/offer.ts";
+} from "#shared/schemas/business.ts";
+import { paginatedSchema } from "#shared/schemas/pagination.ts";
+import { EventSchema } from "#shared/schemas/event.ts";
+import { OfferSchema } from "#shared/schemas/offer.ts";
 
 const IdParam = z.object({ id: z.string().min(1) });
 

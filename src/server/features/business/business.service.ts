@@ -5,19 +5,19 @@ import {
   type BusinessAdminListQuery,
   type BusinessInput,
   type BusinessListQuery,
-} from "../../../shared/schemas/business.ts";
-import type { Paginated } from "../../../shared/schemas/pagination.ts";
-import { requireRole, type CurrentUser } from "../../auth/session.ts";
-import { newId } from "../../db/ids.ts";
-import { NotFound, Validation } from "../../errors.ts";
-import { messages } from "../../../shared/messages.ts";
-import { fileUrl, type AttachedFile, type FileHolder, type FileService } from "../../storage/file.service.ts";
+} from "#shared/schemas/business.ts";
+import type { Paginated } from "#shared/schemas/pagination.ts";
+import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { newId } from "#server/db/ids.ts";
+import { NotFound, Validation } from "#server/errors.ts";
+import { messages } from "#shared/messages.ts";
+import { fileUrl, type AttachedFile, type FileHolder, type FileService } from "#server/storage/file.service.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
-import { pick } from "../../db/columns.ts";
-import type { BusinessPlace } from "../../../shared/event-location.ts";
+import { pick } from "#server/db/columns.ts";
+import type { BusinessPlace } from "#shared/event-location.ts";
 import { BUSINESS_FIELDS, type BusinessPhotoWrite, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
-import type { SocialLink } from "../../../shared/schemas/social-links.ts";
-import { hasHours, type ComingException, type HoursStatus, type OpeningHours } from "../../../shared/schemas/opening-hours.ts";
+import type { SocialLink } from "#shared/schemas/social-links.ts";
+import { hasHours, type ComingException, type HoursStatus, type OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "../hours/hours-status.ts";
 import { fromOsm, OsmHoursError } from "../hours/osm-hours.ts";
 import { parseStoredHours, storeHours, structuredOf } from "../hours/stored-hours.ts";

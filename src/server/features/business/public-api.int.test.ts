@@ -1,7 +1,7 @@
 // The read API of the public site (spec section 7), over HTTP on a real database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { createBusiness, createCategory, createEvent, createOffer, createPost, createTag } from "../../db/factories.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { createBusiness, createCategory, createEvent, createOffer, createPost, createTag } from "#server/db/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
-import type { AppEnv } from "../../api/api-env.ts";
-import { adminOnly } from "../../api/admin-only.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { Validation } from "../../errors.ts";
-import { CategoryInputSchema, CategorySchema } from "../../../shared/schemas/category.ts";
-import { messages } from "../../../shared/messages.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { adminOnly } from "#server/api/admin-only.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { Validation } from "#server/errors.ts";
+import { CategoryInputSchema, CategorySchema } from "#shared/schemas/category.ts";
+import { messages } from "#shared/messages.ts";
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });

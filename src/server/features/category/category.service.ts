@@ -6,12 +6,12 @@ import {
   type CategoryWriteValues,
   type PlainCategory,
   type PlainCategoryInput,
-} from "../../../shared/schemas/category.ts";
-import { findBySlug } from "../../../shared/format.ts";
-import { messages } from "../../../shared/messages.ts";
-import { requireRole, type CurrentUser } from "../../auth/session.ts";
-import { newId } from "../../db/ids.ts";
-import { Conflict, NotFound, Validation } from "../../errors.ts";
+} from "#shared/schemas/category.ts";
+import { findBySlug } from "#shared/format.ts";
+import { messages } from "#shared/messages.ts";
+import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { newId } from "#server/db/ids.ts";
+import { Conflict, NotFound, Validation } from "#server/errors.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { CategoryRepository } from "./category.repository.ts";
 

@@ -1,10 +1,10 @@
 // The Events tab's writes: the spec's rules and messages, the owner, images kept, replaced and deleted, and the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TIMESTAMP_ZONE_MISSING } from "../../../shared/schemas/content-input.ts";
-import { createBusiness, createEvent } from "../../db/factories.ts";
-import type { CurrentUser } from "../../auth/session.ts";
-import { makeImage } from "../../../../tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { TIMESTAMP_ZONE_MISSING } from "#shared/schemas/content-input.ts";
+import { createBusiness, createEvent } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { makeImage } from "#tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 let cookie: string;

@@ -1,9 +1,9 @@
 // Location texts of events need the businesses; pages and calendar feeds get them here, in one query.
-import type { Event } from "../../../shared/schemas/event.ts";
-import { eventLocationText } from "../../../shared/format.ts";
-import { OUTDOOR_LOCATION } from "../../../shared/constants.ts";
+import type { Event } from "#shared/schemas/event.ts";
+import { eventLocationText } from "#shared/format.ts";
+import { OUTDOOR_LOCATION } from "#shared/constants.ts";
 import type { BusinessService } from "../business/business.service.ts";
-import type { BusinessPlace, EventWithLocation } from "../../../shared/event-location.ts";
+import type { BusinessPlace, EventWithLocation } from "#shared/event-location.ts";
 
 /**
  * Adds `locationText` (and the business, when the event is held at one) to each event. When the

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ical, { type VEvent } from "node-ical";
 import ICAL from "ical.js";
 import { parseFeed } from "@rowanmanning/feed-parser";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { offsetMinutes, zonedInstant } from "../../../shared/zoned-time.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { offsetMinutes, zonedInstant } from "#shared/zoned-time.ts";
 
 let t: TestApp;
 let cookie: string;

@@ -1,7 +1,7 @@
 // The dates of recurring events as events of their own: each occurrence of a series (bounded: 12 months, 500 dates)
 // with its own start and end, moved or cancelled where an administrator changed that one date.
-import type { Event } from "../../../shared/schemas/event.ts";
-import { occurrences, occursOn, type Occurrence } from "../../../shared/recurrence.ts";
+import type { Event } from "#shared/schemas/event.ts";
+import { occurrences, occursOn, type Occurrence } from "#shared/recurrence.ts";
 import type { OccurrenceChange } from "./event.repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

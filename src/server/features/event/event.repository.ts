@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { SortDirection } from "../../../shared/schemas/pagination.ts";
-import type { DB } from "../../db/database-types.ts";
-import type { Event } from "../../../shared/schemas/event.ts";
+import type { SortDirection } from "#shared/schemas/pagination.ts";
+import type { DB } from "#server/db/database-types.ts";
+import type { Event } from "#shared/schemas/event.ts";
 
 /** An event with the columns only the admin sees. */
 export type StoredEvent = Event & { imageStoragePath: string | null; ownerUid: string | null };

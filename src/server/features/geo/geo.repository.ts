@@ -1,6 +1,6 @@
 // The geo providers' answer cache and rate-limit counters (tables geo_cache and geo_rate).
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../db/database-types.ts";
+import type { DB } from "#server/db/database-types.ts";
 
 export class GeoRepository {
   private readonly db: Kysely<DB>;

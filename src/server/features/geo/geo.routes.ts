@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { createRoute, z, type OpenAPIHono, type RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import type { AppEnv } from "../../api/api-env.ts";
-import { ProviderError, type LatLng } from "../../geo/geo-types.ts";
-import { messages } from "../../../shared/messages.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { ProviderError, type LatLng } from "#server/geo/geo-types.ts";
+import { messages } from "#shared/messages.ts";
 
 const ErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),

@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { createBusiness, createCategory, createTag } from "../../db/factories.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 
 let t: TestApp;
 

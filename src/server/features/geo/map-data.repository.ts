@@ -1,8 +1,8 @@
 // The map's own read of businesses, categories and tags: only the columns the map draws, in one pass each.
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/database-types.ts";
-import { folded } from "../../db/order.ts";
-import type { MapBusiness, MapCategory, MapTag } from "../../../shared/map.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { folded } from "#server/db/order.ts";
+import type { MapBusiness, MapCategory, MapTag } from "#shared/map.ts";
 import type { BusinessColumn } from "../business/business.repository.ts";
 
 /** What the map draws of a business: thousands of rows, so only these, taken from the business's column list. */

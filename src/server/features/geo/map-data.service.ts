@@ -1,6 +1,6 @@
 // What the map pages read: businesses with coordinates, categories with counts, tags. All public.
-import { filterBusinesses, type MapBusiness, type MapCategory, type MapTag } from "../../../shared/map.ts";
-import type { MapSketch } from "../../../shared/map-sketch.ts";
+import { filterBusinesses, type MapBusiness, type MapCategory, type MapTag } from "#shared/map.ts";
+import type { MapSketch } from "#shared/map-sketch.ts";
 import type { MapDataRepository } from "./map-data.repository.ts";
 import { mapSketch } from "./map-sketch.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "../hours/hours-status.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { createBusiness, createCategory, createTag } from "../../db/factories.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 
 let t: TestApp;
 const all = { categoryId: null, tagIds: [] };

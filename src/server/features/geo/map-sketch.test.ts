@@ -2,8 +2,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { MAP_CLUSTER, UNKNOWN_CATEGORY_COLOR } from "../../../shared/constants.ts";
-import { project, SKETCH_AREA, SKETCH_STEPS, zoomForArea, type MapSketch } from "../../../shared/map-sketch.ts";
+import { MAP_CLUSTER, UNKNOWN_CATEGORY_COLOR } from "#shared/constants.ts";
+import { project, SKETCH_AREA, SKETCH_STEPS, zoomForArea, type MapSketch } from "#shared/map-sketch.ts";
 import { mapSketch } from "./map-sketch.ts";
 
 const cafes = { id: "cafes", color: "#a47148" };

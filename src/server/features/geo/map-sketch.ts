@@ -2,8 +2,8 @@
 // worker (`@maplibre/geojson-vt`, the same version as MapLibre's), given the businesses as MapLibre is given them and
 // the options MapLibre gives it for the map's source.
 import { Supercluster } from "@maplibre/geojson-vt";
-import { MAP_CLUSTER, UNKNOWN_CATEGORY_COLOR } from "../../../shared/constants.ts";
-import { clusterRedThreshold, type MapBusiness, type MapCategory } from "../../../shared/map.ts";
+import { MAP_CLUSTER, UNKNOWN_CATEGORY_COLOR } from "#shared/constants.ts";
+import { clusterRedThreshold, type MapBusiness, type MapCategory } from "#shared/map.ts";
 import {
   positionsByColor,
   project,
@@ -16,7 +16,7 @@ import {
   type SketchCluster,
   type SketchLevel,
   type SketchPoint,
-} from "../../../shared/map-sketch.ts";
+} from "#shared/map-sketch.ts";
 
 /** MapLibre's tile extent, and the pixels of its GeoJSON sources' tiles: a pixel is 16 units. */
 const EXTENT = 8192;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OpeningHoursFieldSchema, OpeningHoursInputSchema, exceptionText, statusText, toOsm, type OpeningHoursInput } from "../../../shared/schemas/opening-hours.ts";
+import { OpeningHoursFieldSchema, OpeningHoursInputSchema, exceptionText, statusText, toOsm, type OpeningHoursInput } from "#shared/schemas/opening-hours.ts";
 import { comingExceptions, HoursClock, hoursStatus, publicHolidays } from "./hours-status.ts";
 import { fromOsm, OsmHoursError } from "./osm-hours.ts";
 

@@ -1,5 +1,5 @@
 // Opening hours as the database keeps them: the structured form as JSON text, null when none are given.
-import { OpeningHoursInputSchema, toOsm, type OpeningHours, type OpeningHoursView } from "../../../shared/schemas/opening-hours.ts";
+import { OpeningHoursInputSchema, toOsm, type OpeningHours, type OpeningHoursView } from "#shared/schemas/opening-hours.ts";
 
 /** The stored structured hours; null when none are stored or they cannot be read. */
 export function parseStoredHours(text: string | null): OpeningHours | null {

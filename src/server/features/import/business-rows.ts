@@ -1,6 +1,6 @@
 // What each row of an imported file would do to the businesses: new, update (which fields, old → new), unchanged,
 // or the errors beside the cells at fault. Pure: the caller brings the stored businesses, categories and tags.
-import { businessFields } from "../../../shared/schemas/business.ts";
+import { businessFields } from "#shared/schemas/business.ts";
 import {
   BUSINESS_IMPORT_FIELDS,
   BUSINESS_IMPORT_FIELD_NAMES,
@@ -10,7 +10,7 @@ import {
   type ImportMapping,
   type ImportRow,
   type ImportSummary,
-} from "../../../shared/schemas/data-import.ts";
+} from "#shared/schemas/data-import.ts";
 import { unneutralise } from "./csv.ts";
 
 /** A stored business as the import compares it. */

@@ -1,8 +1,8 @@
 // Reading spreadsheets saved as CSV (encodings and delimiters as Excel, LibreOffice and Google Sheets write them)
 // and writing CSV that a spreadsheet opens without running anything in it.
 import Papa from "papaparse";
-import { Validation } from "../../errors.ts";
-import { IMPORT_LIMITS, importMessages, type CsvDelimiter, type CsvEncoding } from "../../../shared/schemas/data-import.ts";
+import { Validation } from "#server/errors.ts";
+import { IMPORT_LIMITS, importMessages, type CsvDelimiter, type CsvEncoding } from "#shared/schemas/data-import.ts";
 
 export interface CsvTable {
   encoding: Exclude<CsvEncoding, "auto">;

@@ -1,8 +1,8 @@
 // Events from an iCalendar file: the same preview, apply and undo as businesses from CSV.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createEvent } from "../../db/factories.ts";
-import { importMessages, type ImportPreview } from "../../../shared/schemas/data-import.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createBusiness, createEvent } from "#server/db/factories.ts";
+import { importMessages, type ImportPreview } from "#shared/schemas/data-import.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 let admin: string;

@@ -1,12 +1,12 @@
 // Events read from an iCalendar (ICS) file, previewed like a CSV of businesses: each event new, update (old → new),
 // unchanged, or with its errors beside the field at fault.
 import ical, { type CalendarResponse, type VEvent } from "node-ical";
-import { OUTDOOR_LOCATION } from "../../../shared/constants.ts";
-import { EventInputSchema, type EventValues } from "../../../shared/schemas/event.ts";
-import { EVENT_IMPORT_FIELD_NAMES, importMessages, type EventImportField } from "../../../shared/schemas/data-import.ts";
-import { Validation } from "../../errors.ts";
-import { localDate, zonedInstant } from "../../../shared/zoned-time.ts";
-import { occursOn, ruleFromCalendar } from "../../../shared/recurrence.ts";
+import { OUTDOOR_LOCATION } from "#shared/constants.ts";
+import { EventInputSchema, type EventValues } from "#shared/schemas/event.ts";
+import { EVENT_IMPORT_FIELD_NAMES, importMessages, type EventImportField } from "#shared/schemas/data-import.ts";
+import { Validation } from "#server/errors.ts";
+import { localDate, zonedInstant } from "#shared/zoned-time.ts";
+import { occursOn, ruleFromCalendar } from "#shared/recurrence.ts";
 import { movedOntoAnother } from "../event/event-series.ts";
 import { matchKey, type EvaluatedRow, type StoredRow } from "./business-rows.ts";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/database-types.ts";
-import { folded } from "../../db/order.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { folded } from "#server/db/order.ts";
 
 /** Every business, event and offer with the names of what they refer to, as the CSV exports write them. */
 export class ExportRepository {

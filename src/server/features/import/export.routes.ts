@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { adminOnly } from "../../api/admin-only.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { adminOnly } from "#server/api/admin-only.ts";
 
 const EXPORTS = {
   businesses: { operationId: "exportBusinesses", summary: "Every business as CSV: all fields, category and tags by name (admins only)" },

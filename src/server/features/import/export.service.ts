@@ -1,6 +1,6 @@
 // CSV exports of the businesses, events and offers (administrators only), safe to open in a spreadsheet.
-import { requireRole, type CurrentUser } from "../../auth/session.ts";
-import { OUTDOOR_LOCATION } from "../../../shared/constants.ts";
+import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { OUTDOOR_LOCATION } from "#shared/constants.ts";
 import { toCsv } from "./csv.ts";
 import type { ExportRepository } from "./export.repository.ts";
 

@@ -1,10 +1,10 @@
 // Rows without coordinates are looked up in the background through the cached geocoder (a local fake here), the job
 // picks up where it stopped after a restart, and rows it could not place can be fixed before applying.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCategory } from "../../db/factories.ts";
-import { importMessages, type ImportPreview } from "../../../shared/schemas/data-import.ts";
-import { startFakeGeoServer, type FakeGeoServer } from "../../../../tests/fakes/geo-servers.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createCategory } from "#server/db/factories.ts";
+import { importMessages, type ImportPreview } from "#shared/schemas/data-import.ts";
+import { startFakeGeoServer, type FakeGeoServer } from "#tests/fakes/geo-servers.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let fake: FakeGeoServer;
 let t: TestApp;

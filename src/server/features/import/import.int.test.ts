@@ -2,11 +2,11 @@
 // does it: the preview, apply all-or-nothing, undo, the round trip, and who may do any of it.
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBusiness, createCategory, createEvent, createOffer, createTag } from "../../db/factories.ts";
-import type { ImportPreview } from "../../../shared/schemas/data-import.ts";
-import type { CurrentUser } from "../../auth/session.ts";
-import { makeImage } from "../../../../tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createBusiness, createCategory, createEvent, createOffer, createTag } from "#server/db/factories.ts";
+import type { ImportPreview } from "#shared/schemas/data-import.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { makeImage } from "#tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 let admin: string;

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../../db/database-types.ts";
-import { newId } from "../../db/ids.ts";
-import { EVENT_IMPORT_FIELD_NAMES, type BusinessImportField, type EventImportField, type ImportMapping, type ImportSummary } from "../../../shared/schemas/data-import.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { newId } from "#server/db/ids.ts";
+import { EVENT_IMPORT_FIELD_NAMES, type BusinessImportField, type EventImportField, type ImportMapping, type ImportSummary } from "#shared/schemas/data-import.ts";
 import type { Catalog, GeocodeState, RowCells, StoredBusiness, StoredRow } from "./business-rows.ts";
 import type { EventCatalog, EventWrite, Move, StoredEvent } from "./event-rows.ts";
 

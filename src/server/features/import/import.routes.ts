@@ -1,17 +1,17 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../api/api-env.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { adminOnly } from "../../api/admin-only.ts";
-import { Validation } from "../../errors.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { adminOnly } from "#server/api/admin-only.ts";
+import { Validation } from "#server/errors.ts";
 import {
   IMPORT_CELL_NAMES,
   IMPORT_LIMITS,
   ImportMappingSchema,
   ImportPreviewSchema,
   importMessages,
-} from "../../../shared/schemas/data-import.ts";
+} from "#shared/schemas/data-import.ts";
 
 /** Where CSV is posted: its body is CSV or a form with the file, not JSON (app.ts lets it through the JSON guard). */
 export const IMPORTS_PATH = "/api/v1/imports";

@@ -1,8 +1,8 @@
 // Importing businesses from CSV: read the file, preview every row against the stored businesses, apply all of it or
 // nothing, and undo it for a week. Administrators only.
-import { requireRole, type CurrentUser } from "../../auth/session.ts";
-import { newId } from "../../db/ids.ts";
-import { Conflict, NotFound, Validation } from "../../errors.ts";
+import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { newId } from "#server/db/ids.ts";
+import { Conflict, NotFound, Validation } from "#server/errors.ts";
 import {
   BUSINESS_IMPORT_FIELDS,
   CSV_DELIMITERS,
@@ -13,7 +13,7 @@ import {
   type CsvDelimiterName,
   type ImportOptionsInput,
   type ImportPreview,
-} from "../../../shared/schemas/data-import.ts";
+} from "#shared/schemas/data-import.ts";
 import { autoMapping, mapRows, RowEvaluator, summarize, type Catalog, type EvaluatedRow, type RowCells, type StoredRow } from "./business-rows.ts";
 import { decode, readCsv } from "./csv.ts";
 import { fetchPublicFile, type FetchFile } from "./remote-file.ts";

@@ -2,8 +2,8 @@
 // server's own network: only http(s) on public addresses, no redirects, at most 10 MB, 15 seconds.
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { Validation } from "../../errors.ts";
-import { IMPORT_LIMITS } from "../../../shared/schemas/data-import.ts";
+import { Validation } from "#server/errors.ts";
+import { IMPORT_LIMITS } from "#shared/schemas/data-import.ts";
 
 export type FetchFile = (url: string) => Promise<{ name: string; bytes: Uint8Array }>;
 

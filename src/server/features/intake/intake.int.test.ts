@@ -2,10 +2,10 @@
 // and the CSV.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Papa from "papaparse";
-import { createBusiness, createCategory } from "../../db/factories.ts";
-import type { CurrentUser } from "../../auth/session.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { intakeMessages } from "../../../shared/schemas/intake.ts";
+import { createBusiness, createCategory } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { intakeMessages } from "#shared/schemas/intake.ts";
 
 let t: TestApp;
 type Person = { cookie: string; user: CurrentUser };

@@ -1,8 +1,8 @@
 // Intake form submissions, and the businesses a person may link one to.
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/database-types.ts";
-import type { IntakeBusiness, IntakeValues } from "../../../shared/schemas/intake.ts";
-import type { SortDirection } from "../../../shared/schemas/pagination.ts";
+import type { DB } from "#server/db/database-types.ts";
+import type { IntakeBusiness, IntakeValues } from "#shared/schemas/intake.ts";
+import type { SortDirection } from "#shared/schemas/pagination.ts";
 
 export interface StoredIntake {
   id: string;

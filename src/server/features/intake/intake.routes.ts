@@ -1,10 +1,10 @@
 // The API of the intake form: signed-in people send it; administrators list and export what was sent.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { adminOnly, signedInOnly } from "../../api/admin-only.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
-import { IntakeBusinessSchema, IntakeSubmissionSchema, type IntakeInput } from "../../../shared/schemas/intake.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
+import { IntakeBusinessSchema, IntakeSubmissionSchema, type IntakeInput } from "#shared/schemas/intake.ts";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };

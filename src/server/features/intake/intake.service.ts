@@ -1,12 +1,12 @@
 // The intake form "Business Feedback and Consent": signed-in people send it, linked to a business they own or claim;
 // administrators read and export what was sent.
-import { requireRole, requireUser, type CurrentUser } from "../../auth/session.ts";
-import { newId } from "../../db/ids.ts";
-import { invalidInput } from "../../validation.ts";
-import { IntakeInputSchema, intakeMessages, type IntakeBusiness, type IntakeSubmission } from "../../../shared/schemas/intake.ts";
-import { Validation } from "../../errors.ts";
+import { requireRole, requireUser, type CurrentUser } from "#server/auth/session.ts";
+import { newId } from "#server/db/ids.ts";
+import { invalidInput } from "#server/validation.ts";
+import { IntakeInputSchema, intakeMessages, type IntakeBusiness, type IntakeSubmission } from "#shared/schemas/intake.ts";
+import { Validation } from "#server/errors.ts";
 import { toCsv } from "../import/csv.ts";
-import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
+import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import type { IntakeRepository, StoredIntake } from "./intake.repository.ts";
 
 /** The CSV's columns, in the form's order after who sent it and when. */

@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { requireUser } from "../../auth/session.ts";
-import { ROLES } from "../../../shared/constants.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { requireUser } from "#server/auth/session.ts";
+import { ROLES } from "#shared/constants.ts";
 
 const MeSchema = z
   .object({

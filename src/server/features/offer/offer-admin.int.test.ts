@@ -1,8 +1,8 @@
 // The Offers tab's writes: rules and messages, the business's name stored with the offer, the owner and the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness } from "../../db/factories.ts";
-import { OFFER_TYPES } from "../../../shared/constants.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createBusiness } from "#server/db/factories.ts";
+import { OFFER_TYPES } from "#shared/constants.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 let cookie: string;

@@ -1,8 +1,8 @@
 // Offers run between optional first and last days in the site's time zone: they leave every public list by themselves
 // at the site's local midnight (decided when read), while administrators still see them, marked expired.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createOffer } from "../../db/factories.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createBusiness, createOffer } from "#server/db/factories.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 let cookie: string;

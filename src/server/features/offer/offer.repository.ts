@@ -1,7 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
-import type { SortDirection } from "../../../shared/schemas/pagination.ts";
-import type { DB } from "../../db/database-types.ts";
-import type { Offer } from "../../../shared/schemas/offer.ts";
+import type { SortDirection } from "#shared/schemas/pagination.ts";
+import type { DB } from "#server/db/database-types.ts";
+import type { Offer } from "#shared/schemas/offer.ts";
 
 const COLUMNS = [
   "id",

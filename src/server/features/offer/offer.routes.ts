@@ -1,12 +1,12 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { adminOnly, signedInOnly } from "../../api/admin-only.ts";
-import { RequestCreatedSchema } from "../../../shared/schemas/request.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
+import { RequestCreatedSchema } from "#shared/schemas/request.ts";
 import { someOwnerOrAdmin } from "../requests/requests.routes.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import type { OfferInputSchema } from "../../../shared/schemas/offer.ts";
-import { AdminOfferSchema, OfferSchema } from "../../../shared/schemas/offer.ts";
-import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import type { OfferInputSchema } from "#shared/schemas/offer.ts";
+import { AdminOfferSchema, OfferSchema } from "#shared/schemas/offer.ts";
+import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 import { LimitQuerySchema } from "../post/post.routes.ts";
 
 const listOffers = createRoute({

@@ -1,13 +1,13 @@
-import { requireRole, type CurrentUser } from "../../auth/session.ts";
-import { newId } from "../../db/ids.ts";
-import { NotFound, Unauthorized, Validation } from "../../errors.ts";
-import { invalidInput } from "../../validation.ts";
-import { messages } from "../../../shared/messages.ts";
-import { OfferInputSchema, type AdminOffer, type Offer, type OfferInput } from "../../../shared/schemas/offer.ts";
-import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
+import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { newId } from "#server/db/ids.ts";
+import { NotFound, Unauthorized, Validation } from "#server/errors.ts";
+import { invalidInput } from "#server/validation.ts";
+import { messages } from "#shared/messages.ts";
+import { OfferInputSchema, type AdminOffer, type Offer, type OfferInput } from "#shared/schemas/offer.ts";
+import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { BusinessService } from "../business/business.service.ts";
-import { localDate } from "../../../shared/zoned-time.ts";
+import { localDate } from "#shared/zoned-time.ts";
 import type { SiteSettingsService } from "../site-settings/site-settings.service.ts";
 import type { OfferRepository, OfferWrite, StoredOffer } from "./offer.repository.ts";
 

@@ -1,6 +1,6 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import payloads from "../../../../tests/fixtures/xss-payloads.json" with { type: "json" };
+import payloads from "#tests/fixtures/xss-payloads.json" with { type: "json" };
 import { contentText, prepareContentForStorage, renderContent, sanitizeHtml } from "./page-content.ts";
 
 const SAFE_LINK = /^(?:https?:|mailto:|tel:|[/#?.]|[^:]*$)/i;

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import createDOMPurify, { type Config, type DOMPurify } from "dompurify";
 import type { JSDOM as JSDOMClass } from "jsdom";
 import { marked } from "marked";
-import type { PageContentFormat } from "../../../shared/schemas/page.ts";
+import type { PageContentFormat } from "#shared/schemas/page.ts";
 
 // jsdom is large (tens of MB once loaded): it is loaded the first time content is sanitized, not at start.
 const require = createRequire(import.meta.url);

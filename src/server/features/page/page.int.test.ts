@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPage } from "../../db/factories.ts";
-import type { Role } from "../../../shared/constants.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createPage } from "#server/db/factories.ts";
+import type { Role } from "#shared/constants.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 const cookies: Partial<Record<Role, string>> = {};

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
-import type { SortDirection } from "../../../shared/schemas/pagination.ts";
-import type { DB } from "../../db/database-types.ts";
-import { folded } from "../../db/order.ts";
-import type { PagePermission } from "../../../shared/constants.ts";
-import type { Page, PageContentFormat } from "../../../shared/schemas/page.ts";
-import { isUniqueViolation } from "../../db/unique-violation.ts";
+import type { SortDirection } from "#shared/schemas/pagination.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { folded } from "#server/db/order.ts";
+import type { PagePermission } from "#shared/constants.ts";
+import type { Page, PageContentFormat } from "#shared/schemas/page.ts";
+import { isUniqueViolation } from "#server/db/unique-violation.ts";
 
 const COLUMNS = ["id", "name", "slug", "permission", "contentFormat", "content", "createdAt", "lastUpdatedAt"] as const;
 

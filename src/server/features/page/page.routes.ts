@@ -1,9 +1,9 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { adminOnly } from "../../api/admin-only.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { PageInputSchema, PageSchema, PageSummarySchema, RenderedPageSchema } from "../../../shared/schemas/page.ts";
-import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { adminOnly } from "#server/api/admin-only.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { PageInputSchema, PageSchema, PageSummarySchema, RenderedPageSchema } from "#shared/schemas/page.ts";
+import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 const SlugParam = z.object({ slug: z.string().min(1).max(200) });

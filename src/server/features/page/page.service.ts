@@ -1,12 +1,12 @@
 // CMS pages: administrators write them; visitors read them as their permission allows.
-import { requireRole, type CurrentUser } from "../../auth/session.ts";
-import { newId } from "../../db/ids.ts";
-import { Conflict, Forbidden, NotFound, Unauthorized, Validation } from "../../errors.ts";
-import { TRUNCATE, type PagePermission } from "../../../shared/constants.ts";
-import { slugify, truncate } from "../../../shared/format.ts";
-import { messages } from "../../../shared/messages.ts";
-import { PageInputSchema, type Page, type PageInput, type PageSummary, type RenderedPage } from "../../../shared/schemas/page.ts";
-import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
+import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { newId } from "#server/db/ids.ts";
+import { Conflict, Forbidden, NotFound, Unauthorized, Validation } from "#server/errors.ts";
+import { TRUNCATE, type PagePermission } from "#shared/constants.ts";
+import { slugify, truncate } from "#shared/format.ts";
+import { messages } from "#shared/messages.ts";
+import { PageInputSchema, type Page, type PageInput, type PageSummary, type RenderedPage } from "#shared/schemas/page.ts";
+import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import { contentText, prepareContentForStorage, renderContent } from "./page-content.ts";
 import type { PageRepository, PageWrite } from "./page.repository.ts";

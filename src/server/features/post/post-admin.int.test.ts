@@ -1,10 +1,10 @@
 // The Posts tab's writes: rules and messages, the author and editor, sanitized content (saved and shown), images and the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPost, createUser } from "../../db/factories.ts";
-import type { CurrentUser } from "../../auth/session.ts";
-import { makeImage } from "../../../../tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { HOME_LIST_LIMIT, TRUNCATE } from "../../../shared/constants.ts";
+import { createPost, createUser } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { makeImage } from "#tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { HOME_LIST_LIMIT, TRUNCATE } from "#shared/constants.ts";
 
 let t: TestApp;
 let cookie: string;

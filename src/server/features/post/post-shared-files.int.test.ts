@@ -2,12 +2,12 @@
 // the site settings (replacing or deleting it for one would break the other). Refused beside the image field, with
 // nothing saved; the post's own image and a fresh upload are taken.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCategory, createUser } from "../../db/factories.ts";
-import type { CurrentUser } from "../../auth/session.ts";
-import type { UploadKind } from "../../../shared/upload-kinds.ts";
+import { createCategory, createUser } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import type { UploadKind } from "#shared/upload-kinds.ts";
 import { DEFAULT_SITE_SETTINGS } from "../site-settings/site-settings.repository.ts";
-import { makeImage } from "../../../../tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { makeImage } from "#tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 let cookie: string;

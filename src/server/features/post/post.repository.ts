@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { SortDirection } from "../../../shared/schemas/pagination.ts";
-import type { DB } from "../../db/database-types.ts";
-import { folded } from "../../db/order.ts";
-import type { Post, PostAuthor } from "../../../shared/schemas/post.ts";
+import type { SortDirection } from "#shared/schemas/pagination.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { folded } from "#server/db/order.ts";
+import type { Post, PostAuthor } from "#shared/schemas/post.ts";
 import { AUTHOR_COLUMNS } from "../users/users.repository.ts";
 
 const COLUMNS = ["id", "title", "authorDisplayName", "content", "datetime", "link", "imageUrl", "createdAt", "lastUpdatedAt"] as const;

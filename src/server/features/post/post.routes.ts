@@ -1,10 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { adminOnly } from "../../api/admin-only.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
-import type { PostInputSchema } from "../../../shared/schemas/post.ts";
-import { AdminPostSchema, PostAuthorSchema, PostSchema } from "../../../shared/schemas/post.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { adminOnly } from "#server/api/admin-only.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
+import type { PostInputSchema } from "#shared/schemas/post.ts";
+import { AdminPostSchema, PostAuthorSchema, PostSchema } from "#shared/schemas/post.ts";
 
 export const LimitQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional().openapi({ description: "At most this many items" }),

@@ -1,8 +1,8 @@
 // The association's moderation settings, kept in the site settings row: which owners' changes are approved at once,
 // and where new requests are announced.
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/database-types.ts";
-import type { ModerationSettings } from "../../../shared/schemas/request.ts";
+import type { DB } from "#server/db/database-types.ts";
+import type { ModerationSettings } from "#shared/schemas/request.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "../site-settings/site-settings.repository.ts";
 
 const ROW_ID = "site";

@@ -1,8 +1,8 @@
 // Mail about requests: a digest of new ones to the association (at most one per recipient every 15 minutes), and the
 // decision to the person who asked.
-import type { Mailer } from "../../mail/mailer.ts";
-import { message } from "../../mail/templates.ts";
-import { REQUEST_KIND_LABELS } from "../../../shared/schemas/request.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { message } from "#server/mail/templates.ts";
+import { REQUEST_KIND_LABELS } from "#shared/schemas/request.ts";
 import type { RequestRepository, StoredRequest } from "./requests.repository.ts";
 
 export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;

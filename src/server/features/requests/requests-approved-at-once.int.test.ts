@@ -3,10 +3,10 @@
 // (kept, not deleted), so the owner sends the same form again, corrected, with the same uploads; an upload the
 // corrected form no longer names is removed by the clean-up of unused uploads like any other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "../../db/factories.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { signInOwnerOf } from "../../../../tests/setup/owners.ts";
-import { fileState as stored, refuseWriting as refuse, uploadImage } from "../../../../tests/setup/uploads.ts";
+import { createBusiness, createCategory } from "#server/db/factories.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { fileState as stored, refuseWriting as refuse, uploadImage } from "#tests/setup/uploads.ts";
 
 let t: TestApp;
 let admin: { cookie: string };

@@ -4,10 +4,10 @@
 // for an administrator or is approved in advance. A waiting request amended with an image that cannot be held stays
 // as it was.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "../../db/factories.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { signInOwnerOf } from "../../../../tests/setup/owners.ts";
-import { fileState as stored, uploadImage, removedOnceChecked } from "../../../../tests/setup/uploads.ts";
+import { createBusiness, createCategory } from "#server/db/factories.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { fileState as stored, uploadImage, removedOnceChecked } from "#tests/setup/uploads.ts";
 
 let t: TestApp;
 let admin: { cookie: string };

@@ -3,13 +3,13 @@
 // save leaves no upload attached to nothing, and an owner's upload is one item's image only (one event of a business
 // cannot take another's, nor an image a waiting request holds, except by approving that request).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "../../db/factories.ts";
-import type { CurrentUser } from "../../auth/session.ts";
-import type { UploadKind } from "../../../shared/upload-kinds.ts";
-import { makeImage } from "../../../../tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { signInOwnerOf } from "../../../../tests/setup/owners.ts";
-import { fileState as stored, refuseWriting as refuse } from "../../../../tests/setup/uploads.ts";
+import { createBusiness, createCategory } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import type { UploadKind } from "#shared/upload-kinds.ts";
+import { makeImage } from "#tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { fileState as stored, refuseWriting as refuse } from "#tests/setup/uploads.ts";
 
 let t: TestApp;
 let admin: { cookie: string; user: CurrentUser };

@@ -1,11 +1,11 @@
 // An owner's listing change carrying gallery photos: a photo whose upload is gone is refused beside Photos, and
 // neither the business nor a request is saved, whether the change waits for an administrator or is approved in advance.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "../../db/factories.ts";
-import type { CurrentUser } from "../../auth/session.ts";
-import { makeImage } from "../../../../tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { signInOwnerOf } from "../../../../tests/setup/owners.ts";
+import { createBusiness, createCategory } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { makeImage } from "#tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { signInOwnerOf } from "#tests/setup/owners.ts";
 
 let t: TestApp;
 let admin: { cookie: string };

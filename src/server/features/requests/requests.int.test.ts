@@ -1,9 +1,9 @@
 // Owners' requests end to end through the API: claims, moderated listing changes, events and offers, decisions,
 // conflicts, auto-approval, closed requests and the mail each sends.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory, createEvent, createTag } from "../../db/factories.ts";
-import type { CurrentUser } from "../../auth/session.ts";
-import { createTestApp, recordingMailer, type TestApp } from "../../../../tests/setup/app.ts";
+import { createBusiness, createCategory, createEvent, createTag } from "#server/db/factories.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { createTestApp, recordingMailer, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 const mailer = recordingMailer();

@@ -1,11 +1,11 @@
 // The API of owners' requests: claims, what the signed-in person owns and asked for, and the administrators' decisions.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
-import { requireUser } from "../../auth/session.ts";
-import type { AppEnv } from "../../api/api-env.ts";
-import { adminOnly, signedInOnly } from "../../api/admin-only.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { BusinessSchema } from "../../../shared/schemas/business.ts";
+import { requireUser } from "#server/auth/session.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { BusinessSchema } from "#shared/schemas/business.ts";
 import {
   AddOwnerInputSchema,
   ApproveInputSchema,
@@ -15,8 +15,8 @@ import {
   RequestDetailSchema,
   RequestListQuerySchema,
   RequestSummarySchema,
-} from "../../../shared/schemas/request.ts";
-import type { ClaimInputSchema } from "../../../shared/schemas/request.ts";
+} from "#shared/schemas/request.ts";
+import type { ClaimInputSchema } from "#shared/schemas/request.ts";
 
 /** Administrators, and owners of the business in the path: anyone else is refused before their input is read. */
 export const businessOwnerOrAdmin = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,16 +1,16 @@
 // Owners keep their listing, events and offers current through requests an administrator decides (unless the association
 // approves a kind at once); administrators also manage who owns which business.
 import type { z } from "zod";
-import { requireRole, requireUser, type CurrentUser } from "../../auth/session.ts";
-import { newId } from "../../db/ids.ts";
-import { Conflict, Forbidden, NotFound, Validation } from "../../errors.ts";
-import { invalidInput } from "../../validation.ts";
-import { messages } from "../../../shared/messages.ts";
-import type { FieldView } from "../../../shared/schemas/entity.ts";
-import { hasHours, type OpeningHours } from "../../../shared/schemas/opening-hours.ts";
-import { BusinessInputSchema, businessView, type Business, type BusinessAdmin, type BusinessInput } from "../../../shared/schemas/business.ts";
-import { EventInputSchema, eventView, type EventInput, type EventValues } from "../../../shared/schemas/event.ts";
-import { OfferInputSchema, offerView, type OfferInput } from "../../../shared/schemas/offer.ts";
+import { requireRole, requireUser, type CurrentUser } from "#server/auth/session.ts";
+import { newId } from "#server/db/ids.ts";
+import { Conflict, Forbidden, NotFound, Validation } from "#server/errors.ts";
+import { invalidInput } from "#server/validation.ts";
+import { messages } from "#shared/messages.ts";
+import type { FieldView } from "#shared/schemas/entity.ts";
+import { hasHours, type OpeningHours } from "#shared/schemas/opening-hours.ts";
+import { BusinessInputSchema, businessView, type Business, type BusinessAdmin, type BusinessInput } from "#shared/schemas/business.ts";
+import { EventInputSchema, eventView, type EventInput, type EventValues } from "#shared/schemas/event.ts";
+import { OfferInputSchema, offerView, type OfferInput } from "#shared/schemas/offer.ts";
 import {
   ClaimInputSchema,
   claimView,
@@ -25,12 +25,12 @@ import {
   type RequestKind,
   type RequestListQuery,
   type RequestSummary,
-} from "../../../shared/schemas/request.ts";
+} from "#shared/schemas/request.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { BusinessService } from "../business/business.service.ts";
 import type { BusinessRepository } from "../business/business.repository.ts";
-import type { AttachedFile, FileService } from "../../storage/file.service.ts";
-import type { UploadKind } from "../../../shared/upload-kinds.ts";
+import type { AttachedFile, FileService } from "#server/storage/file.service.ts";
+import type { UploadKind } from "#shared/upload-kinds.ts";
 import type { EventService } from "../event/event.service.ts";
 import type { EventRepository, StoredEvent } from "../event/event.repository.ts";
 import type { OfferService } from "../offer/offer.service.ts";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/setup/database.ts";
-import type { Database } from "../../db/database.ts";
-import { createBusiness, createCategory, createEvent, createOffer, createPost, createTag } from "../../db/factories.ts";
-import { SEARCH_TYPES, SUGGESTION_TYPES } from "../../../shared/schemas/search.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/database.ts";
+import type { Database } from "#server/db/database.ts";
+import { createBusiness, createCategory, createEvent, createOffer, createPost, createTag } from "#server/db/factories.ts";
+import { SEARCH_TYPES, SUGGESTION_TYPES } from "#shared/schemas/search.ts";
 import { createEngineSearchRepository, createSearchRepository } from "./search.repository.ts";
 import { SearchService } from "./search.service.ts";
 

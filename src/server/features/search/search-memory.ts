@@ -6,7 +6,7 @@
 // queued behind each other under load; here a query is a few binary searches over the sorted vocabulary and a
 // pass over the matching documents (bench/search). The engine's own index answers while a transaction holds
 // SQLite (the version cannot be read then).
-import type { SearchType } from "../../../shared/schemas/search.ts";
+import type { SearchType } from "#shared/schemas/search.ts";
 import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
 import { editDistance, fold, isOneTypoAway, TYPO_MIN_LENGTH } from "./search-text.ts";
 

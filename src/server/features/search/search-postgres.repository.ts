@@ -1,6 +1,6 @@
 // The search index on PostgreSQL: a weighted tsvector per document, pg_trgm over its words for typos.
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../db/database-types.ts";
+import type { DB } from "#server/db/database-types.ts";
 import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
 import { TYPO_MIN_LENGTH } from "./search-text.ts";
 

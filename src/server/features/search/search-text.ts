@@ -1,7 +1,7 @@
 // How search reads text: folding, splitting into words, typo distance and where the matches are.
 // Folding and splitting mirror the index (SQLite's unicode61 with remove_diacritics, PostgreSQL's
 // search_fold), so a word the query holds is spelled as the index spells it.
-import { fold } from "../../../shared/text.ts";
+import { fold } from "#shared/text.ts";
 
 /** Shortest word a typo is forgiven in. */
 export const TYPO_MIN_LENGTH = 5;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { createBusiness, createCategory, createEvent, createOffer, createPost, createTag } from "../../db/factories.ts";
-import type { SearchResponse, SearchResult } from "../../../shared/schemas/search.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { createBusiness, createCategory, createEvent, createOffer, createPost, createTag } from "#server/db/factories.ts";
+import type { SearchResponse, SearchResult } from "#shared/schemas/search.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { SearchQuerySchema, SearchResponseSchema } from "../../../shared/schemas/search.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { SearchQuerySchema, SearchResponseSchema } from "#shared/schemas/search.ts";
 
 const search = createRoute({
   operationId: "search",

@@ -1,8 +1,8 @@
 // Search rules: from 2 characters, every word matched by prefix, one typo forgiven in longer words
 // when nothing matched as typed; results carry their page and where to highlight.
-import { HEADER_SEARCH } from "../../../shared/constants.ts";
-import { slugify } from "../../../shared/format.ts";
-import { SEARCH_TYPES, type SearchResponse, type SearchResult, type SearchType } from "../../../shared/schemas/search.ts";
+import { HEADER_SEARCH } from "#shared/constants.ts";
+import { slugify } from "#shared/format.ts";
+import { SEARCH_TYPES, type SearchResponse, type SearchResult, type SearchType } from "#shared/schemas/search.ts";
 import type { SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
 import { isOneTypoAway, matchRanges, queryWords, snippet, TYPO_MIN_LENGTH } from "./search-text.ts";
 

@@ -6,9 +6,9 @@
 import { TZDate } from "@date-fns/tz";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from "ical-generator";
-import type { EventWithLocation } from "../../../shared/event-location.ts";
-import { occursOn, ruleForCalendar } from "../../../shared/recurrence.ts";
-import { localDate } from "../../../shared/zoned-time.ts";
+import type { EventWithLocation } from "#shared/event-location.ts";
+import { occursOn, ruleForCalendar } from "#shared/recurrence.ts";
+import { localDate } from "#shared/zoned-time.ts";
 import type { OccurrenceChange } from "../event/event.repository.ts";
 
 export interface CalendarOptions {

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { JSDOM } from "jsdom";
-import { createTestApp, ORIGIN, type TestApp } from "../../../../tests/setup/app.ts";
-import { createBusiness, createEvent, createOffer, createPage, createPost } from "../../db/factories.ts";
+import { createTestApp, ORIGIN, type TestApp } from "#tests/setup/app.ts";
+import { createBusiness, createEvent, createOffer, createPage, createPost } from "#server/db/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { JSDOM } from "jsdom";
 import { parseFeed } from "@rowanmanning/feed-parser";
-import { buildPost } from "../../db/factories.ts";
-import { PostSchema } from "../../../shared/schemas/post.ts";
+import { buildPost } from "#server/db/factories.ts";
+import { PostSchema } from "#shared/schemas/post.ts";
 import { newsFeed } from "./feeds.ts";
 
 const options = { siteUrl: "https://downtown.example", associationName: "Downtown" };

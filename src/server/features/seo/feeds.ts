@@ -2,9 +2,9 @@
 // (/events/feed.xml), each item linking to its page on the site. A post's author is a name, which RSS's <author> (an
 // email address) cannot hold: it is the item's Dublin Core <dc:creator>.
 import { Feed } from "feed";
-import type { EventWithLocation } from "../../../shared/event-location.ts";
-import type { Post } from "../../../shared/schemas/post.ts";
-import { formatEventWhen } from "../../../shared/zoned-time.ts";
+import type { EventWithLocation } from "#shared/event-location.ts";
+import type { Post } from "#shared/schemas/post.ts";
+import { formatEventWhen } from "#shared/zoned-time.ts";
 
 export interface FeedOptions {
   siteUrl: string;

@@ -1,6 +1,6 @@
 // /.well-known/security.txt (RFC 9116): where to report a security problem with this site.
 import type { Context } from "hono";
-import type { AppEnv } from "../../api/api-env.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
 
 export interface SecurityTxtOptions {
   /** SECURITY_CONTACT: a mailto: or https: URI, or an email address. */

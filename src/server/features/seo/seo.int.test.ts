@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ical, { type VEvent } from "node-ical";
-import { createTestApp, ORIGIN, type TestApp } from "../../../../tests/setup/app.ts";
-import { createBusiness, createCategory, createEvent, createTag } from "../../db/factories.ts";
+import { createTestApp, ORIGIN, type TestApp } from "#tests/setup/app.ts";
+import { createBusiness, createCategory, createEvent, createTag } from "#server/db/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,14 +1,14 @@
 // Files for search engines, calendar apps and feed readers: /robots.txt, /sitemap.xml, /events.ics,
 // /business/<id>/events.ics, /events/<id>.ics, /news/feed.xml and /events/feed.xml.
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../../api/api-env.ts";
-import { slugify } from "../../../shared/format.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { slugify } from "#shared/format.ts";
 import { withLocations } from "../event/event-locations.ts";
-import type { Event } from "../../../shared/schemas/event.ts";
-import type { SiteSettings } from "../../../shared/schemas/site-settings.ts";
+import type { Event } from "#shared/schemas/event.ts";
+import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 import { calendar } from "./calendar.ts";
 import { eventsFeed, newsFeed } from "./feeds.ts";
-import { TRUNCATE } from "../../../shared/constants.ts";
+import { TRUNCATE } from "#shared/constants.ts";
 import { securityTxt, type SecurityTxtOptions } from "./security-txt.ts";
 
 function xml(value: string): string {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../db/database.ts";
-import { createUser } from "../../db/factories.ts";
-import { verifyPassword } from "../../auth/password.ts";
-import { messages } from "../../../shared/messages.ts";
-import { createTestDatabase } from "../../../../tests/setup/database.ts";
+import type { Database } from "#server/db/database.ts";
+import { createUser } from "#server/db/factories.ts";
+import { verifyPassword } from "#server/auth/password.ts";
+import { messages } from "#shared/messages.ts";
+import { createTestDatabase } from "#tests/setup/database.ts";
 import { SetupService } from "./setup.service.ts";
 
 const input = { email: " First.Admin@Example.org ", displayName: "First Admin", password: "a-Strong-pass-1", confirmPassword: "a-Strong-pass-1" };

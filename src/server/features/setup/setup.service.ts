@@ -4,13 +4,13 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { DB } from "../../db/database-types.ts";
-import { newId } from "../../db/ids.ts";
-import { hashPassword } from "../../auth/password.ts";
-import { isCommonPassword } from "../../auth/common-passwords.ts";
-import { PASSWORD_MIN_LENGTH } from "../../../shared/constants.ts";
-import { DisplayNameSchema, type SetupField } from "../../../shared/schemas/account.ts";
-import { messages } from "../../../shared/messages.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { newId } from "#server/db/ids.ts";
+import { hashPassword } from "#server/auth/password.ts";
+import { isCommonPassword } from "#server/auth/common-passwords.ts";
+import { PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
+import { DisplayNameSchema, type SetupField } from "#shared/schemas/account.ts";
+import { messages } from "#shared/messages.ts";
 
 export const SETUP_PATH = "/setup";
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;

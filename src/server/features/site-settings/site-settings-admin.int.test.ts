@@ -1,9 +1,9 @@
 // An administrator changes the association's details through the API; visitors see them at once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RenderPage } from "../../app.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import type { RenderPage } from "#server/app.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { DEFAULT_SITE_SETTINGS } from "./site-settings.repository.ts";
-import type { SiteSettings } from "../../../shared/schemas/site-settings.ts";
+import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 
 /** A home page that shows the association's name and tagline, as the real one does in its header and hero. */
 let renders = 0;

@@ -2,12 +2,12 @@
 // named are kept from the clean-up of unused uploads, the ones let go are removed by it, and an image that a
 // business, an event or a post uses is refused beside the field that names it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CurrentUser } from "../../auth/session.ts";
-import { createCategory } from "../../db/factories.ts";
-import { makeImage } from "../../../../tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { createCategory } from "#server/db/factories.ts";
+import { makeImage } from "#tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { DEFAULT_SITE_SETTINGS } from "./site-settings.repository.ts";
-import type { SiteSettings } from "../../../shared/schemas/site-settings.ts";
+import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 
 let t: TestApp;
 let cookie: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "./site-settings.repository.ts";
-import { SiteSettingsSchema } from "../../../shared/schemas/site-settings.ts";
+import { SiteSettingsSchema } from "#shared/schemas/site-settings.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import type { DB } from "../../db/database-types.ts";
-import { HeroPhotoSchema, MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, SponsorLogoSchema, type SiteSettings } from "../../../shared/schemas/site-settings.ts";
-import { DEFAULT_MAP_CENTER, MAP_ZOOM } from "../../../shared/constants.ts";
-import { messages } from "../../../shared/messages.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { HeroPhotoSchema, MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, SponsorLogoSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { DEFAULT_MAP_CENTER, MAP_ZOOM } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
 
 const ROW_ID = "site";
 

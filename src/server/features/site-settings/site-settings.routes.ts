@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { adminOnly } from "../../api/admin-only.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { SiteSettingsSchema } from "../../../shared/schemas/site-settings.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { adminOnly } from "#server/api/admin-only.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { SiteSettingsSchema } from "#shared/schemas/site-settings.ts";
 
 const getSiteSettings = createRoute({
   operationId: "getSiteSettings",

@@ -1,12 +1,12 @@
-import type { CurrentUser } from "../../auth/session.ts";
-import { requireRole } from "../../auth/session.ts";
-import { AppError, Validation } from "../../errors.ts";
-import { invalidInput } from "../../validation.ts";
-import { pathFromUrl, type FileService } from "../../storage/file.service.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { requireRole } from "#server/auth/session.ts";
+import { AppError, Validation } from "#server/errors.ts";
+import { invalidInput } from "#server/validation.ts";
+import { pathFromUrl, type FileService } from "#server/storage/file.service.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
-import { messages } from "../../../shared/messages.ts";
-import { SiteSettingsSchema, type SiteSettings } from "../../../shared/schemas/site-settings.ts";
-import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from "../../../shared/upload-kinds.ts";
+import { messages } from "#shared/messages.ts";
+import { SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from "#shared/upload-kinds.ts";
 import { DEFAULT_SITE_SETTINGS, type SiteSettingsRepository } from "./site-settings.repository.ts";
 
 /** What saving needs besides the row: the audit trail, and the uploads the images are. */

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/database-types.ts";
-import { folded } from "../../db/order.ts";
-import type { Tag } from "../../../shared/schemas/tag.ts";
-import { isUniqueViolation } from "../../db/unique-violation.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { folded } from "#server/db/order.ts";
+import type { Tag } from "#shared/schemas/tag.ts";
+import { isUniqueViolation } from "#server/db/unique-violation.ts";
 
 const COLUMNS = ["id", "name", "createdAt"] as const;
 

@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { adminOnly } from "../../api/admin-only.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { TagInputSchema, TagSchema } from "../../../shared/schemas/tag.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { adminOnly } from "#server/api/admin-only.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { TagInputSchema, TagSchema } from "#shared/schemas/tag.ts";
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });

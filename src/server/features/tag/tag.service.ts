@@ -1,9 +1,9 @@
-import { TagInputSchema, type Tag, type TagInput } from "../../../shared/schemas/tag.ts";
-import { findBySlug } from "../../../shared/format.ts";
-import { messages } from "../../../shared/messages.ts";
-import { requireRole, type CurrentUser } from "../../auth/session.ts";
-import { newId } from "../../db/ids.ts";
-import { Conflict, NotFound, Validation } from "../../errors.ts";
+import { TagInputSchema, type Tag, type TagInput } from "#shared/schemas/tag.ts";
+import { findBySlug } from "#shared/format.ts";
+import { messages } from "#shared/messages.ts";
+import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { newId } from "#server/db/ids.ts";
+import { Conflict, NotFound, Validation } from "#server/errors.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { TagRepository } from "./tag.repository.ts";
 

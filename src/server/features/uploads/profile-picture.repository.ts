@@ -1,6 +1,6 @@
 // The one user column the profile picture feature writes.
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/database-types.ts";
+import type { DB } from "#server/db/database-types.ts";
 
 export class ProfilePictureRepository {
   private readonly db: Kysely<DB>;

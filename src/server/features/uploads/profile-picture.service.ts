@@ -1,9 +1,9 @@
 // Saving a new profile picture: attach the upload, point the user at it, then delete the picture it replaces.
-import type { CurrentUser } from "../../auth/session.ts";
-import { Unauthorized } from "../../errors.ts";
-import { pathFromUrl, type FileService } from "../../storage/file.service.ts";
-import { pathBelongsTo } from "../../storage/upload-paths.ts";
-import { messages } from "../../../shared/messages.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { Unauthorized } from "#server/errors.ts";
+import { pathFromUrl, type FileService } from "#server/storage/file.service.ts";
+import { pathBelongsTo } from "#server/storage/upload-paths.ts";
+import { messages } from "#shared/messages.ts";
 import type { ProfilePictureRepository } from "./profile-picture.repository.ts";
 
 export class ProfilePictureService {

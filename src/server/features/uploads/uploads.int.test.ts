@@ -2,8 +2,8 @@
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
-import { GIF_POLYGLOT, HTML_PAGE, SVG_WITH_SCRIPT, makeImage, makeNoisePng } from "../../../../tests/fixtures/images.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { GIF_POLYGLOT, HTML_PAGE, SVG_WITH_SCRIPT, makeImage, makeNoisePng } from "#tests/fixtures/images.ts";
 
 let t: TestApp;
 let user: { cookie: string };

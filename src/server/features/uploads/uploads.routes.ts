@@ -1,8 +1,8 @@
 // Storage API beside the tus endpoint: an object's metadata, discarding an unused upload, saving the profile picture.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { signedInOnly } from "../../api/admin-only.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { signedInOnly } from "#server/api/admin-only.ts";
 
 const StorageObjectSchema = z
   .object({

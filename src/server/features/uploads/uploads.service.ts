@@ -4,12 +4,12 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import type { DataStore, Server, Upload } from "@tus/server";
 import { FileStore } from "@tus/file-store";
-import type { CurrentUser } from "../../auth/session.ts";
-import { newId } from "../../db/ids.ts";
-import { AppError, errorBody, Unauthorized, Validation } from "../../errors.ts";
-import type { FileService } from "../../storage/file.service.ts";
-import { messages } from "../../../shared/messages.ts";
-import { isUploadKind, UPLOAD_KINDS, UPLOAD_RULES } from "../../../shared/upload-kinds.ts";
+import type { CurrentUser } from "#server/auth/session.ts";
+import { newId } from "#server/db/ids.ts";
+import { AppError, errorBody, Unauthorized, Validation } from "#server/errors.ts";
+import type { FileService } from "#server/storage/file.service.ts";
+import { messages } from "#shared/messages.ts";
+import { isUploadKind, UPLOAD_KINDS, UPLOAD_RULES } from "#shared/upload-kinds.ts";
 
 export const UPLOADS_PATH = "/api/v1/uploads";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../db/factories.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/app.ts";
+import { createUser } from "#server/db/factories.ts";
+import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
 let t: TestApp;
 let admin: { cookie: string; email: string };

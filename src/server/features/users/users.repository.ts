@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import type { SortDirection } from "../../../shared/schemas/pagination.ts";
-import type { DialectName } from "../../db/database.ts";
-import type { DB } from "../../db/database-types.ts";
-import { ROLES, type Role } from "../../../shared/constants.ts";
-import type { AdminUser } from "../../../shared/schemas/admin-user.ts";
+import type { SortDirection } from "#shared/schemas/pagination.ts";
+import type { DialectName } from "#server/db/database.ts";
+import type { DB } from "#server/db/database-types.ts";
+import { ROLES, type Role } from "#shared/constants.ts";
+import type { AdminUser } from "#shared/schemas/admin-user.ts";
 
 /**
  * The user's columns, one list for every reader of the user table: the admin's list shows these; the

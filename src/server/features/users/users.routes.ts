@@ -1,9 +1,9 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../api/api-env.ts";
-import { adminOnly } from "../../api/admin-only.ts";
-import { errorResponse } from "../../api/schemas.ts";
-import { AdminUserSchema, RoleChangeSchema } from "../../../shared/schemas/admin-user.ts";
-import { paginatedSchema, PaginationQuerySchema } from "../../../shared/schemas/pagination.ts";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { adminOnly } from "#server/api/admin-only.ts";
+import { errorResponse } from "#server/api/schemas.ts";
+import { AdminUserSchema, RoleChangeSchema } from "#shared/schemas/admin-user.ts";
+import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
 

@@ -1,10 +1,10 @@
 // Accounts as administrators manage them: the Users tab's list and role changes.
-import { requireRole, type CurrentUser } from "../../auth/session.ts";
-import { Conflict, NotFound } from "../../errors.ts";
-import type { Role } from "../../../shared/constants.ts";
-import { messages } from "../../../shared/messages.ts";
-import type { AdminUser } from "../../../shared/schemas/admin-user.ts";
-import type { Paginated, PaginationQuery } from "../../../shared/schemas/pagination.ts";
+import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { Conflict, NotFound } from "#server/errors.ts";
+import type { Role } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
+import type { AdminUser } from "#shared/schemas/admin-user.ts";
+import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { UsersRepository } from "./users.repository.ts";
 

@@ -2,7 +2,7 @@
 // heading and one sentence, with the status the server answered (404, 403, 401) or a general failure.
 import type { ReactNode } from "react";
 import { isRouteErrorResponse } from "react-router";
-import { messages } from "../../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 
 const UNEXPECTED = "The page could not be shown. Please try again in a moment.";
 

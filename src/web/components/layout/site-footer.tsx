@@ -1,4 +1,4 @@
-import type { SiteSettings } from "../../../shared/schemas/site-settings.ts";
+import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 
 export function SiteFooter({ site }: { site: SiteSettings | null }) {
   const sponsors = site?.sponsorLogos ?? [];

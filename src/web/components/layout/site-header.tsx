@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import { homeForRole, paths } from "../../lib/paths.ts";
+import { homeForRole, paths } from "#web/lib/paths.ts";
 import { HeaderSearch } from "../search/header-search.tsx";
 
 interface Props {

@@ -2,9 +2,9 @@
 // Without JavaScript it is a plain form that opens /search?q=.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useNavigate } from "react-router";
-import { HEADER_SEARCH } from "../../../shared/constants.ts";
-import { messages } from "../../../shared/messages.ts";
-import type { SearchResult } from "../../../shared/schemas/search.ts";
+import { HEADER_SEARCH } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
+import type { SearchResult } from "#shared/schemas/search.ts";
 import { Highlighted } from "./highlighted.tsx";
 import { fetchSuggestions } from "./search-api.ts";
 

@@ -1,6 +1,6 @@
 // The browser's side of GET /api/v1/search.
-import { HEADER_SEARCH, SUGGESTION_TYPES } from "../../../shared/constants.ts";
-import type { SearchResponse } from "../../../shared/schemas/search.ts";
+import { HEADER_SEARCH, SUGGESTION_TYPES } from "#shared/constants.ts";
+import type { SearchResponse } from "#shared/schemas/search.ts";
 
 /** The header's suggestions for `q`; rejects with an AbortError when `signal` is aborted. */
 export async function fetchSuggestions(q: string, signal: AbortSignal): Promise<SearchResponse> {

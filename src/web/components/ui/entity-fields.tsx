@@ -3,19 +3,19 @@
 // adds it to every form drawn from it.
 import { getCollectionProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
-import type { FieldView, OptionSource } from "../../../shared/schemas/entity.ts";
+import type { FieldView, OptionSource } from "#shared/schemas/entity.ts";
 import { PickerComboBox } from "./combo-box.tsx";
 import { ErrorList, Field, ui } from "./field.tsx";
-import { useSiteTimeZone } from "../../lib/site.ts";
+import { useSiteTimeZone } from "#web/lib/site.ts";
 import { DateTimeField } from "./date-time-field.tsx";
 import { ImageField, type FormImage } from "./image-field.tsx";
-import { RepeatRuleField } from "../../features/events/repeat-rule-field.tsx";
+import { RepeatRuleField } from "#web/features/events/repeat-rule-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { PickerSelect } from "./select.tsx";
 import { TagPicker } from "./tag-picker.tsx";
-import { HoursEditor } from "../../features/hours/hours-editor.tsx";
-import { SocialLinksEditor } from "../../features/business/social-links.tsx";
-import { PhotosEditor } from "../../features/business/photos-editor.tsx";
+import { HoursEditor } from "#web/features/hours/hours-editor.tsx";
+import { SocialLinksEditor } from "#web/features/business/social-links.tsx";
+import { PhotosEditor } from "#web/features/business/photos-editor.tsx";
 
 export type Option = { value: string; label: string };
 export type Sources = Partial<Record<OptionSource, Option[]>>;

@@ -3,12 +3,12 @@
 // waits until both are done, whichever finishes first (the gallery's control goes away as its photo is added).
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { businessView } from "../../../shared/schemas/business.ts";
-import { chooseFiles, click, getButton, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
-import { readyUploads, waitingUploads } from "../../../../tests/setup/upload-fakes.ts";
+import { businessView } from "#shared/schemas/business.ts";
+import { chooseFiles, click, getButton, render, settle, waitFor } from "#tests/setup/dom.ts";
+import { readyUploads, waitingUploads } from "#tests/setup/upload-fakes.ts";
 import { EntityForm } from "./entity-form.tsx";
 
-vi.mock("tus-js-client", () => import("../../../../tests/setup/upload-fakes.ts"));
+vi.mock("tus-js-client", () => import("#tests/setup/upload-fakes.ts"));
 
 const views = { logoPath: businessView.fields.logoPath!, photos: businessView.fields.photos! };
 

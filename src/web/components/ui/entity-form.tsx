@@ -4,8 +4,8 @@ import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
-import { fieldErrors, formMessage } from "../../../shared/field-errors.ts";
-import type { FieldView } from "../../../shared/schemas/entity.ts";
+import { fieldErrors, formMessage } from "#shared/field-errors.ts";
+import type { FieldView } from "#shared/schemas/entity.ts";
 import { EntityFields, type Sources } from "./entity-fields.tsx";
 import { ui, type Outcome } from "./field.tsx";
 import type { FormImage } from "./image-field.tsx";

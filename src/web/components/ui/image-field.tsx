@@ -2,7 +2,7 @@
 // the form's messages about it below, tied to the file picker.
 // The upload is stored at once but only attached when the form is saved; the server then deletes the file it replaces.
 import { UploadField } from "../upload/upload-field.tsx";
-import type { UploadKind } from "../../../shared/upload-kinds.ts";
+import type { UploadKind } from "#shared/upload-kinds.ts";
 import { ErrorList, ui } from "./field.tsx";
 
 export interface FormImage {

@@ -2,7 +2,7 @@
 // same list; changing either starts again at the first page.
 import { useId } from "react";
 import { useSearchParams } from "react-router";
-import type { SortDirection } from "../../../shared/schemas/pagination.ts";
+import type { SortDirection } from "#shared/schemas/pagination.ts";
 import { ui } from "./field.tsx";
 import { ExportLink, hasExport } from "./export-link.tsx";
 import { PickerSelect } from "./select.tsx";

@@ -4,9 +4,9 @@
 // focus; the tags chosen stay, and are sent again as they were. A tag the API refuses under its place in the list
 // (`tags.1`) is told on the picker.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messages } from "../../../shared/messages.ts";
-import { alerts, click, getButton, settle, waitFor } from "../../../../tests/setup/dom.ts";
-import { adminBakeryWith, described, openAdminTab } from "../../../../tests/setup/form-pages.tsx";
+import { messages } from "#shared/messages.ts";
+import { alerts, click, getButton, settle, waitFor } from "#tests/setup/dom.ts";
+import { adminBakeryWith, described, openAdminTab } from "#tests/setup/form-pages.tsx";
 
 const TAGS = [
   { id: "tag-1", name: "Bread" },

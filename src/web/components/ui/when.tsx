@@ -1,8 +1,8 @@
 // Instants in admin lists, requests and owners' screens: on the site's clocks, as every date of the site is entered
 // and shown ("4 Jul 2031, 7:30 PM EDT"), and an all-day event by its date alone.
 import { useCallback } from "react";
-import { zoneAbbreviation } from "../../../shared/zoned-time.ts";
-import { useSiteTimeZone } from "../../lib/site.ts";
+import { zoneAbbreviation } from "#shared/zoned-time.ts";
+import { useSiteTimeZone } from "#web/lib/site.ts";
 
 export function formatWhen(iso: string, timeZone: string, allDay = false): string {
   const date = new Date(iso);

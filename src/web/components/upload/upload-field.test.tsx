@@ -2,7 +2,7 @@
 // What the upload field says of a chosen file before sending it, above all of one the browser gives no type (Chrome on
 // Windows does so for a phone's HEIC picture): judged by its name's extension, as the browser would have typed it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { alerts, chooseFiles, getButton, render } from "../../../../tests/setup/dom.ts";
+import { alerts, chooseFiles, getButton, render } from "#tests/setup/dom.ts";
 import { UploadField } from "./upload-field.tsx";
 
 const KINDS_TAKEN = "This kind of file cannot be uploaded here. Please choose a PNG, JPEG or GIF image.";

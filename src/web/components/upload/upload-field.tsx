@@ -1,8 +1,8 @@
 // The one upload control of the site: pick or drop a file, preview it, watch it go up, pause, resume or cancel.
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
-import { messages } from "../../../shared/messages.ts";
-import { UPLOAD_RULES, claimedType, megabytes, typeNames, type UploadKind } from "../../../shared/upload-kinds.ts";
-import { canCancel, canPause, canResume, isFinished } from "../../../shared/upload-task.ts";
+import { messages } from "#shared/messages.ts";
+import { UPLOAD_RULES, claimedType, megabytes, typeNames, type UploadKind } from "#shared/upload-kinds.ts";
+import { canCancel, canPause, canResume, isFinished } from "#shared/upload-task.ts";
 import { UploadTask, type StoredUpload, type UploadSnapshot } from "./upload-task.ts";
 
 export interface UploadFieldProps {

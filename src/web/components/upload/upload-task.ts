@@ -1,8 +1,8 @@
 // One file going up over tus: the spec's task states, progress, chunks that double, retries within the deadline.
 import type { DetailedError, Upload } from "tus-js-client";
-import { RESUMABLE_UPLOAD, STORAGE_RETRY } from "../../../shared/constants.ts";
-import { messages } from "../../../shared/messages.ts";
-import type { UploadKind } from "../../../shared/upload-kinds.ts";
+import { RESUMABLE_UPLOAD, STORAGE_RETRY } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
+import type { UploadKind } from "#shared/upload-kinds.ts";
 import {
   canCancel,
   canPause,
@@ -12,7 +12,7 @@ import {
   nextUploadTaskState,
   type UploadTaskEvent,
   type UploadTaskState,
-} from "../../../shared/upload-task.ts";
+} from "#shared/upload-task.ts";
 
 export const UPLOAD_ENDPOINT = "/api/v1/uploads";
 

@@ -1,4 +1,4 @@
-import type { Account } from "../../../shared/schemas/account.ts";
+import type { Account } from "#shared/schemas/account.ts";
 
 export type AccountLoad = { account: Account; failed: false } | { account: null; failed: true } | { account: null; failed: false; signedOut: true };
 

@@ -1,6 +1,6 @@
 // Browser calls to the auth server and the account API, and the spec's texts for each error code they answer with.
-import { messages } from "../../../shared/messages.ts";
-import { homeForRole, paths } from "../../lib/paths.ts";
+import { messages } from "#shared/messages.ts";
+import { homeForRole, paths } from "#web/lib/paths.ts";
 
 export interface AuthResult<T = unknown> {
   ok: boolean;

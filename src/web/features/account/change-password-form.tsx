@@ -1,8 +1,8 @@
 // Changing the password while signed in, through the auth server's /change-password: this device stays signed in,
 // every other session ends. The auth server checks the current password, the minimum length and common passwords.
 import { useId, useRef, useState } from "react";
-import { PASSWORD_MIN_LENGTH } from "../../../shared/constants.ts";
-import { messages } from "../../../shared/messages.ts";
+import { PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
 import { postAuth } from "./auth-api.ts";
 import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "./status-message.tsx";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { messages } from "../../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { useFormErrors } from "./form-errors.tsx";
 import { StatusMessage, labelClass, primaryButtonClass } from "./status-message.tsx";
 

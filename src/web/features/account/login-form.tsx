@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#web/lib/paths.ts";
 import { goHomeForRole, loginErrorText, postAuth } from "./auth-api.ts";
 import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "./status-message.tsx";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { messages } from "../../../shared/messages.ts";
-import { paths } from "../../lib/paths.ts";
+import { messages } from "#shared/messages.ts";
+import { paths } from "#web/lib/paths.ts";
 import { signOut } from "./auth-api.ts";
 import { StatusMessage, secondaryButtonClass } from "./status-message.tsx";
 

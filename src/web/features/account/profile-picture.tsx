@@ -1,8 +1,8 @@
 // The account page's profile picture: the current picture, and an upload that replaces it (the old file is deleted on the server).
 import { useState } from "react";
-import { messages } from "../../../shared/messages.ts";
-import { UploadField } from "../../components/upload/upload-field.tsx";
-import type { StoredUpload } from "../../components/upload/upload-task.ts";
+import { messages } from "#shared/messages.ts";
+import { UploadField } from "#web/components/upload/upload-field.tsx";
+import type { StoredUpload } from "#web/components/upload/upload-task.ts";
 
 async function saveProfilePicture(file: StoredUpload): Promise<string> {
   let response: Response;

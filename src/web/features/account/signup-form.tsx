@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { ACCOUNT_TYPES, type AccountType } from "../../../shared/constants.ts";
-import { messages } from "../../../shared/messages.ts";
-import { paths } from "../../lib/paths.ts";
+import { ACCOUNT_TYPES, type AccountType } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
+import { paths } from "#web/lib/paths.ts";
 import { postAuth, returnPath, signupErrorText } from "./auth-api.ts";
 import { useFormErrors } from "./form-errors.tsx";
 import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "./status-message.tsx";

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { createAuthClient } from "better-auth/client";
 import { oauthPopupClient } from "better-auth/client/plugins";
-import { messages } from "../../../shared/messages.ts";
-import { paths } from "../../lib/paths.ts";
+import { messages } from "#shared/messages.ts";
+import { paths } from "#web/lib/paths.ts";
 import { goHomeForRole, postAuth } from "./auth-api.ts";
 import { StatusMessage, secondaryButtonClass } from "./status-message.tsx";
 

@@ -2,14 +2,14 @@
 // address) beside its add/edit form, both drawn from the entity's description in screens.tsx.
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
-import type { Paginated } from "../../../shared/schemas/pagination.ts";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import type { Sources } from "../../components/ui/entity-fields.tsx";
-import { EntityForm, type FormActionData } from "../../components/ui/entity-form.tsx";
-import { OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
-import { ListControls } from "../../components/ui/list-controls.tsx";
-import { Pager } from "../../components/ui/pager.tsx";
-import { apiFetch, ApiError } from "../../lib/api-client.ts";
+import type { Paginated } from "#shared/schemas/pagination.ts";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
+import type { Sources } from "#web/components/ui/entity-fields.tsx";
+import { EntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";
+import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { ListControls } from "#web/components/ui/list-controls.tsx";
+import { Pager } from "#web/components/ui/pager.tsx";
+import { apiFetch, ApiError } from "#web/lib/api-client.ts";
 import type { Screen } from "./screens.tsx";
 
 type Row = { id: string };

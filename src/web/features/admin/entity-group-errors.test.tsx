@@ -5,15 +5,15 @@
 // what the person did stays, and is sent again as it was. A photo the API refuses under its place in the list
 // (`photos.1.path`) is told on the gallery, and the first control of that photo's row takes the focus.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { messages } from "../../../shared/messages.ts";
-import { businessView } from "../../../shared/schemas/business.ts";
-import type { AdminPost } from "../../../shared/schemas/post.ts";
-import { alerts, chooseFiles, click, getButton, settle, waitFor } from "../../../../tests/setup/dom.ts";
-import { adminBakeryWith, described, field, openAdminTab, type } from "../../../../tests/setup/form-pages.tsx";
-import { readyUploads, stubApi } from "../../../../tests/setup/upload-fakes.ts";
-import { asLists } from "../../components/ui/entity-form.tsx";
+import { messages } from "#shared/messages.ts";
+import { businessView } from "#shared/schemas/business.ts";
+import type { AdminPost } from "#shared/schemas/post.ts";
+import { alerts, chooseFiles, click, getButton, settle, waitFor } from "#tests/setup/dom.ts";
+import { adminBakeryWith, described, field, openAdminTab, type } from "#tests/setup/form-pages.tsx";
+import { readyUploads, stubApi } from "#tests/setup/upload-fakes.ts";
+import { asLists } from "#web/components/ui/entity-form.tsx";
 
-vi.mock("tus-js-client", () => import("../../../../tests/setup/upload-fakes.ts"));
+vi.mock("tus-js-client", () => import("#tests/setup/upload-fakes.ts"));
 
 /** The API's words for a gallery photo attached elsewhere already, naming its place. */
 const photoInUse = (position: number) => `Photo ${position} is already used elsewhere on the site, such as by another business. Upload it again for this business.`;

@@ -3,13 +3,13 @@
 // loader and action against a stand-in API and upload endpoint: the message is told beside the image field, tied to its
 // file picker, which takes the focus; the image picked and everything typed stay, and are sent again as they were.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { messages } from "../../../shared/messages.ts";
-import type { AdminEvent } from "../../../shared/schemas/event.ts";
-import { alerts, chooseFiles, click, getButton, waitFor } from "../../../../tests/setup/dom.ts";
-import { adminBakeryWith, field, openAdminTab, type } from "../../../../tests/setup/form-pages.tsx";
-import { readyUploads, stubApi } from "../../../../tests/setup/upload-fakes.ts";
+import { messages } from "#shared/messages.ts";
+import type { AdminEvent } from "#shared/schemas/event.ts";
+import { alerts, chooseFiles, click, getButton, waitFor } from "#tests/setup/dom.ts";
+import { adminBakeryWith, field, openAdminTab, type } from "#tests/setup/form-pages.tsx";
+import { readyUploads, stubApi } from "#tests/setup/upload-fakes.ts";
 
-vi.mock("tus-js-client", () => import("../../../../tests/setup/upload-fakes.ts"));
+vi.mock("tus-js-client", () => import("#tests/setup/upload-fakes.ts"));
 
 const LOGO_IN_USE = "This logo is already used elsewhere on the site, such as by another business. Upload it again for this business.";
 

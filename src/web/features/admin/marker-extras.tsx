@@ -2,10 +2,10 @@
 // refused when one of that name exists, else added and ticked.
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { messages } from "../../../shared/messages.ts";
-import { OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
-import type { Option } from "../../components/ui/entity-fields.tsx";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { messages } from "#shared/messages.ts";
+import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import type { Option } from "#web/components/ui/entity-fields.tsx";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import type { ActionData, FormExtras } from "./entity-admin.tsx";
 import { BusinessOwners } from "../requests/business-owners.tsx";
 

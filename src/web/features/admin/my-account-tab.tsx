@@ -2,8 +2,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { DisplayNameForm } from "../account/display-name-form.tsx";
-import { paths } from "../../lib/paths.ts";
-import { ui } from "../../components/ui/field.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { ui } from "#web/components/ui/field.tsx";
 
 export function MyAccountTab({ email, displayName: initialName }: { email: string; displayName: string }) {
   const [displayName, setDisplayName] = useState(initialName);

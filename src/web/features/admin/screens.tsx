@@ -2,22 +2,22 @@
 // where its list and writes live in the API, how a row reads, and the spec's texts.
 import type { ReactNode } from "react";
 import type { z } from "zod";
-import { TRUNCATE } from "../../../shared/constants.ts";
-import { slugify, truncate } from "../../../shared/format.ts";
-import { messages } from "../../../shared/messages.ts";
-import { BusinessInputSchema, businessView, type BusinessAdmin } from "../../../shared/schemas/business.ts";
-import { CategoryInputSchema, categoryView, type Category } from "../../../shared/schemas/category.ts";
-import type { EntityView, OptionSource } from "../../../shared/schemas/entity.ts";
-import { EventInputSchema, eventView, type AdminEvent } from "../../../shared/schemas/event.ts";
-import { OfferInputSchema, offerView, type AdminOffer } from "../../../shared/schemas/offer.ts";
-import { PageInputSchema, pageView, permissionLabel, type PageSummary } from "../../../shared/schemas/page.ts";
-import { PostInputSchema, postView, type AdminPost } from "../../../shared/schemas/post.ts";
-import { TagInputSchema, tagView, type Tag } from "../../../shared/schemas/tag.ts";
-import type { FormImage } from "../../components/ui/image-field.tsx";
-import { When } from "../../components/ui/when.tsx";
-import type { SortChoice } from "../../components/ui/list-controls.tsx";
-import { paths } from "../../lib/paths.ts";
-import { ApiError } from "../../lib/api-client.ts";
+import { TRUNCATE } from "#shared/constants.ts";
+import { slugify, truncate } from "#shared/format.ts";
+import { messages } from "#shared/messages.ts";
+import { BusinessInputSchema, businessView, type BusinessAdmin } from "#shared/schemas/business.ts";
+import { CategoryInputSchema, categoryView, type Category } from "#shared/schemas/category.ts";
+import type { EntityView, OptionSource } from "#shared/schemas/entity.ts";
+import { EventInputSchema, eventView, type AdminEvent } from "#shared/schemas/event.ts";
+import { OfferInputSchema, offerView, type AdminOffer } from "#shared/schemas/offer.ts";
+import { PageInputSchema, pageView, permissionLabel, type PageSummary } from "#shared/schemas/page.ts";
+import { PostInputSchema, postView, type AdminPost } from "#shared/schemas/post.ts";
+import { TagInputSchema, tagView, type Tag } from "#shared/schemas/tag.ts";
+import type { FormImage } from "#web/components/ui/image-field.tsx";
+import { When } from "#web/components/ui/when.tsx";
+import type { SortChoice } from "#web/components/ui/list-controls.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
 
 type Row = { id: string };
 

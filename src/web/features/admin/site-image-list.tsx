@@ -2,8 +2,8 @@
 // through the site's upload field, up to as many as the site shows.
 import type { FormMetadata } from "@conform-to/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { UploadField } from "../../components/upload/upload-field.tsx";
-import { ui } from "../../components/ui/field.tsx";
+import { UploadField } from "#web/components/upload/upload-field.tsx";
+import { ui } from "#web/components/ui/field.tsx";
 
 /** How the items of one list are called: "hero photo", "Hero photos". */
 export interface ListNames {

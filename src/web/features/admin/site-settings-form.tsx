@@ -3,10 +3,10 @@
 import { getFormProps, getInputProps, getTextareaProps, parse, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { useMemo, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { fieldErrors, formMessage } from "../../../shared/field-errors.ts";
-import { messages } from "../../../shared/messages.ts";
-import { MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, type SiteSettings } from "../../../shared/schemas/site-settings.ts";
-import { Field, OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
+import { fieldErrors, formMessage } from "#shared/field-errors.ts";
+import { messages } from "#shared/messages.ts";
+import { MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { Field, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { AddImage, ImageList, ItemButtons, type ListNames } from "./site-image-list.tsx";
 
 export interface SiteSettingsActionData {

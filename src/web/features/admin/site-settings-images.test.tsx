@@ -4,12 +4,12 @@
 // a refused save told beside the field at fault, which takes the focus, with nothing typed lost.
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SiteSettings } from "../../../shared/schemas/site-settings.ts";
-import { accessibleName, alerts, chooseFiles, click, getButton, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
-import { readyUploads, startedUploads, stubApi } from "../../../../tests/setup/upload-fakes.ts";
-import AdminSiteSettings, { clientAction, clientLoader } from "../../routes/admin-site-settings.tsx";
+import type { SiteSettings } from "#shared/schemas/site-settings.ts";
+import { accessibleName, alerts, chooseFiles, click, getButton, render, settle, waitFor } from "#tests/setup/dom.ts";
+import { readyUploads, startedUploads, stubApi } from "#tests/setup/upload-fakes.ts";
+import AdminSiteSettings, { clientAction, clientLoader } from "#web/routes/admin-site-settings.tsx";
 
-vi.mock("tus-js-client", () => import("../../../../tests/setup/upload-fakes.ts"));
+vi.mock("tus-js-client", () => import("#tests/setup/upload-fakes.ts"));
 
 const IN_USE = "This image is already used elsewhere on the site (by a business, an event or a post). Please upload a copy of it for the site settings.";
 

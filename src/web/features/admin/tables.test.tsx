@@ -3,10 +3,10 @@
 // sent, even while another change is still being saved, and each one's outcome is told beside its picker.
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Role } from "../../../shared/constants.ts";
-import type { AdminUser } from "../../../shared/schemas/admin-user.ts";
-import { accessibleName, alerts, click, render, settle, waitFor } from "../../../../tests/setup/dom.ts";
-import AdminTab, { clientAction, clientLoader } from "../../routes/admin-tab.tsx";
+import type { Role } from "#shared/constants.ts";
+import type { AdminUser } from "#shared/schemas/admin-user.ts";
+import { accessibleName, alerts, click, render, settle, waitFor } from "#tests/setup/dom.ts";
+import AdminTab, { clientAction, clientLoader } from "#web/routes/admin-tab.tsx";
 
 const account = (id: string, email: string): AdminUser => ({
   id,

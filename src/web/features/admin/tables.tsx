@@ -2,18 +2,18 @@
 // a page at a time.
 import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { ROLES, type Role } from "../../../shared/constants.ts";
-import { formatLongDate } from "../../../shared/format.ts";
-import { messages } from "../../../shared/messages.ts";
-import type { AdminUser } from "../../../shared/schemas/admin-user.ts";
-import type { AuditAction, AuditEntry } from "../../../shared/schemas/audit.ts";
-import type { Paginated } from "../../../shared/schemas/pagination.ts";
-import { OutcomeMessage, ui } from "../../components/ui/field.tsx";
-import { When } from "../../components/ui/when.tsx";
-import { useSiteTimeZone } from "../../lib/site.ts";
-import { ListControls, type SortChoice } from "../../components/ui/list-controls.tsx";
-import { Pager } from "../../components/ui/pager.tsx";
-import { PickerSelect } from "../../components/ui/select.tsx";
+import { ROLES, type Role } from "#shared/constants.ts";
+import { formatLongDate } from "#shared/format.ts";
+import { messages } from "#shared/messages.ts";
+import type { AdminUser } from "#shared/schemas/admin-user.ts";
+import type { AuditAction, AuditEntry } from "#shared/schemas/audit.ts";
+import type { Paginated } from "#shared/schemas/pagination.ts";
+import { OutcomeMessage, ui } from "#web/components/ui/field.tsx";
+import { When } from "#web/components/ui/when.tsx";
+import { useSiteTimeZone } from "#web/lib/site.ts";
+import { ListControls, type SortChoice } from "#web/components/ui/list-controls.tsx";
+import { Pager } from "#web/components/ui/pager.tsx";
+import { PickerSelect } from "#web/components/ui/select.tsx";
 import type { ActionData } from "./entity-admin.tsx";
 
 interface Table<R> {

@@ -1,5 +1,5 @@
-import { businessFields, type Business } from "../../../shared/schemas/business.ts";
-import { WEEKDAY_NAMES, WEEKDAYS, type ComingException, type Interval, type OpeningHoursView, type Weekday } from "../../../shared/opening-hours.ts";
+import { businessFields, type Business } from "#shared/schemas/business.ts";
+import { WEEKDAY_NAMES, WEEKDAYS, type ComingException, type Interval, type OpeningHoursView, type Weekday } from "#shared/opening-hours.ts";
 
 /** The business's text fields whose definition names the schema.org property they are (description, telephone, ...). */
 const PROPERTIES = Object.entries(businessFields).flatMap(([name, def]) => (def.jsonLd ? [[name as keyof Business, def.jsonLd] as const] : []));

@@ -2,7 +2,7 @@
 // Where the keyboard focus goes as the lightbox opens and closes: on its Close button while open, back on the photo
 // that opened it after.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { click, getButton, pressKey, render, settle } from "../../../../tests/setup/dom.ts";
+import { click, getButton, pressKey, render, settle } from "#tests/setup/dom.ts";
 import { PhotoGallery } from "./photo-gallery.tsx";
 
 const photos = [

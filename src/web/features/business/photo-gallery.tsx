@@ -1,7 +1,7 @@
 // A business's photos on its page: the responsive gallery with a lightbox worked by keyboard (arrows, Escape).
 // The Markers form's editor is photos-editor.tsx.
 import { useEffect, useRef, useState } from "react";
-import type { Business } from "../../../shared/schemas/business.ts";
+import type { Business } from "#shared/schemas/business.ts";
 
 type Photo = Business["photos"][number];
 

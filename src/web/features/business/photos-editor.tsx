@@ -1,10 +1,10 @@
 // The Markers form's gallery editor: upload through the resumable upload path, alt text required, reorder.
 import { useState } from "react";
-import { MAX_BUSINESS_PHOTOS } from "../../../shared/schemas/business.ts";
-import { ErrorList, ui } from "../../components/ui/field.tsx";
-import { UploadField } from "../../components/upload/upload-field.tsx";
-import { fileUrl } from "../../../shared/upload-kinds.ts";
-import { jsonListField } from "../../lib/json-list-field.ts";
+import { MAX_BUSINESS_PHOTOS } from "#shared/schemas/business.ts";
+import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { UploadField } from "#web/components/upload/upload-field.tsx";
+import { fileUrl } from "#shared/upload-kinds.ts";
+import { jsonListField } from "#web/lib/json-list-field.ts";
 
 interface Draft {
   path: string;

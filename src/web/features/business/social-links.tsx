@@ -1,8 +1,8 @@
 // A business's social links: the labelled icons on its page, and the editor the Markers form draws for them.
 import { useState } from "react";
-import { SOCIAL_KINDS, SOCIAL_LABELS, type SocialKind, type SocialLink } from "../../../shared/social-links.ts";
-import { ui } from "../../components/ui/field.tsx";
-import { jsonListField } from "../../lib/json-list-field.ts";
+import { SOCIAL_KINDS, SOCIAL_LABELS, type SocialKind, type SocialLink } from "#shared/social-links.ts";
+import { ui } from "#web/components/ui/field.tsx";
+import { jsonListField } from "#web/lib/json-list-field.ts";
 
 /** Small monochrome marks, drawn in a 24-unit box; the link's text names the network. */
 const MARKS: Record<SocialKind, string> = {

@@ -2,9 +2,9 @@
 import { JsonLd } from "../seo/json-ld.tsx";
 import { itemListJsonLd } from "../seo/item-list-json-ld.ts";
 import { Link } from "react-router";
-import { TRUNCATE } from "../../../shared/constants.ts";
-import { truncate } from "../../../shared/format.ts";
-import { paths } from "../../lib/paths.ts";
+import { TRUNCATE } from "#shared/constants.ts";
+import { truncate } from "#shared/format.ts";
+import { paths } from "#web/lib/paths.ts";
 
 export interface ListedBusiness {
   id: string;

@@ -1,9 +1,9 @@
 // What a tag's page and a category's page load and say about themselves: the businesses under the tag or category,
 // or why there are none to show (no slug, no such tag or category, the list failing to load).
 import { data, type MetaDescriptor } from "react-router";
-import { slugify, unslugify } from "../../../shared/format.ts";
-import { messages } from "../../../shared/messages.ts";
-import { getApp, loadOr } from "../../lib/app-context.ts";
+import { slugify, unslugify } from "#shared/format.ts";
+import { messages } from "#shared/messages.ts";
+import { getApp, loadOr } from "#web/lib/app-context.ts";
 import { pageMeta, siteOrigin } from "../seo/page-meta.ts";
 import { toListed, type BusinessListState, type ListedBusiness } from "./business-list-page.tsx";
 

@@ -1,9 +1,9 @@
 // What an event card and an event's page show, prepared on the server in the site's time zone, so dates read the
 // same before and after hydration and whatever the visitor's own zone.
-import type { EventWithLocation } from "../../../shared/event-location.ts";
-import { formatLongDate } from "../../../shared/format.ts";
-import { formatEventWhen, isoWithOffset, localDate } from "../../../shared/zoned-time.ts";
-import { paths } from "../../lib/paths.ts";
+import type { EventWithLocation } from "#shared/event-location.ts";
+import { formatLongDate } from "#shared/format.ts";
+import { formatEventWhen, isoWithOffset, localDate } from "#shared/zoned-time.ts";
+import { paths } from "#web/lib/paths.ts";
 
 export interface EventCardData {
   id: string;

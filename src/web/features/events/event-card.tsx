@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { truncate } from "../../../shared/format.ts";
-import { paths } from "../../lib/paths.ts";
+import { truncate } from "#shared/format.ts";
+import { paths } from "#web/lib/paths.ts";
 import { JsonLd } from "../seo/json-ld.tsx";
 import type { EventCardData } from "./event-card-data.ts";
 import { eventJsonLd } from "./event-json-ld.ts";

@@ -1,7 +1,7 @@
 // schema.org Event for an event's card and its page: dates with the site's offset, whether it takes place as planned,
 // was moved (with its previous start) or cancelled, the place with its address, the tickets as an Offer and the
 // business that holds it as organizer.
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#web/lib/paths.ts";
 import type { EventCardData } from "./event-card-data.ts";
 
 export function eventJsonLd(event: EventCardData, origin: string) {

@@ -5,10 +5,10 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter, RouterContextProvider } from "react-router";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, ORIGIN, type TestApp } from "../../../../tests/setup/app.ts";
-import { jsonLdProblems } from "../../../../tests/e2e/json-ld-rules.ts";
-import { appContext } from "../../lib/app-context.ts";
-import EventPage, { loader } from "../../routes/event.tsx";
+import { createTestApp, ORIGIN, type TestApp } from "#tests/setup/app.ts";
+import { jsonLdProblems } from "#tests/e2e/json-ld-rules.ts";
+import { appContext } from "#web/lib/app-context.ts";
+import EventPage, { loader } from "#web/routes/event.tsx";
 
 let t: TestApp;
 let cookie: string;

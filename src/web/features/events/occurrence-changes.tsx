@@ -2,8 +2,8 @@
 // cancel it, or put it back as the rule has it. A refused change says why beside the field at fault.
 import { useState, useSyncExternalStore } from "react";
 import { Form, useNavigation } from "react-router";
-import { DateTimeField } from "../../components/ui/date-time-field.tsx";
-import { ui } from "../../components/ui/field.tsx";
+import { DateTimeField } from "#web/components/ui/date-time-field.tsx";
+import { ui } from "#web/components/ui/field.tsx";
 import type { OccurrenceActionData, OccurrenceIntent } from "./occurrence-result.ts";
 
 const DONE: Record<OccurrenceIntent, string> = {

@@ -4,8 +4,8 @@
 // A rule the builder cannot show (say, from the API) is edited as RRULE text, which stays available as an option.
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
-import { describeRule, hasOccurrence, normalizeRule } from "../../../shared/recurrence.ts";
-import { ErrorList, ui } from "../../components/ui/field.tsx";
+import { describeRule, hasOccurrence, normalizeRule } from "#shared/recurrence.ts";
+import { ErrorList, ui } from "#web/components/ui/field.tsx";
 import { clockTime, defaultChoices, describeChoices, fromRule, NTHS, toRule, WEEKDAYS, type Frequency, type RepeatChoices, type Weekday } from "./repeat-rule.ts";
 
 const FREQUENCY_LABELS: Array<[Frequency, string]> = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultChoices, describeChoices, fromRule, ruleInWords, toRule, type RepeatChoices } from "./repeat-rule.ts";
-import { hasOccurrence } from "../../../shared/recurrence.ts";
+import { hasOccurrence } from "#shared/recurrence.ts";
 
 const TORONTO = "America/Toronto";
 // Friday 6 November 2026, 18:00–21:00 in Toronto.

@@ -1,7 +1,7 @@
 // The repeat rule builder's choices and the RFC 5545 RRULE they stand for, both ways, and the rule in plain words
 // ("Every month on the first Friday, 18:00–21:00"). Dates are the site's local dates: rules are read in its zone.
-import { describeRule, normalizeRule } from "../../../shared/recurrence.ts";
-import { wallClock } from "../../../shared/zoned-time.ts";
+import { describeRule, normalizeRule } from "#shared/recurrence.ts";
+import { wallClock } from "#shared/zoned-time.ts";
 
 export const WEEKDAYS = [
   { code: "MO", name: "Monday", short: "Mon" },

@@ -1,6 +1,6 @@
 // "Subscribe": the address of a calendar feed to paste into Google, Apple or Outlook calendars, and a webcal:// link
 // that opens the visitor's own calendar app on it.
-import { CopyButton } from "../../components/ui/copy-button.tsx";
+import { CopyButton } from "#web/components/ui/copy-button.tsx";
 
 export function SubscribeControl({ feedUrl, label = "Subscribe" }: { feedUrl: string; label?: string }) {
   const webcal = feedUrl.replace(/^https?:/, "webcal:");

@@ -1,7 +1,7 @@
 // The home hero: the site-settings photos, advancing every 5.5 s. Visitors who ask for reduced motion get the still mode.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import type { HeroPhoto } from "../../../shared/schemas/site-settings.ts";
-import { SLIDESHOW } from "../../../shared/constants.ts";
+import type { HeroPhoto } from "#shared/schemas/site-settings.ts";
+import { SLIDESHOW } from "#shared/constants.ts";
 
 interface Props {
   photos: HeroPhoto[];

@@ -1,7 +1,7 @@
 // The home page's sections load and fail on their own: each is a promise that settles to its items or to a failure.
-import type { AppLoadContext } from "../../lib/app-context.ts";
-import { HOME_LIST_LIMIT, TRUNCATE } from "../../../shared/constants.ts";
-import { messages } from "../../../shared/messages.ts";
+import type { AppLoadContext } from "#web/lib/app-context.ts";
+import { HOME_LIST_LIMIT, TRUNCATE } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
 import { toEventCard, type EventCardData } from "../events/event-card-data.ts";
 import { toPostCard, type PostCardData } from "../news/post-card-data.ts";
 import { toOfferCard, type OfferCardData } from "../offers/offer-card-data.ts";

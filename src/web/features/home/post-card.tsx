@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { authorName } from "../../../shared/format.ts";
+import { authorName } from "#shared/format.ts";
 import type { PostCardData } from "../news/post-card-data.ts";
 
 export type { PostCardData };

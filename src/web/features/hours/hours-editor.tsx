@@ -2,8 +2,8 @@
 // weekdays", closed on public holidays, dated exceptions, or OpenStreetMap `opening_hours` text pasted whole.
 // It sends one form field: the structured form as JSON, or the text, which the server reads.
 import { useId, useState } from "react";
-import { WEEKDAY_NAMES, WEEKDAYS, toOsm, type HoursException, type Interval, type OpeningHours, type Weekday } from "../../../shared/opening-hours.ts";
-import { ui } from "../../components/ui/field.tsx";
+import { WEEKDAY_NAMES, WEEKDAYS, toOsm, type HoursException, type Interval, type OpeningHours, type Weekday } from "#shared/opening-hours.ts";
+import { ui } from "#web/components/ui/field.tsx";
 
 type DayMode = "open" | "closed" | "unknown";
 interface Draft {

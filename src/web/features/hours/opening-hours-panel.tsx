@@ -9,7 +9,7 @@ import {
   type ComingException,
   type HoursStatus,
   type OpeningHoursView,
-} from "../../../shared/opening-hours.ts";
+} from "#shared/opening-hours.ts";
 
 /** "Open now" or "Closed" (or the longer sentence given), with a dot that is not the only sign of it. */
 export function OpenStateBadge({ openNow, text, compact = false }: { openNow: boolean | null; text?: string | null; compact?: boolean }) {

@@ -1,6 +1,6 @@
 // The import screen's calls to /api/v1/imports.
-import type { ImportMapping, ImportPreview } from "../../../shared/schemas/data-import.ts";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import type { ImportMapping, ImportPreview } from "#shared/schemas/data-import.ts";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 
 export type RecentImport = Omit<ImportPreview, "rows" | "missingCategories" | "missingTags" | "summary" | "geocoding" | "keptOnUndo">;
 export interface ImportSettings {

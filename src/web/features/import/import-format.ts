@@ -1,4 +1,4 @@
-import type { ImportPreview } from "../../../shared/schemas/data-import.ts";
+import type { ImportPreview } from "#shared/schemas/data-import.ts";
 
 /** A moment as the admin's lists show it ("Nov 23, 2026, 6:51 PM"). */
 export const formatDateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });

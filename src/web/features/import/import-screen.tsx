@@ -12,11 +12,11 @@ import {
   type BusinessImportField,
   type ImportPreview,
   type ImportRow,
-} from "../../../shared/schemas/data-import.ts";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { PickerSelect } from "../../components/ui/select.tsx";
-import { ErrorList, OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
-import { ApiError } from "../../lib/api-client.ts";
+} from "#shared/schemas/data-import.ts";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
+import { PickerSelect } from "#web/components/ui/select.tsx";
+import { ErrorList, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { ApiError } from "#web/lib/api-client.ts";
 import { formatDateTime, undoneMessage, undoQuestion } from "./import-format.ts";
 import { PlaceOnMap } from "./place-on-map.tsx";
 import {

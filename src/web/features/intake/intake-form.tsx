@@ -2,11 +2,11 @@
 // field's message stands beside it and nothing typed is lost. It prints as a paper form too.
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { fieldErrors } from "../../../shared/field-errors.ts";
-import { INTAKE_OBJECTIVES, IntakeInputSchema, intakeMessages, type IntakeBusiness } from "../../../shared/schemas/intake.ts";
-import { ErrorList, OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
-import { paths } from "../../lib/paths.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
+import { INTAKE_OBJECTIVES, IntakeInputSchema, intakeMessages, type IntakeBusiness } from "#shared/schemas/intake.ts";
+import { ErrorList, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { paths } from "#web/lib/paths.ts";
 import "./intake-print.css";
 
 const INPUT = `${ui.input} intake-input`;

@@ -3,8 +3,8 @@
 // other admin lists' page size, pager and address parameters, and a page past the last taken to the last.
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { IntakeSubmission } from "../../../shared/schemas/intake.ts";
-import { accessibleName, alerts, click, render, waitFor } from "../../../../tests/setup/dom.ts";
+import type { IntakeSubmission } from "#shared/schemas/intake.ts";
+import { accessibleName, alerts, click, render, waitFor } from "#tests/setup/dom.ts";
 import IntakeSubmissions, { clientLoader } from "./intake-submissions.tsx";
 
 const submission = (n: number): IntakeSubmission => ({

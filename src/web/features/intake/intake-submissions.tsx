@@ -2,14 +2,14 @@
 // as in the other admin lists), each with all its answers, and the whole list as CSV.
 import { replace } from "react-router";
 import type { Route } from "./+types/intake-submissions";
-import type { IntakeSubmission } from "../../../shared/schemas/intake.ts";
-import { DEFAULT_PAGE_SIZE, type Paginated } from "../../../shared/schemas/pagination.ts";
-import { ui } from "../../components/ui/field.tsx";
-import { ListControls, type SortChoice } from "../../components/ui/list-controls.tsx";
-import { Pager } from "../../components/ui/pager.tsx";
-import { When } from "../../components/ui/when.tsx";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
-import { paths } from "../../lib/paths.ts";
+import type { IntakeSubmission } from "#shared/schemas/intake.ts";
+import { DEFAULT_PAGE_SIZE, type Paginated } from "#shared/schemas/pagination.ts";
+import { ui } from "#web/components/ui/field.tsx";
+import { ListControls, type SortChoice } from "#web/components/ui/list-controls.tsx";
+import { Pager } from "#web/components/ui/pager.tsx";
+import { When } from "#web/components/ui/when.tsx";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { paths } from "#web/lib/paths.ts";
 
 const SORT: SortChoice = { asc: "Oldest first", desc: "Newest first", usual: "desc" };
 

@@ -1,7 +1,7 @@
 // The info window of a business on the map: logo, name, open or closed, description, address, tags and "Get Directions".
 import { Link } from "react-router";
-import { messages } from "../../../shared/messages.ts";
-import { paths } from "../../lib/paths.ts";
+import { messages } from "#shared/messages.ts";
+import { paths } from "#web/lib/paths.ts";
 import type { MapBusiness, MapTag } from "./map-filters.ts";
 import { OpenStateBadge } from "../hours/opening-hours-panel.tsx";
 

@@ -2,9 +2,9 @@
 // the visitor asks for it ("Show map", or "Get Directions"), its place holds a still preview: the map library is the
 // page's heaviest part by far, and most visitors never use the map.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import type { MapStyleConfig } from "../../../shared/map.ts";
-import { BUSINESS_PAGE_MAP } from "../../../shared/constants.ts";
-import { messages } from "../../../shared/messages.ts";
+import type { MapStyleConfig } from "#shared/map.ts";
+import { BUSINESS_PAGE_MAP } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
 import { describeRoute, openInMapsHref } from "./directions.ts";
 import { fetchRoute } from "./fetch-route.ts";
 import type { MapBusiness } from "./map-filters.ts";

@@ -3,8 +3,8 @@
 // count, with "Open now" on, only the businesses open now.
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { countByCategory, type CategoryCounts } from "../../../shared/map.ts";
-import { accessibleName, click, getButton, render } from "../../../../tests/setup/dom.ts";
+import { countByCategory, type CategoryCounts } from "#shared/map.ts";
+import { accessibleName, click, getButton, render } from "#tests/setup/dom.ts";
 import { CategoryFilters } from "./category-filters.tsx";
 import { filtersToSearch, parseFilters, type MapFilters } from "./map-filters.ts";
 

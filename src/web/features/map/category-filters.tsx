@@ -1,6 +1,6 @@
 // The map sidebar's category buttons: "All (n)" and one per category with its count. Picking one clears the tags.
-import type { CategoryCounts } from "../../../shared/map.ts";
-import { paths } from "../../lib/paths.ts";
+import type { CategoryCounts } from "#shared/map.ts";
+import { paths } from "#web/lib/paths.ts";
 import { chipClass, FilterButton } from "./filter-button.tsx";
 import { showsAll, type MapCategory, type MapFilters } from "./map-filters.ts";
 

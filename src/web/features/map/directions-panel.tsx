@@ -1,5 +1,5 @@
 // The sidebar's directions card: the selected location, "Get Directions", the route's length, "Open in maps".
-import { messages } from "../../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import { describeRoute, openInMapsHref } from "./directions.ts";
 import type { MapBusiness } from "./map-filters.ts";
 

@@ -1,7 +1,7 @@
 // The home page's map once its data is here; loaded on demand, so the page's own bundle carries no map code.
 import { useCallback, useMemo, useState } from "react";
-import type { MapStyleConfig } from "../../../shared/map.ts";
-import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "../../../shared/constants.ts";
+import type { MapStyleConfig } from "#shared/map.ts";
+import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "#shared/constants.ts";
 import { BusinessInfo } from "./business-info.tsx";
 import { MapCanvas, type LatLng } from "./map-canvas.tsx";
 import { frameFor, type MapBusiness, type MapCategory } from "./map-filters.ts";

@@ -1,9 +1,9 @@
 // The home page's map of all businesses: nothing (not even the map library) loads until it scrolls into view.
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { messages } from "../../../shared/messages.ts";
-import { paths } from "../../lib/paths.ts";
-import { useInView } from "../../lib/use-in-view.ts";
+import { messages } from "#shared/messages.ts";
+import { paths } from "#web/lib/paths.ts";
+import { useInView } from "#web/lib/use-in-view.ts";
 import type { HomeMapData } from "./home-map-view.tsx";
 
 const loadView = () => import("./home-map-view.tsx");

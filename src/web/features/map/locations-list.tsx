@@ -1,7 +1,7 @@
 // The sidebar's list of locations, virtualised so thousands of businesses scroll smoothly.
 import { useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { messages } from "../../../shared/messages.ts";
+import { messages } from "#shared/messages.ts";
 import type { MapBusiness } from "./map-filters.ts";
 import { OpenStateBadge } from "../hours/opening-hours-panel.tsx";
 

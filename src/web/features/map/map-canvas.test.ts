@@ -1,7 +1,7 @@
 import { GeoJSONVT } from "@maplibre/geojson-vt";
 import type * as GeoJSON from "geojson";
 import { describe, expect, it } from "vitest";
-import { MAP_CLUSTER } from "../../../shared/constants.ts";
+import { MAP_CLUSTER } from "#shared/constants.ts";
 import { businessAt, businessFeatures } from "./map-canvas.tsx";
 import type { MapBusiness } from "./map-filters.ts";
 

@@ -5,13 +5,13 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { GeoJSONSource, Map as MapLibreMap, Popup } from "maplibre-gl";
 import type * as GeoJSON from "geojson";
-import type { MapStyleConfig } from "../../../shared/map.ts";
-import { MAP_CLUSTER, MARKER_SCALE } from "../../../shared/constants.ts";
-import { messages } from "../../../shared/messages.ts";
+import type { MapStyleConfig } from "#shared/map.ts";
+import { MAP_CLUSTER, MARKER_SCALE } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
 import { loadMapLibre, MAP_SERVICE_NAME, type MapLibre } from "./load-maplibre.ts";
 import { clusterRedThreshold, type Framing, type MapBusiness } from "./map-filters.ts";
 import { buildMapStyle } from "./map-style.ts";
-import { positionsByColor } from "../../../shared/map-sketch.ts";
+import { positionsByColor } from "#shared/map-sketch.ts";
 
 export const CLUSTER_COLORS = { red: "#c62828", blue: "#1e63c4" } as const;
 export const VISITOR_COLOR = "#1a73e8";

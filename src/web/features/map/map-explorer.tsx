@@ -1,11 +1,11 @@
 // The /map page's working part: sidebar (search, categories, tags, locations) beside the map.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
-import { countByCategory, type CategoryCounts, type MapStyleConfig } from "../../../shared/map.ts";
-import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "../../../shared/constants.ts";
-import { messages } from "../../../shared/messages.ts";
-import { paths } from "../../lib/paths.ts";
-import { slugify } from "../../../shared/format.ts";
+import { countByCategory, type CategoryCounts, type MapStyleConfig } from "#shared/map.ts";
+import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
+import { paths } from "#web/lib/paths.ts";
+import { slugify } from "#shared/format.ts";
 import { BusinessInfo } from "./business-info.tsx";
 import { DirectionsPanel, type RouteSummary } from "./directions-panel.tsx";
 import { CategoryFilters } from "./category-filters.tsx";
@@ -30,7 +30,7 @@ import {
 } from "./map-filters.ts";
 import { MapSearch } from "./map-search.tsx";
 import { MapSketch } from "./map-sketch.tsx";
-import type { MapSketch as MapSketchData } from "../../../shared/map-sketch.ts";
+import type { MapSketch as MapSketchData } from "#shared/map-sketch.ts";
 import { useMapBusinesses } from "./use-map-businesses.ts";
 
 export type Loaded<T> = { ok: true; data: T } | { ok: false };

@@ -1,10 +1,10 @@
 // The map's filter state, kept in the URL so a filtered map can be shared, and the rules that apply it.
-import type { MapBusiness, MapCategory, MapTag } from "../../../shared/map.ts";
-import { messages } from "../../../shared/messages.ts";
-import { fold } from "../../../shared/text.ts";
+import type { MapBusiness, MapCategory, MapTag } from "#shared/map.ts";
+import { messages } from "#shared/messages.ts";
+import { fold } from "#shared/text.ts";
 
 export type { MapBusiness, MapCategory, MapTag };
-export { clusterRedThreshold, filterBusinesses } from "../../../shared/map.ts";
+export { clusterRedThreshold, filterBusinesses } from "#shared/map.ts";
 
 /** Spec section 3: three visibility switches, all on by default. */
 export interface MapVisibility {

@@ -1,7 +1,7 @@
 // The map's search box: a combobox over categories, tags and businesses (spec section 2, "Sidebar").
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { MAP_SEARCH_DROPDOWN_MAX_HEIGHT_PX } from "../../../shared/constants.ts";
-import { messages } from "../../../shared/messages.ts";
+import { MAP_SEARCH_DROPDOWN_MAX_HEIGHT_PX } from "#shared/constants.ts";
+import { messages } from "#shared/messages.ts";
 import { matchSearchItems, type SearchItem } from "./map-filters.ts";
 
 /** Enough options to scroll through; drawing thousands for a one-letter query would stall typing. */

@@ -2,7 +2,7 @@
 // at the page's first paint, in the map's place, until the map has drawn the businesses itself. A picture only:
 // hidden from screen readers, which hear the map's loading message and the list of locations beside it.
 import type { CSSProperties } from "react";
-import { percent, sketchBoxProperties, sketchLevelProperties, type MapSketch as Sketch } from "../../../shared/map-sketch.ts";
+import { percent, sketchBoxProperties, sketchLevelProperties, type MapSketch as Sketch } from "#shared/map-sketch.ts";
 import { CLUSTER_COLORS } from "./map-canvas.tsx";
 import { MAP_COLORS } from "./map-style.ts";
 

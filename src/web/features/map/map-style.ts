@@ -1,7 +1,7 @@
 // Our muted map style (spec: no points of interest, business labels or transit; white roads, light blue water,
 // light grey land) over OpenMapTiles-schema vector tiles, or the tile-less offline style.
 import type { StyleSpecification, LayerSpecification } from "maplibre-gl";
-import type { MapStyleConfig } from "../../../shared/map.ts";
+import type { MapStyleConfig } from "#shared/map.ts";
 
 export const MAP_COLORS = {
   land: "#eceae6",

@@ -1,7 +1,7 @@
 // What a post's card shows, prepared on the server: its page's address and its date in the site's time zone.
-import type { Post } from "../../../shared/schemas/post.ts";
-import { formatLongDate } from "../../../shared/format.ts";
-import { paths } from "../../lib/paths.ts";
+import type { Post } from "#shared/schemas/post.ts";
+import { formatLongDate } from "#shared/format.ts";
+import { paths } from "#web/lib/paths.ts";
 
 export type PostCardData = Pick<Post, "id" | "title" | "authorDisplayName" | "content" | "datetime" | "link" | "imageUrl"> & {
   href: string;

@@ -1,7 +1,7 @@
 // What an offer's card and page show besides the offer: its page's address and how soon it ends, counted in the
 // site's local days on the server.
-import type { Offer } from "../../../shared/schemas/offer.ts";
-import { paths } from "../../lib/paths.ts";
+import type { Offer } from "#shared/schemas/offer.ts";
+import { paths } from "#web/lib/paths.ts";
 
 export type OfferCardData = Offer & { href: string; endsText: string | null };
 

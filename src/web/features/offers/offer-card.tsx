@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { offerTitle } from "../../../shared/format.ts";
-import { paths } from "../../lib/paths.ts";
+import { offerTitle } from "#shared/format.ts";
+import { paths } from "#web/lib/paths.ts";
 import type { OfferCardData } from "./offer-card-data.ts";
 
 interface Props {

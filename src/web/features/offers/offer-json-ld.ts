@@ -1,6 +1,6 @@
 // The schema.org dates and availability of an offer's page: its first day's start and its last day's end in the
 // site's zone (a day of 23 or 25 hours when the clocks change), and Discontinued only once it has ended.
-import { startOfNextDay, zonedInstant } from "../../../shared/zoned-time.ts";
+import { startOfNextDay, zonedInstant } from "#shared/zoned-time.ts";
 
 export interface OfferLd {
   validFrom: string | null;

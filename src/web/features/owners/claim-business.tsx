@@ -2,7 +2,7 @@
 // anyone else is offered to log in or sign up and come back.
 import { lazy, Suspense } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#web/lib/paths.ts";
 
 /** The form and the claim's rules load only for someone signed in. */
 const ClaimForm = lazy(() => import("./claim-form.tsx"));

@@ -1,10 +1,10 @@
 // The claim form of "Is this your business?", for a signed-in person: their role, a phone number, a message.
 // Loaded only for them, with the claim's rules (zod).
 import { useState, type FormEvent } from "react";
-import { fieldErrors } from "../../../shared/field-errors.ts";
-import { ClaimInputSchema, claimView } from "../../../shared/schemas/request.ts";
-import { ErrorList, Field, OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
+import { ClaimInputSchema, claimView } from "#shared/schemas/request.ts";
+import { ErrorList, Field, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 
 export default function ClaimForm({ businessId, businessName }: { businessId: string; businessName: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});

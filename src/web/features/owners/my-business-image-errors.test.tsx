@@ -3,12 +3,12 @@
 // stand-in API and upload endpoint: the message is told beside the logo, tied to its file picker, which takes the
 // focus; the logo picked and everything typed stay.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { requestMessages } from "../../../shared/schemas/request.ts";
-import { alerts, chooseFiles, click, getButton, waitFor } from "../../../../tests/setup/dom.ts";
-import { bakeryWith, described, field, openOwnerPage, type } from "../../../../tests/setup/form-pages.tsx";
-import { ownerPageAnswers, readyUploads, stubApi } from "../../../../tests/setup/upload-fakes.ts";
+import { requestMessages } from "#shared/schemas/request.ts";
+import { alerts, chooseFiles, click, getButton, waitFor } from "#tests/setup/dom.ts";
+import { bakeryWith, described, field, openOwnerPage, type } from "#tests/setup/form-pages.tsx";
+import { ownerPageAnswers, readyUploads, stubApi } from "#tests/setup/upload-fakes.ts";
 
-vi.mock("tus-js-client", () => import("../../../../tests/setup/upload-fakes.ts"));
+vi.mock("tus-js-client", () => import("#tests/setup/upload-fakes.ts"));
 
 const NOT_YOURS = requestMessages.notYourImage;
 

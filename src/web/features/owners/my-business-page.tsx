@@ -1,17 +1,17 @@
 // /mybusiness: an owner's businesses, each with its public page, an edit form, its events and offers, and the state of
 // every change waiting for an administrator.
 import { Link, useFetcher } from "react-router";
-import { requestState, REQUEST_KIND_LABELS, type RequestDetail } from "../../../shared/schemas/request.ts";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import type { Sources } from "../../components/ui/entity-fields.tsx";
-import { EntityForm, type FormActionData } from "../../components/ui/entity-form.tsx";
-import { OutcomeMessage, ui } from "../../components/ui/field.tsx";
-import { useFormatWhen } from "../../components/ui/when.tsx";
-import { paths } from "../../lib/paths.ts";
+import { requestState, REQUEST_KIND_LABELS, type RequestDetail } from "#shared/schemas/request.ts";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
+import type { Sources } from "#web/components/ui/entity-fields.tsx";
+import { EntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";
+import { OutcomeMessage, ui } from "#web/components/ui/field.tsx";
+import { useFormatWhen } from "#web/components/ui/when.tsx";
+import { paths } from "#web/lib/paths.ts";
 import type { OwnedBusiness, OwnerData } from "./owner-data.ts";
 import { OWNER_FORMS, ownerTexts, type OwnerForm as OwnerFormDef, type OwnerFormName } from "./owner-forms.ts";
-import type { FormImage } from "../../components/ui/image-field.tsx";
-import { fileUrl } from "../../../shared/upload-kinds.ts";
+import type { FormImage } from "#web/components/ui/image-field.tsx";
+import { fileUrl } from "#shared/upload-kinds.ts";
 
 /** The image a form starts with: the waiting request's when it asks for one (or for none), else the live one. */
 function startImage(pending: RequestDetail | undefined, field: string, liveUrl: string | null | undefined): FormImage {

@@ -1,7 +1,7 @@
 // What /mybusiness's forms send: each is checked with the entity's own schema first, then sent to the API, which
 // makes it a request (or applies it, when the association approves that kind at once).
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
-import { asLists, parseEntityForm, type FormActionData } from "../../components/ui/entity-form.tsx";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { asLists, parseEntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";
 import { OWNER_FORMS, ownerTexts, type OwnerFormName } from "./owner-forms.ts";
 
 const failed = (error: unknown) => (error instanceof ApiError ? error.detail : "Something went wrong. Please try again.");

@@ -1,11 +1,11 @@
 // What /mybusiness reads from the API: the person's businesses with their events and offers, their requests, and
 // the lists the forms pick from.
-import type { Business } from "../../../shared/schemas/business.ts";
-import type { Event } from "../../../shared/schemas/event.ts";
-import type { Offer } from "../../../shared/schemas/offer.ts";
-import type { RequestDetail } from "../../../shared/schemas/request.ts";
-import type { Sources } from "../../components/ui/entity-fields.tsx";
-import { apiFetch } from "../../lib/api-client.ts";
+import type { Business } from "#shared/schemas/business.ts";
+import type { Event } from "#shared/schemas/event.ts";
+import type { Offer } from "#shared/schemas/offer.ts";
+import type { RequestDetail } from "#shared/schemas/request.ts";
+import type { Sources } from "#web/components/ui/entity-fields.tsx";
+import { apiFetch } from "#web/lib/api-client.ts";
 
 export type OwnedBusiness = Business & { events: Event[]; offers: Offer[] };
 

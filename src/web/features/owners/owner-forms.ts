@@ -1,9 +1,9 @@
 // The forms of /mybusiness: the admin's entity descriptions, narrowed to what an owner may choose.
-import { messages } from "../../../shared/messages.ts";
-import { BusinessInputSchema, businessView } from "../../../shared/schemas/business.ts";
-import { EventInputSchema, eventView } from "../../../shared/schemas/event.ts";
-import { OfferInputSchema, offerView } from "../../../shared/schemas/offer.ts";
-import type { FieldView } from "../../../shared/schemas/entity.ts";
+import { messages } from "#shared/messages.ts";
+import { BusinessInputSchema, businessView } from "#shared/schemas/business.ts";
+import { EventInputSchema, eventView } from "#shared/schemas/event.ts";
+import { OfferInputSchema, offerView } from "#shared/schemas/offer.ts";
+import type { FieldView } from "#shared/schemas/entity.ts";
 import type { z } from "zod";
 
 export interface OwnerForm {

@@ -1,10 +1,10 @@
 // "Owners" under a business's edit form in the admin: who may keep the listing current, adding an owner by the email
 // address of an existing account and removing one after a confirmation.
 import { useEffect, useState, type FormEvent } from "react";
-import type { Owner } from "../../../shared/schemas/request.ts";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { ErrorList, OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import type { Owner } from "#shared/schemas/request.ts";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
+import { ErrorList, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 
 export function BusinessOwners({ businessId, businessName }: { businessId: string; businessName: string }) {
   const base = `/businesses/${encodeURIComponent(businessId)}/owners`;

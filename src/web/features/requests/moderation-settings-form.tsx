@@ -1,7 +1,7 @@
 // Which owners' changes the association approves at once, and where new requests are announced.
 import { useFetcher } from "react-router";
-import type { ModerationSettings } from "../../../shared/schemas/request.ts";
-import { OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
+import type { ModerationSettings } from "#shared/schemas/request.ts";
+import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 
 const SWITCHES = [
   ["autoApproveListings", "Approve owners' listing changes at once"],

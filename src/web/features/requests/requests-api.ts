@@ -1,6 +1,6 @@
 // What the Requests tab reads: the waiting requests with their fields, and the names behind the ids they hold.
-import type { ModerationSettings, RequestDetail, RequestKind, RequestSummary } from "../../../shared/schemas/request.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import type { ModerationSettings, RequestDetail, RequestKind, RequestSummary } from "#shared/schemas/request.ts";
+import { apiFetch } from "#web/lib/api-client.ts";
 import type { Names } from "./field-diff.tsx";
 
 export async function loadRequests(kind: RequestKind | null): Promise<{ requests: RequestDetail[]; names: Names; settings: ModerationSettings }> {

@@ -2,11 +2,11 @@
 // to approve whole, approve in part, or reject with a reason the owner is told.
 import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/requests-tab";
-import { REQUEST_KIND_LABELS, REQUEST_KINDS, requestMessages, type RequestDetail, type RequestKind } from "../../../shared/schemas/request.ts";
-import { OutcomeMessage, ui, type Outcome } from "../../components/ui/field.tsx";
-import { When } from "../../components/ui/when.tsx";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
-import { paths } from "../../lib/paths.ts";
+import { REQUEST_KIND_LABELS, REQUEST_KINDS, requestMessages, type RequestDetail, type RequestKind } from "#shared/schemas/request.ts";
+import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { When } from "#web/components/ui/when.tsx";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { paths } from "#web/lib/paths.ts";
 import { FieldRow, type Names } from "./field-diff.tsx";
 import { loadRequests } from "./requests-api.ts";
 import { ModerationSettingsForm } from "./moderation-settings-form.tsx";

@@ -1,5 +1,5 @@
 // Structured data for search engines. The CSP allows scripts only with the request's nonce.
-import { useNonce } from "../../lib/nonce.tsx";
+import { useNonce } from "#web/lib/nonce.tsx";
 
 /** JSON inside <script> must not be able to close the element: "<" is escaped. */
 function serialize(data: unknown): string {

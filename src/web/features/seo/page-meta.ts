@@ -1,7 +1,7 @@
 // <title>, description, canonical link and Open Graph tags of a public page, so a shared link shows a preview.
 import type { MetaDescriptor } from "react-router";
-import { getApp } from "../../lib/app-context.ts";
-import { pageTitle } from "../../lib/meta.ts";
+import { getApp } from "#web/lib/app-context.ts";
+import { pageTitle } from "#web/lib/meta.ts";
 
 type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 

@@ -1,7 +1,7 @@
 // Signing in and the pages of a signed-in member: one error boundary for all.
 import { Outlet } from "react-router";
 import type { Route } from "./+types/account-pages";
-import { RouteError } from "../../components/layout/route-error.tsx";
+import { RouteError } from "#web/components/layout/route-error.tsx";
 
 export default function AccountPages() {
   return <Outlet />;

@@ -1,7 +1,7 @@
 // The admin dashboard and the admin's add pages: one error boundary for all.
 import { Outlet } from "react-router";
 import type { Route } from "./+types/admin-pages";
-import { RouteError } from "../../components/layout/route-error.tsx";
+import { RouteError } from "#web/components/layout/route-error.tsx";
 
 export default function AdminPages() {
   return <Outlet />;

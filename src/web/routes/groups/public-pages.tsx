@@ -1,7 +1,7 @@
 // The public pages (home, map, directory, events, offers, CMS pages, search): one error boundary for all.
 import { Outlet } from "react-router";
 import type { Route } from "./+types/public-pages";
-import { RouteError } from "../../components/layout/route-error.tsx";
+import { RouteError } from "#web/components/layout/route-error.tsx";
 
 export default function PublicPages() {
   return <Outlet />;
