@@ -45,10 +45,10 @@ import { ExportRepository } from "./features/import/export.repository.ts";
 import { ExportService } from "./features/import/export.service.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { publicUrl } from "./env.ts";
-import { RequestRepository } from "./features/requests/requests.repository.ts";
-import { RequestService } from "./features/requests/requests.service.ts";
-import { RequestMail } from "./features/requests/request-mail.ts";
-import { ModerationSettingsRepository } from "./features/requests/moderation-settings.repository.ts";
+import { RequestRepository } from "./features/owners/requests.repository.ts";
+import { RequestService } from "./features/owners/requests.service.ts";
+import { RequestMail } from "./features/owners/request-mail.ts";
+import { ModerationSettingsRepository } from "./features/owners/moderation-settings.repository.ts";
 import { IntakeRepository } from "./features/intake/intake.repository.ts";
 import { IntakeService } from "./features/intake/intake.service.ts";
 

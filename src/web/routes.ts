@@ -41,7 +41,7 @@ export default [
   layout("routes/groups/admin-pages.tsx", [
     route("admin", "routes/admin.tsx", [
       index("routes/admin-index.tsx"),
-      route("requests", "features/requests/requests-tab.tsx"),
+      route("requests", "features/owners/requests-tab.tsx"),
       route("intake", "features/intake/intake-submissions.tsx"),
       route("site-settings", "routes/admin-site-settings.tsx"),
       route(":tab", "routes/admin-tab.tsx"),

@@ -20,7 +20,7 @@ import { registerPageRoutes } from "../features/page/page.routes.ts";
 import { registerSearchRoutes } from "../features/search/search.routes.ts";
 import { registerImportRoutes } from "../features/import/import.routes.ts";
 import { registerExportRoutes } from "../features/import/export.routes.ts";
-import { registerRequestRoutes } from "../features/requests/requests.routes.ts";
+import { registerRequestRoutes } from "../features/owners/requests.routes.ts";
 import { registerIntakeRoutes } from "../features/intake/intake.routes.ts";
 import { registerDocsRoutes } from "./docs.ts";
 

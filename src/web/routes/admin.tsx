@@ -9,7 +9,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { ui } from "../components/ui/field.tsx";
-import { RequestsNavLabel } from "../features/requests/requests-nav-label.tsx";
+import { RequestsNavLabel } from "../features/owners/requests-nav-label.tsx";
 
 interface Viewer {
   email: string;

@@ -2,8 +2,8 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { errorResponse } from "#server/api/schemas.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
-import { RequestCreatedSchema } from "#shared/schemas/request.ts";
-import { businessOwnerOrAdmin } from "../requests/requests.routes.ts";
+import { RequestCreatedSchema } from "#shared/schemas/owners.ts";
+import { businessOwnerOrAdmin } from "../owners/requests.routes.ts";
 import {
   BusinessAdminListQuerySchema,
   BusinessAdminSchema,

@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
-import { RequestCreatedSchema } from "#shared/schemas/request.ts";
-import { someOwnerOrAdmin } from "../requests/requests.routes.ts";
+import { RequestCreatedSchema } from "#shared/schemas/owners.ts";
+import { someOwnerOrAdmin } from "../owners/requests.routes.ts";
 import { errorResponse } from "#server/api/schemas.ts";
 import type { EventInputSchema, OccurrenceChangeInput } from "#shared/schemas/event.ts";
 import { AdminEventSchema, EventSchema } from "#shared/schemas/event.ts";

@@ -2,7 +2,7 @@
 // Loaded only for them, with the claim's rules (zod).
 import { useState, type FormEvent } from "react";
 import { fieldErrors } from "#shared/field-errors.ts";
-import { ClaimInputSchema, claimView } from "#shared/schemas/request.ts";
+import { ClaimInputSchema, claimView } from "#shared/schemas/owners.ts";
 import { ErrorList, Field, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 

@@ -3,7 +3,7 @@
 // stand-in API and upload endpoint: the message is told beside the logo, tied to its file picker, which takes the
 // focus; the logo picked and everything typed stay.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { requestMessages } from "#shared/schemas/request.ts";
+import { requestMessages } from "#shared/schemas/owners.ts";
 import { alerts, chooseFiles, click, getButton, waitFor } from "#tests/setup/dom.ts";
 import { bakeryWith, described, field, openOwnerPage, type } from "#tests/setup/form-pages.tsx";
 import { ownerPageAnswers, readyUploads, stubApi } from "#tests/setup/upload-fakes.ts";

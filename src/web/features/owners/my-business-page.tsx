@@ -1,7 +1,7 @@
 // /mybusiness: an owner's businesses, each with its public page, an edit form, its events and offers, and the state of
 // every change waiting for an administrator.
 import { Link, useFetcher } from "react-router";
-import { requestState, REQUEST_KIND_LABELS, type RequestDetail } from "#shared/schemas/request.ts";
+import { requestState, REQUEST_KIND_LABELS, type RequestDetail } from "#shared/schemas/owners.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import type { Sources } from "#web/components/ui/entity-fields.tsx";
 import { EntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";

@@ -4,7 +4,7 @@
 // the focus, or the refused photo's own row's when the API names its place (`photos.1.path`); the photos and their alt
 // text stay.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { requestMessages } from "#shared/schemas/request.ts";
+import { requestMessages } from "#shared/schemas/owners.ts";
 import { alerts, click, getButton, waitFor } from "#tests/setup/dom.ts";
 import { bakeryWith, described, field, openOwnerPage, type } from "#tests/setup/form-pages.tsx";
 import { ownerPageAnswers, stubApi } from "#tests/setup/upload-fakes.ts";

@@ -3,7 +3,7 @@
 import type { Business } from "#shared/schemas/business.ts";
 import type { Event } from "#shared/schemas/event.ts";
 import type { Offer } from "#shared/schemas/offer.ts";
-import type { RequestDetail } from "#shared/schemas/request.ts";
+import type { RequestDetail } from "#shared/schemas/owners.ts";
 import type { Sources } from "#web/components/ui/entity-fields.tsx";
 import { apiFetch } from "#web/lib/api-client.ts";
 

@@ -15,8 +15,8 @@ import {
   RequestDetailSchema,
   RequestListQuerySchema,
   RequestSummarySchema,
-} from "#shared/schemas/request.ts";
-import type { ClaimInputSchema } from "#shared/schemas/request.ts";
+} from "#shared/schemas/owners.ts";
+import type { ClaimInputSchema } from "#shared/schemas/owners.ts";
 
 /** Administrators, and owners of the business in the path: anyone else is refused before their input is read. */
 export const businessOwnerOrAdmin = createMiddleware<AppEnv>(async (c, next) => {

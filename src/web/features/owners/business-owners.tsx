@@ -1,7 +1,7 @@
 // "Owners" under a business's edit form in the admin: who may keep the listing current, adding an owner by the email
 // address of an existing account and removing one after a confirmation.
 import { useEffect, useState, type FormEvent } from "react";
-import type { Owner } from "#shared/schemas/request.ts";
+import type { Owner } from "#shared/schemas/owners.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { ErrorList, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";

@@ -2,7 +2,7 @@
 // decision to the person who asked.
 import type { Mailer } from "#server/mail/mailer.ts";
 import { message } from "#server/mail/templates.ts";
-import { REQUEST_KIND_LABELS } from "#shared/schemas/request.ts";
+import { REQUEST_KIND_LABELS } from "#shared/schemas/owners.ts";
 import type { RequestRepository, StoredRequest } from "./requests.repository.ts";
 
 export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;

@@ -1,7 +1,7 @@
 // Business owners, owners' requests and when each recipient last had the digest of new requests.
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
-import type { Owner, RequestKind, RequestListQuery, RequestStatus, RequestSummary } from "#shared/schemas/request.ts";
+import type { Owner, RequestKind, RequestListQuery, RequestStatus, RequestSummary } from "#shared/schemas/owners.ts";
 
 /** The kinds of request about a business that all its owners see and may amend or withdraw (see RequestService). */
 export const SHARED_KINDS = ["listing-change", "event", "offer"] as const;

@@ -1,7 +1,7 @@
 // One field of a request, live beside requested: words removed and added are marked, markup is shown as text (React
 // escapes it), images are shown side by side, and a field the live listing changed since shows all three values.
 import { diffWords } from "diff";
-import type { RequestField } from "#shared/schemas/request.ts";
+import type { RequestField } from "#shared/schemas/owners.ts";
 import { toOsm, type OpeningHours } from "#shared/opening-hours.ts";
 import { fileUrl } from "#shared/upload-kinds.ts";
 import { formatWhen } from "#web/components/ui/when.tsx";

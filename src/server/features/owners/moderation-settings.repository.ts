@@ -2,7 +2,7 @@
 // and where new requests are announced.
 import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
-import type { ModerationSettings } from "#shared/schemas/request.ts";
+import type { ModerationSettings } from "#shared/schemas/owners.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "../site-settings/site-settings.repository.ts";
 
 const ROW_ID = "site";

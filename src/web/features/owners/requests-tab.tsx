@@ -2,7 +2,7 @@
 // to approve whole, approve in part, or reject with a reason the owner is told.
 import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/requests-tab";
-import { REQUEST_KIND_LABELS, REQUEST_KINDS, requestMessages, type RequestDetail, type RequestKind } from "#shared/schemas/request.ts";
+import { REQUEST_KIND_LABELS, REQUEST_KINDS, requestMessages, type RequestDetail, type RequestKind } from "#shared/schemas/owners.ts";
 import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { When } from "#web/components/ui/when.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";

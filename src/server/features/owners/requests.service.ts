@@ -25,7 +25,7 @@ import {
   type RequestKind,
   type RequestListQuery,
   type RequestSummary,
-} from "#shared/schemas/request.ts";
+} from "#shared/schemas/owners.ts";
 import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { BusinessService } from "../business/business.service.ts";
 import type { BusinessRepository } from "../business/business.repository.ts";

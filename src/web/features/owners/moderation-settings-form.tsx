@@ -1,6 +1,6 @@
 // Which owners' changes the association approves at once, and where new requests are announced.
 import { useFetcher } from "react-router";
-import type { ModerationSettings } from "#shared/schemas/request.ts";
+import type { ModerationSettings } from "#shared/schemas/owners.ts";
 import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 
 const SWITCHES = [

@@ -1,5 +1,5 @@
 // What the Requests tab reads: the waiting requests with their fields, and the names behind the ids they hold.
-import type { ModerationSettings, RequestDetail, RequestKind, RequestSummary } from "#shared/schemas/request.ts";
+import type { ModerationSettings, RequestDetail, RequestKind, RequestSummary } from "#shared/schemas/owners.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
 import type { Names } from "./field-diff.tsx";
 
