@@ -28,6 +28,16 @@ export async function uploadImage(t: TestApp, cookie: string, metadata: { kind: 
   return ((await sent.json()) as { fullPath: string }).fullPath;
 }
 
+/** The HTTP status the site answers a stored file's path with. */
+export async function served(t: TestApp, path: string): Promise<number> {
+  return (await t.request(`/files/${path}`)).status;
+}
+
+/** The clean-up of unused uploads, run as it would be a day later. */
+export function cleanUpLater(t: TestApp) {
+  return t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
+}
+
 /** The stored record of a file: gone, or whether it is attached. */
 export async function fileState(t: TestApp, path: string): Promise<"gone" | "attached" | "unattached"> {
   const row = await t.database.db.selectFrom("stored_file").select("attachedAt").where("fullPath", "=", path).executeTakeFirst();

@@ -1,25 +1,18 @@
 // The Markers, Categories and Tags writes over HTTP: the spec's rules and messages, what follows from
 // each change (offers' business name, logo files, category and tag links, the search index).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createOffer, createTag } from "#server/db/factories.ts";
-import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 
-let t: TestApp;
-let cookie: string;
-let admin: CurrentUser;
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
 let categoryId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  cookie = (await t.signIn("admin")).cookie;
-  admin = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
   categoryId = (await createCategory(t.database.db, { name: "Cafés and Bakeries" })).id;
 });
-afterAll(() => t.close());
 
-const send = (method: string, path: string, json?: unknown) => t.request(path, { method, json, cookie });
+const send = (method: string, path: string, json?: unknown) => t.request(path, { method, json, cookie: admin.cookie });
 const body = async (response: Response) => (await response.json()) as Record<string, unknown> & { error: { message: string; fields?: Record<string, string> } };
 
 function marker(overrides: Record<string, unknown> = {}) {
@@ -27,7 +20,7 @@ function marker(overrides: Record<string, unknown> = {}) {
 }
 
 async function logoUpload(name: string) {
-  return t.services.files.upload({ user: admin, kind: "logo", fileName: "logo.png", name, bytes: await makeImage("png", 300, 200) });
+  return t.services.files.upload({ user: admin.user, kind: "logo", fileName: "logo.png", name, bytes: await makeImage("png", 300, 200) });
 }
 
 describe("businesses", () => {
@@ -151,9 +144,9 @@ describe("categories", () => {
     expect(missing.status).toBe(400);
     expect((await body(missing)).error.message).toBe("Please fill in all fields.");
     expect((await body(await send("POST", "/api/addCategory", {}))).error.message).toBe("Please fill in all fields.");
-    const notJson = await t.request("/api/addCategory", { method: "POST", cookie, headers: { "Content-Type": "text/plain" }, body: "name=x" });
+    const notJson = await t.request("/api/addCategory", { method: "POST", cookie: admin.cookie, headers: { "Content-Type": "text/plain" }, body: "name=x" });
     expect(notJson.status).toBe(400);
-    const broken = await t.request("/api/addCategory", { method: "POST", cookie, headers: { "Content-Type": "application/json" }, body: "{" });
+    const broken = await t.request("/api/addCategory", { method: "POST", cookie: admin.cookie, headers: { "Content-Type": "application/json" }, body: "{" });
     expect(broken.status).toBe(400);
     expect((await send("POST", "/api/addCategory", { name: "Museums", description: "History", hex_color: "blue" })).status).toBe(400);
 
