@@ -1,24 +1,21 @@
 // Importing businesses from CSV and exporting businesses, events and offers, over HTTP as an administrator's client
 // does it: the preview, apply all-or-nothing, undo, the round trip, and who may do any of it.
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createEvent, createOffer, createTag } from "#server/db/factories.ts";
 import type { ImportPreview } from "#shared/schemas/data-import.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { setUpTestApp } from "#tests/setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let admin: string;
 let user: string;
 let food: { id: string; name: string };
-
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await t.signIn("admin")).cookie;
   user = (await t.signIn("user")).cookie;
 });
-afterAll(() => t.close());
 
 beforeEach(async () => {
   // Each test starts from its own small directory.
