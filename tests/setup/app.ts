@@ -97,13 +97,21 @@ export function setUpTestApp(options: TestAppOptions | (() => TestAppOptions | P
   return t;
 }
 
-/** An account with this role signed in on the file's app before its tests (see `setUpTestApp`). */
-export function setUpSignIn(t: TestApp, role: Role): SignedIn {
-  const signedIn = {} as SignedIn;
+/**
+ * What `make` answers, made before the file's tests (after what is set up above it, the app included): call it at the
+ * top of the file and read the answer in tests and hooks, like `setUpTestApp`'s.
+ */
+export function setUp<T extends object>(make: () => Promise<T>): T {
+  const made = {} as T;
   beforeAll(async () => {
-    Object.assign(signedIn, await t.signIn(role));
+    Object.assign(made, await make());
   });
-  return signedIn;
+  return made;
+}
+
+/** An account with this role signed in on the file's app before its tests (see `setUp`). */
+export function setUpSignIn(t: TestApp, role: Role): SignedIn {
+  return setUp(() => t.signIn(role));
 }
 
 /** The error an API answer carries. */

@@ -1,22 +1,19 @@
 // A business's gallery over HTTP: photos are attached with the business, and a photo that cannot be attached (its
 // upload removed by the clean-up while the form was open, a file of another kind) is refused before anything is saved.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { errorOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { errorOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 import { cleanUpLater } from "#tests/setup/uploads.ts";
 
 const t = setUpTestApp();
 const admin = setUpSignIn(t, "admin");
-let categoryId: string;
-beforeAll(async () => {
-  categoryId = (await createCategory(t.database.db, { name: "Galleries and Studios" })).id;
-});
+const galleries = setUp(() => createCategory(t.database.db, { name: "Galleries and Studios" }));
 
 const send = (method: string, path: string, json?: unknown) => t.request(path, { method, json, cookie: admin.cookie });
 
 function marker(overrides: Record<string, unknown> = {}) {
-  return { name: "Harbour Light Studio", categoryId, description: "Prints and framing.", address: "3 Dock Rd", lat: 43.12, lng: -79.07, tags: [], ...overrides };
+  return { name: "Harbour Light Studio", categoryId: galleries.id, description: "Prints and framing.", address: "3 Dock Rd", lat: 43.12, lng: -79.07, tags: [], ...overrides };
 }
 
 async function photoUpload(name: string) {
@@ -74,7 +71,7 @@ describe("business photos", () => {
   });
 
   it("refuses a change whose new photo upload was cleaned up, keeping the business as it was", async () => {
-    const business = await createBusiness(t.database.db, { name: "Tidewater Prints", categoryId });
+    const business = await createBusiness(t.database.db, { name: "Tidewater Prints", categoryId: galleries.id });
     const saved = await photoUpload("Tidewater Prints");
     expect((await send("PUT", `/api/v1/businesses/${business.id}`, marker({ name: "Tidewater Prints", photos: [{ path: saved.fullPath, alt: "The press" }] }))).status).toBe(200);
 

@@ -1,16 +1,13 @@
 // The Events tab's writes: the spec's rules and messages, the owner, images kept, replaced and deleted, and the audit trail.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TIMESTAMP_ZONE_MISSING } from "#shared/schemas/content-input.ts";
 import { createBusiness, createEvent } from "#server/db/factories.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { auditTrail, invalidOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { auditTrail, invalidOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 
 const t = setUpTestApp();
 const admin = setUpSignIn(t, "admin");
-let venue: { id: string; name: string };
-beforeAll(async () => {
-  venue = await createBusiness(t.database.db, { name: "Riverside Hall" });
-});
+const venue = setUp(() => createBusiness(t.database.db, { name: "Riverside Hall" }));
 
 const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie: admin.cookie });
 const valid = { name: "  Jazz Night  ", eventDate: "2031-07-04T23:30:00.000Z", location: "outdoor", outdoorLocationDescription: "Market Square" };

@@ -1,15 +1,12 @@
 // The Offers tab's writes: rules and messages, the business's name stored with the offer, the owner and the audit trail.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBusiness } from "#server/db/factories.ts";
 import { OFFER_TYPES } from "#shared/constants.ts";
-import { auditTrail, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { auditTrail, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 
 const t = setUpTestApp();
 const admin = setUpSignIn(t, "admin");
-let shop: { id: string; name: string };
-beforeAll(async () => {
-  shop = await createBusiness(t.database.db, { name: "Corner Books" });
-});
+const shop = setUp(() => createBusiness(t.database.db, { name: "Corner Books" }));
 
 const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie: admin.cookie });
 const valid = () => ({ businessId: shop.id, description: "Any paperback", type: "BOGO", price: "$10 Off", terms: "While stocks last" });

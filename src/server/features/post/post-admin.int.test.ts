@@ -1,16 +1,13 @@
 // The Posts tab's writes: rules and messages, the author and editor, sanitized content (saved and shown), images and the audit trail.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPost, createUser } from "#server/db/factories.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { auditTrail, invalidOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { auditTrail, invalidOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 import { HOME_LIST_LIMIT, TRUNCATE } from "#shared/constants.ts";
 
 const t = setUpTestApp();
 const admin = setUpSignIn(t, "admin");
-let author: { id: string; displayName: string };
-beforeAll(async () => {
-  author = await createUser(t.database.db, { displayName: "Aaron Author" });
-});
+const author = setUp(() => createUser(t.database.db, { displayName: "Aaron Author" }));
 
 const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie: admin.cookie });
 const valid = () => ({ title: "Street fair", authorUid: author.id, content: "<p>Join us <strong>Saturday</strong>.</p>", datetime: "2031-03-01T15:00:00.000Z" });
