@@ -3,6 +3,7 @@
 import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createEvent, createOffer, createTag } from "#server/db/factories.ts";
+import type { Business } from "#shared/schemas/business.ts";
 import type { ImportPreview } from "#shared/schemas/data-import.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
@@ -60,26 +61,13 @@ async function act(id: string, action: "apply" | "undo") {
   return (await response.json()) as ImportPreview;
 }
 
-interface BusinessView {
-  id: string;
-  name: string;
-  categoryId: string | null;
-  description: string | null;
-  address: string | null;
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  coordinates: { lat: number; lng: number };
-  tags: string[];
-}
-
-async function businessNamed(name: string): Promise<BusinessView> {
+async function businessNamed(name: string): Promise<Business> {
   const { id } = await t.database.db.selectFrom("business").select("id").where("name", "=", name).executeTakeFirstOrThrow();
-  return (await (await t.request(`/api/v1/businesses/${id}`)).json()) as BusinessView;
+  return (await (await t.request(`/api/v1/businesses/${id}`)).json()) as Business;
 }
 
 /** Saves the business as the admin's business form does, with some fields changed. */
-async function editBusiness(business: BusinessView, changes: Partial<Omit<BusinessView, "id" | "coordinates">>) {
+async function editBusiness(business: Business, changes: Partial<Omit<Business, "id" | "coordinates">>) {
   const { id, coordinates, ...values } = business;
   const response = await t.request(`/api/v1/businesses/${id}`, { method: "PUT", json: { ...values, lat: coordinates.lat, lng: coordinates.lng, ...changes }, cookie: admin });
   expect(response.status, await response.clone().text()).toBe(200);
