@@ -1,7 +1,7 @@
 // An administrator changes the association's details through the API; visitors see them at once.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RenderPage } from "#server/app.ts";
-import { setUpTestApp } from "#tests/setup/app.ts";
+import { errorOf, setUpTestApp } from "#tests/setup/app.ts";
 import { DEFAULT_SITE_SETTINGS } from "./site-settings.repository.ts";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 
@@ -25,7 +25,6 @@ beforeAll(async () => {
 
 const put = (json: unknown, cookie?: string) => t.request("/api/v1/site-settings", { method: "PUT", json, ...(cookie ? { cookie } : {}) });
 const current = async () => (await (await t.request("/api/v1/site-settings", { cookie: admin })).json()) as SiteSettings;
-const errorOf = async (response: Response) => ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error;
 
 const SETTINGS: SiteSettings = {
   ...DEFAULT_SITE_SETTINGS,
