@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp } from "#tests/setup/app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 describe("HTTP server", () => {
   it("reports health after checking the database", async () => {

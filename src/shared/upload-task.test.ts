@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RESUMABLE_UPLOAD } from "./constants.ts";
-import {
-  UPLOAD_TASK_STATES,
-  canCancel,
-  canPause,
-  canResume,
-  isRetryableStatus,
-  nextChunkSize,
-  nextUploadTaskState,
-  type UploadTaskState,
-} from "./upload-task.ts";
+import { UPLOAD_TASK_STATES, canCancel, canPause, canResume, isRetryableStatus, nextChunkSize, nextUploadTaskState, type UploadTaskState } from "./upload-task.ts";
 
 describe("upload task states", () => {
   it("has exactly the spec's seven states", () => {

@@ -1,22 +1,20 @@
 // A category or tag whose name has accents is reached from its address as the site's links spell it ("cafes"), and
 // as a visitor types it with the accents ("cafés", sent percent-encoded): the page's own loader, routed as React
 // Router routes it, on a real database.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createStaticHandler, RouterContextProvider } from "react-router";
 import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 import { appContext } from "#web/lib/app-context.ts";
 import { loader as categoryLoader } from "#web/routes/category.tsx";
 import { loader as tagLoader } from "#web/routes/tag.tsx";
-import { ORIGIN, createTestApp, type TestApp } from "../setup/app.ts";
+import { ORIGIN, setUpTestApp } from "../setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const cafes = await createCategory(t.database.db, { name: "Cafés & Bakeries" });
   const pates = await createTag(t.database.db, { name: "Pâtés & Terrines" });
   await createBusiness(t.database.db, { name: "Le Petit Four", categoryId: cafes.id, tagIds: [pates.id] });
 });
-afterAll(() => t.close());
 
 // The two routes as the page build declares them (src/web/routes.ts), each with its page's loader.
 const handler = createStaticHandler([

@@ -1,23 +1,20 @@
 // Every admin API route of the Users, Pages and Recent changes tabs, called as each kind of visitor:
 // only an administrator gets through, whatever the request carries.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createPage, createUser } from "#server/db/factories.ts";
 import type { Role } from "#shared/constants.ts";
-import { createTestApp, type TestApp } from "../setup/app.ts";
+import { setUpTestApp } from "../setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 const cookies: Partial<Record<Role, string>> = {};
 let pageId: string;
 let pageSlug: string;
 let userId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   for (const role of ["user", "business", "admin"] as const) cookies[role] = (await t.signIn(role)).cookie;
   ({ id: pageId, slug: pageSlug } = await createPage(t.database.db, { name: "Matrix page" }));
   userId = (await createUser(t.database.db)).id;
 });
-afterAll(() => t.close());
 
 const validPage = { name: "Opening hours", permission: "public", contentFormat: "html", content: "<p>9 to 5</p>" };
 

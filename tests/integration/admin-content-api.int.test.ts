@@ -1,16 +1,14 @@
 // Every admin API route of the Events, Posts and Offers tabs, called as each kind of visitor: only an
 // administrator gets through, whatever the request carries.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createEvent, createOffer, createPost, createUser } from "#server/db/factories.ts";
 import type { Role } from "#shared/constants.ts";
-import { createTestApp, type TestApp } from "../setup/app.ts";
+import { setUpTestApp } from "../setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 const cookies: Partial<Record<Role, string>> = {};
 let ids: { event: string; post: string; offer: string; business: string; author: string };
-
 beforeAll(async () => {
-  t = await createTestApp();
   for (const role of ["user", "business", "admin"] as const) cookies[role] = (await t.signIn(role)).cookie;
   const business = await createBusiness(t.database.db, { name: "Matrix Cafe" });
   const author = await createUser(t.database.db, { displayName: "Matrix Author" });
@@ -22,7 +20,6 @@ beforeAll(async () => {
     offer: (await createOffer(t.database.db, { businessId: business.id, businessName: business.name })).id,
   };
 });
-afterAll(() => t.close());
 
 const routes = (): Array<{ name: string; method: string; path: string; json?: unknown; ok: number }> => {
   const event = { name: "Matrix event", eventDate: "2030-05-01T18:00:00.000Z", location: "outdoor", outdoorLocationDescription: "The square" };

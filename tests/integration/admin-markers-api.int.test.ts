@@ -1,26 +1,23 @@
 // Every admin API route of the Markers, Categories and Tags tabs and the plain add-category endpoint,
 // called as each kind of visitor: only an administrator gets through, whatever the request carries.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 import type { Role } from "#shared/constants.ts";
-import { createTestApp, type TestApp } from "../setup/app.ts";
+import { setUpTestApp } from "../setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 const cookies: Partial<Record<Role, string>> = {};
 let categoryId: string;
 let businessId: string;
 let tagId: string;
 let spareCategoryId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   for (const role of ["user", "business", "admin"] as const) cookies[role] = (await t.signIn(role)).cookie;
   categoryId = (await createCategory(t.database.db, { name: "Matrix category" })).id;
   spareCategoryId = (await createCategory(t.database.db, { name: "Matrix spare" })).id;
   tagId = (await createTag(t.database.db, { name: "Matrix tag" })).id;
   businessId = (await createBusiness(t.database.db, { name: "Matrix business", categoryId })).id;
 });
-afterAll(() => t.close());
 
 const business = () => ({ name: "Matrix business", categoryId, lat: 43.1, lng: -79.1, tags: [tagId] });
 

@@ -1,19 +1,16 @@
 // A business's optional public e-mail address through the API: validated as an address, stored, answered and
 // described in the OpenAPI document (the business page's link and JSON-LD are checked in tests/e2e/admin-forms.spec.ts).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "#server/db/factories.ts";
-import { createTestApp, type TestApp } from "../setup/app.ts";
+import { setUpTestApp } from "../setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let admin: string;
 let categoryId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await t.signIn("admin")).cookie;
   categoryId = (await createCategory(t.database.db, { name: "Email category" })).id;
 });
-afterAll(() => t.close());
 
 const body = (email: unknown) => ({ name: `Inkwell ${Math.random()}`, categoryId, lat: 43.1, lng: -79.1, tags: [], email });
 

@@ -1,23 +1,20 @@
 // A business's photo gallery through the API: uploads attached in order with their alt text, reordered,
 // removed (their files deleted with them), at most 12, and never without alt text.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "#server/db/factories.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "../fixtures/images.ts";
-import { createTestApp, type TestApp } from "../setup/app.ts";
+import { setUpTestApp } from "../setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let cookie: string;
 let admin: CurrentUser;
 let categoryId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   cookie = (await t.signIn("admin")).cookie;
   admin = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
   categoryId = (await createCategory(t.database.db, { name: "Photo category" })).id;
 });
-afterAll(() => t.close());
 
 interface Answer {
   id: string;

@@ -6,11 +6,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { seedDemoContent } from "#server/db/seed.ts";
 import { newId } from "#server/db/ids.ts";
-import { startFakeGeoServer, type FakeGeoServer } from "../fakes/geo-servers.ts";
-import { createTestApp, type TestApp } from "../setup/app.ts";
+import { setUpAppWithFakeGeo } from "../setup/geo.ts";
 import { ROOT } from "../setup/server-process.ts";
 
 const run = promisify(execFile);
@@ -25,23 +24,16 @@ interface Document {
   paths: Record<string, Partial<Record<"get" | "put" | "post" | "delete" | "patch", Operation>>>;
 }
 
-let fake: FakeGeoServer;
-let t: TestApp;
+// Geocoding and routing go to local stand-ins for the outside providers, configured as the server reads them.
+const { t } = setUpAppWithFakeGeo();
 let document: Document;
 let adminCookie: string;
 
 beforeAll(async () => {
-  // Geocoding and routing go to local stand-ins for the outside providers, configured as the server reads them.
-  fake = await startFakeGeoServer();
-  t = await createTestApp({ env: { GEOCODER_URL: fake.url, ROUTER_URL: fake.url, MAP_STYLE_URL: "offline" } });
   await seedDemoContent({ database: t.database, files: t.services.files });
   adminCookie = (await t.signIn("admin")).cookie;
   document = (await (await t.request("/api/v1/openapi.json")).json()) as Document;
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
 
 describe("the OpenAPI document", () => {
   // The document is the same on either database: lint it once.

@@ -1,19 +1,16 @@
 // A business's opening hours through the API: given as OpenStreetMap text or in the structured form, answered
 // in both, open or closed now in the site's time zone, the openNow filter, and bad hours refused by field.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "#server/db/factories.ts";
-import { createTestApp, type TestApp } from "../setup/app.ts";
+import { setUpTestApp } from "../setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let admin: string;
 let categoryId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await t.signIn("admin")).cookie;
   categoryId = (await createCategory(t.database.db, { name: "Hours category" })).id;
 });
-afterAll(() => t.close());
 
 interface Answer {
   id: string;

@@ -1,15 +1,13 @@
 // The add-category page's plain POST /api/addCategory is held to the same request checks as the API's writes:
 // an administrator's session cookie sent from another site writes nothing, and JSON bodies have the same size limit.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, createTestApp, type TestApp } from "../setup/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ORIGIN, setUpTestApp } from "../setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let admin: { cookie: string };
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.signIn("admin");
 });
-afterAll(() => t.close());
 
 /** The request exactly as given: no Origin unless a header names one. */
 function post(path: string, json: unknown, headers: Record<string, string>) {

@@ -1,22 +1,19 @@
 // What a black-box probe of the running app found, one test each: bad input answered 4xx, the auth library's
 // endpoints held to the site's rules, cross-site and oversized writes refused, private metadata kept private,
 // unverified accounts kept read-only, and the site's security.txt.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, createTestApp, type TestApp } from "../setup/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ORIGIN, setUpTestApp } from "../setup/app.ts";
 import { makeImage } from "../fixtures/images.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let admin: { email: string; cookie: string };
 let user: { email: string; cookie: string };
 let other: { email: string; cookie: string };
-
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.signIn("admin");
   user = await t.signIn("user");
   other = await t.signIn("user");
 });
-afterAll(() => t.close());
 
 async function userRow(email: string) {
   return t.database.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirstOrThrow();

@@ -1,14 +1,10 @@
 // Sign-up over HTTP: it answers a taken address exactly as a new one, and holds the display name and picture to the
 // account rules /api/auth/update-user applies.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, createTestApp, type TestApp } from "../setup/app.ts";
+import { describe, expect, it } from "vitest";
+import { ORIGIN, setUpTestApp } from "../setup/app.ts";
 import { newId } from "#server/db/ids.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const PASSWORD = "lantern-river-42";
 const uniqueEmail = (prefix: string) => `${prefix}-${newId(6).toLowerCase()}@example.com`;

@@ -1,19 +1,16 @@
 // A business's social links through the API: checked against each network's own host, answered in order,
 // kept when a change leaves them out, and refused beside the field when wrong.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "#server/db/factories.ts";
-import { createTestApp, type TestApp } from "../setup/app.ts";
+import { setUpTestApp } from "../setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let admin: string;
 let categoryId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await t.signIn("admin")).cookie;
   categoryId = (await createCategory(t.database.db, { name: "Social category" })).id;
 });
-afterAll(() => t.close());
 
 interface Answer {
   id: string;

@@ -90,3 +90,10 @@ export const described = (control: Element): string[] =>
     .split(/\s+/)
     .filter(Boolean)
     .map((id) => document.getElementById(id)?.textContent ?? "");
+
+/** Sends a refused form again with `send`, the stubbed API taking it this time; done once the page says it was updated. */
+export async function sendAgainAccepted(page: HTMLElement, api: { sent: unknown[]; accept: () => void }, send: () => Promise<void>): Promise<void> {
+  api.accept();
+  await send();
+  await waitFor(() => api.sent.length === 2 && page.querySelector('[role="status"]')?.textContent?.includes("updated"));
+}

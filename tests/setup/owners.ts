@@ -2,10 +2,19 @@ import { expect } from "vitest";
 import type { CurrentUser } from "#server/auth/session.ts";
 import type { TestApp } from "./app.ts";
 
+/** The moderation settings an administrator saves: which owners' changes are approved without waiting. */
+export async function setModeration(t: TestApp, adminCookie: string, autoApprove: { listings: boolean; events: boolean; offers: boolean }) {
+  const saved = await t.request("/api/v1/moderation-settings", {
+    method: "PUT",
+    json: { autoApproveListings: autoApprove.listings, autoApproveEvents: autoApprove.events, autoApproveOffers: autoApprove.offers, notificationEmail: "" },
+    cookie: adminCookie,
+  });
+  expect(saved.status).toBe(200);
+}
+
 /** A business owner signed in, made an owner of these businesses by the administrator whose cookie is given. */
 export async function signInOwnerOf(t: TestApp, adminCookie: string, ...businessIds: string[]): Promise<{ cookie: string; user: CurrentUser }> {
-  const { cookie } = await t.signIn("business");
-  const user = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
+  const { cookie, user } = await t.signIn("business");
   for (const id of businessIds) {
     expect((await t.request(`/api/v1/businesses/${id}/owners`, { method: "POST", json: { email: user.email }, cookie: adminCookie })).status).toBe(200);
   }

@@ -13,19 +13,36 @@ export function createUpload(t: TestApp, cookie: string | undefined, size: numbe
   return t.request("/api/v1/uploads", { method: "POST", cookie, headers: { ...TUS, "Upload-Length": String(size), "Upload-Metadata": meta } });
 }
 
-/** A whole PNG sent over the tus endpoint as a browser sends it; the stored file's path. */
-export async function uploadImage(t: TestApp, cookie: string, metadata: { kind: string; filename: string; businessId?: string }): Promise<string> {
-  const bytes = await makeImage("png", 400, 300);
+/**
+ * A whole file sent over the tus endpoint in one request, as a browser sends a small one; the answer to its creation
+ * when that is refused, else to the sending (the stored file).
+ */
+export async function sendUpload(t: TestApp, cookie: string, bytes: Uint8Array, metadata: Record<string, string>): Promise<Response> {
   const created = await createUpload(t, cookie, bytes.byteLength, metadata);
-  expect(created.status).toBe(201);
-  const sent = await t.request(created.headers.get("Location")!, {
+  if (created.status !== 201) return created;
+  return t.request(created.headers.get("Location")!, {
     method: "PATCH",
     cookie,
     headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
     body: bytes as Uint8Array<ArrayBuffer>,
   });
+}
+
+/** A whole PNG sent over the tus endpoint as a browser sends it; the stored file's path. */
+export async function uploadImage(t: TestApp, cookie: string, metadata: { kind: string; filename: string; businessId?: string }): Promise<string> {
+  const sent = await sendUpload(t, cookie, await makeImage("png", 400, 300), metadata);
   expect(sent.status).toBe(200);
   return ((await sent.json()) as { fullPath: string }).fullPath;
+}
+
+/** The HTTP status the site answers a stored file's path with. */
+export async function served(t: TestApp, path: string): Promise<number> {
+  return (await t.request(`/files/${path}`)).status;
+}
+
+/** The clean-up of unused uploads, run as it would be a day later. */
+export function cleanUpLater(t: TestApp) {
+  return t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
 }
 
 /** The stored record of a file: gone, or whether it is attached. */

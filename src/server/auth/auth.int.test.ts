@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp } from "#tests/setup/app.ts";
 import { createOrUpdateUser } from "./accounts.ts";
 import { requireRole, requireUser, type CurrentUser } from "./session.ts";
 import { AppError } from "../errors.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 function cookieOf(response: Response) {
   return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, setUpTestApp, type TestApp } from "#tests/setup/app.ts";
 import { DEMO_ASSOCIATION_NAME, seedDemoContent } from "./seed.ts";
 import { SiteSettingsRepository } from "../features/site-settings/site-settings.repository.ts";
 import { OFFER_TYPES } from "#shared/constants.ts";
 
 const now = new Date("2026-06-15T16:00:00.000Z");
-let t: TestApp;
+const t = setUpTestApp();
 let counts: Awaited<ReturnType<typeof seedDemoContent>>;
-
 beforeAll(async () => {
-  t = await createTestApp();
   counts = await seedDemoContent({ database: t.database, files: t.services.files, now });
 });
-afterAll(() => t.close());
 
 describe("demo content", () => {
   it("fills a downtown: about 40 businesses in 8 categories with 15 tags, events, offers, posts and pages", async () => {

@@ -1,33 +1,23 @@
 // The Markers, Categories and Tags writes over HTTP: the spec's rules and messages, what follows from
 // each change (offers' business name, logo files, category and tag links, the search index).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createOffer, createTag } from "#server/db/factories.ts";
-import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 
-let t: TestApp;
-let cookie: string;
-let admin: CurrentUser;
-let categoryId: string;
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
+const cafes = setUp(() => createCategory(t.database.db, { name: "Cafés and Bakeries" }));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = (await t.signIn("admin")).cookie;
-  admin = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
-  categoryId = (await createCategory(t.database.db, { name: "Cafés and Bakeries" })).id;
-});
-afterAll(() => t.close());
-
-const send = (method: string, path: string, json?: unknown) => t.request(path, { method, json, cookie });
+const send = (method: string, path: string, json?: unknown) => t.request(path, { method, json, cookie: admin.cookie });
 const body = async (response: Response) => (await response.json()) as Record<string, unknown> & { error: { message: string; fields?: Record<string, string> } };
 
 function marker(overrides: Record<string, unknown> = {}) {
-  return { name: "Lock Street Roasters", categoryId, description: "Small-batch coffee.", address: "12 Lock St", website: "https://roasters.example", phone: "905-555-0101", lat: 43.1234567, lng: -79.0712345, tags: [], ...overrides };
+  return { name: "Lock Street Roasters", categoryId: cafes.id, description: "Small-batch coffee.", address: "12 Lock St", website: "https://roasters.example", phone: "905-555-0101", lat: 43.1234567, lng: -79.0712345, tags: [], ...overrides };
 }
 
 async function logoUpload(name: string) {
-  return t.services.files.upload({ user: admin, kind: "logo", fileName: "logo.png", name, bytes: await makeImage("png", 300, 200) });
+  return t.services.files.upload({ user: admin.user, kind: "logo", fileName: "logo.png", name, bytes: await makeImage("png", 300, 200) });
 }
 
 describe("businesses", () => {
@@ -68,7 +58,7 @@ describe("businesses", () => {
   });
 
   it("renaming a business renames it on its offers; a new logo deletes the old file", async () => {
-    const business = await createBusiness(t.database.db, { name: "Old Mill Pub", categoryId });
+    const business = await createBusiness(t.database.db, { name: "Old Mill Pub", categoryId: cafes.id });
     const offer = await createOffer(t.database.db, { businessId: business.id, businessName: "Old Mill Pub" });
     const first = await logoUpload("Old Mill Pub");
     expect((await send("PUT", `/api/v1/businesses/${business.id}`, marker({ name: "Old Mill Pub", logoPath: first.fullPath }))).status).toBe(200);
@@ -99,7 +89,7 @@ describe("businesses", () => {
   });
 
   it("lists a page at a time, by name, filtered by a name fragment", async () => {
-    for (const name of ["Zeta Page Test 1", "Zeta Page Test 2", "Zeta Page Test 3"]) await createBusiness(t.database.db, { name, categoryId });
+    for (const name of ["Zeta Page Test 1", "Zeta Page Test 2", "Zeta Page Test 3"]) await createBusiness(t.database.db, { name, categoryId: cafes.id });
     const first = (await body(await send("GET", "/api/v1/admin/businesses?q=zeta%20page&page=1&pageSize=2"))) as unknown as { items: Array<{ name: string }>; total: number };
     expect(first.total).toBe(3);
     expect(first.items.map((b) => b.name)).toEqual(["Zeta Page Test 1", "Zeta Page Test 2"]);
@@ -110,7 +100,7 @@ describe("businesses", () => {
   });
 
   it("finds a name ignoring case, accents and punctuation", async () => {
-    await createBusiness(t.database.db, { name: "Émile's Fine Cheese", categoryId });
+    await createBusiness(t.database.db, { name: "Émile's Fine Cheese", categoryId: cafes.id });
     for (const q of ["Émile's", "émile", "EMILE", "emile\u2019s fine", "emile s", "fine cheese"]) {
       const found = (await body(await send("GET", `/api/v1/admin/businesses?q=${encodeURIComponent(q)}`))) as unknown as { items: Array<{ name: string }> };
       expect(found.items.map((b) => b.name), q).toEqual(["Émile's Fine Cheese"]);
@@ -151,9 +141,9 @@ describe("categories", () => {
     expect(missing.status).toBe(400);
     expect((await body(missing)).error.message).toBe("Please fill in all fields.");
     expect((await body(await send("POST", "/api/addCategory", {}))).error.message).toBe("Please fill in all fields.");
-    const notJson = await t.request("/api/addCategory", { method: "POST", cookie, headers: { "Content-Type": "text/plain" }, body: "name=x" });
+    const notJson = await t.request("/api/addCategory", { method: "POST", cookie: admin.cookie, headers: { "Content-Type": "text/plain" }, body: "name=x" });
     expect(notJson.status).toBe(400);
-    const broken = await t.request("/api/addCategory", { method: "POST", cookie, headers: { "Content-Type": "application/json" }, body: "{" });
+    const broken = await t.request("/api/addCategory", { method: "POST", cookie: admin.cookie, headers: { "Content-Type": "application/json" }, body: "{" });
     expect(broken.status).toBe(400);
     expect((await send("POST", "/api/addCategory", { name: "Museums", description: "History", hex_color: "blue" })).status).toBe(400);
 
@@ -180,7 +170,7 @@ describe("tags", () => {
 
   it("renames and deletes a tag; businesses lose a deleted tag", async () => {
     const tag = await createTag(t.database.db, { name: "Dog Friendly" });
-    const business = await createBusiness(t.database.db, { name: "Paws Café", categoryId, tagIds: [tag.id] });
+    const business = await createBusiness(t.database.db, { name: "Paws Café", categoryId: cafes.id, tagIds: [tag.id] });
     expect(await (await send("PUT", `/api/v1/tags/${tag.id}`, { name: "Dog-Friendly" })).json()).toMatchObject({ name: "Dog-Friendly" });
     expect((await send("DELETE", `/api/v1/tags/${tag.id}`)).status).toBe(204);
     expect(await (await t.request(`/api/v1/businesses/${business.id}`)).json()).toMatchObject({ tags: [] });

@@ -1,28 +1,23 @@
 // An administrator's save of a business whose uploads are claimed one after another: when one of them cannot be
 // claimed after all (its upload removed just after it was checked), the save is refused as before, and the uploads it
 // had claimed already are unused again, so the same form, corrected, can be sent again with them.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "#server/db/factories.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { errorOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 import { fileState as stored, uploadImage, removedOnceChecked } from "#tests/setup/uploads.ts";
 
-let t: TestApp;
-let cookie: string;
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
 let categoryId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  cookie = (await t.signIn("admin")).cookie;
   categoryId = (await createCategory(t.database.db, { name: "Bakeries" })).id;
 });
-afterAll(() => t.close());
 
-const send = (method: string, path: string, json: unknown) => t.request(path, { method, json, cookie });
-const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+const send = (method: string, path: string, json: unknown) => t.request(path, { method, json, cookie: admin.cookie });
 const fileState = (path: string) => stored(t, path);
 
 /** An image uploaded as the admin's browser sends it; the stored file's path. */
-const upload = (kind: "logo" | "businessPhoto", filename: string) => uploadImage(t, cookie, { kind, filename });
+const upload = (kind: "logo" | "businessPhoto", filename: string) => uploadImage(t, admin.cookie, { kind, filename });
 
 function marker(name: string, images: { logoPath?: string; photos?: string[] }) {
   return {

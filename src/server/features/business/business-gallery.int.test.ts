@@ -1,33 +1,23 @@
 // A business's gallery over HTTP: photos are attached with the business, and a photo that cannot be attached (its
 // upload removed by the clean-up while the form was open, a file of another kind) is refused before anything is saved.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
-import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { errorOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { cleanUpLater } from "#tests/setup/uploads.ts";
 
-let t: TestApp;
-let cookie: string;
-let admin: CurrentUser;
-let categoryId: string;
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
+const galleries = setUp(() => createCategory(t.database.db, { name: "Galleries and Studios" }));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = (await t.signIn("admin")).cookie;
-  admin = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
-  categoryId = (await createCategory(t.database.db, { name: "Galleries and Studios" })).id;
-});
-afterAll(() => t.close());
-
-const send = (method: string, path: string, json?: unknown) => t.request(path, { method, json, cookie });
-const errorOf = async (response: Response) => ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error;
+const send = (method: string, path: string, json?: unknown) => t.request(path, { method, json, cookie: admin.cookie });
 
 function marker(overrides: Record<string, unknown> = {}) {
-  return { name: "Harbour Light Studio", categoryId, description: "Prints and framing.", address: "3 Dock Rd", lat: 43.12, lng: -79.07, tags: [], ...overrides };
+  return { name: "Harbour Light Studio", categoryId: galleries.id, description: "Prints and framing.", address: "3 Dock Rd", lat: 43.12, lng: -79.07, tags: [], ...overrides };
 }
 
 async function photoUpload(name: string) {
-  return t.services.files.upload({ user: admin, kind: "businessPhoto", fileName: "shop.png", name, bytes: await makeImage("png", 400, 300) });
+  return t.services.files.upload({ user: admin.user, kind: "businessPhoto", fileName: "shop.png", name, bytes: await makeImage("png", 400, 300) });
 }
 
 /** The admin list's businesses whose name contains `q`. */
@@ -35,9 +25,6 @@ async function named(q: string): Promise<Array<{ id: string; name: string; photo
   const page = (await (await send("GET", `/api/v1/admin/businesses?q=${encodeURIComponent(q)}`)).json()) as { items: Array<{ id: string; name: string; photos: Array<{ url: string }> }> };
   return page.items;
 }
-
-/** The clean-up of unused uploads, run as it would be a day later. */
-const cleanUpLater = () => t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
 
 const unavailable = (position: number) => `Photo ${position} is no longer available. Please remove it and upload it again.`;
 
@@ -51,14 +38,14 @@ describe("business photos", () => {
       { path: first.fullPath, url: first.url, alt: "The kilns" },
       { path: second.fullPath, url: second.url, alt: "The shelves" },
     ]);
-    await cleanUpLater();
+    await cleanUpLater(t);
     expect((await t.request(first.url)).status).toBe(200);
     expect((await t.request(second.url)).status).toBe(200);
   });
 
   it("refuses a new business whose photo upload was cleaned up, beside Photos, and saves nothing however often it is sent", async () => {
     const kept = await photoUpload("Driftwood Gallery");
-    await cleanUpLater();
+    await cleanUpLater(t);
     const gone = kept.fullPath;
     for (let attempt = 1; attempt <= 2; attempt++) {
       const response = await send("POST", "/api/v1/businesses", marker({ name: "Driftwood Gallery", photos: [{ path: gone, alt: "The front window" }] }));
@@ -72,7 +59,7 @@ describe("business photos", () => {
 
   it("refuses a file of another kind as a photo, beside Photos, saving nothing", async () => {
     const photo = await photoUpload("Anchor Frames");
-    const logo = await t.services.files.upload({ user: admin, kind: "logo", fileName: "logo.png", name: "Anchor Frames", bytes: await makeImage("png", 200, 200) });
+    const logo = await t.services.files.upload({ user: admin.user, kind: "logo", fileName: "logo.png", name: "Anchor Frames", bytes: await makeImage("png", 200, 200) });
     const response = await send("POST", "/api/v1/businesses", marker({ name: "Anchor Frames", photos: [{ path: photo.fullPath, alt: "The counter" }, { path: logo.fullPath, alt: "The sign" }] }));
     expect(response.status).toBe(400);
     expect((await errorOf(response)).fields).toEqual({ photos: unavailable(2) });
@@ -84,12 +71,12 @@ describe("business photos", () => {
   });
 
   it("refuses a change whose new photo upload was cleaned up, keeping the business as it was", async () => {
-    const business = await createBusiness(t.database.db, { name: "Tidewater Prints", categoryId });
+    const business = await createBusiness(t.database.db, { name: "Tidewater Prints", categoryId: galleries.id });
     const saved = await photoUpload("Tidewater Prints");
     expect((await send("PUT", `/api/v1/businesses/${business.id}`, marker({ name: "Tidewater Prints", photos: [{ path: saved.fullPath, alt: "The press" }] }))).status).toBe(200);
 
     const fresh = await photoUpload("Tidewater Prints");
-    await cleanUpLater();
+    await cleanUpLater(t);
     const response = await send("PUT", `/api/v1/businesses/${business.id}`, marker({ name: "Tidewater Print Shop", photos: [{ path: saved.fullPath, alt: "The press" }, { path: fresh.fullPath, alt: "The drying racks" }] }));
     expect(response.status).toBe(400);
     expect((await errorOf(response)).fields).toEqual({ photos: unavailable(2) });

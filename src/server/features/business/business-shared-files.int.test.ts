@@ -1,28 +1,22 @@
 // One file, one owner: a business's logo or photo cannot be an upload already attached to another business, an event
 // or a post (replacing or deleting it for one would break the other). Refused beside its field, with nothing saved;
 // the business's own files, and an owner's uploads for it held by its waiting request, stay its to keep.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createUser } from "#server/db/factories.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import type { UploadKind } from "#shared/upload-kinds.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { errorOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { served as servedAt } from "#tests/setup/uploads.ts";
 
-let t: TestApp;
-let cookie: string;
-let admin: CurrentUser;
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
 let categoryId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  cookie = (await t.signIn("admin")).cookie;
-  admin = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
   categoryId = (await createCategory(t.database.db, { name: "Shops" })).id;
 });
-afterAll(() => t.close());
 
-const send = (method: string, path: string, json?: unknown, as = cookie) => t.request(path, { method, json, cookie: as });
-const errorOf = async (response: Response) => ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error;
+const send = (method: string, path: string, json?: unknown, as = admin.cookie) => t.request(path, { method, json, cookie: as });
 
 const LOGO_IN_USE = "This logo is already used elsewhere on the site, such as by another business. Upload it again for this business.";
 const photoInUse = (position: number) => `Photo ${position} is already used elsewhere on the site, such as by another business. Upload it again for this business.`;
@@ -31,7 +25,7 @@ function marker(name: string, overrides: Record<string, unknown> = {}) {
   return { name, categoryId, description: "A shop.", address: "1 Main St", lat: 43.1, lng: -79.07, tags: [], ...overrides };
 }
 
-async function uploaded(kind: UploadKind, user: CurrentUser = admin, businessId?: string) {
+async function uploaded(kind: UploadKind, user: CurrentUser = admin.user, businessId?: string) {
   return (await t.services.files.upload({ user, kind, fileName: "image.png", name: "Shop", businessId, bytes: await makeImage("png", 400, 300) })).fullPath;
 }
 
@@ -47,7 +41,7 @@ async function seen(id: string) {
   return { logoUrl: business.logoUrl, photos: business.photos.map((p) => p.path) };
 }
 
-const served = async (path: string) => (await t.request(`/files/${path}`)).status;
+const served = (path: string) => servedAt(t, path);
 
 describe("a business's logo and photos", () => {
   it("cannot be another business's, beside the field, and each business keeps its own files", async () => {
@@ -111,11 +105,10 @@ describe("a business's logo and photos", () => {
 
   it("may be an owner's upload for it that its waiting request holds, and for no other business", async () => {
     const owner = await t.signIn("business");
-    const ownerMe = (await (await t.request("/api/v1/me", { cookie: owner.cookie })).json()) as CurrentUser;
     const shop = await createBusiness(t.database.db, { name: "Echo Espresso", categoryId });
     const other = await createBusiness(t.database.db, { name: "Foxtrot Flowers", categoryId });
-    await t.services.requests.addOwner(admin, shop.id, ownerMe.email);
-    const logo = await uploaded("logo", ownerMe, shop.id);
+    await t.services.requests.addOwner(admin.user, shop.id, owner.user.email);
+    const logo = await uploaded("logo", owner.user, shop.id);
     const asked = await send("PUT", `/api/v1/businesses/${shop.id}`, marker("Echo Espresso", { logoPath: logo }), owner.cookie);
     expect(asked.status).toBe(202);
     const { requestId } = (await asked.json()) as { requestId: string };

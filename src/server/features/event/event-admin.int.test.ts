@@ -1,36 +1,19 @@
 // The Events tab's writes: the spec's rules and messages, the owner, images kept, replaced and deleted, and the audit trail.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TIMESTAMP_ZONE_MISSING } from "#shared/schemas/content-input.ts";
 import { createBusiness, createEvent } from "#server/db/factories.ts";
-import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { auditTrail, invalidOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 
-let t: TestApp;
-let cookie: string;
-let admin: CurrentUser;
-let venue: { id: string; name: string };
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
+const venue = setUp(() => createBusiness(t.database.db, { name: "Riverside Hall" }));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const signedIn = await t.signIn("admin");
-  cookie = signedIn.cookie;
-  const row = await t.database.db.selectFrom("user").selectAll().where("email", "=", signedIn.email).executeTakeFirstOrThrow();
-  admin = { id: row.id, email: row.email, displayName: row.displayName, photoURL: null, role: "admin", emailVerified: true };
-  venue = await createBusiness(t.database.db, { name: "Riverside Hall" });
-});
-afterAll(() => t.close());
-
-const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie });
+const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie: admin.cookie });
 const valid = { name: "  Jazz Night  ", eventDate: "2031-07-04T23:30:00.000Z", location: "outdoor", outdoorLocationDescription: "Market Square" };
 
 async function upload(name: string) {
-  return t.services.files.upload({ user: admin, kind: "eventImage", fileName: "poster.png", name, bytes: await makeImage("webp") });
-}
-
-async function errorOf(response: Response) {
-  expect(response.status).toBe(400);
-  return (await response.json()).error as { message: string; fields: Record<string, string> };
+  return t.services.files.upload({ user: admin.user, kind: "eventImage", fileName: "poster.png", name, bytes: await makeImage("webp") });
 }
 
 describe("events (admin)", () => {
@@ -38,7 +21,7 @@ describe("events (admin)", () => {
     const response = await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, ticketsLink: "https://tickets.example/jazz", description: "x".repeat(150) } });
     expect(response.status).toBe(201);
     const event = await response.json();
-    expect(event).toMatchObject({ name: "Jazz Night", location: "outdoor", outdoorLocationDescription: "Market Square", ownerUid: admin.id, ticketsLink: "https://tickets.example/jazz" });
+    expect(event).toMatchObject({ name: "Jazz Night", location: "outdoor", outdoorLocationDescription: "Market Square", ownerUid: admin.user.id, ticketsLink: "https://tickets.example/jazz" });
     expect(event.eventDate).toBe("2031-07-04T23:30:00.000Z");
 
     await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, name: "Older", eventDate: "2020-01-01T10:00:00.000Z", location: venue.id } });
@@ -53,14 +36,14 @@ describe("events (admin)", () => {
 
   it('answers "Event Name, Event Date, and Location Type are required." for a blank name, date or location', async () => {
     for (const body of [{ ...valid, name: "   " }, { ...valid, eventDate: "" }, { ...valid, eventDate: "not a date" }, { ...valid, location: "" }, { name: "Only a name" }]) {
-      const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: body }));
+      const error = await invalidOf(await asAdmin("/api/v1/events", { method: "POST", json: body }));
       expect(error.message).toBe("Event Name, Event Date, and Location Type are required.");
     }
   });
 
   it("refuses a date and time without its zone beside its field, which any clock could read", async () => {
     for (const [field, value] of [["eventDate", "2031-07-04T19:30"], ["eventDate", "2031-07-04"], ["endDate", "2031-07-04T22:00:00"], ["eventDate", "+010000-01-01T12:00:00Z"]] as const) {
-      const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, [field]: value } }));
+      const error = await invalidOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, [field]: value } }));
       expect(error.fields[field]).toBe(TIMESTAMP_ZONE_MISSING);
     }
     const offset = await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, eventDate: "2031-07-04T19:30:00-04:00" } });
@@ -68,7 +51,7 @@ describe("events (admin)", () => {
   });
 
   it("needs an outdoor description for outdoor events, and clears it for events at a business", async () => {
-    const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, outdoorLocationDescription: "  " } }));
+    const error = await invalidOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, outdoorLocationDescription: "  " } }));
     expect(error.message).toBe("Outdoor Location Description is required for 'Outdoor' events.");
     expect(error.fields.outdoorLocationDescription).toBe("Outdoor Location Description is required for 'Outdoor' events.");
 
@@ -87,20 +70,20 @@ describe("events (admin)", () => {
     expect(again).toMatchObject({ allDay: false, sequence: 2 });
     expect(await (await t.request(`/api/v1/events/${created.id}`)).json()).toMatchObject({ allDay: false, sequence: 2 });
 
-    const early = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, endDate: "2031-07-04T20:00:00.000Z" } }));
+    const early = await invalidOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, endDate: "2031-07-04T20:00:00.000Z" } }));
     expect(early.fields.endDate).toBe("The end must be after the start.");
-    const unreadable = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, endDate: "soon" } }));
+    const unreadable = await invalidOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, endDate: "soon" } }));
     expect(unreadable.fields.endDate).toBe("Enter the end as a date and time.");
   });
 
   it("refuses a tickets link that is not an http(s) address, and a business that does not exist", async () => {
     for (const ticketsLink of ["javascript:alert(1)", "tickets please", "ftp://x.example/t"]) {
-      const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, ticketsLink } }));
+      const error = await invalidOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, ticketsLink } }));
       expect(error.fields.ticketsLink).toBe("Tickets Link must be a web address starting with http:// or https://.");
     }
     const empty = await (await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, ticketsLink: "" } })).json();
     expect(empty.ticketsLink).toBeNull();
-    const error = await errorOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, location: "no-such-business" } }));
+    const error = await invalidOf(await asAdmin("/api/v1/events", { method: "POST", json: { ...valid, location: "no-such-business" } }));
     expect(error.message).toBe("The chosen business no longer exists. Please choose another location.");
   });
 
@@ -144,9 +127,8 @@ describe("events (admin)", () => {
     expect((await asAdmin(`/api/v1/events/${created.id}`, { method: "DELETE" })).status).toBe(404);
     expect((await asAdmin(`/api/v1/events/${created.id}`, { method: "PUT", json: valid })).status).toBe(404);
 
-    const { items } = await (await asAdmin("/api/v1/audit-log?entityType=event")).json();
-    const mine = items.filter((e: { entityId: string }) => e.entityId === created.id);
-    expect(mine.map((e: { action: string; summary: string }) => [e.action, e.summary])).toEqual([
+    const trail = await auditTrail(t, admin.cookie, "event", created.id);
+    expect(trail.map((e) => [e.action, e.summary])).toEqual([
       ["delete", "Audited Again"],
       ["update", "Audited Again"],
       ["create", "Audited"],

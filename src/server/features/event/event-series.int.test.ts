@@ -1,19 +1,17 @@
 // Recurring events: each date its own in lists and feeds, one date cancelled or moved without touching the others,
 // the exceptions kept when the series is edited, and the calendar's RRULE, EXDATE and RECURRENCE-ID.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import ical, { type VEvent } from "node-ical";
 import ICAL from "ical.js";
 import { parseFeed } from "@rowanmanning/feed-parser";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { setUpTestApp } from "#tests/setup/app.ts";
 import { offsetMinutes, zonedInstant } from "#shared/zoned-time.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
   cookie = (await t.signIn("admin")).cookie;
 });
-afterAll(() => t.close());
 
 const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie });
 const DAY = 24 * 60 * 60 * 1000;

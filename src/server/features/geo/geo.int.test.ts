@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
-import { NO_ROUTE_ORIGIN, startFakeGeoServer, type FakeGeoServer } from "#tests/fakes/geo-servers.ts";
+import { NO_ROUTE_ORIGIN } from "#tests/fakes/geo-servers.ts";
+import { createTestApp } from "#tests/setup/app.ts";
+import { setUpAppWithFakeGeo } from "#tests/setup/geo.ts";
 import { GoogleGeocoder, GoogleRouter } from "#server/geo/google.ts";
 import { GeoRepository } from "./geo.repository.ts";
 import { GeoService } from "./geo.service.ts";
 
-let fake: FakeGeoServer;
-let t: TestApp;
+const { t, fake } = setUpAppWithFakeGeo();
 let admin: string;
-
 beforeAll(async () => {
-  fake = await startFakeGeoServer();
-  // The services take their providers from the configuration, as the real server does.
-  t = await createTestApp({ env: { GEOCODER_URL: fake.url, ROUTER_URL: fake.url, MAP_STYLE_URL: "offline" } });
   admin = (await t.signIn("admin")).cookie;
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
 });
 
 const requestsTo = (prefix: string) => fake.requests.filter((r) => r.path.startsWith(prefix));

@@ -1,17 +1,10 @@
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp } from "#tests/setup/app.ts";
 import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  // A site that has turned directions off; the services take it from the configuration, as the real server does.
-  t = await createTestApp({ env: { ROUTER_URL: "off", MAP_STYLE_URL: "offline" } });
-});
-afterAll(async () => {
-  await t.close();
-});
+// A site that has turned directions off; the services take it from the configuration, as the real server does.
+const t = setUpTestApp({ env: { ROUTER_URL: "off", MAP_STYLE_URL: "offline" } });
 
 interface Feature {
   type: string;

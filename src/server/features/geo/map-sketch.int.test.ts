@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp } from "#tests/setup/app.ts";
 import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 const all = { categoryId: null, tagIds: [] };
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 
 describe("the map page's first view (MapDataService.sketch)", () => {
   it("shows the businesses of the page's category or tags, and follows every change of content", async () => {

@@ -1,19 +1,16 @@
 // Events from an iCalendar file: the same preview, apply and undo as businesses from CSV.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createEvent } from "#server/db/factories.ts";
 import { importMessages, type ImportPreview } from "#shared/schemas/data-import.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { setUpTestApp } from "#tests/setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let admin: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await t.signIn("admin")).cookie;
   await createBusiness(t.database.db, { name: "Riverside Hall", address: "5 River Rd" });
   await createEvent(t.database.db, { name: "Winter Market", eventDate: "2026-12-05T15:00:00.000Z", description: "Crafts and cider.", location: "outdoor", outdoorLocationDescription: "City Square" });
 });
-afterAll(() => t.close());
 
 const calendar = (events: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", ...events, "END:VCALENDAR", ""].join("\r\n");
 const event = (uid: string, lines: string[]) => ["BEGIN:VEVENT", `UID:${uid}`, "DTSTAMP:20261101T000000Z", ...lines, "END:VEVENT"].join("\r\n");

@@ -3,24 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "#server/db/factories.ts";
 import { importMessages, type ImportPreview } from "#shared/schemas/data-import.ts";
-import { startFakeGeoServer, type FakeGeoServer } from "#tests/fakes/geo-servers.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { setUpAppWithFakeGeo } from "#tests/setup/geo.ts";
 
-let fake: FakeGeoServer;
-let t: TestApp;
+const { t } = setUpAppWithFakeGeo();
 let admin: string;
-
 beforeAll(async () => {
-  fake = await startFakeGeoServer();
-  t = await createTestApp({ env: { GEOCODER_URL: fake.url, ROUTER_URL: fake.url, MAP_STYLE_URL: "offline" } });
   admin = (await t.signIn("admin")).cookie;
   await createCategory(t.database.db, { name: "Shops" });
 });
-afterAll(async () => {
-  await t.services.importGeocoder.stop();
-  await t.close();
-  await fake.close();
-});
+// Before the app closes.
+afterAll(() => t.services.importGeocoder.stop());
 
 const csv = [
   "Name,Category,Address,Latitude,Longitude",

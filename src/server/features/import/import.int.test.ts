@@ -1,24 +1,22 @@
 // Importing businesses from CSV and exporting businesses, events and offers, over HTTP as an administrator's client
 // does it: the preview, apply all-or-nothing, undo, the round trip, and who may do any of it.
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createEvent, createOffer, createTag } from "#server/db/factories.ts";
+import type { Business } from "#shared/schemas/business.ts";
 import type { ImportPreview } from "#shared/schemas/data-import.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { setUpTestApp } from "#tests/setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let admin: string;
 let user: string;
 let food: { id: string; name: string };
-
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await t.signIn("admin")).cookie;
   user = (await t.signIn("user")).cookie;
 });
-afterAll(() => t.close());
 
 beforeEach(async () => {
   // Each test starts from its own small directory.
@@ -63,26 +61,13 @@ async function act(id: string, action: "apply" | "undo") {
   return (await response.json()) as ImportPreview;
 }
 
-interface BusinessView {
-  id: string;
-  name: string;
-  categoryId: string | null;
-  description: string | null;
-  address: string | null;
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  coordinates: { lat: number; lng: number };
-  tags: string[];
-}
-
-async function businessNamed(name: string): Promise<BusinessView> {
+async function businessNamed(name: string): Promise<Business> {
   const { id } = await t.database.db.selectFrom("business").select("id").where("name", "=", name).executeTakeFirstOrThrow();
-  return (await (await t.request(`/api/v1/businesses/${id}`)).json()) as BusinessView;
+  return (await (await t.request(`/api/v1/businesses/${id}`)).json()) as Business;
 }
 
 /** Saves the business as the admin's business form does, with some fields changed. */
-async function editBusiness(business: BusinessView, changes: Partial<Omit<BusinessView, "id" | "coordinates">>) {
+async function editBusiness(business: Business, changes: Partial<Omit<Business, "id" | "coordinates">>) {
   const { id, coordinates, ...values } = business;
   const response = await t.request(`/api/v1/businesses/${id}`, { method: "PUT", json: { ...values, lat: coordinates.lat, lng: coordinates.lng, ...changes }, cookie: admin });
   expect(response.status, await response.clone().text()).toBe(200);

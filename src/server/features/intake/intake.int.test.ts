@@ -1,13 +1,13 @@
 // The intake form through the API: who may send, list (a page at a time) and export it, what is checked, what is kept,
 // and the CSV.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { setUpTestApp } from "#tests/setup/app.ts";
 import { intakeMessages } from "#shared/schemas/intake.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 type Person = { cookie: string; user: CurrentUser };
 let admin: Person;
 let plain: Person;
@@ -15,11 +15,7 @@ let ownerA: Person;
 let businessA: string;
 let businessB: string;
 
-async function person(role: "user" | "business" | "admin"): Promise<Person> {
-  const { cookie } = await t.signIn(role);
-  const user = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
-  return { cookie, user };
-}
+const person = (role: "user" | "business" | "admin"): Promise<Person> => t.signIn(role);
 
 const answers = (extra: Record<string, unknown> = {}) => ({
   businessName: "Queen Street Books",
@@ -51,7 +47,6 @@ async function submissions() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await person("admin");
   plain = await person("user");
   ownerA = await person("business");
@@ -60,7 +55,6 @@ beforeAll(async () => {
   businessB = (await createBusiness(t.database.db, { categoryId, name: "Beta Bikes" })).id;
   await t.request(`/api/v1/businesses/${businessA}/owners`, { method: "POST", json: { email: ownerA.user.email }, cookie: admin.cookie });
 });
-afterAll(() => t.close());
 
 describe("the intake form", () => {
   it("is sent by signed-in people only, and listed and exported for administrators only", async () => {

@@ -1,24 +1,14 @@
 // The Offers tab's writes: rules and messages, the business's name stored with the offer, the owner and the audit trail.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBusiness } from "#server/db/factories.ts";
 import { OFFER_TYPES } from "#shared/constants.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { auditTrail, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 
-let t: TestApp;
-let cookie: string;
-let adminId: string;
-let shop: { id: string; name: string };
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
+const shop = setUp(() => createBusiness(t.database.db, { name: "Corner Books" }));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const signedIn = await t.signIn("admin");
-  cookie = signedIn.cookie;
-  adminId = (await t.database.db.selectFrom("user").select("id").where("email", "=", signedIn.email).executeTakeFirstOrThrow()).id;
-  shop = await createBusiness(t.database.db, { name: "Corner Books" });
-});
-afterAll(() => t.close());
-
-const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie });
+const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie: admin.cookie });
 const valid = () => ({ businessId: shop.id, description: "Any paperback", type: "BOGO", price: "$10 Off", terms: "While stocks last" });
 
 describe("offers (admin)", () => {
@@ -26,7 +16,7 @@ describe("offers (admin)", () => {
     const response = await asAdmin("/api/v1/offers", { method: "POST", json: { ...valid(), businessName: "Forged name" } });
     expect(response.status).toBe(201);
     const offer = await response.json();
-    expect(offer).toMatchObject({ businessId: shop.id, businessName: "Corner Books", type: "BOGO", price: "$10 Off", terms: "While stocks last", ownerUid: adminId });
+    expect(offer).toMatchObject({ businessId: shop.id, businessName: "Corner Books", type: "BOGO", price: "$10 Off", terms: "While stocks last", ownerUid: admin.user.id });
     const later = await (await asAdmin("/api/v1/offers", { method: "POST", json: { ...valid(), description: "Later", price: "", terms: " " } })).json();
     expect(later).toMatchObject({ price: null, terms: null });
     const { items } = await (await asAdmin("/api/v1/admin/offers")).json();
@@ -58,9 +48,8 @@ describe("offers (admin)", () => {
     expect((await asAdmin(`/api/v1/offers/${created.id}`, { method: "DELETE" })).status).toBe(404);
     expect((await asAdmin(`/api/v1/offers/${created.id}`, { method: "PUT", json: valid() })).status).toBe(404);
 
-    const { items } = await (await asAdmin("/api/v1/audit-log?entityType=offer")).json();
-    const mine = items.filter((e: { entityId: string }) => e.entityId === created.id);
-    expect(mine.map((e: { action: string; summary: string }) => [e.action, e.summary])).toEqual([
+    const trail = await auditTrail(t, admin.cookie, "offer", created.id);
+    expect(trail.map((e) => [e.action, e.summary])).toEqual([
       ["delete", "Free Item at Bakery Bros"],
       ["update", "Free Item at Bakery Bros"],
       ["create", "BOGO at Corner Books"],

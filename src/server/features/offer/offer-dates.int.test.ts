@@ -1,19 +1,16 @@
 // Offers run between optional first and last days in the site's time zone: they leave every public list by themselves
 // at the site's local midnight (decided when read), while administrators still see them, marked expired.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createOffer } from "#server/db/factories.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { setUpTestApp } from "#tests/setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let cookie: string;
 let shop: { id: string; name: string };
-
 beforeAll(async () => {
-  t = await createTestApp();
   cookie = (await t.signIn("admin")).cookie;
   shop = await createBusiness(t.database.db, { name: "Dated Deals" });
 });
-afterAll(() => t.close());
 
 const valid = () => ({ businessId: shop.id, description: "Half off scarves", type: "Discount" });
 

@@ -2,28 +2,19 @@
 // them: when saving it fails, no request is left and its uploads are unused again, as they were before it was sent
 // (kept, not deleted), so the owner sends the same form again, corrected, with the same uploads; an upload the
 // corrected form no longer names is removed by the clean-up of unused uploads like any other.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
-import { signInOwnerOf } from "#tests/setup/owners.ts";
-import { fileState as stored, refuseWriting as refuse, uploadImage } from "#tests/setup/uploads.ts";
+import { setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { setModeration, signInOwnerOf } from "#tests/setup/owners.ts";
+import { cleanUpLater as cleanUpLaterOn, fileState as stored, refuseWriting as refuse, served as servedAt, uploadImage } from "#tests/setup/uploads.ts";
 
-let t: TestApp;
-let admin: { cookie: string };
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
 let categoryId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn("admin");
   categoryId = (await createCategory(t.database.db, { name: "Venues" })).id;
-  const saved = await t.request("/api/v1/moderation-settings", {
-    method: "PUT",
-    json: { autoApproveListings: true, autoApproveEvents: true, autoApproveOffers: true, notificationEmail: "" },
-    cookie: admin.cookie,
-  });
-  expect(saved.status).toBe(200);
+  await setModeration(t, admin.cookie, { listings: true, events: true, offers: true });
 });
-afterAll(() => t.close());
 
 /** A signed-in owner of the business. */
 const ownerOf = (businessId: string) => signInOwnerOf(t, admin.cookie, businessId);
@@ -32,9 +23,8 @@ const ownerOf = (businessId: string) => signInOwnerOf(t, admin.cookie, businessI
 const upload = (cookie: string, kind: "eventImage" | "logo" | "businessPhoto", businessId: string) => uploadImage(t, cookie, { kind, filename: "poster.png", businessId });
 
 const send = (method: string, path: string, json: unknown, cookie: string) => t.request(path, { method, json, cookie });
-const served = async (path: string) => (await t.request(`/files/${path}`)).status;
-/** The clean-up of unused uploads, run as it would be a day later. */
-const cleanUpLater = () => t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
+const served = (path: string) => servedAt(t, path);
+const cleanUpLater = () => cleanUpLaterOn(t);
 
 const fileState = (path: string) => stored(t, path);
 

@@ -3,22 +3,18 @@
 // held already are unused again, so the same form, corrected, can be sent again with them, whether the change waits
 // for an administrator or is approved in advance. A waiting request amended with an image that cannot be held stays
 // as it was.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
-import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { errorOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { setModeration, signInOwnerOf } from "#tests/setup/owners.ts";
 import { fileState as stored, uploadImage, removedOnceChecked } from "#tests/setup/uploads.ts";
 
-let t: TestApp;
-let admin: { cookie: string };
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
 let categoryId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn("admin");
   categoryId = (await createCategory(t.database.db, { name: "Bakeries" })).id;
 });
-afterAll(() => t.close());
 
 /** A signed-in owner of the business. */
 const ownerOf = (businessId: string) => signInOwnerOf(t, admin.cookie, businessId);
@@ -26,7 +22,6 @@ const ownerOf = (businessId: string) => signInOwnerOf(t, admin.cookie, businessI
 /** An image uploaded for the business as the owner's browser sends it; the stored file's path. */
 const upload = (cookie: string, kind: "logo" | "businessPhoto" | "eventImage", businessId: string, filename: string) => uploadImage(t, cookie, { kind, filename, businessId });
 
-const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 const fileState = (path: string) => stored(t, path);
 const myRequests = async (cookie: string) => (await (await t.request("/api/v1/me/requests", { cookie })).json()) as Array<{ id: string; status: string }>;
 const live = async (businessId: string) => (await (await t.request(`/api/v1/businesses/${businessId}`)).json()) as { name: string; logoUrl: string | null; photos: Array<{ path: string }> };
@@ -43,14 +38,7 @@ function listing(business: { name: string; lat: number; lng: number }, changes: 
   };
 }
 
-async function setAutoApprove(on: boolean) {
-  const saved = await t.request("/api/v1/moderation-settings", {
-    method: "PUT",
-    json: { autoApproveListings: on, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "" },
-    cookie: admin.cookie,
-  });
-  expect(saved.status).toBe(200);
-}
+const setAutoApprove = (on: boolean) => setModeration(t, admin.cookie, { listings: on, events: false, offers: false });
 
 describe("an owner's listing change whose later upload cannot be held", () => {
   it("waiting for an administrator: refused as before, nothing waits, and the photos held first are unused again, to be sent with it", async () => {

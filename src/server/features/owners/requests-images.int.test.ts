@@ -2,36 +2,26 @@
 // again with its image, which stays in use and is applied once the approval goes through), an administrator's failed
 // save leaves no upload attached to nothing, and an owner's upload is one item's image only (one event of a business
 // cannot take another's, nor an image a waiting request holds, except by approving that request).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import type { UploadKind } from "#shared/upload-kinds.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { errorOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
-import { fileState as stored, refuseWriting as refuse } from "#tests/setup/uploads.ts";
+import { cleanUpLater as cleanUpLaterOn, fileState as stored, refuseWriting as refuse, served as servedAt } from "#tests/setup/uploads.ts";
 
-let t: TestApp;
-let admin: { cookie: string; user: CurrentUser };
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
 let categoryId: string;
-
-async function person(role: "business" | "admin") {
-  const { cookie } = await t.signIn(role);
-  return { cookie, user: (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser };
-}
+beforeAll(async () => {
+  categoryId = (await createCategory(t.database.db, { name: "Shops" })).id;
+});
 
 /** An owner of these businesses. */
 const ownerOf = (...businessIds: string[]) => signInOwnerOf(t, admin.cookie, ...businessIds);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await person("admin");
-  categoryId = (await createCategory(t.database.db, { name: "Shops" })).id;
-});
-afterAll(() => t.close());
-
 const send = (method: string, path: string, json: unknown, cookie: string) => t.request(path, { method, json, cookie });
-const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 const EVENT_IMAGE_IN_USE = "This image is already used elsewhere on the site (by a business, another event, a post or the site settings). Please upload a copy of it for this event.";
 const LOGO_IN_USE = "This logo is already used elsewhere on the site, such as by another business. Upload it again for this business.";
@@ -49,9 +39,8 @@ function listing(business: { name: string; lat: number; lng: number }, changes: 
   return { name: business.name, categoryId, lat: business.lat, lng: business.lng, tags: [], ...changes };
 }
 
-const served = async (path: string) => (await t.request(`/files/${path}`)).status;
-/** The clean-up of unused uploads, run as it would be a day later. */
-const cleanUpLater = () => t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
+const served = (path: string) => servedAt(t, path);
+const cleanUpLater = () => cleanUpLaterOn(t);
 const approve = (requestId: string) => send("POST", `/api/v1/requests/${requestId}/approve`, {}, admin.cookie);
 
 async function request(id: string) {

@@ -1,30 +1,26 @@
 // An owner's listing change carrying gallery photos: a photo whose upload is gone is refused beside Photos, and
 // neither the business nor a request is saved, whether the change waits for an administrator or is approved in advance.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
-import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { errorOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { setModeration, signInOwnerOf } from "#tests/setup/owners.ts";
+import { cleanUpLater as cleanUpLaterOn } from "#tests/setup/uploads.ts";
 
-let t: TestApp;
-let admin: { cookie: string };
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
 let categoryId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn("admin");
   categoryId = (await createCategory(t.database.db)).id;
 });
-afterAll(() => t.close());
 
 const owner = (businessId: string) => signInOwnerOf(t, admin.cookie, businessId);
 
 const photoUpload = async (user: CurrentUser, businessId: string) =>
   t.services.files.upload({ user, kind: "businessPhoto", fileName: "storefront.png", name: "Storefront", businessId, bytes: await makeImage("png", 400, 300) });
 
-/** The clean-up of unused uploads, run as it would be a day later. */
-const cleanUpLater = () => t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
+const cleanUpLater = () => cleanUpLaterOn(t);
 
 const listing = (business: { name: string; lat: number; lng: number }, changes: Record<string, unknown>) => ({
   name: business.name,
@@ -35,17 +31,9 @@ const listing = (business: { name: string; lat: number; lng: number }, changes: 
   ...changes,
 });
 
-async function setAutoApprove(on: boolean) {
-  const saved = await t.request("/api/v1/moderation-settings", {
-    method: "PUT",
-    json: { autoApproveListings: on, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "" },
-    cookie: admin.cookie,
-  });
-  expect(saved.status).toBe(200);
-}
+const setAutoApprove = (on: boolean) => setModeration(t, admin.cookie, { listings: on, events: false, offers: false });
 
 const myRequests = async (cookie: string) => (await (await t.request("/api/v1/me/requests", { cookie })).json()) as Array<{ id: string; status: string }>;
-const errorOf = async (response: Response) => ((await response.json()) as { error: { fields?: Record<string, string> } }).error;
 const notYours = "This image is not one you uploaded for your business. Upload it again.";
 
 describe("an owner's listing change with photos", () => {

@@ -1,21 +1,18 @@
 // Owners' requests end to end through the API: claims, moderated listing changes, events and offers, decisions,
 // conflicts, auto-approval, closed requests and the mail each sends.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createEvent, createTag } from "#server/db/factories.ts";
-import type { CurrentUser } from "#server/auth/session.ts";
-import { createTestApp, recordingMailer, type TestApp } from "#tests/setup/app.ts";
+import type { Role } from "#shared/constants.ts";
+import { recordingMailer, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { setModeration } from "#tests/setup/owners.ts";
 
-let t: TestApp;
 const mailer = recordingMailer();
-let admin: { cookie: string; user: CurrentUser };
+const t = setUpTestApp({ mailer });
+const admin = setUpSignIn(t, "admin");
 let categoryId: string;
 let tagId: string;
 
-async function person(role: "user" | "business" | "admin", email?: string) {
-  const { cookie } = await t.signIn(role, email);
-  const user = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
-  return { cookie, user };
-}
+const person = (role: Role, email?: string) => t.signIn(role, email);
 
 async function owner(businessId: string) {
   const someone = await person("business");
@@ -35,12 +32,9 @@ async function publicBusiness(id: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ mailer });
-  admin = await person("admin");
   categoryId = (await createCategory(t.database.db)).id;
   tagId = (await createTag(t.database.db)).id;
 });
-afterAll(() => t.close());
 
 describe("claims", () => {
   it("waits for an administrator, refuses a second claim by the same person, and makes the claimant an owner with the business role", async () => {
@@ -393,12 +387,7 @@ describe("events and offers", () => {
   });
 
   it("are applied at once, and still recorded in Recent Changes, when the association auto-approves them", async () => {
-    const saved = await t.request("/api/v1/moderation-settings", {
-      method: "PUT",
-      json: { autoApproveListings: true, autoApproveEvents: true, autoApproveOffers: true, notificationEmail: "" },
-      cookie: admin.cookie,
-    });
-    expect(saved.status).toBe(200);
+    await setModeration(t, admin.cookie, { listings: true, events: true, offers: true });
     try {
       const business = await createBusiness(t.database.db, { categoryId });
       const ownerA = await owner(business.id);

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createPage } from "#server/db/factories.ts";
 import type { Role } from "#shared/constants.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { auditTrail, setUpTestApp } from "#tests/setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 const cookies: Partial<Record<Role, string>> = {};
-
 beforeAll(async () => {
-  t = await createTestApp();
   for (const role of ["user", "business", "admin"] as const) cookies[role] = (await t.signIn(role)).cookie;
 });
-afterAll(() => t.close());
 
 const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie: cookies.admin });
 
@@ -70,14 +67,13 @@ describe("pages (admin)", () => {
     expect((await asAdmin(`/api/v1/pages/${created.id}`)).status).toBe(404);
     expect((await asAdmin(`/api/v1/pages/${created.id}`, { method: "DELETE" })).status).toBe(404);
 
-    const { items } = await (await asAdmin("/api/v1/audit-log?entityType=page")).json();
-    const mine = items.filter((e: { entityId: string }) => e.entityId === created.id);
-    expect(mine.map((e: { action: string; summary: string }) => [e.action, e.summary])).toEqual([
+    const trail = await auditTrail(t, cookies.admin!, "page", created.id);
+    expect(trail.map((e) => [e.action, e.summary])).toEqual([
       ["delete", "Final Notes"],
       ["update", "Final Notes"],
       ["create", "Draft"],
     ]);
-    expect(mine[0].actorEmail).toMatch(/^admin-/);
+    expect(trail[0]!.actorEmail).toMatch(/^admin-/);
   });
 });
 

@@ -1,33 +1,16 @@
 // The Posts tab's writes: rules and messages, the author and editor, sanitized content (saved and shown), images and the audit trail.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPost, createUser } from "#server/db/factories.ts";
-import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { auditTrail, invalidOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 import { HOME_LIST_LIMIT, TRUNCATE } from "#shared/constants.ts";
 
-let t: TestApp;
-let cookie: string;
-let admin: CurrentUser;
-let author: { id: string; displayName: string };
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
+const author = setUp(() => createUser(t.database.db, { displayName: "Aaron Author" }));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const signedIn = await t.signIn("admin");
-  cookie = signedIn.cookie;
-  const row = await t.database.db.selectFrom("user").selectAll().where("email", "=", signedIn.email).executeTakeFirstOrThrow();
-  admin = { id: row.id, email: row.email, displayName: row.displayName, photoURL: null, role: "admin", emailVerified: true };
-  author = await createUser(t.database.db, { displayName: "Aaron Author" });
-});
-afterAll(() => t.close());
-
-const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie });
+const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie: admin.cookie });
 const valid = () => ({ title: "Street fair", authorUid: author.id, content: "<p>Join us <strong>Saturday</strong>.</p>", datetime: "2031-03-01T15:00:00.000Z" });
-
-async function errorOf(response: Response) {
-  expect(response.status).toBe(400);
-  return (await response.json()).error as { message: string; fields: Record<string, string> };
-}
 
 describe("posts (admin)", () => {
   it("adds a post with the author's display name, the admin as editor, and a null link when empty", async () => {
@@ -37,7 +20,7 @@ describe("posts (admin)", () => {
       title: "Street fair",
       authorUid: author.id,
       authorDisplayName: "Aaron Author",
-      editorUid: admin.id,
+      editorUid: admin.user.id,
       link: null,
       datetime: "2031-03-01T15:00:00.000Z",
       content: "<p>Join us <strong>Saturday</strong>.</p>",
@@ -54,18 +37,18 @@ describe("posts (admin)", () => {
 
   it('answers "Title, Author, Content, and Datetime are required." when one is missing', async () => {
     for (const missing of ["title", "authorUid", "content", "datetime"] as const) {
-      const error = await errorOf(await asAdmin("/api/v1/posts", { method: "POST", json: { ...valid(), [missing]: " " } }));
+      const error = await invalidOf(await asAdmin("/api/v1/posts", { method: "POST", json: { ...valid(), [missing]: " " } }));
       expect(error.message, missing).toBe("Title, Author, Content, and Datetime are required.");
     }
     // Content that the sanitizer empties is no content.
-    const error = await errorOf(await asAdmin("/api/v1/posts", { method: "POST", json: { ...valid(), content: "<script>alert(1)</script>" } }));
+    const error = await invalidOf(await asAdmin("/api/v1/posts", { method: "POST", json: { ...valid(), content: "<script>alert(1)</script>" } }));
     expect(error.message).toBe("Title, Author, Content, and Datetime are required.");
   });
 
   it("refuses a link that is not an http(s) address and an author who does not exist", async () => {
-    const error = await errorOf(await asAdmin("/api/v1/posts", { method: "POST", json: { ...valid(), link: "javascript:alert(1)" } }));
+    const error = await invalidOf(await asAdmin("/api/v1/posts", { method: "POST", json: { ...valid(), link: "javascript:alert(1)" } }));
     expect(error.message).toBe("Link must be a web address starting with http:// or https://.");
-    const unknown = await errorOf(await asAdmin("/api/v1/posts", { method: "POST", json: { ...valid(), authorUid: "nobody" } }));
+    const unknown = await invalidOf(await asAdmin("/api/v1/posts", { method: "POST", json: { ...valid(), authorUid: "nobody" } }));
     expect(unknown.message).toBe("The chosen author no longer exists. Please choose another author.");
   });
 
@@ -98,25 +81,24 @@ describe("posts (admin)", () => {
   });
 
   it("attaches, replaces and deletes the post's image, and records each change", async () => {
-    const upload = async () => t.services.files.upload({ user: admin, kind: "postImage", fileName: "photo.png", bytes: await makeImage("png") });
+    const upload = async () => t.services.files.upload({ user: admin.user, kind: "postImage", fileName: "photo.png", bytes: await makeImage("png") });
     const first = await upload();
     expect(first.fullPath).toMatch(/^posts_images\/temp_[^/]+\/post_\d+_photo\.webp$/);
     const created = await (await asAdmin("/api/v1/posts", { method: "POST", json: { ...valid(), title: "Pictured", imagePath: first.fullPath } })).json();
     expect(created.imageUrl).toBe(first.url);
 
-    const second = await t.services.files.upload({ user: admin, kind: "postImage", fileName: "new.png", postId: created.id, bytes: await makeImage("png") });
+    const second = await t.services.files.upload({ user: admin.user, kind: "postImage", fileName: "new.png", postId: created.id, bytes: await makeImage("png") });
     expect(second.fullPath.startsWith(`posts_images/${created.id}/post_`)).toBe(true);
     const updated = await (await asAdmin(`/api/v1/posts/${created.id}`, { method: "PUT", json: { ...valid(), title: "Pictured 2", imagePath: second.fullPath } })).json();
-    expect(updated).toMatchObject({ imageUrl: second.url, imagePath: second.fullPath, editorUid: admin.id });
+    expect(updated).toMatchObject({ imageUrl: second.url, imagePath: second.fullPath, editorUid: admin.user.id });
     expect((await t.request(first.url)).status).toBe(404);
 
     expect((await asAdmin(`/api/v1/posts/${created.id}`, { method: "DELETE" })).status).toBe(204);
     expect((await t.request(second.url)).status).toBe(404);
     expect((await asAdmin(`/api/v1/posts/${created.id}`, { method: "DELETE" })).status).toBe(404);
 
-    const { items } = await (await asAdmin("/api/v1/audit-log?entityType=post")).json();
-    const mine = items.filter((e: { entityId: string }) => e.entityId === created.id);
-    expect(mine.map((e: { action: string; summary: string }) => [e.action, e.summary])).toEqual([
+    const trail = await auditTrail(t, admin.cookie, "post", created.id);
+    expect(trail.map((e) => [e.action, e.summary])).toEqual([
       ["delete", "Pictured 2"],
       ["update", "Pictured 2"],
       ["create", "Pictured"],

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp } from "#tests/setup/app.ts";
 import { createBusiness, createCategory, createEvent, createOffer, createPost, createTag } from "#server/db/factories.ts";
 import type { SearchResponse, SearchResult } from "#shared/schemas/search.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 async function search(q: string, params: Record<string, string> = {}): Promise<SearchResult[]> {
   const response = await t.request(`/api/v1/search?${new URLSearchParams({ q, ...params })}`);

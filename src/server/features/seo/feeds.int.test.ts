@@ -1,15 +1,11 @@
 // The news and events feeds, read as a feed reader would (@rowanmanning/feed-parser), and the sitemap's item pages.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { JSDOM } from "jsdom";
-import { createTestApp, ORIGIN, type TestApp } from "#tests/setup/app.ts";
+import { ORIGIN, setUpTestApp } from "#tests/setup/app.ts";
 import { createBusiness, createEvent, createOffer, createPage, createPost } from "#server/db/factories.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const DAY = 24 * 60 * 60 * 1000;
 

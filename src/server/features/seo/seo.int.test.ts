@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import ical, { type VEvent } from "node-ical";
-import { createTestApp, ORIGIN, type TestApp } from "#tests/setup/app.ts";
+import { ORIGIN, setUpTestApp } from "#tests/setup/app.ts";
 import { createBusiness, createCategory, createEvent, createTag } from "#server/db/factories.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const DAY = 24 * 60 * 60 * 1000;
 

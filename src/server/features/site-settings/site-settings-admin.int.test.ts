@@ -1,7 +1,7 @@
 // An administrator changes the association's details through the API; visitors see them at once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RenderPage } from "#server/app.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { errorOf, setUpTestApp } from "#tests/setup/app.ts";
 import { DEFAULT_SITE_SETTINGS } from "./site-settings.repository.ts";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 
@@ -15,19 +15,16 @@ const renderPage: RenderPage = async (_request, context) => {
   });
 };
 
-let t: TestApp;
+const t = setUpTestApp({ renderPage });
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp({ renderPage });
   admin = (await t.signIn("admin")).cookie;
   // The hero photo the settings below name, uploaded as the form uploads one.
   await t.services.files.save({ fullPath: "site_settings/hero_1.webp", body: new Uint8Array([1, 2, 3]), contentType: "image/webp", attached: false });
 });
-afterAll(() => t.close());
 
 const put = (json: unknown, cookie?: string) => t.request("/api/v1/site-settings", { method: "PUT", json, ...(cookie ? { cookie } : {}) });
 const current = async () => (await (await t.request("/api/v1/site-settings", { cookie: admin })).json()) as SiteSettings;
-const errorOf = async (response: Response) => ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error;
 
 const SETTINGS: SiteSettings = {
   ...DEFAULT_SITE_SETTINGS,

@@ -1,69 +1,44 @@
 // The site settings' hero photos and sponsor logos as an administrator uploads, replaces and removes them: the images
 // named are kept from the clean-up of unused uploads, the ones let go are removed by it, and an image that a
 // business, an event or a post uses is refused beside the field that names it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CurrentUser } from "#server/auth/session.ts";
+import { describe, expect, it } from "vitest";
 import { createCategory } from "#server/db/factories.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { errorOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { cleanUpLater, sendUpload } from "#tests/setup/uploads.ts";
 import { DEFAULT_SITE_SETTINGS } from "./site-settings.repository.ts";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 
-let t: TestApp;
-let cookie: string;
-let admin: CurrentUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = (await t.signIn("admin")).cookie;
-  admin = (await (await t.request("/api/v1/me", { cookie })).json()) as CurrentUser;
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
 
 const IN_USE = "This image is already used elsewhere on the site (by a business, an event or a post). Please upload a copy of it for the site settings.";
 
-const put = (json: unknown, as = cookie) => t.request("/api/v1/site-settings", { method: "PUT", json, cookie: as });
+const put = (json: unknown, as = admin.cookie) => t.request("/api/v1/site-settings", { method: "PUT", json, cookie: as });
 const current = async () => (await (await t.request("/api/v1/site-settings")).json()) as SiteSettings;
-const errorOf = async (response: Response) => ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error;
 const settings = (change: Partial<SiteSettings>): SiteSettings => ({ ...DEFAULT_SITE_SETTINGS, associationName: "Queen Street Merchants", ...change });
 
-/** The clean-up of unused uploads, run as it would be a day later. */
-const cleanUpLater = () => t.services.uploads.cleanup(new Date(Date.now() + 25 * 60 * 60 * 1000));
 /** Whether the site still serves the image at `url`. */
 const served = async (url: string) => (await t.request(url)).status === 200;
 
-const b64 = (value: string) => Buffer.from(value).toString("base64");
-const TUS = { "Tus-Resumable": "1.0.0" };
-
 /** Uploads a picture over the tus endpoint in one request, as the form's upload field sends it; answers the stored file. */
-async function uploadOverHttp(as: string, fileName: string) {
-  const bytes = await makeImage("png", 600, 300);
-  const metadata = `kind ${b64("siteImage")},filename ${b64(fileName)}`;
-  const created = await t.request("/api/v1/uploads", { method: "POST", cookie: as, headers: { ...TUS, "Upload-Length": String(bytes.byteLength), "Upload-Metadata": metadata } });
-  if (created.status !== 201) return created;
-  return t.request(created.headers.get("Location")!, {
-    method: "PATCH",
-    cookie: as,
-    headers: { ...TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
-    body: bytes as Uint8Array<ArrayBuffer>,
-  });
-}
+const uploadOverHttp = async (as: string, fileName: string) => sendUpload(t, as, await makeImage("png", 600, 300), { kind: "siteImage", filename: fileName });
 
 /** An image uploaded for the site settings, not yet named by them. */
 async function siteImage(fileName: string) {
-  return t.services.files.upload({ user: admin, kind: "siteImage", fileName, bytes: await makeImage("png", 400, 200) });
+  return t.services.files.upload({ user: admin.user, kind: "siteImage", fileName, bytes: await makeImage("png", 400, 200) });
 }
 
 describe("the site settings' images", () => {
   it("takes a hero photo an administrator uploads, and keeps it from the clean-up once the settings name it", async () => {
-    const response = await uploadOverHttp(cookie, "Queen Street at dusk.png");
+    const response = await uploadOverHttp(admin.cookie, "Queen Street at dusk.png");
     expect(response.status).toBe(200);
     const photo = (await response.json()) as { url: string; srcset: string };
     expect(photo.url).toMatch(/^\/files\/site_settings\/queen-street-at-dusk_\d+_\w+\.webp$/);
 
     const saved = await put(settings({ heroPhotos: [{ url: photo.url, alt: "Queen Street at dusk" }] }));
     expect(saved.status).toBe(200);
-    await cleanUpLater();
+    await cleanUpLater(t);
     expect(await served(photo.url)).toBe(true);
     // The narrower copies the slideshow picks from are kept with it.
     for (const candidate of photo.srcset.split(", ")) expect(await served(candidate.split(" ")[0]!)).toBe(true);
@@ -99,7 +74,7 @@ describe("the site settings' images", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(after);
 
-    await cleanUpLater();
+    await cleanUpLater(t);
     expect(await served(first.url)).toBe(false);
     expect(await served(first.srcset.split(" ")[0]!)).toBe(false);
     expect(await served(logo.url)).toBe(false);
@@ -110,17 +85,17 @@ describe("the site settings' images", () => {
 
   it("refuses an image a business or an event uses, beside the field naming it, and claims nothing of a refused save", async () => {
     const categoryId = (await createCategory(t.database.db, { name: "Bakeries" })).id;
-    const shopPhoto = await t.services.files.upload({ user: admin, kind: "businessPhoto", fileName: "shop.png", name: "Crust", bytes: await makeImage("png", 400, 300) });
+    const shopPhoto = await t.services.files.upload({ user: admin.user, kind: "businessPhoto", fileName: "shop.png", name: "Crust", bytes: await makeImage("png", 400, 300) });
     const business = await t.request("/api/v1/businesses", {
       method: "POST",
-      cookie,
+      cookie: admin.cookie,
       json: { name: "Crust Bakery", categoryId, description: "Bread.", address: "5 Queen St", lat: 43.1, lng: -79.07, tags: [], photos: [{ path: shopPhoto.fullPath, alt: "The counter" }] },
     });
     expect(business.status).toBe(201);
-    const poster = await t.services.files.upload({ user: admin, kind: "eventImage", fileName: "poster.png", name: "Jazz Night", bytes: await makeImage("png", 400, 300) });
+    const poster = await t.services.files.upload({ user: admin.user, kind: "eventImage", fileName: "poster.png", name: "Jazz Night", bytes: await makeImage("png", 400, 300) });
     const event = await t.request("/api/v1/events", {
       method: "POST",
-      cookie,
+      cookie: admin.cookie,
       json: { name: "Jazz Night", eventDate: "2031-07-04T23:30:00.000Z", location: "outdoor", outdoorLocationDescription: "Market Square", imagePath: poster.fullPath },
     });
     expect(event.status).toBe(201);
@@ -143,7 +118,7 @@ describe("the site settings' images", () => {
     expect(await current()).toEqual(kept);
 
     // The business and the event keep their images; the upload the refused save named was not claimed by it.
-    await cleanUpLater();
+    await cleanUpLater(t);
     expect(await served(shopPhoto.url)).toBe(true);
     expect(await served(poster.url)).toBe(true);
     expect(await served(fresh.url)).toBe(false);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestApp } from "#tests/setup/app.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "./site-settings.repository.ts";
 import { SiteSettingsSchema } from "#shared/schemas/site-settings.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 describe("site settings", () => {
   it("serves the defaults of a fresh install: tagline, default map centre and zoom", async () => {

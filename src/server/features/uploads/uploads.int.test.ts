@@ -1,20 +1,17 @@
 // Uploads over the tus endpoint as a browser sends them: who may upload, what is refused, resuming, and the profile picture.
 import zlib from "node:zlib";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setUpTestApp } from "#tests/setup/app.ts";
 import { GIF_POLYGLOT, HTML_PAGE, SVG_WITH_SCRIPT, makeImage, makeNoisePng } from "#tests/fixtures/images.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let user: { cookie: string };
 let admin: { cookie: string };
-
 beforeAll(async () => {
-  t = await createTestApp();
   user = await t.signIn("user");
   admin = await t.signIn("admin");
 });
-afterAll(() => t.close());
 
 const b64 = (value: string) => Buffer.from(value).toString("base64");
 const TUS = { "Tus-Resumable": "1.0.0" };

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "#server/db/factories.ts";
-import { createTestApp, type TestApp } from "#tests/setup/app.ts";
+import { createTestApp, setUpTestApp } from "#tests/setup/app.ts";
 
-let t: TestApp;
+const t = setUpTestApp();
 let admin: { cookie: string; email: string };
-
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.signIn("admin");
 });
-afterAll(() => t.close());
 
 const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie: admin.cookie });
 

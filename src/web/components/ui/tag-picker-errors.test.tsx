@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages } from "#shared/messages.ts";
 import { alerts, click, getButton, settle, waitFor } from "#tests/setup/dom.ts";
-import { adminBakeryWith, described, openAdminTab } from "#tests/setup/form-pages.tsx";
+import { adminBakeryWith, described, openAdminTab, sendAgainAccepted } from "#tests/setup/form-pages.tsx";
 
 const TAGS = [
   { id: "tag-1", name: "Bread" },
@@ -111,9 +111,7 @@ describe("a business's tags the server refuses in the Markers form", () => {
 
     // The tags are as the person left them, and sent again as they are.
     expect(chosen(page)).toEqual(["Bread", "Gluten free"]);
-    api.accept();
-    await update(page);
-    await waitFor(() => api.sent.length === 2 && page.querySelector('[role="status"]')?.textContent?.includes("updated"));
+    await sendAgainAccepted(page, api, () => update(page));
     expect(api.sent[1]).toEqual(api.sent[0]);
   });
 

@@ -5,6 +5,7 @@
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
+import { siteSettingsWith } from "#tests/fixtures/site-settings.ts";
 import { accessibleName, alerts, chooseFiles, click, getButton, render, settle, waitFor } from "#tests/setup/dom.ts";
 import { readyUploads, startedUploads, stubApi } from "#tests/setup/upload-fakes.ts";
 import AdminSiteSettings, { clientAction, clientLoader } from "#web/routes/admin-site-settings.tsx";
@@ -15,23 +16,6 @@ const IN_USE = "This image is already used elsewhere on the site (by a business,
 
 const hero = (n: number) => ({ url: `/files/site_settings/hero_${n}.webp`, alt: `Queen Street ${n}` });
 const sponsor = (name: string) => ({ name, imageUrl: `/files/site_settings/${name.toLowerCase().replace(/\W+/g, "-")}.webp`, url: null });
-
-function settingsWith(change: Partial<SiteSettings>): SiteSettings {
-  return {
-    associationName: "Queen Street Merchants",
-    tagline: "Find Your Niche",
-    mailingAddress: "4500 Queen Street",
-    generalEmail: "info@queenstreet.example",
-    volunteerEmail: "",
-    mapCenter: { lat: 43.1, lng: -79.07 },
-    mapZoom: 16,
-    timeZone: "America/Toronto",
-    holidayRegion: "CA-ON",
-    heroPhotos: [],
-    sponsorLogos: [],
-    ...change,
-  };
-}
 
 /** The settings API: what it serves, what each save sent, and a refusal of every save when the test gives one. */
 const fakeApi = (stored: SiteSettings, refusal?: Record<string, string>) => stubApi({ answers: { "/site-settings": stored }, save: "/site-settings", refusal });
@@ -93,7 +77,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("the Site settings tab's hero photos and sponsors", () => {
   it("adds a hero photo with the upload field, its alt text typed next, and saves it after the others", async () => {
-    const api = fakeApi(settingsWith({ heroPhotos: [hero(1)] }));
+    const api = fakeApi(siteSettingsWith({ heroPhotos: [hero(1)] }));
     const page = await openTab();
 
     await click(getButton(page, "Add a hero photo (1 of 6)"));
@@ -112,7 +96,7 @@ describe("the Site settings tab's hero photos and sponsors", () => {
   });
 
   it("moves a hero photo up and removes a sponsor, keeping the focus on the item's buttons, and saves them in the order shown", async () => {
-    const api = fakeApi(settingsWith({ heroPhotos: [hero(1), hero(2), hero(3)], sponsorLogos: [sponsor("Falls Bank"), sponsor("Riverbend Realty")] }));
+    const api = fakeApi(siteSettingsWith({ heroPhotos: [hero(1), hero(2), hero(3)], sponsorLogos: [sponsor("Falls Bank"), sponsor("Riverbend Realty")] }));
     const page = await openTab();
 
     await type(field(page, "Hero photo 3: alt text"), "The fountain");
@@ -140,7 +124,7 @@ describe("the Site settings tab's hero photos and sponsors", () => {
   });
 
   it("says on the add button when the hero photos are full, and takes no more", async () => {
-    fakeApi(settingsWith({ heroPhotos: [1, 2, 3, 4, 5, 6].map(hero) }));
+    fakeApi(siteSettingsWith({ heroPhotos: [1, 2, 3, 4, 5, 6].map(hero) }));
     const page = await openTab();
     expect(getButton(page, "Hero photos full (6 of 6)").disabled).toBe(true);
     expect(getButton(page, "Add a sponsor (0 of 50)").disabled).toBe(false);
@@ -150,7 +134,7 @@ describe("the Site settings tab's hero photos and sponsors", () => {
   });
 
   it("tells a sponsor logo the server refuses beside that logo, focused, and keeps everything typed", async () => {
-    const api = fakeApi(settingsWith({ sponsorLogos: [sponsor("Falls Bank"), sponsor("Riverbend Realty")] }), { "sponsorLogos.1.imageUrl": IN_USE });
+    const api = fakeApi(siteSettingsWith({ sponsorLogos: [sponsor("Falls Bank"), sponsor("Riverbend Realty")] }), { "sponsorLogos.1.imageUrl": IN_USE });
     const page = await openTab();
 
     await type(field(page, "Association name"), "Downtown Merchants");
@@ -170,7 +154,7 @@ describe("the Site settings tab's hero photos and sponsors", () => {
   });
 
   it("refuses, before sending, a sponsor added without a name, beside its name field, which takes the focus", async () => {
-    const api = fakeApi(settingsWith({ sponsorLogos: [sponsor("Falls Bank")] }));
+    const api = fakeApi(siteSettingsWith({ sponsorLogos: [sponsor("Falls Bank")] }));
     const page = await openTab();
 
     await click(getButton(page, "Add a sponsor (1 of 50)"));

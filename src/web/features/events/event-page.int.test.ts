@@ -4,19 +4,17 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter, RouterContextProvider } from "react-router";
 import { JSDOM } from "jsdom";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, ORIGIN, type TestApp } from "#tests/setup/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setUpTestApp, ORIGIN } from "#tests/setup/app.ts";
 import { jsonLdProblems } from "#tests/e2e/json-ld-rules.ts";
 import { appContext } from "#web/lib/app-context.ts";
 import EventPage, { loader } from "#web/routes/event.tsx";
 
-let t: TestApp;
+const t = setUpTestApp();
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
   cookie = (await t.signIn("admin")).cookie;
 });
-afterAll(() => t.close());
 
 /** The page of one date of a series, as a visitor sees it: the times it shows, and its schema.org Event. */
 async function datePage(eventId: string, date: string) {

@@ -12,10 +12,7 @@ const categories = [
   { id: "c1", name: "Restaurants", color: "#a47148", count: 7 },
   { id: "c2", name: "Bars & Nightlife", color: "#1d3557", count: 3 },
 ];
-const tags = [
-  { id: "t1", name: "Patio" },
-  { id: "t2", name: "Live Music" },
-];
+const tags = [{ id: "t1", name: "Patio" }, { id: "t2", name: "Live Music" }];
 
 /** The businesses the counts above are of: 2 of the 7 restaurants, 1 of the 3 bars and 1 of the 2 others open now. */
 const businesses = [

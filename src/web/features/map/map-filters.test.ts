@@ -16,10 +16,7 @@ const categories = [
   { id: "c1", name: "Cafés", color: "#a47148", count: 2 },
   { id: "c2", name: "Bars & Nightlife", color: "#1d3557", count: 1 },
 ];
-const tags = [
-  { id: "t1", name: "Patio" },
-  { id: "t2", name: "Live Music" },
-];
+const tags = [{ id: "t1", name: "Patio" }, { id: "t2", name: "Live Music" }];
 const business = (id: string, name: string, categoryId: string | null, tagIds: string[], lat = 43.1, lng = -79.07): MapBusiness => ({
   id,
   name,
