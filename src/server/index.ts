@@ -8,7 +8,7 @@ import { listen } from "./listen.ts";
 import { ConfigError, parseEnv, publicUrl } from "./env.ts";
 import { openRuntime, prepareDatabase } from "./runtime.ts";
 import type { AppContextKey } from "./load-context.ts";
-import { SETUP_PATH } from "./features/setup/setup.service.ts";
+import { SETUP_PATH } from "#server/features/setup/index.ts";
 
 dotenv.config({ quiet: true });
 

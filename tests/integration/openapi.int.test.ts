@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seedDemoContent } from "#server/db/seed.ts";
+import { seedDemoContent } from "#server/demo/seed.ts";
 import { newId } from "#server/db/ids.ts";
 import { startFakeGeoServer, type FakeGeoServer } from "../fakes/geo-servers.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";

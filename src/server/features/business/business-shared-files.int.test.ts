@@ -114,7 +114,7 @@ describe("a business's logo and photos", () => {
     const ownerMe = (await (await t.request("/api/v1/me", { cookie: owner.cookie })).json()) as CurrentUser;
     const shop = await createBusiness(t.database.db, { name: "Echo Espresso", categoryId });
     const other = await createBusiness(t.database.db, { name: "Foxtrot Flowers", categoryId });
-    await t.services.requests.addOwner(admin, shop.id, ownerMe.email);
+    await t.services.owners.addOwner(admin, shop.id, ownerMe.email);
     const logo = await uploaded("logo", ownerMe, shop.id);
     const asked = await send("PUT", `/api/v1/businesses/${shop.id}`, marker("Echo Espresso", { logoPath: logo }), owner.cookie);
     expect(asked.status).toBe(202);

@@ -5,8 +5,8 @@ import type { Business as BusinessTable, DB } from "#server/db/database-types.ts
 import { folded } from "#server/db/order.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "#shared/schemas/business.ts";
 import type { BusinessPlace } from "#shared/event-location.ts";
-import { readStoredHours } from "../hours/stored-hours.ts";
-import { searchFold } from "../search/search-text.ts";
+import { readStoredHours } from "#server/lib/hours/stored-hours.ts";
+import { searchFold } from "#server/lib/search-text.ts";
 import { SocialLinkSchema, type SocialLink } from "#shared/schemas/social-links.ts";
 
 /** The stored social links (JSON text); none when absent or unreadable. */

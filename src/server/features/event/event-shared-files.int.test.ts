@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createUser } from "#server/db/factories.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import type { UploadKind } from "#shared/upload-kinds.ts";
-import { DEFAULT_SITE_SETTINGS } from "../site-settings/site-settings.repository.ts";
+import { DEFAULT_SITE_SETTINGS } from "#server/features/site-settings/index.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 
@@ -123,7 +123,7 @@ describe("an event's image", () => {
     const owner = await t.signIn("business");
     const ownerMe = (await (await t.request("/api/v1/me", { cookie: owner.cookie })).json()) as CurrentUser;
     const venue = await createBusiness(t.database.db, { name: "Foxtrot Hall" });
-    await t.services.requests.addOwner(admin, venue.id, ownerMe.email);
+    await t.services.owners.addOwner(admin, venue.id, ownerMe.email);
     const poster = await uploaded("eventImage", ownerMe, venue.id);
     const asked = await send("POST", "/api/v1/events", event("Foxtrot Quiz", poster, { location: venue.id, outdoorLocationDescription: undefined }), owner.cookie);
     expect(asked.status).toBe(202);

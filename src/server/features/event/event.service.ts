@@ -9,15 +9,15 @@ import { truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { EventInputSchema, type AdminEvent, type Event, type EventInput, type EventValues } from "#shared/schemas/event.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
-import type { AuditRecorder } from "../audit/audit.service.ts";
-import type { BusinessService } from "../business/business.service.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
+import type { BusinessService } from "#server/features/business/index.ts";
 import type { EventWithLocation } from "#shared/event-location.ts";
 import { withLocations } from "./event-locations.ts";
 import type { EventRepository, OccurrenceChange, StoredEvent } from "./event.repository.ts";
 import { asOccurrence, expandSeries, merged, movedOntoAnother } from "./event-series.ts";
 import { hasOccurrence, occursOn } from "#shared/recurrence.ts";
 import { OccurrenceChangeSchema, type OccurrenceChangeInput } from "#shared/schemas/event.ts";
-import type { SiteSettingsService } from "../site-settings/site-settings.service.ts";
+import type { SiteSettingsService } from "#server/features/site-settings/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Past lists show a series' dates this far back. */
@@ -154,6 +154,11 @@ export class EventService {
   }
 
   /** One event, or undefined (its page says it was not found). */
+  /** An event as stored (a series once); no one is checked (the owners' requests compare with it). */
+  stored(id: string): Promise<StoredEvent | undefined> {
+    return this.repository.getStored(id);
+  }
+
   find(id: string): Promise<Event | undefined> {
     return this.repository.get(id);
   }

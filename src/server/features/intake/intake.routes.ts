@@ -2,11 +2,10 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { errorResponse, json } from "#server/api/schemas.ts";
 import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 import { IntakeBusinessSchema, IntakeSubmissionSchema, type IntakeInput } from "#shared/schemas/intake.ts";
 
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };
 // The service checks the body with the form's own rules and messages, so each field gets its own.
 const IntakeBody = z.custom<IntakeInput>((value) => typeof value === "object" && value !== null).openapi({

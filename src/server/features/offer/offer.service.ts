@@ -5,10 +5,10 @@ import { invalidInput } from "#server/validation.ts";
 import { messages } from "#shared/messages.ts";
 import { OfferInputSchema, type AdminOffer, type Offer, type OfferInput } from "#shared/schemas/offer.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
-import type { AuditRecorder } from "../audit/audit.service.ts";
-import type { BusinessService } from "../business/business.service.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
+import type { BusinessService } from "#server/features/business/index.ts";
 import { localDate } from "#shared/zoned-time.ts";
-import type { SiteSettingsService } from "../site-settings/site-settings.service.ts";
+import type { SiteSettingsService } from "#server/features/site-settings/index.ts";
 import type { OfferRepository, OfferWrite, StoredOffer } from "./offer.repository.ts";
 
 export interface OfferWriteDeps {
@@ -61,6 +61,11 @@ export class OfferService {
   }
 
   /** One offer, whatever its dates (its page says when it has ended), or undefined. */
+  /** An offer as stored; no one is checked (the owners' requests compare with it). */
+  stored(id: string): Promise<StoredOffer | undefined> {
+    return this.repository.getStored(id);
+  }
+
   find(id: string): Promise<Offer | undefined> {
     return this.repository.get(id);
   }

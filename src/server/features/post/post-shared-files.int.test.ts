@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createUser } from "#server/db/factories.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import type { UploadKind } from "#shared/upload-kinds.ts";
-import { DEFAULT_SITE_SETTINGS } from "../site-settings/site-settings.repository.ts";
+import { DEFAULT_SITE_SETTINGS } from "#server/features/site-settings/index.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 

@@ -9,7 +9,7 @@ import { truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import { PostInputSchema, type AdminPost, type Post, type PostAuthor, type PostInput } from "#shared/schemas/post.ts";
-import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { postText, sanitizePostContent } from "./post-content.ts";
 import type { PostRepository, StoredPost } from "./post.repository.ts";
 

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
-import { TYPO_MIN_LENGTH } from "./search-text.ts";
+import { TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
 
 // Query words hold only letters, digits and marks (see queryWords): quoted, they are taken as lexemes verbatim.
 const lexeme = (word: string) => `'${word.replaceAll("'", "").replaceAll("\\", "")}'`;

@@ -7,7 +7,7 @@ import type { RequestRepository, StoredRequest } from "./requests.repository.ts"
 
 export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;
 
-export interface RequestMailOptions {
+export interface OwnerNotificationsOptions {
   mailer: Mailer | undefined;
   /** The site's public address, for links. */
   siteUrl: string;
@@ -17,10 +17,10 @@ export interface RequestMailOptions {
   onError?: (error: unknown) => void;
 }
 
-export class RequestMail {
+export class OwnerNotifications {
   private readonly repository: RequestRepository;
-  private readonly options: RequestMailOptions;
-  constructor(repository: RequestRepository, options: RequestMailOptions) {
+  private readonly options: OwnerNotificationsOptions;
+  constructor(repository: RequestRepository, options: OwnerNotificationsOptions) {
     this.repository = repository;
     this.options = options;
   }

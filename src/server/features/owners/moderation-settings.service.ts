@@ -1,0 +1,29 @@
+// The association's moderation settings: which owners' changes are approved at once, and where new requests are announced.
+import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
+import { invalidInput } from "#server/validation.ts";
+import { ModerationSettingsSchema, type ModerationSettings } from "#shared/schemas/owners.ts";
+import type { ModerationSettingsRepository } from "./moderation-settings.repository.ts";
+
+export class ModerationSettingsService {
+  private readonly repository: ModerationSettingsRepository;
+  private readonly audit: AuditRecorder;
+  constructor(repository: ModerationSettingsRepository, audit: AuditRecorder) {
+    this.repository = repository;
+    this.audit = audit;
+  }
+
+  async get(viewer: CurrentUser | null): Promise<ModerationSettings> {
+    requireRole(viewer, "admin");
+    return this.repository.get();
+  }
+
+  async save(viewer: CurrentUser | null, input: ModerationSettings): Promise<ModerationSettings> {
+    const admin = requireRole(viewer, "admin");
+    const parsed = ModerationSettingsSchema.safeParse(input);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, "The settings are not valid.");
+    await this.repository.save(parsed.data);
+    await this.audit.record(admin, { action: "update", entityType: "settings", entityId: "moderation", summary: "Request approval settings" });
+    return this.repository.get();
+  }
+}
