@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import dotenv from "dotenv";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { createApp, type RenderPage } from "./app.ts";
-import { listen } from "./listen.ts";
+import { listen } from "./http/listen.ts";
 import { ConfigError, parseEnv, publicUrl } from "./env.ts";
 import { openRuntime, prepareDatabase } from "./runtime.ts";
 import type { AppContextKey } from "./load-context.ts";

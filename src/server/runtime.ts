@@ -10,7 +10,7 @@ import { openDatabase, type Database } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import type { SeedCounts } from "./demo/seed.ts";
 import { publicUrl, type Env } from "./env.ts";
-import { createOriginPolicy, originSettingsFromEnv } from "./origins.ts";
+import { createOriginPolicy, originSettingsFromEnv } from "./http/origins.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createServices } from "./services.ts";
 import { storageFromEnv, type StorageSetup } from "./storage/storage-config.ts";

@@ -4,7 +4,7 @@ import { FileService } from "./storage/file.service.ts";
 import type { ObjectStore } from "./storage/storage.ts";
 import type { Env } from "./env.ts";
 import { publicUrl } from "./env.ts";
-import { createOriginPolicy, originSettingsFromEnv, type OriginPolicy } from "./origins.ts";
+import { createOriginPolicy, originSettingsFromEnv, type OriginPolicy } from "./http/origins.ts";
 import { geoSetupFromEnv, type GeoSetup } from "./geo/geo-config.ts";
 import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from "./auth/providers.ts";
 import type { Mailer } from "./mail/mailer.ts";
