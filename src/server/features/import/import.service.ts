@@ -18,7 +18,9 @@ import { autoMapping, mapRows, RowEvaluator, summarize, type Catalog, type Evalu
 import { decode, readCsv } from "./csv.ts";
 import { fetchPublicFile, type FetchFile } from "./remote-file.ts";
 import { EVENT_CELLS, evaluateEvents, isCalendar, readCalendar, type EvaluatedEventRow, type EventCatalog } from "./event-rows.ts";
-import type { ApplyPlan, ImportRecord, ImportRepository, KeptOnUndo, StoredOptions } from "./import.repository.ts";
+import type { ApplyPlan } from "./import-apply.repository.ts";
+import type { ImportRecord, KeptOnUndo, StoredOptions } from "./import-stored.ts";
+import type { ImportRepository } from "./import.repository.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** New categories get colours in turn from this muted palette; an administrator can change them afterwards. */
