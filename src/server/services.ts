@@ -164,7 +164,7 @@ function createOwners({
     /** Owners' claims and changes, waiting for an administrator (or applied at once). */
     requests: new ChangeRequestService({ repository, settings, ownership: owners, listings, holds, decisions: requestDecisions, notifications }),
     requestDecisions,
-    moderationSettings: new ModerationSettingsService(settings, audit),
+    moderationSettings: new ModerationSettingsService({ repository: settings, audit }),
     /** The digests of new requests the runtime sends periodically. */
     ownerNotifications: notifications,
   };

@@ -1,6 +1,6 @@
-import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { requireAdmin, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
-import { NotFound, Unauthorized, Validation } from "#server/errors.ts";
+import { NotFound, Validation } from "#server/errors.ts";
 import { invalidInput } from "#server/validation.ts";
 import { changeImage, saveWithImage } from "#server/storage/entity-image.ts";
 import type { FileHolder, FileService } from "#server/storage/file.service.ts";
@@ -124,7 +124,7 @@ export class EventService {
    * date not in the series, or an end before the start, is refused beside its field.
    */
   async changeOccurrence(viewer: CurrentUser | null, id: string, date: string, input: OccurrenceChangeInput): Promise<Event> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.storage.unauthenticated);
     const parsed = OccurrenceChangeSchema.safeParse(input);
     if (!parsed.success) throw invalidInput(parsed.error.issues, messages.adminEvents.notInSeries);
     if (!(await this.findOccurrence(id, date))) {
@@ -146,7 +146,7 @@ export class EventService {
 
   /** Puts one date of a series back as its rule has it. */
   async restoreOccurrence(viewer: CurrentUser | null, id: string, date: string): Promise<Event> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.storage.unauthenticated);
     const restored = await this.findOccurrence(id, date);
     if (!restored || !(await this.repository.deleteChange(id, date))) throw NotFound(messages.adminEvents.notFound);
     await this.writes.audit.record(admin, { action: "update", entityType: "event", entityId: id, summary: `${restored.name} (${date}, restored)` });
@@ -171,7 +171,7 @@ export class EventService {
 
   /** The admin list: every event, newest first, with its location in words and the description cut to 100 characters. */
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminEvent>> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, messages.storage.unauthenticated);
     const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
     const located = await withLocations(this.writes.businesses, items);
     return {
@@ -188,7 +188,7 @@ export class EventService {
 
   /** `applying` is the owner's request whose approval this is: its uploads may become the event's. */
   async create(viewer: CurrentUser | null, input: EventInput, applying?: { request: string }): Promise<StoredEvent> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.storage.unauthenticated);
     const values = await this.validate(input);
     await this.checkImageNotInUse(values.imagePath, null, applying);
     const image = await changeImage(this.writes.files, { user: admin, kind: "eventImage", wanted: values.imagePath, current: { path: null, url: null } });
@@ -201,7 +201,7 @@ export class EventService {
   }
 
   async update(viewer: CurrentUser | null, id: string, input: EventInput, applying?: { request: string }): Promise<StoredEvent> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.storage.unauthenticated);
     const values = await this.validate(input);
     const existing = await this.repository.getStored(id);
     if (!existing) throw NotFound(messages.adminEvents.notFound);
@@ -224,7 +224,7 @@ export class EventService {
 
   /** Deletes the event and its image. */
   async delete(viewer: CurrentUser | null, id: string): Promise<void> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.storage.unauthenticated);
     const existing = await this.repository.getStored(id);
     if (!existing || !(await this.repository.delete(id))) throw NotFound(messages.adminEvents.notFound);
     await this.writes.files.deleteForEntity(existing.imageStoragePath);
@@ -266,7 +266,3 @@ export class EventService {
   }
 }
 
-function requireAdmin(viewer: CurrentUser | null): CurrentUser {
-  if (!viewer) throw Unauthorized(messages.storage.unauthenticated);
-  return requireRole(viewer, "admin");
-}

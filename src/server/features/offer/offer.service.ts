@@ -1,6 +1,6 @@
-import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { requireAdmin, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
-import { NotFound, Unauthorized, Validation } from "#server/errors.ts";
+import { NotFound, Validation } from "#server/errors.ts";
 import { invalidInput } from "#server/validation.ts";
 import { messages } from "#shared/messages.ts";
 import { OfferInputSchema, type AdminOffer, type Offer, type OfferInput } from "#shared/schemas/offer.ts";
@@ -19,11 +19,6 @@ export interface OfferWriteDeps {
 /** Where the site's local day comes from: offers start and end at its midnight. */
 export interface OfferClock {
   siteSettings: Pick<SiteSettingsService, "get">;
-}
-
-function requireAdmin(viewer: CurrentUser | null): CurrentUser {
-  if (!viewer) throw Unauthorized(messages.adminOffers.mustBeLoggedIn);
-  return requireRole(viewer, "admin");
 }
 
 /** "BOGO at Corner Cafe": how lists, confirmations and the audit trail name an offer. */
@@ -71,7 +66,7 @@ export class OfferService {
   }
 
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminOffer>> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, messages.adminOffers.mustBeLoggedIn);
     const [{ items, total }, today] = await Promise.all([
       this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort),
       this.today(),
@@ -80,7 +75,7 @@ export class OfferService {
   }
 
   async create(viewer: CurrentUser | null, input: OfferInput): Promise<StoredOffer> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.adminOffers.mustBeLoggedIn);
     const values = await this.validate(input);
     const offer = await this.repository.create(newId(), admin.id, values);
     await this.writes.audit.record(admin, { action: "create", entityType: "offer", entityId: offer.id, summary: offerLabel(offer) });
@@ -88,7 +83,7 @@ export class OfferService {
   }
 
   async update(viewer: CurrentUser | null, id: string, input: OfferInput): Promise<StoredOffer> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.adminOffers.mustBeLoggedIn);
     const values = await this.validate(input);
     const offer = await this.repository.update(id, values);
     if (!offer) throw NotFound(messages.adminOffers.notFound);
@@ -97,7 +92,7 @@ export class OfferService {
   }
 
   async delete(viewer: CurrentUser | null, id: string): Promise<void> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.adminOffers.mustBeLoggedIn);
     const existing = await this.repository.getStored(id);
     if (!existing || !(await this.repository.delete(id))) throw NotFound(messages.adminOffers.notFound);
     await this.writes.audit.record(admin, { action: "delete", entityType: "offer", entityId: id, summary: offerLabel(existing) });

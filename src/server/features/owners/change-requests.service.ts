@@ -15,7 +15,7 @@ import type { ModerationSettingsRepository } from "./moderation-settings.reposit
 import type { OwnerNotifications } from "./owner-notifications.ts";
 import type { OwnershipService } from "./ownership.service.ts";
 import type { RequestDecisionService } from "./request-decisions.service.ts";
-import { approvedInAdvance, asInput, FORMS, parse, same, samePayload, withoutImages, type NewRequest, type Upload, type Values, type WriteOutcome } from "./request-forms.ts";
+import { approvedInAdvance, asInput, FORMS, ITEMS, parse, same, samePayload, withoutImages, type ItemKind, type NewRequest, type Upload, type Values, type WriteOutcome } from "./request-forms.ts";
 import type { RequestRepository, StoredRequest } from "./requests.repository.ts";
 import type { UploadHolds } from "./upload-holds.ts";
 
@@ -87,18 +87,7 @@ export class ChangeRequestService {
     const user = requireUser(viewer);
     const { events } = this.deps.listings;
     if (user.role === "admin") return { applied: id ? await events.update(user, id, input) : await events.create(user, input) };
-    await this.deps.ownership.requireSomeBusiness(user);
-    const form = FORMS.event;
-    let base: Values | null = null;
-    if (id) {
-      const existing = await events.stored(id);
-      if (!existing) throw NotFound(messages.adminEvents.notFound);
-      await this.deps.ownership.requireOwner(user, existing.location);
-      base = asInput(form, existing);
-    }
-    const payload = parse(form, input);
-    const businessId = String(payload.location);
-    await this.requireOwnerOf(user, businessId);
+    const { payload, base, businessId } = await this.ownersItem(user, "event", id, input);
     await events.checkRule(payload as EventValues);
     return { request: await this.ownerChange(user, "event", businessId, id, payload, base, (await this.deps.settings.get()).autoApproveEvents) };
   }
@@ -107,42 +96,43 @@ export class ChangeRequestService {
     const user = requireUser(viewer);
     const { offers } = this.deps.listings;
     if (user.role === "admin") return { applied: id ? await offers.update(user, id, input) : await offers.create(user, input) };
-    await this.deps.ownership.requireSomeBusiness(user);
-    const form = FORMS.offer;
-    let base: Values | null = null;
-    if (id) {
-      const existing = await offers.stored(id);
-      if (!existing) throw NotFound(messages.adminOffers.notFound);
-      await this.deps.ownership.requireOwner(user, existing.businessId);
-      base = asInput(form, existing);
-    }
-    const payload = parse(form, input);
-    const businessId = String(payload.businessId);
-    await this.requireOwnerOf(user, businessId);
+    const { payload, base, businessId } = await this.ownersItem(user, "offer", id, input);
     return { request: await this.ownerChange(user, "offer", businessId, id, payload, base, (await this.deps.settings.get()).autoApproveOffers) };
   }
 
   /** Owners delete their own businesses' events and offers at once: taking something down needs no approval. */
   async deleteEvent(viewer: CurrentUser | null, id: string): Promise<void> {
     const user = requireUser(viewer);
-    const { events } = this.deps.listings;
-    if (user.role !== "admin") {
-      const existing = await events.stored(id);
-      if (!existing) throw NotFound(messages.adminEvents.notFound);
-      await this.deps.ownership.requireOwner(user, existing.location);
-    }
-    await events.delete(user.role === "admin" ? user : approvedInAdvance(user), id);
+    if (user.role !== "admin") await this.ownersExisting(user, "event", id);
+    await this.deps.listings.events.delete(user.role === "admin" ? user : approvedInAdvance(user), id);
   }
 
   async deleteOffer(viewer: CurrentUser | null, id: string): Promise<void> {
     const user = requireUser(viewer);
-    const { offers } = this.deps.listings;
-    if (user.role !== "admin") {
-      const existing = await offers.stored(id);
-      if (!existing) throw NotFound(messages.adminOffers.notFound);
-      await this.deps.ownership.requireOwner(user, existing.businessId);
-    }
-    await offers.delete(user.role === "admin" ? user : approvedInAdvance(user), id);
+    if (user.role !== "admin") await this.ownersExisting(user, "offer", id);
+    await this.deps.listings.offers.delete(user.role === "admin" ? user : approvedInAdvance(user), id);
+  }
+
+  /**
+   * An owner's new or changed event or offer, checked in this order: they own some business, the item is one of
+   * theirs, its form's rules hold, and the business it is filed under is theirs.
+   */
+  private async ownersItem(user: CurrentUser, kind: ItemKind, id: string | null, input: unknown) {
+    await this.deps.ownership.requireSomeBusiness(user);
+    const base = id ? asInput(FORMS[kind], await this.ownersExisting(user, kind, id)) : null;
+    const payload = parse(FORMS[kind], input);
+    const businessId = String(payload[ITEMS[kind].business]);
+    await this.requireOwnerOf(user, businessId);
+    return { payload, base, businessId };
+  }
+
+  /** The stored event or offer, when it belongs to a business the owner owns; Forbidden else. */
+  private async ownersExisting(user: CurrentUser, kind: ItemKind, id: string): Promise<Values> {
+    const { events, offers } = this.deps.listings;
+    const existing: Values | undefined = kind === "event" ? await events.stored(id) : await offers.stored(id);
+    if (!existing) throw NotFound(ITEMS[kind].notFound);
+    await this.deps.ownership.requireOwner(user, String(existing[ITEMS[kind].business]));
+    return existing;
   }
 
   /** The person who asked, or an owner of its business, replaces what a waiting request asks for; it is checked as the original was. */
@@ -171,7 +161,7 @@ export class ChangeRequestService {
       businesses.checkHours(payload.openingHours);
     }
     if (request.kind === "event" || request.kind === "offer") {
-      const businessId = String(request.kind === "event" ? payload.location : payload.businessId);
+      const businessId = String(payload[ITEMS[request.kind].business]);
       await this.requireOwnerOf(user, businessId);
       if (request.kind === "event") await events.checkRule(payload as EventValues);
       fresh = await holds.ownersImages(user, form, payload, null, request.payload);
@@ -189,7 +179,7 @@ export class ChangeRequestService {
     await holds.releaseReplaced(form, request.payload, payload, null);
   }
 
-  private async ownerChange(user: CurrentUser, kind: "event" | "offer", businessId: string, targetId: string | null, payload: Values, base: Values | null, auto: boolean) {
+  private async ownerChange(user: CurrentUser, kind: ItemKind, businessId: string, targetId: string | null, payload: Values, base: Values | null, auto: boolean) {
     const business = await this.deps.listings.businesses.get(businessId);
     // The same new event or offer sent again (a second press, a page sent twice) is the request already waiting.
     if (!targetId && !auto) {

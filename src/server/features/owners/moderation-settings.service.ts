@@ -6,24 +6,22 @@ import { ModerationSettingsSchema, type ModerationSettings } from "#shared/schem
 import type { ModerationSettingsRepository } from "./moderation-settings.repository.ts";
 
 export class ModerationSettingsService {
-  private readonly repository: ModerationSettingsRepository;
-  private readonly audit: AuditRecorder;
-  constructor(repository: ModerationSettingsRepository, audit: AuditRecorder) {
-    this.repository = repository;
-    this.audit = audit;
+  private readonly deps: { repository: ModerationSettingsRepository; audit: AuditRecorder };
+  constructor(deps: { repository: ModerationSettingsRepository; audit: AuditRecorder }) {
+    this.deps = deps;
   }
 
   async get(viewer: CurrentUser | null): Promise<ModerationSettings> {
     requireRole(viewer, "admin");
-    return this.repository.get();
+    return this.deps.repository.get();
   }
 
   async save(viewer: CurrentUser | null, input: ModerationSettings): Promise<ModerationSettings> {
     const admin = requireRole(viewer, "admin");
     const parsed = ModerationSettingsSchema.safeParse(input);
     if (!parsed.success) throw invalidInput(parsed.error.issues, "The settings are not valid.");
-    await this.repository.save(parsed.data);
-    await this.audit.record(admin, { action: "update", entityType: "settings", entityId: "moderation", summary: "Request approval settings" });
-    return this.repository.get();
+    await this.deps.repository.save(parsed.data);
+    await this.deps.audit.record(admin, { action: "update", entityType: "settings", entityId: "moderation", summary: "Request approval settings" });
+    return this.deps.repository.get();
   }
 }

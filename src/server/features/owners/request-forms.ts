@@ -38,6 +38,15 @@ export const FORMS: Record<RequestKind, Form> = {
   offer: { views: offerView.fields, schema: OfferInputSchema, required: messages.adminOffers.required },
 };
 
+/** The kinds of request about an event or an offer of a business. */
+export type ItemKind = "event" | "offer";
+
+/** Where an event or offer names the business it belongs to, and what is said when it is gone. */
+export const ITEMS: Record<ItemKind, { business: string; notFound: string }> = {
+  event: { business: "location", notFound: messages.adminEvents.notFound },
+  offer: { business: "businessId", notFound: messages.adminOffers.notFound },
+};
+
 /** Input fields whose stored counterpart has another name. */
 const STORED_AS: Record<string, string> = { logoPath: "logoStoragePath", imagePath: "imageStoragePath" };
 
