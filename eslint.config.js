@@ -49,8 +49,7 @@ export default tseslint.config(
   // app.ts, runtime.ts) and the demo seed (demo/) sit above the features and may use them, through their indexes too.
   {
     files: ["src/server/**"],
-    plugins: { "import-x": importX },
-    settings: { "import-x/resolver-next": [createNodeResolver()] },
+    // The import-x plugin and its resolver come from the "src/**" block above.
     rules: {
       "import-x/no-restricted-paths": [
         "error",

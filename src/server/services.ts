@@ -142,7 +142,8 @@ function createOwners({
   const repository = new RequestRepository(database.db);
   // Moderation settings live in the site settings row, which saving them makes on a site not set up yet.
   const settings = new ModerationSettingsRepository(database.db, () => siteSettingsRepository.save(DEFAULT_SITE_SETTINGS));
-  const notifications = new OwnerNotifications(repository, {
+  const notifications = new OwnerNotifications({
+    repository,
     mailer,
     siteUrl: publicUrl(env),
     siteName: async () => (await siteSettings.get()).associationName,
