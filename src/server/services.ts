@@ -5,7 +5,7 @@ import type { ObjectStore } from "./storage/storage.ts";
 import type { Env } from "./env.ts";
 import { publicUrl } from "./env.ts";
 import { createOriginPolicy, originSettingsFromEnv, type OriginPolicy } from "./http/origins.ts";
-import { geoSetupFromEnv, type GeoSetup } from "./geo/geo-config.ts";
+import { geoSetupFromEnv, type GeoSetup } from "./geo-providers/geo-config.ts";
 import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from "./auth/providers.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { AccountRepository, AccountService } from "./features/account/index.ts";

@@ -10,7 +10,7 @@ import { startFakeGeoServer, type FakeGeoServer } from "../fakes/geo-servers.ts"
 import type { DB } from "#server/db/database-types.ts";
 import { GeoRepository } from "#server/features/geo/index.ts";
 import { GeoService } from "#server/features/geo/index.ts";
-import { geoSetupFromEnv } from "#server/geo/geo-config.ts";
+import { geoSetupFromEnv } from "#server/geo-providers/geo-config.ts";
 import { parseEnv } from "#server/env.ts";
 
 interface JsonSchema {

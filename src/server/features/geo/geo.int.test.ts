@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 import { NO_ROUTE_ORIGIN, startFakeGeoServer, type FakeGeoServer } from "#tests/fakes/geo-servers.ts";
-import { GoogleGeocoder, GoogleRouter } from "#server/geo/google.ts";
+import { GoogleGeocoder, GoogleRouter } from "#server/geo-providers/google.ts";
 import { GeoRepository } from "./geo.repository.ts";
 import { GeoService } from "./geo.service.ts";
 
