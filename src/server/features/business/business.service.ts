@@ -20,7 +20,7 @@ import type { SocialLink } from "#shared/schemas/social-links.ts";
 import { hasHours, type ComingException, type HoursStatus, type OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
 import { fromOsm, OsmHoursError } from "#server/lib/hours/osm-hours.ts";
-import { parseStoredHours, storeHours, structuredOf } from "#server/lib/hours/stored-hours.ts";
+import { storeHours, structuredOf } from "#server/lib/hours/stored-hours.ts";
 
 /** The hours sent: text read by the OpenStreetMap parser (its message on a syntax error), or the structured form. */
 function hoursOf(value: string | OpeningHours | null): OpeningHours | null {
@@ -98,7 +98,7 @@ export class BusinessService {
   async openStates(ids: readonly string[]): Promise<Record<string, boolean | null>> {
     const stored = await this.repository.getHours(ids);
     const clock = new HoursClock(await this.zone());
-    return Object.fromEntries([...stored].map(([id, text]) => [id, isOpenNow(parseStoredHours(text), clock)]));
+    return Object.fromEntries([...stored].map(([id, hours]) => [id, isOpenNow(hours, clock)]));
   }
 
   /** For the business page: open or closed now and the next change, and the exceptions of the coming weeks. */
