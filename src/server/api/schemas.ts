@@ -26,3 +26,9 @@ export const IdParamSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** A JSON body or response of the given shape. */
 export const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+
+/** The answers of an operation for signed-in people only. */
+export const signedInErrors = { 401: errorResponse("Not signed in") };
+
+/** The answers of an operation for administrators only. */
+export const adminErrors = { ...signedInErrors, 403: errorResponse("Not an administrator") };

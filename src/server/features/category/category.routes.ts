@@ -2,15 +2,10 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
 import { Validation } from "#server/errors.ts";
 import { CategoryInputSchema, CategorySchema } from "#shared/schemas/category.ts";
 import { messages } from "#shared/messages.ts";
-
-const adminErrors = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator"),
-};
 
 const listCategories = createRoute({
   operationId: "listCategories",

@@ -3,7 +3,7 @@ import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
 import { RequestCreatedSchema } from "#shared/schemas/owners.ts";
 import { someOwnerOrAdmin } from "#server/api/owner-guards.ts";
-import { errorResponse, IdParamSchema, json, LimitQuerySchema } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema, json, LimitQuerySchema } from "#server/api/schemas.ts";
 import type { EventInputSchema, OccurrenceChangeInput } from "#shared/schemas/event.ts";
 import { AdminEventSchema, EventSchema } from "#shared/schemas/event.ts";
 import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
@@ -38,7 +38,6 @@ const getEvent = createRoute({
   },
 });
 
-const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };
 // The form schema transforms its values; the documented and validated body is its input side.
 const EventBody = z.custom<z.input<typeof EventInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",

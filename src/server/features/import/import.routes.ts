@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
 import { Validation } from "#server/errors.ts";
 import {
@@ -16,7 +16,6 @@ import {
 /** Where CSV is posted: its body is CSV or a form with the file, not JSON (app.ts lets it through the JSON guard). */
 export const IMPORTS_PATH = "/api/v1/imports";
 
-const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };
 
 const option = {
   delimiter: z.enum(["auto", "comma", "semicolon", "tab"]).optional().openapi({ description: "The file's separator; auto detects comma, semicolon or tab" }),

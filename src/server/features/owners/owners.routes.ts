@@ -2,7 +2,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
-import { errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema, json, signedInErrors } from "#server/api/schemas.ts";
 import { BusinessSchema } from "#shared/schemas/business.ts";
 import {
   AddOwnerInputSchema,
@@ -16,8 +16,6 @@ import {
 } from "#shared/schemas/owners.ts";
 import type { ClaimInputSchema } from "#shared/schemas/owners.ts";
 
-const signedInErrors = { 401: errorResponse("Not signed in") };
-const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };
 // The service checks the body with the claim form's own rules and messages.
 const ClaimBody = z.custom<z.input<typeof ClaimInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",

@@ -1,16 +1,11 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
 import { PageInputSchema, PageSchema, PageSummarySchema, RenderedPageSchema } from "#shared/schemas/page.ts";
 import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 
 const SlugParam = z.object({ slug: z.string().min(1).max(200) });
-const adminErrors = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator"),
-};
-
 const listPages = createRoute({
   operationId: "listPages",
   method: "get",

@@ -1,10 +1,9 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { errorResponse, IdParamSchema } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema } from "#server/api/schemas.ts";
 import { AdminUserSchema, RoleChangeSchema } from "#shared/schemas/admin-user.ts";
 import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
-
 
 const listUsers = createRoute({
   operationId: "listUsers",
@@ -17,8 +16,7 @@ const listUsers = createRoute({
   responses: {
     200: { description: "Users", content: { "application/json": { schema: paginatedSchema(AdminUserSchema) } } },
     400: errorResponse("Invalid query"),
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not an administrator"),
+    ...adminErrors,
   },
 });
 
@@ -33,8 +31,7 @@ const setRole = createRoute({
   responses: {
     200: { description: "The user after the change", content: { "application/json": { schema: AdminUserSchema } } },
     400: errorResponse("Invalid role"),
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not an administrator"),
+    ...adminErrors,
     404: errorResponse("No such user"),
     409: errorResponse("The last administrator cannot be demoted"),
   },
