@@ -1,8 +1,14 @@
+import fs from "node:fs";
 import js from "@eslint/js";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/** The server's features, each a folder under src/server/features with a public index.ts. */
+const serverFeatures = fs.readdirSync(new URL("./src/server/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", ".e2e-data*/", "test-results*/", "playwright-report/"] },
@@ -32,6 +38,41 @@ export default tseslint.config(
           zones: [
             { target: "./src/server", from: "./src/web", message: "Server code must not import web code; move what both need to src/shared." },
             { target: "./src/shared", from: ["./src/server", "./src/web"], message: "src/shared is used by both sides and imports neither." },
+          ],
+        },
+      ],
+    },
+  },
+  // The server's layers (docs/decisions/0008-server-web-seam.md has the seam): code every feature uses (api/, auth/,
+  // db/, storage/, mail/, http/, lib/, geo-providers/ and the shared files at src/server's root) never imports a feature; a feature
+  // reaches another only through that feature's index.ts; the wiring at src/server's root (services.ts, api-routes.ts,
+  // app.ts, runtime.ts) and the demo seed (demo/) sit above the features and may use them, through their indexes too.
+  {
+    files: ["src/server/**"],
+    // The import-x plugin and its resolver come from the "src/**" block above.
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./src/server", from: "./src/web", message: "Server code must not import web code; move what both need to src/shared." },
+            {
+              target: ["./src/server/!(features|demo)/**", "./src/server/{env,errors,logger,validation}.ts"],
+              from: "./src/server/features/**",
+              message: "Shared server code must not import a feature; pass what it needs in where the services are built (src/server/services.ts).",
+            },
+            ...serverFeatures.map((feature) => ({
+              target: `./src/server/features/${feature}`,
+              from: "./src/server/features",
+              except: [`./${feature}`, ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+              message: "A feature reaches another only through its index.ts; a service it needs is passed in where the services are built.",
+            })),
+            {
+              target: ["./src/server/demo/**", "./src/server/!(env|errors|logger|validation).ts"],
+              from: "./src/server/features",
+              except: serverFeatures.map((feature) => `./${feature}/index.ts`),
+              message: "The wiring and the demo seed reach a feature only through its index.ts.",
+            },
           ],
         },
       ],

@@ -12,8 +12,8 @@ import { chromium, type Page } from "playwright-core";
 import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { buildBusiness, buildCategory, buildTag } from "#server/db/factories.ts";
-import { fromOsm } from "#server/features/hours/osm-hours.ts";
-import { storeHours } from "#server/features/hours/stored-hours.ts";
+import { fromOsm } from "#server/lib/hours/osm-hours.ts";
+import { storeHours } from "#server/lib/hours/stored-hours.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "#server/features/site-settings/site-settings.repository.ts";
 import { serveArgs } from "../serve-command.ts";
 

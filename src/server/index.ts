@@ -4,11 +4,11 @@ import { pathToFileURL } from "node:url";
 import dotenv from "dotenv";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { createApp, type RenderPage } from "./app.ts";
-import { listen } from "./listen.ts";
+import { listen } from "./http/listen.ts";
 import { ConfigError, parseEnv, publicUrl } from "./env.ts";
 import { openRuntime, prepareDatabase } from "./runtime.ts";
 import type { AppContextKey } from "./load-context.ts";
-import { SETUP_PATH } from "./features/setup/setup.service.ts";
+import { SETUP_PATH } from "#server/features/setup/index.ts";
 
 dotenv.config({ quiet: true });
 

@@ -8,13 +8,13 @@ import { signInProvidersFromEnv } from "./auth/providers.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import type { SeedCounts } from "./db/seed.ts";
+import type { SeedCounts } from "./demo/seed.ts";
 import { publicUrl, type Env } from "./env.ts";
-import { createOriginPolicy, originSettingsFromEnv } from "./origins.ts";
+import { createOriginPolicy, originSettingsFromEnv } from "./http/origins.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createServices } from "./services.ts";
 import { storageFromEnv, type StorageSetup } from "./storage/storage-config.ts";
-import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "./features/site-settings/site-settings.repository.ts";
+import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "#server/features/site-settings/index.ts";
 
 /** AUTH_SECRET, or one generated on first start and kept under DATA_DIR (one instance only). */
 function authSecret(env: Env, dataDir: string): string {
@@ -109,7 +109,7 @@ class StorageMaintenance {
     this.timer = setInterval(() => this.run(), CLEANUP_INTERVAL_MS);
     this.timer.unref();
     this.digestTimer = setInterval(() => {
-      this.services.requests.sendDigests().catch((err: unknown) => this.logger.warn({ err }, "request digest failed"));
+      this.services.ownerNotifications.sendDigests().catch((err: unknown) => this.logger.warn({ err }, "request digest failed"));
     }, DIGEST_CHECK_MS);
     this.digestTimer.unref();
   }
@@ -156,9 +156,9 @@ export async function prepareDatabase(runtime: Runtime): Promise<void> {
   }
 }
 
-/** Runs db/seed-demo (`.ts` from the sources, `.js` once built) with the same configuration. */
+/** Runs demo/seed-demo (`.ts` from the sources, `.js` once built) with the same configuration. */
 function seedInOwnProcess(): Promise<SeedCounts> {
-  const script = new URL(`./db/seed-demo${path.extname(new URL(import.meta.url).pathname)}`, import.meta.url);
+  const script = new URL(`./demo/seed-demo${path.extname(new URL(import.meta.url).pathname)}`, import.meta.url);
   return new Promise((resolve, reject) => {
     let counts: SeedCounts | undefined;
     const child = fork(script, { execArgv: [], stdio: "inherit" });

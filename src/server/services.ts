@@ -2,55 +2,41 @@
 import type { Database } from "./db/database.ts";
 import { FileService } from "./storage/file.service.ts";
 import type { ObjectStore } from "./storage/storage.ts";
-import { UploadService, type UploadServiceOptions } from "./features/uploads/uploads.service.ts";
-import { ProfilePictureRepository } from "./features/uploads/profile-picture.repository.ts";
-import { ProfilePictureService } from "./features/uploads/profile-picture.service.ts";
 import type { Env } from "./env.ts";
-import { createOriginPolicy, originSettingsFromEnv, type OriginPolicy } from "./origins.ts";
-import { geoSetupFromEnv, type GeoSetup } from "./geo/geo-config.ts";
-import { GeoRepository } from "./features/geo/geo.repository.ts";
-import { GeoService } from "./features/geo/geo.service.ts";
-import { MapDataRepository } from "./features/geo/map-data.repository.ts";
-import { MapDataService } from "./features/geo/map-data.service.ts";
-import { SiteSettingsRepository } from "./features/site-settings/site-settings.repository.ts";
-import { SiteSettingsService } from "./features/site-settings/site-settings.service.ts";
-import { createSearchRepository } from "./features/search/search.repository.ts";
-import { SearchService } from "./features/search/search.service.ts";
-import { BusinessRepository } from "./features/business/business.repository.ts";
-import { BusinessService } from "./features/business/business.service.ts";
-import { CategoryRepository } from "./features/category/category.repository.ts";
-import { CategoryService } from "./features/category/category.service.ts";
-import { TagRepository } from "./features/tag/tag.repository.ts";
-import { TagService } from "./features/tag/tag.service.ts";
-import { EventRepository } from "./features/event/event.repository.ts";
-import { EventService } from "./features/event/event.service.ts";
-import { OfferRepository } from "./features/offer/offer.repository.ts";
-import { OfferService } from "./features/offer/offer.service.ts";
-import { PostRepository } from "./features/post/post.repository.ts";
-import { PostService } from "./features/post/post.service.ts";
-import { AccountRepository } from "./features/account/account.repository.ts";
-import { AccountService } from "./features/account/account.service.ts";
-import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from "./auth/providers.ts";
-import { AuditRepository } from "./features/audit/audit.repository.ts";
-import { AuditService } from "./features/audit/audit.service.ts";
-import { SetupService } from "./features/setup/setup.service.ts";
-import { UsersRepository } from "./features/users/users.repository.ts";
-import { UsersService } from "./features/users/users.service.ts";
-import { PageRepository } from "./features/page/page.repository.ts";
-import { PageService } from "./features/page/page.service.ts";
-import { ImportRepository } from "./features/import/import.repository.ts";
-import { ImportService } from "./features/import/import.service.ts";
-import { ImportGeocoder } from "./features/import/import-geocoder.ts";
-import { ExportRepository } from "./features/import/export.repository.ts";
-import { ExportService } from "./features/import/export.service.ts";
-import type { Mailer } from "./mail/mailer.ts";
 import { publicUrl } from "./env.ts";
-import { RequestRepository } from "./features/owners/requests.repository.ts";
-import { RequestService } from "./features/owners/requests.service.ts";
-import { RequestMail } from "./features/owners/request-mail.ts";
-import { ModerationSettingsRepository } from "./features/owners/moderation-settings.repository.ts";
-import { IntakeRepository } from "./features/intake/intake.repository.ts";
-import { IntakeService } from "./features/intake/intake.service.ts";
+import { createOriginPolicy, originSettingsFromEnv, type OriginPolicy } from "./http/origins.ts";
+import { geoSetupFromEnv, type GeoSetup } from "./geo-providers/geo-config.ts";
+import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from "./auth/providers.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { AccountRepository, AccountService } from "./features/account/index.ts";
+import { AuditRepository, AuditService } from "./features/audit/index.ts";
+import { BusinessRepository, BusinessService } from "./features/business/index.ts";
+import { CategoryRepository, CategoryService } from "./features/category/index.ts";
+import { EventRepository, EventService } from "./features/event/index.ts";
+import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
+import { ExportRepository, ExportService, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
+import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
+import { OfferRepository, OfferService } from "./features/offer/index.ts";
+import {
+  ChangeRequestService,
+  ModerationSettingsRepository,
+  ModerationSettingsService,
+  OwnerNotifications,
+  OwnershipService,
+  OwnersRepository,
+  RequestDecisionService,
+  RequestRepository,
+  UploadHolds,
+  type Listings,
+} from "./features/owners/index.ts";
+import { PageRepository, PageService } from "./features/page/index.ts";
+import { PostRepository, PostService } from "./features/post/index.ts";
+import { createSearchRepository, SearchService } from "./features/search/index.ts";
+import { SetupService } from "./features/setup/index.ts";
+import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository, SiteSettingsService } from "./features/site-settings/index.ts";
+import { TagRepository, TagService } from "./features/tag/index.ts";
+import { ProfilePictureRepository, ProfilePictureService, UploadService, type UploadServiceOptions } from "./features/uploads/index.ts";
+import { UsersRepository, UsersService } from "./features/users/index.ts";
 
 export function createServices({
   database,
@@ -78,53 +64,34 @@ export function createServices({
   onMailError?: (error: unknown) => void;
   uploads?: { quotaBytes?: number; datastore?: UploadServiceOptions["datastore"]; logger?: UploadServiceOptions["logger"] };
 }) {
-  const requestRepository = new RequestRepository(database.db);
+  const ownersRepository = new OwnersRepository(database.db);
   const files = new FileService(database.db, store, {
     quotaBytes: uploads?.quotaBytes,
-    ownsBusiness: (userId, businessId) => requestRepository.isOwner(businessId, userId),
+    ownsBusiness: (userId, businessId) => ownersRepository.isOwner(businessId, userId),
   });
   // Every service that changes content records its changes here (the admin's "Recent changes").
   const audit = new AuditService(new AuditRepository(database.db));
   const geoService = new GeoService({ repository: new GeoRepository(database.db), ...geo });
   // Started by the runtime (and by tests that want it): rows waiting for coordinates are looked up in the background.
   const importGeocoder = new ImportGeocoder(new ImportRepository(database.db), geoService, (err) => uploads?.logger?.warn({ err }, "import geocoding failed"));
-  const siteSettings = new SiteSettingsService(new SiteSettingsRepository(database.db), { audit, files });
+  const siteSettingsRepository = new SiteSettingsRepository(database.db);
+  const siteSettings = new SiteSettingsService(siteSettingsRepository, { audit, files });
   const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
   imports.setGeocodeQueue(importGeocoder);
   const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get());
-  const events = new EventService(new EventRepository(database.db), { siteSettings }, { audit, files, businesses: new BusinessRepository(database.db) });
-  const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses: new BusinessRepository(database.db) });
-  const moderation = new ModerationSettingsRepository(database.db);
-  const requests = new RequestService({
-    repository: requestRepository,
-    settings: moderation,
-    mail: new RequestMail(requestRepository, {
-      mailer,
-      siteUrl: publicUrl(env),
-      siteName: async () => (await siteSettings.get()).associationName,
-      notificationEmail: async () => (await moderation.get()).notificationEmail,
-      onError: onMailError,
-    }),
-    audit,
-    files,
-    businesses,
-    businessRepository: new BusinessRepository(database.db),
-    events,
-    eventRepository: new EventRepository(database.db),
-    offers,
-    offerRepository: new OfferRepository(database.db),
-  });
+  // Events and offers only need to know which businesses exist and what they are called.
+  const events = new EventService(new EventRepository(database.db), { siteSettings }, { audit, files, businesses });
+  const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses });
+  const owners = createOwners({ database, env, audit, files, siteSettings, siteSettingsRepository, listings: { businesses, events, offers }, mailer, onMailError });
   return {
     siteSettings,
     search: new SearchService(createSearchRepository(database)),
     businesses,
     categories: new CategoryService(new CategoryRepository(database.db), audit),
     tags: new TagService(new TagRepository(database.db), audit),
-    // Events and offers only need to know which businesses exist and what they are called.
     events,
     offers,
-    // Owners' claims and changes, waiting for an administrator.
-    requests,
+    ...owners,
     posts: new PostService(new PostRepository(database.db), { audit, files }),
     files,
     uploads: new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger }),
@@ -148,3 +115,58 @@ export function createServices({
 }
 
 export type AppServices = ReturnType<typeof createServices>;
+
+/** The owners feature: who owns what, their claims and changes waiting for an administrator, and the mail about them. */
+function createOwners({
+  database,
+  env,
+  audit,
+  files,
+  siteSettings,
+  siteSettingsRepository,
+  listings,
+  mailer,
+  onMailError,
+}: {
+  database: Database;
+  env: Env;
+  audit: AuditService;
+  files: FileService;
+  siteSettings: SiteSettingsService;
+  siteSettingsRepository: SiteSettingsRepository;
+  listings: Listings;
+  mailer: Mailer | undefined;
+  onMailError: ((error: unknown) => void) | undefined;
+}) {
+  const ownersRepository = new OwnersRepository(database.db);
+  const repository = new RequestRepository(database.db);
+  // Moderation settings live in the site settings row, which saving them makes on a site not set up yet.
+  const settings = new ModerationSettingsRepository(database.db, () => siteSettingsRepository.save(DEFAULT_SITE_SETTINGS));
+  const notifications = new OwnerNotifications({
+    repository,
+    mailer,
+    siteUrl: publicUrl(env),
+    siteName: async () => (await siteSettings.get()).associationName,
+    notificationEmail: async () => (await settings.get()).notificationEmail,
+    onError: onMailError,
+  });
+  const holds = new UploadHolds(files, (userId) => ownersRepository.ownedBusinessIds(userId));
+  // Removing an owner closes what they asked (the decisions' side), so the two refer to each other.
+  const owners: OwnershipService = new OwnershipService({
+    repository: ownersRepository,
+    audit,
+    businesses: listings.businesses,
+    closeRequestsOf: (...args) => requestDecisions.closeRequestsOf(...args),
+  });
+  const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds });
+  return {
+    /** Who owns which business. */
+    owners,
+    /** Owners' claims and changes, waiting for an administrator (or applied at once). */
+    requests: new ChangeRequestService({ repository, settings, ownership: owners, listings, holds, decisions: requestDecisions, notifications }),
+    requestDecisions,
+    moderationSettings: new ModerationSettingsService({ repository: settings, audit }),
+    /** The digests of new requests the runtime sends periodically. */
+    ownerNotifications: notifications,
+  };
+}

@@ -8,8 +8,8 @@ import { E2E_AUTH_SECRET, startAppProcess, type AppProcess } from "./app-process
 import { DEMO_DATA_DIR, DEMO_URL, E2E_DATA_DIR } from "./env.ts";
 import { openDatabase, type Database } from "#server/db/database.ts";
 import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
-import { fromOsm } from "#server/features/hours/osm-hours.ts";
-import { storeHours } from "#server/features/hours/stored-hours.ts";
+import { fromOsm } from "#server/lib/hours/osm-hours.ts";
+import { storeHours } from "#server/lib/hours/stored-hours.ts";
 import { BUSINESSES_GEOJSON_URL, MAP_REFRESH_MS } from "#web/features/map/use-map-businesses.ts";
 import { NO_ROUTE_ORIGIN } from "../fakes/geo-servers.ts";
 

@@ -4,9 +4,9 @@ import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousCache } from "#server/anonymous-cache.ts";
+import { anonymousCache } from "#server/http/anonymous-cache.ts";
 import type { RenderPage } from "#server/app.ts";
-import { listen } from "#server/listen.ts";
+import { listen } from "#server/http/listen.ts";
 import { createTestApp, type TestApp } from "../setup/app.ts";
 import { createTestDatabase, type TestDatabase } from "../setup/database.ts";
 

@@ -5,12 +5,12 @@
 // bodies get past authentication and are validated), none may answer 5xx, and the stored data must not change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, createTestApp, type TestApp } from "../setup/app.ts";
-import { seedDemoContent } from "#server/db/seed.ts";
+import { seedDemoContent } from "#server/demo/seed.ts";
 import { startFakeGeoServer, type FakeGeoServer } from "../fakes/geo-servers.ts";
 import type { DB } from "#server/db/database-types.ts";
-import { GeoRepository } from "#server/features/geo/geo.repository.ts";
-import { GeoService } from "#server/features/geo/geo.service.ts";
-import { geoSetupFromEnv } from "#server/geo/geo-config.ts";
+import { GeoRepository } from "#server/features/geo/index.ts";
+import { GeoService } from "#server/features/geo/index.ts";
+import { geoSetupFromEnv } from "#server/geo-providers/geo-config.ts";
 import { parseEnv } from "#server/env.ts";
 
 interface JsonSchema {

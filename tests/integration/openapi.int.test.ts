@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { seedDemoContent } from "#server/db/seed.ts";
+import { seedDemoContent } from "#server/demo/seed.ts";
 import { newId } from "#server/db/ids.ts";
 import { setUpAppWithFakeGeo } from "../setup/geo.ts";
 import { ROOT } from "../setup/server-process.ts";

@@ -20,7 +20,7 @@ let businessB: string;
 
 async function freshBusiness(owner?: Persona) {
   const business = await createBusiness(t.database.db, { categoryId });
-  if (owner) await t.services.requests.addOwner(me.admin!, business.id, me[owner]!.email);
+  if (owner) await t.services.owners.addOwner(me.admin!, business.id, me[owner]!.email);
   return business.id;
 }
 

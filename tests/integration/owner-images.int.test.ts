@@ -21,7 +21,7 @@ const upload = (cookie: string, kind: string, businessId: string) => uploadImage
 
 async function freshBusiness(owner: "ownerA" | "ownerB") {
   const business = await createBusiness(t.database.db, { categoryId });
-  await t.services.requests.addOwner(people.admin.me, business.id, people[owner].me.email);
+  await t.services.owners.addOwner(people.admin.me, business.id, people[owner].me.email);
   return business.id;
 }
 
@@ -171,7 +171,7 @@ describe("an owner's new logo and photos", () => {
   });
 
   it("go live at once when the association approves listing changes in advance", async () => {
-    await t.services.requests.saveSettings(people.admin.me, { autoApproveListings: true, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "" });
+    await t.services.moderationSettings.save(people.admin.me, { autoApproveListings: true, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "" });
     try {
       const id = await freshBusiness("ownerA");
       const logo = await upload(people.ownerA.cookie, "logo", id);
@@ -179,7 +179,7 @@ describe("an owner's new logo and photos", () => {
       expect(response.status).toBe(202);
       expect((await publicBusiness(id)).logoUrl).toBe(`/files/${logo}`);
     } finally {
-      await t.services.requests.saveSettings(people.admin.me, { autoApproveListings: false, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "" });
+      await t.services.moderationSettings.save(people.admin.me, { autoApproveListings: false, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "" });
     }
   });
 });

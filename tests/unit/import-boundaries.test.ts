@@ -42,3 +42,34 @@ describe("import boundaries", { timeout: 60_000 }, () => {
     expect(await ruleIds("src/server/env.ts", read)).toEqual([]);
   });
 });
+
+describe("server layers", { timeout: 60_000 }, () => {
+  const rule = ["import-x/no-restricted-paths"];
+
+  it("refuse shared server code importing a feature, even through its index", async () => {
+    const service = 'export { BusinessService } from "#server/features/business/index.ts";\n';
+    expect(await ruleIds("src/server/api/leak.ts", service)).toEqual(rule);
+    expect(await ruleIds("src/server/db/leak.ts", 'export { AUTHOR_COLUMNS } from "../features/users/users.repository.ts";\n')).toEqual(rule);
+    expect(await ruleIds("src/server/lib/leak.ts", service)).toEqual(rule);
+    expect(await ruleIds("src/server/http/leak.ts", service)).toEqual(rule);
+    expect(await ruleIds("src/server/errors.ts", service)).toEqual(rule);
+    // Shared code among itself is fine.
+    expect(await ruleIds("src/server/api/fine.ts", 'export { requireUser } from "#server/auth/session.ts";\n')).toEqual([]);
+  });
+
+  it("refuse a feature importing another feature except through its index.ts", async () => {
+    expect(await ruleIds("src/server/features/event/leak.ts", 'export { BusinessService } from "#server/features/business/business.service.ts";\n')).toEqual(rule);
+    expect(await ruleIds("src/server/features/event/leak.ts", 'export { registerOwnersRoutes } from "../owners/owners.routes.ts";\n')).toEqual(rule);
+    // Through the other's index, and within the feature itself.
+    expect(await ruleIds("src/server/features/event/fine.ts", 'export type { BusinessService } from "#server/features/business/index.ts";\n')).toEqual([]);
+    expect(await ruleIds("src/server/features/event/fine.ts", 'export { EventService } from "./event.service.ts";\n')).toEqual([]);
+  });
+
+  it("let the wiring and the demo seed use features, through their indexes", async () => {
+    const service = 'export { BusinessService } from "#server/features/business/index.ts";\n';
+    expect(await ruleIds("src/server/services.ts", service)).toEqual([]);
+    expect(await ruleIds("src/server/demo/fine.ts", service)).toEqual([]);
+    expect(await ruleIds("src/server/services.ts", 'export { BusinessService } from "./features/business/business.service.ts";\n')).toEqual(rule);
+    expect(await ruleIds("src/server/demo/leak.ts", 'export { BusinessService } from "#server/features/business/business.service.ts";\n')).toEqual(rule);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Entry } from "../anonymous-cache.ts";
+import type { Entry } from "../http/anonymous-cache.ts";
 import type { CurrentUser } from "../auth/session.ts";
 import type { AppServices } from "../services.ts";
 

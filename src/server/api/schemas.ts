@@ -1,4 +1,4 @@
-// Response shapes shared by API routes.
+// Request and response shapes shared by API routes.
 import { z } from "@hono/zod-openapi";
 
 export const ErrorSchema = z
@@ -15,3 +15,20 @@ export const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: ErrorSchema } },
 });
+
+/** `?limit=`: how many items a list answers with at most. */
+export const LimitQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional().openapi({ description: "At most this many items" }),
+});
+
+/** The `{id}` of a path. */
+export const IdParamSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** A JSON body or response of the given shape. */
+export const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+
+/** The answers of an operation for signed-in people only. */
+export const signedInErrors = { 401: errorResponse("Not signed in") };
+
+/** The answers of an operation for administrators only. */
+export const adminErrors = { ...signedInErrors, 403: errorResponse("Not an administrator") };

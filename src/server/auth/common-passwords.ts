@@ -1,7 +1,7 @@
 // Passwords attackers try first: the 49,000 most common ones (zxcvbn-ts's list), refused at sign-up and reset.
 import type * as LanguageCommon from "@zxcvbn-ts/language-common";
 import { PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
-import { lazyRequire } from "../lazy-require.ts";
+import { lazyRequire } from "../lib/lazy-require.ts";
 
 const languageCommon = lazyRequire<typeof LanguageCommon>("@zxcvbn-ts/language-common");
 

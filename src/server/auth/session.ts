@@ -40,3 +40,9 @@ export function requireRole(user: CurrentUser | null, ...roles: Role[]): Current
   if (!roles.includes(signedIn.role)) throw Forbidden();
   return signedIn;
 }
+
+/** An administrator; someone not signed in is told `signInMessage` (each admin area words it its own way). */
+export function requireAdmin(user: CurrentUser | null, signInMessage?: string): CurrentUser {
+  if (!user) throw Unauthorized(signInMessage);
+  return requireRole(user, "admin");
+}

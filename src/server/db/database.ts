@@ -5,8 +5,8 @@ import type SQLiteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import type pg from "pg";
 import type { DB } from "./database-types.ts";
-import { lazyRequire } from "../lazy-require.ts";
-import { searchFold } from "../features/search/search-text.ts";
+import { lazyRequire } from "../lib/lazy-require.ts";
+import { searchFold } from "../lib/search-text.ts";
 
 // Only the driver of the configured database is loaded.
 const loadPg = lazyRequire<typeof pg>("pg");

@@ -1,7 +1,7 @@
 // Reads an upload's real type from its bytes and re-encodes images, so what is stored is harmless and small.
 import { fileTypeFromBuffer } from "file-type";
 import type Sharp from "sharp";
-import { lazyRequire } from "../lazy-require.ts";
+import { lazyRequire } from "../lib/lazy-require.ts";
 import { IMAGE_MAX_SIDE, IMAGE_VARIANT_WIDTHS } from "#shared/upload-kinds.ts";
 
 // sharp with libvips, loaded on the first image. Every image is processed once: libvips's cache of recent

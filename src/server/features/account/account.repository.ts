@@ -1,7 +1,7 @@
 // The user's own record, as the account pages read and change it.
 import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
-import { ACCOUNT_COLUMNS } from "../users/users.repository.ts";
+import { ACCOUNT_COLUMNS } from "#server/features/users/index.ts";
 
 export interface AccountRow {
   id: string;

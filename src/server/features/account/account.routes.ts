@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { errorResponse, signedInErrors } from "#server/api/schemas.ts";
 import { signedInOnly } from "#server/api/admin-only.ts";
 import { AccountSchema, UpdateAccountSchema } from "#shared/schemas/account.ts";
 
@@ -12,7 +12,7 @@ const getAccount = createRoute({
   summary: "The signed-in user's account",
   responses: {
     200: { description: "The account", content: { "application/json": { schema: AccountSchema } } },
-    401: errorResponse("Not signed in"),
+    ...signedInErrors,
   },
 });
 
@@ -27,7 +27,7 @@ const updateAccount = createRoute({
   responses: {
     200: { description: "The changed account", content: { "application/json": { schema: AccountSchema } } },
     400: errorResponse("Not a valid display name"),
-    401: errorResponse("Not signed in"),
+    ...signedInErrors,
   },
 });
 

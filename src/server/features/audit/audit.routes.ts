@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse } from "#server/api/schemas.ts";
 import { AuditEntrySchema } from "#shared/schemas/audit.ts";
 import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 
@@ -16,8 +16,7 @@ const listAudit = createRoute({
   responses: {
     200: { description: "Audit entries", content: { "application/json": { schema: paginatedSchema(AuditEntrySchema) } } },
     400: errorResponse("Invalid query"),
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not an administrator"),
+    ...adminErrors,
   },
 });
 

@@ -107,7 +107,7 @@ describe("a business's logo and photos", () => {
     const owner = await t.signIn("business");
     const shop = await createBusiness(t.database.db, { name: "Echo Espresso", categoryId });
     const other = await createBusiness(t.database.db, { name: "Foxtrot Flowers", categoryId });
-    await t.services.requests.addOwner(admin.user, shop.id, owner.user.email);
+    await t.services.owners.addOwner(admin.user, shop.id, owner.user.email);
     const logo = await uploaded("logo", owner.user, shop.id);
     const asked = await send("PUT", `/api/v1/businesses/${shop.id}`, marker("Echo Espresso", { logoPath: logo }), owner.cookie);
     expect(asked.status).toBe(202);

@@ -5,8 +5,9 @@ import type { Business as BusinessTable, DB } from "#server/db/database-types.ts
 import { folded } from "#server/db/order.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "#shared/schemas/business.ts";
 import type { BusinessPlace } from "#shared/event-location.ts";
-import { readStoredHours } from "../hours/stored-hours.ts";
-import { searchFold } from "../search/search-text.ts";
+import { parseStoredHours, readStoredHours } from "#server/lib/hours/stored-hours.ts";
+import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
+import { searchFold } from "#server/lib/search-text.ts";
 import { SocialLinkSchema, type SocialLink } from "#shared/schemas/social-links.ts";
 
 /** The stored social links (JSON text); none when absent or unreadable. */
@@ -196,12 +197,12 @@ export class BusinessRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** The stored opening hours (JSON text) of the given businesses, by id. */
-  async getHours(ids: readonly string[]): Promise<Map<string, string | null>> {
+  /** The opening hours of the given businesses, by id (null: none given). */
+  async getHours(ids: readonly string[]): Promise<Map<string, OpeningHours | null>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const rows = await this.db.selectFrom("business").select(["id", "openingHours"]).where("id", "in", unique).execute();
-    return new Map(rows.map((r) => [r.id, r.openingHours]));
+    return new Map(rows.map((r) => [r.id, parseStoredHours(r.openingHours)]));
   }
 
   /** Name, address and position of the given businesses, by id (ids that match nothing are left out). */

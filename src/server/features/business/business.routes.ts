@@ -1,9 +1,9 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, json } from "#server/api/schemas.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
 import { RequestCreatedSchema } from "#shared/schemas/owners.ts";
-import { businessOwnerOrAdmin } from "../owners/requests.routes.ts";
+import { businessOwnerOrAdmin } from "#server/api/owner-guards.ts";
 import {
   BusinessAdminListQuerySchema,
   BusinessAdminSchema,
@@ -68,12 +68,6 @@ const listBusinessOffers = createRoute({
     404: errorResponse("Business not found."),
   },
 });
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminErrors = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator"),
-};
 
 const listBusinessesForAdmin = createRoute({
   operationId: "listBusinessesForAdmin",

@@ -12,15 +12,15 @@ import { newId } from "#server/db/ids.ts";
 import { NotFound, Validation } from "#server/errors.ts";
 import { messages } from "#shared/messages.ts";
 import { fileUrl, type AttachedFile, type FileHolder, type FileService } from "#server/storage/file.service.ts";
-import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { pick } from "#server/db/columns.ts";
 import type { BusinessPlace } from "#shared/event-location.ts";
 import { BUSINESS_FIELDS, type BusinessPhotoWrite, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
 import type { SocialLink } from "#shared/schemas/social-links.ts";
 import { hasHours, type ComingException, type HoursStatus, type OpeningHours } from "#shared/schemas/opening-hours.ts";
-import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "../hours/hours-status.ts";
-import { fromOsm, OsmHoursError } from "../hours/osm-hours.ts";
-import { parseStoredHours, storeHours, structuredOf } from "../hours/stored-hours.ts";
+import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
+import { fromOsm, OsmHoursError } from "#server/lib/hours/osm-hours.ts";
+import { storeHours, structuredOf } from "#server/lib/hours/stored-hours.ts";
 
 /** The hours sent: text read by the OpenStreetMap parser (its message on a syntax error), or the structured form. */
 function hoursOf(value: string | OpeningHours | null): OpeningHours | null {
@@ -82,6 +82,11 @@ export class BusinessService {
     return business && (await this.withOpenNow([business]))[0];
   }
 
+  /** A business as stored, with what only administrators see; no one is checked (the owners' requests compare with it). */
+  stored(id: string): Promise<BusinessAdmin | undefined> {
+    return this.repository.getAdmin(id);
+  }
+
   /** One business; NotFound ("Business not found.") when there is none with that id. */
   async get(id: string): Promise<Business> {
     const business = await this.find(id);
@@ -93,7 +98,7 @@ export class BusinessService {
   async openStates(ids: readonly string[]): Promise<Record<string, boolean | null>> {
     const stored = await this.repository.getHours(ids);
     const clock = new HoursClock(await this.zone());
-    return Object.fromEntries([...stored].map(([id, text]) => [id, isOpenNow(parseStoredHours(text), clock)]));
+    return Object.fromEntries([...stored].map(([id, hours]) => [id, isOpenNow(hours, clock)]));
   }
 
   /** For the business page: open or closed now and the next change, and the exceptions of the coming weeks. */

@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
 import type { Category, CategoryWriteValues } from "#shared/schemas/category.ts";
-import { isUniqueViolation } from "#server/db/unique-violation.ts";
+import { unlessTaken } from "#server/db/unique-violation.ts";
+import { changedAny } from "#server/db/write-results.ts";
 
 const COLUMNS = ["id", "name", "color", "description", "createdAt"] as const;
 
@@ -24,30 +25,21 @@ export class CategoryRepository {
   /** The new category, or "name_taken" when another has the same name ignoring case. */
   async create(id: string, values: CategoryWriteValues): Promise<Category | "name_taken"> {
     const row = { id, ...values, createdAt: new Date().toISOString() };
-    try {
+    return unlessTaken("name_taken", async () => {
       await this.db.insertInto("category").values(row).execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) return "name_taken";
-      throw error;
-    }
-    return row;
+      return row;
+    });
   }
 
   /** Businesses refer to the category by id, so a new name needs no change to them. */
   async update(id: string, values: CategoryWriteValues): Promise<Category | "name_taken" | undefined> {
-    try {
-      const result = await this.db.updateTable("category").set(values).where("id", "=", id).executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-    } catch (error) {
-      if (isUniqueViolation(error)) return "name_taken";
-      throw error;
-    }
-    return this.get(id);
+    const found = await unlessTaken("name_taken", async () => changedAny(await this.db.updateTable("category").set(values).where("id", "=", id).executeTakeFirst()));
+    if (found === "name_taken") return found;
+    return found ? this.get(id) : undefined;
   }
 
   /** Its businesses stay, without a category. */
   async delete(id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom("category").where("id", "=", id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return changedAny(await this.db.deleteFrom("category").where("id", "=", id).executeTakeFirst());
   }
 }

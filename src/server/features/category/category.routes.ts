@@ -2,17 +2,10 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
 import { Validation } from "#server/errors.ts";
 import { CategoryInputSchema, CategorySchema } from "#shared/schemas/category.ts";
 import { messages } from "#shared/messages.ts";
-
-const IdParam = z.object({ id: z.string().min(1).max(100) });
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminErrors = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator"),
-};
 
 const listCategories = createRoute({
   operationId: "listCategories",
@@ -48,7 +41,7 @@ const updateCategory = createRoute({
   tags: ["Categories"],
   summary: "Rename or recolour a category; its businesses stay in it (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam, body: { required: true, content: json(CategoryInputSchema) } },
+  request: { params: IdParamSchema, body: { required: true, content: json(CategoryInputSchema) } },
   responses: {
     200: { description: "The category after the change", content: json(CategorySchema) },
     400: errorResponse("Category name is required."),
@@ -65,7 +58,7 @@ const deleteCategory = createRoute({
   tags: ["Categories"],
   summary: "Delete a category; its businesses are kept without one (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: {
     204: { description: "Deleted" },
     ...adminErrors,

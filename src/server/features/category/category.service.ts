@@ -12,7 +12,7 @@ import { messages } from "#shared/messages.ts";
 import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { Conflict, NotFound, Validation } from "#server/errors.ts";
-import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
 import type { CategoryRepository } from "./category.repository.ts";
 
 function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {

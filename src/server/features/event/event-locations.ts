@@ -2,7 +2,7 @@
 import type { Event } from "#shared/schemas/event.ts";
 import { eventLocationText } from "#shared/format.ts";
 import { OUTDOOR_LOCATION } from "#shared/constants.ts";
-import type { BusinessService } from "../business/business.service.ts";
+import type { BusinessService } from "#server/features/business/index.ts";
 import type { BusinessPlace, EventWithLocation } from "#shared/event-location.ts";
 
 /**

@@ -80,7 +80,7 @@ describe("an event's image", () => {
   it("may be an owner's upload that their waiting request holds, once approved, and for no other event", async () => {
     const owner = await t.signIn("business");
     const venue = await createBusiness(t.database.db, { name: "Foxtrot Hall" });
-    await t.services.requests.addOwner(admin.user, venue.id, owner.user.email);
+    await t.services.owners.addOwner(admin.user, venue.id, owner.user.email);
     const poster = await uploaded("eventImage", owner.user, venue.id);
     const asked = await send("POST", "/api/v1/events", event("Foxtrot Quiz", poster, { location: venue.id, outdoorLocationDescription: undefined }), owner.cookie);
     expect(asked.status).toBe(202);

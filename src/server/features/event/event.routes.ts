@@ -2,12 +2,11 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
 import { RequestCreatedSchema } from "#shared/schemas/owners.ts";
-import { someOwnerOrAdmin } from "../owners/requests.routes.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { someOwnerOrAdmin } from "#server/api/owner-guards.ts";
+import { adminErrors, errorResponse, IdParamSchema, json, LimitQuerySchema } from "#server/api/schemas.ts";
 import type { EventInputSchema, OccurrenceChangeInput } from "#shared/schemas/event.ts";
 import { AdminEventSchema, EventSchema } from "#shared/schemas/event.ts";
 import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
-import { LimitQuerySchema } from "../post/post.routes.ts";
 
 const listEvents = createRoute({
   operationId: "listEvents",
@@ -39,9 +38,6 @@ const getEvent = createRoute({
   },
 });
 
-const IdParam = z.object({ id: z.string().min(1).max(100) });
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };
 // The form schema transforms its values; the documented and validated body is its input side.
 const EventBody = z.custom<z.input<typeof EventInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
@@ -86,7 +82,7 @@ const updateEvent = createRoute({
   tags: ["Events"],
   summary: "Replace an event; a new image replaces (and deletes) the old one (admins; owners for their own businesses, through a request)",
   middleware: [signedInOnly, someOwnerOrAdmin] as const,
-  request: { params: IdParam, body: { required: true, content: json(EventBody) } },
+  request: { params: IdParamSchema, body: { required: true, content: json(EventBody) } },
   responses: {
     200: { description: "The event after the change", content: json(AdminEventSchema.omit({ locationText: true, descriptionPreview: true })) },
     202: { description: "An owner's change, waiting for an administrator", content: json(RequestCreatedSchema) },
@@ -103,7 +99,7 @@ const deleteEvent = createRoute({
   tags: ["Events"],
   summary: "Delete an event and its image (admins; owners for their own businesses, through a request)",
   middleware: [signedInOnly, someOwnerOrAdmin] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: { 204: { description: "Deleted" }, ...adminErrors, 404: errorResponse("Event not found.") },
 });
 

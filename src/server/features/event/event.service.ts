@@ -1,6 +1,6 @@
-import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { requireAdmin, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
-import { NotFound, Unauthorized, Validation } from "#server/errors.ts";
+import { NotFound, Validation } from "#server/errors.ts";
 import { invalidInput } from "#server/validation.ts";
 import { changeImage, saveWithImage } from "#server/storage/entity-image.ts";
 import type { FileHolder, FileService } from "#server/storage/file.service.ts";
@@ -9,15 +9,15 @@ import { truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { EventInputSchema, type AdminEvent, type Event, type EventInput, type EventValues } from "#shared/schemas/event.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
-import type { AuditRecorder } from "../audit/audit.service.ts";
-import type { BusinessService } from "../business/business.service.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
+import type { BusinessService } from "#server/features/business/index.ts";
 import type { EventWithLocation } from "#shared/event-location.ts";
 import { withLocations } from "./event-locations.ts";
 import type { EventRepository, OccurrenceChange, StoredEvent } from "./event.repository.ts";
 import { asOccurrence, expandSeries, merged, movedOntoAnother } from "./event-series.ts";
 import { hasOccurrence, occursOn } from "#shared/recurrence.ts";
 import { OccurrenceChangeSchema, type OccurrenceChangeInput } from "#shared/schemas/event.ts";
-import type { SiteSettingsService } from "../site-settings/site-settings.service.ts";
+import type { SiteSettingsService } from "#server/features/site-settings/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Past lists show a series' dates this far back. */
@@ -124,7 +124,7 @@ export class EventService {
    * date not in the series, or an end before the start, is refused beside its field.
    */
   async changeOccurrence(viewer: CurrentUser | null, id: string, date: string, input: OccurrenceChangeInput): Promise<Event> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.storage.unauthenticated);
     const parsed = OccurrenceChangeSchema.safeParse(input);
     if (!parsed.success) throw invalidInput(parsed.error.issues, messages.adminEvents.notInSeries);
     if (!(await this.findOccurrence(id, date))) {
@@ -146,7 +146,7 @@ export class EventService {
 
   /** Puts one date of a series back as its rule has it. */
   async restoreOccurrence(viewer: CurrentUser | null, id: string, date: string): Promise<Event> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.storage.unauthenticated);
     const restored = await this.findOccurrence(id, date);
     if (!restored || !(await this.repository.deleteChange(id, date))) throw NotFound(messages.adminEvents.notFound);
     await this.writes.audit.record(admin, { action: "update", entityType: "event", entityId: id, summary: `${restored.name} (${date}, restored)` });
@@ -154,6 +154,11 @@ export class EventService {
   }
 
   /** One event, or undefined (its page says it was not found). */
+  /** An event as stored (a series once); no one is checked (the owners' requests compare with it). */
+  stored(id: string): Promise<StoredEvent | undefined> {
+    return this.repository.getStored(id);
+  }
+
   find(id: string): Promise<Event | undefined> {
     return this.repository.get(id);
   }
@@ -166,7 +171,7 @@ export class EventService {
 
   /** The admin list: every event, newest first, with its location in words and the description cut to 100 characters. */
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminEvent>> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, messages.storage.unauthenticated);
     const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
     const located = await withLocations(this.writes.businesses, items);
     return {
@@ -183,7 +188,7 @@ export class EventService {
 
   /** `applying` is the owner's request whose approval this is: its uploads may become the event's. */
   async create(viewer: CurrentUser | null, input: EventInput, applying?: { request: string }): Promise<StoredEvent> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.storage.unauthenticated);
     const values = await this.validate(input);
     await this.checkImageNotInUse(values.imagePath, null, applying);
     const image = await changeImage(this.writes.files, { user: admin, kind: "eventImage", wanted: values.imagePath, current: { path: null, url: null } });
@@ -196,7 +201,7 @@ export class EventService {
   }
 
   async update(viewer: CurrentUser | null, id: string, input: EventInput, applying?: { request: string }): Promise<StoredEvent> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.storage.unauthenticated);
     const values = await this.validate(input);
     const existing = await this.repository.getStored(id);
     if (!existing) throw NotFound(messages.adminEvents.notFound);
@@ -219,7 +224,7 @@ export class EventService {
 
   /** Deletes the event and its image. */
   async delete(viewer: CurrentUser | null, id: string): Promise<void> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.storage.unauthenticated);
     const existing = await this.repository.getStored(id);
     if (!existing || !(await this.repository.delete(id))) throw NotFound(messages.adminEvents.notFound);
     await this.writes.files.deleteForEntity(existing.imageStoragePath);
@@ -261,7 +266,3 @@ export class EventService {
   }
 }
 
-function requireAdmin(viewer: CurrentUser | null): CurrentUser {
-  if (!viewer) throw Unauthorized(messages.storage.unauthenticated);
-  return requireRole(viewer, "admin");
-}

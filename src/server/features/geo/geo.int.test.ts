@@ -3,7 +3,7 @@ import { createBusiness, createCategory, createTag } from "#server/db/factories.
 import { NO_ROUTE_ORIGIN } from "#tests/fakes/geo-servers.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { setUpAppWithFakeGeo } from "#tests/setup/geo.ts";
-import { GoogleGeocoder, GoogleRouter } from "#server/geo/google.ts";
+import { GoogleGeocoder, GoogleRouter } from "#server/geo-providers/google.ts";
 import { GeoRepository } from "./geo.repository.ts";
 import { GeoService } from "./geo.service.ts";
 

@@ -3,7 +3,7 @@ import { createRoute, z, type OpenAPIHono, type RouteHandler } from "@hono/zod-o
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { ProviderError, type LatLng } from "#server/geo/geo-types.ts";
+import { ProviderError, type LatLng } from "#server/geo-providers/geo-types.ts";
 import { messages } from "#shared/messages.ts";
 
 const ErrorSchema = z.object({

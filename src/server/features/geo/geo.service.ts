@@ -1,7 +1,7 @@
 // Geocoding (admins) and driving routes (everyone, limited per client) through the configured providers, cached.
 import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { AppError, NotFound, Unavailable } from "#server/errors.ts";
-import type { GeocodeResult, Geocoder, LatLng, RouteResult, Router } from "#server/geo/geo-types.ts";
+import type { GeocodeResult, Geocoder, LatLng, RouteResult, Router } from "#server/geo-providers/geo-types.ts";
 import type { MapStyleConfig } from "#shared/map.ts";
 import { messages } from "#shared/messages.ts";
 import type { GeoRepository } from "./geo.repository.ts";

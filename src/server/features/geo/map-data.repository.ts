@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
 import type { MapBusiness, MapCategory, MapTag } from "#shared/map.ts";
-import type { BusinessColumn } from "../business/business.repository.ts";
+import type { BusinessColumn } from "#server/features/business/index.ts";
 
 /** What the map draws of a business: thousands of rows, so only these, taken from the business's column list. */
 const MAP_COLUMNS = ["id", "name", "description", "address", "logoUrl", "lat", "lng", "categoryId", "openingHours"] as const satisfies readonly BusinessColumn[];

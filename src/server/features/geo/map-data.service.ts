@@ -3,8 +3,8 @@ import { filterBusinesses, type MapBusiness, type MapCategory, type MapTag } fro
 import type { MapSketch } from "#shared/map-sketch.ts";
 import type { MapDataRepository } from "./map-data.repository.ts";
 import { mapSketch } from "./map-sketch.ts";
-import { HoursClock, isOpenNow, type HoursZone } from "../hours/hours-status.ts";
-import { parseStoredHours } from "../hours/stored-hours.ts";
+import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
+import { parseStoredHours } from "#server/lib/hours/stored-hours.ts";
 
 /** Sketches kept per content version, one per filter; the least recently asked go first. */
 const KEPT_SKETCHES = 32;

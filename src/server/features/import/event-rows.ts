@@ -7,7 +7,7 @@ import { EVENT_IMPORT_FIELD_NAMES, importMessages, type EventImportField } from 
 import { Validation } from "#server/errors.ts";
 import { localDate, zonedInstant } from "#shared/zoned-time.ts";
 import { occursOn, ruleFromCalendar } from "#shared/recurrence.ts";
-import { movedOntoAnother } from "../event/event-series.ts";
+import { movedOntoAnother } from "#server/features/event/index.ts";
 import { matchKey, type EvaluatedRow, type StoredRow } from "./business-rows.ts";
 
 export const EVENT_CELLS = EVENT_IMPORT_FIELD_NAMES;

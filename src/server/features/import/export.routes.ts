@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { adminErrors } from "#server/api/schemas.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
 
 const EXPORTS = {
@@ -20,8 +20,7 @@ export function registerExportRoutes(api: OpenAPIHono<AppEnv>) {
       middleware: [adminOnly] as const,
       responses: {
         200: { description: "UTF-8 CSV with a header row", content: { "text/csv": { schema: z.string() } } },
-        401: errorResponse("Not signed in"),
-        403: errorResponse("Not an administrator"),
+        ...adminErrors,
       },
     });
     api.openapi(route, async (c) => {

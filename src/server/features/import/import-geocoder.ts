@@ -1,6 +1,6 @@
 // The background job that finds coordinates for imported rows without them, one address at a time through the cached
 // geocoder (whose rate limit it respects). Its queue is the rows themselves, so a restart resumes where it stopped.
-import type { GeocodeResult } from "#server/geo/geo-types.ts";
+import type { GeocodeResult } from "#server/geo-providers/geo-types.ts";
 import type { GeocodeQueue } from "./import.service.ts";
 import type { ImportRepository } from "./import.repository.ts";
 

@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
 import { Validation } from "#server/errors.ts";
 import {
@@ -16,9 +16,6 @@ import {
 /** Where CSV is posted: its body is CSV or a form with the file, not JSON (app.ts lets it through the JSON guard). */
 export const IMPORTS_PATH = "/api/v1/imports";
 
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 
 const option = {
   delimiter: z.enum(["auto", "comma", "semicolon", "tab"]).optional().openapi({ description: "The file's separator; auto detects comma, semicolon or tab" }),
@@ -109,7 +106,7 @@ const getImport = createRoute({
   tags: ["Imports"],
   summary: "An import's preview as it stands now (rows geocoded meanwhile included) (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: { 200: { description: "The preview", content: json(ImportPreviewSchema) }, ...adminErrors, 404: errorResponse(importMessages.notFound) },
 });
 
@@ -120,7 +117,7 @@ const getGeocoding = createRoute({
   tags: ["Imports"],
   summary: "How far the geocoding of an import's rows has come: rows looked up, failed and still waiting (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: { 200: { description: "The counts", content: json(ImportPreviewSchema.shape.geocoding) }, ...adminErrors, 404: errorResponse(importMessages.notFound) },
 });
 
@@ -148,7 +145,7 @@ const updateImport = createRoute({
   tags: ["Imports"],
   summary: "Read the file again with another delimiter, encoding or column mapping, or with missing categories and tags created (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam, body: { required: true, content: json(OptionsBody) } },
+  request: { params: IdParamSchema, body: { required: true, content: json(OptionsBody) } },
   responses: {
     200: { description: "The new preview", content: json(ImportPreviewSchema) },
     400: errorResponse("The options are not valid, or no column matches"),
@@ -186,7 +183,7 @@ const applyImport = createRoute({
   tags: ["Imports"],
   summary: "Write every row in one transaction, or nothing; businesses missing from the file are kept (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: {
     200: { description: "The import, applied", content: json(ImportPreviewSchema) },
     400: errorResponse("Some rows have errors"),
@@ -204,7 +201,7 @@ const undoImport = createRoute({
   summary:
     "Restore what the import changed and remove what it added, within 7 days of applying it; a field or a series' date changed since, an added business changed since or given offers, events, owners or photos, or an added event changed since, with dates moved or cancelled or an owner's request waiting, is kept and listed in keptOnUndo (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: {
     200: { description: "The import, undone", content: json(ImportPreviewSchema) },
     ...adminErrors,

@@ -4,9 +4,7 @@ import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { Conflict, NotFound, Validation } from "#server/errors.ts";
 import {
-  BUSINESS_IMPORT_FIELDS,
   CSV_DELIMITERS,
-  EVENT_IMPORT_FIELDS,
   IMPORT_LIMITS,
   ImportOptionsSchema,
   importMessages,
@@ -17,10 +15,12 @@ import {
 import { autoMapping, mapRows, RowEvaluator, summarize, type Catalog, type EvaluatedRow, type RowCells, type StoredRow } from "./business-rows.ts";
 import { decode, readCsv } from "./csv.ts";
 import { fetchPublicFile, type FetchFile } from "./remote-file.ts";
-import { EVENT_CELLS, evaluateEvents, isCalendar, readCalendar, type EvaluatedEventRow, type EventCatalog } from "./event-rows.ts";
-import type { ApplyPlan, ImportRecord, ImportRepository, KeptOnUndo, StoredOptions } from "./import.repository.ts";
+import { EVENT_CELLS, evaluateEvents, isCalendar, readCalendar, type EventCatalog } from "./event-rows.ts";
+import type { ApplyPlan } from "./import-apply.repository.ts";
+import type { ImportRecord, StoredOptions } from "./import-stored.ts";
+import type { ImportRepository } from "./import.repository.ts";
+import { describe, describeKept, toPreview, undoDeadline } from "./import-preview.ts";
 
-const DAY = 24 * 60 * 60 * 1000;
 /** New categories get colours in turn from this muted palette; an administrator can change them afterwards. */
 const CATEGORY_COLORS = ["#2f6f8f", "#8f5a2f", "#4f7f3a", "#7a4f8f", "#8f2f4f", "#3a6f6a", "#6f6a2f", "#55606e"];
 
@@ -183,7 +183,7 @@ export class ImportService {
     const record = await this.repository.get(id);
     if (!record) throw NotFound(importMessages.notFound);
     if (record.status !== "applied" || !record.appliedAt) throw Conflict(importMessages.notApplied);
-    if (Date.now() - Date.parse(record.appliedAt) > IMPORT_LIMITS.undoDays * DAY) throw Conflict(importMessages.undoExpired);
+    if (Date.now() > undoDeadline(record.appliedAt)) throw Conflict(importMessages.undoExpired);
     const outcome = await this.repository.undo(id, admin, `undo of import ${record.fileName}, ${id}`);
     if (!outcome) throw Conflict(importMessages.notApplied);
     await files.deleteForEntity(...outcome.files);
@@ -295,60 +295,6 @@ export class ImportService {
   }
 }
 
-function describeKept(kind: string, kept: KeptOnUndo): ImportPreview["keptOnUndo"][number] {
-  const events = kind === "events";
-  const labels: Partial<Record<string, { label: string }>> = events ? EVENT_IMPORT_FIELDS : BUSINESS_IMPORT_FIELDS;
-  const message =
-    kept.fields.length === 0 ? (events ? importMessages.keptAddedEvent : importMessages.keptAdded) : importMessages.keptFields(kept.fields.map((field) => labels[field]?.label ?? field));
-  return { ...kept, message };
-}
-
 function sameHeaders(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((header, i) => header === b[i]);
-}
-
-function describe(record: ImportRecord) {
-  const undoUntil = record.status === "applied" && record.appliedAt ? Date.parse(record.appliedAt) + IMPORT_LIMITS.undoDays * DAY : null;
-  return {
-    id: record.id,
-    kind: record.kind === "events" ? ("events" as const) : ("businesses" as const),
-    status: record.status,
-    fileName: record.fileName,
-    createdAt: record.createdAt,
-    appliedAt: record.appliedAt,
-    undoneAt: record.undoneAt,
-    // Only while undo is still possible.
-    undoUntil: undoUntil !== null && undoUntil > Date.now() ? new Date(undoUntil).toISOString() : null,
-    encoding: record.options.encoding,
-    delimiter: record.options.delimiter,
-    createMissing: record.options.createMissing,
-    headers: record.headers,
-    mapping: record.options.mapping,
-  };
-}
-
-function toPreview(record: ImportRecord, catalog: Catalog, rows: Array<EvaluatedRow | EvaluatedEventRow>): ImportPreview {
-  const missingCategories = new Set<string>();
-  const missingTags = new Set<string>();
-  const known = { categories: new Set(catalog.categories.map((c) => c.name.toLowerCase())), tags: new Set(catalog.tags.map((t) => t.name.toLowerCase())) };
-  for (const row of rows) {
-    if (!row.write || !("category" in row.write)) continue;
-    if ("create" in row.write.category && !known.categories.has(row.write.category.create.toLowerCase())) missingCategories.add(row.write.category.create);
-    for (const tag of row.write.tags) if ("create" in tag) missingTags.add(tag.create);
-  }
-  const geocoding = { total: 0, done: 0, failed: 0, pending: 0 };
-  for (const row of rows) {
-    if (row.geocode === "none") continue;
-    geocoding.total++;
-    geocoding[row.geocode === "unavailable" ? "failed" : row.geocode]++;
-  }
-  return {
-    ...describe(record),
-    missingCategories: [...missingCategories],
-    missingTags: [...missingTags],
-    summary: summarize(rows as EvaluatedRow[]),
-    geocoding,
-    rows: rows.map(({ write: _write, needsGeocode: _needs, ...row }) => row),
-    keptOnUndo: [],
-  };
 }

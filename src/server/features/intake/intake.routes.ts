@@ -2,12 +2,10 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, json, signedInErrors } from "#server/api/schemas.ts";
 import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 import { IntakeBusinessSchema, IntakeSubmissionSchema, type IntakeInput } from "#shared/schemas/intake.ts";
 
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };
 // The service checks the body with the form's own rules and messages, so each field gets its own.
 const IntakeBody = z.custom<IntakeInput>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
@@ -26,7 +24,7 @@ const submitIntake = createRoute({
   responses: {
     201: { description: "Saved", content: json(z.object({ id: z.string() })) },
     400: errorResponse("Invalid answers, with a message per field"),
-    401: errorResponse("Not signed in"),
+    ...signedInErrors,
   },
 });
 
@@ -37,7 +35,7 @@ const intakeBusinesses = createRoute({
   tags: ["Intake"],
   summary: "The businesses the signed-in person owns or has claimed, which a submission may be linked to",
   middleware: [signedInOnly] as const,
-  responses: { 200: { description: "Businesses", content: json(z.array(IntakeBusinessSchema)) }, 401: errorResponse("Not signed in") },
+  responses: { 200: { description: "Businesses", content: json(z.array(IntakeBusinessSchema)) }, ...signedInErrors },
 });
 
 const listIntake = createRoute({

@@ -5,7 +5,7 @@ import { newId } from "#server/db/ids.ts";
 import { invalidInput } from "#server/validation.ts";
 import { IntakeInputSchema, intakeMessages, type IntakeBusiness, type IntakeSubmission } from "#shared/schemas/intake.ts";
 import { Validation } from "#server/errors.ts";
-import { toCsv } from "../import/csv.ts";
+import { toCsv } from "#server/features/import/index.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import type { IntakeRepository, StoredIntake } from "./intake.repository.ts";
 

@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { signedInErrors } from "#server/api/schemas.ts";
 import { requireUser } from "#server/auth/session.ts";
 import { ROLES } from "#shared/constants.ts";
 
@@ -23,7 +23,7 @@ const getMe = createRoute({
   summary: "The signed-in user",
   responses: {
     200: { description: "The signed-in user", content: { "application/json": { schema: MeSchema } } },
-    401: errorResponse("Not signed in"),
+    ...signedInErrors,
   },
 });
 

@@ -2,12 +2,11 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
 import { RequestCreatedSchema } from "#shared/schemas/owners.ts";
-import { someOwnerOrAdmin } from "../owners/requests.routes.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { someOwnerOrAdmin } from "#server/api/owner-guards.ts";
+import { errorResponse, IdParamSchema, json, LimitQuerySchema } from "#server/api/schemas.ts";
 import type { OfferInputSchema } from "#shared/schemas/offer.ts";
 import { AdminOfferSchema, OfferSchema } from "#shared/schemas/offer.ts";
 import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
-import { LimitQuerySchema } from "../post/post.routes.ts";
 
 const listOffers = createRoute({
   operationId: "listOffers",
@@ -22,8 +21,6 @@ const listOffers = createRoute({
   },
 });
 
-const IdParam = z.object({ id: z.string().min(1).max(100) });
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 const adminErrors = { 401: errorResponse("You must be logged in to manage offers."), 403: errorResponse("Not an administrator") };
 // The service validates the body with the form's own schema (and its messages); documented here as an object.
 const OfferBody = z.custom<z.input<typeof OfferInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
@@ -65,7 +62,7 @@ const updateOffer = createRoute({
   tags: ["Offers"],
   summary: "Replace an offer (admins; owners for their own businesses, through a request)",
   middleware: [signedInOnly, someOwnerOrAdmin] as const,
-  request: { params: IdParam, body: { required: true, content: json(OfferBody) } },
+  request: { params: IdParamSchema, body: { required: true, content: json(OfferBody) } },
   responses: {
     200: { description: "The offer after the change", content: json(AdminOfferSchema.omit({ expired: true })) },
     202: { description: "An owner's change, waiting for an administrator", content: json(RequestCreatedSchema) },
@@ -82,7 +79,7 @@ const deleteOffer = createRoute({
   tags: ["Offers"],
   summary: "Delete an offer (admins; owners for their own businesses, through a request)",
   middleware: [signedInOnly, someOwnerOrAdmin] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: { 204: { description: "Deleted" }, ...adminErrors, 404: errorResponse("Offer not found.") },
 });
 

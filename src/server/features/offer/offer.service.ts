@@ -1,14 +1,14 @@
-import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { requireAdmin, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
-import { NotFound, Unauthorized, Validation } from "#server/errors.ts";
+import { NotFound, Validation } from "#server/errors.ts";
 import { invalidInput } from "#server/validation.ts";
 import { messages } from "#shared/messages.ts";
 import { OfferInputSchema, type AdminOffer, type Offer, type OfferInput } from "#shared/schemas/offer.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
-import type { AuditRecorder } from "../audit/audit.service.ts";
-import type { BusinessService } from "../business/business.service.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
+import type { BusinessService } from "#server/features/business/index.ts";
 import { localDate } from "#shared/zoned-time.ts";
-import type { SiteSettingsService } from "../site-settings/site-settings.service.ts";
+import type { SiteSettingsService } from "#server/features/site-settings/index.ts";
 import type { OfferRepository, OfferWrite, StoredOffer } from "./offer.repository.ts";
 
 export interface OfferWriteDeps {
@@ -19,11 +19,6 @@ export interface OfferWriteDeps {
 /** Where the site's local day comes from: offers start and end at its midnight. */
 export interface OfferClock {
   siteSettings: Pick<SiteSettingsService, "get">;
-}
-
-function requireAdmin(viewer: CurrentUser | null): CurrentUser {
-  if (!viewer) throw Unauthorized(messages.adminOffers.mustBeLoggedIn);
-  return requireRole(viewer, "admin");
 }
 
 /** "BOGO at Corner Cafe": how lists, confirmations and the audit trail name an offer. */
@@ -61,12 +56,17 @@ export class OfferService {
   }
 
   /** One offer, whatever its dates (its page says when it has ended), or undefined. */
+  /** An offer as stored; no one is checked (the owners' requests compare with it). */
+  stored(id: string): Promise<StoredOffer | undefined> {
+    return this.repository.getStored(id);
+  }
+
   find(id: string): Promise<Offer | undefined> {
     return this.repository.get(id);
   }
 
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminOffer>> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, messages.adminOffers.mustBeLoggedIn);
     const [{ items, total }, today] = await Promise.all([
       this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort),
       this.today(),
@@ -75,7 +75,7 @@ export class OfferService {
   }
 
   async create(viewer: CurrentUser | null, input: OfferInput): Promise<StoredOffer> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.adminOffers.mustBeLoggedIn);
     const values = await this.validate(input);
     const offer = await this.repository.create(newId(), admin.id, values);
     await this.writes.audit.record(admin, { action: "create", entityType: "offer", entityId: offer.id, summary: offerLabel(offer) });
@@ -83,7 +83,7 @@ export class OfferService {
   }
 
   async update(viewer: CurrentUser | null, id: string, input: OfferInput): Promise<StoredOffer> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.adminOffers.mustBeLoggedIn);
     const values = await this.validate(input);
     const offer = await this.repository.update(id, values);
     if (!offer) throw NotFound(messages.adminOffers.notFound);
@@ -92,7 +92,7 @@ export class OfferService {
   }
 
   async delete(viewer: CurrentUser | null, id: string): Promise<void> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.adminOffers.mustBeLoggedIn);
     const existing = await this.repository.getStored(id);
     if (!existing || !(await this.repository.delete(id))) throw NotFound(messages.adminOffers.notFound);
     await this.writes.audit.record(admin, { action: "delete", entityType: "offer", entityId: id, summary: offerLabel(existing) });

@@ -3,7 +3,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { ModerationSettings } from "#shared/schemas/owners.ts";
-import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "../site-settings/site-settings.repository.ts";
 
 const ROW_ID = "site";
 
@@ -16,8 +15,11 @@ export const DEFAULT_MODERATION_SETTINGS: ModerationSettings = {
 
 export class ModerationSettingsRepository {
   private readonly db: Kysely<DB>;
-  constructor(db: Kysely<DB>) {
+  /** Saves the site's default settings, making the row these settings are kept in (the site settings' side). */
+  private readonly createSiteRow: () => Promise<void>;
+  constructor(db: Kysely<DB>, createSiteRow: () => Promise<void>) {
     this.db = db;
+    this.createSiteRow = createSiteRow;
   }
 
   async get(): Promise<ModerationSettings> {
@@ -38,7 +40,7 @@ export class ModerationSettingsRepository {
   async save(settings: ModerationSettings): Promise<void> {
     // A site not set up yet gets its default settings first, which this row then extends.
     if (!(await this.write(settings))) {
-      await new SiteSettingsRepository(this.db).save(DEFAULT_SITE_SETTINGS);
+      await this.createSiteRow();
       await this.write(settings);
     }
   }

@@ -418,7 +418,7 @@ describe("mail to the association", () => {
     }
     expect(digests()).toHaveLength(1);
     expect(digests()[0]!.text).toContain("Claim: Digest 0");
-    expect(await t.services.requests.sendDigests(new Date(Date.now() + 16 * 60 * 1000))).toBe(1);
+    expect(await t.services.ownerNotifications.sendDigests(new Date(Date.now() + 16 * 60 * 1000))).toBe(1);
     expect(digests()).toHaveLength(2);
     expect(digests()[1]!.text).toContain("Claim: Digest 1");
     expect(digests()[1]!.text).toContain("Claim: Digest 2");

@@ -4,7 +4,8 @@ import type { DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
 import type { PagePermission } from "#shared/constants.ts";
 import type { Page, PageContentFormat } from "#shared/schemas/page.ts";
-import { isUniqueViolation } from "#server/db/unique-violation.ts";
+import { unlessTaken } from "#server/db/unique-violation.ts";
+import { changedAny } from "#server/db/write-results.ts";
 
 const COLUMNS = ["id", "name", "slug", "permission", "contentFormat", "content", "createdAt", "lastUpdatedAt"] as const;
 
@@ -50,32 +51,21 @@ export class PageRepository {
   async create(id: string, values: PageWrite): Promise<Page | "slug_taken"> {
     const now = new Date().toISOString();
     const row = { id, ...values, createdAt: now, lastUpdatedAt: now };
-    try {
+    return unlessTaken("slug_taken", async () => {
       await this.db.insertInto("page").values(row).execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) return "slug_taken";
-      throw error;
-    }
-    return row;
+      return row;
+    });
   }
 
   async update(id: string, values: PageWrite): Promise<Page | "slug_taken" | undefined> {
-    try {
-      const result = await this.db
-        .updateTable("page")
-        .set({ ...values, lastUpdatedAt: new Date().toISOString() })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-    } catch (error) {
-      if (isUniqueViolation(error)) return "slug_taken";
-      throw error;
-    }
-    return this.get(id);
+    const found = await unlessTaken("slug_taken", async () =>
+      changedAny(await this.db.updateTable("page").set({ ...values, lastUpdatedAt: new Date().toISOString() }).where("id", "=", id).executeTakeFirst()),
+    );
+    if (found === "slug_taken") return found;
+    return found ? this.get(id) : undefined;
   }
 
   async delete(id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom("page").where("id", "=", id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return changedAny(await this.db.deleteFrom("page").where("id", "=", id).executeTakeFirst());
   }
 }

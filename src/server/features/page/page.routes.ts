@@ -1,18 +1,11 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
 import { PageInputSchema, PageSchema, PageSummarySchema, RenderedPageSchema } from "#shared/schemas/page.ts";
 import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 const SlugParam = z.object({ slug: z.string().min(1).max(200) });
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminErrors = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator"),
-};
-
 const listPages = createRoute({
   operationId: "listPages",
   method: "get",
@@ -35,7 +28,7 @@ const getPage = createRoute({
   tags: ["Pages"],
   summary: "One page with its stored content, for editing (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: {
     200: { description: "The page", content: json(PageSchema) },
     ...adminErrors,
@@ -66,7 +59,7 @@ const updatePage = createRoute({
   tags: ["Pages"],
   summary: "Replace a page's name, permission and content (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam, body: { required: true, content: json(PageInputSchema) } },
+  request: { params: IdParamSchema, body: { required: true, content: json(PageInputSchema) } },
   responses: {
     200: { description: "The page after the change", content: json(PageSchema) },
     400: errorResponse("Page Name and Permission are required."),
@@ -83,7 +76,7 @@ const deletePage = createRoute({
   tags: ["Pages"],
   summary: "Delete a page (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: {
     204: { description: "Deleted" },
     ...adminErrors,

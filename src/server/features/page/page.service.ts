@@ -7,7 +7,7 @@ import { slugify, truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { PageInputSchema, type Page, type PageInput, type PageSummary, type RenderedPage } from "#shared/schemas/page.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
-import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { contentText, prepareContentForStorage, renderContent } from "./page-content.ts";
 import type { PageRepository, PageWrite } from "./page.repository.ts";
 

@@ -1,6 +1,6 @@
 // Post content is rich text (HTML) made safe by the same sanitizer as the CMS pages: when saved, and
 // again whenever it is shown, so a row written by any other path is still harmless.
-import { contentText, sanitizeHtml } from "../page/page-content.ts";
+import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
 
 export function sanitizePostContent(html: string): string {
   return sanitizeHtml(html);

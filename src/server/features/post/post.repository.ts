@@ -3,7 +3,7 @@ import type { SortDirection } from "#shared/schemas/pagination.ts";
 import type { DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
 import type { Post, PostAuthor } from "#shared/schemas/post.ts";
-import { AUTHOR_COLUMNS } from "../users/users.repository.ts";
+import { AUTHOR_COLUMNS } from "#server/features/users/index.ts";
 
 const COLUMNS = ["id", "title", "authorDisplayName", "content", "datetime", "link", "imageUrl", "createdAt", "lastUpdatedAt"] as const;
 const STORED_COLUMNS = [...COLUMNS, "authorUid", "imagePath", "editorUid"] as const;

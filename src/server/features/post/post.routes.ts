@@ -1,17 +1,11 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { errorResponse, IdParamSchema, json, LimitQuerySchema } from "#server/api/schemas.ts";
 import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 import type { PostInputSchema } from "#shared/schemas/post.ts";
 import { AdminPostSchema, PostAuthorSchema, PostSchema } from "#shared/schemas/post.ts";
 
-export const LimitQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional().openapi({ description: "At most this many items" }),
-});
-
-const IdParam = z.object({ id: z.string().min(1).max(100) });
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 const adminErrors = { 401: errorResponse("You must be logged in to submit a post."), 403: errorResponse("Not an administrator") };
 // The service validates the body with the form's own schema (and its messages); documented here as an object.
 const PostBody = z.custom<z.input<typeof PostInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
@@ -76,7 +70,7 @@ const updatePost = createRoute({
   tags: ["Posts"],
   summary: "Replace a post; a new image replaces (and deletes) the old one (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam, body: { required: true, content: json(PostBody) } },
+  request: { params: IdParamSchema, body: { required: true, content: json(PostBody) } },
   responses: {
     200: { description: "The post after the change", content: json(StoredPostSchema) },
     400: errorResponse("Title, Author, Content, and Datetime are required."),
@@ -92,7 +86,7 @@ const deletePost = createRoute({
   tags: ["Posts"],
   summary: "Delete a post and its image (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: { 204: { description: "Deleted" }, ...adminErrors, 404: errorResponse("Post not found.") },
 });
 

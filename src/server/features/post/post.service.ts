@@ -1,6 +1,6 @@
-import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { requireAdmin, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
-import { NotFound, Unauthorized, Validation } from "#server/errors.ts";
+import { NotFound, Validation } from "#server/errors.ts";
 import { changeImage, saveWithImage } from "#server/storage/entity-image.ts";
 import type { FileService } from "#server/storage/file.service.ts";
 import { invalidInput } from "#server/validation.ts";
@@ -9,18 +9,13 @@ import { truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import { PostInputSchema, type AdminPost, type Post, type PostAuthor, type PostInput } from "#shared/schemas/post.ts";
-import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { postText, sanitizePostContent } from "./post-content.ts";
 import type { PostRepository, StoredPost } from "./post.repository.ts";
 
 export interface PostWriteDeps {
   audit: AuditRecorder;
   files: FileService;
-}
-
-function requireAdmin(viewer: CurrentUser | null): CurrentUser {
-  if (!viewer) throw Unauthorized(messages.adminPosts.mustBeLoggedIn);
-  return requireRole(viewer, "admin");
 }
 
 export class PostService {
@@ -66,7 +61,7 @@ export class PostService {
   }
 
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminPost>> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, messages.adminPosts.mustBeLoggedIn);
     const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
     return {
       items: items.map((post) => {
@@ -80,12 +75,12 @@ export class PostService {
   }
 
   async authors(viewer: CurrentUser | null): Promise<PostAuthor[]> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, messages.adminPosts.mustBeLoggedIn);
     return this.repository.getAuthors();
   }
 
   async create(viewer: CurrentUser | null, input: PostInput): Promise<StoredPost> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.adminPosts.mustBeLoggedIn);
     const values = await this.validate(input);
     await this.checkImageNotInUse(values.imagePath, null);
     const image = await changeImage(this.writes.files, { user: admin, kind: "postImage", wanted: values.imagePath, current: { path: null, url: null } });
@@ -97,7 +92,7 @@ export class PostService {
   }
 
   async update(viewer: CurrentUser | null, id: string, input: PostInput): Promise<StoredPost> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.adminPosts.mustBeLoggedIn);
     const values = await this.validate(input);
     const existing = await this.repository.getStored(id);
     if (!existing) throw NotFound(messages.adminPosts.notFound);
@@ -119,7 +114,7 @@ export class PostService {
 
   /** Deletes the post and its image. */
   async delete(viewer: CurrentUser | null, id: string): Promise<void> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, messages.adminPosts.mustBeLoggedIn);
     const existing = await this.repository.getStored(id);
     if (!existing || !(await this.repository.delete(id))) throw NotFound(messages.adminPosts.notFound);
     await this.writes.files.deleteForEntity(existing.imagePath);

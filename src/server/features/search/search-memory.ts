@@ -8,7 +8,7 @@
 // SQLite (the version cannot be read then).
 import type { SearchType } from "#shared/schemas/search.ts";
 import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
-import { editDistance, fold, isOneTypoAway, TYPO_MIN_LENGTH } from "./search-text.ts";
+import { editDistance, fold, isOneTypoAway, TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
 
 /** One row of `search_document`. */
 export interface SearchDocumentRow {

@@ -1,10 +1,11 @@
 // The search index on PostgreSQL: a weighted tsvector per document, pg_trgm over its words for typos.
-import { sql, type Kysely } from "kysely";
-import type { DB } from "#server/db/database-types.ts";
-import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
-import { TYPO_MIN_LENGTH } from "./search-text.ts";
+import { sql } from "kysely";
+import { EngineSearchRepository } from "./search-engine.repository.ts";
+import type { FindOptions, SearchRow, WordMatch } from "./search.repository.ts";
+import { TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
 
 // Query words hold only letters, digits and marks (see queryWords): quoted, they are taken as lexemes verbatim.
+
 const lexeme = (word: string) => `'${word.replaceAll("'", "").replaceAll("\\", "")}'`;
 
 function wordQuery({ prefix, words }: WordMatch, weight = ""): string {
@@ -13,29 +14,14 @@ function wordQuery({ prefix, words }: WordMatch, weight = ""): string {
 
 const escapeRegex = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-export class PostgresSearchRepository implements SearchRepository, SearchIndex {
-  private readonly db: Kysely<DB>;
-  constructor(db: Kysely<DB>) {
-    this.db = db;
-  }
-
-  /** The database as it is at each query. */
-  snapshot(): Promise<SearchIndex> {
-    return Promise.resolve(this);
-  }
-
-  async find(options: FindOptions): Promise<SearchRow[]> {
-    if (options.match.length === 0 || options.types.length === 0) return [];
-    return options.perType === undefined ? this.findByTier(options) : this.findRanked(options);
-  }
-
+export class PostgresSearchRepository extends EngineSearchRepository {
   /**
    * Suggestions: a short prefix can match thousands of documents, and ranking them all (ts_rank reads
    * every matching tsvector) is the slow part. Name matches are ranked; the rest only fills the list,
    * category and tag matches first, taken as the index yields them. The name and the extra words have indexes
    * of their own (migration 0051-search-name-index).
    */
-  private async findByTier({ match, types, limit }: FindOptions): Promise<SearchRow[]> {
+  protected async findByTier({ match, types, limit }: FindOptions): Promise<SearchRow[]> {
     const all = match.map((m) => wordQuery(m)).join(" & ");
     const first = match[0]!;
     const nameStart = `^\\s*(${[first.prefix, ...first.words].map(escapeRegex).join("|")})`;
@@ -67,7 +53,7 @@ export class PostgresSearchRepository implements SearchRepository, SearchIndex {
     return rows;
   }
 
-  private async findRanked({ match, types, limit, perType }: FindOptions): Promise<SearchRow[]> {
+  protected async findRanked({ match, types, limit, perType }: FindOptions): Promise<SearchRow[]> {
     const all = match.map((m) => wordQuery(m)).join(" & ");
     // Weight A is the name.
     const inName = match.map((m) => wordQuery(m, "A")).join(" & ");

@@ -1,10 +1,11 @@
 // The search index on SQLite: FTS5 over search_document, its vocabulary for typos.
-import { sql, type Kysely } from "kysely";
-import type { DB } from "#server/db/database-types.ts";
-import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
-import { TYPO_MIN_LENGTH } from "./search-text.ts";
+import { sql } from "kysely";
+import { EngineSearchRepository } from "./search-engine.repository.ts";
+import type { FindOptions, SearchRow, WordMatch } from "./search.repository.ts";
+import { TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
 
 // Query words hold only letters, digits and marks (see queryWords), so quoting them is enough.
+
 const phrase = (word: string) => `"${word.replaceAll('"', "")}"`;
 
 function wordExpression({ prefix, words }: WordMatch, initial = false): string {
@@ -12,28 +13,13 @@ function wordExpression({ prefix, words }: WordMatch, initial = false): string {
   return `(${[`${start}${phrase(prefix)}*`, ...words.map((w) => `${start}${phrase(w)}`)].join(" OR ")})`;
 }
 
-export class SqliteSearchRepository implements SearchRepository, SearchIndex {
-  private readonly db: Kysely<DB>;
-  constructor(db: Kysely<DB>) {
-    this.db = db;
-  }
-
-  /** The database as it is at each query. */
-  snapshot(): Promise<SearchIndex> {
-    return Promise.resolve(this);
-  }
-
-  async find(options: FindOptions): Promise<SearchRow[]> {
-    if (options.match.length === 0 || options.types.length === 0) return [];
-    return options.perType === undefined ? this.findByTier(options) : this.findRanked(options);
-  }
-
+export class SqliteSearchRepository extends EngineSearchRepository {
   /**
    * Suggestions: a short prefix can match thousands of documents, and scoring them all (bm25) costs
    * tens of milliseconds. Name matches are scored; the rest is only needed to fill the list, so
    * category and tag matches, then any other, are taken as the index yields them.
    */
-  private async findByTier({ match, types, limit }: FindOptions): Promise<SearchRow[]> {
+  protected async findByTier({ match, types, limit }: FindOptions): Promise<SearchRow[]> {
     const all = match.map((m) => wordExpression(m)).join(" AND ");
     const inName = `{name} : (${all})`;
     const inExtra = `{extra} : (${all})`;
@@ -58,7 +44,7 @@ export class SqliteSearchRepository implements SearchRepository, SearchIndex {
     return rows;
   }
 
-  private async findRanked({ match, types, limit, perType }: FindOptions): Promise<SearchRow[]> {
+  protected async findRanked({ match, types, limit, perType }: FindOptions): Promise<SearchRow[]> {
     const all = match.map((m) => wordExpression(m)).join(" AND ");
     const inName = `{name} : (${all})`;
     const nameStart = `{name} : ${wordExpression(match[0]!, true)}`;

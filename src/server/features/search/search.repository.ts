@@ -1,7 +1,7 @@
 // The search index as the service sees it; one implementation per database engine.
 import type { Database } from "#server/db/database.ts";
 import type { SearchType } from "#shared/schemas/search.ts";
-import { oncePerTurn } from "#server/once-per-turn.ts";
+import { oncePerTurn } from "#server/lib/once-per-turn.ts";
 import { MemorySearchRepository } from "./search-memory.ts";
 import { PostgresSearchRepository } from "./search-postgres.repository.ts";
 import { SqliteSearchRepository } from "./search-sqlite.repository.ts";

@@ -4,7 +4,7 @@ import { HEADER_SEARCH } from "#shared/constants.ts";
 import { slugify } from "#shared/format.ts";
 import { SEARCH_TYPES, type SearchResponse, type SearchResult, type SearchType } from "#shared/schemas/search.ts";
 import type { SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
-import { isOneTypoAway, matchRanges, queryWords, snippet, TYPO_MIN_LENGTH } from "./search-text.ts";
+import { isOneTypoAway, matchRanges, queryWords, snippet, TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
 
 /** Most typo readings taken for one word, closest first as the repository found them. */
 const MAX_TYPO_WORDS = 8;

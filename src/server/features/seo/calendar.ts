@@ -9,7 +9,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from "ic
 import type { EventWithLocation } from "#shared/event-location.ts";
 import { occursOn, ruleForCalendar } from "#shared/recurrence.ts";
 import { localDate } from "#shared/zoned-time.ts";
-import type { OccurrenceChange } from "../event/event.repository.ts";
+import type { OccurrenceChange } from "#server/features/event/index.ts";
 
 export interface CalendarOptions {
   /** The site's address, for event URLs and unique ids. */

@@ -3,7 +3,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { slugify } from "#shared/format.ts";
-import { withLocations } from "../event/event-locations.ts";
+import { withLocations } from "#server/features/event/index.ts";
 import type { Event } from "#shared/schemas/event.ts";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 import { calendar } from "./calendar.ts";

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse } from "#server/api/schemas.ts";
 import { SiteSettingsSchema } from "#shared/schemas/site-settings.ts";
 
 const getSiteSettings = createRoute({
@@ -31,8 +31,7 @@ const saveSiteSettings = createRoute({
   responses: {
     200: { description: "The saved settings", content: { "application/json": { schema: SiteSettingsSchema } } },
     400: errorResponse("Invalid settings"),
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not an administrator"),
+    ...adminErrors,
   },
 });
 

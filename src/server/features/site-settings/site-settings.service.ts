@@ -3,7 +3,7 @@ import { requireRole } from "#server/auth/session.ts";
 import { AppError, Validation } from "#server/errors.ts";
 import { invalidInput } from "#server/validation.ts";
 import { pathFromUrl, type FileService } from "#server/storage/file.service.ts";
-import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { messages } from "#shared/messages.ts";
 import { SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
 import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from "#shared/upload-kinds.ts";

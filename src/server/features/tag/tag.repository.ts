@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
 import type { Tag } from "#shared/schemas/tag.ts";
-import { isUniqueViolation } from "#server/db/unique-violation.ts";
+import { unlessTaken } from "#server/db/unique-violation.ts";
+import { changedAny } from "#server/db/write-results.ts";
 
 const COLUMNS = ["id", "name", "createdAt"] as const;
 
@@ -29,29 +30,20 @@ export class TagRepository {
   /** The new tag, or "name_taken" when another has the same name ignoring case. */
   async create(id: string, name: string): Promise<Tag | "name_taken"> {
     const row = { id, name, createdAt: new Date().toISOString() };
-    try {
+    return unlessTaken("name_taken", async () => {
       await this.db.insertInto("tag").values(row).execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) return "name_taken";
-      throw error;
-    }
-    return row;
+      return row;
+    });
   }
 
   async update(id: string, name: string): Promise<Tag | "name_taken" | undefined> {
-    try {
-      const result = await this.db.updateTable("tag").set({ name }).where("id", "=", id).executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-    } catch (error) {
-      if (isUniqueViolation(error)) return "name_taken";
-      throw error;
-    }
-    return this.get(id);
+    const found = await unlessTaken("name_taken", async () => changedAny(await this.db.updateTable("tag").set({ name }).where("id", "=", id).executeTakeFirst()));
+    if (found === "name_taken") return found;
+    return found ? this.get(id) : undefined;
   }
 
   /** Businesses lose the tag with it. */
   async delete(id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom("tag").where("id", "=", id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return changedAny(await this.db.deleteFrom("tag").where("id", "=", id).executeTakeFirst());
   }
 }

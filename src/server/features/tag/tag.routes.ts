@@ -1,15 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
 import { TagInputSchema, TagSchema } from "#shared/schemas/tag.ts";
-
-const IdParam = z.object({ id: z.string().min(1).max(100) });
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const adminErrors = {
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Not an administrator"),
-};
 
 const listTags = createRoute({
   operationId: "listTags",
@@ -45,7 +38,7 @@ const updateTag = createRoute({
   tags: ["Tags"],
   summary: "Rename a tag (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam, body: { required: true, content: json(TagInputSchema) } },
+  request: { params: IdParamSchema, body: { required: true, content: json(TagInputSchema) } },
   responses: {
     200: { description: "The tag after the change", content: json(TagSchema) },
     400: errorResponse("Tag name is required."),
@@ -62,7 +55,7 @@ const deleteTag = createRoute({
   tags: ["Tags"],
   summary: "Delete a tag; businesses lose it (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: {
     204: { description: "Deleted" },
     ...adminErrors,

@@ -1,7 +1,7 @@
 // Storage API beside the tus endpoint: an object's metadata, discarding an unused upload, saving the profile picture.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { errorResponse, signedInErrors } from "#server/api/schemas.ts";
 import { signedInOnly } from "#server/api/admin-only.ts";
 
 const StorageObjectSchema = z
@@ -30,7 +30,7 @@ const getMetadata = createRoute({
   request: { query: PathQuery },
   responses: {
     200: { description: "The stored object", content: { "application/json": { schema: StorageObjectSchema } } },
-    401: errorResponse("Not signed in"),
+    ...signedInErrors,
     403: errorResponse("Neither your upload nor an administrator"),
     404: errorResponse("No such object"),
   },
@@ -46,7 +46,7 @@ const discardUpload = createRoute({
   request: { query: PathQuery },
   responses: {
     204: { description: "Deleted" },
-    401: errorResponse("Not signed in"),
+    ...signedInErrors,
     403: errorResponse("Not your upload, or already in use"),
     404: errorResponse("No such object"),
   },
@@ -64,7 +64,7 @@ const saveProfilePicture = createRoute({
   },
   responses: {
     200: { description: "Saved", content: { "application/json": { schema: z.object({ photoURL: z.string() }) } } },
-    401: errorResponse("Not signed in"),
+    ...signedInErrors,
     403: errorResponse("Not your upload"),
     404: errorResponse("No such object"),
   },

@@ -1,11 +1,9 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema } from "#server/api/schemas.ts";
 import { AdminUserSchema, RoleChangeSchema } from "#shared/schemas/admin-user.ts";
 import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
-
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 
 const listUsers = createRoute({
   operationId: "listUsers",
@@ -18,8 +16,7 @@ const listUsers = createRoute({
   responses: {
     200: { description: "Users", content: { "application/json": { schema: paginatedSchema(AdminUserSchema) } } },
     400: errorResponse("Invalid query"),
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not an administrator"),
+    ...adminErrors,
   },
 });
 
@@ -30,12 +27,11 @@ const setRole = createRoute({
   tags: ["Admin"],
   middleware: [adminOnly] as const,
   summary: "Change a user's role among user, business and admin (admins only)",
-  request: { params: IdParam, body: { required: true, content: { "application/json": { schema: RoleChangeSchema } } } },
+  request: { params: IdParamSchema, body: { required: true, content: { "application/json": { schema: RoleChangeSchema } } } },
   responses: {
     200: { description: "The user after the change", content: { "application/json": { schema: AdminUserSchema } } },
     400: errorResponse("Invalid role"),
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not an administrator"),
+    ...adminErrors,
     404: errorResponse("No such user"),
     409: errorResponse("The last administrator cannot be demoted"),
   },

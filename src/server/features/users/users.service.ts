@@ -5,7 +5,7 @@ import type { Role } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import type { AdminUser } from "#shared/schemas/admin-user.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
-import type { AuditRecorder } from "../audit/audit.service.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
 import type { UsersRepository } from "./users.repository.ts";
 
 export class UsersService {

@@ -7,7 +7,9 @@ import type { RequestRepository, StoredRequest } from "./requests.repository.ts"
 
 export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;
 
-export interface RequestMailOptions {
+export interface OwnerNotificationsOptions {
+  /** Where the requests, the administrators' addresses and the digests sent are read. */
+  repository: RequestRepository;
   mailer: Mailer | undefined;
   /** The site's public address, for links. */
   siteUrl: string;
@@ -17,11 +19,9 @@ export interface RequestMailOptions {
   onError?: (error: unknown) => void;
 }
 
-export class RequestMail {
-  private readonly repository: RequestRepository;
-  private readonly options: RequestMailOptions;
-  constructor(repository: RequestRepository, options: RequestMailOptions) {
-    this.repository = repository;
+export class OwnerNotifications {
+  private readonly options: OwnerNotificationsOptions;
+  constructor(options: OwnerNotificationsOptions) {
     this.options = options;
   }
 
@@ -33,15 +33,15 @@ export class RequestMail {
     const { mailer } = this.options;
     if (!mailer) return 0;
     const address = await this.options.notificationEmail();
-    const recipients = address ? [address] : await this.repository.adminEmails();
+    const recipients = address ? [address] : await this.options.repository.adminEmails();
     let sent = 0;
     for (const recipient of recipients) {
-      const last = await this.repository.lastDigest(recipient);
+      const last = await this.options.repository.lastDigest(recipient);
       if (last && now.getTime() - Date.parse(last) < DIGEST_INTERVAL_MS) continue;
-      const fresh = await this.repository.pendingSince(last);
+      const fresh = await this.options.repository.pendingSince(last);
       if (fresh.length === 0) continue;
       // Recorded first: two instances racing send at most one more digest, never a stream of them.
-      await this.repository.recordDigest(recipient, now.toISOString());
+      await this.options.repository.recordDigest(recipient, now.toISOString());
       const site = await this.options.siteName();
       const lines = [
         `${fresh.length === 1 ? "A new request is" : `${fresh.length} new requests are`} waiting for approval on ${site}:`,

@@ -13,11 +13,11 @@ import zlib from "node:zlib";
 import { getSessionCookie } from "better-auth/cookies";
 import type { Context, MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
-import type { AppEnv } from "./api/api-env.ts";
-import type { RequestLine } from "./logger.ts";
+import type { AppEnv } from "../api/api-env.ts";
+import type { RequestLine } from "../logger.ts";
 import { COMPRESSIBLE, MIN_COMPRESSED_BYTES } from "./compress.ts";
 import { freshNonce, NONCE_LENGTH } from "./nonce.ts";
-import { oncePerTurn } from "./once-per-turn.ts";
+import { oncePerTurn } from "../lib/once-per-turn.ts";
 
 /** Public pages (the site's content) and public API reads: nothing under them depends on who asks, but for sessions. */
 const PAGE = /^\/(?:|map|events(?:\/[^/]+){0,2}|offers(?:\/[^/]+)?|news(?:\/[^/]+)?|business(?:\/[^/]+)?|tag(?:\/[^/]+)?|category(?:\/[^/]+)?|pages\/[^/]+|contact)$/;

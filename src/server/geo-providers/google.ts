@@ -38,7 +38,8 @@ export function decodePolyline(encoded: string): [number, number][] {
   return points;
 }
 
-export class GoogleGeocoder implements Geocoder {
+/** A Google Maps API: the key, and where it is asked (another address in tests). */
+abstract class GoogleApi {
   readonly name = "google";
   private readonly apiKey: string;
   private readonly baseUrl: string;
@@ -48,9 +49,14 @@ export class GoogleGeocoder implements Geocoder {
     this.baseUrl = (options.baseUrl ?? GOOGLE_API).replace(/\/$/, "");
   }
 
+  protected url(path: string, params: Record<string, string>): string {
+    return `${this.baseUrl}${path}?${new URLSearchParams({ ...params, key: this.apiKey })}`;
+  }
+}
+
+export class GoogleGeocoder extends GoogleApi implements Geocoder {
   async geocode(address: string): Promise<GeocodeResult | null> {
-    const url = `${this.baseUrl}/maps/api/geocode/json?${new URLSearchParams({ address, key: this.apiKey })}`;
-    const body = (await fetchJson(url)) as GoogleGeocodeAnswer;
+    const body = (await fetchJson(this.url("/maps/api/geocode/json", { address }))) as GoogleGeocodeAnswer;
     if (body.status === "ZERO_RESULTS") return null;
     if (body.status !== "OK") throw new ProviderError(`geocoder answered ${body.status ?? "without a status"}`);
     const first = body.results?.[0];
@@ -59,24 +65,10 @@ export class GoogleGeocoder implements Geocoder {
   }
 }
 
-export class GoogleRouter implements Router {
-  readonly name = "google";
-  private readonly apiKey: string;
-  private readonly baseUrl: string;
-
-  constructor(options: { apiKey: string; baseUrl?: string }) {
-    this.apiKey = options.apiKey;
-    this.baseUrl = (options.baseUrl ?? GOOGLE_API).replace(/\/$/, "");
-  }
-
+export class GoogleRouter extends GoogleApi implements Router {
   async route(from: LatLng, to: LatLng): Promise<RouteResult> {
-    const params = new URLSearchParams({
-      origin: `${from.lat},${from.lng}`,
-      destination: `${to.lat},${to.lng}`,
-      mode: "driving",
-      key: this.apiKey,
-    });
-    const body = (await fetchJson(`${this.baseUrl}/maps/api/directions/json?${params}`)) as GoogleDirectionsAnswer;
+    const params = { origin: `${from.lat},${from.lng}`, destination: `${to.lat},${to.lng}`, mode: "driving" };
+    const body = (await fetchJson(this.url("/maps/api/directions/json", params))) as GoogleDirectionsAnswer;
     if (typeof body.status !== "string") throw new ProviderError("router answered without a status");
     if (body.status !== "OK") return { status: body.status };
     const first = body.routes?.[0];

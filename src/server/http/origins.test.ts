@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createOriginPolicy, isTrustedOrigin, originSettingsFromEnv } from "./origins.ts";
-import { parseEnv } from "./env.ts";
+import { parseEnv } from "../env.ts";
 
 const unset = originSettingsFromEnv(parseEnv({ PORT: "3000" }));
 const published = originSettingsFromEnv(parseEnv({ PUBLIC_URL: "https://downtown.example.org/", TRUSTED_ORIGINS: "https://admin.example.org" }));

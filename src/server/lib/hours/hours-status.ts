@@ -2,7 +2,7 @@
 // (never the server's or the visitor's), with the region's public holidays.
 import type Holidays from "date-holidays";
 import { Temporal } from "temporal-polyfill";
-import { lazyRequire } from "#server/lazy-require.ts";
+import { lazyRequire } from "../lazy-require.ts";
 import { WEEKDAYS, type ComingException, type HoursChange, type HoursStatus, type Interval, type OpeningHours } from "#shared/schemas/opening-hours.ts";
 
 export interface HoursZone {

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestLine } from "./logger.ts";
+import type { RequestLine } from "../logger.ts";
 import { acceptedEncodings, staticFiles } from "./static-files.ts";
 
 // A build's client folder in miniature, served as the server serves it: the files first, the app (here a stand-in

@@ -3,8 +3,8 @@
 // businesses whose hours are not given. After a rule that runs past midnight the next rule is an additional
 // one (","), since a plain ";" rule for the next day would cut that night short. Also their social links.
 import type { HoursException, OpeningHours } from "#shared/schemas/opening-hours.ts";
-import { fromOsm } from "../features/hours/osm-hours.ts";
-import { storeHours } from "../features/hours/stored-hours.ts";
+import { fromOsm } from "../lib/hours/osm-hours.ts";
+import { storeHours } from "../lib/hours/stored-hours.ts";
 
 const WEEKS: Record<string, string> = {
   "The Maple & Oak Bistro": "Tu-Th 17:00-22:00; Fr,Sa 17:00-23:00; Su 10:00-14:00,17:00-21:00",

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, setUpTestApp, type TestApp } from "#tests/setup/app.ts";
 import { DEMO_ASSOCIATION_NAME, seedDemoContent } from "./seed.ts";
-import { SiteSettingsRepository } from "../features/site-settings/site-settings.repository.ts";
+import { SiteSettingsRepository } from "#server/features/site-settings/index.ts";
 import { OFFER_TYPES } from "#shared/constants.ts";
 
 const now = new Date("2026-06-15T16:00:00.000Z");

@@ -1,10 +1,8 @@
 // The API of owners' requests: claims, what the signed-in person owns and asked for, and the administrators' decisions.
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
-import { requireUser } from "#server/auth/session.ts";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
-import { errorResponse } from "#server/api/schemas.ts";
+import { adminErrors, errorResponse, IdParamSchema, json, signedInErrors } from "#server/api/schemas.ts";
 import { BusinessSchema } from "#shared/schemas/business.ts";
 import {
   AddOwnerInputSchema,
@@ -18,22 +16,6 @@ import {
 } from "#shared/schemas/owners.ts";
 import type { ClaimInputSchema } from "#shared/schemas/owners.ts";
 
-/** Administrators, and owners of the business in the path: anyone else is refused before their input is read. */
-export const businessOwnerOrAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  await c.var.services.requests.requireOwnerOrAdmin(requireUser(c.var.user), c.req.param("id") ?? "");
-  await next();
-});
-
-/** Administrators, and owners of some business (events and offers): anyone else is refused before their input is read. */
-export const someOwnerOrAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  await c.var.services.requests.requireOwnerOrAdmin(requireUser(c.var.user));
-  await next();
-});
-
-const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
-const IdParam = z.object({ id: z.string().min(1).max(100) });
-const signedInErrors = { 401: errorResponse("Not signed in") };
-const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };
 // The service checks the body with the claim form's own rules and messages.
 const ClaimBody = z.custom<z.input<typeof ClaimInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
@@ -48,7 +30,7 @@ const claimBusiness = createRoute({
   tags: ["Requests"],
   summary: "Claim a business as its owner; an administrator decides",
   middleware: [signedInOnly] as const,
-  request: { params: IdParam, body: { required: true, content: json(ClaimBody) } },
+  request: { params: IdParamSchema, body: { required: true, content: json(ClaimBody) } },
   responses: {
     201: { description: "The claim, waiting", content: json(z.object({ id: z.string(), status: z.literal("pending") })) },
     400: errorResponse("Invalid claim"),
@@ -104,7 +86,7 @@ const getRequest = createRoute({
   path: "/requests/{id}",
   tags: ["Requests"],
   summary: "One request, field by field: live, requested, and the live value when it was made (admins and the person who asked)",
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: { 200: { description: "The request", content: json(RequestDetailSchema) }, ...signedInErrors, 404: errorResponse("Request not found.") },
 });
 
@@ -116,7 +98,7 @@ const decided = (summary: string, operationId: string, path: string, body: z.Zod
     tags: ["Requests"],
     summary,
     middleware: [adminOnly] as const,
-    request: { params: IdParam, body: { required: operationId === "rejectRequest", content: json(body) } },
+    request: { params: IdParamSchema, body: { required: operationId === "rejectRequest", content: json(body) } },
     responses: {
       200: { description: "The request after the decision", content: json(RequestDetailSchema) },
       400: errorResponse("Invalid decision"),
@@ -136,7 +118,7 @@ const withdrawRequest = createRoute({
   tags: ["Requests"],
   summary: "Withdraw one's own waiting request",
   middleware: [signedInOnly] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: {
     200: { description: "The withdrawn request", content: json(RequestDetailSchema) },
     ...signedInErrors,
@@ -153,7 +135,7 @@ const amendRequest = createRoute({
   tags: ["Requests"],
   summary: "Replace what one's own waiting request asks for",
   middleware: [signedInOnly] as const,
-  request: { params: IdParam, body: { required: true, content: json(AnyBody) } },
+  request: { params: IdParamSchema, body: { required: true, content: json(AnyBody) } },
   responses: {
     200: { description: "The amended request", content: json(RequestDetailSchema) },
     400: errorResponse("Invalid input"),
@@ -171,7 +153,7 @@ const listOwners = createRoute({
   tags: ["Requests"],
   summary: "Who owns a business (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam },
+  request: { params: IdParamSchema },
   responses: { 200: { description: "Owners", content: json(z.array(OwnerSchema)) }, ...adminErrors, 404: errorResponse("Business not found.") },
 });
 
@@ -182,7 +164,7 @@ const addOwner = createRoute({
   tags: ["Requests"],
   summary: "Make the account with this email address an owner of the business (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam, body: { required: true, content: json(AddOwnerInputSchema) } },
+  request: { params: IdParamSchema, body: { required: true, content: json(AddOwnerInputSchema) } },
   responses: { 200: { description: "Owners", content: json(z.array(OwnerSchema)) }, 400: errorResponse("No such account"), ...adminErrors, 404: errorResponse("Business not found.") },
 });
 
@@ -193,7 +175,7 @@ const removeOwner = createRoute({
   tags: ["Requests"],
   summary: "Remove an owner of the business (admins only)",
   middleware: [adminOnly] as const,
-  request: { params: IdParam.extend({ userId: z.string().min(1).max(100) }) },
+  request: { params: IdParamSchema.extend({ userId: z.string().min(1).max(100) }) },
   responses: { 204: { description: "Removed" }, ...adminErrors, 404: errorResponse("Not an owner") },
 });
 
@@ -218,33 +200,33 @@ const saveSettings = createRoute({
   responses: { 200: { description: "Settings", content: json(ModerationSettingsSchema) }, 400: errorResponse("Invalid settings"), ...adminErrors },
 });
 
-export function registerRequestRoutes(api: OpenAPIHono<AppEnv>) {
+export function registerOwnersRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(claimBusiness, async (c) => {
     const { requestId } = await c.var.services.requests.claim(c.var.user, c.req.valid("param").id, c.req.valid("json"));
     return c.json({ id: requestId, status: "pending" as const }, 201);
   });
-  api.openapi(myBusinesses, async (c) => c.json(await c.var.services.requests.myBusinesses(c.var.user), 200));
-  api.openapi(myRequests, async (c) => c.json(await c.var.services.requests.mine(c.var.user), 200));
-  api.openapi(listRequests, async (c) => c.json(await c.var.services.requests.list(c.var.user, c.req.valid("query")), 200));
-  api.openapi(countRequests, async (c) => c.json({ count: await c.var.services.requests.countPending(c.var.user) }, 200));
-  api.openapi(getRequest, async (c) => c.json(await c.var.services.requests.get(c.var.user, c.req.valid("param").id), 200));
+  api.openapi(myBusinesses, async (c) => c.json(await c.var.services.owners.myBusinesses(c.var.user), 200));
+  api.openapi(myRequests, async (c) => c.json(await c.var.services.requestDecisions.mine(c.var.user), 200));
+  api.openapi(listRequests, async (c) => c.json(await c.var.services.requestDecisions.list(c.var.user, c.req.valid("query")), 200));
+  api.openapi(countRequests, async (c) => c.json({ count: await c.var.services.requestDecisions.countPending(c.var.user) }, 200));
+  api.openapi(getRequest, async (c) => c.json(await c.var.services.requestDecisions.get(c.var.user, c.req.valid("param").id), 200));
   api.openapi(approveRequest, async (c) => {
     const body = (c.req.valid("json") ?? {}) as z.infer<typeof ApproveInputSchema>;
-    return c.json(await c.var.services.requests.approve(c.var.user, c.req.valid("param").id, body.fields), 200);
+    return c.json(await c.var.services.requestDecisions.approve(c.var.user, c.req.valid("param").id, body.fields), 200);
   });
   api.openapi(rejectRequest, async (c) => {
     const body = c.req.valid("json") as z.infer<typeof RejectInputSchema>;
-    return c.json(await c.var.services.requests.reject(c.var.user, c.req.valid("param").id, body.reason), 200);
+    return c.json(await c.var.services.requestDecisions.reject(c.var.user, c.req.valid("param").id, body.reason), 200);
   });
-  api.openapi(withdrawRequest, async (c) => c.json(await c.var.services.requests.withdraw(c.var.user, c.req.valid("param").id), 200));
+  api.openapi(withdrawRequest, async (c) => c.json(await c.var.services.requestDecisions.withdraw(c.var.user, c.req.valid("param").id), 200));
   api.openapi(amendRequest, async (c) => c.json(await c.var.services.requests.amend(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200));
-  api.openapi(listOwners, async (c) => c.json(await c.var.services.requests.owners(c.var.user, c.req.valid("param").id), 200));
-  api.openapi(addOwner, async (c) => c.json(await c.var.services.requests.addOwner(c.var.user, c.req.valid("param").id, c.req.valid("json").email), 200));
+  api.openapi(listOwners, async (c) => c.json(await c.var.services.owners.owners(c.var.user, c.req.valid("param").id), 200));
+  api.openapi(addOwner, async (c) => c.json(await c.var.services.owners.addOwner(c.var.user, c.req.valid("param").id, c.req.valid("json").email), 200));
   api.openapi(removeOwner, async (c) => {
     const { id, userId } = c.req.valid("param");
-    await c.var.services.requests.removeOwner(c.var.user, id, userId);
+    await c.var.services.owners.removeOwner(c.var.user, id, userId);
     return c.body(null, 204);
   });
-  api.openapi(getSettings, async (c) => c.json(await c.var.services.requests.settings(c.var.user), 200));
-  api.openapi(saveSettings, async (c) => c.json(await c.var.services.requests.saveSettings(c.var.user, c.req.valid("json")), 200));
+  api.openapi(getSettings, async (c) => c.json(await c.var.services.moderationSettings.get(c.var.user), 200));
+  api.openapi(saveSettings, async (c) => c.json(await c.var.services.moderationSettings.save(c.var.user, c.req.valid("json")), 200));
 }

@@ -1,7 +1,7 @@
 // OpenStreetMap `opening_hours` text read into the structured form, through the maintained parser. Weekly
 // rules, dated exceptions and "PH off" are kept; anything the structured form cannot hold is refused by name.
 import type OpeningHoursParser from "opening_hours";
-import { lazyRequire } from "#server/lazy-require.ts";
+import { lazyRequire } from "../lazy-require.ts";
 import { OpeningHoursInputSchema, WEEKDAYS, type Interval, type OpeningHours, type Weekday } from "#shared/schemas/opening-hours.ts";
 
 /** The parser is needed only when hours are given as text (imports, the API). */

@@ -1,8 +1,8 @@
 // Which browser origins may send the site requests that change something (sign-in, forms, API writes).
 // One rule for every check: better-auth's trustedOrigins, the pages that warn about an untrusted address, and any
 // other origin check on writes.
-import type { Env } from "./env.ts";
-import { publicUrl } from "./env.ts";
+import type { Env } from "../env.ts";
+import { publicUrl } from "../env.ts";
 
 export interface OriginSettings {
   /** PUBLIC_URL when set. */

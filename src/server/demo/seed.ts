@@ -1,12 +1,12 @@
 // Demo content for a fresh install: a fictional downtown Niagara Falls association, written through the factories.
-import type { Database } from "./database.ts";
+import type { Database } from "../db/database.ts";
 import type { FileService } from "../storage/file.service.ts";
-import { SiteSettingsRepository } from "../features/site-settings/site-settings.repository.ts";
+import { SiteSettingsRepository } from "#server/features/site-settings/index.ts";
 import { DEFAULT_MAP_CENTER, MAP_ZOOM, OUTDOOR_LOCATION, type OfferType, type PagePermission } from "#shared/constants.ts";
 import { slugify } from "#shared/format.ts";
 import { DEMO_PHOTOS, demoOpeningHours, demoSocialLinks } from "./demo-listings.ts";
-import { createBusiness, createCategory, createEvent, createOffer, createPage, createPost, createTag } from "./factories.ts";
-import { newId } from "./ids.ts";
+import { createBusiness, createCategory, createEvent, createOffer, createPage, createPost, createTag } from "../db/factories.ts";
+import { newId } from "../db/ids.ts";
 import { renderEventImage, renderHeroPhoto, renderLogo, renderSponsorLogo, seededRandom } from "./demo-images.ts";
 
 export interface SeedCounts {

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import path from "node:path";
 import { getMimeType } from "hono/utils/mime";
-import type { RequestLine } from "./logger.ts";
+import type { RequestLine } from "../logger.ts";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** The files outside /assets (the icon) keep their names from one release to the next. */

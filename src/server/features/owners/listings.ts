@@ -1,0 +1,10 @@
+// What the owners feature asks of the businesses, events and offers its requests change; services.ts passes them in.
+import type { BusinessService } from "#server/features/business/index.ts";
+import type { EventService } from "#server/features/event/index.ts";
+import type { OfferService } from "#server/features/offer/index.ts";
+
+export interface Listings {
+  businesses: Pick<BusinessService, "get" | "find" | "stored" | "create" | "update" | "checkReferences" | "checkHours">;
+  events: Pick<EventService, "stored" | "create" | "update" | "delete" | "checkRule">;
+  offers: Pick<OfferService, "stored" | "create" | "update" | "delete">;
+}

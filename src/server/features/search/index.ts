@@ -1,0 +1,4 @@
+// Site search: what other code may use of this feature.
+export { createSearchRepository } from "./search.repository.ts";
+export { SearchService } from "./search.service.ts";
+export { registerSearchRoutes } from "./search.routes.ts";
