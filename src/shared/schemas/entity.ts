@@ -13,6 +13,8 @@ export type Widget =
   | "color"
   | "datetime"
   | "checkbox"
+  /** A set of yes/no choices (the `options`), sent as the list of those ticked. */
+  | "checkboxes"
   | "date"
   | "recurrence"
   | "select"
@@ -60,6 +62,16 @@ export interface FieldView {
   jsonLd?: string;
   /** Offered on the entity's short add page too (the add-marker page), after that page's own fields. */
   quickAdd?: boolean;
+  /**
+   * In the map's data (src/shared/map.ts `MapBusinessSchema`) as the API answers it; a yes/no field (`checkbox`) or a
+   * set of choices (`checkboxes`) is also one of the map's filters.
+   */
+  map?: boolean;
+  /**
+   * A column of the CSV import and export, headed by the field's name: text as it is, a yes/no field as yes or no, and
+   * a set of choices as a yes/no column per choice headed by the choice's value.
+   */
+  csv?: boolean;
 }
 
 export interface FieldDef<T extends z.ZodType = z.ZodType> extends FieldView {

@@ -8,6 +8,7 @@ import type { BusinessPlace } from "#shared/event-location.ts";
 import { readStoredHours } from "../hours/stored-hours.ts";
 import { searchFold } from "../search/search-text.ts";
 import { SocialLinkSchema, type SocialLink } from "#shared/schemas/social-links.ts";
+import { readAttributes } from "#shared/schemas/business-attributes.ts";
 
 /** The stored social links (JSON text); none when absent or unreadable. */
 function readSocialLinks(text: string | null): SocialLink[] {
@@ -29,14 +30,14 @@ type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
 export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone", "email"] as const;
 
 /** Every column a read selects: the plain fields and those mapped below (position, logo, times). */
-const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "openingHours", "socialLinks", "createdAt", "lastUpdatedAt"] as const;
+const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "openingHours", "socialLinks", "attributes", "createdAt", "lastUpdatedAt"] as const;
 /** A column of the list above; readers that need fewer (the map) pick theirs from it. */
 export type BusinessColumn = (typeof BUSINESS_COLUMNS)[number];
 
 /** The stored columns a write sets (the logo as its URL and storage path). */
 export type BusinessWrite = Pick<
   Insertable<BusinessTable>,
-  (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath" | "openingHours" | "socialLinks"
+  (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath" | "openingHours" | "socialLinks" | "attributes"
 >;
 
 /** One photo of the gallery as stored: its file's path and address, and its text alternative. */
@@ -64,6 +65,8 @@ export class BusinessRepository {
     if (filter.id !== undefined) query = query.where("business.id", "=", filter.id);
     if (filter.ids !== undefined) query = query.where("business.id", "in", filter.ids);
     if (filter.categoryId !== undefined) query = query.where("business.categoryId", "=", filter.categoryId);
+    // Stored as a JSON list of slugs, which have no LIKE wildcards: each one named must be in it.
+    for (const slug of filter.attributes ?? []) query = query.where("business.attributes", "like", `%${JSON.stringify(slug)}%`);
     if (filter.tagId !== undefined) {
       const tagId = filter.tagId;
       query = query.where((eb) =>
@@ -263,6 +266,7 @@ export class BusinessRepository {
       // Computed by the service, in the site's time zone.
       openNow: null,
       socialLinks: readSocialLinks(r.socialLinks),
+      attributes: readAttributes(r.attributes),
       photos: photos.get(r.id) ?? [],
       createdAt: r.createdAt,
       lastUpdatedAt: r.lastUpdatedAt,
