@@ -83,7 +83,11 @@ export interface FieldDef<T extends z.ZodType = z.ZodType> extends FieldView {
 
 export type FieldDefs = Record<string, FieldDef>;
 
-export const field = <T extends z.ZodType>(input: T, view: FieldView & { access?: "public" | "admin" }): FieldDef<T> => ({ access: "public", ...view, input });
+/** A field's definition; its widget and whether it is on the map and in the CSV stay known to the type checker (the map's types come from them). */
+export const field = <T extends z.ZodType, const V extends FieldView & { access?: "public" | "admin" }>(
+  input: T,
+  view: V,
+): FieldDef<T> & V => ({ access: "public" as const, ...view, input }) as FieldDef<T> & V;
 
 /** The input schema's shape: every field's rule. */
 export function inputShape<D extends FieldDefs>(defs: D): { [K in keyof D]: D[K]["input"] } {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mapBusinessOf } from "#shared/map.ts";
 import {
   clusterRedThreshold,
   filterBusinesses,
@@ -20,18 +21,7 @@ const tags = [
   { id: "t1", name: "Patio" },
   { id: "t2", name: "Live Music" },
 ];
-const business = (id: string, name: string, categoryId: string | null, tagIds: string[], lat = 43.1, lng = -79.07): MapBusiness => ({
-  id,
-  name,
-  description: null,
-  address: null,
-  logoUrl: null,
-  lat,
-  lng,
-  categoryId,
-  tagIds,
-  openNow: null,
-});
+const business = (id: string, name: string, categoryId: string | null, tagIds: string[], lat = 43.1, lng = -79.07): MapBusiness => mapBusinessOf({ id, name, lat, lng, categoryId, tagIds });
 const businesses = [
   business("b1", "Bean There", "c1", ["t1"], 43.1, -79.07),
   business("b2", "Crumb", "c1", [], 43.2, -79.05),
