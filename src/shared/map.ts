@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { MAP_CLUSTER } from "./constants.ts";
 import { businessFields } from "./schemas/business.ts";
-import type { FieldDef } from "./schemas/entity.ts";
+import { yesNoColumns, type FieldDef, type YesNoColumn } from "./schemas/entity.ts";
 
 export type MapStyleConfig =
   /** Our muted style over OpenMapTiles-schema vector tiles (a TileJSON URL, or a PMTiles archive). */
@@ -22,13 +22,7 @@ type MapValue<K extends MapFieldName> = Defs[K] extends { widget: "checkbox" } ?
 export const MAP_FIELDS = Object.entries(businessFields).flatMap(([name, def]) => ((def as FieldDef).map ? [[name as MapFieldName, def as FieldDef] as const] : []));
 
 /** The map's filters the definition makes: a yes/no field is one, a set of choices one per choice. */
-export const MAP_FEATURES: ReadonlyArray<{ key: string; label: string; field: MapFieldName; choice: string | null }> = MAP_FIELDS.flatMap(([name, def]): Array<{ key: string; label: string; field: MapFieldName; choice: string | null }> =>
-  def.widget === "checkbox"
-    ? [{ key: name, label: def.label, field: name, choice: null }]
-    : def.widget === "checkboxes"
-      ? (def.options ?? []).map((o) => ({ key: o.value, label: o.label, field: name, choice: o.value }))
-      : [],
-);
+export const MAP_FEATURES: ReadonlyArray<YesNoColumn & { field: MapFieldName }> = yesNoColumns(businessFields, "map") as Array<YesNoColumn & { field: MapFieldName }>;
 
 /** A definition field's value as the map has it (and the OpenAPI document describes it). */
 function mapValueSchema(def: FieldDef): z.ZodType {

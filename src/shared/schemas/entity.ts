@@ -109,3 +109,34 @@ export interface EntityView {
 export function views(defs: FieldDefs): Record<string, FieldView> {
   return Object.fromEntries(Object.entries(defs).map(([name, { input: _input, access: _access, ...view }]) => [name, view]));
 }
+
+/** One yes/no column of a surface: a yes/no field's own (`choice` null), or one choice of a set of choices. */
+export interface YesNoColumn {
+  /** The field's name, or the choice's value. */
+  key: string;
+  label: string;
+  field: string;
+  choice: string | null;
+}
+
+/** The yes/no columns of the fields marked for a surface (the map's filters, the CSV's columns), in the fields' order. */
+export function yesNoColumns(defs: FieldDefs, surface: "map" | "csv"): YesNoColumn[] {
+  return Object.entries(defs).flatMap(([name, def]): YesNoColumn[] => {
+    if (!def[surface]) return [];
+    if (def.widget === "checkbox") return [{ key: name, label: def.label, field: name, choice: null }];
+    if (def.widget === "checkboxes") return (def.options ?? []).map((o) => ({ key: o.value, label: o.label, field: name, choice: o.value }));
+    return [];
+  });
+}
+
+/** Whether a stored yes/no column holds: a yes/no field's 0 or 1, or a choice in a set's JSON list. */
+export function holds(column: YesNoColumn, stored: unknown): boolean {
+  if (column.choice === null) return stored === true || stored === 1 || stored === "1";
+  let list: unknown = stored;
+  try {
+    if (typeof stored === "string") list = JSON.parse(stored);
+  } catch {
+    return false;
+  }
+  return Array.isArray(list) && list.includes(column.choice);
+}

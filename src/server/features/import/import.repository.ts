@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { newId } from "#server/db/ids.ts";
 import { EVENT_IMPORT_FIELD_NAMES, type BusinessImportField, type EventImportField, type ImportMapping, type ImportSummary } from "#shared/schemas/data-import.ts";
-import type { Catalog, GeocodeState, RowCells, StoredBusiness, StoredRow } from "./business-rows.ts";
+import { TEXT_FIELDS, YES_NO_FIELDS, type Catalog, type GeocodeState, type RowCells, type StoredBusiness, type StoredRow, type YesNoField } from "./business-rows.ts";
 import type { EventCatalog, EventWrite, Move, StoredEvent } from "./event-rows.ts";
 
 /** Rows per multi-row insert: well under both databases' limits on bound parameters. */
@@ -78,7 +78,7 @@ export interface KeptOnUndo {
   businessId: string;
   name: string;
   /** Empty for a business or event the import added. */
-  fields: Array<BusinessImportField | EventImportField>;
+  fields: Array<BusinessImportField | EventImportField | YesNoField>;
 }
 
 /** What an undo did beyond restoring: what it kept, and the stored files of the businesses and events it deleted. */
@@ -106,7 +106,9 @@ const BUSINESS_FIELDS = [
   ["email", ["email"]],
   ["latitude", ["lat"]],
   ["longitude", ["lng"]],
-] as const satisfies ReadonlyArray<readonly [BusinessImportField, ReadonlyArray<keyof Omit<StoredBusiness, "id" | "tagIds">>]>;
+  // The yes/no columns by the field each is stored in (a set of choices goes back whole).
+  ...YES_NO_FIELDS.map((field) => [field, [field]] as const),
+] as const satisfies ReadonlyArray<readonly [BusinessImportField | YesNoField, ReadonlyArray<keyof Omit<StoredBusiness, "id" | "tagIds">>]>;
 
 /** The event fields an import writes, with the columns each one is (a place is a business, or words for outdoors). */
 const EVENT_FIELDS = [
@@ -196,7 +198,7 @@ export interface ApplyPlan {
   summary: ImportSummary;
 }
 
-const BUSINESS_COLUMNS = ["id", "name", "categoryId", "description", "address", "website", "phone", "email", "lat", "lng"] as const;
+const BUSINESS_COLUMNS = ["id", ...TEXT_FIELDS, "categoryId", ...YES_NO_FIELDS, "lat", "lng"] as const;
 
 function chunks<T>(items: readonly T[], size = BATCH): T[][] {
   const out: T[][] = [];
@@ -603,7 +605,7 @@ export class ImportRepository {
       const untouchedSince = sameInstant(current.lastUpdatedAt, appliedAt);
       const restored = restoreFields(BUSINESS_FIELDS, before, current, written, untouchedSince);
       const restore = restored.restore;
-      const keptFields: BusinessImportField[] = restored.kept;
+      const keptFields: Array<BusinessImportField | YesNoField> = restored.kept;
       let restoreTags = false;
       if (!(written && sameTags(written.tagIds, tagsBefore)) && !sameTags(currentTags, tagsBefore)) {
         if (written ? sameTags(currentTags, written.tagIds) : untouchedSince) restoreTags = true;

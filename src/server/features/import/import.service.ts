@@ -3,6 +3,7 @@
 import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { Conflict, NotFound, Validation } from "#server/errors.ts";
+import { businessFields } from "#shared/schemas/business.ts";
 import {
   BUSINESS_IMPORT_FIELDS,
   CSV_DELIMITERS,
@@ -297,7 +298,7 @@ export class ImportService {
 
 function describeKept(kind: string, kept: KeptOnUndo): ImportPreview["keptOnUndo"][number] {
   const events = kind === "events";
-  const labels: Partial<Record<string, { label: string }>> = events ? EVENT_IMPORT_FIELDS : BUSINESS_IMPORT_FIELDS;
+  const labels: Partial<Record<string, { label: string }>> = events ? EVENT_IMPORT_FIELDS : { ...businessFields, ...BUSINESS_IMPORT_FIELDS };
   const message =
     kept.fields.length === 0 ? (events ? importMessages.keptAddedEvent : importMessages.keptAdded) : importMessages.keptFields(kept.fields.map((field) => labels[field]?.label ?? field));
   return { ...kept, message };
