@@ -3,7 +3,7 @@ import type * as GeoJSON from "geojson";
 import { describe, expect, it } from "vitest";
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import { mapBusinessOf } from "#shared/map.ts";
-import { businessAt, businessFeatures } from "./map-canvas.tsx";
+import { businessAt, businessFeatures } from "./map-layers.ts";
 import type { MapBusiness } from "./map-filters.ts";
 
 const COLORS = ["#e4572e", "#a47148", "#9b5de5", "#808080"];
