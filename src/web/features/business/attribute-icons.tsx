@@ -8,7 +8,7 @@ const DRAWINGS: Record<AttributeSlug, string> = {
   "step-free-entrance": "M6 20V4h9v16M12 12h.01M2 20h20M15 20l5-3",
   "wheelchair-accessible-washroom": "M11 4.5a1.5 1.5 0 1 0 0 .01M11 8v6h5l2 5M11 11h4M8.5 11.5a5 5 0 1 0 6.5 6.5",
   "accessible-parking-nearby": "M4 3h16v18H4zM9 17V7h4a3 3 0 0 1 0 6H9",
-  "hearing-loop": "M8 9a4 4 0 1 1 8 0c0 3-3 4-3 7a3 3 0 0 1-5 2M11 9a1 1 0 0 1 2 0M3 4l18 16",
+  "hearing-loop": "M6 9a5 5 0 1 1 10 0c0 3-3 4-3 7a3 3 0 0 1-5 2M9 9a2 2 0 0 1 4 0M17 14h5M19.5 14v6",
   "gender-neutral-washroom": "M12 3a2 2 0 1 0 0 .01M8 21v-6H6l2-7h8l2 7h-2v6M12 15v6",
   "free-wifi": "M2 9a15 15 0 0 1 20 0M5 12.5a10 10 0 0 1 14 0M8.5 16a5 5 0 0 1 7 0M12 19.5h.01",
   patio: "M3 10a9 7 0 0 1 18 0zM12 10v11M8 21h8M12 3v0",

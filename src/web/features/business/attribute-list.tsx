@@ -8,7 +8,7 @@ export function AttributeList({ attributes }: { attributes: ReadonlyArray<{ slug
       <h2 id="business-attributes-heading" className="text-xl font-bold text-brand-800">
         Accessibility and amenities
       </h2>
-      <ul className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2" data-testid="business-attributes">
+      <ul className="mt-2 grid max-w-3xl gap-x-6 gap-y-2 sm:grid-cols-2">
         {attributes.map((a) => (
           <li key={a.slug} className="flex items-center gap-2 text-stone-800">
             <AttributeIcon slug={a.slug} className="size-5 text-brand-700" />
