@@ -9,6 +9,8 @@ import { readStoredHours } from "../hours/stored-hours.ts";
 import { searchFold } from "../search/search-text.ts";
 import { SocialLinkSchema, type SocialLink } from "#shared/schemas/social-links.ts";
 import { readAttributes } from "#shared/schemas/business-attributes.ts";
+import { businessFields } from "#shared/schemas/business.ts";
+import type { FieldDef } from "#shared/schemas/entity.ts";
 
 /** The stored social links (JSON text); none when absent or unreadable. */
 function readSocialLinks(text: string | null): SocialLink[] {
@@ -24,10 +26,30 @@ function readSocialLinks(text: string | null): SocialLink[] {
 type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
 
 /**
- * The business's plain fields: written as the validated input has them and returned as stored.
- * A new plain column is one line here (plus its migration and its shared definition).
+ * The business's plain fields: written as the validated input has them and returned as stored (a yes/no field as
+ * 0 or 1, which both databases store alike, and read back as false or true). A new plain column is one line here
+ * (plus its migration and its shared definition).
  */
 export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone", "email"] as const;
+
+/** The plain fields the definition makes yes/no (`widget: "checkbox"`). */
+const YES_NO = BUSINESS_FIELDS.filter((name) => (businessFields[name] as FieldDef).widget === "checkbox");
+
+/** A plain field's value as stored: yes/no as 1 or 0. */
+export function toStored<V extends Record<string, unknown>>(values: V): V {
+  if (YES_NO.length === 0) return values;
+  const stored: Record<string, unknown> = { ...values };
+  for (const name of YES_NO) stored[name] = values[name] ? 1 : 0;
+  return stored as V;
+}
+
+/** A plain field's value as read: yes/no as false or true. */
+function fromStored<V extends Record<string, unknown>>(values: V): V {
+  if (YES_NO.length === 0) return values;
+  const read: Record<string, unknown> = { ...values };
+  for (const name of YES_NO) read[name] = Number(values[name]) === 1;
+  return read as V;
+}
 
 /** Every column a read selects: the plain fields and those mapped below (position, logo, times). */
 const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "openingHours", "socialLinks", "attributes", "createdAt", "lastUpdatedAt"] as const;
@@ -256,7 +278,7 @@ export class BusinessRepository {
 
     return rows.map((r) => ({
       id: r.id,
-      ...pick(r, BUSINESS_FIELDS),
+      ...fromStored(pick(r, BUSINESS_FIELDS)),
       category: r.category ?? null,
       categoryColor: r.categoryColor ?? null,
       coordinates: { lat: Number(r.lat), lng: Number(r.lng) },
