@@ -11,35 +11,6 @@ import { ATTRIBUTE_SLUGS, AttributesInputSchema, AttributesQuerySchema, BUSINESS
 export const CoordinatesSchema = z.object({ lat: z.number(), lng: z.number() });
 
 const BusinessPhotoRef = z.object({ path: z.string(), url: z.string(), alt: z.string() });
-export const BusinessSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  categoryId: z.string().nullable(),
-  /** The category's name, as the spec's `category` field holds it. */
-  category: z.string().nullable(),
-  categoryColor: z.string().nullable(),
-  description: z.string().nullable(),
-  address: z.string().nullable(),
-  website: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  coordinates: CoordinatesSchema,
-  /** Tag ids. */
-  tags: z.array(z.string()),
-  logoUrl: z.string().nullable(),
-  /** Null when no hours are given. */
-  openingHours: OpeningHoursSchema.nullable(),
-  /** Open at the time of the answer, in the site's time zone; null when the hours for now are not given. */
-  openNow: z.boolean().nullable(),
-  /** Facebook, Instagram, X, LinkedIn, TikTok, YouTube or other addresses (schema.org sameAs). */
-  socialLinks: z.array(SocialLinkSchema),
-  /** The gallery, in the order shown (at most 12). */
-  photos: z.array(BusinessPhotoRef),
-  /** The accessibility and amenity attributes that hold, by slug, in the list's order (src/shared/schemas/business-attributes.ts). */
-  attributes: z.array(z.enum(ATTRIBUTE_SLUGS)),
-  createdAt: z.string(),
-  lastUpdatedAt: z.string(),
-});
 
 /** One photo of a business's gallery: its stored path, address and text alternative. */
 export const BusinessPhotoSchema = z.object({ path: z.string(), url: z.string(), alt: z.string() });
@@ -140,6 +111,46 @@ export const businessFields = {
     uploadFailed: messages.uploads.uploadLogoFailed,
   }),
 } satisfies FieldDefs;
+
+type Defs = typeof businessFields;
+/** The definition's yes/no fields (`widget: "checkbox"`) that visitors see. */
+type YesNoName = { [K in keyof Defs]: Defs[K] extends { widget: "checkbox" } ? (Defs[K] extends { access: "admin" } ? never : K) : never }[keyof Defs];
+/** Each yes/no field as clients receive it: false or true (always sent; optional only for clients' own samples). */
+const yesNoShape = Object.fromEntries(
+  Object.entries(businessFields as FieldDefs).flatMap(([name, def]) => (def.widget === "checkbox" && def.access === "public" ? [[name, z.boolean().optional()]] : [])),
+) as { [K in YesNoName]: z.ZodOptional<z.ZodBoolean> };
+
+/** A business (the spec's "marker") as clients see it. */
+export const BusinessSchema = z.object({
+  ...yesNoShape,
+  id: z.string(),
+  name: z.string(),
+  categoryId: z.string().nullable(),
+  /** The category's name, as the spec's `category` field holds it. */
+  category: z.string().nullable(),
+  categoryColor: z.string().nullable(),
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  website: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  coordinates: CoordinatesSchema,
+  /** Tag ids. */
+  tags: z.array(z.string()),
+  logoUrl: z.string().nullable(),
+  /** Null when no hours are given. */
+  openingHours: OpeningHoursSchema.nullable(),
+  /** Open at the time of the answer, in the site's time zone; null when the hours for now are not given. */
+  openNow: z.boolean().nullable(),
+  /** Facebook, Instagram, X, LinkedIn, TikTok, YouTube or other addresses (schema.org sameAs). */
+  socialLinks: z.array(SocialLinkSchema),
+  /** The gallery, in the order shown (at most 12). */
+  photos: z.array(BusinessPhotoRef),
+  /** The accessibility and amenity attributes that hold, by slug, in the list's order (src/shared/schemas/business-attributes.ts). */
+  attributes: z.array(z.enum(ATTRIBUTE_SLUGS)),
+  createdAt: z.string(),
+  lastUpdatedAt: z.string(),
+});
 
 /** What the Markers form and the add-marker page send; the API applies the same rules. */
 export const BusinessInputSchema = z.object(inputShape(businessFields));

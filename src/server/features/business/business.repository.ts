@@ -32,23 +32,23 @@ type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
  */
 export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone", "email"] as const;
 
+type PlainField = (typeof BUSINESS_FIELDS)[number];
 /** The plain fields the definition makes yes/no (`widget: "checkbox"`). */
+type YesNoField = { [K in PlainField]: (typeof businessFields)[K] extends { widget: "checkbox" } ? K : never }[PlainField];
 const YES_NO = BUSINESS_FIELDS.filter((name) => (businessFields[name] as FieldDef).widget === "checkbox");
 
-/** A plain field's value as stored: yes/no as 1 or 0. */
-export function toStored<V extends Record<string, unknown>>(values: V): V {
-  if (YES_NO.length === 0) return values;
-  const stored: Record<string, unknown> = { ...values };
-  for (const name of YES_NO) stored[name] = values[name] ? 1 : 0;
-  return stored as V;
+/** The plain fields' values as stored: yes/no as 1 or 0. */
+export function toStored<V extends object>(values: V): { [K in keyof V]: K extends YesNoField ? number : V[K] } {
+  const stored = { ...values } as Record<string, unknown>;
+  for (const name of YES_NO) stored[name] = stored[name] ? 1 : 0;
+  return stored as { [K in keyof V]: K extends YesNoField ? number : V[K] };
 }
 
-/** A plain field's value as read: yes/no as false or true. */
-function fromStored<V extends Record<string, unknown>>(values: V): V {
-  if (YES_NO.length === 0) return values;
-  const read: Record<string, unknown> = { ...values };
-  for (const name of YES_NO) read[name] = Number(values[name]) === 1;
-  return read as V;
+/** The plain fields' values as read: yes/no as false or true. */
+function fromStored<V extends object>(values: V): { [K in keyof V]: K extends YesNoField ? boolean : V[K] } {
+  const read = { ...values } as Record<string, unknown>;
+  for (const name of YES_NO) read[name] = Number(read[name]) === 1;
+  return read as { [K in keyof V]: K extends YesNoField ? boolean : V[K] };
 }
 
 /** Every column a read selects: the plain fields and those mapped below (position, logo, times). */

@@ -1,10 +1,11 @@
 // One small line drawing per attribute (src/shared/schemas/business-attributes.ts), always beside its label: the
-// text says what it is, so the drawing is hidden from assistive technology. A new attribute needs its drawing here.
+// text says what it is, so the drawing is hidden from assistive technology. A new attribute needs its drawing here;
+// a yes/no business field on the map may have one too.
 // Types only: the pages that draw these carry no field definitions.
 import type { AttributeSlug } from "#shared/schemas/business-attributes.ts";
 
-/** The drawings' strokes on a 24 × 24 grid. */
-const DRAWINGS: Record<AttributeSlug, string> = {
+/** The drawings' strokes on a 24 × 24 grid, by attribute (and by yes/no field, for the map's filter of one). */
+const DRAWINGS: Record<AttributeSlug, string> & Partial<Record<string, string>> = {
   "step-free-entrance": "M6 20V4h9v16M12 12h.01M2 20h20M15 20l5-3",
   "wheelchair-accessible-washroom": "M11 4.5a1.5 1.5 0 1 0 0 .01M11 8v6h5l2 5M11 11h4M8.5 11.5a5 5 0 1 0 6.5 6.5",
   "accessible-parking-nearby": "M4 3h16v18H4zM9 17V7h4a3 3 0 0 1 0 6H9",
@@ -20,7 +21,7 @@ export function AttributeIcon({ slug, className = "size-5" }: { slug: string; cl
   if (!Object.hasOwn(DRAWINGS, slug)) return null;
   return (
     <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" className={`shrink-0 ${className}`}>
-      <path d={DRAWINGS[slug as AttributeSlug]} />
+      <path d={DRAWINGS[slug]} />
     </svg>
   );
 }
