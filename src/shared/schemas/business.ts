@@ -42,7 +42,10 @@ export const BusinessListQuerySchema = z.object({
   /** "true": only those open now; "false": only those known to be closed now. */
   openNow: z.enum(["true", "false"], { error: 'openNow must be "true" or "false".' }).optional(),
   /** Attribute slugs separated by commas (`step-free-entrance,hearing-loop`): only businesses where every one holds. */
-  attributes: AttributesQuerySchema.optional(),
+  attributes: AttributesQuerySchema.optional().meta({
+    description: `Attribute slugs separated by commas: only businesses where every one holds. Known attributes: ${ATTRIBUTE_SLUGS.join(", ")}.`,
+    example: "step-free-entrance,hearing-loop",
+  }),
 });
 
 export type Coordinates = z.infer<typeof CoordinatesSchema>;
