@@ -32,14 +32,17 @@ export function ordered(slugs: Iterable<string>): AttributeSlug[] {
 export const unknownAttributeMessage = (slugs: readonly string[]) =>
   `Unknown attribute${slugs.length === 1 ? "" : "s"}: ${slugs.join(", ")}. Known attributes: ${ATTRIBUTE_SLUGS.join(", ")}.`;
 
+/** Every slug named must be a listed attribute; those that are not are named in the message. */
+function knownOnly(slugs: string[], ctx: z.RefinementCtx) {
+  const unknown = slugs.filter((slug) => !isAttribute(slug));
+  if (unknown.length > 0) ctx.addIssue({ code: "custom", message: unknownAttributeMessage(unknown) });
+}
+
 /** What a form or client sends: the attributes that hold, by slug. */
 export const AttributesInputSchema = z
   .array(z.string().max(100), { error: "Attributes must be a list of attribute names." })
   .max(100)
-  .superRefine((slugs, ctx) => {
-    const unknown = slugs.filter((slug) => !isAttribute(slug));
-    if (unknown.length > 0) ctx.addIssue({ code: "custom", message: unknownAttributeMessage(unknown) });
-  })
+  .superRefine(knownOnly)
   .transform(ordered);
 
 /** `?attributes=step-free-entrance,hearing-loop`: every one named must hold. */
@@ -47,10 +50,7 @@ export const AttributesQuerySchema = z
   .string()
   .max(2000)
   .transform((text) => text.split(",").map((s) => s.trim()).filter(Boolean))
-  .superRefine((slugs, ctx) => {
-    const unknown = slugs.filter((slug) => !isAttribute(slug));
-    if (unknown.length > 0) ctx.addIssue({ code: "custom", message: unknownAttributeMessage(unknown) });
-  })
+  .superRefine(knownOnly)
   .transform(ordered);
 
 /** The stored form (JSON text of slugs); none when absent or unreadable, and slugs no longer listed are left out. */
