@@ -1,6 +1,9 @@
 // What the server sends the map: the style to draw and the businesses, categories and tags on it; the rules that
 // pick and colour what the map shows, which the page and the server (for the map's first view) share.
+import { z } from "zod";
 import { MAP_CLUSTER } from "./constants.ts";
+import { businessFields } from "./schemas/business.ts";
+import { yesNoColumns, type FieldDef, type YesNoColumn } from "./schemas/entity.ts";
 
 export type MapStyleConfig =
   /** Our muted style over OpenMapTiles-schema vector tiles (a TileJSON URL, or a PMTiles archive). */
@@ -10,19 +13,79 @@ export type MapStyleConfig =
   /** Land colour only: no tiles, no outside requests (tests, air-gapped sites). */
   | { kind: "offline" };
 
-export interface MapBusiness {
+type Defs = typeof businessFields;
+/** The business fields the definition puts on the map (`map: true`). */
+type MapFieldName = { [K in keyof Defs]: Defs[K] extends { map: true } ? K : never }[keyof Defs];
+/** A field's value on the map: a yes/no field true or false, anything else as its rule gives it. */
+type MapValue<K extends MapFieldName> = Defs[K] extends { widget: "checkbox" } ? boolean : z.output<Defs[K]["input"]>;
+
+export const MAP_FIELDS = Object.entries(businessFields).flatMap(([name, def]) => ((def as FieldDef).map ? [[name as MapFieldName, def as FieldDef] as const] : []));
+
+/** The map's filters the definition makes: a yes/no field is one, a set of choices one per choice. */
+export const MAP_FEATURES: ReadonlyArray<YesNoColumn & { field: MapFieldName }> = yesNoColumns(businessFields, "map") as Array<YesNoColumn & { field: MapFieldName }>;
+
+/** A definition field's value as the map has it (and the OpenAPI document describes it). */
+function mapValueSchema(def: FieldDef): z.ZodType {
+  if (def.widget === "checkbox") return z.boolean();
+  if (def.widget === "checkboxes") return z.array(z.enum((def.options ?? []).map((o) => o.value) as [string, ...string[]]));
+  return def.input.safeParse(null).success ? z.string().nullable() : z.string();
+}
+
+/** A business's properties on the map but its id and position (a GeoJSON feature's `properties`). */
+export const MapBusinessPropertiesSchema = z.object({
+  ...Object.fromEntries(MAP_FIELDS.map(([name, def]) => [name, mapValueSchema(def)])),
+  logoUrl: z.string().nullable(),
+  categoryId: z.string().nullable(),
+  tagIds: z.array(z.string()),
+  /** Open now in the site's time zone; null when the hours are not given. */
+  openNow: z.boolean().nullable(),
+});
+
+/** A business as the map draws it: what the definition puts on the map, with its position, category, tags and whether it is open. */
+export const MapBusinessSchema = MapBusinessPropertiesSchema.extend({ id: z.string(), lat: z.number(), lng: z.number() });
+
+export type MapBusiness = { [K in MapFieldName]: MapValue<K> } & {
   id: string;
-  name: string;
-  description: string | null;
-  address: string | null;
-  logoUrl: string | null;
   lat: number;
   lng: number;
+  logoUrl: string | null;
   categoryId: string | null;
   tagIds: string[];
   /** Open now in the site's time zone; null when the hours are not given. */
   openNow: boolean | null;
+};
+
+/** A stored value of a map field as the map has it: a yes/no column's 0 or 1 as false or true, a set of choices' JSON list as a list. */
+export function mapValueOf(def: FieldDef, stored: unknown): unknown {
+  if (def.widget === "checkbox") return stored === true || stored === 1 || stored === "1";
+  if (def.widget === "checkboxes") {
+    let list: unknown = stored;
+    try {
+      if (typeof stored === "string") list = JSON.parse(stored);
+    } catch {
+      list = [];
+    }
+    // Those still among the choices, in the choices' order.
+    const held = new Set(Array.isArray(list) ? list : []);
+    return (def.options ?? []).flatMap((o) => (held.has(o.value) ? [o.value] : []));
+  }
+  return stored;
 }
+
+/** A map business from what is known of it; the rest as when not given (no text, no, none). */
+export function mapBusinessOf(known: Pick<MapBusiness, "id" | "name" | "lat" | "lng"> & Partial<MapBusiness>): MapBusiness {
+  const blank = Object.fromEntries(MAP_FIELDS.map(([name, def]) => [name, def.widget === "checkbox" ? false : def.widget === "checkboxes" ? [] : null]));
+  return { ...(blank as unknown as Omit<MapBusiness, "id" | "lat" | "lng">), logoUrl: null, categoryId: null, tagIds: [], openNow: null, ...known };
+}
+
+/** Whether the business has the map feature (`MAP_FEATURES`' key). */
+export function hasFeature(business: object, key: string): boolean {
+  const feature = FEATURE_BY_KEY.get(key);
+  if (!feature) return false;
+  const value = (business as Record<string, unknown>)[feature.field];
+  return feature.choice === null ? value === true : Array.isArray(value) && value.includes(feature.choice);
+}
+const FEATURE_BY_KEY = new Map(MAP_FEATURES.map((f) => [f.key, f]));
 
 export interface MapCategory {
   id: string;
@@ -36,18 +99,38 @@ export interface MapTag {
   name: string;
 }
 
-/** Businesses in the picked category, or having any of the picked tags; only those open now when so switched. */
-export function filterBusinesses<B extends Pick<MapBusiness, "categoryId" | "tagIds" | "openNow">>(
-  businesses: B[],
-  filters: { categoryId: string | null; tagIds: string[]; openNow: boolean },
-): B[] {
-  const open = filters.openNow ? businesses.filter((b) => b.openNow === true) : businesses;
+/** What the filters read of a business (the features only when some are picked). */
+type Filterable = Pick<MapBusiness, "categoryId" | "tagIds" | "openNow">;
+
+/** The filters a list of map businesses is narrowed by; `features` (MAP_FEATURES' keys) must all hold. */
+export interface ListFilters {
+  categoryId: string | null;
+  tagIds: string[];
+  openNow: boolean;
+  features?: readonly string[];
+}
+
+/** Businesses in the picked category, or having any of the picked tags; only those open now, and having every picked feature, when so switched. */
+export function filterBusinesses<B extends Filterable>(businesses: B[], filters: ListFilters): B[] {
+  const features = filters.features ?? [];
+  const open = filters.openNow || features.length > 0 ? businesses.filter((b) => (!filters.openNow || b.openNow === true) && features.every((key) => hasFeature(b, key))) : businesses;
   if (filters.categoryId) return open.filter((b) => b.categoryId === filters.categoryId);
   if (filters.tagIds.length > 0) {
     const wanted = new Set(filters.tagIds);
     return open.filter((b) => b.tagIds.some((id) => wanted.has(id)));
   }
   return open;
+}
+
+/**
+ * Each feature's count as faceted filters make them: the businesses that pass every filter in force (category or tags,
+ * "Open now", the other features) and have this feature.
+ */
+export function countByFeature<B extends Filterable>(businesses: B[], filters: ListFilters): Record<string, number> {
+  const picked = filters.features ?? [];
+  const counts: Record<string, number> = {};
+  for (const { key } of MAP_FEATURES) counts[key] = filterBusinesses(businesses, { ...filters, features: [...picked.filter((k) => k !== key), key] }).length;
+  return counts;
 }
 
 /** The category buttons' counts: "All (n)" and each category's (a category with none is absent). */
@@ -58,14 +141,11 @@ export interface CategoryCounts {
 
 /**
  * The category buttons' counts as faceted filters make them: the businesses that pass every filter in force but the
- * category itself, which is only "Open now" (by the list's own rule). Picked tags do not narrow them: picking a
+ * category itself: "Open now" and the features picked (by the list's own rule). Picked tags do not narrow them: picking a
  * category clears the tags, so a category's button leads to all of its businesses, open now when so switched.
  */
-export function countByCategory<B extends Pick<MapBusiness, "categoryId" | "tagIds" | "openNow">>(
-  businesses: B[],
-  filters: { openNow: boolean },
-): CategoryCounts {
-  const counted = filterBusinesses(businesses, { categoryId: null, tagIds: [], openNow: filters.openNow });
+export function countByCategory<B extends Filterable>(businesses: B[], filters: { openNow: boolean; features?: readonly string[] }): CategoryCounts {
+  const counted = filterBusinesses(businesses, { categoryId: null, tagIds: [], openNow: filters.openNow, features: filters.features });
   const byCategory = new Map<string, number>();
   for (const b of counted) if (b.categoryId !== null) byCategory.set(b.categoryId, (byCategory.get(b.categoryId) ?? 0) + 1);
   return { total: counted.length, byCategory: Object.fromEntries(byCategory) };

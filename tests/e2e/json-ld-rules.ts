@@ -79,6 +79,7 @@ const OPTIONAL: Record<string, Rule[]> = {
     ["sameAs", (v) => Array.isArray(v) && v.length > 0 && v.every(isAbsoluteUrl), "a list of absolute URLs"],
     ["openingHoursSpecification", (v) => Array.isArray(v) && v.length > 0 && v.every((s) => isHoursSpecification(s) && Array.isArray(s.dayOfWeek) && s.dayOfWeek.every((d: unknown) => isText(d) && /^https:\/\/schema\.org\/(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$/.test(d as string))), "OpeningHoursSpecifications with schema.org days of the week and HH:MM times"],
     ["specialOpeningHoursSpecification", (v) => Array.isArray(v) && v.length > 0 && v.every((s) => isHoursSpecification(s) && isIsoDate(s.validFrom) && isIsoDate(s.validThrough) && (s.validFrom as string) <= (s.validThrough as string)), "OpeningHoursSpecifications with validFrom and validThrough dates"],
+    ["amenityFeature", (v) => Array.isArray(v) && v.length > 0 && v.every((f) => isNode(f) && f["@type"] === "LocationFeatureSpecification" && isText(f.name) && f.value === true), "LocationFeatureSpecifications, each with a name and value true"],
   ],
   ItemList: [["numberOfItems", isNumber, "a number"]],
   BlogPosting: [["image", isAbsoluteUrl, "an absolute URL"]],

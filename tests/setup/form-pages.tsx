@@ -26,6 +26,7 @@ export const bakeryWith = (change: Partial<Business> = {}): Business => ({
   openNow: null,
   socialLinks: [],
   photos: [],
+  attributes: [],
   createdAt: "2026-03-01T12:00:00.000Z",
   lastUpdatedAt: "2026-03-01T12:00:00.000Z",
   ...change,

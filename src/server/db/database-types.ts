@@ -36,6 +36,7 @@ export interface AuditLog {
 
 export interface Business {
   address: string | null;
+  attributes: Generated<string>;
   categoryId: string | null;
   createdAt: string;
   description: string | null;

@@ -1,7 +1,8 @@
 // The demo businesses' opening hours: realistic weeks in OpenStreetMap text (some past midnight, some closed
 // on Sundays, some closed on public holidays), a few dated exceptions around the seed date, and a few
 // businesses whose hours are not given. After a rule that runs past midnight the next rule is an additional
-// one (","), since a plain ";" rule for the next day would cut that night short. Also their social links.
+// one (","), since a plain ";" rule for the next day would cut that night short. Also their social links, galleries
+// and accessibility and amenities.
 import type { HoursException, OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { fromOsm } from "../lib/hours/osm-hours.ts";
 import { storeHours } from "../lib/hours/stored-hours.ts";
@@ -103,4 +104,36 @@ export const DEMO_PHOTOS: Record<string, Array<{ title: string; color: string; a
     { title: "Friday night", color: "#1d3557", alt: "A quartet on the small stage in the brick cellar" },
     { title: "The bar", color: "#6d2e46", alt: "The bar with bottles lit from below" },
   ],
+};
+
+/**
+ * The demo businesses' accessibility and amenities (slugs of src/shared/schemas/business-attributes.ts): about half
+ * step-free, fewer with accessible washrooms, hearing loops where people sit and listen; the rest give none.
+ */
+export const DEMO_ATTRIBUTES: Record<string, string[]> = {
+  "The Maple & Oak Bistro": ["step-free-entrance", "wheelchair-accessible-washroom", "gender-neutral-washroom", "patio", "family-friendly-washroom"],
+  "Queen Street Diner": ["step-free-entrance", "accessible-parking-nearby", "free-wifi", "family-friendly-washroom"],
+  "Little Lisbon Grill": ["patio", "pets-welcome"],
+  "Saffron House": ["step-free-entrance", "wheelchair-accessible-washroom", "free-wifi"],
+  "Smokestack BBQ Co.": ["step-free-entrance", "accessible-parking-nearby", "patio", "pets-welcome", "family-friendly-washroom"],
+  "Falls View Pizzeria": ["step-free-entrance", "free-wifi", "family-friendly-washroom"],
+  "Café Crème Brûlée": ["free-wifi", "patio", "pets-welcome"],
+  "Rise & Shine Bakery": ["step-free-entrance"],
+  "Grounded Coffee Roasters": ["step-free-entrance", "wheelchair-accessible-washroom", "gender-neutral-washroom", "free-wifi", "pets-welcome"],
+  "Honeycomb Tea Room": ["gender-neutral-washroom", "patio"],
+  "Second Chapter Books": ["free-wifi", "pets-welcome"],
+  "Niagara Outfitters": ["step-free-entrance", "accessible-parking-nearby", "pets-welcome"],
+  "The Green Thumb Garden Shop": ["step-free-entrance", "accessible-parking-nearby", "pets-welcome"],
+  "Lakeside Toys & Games": ["step-free-entrance", "family-friendly-washroom"],
+  "Riverbend Gallery": ["step-free-entrance", "wheelchair-accessible-washroom", "hearing-loop"],
+  "The Old Post Office Theatre": ["step-free-entrance", "wheelchair-accessible-washroom", "accessible-parking-nearby", "hearing-loop", "gender-neutral-washroom"],
+  "Niagara Jazz Cellar": ["hearing-loop", "gender-neutral-washroom"],
+  "Queen Street Physiotherapy": ["step-free-entrance", "wheelchair-accessible-washroom", "accessible-parking-nearby", "free-wifi"],
+  "Iron Works Fitness": ["step-free-entrance", "gender-neutral-washroom", "free-wifi"],
+  "Paws on Queen Pet Grooming": ["step-free-entrance", "pets-welcome"],
+  "The Tipsy Barrel": ["patio", "pets-welcome", "free-wifi"],
+  "Vine & Vintage Wine Bar": ["patio", "gender-neutral-washroom"],
+  "Niagara Falls Public Library – Queen Branch": ["step-free-entrance", "wheelchair-accessible-washroom", "accessible-parking-nearby", "hearing-loop", "gender-neutral-washroom", "free-wifi", "family-friendly-washroom"],
+  "Downtown Community Food Hub": ["step-free-entrance", "wheelchair-accessible-washroom", "family-friendly-washroom"],
+  "Queen Street Youth Centre": ["step-free-entrance", "gender-neutral-washroom", "free-wifi"],
 };

@@ -4,7 +4,8 @@ import type { FileService } from "../storage/file.service.ts";
 import { SiteSettingsRepository } from "#server/features/site-settings/index.ts";
 import { DEFAULT_MAP_CENTER, MAP_ZOOM, OUTDOOR_LOCATION, type OfferType, type PagePermission } from "#shared/constants.ts";
 import { slugify } from "#shared/format.ts";
-import { DEMO_PHOTOS, demoOpeningHours, demoSocialLinks } from "./demo-listings.ts";
+import { DEMO_ATTRIBUTES, DEMO_PHOTOS, demoOpeningHours, demoSocialLinks } from "./demo-listings.ts";
+import { storeAttributes } from "#shared/schemas/business-attributes.ts";
 import { createBusiness, createCategory, createEvent, createOffer, createPage, createPost, createTag } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import { renderEventImage, renderHeroPhoto, renderLogo, renderSponsorLogo, seededRandom } from "./demo-images.ts";
@@ -364,6 +365,7 @@ export async function seedDemoContent({
         logoStoragePath: logo?.fullPath ?? null,
         openingHours: demoOpeningHours(b.name, now),
         socialLinks: demoSocialLinks(i, slug),
+        attributes: storeAttributes(DEMO_ATTRIBUTES[b.name] ?? []),
         createdAt: iso,
         lastUpdatedAt: iso,
         tagIds: b.tags.map((t) => tagIds.get(t)!),

@@ -6,37 +6,11 @@ import { PaginationQuerySchema } from "./pagination.ts";
 import { singleLine } from "../text.ts";
 import { OpeningHoursFieldSchema, OpeningHoursSchema } from "./opening-hours.ts";
 import { SocialLinkSchema, SocialLinksFieldSchema } from "./social-links.ts";
+import { ATTRIBUTE_SLUGS, AttributesInputSchema, AttributesQuerySchema, BUSINESS_ATTRIBUTES } from "./business-attributes.ts";
 
 export const CoordinatesSchema = z.object({ lat: z.number(), lng: z.number() });
 
 const BusinessPhotoRef = z.object({ path: z.string(), url: z.string(), alt: z.string() });
-export const BusinessSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  categoryId: z.string().nullable(),
-  /** The category's name, as the spec's `category` field holds it. */
-  category: z.string().nullable(),
-  categoryColor: z.string().nullable(),
-  description: z.string().nullable(),
-  address: z.string().nullable(),
-  website: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  coordinates: CoordinatesSchema,
-  /** Tag ids. */
-  tags: z.array(z.string()),
-  logoUrl: z.string().nullable(),
-  /** Null when no hours are given. */
-  openingHours: OpeningHoursSchema.nullable(),
-  /** Open at the time of the answer, in the site's time zone; null when the hours for now are not given. */
-  openNow: z.boolean().nullable(),
-  /** Facebook, Instagram, X, LinkedIn, TikTok, YouTube or other addresses (schema.org sameAs). */
-  socialLinks: z.array(SocialLinkSchema),
-  /** The gallery, in the order shown (at most 12). */
-  photos: z.array(BusinessPhotoRef),
-  createdAt: z.string(),
-  lastUpdatedAt: z.string(),
-});
 
 /** One photo of a business's gallery: its stored path, address and text alternative. */
 export const BusinessPhotoSchema = z.object({ path: z.string(), url: z.string(), alt: z.string() });
@@ -67,11 +41,16 @@ export const BusinessListQuerySchema = z.object({
   categoryId: z.string().min(1).optional(),
   /** "true": only those open now; "false": only those known to be closed now. */
   openNow: z.enum(["true", "false"], { error: 'openNow must be "true" or "false".' }).optional(),
+  /** Attribute slugs separated by commas (`step-free-entrance,hearing-loop`): only businesses where every one holds. */
+  attributes: AttributesQuerySchema.optional().meta({
+    description: `Attribute slugs separated by commas: only businesses where every one holds. Known attributes: ${ATTRIBUTE_SLUGS.join(", ")}.`,
+    example: "step-free-entrance,hearing-loop",
+  }),
 });
 
 export type Coordinates = z.infer<typeof CoordinatesSchema>;
 export type Business = z.infer<typeof BusinessSchema>;
-export type BusinessListQuery = z.infer<typeof BusinessListQuerySchema>;
+export type BusinessListQuery = z.output<typeof BusinessListQuerySchema>;
 
 /** Optional free text: blank becomes null. */
 const optionalText = (max: number) =>
@@ -90,20 +69,20 @@ const between = (limit: number, error: string) => z.number(required).min(-limit,
  * and which schema.org property of the business page's JSON-LD a field is.
  */
 export const businessFields = {
-  name: field(z.string(required).overwrite(singleLine).trim().min(1, required).max(200), { label: "Name", widget: "text", maxLength: 200 }),
+  name: field(z.string(required).overwrite(singleLine).trim().min(1, required).max(200), { label: "Name", widget: "text", maxLength: 200, map: true, csv: true }),
   categoryId: field(z.string(required).trim().min(1, required).max(100), { label: "Category", widget: "combobox", source: "categories", empty: "Select a category" }),
-  description: field(optionalText(5000), { label: "Description", widget: "textarea", maxLength: 5000, jsonLd: "description" }),
-  address: field(optionalText(500), { label: "Address", widget: "text", maxLength: 500 }),
+  description: field(optionalText(5000), { label: "Description", widget: "textarea", maxLength: 5000, jsonLd: "description", map: true, csv: true }),
+  address: field(optionalText(500), { label: "Address", widget: "text", maxLength: 500, map: true, csv: true }),
   lat: field(between(90, messages.businesses.latitudeInvalid), { label: "Latitude", widget: "number" }),
   lng: field(between(180, messages.businesses.longitudeInvalid), { label: "Longitude", widget: "number" }),
   website: field(
     optionalText(500).refine((value) => value === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), { error: messages.businesses.websiteInvalid }),
-    { label: "Website", widget: "url", maxLength: 500, placeholder: "https://" },
+    { label: "Website", widget: "url", maxLength: 500, placeholder: "https://", csv: true },
   ),
-  phone: field(optionalText(50), { label: "Phone", widget: "tel", maxLength: 50, jsonLd: "telephone" }),
+  phone: field(optionalText(50), { label: "Phone", widget: "tel", maxLength: 50, jsonLd: "telephone", csv: true }),
   email: field(
     optionalText(254).refine((value) => value === null || z.email().safeParse(value).success, { error: "Email must be an email address, like name@example.com." }),
-    { label: "Email", widget: "email", maxLength: 254, jsonLd: "email", quickAdd: true },
+    { label: "Email", widget: "email", maxLength: 254, jsonLd: "email", quickAdd: true, csv: true },
   ),
   /** `opening_hours` text (Mo-Fr 09:00-17:00; PH off), the structured form, or null for hours not given. */
   openingHours: field(OpeningHoursFieldSchema.optional(), { label: "Opening hours", widget: "hours" }),
@@ -111,6 +90,15 @@ export const businessFields = {
   socialLinks: field(SocialLinksFieldSchema.optional(), { label: "Social links", widget: "links" }),
   /** The gallery: a list of { path, alt } in order (or its JSON); left out, the saved photos are kept. */
   photos: field(BusinessPhotosFieldSchema.optional(), { label: "Photos", widget: "photos", upload: "businessPhoto" }),
+  /** The attributes that hold, by slug; left out, none hold (as a form sends no box ticked). */
+  attributes: field(AttributesInputSchema.default([]), {
+    label: "Accessibility and amenities",
+    widget: "checkboxes",
+    options: BUSINESS_ATTRIBUTES.map((a) => ({ value: a.slug, label: a.label })),
+    jsonLd: "amenityFeature",
+    map: true,
+    csv: true,
+  }),
   /** Tag ids. */
   tags: field(z.array(z.string().min(1).max(100)).max(200).default([]), { label: "Tags", widget: "tags", source: "tags" }),
   /**
@@ -126,6 +114,46 @@ export const businessFields = {
     uploadFailed: messages.uploads.uploadLogoFailed,
   }),
 } satisfies FieldDefs;
+
+type Defs = typeof businessFields;
+/** The definition's yes/no fields (`widget: "checkbox"`) that visitors see. */
+type YesNoName = { [K in keyof Defs]: Defs[K] extends { widget: "checkbox" } ? (Defs[K] extends { access: "admin" } ? never : K) : never }[keyof Defs];
+/** Each yes/no field as clients receive it: false or true (always sent; optional only for clients' own samples). */
+const yesNoShape = Object.fromEntries(
+  Object.entries(businessFields as FieldDefs).flatMap(([name, def]) => (def.widget === "checkbox" && def.access === "public" ? [[name, z.boolean().optional()]] : [])),
+) as { [K in YesNoName]: z.ZodOptional<z.ZodBoolean> };
+
+/** A business (the spec's "marker") as clients see it. */
+export const BusinessSchema = z.object({
+  ...yesNoShape,
+  id: z.string(),
+  name: z.string(),
+  categoryId: z.string().nullable(),
+  /** The category's name, as the spec's `category` field holds it. */
+  category: z.string().nullable(),
+  categoryColor: z.string().nullable(),
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  website: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  coordinates: CoordinatesSchema,
+  /** Tag ids. */
+  tags: z.array(z.string()),
+  logoUrl: z.string().nullable(),
+  /** Null when no hours are given. */
+  openingHours: OpeningHoursSchema.nullable(),
+  /** Open at the time of the answer, in the site's time zone; null when the hours for now are not given. */
+  openNow: z.boolean().nullable(),
+  /** Facebook, Instagram, X, LinkedIn, TikTok, YouTube or other addresses (schema.org sameAs). */
+  socialLinks: z.array(SocialLinkSchema),
+  /** The gallery, in the order shown (at most 12). */
+  photos: z.array(BusinessPhotoRef),
+  /** The accessibility and amenity attributes that hold, by slug, in the list's order (src/shared/schemas/business-attributes.ts). */
+  attributes: z.array(z.enum(ATTRIBUTE_SLUGS)),
+  createdAt: z.string(),
+  lastUpdatedAt: z.string(),
+});
 
 /** What the Markers form and the add-marker page send; the API applies the same rules. */
 export const BusinessInputSchema = z.object(inputShape(businessFields));

@@ -1,6 +1,8 @@
 // Importing businesses from a CSV file: the options an administrator picks, the preview the server answers, and the
 // fields a column can be mapped to.
 import { z } from "zod";
+import { businessFields } from "./business.ts";
+import { yesNoColumns } from "./entity.ts";
 
 export const IMPORT_LIMITS = { bytes: 10 * 1024 * 1024, rows: 10_000, undoDays: 7 } as const;
 
@@ -37,6 +39,7 @@ export const importMessages = {
   geocodeUnavailable: "The map service could not be reached to look up this address. Save the row again to try once more, or enter the latitude and longitude.",
   geocodePending: "Looking up the address…",
   notANumber: "Must be a number.",
+  notYesNo: (label: string) => `${label}: write yes or no (or true/false, 1/0; blank is no).`,
   notCalendar: "This calendar file could not be read. Export it again as iCalendar (.ics).",
   noEvents: "The calendar file has no events.",
   skipsInvalid: "Skipped dates are dates such as 2026-12-25, separated by commas.",
@@ -50,7 +53,7 @@ export const importMessages = {
 } as const;
 
 /** The business fields a column can be mapped to, with the headers recognised for each (compared without case, spaces or punctuation). */
-export const BUSINESS_IMPORT_FIELDS = {
+const FIXED_IMPORT_FIELDS = {
   id: { label: "Id", headers: ["id", "businessid", "markerid"] },
   name: { label: "Name", headers: ["name", "businessname", "business", "company", "companyname", "organization", "organisation", "member", "membername"] },
   category: { label: "Category", headers: ["category", "categoryname", "type", "businesstype", "sector"] },
@@ -64,7 +67,25 @@ export const BUSINESS_IMPORT_FIELDS = {
   tags: { label: "Tags", headers: ["tags", "tag", "keywords"] },
 } as const;
 
-export type BusinessImportField = keyof typeof BUSINESS_IMPORT_FIELDS;
+/**
+ * The yes/no columns the business definition gives the CSV (`csv: true`): a yes/no field's own, headed by its name,
+ * and one per attribute, headed by its slug. The label is recognised as a header too.
+ */
+export const BUSINESS_YES_NO_COLUMNS = yesNoColumns(businessFields, "csv");
+
+export const BUSINESS_IMPORT_FIELDS: Record<BusinessImportField, { label: string; headers: readonly string[] }> = {
+  ...FIXED_IMPORT_FIELDS,
+  ...(Object.fromEntries(BUSINESS_YES_NO_COLUMNS.map((c) => [c.key, { label: c.label, headers: [headerKey(c.key), headerKey(c.label)] }])) as unknown as Record<YesNoKey, { label: string; headers: readonly string[] }>),
+};
+
+type Defs = typeof businessFields;
+/** A yes/no column's key: a yes/no field's name, or a choice's value. */
+type YesNoKey = {
+  [K in keyof Defs]: Defs[K] extends { csv: true; widget: "checkbox" } ? K : Defs[K] extends { csv: true; widget: "checkboxes"; options: ReadonlyArray<{ value: infer V }> } ? V : never;
+}[keyof Defs];
+
+/** A fixed field's name, or a yes/no column's key. */
+export type BusinessImportField = keyof typeof FIXED_IMPORT_FIELDS | YesNoKey;
 export const BUSINESS_IMPORT_FIELD_NAMES = Object.keys(BUSINESS_IMPORT_FIELDS) as BusinessImportField[];
 
 /** The fields of an event read from a calendar file, as the preview names them. */
@@ -185,4 +206,12 @@ export function headerKey(header: string): string {
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
+}
+
+/** A yes/no cell: yes/no, true/false, 1/0 in any case, blank as no; null when it is none of these. */
+export function readYesNo(cell: string): boolean | null {
+  const text = cell.trim().toLowerCase();
+  if (text === "" || text === "no" || text === "false" || text === "0") return false;
+  if (text === "yes" || text === "true" || text === "1") return true;
+  return null;
 }

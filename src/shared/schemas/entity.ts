@@ -13,6 +13,8 @@ export type Widget =
   | "color"
   | "datetime"
   | "checkbox"
+  /** A set of yes/no choices (the `options`), sent as the list of those ticked. */
+  | "checkboxes"
   | "date"
   | "recurrence"
   | "select"
@@ -60,6 +62,16 @@ export interface FieldView {
   jsonLd?: string;
   /** Offered on the entity's short add page too (the add-marker page), after that page's own fields. */
   quickAdd?: boolean;
+  /**
+   * In the map's data (src/shared/map.ts `MapBusinessSchema`) as the API answers it; a yes/no field (`checkbox`) or a
+   * set of choices (`checkboxes`) is also one of the map's filters.
+   */
+  map?: boolean;
+  /**
+   * A column of the CSV import and export, headed by the field's name: text as it is, a yes/no field as yes or no, and
+   * a set of choices as a yes/no column per choice headed by the choice's value.
+   */
+  csv?: boolean;
 }
 
 export interface FieldDef<T extends z.ZodType = z.ZodType> extends FieldView {
@@ -71,7 +83,11 @@ export interface FieldDef<T extends z.ZodType = z.ZodType> extends FieldView {
 
 export type FieldDefs = Record<string, FieldDef>;
 
-export const field = <T extends z.ZodType>(input: T, view: FieldView & { access?: "public" | "admin" }): FieldDef<T> => ({ access: "public", ...view, input });
+/** A field's definition; its widget and whether it is on the map and in the CSV stay known to the type checker (the map's types come from them). */
+export const field = <T extends z.ZodType, const V extends FieldView & { access?: "public" | "admin" }>(
+  input: T,
+  view: V,
+): FieldDef<T> & V => ({ access: "public" as const, ...view, input }) as FieldDef<T> & V;
 
 /** The input schema's shape: every field's rule. */
 export function inputShape<D extends FieldDefs>(defs: D): { [K in keyof D]: D[K]["input"] } {
@@ -92,4 +108,35 @@ export interface EntityView {
 /** An entity's form fields as views only (what the browser needs to draw the form). */
 export function views(defs: FieldDefs): Record<string, FieldView> {
   return Object.fromEntries(Object.entries(defs).map(([name, { input: _input, access: _access, ...view }]) => [name, view]));
+}
+
+/** One yes/no column of a surface: a yes/no field's own (`choice` null), or one choice of a set of choices. */
+export interface YesNoColumn {
+  /** The field's name, or the choice's value. */
+  key: string;
+  label: string;
+  field: string;
+  choice: string | null;
+}
+
+/** The yes/no columns of the fields marked for a surface (the map's filters, the CSV's columns), in the fields' order. */
+export function yesNoColumns(defs: FieldDefs, surface: "map" | "csv"): YesNoColumn[] {
+  return Object.entries(defs).flatMap(([name, def]): YesNoColumn[] => {
+    if (!def[surface]) return [];
+    if (def.widget === "checkbox") return [{ key: name, label: def.label, field: name, choice: null }];
+    if (def.widget === "checkboxes") return (def.options ?? []).map((o) => ({ key: o.value, label: o.label, field: name, choice: o.value }));
+    return [];
+  });
+}
+
+/** Whether a stored yes/no column holds: a yes/no field's 0 or 1, or a choice in a set's JSON list. */
+export function holds(column: YesNoColumn, stored: unknown): boolean {
+  if (column.choice === null) return stored === true || stored === 1 || stored === "1";
+  let list: unknown = stored;
+  try {
+    if (typeof stored === "string") list = JSON.parse(stored);
+  } catch {
+    return false;
+  }
+  return Array.isArray(list) && list.includes(column.choice);
 }

@@ -19,6 +19,8 @@ import { OpeningHoursPanel, OpenStateBadge } from "../features/hours/opening-hou
 import { statusText } from "#shared/opening-hours.ts";
 import { SocialLinks } from "../features/business/social-links.tsx";
 import { PhotoGallery } from "../features/business/photo-gallery.tsx";
+import { AttributeList } from "../features/business/attribute-list.tsx";
+import { attributeLabel } from "#shared/schemas/business-attributes.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 export const handle = SCRIPTS_AFTER_PAINT;
@@ -49,6 +51,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         offers,
         tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
         hours,
+        attributes: business.attributes.map((slug) => ({ slug, label: attributeLabel(slug) })),
         // Made here, so the page's JavaScript carries neither it nor the field definitions it reads.
         jsonLd: businessJsonLd(business, origin, hours?.coming ?? []),
       };
@@ -100,7 +103,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "not-found") return <Message>{messages.business.notFound}</Message>;
   if (loaderData.state === "failed") return <Message alert>{messages.business.failed(messages.tryAgainLater)}</Message>;
 
-  const { business, events, offers, tags, origin, hours, jsonLd } = loaderData;
+  const { business, events, offers, tags, origin, hours, jsonLd, attributes } = loaderData;
   return (
     <article aria-labelledby="business-name">
       <JsonLd data={jsonLd} />
@@ -198,6 +201,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
       </dl>
 
       {business.description && <p className="mt-6 max-w-3xl whitespace-pre-line text-stone-800">{business.description}</p>}
+
+      <AttributeList attributes={attributes} />
 
       <PhotoGallery photos={business.photos} name={business.name} />
 

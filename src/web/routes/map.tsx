@@ -41,12 +41,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The map's first view, drawn in the page itself (src/shared/map-sketch.ts); none for "Open now", which moves by the
   // minute, or with the businesses' circles hidden.
   const sketch =
-    filters.openNow || !filters.show.markers ? null : await loadOr(context, "map sketch", () => services.mapData.sketch(filters), () => null);
+    filters.openNow || filters.features.length > 0 || !filters.show.markers ? null : await loadOr(context, "map sketch", () => services.mapData.sketch(filters), () => null);
   // The category buttons' counts of the businesses open now, for an address with ?open=now: told by the server's clock,
   // as the businesses the page then fetches are, and shown in the HTML and the first render alike until they arrive.
-  const openCounts = filters.openNow
-    ? await loadOr(context, "map open counts", async () => countByCategory(await services.mapData.businesses(), { openNow: true }), () => null)
-    : null;
+  const openCounts =
+    filters.openNow || filters.features.length > 0
+      ? await loadOr(context, "map open counts", async () => countByCategory(await services.mapData.businesses(), { openNow: filters.openNow, features: filters.features }), () => null)
+      : null;
   return { categories, tags, businessCount, openCounts, filters, sketch, mapStyle: services.geo.mapStyle, directions: services.geo.directions, center: site.mapCenter };
 }
 

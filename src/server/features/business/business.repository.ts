@@ -9,6 +9,9 @@ import { parseStoredHours, readStoredHours } from "#server/lib/hours/stored-hour
 import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { searchFold } from "#server/lib/search-text.ts";
 import { SocialLinkSchema, type SocialLink } from "#shared/schemas/social-links.ts";
+import { readAttributes } from "#shared/schemas/business-attributes.ts";
+import { businessFields } from "#shared/schemas/business.ts";
+import type { FieldDef } from "#shared/schemas/entity.ts";
 
 /** The stored social links (JSON text); none when absent or unreadable. */
 function readSocialLinks(text: string | null): SocialLink[] {
@@ -24,20 +27,40 @@ function readSocialLinks(text: string | null): SocialLink[] {
 type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
 
 /**
- * The business's plain fields: written as the validated input has them and returned as stored.
- * A new plain column is one line here (plus its migration and its shared definition).
+ * The business's plain fields: written as the validated input has them and returned as stored (a yes/no field as
+ * 0 or 1, which both databases store alike, and read back as false or true). A new plain column is one line here
+ * (plus its migration and its shared definition).
  */
 export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone", "email"] as const;
 
+type PlainField = (typeof BUSINESS_FIELDS)[number];
+/** The plain fields the definition makes yes/no (`widget: "checkbox"`). */
+type YesNoField = { [K in PlainField]: (typeof businessFields)[K] extends { widget: "checkbox" } ? K : never }[PlainField];
+const YES_NO = BUSINESS_FIELDS.filter((name) => (businessFields[name] as FieldDef).widget === "checkbox");
+
+/** The plain fields' values as stored: yes/no as 1 or 0. */
+export function toStored<V extends object>(values: V): { [K in keyof V]: K extends YesNoField ? number : V[K] } {
+  const stored = { ...values } as Record<string, unknown>;
+  for (const name of YES_NO) stored[name] = stored[name] ? 1 : 0;
+  return stored as { [K in keyof V]: K extends YesNoField ? number : V[K] };
+}
+
+/** The plain fields' values as read: yes/no as false or true. */
+function fromStored<V extends object>(values: V): { [K in keyof V]: K extends YesNoField ? boolean : V[K] } {
+  const read = { ...values } as Record<string, unknown>;
+  for (const name of YES_NO) read[name] = Number(read[name]) === 1;
+  return read as { [K in keyof V]: K extends YesNoField ? boolean : V[K] };
+}
+
 /** Every column a read selects: the plain fields and those mapped below (position, logo, times). */
-const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "openingHours", "socialLinks", "createdAt", "lastUpdatedAt"] as const;
+const BUSINESS_COLUMNS = ["id", ...BUSINESS_FIELDS, "lat", "lng", "logoUrl", "openingHours", "socialLinks", "attributes", "createdAt", "lastUpdatedAt"] as const;
 /** A column of the list above; readers that need fewer (the map) pick theirs from it. */
 export type BusinessColumn = (typeof BUSINESS_COLUMNS)[number];
 
 /** The stored columns a write sets (the logo as its URL and storage path). */
 export type BusinessWrite = Pick<
   Insertable<BusinessTable>,
-  (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath" | "openingHours" | "socialLinks"
+  (typeof BUSINESS_FIELDS)[number] | "lat" | "lng" | "logoUrl" | "logoStoragePath" | "openingHours" | "socialLinks" | "attributes"
 >;
 
 /** One photo of the gallery as stored: its file's path and address, and its text alternative. */
@@ -65,6 +88,8 @@ export class BusinessRepository {
     if (filter.id !== undefined) query = query.where("business.id", "=", filter.id);
     if (filter.ids !== undefined) query = query.where("business.id", "in", filter.ids);
     if (filter.categoryId !== undefined) query = query.where("business.categoryId", "=", filter.categoryId);
+    // Stored as a JSON list of slugs, which have no LIKE wildcards: each one named must be in it.
+    for (const slug of filter.attributes ?? []) query = query.where("business.attributes", "like", `%${JSON.stringify(slug)}%`);
     if (filter.tagId !== undefined) {
       const tagId = filter.tagId;
       query = query.where((eb) =>
@@ -254,7 +279,7 @@ export class BusinessRepository {
 
     return rows.map((r) => ({
       id: r.id,
-      ...pick(r, BUSINESS_FIELDS),
+      ...fromStored(pick(r, BUSINESS_FIELDS)),
       category: r.category ?? null,
       categoryColor: r.categoryColor ?? null,
       coordinates: { lat: Number(r.lat), lng: Number(r.lng) },
@@ -264,6 +289,7 @@ export class BusinessRepository {
       // Computed by the service, in the site's time zone.
       openNow: null,
       socialLinks: readSocialLinks(r.socialLinks),
+      attributes: readAttributes(r.attributes),
       photos: photos.get(r.id) ?? [],
       createdAt: r.createdAt,
       lastUpdatedAt: r.lastUpdatedAt,

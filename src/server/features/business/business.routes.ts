@@ -22,7 +22,7 @@ const listBusinesses = createRoute({
   method: "get",
   path: "/businesses",
   tags: ["Businesses"],
-  summary: "Businesses ordered by name, optionally only those with a tag or in a category",
+  summary: "Businesses ordered by name, optionally only those with a tag, in a category, open now, or with every attribute named",
   request: { query: BusinessListQuerySchema },
   responses: {
     200: { description: "Businesses", content: { "application/json": { schema: z.array(BusinessSchema) } } },

@@ -15,8 +15,9 @@ import { fileUrl, type AttachedFile, type FileHolder, type FileService } from "#
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { pick } from "#server/db/columns.ts";
 import type { BusinessPlace } from "#shared/event-location.ts";
-import { BUSINESS_FIELDS, type BusinessPhotoWrite, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
+import { BUSINESS_FIELDS, toStored, type BusinessPhotoWrite, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
 import type { SocialLink } from "#shared/schemas/social-links.ts";
+import { storeAttributes } from "#shared/schemas/business-attributes.ts";
 import { hasHours, type ComingException, type HoursStatus, type OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
 import { fromOsm, OsmHoursError } from "#server/lib/hours/osm-hours.ts";
@@ -289,5 +290,5 @@ function toWrite(
   links: readonly SocialLink[],
 ): BusinessWrite {
   const socialLinks = links.length > 0 ? JSON.stringify(links) : null;
-  return { ...pick(values, BUSINESS_FIELDS), lat: values.lat, lng: values.lng, ...logo, openingHours: storeHours(hours), socialLinks };
+  return { ...toStored(pick(values, BUSINESS_FIELDS)), lat: values.lat, lng: values.lng, ...logo, openingHours: storeHours(hours), socialLinks, attributes: storeAttributes(values.attributes) };
 }

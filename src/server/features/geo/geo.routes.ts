@@ -5,6 +5,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { ProviderError, type LatLng } from "#server/geo-providers/geo-types.ts";
 import { messages } from "#shared/messages.ts";
+import { MapBusinessPropertiesSchema, MapBusinessSchema } from "#shared/map.ts";
 
 const ErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
@@ -109,20 +110,7 @@ const mapData = createRoute({
           schema: z.object({
             mapStyle: MapStyleSchema,
             center: LatLngSchema,
-            businesses: z.array(
-              z.object({
-                id: z.string(),
-                name: z.string(),
-                description: z.string().nullable(),
-                address: z.string().nullable(),
-                logoUrl: z.string().nullable(),
-                lat: z.number(),
-                lng: z.number(),
-                categoryId: z.string().nullable(),
-                tagIds: z.array(z.string()),
-                openNow: z.boolean().nullable(),
-              }),
-            ),
+            businesses: z.array(MapBusinessSchema),
             categories: z.array(z.object({ id: z.string(), name: z.string(), color: z.string(), count: z.number() })),
           }),
         },
@@ -149,16 +137,7 @@ const businessesGeoJson = createRoute({
                 type: z.literal("Feature"),
                 id: z.string(),
                 geometry: z.object({ type: z.literal("Point"), coordinates: z.tuple([z.number(), z.number()]) }),
-                properties: z.object({
-                  name: z.string(),
-                  description: z.string().nullable(),
-                  address: z.string().nullable(),
-                  logoUrl: z.string().nullable(),
-                  categoryId: z.string().nullable(),
-                  tagIds: z.array(z.string()),
-                  /** Open now in the site's time zone; null when the hours are not given. */
-                  openNow: z.boolean().nullable(),
-                }),
+                properties: MapBusinessPropertiesSchema,
               }),
             ),
           }),

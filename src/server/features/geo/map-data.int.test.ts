@@ -25,6 +25,8 @@ describe("GET /api/v1/geo/businesses", () => {
       lat: 43.1012,
       lng: -79.0731,
       tagIds: [patio.id],
+      // Stored in any order, with one no longer listed: the map has those listed, in the list's order.
+      attributes: JSON.stringify(["patio", "retired-attribute", "step-free-entrance"]),
     });
     const shop = await createBusiness(t.database.db, { name: "Json Shop", categoryId: null, lat: 43.2, lng: -79.1 });
 
@@ -41,13 +43,14 @@ describe("GET /api/v1/geo/businesses", () => {
         name: "Json Cafe",
         description: "Espresso & cake",
         address: "1 Json Street",
+        attributes: ["step-free-entrance", "patio"],
         logoUrl: null,
         categoryId: food.id,
         tagIds: [patio.id],
         openNow: null,
       },
     });
-    expect(body.features.find((f) => f.id === shop.id)?.properties).toMatchObject({ categoryId: null, tagIds: [] });
+    expect(body.features.find((f) => f.id === shop.id)?.properties).toMatchObject({ categoryId: null, tagIds: [], attributes: [] });
     // Open or closed now, in the site's time zone, for businesses whose hours are given.
     const always = await createBusiness(t.database.db, { name: "Json Night Owl", lat: 43.2, lng: -79.1, openingHours: JSON.stringify({ week: { mo: [{ open: "00:00", close: "24:00" }], tu: [{ open: "00:00", close: "24:00" }], we: [{ open: "00:00", close: "24:00" }], th: [{ open: "00:00", close: "24:00" }], fr: [{ open: "00:00", close: "24:00" }], sa: [{ open: "00:00", close: "24:00" }], su: [{ open: "00:00", close: "24:00" }] } }) });
     const never = await createBusiness(t.database.db, { name: "Json Shut", lat: 43.2, lng: -79.1, openingHours: JSON.stringify({ week: { mo: [], tu: [], we: [], th: [], fr: [], sa: [], su: [] } }) });

@@ -2,11 +2,14 @@
 import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
-import type { MapBusiness, MapCategory, MapTag } from "#shared/map.ts";
+import { MAP_FIELDS, mapValueOf, type MapBusiness, type MapCategory, type MapTag } from "#shared/map.ts";
 import type { BusinessColumn } from "#server/features/business/index.ts";
 
-/** What the map draws of a business: thousands of rows, so only these, taken from the business's column list. */
-const MAP_COLUMNS = ["id", "name", "description", "address", "logoUrl", "lat", "lng", "categoryId", "openingHours"] as const satisfies readonly BusinessColumn[];
+/**
+ * What the map draws of a business: thousands of rows, so only these, taken from the business's column list: the
+ * fields its definition puts on the map, and the position, logo, category and hours.
+ */
+const MAP_COLUMNS = ["id", ...MAP_FIELDS.map(([name]) => name satisfies BusinessColumn), "logoUrl", "lat", "lng", "categoryId", "openingHours"] as const;
 
 export class MapDataRepository {
   private readonly db: Kysely<DB>;
@@ -32,18 +35,19 @@ export class MapDataRepository {
       if (list) list.push(link.tagId);
       else tagsOf.set(link.businessId, [link.tagId]);
     }
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      address: row.address,
-      logoUrl: row.logoUrl,
-      lat: Number(row.lat),
-      lng: Number(row.lng),
-      categoryId: row.categoryId,
-      tagIds: tagsOf.get(row.id) ?? [],
-      openingHours: row.openingHours,
-    }));
+    return rows.map((row) => {
+      const stored = row as unknown as Record<string, unknown>;
+      return {
+        ...(Object.fromEntries(MAP_FIELDS.map(([name, def]) => [name, mapValueOf(def, stored[name])])) as Omit<MapBusiness, "id" | "lat" | "lng" | "logoUrl" | "categoryId" | "tagIds" | "openNow">),
+        id: row.id,
+        logoUrl: row.logoUrl,
+        lat: Number(row.lat),
+        lng: Number(row.lng),
+        categoryId: row.categoryId,
+        tagIds: tagsOf.get(row.id) ?? [],
+        openingHours: row.openingHours,
+      };
+    });
   }
 
   async countBusinesses(): Promise<number> {

@@ -1,9 +1,12 @@
 // What each row of an imported file would do to the businesses: new, update (which fields, old → new), unchanged,
 // or the errors beside the cells at fault. Pure: the caller brings the stored businesses, categories and tags.
 import { businessFields } from "#shared/schemas/business.ts";
+import { holds, type FieldDefs } from "#shared/schemas/entity.ts";
 import {
   BUSINESS_IMPORT_FIELDS,
   BUSINESS_IMPORT_FIELD_NAMES,
+  BUSINESS_YES_NO_COLUMNS,
+  readYesNo,
   headerKey,
   importMessages,
   type BusinessImportField,
@@ -13,20 +16,22 @@ import {
 } from "#shared/schemas/data-import.ts";
 import { unneutralise } from "./csv.ts";
 
+type Defs = typeof businessFields;
+type Yes = "checkbox" | "checkboxes";
+/** The CSV's text fields: those the definition marks `csv` that are neither yes/no nor a set of choices. */
+type TextField = { [K in keyof Defs]: Defs[K] extends { csv: true } ? (Defs[K] extends { widget: Yes } ? never : K) : never }[keyof Defs];
+/** The fields behind the CSV's yes/no columns: a yes/no field (stored 0 or 1), a set of choices (stored as its JSON list). */
+export type YesNoField = { [K in keyof Defs]: Defs[K] extends { csv: true; widget: Yes } ? K : never }[keyof Defs];
+
+/** The plain text fields, written as the business form writes them. */
+export const TEXT_FIELDS = Object.entries(businessFields as FieldDefs).flatMap(([name, def]) => (def.csv && def.widget !== "checkbox" && def.widget !== "checkboxes" ? [name as TextField] : []));
+export const YES_NO_FIELDS = [...new Set(BUSINESS_YES_NO_COLUMNS.map((c) => c.field as YesNoField))];
+
+/** A yes/no field's stored value: 0 or 1 for one, the JSON list of those held for a set of choices. */
+type YesNoValues = { [K in YesNoField]: Defs[K] extends { widget: "checkbox" } ? number : string };
+
 /** A stored business as the import compares it. */
-export interface StoredBusiness {
-  id: string;
-  name: string;
-  categoryId: string | null;
-  description: string | null;
-  address: string | null;
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  lat: number;
-  lng: number;
-  tagIds: string[];
-}
+export type StoredBusiness = { id: string; name: string; categoryId: string | null; lat: number; lng: number; tagIds: string[] } & Record<Exclude<TextField, "name">, string | null> & YesNoValues;
 
 export interface Catalog {
   businesses: StoredBusiness[];
@@ -44,13 +49,10 @@ export interface StoredRow {
   geocode: GeocodeState;
 }
 
-/** The plain text fields, written as the business form writes them. */
-const TEXT_FIELDS = ["name", "description", "address", "website", "phone", "email"] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
 
 /** What applying a row writes: the business's fields, with categories and tags by id or, when still to be created, by name. */
 export interface RowWrite {
-  values: Record<TextField, string | null> & { lat: number; lng: number };
+  values: Record<TextField, string | null> & YesNoValues & { lat: number; lng: number };
   /** A business whose category was deleted keeps having none while the file leaves the cell blank. */
   category: { id: string | null } | { create: string };
   tags: Array<{ id: string } | { create: string }>;
@@ -204,6 +206,8 @@ export class RowEvaluator {
       else errors[name] = parsed.error.issues[0]?.message ?? importMessages.notANumber;
     }
 
+    this.yesNo(cells, current, values, errors);
+
     // Without a Name column, a row can still update a business found by its id, but never add one.
     if (!values.name && !errors.name) errors.name = businessFields.name.input.safeParse("").error?.issues[0]?.message ?? importMessages.nameNotMapped;
 
@@ -218,6 +222,22 @@ export class RowEvaluator {
       result.status = current ? (result.changes.length > 0 ? "update" : "unchanged") : "new";
     } else if (current) result.status = "update";
     return finish(result);
+  }
+
+  /** The yes/no columns: each one given is yes or no (blank is no); those not given stay as stored (none for a new business). */
+  private yesNo(cells: RowCells, current: StoredBusiness | undefined, values: RowWrite["values"], errors: Record<string, string>) {
+    for (const field of YES_NO_FIELDS) {
+      const columns = BUSINESS_YES_NO_COLUMNS.filter((c) => c.field === field);
+      const held = new Map(columns.map((c) => [c.key, current !== undefined && holds(c, current[field])]));
+      for (const column of columns) {
+        if (!this.has(cells, column.key as BusinessImportField)) continue;
+        const value = readYesNo(cells[column.key as BusinessImportField] ?? "");
+        if (value === null) errors[column.key] = importMessages.notYesNo(column.label);
+        else held.set(column.key, value);
+      }
+      const single = columns[0]?.choice === null;
+      (values as Record<YesNoField, string | number>)[field] = single ? (held.get(columns[0]!.key) ? 1 : 0) : JSON.stringify(columns.flatMap((c) => (held.get(c.key) ? [c.choice] : [])));
+    }
   }
 
   private category(cells: RowCells, current: StoredBusiness | undefined, errors: Record<string, string>): RowWrite["category"] | null {
@@ -285,6 +305,10 @@ export class RowEvaluator {
     const changes: ImportRow["changes"] = [];
     for (const name of TEXT_FIELDS) {
       if (current[name] !== write.values[name]) changes.push({ field: name, from: current[name], to: write.values[name] });
+    }
+    for (const column of BUSINESS_YES_NO_COLUMNS) {
+      const [before, after] = [holds(column, current[column.field as YesNoField]), holds(column, write.values[column.field as YesNoField])];
+      if (before !== after) changes.push({ field: column.key, from: before ? "yes" : "no", to: after ? "yes" : "no" });
     }
     const categoryName = (id: string | null) => (id ? (this.categoryById.get(id)?.name ?? null) : null);
     const newCategory = "id" in write.category ? categoryName(write.category.id) : write.category.create;

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
+import { qualify } from "#server/db/columns.ts";
+import { TEXT_FIELDS, YES_NO_FIELDS } from "./business-rows.ts";
 
 /** Every business, event and offer with the names of what they refer to, as the CSV exports write them. */
 export class ExportRepository {
@@ -16,13 +18,9 @@ export class ExportRepository {
         .leftJoin("category", "category.id", "business.categoryId")
         .select([
           "business.id",
-          "business.name",
           "category.name as category",
-          "business.description",
-          "business.address",
-          "business.website",
-          "business.phone",
-          "business.email",
+          ...qualify("business", TEXT_FIELDS),
+          ...qualify("business", YES_NO_FIELDS),
           "business.lat",
           "business.lng",
           "business.logoUrl",

@@ -1,26 +1,31 @@
 // CSV exports of the businesses, events and offers (administrators only), safe to open in a spreadsheet.
 import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { OUTDOOR_LOCATION } from "#shared/constants.ts";
+import { holds } from "#shared/schemas/entity.ts";
+import { BUSINESS_YES_NO_COLUMNS } from "#shared/schemas/data-import.ts";
+import { TEXT_FIELDS } from "./business-rows.ts";
 import { toCsv } from "./csv.ts";
 import type { ExportRepository } from "./export.repository.ts";
 
-/** The business columns, named as the import recognises them, so an exported file imports back unchanged. */
+const OTHER_TEXT_FIELDS = TEXT_FIELDS.filter((name) => name !== "name");
+
+/**
+ * The business columns, named as the import recognises them, so an exported file imports back unchanged: the text
+ * fields and the yes/no columns (last, written yes or no) come from the business definition (`csv: true`).
+ */
 export const BUSINESS_EXPORT_HEADERS = [
   "id",
   "name",
   "category",
-  "description",
-  "address",
-  "website",
-  "phone",
-  "email",
+  ...OTHER_TEXT_FIELDS,
   "latitude",
   "longitude",
   "tags",
   "logo_url",
   "created_at",
   "last_updated_at",
-] as const;
+  ...BUSINESS_YES_NO_COLUMNS.map((c) => c.key),
+];
 
 /**
  * Tag names separated by semicolons. A lone tag whose name has a comma ends with a semicolon, so that reading the
@@ -41,7 +46,19 @@ export class ExportService {
     const rows = await this.repository.businesses();
     return toCsv(
       BUSINESS_EXPORT_HEADERS,
-      rows.map((b) => [b.id, b.name, b.category, b.description, b.address, b.website, b.phone, b.email, b.lat, b.lng, tagsCell(b.tags), b.logoUrl, b.createdAt, b.lastUpdatedAt]),
+      rows.map((b) => [
+        b.id,
+        b.name,
+        b.category,
+        ...OTHER_TEXT_FIELDS.map((name) => b[name]),
+        b.lat,
+        b.lng,
+        tagsCell(b.tags),
+        b.logoUrl,
+        b.createdAt,
+        b.lastUpdatedAt,
+        ...BUSINESS_YES_NO_COLUMNS.map((c) => (holds(c, b[c.field as keyof typeof b]) ? "yes" : "no")),
+      ]),
     );
   }
 

@@ -1,4 +1,5 @@
 // How an import is shown: its record, what its rows would do, and what undo kept.
+import { businessFields } from "#shared/schemas/business.ts";
 import { BUSINESS_IMPORT_FIELDS, EVENT_IMPORT_FIELDS, IMPORT_LIMITS, importMessages, type ImportPreview } from "#shared/schemas/data-import.ts";
 import { summarize, type Catalog, type EvaluatedRow } from "./business-rows.ts";
 import type { EvaluatedEventRow } from "./event-rows.ts";
@@ -13,7 +14,7 @@ export function undoDeadline(appliedAt: string): number {
 
 export function describeKept(kind: string, kept: KeptOnUndo): ImportPreview["keptOnUndo"][number] {
   const events = kind === "events";
-  const labels: Partial<Record<string, { label: string }>> = events ? EVENT_IMPORT_FIELDS : BUSINESS_IMPORT_FIELDS;
+  const labels: Partial<Record<string, { label: string }>> = events ? EVENT_IMPORT_FIELDS : { ...businessFields, ...BUSINESS_IMPORT_FIELDS };
   const message =
     kept.fields.length === 0 ? (events ? importMessages.keptAddedEvent : importMessages.keptAdded) : importMessages.keptFields(kept.fields.map((field) => labels[field]?.label ?? field));
   return { ...kept, message };

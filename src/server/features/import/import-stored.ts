@@ -1,6 +1,6 @@
 // What an import keeps: its record, what applying it wrote (for undo), and the column lists apply and undo share.
 import type { BusinessImportField, EventImportField, ImportMapping, ImportSummary } from "#shared/schemas/data-import.ts";
-import type { StoredBusiness } from "./business-rows.ts";
+import { TEXT_FIELDS, YES_NO_FIELDS, type StoredBusiness, type YesNoField } from "./business-rows.ts";
 import type { StoredEvent } from "./event-rows.ts";
 
 /** Rows per multi-row insert: well under both databases' limits on bound parameters. */
@@ -60,7 +60,7 @@ export interface DateChange {
 
 export const EVENT_COLUMNS = ["id", "name", "eventDate", "endDate", "allDay", "recurrenceRule", "location", "outdoorLocationDescription", "description", "ticketsLink"] as const;
 
-export const BUSINESS_COLUMNS = ["id", "name", "categoryId", "description", "address", "website", "phone", "email", "lat", "lng"] as const;
+export const BUSINESS_COLUMNS = ["id", ...TEXT_FIELDS, "categoryId", ...YES_NO_FIELDS, "lat", "lng"] as const;
 
 /**
  * A business (or event) undo left as it was (one the import added, kept whole), or fields of one it left with their
@@ -71,7 +71,7 @@ export interface KeptOnUndo {
   businessId: string;
   name: string;
   /** Empty for a business or event the import added. */
-  fields: Array<BusinessImportField | EventImportField>;
+  fields: Array<BusinessImportField | EventImportField | YesNoField>;
 }
 
 /** The items in slices of `size` (a batch per insert or `in` list). */

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { newId } from "#server/db/ids.ts";
 import { EVENT_IMPORT_FIELD_NAMES, type BusinessImportField, type EventImportField } from "#shared/schemas/data-import.ts";
-import type { StoredBusiness } from "./business-rows.ts";
+import { YES_NO_FIELDS, type StoredBusiness, type YesNoField } from "./business-rows.ts";
 import type { StoredEvent } from "./event-rows.ts";
 import { BUSINESS_COLUMNS, chunks, EVENT_COLUMNS, type DateChange, type KeptOnUndo, type UndoRecord } from "./import-stored.ts";
 
@@ -32,7 +32,9 @@ const BUSINESS_FIELDS = [
   ["email", ["email"]],
   ["latitude", ["lat"]],
   ["longitude", ["lng"]],
-] as const satisfies ReadonlyArray<readonly [BusinessImportField, ReadonlyArray<keyof Omit<StoredBusiness, "id" | "tagIds">>]>;
+  // The yes/no columns by the field each is stored in (a set of choices goes back whole).
+  ...YES_NO_FIELDS.map((field) => [field, [field]] as const),
+] as const satisfies ReadonlyArray<readonly [BusinessImportField | YesNoField, ReadonlyArray<keyof Omit<StoredBusiness, "id" | "tagIds">>]>;
 
 /** The event fields an import writes, with the columns each one is (a place is a business, or words for outdoors). */
 const EVENT_FIELDS = [
@@ -193,7 +195,7 @@ export class ImportUndoRepository {
       const untouchedSince = sameInstant(current.lastUpdatedAt, appliedAt);
       const restored = restoreFields(BUSINESS_FIELDS, before, current, written, untouchedSince);
       const restore = restored.restore;
-      const keptFields: BusinessImportField[] = restored.kept;
+      const keptFields: Array<BusinessImportField | YesNoField> = restored.kept;
       let restoreTags = false;
       if (!(written && sameTags(written.tagIds, tagsBefore)) && !sameTags(currentTags, tagsBefore)) {
         if (written ? sameTags(currentTags, written.tagIds) : untouchedSince) restoreTags = true;

@@ -159,6 +159,19 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
         </div>
       );
     }
+    case "checkboxes":
+      // A fieldset whose legend is the field's label, a box per choice; sent as the list of those ticked.
+      return wrap(
+        <div className="mt-1 grid gap-x-4 gap-y-1 sm:grid-cols-2">
+          {getCollectionProps(meta, { type: "checkbox", options: (view.options ?? []).map((o) => o.value) }).map(({ key, ...rest }, index) => (
+            <label key={key} className="flex items-center gap-2 text-stone-800">
+              <input {...rest} className="size-4" />
+              {view.options![index]!.label}
+            </label>
+          ))}
+        </div>,
+        true,
+      );
     case "recurrence":
       return <RepeatRuleField label={view.label} meta={meta} start={values.eventDate} end={values.endDate} timeZone={timeZone} />;
     case "image":

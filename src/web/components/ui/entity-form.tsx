@@ -24,7 +24,7 @@ export function coerce(payload: Record<string, unknown>, views: Record<string, F
   const values: Record<string, unknown> = {};
   for (const [name, view] of Object.entries(views)) {
     const value = payload[name];
-    if (view.widget === "tags") values[name] = value === undefined ? [] : ([] as unknown[]).concat(value);
+    if (view.widget === "tags" || view.widget === "checkboxes") values[name] = value === undefined ? [] : ([] as unknown[]).concat(value);
     // An image is sent only when it changed; sent blank, it was removed.
     else if (view.widget === "image") {
       if (name in payload) values[name] = value || null;

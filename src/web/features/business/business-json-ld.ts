@@ -2,7 +2,7 @@ import { businessFields, type Business } from "#shared/schemas/business.ts";
 import { WEEKDAY_NAMES, WEEKDAYS, type ComingException, type Interval, type OpeningHoursView, type Weekday } from "#shared/opening-hours.ts";
 
 /** The business's text fields whose definition names the schema.org property they are (description, telephone, ...). */
-const PROPERTIES = Object.entries(businessFields).flatMap(([name, def]) => (def.jsonLd ? [[name as keyof Business, def.jsonLd] as const] : []));
+const PROPERTIES = Object.entries(businessFields).flatMap(([name, def]) => (def.jsonLd ? [[name as keyof Business, def.jsonLd, def.widget === "checkboxes" ? (def.options ?? []) : null] as const] : []));
 
 /** schema.org's times: "24:00" is the day's last minute; closed all day is opens = closes = 00:00. */
 const times = (intervals: readonly Interval[]) =>
@@ -31,9 +31,14 @@ function specialSpecification(coming: readonly ComingException[]) {
 /** schema.org LocalBusiness for a business page; `coming` are the exceptions to its hours in the weeks ahead. */
 export function businessJsonLd(business: Business, origin: string, coming: readonly ComingException[] = []) {
   const logo = business.logoUrl ? new URL(business.logoUrl, origin).href : null;
-  const properties = PROPERTIES.flatMap(([name, property]) => {
+  const properties = PROPERTIES.flatMap(([name, property, choices]): Array<readonly [string, unknown]> => {
     const value = business[name];
-    return typeof value === "string" && value ? [[property, value] as const] : [];
+    // A set of choices is a feature per choice that holds (amenityFeature); one left out is unknown, not absent.
+    if (choices && Array.isArray(value)) {
+      const held = choices.filter((c) => (value as unknown[]).includes(c.value));
+      return held.length > 0 ? [[property, held.map((c) => ({ "@type": "LocationFeatureSpecification", name: c.label, value: true }))]] : [];
+    }
+    return typeof value === "string" && value ? [[property, value]] : [];
   });
   // The gallery's photos, then the logo; one image stays a plain URL.
   const images = [...business.photos.map((p) => new URL(p.url, origin).href), ...(logo ? [logo] : [])];

@@ -2,7 +2,7 @@
 // the visitor asks for it ("Show map", or "Get Directions"), its place holds a still preview: the map library is the
 // page's heaviest part by far, and most visitors never use the map.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import type { MapStyleConfig } from "#shared/map.ts";
+import { mapBusinessOf, type MapStyleConfig } from "#shared/map.ts";
 import { BUSINESS_PAGE_MAP } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import { describeRoute, openInMapsHref } from "./directions.ts";
@@ -56,7 +56,7 @@ export function BusinessMap({
   }, []);
 
   const point: MapBusiness | null = hasLocation
-    ? { id: business.id, name: business.name, lat: business.lat!, lng: business.lng!, description: null, address: null, logoUrl: null, categoryId: null, tagIds: [], openNow: null }
+    ? mapBusinessOf({ id: business.id, name: business.name, lat: business.lat!, lng: business.lng! })
     : null;
   const colorOf = useCallback(() => BUSINESS_COLOR, []);
 

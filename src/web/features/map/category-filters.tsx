@@ -17,8 +17,9 @@ export function CategoryFilters({
   /** How many businesses there are in all, for "All (n)". */
   total: number;
   /**
-   * The counts of the businesses open now (`countByCategory`), when known: while "Open now" is on they stand in for
-   * `total` and the categories' own counts, which count every business. Tags never narrow the counts.
+   * The counts of the businesses open now and with the features picked (`countByCategory`), when known: while "Open now"
+   * is on or features are picked they stand in for `total` and the categories' own counts, which count every business.
+   * Tags never narrow the counts.
    */
   openCounts: CategoryCounts | null;
   /** The query the map would have with these filters, for the buttons' forms without JavaScript. */
@@ -28,7 +29,7 @@ export function CategoryFilters({
 }) {
   // "All" is pressed only while nothing narrows the list: picked tags do too, and pressing it clears them.
   const all = showsAll(filters);
-  const counts = filters.openNow ? openCounts : null;
+  const counts = filters.openNow || filters.features.length > 0 ? openCounts : null;
   const countOf = (category: MapCategory) => (counts ? (counts.byCategory[category.id] ?? 0) : category.count);
   return (
     <div className="flex flex-wrap gap-1.5">

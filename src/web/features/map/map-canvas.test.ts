@@ -2,7 +2,8 @@ import { GeoJSONVT } from "@maplibre/geojson-vt";
 import type * as GeoJSON from "geojson";
 import { describe, expect, it } from "vitest";
 import { MAP_CLUSTER } from "#shared/constants.ts";
-import { businessAt, businessFeatures } from "./map-canvas.tsx";
+import { mapBusinessOf } from "#shared/map.ts";
+import { businessAt, businessFeatures } from "./map-layers.ts";
 import type { MapBusiness } from "./map-filters.ts";
 
 const COLORS = ["#e4572e", "#a47148", "#9b5de5", "#808080"];
@@ -17,18 +18,15 @@ function random(seed: number) {
 
 function businesses(count: number, seed = 3): MapBusiness[] {
   const next = random(seed);
-  return Array.from({ length: count }, (_, i) => ({
-    id: `b${i}`,
-    name: `Business ${i}`,
-    description: null,
-    address: null,
-    logoUrl: null,
-    lat: 43.106651 + (next() - 0.5) * 0.05,
-    lng: -79.066782 + (next() - 0.5) * 0.07,
-    categoryId: `c${Math.floor(next() * COLORS.length)}`,
-    tagIds: [],
-    openNow: null,
-  }));
+  return Array.from({ length: count }, (_, i) =>
+    mapBusinessOf({
+      id: `b${i}`,
+      name: `Business ${i}`,
+      lat: 43.106651 + (next() - 0.5) * 0.05,
+      lng: -79.066782 + (next() - 0.5) * 0.07,
+      categoryId: `c${Math.floor(next() * COLORS.length)}`,
+    }),
+  );
 }
 
 const colorOf = (b: MapBusiness) => COLORS[Number(b.categoryId!.slice(1))]!;

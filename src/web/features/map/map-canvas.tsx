@@ -4,18 +4,16 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { GeoJSONSource, Map as MapLibreMap, Popup } from "maplibre-gl";
-import type * as GeoJSON from "geojson";
 import type { MapStyleConfig } from "#shared/map.ts";
-import { MAP_CLUSTER, MARKER_SCALE } from "#shared/constants.ts";
+import { MARKER_SCALE } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import { loadMapLibre, MAP_SERVICE_NAME, type MapLibre } from "./load-maplibre.ts";
-import { clusterRedThreshold, type Framing, type MapBusiness } from "./map-filters.ts";
+import type { Framing, MapBusiness } from "./map-filters.ts";
+import { addLayers, businessFeatures, EMPTY, selectedFeature, showSlot, SLOTS } from "./map-layers.ts";
 import { buildMapStyle } from "./map-style.ts";
-import { positionsByColor } from "#shared/map-sketch.ts";
+import { applyFraming, useMapCamera } from "./use-map-camera.ts";
+import { useMapEvents, type SlotContent } from "./use-map-events.ts";
 
-export const CLUSTER_COLORS = { red: "#c62828", blue: "#1e63c4" } as const;
-export const VISITOR_COLOR = "#1a73e8";
-export const ROUTE_COLOR = "#1a73e8";
 
 export interface LatLng {
   lat: number;
@@ -60,118 +58,6 @@ export interface MapCanvasProps {
 
 type Status = { kind: "loading" } | { kind: "ready" } | { kind: "error"; message: string };
 
-const EMPTY: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: [] };
-
-/**
- * The businesses' two sources with their layers: the one shown, and a standby drawn at opacity 0 (MapLibre then keeps
- * its tiles loaded and laid out but skips drawing them), so switching between them is a change of paint only.
- */
-const SLOTS = [
-  { source: "businesses", clusters: "clusters", count: "cluster-count", points: "business-points" },
-  { source: "businesses-next", clusters: "clusters-next", count: "cluster-count-next", points: "business-points-next" },
-] as const;
-type Slot = (typeof SLOTS)[number];
-const slotOfLayer = (layer: string) => SLOTS.findIndex((slot) => slot.clusters === layer || slot.count === layer || slot.points === layer);
-
-/** Draws a slot's layers, or keeps them loaded out of sight; at once (no fade). */
-function showSlot(map: MapLibreMap, slot: Slot, shown: boolean) {
-  map.setPaintProperty(slot.clusters, "circle-opacity", shown ? 1 : 0);
-  map.setPaintProperty(slot.clusters, "circle-stroke-opacity", shown ? 1 : 0);
-  map.setPaintProperty(slot.count, "text-opacity", shown ? 1 : 0);
-  map.setPaintProperty(slot.points, "circle-opacity", shown ? 0.8 : 0);
-  map.setPaintProperty(slot.points, "circle-stroke-opacity", shown ? 1 : 0);
-}
-
-/**
- * The businesses as one MultiPoint per colour. MapLibre clusters and draws each position of a MultiPoint as a
- * point of its own, with the same rules as a feature per business; but the data crosses to MapLibre's worker
- * three to four times faster, since its message serialiser walks every object and a feature per business makes
- * five of them. The clusterer is greedy, so it now meets the businesses colour by colour (one category alone:
- * in the same order as before). Which business a circle is comes from where it is drawn (see `businessAt`).
- */
-export function businessFeatures(businesses: MapBusiness[], colorOf: (b: MapBusiness) => string): GeoJSON.FeatureCollection {
-  return {
-    type: "FeatureCollection",
-    features: [...positionsByColor(businesses, colorOf)].map(([color, coordinates]) => ({ type: "Feature", geometry: { type: "MultiPoint", coordinates }, properties: { color } })),
-  };
-}
-
-function selectedFeature(business: MapBusiness, color: string): GeoJSON.Feature {
-  return { type: "Feature", geometry: { type: "Point", coordinates: [business.lng, business.lat] }, properties: { id: business.id, color } };
-}
-
-/**
- * The business whose circle is drawn nearest to a pixel of the map, within `tolerance` pixels, among those of
- * the given colours (the circles the click hit). `project` gives a business's pixel.
- */
-export function businessAt<T extends { lat: number; lng: number }>(
-  candidates: readonly T[],
-  colorOf: (b: T) => string,
-  colors: ReadonlySet<string>,
-  project: (b: T) => { x: number; y: number },
-  at: { x: number; y: number },
-  tolerance: number,
-): T | null {
-  let best: T | null = null;
-  let bestDistance = tolerance * tolerance;
-  for (const candidate of candidates) {
-    if (!colors.has(colorOf(candidate))) continue;
-    const p = project(candidate);
-    const distance = (p.x - at.x) ** 2 + (p.y - at.y) ** 2;
-    if (distance <= bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function applyFraming(map: MapLibreMap, framing: Framing, maplibregl: MapLibre) {
-  const camera =
-    framing.kind === "point"
-      ? { center: [framing.lng, framing.lat] as [number, number], zoom: framing.zoom }
-      : map.cameraForBounds(
-          [
-            [framing.west, framing.south],
-            [framing.east, framing.north],
-          ],
-          { padding: 40, maxZoom: 18 },
-        );
-  if (!camera?.center) return;
-  // A move repaints the map even when it goes nowhere (a filter whose businesses span the same area).
-  const target = maplibregl.LngLat.convert(camera.center);
-  const center = map.getCenter();
-  const same = (a: number, b: number | undefined) => b === undefined || Math.abs(a - b) < 1e-9;
-  if (same(center.lng, target.lng) && same(center.lat, target.lat) && same(map.getZoom(), camera.zoom) && same(map.getBearing(), camera.bearing)) return;
-  map.jumpTo(camera);
-}
-
-/**
- * Resolves once the GPU has finished what has been drawn on the canvas so far (at once without WebGL 2). A browser
- * that composites in software (no GPU, or one it will not use) reads every frame of a visible WebGL canvas back on
- * the main thread, and the first read waits for all the drawing still queued: the map is shown once there is none.
- * The fence's status is never waited on, only looked at, and the wait gives up after a second.
- */
-function afterGpu(canvas: HTMLCanvasElement): Promise<void> {
-  const gl = canvas.getContext("webgl2");
-  const sync = gl?.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
-  if (!gl || !sync) return Promise.resolve();
-  gl.flush();
-  const giveUp = performance.now() + 1000;
-  return new Promise((resolve) => {
-    const poll = () => {
-      if (gl.isContextLost() || performance.now() > giveUp || gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED) {
-        if (!gl.isContextLost()) gl.deleteSync(sync);
-        resolve();
-      } else setTimeout(poll, 16);
-    };
-    poll();
-  });
-}
-
-/** Events that say someone is using the page (rather than a crawler or a tab left open). */
-const ENGAGING_EVENTS = ["pointerdown", "pointermove", "keydown", "focusin", "wheel", "touchstart"] as const;
-
 export function MapCanvas(props: MapCanvasProps) {
   const { mapStyle, businesses, colorOf, showMarkers = true, selected = null, visitor = null, route = null } = props;
   const { framing, framingKey, focus = null, cluster = true, interactive = true, label, className } = props;
@@ -190,10 +76,10 @@ export function MapCanvas(props: MapCanvasProps) {
   const initialFraming = useRef(framing);
   // Which data the businesses source was last given (and for which businesses), for the handlers below.
   const dataVersion = useRef(0);
-  const shown = useRef<{ businesses: MapBusiness[] | null; colorOf: (b: MapBusiness) => string }>({ businesses: null, colorOf });
+  const shown = useRef<SlotContent>({ businesses: null, colorOf });
   // Which slot is shown, and what the other one holds.
   const active = useRef(0);
-  const held = useRef<{ businesses: MapBusiness[] | null; colorOf: (b: MapBusiness) => string }>({ businesses: null, colorOf });
+  const held = useRef<SlotContent>({ businesses: null, colorOf });
   // Set by the handlers' effect: works out the cluster colours of the slot now shown.
   const recolourNow = useRef<(() => void) | null>(null);
   // A framing waiting for its data to reach MapLibre's worker (see the framing effect).
@@ -310,45 +196,7 @@ export function MapCanvas(props: MapCanvasProps) {
     );
   }, [ready, visitor]);
 
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!ready || !map) return;
-    (map.getSource("route") as GeoJSONSource).setData(
-      route ? { type: "Feature", geometry: { type: "LineString", coordinates: route }, properties: {} } : EMPTY,
-    );
-    if (containerRef.current) containerRef.current.dataset.route = route ? String(route.length) : "";
-    if (route && route.length > 1) {
-      pendingFraming.current = null;
-      const lngs = route.map((p) => p[0]);
-      const lats = route.map((p) => p[1]);
-      map.fitBounds(
-        [
-          [Math.min(...lngs), Math.min(...lats)],
-          [Math.max(...lngs), Math.max(...lats)],
-        ],
-        { padding: 60, maxZoom: 17, animate: false },
-      );
-    }
-  }, [ready, route]);
-
-  // A framing that comes with new data (a filter changed) waits until MapLibre's worker has that data: the move
-  // then shares its repaint with the new data's, instead of first drawing the old businesses at the new place.
-  // On a slow device each repaint holds the main thread, which the worker needs while it lays out the tiles.
-  const framedKey = useRef(framingKey);
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!ready || !map || framedKey.current === framingKey) return;
-    framedKey.current = framingKey;
-    if (!(map.getSource(SLOTS[active.current]!.source) as GeoJSONSource).loaded()) pendingFraming.current = callbacks.current.framing;
-    else if (libRef.current) applyFraming(map, callbacks.current.framing, libRef.current);
-  }, [ready, framingKey]);
-
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!ready || !map || !focus) return;
-    pendingFraming.current = null;
-    map.jumpTo({ center: [focus.lng, focus.lat], zoom: focus.zoom });
-  }, [ready, focus]);
+  useMapCamera(ready, { mapRef, libRef, containerRef, activeRef: active, pendingFramingRef: pendingFraming, framing: () => callbacks.current.framing }, { framingKey, focus, route });
 
   // The info window follows the selection.
   useEffect(() => {
@@ -370,166 +218,18 @@ export function MapCanvas(props: MapCanvasProps) {
   }, [ready, selected, popupNode]);
 
   // Clicks: a business selects it; a cluster zooms into it. Cluster colours follow what is in view.
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!ready || !map) return;
-    // The standby slot's layers are there (at opacity 0) but not for clicking.
-    const fromShown = (event: { features?: { layer?: { id: string } }[] }) => slotOfLayer(event.features?.[0]?.layer?.id ?? "") === active.current;
-    const onSelected = (event: { features?: { properties: Record<string, unknown> }[] }) => {
-      const id = event.features?.[0]?.properties.id;
-      if (typeof id === "string") callbacks.current.onSelect?.(id);
-    };
-    const onPoint = (event: { point: { x: number; y: number }; features?: { properties: Record<string, unknown>; layer?: { id: string } }[] }) => {
-      if (!fromShown(event)) return;
-      const colors = new Set((event.features ?? []).map((f) => String(f.properties.color)));
-      const { businesses, colorOf } = shown.current;
-      if (!businesses) return;
-      // Circles that can be hit are at most their radius and stroke away; only those near the click are projected.
-      const reach = MARKER_SCALE.normal + 4;
-      const corner = map.unproject([event.point.x - reach, event.point.y - reach]);
-      const opposite = map.unproject([event.point.x + reach, event.point.y + reach]);
-      const [west, east] = [Math.min(corner.lng, opposite.lng), Math.max(corner.lng, opposite.lng)];
-      const [south, north] = [Math.min(corner.lat, opposite.lat), Math.max(corner.lat, opposite.lat)];
-      const near = businesses.filter((b) => b.lng >= west && b.lng <= east && b.lat >= south && b.lat <= north);
-      const hit = businessAt(near, colorOf, colors, (b) => map.project([b.lng, b.lat]), event.point, reach);
-      if (hit) callbacks.current.onSelect?.(hit.id);
-    };
-    const onCluster = async (event: { features?: { properties: Record<string, unknown>; geometry: GeoJSON.Geometry; layer?: { id: string } }[] }) => {
-      if (!fromShown(event)) return;
-      const feature = event.features?.[0];
-      if (!feature || feature.geometry.type !== "Point") return;
-      const zoom = await (map.getSource(SLOTS[active.current]!.source) as GeoJSONSource).getClusterExpansionZoom(Number(feature.properties.cluster_id));
-      map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom });
-    };
-    // Cluster colours follow what is in view. They are kept in feature state, which the drawn buffers take on
-    // the main thread: a changed paint expression would lay every tile out again in the worker and draw twice.
-    // They are worked out as soon as the tiles in view are loaded, so the first frame drawn already has them.
-    let red = new Map<number, boolean>();
-    let colouredVersion = -1;
-    const recolour = () => {
-      const slot = SLOTS[active.current]!;
-      if (!map.getLayer(slot.clusters) || !map.isSourceLoaded(slot.source)) return;
-      if (colouredVersion !== dataVersion.current) {
-        // New data numbers its clusters afresh (and a slot shown again may keep colours of an older view).
-        colouredVersion = dataVersion.current;
-        map.removeFeatureState({ source: slot.source });
-        red = new Map();
-      }
-      // A cluster near a tile edge is returned once per tile it touches.
-      const seen = new Set<unknown>();
-      const clusters = map.queryRenderedFeatures({ layers: [slot.clusters] }).filter((f) => {
-        if (seen.has(f.properties.cluster_id)) return false;
-        seen.add(f.properties.cluster_id);
-        return true;
-      });
-      const counts = clusters.map((f) => Number(f.properties.point_count));
-      const threshold = clusterRedThreshold(counts);
-      for (const f of clusters) {
-        const id = Number(f.properties.cluster_id);
-        const isRed = Number(f.properties.point_count) > threshold;
-        if (red.get(id) === isRed) continue;
-        red.set(id, isRed);
-        map.setFeatureState({ source: slot.source, id }, { red: isRed });
-      }
-      // What is drawn, for anyone checking the map from outside (tests, benchmarks).
-      if (containerRef.current) {
-        const drawn = JSON.stringify(
-          clusters.map((f) => {
-            const [lng, lat] = f.geometry.type === "Point" ? f.geometry.coordinates : [0, 0];
-            const count = Number(f.properties.point_count);
-            return { count, color: count > threshold ? "red" : "blue", lng, lat };
-          }),
-        );
-        if (containerRef.current.dataset.clusters !== drawn) containerRef.current.dataset.clusters = drawn;
-      }
-    };
-    const applyPendingFraming = () => {
-      const framing = pendingFraming.current;
-      pendingFraming.current = null;
-      if (framing && libRef.current) applyFraming(map, framing, libRef.current);
-    };
-    /** Fills the standby slot with the businesses the map will likely be given next, unless it holds them already. */
-    const prepare = () => {
-      const { upcoming, colorOf } = callbacks.current;
-      if (!upcoming || upcoming === shown.current.businesses) return;
-      if (held.current.businesses === upcoming && held.current.colorOf === colorOf) return;
-      held.current = { businesses: upcoming, colorOf };
-      (map.getSource(SLOTS[1 - active.current]!.source) as GeoJSONSource).setData(businessFeatures(upcoming, colorOf));
-    };
-    recolourNow.current = recolour;
-    const onSourceData = (event: { sourceId?: string; sourceDataType?: string; tile?: unknown }) => {
-      if (event.sourceId !== SLOTS[active.current]!.source) return;
-      if (event.sourceDataType === "metadata") applyPendingFraming();
-      if (event.tile) recolour();
-    };
-    // The standby is prepared for someone using the page, once the map is idle: until then its layout would only add
-    // frames to the page's load.
-    let engaged = false;
-    const engage = () => {
-      for (const type of ENGAGING_EVENTS) window.removeEventListener(type, engage, true);
-      engaged = true;
-      if (map.loaded()) prepare();
-    };
-    for (const type of ENGAGING_EVENTS) window.addEventListener(type, engage, { capture: true, passive: true });
-    const onIdle = () => {
-      // Should the worker have failed the data, the camera still moves.
-      applyPendingFraming();
-      recolour();
-      // What is shown is drawn and the worker is free: the standby is prepared now.
-      if (engaged) prepare();
-    };
-    const pointer = () => (map.getCanvas().style.cursor = "pointer");
-    const noPointer = () => (map.getCanvas().style.cursor = "");
-    for (const slot of SLOTS) {
-      map.on("click", slot.points, onPoint);
-      map.on("click", slot.clusters, onCluster);
-    }
-    map.on("click", "selected", onSelected);
-    map.on("sourcedata", onSourceData);
-    map.on("idle", onIdle);
-    // When the map last settled, and when the latest data was first drawn, for benchmarks measuring from outside.
-    const stamp = () => {
-      const el = containerRef.current;
-      if (!el) return;
-      el.dataset.idleAt = performance.now().toFixed(1);
-    };
-    let drawnVersion = 0;
-    let live = true;
-    const stampDrawn = () => {
-      const el = containerRef.current;
-      if (!el || drawnVersion === dataVersion.current || !map.isSourceLoaded(SLOTS[active.current]!.source)) return;
-      drawnVersion = dataVersion.current;
-      el.dataset.drawnAt = performance.now().toFixed(1);
-      el.dataset.drawnPoints = String(shown.current.businesses?.length ?? 0);
-      const drawn = shown.current.businesses;
-      if (drawn) void afterGpu(map.getCanvas()).then(() => live && callbacks.current.onDrawn?.(drawn));
-    };
-    map.on("idle", stamp);
-    map.on("render", stampDrawn);
-    const hoverable = ["selected", ...SLOTS.flatMap((slot) => [slot.points, slot.clusters])];
-    for (const layer of hoverable) {
-      map.on("mouseenter", layer, pointer);
-      map.on("mouseleave", layer, noPointer);
-    }
-    return () => {
-      live = false;
-      for (const type of ENGAGING_EVENTS) window.removeEventListener(type, engage, true);
-      recolourNow.current = null;
-      for (const slot of SLOTS) {
-        map.off("click", slot.points, onPoint);
-        map.off("click", slot.clusters, onCluster);
-      }
-      map.off("click", "selected", onSelected);
-      map.off("sourcedata", onSourceData);
-      map.off("idle", onIdle);
-      map.off("idle", stamp);
-      map.off("render", stampDrawn);
-      for (const layer of hoverable) {
-        map.off("mouseenter", layer, pointer);
-        map.off("mouseleave", layer, noPointer);
-      }
-    };
-  }, [ready]);
+  useMapEvents(ready, {
+    mapRef,
+    libRef,
+    containerRef,
+    callbacksRef: callbacks,
+    dataVersionRef: dataVersion,
+    shownRef: shown,
+    activeRef: active,
+    heldRef: held,
+    recolourNowRef: recolourNow,
+    pendingFramingRef: pendingFraming,
+  });
 
   return (
     <div className={`relative ${className ?? ""}`} style={props.height ? { height: props.height } : undefined}>
@@ -567,89 +267,3 @@ export function MapCanvas(props: MapCanvasProps) {
   );
 }
 
-function addLayers(map: MapLibreMap, cluster: boolean, businesses: GeoJSON.FeatureCollection) {
-  for (const [index, slot] of SLOTS.entries()) {
-    map.addSource(slot.source, {
-      type: "geojson",
-      data: index === 0 ? businesses : EMPTY,
-      cluster,
-      clusterRadius: MAP_CLUSTER.gridSizePx,
-      clusterMinPoints: MAP_CLUSTER.minClusterSize,
-      clusterMaxZoom: MAP_CLUSTER.maxZoom,
-    });
-  }
-  map.addSource("selected", { type: "geojson", data: EMPTY });
-  map.addSource("visitor", { type: "geojson", data: EMPTY });
-  map.addSource("route", { type: "geojson", data: EMPTY });
-
-  map.addLayer({
-    id: "route",
-    type: "line",
-    source: "route",
-    layout: { "line-cap": "round", "line-join": "round" },
-    paint: { "line-color": ROUTE_COLOR, "line-width": 5, "line-opacity": 0.85 },
-  });
-  const now = { duration: 0, delay: 0 };
-  for (const [index, slot] of SLOTS.entries()) {
-    const shown = index === 0;
-    map.addLayer({
-      id: slot.clusters,
-      type: "circle",
-      source: slot.source,
-      filter: ["has", "point_count"],
-      paint: {
-        "circle-color": ["case", ["boolean", ["feature-state", "red"], false], CLUSTER_COLORS.red, CLUSTER_COLORS.blue],
-        "circle-radius": ["step", ["get", "point_count"], 16, 10, 20, 100, 26, 1000, 32],
-        "circle-stroke-color": "#ffffff",
-        "circle-stroke-width": 2,
-        "circle-opacity": shown ? 1 : 0,
-        "circle-opacity-transition": now,
-        "circle-stroke-opacity": shown ? 1 : 0,
-        "circle-stroke-opacity-transition": now,
-      },
-    });
-    // Counts need glyphs: styles with tiles bring them, the offline style draws them with a local font.
-    map.addLayer({
-      id: slot.count,
-      type: "symbol",
-      source: slot.source,
-      filter: ["has", "point_count"],
-      layout: { "text-field": ["get", "point_count_abbreviated"], "text-size": 12, "text-allow-overlap": true },
-      paint: { "text-color": "#ffffff", "text-opacity": shown ? 1 : 0, "text-opacity-transition": now },
-    });
-    map.addLayer({
-      id: slot.points,
-      type: "circle",
-      source: slot.source,
-      filter: ["!", ["has", "point_count"]],
-      paint: {
-        "circle-color": ["get", "color"],
-        "circle-radius": MARKER_SCALE.normal,
-        "circle-opacity": shown ? 0.8 : 0,
-        "circle-opacity-transition": now,
-        "circle-stroke-color": "#ffffff",
-        "circle-stroke-width": 1.5,
-        "circle-stroke-opacity": shown ? 1 : 0,
-        "circle-stroke-opacity-transition": now,
-      },
-    });
-  }
-  map.addLayer({
-    id: "selected",
-    type: "circle",
-    source: "selected",
-    paint: {
-      "circle-color": ["get", "color"],
-      "circle-radius": MARKER_SCALE.selected,
-      "circle-opacity": 1,
-      "circle-stroke-color": "#ffffff",
-      "circle-stroke-width": 2,
-    },
-  });
-  map.addLayer({
-    id: "visitor",
-    type: "circle",
-    source: "visitor",
-    paint: { "circle-color": VISITOR_COLOR, "circle-radius": 7, "circle-stroke-color": "#ffffff", "circle-stroke-width": 3 },
-  });
-}

@@ -1,13 +1,14 @@
 // The /map page's working part: sidebar (search, categories, tags, locations) beside the map.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
-import { countByCategory, type CategoryCounts, type MapStyleConfig } from "#shared/map.ts";
+import { countByCategory, countByFeature, type CategoryCounts, type MapStyleConfig } from "#shared/map.ts";
 import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import { paths } from "#web/lib/paths.ts";
 import { slugify } from "#shared/format.ts";
 import { BusinessInfo } from "./business-info.tsx";
 import { DirectionsPanel, type RouteSummary } from "./directions-panel.tsx";
+import { AttributeFilters } from "./attribute-filters.tsx";
 import { CategoryFilters } from "./category-filters.tsx";
 import { chipClass, FilterButton } from "./filter-button.tsx";
 import { fetchRoute } from "./fetch-route.ts";
@@ -113,25 +114,30 @@ export function MapExplorer(props: MapExplorerProps) {
   const byId = useMemo(() => new Map(businesses.map((b) => [b.id, b])), [businesses]);
   // Both sides of the "Open now" switch, kept while the businesses and the other filters stay the same: the switch then
   // hands the map the very list it was given to prepare (`upcoming`), which it shows without clustering it again.
-  const { categoryId, tagIds } = filters;
+  const { categoryId, tagIds, features } = filters;
   const sides = useMemo(
-    () => ({ open: filterBusinesses(businesses, { categoryId, tagIds, openNow: true }), all: filterBusinesses(businesses, { categoryId, tagIds, openNow: false }) }),
-    [businesses, categoryId, tagIds],
+    () => ({ open: filterBusinesses(businesses, { categoryId, tagIds, openNow: true, features }), all: filterBusinesses(businesses, { categoryId, tagIds, openNow: false, features }) }),
+    [businesses, categoryId, tagIds, features],
   );
   const filtered = filters.openNow ? sides.open : sides.all;
   const sketchShown = !sketchDone && filters === props.initialFilters;
   const upcoming = filters.openNow ? sides.all : sides.open;
   // With "Open now" on, the category buttons count the businesses open now: of those shown once they are here, and the
   // server's count before (none when the switch was turned on after the page came: the counts of all stand in).
+  // Features picked narrow them the same way.
   const openCounts = useMemo(
-    () => (!filters.openNow ? null : loaded.kind === "ready" ? countByCategory(businesses, { openNow: true }) : props.openCounts),
-    [filters.openNow, loaded.kind, businesses, props.openCounts],
+    () => (!filters.openNow && features.length === 0 ? null : loaded.kind === "ready" ? countByCategory(businesses, { openNow: filters.openNow, features }) : props.openCounts),
+    [filters.openNow, features, loaded.kind, businesses, props.openCounts],
+  );
+  const featureCounts = useMemo(
+    () => (loaded.kind === "ready" ? countByFeature(businesses, { categoryId, tagIds, openNow: filters.openNow, features }) : null),
+    [loaded.kind, businesses, categoryId, tagIds, filters.openNow, features],
   );
   const items = useMemo(() => searchItems(businesses, categories, tags), [businesses, categories, tags]);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
 
   const framing = frameFor(filtered, visitor, props.center, MAP_ZOOM);
-  const framingKey = `${loaded.kind}|${filters.categoryId}|${filters.tagIds.join(",")}|${filtered.length === 0 && visitor ? `${visitor.lat},${visitor.lng}` : ""}`;
+  const framingKey = `${loaded.kind}|${filters.categoryId}|${filters.tagIds.join(",")}|${features.join(",")}|${filtered.length === 0 && visitor ? `${visitor.lat},${visitor.lng}` : ""}`;
 
   /** Filters live in the URL (shareable); the selection and the route clear whenever they change. */
   function applyFilters(next: MapFilters) {
@@ -222,6 +228,8 @@ export function MapExplorer(props: MapExplorerProps) {
           <span aria-hidden="true" className="relative inline-block h-5 w-9 rounded-full bg-stone-400 transition-colors peer-checked:bg-green-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4" />
           Open now
         </label>
+
+        <AttributeFilters picked={features} counts={featureCounts} onChange={(next) => applyFilters({ ...filters, features: next })} />
 
         {filters.show.categories && (
           <section aria-labelledby="map-categories">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countByCategory, countByFeature, mapBusinessOf } from "#shared/map.ts";
 import {
   clusterRedThreshold,
   filterBusinesses,
@@ -17,18 +18,7 @@ const categories = [
   { id: "c2", name: "Bars & Nightlife", color: "#1d3557", count: 1 },
 ];
 const tags = [{ id: "t1", name: "Patio" }, { id: "t2", name: "Live Music" }];
-const business = (id: string, name: string, categoryId: string | null, tagIds: string[], lat = 43.1, lng = -79.07): MapBusiness => ({
-  id,
-  name,
-  description: null,
-  address: null,
-  logoUrl: null,
-  lat,
-  lng,
-  categoryId,
-  tagIds,
-  openNow: null,
-});
+const business = (id: string, name: string, categoryId: string | null, tagIds: string[], lat = 43.1, lng = -79.07): MapBusiness => mapBusinessOf({ id, name, lat, lng, categoryId, tagIds });
 const businesses = [
   business("b1", "Bean There", "c1", ["t1"], 43.1, -79.07),
   business("b2", "Crumb", "c1", [], 43.2, -79.05),
@@ -38,12 +28,29 @@ const businesses = [
 describe("map filters", () => {
   it("read and write a shareable URL by names, a category winning over tags in a hand-made link", () => {
     const filters = parseFilters(new URLSearchParams("tag=patio&tag=Live%20Music&hide=tags"), categories, tags);
-    expect(filters).toEqual({ categoryId: null, tagIds: ["t1", "t2"], show: { markers: true, categories: true, tags: false }, openNow: false });
+    expect(filters).toEqual({ categoryId: null, tagIds: ["t1", "t2"], show: { markers: true, categories: true, tags: false }, openNow: false, features: [] });
     expect(filtersToSearch(filters, categories, tags)).toBe("?tag=Patio&tag=Live+Music&hide=tags");
     expect(parseFilters(new URLSearchParams("category=bars+%26+nightlife&tag=Patio"), categories, tags)).toMatchObject({ categoryId: "c2", tagIds: [] });
     expect(filtersToSearch(NO_FILTERS, categories, tags)).toBe("");
     expect(parseFilters(new URLSearchParams("open=now"), categories, tags).openNow).toBe(true);
     expect(filtersToSearch({ ...NO_FILTERS, openNow: true }, categories, tags)).toBe("?open=now");
+  });
+
+  it("read and write the attributes picked, in the list's order, leaving out ones not offered", () => {
+    const filters = parseFilters(new URLSearchParams("attributes=hearing-loop,ramp,step-free-entrance&open=now"), categories, tags);
+    expect(filters.features).toEqual(["step-free-entrance", "hearing-loop"]);
+    expect(filtersToSearch(filters, categories, tags)).toBe("?open=now&attributes=step-free-entrance%2Chearing-loop");
+  });
+
+  it("keep only the businesses with every attribute picked, and count each attribute with the other filters in force", () => {
+    const withAttributes = businesses.map((b, i) => ({ ...b, attributes: [["step-free-entrance", "hearing-loop"], ["step-free-entrance"], []][i]! as MapBusiness["attributes"] }));
+    expect(filterBusinesses(withAttributes, { ...NO_FILTERS, features: ["step-free-entrance"] }).map((b) => b.id)).toEqual(["b1", "b2"]);
+    expect(filterBusinesses(withAttributes, { ...NO_FILTERS, features: ["step-free-entrance", "hearing-loop"] }).map((b) => b.id)).toEqual(["b1"]);
+    expect(countByFeature(withAttributes, NO_FILTERS)).toMatchObject({ "step-free-entrance": 2, "hearing-loop": 1, patio: 0 });
+    // With hearing loop picked, step-free counts those with both; in category c1 only.
+    expect(countByFeature(withAttributes, { ...NO_FILTERS, features: ["hearing-loop"] })).toMatchObject({ "step-free-entrance": 1, "hearing-loop": 1 });
+    expect(countByFeature(withAttributes, { ...NO_FILTERS, categoryId: "c2" })).toMatchObject({ "step-free-entrance": 0 });
+    expect(countByCategory(withAttributes, { openNow: false, features: ["step-free-entrance"] })).toEqual({ total: 2, byCategory: { c1: 2 } });
   });
 
   it("keep only the businesses open now when the switch is on, with the other filters", () => {

@@ -1,5 +1,5 @@
 // The map's filter state, kept in the URL so a filtered map can be shared, and the rules that apply it.
-import type { MapBusiness, MapCategory, MapTag } from "#shared/map.ts";
+import { MAP_FEATURES, type MapBusiness, type MapCategory, type MapTag } from "#shared/map.ts";
 import { messages } from "#shared/messages.ts";
 import { fold } from "#shared/text.ts";
 
@@ -20,24 +20,29 @@ export interface MapFilters {
   show: MapVisibility;
   /** Only the businesses open now (`?open=now`). */
   openNow: boolean;
+  /** Only the businesses with every one of these (`MAP_FEATURES`' keys: `?attributes=step-free-entrance,patio`). */
+  features: string[];
 }
 
-export const NO_FILTERS: MapFilters = { categoryId: null, tagIds: [], show: { markers: true, categories: true, tags: true }, openNow: false };
+export const NO_FILTERS: MapFilters = { categoryId: null, tagIds: [], show: { markers: true, categories: true, tags: true }, openNow: false, features: [] };
 
 const SWITCHES = ["markers", "categories", "tags"] as const;
 
-/** Reads `?category=<name>&tag=<name>&hide=markers,tags` (names, so shared links stay readable). */
+/** Reads `?category=<name>&tag=<name>&hide=markers,tags&open=now&attributes=<key>,<key>` (names, so shared links stay readable). */
 export function parseFilters(search: URLSearchParams, categories: MapCategory[], tags: MapTag[]): MapFilters {
   const categoryName = search.get("category")?.toLowerCase();
   const category = categoryName ? categories.find((c) => c.name.toLowerCase() === categoryName) : undefined;
   const tagNames = new Set(search.getAll("tag").map((t) => t.toLowerCase()));
   const hidden = new Set((search.get("hide") ?? "").split(","));
+  const asked = new Set((search.get("attributes") ?? "").split(","));
   return {
     // A category and tags are never both picked; the category wins in a hand-made link.
     categoryId: category?.id ?? null,
     tagIds: category ? [] : tags.filter((t) => tagNames.has(t.name.toLowerCase())).map((t) => t.id),
     show: { markers: !hidden.has("markers"), categories: !hidden.has("categories"), tags: !hidden.has("tags") },
     openNow: search.get("open") === "now",
+    // Known ones, in the list's order; a key no longer offered is left out.
+    features: MAP_FEATURES.map((f) => f.key).filter((key) => asked.has(key)),
   };
 }
 
@@ -52,6 +57,7 @@ export function filtersToSearch(filters: MapFilters, categories: MapCategory[], 
   const hidden = SWITCHES.filter((s) => !filters.show[s]);
   if (hidden.length > 0) params.set("hide", hidden.join(","));
   if (filters.openNow) params.set("open", "now");
+  if (filters.features.length > 0) params.set("attributes", filters.features.join(","));
   const query = params.toString();
   return query ? `?${query}` : "";
 }

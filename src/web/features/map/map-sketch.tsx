@@ -3,7 +3,7 @@
 // hidden from screen readers, which hear the map's loading message and the list of locations beside it.
 import type { CSSProperties } from "react";
 import { percent, sketchBoxProperties, sketchLevelProperties, type MapSketch as Sketch } from "#shared/map-sketch.ts";
-import { CLUSTER_COLORS } from "./map-canvas.tsx";
+import { CLUSTER_COLORS } from "./map-layers.ts";
 import { MAP_COLORS } from "./map-style.ts";
 
 /** MapLibre's cluster radius steps (see `addLayers` in map-canvas.tsx), as size classes. */

@@ -1,6 +1,7 @@
 // The map page's businesses, fetched as one GeoJSON FeatureCollection after the page arrives, and checked again
 // each minute while the page is in view: whether each is open changes with the time, and the content with editors.
 import { useEffect, useState } from "react";
+import { MAP_FIELDS } from "#shared/map.ts";
 import type { MapBusiness } from "./map-filters.ts";
 
 export const BUSINESSES_GEOJSON_URL = "/api/v1/geo/businesses";
@@ -16,21 +17,16 @@ interface BusinessFeature {
 
 export type MapBusinesses = { kind: "loading" } | { kind: "ready"; businesses: MapBusiness[] } | { kind: "failed" };
 
-// Each business made with its fields named, not spread from the feature's properties: on a page's first run, before
-// the browser has optimised this code, about five times faster for ten thousand.
+const FIELD_NAMES = MAP_FIELDS.map(([name]) => name);
+
+// Each business made with its fields set one by one in the same order, not spread from the feature's properties: on a
+// page's first run, before the browser has optimised this code, about five times faster for ten thousand.
 export function fromFeatures(features: BusinessFeature[]): MapBusiness[] {
-  return features.map(({ id, geometry: { coordinates }, properties: p }) => ({
-    id,
-    name: p.name,
-    description: p.description,
-    address: p.address,
-    logoUrl: p.logoUrl,
-    lat: coordinates[1],
-    lng: coordinates[0],
-    categoryId: p.categoryId,
-    tagIds: p.tagIds,
-    openNow: p.openNow,
-  }));
+  return features.map(({ id, geometry: { coordinates }, properties: p }) => {
+    const business = { id, lat: coordinates[1], lng: coordinates[0], logoUrl: p.logoUrl, categoryId: p.categoryId, tagIds: p.tagIds, openNow: p.openNow } as MapBusiness;
+    for (const name of FIELD_NAMES) (business as Record<string, unknown>)[name] = p[name];
+    return business;
+  });
 }
 
 export function useMapBusinesses(): MapBusinesses {

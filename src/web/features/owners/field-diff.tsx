@@ -14,6 +14,7 @@ export function shown(field: Pick<RequestField, "name" | "widget">, value: unkno
   if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return "(empty)";
   if (field.widget === "hours" && typeof value === "object") return toOsm(value as OpeningHours) || "(empty)";
   if (field.widget === "links" && Array.isArray(value)) return (value as Array<{ kind?: unknown; url?: unknown }>).map((l) => `${String(l.kind)}: ${String(l.url)}`).join("\n");
+  if (field.widget === "checkboxes" && Array.isArray(value)) return value.map((v) => choiceName(field, v, names)).join(", ");
   if (field.widget === "photos" && Array.isArray(value)) return (value as Array<{ alt?: unknown }>).map((p, i) => `${i + 1}. ${String(p.alt ?? "")}`).join("\n");
   if (Array.isArray(value)) return value.map((v) => names[String(v)] ?? String(v)).join(", ");
   if (field.widget === "datetime" && typeof value === "string") {
@@ -22,6 +23,36 @@ export function shown(field: Pick<RequestField, "name" | "widget">, value: unkno
   }
   const text = String(value);
   return names[text] ?? text;
+}
+
+/** A choice of a set of choices by its label (`names` holds them as "<field>:<value>"). */
+const choiceName = (field: Pick<RequestField, "name">, value: unknown, names: Names) => names[`${field.name}:${String(value)}`] ?? String(value);
+
+/** A set of choices, live beside requested, with what the request adds and removes said in words. */
+function ChoicesDiff({ field, names }: { field: RequestField; names: Names }) {
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+  const [live, requested] = [list(field.live), list(field.requested)];
+  const added = requested.filter((v) => !live.includes(v)).map((v) => choiceName(field, v, names));
+  const removed = live.filter((v) => !requested.includes(v)).map((v) => choiceName(field, v, names));
+  const labelsOf = (values: string[]) => (values.length === 0 ? "(none)" : values.map((v) => choiceName(field, v, names)).join(", "));
+  return (
+    <>
+      <td className="px-2 py-2 align-top break-words">{labelsOf(live)}</td>
+      <td className="px-2 py-2 align-top break-words">
+        {labelsOf(requested)}
+        {added.length > 0 && (
+          <p className="mt-1">
+            <ins className="bg-green-100 text-green-900 no-underline">Added: {added.join(", ")}</ins>
+          </p>
+        )}
+        {removed.length > 0 && (
+          <p className="mt-1">
+            <del className="bg-red-100 text-red-900">Removed: {removed.join(", ")}</del>
+          </p>
+        )}
+      </td>
+    </>
+  );
 }
 
 const imageUrl = (path: unknown) => (typeof path === "string" && path ? fileUrl(path) : null);
@@ -98,6 +129,8 @@ export function FieldRow({ field, names, choose, live: withLive, base: withBase 
       {label}
       {!withLive ? (
         <td className="px-2 py-2 align-top break-words whitespace-pre-wrap">{pictured(field) ? <Picture field={field} side="requested" /> : requested}</td>
+      ) : field.widget === "checkboxes" ? (
+        <ChoicesDiff field={field} names={names} />
       ) : pictured(field) ? (
         <>
           <td className="px-2 py-2 align-top">

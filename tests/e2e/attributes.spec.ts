@@ -1,0 +1,106 @@
+// Accessibility and amenity attributes in the browser: an owner ticks one, the administrator sees it added in the
+// request's difference view and approves it, and then the business page lists it, its JSON-LD carries it, and the
+// map's filter keeps that business and drops one without it.
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { createOrUpdateUser } from "#server/auth/accounts.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { jsonLdProblems } from "./json-ld-rules.ts";
+
+const SHOTS = process.env.SHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [label, size] of [["phone", { width: 412, height: 915 }], ["desktop", { width: 1280, height: 800 }]] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: label === "phone" || name !== "map" });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("an owner adds step-free entrance; once approved the page, its JSON-LD and the map's filter carry it", async ({ page, browser, baseURL, signIn, accountsRuntime }, info) => {
+  test.skip(info.project.name !== "desktop", "one journey; the screenshots cover both widths");
+  test.setTimeout(120_000);
+  const origin = { Origin: baseURL! };
+  type Listed = { id: string; name: string; attributes: string[] };
+  const all = (await (await page.request.get("/api/v1/businesses")).json()) as Listed[];
+  const business = all.find((b) => b.name === "Little Lisbon Grill")!;
+  const without = all.find((b) => b.name === "Second Chapter Books")!;
+  expect(business.attributes).not.toContain("step-free-entrance");
+  expect(without.attributes).not.toContain("step-free-entrance");
+
+  // The administrator makes an account the owner of the business.
+  await signIn("admin");
+  const owner = { email: `attributes-owner-${Date.now()}@example.com`, password: "e2e-Owner-pass-7" };
+  await createOrUpdateUser(accountsRuntime, { ...owner, role: "business" });
+  expect((await page.request.post(`/api/v1/businesses/${business.id}/owners`, { data: { email: owner.email }, headers: origin })).status()).toBe(200);
+
+  // The owner ticks "Step-free entrance" in the listing form of /mybusiness.
+  const ownerContext = await browser.newContext({ baseURL });
+  const ownerPage = await ownerContext.newPage();
+  expect((await ownerPage.request.post("/api/auth/sign-in/email", { data: owner, headers: origin })).status()).toBe(200);
+  await ownerPage.goto("/mybusiness");
+  const card = ownerPage.getByRole("article").filter({ has: ownerPage.getByRole("heading", { name: business.name }) });
+  await card.getByText("Edit listing").click();
+  const listing = card.locator('form[id^="listing-"]');
+  const attributes = listing.getByRole("group", { name: "Accessibility and amenities" });
+  await expect(attributes.getByLabel("Patio")).toBeChecked();
+  await attributes.getByLabel("Step-free entrance").check();
+  await listing.getByRole("button", { name: "Send changes for approval" }).click();
+  await expect(card.getByRole("status")).toHaveText("Sent for approval. The public page changes once an administrator approves it.");
+  await ownerContext.close();
+
+  // The administrator reads the change in words and approves it.
+  await page.goto("/admin/requests");
+  const request = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Listing change: ${business.name}` }) });
+  const row = request.getByRole("row").filter({ hasText: "Accessibility and amenities" });
+  await expect(row.locator("ins")).toHaveText("Added: Step-free entrance");
+  await expect(row.locator("del")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await request.getByRole("button", { name: "Approve all" }).click();
+  await expect(page.getByText(`Listing change: ${business.name}: approved.`)).toBeVisible();
+
+  // The business page lists it (text beside a hidden drawing), and its JSON-LD carries it.
+  await page.goto(`/business/${business.id}`);
+  const section = page.getByRole("region", { name: "Accessibility and amenities" });
+  await expect(section.getByRole("listitem")).toHaveText(["Step-free entrance", "Patio", "Pets welcome"]);
+  await expect(section.locator("svg[aria-hidden='true']")).toHaveCount(3);
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const local = blocks.map((text) => JSON.parse(text) as Record<string, unknown>).find((b) => b["@type"] === "LocalBusiness")!;
+  expect(local.amenityFeature).toEqual([
+    { "@type": "LocationFeatureSpecification", name: "Step-free entrance", value: true },
+    { "@type": "LocationFeatureSpecification", name: "Patio", value: true },
+    { "@type": "LocationFeatureSpecification", name: "Pets welcome", value: true },
+  ]);
+  expect(jsonLdProblems(local, new Set())).toEqual([]);
+  await expectNoAxeViolations(page);
+  await shoot(page, "business");
+
+  // The map's filter, beside "Open now": that business stays, one without it goes, and the counts follow.
+  const stepFree = (await (await page.request.get("/api/v1/businesses?attributes=step-free-entrance")).json()) as Listed[];
+  expect(stepFree.map((b) => b.name)).toContain(business.name);
+  expect(stepFree.map((b) => b.name)).not.toContain(without.name);
+  await page.goto("/map");
+  await expect(page.getByRole("heading", { name: `All Locations (${all.length})` })).toBeVisible();
+  await page.getByText("Accessibility and amenities").click();
+  const filter = page.getByRole("group", { name: "Only places with" });
+  await expect(filter.getByLabel(`Step-free entrance (${stepFree.length})`)).toBeVisible();
+  await filter.getByLabel(/^Step-free entrance/).check();
+  await expect(page).toHaveURL(/[?&]attributes=step-free-entrance/);
+  await expect(page.getByRole("heading", { name: `All Locations (${stepFree.length})` })).toBeVisible();
+  const list = page.getByRole("list", { name: "All Locations" });
+  await expect(list.getByText(business.name)).toBeVisible();
+  await expect(list.getByText(without.name)).toHaveCount(0);
+  // The other features count only the step-free places now.
+  const both = stepFree.filter((b) => b.attributes.includes("hearing-loop")).length;
+  await expect(filter.getByLabel(`Hearing loop (${both})`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "map");
+
+  // A shared link opens with the filter on.
+  await page.goto("/map?attributes=step-free-entrance");
+  await expect(page.getByRole("heading", { name: `All Locations (${stepFree.length})` })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Only places with" }).getByLabel(/^Step-free entrance/)).toBeChecked();
+});
