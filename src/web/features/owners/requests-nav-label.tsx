@@ -14,14 +14,18 @@ export function RequestsNavLabel({ label }: { label: string }) {
       live = false;
     };
   }, [location.key]);
+  // Read aloud as a sentence ("Requests, 2 waiting"); seen as the name and a badge with the number.
   return (
     <>
       {label}
       {count !== null && count > 0 && (
-        <span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
-          {count}
-          <span className="sr-only"> waiting</span>
-        </span>
+        <>
+          <span className="sr-only">, </span>
+          <span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
+            {count}
+            <span className="sr-only"> waiting</span>
+          </span>
+        </>
       )}
     </>
   );

@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+// The Requests tab's name in the admin navigation reads as a sentence with how many requests wait, and as the plain
+// name when none do.
+import { createRoutesStub } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { accessibleName, render, waitFor } from "#tests/setup/dom.ts";
+import { RequestsNavLabel } from "./requests-nav-label.tsx";
+
+const pending = vi.hoisted(() => ({ count: 0 as number | null }));
+vi.mock("./requests-api.ts", () => ({ fetchPendingCount: async () => pending.count }));
+
+async function tabName(count: number | null): Promise<string> {
+  pending.count = count;
+  const Tab = () => (
+    <div role="tab">
+      <RequestsNavLabel label="Requests" />
+    </div>
+  );
+  const Stub = createRoutesStub([{ path: "/", Component: Tab }]);
+  const page = await render(<Stub />);
+  const tab = await waitFor(() => page.querySelector('[role="tab"]'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return accessibleName(tab);
+}
+
+describe("the Requests tab's name", () => {
+  it("tells how many requests wait, as a sentence", async () => {
+    expect(await tabName(1)).toBe("Requests, 1 waiting");
+  });
+
+  it("is the plain name when none wait or the count is unknown", async () => {
+    expect(await tabName(0)).toBe("Requests");
+    expect(await tabName(null)).toBe("Requests");
+  });
+});
