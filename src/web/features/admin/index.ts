@@ -1,4 +1,5 @@
-// The admin feature's public face: the entity screens and tables of /admin, and the site settings form.
+// The admin feature's public face: the tabs, entity screens and tables of /admin, and the site settings form.
+export { ADMIN_TABS, isAdminTab, type AdminTab } from "./admin-tabs.ts";
 export { EntityAdmin, type ActionData } from "./entity-admin.tsx";
 export { useMarkerExtras } from "./marker-extras.tsx";
 export { MyAccountTab } from "./my-account-tab.tsx";
