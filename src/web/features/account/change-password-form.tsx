@@ -7,7 +7,7 @@ import { messages } from "#shared/messages.ts";
 import { InputField } from "#web/components/ui/field.tsx";
 import { ChangePasswordFormSchema, useAccountForm } from "./account-form.ts";
 import { postAuth } from "./auth-api.ts";
-import { StatusMessage, primaryButtonClass } from "./status-message.tsx";
+import { FormEnd, StatusMessage } from "./status-message.tsx";
 
 /**
  * Whether the signed-in user has a password (an email-and-password sign-in) rather than only a sign-in provider;
@@ -54,13 +54,9 @@ export function ChangePasswordForm({ headingId }: { headingId: string }) {
         {...password}
       />
       <InputField field={fields.confirmPassword} label="Confirm new password" autoComplete="new-password" {...password} />
-      <StatusMessage kind="error" id={form.errorId}>{form.errors?.[0]}</StatusMessage>
-      <StatusMessage kind="success">{saved ? messages.account.passwordChangeSaved : null}</StatusMessage>
-      <div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? "Changing password..." : "Change password"}
-        </button>
-      </div>
+      <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label="Change password" busyLabel="Changing password...">
+        <StatusMessage kind="success">{saved ? messages.account.passwordChangeSaved : null}</StatusMessage>
+      </FormEnd>
     </form>
   );
 }

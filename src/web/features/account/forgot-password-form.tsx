@@ -6,7 +6,7 @@ import { InputField } from "#web/components/ui/field.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { EmailFormSchema, useAccountForm } from "./account-form.ts";
 import { postAuth } from "./auth-api.ts";
-import { StatusMessage, primaryButtonClass } from "./status-message.tsx";
+import { FormEnd, StatusMessage } from "./status-message.tsx";
 
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
@@ -22,12 +22,7 @@ export function ForgotPasswordForm() {
     <form method="post" {...getFormProps(form)} noValidate={false} className="grid gap-4">
       <p className="text-stone-700">Enter the email address of your account, and we will send you a link to choose a new password.</p>
       <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
-      <StatusMessage kind="error" id={form.errorId}>{form.errors?.[0]}</StatusMessage>
-      <div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? "Sending..." : "Send reset link"}
-        </button>
-      </div>
+      <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label="Send reset link" busyLabel="Sending..." />
     </form>
   );
 }

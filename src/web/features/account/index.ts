@@ -13,4 +13,4 @@ export { ResetPasswordForm } from "./reset-password-form.tsx";
 export { SetupForm } from "./setup-form.tsx";
 export { SignupForm } from "./signup-form.tsx";
 export { StatusMessage } from "./status-message.tsx";
-export { ThirdPartySignIn } from "./third-party-sign-in.tsx";
+export { ThirdPartySignIn, ThirdPartySignIns } from "./third-party-sign-in.tsx";

@@ -7,7 +7,7 @@ import { InputField } from "#web/components/ui/field.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { NewPasswordFormSchema, useAccountForm } from "./account-form.ts";
 import { postAuth } from "./auth-api.ts";
-import { StatusMessage, primaryButtonClass } from "./status-message.tsx";
+import { FormEnd, StatusMessage } from "./status-message.tsx";
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const [done, setDone] = useState(false);
@@ -45,12 +45,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <form method="post" {...getFormProps(form)} noValidate={false} className="grid gap-4">
       <InputField field={fields.password} label="New password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" />
       <InputField field={fields.confirmPassword} label="Confirm new password" type="password" required autoComplete="new-password" />
-      <StatusMessage kind="error" id={form.errorId}>{form.errors?.[0]}</StatusMessage>
-      <div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? "Saving..." : "Set new password"}
-        </button>
-      </div>
+      <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label="Set new password" busyLabel="Saving..." />
     </form>
   );
 }

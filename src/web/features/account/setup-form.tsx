@@ -4,7 +4,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, useNavigation } from "react-router";
 import { PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { InputField } from "#web/components/ui/field.tsx";
-import { StatusMessage, primaryButtonClass } from "./status-message.tsx";
+import { FormEnd } from "./status-message.tsx";
 
 export function SetupForm({ token, lastResult }: { token: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const busy = useNavigation().state === "submitting";
@@ -23,12 +23,7 @@ export function SetupForm({ token, lastResult }: { token: string; lastResult: Su
         hint={{ id: `${fields.password.id}-hint`, text: `At least ${PASSWORD_MIN_LENGTH} characters.` }}
       />
       <InputField field={fields.confirmPassword} label="Confirm password" type="password" required autoComplete="new-password" />
-      <StatusMessage kind="error" id={form.errorId}>{form.errors?.[0]}</StatusMessage>
-      <div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? "Creating the administrator..." : "Create administrator"}
-        </button>
-      </div>
+      <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label="Create administrator" busyLabel="Creating the administrator..." />
     </Form>
   );
 }

@@ -7,7 +7,7 @@ import { InputField, ui } from "#web/components/ui/field.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { SignupFormSchema, useAccountForm } from "./account-form.ts";
 import { postAuth, returnPath, signupErrorText } from "./auth-api.ts";
-import { StatusMessage, primaryButtonClass } from "./status-message.tsx";
+import { FormEnd, StatusMessage } from "./status-message.tsx";
 
 const TYPE_LABELS: Record<AccountType, string> = {
   visitor: "Visitor / community member",
@@ -62,12 +62,7 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
           </label>
         ))}
       </fieldset>
-      <StatusMessage kind="error" id={form.errorId}>{form.errors?.[0]}</StatusMessage>
-      <div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? "Creating account..." : "Sign Up"}
-        </button>
-      </div>
+      <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label="Sign Up" busyLabel="Creating account..." />
       <p className="text-sm text-stone-700">
         Already have an account?{" "}
         <Link to={paths.login} className="text-brand-700 underline">
