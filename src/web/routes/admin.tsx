@@ -10,7 +10,7 @@ import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { ui } from "../components/ui/field.tsx";
 import { ADMIN_TABS, isAdminTab } from "../features/admin/index.ts";
-import { RequestsNavLabel } from "../features/owners/index.ts";
+import { RequestsNavLabel, requestsTabName, useWaitingRequests } from "../features/owners/index.ts";
 
 interface Viewer {
   email: string;
@@ -83,6 +83,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const tab = useLocation().pathname.split("/")[2] || ADMIN_TABS[0][0];
   const [logoutError, setLogoutError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const waiting = useWaitingRequests();
 
   async function logout() {
     setSigningOut(true);
@@ -118,9 +119,10 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               <Tab
                 key={id}
                 id={id}
+                aria-label={id === "requests" ? requestsTabName(label, waiting) : undefined}
                 className="shrink-0 cursor-pointer rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-semibold whitespace-nowrap text-stone-700 outline-none hover:bg-white hover:text-brand-800 focus-visible:ring-2 focus-visible:ring-brand-700 data-[selected]:border-brand-700 data-[selected]:bg-white data-[selected]:text-brand-800"
               >
-                {id === "requests" ? <RequestsNavLabel label={label} /> : label}
+                {id === "requests" ? <RequestsNavLabel label={label} count={waiting} /> : label}
               </Tab>
             ))}
           </TabList>

@@ -8,4 +8,4 @@ export { loadOwnerData } from "./my-business-data.ts";
 export { MyBusinessPage } from "./my-business-page.tsx";
 export { REQUEST_DECISION, RequestCard } from "./request-card.tsx";
 export { loadRequests } from "./requests-api.ts";
-export { RequestsNavLabel } from "./requests-nav-label.tsx";
+export { RequestsNavLabel, requestsTabName, useWaitingRequests } from "./requests-nav-label.tsx";
