@@ -29,7 +29,7 @@ async function tabName(count: number | null): Promise<string> {
 describe("the Requests tab's name", () => {
   it("tells how many requests wait, as a sentence", async () => {
     expect(await tabName(1)).toBe("Requests, 1 waiting");
-    expect(document.querySelector('[role="tab"]')?.textContent).toBe("Requests1");
+    expect(document.querySelector('[role="tab"]')?.textContent).toBe("Requests 1");
   });
 
   it("is the plain name when none wait or the count is unknown", async () => {

@@ -25,7 +25,13 @@ export function RequestsNavLabel({ label, count }: { label: string; count: numbe
   return (
     <>
       {label}
-      {count !== null && count > 0 && <span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{count}</span>}
+      {/* A space, not a margin, before the badge: what is seen ("Requests 2") is then part of the name heard. */}
+      {count !== null && count > 0 && (
+        <>
+          {" "}
+          <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{count}</span>
+        </>
+      )}
     </>
   );
 }
