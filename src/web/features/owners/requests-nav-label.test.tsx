@@ -3,11 +3,13 @@
 // name when none do; the count shows as a badge.
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { accessibleName, render, waitFor } from "#tests/setup/dom.ts";
+import { accessibleName, render, settle, waitFor } from "#tests/setup/dom.ts";
 import { RequestsNavLabel, requestsTabName, useWaitingRequests } from "./requests-nav-label.tsx";
 
-const pending = vi.hoisted(() => ({ count: 0 as number | null }));
-vi.mock("./requests-api.ts", () => ({ fetchPendingCount: async () => pending.count }));
+const pending = vi.hoisted(() => ({ count: 0 as number | null, answered: Promise.resolve<number | null>(null) }));
+vi.mock("./requests-api.ts", () => ({
+  fetchPendingCount: () => (pending.answered = Promise.resolve(pending.count)),
+}));
 
 async function tabName(count: number | null): Promise<string> {
   pending.count = count;
@@ -22,7 +24,10 @@ async function tabName(count: number | null): Promise<string> {
   const Stub = createRoutesStub([{ path: "/", Component: Tab }]);
   const page = await render(<Stub />);
   const tab = await waitFor(() => page.querySelector('[role="tab"]'));
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The count's answer, and the render it brings.
+  await settle(async () => {
+    await pending.answered;
+  });
   return accessibleName(tab);
 }
 
