@@ -1,44 +1,42 @@
 // @vitest-environment jsdom
 // The Requests tab's name in the admin navigation reads as a sentence with how many requests wait, and as the plain
-// name when none do; the count shows as a badge.
+// name when none do; the count shows as a badge. The count comes from a stand-in API.
 import { createRoutesStub } from "react-router";
-import { describe, expect, it, vi } from "vitest";
-import { accessibleName, render, settle, waitFor } from "#tests/setup/dom.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { accessibleName, render, waitFor } from "#tests/setup/dom.ts";
 import { RequestsNavLabel, requestsTabName, useWaitingRequests } from "./requests-nav-label.tsx";
 
-const pending = vi.hoisted(() => ({ count: 0 as number | null, answered: Promise.resolve<number | null>(null) }));
-vi.mock("./requests-api.ts", () => ({
-  fetchPendingCount: () => (pending.answered = Promise.resolve(pending.count)),
-}));
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
-async function tabName(count: number | null): Promise<string> {
-  pending.count = count;
+/** The tab as the admin navigation draws it, once the count `answer` has come (or failed, for null). */
+async function tab(answer: number | null): Promise<HTMLElement> {
+  const asked = vi.fn(async () => (answer === null ? new Response("", { status: 500 }) : Response.json({ count: answer })));
+  vi.stubGlobal("fetch", asked);
   const Tab = () => {
     const waiting = useWaitingRequests();
     return (
-      <div role="tab" aria-label={requestsTabName("Requests", waiting)}>
+      <div role="tab" aria-label={requestsTabName("Requests", waiting)} data-count={String(waiting)}>
         <RequestsNavLabel label="Requests" count={waiting} />
       </div>
     );
   };
   const Stub = createRoutesStub([{ path: "/", Component: Tab }]);
   const page = await render(<Stub />);
-  const tab = await waitFor(() => page.querySelector('[role="tab"]'));
-  // The count's answer, and the render it brings.
-  await settle(async () => {
-    await pending.answered;
-  });
-  return accessibleName(tab);
+  // Drawn, and the count asked for and answered.
+  return waitFor(() => asked.mock.calls.length > 0 && page.querySelector<HTMLElement>(`[role="tab"][data-count="${String(answer)}"]`));
 }
 
 describe("the Requests tab's name", () => {
-  it("tells how many requests wait, as a sentence", async () => {
-    expect(await tabName(1)).toBe("Requests, 1 waiting");
-    expect(document.querySelector('[role="tab"]')?.textContent).toBe("Requests 1");
+  it("tells how many requests wait, as a sentence, beside a badge with the number", async () => {
+    const shown = await tab(1);
+    expect(accessibleName(shown)).toBe("Requests, 1 waiting");
+    expect(shown.textContent).toBe("Requests 1");
   });
 
   it("is the plain name when none wait or the count is unknown", async () => {
-    expect(await tabName(0)).toBe("Requests");
-    expect(await tabName(null)).toBe("Requests");
+    expect(accessibleName(await tab(0))).toBe("Requests");
+    expect(accessibleName(await tab(null))).toBe("Requests");
   });
 });
