@@ -9,6 +9,8 @@ import tseslint from "typescript-eslint";
 const serverFeatures = fs.readdirSync(new URL("./src/server/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// The web side's features, each a folder of src/web/features whose public face is its index.ts.
+const webFeatures = fs.readdirSync(new URL("src/web/features/", import.meta.url), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []));
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", ".e2e-data*/", "test-results*/", "playwright-report/"] },
@@ -106,6 +108,34 @@ export default tseslint.config(
               from: "./src/server",
               message: "Web code reaches the server only through src/web/lib/app-context.ts (getApp in loaders and actions); shared types live in src/shared.",
             },
+          ],
+        },
+      ],
+    },
+  },
+  // The web side's layers, in the style of Bulletproof React: routes compose features; a feature reaches another only
+  // through that feature's index.ts; components/ and lib/ are below every feature and never import one (a widget a
+  // feature owns is handed in by whoever draws it). Under its own name, so the seam's zones above still apply.
+  {
+    files: ["src/web/**"],
+    plugins: { "web-layers": importX },
+    settings: { "import-x/resolver-next": [createNodeResolver()] },
+    rules: {
+      "web-layers/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: ["./src/web/components", "./src/web/lib"],
+              from: ["./src/web/features", "./src/web/routes"],
+              message: "components/ and lib/ sit below the features: move what both need down, or take the feature's part as a prop.",
+            },
+            ...webFeatures.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: "./src/web/features",
+              except: [`./${feature}`, ...webFeatures.map((other) => `./${other}/index.ts`)],
+              message: "A feature reaches another only through that feature's index.ts.",
+            })),
           ],
         },
       ],

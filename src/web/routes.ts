@@ -41,8 +41,8 @@ export default [
   layout("routes/groups/admin-pages.tsx", [
     route("admin", "routes/admin.tsx", [
       index("routes/admin-index.tsx"),
-      route("requests", "features/owners/requests-tab.tsx"),
-      route("intake", "features/intake/intake-submissions.tsx"),
+      route("requests", "routes/admin-requests.tsx"),
+      route("intake", "routes/admin-intake.tsx"),
       route("site-settings", "routes/admin-site-settings.tsx"),
       route(":tab", "routes/admin-tab.tsx"),
     ]),

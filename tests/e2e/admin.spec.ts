@@ -42,6 +42,15 @@ test("a deep link opens its tab, and the arrow keys move between tabs", async ({
   await expectNoAxeViolations(page);
 });
 
+test("an address under /admin that names no tab is the site's 404 page", async ({ page, signIn }) => {
+  await signIn("admin");
+  const response = await page.goto("/admin/no-such-tab");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  await expect(page.getByRole("tablist", { name: "Admin sections" })).toHaveCount(0);
+  await expect(page).toHaveTitle(/Page not found/);
+});
+
 test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async ({ page, signIn }) => {
   test.setTimeout(60_000);
   await signIn("admin");

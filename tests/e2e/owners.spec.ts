@@ -124,7 +124,7 @@ test("a business owner claims a listing, and changes to it and new offers go pub
 
   // The administrator sees the difference, shown as text, and approves.
   await admin.goto("/admin/requests");
-  await expect(admin.getByRole("tab", { name: /Requests\s*2 waiting/ })).toBeVisible();
+  await expect(admin.getByRole("tab", { name: "Requests, 2 waiting", exact: true })).toBeVisible();
   const change = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: `Listing change: ${business.name}` }) });
   const row = change.getByRole("row").filter({ hasText: "Description" });
   await expect(row.locator("del")).not.toHaveCount(0);

@@ -1,6 +1,6 @@
 // The yes/no things visitors ask about a place before they go (access, washrooms, Wi-Fi, pets). One line each: the
 // business page, the forms, the map's filter, the API's `?attributes=`, the CSV columns and the JSON-LD all read
-// this list; its icon is drawn by src/web/features/business/attribute-icons.tsx.
+// this list; its icon is drawn by src/web/components/attribute-icons.tsx.
 import { z } from "zod";
 
 export const BUSINESS_ATTRIBUTES = [

@@ -2,14 +2,15 @@
 // admin API call; the browser checks again so a session that ends while the page is open is sent away.
 import { useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
-import { Outlet, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Outlet, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin";
 import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { ui } from "../components/ui/field.tsx";
-import { RequestsNavLabel } from "../features/owners/requests-nav-label.tsx";
+import { ADMIN_TABS, isAdminTab } from "../features/admin/index.ts";
+import { RequestsNavLabel, requestsTabName, useWaitingRequests } from "../features/owners/index.ts";
 
 interface Viewer {
   email: string;
@@ -17,14 +18,21 @@ interface Viewer {
   role: string;
 }
 
+/** An address under /admin naming no tab is the site's 404 (for administrators; others are sent away first). */
+function refuseUnknownTab(url: string) {
+  const tab = new URL(url).pathname.split("/")[2];
+  if (tab && !isAdminTab(decodeURIComponent(tab))) throw data(messages.notFound, { status: 404 });
+}
+
 /** Only administrators: others go home, visitors who are not signed in go to the login page. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "admin");
+  refuseUnknownTab(request.url);
   return { email: user.email, displayName: user.displayName };
 }
 
 /** The same rule from the browser: not signed in, or the check failing, goes to /login; a non-admin goes to /. */
-export async function clientLoader() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   let viewer: Viewer;
   try {
     const response = await fetch("/api/v1/me", { headers: { Accept: "application/json" }, credentials: "same-origin" });
@@ -34,6 +42,7 @@ export async function clientLoader() {
     throw redirect(paths.login);
   }
   if (viewer.role !== "admin") throw redirect(paths.home);
+  refuseUnknownTab(request.url);
   return { email: viewer.email, displayName: viewer.displayName };
 }
 clientLoader.hydrate = true as const;
@@ -43,23 +52,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname.startsWith(paths.admin) && nextUrl.pathname.startsWith(paths.admin) ? false : defaultShouldRevalidate;
 }
 
-/** The spec's nine tabs in its order, then the audit trail and the tabs beyond the spec. */
-export const ADMIN_TABS = [
-  ["my-account", "My Account"],
-  ["markers", "Markers"],
-  ["categories", "Categories"],
-  ["users", "Users"],
-  ["events", "Events"],
-  ["tags", "Tags"],
-  ["pages", "Pages"],
-  ["posts", "Posts"],
-  ["offers", "Offers"],
-  ["recent-changes", "Recent changes"],
-  ["requests", "Requests"],
-  ["intake", "Intake forms"],
-  ["import", "Import"],
-  ["site-settings", "Site settings"],
-] as const;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Admin Dashboard");
 
@@ -91,6 +83,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const tab = useLocation().pathname.split("/")[2] || ADMIN_TABS[0][0];
   const [logoutError, setLogoutError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const waiting = useWaitingRequests();
 
   async function logout() {
     setSigningOut(true);
@@ -126,9 +119,10 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               <Tab
                 key={id}
                 id={id}
+                aria-label={id === "requests" ? requestsTabName(label, waiting) : undefined}
                 className="shrink-0 cursor-pointer rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-semibold whitespace-nowrap text-stone-700 outline-none hover:bg-white hover:text-brand-800 focus-visible:ring-2 focus-visible:ring-brand-700 data-[selected]:border-brand-700 data-[selected]:bg-white data-[selected]:text-brand-800"
               >
-                {id === "requests" ? <RequestsNavLabel label={label} /> : label}
+                {id === "requests" ? <RequestsNavLabel label={label} count={waiting} /> : label}
               </Tab>
             ))}
           </TabList>

@@ -15,7 +15,7 @@ import { JsonLd } from "../features/seo/json-ld.tsx";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { ClaimBusiness } from "../features/owners/claim-business.tsx";
-import { OpeningHoursPanel, OpenStateBadge } from "../features/hours/opening-hours-panel.tsx";
+import { OpeningHoursPanel, OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
 import { statusText } from "#shared/opening-hours.ts";
 import { SocialLinks } from "../features/business/social-links.tsx";
 import { PhotoGallery } from "../features/business/photo-gallery.tsx";

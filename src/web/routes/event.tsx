@@ -19,6 +19,7 @@ import { BusinessMap } from "../features/map/business-map.tsx";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { ui } from "../components/ui/field.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 
 const EVENT_MAP_HEIGHT = 260;
 
@@ -129,17 +130,7 @@ function MapOnDemand({ place }: { place: { id: string; name: string; lat: number
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "ok") {
-    return (
-      <>
-        <h1 className="page-heading">Event</h1>
-        <p className="mt-4 text-stone-700">{messages.adminEvents.notFound}</p>
-        <p className="mt-4">
-          <Link to={paths.events} className="text-brand-700 underline">
-            All events
-          </Link>
-        </p>
-      </>
-    );
+    return <ItemNotFound heading="Event" message={messages.adminEvents.notFound} back={{ to: paths.events, label: "All events" }} />;
   }
   const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl, rule, seriesHref, canChange, movedFrom, timeZone } = loaderData;
   return (

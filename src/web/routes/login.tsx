@@ -4,10 +4,7 @@ import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
-import { LoginForm } from "../features/account/login-form.tsx";
-import { LogoutButton } from "../features/account/logout-button.tsx";
-import { ThirdPartySignIn } from "../features/account/third-party-sign-in.tsx";
-import { StatusMessage } from "../features/account/status-message.tsx";
+import { LoginForm, LogoutButton, StatusMessage, ThirdPartySignIns } from "../features/account/index.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user, services } = getApp(context);
@@ -56,15 +53,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <StatusMessage kind="error">{actionData?.noScript}</StatusMessage>
         <LoginForm siteAddress={siteAddress} />
       </div>
-      {providers.length > 0 && (
-        <div className="grid gap-3">
-          <p className="text-center text-sm text-stone-600">or</p>
-          <StatusMessage kind="error">{providerError}</StatusMessage>
-          {providers.map((provider) => (
-            <ThirdPartySignIn key={provider.id} provider={provider} mode="signin" />
-          ))}
-        </div>
-      )}
+      <ThirdPartySignIns providers={providers} error={providerError} mode="signin" />
       <p className="text-sm text-stone-700">
         No account yet?{" "}
         <Link to={paths.signup} className="text-brand-700 underline">

@@ -5,13 +5,8 @@ import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
-import { fetchAccount } from "../features/account/account-api.ts";
-import { ChangePasswordForm, fetchHasPassword } from "../features/account/change-password-form.tsx";
-import { DisplayNameForm } from "../features/account/display-name-form.tsx";
-import { LogoutButton } from "../features/account/logout-button.tsx";
-import { ResendVerification } from "../features/account/resend-verification.tsx";
-import { ProfilePicture } from "../features/account/profile-picture.tsx";
-import { StatusMessage, inputClass, labelClass } from "../features/account/status-message.tsx";
+import { Field, ui } from "../components/ui/field.tsx";
+import { ChangePasswordForm, DisplayNameForm, fetchAccount, fetchHasPassword, LogoutButton, ProfilePicture, ResendVerification, StatusMessage } from "../features/account/index.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   requireUser(context);
@@ -52,13 +47,10 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             </div>
           )}
           <div className="card grid gap-4">
-            <div>
-              <label htmlFor="account-email" className={labelClass}>
-                Email
-              </label>
-              <input id="account-email" type="email" value={account.email} readOnly className={`${inputClass} bg-stone-100`} />
+            <Field id="account-email" label="Email">
+              <input id="account-email" type="email" value={account.email} readOnly className={`${ui.input} bg-stone-100`} />
               <p className="mt-1 text-sm text-stone-600">{account.emailVerified ? "Verified" : "Not verified yet"}</p>
-            </div>
+            </Field>
             <DisplayNameForm initial={account.displayName} />
           </div>
           <div className="card grid gap-3">

@@ -6,8 +6,8 @@ import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { ApiError } from "../lib/api-client.ts";
 import { LogoutButton } from "../features/account/logout-button.tsx";
-import { loadOwnerData } from "../features/owners/owner-data.ts";
-import { ownerAction } from "../features/owners/owner-action.ts";
+import { loadOwnerData } from "../features/owners/my-business-data.ts";
+import { ownerAction } from "../features/owners/my-business-action.ts";
 import { MyBusinessPage } from "../features/owners/my-business-page.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -13,6 +13,7 @@ import { JsonLd } from "../features/seo/json-ld.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -53,17 +54,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state !== "ok") {
-    return (
-      <>
-        <h1 className="page-heading">Offer</h1>
-        <p className="mt-4 text-stone-700">{messages.adminOffers.notFound}</p>
-        <p className="mt-4">
-          <Link to={paths.offers} className="text-brand-700 underline">
-            All offers
-          </Link>
-        </p>
-      </>
-    );
+    return <ItemNotFound heading="Offer" message={messages.adminOffers.notFound} back={{ to: paths.offers, label: "All offers" }} />;
   }
   const { offer, business, origin, ended, fromText, untilText, ld } = loaderData;
   const title = offerTitle(offer, "Special Offer");

@@ -11,6 +11,7 @@ import { RichContent } from "../features/page/rich-content.tsx";
 import { JsonLd } from "../features/seo/json-ld.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -51,17 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state !== "ok") {
-    return (
-      <>
-        <h1 className="page-heading">News</h1>
-        <p className="mt-4 text-stone-700">{messages.adminPosts.notFound}</p>
-        <p className="mt-4">
-          <Link to={paths.news} className="text-brand-700 underline">
-            All news
-          </Link>
-        </p>
-      </>
-    );
+    return <ItemNotFound heading="News" message={messages.adminPosts.notFound} back={{ to: paths.news, label: "All news" }} />;
   }
   const { post, origin, associationName } = loaderData;
   const author = authorName(post.authorDisplayName);

@@ -6,7 +6,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { messages } from "#shared/messages.ts";
 import type { SearchResult, SearchType } from "#shared/schemas/search.ts";
 import { Highlighted } from "../components/search/highlighted.tsx";
-import { OpenStateBadge } from "../features/hours/opening-hours-panel.tsx";
+import { OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
 
 /** The order groups appear in. */
 const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag"];

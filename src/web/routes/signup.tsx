@@ -2,9 +2,7 @@ import type { Route } from "./+types/signup";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { messages } from "#shared/messages.ts";
-import { SignupForm } from "../features/account/signup-form.tsx";
-import { ThirdPartySignIn } from "../features/account/third-party-sign-in.tsx";
-import { StatusMessage } from "../features/account/status-message.tsx";
+import { SignupForm, StatusMessage, ThirdPartySignIns } from "../features/account/index.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { services } = getApp(context);
@@ -29,15 +27,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <StatusMessage kind="error">{actionData?.noScript}</StatusMessage>
         <SignupForm siteAddress={siteAddress} />
       </div>
-      {providers.length > 0 && (
-        <div className="grid gap-3">
-          <p className="text-center text-sm text-stone-600">or</p>
-          <StatusMessage kind="error">{providerError}</StatusMessage>
-          {providers.map((provider) => (
-            <ThirdPartySignIn key={provider.id} provider={provider} mode="signup" />
-          ))}
-        </div>
-      )}
+      <ThirdPartySignIns providers={providers} error={providerError} mode="signup" />
     </section>
   );
 }

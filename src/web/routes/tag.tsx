@@ -1,27 +1,13 @@
 import type { Route } from "./+types/tag";
-import { paths } from "../lib/paths.ts";
-import { messages } from "#shared/messages.ts";
-import { BusinessListPage } from "../features/directory/business-list-page.tsx";
-import { businessListMeta, loadBusinessList } from "../features/directory/business-list-route.ts";
+import { BusinessListPage, businessListMeta, TAG_LIST, loadBusinessList } from "../features/directory/index.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  return loadBusinessList(context, request, params.tagSlug, {
-    what: "tag",
-    noSlug: messages.tagPage.noTag,
-    notFound: messages.tagPage.tagNotFound,
-    find: async (services, slug) => {
-      const tag = await services.tags.findBySlug(slug);
-      return tag && { name: tag.name, businesses: () => services.businesses.list({ tagId: tag.id }) };
-    },
-  });
-}
+export const loader = ({ context, request, params }: Route.LoaderArgs) => loadBusinessList(context, request, params.tagSlug, TAG_LIST.source);
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  businessListMeta(matches, loaderData, { title: "Tag", among: (name) => `tagged ${name}`, path: paths.tag });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => businessListMeta(matches, loaderData, TAG_LIST.meta);
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  return <BusinessListPage kind="Tag" page={loaderData.page} origin={loaderData.origin} empty="No businesses have this tag yet." />;
+  return <BusinessListPage kind={TAG_LIST.kind} page={loaderData.page} origin={loaderData.origin} empty={TAG_LIST.empty} />;
 }

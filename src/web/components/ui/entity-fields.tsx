@@ -1,25 +1,42 @@
 // Draws a form's fields from an entity's description (src/shared/schemas): each field's widget, label and
 // messages, with Conform's ids so every message is tied to its control. Adding a field to the description
-// adds it to every form drawn from it.
+// adds it to every form drawn from it. Widgets that belong to a feature (an event's repeat rule, a business's photos
+// and links) are handed in by the screen that draws the form, since components never reach into features.
 import { getCollectionProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useState, type ReactNode } from "react";
+import { useState, type ComponentType, type ReactNode } from "react";
 import type { FieldView, OptionSource } from "#shared/schemas/entity.ts";
 import { PickerComboBox } from "./combo-box.tsx";
 import { ErrorList, Field, ui } from "./field.tsx";
 import { useSiteTimeZone } from "#web/lib/site.ts";
 import { DateTimeField } from "./date-time-field.tsx";
 import { ImageField, type FormImage } from "./image-field.tsx";
-import { RepeatRuleField } from "#web/features/events/repeat-rule-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { PickerSelect } from "./select.tsx";
 import { TagPicker } from "./tag-picker.tsx";
-import { HoursEditor } from "#web/features/hours/hours-editor.tsx";
-import { SocialLinksEditor } from "#web/features/business/social-links.tsx";
-import { PhotosEditor } from "#web/features/business/photos-editor.tsx";
+import { HoursEditor } from "../hours/hours-editor.tsx";
 
 export type Option = { value: string; label: string };
 export type Sources = Partial<Record<OptionSource, Option[]>>;
 type Meta = FieldMetadata<unknown>;
+
+/** What a widget handed in by a feature is given to draw one field. */
+export interface FieldWidgetProps {
+  name: string;
+  label: string;
+  meta: Meta;
+  initialValue: unknown;
+  errorId: string;
+  errors?: string[];
+  /** The form's current values. */
+  values: Record<string, unknown>;
+  timeZone: string;
+  /** What an upload made from the field says it is for. */
+  metadata?: Record<string, string> | undefined;
+  onBusyChange?: (busy: boolean) => void;
+}
+
+/** The widgets a form's descriptions name that belong to a feature, by widget. */
+export type FieldWidgets = Partial<Record<FieldView["widget"], ComponentType<FieldWidgetProps>>>;
 
 interface Props {
   views: Record<string, FieldView>;
@@ -43,6 +60,8 @@ interface Props {
   uploadFor?: ((values: Record<string, unknown>) => Record<string, string>) | undefined;
   /** A value picked in a control that sends no change event of its own (a combobox). */
   onValue?: (name: string, value: string) => void;
+  /** The widgets of the features whose fields the form draws. */
+  widgets?: FieldWidgets;
 }
 
 const INPUT_TYPES: Partial<Record<FieldView["widget"], "text" | "number" | "url" | "tel" | "email" | "color" | "date">> = {
@@ -172,8 +191,6 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
         </div>,
         true,
       );
-    case "recurrence":
-      return <RepeatRuleField label={view.label} meta={meta} start={values.eventDate} end={values.endDate} timeZone={timeZone} />;
     case "image":
       return <ImageInput name={name} view={view} meta={meta} props={props} />;
     case "datetime":
@@ -187,10 +204,26 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
       // The value as given (or as sent back after a refused sending): Conform's own copy of a nested default leaves out
       // empty lists and nulls, which here mean "closed" and "not given".
       return <HoursEditor name={meta.name} label={view.label} initialValue={props.values[name] ?? meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
+    case "recurrence":
     case "photos":
-      return <PhotosEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} metadata={props.uploadFor?.(values)} onBusyChange={props.uploadReporter?.(name)} />;
-    case "links":
-      return <SocialLinksEditor name={meta.name} label={view.label} initialValue={meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
+    case "links": {
+      const Widget = props.widgets?.[view.widget];
+      if (!Widget) throw new Error(`The form draws a "${view.widget}" field but was given no widget for it.`);
+      return (
+        <Widget
+          name={meta.name}
+          label={view.label}
+          meta={meta}
+          initialValue={meta.initialValue}
+          errorId={meta.errorId}
+          errors={meta.errors}
+          values={values}
+          timeZone={timeZone}
+          metadata={props.uploadFor?.(values)}
+          onBusyChange={props.uploadReporter?.(name)}
+        />
+      );
+    }
     default: {
       const type = INPUT_TYPES[view.widget] ?? "text";
       const { key, ...rest } = getInputProps(meta, { type } as Parameters<typeof getInputProps>[1]);

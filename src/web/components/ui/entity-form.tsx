@@ -6,7 +6,7 @@ import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { fieldErrors, formMessage } from "#shared/field-errors.ts";
 import type { FieldView } from "#shared/schemas/entity.ts";
-import { EntityFields, type Sources } from "./entity-fields.tsx";
+import { EntityFields, type FieldWidgets, type Sources } from "./entity-fields.tsx";
 import { ui, type Outcome } from "./field.tsx";
 import type { FormImage } from "./image-field.tsx";
 
@@ -154,9 +154,11 @@ export interface EntityFormProps {
   /** Buttons after the submit button. */
   buttons?: ReactNode;
   uploadFor?: (values: Record<string, unknown>) => Record<string, string>;
+  /** The widgets of the features whose fields the form draws. */
+  widgets?: FieldWidgets;
 }
 
-export function EntityForm({ id, views, defaultValue, sources, round, images, itemId, hidden, submitLabel, busyLabel = "Saving...", skip, after, checked, buttons, uploadFor }: EntityFormProps) {
+export function EntityForm({ id, views, defaultValue, sources, round, images, itemId, hidden, submitLabel, busyLabel = "Saving...", skip, after, checked, buttons, uploadFor, widgets }: EntityFormProps) {
   const fetcher = useFetcher<FormActionData>({ key: id });
   const [uploading, uploadReporter] = useUploadsBusy();
   const lastResult = fetcher.data?.round === round ? fetcher.data.result : undefined;
@@ -203,6 +205,7 @@ export function EntityForm({ id, views, defaultValue, sources, round, images, it
         checked={checked}
         uploadFor={uploadFor}
         uploadReporter={uploadReporter}
+        widgets={widgets}
         onValue={(field, value) => setTyped((held) => ({ ...held, [field]: value }))}
       />
       <div className="flex flex-wrap gap-3">

@@ -1,6 +1,7 @@
 // A form field's frame: its label, the control, and its messages tied to the control by id, so a screen
 // reader names the fault when the control is focused.
-import type { ReactNode } from "react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 export const ui = {
   primary:
@@ -50,6 +51,30 @@ export function Field({ id, label, errorId, errors, legend, children }: { id?: s
       {children}
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/**
+ * A field whose control is one input, from Conform's metadata: its label, the input (the other props given go on it),
+ * its hint below it, which describes it after the field's messages, and the messages. `children` follow the hint.
+ */
+export function InputField({ field, label, type = "text", hint, className = ui.input, children, ...input }: {
+  field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  label: string;
+  type?: "text" | "email" | "url" | "password";
+  hint?: { id: string; text: string };
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hint?.id });
+  return (
+    <Field id={field.id} label={label} errorId={field.errorId} errors={field.errors}>
+      <input key={key} {...props} {...input} className={className} />
+      {hint && (
+        <p id={hint.id} className="mt-1 text-sm text-stone-600">
+          {hint.text}
+        </p>
+      )}
+      {children}
+    </Field>
   );
 }
 

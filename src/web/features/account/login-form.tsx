@@ -1,45 +1,27 @@
-import { useId, useState } from "react";
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
 import { Link } from "react-router";
+import { InputField } from "#web/components/ui/field.tsx";
 import { paths } from "#web/lib/paths.ts";
+import { LoginFormSchema, useAccountForm } from "./account-form.ts";
 import { goHomeForRole, loginErrorText, postAuth } from "./auth-api.ts";
-import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "./status-message.tsx";
+import { StatusMessage, primaryButtonClass } from "./status-message.tsx";
 
 /** `siteAddress`: where the site is set up, named when the server refuses the page's origin. */
 export function LoginForm({ siteAddress }: { siteAddress: string }) {
-  const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    const result = await postAuth("/sign-in/email", { email: String(form.get("email")), password: String(form.get("password")), rememberMe: true });
-    if (!result.ok) {
-      setError(loginErrorText(result, siteAddress));
-      setBusy(false);
-      return;
-    }
+  const { form, fields, busy } = useAccountForm(LoginFormSchema, async ({ email, password }) => {
+    const result = await postAuth("/sign-in/email", { email, password, rememberMe: true });
+    if (!result.ok) return { "": loginErrorText(result, siteAddress) };
     await goHomeForRole(setNotice);
-  }
+  });
 
+  // The browser's own checks (a required field, an email address) stay on: noValidate is left off.
   return (
-    <form method="post" onSubmit={(e) => void submit(e)} className="grid gap-4">
-      <div>
-        <label htmlFor={`${id}-email`} className={labelClass}>
-          Email
-        </label>
-        <input id={`${id}-email`} name="email" type="email" required autoComplete="email" className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-password`} className={labelClass}>
-          Password
-        </label>
-        <input id={`${id}-password`} name="password" type="password" required autoComplete="current-password" className={inputClass} />
-      </div>
-      <StatusMessage kind="error">{error}</StatusMessage>
+    <form method="post" {...getFormProps(form)} noValidate={false} className="grid gap-4">
+      <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
+      <InputField field={fields.password} label="Password" type="password" required autoComplete="current-password" />
+      <StatusMessage kind="error" id={form.errorId}>{form.errors?.[0]}</StatusMessage>
       <StatusMessage kind="info">{notice}</StatusMessage>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <button type="submit" className={primaryButtonClass} disabled={busy}>

@@ -1,13 +1,13 @@
-import { useId, useState } from "react";
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { ACCOUNT_TYPES, type AccountType } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
+import { InputField, ui } from "#web/components/ui/field.tsx";
 import { paths } from "#web/lib/paths.ts";
+import { SignupFormSchema, useAccountForm } from "./account-form.ts";
 import { postAuth, returnPath, signupErrorText } from "./auth-api.ts";
-import { useFormErrors } from "./form-errors.tsx";
-import { StatusMessage, inputClass, labelClass, primaryButtonClass } from "./status-message.tsx";
-
-const FIELDS = ["password", "confirm"] as const;
+import { FormEnd, StatusMessage } from "./status-message.tsx";
 
 const TYPE_LABELS: Record<AccountType, string> = {
   visitor: "Visitor / community member",
@@ -16,38 +16,22 @@ const TYPE_LABELS: Record<AccountType, string> = {
 
 /** `siteAddress`: where the site is set up, named when the server refuses the page's origin. */
 export function SignupForm({ siteAddress }: { siteAddress: string }) {
-  const id = useId();
-  const [busy, setBusy] = useState(false);
-  const { formRef, errors, fail, clear, inputId, inputProps, errorOf } = useFormErrors(FIELDS);
   const [created, setCreated] = useState<string | null>(null);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get("password"));
-    const accountType = String(form.get("accountType")) as AccountType;
-    clear();
-    if (password !== String(form.get("confirmPassword"))) {
-      fail({ confirm: messages.auth.passwordsDoNotMatch });
-      return;
-    }
-    setBusy(true);
+  const { form, fields, busy } = useAccountForm(SignupFormSchema, async ({ email, password, accountType }) => {
     const result = await postAuth("/sign-up/email", {
-      email: String(form.get("email")),
+      email,
       password,
       name: "",
       accountType,
       // A business owner's first stop is where they claim their business.
       callbackURL: returnPath() ?? (accountType === "business" ? paths.myBusiness : paths.member.dashboard),
     });
-    setBusy(false);
     if (!result.ok) {
       const weak = result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_WEAK";
-      fail(weak ? { password: messages.auth.weakPassword } : { form: signupErrorText(result, siteAddress) });
-      return;
+      return weak ? { password: messages.auth.weakPassword } : { "": signupErrorText(result, siteAddress) };
     }
     setCreated(messages.auth.signupSucceeded(accountType));
-  }
+  });
 
   if (created) {
     return (
@@ -63,43 +47,22 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
     );
   }
 
+  // The browser's own checks (a required field, an email address) stay on: noValidate is left off.
   return (
-    <form ref={formRef} method="post" onSubmit={(e) => void submit(e)} className="grid gap-4">
-      <div>
-        <label htmlFor={`${id}-email`} className={labelClass}>
-          Email
-        </label>
-        <input id={`${id}-email`} name="email" type="email" required autoComplete="email" className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor={inputId("password")} className={labelClass}>
-          Password
-        </label>
-        <input name="password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" {...inputProps("password")} />
-        {errorOf("password")}
-      </div>
-      <div>
-        <label htmlFor={inputId("confirm")} className={labelClass}>
-          Confirm password
-        </label>
-        <input name="confirmPassword" type="password" required autoComplete="new-password" {...inputProps("confirm")} />
-        {errorOf("confirm")}
-      </div>
+    <form method="post" {...getFormProps(form)} noValidate={false} className="grid gap-4">
+      <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
+      <InputField field={fields.password} label="Password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" />
+      <InputField field={fields.confirmPassword} label="Confirm password" type="password" required autoComplete="new-password" />
       <fieldset className="grid gap-2">
-        <legend className={labelClass}>I am signing up as a</legend>
+        <legend className={ui.label}>I am signing up as a</legend>
         {ACCOUNT_TYPES.map((type) => (
           <label key={type} className="flex items-center gap-2 text-stone-800">
-            <input type="radio" name="accountType" value={type} defaultChecked={type === "visitor"} className="size-4 accent-brand-700" />
+            <input type="radio" name={fields.accountType.name} value={type} defaultChecked={type === "visitor"} className="size-4 accent-brand-700" />
             {TYPE_LABELS[type]}
           </label>
         ))}
       </fieldset>
-      <StatusMessage kind="error">{errors.form}</StatusMessage>
-      <div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? "Creating account..." : "Sign Up"}
-        </button>
-      </div>
+      <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label="Sign Up" busyLabel="Creating account..." />
       <p className="text-sm text-stone-700">
         Already have an account?{" "}
         <Link to={paths.login} className="text-brand-700 underline">

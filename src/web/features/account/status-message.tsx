@@ -1,5 +1,5 @@
 // One place for the form messages of the account screens: errors are alerts, confirmations are polite status.
-export function StatusMessage({ kind, children }: { kind: "error" | "success" | "info"; children: React.ReactNode }) {
+export function StatusMessage({ kind, id, children }: { kind: "error" | "success" | "info"; id?: string; children: React.ReactNode }) {
   if (!children) return null;
   const style =
     kind === "error"
@@ -8,16 +8,33 @@ export function StatusMessage({ kind, children }: { kind: "error" | "success" | 
         ? "border-green-300 bg-green-50 text-green-900"
         : "border-brand-100 bg-brand-50 text-brand-800";
   return (
-    <p role={kind === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${style}`}>
+    <p id={id} role={kind === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${style}`}>
       {children}
     </p>
   );
 }
 
-export const inputClass =
-  "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
-export const labelClass = "block text-sm font-medium text-stone-800";
 export const primaryButtonClass =
   "inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60";
 export const secondaryButtonClass =
   "inline-flex items-center justify-center rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-60";
+
+/**
+ * The end of an account form: what refused the form as a whole (an alert tied to the form by `errorId`), any other
+ * message given, then its button, which says so while the form is being sent.
+ */
+export function FormEnd({ errorId, error, busy, label, busyLabel, children }: { errorId: string; error: string | undefined; busy: boolean; label: string; busyLabel: string; children?: React.ReactNode }) {
+  return (
+    <>
+      <StatusMessage kind="error" id={errorId}>
+        {error}
+      </StatusMessage>
+      {children}
+      <div>
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          {busy ? busyLabel : label}
+        </button>
+      </div>
+    </>
+  );
+}

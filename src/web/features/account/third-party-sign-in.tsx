@@ -95,3 +95,17 @@ export function ThirdPartySignIn({ provider, mode }: { provider: Provider; mode:
     </div>
   );
 }
+
+/** The sign-in providers offered below the login or sign-up form, with what went wrong on the last one tried. */
+export function ThirdPartySignIns({ providers, error, mode }: { providers: Provider[]; error: string | null; mode: "signin" | "signup" }) {
+  if (providers.length === 0) return null;
+  return (
+    <div className="grid gap-3">
+      <p className="text-center text-sm text-stone-600">or</p>
+      <StatusMessage kind="error">{error}</StatusMessage>
+      {providers.map((provider) => (
+        <ThirdPartySignIn key={provider.id} provider={provider} mode={mode} />
+      ))}
+    </div>
+  );
+}

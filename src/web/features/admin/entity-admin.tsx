@@ -4,13 +4,18 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import type { Paginated } from "#shared/schemas/pagination.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
-import type { Sources } from "#web/components/ui/entity-fields.tsx";
+import type { FieldWidgets, Sources } from "#web/components/ui/entity-fields.tsx";
 import { EntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";
 import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { ListControls } from "#web/components/ui/list-controls.tsx";
 import { Pager } from "#web/components/ui/pager.tsx";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
 import type { Screen } from "./screens.tsx";
+import { PhotosEditor, SocialLinksEditor } from "../business/index.ts";
+import { RepeatRuleWidget } from "../events/index.ts";
+
+/** The widgets of the fields an event and a business have that belong to their features. */
+const WIDGETS: FieldWidgets = { recurrence: RepeatRuleWidget, photos: PhotosEditor, links: SocialLinksEditor };
 
 type Row = { id: string };
 export interface ActionData extends FormActionData {
@@ -38,6 +43,7 @@ function ScreenForm({ name, screen, editing, sources, round, extras, onCancel }:
       defaultValue={editing ? (screen.values?.(editing) ?? editing) : initial}
       sources={sources}
       round={round}
+      widgets={WIDGETS}
       images={editing ? screen.images?.(editing) : undefined}
       itemId={editing?.id}
       hidden={hidden}

@@ -7,7 +7,7 @@ import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 import type { Option } from "#web/components/ui/entity-fields.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import type { ActionData, FormExtras } from "./entity-admin.tsx";
-import { BusinessOwners } from "../owners/business-owners.tsx";
+import { BusinessOwners } from "../owners/index.ts";
 
 const input = (id: string) => document.getElementById(id) as HTMLInputElement | null;
 

@@ -1,7 +1,7 @@
 // The My Account tab: who is signed in, and the display name edit of the account page (its picture is edited there).
 import { useState } from "react";
 import { Link } from "react-router";
-import { DisplayNameForm } from "../account/display-name-form.tsx";
+import { DisplayNameForm } from "../account/index.ts";
 import { paths } from "#web/lib/paths.ts";
 import { ui } from "#web/components/ui/field.tsx";
 

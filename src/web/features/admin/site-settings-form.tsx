@@ -1,12 +1,12 @@
 // The Site settings tab's form: the association's name, contact details, map defaults, time zone and holiday region,
 // the home page's hero photos and the footer's sponsor logos.
-import { getFormProps, getInputProps, getTextareaProps, parse, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { useMemo, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { getFormProps, getTextareaProps, parse, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { fieldErrors, formMessage } from "#shared/field-errors.ts";
 import { messages } from "#shared/messages.ts";
 import { MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
-import { Field, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { Field, InputField, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { AddImage, ImageList, ItemButtons, type ListNames } from "./site-image-list.tsx";
 
 export interface SiteSettingsActionData {
@@ -119,29 +119,6 @@ function useTimeZones(current: string): string[] {
     const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
     return known.includes(current) ? known : [current, ...known];
   }, [current]);
-}
-
-/**
- * A field whose control is one input: its label, the input (the other props given go on it), the field's messages,
- * and its hint below the input when it has one, which describes it; `children` follow the hint.
- */
-function InputField({ field, label, type = "text", hint, className = ui.input, children, ...input }: {
-  field: FieldMetadata<string, FormFields, string[]>;
-  label: string;
-  type?: "text" | "email" | "url";
-  hint?: { id: string; text: string };
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
-  return (
-    <Field id={field.id} label={label} errorId={field.errorId} errors={field.errors}>
-      <input {...getInputProps(field, { type, ariaDescribedBy: hint?.id })} key={field.key} {...input} className={className} />
-      {hint && (
-        <p id={hint.id} className="mt-1 text-sm text-stone-600">
-          {hint.text}
-        </p>
-      )}
-      {children}
-    </Field>
-  );
 }
 
 /**

@@ -1,5 +1,5 @@
 // The business page's accessibility and amenities: those that hold, each its label with its drawing.
-import { AttributeIcon } from "./attribute-icons.tsx";
+import { AttributeIcon } from "#web/components/attribute-icons.tsx";
 
 export function AttributeList({ attributes }: { attributes: ReadonlyArray<{ slug: string; label: string }> }) {
   if (attributes.length === 0) return null;

@@ -1,6 +1,5 @@
 // The body of a tag or category page: the businesses, each linking to its page, or the page's message.
-import { JsonLd } from "../seo/json-ld.tsx";
-import { itemListJsonLd } from "../seo/item-list-json-ld.ts";
+import { itemListJsonLd, JsonLd } from "../seo/index.ts";
 import { Link } from "react-router";
 import { TRUNCATE } from "#shared/constants.ts";
 import { truncate } from "#shared/format.ts";

@@ -4,7 +4,7 @@ import { data, type MetaDescriptor } from "react-router";
 import { slugify, unslugify } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { getApp, loadOr } from "#web/lib/app-context.ts";
-import { pageMeta, siteOrigin } from "../seo/page-meta.ts";
+import { pageMeta, siteOrigin } from "../seo/index.ts";
 import { toListed, type BusinessListState, type ListedBusiness } from "./business-list-page.tsx";
 
 type Services = ReturnType<typeof getApp>["services"];

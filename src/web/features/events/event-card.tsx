@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { truncate } from "#shared/format.ts";
 import { paths } from "#web/lib/paths.ts";
-import { JsonLd } from "../seo/json-ld.tsx";
+import { JsonLd } from "../seo/index.ts";
 import type { EventCardData } from "./event-card-data.ts";
 import { eventJsonLd } from "./event-json-ld.ts";
 

@@ -5,6 +5,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { describeRule, hasOccurrence, normalizeRule } from "#shared/recurrence.ts";
+import type { FieldWidgetProps } from "#web/components/ui/entity-fields.tsx";
 import { ErrorList, ui } from "#web/components/ui/field.tsx";
 import { clockTime, defaultChoices, describeChoices, fromRule, NTHS, toRule, WEEKDAYS, type Frequency, type RepeatChoices, type Weekday } from "./repeat-rule.ts";
 
@@ -246,4 +247,9 @@ export function RepeatRuleField({ label, meta, timeZone, startName = "eventDate"
       />
     </fieldset>
   );
+}
+
+/** The repeat rule as an entity form's widget: the event's start and end are the form's own fields. */
+export function RepeatRuleWidget({ label, meta, values, timeZone }: FieldWidgetProps) {
+  return <RepeatRuleField label={label} meta={meta} start={values.eventDate} end={values.endDate} timeZone={timeZone} />;
 }

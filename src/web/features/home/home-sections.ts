@@ -2,9 +2,9 @@
 import type { AppLoadContext } from "#web/lib/app-context.ts";
 import { HOME_LIST_LIMIT, TRUNCATE } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
-import { toEventCard, type EventCardData } from "../events/event-card-data.ts";
-import { toPostCard, type PostCardData } from "../news/post-card-data.ts";
-import { toOfferCard, type OfferCardData } from "../offers/offer-card-data.ts";
+import { toEventCard, type EventCardData } from "../events/index.ts";
+import { toPostCard, type PostCardData } from "../news/index.ts";
+import { toOfferCard, type OfferCardData } from "../offers/index.ts";
 
 export type Section<T> = { ok: true; items: T[] } | { ok: false };
 

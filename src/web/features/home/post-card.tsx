@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { authorName } from "#shared/format.ts";
-import type { PostCardData } from "../news/post-card-data.ts";
+import type { PostCardData } from "../news/index.ts";
 
 export type { PostCardData };
 

@@ -1,4 +1,5 @@
-import type { ImportPreview } from "#shared/schemas/data-import.ts";
+import { BUSINESS_IMPORT_FIELDS, EVENT_IMPORT_FIELDS, type ImportPreview } from "#shared/schemas/data-import.ts";
+import { ApiError } from "#web/lib/api-client.ts";
 
 /** A moment as the admin's lists show it ("Nov 23, 2026, 6:51 PM"). */
 export const formatDateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -18,3 +19,9 @@ export function undoneMessage(kind: ImportKind, kept: number): string {
   if (kept === 0) return `Import undone: the ${many} are as they were before it.`;
   return `Import undone, except what changed after it: ${kept === 1 ? `1 ${one} keeps` : `${kept} ${many} keep`} later changes (listed below).`;
 }
+
+/** A cell's label, for either kind of import. */
+export const CELL_LABELS: Record<string, string> = Object.fromEntries([...Object.entries(EVENT_IMPORT_FIELDS), ...Object.entries(BUSINESS_IMPORT_FIELDS)].map(([key, value]) => [key, value.label]));
+
+/** What the screen says when the API refused or could not be reached. */
+export const importErrorText = (error: unknown) => (error instanceof ApiError ? error.detail : "Something went wrong. Try again.");

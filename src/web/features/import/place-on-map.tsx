@@ -4,8 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Map as MapLibreMap } from "maplibre-gl";
 import { DEFAULT_MAP_CENTER } from "#shared/constants.ts";
-import { loadMapLibre, MAP_SERVICE_NAME } from "../map/load-maplibre.ts";
-import { buildMapStyle } from "../map/map-style.ts";
+import { buildMapStyle, loadMapLibre, MAP_SERVICE_NAME } from "../map/index.ts";
 import type { MapStyleConfig } from "#shared/map.ts";
 import { messages } from "#shared/messages.ts";
 import { ui } from "#web/components/ui/field.tsx";

@@ -1,7 +1,7 @@
 // The map sidebar's accessibility and amenity filters, beside "Open now": a box per feature with how many businesses
 // would be shown with it too; every one ticked must hold.
 import { MAP_FEATURES } from "#shared/map.ts";
-import { AttributeIcon } from "#web/features/business/attribute-icons.tsx";
+import { AttributeIcon } from "#web/components/attribute-icons.tsx";
 
 export function AttributeFilters({
   picked,

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { messages } from "#shared/messages.ts";
 import { paths } from "#web/lib/paths.ts";
 import type { MapBusiness, MapTag } from "./map-filters.ts";
-import { OpenStateBadge } from "../hours/opening-hours-panel.tsx";
+import { OpenStateBadge } from "#web/components/hours/opening-hours-panel.tsx";
 
 export function BusinessInfo({
   business,

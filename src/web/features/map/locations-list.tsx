@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { messages } from "#shared/messages.ts";
 import type { MapBusiness } from "./map-filters.ts";
-import { OpenStateBadge } from "../hours/opening-hours-panel.tsx";
+import { OpenStateBadge } from "#web/components/hours/opening-hours-panel.tsx";
 
 const ROW_HEIGHT = 64;
 

@@ -3,15 +3,20 @@
 import { Link, useFetcher } from "react-router";
 import { requestState, REQUEST_KIND_LABELS, type RequestDetail } from "#shared/schemas/owners.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
-import type { Sources } from "#web/components/ui/entity-fields.tsx";
+import type { FieldWidgets, Sources } from "#web/components/ui/entity-fields.tsx";
 import { EntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";
 import { OutcomeMessage, ui } from "#web/components/ui/field.tsx";
 import { useFormatWhen } from "#web/components/ui/when.tsx";
 import { paths } from "#web/lib/paths.ts";
-import type { OwnedBusiness, OwnerData } from "./owner-data.ts";
-import { OWNER_FORMS, ownerTexts, type OwnerForm as OwnerFormDef, type OwnerFormName } from "./owner-forms.ts";
+import type { OwnedBusiness, OwnerData } from "./my-business-data.ts";
+import { OWNER_FORMS, ownerTexts, type OwnerForm as OwnerFormDef, type OwnerFormName } from "./my-business-forms.ts";
 import type { FormImage } from "#web/components/ui/image-field.tsx";
 import { fileUrl } from "#shared/upload-kinds.ts";
+import { PhotosEditor, SocialLinksEditor } from "../business/index.ts";
+import { RepeatRuleWidget } from "../events/index.ts";
+
+/** The widgets of the fields an event and a business have that belong to their features. */
+const WIDGETS: FieldWidgets = { recurrence: RepeatRuleWidget, photos: PhotosEditor, links: SocialLinksEditor };
 
 /** The image a form starts with: the waiting request's when it asks for one (or for none), else the live one. */
 function startImage(pending: RequestDetail | undefined, field: string, liveUrl: string | null | undefined): FormImage {
@@ -73,6 +78,7 @@ function OwnerForm({
         hidden={hidden}
         submitLabel={submitLabel}
         busyLabel="Sending..."
+        widgets={WIDGETS}
       />
       <OutcomeMessage outcome={fetcher.data?.outcome} />
     </>

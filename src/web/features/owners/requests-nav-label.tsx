@@ -1,12 +1,13 @@
-// The Requests tab's name in the admin navigation, with how many requests wait.
+// The Requests tab in the admin navigation, with how many requests wait: a badge to the eye, a sentence to a screen
+// reader ("Requests, 2 waiting"), given to the tab as its name.
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { fetchPendingCount } from "./requests-api.ts";
 
-export function RequestsNavLabel({ label }: { label: string }) {
+/** How many requests wait; null until known, or when it cannot be read. Read again on every move within the dashboard, so a decision shows. */
+export function useWaitingRequests(): number | null {
   const [count, setCount] = useState<number | null>(null);
   const location = useLocation();
-  // Read again on every move within the dashboard, so a decision shows in the count.
   useEffect(() => {
     let live = true;
     void fetchPendingCount().then((n) => live && setCount(n));
@@ -14,14 +15,22 @@ export function RequestsNavLabel({ label }: { label: string }) {
       live = false;
     };
   }, [location.key]);
+  return count;
+}
+
+/** The tab's name as read aloud. */
+export const requestsTabName = (label: string, count: number | null) => (count ? `${label}, ${count} waiting` : label);
+
+export function RequestsNavLabel({ label, count }: { label: string; count: number | null }) {
   return (
     <>
       {label}
+      {/* A space, not a margin, before the badge: what is seen ("Requests 2") is then part of the name heard. */}
       {count !== null && count > 0 && (
-        <span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
-          {count}
-          <span className="sr-only"> waiting</span>
-        </span>
+        <>
+          {" "}
+          <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{count}</span>
+        </>
       )}
     </>
   );

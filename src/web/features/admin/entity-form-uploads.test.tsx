@@ -6,14 +6,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { businessView } from "#shared/schemas/business.ts";
 import { chooseFiles, click, getButton, render, settle, waitFor } from "#tests/setup/dom.ts";
 import { readyUploads, waitingUploads } from "#tests/setup/upload-fakes.ts";
-import { EntityForm } from "./entity-form.tsx";
+import { PhotosEditor } from "../business/index.ts";
+import { EntityForm } from "#web/components/ui/entity-form.tsx";
 
 vi.mock("tus-js-client", () => import("#tests/setup/upload-fakes.ts"));
 
 const views = { logoPath: businessView.fields.logoPath!, photos: businessView.fields.photos! };
 
 async function openForm() {
-  const Form = () => <EntityForm id="marker" views={views} defaultValue={{}} sources={{}} round="0" hidden={{}} submitLabel="Save" />;
+  const Form = () => <EntityForm id="marker" views={views} defaultValue={{}} sources={{}} round="0" hidden={{}} submitLabel="Save" widgets={{ photos: PhotosEditor }} />;
   const Stub = createRoutesStub([{ path: "/", Component: Form }]);
   const page = await render(<Stub />);
   const form = await waitFor(() => page.querySelector("form"));

@@ -5,7 +5,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IntakeSubmission } from "#shared/schemas/intake.ts";
 import { accessibleName, alerts, click, render, waitFor } from "#tests/setup/dom.ts";
-import IntakeSubmissions, { clientLoader } from "./intake-submissions.tsx";
+import IntakeSubmissions, { clientLoader } from "./admin-intake.tsx";
 
 const submission = (n: number): IntakeSubmission => ({
   id: `intake-${n}`,

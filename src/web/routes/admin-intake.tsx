@@ -1,7 +1,7 @@
 // /admin/intake: the "Business Feedback and Consent" forms sent, a page at a time (the page and order in the address,
 // as in the other admin lists), each with all its answers, and the whole list as CSV.
 import { replace } from "react-router";
-import type { Route } from "./+types/intake-submissions";
+import type { Route } from "./+types/admin-intake";
 import type { IntakeSubmission } from "#shared/schemas/intake.ts";
 import { DEFAULT_PAGE_SIZE, type Paginated } from "#shared/schemas/pagination.ts";
 import { ui } from "#web/components/ui/field.tsx";

@@ -2,7 +2,7 @@
 // makes it a request (or applies it, when the association approves that kind at once).
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { asLists, parseEntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";
-import { OWNER_FORMS, ownerTexts, type OwnerFormName } from "./owner-forms.ts";
+import { OWNER_FORMS, ownerTexts, type OwnerFormName } from "./my-business-forms.ts";
 
 const failed = (error: unknown) => (error instanceof ApiError ? error.detail : "Something went wrong. Please try again.");
 

@@ -1,0 +1,5 @@
+// The business feature's public face: its page's gallery, links and JSON-LD, and the editors of its photos and links.
+export { businessJsonLd } from "./business-json-ld.ts";
+export { PhotoGallery } from "./photo-gallery.tsx";
+export { PhotosEditor } from "./photos-editor.tsx";
+export { SocialLinks, SocialLinksEditor } from "./social-links.tsx";

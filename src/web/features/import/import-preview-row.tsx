@@ -1,0 +1,134 @@
+// One row of an import's preview: its state, its cells and messages, and a form to fix its cells.
+import { useId, useRef, useState } from "react";
+import type { ImportRow } from "#shared/schemas/data-import.ts";
+import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { CELL_LABELS } from "./import-format.ts";
+import { PlaceOnMap } from "./place-on-map.tsx";
+
+const STATUS_LABELS: Record<ImportRow["status"], string> = { new: "New", update: "Update", unchanged: "Unchanged", error: "Error" };
+const STATUS_STYLES: Record<ImportRow["status"], string> = {
+  new: "bg-green-100 text-green-900",
+  update: "bg-amber-100 text-amber-900",
+  unchanged: "bg-stone-100 text-stone-700",
+  error: "bg-red-100 text-red-900",
+};
+
+export function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: ImportRow; fields: string[]; fixing: boolean; onFix: () => void; onSave: (cells: Record<string, string>) => Promise<void>; busy: boolean }) {
+  const ids = useId();
+  const changes = new Map(row.changes.map((c) => [c.field, c]));
+  const fixable = row.status === "error" || row.geocode === "failed" || row.geocode === "unavailable";
+  // The fields a fix offers: those at fault, and the position for a row that could not be placed.
+  const fixFields = [...new Set([...Object.keys(row.errors).filter((f) => f in CELL_LABELS), ...(row.errors.address || row.errors.latitude ? ["address", "latitude", "longitude"] : [])])];
+  return (
+    <>
+      <tr>
+        <td className={ui.td}>{row.line}</td>
+        <td className={ui.td}>
+          <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[row.status]}`}>{STATUS_LABELS[row.status]}</span>
+          {row.geocode === "pending" && <span className="mt-1 block text-xs text-stone-700">Finding on the map…</span>}
+          {row.errors._ && <span className="mt-1 block text-xs text-red-800">{row.errors._}</span>}
+          {fixable && (
+            <button type="button" className={`${ui.secondary} mt-2`} onClick={onFix} aria-expanded={fixing} aria-controls={`${ids}-fix`} aria-label={`Fix line ${row.line}`}>
+              Fix
+            </button>
+          )}
+        </td>
+        {fields.map((field) => {
+          const change = changes.get(field);
+          const error = row.errors[field];
+          return (
+            <td key={field} className={`${ui.td} max-w-64 break-words ${error ? "min-w-48 bg-red-50" : change ? "bg-amber-50" : ""}`}>
+              {change ? (
+                <>
+                  <del className="text-stone-600">{change.from ?? "(empty)"}</del> → <ins className="no-underline">{change.to ?? "(empty)"}</ins>
+                </>
+              ) : (
+                <span className="line-clamp-3">{row.cells[field]}</span>
+              )}
+              {error && <span className="mt-1 block text-xs font-medium text-red-800">{error}</span>}
+            </td>
+          );
+        })}
+      </tr>
+      {fixing && (
+        <tr id={`${ids}-fix`}>
+          <td colSpan={fields.length + 2} className={`${ui.td} bg-stone-50`}>
+            {/* Kept in view while the wide table scrolls sideways (on a phone), and no wider than the screen. */}
+            <div className="sticky left-0 max-w-[calc(100vw-5rem)]">
+              <FixForm row={row} fields={fixFields.length > 0 ? fixFields : ["address", "latitude", "longitude"]} onSave={onSave} busy={busy} />
+            </div>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: string[]; onSave: (cells: Record<string, string>) => Promise<void>; busy: boolean }) {
+  const ids = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [placing, setPlacing] = useState(false);
+  const [placed, setPlaced] = useState<string | null>(null);
+  const [lat, lng] = [Number(row.cells.latitude), Number(row.cells.longitude)];
+  const start = row.cells.latitude && row.cells.longitude && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+  return (
+    <form
+      ref={form}
+      className="grid gap-3 sm:grid-cols-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        void onSave(Object.fromEntries(fields.map((field) => [field, String(data.get(field) ?? "").trim()])));
+      }}
+    >
+      {fields.map((field) => (
+        <div key={field} className="min-w-0">
+          <label htmlFor={`${ids}-${field}`} className={ui.label}>
+            {CELL_LABELS[field]} (line {row.line})
+          </label>
+          <input
+            id={`${ids}-${field}`}
+            name={field}
+            className={ui.input}
+            defaultValue={row.cells[field] ?? ""}
+            inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined}
+            aria-invalid={row.errors[field] ? true : undefined}
+            aria-describedby={row.errors[field] ? `${ids}-${field}-error` : undefined}
+          />
+          <ErrorList id={`${ids}-${field}-error`} errors={row.errors[field] ? [row.errors[field]] : null} />
+        </div>
+      ))}
+      <div className="flex items-end gap-3 sm:col-span-3">
+        <button type="submit" className={ui.primary} disabled={busy}>
+          Save row
+        </button>
+        {fields.includes("latitude") && <p className="text-sm text-stone-700">Change the address to look it up again, or enter the latitude and longitude.</p>}
+      </div>
+      {fields.includes("latitude") && (
+        <div className="grid gap-2 sm:col-span-3">
+          <button type="button" className={`${ui.secondary} justify-self-start`} aria-expanded={placing} onClick={() => setPlacing(!placing)}>
+            {placing ? "Hide the map" : "Place it on the map"}
+          </button>
+          {placing && (
+            <PlaceOnMap
+              start={start}
+              label={`Map to place line ${row.line}`}
+              onPlace={(place) => {
+                const set = (name: string, value: number) => {
+                  const input = form.current?.elements.namedItem(name);
+                  if (input instanceof HTMLInputElement) input.value = String(value);
+                };
+                set("latitude", place.lat);
+                set("longitude", place.lng);
+                setPlaced(`Latitude ${place.lat} and longitude ${place.lng} are filled in. Save the row to keep them.`);
+              }}
+            />
+          )}
+          <p role="status" className="text-sm font-medium text-green-800 empty:hidden">
+            {placed}
+          </p>
+        </div>
+      )}
+    </form>
+  );
+}

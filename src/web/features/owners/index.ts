@@ -1,0 +1,11 @@
+// The owners feature's public face: claims on a business page, the owners under a business's admin form, the admin's
+// Requests tab (each request field by field, the moderation settings) and the owner's /mybusiness page.
+export { BusinessOwners } from "./business-owners.tsx";
+export { ClaimBusiness } from "./claim-business.tsx";
+export { ModerationSettingsForm } from "./moderation-settings-form.tsx";
+export { ownerAction } from "./my-business-action.ts";
+export { loadOwnerData } from "./my-business-data.ts";
+export { MyBusinessPage } from "./my-business-page.tsx";
+export { REQUEST_DECISION, RequestCard } from "./request-card.tsx";
+export { loadRequests } from "./requests-api.ts";
+export { RequestsNavLabel, requestsTabName, useWaitingRequests } from "./requests-nav-label.tsx";

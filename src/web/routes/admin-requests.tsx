@@ -1,0 +1,85 @@
+// /admin/requests: owners' requests waiting for a decision, oldest first, each field by field (live beside requested),
+// to approve whole, approve in part, or reject with a reason the owner is told.
+import { useFetcher, useSearchParams } from "react-router";
+import type { Route } from "./+types/admin-requests";
+import { REQUEST_KIND_LABELS, REQUEST_KINDS, type RequestKind } from "#shared/schemas/owners.ts";
+import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { loadRequests, ModerationSettingsForm, REQUEST_DECISION, RequestCard } from "../features/owners/index.ts";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const kind = new URL(request.url).searchParams.get("kind");
+  try {
+    return { ...(await loadRequests(REQUEST_KINDS.includes(kind as RequestKind) ? (kind as RequestKind) : null)), loadError: null };
+  } catch (error) {
+    return { requests: [], names: {}, settings: null, loadError: `Failed to load requests. ${error instanceof ApiError ? error.message : ""}`.trim() };
+  }
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<{ outcome: Outcome }> {
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const id = encodeURIComponent(String(form.get("id")));
+  const label = String(form.get("label"));
+  try {
+    if (intent === "settings") {
+      await apiFetch("/moderation-settings", {
+        method: "PUT",
+        json: {
+          autoApproveListings: form.has("autoApproveListings"),
+          autoApproveEvents: form.has("autoApproveEvents"),
+          autoApproveOffers: form.has("autoApproveOffers"),
+          notificationEmail: String(form.get("notificationEmail") ?? "").trim(),
+        },
+      });
+      return { outcome: { kind: "success", text: "Approval settings saved." } };
+    }
+    if (intent === "reject") {
+      await apiFetch(`/requests/${id}/reject`, { method: "POST", json: { reason: String(form.get("reason") ?? "") } });
+      return { outcome: { kind: "success", text: `${label}: rejected.` } };
+    }
+    const fields = intent === "approve-chosen" ? form.getAll("fields").map(String) : undefined;
+    await apiFetch(`/requests/${id}/approve`, { method: "POST", json: fields ? { fields } : {} });
+    return { outcome: { kind: "success", text: `${label}: approved.` } };
+  } catch (error) {
+    return { outcome: { kind: "error", text: error instanceof ApiError ? error.detail : "Something went wrong. Please try again." } };
+  }
+}
+
+export default function RequestsTab({ loaderData }: Route.ComponentProps) {
+  const { requests, names, settings, loadError } = loaderData;
+  const [params, setParams] = useSearchParams();
+  const kind = params.get("kind") ?? "";
+  const decision = useFetcher<{ outcome: Outcome }>({ key: REQUEST_DECISION });
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className={ui.sectionHeading}>Waiting requests</h2>
+        <label className="grid gap-1 text-sm font-semibold text-stone-800">
+          Kind
+          <select value={kind} className={ui.input} onChange={(e) => setParams(e.target.value ? { kind: e.target.value } : {}, { preventScrollReset: true })}>
+            <option value="">All kinds</option>
+            {REQUEST_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {REQUEST_KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {loadError && (
+        <p role="alert" className={ui.error}>
+          {loadError}
+        </p>
+      )}
+      <OutcomeMessage outcome={decision.data?.outcome} />
+      {!loadError && requests.length === 0 && <p className="text-stone-700">No requests are waiting.</p>}
+      <ol className="grid gap-4" aria-label="Waiting requests, oldest first">
+        {requests.map((request) => (
+          <RequestCard key={request.id} request={request} names={names} />
+        ))}
+      </ol>
+      {settings && <ModerationSettingsForm settings={settings} />}
+    </div>
+  );
+}
