@@ -181,6 +181,7 @@ export function createApp(deps: AppDeps) {
 
   app.use("*", async (c, next) => {
     c.set("services", services);
+    c.set("signUpChallenge", auth.signUpChallenge);
     c.set("user", await getCurrentUser(auth, c.req.raw.headers));
     await next();
   });

@@ -29,6 +29,11 @@ const EnvSchema = z.object({
     .int({ error: "expected a whole number of attempts" })
     .min(1, { error: "expected at least 1 attempt" })
     .default(30),
+  SIGN_UP_LIMIT_PER_IP: z.coerce
+    .number({ error: "expected a number of sign-ups" })
+    .int({ error: "expected a whole number of sign-ups" })
+    .min(1, { error: "expected at least 1 sign-up" })
+    .default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "expected an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)" }).optional(),
   S3_ENDPOINT: z.url({ error: "expected the URL of an S3-compatible service, such as https://s3.example.org" }).optional(),

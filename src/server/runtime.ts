@@ -64,6 +64,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     trustedOrigins: (origin) => origins.isTrusted(origin),
     trustProxy: env.TRUST_PROXY,
     signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
+    signUpLimitPerIp: env.SIGN_UP_LIMIT_PER_IP,
     mailer,
     logger,
     providers: signInProvidersFromEnv(env),

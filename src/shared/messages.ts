@@ -102,6 +102,13 @@ export const messages = {
     emailInUse: "This email address is already registered.",
     weakPassword: "Password is too weak. Please use at least 6 characters.",
     signupFailed: "Signup failed. Please try again.",
+    /** The per-address limit on sign-ups (SIGN_UP_LIMIT_PER_IP) was reached. */
+    signUpLimit: (minutes: number) => `Too many sign-ups from this address. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+    /** The sign-up's proof of work (solved by the form itself) is missing, wrong, spent or too old. */
+    challengeMissing: "The sign-up is missing the form's proof of work. Please reload the page and try again.",
+    challengeInvalid: "The sign-up's proof of work is not valid. Please reload the page and try again.",
+    challengeExpired: "The sign-up's proof of work has expired. Please try again.",
+    challengeUsed: "The sign-up's proof of work was already used. Please try again.",
     alreadyLoggedIn: (email: string) => `You are already logged in as ${email}`,
     loggedInAs: (email: string) => `Logged in as ${email}`,
     roleLookupFailed: "Login successful, but could not verify user role. Redirecting to your account.",

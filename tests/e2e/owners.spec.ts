@@ -8,6 +8,7 @@ import { choose, select } from "./admin-helpers.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import { makeImage } from "../fixtures/images.ts";
+import { signUpProof } from "../setup/sign-up-challenge.ts";
 
 const PASSWORD = "e2e-Owner-pass-7";
 const SHOTS = process.env.SHOTS_DIR;
@@ -157,7 +158,7 @@ test("an administrator adds and removes a business's owners from its edit form",
   // A plain name, so the list's search finds it by typing it whole.
   const business = ((await (await admin.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string }>).filter((b) => /^[A-Za-z ]+$/.test(b.name)).at(-1)!;
   const email = `new-owner-${Date.now()}@example.com`;
-  const signUp = await admin.request.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "New Owner" }, headers: { Origin: baseURL! } });
+  const signUp = await admin.request.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "New Owner", altcha: await signUpProof((path) => admin.request.get(path)) }, headers: { Origin: baseURL! } });
   expect(signUp.ok()).toBe(true);
 
   await admin.goto("/admin/markers");
@@ -197,7 +198,7 @@ test("an owner changes an existing offer from /mybusiness, and the public one st
   const offers = (await (await page.request.get("/api/v1/offers")).json()) as Array<{ id: string; businessId: string; type: string; description: string }>;
   const offer = offers.at(-1)!;
   const email = `offer-owner-${Date.now()}@example.com`;
-  expect((await admin.request.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "Offer Owner" }, headers: { Origin: baseURL! } })).ok()).toBe(true);
+  expect((await admin.request.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "Offer Owner", altcha: await signUpProof((path) => admin.request.get(path)) }, headers: { Origin: baseURL! } })).ok()).toBe(true);
   const db = new Database(path.join(E2E_DATA_DIR, "niche.sqlite"));
   db.prepare('update "user" set "emailVerified" = 1 where email = ?').run(email);
   db.close();

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { newId } from "#server/db/ids.ts";
+import { signUpProof } from "../setup/sign-up-challenge.ts";
 import { assertBuilt, freshServerEnv, runNode, startServer, stopServer, type ServerProcess } from "../setup/server-process.ts";
 
 let running: ServerProcess[] = [];
@@ -20,7 +21,7 @@ async function signUp(server: ServerProcess, email: string, password: string) {
   return fetch(`${server.url}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: server.url },
-    body: JSON.stringify({ email, password, name: "" }),
+    body: JSON.stringify({ email, password, name: "", altcha: await signUpProof((p) => fetch(`${server.url}${p}`)) }),
   });
 }
 

@@ -1,12 +1,15 @@
 import type { Entry } from "../http/anonymous-cache.ts";
 import type { CurrentUser } from "../auth/session.ts";
 import type { AppServices } from "../services.ts";
+import type { SignUpChallenge } from "../auth/sign-up-challenge.ts";
 
 /** Per-request values the server's middleware sets for handlers. */
 export interface AppEnv {
   Variables: {
     user: CurrentUser | null;
     services: AppServices;
+    /** Issues the sign-up form's proof-of-work challenges (the auth secret signs them). */
+    signUpChallenge: SignUpChallenge;
     secureHeadersNonce?: string;
     /** Set when part of a page failed to load: the response is sent but never cached. */
     incomplete?: boolean;

@@ -3,6 +3,8 @@
 // its own, overwriting whatever a client sent under that name, so per-IP limits and sign-in logs know who asked.
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { messages } from "#shared/messages.ts";
+import { AUTH_ERROR_CODES } from "#shared/schemas/account.ts";
 
 export const CLIENT_IP_HEADER = "x-niche-client-ip";
 
@@ -38,6 +40,15 @@ export async function handleAuthRequest(
     // the opener; this response alone opts out (the app's headers middleware keeps a policy a response brings).
     response = new Response(response.body, response);
     response.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
+  }
+  if (response.status === 429 && c.req.path === "/api/auth/sign-up/email") {
+    // better-auth's own refusal says only "later": say how long, as the sign-in limit does.
+    const seconds = Math.max(1, Number(response.headers.get("x-retry-after")) || 60);
+    logger.warn({ event: "sign-up", ok: false, status: 429, reason: "rate-limited", ip: request.headers.get(CLIENT_IP_HEADER) }, "sign-up refused");
+    return Response.json(
+      { code: AUTH_ERROR_CODES.tooManySignUps, message: messages.auth.signUpLimit(Math.ceil(seconds / 60)) },
+      { status: 429, headers: { "Retry-After": String(seconds) } },
+    );
   }
   if (response.status === 429 && c.req.path.startsWith("/api/auth/sign-in/")) {
     logger.warn({ event: "sign-in", path: c.req.path, ok: false, status: 429, reason: "rate-limited", ip: request.headers.get(CLIENT_IP_HEADER) }, "sign-in refused");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { setUpTestApp } from "#tests/setup/app.ts";
+import { signUpProof } from "#tests/setup/sign-up-challenge.ts";
 import { createOrUpdateUser } from "./accounts.ts";
 import { requireRole, requireUser, type CurrentUser } from "./session.ts";
 import { AppError } from "../errors.ts";
@@ -14,7 +15,7 @@ describe("email and password accounts", () => {
   it("signs up with the spec's defaults: display name from the email, role user, argon2id hash", async () => {
     const response = await t.request("/api/auth/sign-up/email", {
       method: "POST",
-      json: { email: "maria.lopez@example.com", password: "lantern-river-42", name: "", accountType: "business" },
+      json: { email: "maria.lopez@example.com", password: "lantern-river-42", name: "", accountType: "business", altcha: await signUpProof(t.request) },
     });
     expect(response.status).toBe(200);
 
@@ -38,15 +39,17 @@ describe("email and password accounts", () => {
     expect(account.password).toMatch(/^\$argon2id\$/);
   });
 
-  it("refuses a password under 6 characters, and creates no second account on the same email (answering as for a new one)", async () => {
-    const short = await t.request("/api/auth/sign-up/email", { method: "POST", json: { email: "short@example.com", password: "12345", name: "" } });
+  it("refuses a password under 6 characters, and a second account on the same email as already registered", async () => {
+    const short = await t.request("/api/auth/sign-up/email", { method: "POST", json: { email: "short@example.com", password: "12345", name: "", altcha: await signUpProof(t.request) } });
     expect(short.status).toBe(400);
+    expect((await short.json()).code).toBe("PASSWORD_TOO_SHORT");
 
     const again = await t.request("/api/auth/sign-up/email", {
       method: "POST",
-      json: { email: "maria.lopez@example.com", password: "another-pass-99", name: "" },
+      json: { email: "maria.lopez@example.com", password: "another-pass-99", name: "", altcha: await signUpProof(t.request) },
     });
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(422);
+    expect((await again.json()).message).toBe("This email address is already registered.");
     expect(await t.database.db.selectFrom("user").select("id").where("email", "=", "maria.lopez@example.com").execute()).toHaveLength(1);
   });
 

@@ -15,10 +15,12 @@ import { hashPassword, verifyPassword } from "./password.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import type { SignInProvidersConfig } from "./providers.ts";
 import { SignInLimit } from "./sign-in-limit.ts";
+import { SignUpChallenge, type ChallengeCheck } from "./sign-up-challenge.ts";
 import { CLIENT_IP_HEADER } from "./auth-http.ts";
 import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { defaultDisplayName } from "#shared/format.ts";
-import { AUTH_ERROR_CODES } from "#shared/schemas/account.ts";
+import { AUTH_ERROR_CODES, SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
+import { messages } from "#shared/messages.ts";
 import { checkProfileUpdate, checkSignUp, DISABLED_AUTH_PATHS, profileDisplayName } from "./auth-rules.ts";
 
 export interface AuthOptions {
@@ -34,23 +36,35 @@ export interface AuthOptions {
   providers?: SignInProvidersConfig | undefined;
   /** Email sign-in attempts allowed from one IP address in 5 minutes (SIGN_IN_LIMIT_PER_IP). */
   signInLimitPerIp?: number | undefined;
+  /** Sign-ups allowed from one IP address in 10 minutes (SIGN_UP_LIMIT_PER_IP). */
+  signUpLimitPerIp?: number | undefined;
 }
 
 /** Per-IP limits on the endpoints attackers hammer; better-auth stores the counters in the `rateLimit` table. */
-const ipRateLimits = (signInsPerFiveMinutes: number) => ({
+const ipRateLimits = (signInsPerFiveMinutes: number, signUpsPerTenMinutes: number) => ({
   "/sign-in/email": { window: 5 * 60, max: signInsPerFiveMinutes },
-  "/sign-up/email": { window: 10 * 60, max: 10 },
+  "/sign-up/email": { window: SIGN_UP_WINDOW_SECONDS, max: signUpsPerTenMinutes },
   "/request-password-reset": { window: 10 * 60, max: 5 },
   "/send-verification-email": { window: 10 * 60, max: 5 },
 });
 
 const RESET_TOKEN_MINUTES = 60;
 
+/** The window of the per-address sign-up limit; handleAuthRequest (auth-http.ts) words its refusal. */
+export const SIGN_UP_WINDOW_SECONDS = 10 * 60;
+
 /**
- * What every accepted sign-up answers, whether it created an account or found the address taken: the account
- * itself (its role, name, dates) would tell the two apart. The sign-up form reads only the status.
+ * What every accepted sign-up answers: the new account itself (its role, name, dates) is for the emailed link to
+ * reveal, not the form. The sign-up form reads only the status.
  */
 const SIGN_UP_ANSWER = { token: null, user: null } as const;
+
+const CHALLENGE_REFUSALS: Record<Exclude<ChallengeCheck, "ok">, string> = {
+  missing: messages.auth.challengeMissing,
+  invalid: messages.auth.challengeInvalid,
+  expired: messages.auth.challengeExpired,
+  used: messages.auth.challengeUsed,
+};
 
 function weakPassword(): APIError {
   return new APIError("BAD_REQUEST", { code: AUTH_ERROR_CODES.passwordTooWeak, message: "This password is too common. Please choose another." });
@@ -60,6 +74,7 @@ export function createAuth(options: AuthOptions) {
   const { database, secret, baseURL, trustedOrigins, trustProxy, providers = {} } = options;
   const logger = options.logger ?? pino({ level: "silent" });
   const limit = new SignInLimit(database.db);
+  const signUpChallenge = new SignUpChallenge(database.db, secret);
 
   async function siteName(): Promise<string> {
     const row = await database.db.selectFrom("site_settings").select("associationName").executeTakeFirst();
@@ -111,7 +126,7 @@ export function createAuth(options: AuthOptions) {
     return forwarded?.split(",")[0]?.trim() || headers?.get(CLIENT_IP_HEADER) || null;
   }
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Niche",
     // better-auth's own messages go to the server's structured log, not the console.
     logger: {
@@ -138,12 +153,9 @@ export function createAuth(options: AuthOptions) {
     disabledPaths: DISABLED_AUTH_PATHS,
     emailAndPassword: {
       enabled: true,
-      // Sign-up answers alike whether or not the address has an account (no session either way); the owner of a
-      // taken address is told by email instead.
+      // No session from sign-up: the emailed link signs the new account in. A taken address is refused by the
+      // before hook below (the spec's "already registered"), and its owner is told by email.
       autoSignIn: false,
-      onExistingUserSignUp: async ({ user }) => {
-        await send("existing-account", existingAccountEmail({ to: user.email, site: await siteName(), url: `${baseURL}/login` }));
-      },
       minPasswordLength: PASSWORD_MIN_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
@@ -192,7 +204,7 @@ export function createAuth(options: AuthOptions) {
       storage: "database",
       window: 60,
       max: 100,
-      customRules: ipRateLimits(options.signInLimitPerIp ?? 30),
+      customRules: ipRateLimits(options.signInLimitPerIp ?? 30, options.signUpLimitPerIp ?? 10),
     },
     advanced: {
       database: { generateId: () => newId() },
@@ -213,6 +225,18 @@ export function createAuth(options: AuthOptions) {
           }
           if (typeof body.password === "string" && isCommonPassword(body.password)) throw weakPassword();
           checkSignUp(body);
+          // The proof of work before anything that depends on the address, so each answer about one costs work.
+          const check = await signUpChallenge.check(body[SIGN_UP_CHALLENGE_FIELD]);
+          if (check !== "ok") {
+            logger.warn({ event: "sign-up", ok: false, reason: `challenge-${check}`, ip: requestIp(ctx.headers) }, "sign-up refused");
+            throw new APIError("BAD_REQUEST", { code: AUTH_ERROR_CODES.challengeRefused, message: CHALLENGE_REFUSALS[check] });
+          }
+          const existing = typeof body.email === "string" ? await ctx.context.internalAdapter.findUserByEmail(body.email.trim().toLowerCase()) : null;
+          if (existing?.user) {
+            // The owner learns that someone tried, and that they need do nothing.
+            await send("existing-account", existingAccountEmail({ to: existing.user.email, site: await siteName(), url: `${baseURL}/login` }));
+            throw new APIError("UNPROCESSABLE_ENTITY", { code: AUTH_ERROR_CODES.emailInUse, message: messages.auth.emailInUse });
+          }
         }
         if ((ctx.path === "/reset-password" || ctx.path === "/change-password") && typeof body.newPassword === "string" && isCommonPassword(body.newPassword)) {
           throw weakPassword();
@@ -302,6 +326,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
   });
+  // The sign-up form fetches its challenge from the API (GET /api/v1/challenge), signed with this instance's secret.
+  return Object.assign(auth, { signUpChallenge });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -262,6 +262,11 @@ export interface SignInFailure {
   key: string;
 }
 
+export interface UsedChallenge {
+  expiresAt: number;
+  id: string;
+}
+
 export interface SiteSettings {
   associationName: string;
   autoApproveEvents: Generated<number>;
@@ -359,6 +364,7 @@ export interface DB {
   site_settings: SiteSettings;
   stored_file: StoredFile;
   tag: Tag;
+  used_challenge: UsedChallenge;
   user: User;
   verification: Verification;
 }

@@ -34,7 +34,32 @@ export const AUTH_ERROR_CODES = {
   passwordTooWeak: "PASSWORD_TOO_WEAK",
   tooManyAttempts: "TOO_MANY_ATTEMPTS",
   invalidAccountType: "INVALID_ACCOUNT_TYPE",
+  tooManySignUps: "TOO_MANY_SIGN_UPS",
+  challengeRefused: "CHALLENGE_REFUSED",
+  emailInUse: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
 } as const;
+
+/** GET /api/v1/challenge: an ALTCHA challenge (altcha-lib's format), solved by the sign-up form. */
+export const SignUpChallengeSchema = z
+  .object({
+    parameters: z
+      .object({
+        algorithm: z.string(),
+        nonce: z.string(),
+        salt: z.string(),
+        cost: z.number().int(),
+        keyLength: z.number().int(),
+        keyPrefix: z.string(),
+        keySignature: z.string().optional(),
+        expiresAt: z.number().int().optional().meta({ description: "Seconds since the epoch" }),
+      })
+      .meta({ description: "What the client must work on: find the counter whose derived key starts with keyPrefix" }),
+    signature: z.string().optional(),
+  })
+  .meta({ id: "SignUpChallenge" });
+
+/** The sign-up body's field with the form's proof of work: the ALTCHA widget's payload (base64 JSON). */
+export const SIGN_UP_CHALLENGE_FIELD = "altcha";
 
 /** The fields of the first-administrator form (/setup), and "form" for a message about the whole form. */
 export type SetupField = "email" | "displayName" | "password" | "confirmPassword" | "form";

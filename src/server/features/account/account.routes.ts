@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { errorResponse, signedInErrors } from "#server/api/schemas.ts";
 import { signedInOnly } from "#server/api/admin-only.ts";
-import { AccountSchema, UpdateAccountSchema } from "#shared/schemas/account.ts";
+import { AccountSchema, SignUpChallengeSchema, UpdateAccountSchema } from "#shared/schemas/account.ts";
 
 const getAccount = createRoute({
   operationId: "getAccount",
@@ -31,7 +31,21 @@ const updateAccount = createRoute({
   },
 });
 
+const getSignUpChallenge = createRoute({
+  operationId: "getSignUpChallenge",
+  method: "get",
+  path: "/challenge",
+  tags: ["Account"],
+  summary: "A proof-of-work challenge for sign-up",
+  description:
+    "An ALTCHA challenge (signed, valid 10 minutes). The client finds the counter it hides and sends the challenge with its solution, base64-encoded JSON `{challenge, solution}`, as `altcha` in the body of `POST /api/auth/sign-up/email`; each solution is accepted once. A sign-up without one, or with a wrong, expired or spent one, is refused with 400.",
+  responses: {
+    200: { description: "The challenge", content: { "application/json": { schema: SignUpChallengeSchema } } },
+  },
+});
+
 export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(getSignUpChallenge, async (c) => c.json(await c.var.signUpChallenge.create(), 200, { "Cache-Control": "no-store" }));
   api.openapi(getAccount, async (c) => c.json(await c.var.services.account.get(c.var.user), 200));
   api.openapi(updateAccount, async (c) => c.json(await c.var.services.account.update(c.var.user, c.req.valid("json")), 200));
 }
