@@ -164,7 +164,7 @@ test.describe("sign-up", () => {
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await expect(page.getByRole("main").getByRole("status")).toHaveText("Account created as business! Please check your email for verification.");
 
-    // Sign-up answers alike for a new and a taken address, so it signs no one in: the account waits, unverified.
+    // Sign-up signs no one in: the account waits, unverified, for the emailed link.
     await expect(page.getByRole("link", { name: "Go to the login page" })).toHaveAttribute("href", "/login");
     expect((await page.request.get("/api/v1/account")).status()).toBe(401);
     const created = site.row<{ role: string; emailVerified: number; displayName: string }>('select role, "emailVerified", "displayName" from "user" where email = ?', email);
@@ -184,7 +184,7 @@ test.describe("sign-up", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("shows the spec's message for each refused sign-up, and answers a taken address like a new one", async ({ page, site }) => {
+  test("shows the spec's message for each refused sign-up, a taken address's beside the email", async ({ page, site }) => {
     const taken = await site.createUser("user");
     await page.goto("/signup");
     const email = page.getByLabel("Email");
@@ -230,10 +230,17 @@ test.describe("sign-up", () => {
     await expect(password).not.toHaveAttribute("aria-invalid");
     await page.unroute("**/api/auth/sign-up/email");
 
-    // A taken address is answered like a new one (no one learns it has an account); its owner is told by email.
+    // A taken address is told beside the email (the form's proof of work and the per-address limit keep such
+    // answers slow to collect); its owner is told by email, and no one is signed in.
     await email.fill(taken.email);
     await submit.click();
-    await expect(page.getByRole("main").getByRole("status")).toHaveText("Account created as visitor! Please check your email for verification.");
+    await expect(email).toHaveAccessibleDescription("This email address is already registered.");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toBeFocused();
+    await expect(email).toHaveValue(taken.email);
+    await expect(password).not.toHaveAttribute("aria-invalid");
+    await expect(alert).toHaveCount(0);
+    await expectNoAxeViolations(page);
     const notice = await site.smtp.waitFor(taken.email, /tried to create an account/);
     expect(site.smtp.linkIn(notice, `${site.url}/login`)).toBe(`${site.url}/login`);
     expect((await page.request.get("/api/v1/account")).status()).toBe(401);

@@ -89,10 +89,11 @@ describe("the sign-up's proof of work", () => {
 
   it("refuses a wrong solution, a forged challenge, a widget's test payload and garbage", async () => {
     const good = decoded(await proof());
-    const wrongCounter = encoded({ ...good, solution: { ...good.solution, counter: good.solution.counter + 1 } });
+    // The derived key is the work: one that was not found by trying counters is not the one the challenge hides.
+    const wrongKey = encoded({ ...good, solution: { ...good.solution, derivedKey: "ab".repeat(32) } });
     const easier = encoded({ ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, cost: 0 } } });
     const test = encoded({ challenge: null, solution: null, test: true });
-    for (const altcha of [wrongCounter, easier, test, "not base64 json", 42]) {
+    for (const altcha of [wrongKey, easier, test, "not base64 json", 42]) {
       const email = uniqueEmail("bad-proof");
       const response = await signUp({ email, altcha });
       expect(response.status, String(altcha)).toBe(400);

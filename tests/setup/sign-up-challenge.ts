@@ -14,7 +14,7 @@ export async function solveSignUpChallenge(challenge: Challenge): Promise<string
  * Fetches a challenge with `get` (a fetch, an in-process app request or Playwright's request context, given
  * "/api/v1/challenge") and answers the solved payload to send as `altcha` with the sign-up.
  */
-export async function signUpProof(get: (path: string) => Promise<{ json(): Promise<unknown> }>): Promise<string> {
+export async function signUpProof(get: (path: string) => { json(): Promise<unknown> } | Promise<{ json(): Promise<unknown> }>): Promise<string> {
   const response = await get("/api/v1/challenge");
   return solveSignUpChallenge((await response.json()) as Challenge);
 }

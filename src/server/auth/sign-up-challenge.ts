@@ -61,7 +61,7 @@ export class SignUpChallenge {
     const expiresAt = decoded.challenge.parameters.expiresAt;
     if (typeof expiresAt !== "number") return "invalid";
     if (expiresAt * 1000 <= this.now()) return "expired";
-    let verified = false;
+    let verified: boolean;
     try {
       const result = await verifySolution({
         challenge: decoded.challenge,

@@ -262,11 +262,6 @@ export interface SignInFailure {
   key: string;
 }
 
-export interface UsedChallenge {
-  expiresAt: number;
-  id: string;
-}
-
 export interface SiteSettings {
   associationName: string;
   autoApproveEvents: Generated<number>;
@@ -307,6 +302,11 @@ export interface Tag {
   createdAt: string;
   id: string;
   name: string;
+}
+
+export interface UsedChallenge {
+  expiresAt: number;
+  id: string;
 }
 
 export interface User {

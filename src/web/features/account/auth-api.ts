@@ -42,10 +42,17 @@ export function loginErrorText(result: AuthResult, siteAddress: string): string 
   return messages.auth.loginFailed;
 }
 
+/** The sign-up's answer for an address that already has an account. */
+export function isEmailInUse(result: AuthResult): boolean {
+  return result.code === "USER_ALREADY_EXISTS" || result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL";
+}
+
 export function signupErrorText(result: AuthResult, siteAddress: string): string {
   if (isOriginRefused(result)) return messages.auth.untrustedOrigin(siteAddress);
-  if (result.code === "USER_ALREADY_EXISTS" || result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return messages.auth.emailInUse;
+  if (isEmailInUse(result)) return messages.auth.emailInUse;
   if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_WEAK") return messages.auth.weakPassword;
+  // The limit's and the proof of work's own messages say what to do, which "try again" alone would not.
+  if ((result.status === 429 || result.code === "CHALLENGE_REFUSED") && result.message) return result.message;
   return messages.auth.signupFailed;
 }
 

@@ -6,8 +6,10 @@ import { messages } from "#shared/messages.ts";
 import { InputField, ui } from "#web/components/ui/field.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { SignupFormSchema, useAccountForm } from "./account-form.ts";
-import { postAuth, returnPath, signupErrorText } from "./auth-api.ts";
+import { isEmailInUse, postAuth, returnPath, signupErrorText } from "./auth-api.ts";
 import { FormEnd, StatusMessage } from "./status-message.tsx";
+import { useProofOfWork } from "./proof-of-work.tsx";
+import { SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
 
 const TYPE_LABELS: Record<AccountType, string> = {
   visitor: "Visitor / community member",
@@ -17,18 +19,22 @@ const TYPE_LABELS: Record<AccountType, string> = {
 /** `siteAddress`: where the site is set up, named when the server refuses the page's origin. */
 export function SignupForm({ siteAddress }: { siteAddress: string }) {
   const [created, setCreated] = useState<string | null>(null);
+  const proofOfWork = useProofOfWork();
   const { form, fields, busy } = useAccountForm(SignupFormSchema, async ({ email, password, accountType }) => {
     const result = await postAuth("/sign-up/email", {
       email,
       password,
       name: "",
       accountType,
+      [SIGN_UP_CHALLENGE_FIELD]: await proofOfWork.take(),
       // A business owner's first stop is where they claim their business.
       callbackURL: returnPath() ?? (accountType === "business" ? paths.myBusiness : paths.member.dashboard),
     });
     if (!result.ok) {
       const weak = result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_WEAK";
-      return weak ? { password: messages.auth.weakPassword } : { "": signupErrorText(result, siteAddress) };
+      if (weak) return { password: messages.auth.weakPassword };
+      if (isEmailInUse(result)) return { email: messages.auth.emailInUse };
+      return { "": signupErrorText(result, siteAddress) };
     }
     setCreated(messages.auth.signupSucceeded(accountType));
   });
@@ -37,7 +43,7 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
     return (
       <div className="grid gap-3">
         <StatusMessage kind="success">{created}</StatusMessage>
-        {/* Sign-up signs no one in (it answers a taken address the same way): the emailed link does, or the login page. */}
+        {/* Sign-up signs no one in: the emailed link does, or the login page. */}
         <p>
           <Link to={paths.login} className="text-brand-700 underline">
             Go to the login page
@@ -49,26 +55,29 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
 
   // The browser's own checks (a required field, an email address) stay on: noValidate is left off.
   return (
-    <form method="post" {...getFormProps(form)} noValidate={false} className="grid gap-4">
-      <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
-      <InputField field={fields.password} label="Password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" />
-      <InputField field={fields.confirmPassword} label="Confirm password" type="password" required autoComplete="new-password" />
-      <fieldset className="grid gap-2">
-        <legend className={ui.label}>I am signing up as a</legend>
-        {ACCOUNT_TYPES.map((type) => (
-          <label key={type} className="flex items-center gap-2 text-stone-800">
-            <input type="radio" name={fields.accountType.name} value={type} defaultChecked={type === "visitor"} className="size-4 accent-brand-700" />
-            {TYPE_LABELS[type]}
-          </label>
-        ))}
-      </fieldset>
-      <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label="Sign Up" busyLabel="Creating account..." />
-      <p className="text-sm text-stone-700">
-        Already have an account?{" "}
-        <Link to={paths.login} className="text-brand-700 underline">
-          Login
-        </Link>
-      </p>
-    </form>
+    <>
+      <form method="post" {...getFormProps(form)} noValidate={false} className="grid gap-4">
+        <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
+        <InputField field={fields.password} label="Password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" />
+        <InputField field={fields.confirmPassword} label="Confirm password" type="password" required autoComplete="new-password" />
+        <fieldset className="grid gap-2">
+          <legend className={ui.label}>I am signing up as a</legend>
+          {ACCOUNT_TYPES.map((type) => (
+            <label key={type} className="flex items-center gap-2 text-stone-800">
+              <input type="radio" name={fields.accountType.name} value={type} defaultChecked={type === "visitor"} className="size-4 accent-brand-700" />
+              {TYPE_LABELS[type]}
+            </label>
+          ))}
+        </fieldset>
+        <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label="Sign Up" busyLabel="Creating account..." />
+        <p className="text-sm text-stone-700">
+          Already have an account?{" "}
+          <Link to={paths.login} className="text-brand-700 underline">
+            Login
+          </Link>
+        </p>
+      </form>
+      {proofOfWork.widget}
+    </>
   );
 }
