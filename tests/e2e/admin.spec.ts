@@ -58,12 +58,14 @@ test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async
   const slug = name.toLowerCase().replaceAll(" ", "-");
   await page.goto("/admin/pages");
   const form = page.getByRole("region", { name: "Add Page" });
+  // The spec: a page's permission defaults to public; a new page's form shows it chosen.
+  await expect(select(form, "Permission")).toContainText("Public");
 
   await form.getByRole("button", { name: "Add Page" }).click();
   await expect(page.getByRole("tabpanel").getByRole("alert")).toHaveText("Page Name and Permission are required.");
 
   await form.getByLabel("Page Name").fill(name);
-  await choose(select(form, "Permission"), "Public");
+  await expect(select(form, "Permission")).toContainText("Public");
   const editor = form.getByRole("textbox", { name: "Content" });
   await editor.click();
   await page.keyboard.type("Free parking on Queen Street after 6 p.m.");
@@ -73,6 +75,10 @@ test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async
   await expect(list.getByRole("link", { name })).toBeVisible();
   await expect(list).toContainText("Free parking on Queen Street after 6 p.m.");
   await expect(form.getByLabel("Page Name")).toHaveValue("");
+  await expect(select(form, "Permission")).toContainText("Public");
+  // Saved without touching the permission, the page is public.
+  const saved = (await (await page.request.get("/api/v1/pages?pageSize=200")).json()) as { items: Array<{ name: string; permission: string }> };
+  expect(saved.items.find((p) => p.name === name)?.permission).toBe("public");
   await expectNoAxeViolations(page);
 
   await page.goto(`/pages/${slug}`);

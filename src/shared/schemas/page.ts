@@ -58,7 +58,8 @@ export const pageView: EntityView = {
   required: messages.pages.required,
   fields: {
     name: { label: "Page Name", widget: "text", maxLength: 200 },
-    permission: { label: "Permission", widget: "select", options: PAGE_PERMISSIONS.map((value) => ({ value, label: PERMISSION_LABELS[value] })) },
+    // The spec: a page is public unless the admin chooses otherwise.
+    permission: { label: "Permission", widget: "select", initial: "public", options: PAGE_PERMISSIONS.map((value) => ({ value, label: PERMISSION_LABELS[value] })) },
     contentFormat: { label: "Content format", widget: "radio", options: [{ value: "html", label: "Rich text" }, { value: "markdown", label: "Markdown" }] },
     content: { label: "Content", widget: "richtext" },
   },
