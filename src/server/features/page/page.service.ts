@@ -2,6 +2,7 @@
 import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, Validation } from "#server/errors.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
 import { TRUNCATE, type PagePermission } from "#shared/constants.ts";
 import { slugify, truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
@@ -28,9 +29,7 @@ export function mayView(permission: PagePermission, viewer: Pick<CurrentUser, "r
 function toWrite(input: PageInput): PageWrite {
   const parsed = PageInputSchema.safeParse(input);
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-    throw Validation(messages.pages.required, fields);
+    throw Validation(messages.pages.required, fieldErrors(parsed.error.issues));
   }
   const { name, permission, contentFormat, content } = parsed.data;
   const slug = slugify(name);
