@@ -8,7 +8,7 @@ import { slugify, truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { PageInputSchema, type Page, type PageInput, type PageSummary, type RenderedPage } from "#shared/schemas/page.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
-import type { AuditRecorder } from "#server/features/audit/index.ts";
+import { AuditedService } from "#server/features/audit/index.ts";
 import { contentText, prepareContentForStorage, renderContent } from "./page-content.ts";
 import type { PageRepository, PageWrite } from "./page.repository.ts";
 
@@ -51,13 +51,7 @@ function render(page: Page): RenderedPage {
   };
 }
 
-export class PageService {
-  private readonly repository: PageRepository;
-  private readonly audit: AuditRecorder;
-  constructor(repository: PageRepository, audit: AuditRecorder) {
-    this.repository = repository;
-    this.audit = audit;
-  }
+export class PageService extends AuditedService<PageRepository> {
 
   async list(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<PageSummary>> {
     requireRole(viewer, "admin");
@@ -100,11 +94,8 @@ export class PageService {
     return page;
   }
 
-  async delete(viewer: CurrentUser | null, id: string): Promise<void> {
-    const admin = requireRole(viewer, "admin");
-    const page = await this.repository.get(id);
-    if (!page || !(await this.repository.delete(id))) throw NotFound(messages.pages.notFound);
-    await this.audit.record(admin, { action: "delete", entityType: "page", entityId: id, summary: page.name });
+  delete(viewer: CurrentUser | null, id: string): Promise<void> {
+    return this.deleteNamed(viewer, "page", id, messages.pages.notFound);
   }
 
   /**
