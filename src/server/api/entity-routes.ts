@@ -97,16 +97,18 @@ export function entityWriteRoutes<Path extends string, Body extends z.ZodType, S
 }
 
 /** Administrators' paged list of an entity, such as GET /admin/events. */
-export function adminListRoute<Path extends string, Item extends z.ZodType>(config: {
+export function adminListRoute<Path extends string, Item extends z.ZodType, Query extends z.ZodObject = typeof PaginationQuerySchema>(config: {
   operationId: string;
   path: Path;
   tag: string;
   summary: string;
   description: string;
   item: Item;
+  /** The page query, with any filters the list has. */
+  query?: Query;
   errors?: typeof adminErrors;
 }) {
-  const { operationId, path, tag, summary, description, item, errors = adminErrors } = config;
+  const { operationId, path, tag, summary, description, item, query = PaginationQuerySchema as unknown as Query, errors = adminErrors } = config;
   return createRoute({
     operationId,
     method: "get",
@@ -114,7 +116,7 @@ export function adminListRoute<Path extends string, Item extends z.ZodType>(conf
     tags: [tag],
     summary,
     middleware: [adminOnly] as const,
-    request: { query: PaginationQuerySchema },
+    request: { query },
     responses: { 200: answer(description, paginatedSchema(item)), 400: errorResponse("Invalid query"), ...errors },
   });
 }
