@@ -5,10 +5,13 @@ export interface IssueLike {
   message: string;
 }
 
-/** The first message of each field, keyed by its dotted path; an issue of the whole input goes under "_". */
-export function fieldErrors(issues: ReadonlyArray<IssueLike>): Record<string, string> {
+/**
+ * The first message of each field, keyed by its dotted path; an issue of the whole input goes under `whole` ("_"
+ * unless a form names it otherwise, as the setup form's "form").
+ */
+export function fieldErrors(issues: ReadonlyArray<IssueLike>, whole = "_"): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path.map(String).join(".") || "_"] ??= issue.message;
+  for (const issue of issues) fields[issue.path.map(String).join(".") || whole] ??= issue.message;
   return fields;
 }
 

@@ -20,6 +20,7 @@ import { CopyButton } from "../components/ui/copy-button.tsx";
 import { ui } from "../components/ui/field.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
+import { WideImage } from "#web/components/ui/wide-image.tsx";
 
 const EVENT_MAP_HEIGHT = 260;
 
@@ -168,14 +169,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         </Suspense>
       )}
       {event.imageUrl && (
-        <img
-          src={event.imageUrl}
-          alt={event.name}
-          width={800}
-          height={450}
-          fetchPriority="high"
-          className="mt-4 aspect-video w-full rounded-lg object-cover"
-        />
+        <WideImage src={event.imageUrl} alt={event.name} lead className="mt-4 aspect-video w-full rounded-lg object-cover" />
       )}
 
       <section aria-labelledby="event-where" className="mt-6">

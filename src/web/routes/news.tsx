@@ -11,6 +11,7 @@ import { RichContent } from "../features/page/rich-content.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { Pager } from "../components/ui/pager.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { WideImage } from "#web/components/ui/wide-image.tsx";
 
 const PAGE_SIZE = 10;
 
@@ -67,15 +68,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
             <li key={post.id}>
               <article aria-labelledby={`post-${post.id}`} className="card flex flex-col gap-4 sm:flex-row">
                 {post.imageUrl && (
-                  <img
-                    src={post.imageUrl}
-                    alt=""
-                    width={800}
-                    height={450}
-                    loading={index === 0 ? "eager" : "lazy"}
-                    decoding="async"
-                    className="aspect-video w-full shrink-0 rounded-md object-cover sm:w-64"
-                  />
+                  <WideImage src={post.imageUrl} alt="" eager={index === 0} className="aspect-video w-full shrink-0 rounded-md object-cover sm:w-64" />
                 )}
                 <div className="min-w-0">
                   <h2 id={`post-${post.id}`} className="text-xl font-semibold text-stone-900">

@@ -12,6 +12,7 @@ import { JsonLd } from "../features/seo/json-ld.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
+import { WideImage } from "#web/components/ui/wide-image.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -84,7 +85,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         By: {author} | Published: <time dateTime={post.publishedLd}>{post.dateText}</time>
       </p>
       {post.imageUrl && (
-        <img src={post.imageUrl} alt={post.title} width={800} height={450} fetchPriority="high" className="mt-4 aspect-video w-full rounded-lg object-cover" />
+        <WideImage src={post.imageUrl} alt={post.title} lead className="mt-4 aspect-video w-full rounded-lg object-cover" />
       )}
       <RichContent html={post.content} className="mt-4" />
       {post.link && (

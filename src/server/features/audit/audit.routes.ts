@@ -1,23 +1,17 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { adminOnly } from "#server/api/admin-only.ts";
-import { adminErrors, errorResponse } from "#server/api/schemas.ts";
+import { adminListRoute } from "#server/api/entity-routes.ts";
 import { AuditEntrySchema } from "#shared/schemas/audit.ts";
-import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
+import { PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 
-const listAudit = createRoute({
+const listAudit = adminListRoute({
   operationId: "listAudit",
-  method: "get",
   path: "/audit-log",
-  tags: ["Admin"],
-  middleware: [adminOnly] as const,
+  tag: "Admin",
   summary: "Recent administrative changes, newest first (admins only)",
-  request: { query: PaginationQuerySchema.extend({ entityType: z.string().max(40).optional() }) },
-  responses: {
-    200: { description: "Audit entries", content: { "application/json": { schema: paginatedSchema(AuditEntrySchema) } } },
-    400: errorResponse("Invalid query"),
-    ...adminErrors,
-  },
+  description: "Audit entries",
+  item: AuditEntrySchema,
+  query: PaginationQuerySchema.extend({ entityType: z.string().max(40).optional() }),
 });
 
 export function registerAuditRoutes(api: OpenAPIHono<AppEnv>) {

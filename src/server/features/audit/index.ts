@@ -2,4 +2,5 @@
 // AuditRecorder where the services are built.
 export { AuditRepository } from "./audit.repository.ts";
 export { AuditService, type AuditRecorder } from "./audit.service.ts";
+export { AuditedService, renamed } from "./audited-service.ts";
 export { registerAuditRoutes } from "./audit.routes.ts";

@@ -10,6 +10,7 @@ import type { Paginated } from "#shared/schemas/pagination.ts";
 import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { NotFound, Validation } from "#server/errors.ts";
+import { invalidInput } from "#server/validation.ts";
 import { messages } from "#shared/messages.ts";
 import { fileUrl, type AttachedFile, type FileHolder, type FileService } from "#server/storage/file.service.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
@@ -39,13 +40,8 @@ function hoursOf(value: string | OpeningHours | null): OpeningHours | null {
 
 function parseInput(input: BusinessInput) {
   const parsed = BusinessInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-    // A missing required field is the spec's one message; otherwise the first field's own message.
-    const first = parsed.error.issues[0]?.message ?? messages.businesses.required;
-    throw Validation(Object.values(fields).includes(messages.businesses.required) ? messages.businesses.required : first, fields);
-  }
+  // A missing required field is the spec's one message; otherwise the first field's own message.
+  if (!parsed.success) throw invalidInput(parsed.error.issues, messages.businesses.required);
   return parsed.data;
 }
 

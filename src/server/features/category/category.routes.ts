@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { adminErrors, errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
+import { entityWriteRoutes } from "#server/api/entity-routes.ts";
 import { Validation } from "#server/errors.ts";
 import { CategoryInputSchema, CategorySchema } from "#shared/schemas/category.ts";
 import { messages } from "#shared/messages.ts";
@@ -18,61 +18,29 @@ const listCategories = createRoute({
   },
 });
 
-const createCategory = createRoute({
-  operationId: "createCategory",
-  method: "post",
+const writes = entityWriteRoutes({
+  tag: "Categories",
   path: "/categories",
-  tags: ["Categories"],
-  summary: "Add a category (admins only)",
-  middleware: [adminOnly] as const,
-  request: { body: { required: true, content: json(CategoryInputSchema) } },
-  responses: {
-    201: { description: "The new category", content: json(CategorySchema) },
-    400: errorResponse("Category name is required."),
-    ...adminErrors,
-    409: errorResponse("Another category has the same name"),
+  name: "Category",
+  body: CategoryInputSchema,
+  stored: CategorySchema,
+  summaries: {
+    create: "Add a category (admins only)",
+    update: "Rename or recolour a category; its businesses stay in it (admins only)",
+    delete: "Delete a category; its businesses are kept without one (admins only)",
   },
-});
-
-const updateCategory = createRoute({
-  operationId: "updateCategory",
-  method: "put",
-  path: "/categories/{id}",
-  tags: ["Categories"],
-  summary: "Rename or recolour a category; its businesses stay in it (admins only)",
-  middleware: [adminOnly] as const,
-  request: { params: IdParamSchema, body: { required: true, content: json(CategoryInputSchema) } },
-  responses: {
-    200: { description: "The category after the change", content: json(CategorySchema) },
-    400: errorResponse("Category name is required."),
-    ...adminErrors,
-    404: errorResponse("Category not found."),
-    409: errorResponse("Another category has the same name"),
-  },
-});
-
-const deleteCategory = createRoute({
-  operationId: "deleteCategory",
-  method: "delete",
-  path: "/categories/{id}",
-  tags: ["Categories"],
-  summary: "Delete a category; its businesses are kept without one (admins only)",
-  middleware: [adminOnly] as const,
-  request: { params: IdParamSchema },
-  responses: {
-    204: { description: "Deleted" },
-    ...adminErrors,
-    404: errorResponse("Category not found."),
-  },
+  invalid: "Category name is required.",
+  notFound: "Category not found.",
+  conflict: "Another category has the same name",
 });
 
 export function registerCategoryRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(listCategories, async (c) => c.json(await c.var.services.categories.list(), 200));
-  api.openapi(createCategory, async (c) => c.json(await c.var.services.categories.create(c.var.user, c.req.valid("json")), 201));
-  api.openapi(updateCategory, async (c) =>
+  api.openapi(writes.create, async (c) => c.json(await c.var.services.categories.create(c.var.user, c.req.valid("json")), 201));
+  api.openapi(writes.update, async (c) =>
     c.json(await c.var.services.categories.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200),
   );
-  api.openapi(deleteCategory, async (c) => {
+  api.openapi(writes.delete, async (c) => {
     await c.var.services.categories.delete(c.var.user, c.req.valid("param").id);
     return c.body(null, 204);
   });

@@ -7,31 +7,21 @@ import {
   type PlainCategory,
   type PlainCategoryInput,
 } from "#shared/schemas/category.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
 import { findBySlug } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { Conflict, NotFound, Validation } from "#server/errors.ts";
-import type { AuditRecorder } from "#server/features/audit/index.ts";
+import { AuditedService, renamed } from "#server/features/audit/index.ts";
 import type { CategoryRepository } from "./category.repository.ts";
 
-function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-  return fields;
-}
 
 function toPlain(category: Category): PlainCategory {
   return { id: category.id, name: category.name, description: category.description, hex_color: category.color };
 }
 
-export class CategoryService {
-  private readonly repository: CategoryRepository;
-  private readonly audit: AuditRecorder;
-  constructor(repository: CategoryRepository, audit: AuditRecorder) {
-    this.repository = repository;
-    this.audit = audit;
-  }
+export class CategoryService extends AuditedService<CategoryRepository> {
 
   list(): Promise<Category[]> {
     return this.repository.getAll();
@@ -58,17 +48,13 @@ export class CategoryService {
     const category = await this.repository.update(id, parsed.data);
     if (category === "name_taken") throw duplicate(parsed.data.name);
     if (!category) throw NotFound(messages.categories.notFound);
-    const summary = before.name === category.name ? category.name : `${before.name} → ${category.name}`;
-    await this.audit.record(admin, { action: "update", entityType: "category", entityId: id, summary });
+    await this.audit.record(admin, { action: "update", entityType: "category", entityId: id, summary: renamed(before, category) });
     return category;
   }
 
   /** Deletes the category; its businesses are kept, without a category. */
-  async delete(viewer: CurrentUser | null, id: string): Promise<void> {
-    const admin = requireRole(viewer, "admin");
-    const category = await this.repository.get(id);
-    if (!category || !(await this.repository.delete(id))) throw NotFound(messages.categories.notFound);
-    await this.audit.record(admin, { action: "delete", entityType: "category", entityId: id, summary: category.name });
+  delete(viewer: CurrentUser | null, id: string): Promise<void> {
+    return this.deleteNamed(viewer, "category", id, messages.categories.notFound);
   }
 
   /** The spec's plain GET /api/getCategories: id, name, description, hex_color. */

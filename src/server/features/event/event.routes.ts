@@ -1,12 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
-import { RequestCreatedSchema } from "#shared/schemas/owners.ts";
-import { someOwnerOrAdmin } from "#server/api/owner-guards.ts";
-import { adminErrors, errorResponse, IdParamSchema, json, LimitQuerySchema } from "#server/api/schemas.ts";
+import { adminOnly } from "#server/api/admin-only.ts";
+import { adminErrors, errorResponse, json, LimitQuerySchema } from "#server/api/schemas.ts";
+import { adminListRoute, entityWriteRoutes } from "#server/api/entity-routes.ts";
 import type { EventInputSchema, OccurrenceChangeInput } from "#shared/schemas/event.ts";
 import { AdminEventSchema, EventSchema } from "#shared/schemas/event.ts";
-import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 
 const listEvents = createRoute({
   operationId: "listEvents",
@@ -44,63 +42,29 @@ const EventBody = z.custom<z.input<typeof EventInputSchema>>((value) => typeof v
   description: "name, eventDate (ISO; a series' first date), endDate, allDay, recurrenceRule (RFC 5545 RRULE such as FREQ=MONTHLY;BYDAY=1FR), location (\"outdoor\" or a business id), outdoorLocationDescription, description, ticketsLink, imagePath",
 });
 
-const listAdminEvents = createRoute({
+const listAdminEvents = adminListRoute({
   operationId: "listAdminEvents",
-  method: "get",
   path: "/admin/events",
-  tags: ["Events"],
+  tag: "Events",
   summary: "Every event, newest first, with a 100-character description preview (admins only)",
-  middleware: [adminOnly] as const,
-  request: { query: PaginationQuerySchema },
-  responses: {
-    200: { description: "Events", content: json(paginatedSchema(AdminEventSchema)) },
-    400: errorResponse("Invalid query"),
-    ...adminErrors,
-  },
+  description: "Events",
+  item: AdminEventSchema,
 });
 
-const createEvent = createRoute({
-  operationId: "createEvent",
-  method: "post",
+const writes = entityWriteRoutes({
+  tag: "Events",
   path: "/events",
-  tags: ["Events"],
-  summary: "Add an event; an uploaded image (imagePath) is attached to it (admins; owners for their own businesses, through a request)",
-  middleware: [signedInOnly, someOwnerOrAdmin] as const,
-  request: { body: { required: true, content: json(EventBody) } },
-  responses: {
-    201: { description: "The new event", content: json(AdminEventSchema.omit({ locationText: true, descriptionPreview: true })) },
-    202: { description: "An owner's event for their business, waiting for an administrator", content: json(RequestCreatedSchema) },
-    400: errorResponse("Event Name, Event Date, and Location Type are required."),
-    ...adminErrors,
+  name: "Event",
+  body: EventBody,
+  stored: AdminEventSchema.omit({ locationText: true, descriptionPreview: true }),
+  summaries: {
+    create: "Add an event; an uploaded image (imagePath) is attached to it (admins; owners for their own businesses, through a request)",
+    update: "Replace an event; a new image replaces (and deletes) the old one (admins; owners for their own businesses, through a request)",
+    delete: "Delete an event and its image (admins; owners for their own businesses, through a request)",
   },
-});
-
-const updateEvent = createRoute({
-  operationId: "updateEvent",
-  method: "put",
-  path: "/events/{id}",
-  tags: ["Events"],
-  summary: "Replace an event; a new image replaces (and deletes) the old one (admins; owners for their own businesses, through a request)",
-  middleware: [signedInOnly, someOwnerOrAdmin] as const,
-  request: { params: IdParamSchema, body: { required: true, content: json(EventBody) } },
-  responses: {
-    200: { description: "The event after the change", content: json(AdminEventSchema.omit({ locationText: true, descriptionPreview: true })) },
-    202: { description: "An owner's change, waiting for an administrator", content: json(RequestCreatedSchema) },
-    400: errorResponse("Event Name, Event Date, and Location Type are required."),
-    ...adminErrors,
-    404: errorResponse("Event not found."),
-  },
-});
-
-const deleteEvent = createRoute({
-  operationId: "deleteEvent",
-  method: "delete",
-  path: "/events/{id}",
-  tags: ["Events"],
-  summary: "Delete an event and its image (admins; owners for their own businesses, through a request)",
-  middleware: [signedInOnly, someOwnerOrAdmin] as const,
-  request: { params: IdParamSchema },
-  responses: { 204: { description: "Deleted" }, ...adminErrors, 404: errorResponse("Event not found.") },
+  invalid: "Event Name, Event Date, and Location Type are required.",
+  notFound: "Event not found.",
+  byOwners: true,
 });
 
 const OccurrenceParams = z.object({ id: z.string().min(1).max(100), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ description: "The occurrence's own date in the site's time zone", example: "2026-12-04" }) });
@@ -152,15 +116,15 @@ export function registerEventRoutes(api: OpenAPIHono<AppEnv>) {
   });
   api.openapi(getEvent, async (c) => c.json(await c.var.services.events.get(c.req.valid("param").id), 200));
   api.openapi(listAdminEvents, async (c) => c.json(await c.var.services.events.listForAdmin(c.var.user, c.req.valid("query")), 200));
-  api.openapi(createEvent, async (c) => {
+  api.openapi(writes.create, async (c) => {
     const outcome = await c.var.services.requests.saveEvent(c.var.user, null, c.req.valid("json"));
     return "applied" in outcome ? c.json(outcome.applied, 201) : c.json(outcome.request, 202);
   });
-  api.openapi(updateEvent, async (c) => {
+  api.openapi(writes.update, async (c) => {
     const outcome = await c.var.services.requests.saveEvent(c.var.user, c.req.valid("param").id, c.req.valid("json"));
     return "applied" in outcome ? c.json(outcome.applied, 200) : c.json(outcome.request, 202);
   });
-  api.openapi(deleteEvent, async (c) => {
+  api.openapi(writes.delete, async (c) => {
     await c.var.services.requests.deleteEvent(c.var.user, c.req.valid("param").id);
     return c.body(null, 204);
   });

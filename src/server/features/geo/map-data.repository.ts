@@ -4,6 +4,8 @@ import type { DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
 import { MAP_FIELDS, mapValueOf, type MapBusiness, type MapCategory, type MapTag } from "#shared/map.ts";
 import type { BusinessColumn } from "#server/features/business/index.ts";
+import { parseStoredHours } from "#server/lib/hours/stored-hours.ts";
+import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
 
 /**
  * What the map draws of a business: thousands of rows, so only these, taken from the business's column list: the
@@ -17,8 +19,8 @@ export class MapDataRepository {
     this.db = db;
   }
 
-  /** The map's businesses with their stored opening hours (JSON text), from which the service tells open or closed. */
-  async getBusinesses(): Promise<Array<Omit<MapBusiness, "openNow"> & { openingHours: string | null }>> {
+  /** The map's businesses with their opening hours (read as the business repository reads them), from which the service tells open or closed. */
+  async getBusinesses(): Promise<Array<Omit<MapBusiness, "openNow"> & { openingHours: OpeningHours | null }>> {
     const [rows, links] = await Promise.all([
       this.db
         .selectFrom("business")
@@ -45,7 +47,7 @@ export class MapDataRepository {
         lng: Number(row.lng),
         categoryId: row.categoryId,
         tagIds: tagsOf.get(row.id) ?? [],
-        openingHours: row.openingHours,
+        openingHours: parseStoredHours(row.openingHours),
       };
     });
   }

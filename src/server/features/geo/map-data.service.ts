@@ -4,7 +4,6 @@ import type { MapSketch } from "#shared/map-sketch.ts";
 import type { MapDataRepository } from "./map-data.repository.ts";
 import { mapSketch } from "./map-sketch.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
-import { parseStoredHours } from "#server/lib/hours/stored-hours.ts";
 
 /** Sketches kept per content version, one per filter; the least recently asked go first. */
 const KEPT_SKETCHES = 32;
@@ -27,7 +26,7 @@ export class MapDataService {
   async businesses(): Promise<MapBusiness[]> {
     const [rows, zone] = await Promise.all([this.repository.getBusinesses(), this.zone()]);
     const clock = new HoursClock(zone);
-    return rows.map(({ openingHours, ...business }) => ({ ...business, openNow: openingHours ? isOpenNow(parseStoredHours(openingHours), clock) : null }));
+    return rows.map(({ openingHours, ...business }) => ({ ...business, openNow: isOpenNow(openingHours, clock) }));
   }
 
   businessCount(): Promise<number> {

@@ -3,6 +3,7 @@
 import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { Conflict, NotFound, Validation } from "#server/errors.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
 import {
   CSV_DELIMITERS,
   IMPORT_LIMITS,
@@ -27,9 +28,7 @@ const CATEGORY_COLORS = ["#2f6f8f", "#8f5a2f", "#4f7f3a", "#7a4f8f", "#8f2f4f", 
 function parseOptions(input: ImportOptionsInput) {
   const parsed = ImportOptionsSchema.safeParse(input);
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-    throw Validation("The import options are not valid.", fields);
+    throw Validation("The import options are not valid.", fieldErrors(parsed.error.issues));
   }
   return parsed.data;
 }

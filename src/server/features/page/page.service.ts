@@ -2,12 +2,13 @@
 import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, Validation } from "#server/errors.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
 import { TRUNCATE, type PagePermission } from "#shared/constants.ts";
 import { slugify, truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { PageInputSchema, type Page, type PageInput, type PageSummary, type RenderedPage } from "#shared/schemas/page.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
-import type { AuditRecorder } from "#server/features/audit/index.ts";
+import { AuditedService } from "#server/features/audit/index.ts";
 import { contentText, prepareContentForStorage, renderContent } from "./page-content.ts";
 import type { PageRepository, PageWrite } from "./page.repository.ts";
 
@@ -28,9 +29,7 @@ export function mayView(permission: PagePermission, viewer: Pick<CurrentUser, "r
 function toWrite(input: PageInput): PageWrite {
   const parsed = PageInputSchema.safeParse(input);
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-    throw Validation(messages.pages.required, fields);
+    throw Validation(messages.pages.required, fieldErrors(parsed.error.issues));
   }
   const { name, permission, contentFormat, content } = parsed.data;
   const slug = slugify(name);
@@ -52,13 +51,7 @@ function render(page: Page): RenderedPage {
   };
 }
 
-export class PageService {
-  private readonly repository: PageRepository;
-  private readonly audit: AuditRecorder;
-  constructor(repository: PageRepository, audit: AuditRecorder) {
-    this.repository = repository;
-    this.audit = audit;
-  }
+export class PageService extends AuditedService<PageRepository> {
 
   async list(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<PageSummary>> {
     requireRole(viewer, "admin");
@@ -101,11 +94,8 @@ export class PageService {
     return page;
   }
 
-  async delete(viewer: CurrentUser | null, id: string): Promise<void> {
-    const admin = requireRole(viewer, "admin");
-    const page = await this.repository.get(id);
-    if (!page || !(await this.repository.delete(id))) throw NotFound(messages.pages.notFound);
-    await this.audit.record(admin, { action: "delete", entityType: "page", entityId: id, summary: page.name });
+  delete(viewer: CurrentUser | null, id: string): Promise<void> {
+    return this.deleteNamed(viewer, "page", id, messages.pages.notFound);
   }
 
   /**

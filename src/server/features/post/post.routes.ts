@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { errorResponse, IdParamSchema, json, LimitQuerySchema } from "#server/api/schemas.ts";
-import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
+import { errorResponse, json, LimitQuerySchema } from "#server/api/schemas.ts";
+import { adminListRoute, entityWriteRoutes } from "#server/api/entity-routes.ts";
 import type { PostInputSchema } from "#shared/schemas/post.ts";
 import { AdminPostSchema, PostAuthorSchema, PostSchema } from "#shared/schemas/post.ts";
 
@@ -27,15 +27,30 @@ const listPosts = createRoute({
   },
 });
 
-const listAdminPosts = createRoute({
+const listAdminPosts = adminListRoute({
   operationId: "listAdminPosts",
-  method: "get",
   path: "/admin/posts",
-  tags: ["Posts"],
+  tag: "Posts",
   summary: "Every post, newest first, with a 100-character plain-text preview (admins only)",
-  middleware: [adminOnly] as const,
-  request: { query: PaginationQuerySchema },
-  responses: { 200: { description: "Posts", content: json(paginatedSchema(AdminPostSchema)) }, 400: errorResponse("Invalid query"), ...adminErrors },
+  description: "Posts",
+  item: AdminPostSchema,
+  errors: adminErrors,
+});
+
+const writes = entityWriteRoutes({
+  tag: "Posts",
+  path: "/posts",
+  name: "Post",
+  body: PostBody,
+  stored: StoredPostSchema,
+  summaries: {
+    create: "Add a post; the signed-in admin is recorded as its editor (admins only)",
+    update: "Replace a post; a new image replaces (and deletes) the old one (admins only)",
+    delete: "Delete a post and its image (admins only)",
+  },
+  invalid: "Title, Author, Content, and Datetime are required.",
+  notFound: "Post not found.",
+  errors: adminErrors,
 });
 
 const listAuthors = createRoute({
@@ -48,48 +63,6 @@ const listAuthors = createRoute({
   responses: { 200: { description: "Users", content: json(z.array(PostAuthorSchema)) }, ...adminErrors },
 });
 
-const createPost = createRoute({
-  operationId: "createPost",
-  method: "post",
-  path: "/posts",
-  tags: ["Posts"],
-  summary: "Add a post; the signed-in admin is recorded as its editor (admins only)",
-  middleware: [adminOnly] as const,
-  request: { body: { required: true, content: json(PostBody) } },
-  responses: {
-    201: { description: "The new post", content: json(StoredPostSchema) },
-    400: errorResponse("Title, Author, Content, and Datetime are required."),
-    ...adminErrors,
-  },
-});
-
-const updatePost = createRoute({
-  operationId: "updatePost",
-  method: "put",
-  path: "/posts/{id}",
-  tags: ["Posts"],
-  summary: "Replace a post; a new image replaces (and deletes) the old one (admins only)",
-  middleware: [adminOnly] as const,
-  request: { params: IdParamSchema, body: { required: true, content: json(PostBody) } },
-  responses: {
-    200: { description: "The post after the change", content: json(StoredPostSchema) },
-    400: errorResponse("Title, Author, Content, and Datetime are required."),
-    ...adminErrors,
-    404: errorResponse("Post not found."),
-  },
-});
-
-const deletePost = createRoute({
-  operationId: "deletePost",
-  method: "delete",
-  path: "/posts/{id}",
-  tags: ["Posts"],
-  summary: "Delete a post and its image (admins only)",
-  middleware: [adminOnly] as const,
-  request: { params: IdParamSchema },
-  responses: { 204: { description: "Deleted" }, ...adminErrors, 404: errorResponse("Post not found.") },
-});
-
 export function registerPostRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(listPosts, async (c) => {
     const { limit } = c.req.valid("query");
@@ -97,9 +70,9 @@ export function registerPostRoutes(api: OpenAPIHono<AppEnv>) {
   });
   api.openapi(listAdminPosts, async (c) => c.json(await c.var.services.posts.listForAdmin(c.var.user, c.req.valid("query")), 200));
   api.openapi(listAuthors, async (c) => c.json(await c.var.services.posts.authors(c.var.user), 200));
-  api.openapi(createPost, async (c) => c.json(await c.var.services.posts.create(c.var.user, c.req.valid("json")), 201));
-  api.openapi(updatePost, async (c) => c.json(await c.var.services.posts.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200));
-  api.openapi(deletePost, async (c) => {
+  api.openapi(writes.create, async (c) => c.json(await c.var.services.posts.create(c.var.user, c.req.valid("json")), 201));
+  api.openapi(writes.update, async (c) => c.json(await c.var.services.posts.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200));
+  api.openapi(writes.delete, async (c) => {
     await c.var.services.posts.delete(c.var.user, c.req.valid("param").id);
     return c.body(null, 204);
   });

@@ -10,6 +10,7 @@ import { hashPassword } from "#server/auth/password.ts";
 import { isCommonPassword } from "#server/auth/common-passwords.ts";
 import { PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { DisplayNameSchema, type SetupField } from "#shared/schemas/account.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
 import { messages } from "#shared/messages.ts";
 
 export const SETUP_PATH = "/setup";
@@ -75,14 +76,7 @@ export class SetupService {
    */
   async createAdministrator(token: string, input: unknown, now = new Date()): Promise<SetupResult> {
     const parsed = SetupSchema.safeParse(input);
-    if (!parsed.success) {
-      const errors: Partial<Record<SetupField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? "form") as SetupField;
-        errors[field] ??= issue.message;
-      }
-      return { ok: false, errors };
-    }
+    if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues, "form") as Partial<Record<SetupField, string>> };
     const { email, displayName, password } = parsed.data;
     const hash = await hashPassword(password);
     return this.db.transaction().execute(async (trx): Promise<SetupResult> => {

@@ -4,7 +4,7 @@ import { messages } from "#shared/messages.ts";
 import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { Conflict, NotFound, Validation } from "#server/errors.ts";
-import type { AuditRecorder } from "#server/features/audit/index.ts";
+import { AuditedService, renamed } from "#server/features/audit/index.ts";
 import type { TagRepository } from "./tag.repository.ts";
 
 function parseName(input: TagInput): string {
@@ -18,13 +18,7 @@ function duplicate(name: string) {
   return Conflict(message, { name: message });
 }
 
-export class TagService {
-  private readonly repository: TagRepository;
-  private readonly audit: AuditRecorder;
-  constructor(repository: TagRepository, audit: AuditRecorder) {
-    this.repository = repository;
-    this.audit = audit;
-  }
+export class TagService extends AuditedService<TagRepository> {
 
   list(): Promise<Tag[]> {
     return this.repository.getAll();
@@ -57,15 +51,11 @@ export class TagService {
     const tag = await this.repository.update(id, name);
     if (tag === "name_taken") throw duplicate(name);
     if (!tag) throw NotFound(messages.tags.notFound);
-    const summary = before.name === tag.name ? tag.name : `${before.name} → ${tag.name}`;
-    await this.audit.record(admin, { action: "update", entityType: "tag", entityId: id, summary });
+    await this.audit.record(admin, { action: "update", entityType: "tag", entityId: id, summary: renamed(before, tag) });
     return tag;
   }
 
-  async delete(viewer: CurrentUser | null, id: string): Promise<void> {
-    const admin = requireRole(viewer, "admin");
-    const tag = await this.repository.get(id);
-    if (!tag || !(await this.repository.delete(id))) throw NotFound(messages.tags.notFound);
-    await this.audit.record(admin, { action: "delete", entityType: "tag", entityId: id, summary: tag.name });
+  delete(viewer: CurrentUser | null, id: string): Promise<void> {
+    return this.deleteNamed(viewer, "tag", id, messages.tags.notFound);
   }
 }

@@ -2,22 +2,16 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
 import { adminErrors, errorResponse, IdParamSchema } from "#server/api/schemas.ts";
+import { adminListRoute, answer, jsonBody } from "#server/api/entity-routes.ts";
 import { AdminUserSchema, RoleChangeSchema } from "#shared/schemas/admin-user.ts";
-import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
 
-const listUsers = createRoute({
+const listUsers = adminListRoute({
   operationId: "listUsers",
-  method: "get",
   path: "/users",
-  tags: ["Admin"],
-  middleware: [adminOnly] as const,
+  tag: "Admin",
   summary: "Every account, newest first, a page at a time (admins only)",
-  request: { query: PaginationQuerySchema },
-  responses: {
-    200: { description: "Users", content: { "application/json": { schema: paginatedSchema(AdminUserSchema) } } },
-    400: errorResponse("Invalid query"),
-    ...adminErrors,
-  },
+  description: "Users",
+  item: AdminUserSchema,
 });
 
 const setRole = createRoute({
@@ -27,9 +21,9 @@ const setRole = createRoute({
   tags: ["Admin"],
   middleware: [adminOnly] as const,
   summary: "Change a user's role among user, business and admin (admins only)",
-  request: { params: IdParamSchema, body: { required: true, content: { "application/json": { schema: RoleChangeSchema } } } },
+  request: { params: IdParamSchema, body: jsonBody(RoleChangeSchema) },
   responses: {
-    200: { description: "The user after the change", content: { "application/json": { schema: AdminUserSchema } } },
+    200: answer("The user after the change", AdminUserSchema),
     400: errorResponse("Invalid role"),
     ...adminErrors,
     404: errorResponse("No such user"),

@@ -5,16 +5,10 @@ import type { Role } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import type { AdminUser } from "#shared/schemas/admin-user.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
-import type { AuditRecorder } from "#server/features/audit/index.ts";
+import { AuditedService } from "#server/features/audit/index.ts";
 import type { UsersRepository } from "./users.repository.ts";
 
-export class UsersService {
-  private readonly repository: UsersRepository;
-  private readonly audit: AuditRecorder;
-  constructor(repository: UsersRepository, audit: AuditRecorder) {
-    this.repository = repository;
-    this.audit = audit;
-  }
+export class UsersService extends AuditedService<UsersRepository> {
 
   async list(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminUser>> {
     requireRole(viewer, "admin");

@@ -4,6 +4,7 @@ import { paths } from "#web/lib/paths.ts";
 import { JsonLd } from "../seo/index.ts";
 import type { EventCardData } from "./event-card-data.ts";
 import { eventJsonLd } from "./event-json-ld.ts";
+import { WideImage } from "#web/components/ui/wide-image.tsx";
 
 interface Props {
   event: EventCardData;
@@ -21,15 +22,7 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
   return (
     <article id={`event-${event.key}`} aria-labelledby={headingId} className="card flex flex-col gap-3 sm:flex-row">
       {event.imageUrl && (
-        <img
-          src={event.imageUrl}
-          alt={event.name}
-          width={800}
-          height={450}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-video w-full shrink-0 rounded-md object-cover sm:w-56"
-        />
+        <WideImage src={event.imageUrl} alt={event.name} eager={eager} className="aspect-video w-full shrink-0 rounded-md object-cover sm:w-56" />
       )}
       <div className="min-w-0 flex-1">
         <Heading id={headingId} className="text-lg font-semibold text-stone-900">

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { authorName } from "#shared/format.ts";
 import type { PostCardData } from "../news/index.ts";
+import { WideImage } from "#web/components/ui/wide-image.tsx";
 
 export type { PostCardData };
 
@@ -8,15 +9,7 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
   return (
     <article aria-labelledby={`post-${post.id}`} className="card flex flex-col gap-3">
       {post.imageUrl && (
-        <img
-          src={post.imageUrl}
-          alt={post.title}
-          width={800}
-          height={450}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-video w-full rounded-md object-cover"
-        />
+        <WideImage src={post.imageUrl} alt={post.title} eager={eager} className="aspect-video w-full rounded-md object-cover" />
       )}
       <h2 id={`post-${post.id}`} className="text-lg font-semibold text-stone-900">
         <Link to={post.href} className="hover:text-brand-700 hover:underline">
