@@ -81,7 +81,10 @@ export const RequestSummarySchema = z.object({
   targetId: z.string().nullable(),
   status: z.enum(REQUEST_STATUSES),
   reason: z.string().nullable(),
-  requesterEmail: z.string(),
+  requesterEmail: z.string().nullable().meta({
+    description: "The e-mail address of the person who asked, for administrators and for that person; null for the other owners of the business, who see requesterName only",
+  }),
+  requesterName: z.string().meta({ description: "The display name of the person who asked" }),
   createdAt: z.string(),
   updatedAt: z.string(),
   decidedAt: z.string().nullable(),

@@ -33,9 +33,9 @@ export class RequestDecisionService {
   }
 
   async list(viewer: CurrentUser | null, query: RequestListQuery): Promise<RequestSummary[]> {
-    requireRole(viewer, "admin");
+    const admin = requireRole(viewer, "admin");
     await this.closeOrphans();
-    return (await this.repository.getAll(query)).map(summary);
+    return (await this.repository.getAll(query)).map((request) => summary(request, admin));
   }
 
   async countPending(viewer: CurrentUser | null): Promise<number> {
@@ -51,7 +51,7 @@ export class RequestDecisionService {
     const listed = await this.repository.getAll({ visibleTo: user.id });
     const requests = [];
     for (const request of listed) if (await this.concerns(user, request)) requests.push(request);
-    return Promise.all(requests.reverse().map((r) => this.detailOf(r)));
+    return Promise.all(requests.reverse().map((r) => this.detailOf(r, user)));
   }
 
   /** For administrators, for the person who asked, and for the owners of the business a change is about. */
@@ -60,7 +60,7 @@ export class RequestDecisionService {
     await this.closeOrphans();
     const request = await this.repository.get(id);
     if (!request || (user.role !== "admin" && !(await this.concerns(user, request)))) throw NotFound("Request not found.");
-    return this.detailOf(request);
+    return this.detailOf(request, user);
   }
 
   /** A request the person may amend or withdraw (see `concerns`); NotFound for anyone else. */
@@ -230,7 +230,7 @@ export class RequestDecisionService {
     return this.deps.notifications.quietly(() => send(this.deps.notifications));
   }
 
-  private async detailOf(request: StoredRequest): Promise<RequestDetail> {
+  private async detailOf(request: StoredRequest, viewer: CurrentUser): Promise<RequestDetail> {
     const form = FORMS[request.kind];
     // Once decided, what was live then is what the request is compared with.
     const live = request.status === "pending" ? await this.live(request) : request.base;
@@ -248,6 +248,6 @@ export class RequestDecisionService {
       const siteDomain = hostOf(business?.website);
       domainMatch = !!emailDomain && !!siteDomain && (siteDomain === emailDomain || siteDomain.endsWith(`.${emailDomain}`));
     }
-    return { ...summary(request), payload: request.payload, fields, domainMatch };
+    return { ...summary(request, viewer), payload: request.payload, fields, domainMatch };
   }
 }

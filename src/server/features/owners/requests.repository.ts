@@ -6,7 +6,8 @@ import type { RequestKind, RequestListQuery, RequestStatus, RequestSummary } fro
 /** The kinds of request about a business that all its owners see and may amend or withdraw (see RequestDecisionService.concerns). */
 export const SHARED_KINDS = ["listing-change", "event", "offer"] as const;
 
-export interface StoredRequest extends RequestSummary {
+export interface StoredRequest extends Omit<RequestSummary, "requesterEmail"> {
+  requesterEmail: string;
   userId: string;
   payload: Record<string, unknown>;
   base: Record<string, unknown> | null;
@@ -38,6 +39,7 @@ const COLUMNS = [
   "change_request.updatedAt",
   "change_request.decidedAt",
   "user.email as requesterEmail",
+  "user.displayName as requesterName",
 ] as const;
 
 type Row = {
@@ -55,6 +57,7 @@ type Row = {
   updatedAt: string;
   decidedAt: string | null;
   requesterEmail: string;
+  requesterName: string;
 };
 
 function toRequest(row: Row): StoredRequest {
