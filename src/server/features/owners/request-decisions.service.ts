@@ -6,7 +6,7 @@ import { messages } from "#shared/messages.ts";
 import type { BusinessInput } from "#shared/schemas/business.ts";
 import type { EventInput } from "#shared/schemas/event.ts";
 import type { OfferInput } from "#shared/schemas/offer.ts";
-import { requestMessages, type Owner, type RequestDetail, type RequestField, type RequestListQuery, type RequestSummary } from "#shared/schemas/owners.ts";
+import { requestMessages, type Owner, type RequestDetail, type RequestField, type RequestKind, type RequestListQuery, type RequestSummary } from "#shared/schemas/owners.ts";
 import type { Listings } from "./listings.ts";
 import type { OwnerNotifications } from "./owner-notifications.ts";
 import type { OwnershipService } from "./ownership.service.ts";
@@ -38,10 +38,10 @@ export class RequestDecisionService {
     return (await this.repository.getAll(query)).map((request) => summary(request, admin));
   }
 
-  async countPending(viewer: CurrentUser | null): Promise<number> {
+  async countPending(viewer: CurrentUser | null, kind?: RequestKind): Promise<number> {
     requireRole(viewer, "admin");
     await this.closeOrphans();
-    return this.repository.countPending();
+    return this.repository.countPending(kind);
   }
 
   /** The signed-in person's own requests and the changes asked for the businesses they own, newest first, each with its fields. */

@@ -2,6 +2,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { RequestKind, RequestListQuery, RequestStatus, RequestSummary } from "#shared/schemas/owners.ts";
+import { DEFAULT_PAGE_SIZE } from "#shared/schemas/pagination.ts";
 
 /** The kinds of request about a business that all its owners see and may amend or withdraw (see RequestDecisionService.concerns). */
 export const SHARED_KINDS = ["listing-change", "event", "offer"] as const;
@@ -113,12 +114,16 @@ export class RequestRepository {
     if (query.kind) q = q.where("change_request.kind", "=", query.kind);
     if (query.userId) q = q.where("change_request.userId", "=", query.userId);
     if (query.businessId) q = q.where("change_request.businessId", "=", query.businessId);
-    const rows = await q.orderBy("change_request.createdAt").orderBy("change_request.id").limit(query.limit ?? 500).execute();
+    q = q.orderBy("change_request.createdAt").orderBy("change_request.id");
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const rows = await (query.page ? q.offset((query.page - 1) * pageSize).limit(pageSize) : q.limit(query.limit ?? 500)).execute();
     return rows.map(toRequest);
   }
 
-  async countPending(): Promise<number> {
-    const row = await this.db.selectFrom("change_request").select((eb) => eb.fn.countAll<number>().as("total")).where("status", "=", "pending").executeTakeFirstOrThrow();
+  async countPending(kind?: RequestKind): Promise<number> {
+    let q = this.db.selectFrom("change_request").select((eb) => eb.fn.countAll<number>().as("total")).where("status", "=", "pending");
+    if (kind) q = q.where("kind", "=", kind);
+    const row = await q.executeTakeFirstOrThrow();
     return Number(row.total);
   }
 
