@@ -24,7 +24,7 @@ export interface RequestsPage {
 
 /** One page of the waiting requests, oldest first; a page past the last gives the last. */
 export async function loadRequests(kind: RequestKind | null, page = 1): Promise<RequestsPage> {
-  const ofKind = kind ? { kind } : {};
+  const ofKind: Record<string, string> = kind ? { kind } : {};
   const total = (await apiFetch<{ count: number }>(`/requests/pending-count?${new URLSearchParams(ofKind)}`)).count;
   page = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / REQUESTS_PAGE_SIZE)));
   const query = new URLSearchParams({ status: "pending", ...ofKind, page: String(page), pageSize: String(REQUESTS_PAGE_SIZE) });
