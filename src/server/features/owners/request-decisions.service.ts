@@ -20,6 +20,8 @@ export interface RequestDecisionServiceDeps {
   listings: Listings;
   notifications: OwnerNotifications;
   holds: Pick<UploadHolds, "releaseReplaced">;
+  /** Runs work in one transaction of the database, which every query inside joins (see Database.transaction). */
+  transaction: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 export class RequestDecisionService {
@@ -153,20 +155,19 @@ export class RequestDecisionService {
   }
 
   /**
-   * Marks the request approved (so no one else decides or amends it meanwhile), then applies it as it stands then (an
-   * amendment that came in while the decision was being made is applied too); a failure puts it back.
+   * Marks the request approved (so no one else decides or amends it meanwhile) and applies it as it stands then (an
+   * amendment that came in while the decision was being made is applied too), in one transaction: a failure, or the
+   * process dying at any moment, leaves it waiting with nothing applied, else it is approved with all applied. What
+   * is not in the database follows the commit: the uploads it no longer needs are deleted and the owner is told.
    */
   async decideAndApply(actor: CurrentUser, asked: StoredRequest, fields: string[] | ((request: StoredRequest) => string[]), decidedBy: string | null): Promise<void> {
-    if (!(await this.repository.decide(asked.id, { status: "approved", reason: null, decidedBy }))) throw Conflict(requestMessages.notPending);
-    const request = (await this.repository.get(asked.id)) ?? asked;
-    let created: { businessId?: string; targetId?: string };
-    try {
-      created = await this.apply(actor, request, typeof fields === "function" ? fields(request) : fields);
-    } catch (error) {
-      await this.repository.reopen(request.id);
-      throw error;
-    }
-    if (created.businessId || created.targetId) await this.repository.setTarget(request.id, created);
+    const request = await this.deps.transaction(async () => {
+      if (!(await this.repository.decide(asked.id, { status: "approved", reason: null, decidedBy }))) throw Conflict(requestMessages.notPending);
+      const decided = (await this.repository.get(asked.id)) ?? asked;
+      const created = await this.apply(actor, decided, typeof fields === "function" ? fields(decided) : fields);
+      if (created.businessId || created.targetId) await this.repository.setTarget(decided.id, created);
+      return decided;
+    });
     await this.release(request);
     if (decidedBy !== null) await this.mail((notifications) => notifications.sendDecision(request, "approved", null));
   }

@@ -210,11 +210,6 @@ export class RequestRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Puts a request whose approval could not be applied back among the waiting ones. */
-  async reopen(id: string): Promise<void> {
-    await this.db.updateTable("change_request").set({ status: "pending", decidedBy: null, decidedAt: null }).where("id", "=", id).execute();
-  }
-
   /** Removes a request that never took effect: one approved in advance whose change could not be applied. */
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom("change_request").where("id", "=", id).execute();
