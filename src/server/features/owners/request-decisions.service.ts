@@ -11,7 +11,7 @@ import type { Listings } from "./listings.ts";
 import type { OwnerNotifications } from "./owner-notifications.ts";
 import type { OwnershipService } from "./ownership.service.ts";
 import { asInput, FORMS, hostOf, same, summary, type Values } from "./request-forms.ts";
-import { SHARED_KINDS, type RequestRepository, type StoredRequest } from "./requests.repository.ts";
+import { SHARED_KINDS, type FollowUp, type RequestRepository, type StoredRequest } from "./requests.repository.ts";
 import type { UploadHolds } from "./upload-holds.ts";
 
 export interface RequestDecisionServiceDeps {
@@ -158,18 +158,36 @@ export class RequestDecisionService {
    * Marks the request approved (so no one else decides or amends it meanwhile) and applies it as it stands then (an
    * amendment that came in while the decision was being made is applied too), in one transaction: a failure, or the
    * process dying at any moment, leaves it waiting with nothing applied, else it is approved with all applied. What
-   * is not in the database follows the commit: the uploads it no longer needs are deleted and the owner is told.
+   * is not in the database follows the commit (see `finish`), recorded with the decision so it is done even if the
+   * process dies first.
    */
   async decideAndApply(actor: CurrentUser, asked: StoredRequest, fields: string[] | ((request: StoredRequest) => string[]), decidedBy: string | null): Promise<void> {
+    const followUp = decidedBy === null ? "applied" : "approved";
     const request = await this.deps.transaction(async () => {
-      if (!(await this.repository.decide(asked.id, { status: "approved", reason: null, decidedBy }))) throw Conflict(requestMessages.notPending);
+      if (!(await this.repository.decide(asked.id, { status: "approved", reason: null, decidedBy, followUp }))) throw Conflict(requestMessages.notPending);
       const decided = (await this.repository.get(asked.id)) ?? asked;
       const created = await this.apply(actor, decided, typeof fields === "function" ? fields(decided) : fields);
       if (created.businessId || created.targetId) await this.repository.setTarget(decided.id, created);
       return decided;
     });
+    await this.finish(request, followUp);
+  }
+
+  /**
+   * Finishes approvals decided before `decidedBefore` whose follow-up a stopped process left undone: at start all of
+   * them, now and then those decided over a minute ago (not one this process is still finishing).
+   */
+  async finishLeftOver(decidedBefore = new Date(Date.now() - 60_000)): Promise<number> {
+    const due = await this.repository.followUpsDue(decidedBefore.toISOString());
+    for (const request of due) await this.finish(request, request.followUp);
+    return due.length;
+  }
+
+  /** After an approval commits: the uploads it held that the item did not take are deleted, and the owner is told. */
+  private async finish(request: StoredRequest, followUp: FollowUp): Promise<void> {
     await this.release(request);
-    if (decidedBy !== null) await this.mail((notifications) => notifications.sendDecision(request, "approved", null));
+    if (followUp === "approved") await this.mail((notifications) => notifications.sendDecision(request, "approved", null));
+    await this.repository.followUpDone(request.id);
   }
 
   private async apply(actor: CurrentUser, request: StoredRequest, fields: string[]): Promise<{ businessId?: string; targetId?: string }> {

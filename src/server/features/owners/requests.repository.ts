@@ -14,6 +14,9 @@ export interface StoredRequest extends Omit<RequestSummary, "requesterEmail"> {
   base: Record<string, unknown> | null;
 }
 
+/** What is left to do once a decision is committed: tell the person who asked and tidy uploads, or only tidy. */
+export type FollowUp = "approved" | "applied";
+
 export interface NewRequest {
   id: string;
   kind: RequestKind;
@@ -199,7 +202,7 @@ export class RequestRepository {
   }
 
   /** Moves a pending request to its outcome; false when another decision came first. */
-  async decide(id: string, decision: { status: Exclude<RequestStatus, "pending">; reason: string | null; decidedBy: string | null }): Promise<boolean> {
+  async decide(id: string, decision: { status: Exclude<RequestStatus, "pending">; reason: string | null; decidedBy: string | null; followUp?: FollowUp }): Promise<boolean> {
     const now = new Date().toISOString();
     const result = await this.db
       .updateTable("change_request")
@@ -208,6 +211,16 @@ export class RequestRepository {
       .where("status", "=", "pending")
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Decided requests whose follow-up (see migration 0053) is still to do, decided before `before`. */
+  async followUpsDue(before: string): Promise<Array<StoredRequest & { followUp: FollowUp }>> {
+    const rows = await this.select().select("change_request.followUp").where("change_request.followUp", "is not", null).where("change_request.decidedAt", "<", before).limit(100).execute();
+    return rows.map((row) => ({ ...toRequest(row), followUp: row.followUp as FollowUp }));
+  }
+
+  async followUpDone(id: string): Promise<void> {
+    await this.db.updateTable("change_request").set({ followUp: null }).where("id", "=", id).execute();
   }
 
   /** Removes a request that never took effect: one approved in advance whose change could not be applied. */
