@@ -68,7 +68,7 @@ async function eventually(check: () => boolean, ms = 15_000) {
 describe("an approval interrupted by kill -9", () => {
   it("is afterwards either waiting with nothing applied, or approved with the change, its audit entry and its mail", { timeout: 240_000 }, async () => {
     assertBuilt();
-    const env = { ...(await freshServerEnv()), DEMO_CONTENT: "false" };
+    const env: Record<string, string> = { ...(await freshServerEnv()), DEMO_CONTENT: "false" };
     const stamp = Date.now();
     const adminEmail = `admin-${stamp}@example.com`;
     const ownerEmail = `owner-${stamp}@example.com`;
