@@ -9,6 +9,7 @@ import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { openDatabase, type Database } from "#server/db/database.ts";
+import { withAmbientTransactions } from "#server/db/ambient-transaction.ts";
 import type { DB } from "#server/db/database-types.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { buildBusiness, buildCategory, buildTag, createUser } from "#server/db/factories.ts";
@@ -91,8 +92,9 @@ if (serverUrl && engine !== "sqlite") {
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.href, max: 4 });
   pool.on("error", (error) => console.warn(`pool: ${error.message}`));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const postgres: Database = { db, dialect: "postgres", ping: async () => {}, contentVersion: async () => null, close: () => db.destroy() };
+  const { dialect, transaction } = withAmbientTransactions(new PostgresDialect({ pool }));
+  const db = new Kysely<DB>({ dialect });
+  const postgres: Database = { db, dialect: "postgres", transaction, ping: async () => {}, contentVersion: async () => null, close: () => db.destroy() };
   try {
     lines.push(await measure("PostgreSQL", postgres));
   } catch (error) {

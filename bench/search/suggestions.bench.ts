@@ -9,6 +9,7 @@ import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { openDatabase, type Database } from "#server/db/database.ts";
+import { withAmbientTransactions } from "#server/db/ambient-transaction.ts";
 import type { DB } from "#server/db/database-types.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { buildBusiness, buildCategory, buildTag } from "#server/db/factories.ts";
@@ -169,9 +170,10 @@ if (serverUrl) {
   // large as the server's (src/server/db/database.ts).
   const pool = new pg.Pool({ connectionString: url.href, max: 10 });
   pool.on("error", (error) => console.warn(`pool: ${error.message}`));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const { dialect, transaction } = withAmbientTransactions(new PostgresDialect({ pool }));
+  const db = new Kysely<DB>({ dialect });
   const contentVersion = async () => Number((await pool.query<{ version: number }>({ name: "content_version", text: "select version from content_version where id = 1" })).rows[0]?.version ?? 0);
-  const postgres: Database = { db, dialect: "postgres", ping: async () => {}, contentVersion, close: () => db.destroy() };
+  const postgres: Database = { db, dialect: "postgres", transaction, ping: async () => {}, contentVersion, close: () => db.destroy() };
   try {
     lines.push(...(await measure("PostgreSQL", postgres)));
   } catch (error) {

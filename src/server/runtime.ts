@@ -107,12 +107,20 @@ class StorageMaintenance {
   start(): void {
     if (this.timer) return;
     this.run();
+    // Nothing of this process is finishing yet: every approval left unfinished is.
+    this.finishApprovals(new Date(Date.now() + 1000));
     this.timer = setInterval(() => this.run(), CLEANUP_INTERVAL_MS);
     this.timer.unref();
     this.digestTimer = setInterval(() => {
       this.services.ownerNotifications.sendDigests().catch((err: unknown) => this.logger.warn({ err }, "request digest failed"));
+      this.finishApprovals();
     }, DIGEST_CHECK_MS);
     this.digestTimer.unref();
+  }
+
+  /** Approvals a stopped process committed but did not finish (their mail, their uploads) are finished. */
+  private finishApprovals(decidedBefore?: Date): void {
+    this.services.requestDecisions.finishLeftOver(decidedBefore).catch((err: unknown) => this.logger.warn({ err }, "finishing approvals failed"));
   }
 
   private run(): void {

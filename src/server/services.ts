@@ -158,7 +158,7 @@ function createOwners({
     businesses: listings.businesses,
     closeRequestsOf: (...args) => requestDecisions.closeRequestsOf(...args),
   });
-  const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds });
+  const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds, transaction: (work) => database.transaction(work) });
   return {
     /** Who owns which business. */
     owners,

@@ -88,6 +88,7 @@ export interface ChangeRequest {
   createdAt: string;
   decidedAt: string | null;
   decidedBy: string | null;
+  followUp: string | null;
   id: string;
   kind: string;
   payload: string;

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import type pg from "pg";
 import type { DB } from "./database-types.ts";
 import { lazyRequire } from "../lib/lazy-require.ts";
+import { withAmbientTransactions } from "./ambient-transaction.ts";
 import { searchFold } from "../lib/search-text.ts";
 
 // Only the driver of the configured database is loaded.
@@ -17,6 +18,11 @@ export type DialectName = "sqlite" | "postgres";
 export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
+  /**
+   * Runs `work` in one transaction that every query inside it joins, whichever repository runs it (see
+   * ambient-transaction.ts): it commits whole or not at all.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
   /** Runs a trivial query; used by the health endpoint. */
   ping(): Promise<void>;
   /**
@@ -58,10 +64,12 @@ const pgTypes = {
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) {
     const pool = new (loadPg().Pool)({ connectionString: options.url, max: options.poolSize ?? 10, types: pgTypes });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const { dialect, transaction } = withAmbientTransactions(new PostgresDialect({ pool }));
+    const db = new Kysely<DB>({ dialect });
     return {
       db,
       dialect: "postgres",
+      transaction,
       ping: async () => {
         await pool.query("select 1");
       },
@@ -83,12 +91,14 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma("busy_timeout = 5000");
   // The same folding PostgreSQL's search_fold does, for queries that match names either way.
   sqlite.function("search_fold", { deterministic: true }, (text: unknown) => (text === null ? null : searchFold(String(text))));
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const { dialect, transaction } = withAmbientTransactions(new SqliteDialect({ database: sqlite }));
+  const db = new Kysely<DB>({ dialect });
   let ping: SQLiteDatabase.Statement | undefined;
   let contentVersion: SQLiteDatabase.Statement<[], number> | undefined;
   return {
     db,
     dialect: "sqlite",
+    transaction,
     ping: async () => {
       (ping ??= sqlite.prepare("select 1")).get();
     },

@@ -47,8 +47,13 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
     async send(message) {
       const info = await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
       await fs.mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "").slice(0, 16)}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "").slice(0, 16)}.eml`;
+      const file = path.join(outboxDir, name);
+      // Written whole under another name in the same folder, then renamed (which is atomic): a process that dies
+      // while writing leaves no empty or partial message under a name the outbox's readers take for mail.
+      const partial = path.join(outboxDir, `.${name}.partial`);
+      await fs.writeFile(partial, info.message as Buffer);
+      await fs.rename(partial, file);
       logger.warn({ to: message.to, subject: message.subject, file, link: message.link }, "SMTP_URL is not set: mail written to the outbox");
     },
   };

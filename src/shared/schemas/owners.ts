@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { singleLine } from "../text.ts";
 import { field, inputShape, views, type FieldDefs } from "./entity.ts";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./pagination.ts";
 
 export const REQUEST_KINDS = ["claim", "new-listing", "listing-change", "event", "offer"] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
@@ -69,8 +70,11 @@ export const claimView = { singular: "Claim", plural: "Claims", fields: views(cl
 export const RequestListQuerySchema = z.object({
   status: z.enum(REQUEST_STATUSES).optional(),
   kind: z.enum(REQUEST_KINDS).optional(),
+  page: z.coerce.number().int().min(1).optional().meta({ description: "The page of the list to give, from 1; the first 500 requests when left out" }),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().meta({ description: `Requests on a page (${DEFAULT_PAGE_SIZE} when left out)` }),
 });
 export type RequestListQuery = z.infer<typeof RequestListQuerySchema>;
+export const RequestCountQuerySchema = z.object({ kind: z.enum(REQUEST_KINDS).optional() });
 
 export const RequestSummarySchema = z.object({
   id: z.string(),
@@ -81,7 +85,10 @@ export const RequestSummarySchema = z.object({
   targetId: z.string().nullable(),
   status: z.enum(REQUEST_STATUSES),
   reason: z.string().nullable(),
-  requesterEmail: z.string(),
+  requesterEmail: z.string().nullable().meta({
+    description: "The e-mail address of the person who asked, for administrators and for that person; null for the other owners of the business, who see requesterName only",
+  }),
+  requesterName: z.string().meta({ description: "The display name of the person who asked" }),
   createdAt: z.string(),
   updatedAt: z.string(),
   decidedAt: z.string().nullable(),

@@ -5,14 +5,16 @@ import type { Route } from "./+types/admin-requests";
 import { REQUEST_KIND_LABELS, REQUEST_KINDS, type RequestKind } from "#shared/schemas/owners.ts";
 import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
-import { loadRequests, ModerationSettingsForm, REQUEST_DECISION, RequestCard } from "../features/owners/index.ts";
+import { Pager } from "#web/components/ui/pager.tsx";
+import { loadRequests, ModerationSettingsForm, REQUEST_DECISION, REQUESTS_PAGE_SIZE, RequestCard } from "../features/owners/index.ts";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const kind = new URL(request.url).searchParams.get("kind");
+  const params = new URL(request.url).searchParams;
+  const kind = params.get("kind");
   try {
-    return { ...(await loadRequests(REQUEST_KINDS.includes(kind as RequestKind) ? (kind as RequestKind) : null)), loadError: null };
+    return { ...(await loadRequests(REQUEST_KINDS.includes(kind as RequestKind) ? (kind as RequestKind) : null, Number(params.get("page")) || 1)), loadError: null };
   } catch (error) {
-    return { requests: [], names: {}, settings: null, loadError: `Failed to load requests. ${error instanceof ApiError ? error.message : ""}`.trim() };
+    return { requests: [], names: {}, settings: null, total: 0, page: 1, loadError: `Failed to load requests. ${error instanceof ApiError ? error.message : ""}`.trim() };
   }
 }
 
@@ -47,7 +49,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 }
 
 export default function RequestsTab({ loaderData }: Route.ComponentProps) {
-  const { requests, names, settings, loadError } = loaderData;
+  const { requests, names, settings, total, page, loadError } = loaderData;
   const [params, setParams] = useSearchParams();
   const kind = params.get("kind") ?? "";
   const decision = useFetcher<{ outcome: Outcome }>({ key: REQUEST_DECISION });
@@ -79,6 +81,7 @@ export default function RequestsTab({ loaderData }: Route.ComponentProps) {
           <RequestCard key={request.id} request={request} names={names} />
         ))}
       </ol>
+      {total > REQUESTS_PAGE_SIZE && <Pager label="Waiting requests" page={page} pageSize={REQUESTS_PAGE_SIZE} total={total} />}
       {settings && <ModerationSettingsForm settings={settings} />}
     </div>
   );

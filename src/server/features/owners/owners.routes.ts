@@ -10,6 +10,7 @@ import {
   ModerationSettingsSchema,
   OwnerSchema,
   RejectInputSchema,
+  RequestCountQuerySchema,
   RequestDetailSchema,
   RequestListQuerySchema,
   RequestSummarySchema,
@@ -64,7 +65,7 @@ const listRequests = createRoute({
   method: "get",
   path: "/requests",
   tags: ["Requests"],
-  summary: "Requests, oldest first, optionally of one status and kind (admins only)",
+  summary: "Requests, oldest first, optionally of one status and kind, a page at a time (admins only)",
   middleware: [adminOnly] as const,
   request: { query: RequestListQuerySchema },
   responses: { 200: { description: "Requests", content: json(z.array(RequestSummarySchema)) }, 400: errorResponse("Invalid query"), ...adminErrors },
@@ -75,9 +76,10 @@ const countRequests = createRoute({
   method: "get",
   path: "/requests/pending-count",
   tags: ["Requests"],
-  summary: "How many requests wait for a decision (admins only)",
+  summary: "How many requests wait for a decision, optionally of one kind (admins only)",
   middleware: [adminOnly] as const,
-  responses: { 200: { description: "The number waiting", content: json(z.object({ count: z.number().int() })) }, ...adminErrors },
+  request: { query: RequestCountQuerySchema },
+  responses: { 200: { description: "The number waiting", content: json(z.object({ count: z.number().int() })) }, 400: errorResponse("Invalid query"), ...adminErrors },
 });
 
 const getRequest = createRoute({
@@ -208,7 +210,7 @@ export function registerOwnersRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(myBusinesses, async (c) => c.json(await c.var.services.owners.myBusinesses(c.var.user), 200));
   api.openapi(myRequests, async (c) => c.json(await c.var.services.requestDecisions.mine(c.var.user), 200));
   api.openapi(listRequests, async (c) => c.json(await c.var.services.requestDecisions.list(c.var.user, c.req.valid("query")), 200));
-  api.openapi(countRequests, async (c) => c.json({ count: await c.var.services.requestDecisions.countPending(c.var.user) }, 200));
+  api.openapi(countRequests, async (c) => c.json({ count: await c.var.services.requestDecisions.countPending(c.var.user, c.req.valid("query").kind) }, 200));
   api.openapi(getRequest, async (c) => c.json(await c.var.services.requestDecisions.get(c.var.user, c.req.valid("param").id), 200));
   api.openapi(approveRequest, async (c) => {
     const body = (c.req.valid("json") ?? {}) as z.infer<typeof ApproveInputSchema>;

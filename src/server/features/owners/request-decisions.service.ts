@@ -6,12 +6,12 @@ import { messages } from "#shared/messages.ts";
 import type { BusinessInput } from "#shared/schemas/business.ts";
 import type { EventInput } from "#shared/schemas/event.ts";
 import type { OfferInput } from "#shared/schemas/offer.ts";
-import { requestMessages, type Owner, type RequestDetail, type RequestField, type RequestListQuery, type RequestSummary } from "#shared/schemas/owners.ts";
+import { requestMessages, type Owner, type RequestDetail, type RequestField, type RequestKind, type RequestListQuery, type RequestSummary } from "#shared/schemas/owners.ts";
 import type { Listings } from "./listings.ts";
 import type { OwnerNotifications } from "./owner-notifications.ts";
 import type { OwnershipService } from "./ownership.service.ts";
 import { asInput, FORMS, hostOf, same, summary, type Values } from "./request-forms.ts";
-import { SHARED_KINDS, type RequestRepository, type StoredRequest } from "./requests.repository.ts";
+import { SHARED_KINDS, type FollowUp, type RequestRepository, type StoredRequest } from "./requests.repository.ts";
 import type { UploadHolds } from "./upload-holds.ts";
 
 export interface RequestDecisionServiceDeps {
@@ -20,6 +20,8 @@ export interface RequestDecisionServiceDeps {
   listings: Listings;
   notifications: OwnerNotifications;
   holds: Pick<UploadHolds, "releaseReplaced">;
+  /** Runs work in one transaction of the database, which every query inside joins (see Database.transaction). */
+  transaction: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 export class RequestDecisionService {
@@ -33,15 +35,15 @@ export class RequestDecisionService {
   }
 
   async list(viewer: CurrentUser | null, query: RequestListQuery): Promise<RequestSummary[]> {
-    requireRole(viewer, "admin");
+    const admin = requireRole(viewer, "admin");
     await this.closeOrphans();
-    return (await this.repository.getAll(query)).map(summary);
+    return (await this.repository.getAll(query)).map((request) => summary(request, admin));
   }
 
-  async countPending(viewer: CurrentUser | null): Promise<number> {
+  async countPending(viewer: CurrentUser | null, kind?: RequestKind): Promise<number> {
     requireRole(viewer, "admin");
     await this.closeOrphans();
-    return this.repository.countPending();
+    return this.repository.countPending(kind);
   }
 
   /** The signed-in person's own requests and the changes asked for the businesses they own, newest first, each with its fields. */
@@ -51,7 +53,7 @@ export class RequestDecisionService {
     const listed = await this.repository.getAll({ visibleTo: user.id });
     const requests = [];
     for (const request of listed) if (await this.concerns(user, request)) requests.push(request);
-    return Promise.all(requests.reverse().map((r) => this.detailOf(r)));
+    return Promise.all(requests.reverse().map((r) => this.detailOf(r, user)));
   }
 
   /** For administrators, for the person who asked, and for the owners of the business a change is about. */
@@ -60,7 +62,7 @@ export class RequestDecisionService {
     await this.closeOrphans();
     const request = await this.repository.get(id);
     if (!request || (user.role !== "admin" && !(await this.concerns(user, request)))) throw NotFound("Request not found.");
-    return this.detailOf(request);
+    return this.detailOf(request, user);
   }
 
   /** A request the person may amend or withdraw (see `concerns`); NotFound for anyone else. */
@@ -153,22 +155,39 @@ export class RequestDecisionService {
   }
 
   /**
-   * Marks the request approved (so no one else decides or amends it meanwhile), then applies it as it stands then (an
-   * amendment that came in while the decision was being made is applied too); a failure puts it back.
+   * Marks the request approved (so no one else decides or amends it meanwhile) and applies it as it stands then (an
+   * amendment that came in while the decision was being made is applied too), in one transaction: a failure, or the
+   * process dying at any moment, leaves it waiting with nothing applied, else it is approved with all applied. What
+   * is not in the database follows the commit (see `finish`), recorded with the decision so it is done even if the
+   * process dies first.
    */
   async decideAndApply(actor: CurrentUser, asked: StoredRequest, fields: string[] | ((request: StoredRequest) => string[]), decidedBy: string | null): Promise<void> {
-    if (!(await this.repository.decide(asked.id, { status: "approved", reason: null, decidedBy }))) throw Conflict(requestMessages.notPending);
-    const request = (await this.repository.get(asked.id)) ?? asked;
-    let created: { businessId?: string; targetId?: string };
-    try {
-      created = await this.apply(actor, request, typeof fields === "function" ? fields(request) : fields);
-    } catch (error) {
-      await this.repository.reopen(request.id);
-      throw error;
-    }
-    if (created.businessId || created.targetId) await this.repository.setTarget(request.id, created);
+    const followUp = decidedBy === null ? "applied" : "approved";
+    const request = await this.deps.transaction(async () => {
+      if (!(await this.repository.decide(asked.id, { status: "approved", reason: null, decidedBy, followUp }))) throw Conflict(requestMessages.notPending);
+      const decided = (await this.repository.get(asked.id)) ?? asked;
+      const created = await this.apply(actor, decided, typeof fields === "function" ? fields(decided) : fields);
+      if (created.businessId || created.targetId) await this.repository.setTarget(decided.id, created);
+      return decided;
+    });
+    await this.finish(request, followUp);
+  }
+
+  /**
+   * Finishes approvals decided before `decidedBefore` whose follow-up a stopped process left undone: at start all of
+   * them, now and then those decided over a minute ago (not one this process is still finishing).
+   */
+  async finishLeftOver(decidedBefore = new Date(Date.now() - 60_000)): Promise<number> {
+    const due = await this.repository.followUpsDue(decidedBefore.toISOString());
+    for (const request of due) await this.finish(request, request.followUp);
+    return due.length;
+  }
+
+  /** After an approval commits: the uploads it held that the item did not take are deleted, and the owner is told. */
+  private async finish(request: StoredRequest, followUp: FollowUp): Promise<void> {
     await this.release(request);
-    if (decidedBy !== null) await this.mail((notifications) => notifications.sendDecision(request, "approved", null));
+    if (followUp === "approved") await this.mail((notifications) => notifications.sendDecision(request, "approved", null));
+    await this.repository.followUpDone(request.id);
   }
 
   private async apply(actor: CurrentUser, request: StoredRequest, fields: string[]): Promise<{ businessId?: string; targetId?: string }> {
@@ -230,7 +249,7 @@ export class RequestDecisionService {
     return this.deps.notifications.quietly(() => send(this.deps.notifications));
   }
 
-  private async detailOf(request: StoredRequest): Promise<RequestDetail> {
+  private async detailOf(request: StoredRequest, viewer: CurrentUser): Promise<RequestDetail> {
     const form = FORMS[request.kind];
     // Once decided, what was live then is what the request is compared with.
     const live = request.status === "pending" ? await this.live(request) : request.base;
@@ -248,6 +267,6 @@ export class RequestDecisionService {
       const siteDomain = hostOf(business?.website);
       domainMatch = !!emailDomain && !!siteDomain && (siteDomain === emailDomain || siteDomain.endsWith(`.${emailDomain}`));
     }
-    return { ...summary(request), payload: request.payload, fields, domainMatch };
+    return { ...summary(request, viewer), payload: request.payload, fields, domainMatch };
   }
 }

@@ -125,8 +125,11 @@ export function approvedInAdvance(owner: CurrentUser): CurrentUser {
   return { ...owner, role: "admin" };
 }
 
-/** A request as listed: without who asked (by id) and what it asks for. */
-export function summary(request: StoredRequest): RequestSummary {
-  const { userId: _u, payload: _p, base: _b, ...rest } = request;
-  return rest;
+/**
+ * A request as listed: without who asked (by id) and what it asks for. The address of the person who asked is for
+ * administrators and that person; the other owners of a business whose changes they share see their name only.
+ */
+export function summary(request: StoredRequest, viewer: CurrentUser): RequestSummary {
+  const { userId, payload: _p, base: _b, requesterEmail, ...rest } = request;
+  return { ...rest, requesterEmail: viewer.role === "admin" || viewer.id === userId ? requesterEmail : null };
 }

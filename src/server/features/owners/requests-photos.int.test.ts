@@ -114,4 +114,30 @@ describe("an owner's listing change with photos", () => {
       await setAutoApprove(false);
     }
   });
+
+  it("amended to name one upload as the logo, then as a photo, then as the logo again, holds what the last amendment asks for and is approved", async () => {
+    const business = await createBusiness(t.database.db, { categoryId, name: "Harbour Lantern Gifts" });
+    const someone = await owner(business.id);
+    const logo = await t.services.files.upload({ user: someone.user, kind: "logo", fileName: "logo.png", name: "Logo", businessId: business.id, bytes: await makeImage("png", 200, 200) });
+    const send = async (changes: Record<string, unknown>) => {
+      const response = await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", cookie: someone.cookie, json: listing(business, changes) });
+      return { status: response.status, body: (await response.json()) as { requestId?: string; error?: { fields?: Record<string, string> } } };
+    };
+    const first = await send({ logoPath: logo.fullPath, photos: [] });
+    expect(first.status).toBe(202);
+    // A logo is not a photo: naming it as one is refused as any upload of another kind is, and the request stays as it was.
+    const asPhoto = await send({ logoPath: null, photos: [{ path: logo.fullPath, alt: "The sign" }] });
+    expect(asPhoto.status).toBe(400);
+    expect(asPhoto.body.error?.fields).toEqual({ photos: notYours });
+    const again = await send({ logoPath: logo.fullPath, photos: [] });
+    expect(again.body).toEqual({ requestId: first.body.requestId, status: "pending" });
+
+    // The clean-up of unused uploads leaves what the request holds.
+    await cleanUpLater();
+    const approved = await t.request(`/api/v1/requests/${first.body.requestId}/approve`, { method: "POST", json: {}, cookie: admin.cookie });
+    expect(approved.status).toBe(200);
+    const shown = (await (await t.request(`/api/v1/businesses/${business.id}`)).json()) as { logoUrl: string | null; photos: unknown[] };
+    expect(shown.logoUrl).toContain(logo.fullPath.split("/").pop());
+    expect(shown.photos).toEqual([]);
+  });
 });

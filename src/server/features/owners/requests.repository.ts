@@ -2,15 +2,20 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { RequestKind, RequestListQuery, RequestStatus, RequestSummary } from "#shared/schemas/owners.ts";
+import { DEFAULT_PAGE_SIZE } from "#shared/schemas/pagination.ts";
 
 /** The kinds of request about a business that all its owners see and may amend or withdraw (see RequestDecisionService.concerns). */
 export const SHARED_KINDS = ["listing-change", "event", "offer"] as const;
 
-export interface StoredRequest extends RequestSummary {
+export interface StoredRequest extends Omit<RequestSummary, "requesterEmail"> {
+  requesterEmail: string;
   userId: string;
   payload: Record<string, unknown>;
   base: Record<string, unknown> | null;
 }
+
+/** What is left to do once a decision is committed: tell the person who asked and tidy uploads, or only tidy. */
+export type FollowUp = "approved" | "applied";
 
 export interface NewRequest {
   id: string;
@@ -38,6 +43,7 @@ const COLUMNS = [
   "change_request.updatedAt",
   "change_request.decidedAt",
   "user.email as requesterEmail",
+  "user.displayName as requesterName",
 ] as const;
 
 type Row = {
@@ -55,6 +61,7 @@ type Row = {
   updatedAt: string;
   decidedAt: string | null;
   requesterEmail: string;
+  requesterName: string;
 };
 
 function toRequest(row: Row): StoredRequest {
@@ -110,12 +117,16 @@ export class RequestRepository {
     if (query.kind) q = q.where("change_request.kind", "=", query.kind);
     if (query.userId) q = q.where("change_request.userId", "=", query.userId);
     if (query.businessId) q = q.where("change_request.businessId", "=", query.businessId);
-    const rows = await q.orderBy("change_request.createdAt").orderBy("change_request.id").limit(query.limit ?? 500).execute();
+    q = q.orderBy("change_request.createdAt").orderBy("change_request.id");
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const rows = await (query.page ? q.offset((query.page - 1) * pageSize).limit(pageSize) : q.limit(query.limit ?? 500)).execute();
     return rows.map(toRequest);
   }
 
-  async countPending(): Promise<number> {
-    const row = await this.db.selectFrom("change_request").select((eb) => eb.fn.countAll<number>().as("total")).where("status", "=", "pending").executeTakeFirstOrThrow();
+  async countPending(kind?: RequestKind): Promise<number> {
+    let q = this.db.selectFrom("change_request").select((eb) => eb.fn.countAll<number>().as("total")).where("status", "=", "pending");
+    if (kind) q = q.where("kind", "=", kind);
+    const row = await q.executeTakeFirstOrThrow();
     return Number(row.total);
   }
 
@@ -191,7 +202,7 @@ export class RequestRepository {
   }
 
   /** Moves a pending request to its outcome; false when another decision came first. */
-  async decide(id: string, decision: { status: Exclude<RequestStatus, "pending">; reason: string | null; decidedBy: string | null }): Promise<boolean> {
+  async decide(id: string, decision: { status: Exclude<RequestStatus, "pending">; reason: string | null; decidedBy: string | null; followUp?: FollowUp }): Promise<boolean> {
     const now = new Date().toISOString();
     const result = await this.db
       .updateTable("change_request")
@@ -202,9 +213,14 @@ export class RequestRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Puts a request whose approval could not be applied back among the waiting ones. */
-  async reopen(id: string): Promise<void> {
-    await this.db.updateTable("change_request").set({ status: "pending", decidedBy: null, decidedAt: null }).where("id", "=", id).execute();
+  /** Decided requests whose follow-up (see migration 0053) is still to do, decided before `before`. */
+  async followUpsDue(before: string): Promise<Array<StoredRequest & { followUp: FollowUp }>> {
+    const rows = await this.select().select("change_request.followUp").where("change_request.followUp", "is not", null).where("change_request.decidedAt", "<", before).limit(100).execute();
+    return rows.map((row) => ({ ...toRequest(row), followUp: row.followUp as FollowUp }));
+  }
+
+  async followUpDone(id: string): Promise<void> {
+    await this.db.updateTable("change_request").set({ followUp: null }).where("id", "=", id).execute();
   }
 
   /** Removes a request that never took effect: one approved in advance whose change could not be applied. */

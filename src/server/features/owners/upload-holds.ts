@@ -45,9 +45,16 @@ export class UploadHolds {
    * The images of an owner's change. A field left out keeps what the waiting request asks for, or else what the item
    * has; an image given must be the item's own, the waiting request's, or the owner's unused upload for one of their
    * businesses. Returns the owner's uploads the change uses.
+   *
+   * An image the item or the request already has is known only to fields of its own kind: an upload held as the logo
+   * and named as a photo is checked as a fresh photo (and refused), since the item's save could not take it as one
+   * and the request would wait unapprovable.
    */
   async ownersImages(user: CurrentUser, form: Form, payload: Values, base: Values | null, held: Values | null): Promise<Upload[]> {
-    const known = new Set([...imagePaths(form, base), ...imagePaths(form, held)]);
+    const knownAs = (kind: string | undefined) => {
+      const views = { ...form, views: Object.fromEntries(Object.entries(form.views).filter(([, view]) => view.upload === kind)) };
+      return new Set([...imagePaths(views, base), ...imagePaths(views, held)]);
+    };
     const owned = await this.ownedBusinessIds(user.id);
     const fresh: Upload[] = [];
     for (const [name, view] of Object.entries(form.views)) {
@@ -57,6 +64,7 @@ export class UploadHolds {
         if (kept !== undefined) payload[name] = kept;
         continue;
       }
+      const known = knownAs(view.upload);
       for (const path of imagePaths({ ...form, views: { [name]: view } }, payload)) {
         if (known.has(path)) continue;
         if (!(await this.files.isFreshUpload(user, view.upload!, path, owned))) throw Validation(requestMessages.notYourImage, { [name]: requestMessages.notYourImage });

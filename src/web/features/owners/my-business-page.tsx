@@ -201,7 +201,7 @@ function BusinessCard({ business, requests, sources, email }: { business: OwnedB
       {latest && (
         <ul aria-label={`Listing changes of ${business.name}`}>
           {/* A business's owners share its waiting changes: another owner's are named as theirs. */}
-          <RequestLine request={latest} label={latest.requesterEmail === email ? "Your listing changes" : `Listing changes from ${latest.requesterEmail}`} />
+          <RequestLine request={latest} label={latest.requesterEmail === email ? "Your listing changes" : `Listing changes from ${latest.requesterName}`} />
         </ul>
       )}
       <details className="rounded-md border border-stone-200 p-3" open={!!pending}>

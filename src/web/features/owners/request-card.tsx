@@ -35,7 +35,7 @@ export function RequestCard({ request, names }: { request: RequestDetail; names:
           )}
         </h3>
         <p className="text-sm text-stone-600">
-          From {request.requesterEmail}, waiting since <When iso={request.createdAt} />
+          From {request.requesterEmail ?? request.requesterName}, waiting since <When iso={request.createdAt} />
         </p>
       </div>
       {request.domainMatch && <p className="w-fit rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">✓ {requestMessages.domainMatches}</p>}

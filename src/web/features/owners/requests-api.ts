@@ -2,6 +2,7 @@
 import type { ModerationSettings, RequestDetail, RequestKind, RequestSummary } from "#shared/schemas/owners.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
 import { businessView } from "#shared/schemas/business.ts";
+import { DEFAULT_PAGE_SIZE } from "#shared/schemas/pagination.ts";
 import type { Names } from "./field-diff.tsx";
 
 /** The choices of the listing's sets of choices (its attributes), as "<field>:<value>", by label. */
@@ -9,8 +10,24 @@ const CHOICE_NAMES: Names = Object.fromEntries(
   Object.entries(businessView.fields).flatMap(([name, view]) => (view.widget === "checkboxes" ? (view.options ?? []).map((o) => [`${name}:${o.value}`, o.label]) : [])),
 );
 
-export async function loadRequests(kind: RequestKind | null): Promise<{ requests: RequestDetail[]; names: Names; settings: ModerationSettings }> {
-  const query = new URLSearchParams({ status: "pending", ...(kind ? { kind } : {}) });
+/** The waiting requests shown at once: the admin lists' page size. */
+export const REQUESTS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+
+export interface RequestsPage {
+  requests: RequestDetail[];
+  names: Names;
+  settings: ModerationSettings;
+  /** How many wait (of the kind chosen), for the pager. */
+  total: number;
+  page: number;
+}
+
+/** One page of the waiting requests, oldest first; a page past the last gives the last. */
+export async function loadRequests(kind: RequestKind | null, page = 1): Promise<RequestsPage> {
+  const ofKind: Record<string, string> = kind ? { kind } : {};
+  const total = (await apiFetch<{ count: number }>(`/requests/pending-count?${new URLSearchParams(ofKind)}`)).count;
+  page = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / REQUESTS_PAGE_SIZE)));
+  const query = new URLSearchParams({ status: "pending", ...ofKind, page: String(page), pageSize: String(REQUESTS_PAGE_SIZE) });
   const [list, categories, tags, businesses, settings] = await Promise.all([
     apiFetch<RequestSummary[]>(`/requests?${query}`),
     apiFetch<Array<{ id: string; name: string }>>("/categories"),
@@ -18,9 +35,9 @@ export async function loadRequests(kind: RequestKind | null): Promise<{ requests
     apiFetch<Array<{ id: string; name: string }>>("/businesses"),
     apiFetch<ModerationSettings>("/moderation-settings"),
   ]);
-  const requests = await Promise.all(list.slice(0, 50).map((r) => apiFetch<RequestDetail>(`/requests/${encodeURIComponent(r.id)}`)));
+  const requests = await Promise.all(list.map((r) => apiFetch<RequestDetail>(`/requests/${encodeURIComponent(r.id)}`)));
   const names: Names = { ...CHOICE_NAMES, ...Object.fromEntries([...categories, ...tags, ...businesses].map((row) => [row.id, row.name])) };
-  return { requests, names, settings };
+  return { requests, names, settings, total, page };
 }
 
 /** How many requests wait, for the admin navigation. */
