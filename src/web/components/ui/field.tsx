@@ -1,7 +1,7 @@
 // A form field's frame: its label, the control, and its messages tied to the control by id, so a screen
 // reader names the fault when the control is focused.
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 export const ui = {
   primary:
@@ -61,7 +61,7 @@ export function Field({ id, label, errorId, errors, legend, children }: { id?: s
 export function InputField({ field, label, type = "text", hint, className = ui.input, children, ...input }: {
   field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
   label: string;
-  type?: "text" | "email" | "url" | "password";
+  type?: "text" | "email" | "url" | "password" | "tel" | "number" | "date";
   hint?: { id: string; text: string };
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hint?.id });
@@ -74,6 +74,16 @@ export function InputField({ field, label, type = "text", hint, className = ui.i
         </p>
       )}
       {children}
+    </Field>
+  );
+}
+
+/** A field whose control is a textarea, from Conform's metadata; the other props given go on the textarea. */
+export function TextareaField({ field, label, className = ui.input, ...textarea }: { field: FieldMetadata<unknown, Record<string, unknown>, string[]>; label: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { key, ...props } = getTextareaProps(field);
+  return (
+    <Field id={field.id} label={label} errorId={field.errorId} errors={field.errors}>
+      <textarea key={key} {...props} {...textarea} className={className} />
     </Field>
   );
 }
