@@ -78,6 +78,20 @@ export function InputField({ field, label, type = "text", hint, className = ui.i
   );
 }
 
+type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+/** Conform's props for an input drawn by hand (without the key, which React takes apart). */
+export function inputProps(field: Meta, type: "text" | "email" | "url" | "tel" | "number" | "date" | "color" = "text") {
+  const { key: _key, ...props } = getInputProps(field, { type });
+  return props;
+}
+
+/** Conform's props for a textarea drawn by hand. */
+export function textareaProps(field: Meta) {
+  const { key: _key, ...props } = getTextareaProps(field);
+  return props;
+}
+
 /** A field whose control is a textarea, from Conform's metadata; the other props given go on the textarea. */
 export function TextareaField({ field, label, className = ui.input, ...textarea }: { field: FieldMetadata<unknown, Record<string, unknown>, string[]>; label: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const { key, ...props } = getTextareaProps(field);
@@ -91,10 +105,10 @@ export function TextareaField({ field, label, className = ui.input, ...textarea 
 export type Outcome = { kind: "error" | "success"; text: string } | null;
 
 /** A failed action is an alert; a finished one a status, read out without moving focus. */
-export function OutcomeMessage({ outcome }: { outcome: Outcome | undefined }) {
+export function OutcomeMessage({ outcome, id }: { outcome: Outcome | undefined; id?: string }) {
   if (!outcome) return null;
   return (
-    <p role={outcome.kind === "error" ? "alert" : "status"} className={outcome.kind === "error" ? ui.error : ui.success}>
+    <p id={id} role={outcome.kind === "error" ? "alert" : "status"} className={outcome.kind === "error" ? ui.error : ui.success}>
       {outcome.text}
     </p>
   );
