@@ -7,7 +7,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { DEFAULT_CATEGORY_COLOR } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import { PlainCategoryInputSchema, type PlainCategory } from "#shared/schemas/category.ts";
-import { Field, inputProps, OutcomeMessage, textareaProps, ui, type Outcome } from "../components/ui/field.tsx";
+import { Field, formSentence, inputProps, OutcomeMessage, textareaProps, ui, type Outcome } from "../components/ui/field.tsx";
 import { useCheckedForm } from "../lib/checked-form.ts";
 
 const MESSAGE_ID = "add-category-message";
@@ -65,10 +65,8 @@ export default function AddCategory() {
     { id: "add-category", defaultValue: { hex_color: DEFAULT_CATEGORY_COLOR }, reset: true },
   );
   // The spec tells a missing field in one sentence for the whole form, which every field left empty points to.
-  const missing = Object.values(form.allErrors).some((errors) => errors.includes(messages.categories.fillAllFields));
-  const message: Outcome = missing ? { kind: "error", text: messages.categories.fillAllFields } : outcome;
-  const own = (errors: string[] | undefined) => errors?.filter((error) => error !== messages.categories.fillAllFields);
-  const described = (field: (typeof fields)[keyof typeof fields]) => (field.errors?.length ? (own(field.errors)?.length ? field.errorId : MESSAGE_ID) : undefined);
+  const sentence = formSentence(form.allErrors, [messages.categories.fillAllFields], MESSAGE_ID);
+  const message: Outcome = sentence.text ? { kind: "error", text: sentence.text } : outcome;
   const hexColor = fields.hex_color.value ?? DEFAULT_CATEGORY_COLOR;
 
   return (
@@ -84,17 +82,17 @@ export default function AddCategory() {
         noValidate
         aria-busy={saving}
       >
-        <Field id={fields.name.id} label="Name" errorId={fields.name.errorId} errors={own(fields.name.errors)}>
-          <input {...inputProps(fields.name)} aria-describedby={described(fields.name)} className={ui.input} disabled={saving} required maxLength={100} />
+        <Field id={fields.name.id} label="Name" errorId={fields.name.errorId} errors={sentence.others(fields.name.errors)}>
+          <input {...inputProps(fields.name)} aria-describedby={sentence.describedBy(fields.name)} className={ui.input} disabled={saving} required maxLength={100} />
         </Field>
-        <Field id={fields.description.id} label="Description" errorId={fields.description.errorId} errors={own(fields.description.errors)}>
-          <textarea {...textareaProps(fields.description)} aria-describedby={described(fields.description)} className={ui.input} rows={2} disabled={saving} required maxLength={1000} />
+        <Field id={fields.description.id} label="Description" errorId={fields.description.errorId} errors={sentence.others(fields.description.errors)}>
+          <textarea {...textareaProps(fields.description)} aria-describedby={sentence.describedBy(fields.description)} className={ui.input} rows={2} disabled={saving} required maxLength={1000} />
         </Field>
-        <Field id={fields.hex_color.id} label="Colour" errorId={fields.hex_color.errorId} errors={own(fields.hex_color.errors)}>
+        <Field id={fields.hex_color.id} label="Colour" errorId={fields.hex_color.errorId} errors={sentence.others(fields.hex_color.errors)}>
           <div className="mt-1 flex items-center gap-3">
             <input
               {...inputProps(fields.hex_color, "color")}
-              aria-describedby={described(fields.hex_color)}
+              aria-describedby={sentence.describedBy(fields.hex_color)}
               className="h-10 w-16 cursor-pointer rounded-md border border-stone-400 bg-white p-1"
               disabled={saving}
             />

@@ -1,6 +1,6 @@
 // A form field's frame: its label, the control, and its messages tied to the control by id, so a screen
 // reader names the fault when the control is focused.
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 export const ui = {
@@ -86,10 +86,32 @@ export function inputProps(field: Meta, type: "text" | "email" | "url" | "tel" |
   return props;
 }
 
+/** Conform's props for a select drawn by hand. */
+export function selectProps(field: Meta) {
+  const { key: _key, ...props } = getSelectProps(field);
+  return props;
+}
+
 /** Conform's props for a textarea drawn by hand. */
 export function textareaProps(field: Meta) {
   const { key: _key, ...props } = getTextareaProps(field);
   return props;
+}
+
+/**
+ * A form that tells some faults in one sentence for the whole form (the spec's "... are required."), shown once under
+ * the form with the id given: the sentence if a field has it, each field's other messages, and what describes a
+ * field at fault (its own messages, else the sentence).
+ */
+export function formSentence(allErrors: Record<string, string[]>, sentences: readonly string[], id: string) {
+  const all = Object.values(allErrors).flat();
+  const others = (errors: string[] | undefined) => errors?.filter((error) => !sentences.includes(error));
+  return {
+    text: sentences.find((sentence) => all.includes(sentence)) ?? null,
+    first: others(all)?.[0] ?? null,
+    others,
+    describedBy: (field: Meta) => (field.errors?.length ? (others(field.errors)?.length ? field.errorId : id) : undefined),
+  };
 }
 
 /** A field whose control is a textarea, from Conform's metadata; the other props given go on the textarea. */
