@@ -42,7 +42,11 @@ export function useCheckedForm<Schema extends z.ZodType<Record<string, unknown>,
       const element = event.currentTarget;
       setBusy(true);
       void send({ value: submission.value, payload: submission.payload }, element)
-        .then((refusal) => setLastResult(submission.reply(refusal ? { fieldErrors: asFieldErrors(refusal) } : { resetForm: options.reset ?? false })))
+        .then((refusal) => {
+          setLastResult(submission.reply(refusal ? { fieldErrors: asFieldErrors(refusal) } : { resetForm: options.reset ?? false }));
+          // Fields drawn without Conform's key are emptied by the form itself.
+          if (!refusal && options.reset) element.reset();
+        })
         .finally(() => setBusy(false));
     },
   });
