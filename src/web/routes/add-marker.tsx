@@ -57,7 +57,7 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
   const { form, fields, busy: saving } = useCheckedForm(
     schema,
     async ({ value }) => {
-      if (!located) return;
+      if (!located) return {};
       try {
         const business = await apiFetch<{ id: string; name: string }>("/businesses", {
           method: "POST",
