@@ -51,6 +51,8 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
   const [located, setLocated] = useState<Located | null>(null);
   const [geocoding, setGeocoding] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
+  // Geocoding tells its own outcome in place of the last check's sentence, until the next saving.
+  const [geocodedSince, setGeocodedSince] = useState(false);
   const [saved, setSaved] = useState<{ id: string; name: string } | null>(null);
   const schema = useMemo(() => markerSchema(located), [located]);
 
@@ -78,6 +80,7 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
 
   async function geocode() {
     setOutcome(null);
+    setGeocodedSince(true);
     setLocated(null);
     if (!address) {
       setOutcome(messages.businesses.geocodeFirst);
@@ -95,8 +98,8 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
   }
 
   // "... are required." first, then "geocode first", then a field's own message.
-  const sentence = formSentence(form.allErrors, [messages.businesses.required, messages.businesses.geocodeFirst], MESSAGE_ID);
-  const error = sentence.text ?? sentence.first ?? outcome;
+  const sentence = formSentence(form.allErrors, [messages.businesses.required, messages.businesses.geocodeFirst], geocodedSince ? undefined : MESSAGE_ID);
+  const error = geocodedSince ? outcome : (sentence.text ?? sentence.first ?? outcome);
   const disabled = saving || geocoding;
 
   return (
@@ -107,6 +110,7 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
         className="card mt-4 grid gap-4"
         onSubmit={(event) => {
           setOutcome(null);
+          setGeocodedSince(false);
           setSaved(null);
           form.onSubmit(event);
         }}

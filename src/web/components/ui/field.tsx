@@ -100,10 +100,10 @@ export function textareaProps(field: Meta) {
 
 /**
  * A form that tells some faults in one sentence for the whole form (the spec's "... are required."), shown once under
- * the form with the id given: the sentence if a field has it, each field's other messages, and what describes a
+ * the form with the id given (none while it is not shown): the sentence if a field has it, each field's other messages, and what describes a
  * field at fault (its own messages, else the sentence).
  */
-export function formSentence(allErrors: Record<string, string[]>, sentences: readonly string[], id: string) {
+export function formSentence(allErrors: Record<string, string[]>, sentences: readonly string[], id: string | undefined) {
   const all = Object.values(allErrors).flat();
   const others = (errors: string[] | undefined) => errors?.filter((error) => !sentences.includes(error));
   return {
