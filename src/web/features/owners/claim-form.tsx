@@ -22,7 +22,10 @@ export default function ClaimForm({ businessId, businessName }: { businessId: st
 
   return (
     <>
-      <form id={form.id} className="mt-3 grid gap-4" onSubmit={(event) => {
+      <form
+        id={form.id}
+        className="mt-3 grid gap-4"
+        onSubmit={(event) => {
           setOutcome(null);
           form.onSubmit(event);
         }}
