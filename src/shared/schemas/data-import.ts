@@ -127,6 +127,9 @@ export const ImportOptionsSchema = z.object({
   mapping: ImportMappingSchema.optional(),
 });
 export type ImportOptions = z.output<typeof ImportOptionsSchema>;
+
+/** The address of a calendar (.ics) to import events from. */
+export const ImportUrlInputSchema = z.object({ url: z.string({ error: "Enter the calendar's address." }).trim().min(1, { error: "Enter the calendar's address." }).max(2000) });
 export type ImportOptionsInput = z.input<typeof ImportOptionsSchema>;
 
 export const IMPORT_ROW_STATUSES = ["new", "update", "unchanged", "error"] as const;

@@ -1,13 +1,16 @@
 // The standalone add-category page (admins only), on the spec's two plain endpoints:
 // GET /api/getCategories and POST /api/addCategory.
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import type { Route } from "./+types/add-category";
 import { requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { DEFAULT_CATEGORY_COLOR } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
-import type { PlainCategory } from "#shared/schemas/category.ts";
-import { ui } from "../components/ui/field.tsx";
+import { PlainCategoryInputSchema, type PlainCategory } from "#shared/schemas/category.ts";
+import { Field, formSentence, inputProps, OutcomeMessage, textareaProps, ui, type Outcome } from "../components/ui/field.tsx";
+import { useCheckedForm } from "../lib/checked-form.ts";
+
+const MESSAGE_ID = "add-category-message";
 
 export function loader({ context }: Route.LoaderArgs) {
   requireUser(context, "admin");
@@ -19,13 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Add
 export default function AddCategory() {
   const [categories, setCategories] = useState<PlainCategory[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [hexColor, setHexColor] = useState<string>(DEFAULT_CATEGORY_COLOR);
-  const [saving, setSaving] = useState(false);
-  const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const [version, setVersion] = useState(0);
-
   useEffect(() => {
     let current = true;
     fetch("/api/getCategories", { headers: { Accept: "application/json" } })
@@ -46,84 +44,67 @@ export default function AddCategory() {
     };
   }, [version]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setResult(null);
-    if (!name.trim() || !description.trim() || !hexColor.trim()) {
-      setResult({ kind: "error", text: messages.categories.fillAllFields });
-      return;
-    }
-    setSaving(true);
-    try {
-      const response = await fetch("/api/addCategory", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ name, description, hex_color: hexColor }),
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      setResult({ kind: "success", text: `Category "${name.trim()}" added.` });
-      setName("");
-      setDescription("");
-      setHexColor(DEFAULT_CATEGORY_COLOR);
-    } catch {
-      setResult({ kind: "error", text: messages.categories.plainAddFailed });
-    } finally {
-      setSaving(false);
-      setVersion((v) => v + 1);
-    }
-  }
+  const { form, fields, busy: saving } = useCheckedForm(
+    PlainCategoryInputSchema,
+    async ({ value }) => {
+      try {
+        const response = await fetch("/api/addCategory", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify(value),
+        });
+        if (!response.ok) throw new Error(String(response.status));
+        setOutcome({ kind: "success", text: `Category "${value.name}" added.` });
+      } catch {
+        setOutcome({ kind: "error", text: messages.categories.plainAddFailed });
+        return {};
+      } finally {
+        setVersion((v) => v + 1);
+      }
+    },
+    { id: "add-category", defaultValue: { hex_color: DEFAULT_CATEGORY_COLOR }, reset: true },
+  );
+  // The spec tells a missing field in one sentence for the whole form, which every field left empty points to.
+  const sentence = formSentence(form.allErrors, [messages.categories.fillAllFields], MESSAGE_ID);
+  const message: Outcome = sentence.text ? { kind: "error", text: sentence.text } : outcome;
+  const hexColor = fields.hex_color.value ?? DEFAULT_CATEGORY_COLOR;
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
       <h1 className="page-heading">Add Category</h1>
-      <form className="card grid gap-4" onSubmit={submit} noValidate aria-busy={saving}>
-        <div>
-          <label htmlFor="add-category-name" className={ui.label}>
-            Name
-          </label>
-          <input id="add-category-name" className={ui.input} value={name} disabled={saving} required maxLength={100} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="add-category-description" className={ui.label}>
-            Description
-          </label>
-          <textarea
-            id="add-category-description"
-            className={ui.input}
-            rows={2}
-            value={description}
-            disabled={saving}
-            required
-            maxLength={1000}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="add-category-color" className={ui.label}>
-            Colour
-          </label>
+      <form
+        id={form.id}
+        className="card grid gap-4"
+        onSubmit={(event) => {
+          setOutcome(null);
+          form.onSubmit(event);
+        }}
+        noValidate
+        aria-busy={saving}
+      >
+        <Field id={fields.name.id} label="Name" errorId={fields.name.errorId} errors={sentence.others(fields.name.errors)}>
+          <input {...inputProps(fields.name)} aria-describedby={sentence.describedBy(fields.name)} className={ui.input} disabled={saving} required maxLength={100} />
+        </Field>
+        <Field id={fields.description.id} label="Description" errorId={fields.description.errorId} errors={sentence.others(fields.description.errors)}>
+          <textarea {...textareaProps(fields.description)} aria-describedby={sentence.describedBy(fields.description)} className={ui.input} rows={2} disabled={saving} required maxLength={1000} />
+        </Field>
+        <Field id={fields.hex_color.id} label="Colour" errorId={fields.hex_color.errorId} errors={sentence.others(fields.hex_color.errors)}>
           <div className="mt-1 flex items-center gap-3">
             <input
-              id="add-category-color"
-              type="color"
+              {...inputProps(fields.hex_color, "color")}
+              aria-describedby={sentence.describedBy(fields.hex_color)}
               className="h-10 w-16 cursor-pointer rounded-md border border-stone-400 bg-white p-1"
-              value={hexColor}
               disabled={saving}
-              onChange={(e) => setHexColor(e.target.value)}
             />
             <span className="font-mono text-sm text-stone-700">{hexColor}</span>
           </div>
-        </div>
+        </Field>
         <div>
           <button type="submit" className={ui.primary} disabled={saving}>
             {saving ? "Adding..." : "Add Category"}
           </button>
         </div>
-        {result && (
-          <p role={result.kind === "error" ? "alert" : "status"} className={result.kind === "error" ? ui.error : ui.success}>
-            {result.text}
-          </p>
-        )}
+        <OutcomeMessage outcome={message} id={MESSAGE_ID} />
       </form>
 
       <section aria-labelledby="add-category-list-heading" className="card">

@@ -1,6 +1,7 @@
 // The standalone add-marker page (admins only): name, category, description and an address that is
 // geocoded on the server before the business can be saved.
-import { useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
+import { z } from "zod";
 import { Link } from "react-router";
 import type { Route } from "./+types/add-marker";
 import { getApp, requireUser } from "../lib/app-context.ts";
@@ -8,7 +9,8 @@ import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
-import { Field, ui } from "../components/ui/field.tsx";
+import { Field, formSentence, InputField, inputProps, selectProps, textareaProps, ui } from "../components/ui/field.tsx";
+import { useCheckedForm } from "../lib/checked-form.ts";
 import { businessFields } from "#shared/schemas/business.ts";
 
 /** The business's fields this page offers besides its own four, as the business's definition marks them. */
@@ -29,101 +31,97 @@ interface Located {
   displayName: string;
 }
 
+const MESSAGE_ID = "add-marker-message";
+const required = { error: messages.businesses.required };
+
+/** The page's fields, with the business's rules for the extra ones; the address counts only as it was geocoded. */
+function markerSchema(located: Located | null) {
+  return z
+    .object({
+      ...Object.fromEntries(EXTRA.map(([key, def]) => [key, def.input])),
+      name: z.string(required).trim().min(1, required).max(200),
+      categoryId: z.string(required).min(1, required),
+      description: z.string().max(5000).optional(),
+      address: z.string().trim().max(300).optional(),
+    })
+    .refine(({ address }) => located !== null && located.address === (address ?? ""), { path: ["address"], message: messages.businesses.geocodeFirst, when: () => true });
+}
+
 export default function AddMarker({ loaderData }: Route.ComponentProps) {
-  const [name, setName] = useState("");
-  const [categoryId, setCategoryId] = useState("");
-  const [description, setDescription] = useState("");
-  const [address, setAddress] = useState("");
   const [located, setLocated] = useState<Located | null>(null);
-  const [busy, setBusy] = useState<null | "geocoding" | "saving">(null);
-  const [error, setError] = useState<string | null>(null);
+  const [geocoding, setGeocoding] = useState(false);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  // Geocoding tells its own outcome in place of the last check's sentence, until the next saving.
+  const [geocodedSince, setGeocodedSince] = useState(false);
   const [saved, setSaved] = useState<{ id: string; name: string } | null>(null);
-  const [extra, setExtra] = useState<Record<string, string>>({});
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const schema = useMemo(() => markerSchema(located), [located]);
+
+  const { form, fields, busy: saving } = useCheckedForm(
+    schema,
+    async ({ value }) => {
+      if (!located) return {};
+      try {
+        const business = await apiFetch<{ id: string; name: string }>("/businesses", {
+          method: "POST",
+          json: { ...value, description: value.description ?? "", address: located.address, lat: located.lat, lng: located.lng, tags: [] },
+        });
+        setSaved({ id: business.id, name: business.name });
+        setLocated(null);
+      } catch (failure) {
+        // A field the server refused is named beside it; anything else gets the spec's sentence.
+        const refused = failure instanceof ApiError ? failure.fields : {};
+        if (Object.keys(refused).length === 0) setOutcome(messages.businesses.saveFailed);
+        return refused;
+      }
+    },
+    { id: "add-marker", reset: true },
+  );
+  const address = (fields.address.value ?? "").trim();
 
   async function geocode() {
-    setError(null);
+    setOutcome(null);
+    setGeocodedSince(true);
     setLocated(null);
-    const wanted = address.trim();
-    if (!wanted) {
-      setError(messages.businesses.geocodeFirst);
+    if (!address) {
+      setOutcome(messages.businesses.geocodeFirst);
       return;
     }
-    setBusy("geocoding");
+    setGeocoding(true);
     try {
-      const found = await apiFetch<{ lat: number; lng: number; displayName: string }>(`/geo/geocode?address=${encodeURIComponent(wanted)}`);
-      setLocated({ address: wanted, ...found });
+      const found = await apiFetch<{ lat: number; lng: number; displayName: string }>(`/geo/geocode?address=${encodeURIComponent(address)}`);
+      setLocated({ address, ...found });
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status === 404 ? messages.geo.locationNotFound : messages.geo.geocodeFailed);
+      setOutcome(failure instanceof ApiError && failure.status === 404 ? messages.geo.locationNotFound : messages.geo.geocodeFailed);
     } finally {
-      setBusy(null);
+      setGeocoding(false);
     }
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setSaved(null);
-    const wrong = Object.fromEntries(
-      EXTRA.flatMap(([key, def]) => {
-        const checked = def.input.safeParse(extra[key] ?? "");
-        return checked.success ? [] : [[key, checked.error.issues[0]?.message ?? messages.businesses.saveFailed]];
-      }),
-    );
-    setFieldErrors(wrong);
-    if (!name.trim() || !categoryId) {
-      setError(messages.businesses.required);
-      return;
-    }
-    // Coordinates count only for the address as it was geocoded.
-    if (!located || located.address !== address.trim()) {
-      setError(messages.businesses.geocodeFirst);
-      return;
-    }
-    if (Object.keys(wrong).length > 0) {
-      setError(Object.values(wrong)[0]!);
-      return;
-    }
-    setBusy("saving");
-    try {
-      const business = await apiFetch<{ id: string; name: string }>("/businesses", {
-        method: "POST",
-        json: { ...extra, name, categoryId, description, address: located.address, lat: located.lat, lng: located.lng, tags: [] },
-      });
-      setSaved({ id: business.id, name: business.name });
-      setName("");
-      setCategoryId("");
-      setDescription("");
-      setAddress("");
-      setExtra({});
-      setLocated(null);
-    } catch (failure) {
-      // A field the server refused is named beside it; anything else gets the spec's sentence.
-      const fields = failure instanceof ApiError ? failure.fields : {};
-      setFieldErrors(fields);
-      setError(Object.values(fields)[0] ?? messages.businesses.saveFailed);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const disabled = busy !== null;
+  // "... are required." first, then "geocode first", then a field's own message.
+  const sentence = formSentence(form.allErrors, [messages.businesses.required, messages.businesses.geocodeFirst], geocodedSince ? undefined : MESSAGE_ID);
+  const error = geocodedSince ? outcome : (sentence.text ?? sentence.first ?? outcome);
+  const disabled = saving || geocoding;
 
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="page-heading">Add Marker</h1>
-      <form className="card mt-4 grid gap-4" onSubmit={submit} noValidate aria-busy={disabled}>
-        <div>
-          <label htmlFor="add-marker-name" className={ui.label}>
-            Name
-          </label>
-          <input id="add-marker-name" className={ui.input} value={name} disabled={disabled} required maxLength={200} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="add-marker-category" className={ui.label}>
-            Category
-          </label>
-          <select id="add-marker-category" className={ui.input} value={categoryId} disabled={disabled} required onChange={(e) => setCategoryId(e.target.value)}>
+      <form
+        id={form.id}
+        className="card mt-4 grid gap-4"
+        onSubmit={(event) => {
+          setOutcome(null);
+          setGeocodedSince(false);
+          setSaved(null);
+          form.onSubmit(event);
+        }}
+        noValidate
+        aria-busy={disabled}
+      >
+        <Field id={fields.name.id} label="Name">
+          <input {...inputProps(fields.name)} aria-describedby={sentence.describedBy(fields.name)} className={ui.input} disabled={disabled} required maxLength={200} />
+        </Field>
+        <Field id={fields.categoryId.id} label="Category">
+          <select {...selectProps(fields.categoryId)} aria-describedby={sentence.describedBy(fields.categoryId)} className={ui.input} disabled={disabled} required>
             <option value="">Select a category</option>
             {loaderData.categories.map((category) => (
               <option key={category.id} value={category.id}>
@@ -131,61 +129,31 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="add-marker-description" className={ui.label}>
-            Description
-          </label>
-          <textarea id="add-marker-description" className={ui.input} rows={3} maxLength={5000} value={description} disabled={disabled} onChange={(e) => setDescription(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="add-marker-address" className={ui.label}>
-            Address
-          </label>
-          <input
-            id="add-marker-address"
-            className={ui.input}
-            value={address}
-            disabled={disabled}
-            maxLength={300}
-            autoComplete="address-line1"
-            onChange={(e) => setAddress(e.target.value)}
-          />
+        </Field>
+        <Field id={fields.description.id} label="Description">
+          <textarea {...textareaProps(fields.description)} className={ui.input} rows={3} maxLength={5000} disabled={disabled} />
+        </Field>
+        <Field id={fields.address.id} label="Address">
+          <input {...inputProps(fields.address)} aria-describedby={sentence.describedBy(fields.address)} className={ui.input} disabled={disabled} maxLength={300} autoComplete="address-line1" />
           <button type="button" className={`${ui.secondary} mt-2`} disabled={disabled} onClick={() => void geocode()}>
-            {busy === "geocoding" ? "Geocoding..." : "Geocode"}
+            {geocoding ? "Geocoding..." : "Geocode"}
           </button>
-          {located && located.address === address.trim() && (
+          {located && located.address === address && (
             <p role="status" className="mt-2 text-sm text-stone-700">
               Located at {located.lat.toFixed(6)}, {located.lng.toFixed(6)} ({located.displayName})
             </p>
           )}
-        </div>
-        {EXTRA.map(([key, def]) => {
-          const id = `add-marker-${key}`;
-          const wrong = fieldErrors[key];
-          return (
-            <Field key={key} id={id} label={def.label} errorId={`${id}-error`} errors={wrong ? [wrong] : null}>
-              <input
-                id={id}
-                type={def.widget === "email" || def.widget === "tel" || def.widget === "url" ? def.widget : "text"}
-                className={ui.input}
-                value={extra[key] ?? ""}
-                maxLength={def.maxLength}
-                disabled={disabled}
-                aria-invalid={wrong ? true : undefined}
-                aria-describedby={wrong ? `${id}-error` : undefined}
-                onChange={(e) => setExtra((held) => ({ ...held, [key]: e.target.value }))}
-              />
-            </Field>
-          );
-        })}
+        </Field>
+        {EXTRA.map(([key, def]) => (
+          <InputField key={key} field={fields[key as keyof typeof fields]} label={def.label} type={def.widget === "email" || def.widget === "tel" || def.widget === "url" ? def.widget : "text"} maxLength={def.maxLength} disabled={disabled} />
+        ))}
         <div>
           <button type="submit" className={ui.primary} disabled={disabled}>
-            {busy === "saving" ? "Saving..." : "Save Marker"}
+            {saving ? "Saving..." : "Save Marker"}
           </button>
         </div>
         {error && (
-          <p role="alert" className={ui.error}>
+          <p id={MESSAGE_ID} role="alert" className={ui.error}>
             {error}
           </p>
         )}

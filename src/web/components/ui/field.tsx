@@ -1,7 +1,7 @@
 // A form field's frame: its label, the control, and its messages tied to the control by id, so a screen
 // reader names the fault when the control is focused.
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 export const ui = {
   primary:
@@ -61,7 +61,7 @@ export function Field({ id, label, errorId, errors, legend, children }: { id?: s
 export function InputField({ field, label, type = "text", hint, className = ui.input, children, ...input }: {
   field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
   label: string;
-  type?: "text" | "email" | "url" | "password";
+  type?: "text" | "email" | "url" | "password" | "tel" | "number" | "date";
   hint?: { id: string; text: string };
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hint?.id });
@@ -78,13 +78,59 @@ export function InputField({ field, label, type = "text", hint, className = ui.i
   );
 }
 
+type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+/** Conform's props for an input drawn by hand (without the key, which React takes apart). */
+export function inputProps(field: Meta, type: "text" | "email" | "url" | "tel" | "number" | "date" | "color" = "text") {
+  const { key: _key, ...props } = getInputProps(field, { type });
+  return props;
+}
+
+/** Conform's props for a select drawn by hand. */
+export function selectProps(field: Meta) {
+  const { key: _key, ...props } = getSelectProps(field);
+  return props;
+}
+
+/** Conform's props for a textarea drawn by hand. */
+export function textareaProps(field: Meta) {
+  const { key: _key, ...props } = getTextareaProps(field);
+  return props;
+}
+
+/**
+ * A form that tells some faults in one sentence for the whole form (the spec's "... are required."), shown once under
+ * the form with the id given (none while it is not shown): the sentence if a field has it, each field's other messages, and what describes a
+ * field at fault (its own messages, else the sentence).
+ */
+export function formSentence(allErrors: Record<string, string[]>, sentences: readonly string[], id: string | undefined) {
+  const all = Object.values(allErrors).flat();
+  const others = (errors: string[] | undefined) => errors?.filter((error) => !sentences.includes(error));
+  return {
+    text: sentences.find((sentence) => all.includes(sentence)) ?? null,
+    first: others(all)?.[0] ?? null,
+    others,
+    describedBy: (field: Meta) => (field.errors?.length ? (others(field.errors)?.length ? field.errorId : id) : undefined),
+  };
+}
+
+/** A field whose control is a textarea, from Conform's metadata; the other props given go on the textarea. */
+export function TextareaField({ field, label, className = ui.input, ...textarea }: { field: FieldMetadata<unknown, Record<string, unknown>, string[]>; label: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { key, ...props } = getTextareaProps(field);
+  return (
+    <Field id={field.id} label={label} errorId={field.errorId} errors={field.errors}>
+      <textarea key={key} {...props} {...textarea} className={className} />
+    </Field>
+  );
+}
+
 export type Outcome = { kind: "error" | "success"; text: string } | null;
 
 /** A failed action is an alert; a finished one a status, read out without moving focus. */
-export function OutcomeMessage({ outcome }: { outcome: Outcome | undefined }) {
+export function OutcomeMessage({ outcome, id }: { outcome: Outcome | undefined; id?: string }) {
   if (!outcome) return null;
   return (
-    <p role={outcome.kind === "error" ? "alert" : "status"} className={outcome.kind === "error" ? ui.error : ui.success}>
+    <p id={id} role={outcome.kind === "error" ? "alert" : "status"} className={outcome.kind === "error" ? ui.error : ui.success}>
       {outcome.text}
     </p>
   );

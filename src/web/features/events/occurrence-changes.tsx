@@ -1,9 +1,12 @@
 // On one date's page of a series, for administrators: move that date (a new start and end, in the site's time zone),
 // cancel it, or put it back as the rule has it. A refused change says why beside the field at fault.
-import { useState, useSyncExternalStore } from "react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo, useState, useSyncExternalStore } from "react";
 import { Form, useNavigation } from "react-router";
 import { DateTimeField } from "#web/components/ui/date-time-field.tsx";
 import { ui } from "#web/components/ui/field.tsx";
+import { OccurrenceChangeSchema } from "#shared/schemas/event.ts";
 import type { OccurrenceActionData, OccurrenceIntent } from "./occurrence-result.ts";
 
 const DONE: Record<OccurrenceIntent, string> = {
@@ -44,9 +47,15 @@ export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, 
   const startChanged = (iso: string | null) => {
     if (iso && length !== null && !endChanged) setEndValue(new Date(Date.parse(iso) + length).toISOString());
   };
-  const fields = result?.fields ?? {};
-  const error = (name: string) => (fields[name] ? [fields[name]] : null);
-  const elsewhere = result?.message && !fields.startDate && !fields.endDate ? (fields.date ?? result.message) : null;
+  const refused = result?.fields ?? {};
+  // The page's action answers in its own shape; Conform takes the messages of the two dates from it, and checks the
+  // dates with the same rules before they are sent.
+  const lastResult = useMemo<SubmissionResult<string[]> | undefined>(
+    () => (result ? { status: result.fields ? "error" : "success", error: Object.fromEntries(["startDate", "endDate"].flatMap((name) => (result.fields?.[name] ? [[name, [result.fields[name]]]] : []))) } : undefined),
+    [result],
+  );
+  const [form, fields] = useForm({ id: "occurrence-move", lastResult, shouldValidate: "onSubmit", onValidate: ({ formData }) => parseWithZod(formData, { schema: OccurrenceChangeSchema }) });
+  const elsewhere = result?.message && !refused.startDate && !refused.endDate ? (refused.date ?? result.message) : null;
   return (
     <section aria-labelledby="occurrence-change" className="mt-4 rounded-md border border-stone-300 bg-stone-50 p-4">
       <h2 id="occurrence-change" className="text-lg font-semibold text-brand-800">
@@ -71,9 +80,9 @@ export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, 
         </Form>
       )}
       {!cancelled && hydrated && (
-          <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Move this date">
-            <DateTimeField name="startDate" label="New start" defaultValue={start} timeZone={timeZone} errors={error("startDate")} onChange={startChanged} />
-            <DateTimeField key={endValue} name="endDate" label="New end (optional)" defaultValue={endValue} timeZone={timeZone} errors={error("endDate")} onChange={() => setEndChanged(true)} />
+          <Form id={form.id} method="post" noValidate onSubmit={form.onSubmit} className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Move this date">
+            <DateTimeField name={fields.startDate.name} label="New start" defaultValue={start} timeZone={timeZone} errors={fields.startDate.errors} onChange={startChanged} />
+            <DateTimeField key={endValue} name={fields.endDate.name} label="New end (optional)" defaultValue={endValue} timeZone={timeZone} errors={fields.endDate.errors} onChange={() => setEndChanged(true)} />
             <p className="sm:col-span-2">
               <IntentButton intent="move" className={ui.primary}>
                 {busy ? "Saving…" : "Move this date"}

@@ -1,7 +1,8 @@
 // One row of an import's preview: its state, its cells and messages, and a form to fix its cells.
-import { useId, useRef, useState } from "react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useId, useMemo, useRef, useState } from "react";
 import type { ImportRow } from "#shared/schemas/data-import.ts";
-import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { InputField, ui } from "#web/components/ui/field.tsx";
 import { CELL_LABELS } from "./import-format.ts";
 import { PlaceOnMap } from "./place-on-map.tsx";
 
@@ -69,11 +70,16 @@ function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: string
   const form = useRef<HTMLFormElement>(null);
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<string | null>(null);
+  // The row's messages are the preview's, which checked it on the server; Conform ties each to its field.
+  const lastResult = useMemo<SubmissionResult<string[]>>(() => ({ status: "error", initialValue: row.cells, error: Object.fromEntries(Object.entries(row.errors).map(([name, message]) => [name, [message]])) }), [row]);
+  const [fix, cells] = useForm<Record<string, string>>({ id: `${ids}-fix`, defaultValue: row.cells, lastResult });
   const [lat, lng] = [Number(row.cells.latitude), Number(row.cells.longitude)];
   const start = row.cells.latitude && row.cells.longitude && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
   return (
     <form
       ref={form}
+      id={fix.id}
+      noValidate
       className="grid gap-3 sm:grid-cols-3"
       onSubmit={(event) => {
         event.preventDefault();
@@ -82,21 +88,7 @@ function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: string
       }}
     >
       {fields.map((field) => (
-        <div key={field} className="min-w-0">
-          <label htmlFor={`${ids}-${field}`} className={ui.label}>
-            {CELL_LABELS[field]} (line {row.line})
-          </label>
-          <input
-            id={`${ids}-${field}`}
-            name={field}
-            className={ui.input}
-            defaultValue={row.cells[field] ?? ""}
-            inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined}
-            aria-invalid={row.errors[field] ? true : undefined}
-            aria-describedby={row.errors[field] ? `${ids}-${field}-error` : undefined}
-          />
-          <ErrorList id={`${ids}-${field}-error`} errors={row.errors[field] ? [row.errors[field]] : null} />
-        </div>
+        <InputField key={field} field={cells[field]!} label={`${CELL_LABELS[field]} (line ${row.line})`} inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined} />
       ))}
       <div className="flex items-end gap-3 sm:col-span-3">
         <button type="submit" className={ui.primary} disabled={busy}>

@@ -1,11 +1,19 @@
 // The two ways to start an import: a CSV file uploaded, or the address of one; with how its text is read.
-import { useId, useState, type FormEvent } from "react";
-import type { ImportPreview } from "#shared/schemas/data-import.ts";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useId } from "react";
+import { z } from "zod";
+import { ImportOptionsSchema, ImportUrlInputSchema, type ImportPreview } from "#shared/schemas/data-import.ts";
 import { PickerSelect } from "#web/components/ui/select.tsx";
-import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { ErrorList, InputField, ui } from "#web/components/ui/field.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
+import { useCheckedForm } from "#web/lib/checked-form.ts";
 import { importErrorText } from "./import-format.ts";
-import { importFromUrl, uploadImport, type ImportSettings } from "./import-api.ts";
+import { importFromUrl, uploadImport } from "./import-api.ts";
+
+function fileProps(field: FieldMetadata<unknown, Record<string, unknown>, string[]>) {
+  const { key: _key, ...props } = getInputProps(field, { type: "file" });
+  return props;
+}
 
 /** How a file's cells are parted, and its text encoded: the choices offered on upload and in the preview. */
 export const DELIMITERS = [
@@ -21,53 +29,31 @@ export const ENCODINGS = [
   ["macintosh", "Mac Roman (older Excel for Mac)"],
 ] as const;
 
+const CHOOSE_A_FILE = "Choose a CSV file to import.";
+/** The file picked (an empty picker is no file), and how to read it. */
+const UploadFormSchema = ImportOptionsSchema.pick({ delimiter: true, encoding: true, createMissing: true }).extend({
+  file: z.instanceof(File, { error: CHOOSE_A_FILE }).refine((file) => file.size > 0, { error: CHOOSE_A_FILE }),
+});
+
 export function UploadForm({ onUploaded }: { onUploaded: (preview: ImportPreview) => void }) {
   const ids = useId();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const file = data.get("file");
-    if (!(file instanceof File) || file.size === 0) {
-      setErrors({ file: "Choose a CSV file to import." });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
+  const { form, fields, busy } = useCheckedForm(UploadFormSchema, async ({ value }) => {
     try {
-      onUploaded(
-        await uploadImport(file, {
-          delimiter: data.get("delimiter") as ImportSettings["delimiter"],
-          encoding: data.get("encoding") as ImportSettings["encoding"],
-          createMissing: data.get("createMissing") === "on",
-        }),
-      );
+      onUploaded(await uploadImport(value.file, { delimiter: value.delimiter, encoding: value.encoding, createMissing: value.createMissing }));
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
-      setErrors({ file: fields.file ?? fields.mapping ?? importErrorText(error) });
-    } finally {
-      setBusy(false);
+      const refused = error instanceof ApiError ? error.fields : {};
+      return { file: refused.file ?? refused.mapping ?? importErrorText(error) };
     }
-  }
+  });
 
   return (
-    <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)} aria-busy={busy} noValidate>
+    <form id={form.id} className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={form.onSubmit} aria-busy={busy} noValidate>
       <div className="sm:col-span-2">
-        <label htmlFor={`${ids}-file`} className={ui.label}>
+        <label htmlFor={fields.file.id} className={ui.label}>
           CSV or calendar (.ics) file
         </label>
-        <input
-          id={`${ids}-file`}
-          name="file"
-          type="file"
-          accept=".csv,.txt,.tsv,.ics,text/csv,text/plain,text/calendar"
-          className={ui.input}
-          aria-invalid={errors.file ? true : undefined}
-          aria-describedby={errors.file ? `${ids}-file-error` : undefined}
-        />
-        <ErrorList id={`${ids}-file-error`} errors={errors.file ? [errors.file] : null} />
+        <input {...fileProps(fields.file)} accept=".csv,.txt,.tsv,.ics,text/csv,text/plain,text/calendar" className={ui.input} />
+        <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
       </div>
       <Choice id={`${ids}-delimiter`} name="delimiter" label="Separator" options={DELIMITERS} />
       <Choice id={`${ids}-encoding`} name="encoding" label="Encoding" options={ENCODINGS} />
@@ -85,42 +71,17 @@ export function UploadForm({ onUploaded }: { onUploaded: (preview: ImportPreview
 }
 
 export function UrlForm({ onUploaded }: { onUploaded: (preview: ImportPreview) => void }) {
-  const ids = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const url = String(new FormData(event.currentTarget).get("url") ?? "").trim();
-    if (!url) {
-      setError("Enter the calendar's address.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const { form, fields, busy } = useCheckedForm(ImportUrlInputSchema, async ({ value }) => {
     try {
-      onUploaded(await importFromUrl(url));
-    } catch (e) {
-      setError(importErrorText(e));
-    } finally {
-      setBusy(false);
+      onUploaded(await importFromUrl(value.url));
+    } catch (error) {
+      return { url: importErrorText(error) };
     }
-  }
+  });
   return (
-    <form className="mt-6 flex flex-wrap items-start gap-3 border-t border-stone-200 pt-4" onSubmit={(event) => void submit(event)} aria-busy={busy} noValidate>
+    <form id={form.id} className="mt-6 flex flex-wrap items-start gap-3 border-t border-stone-200 pt-4" onSubmit={form.onSubmit} aria-busy={busy} noValidate>
       <div className="min-w-0 flex-1 basis-64">
-        <label htmlFor={`${ids}-url`} className={ui.label}>
-          Or a calendar&apos;s address (events)
-        </label>
-        <input
-          id={`${ids}-url`}
-          name="url"
-          type="url"
-          placeholder="https://"
-          className={ui.input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids}-url-error` : undefined}
-        />
-        <ErrorList id={`${ids}-url-error`} errors={error ? [error] : null} />
+        <InputField field={fields.url} label="Or a calendar's address (events)" type="url" placeholder="https://" />
       </div>
       <button type="submit" className={`${ui.secondary} sm:mt-6`} disabled={busy}>
         {busy ? "Reading the calendar..." : "Preview calendar"}

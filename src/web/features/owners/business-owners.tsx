@@ -1,18 +1,23 @@
 // "Owners" under a business's edit form in the admin: who may keep the listing current, adding an owner by the email
 // address of an existing account and removing one after a confirmation.
-import { useEffect, useState, type FormEvent } from "react";
-import type { Owner } from "#shared/schemas/owners.ts";
+import { getInputProps } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { AddOwnerInputSchema, type Owner } from "#shared/schemas/owners.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { ErrorList, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { useCheckedForm } from "#web/lib/checked-form.ts";
+
+const NOT_AN_EMAIL = "Enter the email address of an existing account.";
+/** The server's rule, after a first look for an email address, told in the form's own words. */
+const AddOwnerFormSchema = z.object({ email: z.string({ error: NOT_AN_EMAIL }).trim().includes("@", { error: NOT_AN_EMAIL }).pipe(AddOwnerInputSchema.shape.email) });
 
 export function BusinessOwners({ businessId, businessName }: { businessId: string; businessName: string }) {
   const base = `/businesses/${encodeURIComponent(businessId)}/owners`;
   const [owners, setOwners] = useState<Owner[] | null>(null);
-  const [email, setEmail] = useState("");
-  const [emailError, setEmailError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState(false);
 
   // Read again after each removal.
   const [version, setVersion] = useState(0);
@@ -27,30 +32,26 @@ export function BusinessOwners({ businessId, businessName }: { businessId: strin
     };
   }, [base, version]);
 
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const wanted = email.trim();
-    setOutcome(null);
-    if (!wanted.includes("@")) return setEmailError("Enter the email address of an existing account.");
-    setBusy(true);
-    try {
-      setOwners(await apiFetch<Owner[]>(base, { method: "POST", json: { email: wanted } }));
-      setEmail("");
-      setEmailError(null);
-      setOutcome({ kind: "success", text: `${wanted} now owns ${businessName}.` });
-    } catch (error) {
-      // "No account has that email address." stands beside the field; anything else below the form.
-      const field = error instanceof ApiError ? error.fields.email : undefined;
-      setEmailError(field ?? null);
-      if (!field) setOutcome({ kind: "error", text: error instanceof ApiError ? error.detail : "Something went wrong. Please try again." });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { form, fields, busy: adding } = useCheckedForm(
+    AddOwnerFormSchema,
+    async ({ payload }) => {
+      const wanted = String(payload.email).trim();
+      try {
+        setOwners(await apiFetch<Owner[]>(base, { method: "POST", json: { email: wanted } }));
+        setOutcome({ kind: "success", text: `${wanted} now owns ${businessName}.` });
+      } catch (error) {
+        // "No account has that email address." stands beside the field; anything else below the form.
+        const field = error instanceof ApiError ? error.fields.email : undefined;
+        if (!field) setOutcome({ kind: "error", text: error instanceof ApiError ? error.detail : "Something went wrong. Please try again." });
+        return { email: field };
+      }
+    },
+    { id: `owners-${businessId}-add`, reset: true },
+  );
 
   async function remove(owner: Owner) {
     setOutcome(null);
-    setBusy(true);
+    setRemoving(true);
     try {
       await apiFetch(`${base}/${encodeURIComponent(owner.userId)}`, { method: "DELETE" });
       setOutcome({ kind: "success", text: `${owner.email} no longer owns ${businessName}.` });
@@ -58,11 +59,12 @@ export function BusinessOwners({ businessId, businessName }: { businessId: strin
     } catch (error) {
       setOutcome({ kind: "error", text: error instanceof ApiError ? error.detail : "Something went wrong. Please try again." });
     } finally {
-      setBusy(false);
+      setRemoving(false);
     }
   }
 
-  const inputId = `owners-${businessId}-email`;
+  const busy = adding || removing;
+  const { key, ...emailProps } = getInputProps(fields.email, { type: "email" });
   return (
     <section aria-labelledby={`owners-${businessId}`} className="mt-6 grid gap-3 border-t border-stone-200 pt-4">
       <h3 id={`owners-${businessId}`} className="text-lg font-semibold text-stone-900">
@@ -84,28 +86,26 @@ export function BusinessOwners({ businessId, businessName }: { businessId: strin
           ))}
         </ul>
       )}
-      <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void add(e)} noValidate>
+      <form
+        id={form.id}
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          setOutcome(null);
+          form.onSubmit(event);
+        }}
+        noValidate
+      >
         <div className="min-w-0 flex-1">
-          <label htmlFor={inputId} className="block text-sm text-stone-800">
+          <label htmlFor={fields.email.id} className="block text-sm text-stone-800">
             Add an owner by email
           </label>
-          <input
-            id={inputId}
-            type="email"
-            className={ui.input}
-            value={email}
-            maxLength={254}
-            autoComplete="off"
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? `${inputId}-error` : undefined}
-          />
+          <input key={key} {...emailProps} className={ui.input} maxLength={254} autoComplete="off" />
         </div>
         <button type="submit" className={ui.secondary} disabled={busy}>
-          {busy ? "Saving..." : "Add owner"}
+          {adding ? "Saving..." : "Add owner"}
         </button>
         <div className="basis-full">
-          <ErrorList id={`${inputId}-error`} errors={emailError ? [emailError] : null} />
+          <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
         </div>
       </form>
       <OutcomeMessage outcome={outcome} />

@@ -1,7 +1,11 @@
-// Which owners' changes the association approves at once, and where new requests are announced.
+// Which owners' changes the association approves at once, and where new requests are announced. Conform checks the
+// notification address with the settings' schema before the Requests tab's action sends it; the server's refusals
+// come back as that action's outcome, below the button.
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
-import type { ModerationSettings } from "#shared/schemas/owners.ts";
-import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { ModerationSettingsSchema, type ModerationSettings } from "#shared/schemas/owners.ts";
+import { InputField, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 
 const SWITCHES = [
   ["autoApproveListings", "Approve owners' listing changes at once"],
@@ -9,12 +13,21 @@ const SWITCHES = [
   ["autoApproveOffers", "Approve owners' offers at once"],
 ] as const;
 
+/** As the form sends it: a switch left off is absent, and so is an empty address. */
+const SettingsFormSchema = ModerationSettingsSchema.partial();
+
 export function ModerationSettingsForm({ settings }: { settings: ModerationSettings }) {
   const fetcher = useFetcher<{ outcome: Outcome }>({ key: "moderation-settings" });
+  const [form, fields] = useForm({
+    id: "moderation-settings",
+    defaultValue: { notificationEmail: settings.notificationEmail },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsFormSchema }),
+  });
   return (
     <details className="card">
       <summary className="cursor-pointer font-semibold text-brand-800">Approval settings</summary>
-      <fetcher.Form method="post" className="mt-3 grid gap-3">
+      <fetcher.Form id={form.id} method="post" className="mt-3 grid gap-3" onSubmit={form.onSubmit} noValidate>
         <input type="hidden" name="intent" value="settings" />
         {SWITCHES.map(([name, label]) => (
           <label key={name} className="flex items-center gap-2">
@@ -23,10 +36,7 @@ export function ModerationSettingsForm({ settings }: { settings: ModerationSetti
           </label>
         ))}
         <p className="text-sm text-stone-600">Changes approved at once still appear in Recent changes.</p>
-        <label className={ui.label}>
-          Notification address (every administrator when empty)
-          <input type="email" name="notificationEmail" defaultValue={settings.notificationEmail} className={ui.input} />
-        </label>
+        <InputField field={fields.notificationEmail} label="Notification address (every administrator when empty)" type="email" />
         <button type="submit" className={`${ui.primary} w-fit`} disabled={fetcher.state !== "idle"}>
           Save settings
         </button>
