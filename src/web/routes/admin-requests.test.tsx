@@ -4,8 +4,8 @@
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RequestDetail } from "#shared/schemas/owners.ts";
-import { accessibleName, alerts, click, render, waitFor } from "#tests/setup/dom.ts";
-import RequestsTab, { clientLoader } from "./admin-requests.tsx";
+import { accessibleName, alerts, click, getButton, render, settle, waitFor } from "#tests/setup/dom.ts";
+import RequestsTab, { clientAction, clientLoader } from "./admin-requests.tsx";
 
 const claim = (n: number): RequestDetail => ({
   id: `request-${n}`,
@@ -26,14 +26,23 @@ const claim = (n: number): RequestDetail => ({
 });
 
 /** The API with `total` waiting claims, oldest first, paged as the server pages them; the list queries it was asked. */
+/** The rejections the stand-in API was sent, by request id, with their bodies. */
+let rejected: Array<{ id: string; body: unknown }> = [];
+
 function fakeApi(total: number) {
   const asked: Array<Record<string, string>> = [];
+  rejected = [];
   const all = Array.from({ length: total }, (_, i) => claim(i + 1));
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (input: string) => {
+    vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, "http://localhost");
+      const rejecting = url.pathname.match(/^\/api\/v1\/requests\/([^/]+)\/reject$/);
+      if (rejecting && init?.method === "POST") {
+        rejected.push({ id: decodeURIComponent(rejecting[1]!), body: JSON.parse(String(init.body)) });
+        return json({ ...all.find((r) => r.id === rejecting[1]), status: "rejected" });
+      }
       const query = Object.fromEntries(url.searchParams);
       if (url.pathname === "/api/v1/requests/pending-count") return json({ count: total });
       if (url.pathname === "/api/v1/requests") {
@@ -59,6 +68,7 @@ async function openTab(address: string) {
       HydrateFallback: () => null,
       // The route's own loader; the stub's arguments lack only the generated types' narrower params.
       loader: (args) => clientLoader(args as Parameters<typeof clientLoader>[0]),
+      action: (args) => clientAction(args as Parameters<typeof clientAction>[0]),
     },
   ]);
   const page = await render(<Stub initialEntries={[address]} />);
@@ -100,5 +110,28 @@ describe("the Requests tab", () => {
     const page = await openTab("/admin/requests");
     await waitFor(() => shown(page).length === 3);
     expect(pager(page)).toBeNull();
+  });
+
+  it("tells a missing reason for rejecting beside its field, and rejects with the reason once given", async () => {
+    fakeApi(1);
+    const page = await openTab("/admin/requests");
+    await waitFor(() => shown(page).length === 1);
+    const reason = page.querySelector<HTMLInputElement>('input[name="reason"]')!;
+    expect(accessibleName(page.querySelector(`label[for="${reason.id}"]`)!)).toBe("Reason for rejecting");
+
+    await click(getButton(page, "Reject"));
+    const described = reason.getAttribute("aria-describedby") ?? "";
+    expect(reason.getAttribute("aria-invalid")).toBe("true");
+    expect(accessibleName(page.ownerDocument.getElementById(described.split(" ")[0]!)!)).toBe("Say why the request is rejected.");
+    expect(rejected).toEqual([]);
+
+    await settle(() => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(reason, "  Not the owner's listing ");
+      reason.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await click(getButton(page, "Reject"));
+    await waitFor(() => rejected.length === 1);
+    expect(rejected).toEqual([{ id: "request-1", body: { reason: "Not the owner's listing" } }]);
+    await waitFor(() => page.textContent?.includes("Claim: Shop 1: rejected."));
   });
 });

@@ -1,7 +1,8 @@
 // One waiting request on the admin's Requests tab: its fields, live beside requested, and the decisions on it.
 import { useFetcher } from "react-router";
-import { REQUEST_KIND_LABELS, requestMessages, type RequestDetail } from "#shared/schemas/owners.ts";
-import { ui, type Outcome } from "#web/components/ui/field.tsx";
+import { REQUEST_KIND_LABELS, RejectInputSchema, requestMessages, type RequestDetail } from "#shared/schemas/owners.ts";
+import { InputField, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { useCheckedForm } from "#web/lib/checked-form.ts";
 import { When } from "#web/components/ui/when.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { FieldRow, type Names } from "./field-diff.tsx";
@@ -14,9 +15,17 @@ const titleOf = (r: RequestDetail) => `${REQUEST_KIND_LABELS[r.kind]}: ${r.kind 
 export function RequestCard({ request, names }: { request: RequestDetail; names: Names }) {
   // One fetcher for every decision: the card goes once decided, and the tab shows how it went.
   const decider = useFetcher<{ outcome: Outcome }>({ key: REQUEST_DECISION });
-  const rejecter = decider;
   const busy = decider.state !== "idle";
   const title = titleOf(request);
+  // The reason is checked here with the rule the server applies, and told beside its field; how the rejection went
+  // is told by the tab, as every decision is.
+  const rejecter = useCheckedForm(
+    RejectInputSchema,
+    async ({ value }) => {
+      await decider.submit({ intent: "reject", id: request.id, label: title, reason: value.reason }, { method: "post" });
+    },
+    { id: `reject-${request.id}` },
+  );
   // A claim and a new item are read whole; a change shows what it changes.
   const whole = request.kind === "claim" || request.kind === "new-listing" || !request.targetId && request.kind !== "listing-change";
   const fields = whole ? request.fields.filter((f) => f.requested !== null && f.requested !== "" && !(Array.isArray(f.requested) && f.requested.length === 0)) : request.fields.filter((f) => f.changed);
@@ -78,18 +87,15 @@ export function RequestCard({ request, names }: { request: RequestDetail; names:
           )}
         </div>
       </decider.Form>
-      <rejecter.Form method="post" className="flex flex-wrap items-end gap-2">
-        <input type="hidden" name="intent" value="reject" />
-        <input type="hidden" name="id" value={request.id} />
-        <input type="hidden" name="label" value={title} />
-        <label className="grid min-w-0 flex-1 gap-1 text-sm font-semibold text-stone-800">
-          Reason for rejecting
-          <input name="reason" required maxLength={1000} className={ui.input} />
-        </label>
-        <button type="submit" className={ui.danger} disabled={busy}>
+      <form id={rejecter.form.id} onSubmit={rejecter.form.onSubmit} noValidate className="flex flex-wrap items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <InputField field={rejecter.fields.reason} label="Reason for rejecting" maxLength={1000} />
+        </div>
+        {/* Level with the input under the label. */}
+        <button type="submit" className={`${ui.danger} sm:mt-6`} disabled={busy || rejecter.busy}>
           Reject
         </button>
-      </rejecter.Form>
+      </form>
     </li>
   );
 }
