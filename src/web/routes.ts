@@ -15,7 +15,7 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("news", "routes/news.tsx"),
     route("news/:postId", "routes/post.tsx"),
-    route("business/:markerId?", "routes/business.tsx"),
+    route("business/:businessId?", "routes/business.tsx"),
     route("tag/:tagSlug?", "routes/tag.tsx"),
     route("category/:categorySlug?", "routes/category.tsx"),
     route("myqsa/intake", "routes/intake.tsx"),

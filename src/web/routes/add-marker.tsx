@@ -35,7 +35,7 @@ const MESSAGE_ID = "add-marker-message";
 const required = { error: messages.businesses.required };
 
 /** The page's fields, with the business's rules for the extra ones; the address counts only as it was geocoded. */
-function markerSchema(located: Located | null) {
+function addMarkerSchema(located: Located | null) {
   return z
     .object({
       ...Object.fromEntries(EXTRA.map(([key, def]) => [key, def.input])),
@@ -54,7 +54,7 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
   // Geocoding tells its own outcome in place of the last check's sentence, until the next saving.
   const [geocodedSince, setGeocodedSince] = useState(false);
   const [saved, setSaved] = useState<{ id: string; name: string } | null>(null);
-  const schema = useMemo(() => markerSchema(located), [located]);
+  const schema = useMemo(() => addMarkerSchema(located), [located]);
 
   const { form, fields, busy: saving } = useCheckedForm(
     schema,

@@ -11,7 +11,7 @@ import { ApiError, apiFetch } from "../lib/api-client.ts";
 import { paths } from "../lib/paths.ts";
 import { asLists, parseEntityForm } from "../components/ui/entity-form.tsx";
 import { EntityAdmin, type ActionData } from "../features/admin/entity-admin.tsx";
-import { useMarkerExtras } from "../features/admin/marker-extras.tsx";
+import { useBusinessExtras } from "../features/admin/business-extras.tsx";
 import { MyAccountTab } from "../features/admin/my-account-tab.tsx";
 import { ImportScreen } from "../features/import/import-screen.tsx";
 import { detailOf, SCREENS } from "../features/admin/screens.tsx";
@@ -124,7 +124,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
 
 export default function AdminTab({ params, loaderData }: Route.ComponentProps) {
   const viewer = useRouteLoaderData<{ email: string; displayName: string }>("routes/admin");
-  const extras = useMarkerExtras((loaderData.sources as Sources).tags ?? ([] as Option[]));
+  const extras = useBusinessExtras((loaderData.sources as Sources).tags ?? ([] as Option[]));
   const table = TABLES[params.tab as keyof typeof TABLES];
   if (params.tab === "import") return <ImportScreen />;
   if (params.tab === "my-account") return <MyAccountTab email={viewer?.email ?? ""} displayName={viewer?.displayName ?? ""} />;

@@ -28,7 +28,7 @@ export const handle = SCRIPTS_AFTER_PAINT;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const origin = siteOrigin(request, context);
-  const id = params.markerId?.trim();
+  const id = params.businessId?.trim();
   if (!id) return data({ origin, state: "no-id" as const }, { status: 404 });
   return loadOr(
     context,
@@ -67,7 +67,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
       title: loaderData?.state === "failed" ? "Business" : messages.business.notFound,
       description: messages.business.notFound,
       origin,
-      path: `/business/${encodeURIComponent(params.markerId ?? "")}`,
+      path: `/business/${encodeURIComponent(params.businessId ?? "")}`,
       noindex: true,
     });
   }

@@ -83,7 +83,7 @@ function NewTag({ tags }: { tags: Option[] }) {
   );
 }
 
-export function useMarkerExtras(tags: Option[]): FormExtras {
+export function useBusinessExtras(tags: Option[]): FormExtras {
   const created = useFetcher<ActionData>({ key: "markers-tag" }).data?.created;
   return {
     checked: created ? [created.id] : [],
