@@ -18,6 +18,8 @@ export default [
     route("business/:businessId?", "routes/business.tsx"),
     route("tag/:tagSlug?", "routes/tag.tsx"),
     route("category/:categorySlug?", "routes/category.tsx"),
+    // /myqsa/... is the members' area: the spec keeps the original association's addresses ("my" + its initials)
+    // for the pages of members (owners of member businesses and administrators), and other clients link to them.
     route("myqsa/intake", "routes/intake.tsx"),
     route("pages/:slug", "routes/page.tsx"),
     ...Object.keys(HEADING_PAGES).map((path) =>
