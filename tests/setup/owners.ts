@@ -1,6 +1,21 @@
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import type { CurrentUser } from "#server/auth/session.ts";
-import type { TestApp } from "./app.ts";
+import { createCategory } from "#server/db/factories.ts";
+import { setUpSignIn, setUpTestApp, type TestApp, type TestAppOptions } from "./app.ts";
+
+/**
+ * A test app with an administrator signed in and one category, made before the tests, for the businesses whose owners
+ * ask for changes. The category's id is read from `category.id` once the tests run.
+ */
+export function setUpOwnersTest(options: TestAppOptions = {}, categoryName?: string) {
+  const t = setUpTestApp(options);
+  const admin = setUpSignIn(t, "admin");
+  const category = { id: "" };
+  beforeAll(async () => {
+    category.id = (await createCategory(t.database.db, categoryName === undefined ? undefined : { name: categoryName })).id;
+  });
+  return { t, admin, category };
+}
 
 /** The moderation settings an administrator saves: which owners' changes are approved without waiting. */
 export async function setModeration(t: TestApp, adminCookie: string, autoApprove: { listings: boolean; events: boolean; offers: boolean }) {

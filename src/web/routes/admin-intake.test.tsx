@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // The admin's Intake forms tab, through its real loader against a stand-in API: a page of forms at a time with the
 // other admin lists' page size, pager and address parameters, and a page past the last taken to the last.
-import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IntakeSubmission } from "#shared/schemas/intake.ts";
-import { accessibleName, alerts, click, render, waitFor } from "#tests/setup/dom.ts";
+import { openListRoute, pagedList } from "#tests/setup/admin-lists.tsx";
+import { accessibleName, alerts, click, waitFor } from "#tests/setup/dom.ts";
 import IntakeSubmissions, { clientLoader } from "./admin-intake.tsx";
 
 const submission = (n: number): IntakeSubmission => ({
@@ -57,27 +57,10 @@ function fakeApi(total: number) {
   return asked;
 }
 
-async function openTab(address: string) {
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/intake",
-      Component: IntakeSubmissions,
-      HydrateFallback: () => null,
-      // The route's own loader; the stub's arguments lack only the generated types' narrower params.
-      loader: (args) => clientLoader(args as Parameters<typeof clientLoader>[0]),
-    },
-  ]);
-  const page = await render(<Stub initialEntries={[address]} />);
-  await waitFor(() => page.querySelector("h2"));
-  return page;
-}
+const openTab = (address: string) => openListRoute("/admin/intake", IntakeSubmissions, clientLoader, address);
 
 const heading = (page: HTMLElement) => accessibleName(page.querySelector("h2")!);
-/** The forms shown, by their business names. */
-const shown = (page: HTMLElement) => [...page.querySelectorAll("li h3")].map((h) => accessibleName(h));
-const pager = (page: HTMLElement) => page.querySelector<HTMLElement>('nav[aria-label="Intake forms pages"]');
-const pagerText = (page: HTMLElement) => accessibleName(pager(page)!.querySelector("[aria-live]")!);
-const link = (page: HTMLElement, name: string) => [...page.querySelectorAll<HTMLAnchorElement>("a")].find((a) => accessibleName(a) === name);
+const { shown, pager, pagerText, link } = pagedList("Intake forms pages");
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // The admin's Requests tab, through its real loader against a stand-in API: the waiting requests a page at a time,
 // with the pager the other admin lists have, so requests past the first page can be reached.
-import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RequestDetail } from "#shared/schemas/owners.ts";
-import { accessibleName, alerts, click, getButton, render, settle, waitFor } from "#tests/setup/dom.ts";
+import { openListRoute, pagedList } from "#tests/setup/admin-lists.tsx";
+import { accessibleName, alerts, click, getButton, settle, waitFor } from "#tests/setup/dom.ts";
 import RequestsTab, { clientAction, clientLoader } from "./admin-requests.tsx";
 
 const claim = (n: number): RequestDetail => ({
@@ -60,27 +60,9 @@ function fakeApi(total: number) {
   return asked;
 }
 
-async function openTab(address: string) {
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/requests",
-      Component: RequestsTab,
-      HydrateFallback: () => null,
-      // The route's own loader; the stub's arguments lack only the generated types' narrower params.
-      loader: (args) => clientLoader(args as Parameters<typeof clientLoader>[0]),
-      action: (args) => clientAction(args as Parameters<typeof clientAction>[0]),
-    },
-  ]);
-  const page = await render(<Stub initialEntries={[address]} />);
-  await waitFor(() => page.querySelector("h2"));
-  return page;
-}
+const openTab = (address: string) => openListRoute("/admin/requests", RequestsTab, clientLoader, address, clientAction);
 
-/** The requests shown, by their titles. */
-const shown = (page: HTMLElement) => [...page.querySelectorAll("li h3")].map((h) => accessibleName(h));
-const pager = (page: HTMLElement) => page.querySelector<HTMLElement>('nav[aria-label="Waiting requests pages"]');
-const pagerText = (page: HTMLElement) => accessibleName(pager(page)!.querySelector("[aria-live]")!);
-const link = (page: HTMLElement, name: string) => [...page.querySelectorAll<HTMLAnchorElement>("a")].find((a) => accessibleName(a) === name);
+const { shown, pager, pagerText, link } = pagedList("Waiting requests pages");
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -20,6 +20,7 @@ import { CopyButton } from "../components/ui/copy-button.tsx";
 import { ui } from "../components/ui/field.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
+import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
 
 const EVENT_MAP_HEIGHT = 260;
@@ -137,14 +138,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <article aria-labelledby="event-name" className="max-w-3xl">
       <JsonLd data={eventJsonLd(event, origin)} />
-      <p className="text-sm">
-        <Link to={paths.events} className="text-brand-700 underline">
-          Events
-        </Link>
-      </p>
-      <h1 id="event-name" className="page-heading mt-2">
+      <BackLinkedHeading back="Events" backTo={paths.events} id="event-name">
         {event.name}
-      </h1>
+      </BackLinkedHeading>
       {event.cancelled && (
         <p role="status" className="mt-3 rounded-md border border-red-300 bg-red-50 px-4 py-2 text-lg font-semibold text-red-800">
           Cancelled: this date will not take place.

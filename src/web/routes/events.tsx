@@ -59,6 +59,18 @@ function EventList({ events, empty, origin }: { events: EventCardData[] | null; 
   );
 }
 
+/** A headed section of event cards; `id` is its heading's, which names the section. */
+function EventSection({ id, heading, className, ...list }: { id: string; heading: string; className: string } & Parameters<typeof EventList>[0]) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-2xl font-bold text-brand-800">
+        {heading}
+      </h2>
+      <EventList {...list} />
+    </section>
+  );
+}
+
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { origin, upcoming, past, failure } = loaderData;
   return (
@@ -70,18 +82,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <SubscribeControl feedUrl={`${origin}/events.ics`} label="Subscribe to the events calendar" />
-      <section aria-labelledby="upcoming-heading" className="mt-8">
-        <h2 id="upcoming-heading" className="text-2xl font-bold text-brand-800">
-          Upcoming Events
-        </h2>
-        <EventList events={upcoming} empty={messages.events.noUpcoming} origin={origin} />
-      </section>
-      <section aria-labelledby="past-heading" className="mt-10">
-        <h2 id="past-heading" className="text-2xl font-bold text-brand-800">
-          Past Events
-        </h2>
-        <EventList events={past} empty={messages.events.noPast} origin={origin} />
-      </section>
+      <EventSection id="upcoming-heading" heading="Upcoming Events" className="mt-8" events={upcoming} empty={messages.events.noUpcoming} origin={origin} />
+      <EventSection id="past-heading" heading="Past Events" className="mt-10" events={past} empty={messages.events.noPast} origin={origin} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { Field, ui } from "../components/ui/field.tsx";
-import { ChangePasswordForm, DisplayNameForm, fetchAccount, fetchHasPassword, LogoutButton, ProfilePicture, ResendVerification, StatusMessage } from "../features/account/index.ts";
+import { ChangePasswordForm, DisplayNameForm, fetchAccount, fetchHasPassword, LogoutButton, ProfilePictureCard, ResendVerification, StatusMessage } from "../features/account/index.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   requireUser(context);
@@ -53,10 +53,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             </Field>
             <DisplayNameForm initial={account.displayName} />
           </div>
-          <div className="card grid gap-3">
-            <h2 className="text-lg font-semibold text-stone-900">Profile picture</h2>
-            <ProfilePicture photoURL={account.photoURL} displayName={account.displayName} />
-          </div>
+          <ProfilePictureCard photoURL={account.photoURL} displayName={account.displayName} />
           <div className="card grid gap-3">
             <h2 id="change-password-heading" className="text-lg font-semibold text-stone-900">
               Change password

@@ -1,6 +1,6 @@
 // One news post's page: title, image, author, date in the site's time zone and the whole (sanitized) content; with
 // schema.org BlogPosting data and link-preview tags.
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/post";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
@@ -12,6 +12,7 @@ import { JsonLd } from "../features/seo/json-ld.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
+import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
@@ -73,14 +74,9 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           ...(post.summary ? { description: post.summary } : {}),
         }}
       />
-      <p className="text-sm">
-        <Link to={paths.news} className="text-brand-700 underline">
-          News
-        </Link>
-      </p>
-      <h1 id="post-title" className="page-heading mt-2">
+      <BackLinkedHeading back="News" backTo={paths.news} id="post-title">
         {post.title}
-      </h1>
+      </BackLinkedHeading>
       <p className="mt-2 text-sm text-stone-600">
         By: {author} | Published: <time dateTime={post.publishedLd}>{post.dateText}</time>
       </p>

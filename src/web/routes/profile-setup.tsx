@@ -5,7 +5,7 @@ import { getApp, requireUser } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { DisplayNameForm } from "../features/account/display-name-form.tsx";
-import { ProfilePicture } from "../features/account/profile-picture.tsx";
+import { ProfilePictureCard } from "../features/account/profile-picture.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const account = await getApp(context).services.account.get(requireUser(context));
@@ -22,10 +22,7 @@ export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
       <div className="card grid gap-4">
         <DisplayNameForm initial={loaderData.displayName} />
       </div>
-      <div className="card grid gap-3">
-        <h2 className="text-lg font-semibold text-stone-900">Profile picture</h2>
-        <ProfilePicture photoURL={loaderData.photoURL} displayName={loaderData.displayName} />
-      </div>
+      <ProfilePictureCard photoURL={loaderData.photoURL} displayName={loaderData.displayName} />
       <p>
         <Link to={paths.member.dashboard} className="font-semibold text-brand-700 underline">
           Continue to your dashboard

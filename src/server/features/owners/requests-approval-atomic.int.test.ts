@@ -1,27 +1,22 @@
 // An approval applies the change and records the decision together: one that fails part way (here the audit entry
 // cannot be written) leaves the request waiting and the listing as it was, and approving again applies it whole.
-import { beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "#server/db/factories.ts";
-import { recordingMailer, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
-import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { describe, expect, it } from "vitest";
+import { createBusiness } from "#server/db/factories.ts";
+import { recordingMailer } from "#tests/setup/app.ts";
+import { setUpOwnersTest, signInOwnerOf } from "#tests/setup/owners.ts";
 
 const mailer = recordingMailer();
-const t = setUpTestApp({ mailer });
-const admin = setUpSignIn(t, "admin");
-let categoryId: string;
-beforeAll(async () => {
-  categoryId = (await createCategory(t.database.db)).id;
-});
+const { t, admin, category } = setUpOwnersTest({ mailer });
 
 const publicBusiness = async (id: string) => (await (await t.request(`/api/v1/businesses/${id}`)).json()) as Record<string, unknown>;
 const auditOf = async (id: string) => t.database.db.selectFrom("audit_log").selectAll().where("entityId", "=", id).execute();
 
 describe("an approval", () => {
   it("that fails part way leaves the request waiting and nothing applied; approved again, it applies whole", async () => {
-    const business = await createBusiness(t.database.db, { categoryId, name: "Tidewater Bakery", description: "Before." });
+    const business = await createBusiness(t.database.db, { categoryId: category.id, name: "Tidewater Bakery", description: "Before." });
     const owner = await signInOwnerOf(t, admin.cookie, business.id);
     const { requestId } = (await (
-      await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", cookie: owner.cookie, json: { name: business.name, categoryId, lat: business.lat, lng: business.lng, tags: [], description: "After." } })
+      await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", cookie: owner.cookie, json: { name: business.name, categoryId: category.id, lat: business.lat, lng: business.lng, tags: [], description: "After." } })
     ).json()) as { requestId: string };
     const before = await auditOf(business.id);
 

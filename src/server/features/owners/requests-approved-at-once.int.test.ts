@@ -3,16 +3,12 @@
 // (kept, not deleted), so the owner sends the same form again, corrected, with the same uploads; an upload the
 // corrected form no longer names is removed by the clean-up of unused uploads like any other.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "#server/db/factories.ts";
-import { setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
-import { setModeration, signInOwnerOf } from "#tests/setup/owners.ts";
+import { createBusiness } from "#server/db/factories.ts";
+import { setModeration, setUpOwnersTest, signInOwnerOf } from "#tests/setup/owners.ts";
 import { cleanUpLater as cleanUpLaterOn, fileState as stored, refuseWriting as refuse, served as servedAt, uploadImage } from "#tests/setup/uploads.ts";
 
-const t = setUpTestApp();
-const admin = setUpSignIn(t, "admin");
-let categoryId: string;
+const { t, admin, category } = setUpOwnersTest({}, "Venues");
 beforeAll(async () => {
-  categoryId = (await createCategory(t.database.db, { name: "Venues" })).id;
   await setModeration(t, admin.cookie, { listings: true, events: true, offers: true });
 });
 
@@ -49,7 +45,7 @@ const refuseWriting = (table: "event" | "business", operation: "insert" | "updat
 
 describe("an owner's change approved at once whose saving fails", () => {
   it("for a new event: leaves no request, gives its image back unused, and the same upload is taken when the corrected event is sent again", async () => {
-    const venue = await createBusiness(t.database.db, { categoryId, name: "Quebec Hall" });
+    const venue = await createBusiness(t.database.db, { categoryId: category.id, name: "Quebec Hall" });
     const owner = await ownerOf(venue.id);
     const poster = await upload(owner.cookie, "eventImage", venue.id);
 
@@ -70,7 +66,7 @@ describe("an owner's change approved at once whose saving fails", () => {
   });
 
   it("for a change to an event: the event keeps its image, the new one is given back unused, and taken when the corrected change is sent again", async () => {
-    const venue = await createBusiness(t.database.db, { categoryId, name: "Romeo Rooms" });
+    const venue = await createBusiness(t.database.db, { categoryId: category.id, name: "Romeo Rooms" });
     const owner = await ownerOf(venue.id);
     const before = await upload(owner.cookie, "eventImage", venue.id);
     await approvedAtOnce(await send("POST", "/api/v1/events", event("Romeo Reading", venue.id, before), owner.cookie));
@@ -95,11 +91,11 @@ describe("an owner's change approved at once whose saving fails", () => {
   });
 
   it("for a listing change: its logo and photo are given back unused; sent again corrected, the logo is taken and the photo left out is cleaned up", async () => {
-    const shop = await createBusiness(t.database.db, { categoryId, name: "Sierra Soaps" });
+    const shop = await createBusiness(t.database.db, { categoryId: category.id, name: "Sierra Soaps" });
     const owner = await ownerOf(shop.id);
     const logo = await upload(owner.cookie, "logo", shop.id);
     const photo = await upload(owner.cookie, "businessPhoto", shop.id);
-    const listing = (changes: Record<string, unknown>) => ({ name: shop.name, categoryId, lat: shop.lat, lng: shop.lng, tags: [], ...changes });
+    const listing = (changes: Record<string, unknown>) => ({ name: shop.name, categoryId: category.id, lat: shop.lat, lng: shop.lng, tags: [], ...changes });
 
     const lift = await refuseWriting("business", "update", "Sierra Soaps & Scents");
     try {

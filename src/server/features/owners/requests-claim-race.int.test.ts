@@ -3,18 +3,13 @@
 // held already are unused again, so the same form, corrected, can be sent again with them, whether the change waits
 // for an administrator or is approved in advance. A waiting request amended with an image that cannot be held stays
 // as it was.
-import { beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "#server/db/factories.ts";
-import { errorOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
-import { setModeration, signInOwnerOf } from "#tests/setup/owners.ts";
+import { describe, expect, it } from "vitest";
+import { createBusiness } from "#server/db/factories.ts";
+import { errorOf } from "#tests/setup/app.ts";
+import { setModeration, setUpOwnersTest, signInOwnerOf } from "#tests/setup/owners.ts";
 import { fileState as stored, uploadImage, removedOnceChecked } from "#tests/setup/uploads.ts";
 
-const t = setUpTestApp();
-const admin = setUpSignIn(t, "admin");
-let categoryId: string;
-beforeAll(async () => {
-  categoryId = (await createCategory(t.database.db, { name: "Bakeries" })).id;
-});
+const { t, admin, category } = setUpOwnersTest({}, "Bakeries");
 
 /** A signed-in owner of the business. */
 const ownerOf = (businessId: string) => signInOwnerOf(t, admin.cookie, businessId);
@@ -29,7 +24,7 @@ const live = async (businessId: string) => (await (await t.request(`/api/v1/busi
 function listing(business: { name: string; lat: number; lng: number }, changes: { name?: string; logoPath?: string; photos?: string[] }) {
   return {
     name: changes.name ?? business.name,
-    categoryId,
+    categoryId: category.id,
     lat: business.lat,
     lng: business.lng,
     tags: [],
@@ -42,7 +37,7 @@ const setAutoApprove = (on: boolean) => setModeration(t, admin.cookie, { listing
 
 describe("an owner's listing change whose later upload cannot be held", () => {
   it("waiting for an administrator: refused as before, nothing waits, and the photos held first are unused again, to be sent with it", async () => {
-    const business = await createBusiness(t.database.db, { categoryId, name: "Crumb & Crust" });
+    const business = await createBusiness(t.database.db, { categoryId: category.id, name: "Crumb & Crust" });
     const someone = await ownerOf(business.id);
     const send = (changes: Parameters<typeof listing>[1]) => t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", cookie: someone.cookie, json: listing(business, changes) });
     const [first, second, logo] = [
@@ -68,7 +63,7 @@ describe("an owner's listing change whose later upload cannot be held", () => {
   });
 
   it("approved in advance: refused as before, the business and its requests unchanged, and the fresh uploads are unused again, to be saved with it", async () => {
-    const business = await createBusiness(t.database.db, { categoryId, name: "Rye Corner" });
+    const business = await createBusiness(t.database.db, { categoryId: category.id, name: "Rye Corner" });
     const someone = await ownerOf(business.id);
     const send = (changes: Parameters<typeof listing>[1]) => t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", cookie: someone.cookie, json: listing(business, changes) });
     await setAutoApprove(true);
@@ -109,7 +104,7 @@ describe("an owner's waiting event amended with an image", () => {
   const requestOf = async (id: string) => (await (await t.request(`/api/v1/requests/${id}`, { cookie: admin.cookie })).json()) as { status: string; payload: Record<string, unknown> };
 
   it("that cannot be held: refused as before, and the request still asks for what it asked", async () => {
-    const business = await createBusiness(t.database.db, { categoryId, name: "Loaf Lane" });
+    const business = await createBusiness(t.database.db, { categoryId: category.id, name: "Loaf Lane" });
     const someone = await ownerOf(business.id);
     const proposed = await t.request("/api/v1/events", { method: "POST", json: values(business.id, null), cookie: someone.cookie });
     expect(proposed.status).toBe(202);
@@ -124,7 +119,7 @@ describe("an owner's waiting event amended with an image", () => {
   });
 
   it("once it is no longer waiting: refused as before, and the image is unused again", async () => {
-    const business = await createBusiness(t.database.db, { categoryId, name: "Knead & Co" });
+    const business = await createBusiness(t.database.db, { categoryId: category.id, name: "Knead & Co" });
     const someone = await ownerOf(business.id);
     const { requestId } = (await (await t.request("/api/v1/events", { method: "POST", json: values(business.id, null), cookie: someone.cookie })).json()) as { requestId: string };
     expect((await t.request(`/api/v1/requests/${requestId}/withdraw`, { method: "POST", cookie: someone.cookie })).status).toBe(200);

@@ -2,21 +2,16 @@
 // again with its image, which stays in use and is applied once the approval goes through), an administrator's failed
 // save leaves no upload attached to nothing, and an owner's upload is one item's image only (one event of a business
 // cannot take another's, nor an image a waiting request holds, except by approving that request).
-import { beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "#server/db/factories.ts";
+import { describe, expect, it } from "vitest";
+import { createBusiness } from "#server/db/factories.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import type { UploadKind } from "#shared/upload-kinds.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { errorOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
-import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { errorOf } from "#tests/setup/app.ts";
+import { setUpOwnersTest, signInOwnerOf } from "#tests/setup/owners.ts";
 import { cleanUpLater as cleanUpLaterOn, fileState as stored, refuseWriting as refuse, served as servedAt } from "#tests/setup/uploads.ts";
 
-const t = setUpTestApp();
-const admin = setUpSignIn(t, "admin");
-let categoryId: string;
-beforeAll(async () => {
-  categoryId = (await createCategory(t.database.db, { name: "Shops" })).id;
-});
+const { t, admin, category } = setUpOwnersTest({}, "Shops");
 
 /** An owner of these businesses. */
 const ownerOf = (...businessIds: string[]) => signInOwnerOf(t, admin.cookie, ...businessIds);
@@ -36,7 +31,7 @@ function event(name: string, location: string, imagePath: string | null) {
 }
 
 function listing(business: { name: string; lat: number; lng: number }, changes: Record<string, unknown>) {
-  return { name: business.name, categoryId, lat: business.lat, lng: business.lng, tags: [], ...changes };
+  return { name: business.name, categoryId: category.id, lat: business.lat, lng: business.lng, tags: [], ...changes };
 }
 
 const served = (path: string) => servedAt(t, path);
@@ -61,7 +56,7 @@ const refuseWriting = (table: "event" | "business", operation: "insert" | "updat
 
 describe("an owner's request whose approval fails", () => {
   it("for a new event: waits again with its image, kept through the clean-up, and is applied once approving goes through", async () => {
-    const venue = await createBusiness(t.database.db, { categoryId, name: "Hotel Hall" });
+    const venue = await createBusiness(t.database.db, { categoryId: category.id, name: "Hotel Hall" });
     const owner = await ownerOf(venue.id);
     const poster = await uploaded("eventImage", owner.user, venue.id);
     const requestId = await requested(await send("POST", "/api/v1/events", event("Hotel Quiz", venue.id, poster), owner.cookie));
@@ -83,7 +78,7 @@ describe("an owner's request whose approval fails", () => {
   });
 
   it("for a change to an event: the event keeps its image, the request its new one, until the approval goes through", async () => {
-    const venue = await createBusiness(t.database.db, { categoryId, name: "India Inn" });
+    const venue = await createBusiness(t.database.db, { categoryId: category.id, name: "India Inn" });
     const owner = await ownerOf(venue.id);
     const before = await uploaded("eventImage", admin.user);
     const added = await send("POST", "/api/v1/events", event("India Night", venue.id, before), admin.cookie);
@@ -110,7 +105,7 @@ describe("an owner's request whose approval fails", () => {
   });
 
   it("for a listing change: its logo and photo stay with it, kept through the clean-up, until the approval goes through", async () => {
-    const shop = await createBusiness(t.database.db, { categoryId, name: "Juliet Jams" });
+    const shop = await createBusiness(t.database.db, { categoryId: category.id, name: "Juliet Jams" });
     const owner = await ownerOf(shop.id);
     const logo = await uploaded("logo", owner.user, shop.id);
     const photo = await uploaded("businessPhoto", owner.user, shop.id);
@@ -146,7 +141,7 @@ describe("an administrator's save that fails", () => {
     expect(await storedEvent("Kilo Concert")).toBeUndefined();
     expect([await served(image), await fileState(image)]).toEqual([404, "gone"]);
 
-    const shop = await createBusiness(t.database.db, { categoryId, name: "Lima Lamps" });
+    const shop = await createBusiness(t.database.db, { categoryId: category.id, name: "Lima Lamps" });
     const logo = await uploaded("logo", admin.user);
     const photo = await uploaded("businessPhoto", admin.user);
     const refused = await refuseWriting("business", "update", "Lima Lamps & Lights");
@@ -164,7 +159,7 @@ describe("an administrator's save that fails", () => {
 
 describe("an owner's upload", () => {
   it("once an event's image, is refused for another event of the same business, by an administrator or in a request", async () => {
-    const venue = await createBusiness(t.database.db, { categoryId, name: "Mike's Music" });
+    const venue = await createBusiness(t.database.db, { categoryId: category.id, name: "Mike's Music" });
     const owner = await ownerOf(venue.id);
     const poster = await uploaded("eventImage", owner.user, venue.id);
     expect((await approve(await requested(await send("POST", "/api/v1/events", event("Mike's Jazz", venue.id, poster), owner.cookie)))).status).toBe(200);
@@ -189,7 +184,7 @@ describe("an owner's upload", () => {
   });
 
   it("that a waiting request holds, is the image of no other item of the business until the request is approved", async () => {
-    const venue = await createBusiness(t.database.db, { categoryId, name: "November Hall" });
+    const venue = await createBusiness(t.database.db, { categoryId: category.id, name: "November Hall" });
     const owner = await ownerOf(venue.id);
     const poster = await uploaded("eventImage", owner.user, venue.id);
     const eventRequest = await requested(await send("POST", "/api/v1/events", event("November Dance", venue.id, poster), owner.cookie));
@@ -213,8 +208,8 @@ describe("an owner's upload", () => {
   });
 
   it("made with one of the owner's businesses chosen, is accepted for an event of another of theirs, and approved with it", async () => {
-    const first = await createBusiness(t.database.db, { categoryId, name: "Oscar Oven" });
-    const second = await createBusiness(t.database.db, { categoryId, name: "Papa Pantry" });
+    const first = await createBusiness(t.database.db, { categoryId: category.id, name: "Oscar Oven" });
+    const second = await createBusiness(t.database.db, { categoryId: category.id, name: "Papa Pantry" });
     const owner = await ownerOf(first.id, second.id);
     const poster = await uploaded("eventImage", owner.user, first.id);
     const requestId = await requested(await send("POST", "/api/v1/events", event("Pantry Tasting", second.id, poster), owner.cookie));

@@ -1,19 +1,14 @@
 // An owner's listing change carrying gallery photos: a photo whose upload is gone is refused beside Photos, and
 // neither the business nor a request is saved, whether the change waits for an administrator or is approved in advance.
-import { beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "#server/db/factories.ts";
+import { describe, expect, it } from "vitest";
+import { createBusiness } from "#server/db/factories.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
-import { errorOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
-import { setModeration, signInOwnerOf } from "#tests/setup/owners.ts";
+import { errorOf } from "#tests/setup/app.ts";
+import { setModeration, setUpOwnersTest, signInOwnerOf } from "#tests/setup/owners.ts";
 import { cleanUpLater as cleanUpLaterOn } from "#tests/setup/uploads.ts";
 
-const t = setUpTestApp();
-const admin = setUpSignIn(t, "admin");
-let categoryId: string;
-beforeAll(async () => {
-  categoryId = (await createCategory(t.database.db)).id;
-});
+const { t, admin, category } = setUpOwnersTest();
 
 const owner = (businessId: string) => signInOwnerOf(t, admin.cookie, businessId);
 
@@ -24,7 +19,7 @@ const cleanUpLater = () => cleanUpLaterOn(t);
 
 const listing = (business: { name: string; lat: number; lng: number }, changes: Record<string, unknown>) => ({
   name: business.name,
-  categoryId,
+  categoryId: category.id,
   lat: business.lat,
   lng: business.lng,
   tags: [],
@@ -38,7 +33,7 @@ const notYours = "This image is not one you uploaded for your business. Upload i
 
 describe("an owner's listing change with photos", () => {
   it("waiting for an administrator: a photo whose upload is gone is refused beside Photos, and nothing waits", async () => {
-    const business = await createBusiness(t.database.db, { categoryId, name: "Quay Street Books" });
+    const business = await createBusiness(t.database.db, { categoryId: category.id, name: "Quay Street Books" });
     const someone = await owner(business.id);
     const send = (photos: Array<{ path: string; alt: string }>) =>
       t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", cookie: someone.cookie, json: listing(business, { name: "Quay Street Books & Maps", photos }) });
@@ -72,7 +67,7 @@ describe("an owner's listing change with photos", () => {
   });
 
   it("approved in advance: a photo removed while the change is being saved is refused beside Photos, and neither the business nor a request is saved", async () => {
-    const business = await createBusiness(t.database.db, { categoryId, name: "Lighthouse Tea Room" });
+    const business = await createBusiness(t.database.db, { categoryId: category.id, name: "Lighthouse Tea Room" });
     const someone = await owner(business.id);
     await setAutoApprove(true);
     const files = t.services.files;
@@ -116,7 +111,7 @@ describe("an owner's listing change with photos", () => {
   });
 
   it("amended to name one upload as the logo, then as a photo, then as the logo again, holds what the last amendment asks for and is approved", async () => {
-    const business = await createBusiness(t.database.db, { categoryId, name: "Harbour Lantern Gifts" });
+    const business = await createBusiness(t.database.db, { categoryId: category.id, name: "Harbour Lantern Gifts" });
     const someone = await owner(business.id);
     const logo = await t.services.files.upload({ user: someone.user, kind: "logo", fileName: "logo.png", name: "Logo", businessId: business.id, bytes: await makeImage("png", 200, 200) });
     const send = async (changes: Record<string, unknown>) => {

@@ -1,16 +1,10 @@
 // Who asked for a shared request, as each reader sees it: the business's other owners read the display name only,
 // the person who asked and administrators the e-mail address too.
-import { beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createCategory } from "#server/db/factories.ts";
-import { setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
-import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { describe, expect, it } from "vitest";
+import { createBusiness } from "#server/db/factories.ts";
+import { setUpOwnersTest, signInOwnerOf } from "#tests/setup/owners.ts";
 
-const t = setUpTestApp();
-const admin = setUpSignIn(t, "admin");
-let categoryId: string;
-beforeAll(async () => {
-  categoryId = (await createCategory(t.database.db)).id;
-});
+const { t, admin, category } = setUpOwnersTest();
 
 const owner = (businessId: string) => signInOwnerOf(t, admin.cookie, businessId);
 /** A public business as the edit form sends it back. */
@@ -23,7 +17,7 @@ const publicBusiness = async (id: string) => (await (await t.request(`/api/v1/bu
 
 describe("a listing change shared by a business's owners", () => {
   it("name the owner who asked to the other owners by display name, never by e-mail address; administrators see the address", async () => {
-    const business = await createBusiness(t.database.db, { categoryId, description: "Before." });
+    const business = await createBusiness(t.database.db, { categoryId: category.id, description: "Before." });
     const ownerA = await owner(business.id);
     const ownerB = await owner(business.id);
     const live = asInput(await publicBusiness(business.id));

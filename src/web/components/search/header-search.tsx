@@ -5,6 +5,7 @@ import { Form, useNavigate } from "react-router";
 import { HEADER_SEARCH } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import type { SearchResult } from "#shared/schemas/search.ts";
+import { comboboxInputProps } from "./combobox-input.ts";
 import { Highlighted } from "./highlighted.tsx";
 import { fetchSuggestions } from "./search-api.ts";
 
@@ -140,19 +141,11 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
       <div className="flex items-stretch">
         <input
           id={`${id}-input`}
-          // A combobox must be a text input: the HTML standard allows the role on type="text", not on type="search".
-          type="text"
-          inputMode="search"
+          {...comboboxInputProps({ listId, expanded, activeId: expanded && active >= 0 ? optionId(active) : undefined })}
           name="q"
           value={text}
           placeholder={messages.search.placeholder}
-          autoComplete="off"
           enterKeyHint="search"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           className="w-full min-w-0 rounded-l-md border border-r-0 border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500"
           onChange={(event) => {
             setText(event.target.value);

@@ -67,3 +67,13 @@ export function ProfilePicture({
     </div>
   );
 }
+
+/** The profile picture in a card under its heading, as the account and profile setup pages show it. */
+export function ProfilePictureCard({ photoURL, displayName }: { photoURL: string | null; displayName: string }) {
+  return (
+    <div className="card grid gap-3">
+      <h2 className="text-lg font-semibold text-stone-900">Profile picture</h2>
+      <ProfilePicture photoURL={photoURL} displayName={displayName} />
+    </div>
+  );
+}

@@ -5,7 +5,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { mapBusinessOf, type MapStyleConfig } from "#shared/map.ts";
 import { BUSINESS_PAGE_MAP } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
-import { describeRoute, openInMapsHref } from "./directions.ts";
+import { DirectionsActions } from "./directions-actions.tsx";
+import { describeRoute } from "./directions.ts";
 import { fetchRoute } from "./fetch-route.ts";
 import type { MapBusiness } from "./map-filters.ts";
 
@@ -110,23 +111,15 @@ export function BusinessMap({
           )}
         </div>
       )}
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        {config?.directions !== false && (
-          <button
-            type="button"
-            onClick={getDirections}
-            disabled={busy}
-            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-          >
-            {messages.map.getDirections}
-          </button>
-        )}
-        {point && (
-          <a href={openInMapsHref(point, business.name)} className="text-brand-700 underline">
-            Open in maps
-          </a>
-        )}
-      </div>
+      <DirectionsActions
+        className="mt-3"
+        buttonPadding="px-4 py-2"
+        withButton={config?.directions !== false}
+        busy={busy}
+        onGetDirections={getDirections}
+        place={point}
+        placeName={business.name}
+      />
       <p role="status" className="mt-2 text-sm text-stone-700">
         {state.kind === "getting-location" && "Getting your location..."}
         {state.kind === "getting-directions" && "Getting directions..."}

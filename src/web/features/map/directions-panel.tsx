@@ -1,6 +1,6 @@
 // The sidebar's directions card: the selected location, "Get Directions", the route's length, "Open in maps".
-import { messages } from "#shared/messages.ts";
-import { describeRoute, openInMapsHref } from "./directions.ts";
+import { DirectionsActions } from "./directions-actions.tsx";
+import { describeRoute } from "./directions.ts";
 import type { MapBusiness } from "./map-filters.ts";
 
 export type RouteSummary = { distanceMeters: number; durationSeconds: number };
@@ -29,21 +29,7 @@ export function DirectionsPanel({
       ) : (
         <p className="mt-1 text-stone-600">Pick a location on the map or in the list.</p>
       )}
-      <div className="mt-2 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          onClick={onGetDirections}
-          disabled={busy}
-          className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        >
-          {messages.map.getDirections}
-        </button>
-        {selected && (
-          <a href={openInMapsHref(selected, selected.name)} className="text-brand-700 underline">
-            Open in maps
-          </a>
-        )}
-      </div>
+      <DirectionsActions className="mt-2" buttonPadding="px-3 py-1.5" busy={busy} onGetDirections={onGetDirections} place={selected} placeName={selected?.name ?? ""} />
       <p role="status" className="mt-1 text-stone-700 empty:hidden">
         {busy ? "Getting directions..." : route ? describeRoute(route.distanceMeters, route.durationSeconds) : ""}
       </p>

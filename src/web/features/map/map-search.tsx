@@ -2,6 +2,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { MAP_SEARCH_DROPDOWN_MAX_HEIGHT_PX } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
+import { comboboxInputProps } from "#web/components/search/combobox-input.ts";
 import { matchSearchItems, type SearchItem } from "./map-filters.ts";
 
 /** Enough options to scroll through; drawing thousands for a one-letter query would stall typing. */
@@ -65,15 +66,7 @@ export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (ite
       </label>
       <input
         id={inputId}
-        // A combobox must be a text input: the HTML standard allows the role on type="text", not on type="search".
-        type="text"
-        inputMode="search"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={shown}
-        aria-controls={listId}
-        aria-activedescendant={shown && active >= 0 ? `${listId}-${active}` : undefined}
+        {...comboboxInputProps({ listId, expanded: shown, activeId: shown && active >= 0 ? `${listId}-${active}` : undefined })}
         placeholder={messages.map.searchPlaceholder}
         value={text}
         onChange={(event) => {
