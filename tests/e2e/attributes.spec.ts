@@ -1,9 +1,11 @@
 // Accessibility and amenity attributes in the browser: an owner ticks one, the administrator sees it added in the
 // request's difference view and approves it, and then the business page lists it, its JSON-LD carries it, and the
-// map's filter keeps that business and drops one without it.
+// map's filter keeps that business and drops one without it. A CSV export and import carry them as yes/no columns.
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import Papa from "papaparse";
+import { BUSINESS_ATTRIBUTES } from "#shared/schemas/business-attributes.ts";
 import { createOrUpdateUser } from "#server/auth/accounts.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { jsonLdProblems } from "./json-ld-rules.ts";
@@ -103,4 +105,49 @@ test("an owner adds step-free entrance; once approved the page, its JSON-LD and 
   await page.goto("/map?attributes=step-free-entrance");
   await expect(page.getByRole("heading", { name: `All Locations (${stepFree.length})` })).toBeVisible();
   await expect(page.getByRole("group", { name: "Only places with" }).getByLabel(/^Step-free entrance/)).toBeChecked();
+});
+
+test("a CSV round trip keeps the attributes: exported as yes/no columns, edited, imported, shown, and undone", async ({ page, signIn }, info) => {
+  test.skip(info.project.name !== "desktop", "one journey of the import screen, on the desktop");
+  test.setTimeout(90_000);
+  await signIn("admin");
+
+  /** The businesses export as the administrator downloads it from the Markers tab. */
+  async function exported(): Promise<Papa.ParseResult<Record<string, string>>> {
+    await page.goto("/admin/markers");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV of all businesses" }).click();
+    const text = fs.readFileSync(await (await download).path(), "utf8").replace(/^\uFEFF/, "");
+    return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  }
+  const before = await exported();
+  for (const slug of BUSINESS_ATTRIBUTES.map((a) => a.slug)) expect(before.meta.fields).toContain(slug);
+  const pizzeria = before.data.find((row) => row.name === "Falls View Pizzeria")!;
+  expect([pizzeria["free-wifi"], pizzeria["family-friendly-washroom"], pizzeria["gender-neutral-washroom"]]).toEqual(["yes", "yes", "no"]);
+
+  // The same row, with one more attribute, comes back in through the import screen.
+  const edited = Papa.unparse({ fields: before.meta.fields!, data: [{ ...pizzeria, "gender-neutral-washroom": "yes" }] });
+  await page.goto("/admin/import");
+  await page.getByLabel("CSV or calendar (.ics) file").setInputFiles({ name: "pizzeria.csv", mimeType: "text/csv", buffer: Buffer.from(edited) });
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await expect(page.getByRole("heading", { name: "Preview: pizzeria.csv" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "0 new, 1 updated, 0 unchanged, 0 errors" })).toBeVisible({ timeout: 30_000 });
+  const address = page.url();
+  await page.getByRole("button", { name: "Apply import" }).click();
+  await expect(page.getByText("Import applied: 0 new, 1 updated, 0 unchanged, 0 errors.")).toBeVisible();
+
+  await page.goto(`/business/${pizzeria.id}`);
+  const section = page.getByRole("region", { name: "Accessibility and amenities" });
+  await expect(section.getByRole("listitem").filter({ hasText: "Gender-neutral washroom" })).toBeVisible();
+  const after = await exported();
+  const again = after.data.find((row) => row.id === pizzeria.id)!;
+  expect(again).toEqual({ ...pizzeria, "gender-neutral-washroom": "yes", last_updated_at: again.last_updated_at });
+
+  // Undone, the listing is as it was.
+  await page.goto(address);
+  await page.getByRole("button", { name: "Undo this import" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Undo this import" }).click();
+  await expect(page.getByText("Import undone: the businesses are as they were before it.")).toBeVisible();
+  await page.goto(`/business/${pizzeria.id}`);
+  await expect(page.getByRole("region", { name: "Accessibility and amenities" }).getByRole("listitem").filter({ hasText: "Gender-neutral washroom" })).toHaveCount(0);
 });
