@@ -1,17 +1,7 @@
 // The lint rules that keep the server/web seam sealed (eslint.config.js) fail on the imports they forbid:
 // each case lints a small module as if it stood at the given path in src/, with the project's own config.
-import { ESLint } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: process.cwd() });
-});
-
-async function ruleIds(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
-}
+import { describe, expect, it } from "vitest";
+import { ruleIds } from "#tests/setup/lint.ts";
 
 describe("import boundaries", { timeout: 60_000 }, () => {
   it("refuse server code importing web code", async () => {

@@ -1,18 +1,8 @@
 // The lint rules that keep the web side's layers apart (eslint.config.js, "web-layers"): components/ and lib/ never
 // import a feature or a route, a feature reaches another only through its index.ts, and routes compose features.
 // Each case lints a small module as if it stood at the given path in src/web, with the project's own config.
-import { ESLint } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: process.cwd() });
-});
-
-async function ruleIds(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
-}
+import { describe, expect, it } from "vitest";
+import { ruleIds } from "#tests/setup/lint.ts";
 
 const refused = ["web-layers/no-restricted-paths"];
 
