@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Context } from "hono";
+import { matchedRoutes } from "hono/route";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { streamingCompress } from "./http/compress.ts";
 import { anonymousCache, keepWire } from "./http/anonymous-cache.ts";
@@ -14,7 +15,7 @@ import { handleAuthRequest } from "./auth/auth-http.ts";
 import type { Database } from "./db/database.ts";
 import { AppError, errorBody } from "./errors.ts";
 import { isUnstorableText } from "./db/unstorable-text.ts";
-import { answeredLogger, type Logger } from "./logger.ts";
+import { answeredLogger, type Logger, type RequestLine } from "./logger.ts";
 import { IMMUTABLE, RENAMEABLE, staticFiles } from "./http/static-files.ts";
 import type { AppServices } from "./services.ts";
 import type { AppEnv } from "./api/api-env.ts";
@@ -25,6 +26,8 @@ import { createPlainCategoryRoutes } from "#server/features/category/index.ts";
 import { UPLOADS_PATH } from "#server/features/uploads/index.ts";
 import { createSeoRoutes } from "#server/features/seo/index.ts";
 import type { Env } from "./env.ts";
+import type { Metrics } from "./metrics/metrics.ts";
+import { metricsHandler } from "./metrics/metrics.routes.ts";
 import { messages } from "../shared/messages.ts";
 import type { AppLoadContext } from "./load-context.ts";
 
@@ -44,8 +47,15 @@ export interface AppDeps {
   /** Served over HTTPS: adds HSTS. */
   https?: boolean;
   /** PUBLIC_URL, when set, is the origin of canonical links, the sitemap and calendar feeds (else each request's own). */
-  env?: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "SECURITY_CONTACT" | "MAIL_FROM">>;
+  env?: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "SECURITY_CONTACT" | "MAIL_FROM" | "METRICS_TOKEN">>;
+  /** Made when METRICS_TOKEN is set: every request is counted, and /metrics serves the figures to whoever brings the token. */
+  metrics?: Metrics | undefined;
+  /** The pattern of the page route an address falls under (metrics/page-routes.ts), for counting pages by route. */
+  pageRoute?: (pathname: string) => string | undefined;
 }
+
+/** Methods counted as themselves; any other is counted as "other", so that a client cannot add series at will. */
+const COUNTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 // The API's JSON is never a document: it gets the strictest policy (shorter than the pages', and no nonce), and
 // none of the headers that only documents heed (OWASP's REST Security Cheat Sheet keeps the rest).
@@ -66,7 +76,38 @@ const UNSTORABLE_TEXT = "The request contains a character that is not allowed he
 
 export function createApp(deps: AppDeps) {
   const { database, auth, services, logger } = deps;
+  const siteUrl = deps.env?.PUBLIC_URL?.replace(/\/$/, "");
+  const metrics = deps.metrics;
   const app = new Hono<AppEnv>();
+
+  // Handlers the route of a request is told by when their registered path ("*") does not say it.
+  const serveClientFile = deps.clientDir
+    ? serveStatic({ root: deps.clientDir, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", RENAMEABLE) })
+    : undefined;
+  const renderPage = deps.renderPage;
+  const page = renderPage
+    ? (c: Context<AppEnv>) =>
+        renderPage(c.req.raw, {
+          services,
+          user: c.var.user,
+          nonce: c.var.secureHeadersNonce ?? "",
+          siteUrl,
+          reportError: (error, what) => {
+            c.set("incomplete", true);
+            logger.error({ err: error, path: c.req.path, what }, "page data failed to load");
+          },
+        })
+    : undefined;
+  /** The route pattern a request is counted under: a kept response's, the page route's, or the answering handler's. */
+  const routeOf = (c: Context<AppEnv>): string => {
+    const kept = c.get("anonymousEntry");
+    if (kept?.route) return kept.route;
+    const answering = matchedRoutes(c)[c.req.routeIndex];
+    if (!answering) return "unmatched";
+    if (answering.handler === page) return deps.pageRoute?.(c.req.path) ?? "page";
+    if (answering.handler === serveClientFile) return "static";
+    return answering.path;
+  };
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -76,7 +117,13 @@ export function createApp(deps: AppDeps) {
     c.res.headers.set("X-Request-Id", requestId);
     const kept = c.get("anonymousEntry");
     if (kept && c.res.status === kept.status) keepWire(kept, c.res.headers, c.var.secureHeadersNonce);
-    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const elapsed = performance.now() - started;
+    if (metrics) {
+      const route = routeOf(c);
+      if (kept) kept.route ??= route;
+      metrics.request(COUNTED_METHODS.has(c.req.method) ? c.req.method : "other", route, c.res.status, elapsed / 1000);
+    }
+    const ms = Math.round(elapsed * 10) / 10;
     const level = c.res.status >= 500 ? "error" : "info";
     logger[level]({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
   });
@@ -127,7 +174,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // Visitors who are not signed in get pages and public reads rendered once per change of content (anonymous-cache.ts).
-  const cache = anonymousCache({ contentVersion: () => database.contentVersion() });
+  const cache = anonymousCache({ contentVersion: () => database.contentVersion(), metrics: metrics?.cache });
   app.use(cache);
 
   app.onError((error, c) => {
@@ -148,6 +195,8 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: "error", database: "unreachable" }, 503, { "Cache-Control": "no-store" });
     }
   });
+
+  if (metrics && deps.env?.METRICS_TOKEN) app.get("/metrics", metricsHandler(metrics, deps.env.METRICS_TOKEN));
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c, auth, logger));
 
@@ -176,7 +225,7 @@ export function createApp(deps: AppDeps) {
       "/assets/*",
       serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE) }),
     );
-    app.use("*", serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", RENAMEABLE) }));
+    app.use("*", serveClientFile!);
   }
 
   app.use("*", async (c, next) => {
@@ -206,27 +255,19 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createPlainCategoryRoutes());
   app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API endpoint." } }, 404));
 
-  const siteUrl = deps.env?.PUBLIC_URL?.replace(/\/$/, "");
   app.route("/", createSeoRoutes({ siteUrl, security: { contact: deps.env?.SECURITY_CONTACT, mailFrom: deps.env?.MAIL_FROM } }));
 
-  const renderPage = deps.renderPage;
-  if (renderPage) {
-    app.all("*", (c) =>
-      renderPage(c.req.raw, {
-        services,
-        user: c.var.user,
-        nonce: c.var.secureHeadersNonce ?? "",
-        siteUrl,
-        reportError: (error, what) => {
-          c.set("incomplete", true);
-          logger.error({ err: error, path: c.req.path, what }, "page data failed to load");
-        },
-      }),
-    );
-  }
+  if (page) app.all("*", page);
 
   /** Answers from Node's server what the anonymous cache holds, before the app (see anonymous-cache.ts). */
-  const logAnswered = answeredLogger(logger);
+  const logLine = answeredLogger(logger);
+  // Counted too: a kept response under the route it was rendered for, one of the build's files as "static".
+  const logAnswered = metrics
+    ? (line: RequestLine, route = "static") => {
+        logLine(line);
+        metrics.request(line.method, route, line.status, line.ms / 1000);
+      }
+    : logLine;
   const serveKept = (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logAnswered);
   /** Answers from Node's server the build's files (see static-files.ts); the app's `serveStatic` is for the rest. */
   const serveFile = deps.clientDir ? staticFiles(deps.clientDir, logAnswered) : () => false;

@@ -25,3 +25,19 @@ describe("configuration", () => {
     expect(publicUrl(env)).toBe("https://niche.example.org");
   });
 });
+
+describe("metrics and backup settings", () => {
+  it("reads a metrics token and a backup schedule, keeping 7 backups unless told", () => {
+    const env = parseEnv({ METRICS_TOKEN: "0123456789abcdef0123", BACKUP_DIR: "/backups", BACKUP_AT: "03:30" });
+    expect(env).toMatchObject({ METRICS_TOKEN: "0123456789abcdef0123", BACKUP_DIR: "/backups", BACKUP_AT: "03:30", BACKUP_KEEP: 7 });
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+  });
+
+  it("names the setting at fault", () => {
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: expected at least 16 characters/);
+    expect(() => parseEnv({ BACKUP_DIR: "/b", BACKUP_AT: "3:30" })).toThrow(/BACKUP_AT: expected a time of day as HH:MM/);
+    expect(() => parseEnv({ BACKUP_DIR: "/b", BACKUP_AT: "24:00" })).toThrow(/BACKUP_AT: expected a time of day as HH:MM/);
+    expect(() => parseEnv({ BACKUP_DIR: "/b", BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP: expected at least 1 backup/);
+    expect(() => parseEnv({ BACKUP_AT: "03:30" })).toThrow(/BACKUP_AT: scheduled backups need BACKUP_DIR/);
+  });
+});

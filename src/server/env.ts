@@ -76,8 +76,31 @@ const EnvSchema = z.object({
     .union([z.literal("off"), z.url()], { error: "expected the URL of an OSRM-compatible router, or off" })
     .default("https://router.project-osrm.org"),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  /** Turns on `GET /metrics` (Prometheus), answered only to requests with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: "expected at least 16 characters (a long random token, such as `openssl rand -hex 32` makes)" })
+    .regex(/^\S+$/, { error: "expected a token without spaces" })
+    .optional(),
+  /** Scheduled backups (backup/): where they go, when each day in the site's time zone, and how many are kept. */
+  BACKUP_DIR: z.string().min(1, { error: "expected a directory path" }).optional(),
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "expected a time of day as HH:MM, such as 03:30" })
+    .optional(),
+  BACKUP_KEEP: z.coerce
+    .number({ error: "expected a number of backups" })
+    .int({ error: "expected a whole number of backups" })
+    .min(1, { error: "expected at least 1 backup" })
+    .default(7),
   /** Where `npm run build` put the pages (react-router.config.ts); lets several checkouts build side by side. */
   BUILD_DIR: z.string().min(1).default("build"),
+});
+
+const CheckedEnvSchema = EnvSchema.check((ctx) => {
+  if (ctx.value.BACKUP_AT && !ctx.value.BACKUP_DIR) {
+    ctx.issues.push({ code: "custom", path: ["BACKUP_AT"], message: "scheduled backups need BACKUP_DIR, the directory they are written to", input: ctx.value.BACKUP_AT });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -92,7 +115,7 @@ function withoutEmpty(source: Record<string, string | undefined>) {
 }
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = EnvSchema.safeParse(withoutEmpty(source));
+  const result = CheckedEnvSchema.safeParse(withoutEmpty(source));
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -5,6 +5,7 @@ import dotenv from "dotenv";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { createApp, type RenderPage } from "./app.ts";
 import { listen } from "./http/listen.ts";
+import { pageRoutePatterns } from "./metrics/page-routes.ts";
 import { ConfigError, parseEnv, publicUrl } from "./env.ts";
 import { openRuntime, prepareDatabase } from "./runtime.ts";
 import type { AppContextKey } from "./load-context.ts";
@@ -46,6 +47,7 @@ const renderPage: RenderPage = (request, context) => {
 
 const app = createApp({
   ...runtime,
+  pageRoute: pageRoutePatterns(build.routes),
   renderPage,
   clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),
   https: publicUrl(env).startsWith("https://"),

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { createAuth } from "./auth/auth.ts";
 import { signInProvidersFromEnv } from "./auth/providers.ts";
-import { createMailer } from "./mail/mailer.ts";
+import { countedMailer, createMailer } from "./mail/mailer.ts";
+import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import type { SeedCounts } from "./demo/seed.ts";
@@ -37,16 +38,21 @@ export interface Runtime {
   services: ReturnType<typeof createServices>;
   storage: StorageSetup;
   maintenance: { start(): void; stop(): Promise<void> };
+  /** Made only when METRICS_TOKEN is set (metrics/metrics.ts). */
+  metrics: Metrics | undefined;
   close(): Promise<void>;
 }
 
 export async function openRuntime(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<Runtime> {
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
-  const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(dataDir, "niche.sqlite") });
+  const metrics = env.METRICS_TOKEN ? createMetrics() : undefined;
+  const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(dataDir, "niche.sqlite"), onQuery: metrics?.query });
+  metrics?.watchPool(() => database.pool());
   const storage = await storageFromEnv(env, dataDir);
   const origins = createOriginPolicy(originSettingsFromEnv(env), logger);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox"), logger });
+  const sending = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox"), logger });
+  const mailer = metrics ? countedMailer(sending, metrics.mail) : sending;
   const services = createServices({
     mailer,
     onMailError: (err) => logger.warn({ err }, "request mail could not be sent"),
@@ -78,6 +84,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     services,
     storage,
     maintenance,
+    metrics,
     close: async () => {
       await maintenance.stop();
       await services.importGeocoder.stop();

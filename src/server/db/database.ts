@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type SQLiteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type LogConfig } from "kysely";
 import type pg from "pg";
 import type { DB } from "./database-types.ts";
 import { lazyRequire } from "../lib/lazy-require.ts";
@@ -30,6 +30,8 @@ export interface Database {
    * right now (SQLite's one connection is inside a transaction). SQLite's is read at once, PostgreSQL's is a promise.
    */
   contentVersion(): number | null | Promise<number | null>;
+  /** PostgreSQL's pool now: connections open, idle, and queries waiting for one; null on SQLite (one connection). */
+  pool(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,14 @@ export interface DatabaseOptions {
   sqlitePath?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Told how long each query through the query builder took, and whether it failed (the metrics' query time). */
+  onQuery?: (seconds: number, failed: boolean) => void;
+}
+
+/** Kysely measures each query only when it has somewhere to log it. */
+function queryLog(onQuery: DatabaseOptions["onQuery"]): { log?: LogConfig } {
+  if (!onQuery) return {};
+  return { log: (event) => onQuery(event.queryDurationMillis / 1000, event.level === "error") };
 }
 
 const CONTENT_VERSION = "select version from content_version where id = 1";
@@ -65,7 +75,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) {
     const pool = new (loadPg().Pool)({ connectionString: options.url, max: options.poolSize ?? 10, types: pgTypes });
     const { dialect, transaction } = withAmbientTransactions(new PostgresDialect({ pool }));
-    const db = new Kysely<DB>({ dialect });
+    const db = new Kysely<DB>({ dialect, ...queryLog(options.onQuery) });
     return {
       db,
       dialect: "postgres",
@@ -77,6 +87,7 @@ export function openDatabase(options: DatabaseOptions): Database {
         const { rows } = await pool.query<{ version: number }>({ name: "content_version", text: CONTENT_VERSION });
         return Number(rows[0]?.version ?? 0);
       },
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }
@@ -92,7 +103,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   // The same folding PostgreSQL's search_fold does, for queries that match names either way.
   sqlite.function("search_fold", { deterministic: true }, (text: unknown) => (text === null ? null : searchFold(String(text))));
   const { dialect, transaction } = withAmbientTransactions(new SqliteDialect({ database: sqlite }));
-  const db = new Kysely<DB>({ dialect });
+  const db = new Kysely<DB>({ dialect, ...queryLog(options.onQuery) });
   let ping: SQLiteDatabase.Statement | undefined;
   let contentVersion: SQLiteDatabase.Statement<[], number> | undefined;
   return {
@@ -109,6 +120,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       contentVersion ??= sqlite.prepare<[], number>(CONTENT_VERSION).pluck();
       return Number(contentVersion.get() ?? 0);
     },
+    pool: () => null,
     close: () => db.destroy(),
   };
 }

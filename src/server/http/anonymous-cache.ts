@@ -18,6 +18,7 @@ import type { RequestLine } from "../logger.ts";
 import { COMPRESSIBLE, MIN_COMPRESSED_BYTES } from "./compress.ts";
 import { freshNonce, NONCE_LENGTH } from "./nonce.ts";
 import { oncePerTurn } from "../lib/once-per-turn.ts";
+import type { CacheMetrics } from "../metrics/metrics.ts";
 
 /** Public pages (the site's content) and public API reads: nothing under them depends on who asks, but for sessions. */
 const PAGE = /^\/(?:|map|events(?:\/[^/]+){0,2}|offers(?:\/[^/]+)?|news(?:\/[^/]+)?|business(?:\/[^/]+)?|tag(?:\/[^/]+)?|category(?:\/[^/]+)?|pages\/[^/]+|contact)$/;
@@ -25,6 +26,9 @@ const API = /^\/api\/v1\/(?:(?:businesses|categories|tags|events|offers|posts|pa
 
 /** Browsers may keep a public read, and use it for a minute while they check it is still current. */
 export const PUBLIC_READ_CACHE_CONTROL = "public, max-age=0, stale-while-revalidate=60";
+
+/** Told of each request answered before the app, with the route pattern of the kept response that answered it. */
+export type AnsweredLog = (line: RequestLine, route?: string) => void;
 
 export interface AnonymousCacheOptions {
   /**
@@ -36,6 +40,8 @@ export interface AnonymousCacheOptions {
   maxBytes?: number;
   /** What depends on the time (whether a place is open, which events are upcoming) is rendered again after this. */
   ttlMs?: number;
+  /** Told of each request answered from the cache (a hit) and each it could hold but rendered anew (a miss). */
+  metrics?: CacheMetrics;
 }
 
 export interface Entry {
@@ -45,6 +51,8 @@ export interface Entry {
   /** The body cut where the response's CSP nonce stood: each response gets its own nonce in those places. */
   parts: Buffer[];
   etag: string | null;
+  /** The pattern of the route it was rendered for, once it has gone out (its requests are counted under it). */
+  route?: string;
   /** The headers it went out with the first time, each cut where the nonce stood; its parts, deflated. */
   wire?: Wire;
 }
@@ -67,7 +75,7 @@ export interface AnonymousCache extends MiddlewareHandler<AppEnv> {
    * returns true; else false, and the request goes to the app. Either at once or, where the version is read with a
    * promise, once it is read.
    */
-  serveKept(request: IncomingMessage, response: ServerResponse, log: (line: RequestLine) => void): boolean | Promise<boolean>;
+  serveKept(request: IncomingMessage, response: ServerResponse, log: AnsweredLog): boolean | Promise<boolean>;
 }
 
 export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
@@ -88,11 +96,13 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     const hit = cache.get(key);
     // A new response of its own, not through the context's: the lightest way through the Node adapter.
     if (hit && hit.version === version) {
+      options.metrics?.hit();
       const response = respond(c, hit, nonce);
       if (response.status === hit.status) c.set("anonymousEntry", hit);
       return response;
     }
 
+    options.metrics?.miss();
     await next();
     const response = c.res;
     if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) return;
@@ -132,8 +142,13 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     } catch {
       return false;
     }
-    if (!(version instanceof Promise)) return version === entry.version && sendKept(entry, asked, request, response, log, started);
-    return version.then((now) => now === entry.version && sendKept(entry, asked, request, response, log, started), () => false);
+    const send = () => {
+      const sent = sendKept(entry, asked, request, response, log, started);
+      if (sent) options.metrics?.hit();
+      return sent;
+    };
+    if (!(version instanceof Promise)) return version === entry.version && send();
+    return version.then((now) => now === entry.version && send(), () => false);
   };
 
   return Object.assign(middleware, { cache, serveKept });
@@ -163,7 +178,7 @@ function askedOf(request: IncomingMessage): Asked {
 }
 
 /** Answers with a kept response; false when nothing was written, and the app should answer instead. */
-function sendKept(entry: Entry, asked: Asked, request: IncomingMessage, response: ServerResponse, log: (line: RequestLine) => void, started: number): boolean {
+function sendKept(entry: Entry, asked: Asked, request: IncomingMessage, response: ServerResponse, log: AnsweredLog, started: number): boolean {
   const wire = entry.wire!;
   // Whatever goes wrong here is answered by the app instead, or, once this answer has begun, ends it.
   try {
@@ -199,7 +214,7 @@ function sendKept(entry: Entry, asked: Asked, request: IncomingMessage, response
     const url = request.url!;
     const query = url.indexOf("?");
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    log({ requestId, method: "GET", path: query === -1 ? url : url.slice(0, query), status, ms });
+    log({ requestId, method: "GET", path: query === -1 ? url : url.slice(0, query), status, ms }, entry.route);
   } catch (error) {
     if (!response.headersSent) return false;
     response.destroy(error as Error);

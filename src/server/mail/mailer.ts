@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
 import type { Logger } from "../logger.ts";
+import type { MailMetrics } from "../metrics/metrics.ts";
 
 export interface MailMessage {
   to: string;
@@ -55,6 +56,21 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
       await fs.writeFile(partial, info.message as Buffer);
       await fs.rename(partial, file);
       logger.warn({ to: message.to, subject: message.subject, file, link: message.link }, "SMTP_URL is not set: mail written to the outbox");
+    },
+  };
+}
+
+/** The same mailer, telling the metrics of each message sent and each that failed. */
+export function countedMailer(mailer: Mailer, metrics: MailMetrics): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        metrics.failed();
+        throw error;
+      }
+      metrics.sent();
     },
   };
 }
