@@ -72,11 +72,11 @@ export function createMetrics(): Metrics {
   });
   const queries = new Histogram({
     name: "niche_db_query_duration_seconds",
-    help: "Time each database query took, by outcome.",
-    labelNames: ["outcome"] as const,
+    help: "Time each database query took.",
     buckets: QUERY_BUCKETS,
     registers: [registry],
   });
+  const queryErrors = new Counter({ name: "niche_db_query_errors_total", help: "Database queries that failed.", registers: [registry] });
   let poolStats: () => PoolStats | null = () => null;
   new Gauge({
     name: "niche_db_pool_connections",
@@ -113,7 +113,8 @@ export function createMetrics(): Metrics {
     },
     cache: { hit: () => cacheHits.inc(), miss: () => cacheMisses.inc() },
     query(seconds, failed) {
-      queries.observe({ outcome: failed ? "error" : "ok" }, seconds);
+      queries.observe(seconds);
+      if (failed) queryErrors.inc();
     },
     watchPool(stats) {
       poolStats = stats;
