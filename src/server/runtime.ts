@@ -7,6 +7,7 @@ import { createAuth } from "./auth/auth.ts";
 import { signInProvidersFromEnv } from "./auth/providers.ts";
 import { countedMailer, createMailer } from "./mail/mailer.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
+import { backupTimer } from "./backup/schedule.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import type { SeedCounts } from "./demo/seed.ts";
@@ -14,7 +15,7 @@ import { publicUrl, type Env } from "./env.ts";
 import { createOriginPolicy, originSettingsFromEnv } from "./http/origins.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createServices } from "./services.ts";
-import { storageFromEnv, type StorageSetup } from "./storage/storage-config.ts";
+import { s3OptionsFromEnv, storageFromEnv, type StorageSetup } from "./storage/storage-config.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "#server/features/site-settings/index.ts";
 
 /** AUTH_SECRET, or one generated on first start and kept under DATA_DIR (one instance only). */
@@ -38,6 +39,8 @@ export interface Runtime {
   services: ReturnType<typeof createServices>;
   storage: StorageSetup;
   maintenance: { start(): void; stop(): Promise<void> };
+  /** Scheduled backups (backup/schedule.ts), when BACKUP_AT is set. */
+  backups: { start(): void; stop(): Promise<void> };
   /** Made only when METRICS_TOKEN is set (metrics/metrics.ts). */
   metrics: Metrics | undefined;
   close(): Promise<void>;
@@ -76,6 +79,9 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     providers: signInProvidersFromEnv(env),
   });
   const maintenance = new StorageMaintenance(services, logger);
+  const site = { dataDir, databaseUrl: env.DATABASE_URL, s3: s3OptionsFromEnv(env) !== null };
+  const schedule = env.BACKUP_DIR && env.BACKUP_AT ? { dir: path.resolve(env.BACKUP_DIR), at: env.BACKUP_AT, keep: env.BACKUP_KEEP } : undefined;
+  const backups = backupTimer(site, schedule, async () => (await services.siteSettings.get()).timeZone, logger);
   return {
     env,
     logger,
@@ -84,9 +90,11 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     services,
     storage,
     maintenance,
+    backups,
     metrics,
     close: async () => {
       await maintenance.stop();
+      await backups.stop();
       await services.importGeocoder.stop();
       storage.close();
       await database.close();
@@ -157,6 +165,7 @@ export async function prepareDatabase(runtime: Runtime): Promise<void> {
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   await runtime.storage.prepare();
   runtime.maintenance.start();
+  runtime.backups.start();
   // Rows of imports left waiting for coordinates when the server stopped are looked up again.
   services.importGeocoder.start();
 

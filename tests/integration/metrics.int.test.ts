@@ -41,7 +41,8 @@ describe(`GET /metrics on ${process.env.TEST_DB}`, () => {
   });
 
   it("answers 401 without the token or with another one, and tells which scheme it takes", async () => {
-    for (const headers of [{}, { Authorization: "Bearer not-the-token" }, { Authorization: `Basic ${TOKEN}` }, { Authorization: `Bearer ${TOKEN}x` }]) {
+    const attempts: Array<Record<string, string>> = [{}, { Authorization: "Bearer not-the-token" }, { Authorization: `Basic ${TOKEN}` }, { Authorization: `Bearer ${TOKEN}x` }];
+    for (const headers of attempts) {
       const response = await fetch(`${server.url}/metrics`, { headers });
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
