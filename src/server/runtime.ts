@@ -6,7 +6,7 @@ import path from "node:path";
 import { createAuth } from "./auth/auth.ts";
 import { signInProvidersFromEnv } from "./auth/providers.ts";
 import { countedMailer, createMailer } from "./mail/mailer.ts";
-import { createMetrics, type Metrics } from "./metrics/metrics.ts";
+import type { Metrics } from "./metrics/metrics.ts";
 import { backupTimer } from "./backup/schedule.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -49,7 +49,8 @@ export interface Runtime {
 export async function openRuntime(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<Runtime> {
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
-  const metrics = env.METRICS_TOKEN ? createMetrics() : undefined;
+  // prom-client is loaded only for a site that serves its metrics.
+  const metrics = env.METRICS_TOKEN ? (await import("./metrics/metrics.ts")).createMetrics() : undefined;
   const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(dataDir, "niche.sqlite"), onQuery: metrics?.query });
   metrics?.watchPool(() => database.pool());
   const storage = await storageFromEnv(env, dataDir);

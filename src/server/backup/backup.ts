@@ -7,9 +7,12 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import SQLite from "better-sqlite3";
+import type SQLiteDatabase from "better-sqlite3";
+import { lazyRequire } from "../lib/lazy-require.ts";
 
 const run = promisify(execFile);
+// A site on PostgreSQL never loads SQLite's driver.
+const loadSQLite = lazyRequire<typeof SQLiteDatabase>("better-sqlite3");
 
 export const MANIFEST = "manifest.json";
 export const SQLITE_FILE = "niche.sqlite";
@@ -84,7 +87,7 @@ export async function writeBackup(site: Site, out: string, now = new Date()): Pr
   if (site.databaseUrl) {
     await postgresTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${path.join(out, POSTGRES_DUMP)}`, `--dbname=${site.databaseUrl}`]);
   } else {
-    const source = new SQLite(path.join(site.dataDir, SQLITE_FILE), { fileMustExist: true });
+    const source = new (loadSQLite())(path.join(site.dataDir, SQLITE_FILE), { fileMustExist: true });
     try {
       await source.backup(path.join(out, SQLITE_FILE));
     } finally {
