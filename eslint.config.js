@@ -46,7 +46,7 @@ export default tseslint.config(
     },
   },
   // The server's layers (docs/decisions/0008-server-web-seam.md has the seam): code every feature uses (api/, auth/,
-  // db/, storage/, mail/, http/, lib/, geo-providers/ and the shared files at src/server's root) never imports a feature; a feature
+  // db/, storage/, mail/, http/, metrics/, backup/, lib/, geo-providers/ and the shared files at src/server's root) never imports a feature; a feature
   // reaches another only through that feature's index.ts; the wiring at src/server's root (services.ts, api-routes.ts,
   // app.ts, runtime.ts) and the demo seed (demo/) sit above the features and may use them, through their indexes too.
   {

@@ -90,6 +90,11 @@ describe(`backups on ${process.env.TEST_DB}`, () => {
     expect(rows.user!.some((row) => row.includes(email))).toBe(true);
     expect(Object.keys(files).length).toBeGreaterThan(10);
 
+    // Over the site as it stands (its database and files still there): the same.
+    const over = runNode("src/server/cli/restore.ts", [backup], env);
+    expect(await over.exited, over.output()).toBe(0);
+    expect(await rowsOfEveryTable(env)).toEqual(rows);
+
     await wipe(env);
     const restore = runNode("src/server/cli/restore.ts", [backup], env);
     expect(await restore.exited, restore.output()).toBe(0);
