@@ -142,13 +142,9 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     } catch {
       return false;
     }
-    const send = () => {
-      const sent = sendKept(entry, asked, request, response, log, started);
-      if (sent) options.metrics?.hit();
-      return sent;
-    };
-    if (!(version instanceof Promise)) return version === entry.version && send();
-    return version.then((now) => now === entry.version && send(), () => false);
+    const { metrics } = options;
+    if (!(version instanceof Promise)) return version === entry.version && counted(sendKept(entry, asked, request, response, log, started), metrics);
+    return version.then((now) => now === entry.version && counted(sendKept(entry, asked, request, response, log, started), metrics), () => false);
   };
 
   return Object.assign(middleware, { cache, serveKept });
@@ -175,6 +171,11 @@ function askedOf(request: IncomingMessage): Asked {
     else if (name.length === 15 && name.toLowerCase() === "accept-encoding") asked.acceptEncoding = asked.acceptEncoding ? `${asked.acceptEncoding}, ${raw[i + 1]}` : raw[i + 1];
   }
   return asked;
+}
+
+function counted(sent: boolean, metrics: CacheMetrics | undefined): boolean {
+  if (sent) metrics?.hit();
+  return sent;
 }
 
 /** Answers with a kept response; false when nothing was written, and the app should answer instead. */
