@@ -4,12 +4,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { hashFiles } from "#server/backup/backup.ts";
 import { newId } from "#server/db/ids.ts";
 import { withAdminClient } from "../setup/postgres.ts";
 import { signUpProof } from "../setup/sign-up-challenge.ts";
-import { assertBuilt, freshServerEnv, runNode, startServer, stopServer, type ServerProcess } from "../setup/server-process.ts";
+import { assertBuilt, freshServerEnv, runNode, startedPerTest, stopServer, type ServerProcess } from "../setup/server-process.ts";
 
 const postgres = process.env.TEST_DB === "postgres";
 
@@ -25,17 +25,7 @@ function postgresToolsInstalled(): boolean {
 }
 const tools = !postgres || postgresToolsInstalled();
 
-let running: ServerProcess[] = [];
-afterEach(async () => {
-  await Promise.all(running.map((s) => stopServer(s, "SIGKILL")));
-  running = [];
-});
-
-async function start(env: Record<string, string>) {
-  const server = await startServer(env);
-  running.push(server);
-  return server;
-}
+const start = startedPerTest();
 
 function post(server: ServerProcess, pathname: string, body: unknown) {
   return fetch(`${server.url}${pathname}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(body) });

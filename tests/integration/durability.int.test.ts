@@ -1,21 +1,11 @@
 // An acknowledged write survives the server being killed, and a backup taken while it runs restores.
 import path from "node:path";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { newId } from "#server/db/ids.ts";
 import { signUpProof } from "../setup/sign-up-challenge.ts";
-import { assertBuilt, freshServerEnv, runNode, startServer, stopServer, type ServerProcess } from "../setup/server-process.ts";
+import { assertBuilt, freshServerEnv, runNode, startedPerTest, stopServer, type ServerProcess } from "../setup/server-process.ts";
 
-let running: ServerProcess[] = [];
-afterEach(async () => {
-  await Promise.all(running.map((s) => stopServer(s, "SIGKILL")));
-  running = [];
-});
-
-async function start(env: Record<string, string>) {
-  const server = await startServer(env);
-  running.push(server);
-  return server;
-}
+const start = startedPerTest();
 
 async function signUp(server: ServerProcess, email: string, password: string) {
   return fetch(`${server.url}/api/auth/sign-up/email`, {

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { inject } from "vitest";
+import { afterEach, inject } from "vitest";
 import { newId } from "#server/db/ids.ts";
 import { databaseUrl, withAdminClient } from "./postgres.ts";
 
@@ -71,6 +71,23 @@ export async function stopServer(server: ServerProcess | undefined, signal: Node
   if (!server || server.child.exitCode !== null) return;
   server.child.kill(signal);
   await server.exited;
+}
+
+/**
+ * A `start` for the servers a file's tests run: each is killed after its test (SIGKILL, so that a failed test leaves
+ * no server behind). Call it at the top of the file.
+ */
+export function startedPerTest(): (env: Record<string, string>) => Promise<ServerProcess> {
+  let running: ServerProcess[] = [];
+  afterEach(async () => {
+    await Promise.all(running.map((s) => stopServer(s, "SIGKILL")));
+    running = [];
+  });
+  return async (env) => {
+    const server = await startServer(env);
+    running.push(server);
+    return server;
+  };
 }
 
 /** Environment for a server on a fresh, empty database of this suite's engine. */
