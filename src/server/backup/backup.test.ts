@@ -2,10 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { listBackups, readManifest, sha256, writeBackupInto } from "./backup.ts";
 import { restoreBackup } from "./restore.ts";
-import { nextBackupAt, runScheduledBackup } from "./schedule.ts";
+import { backupTimer, nextBackupAt, runScheduledBackup } from "./schedule.ts";
 
 let root: string;
 let dataDir: string;
@@ -19,7 +20,10 @@ beforeEach(() => {
   db.close();
   fs.writeFileSync(path.join(dataDir, "files", "logos", "a.webp"), "logo bytes");
 });
-afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  vi.useRealTimers();
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
 const at = (iso: string) => new Date(iso);
 
@@ -70,5 +74,20 @@ describe("scheduled backups", () => {
     // 02:30 does not exist on 8 March 2026 (02:00 jumps to 03:00): the backup runs just after the jump.
     expect(nextBackupAt(at("2026-03-07T12:00:00Z"), "02:30", zone).toISOString()).toBe("2026-03-08T07:30:00.000Z");
     expect(nextBackupAt(at("2026-11-27T12:00:00Z"), "00:00", "Asia/Tokyo").toISOString()).toBe("2026-11-27T15:00:00.000Z");
+  });
+
+  it("runs at BACKUP_AT on the site's clock, then again the next day", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: new Date("2026-11-27T08:29:58Z") });
+    const dir = path.join(root, "backups");
+    const timer = backupTimer({ dataDir }, { dir, at: "03:30", keep: 7 }, async () => "America/Toronto", pino({ level: "silent" }));
+    timer.start();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(listBackups(dir)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1500);
+    await vi.waitFor(() => expect(listBackups(dir).map((backup) => path.basename(backup))).toEqual(["niche-20261127T083000Z"]));
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+    await vi.waitFor(() => expect(listBackups(dir)).toHaveLength(2));
+    expect(path.basename(listBackups(dir)[1]!)).toBe("niche-20261128T083000Z");
+    await timer.stop();
   });
 });
