@@ -44,10 +44,18 @@ export class BackupError extends Error {
   override name = "BackupError";
 }
 
-/** Runs one of PostgreSQL's client tools, saying plainly when it is not installed. */
-export async function postgresTool(tool: "pg_dump" | "pg_restore", args: string[]): Promise<void> {
+/**
+ * Runs one of PostgreSQL's client tools on the database at `url`, saying plainly when it is not installed. The
+ * password goes in PGPASSWORD, not on the command line, where every user of the machine could read it (`ps`).
+ */
+export async function postgresTool(tool: "pg_dump" | "pg_restore", url: string, args: string[]): Promise<void> {
+  const address = new URL(url);
+  const password = decodeURIComponent(address.password);
+  address.password = "";
   try {
-    await run(tool, args, { maxBuffer: 16 * 1024 * 1024 });
+    // eslint-disable-next-line no-restricted-properties -- no configuration is read: the tool inherits the environment, as it would without `env`
+    const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
+    await run(tool, [...args, `--dbname=${address.href}`], { maxBuffer: 16 * 1024 * 1024, env });
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
     if (failure.code === "ENOENT") {
@@ -85,7 +93,7 @@ export async function writeBackup(site: Site, out: string, now = new Date()): Pr
   if (fs.existsSync(out) && fs.readdirSync(out).length > 0) throw new BackupError(`${out} is not empty: choose a new directory for the backup.`);
   fs.mkdirSync(out, { recursive: true });
   if (site.databaseUrl) {
-    await postgresTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${path.join(out, POSTGRES_DUMP)}`, `--dbname=${site.databaseUrl}`]);
+    await postgresTool("pg_dump", site.databaseUrl, ["--format=custom", "--no-owner", "--no-privileges", `--file=${path.join(out, POSTGRES_DUMP)}`]);
   } else {
     const source = new (loadSQLite())(path.join(site.dataDir, SQLITE_FILE), { fileMustExist: true });
     try {

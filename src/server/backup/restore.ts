@@ -20,7 +20,7 @@ export async function restoreBackup(backup: string, site: Site): Promise<Manifes
   fs.mkdirSync(site.dataDir, { recursive: true });
 
   if (site.databaseUrl) {
-    await postgresTool("pg_restore", ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", `--dbname=${site.databaseUrl}`, path.join(backup, POSTGRES_DUMP)]);
+    await postgresTool("pg_restore", site.databaseUrl, ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", path.join(backup, POSTGRES_DUMP)]);
   } else {
     const target = path.join(site.dataDir, SQLITE_FILE);
     for (const suffix of ["", ...SQLITE_COMPANIONS]) fs.rmSync(`${target}${suffix}`, { force: true });
