@@ -284,6 +284,27 @@ test.describe("a content page's scripts", () => {
     expect(documents).toEqual([]);
   });
 
+  test("the contact page and a page of search results paint before their scripts are asked for, and then search again", async ({ page, request }) => {
+    for (const path of ["/contact", "/search?q=jazz"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain('rel="modulepreload"');
+      await page.goto(path);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.scripts.length, path).toBeGreaterThan(0);
+      expect(Math.min(...timing.scripts), path).toBeGreaterThan(timing.paint);
+    }
+    const again = page.getByRole("search", { name: "Search again" });
+    await again.getByRole("searchbox").fill("gallery");
+    await again.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText('Results for "gallery"');
+  });
+
   test("in a browser that reports no paint, the scripts come after 3 seconds, and at once on a key press", async ({ page }) => {
     // Paints are never reported to the page's observers.
     await page.addInitScript(() => {

@@ -7,12 +7,16 @@ import { messages } from "#shared/messages.ts";
 import type { SearchResult, SearchType } from "#shared/schemas/search.ts";
 import { Highlighted } from "../components/search/highlighted.tsx";
 import { OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 /** The order groups appear in. */
 const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag"];
 const PER_GROUP = 20;
 /** One kind of result alone (`&type=business`, from a group's "Show all" link): this many at most. */
 const ONE_GROUP = 200;
+
+// The results are links and "Search again" a form that submits as it is: the page is whole before its scripts.
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = getApp(context);

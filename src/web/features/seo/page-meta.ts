@@ -25,7 +25,7 @@ interface RootData {
  * The association's own picture for link previews of pages with none of their own: the hero photo the home page opens
  * with (the site settings have no logo).
  */
-export function siteImage(site: RootData["site"]): { url: string; alt: string } | null {
+function siteImage(site: RootData["site"]): { url: string; alt: string } | null {
   return site?.heroPhotos?.at(-1) ?? null;
 }
 
