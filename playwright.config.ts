@@ -88,6 +88,7 @@ export default defineConfig({
         "**/first-run.spec.ts",
         "**/import.spec.ts",
         "**/intake.spec.ts",
+        "**/link-previews.spec.ts",
         "**/map-style.spec.ts",
         "**/opening-hours.spec.ts",
         "**/owners.spec.ts",

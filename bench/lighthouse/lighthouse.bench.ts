@@ -1,7 +1,7 @@
 // Lighthouse (mobile defaults: simulated slow 4G, 4x CPU slowdown) on the public pages of the demo association:
 // performance, accessibility, SEO and best-practices scores, LCP / TBT / CLS and the JavaScript each page loads.
 // Medians over several runs, in headless Chromium.
-//   npm run build && node bench/lighthouse/lighthouse.bench.ts      (BENCH_ROUNDS=3, BENCH_PAGES=home,map, BENCH_LCP_DETAILS=1)
+//   npm run build && node bench/lighthouse/lighthouse.bench.ts      (BENCH_ROUNDS=3, BENCH_PAGES=home,map,contact,search, BENCH_LCP_DETAILS=1)
 // Never run as a test: scores on a shared machine vary from run to run; compare within one run.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -40,8 +40,9 @@ const server = spawn(process.execPath, serveArgs(), {
 const base = `http://localhost:${port}`;
 for (let i = 0; i < 150 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
 
-// The demo content's pages, read from the server's own database, and the map.
-const pages: Record<string, string> = { ...(await demoPages(dataDir)), map: "/map" };
+// The demo content's pages, read from the server's own database, the map, the contact page and a page of search
+// results for a word of the demo content.
+const pages: Record<string, string> = { ...(await demoPages(dataDir)), map: "/map", contact: "/contact", search: "/search?q=jazz" };
 // BENCH_PAGES: a comma list of page names, to run only those.
 const only = process.env.BENCH_PAGES?.split(",").map((name) => name.trim());
 if (only) for (const name of Object.keys(pages)) if (!only.includes(name)) delete pages[name];
@@ -66,6 +67,7 @@ async function audit(name: string, url: string, attempt = 1) {
   if (!lhr || lhr.runtimeError) throw new Error(`${name}: ${lhr?.runtimeError?.message ?? "no result"}`);
   return lhr;
 }
+const seoMisses: Record<string, Set<string>> = {};
 const record = (page: string, key: string, value: number) => ((results[page] ??= {})[key] ??= []).push(value);
 try {
   for (let round = 0; round < ROUNDS; round++) {
@@ -75,6 +77,10 @@ try {
       record(name, "lcp", lhr.audits["largest-contentful-paint"]!.numericValue ?? 0);
       record(name, "tbt", lhr.audits["total-blocking-time"]!.numericValue ?? 0);
       record(name, "cls", lhr.audits["cumulative-layout-shift"]!.numericValue ?? 0);
+      // Which audits an SEO score under 100 lost, said once per page.
+      for (const ref of lhr.categories.seo?.auditRefs ?? []) {
+        if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) (seoMisses[name] ??= new Set()).add(ref.id);
+      }
       if (process.env.BENCH_LCP_DETAILS) console.error(name, JSON.stringify(lhr.audits["largest-contentful-paint-element"]?.details).slice(0, 1500));
       const requests = (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
       record(name, "jsKiB", requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024);
@@ -94,3 +100,4 @@ for (const [name, r] of Object.entries(results)) {
     `| ${name} | ${m("performance")} | ${m("accessibility")} | ${m("seo")} | ${m("best-practices")} | ${(m("lcp") / 1000).toFixed(1)} s | ${Math.round(m("tbt"))} ms | ${m("cls").toFixed(3)} | ${Math.round(m("jsKiB"))} KiB |`,
   );
 }
+for (const [name, audits] of Object.entries(seoMisses)) console.log(`\n${name}: SEO audits not passed in some run: ${[...audits].join(", ")}`);

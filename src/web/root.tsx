@@ -2,17 +2,20 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getApp } from "./lib/app-context.ts";
+import { siteOrigin } from "./features/seo/index.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { RouteError } from "./components/layout/route-error.tsx";
 import "./app.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, user } = getApp(context);
   const site = await services.siteSettings.get();
   return {
     site,
+    // Absolute addresses in every page's meta tags (link previews, canonical links).
+    origin: siteOrigin(request, context),
     user: user ? { email: user.email, displayName: user.displayName, role: user.role } : null,
   };
 }

@@ -1,4 +1,4 @@
-// The OpenAPI document as API clients use it: Redocly's linter accepts it, and what every documented GET answers on a
+// The OpenAPI document as API clients use it: Redocly's and Spectral's linters accept it, and what every documented GET answers on a
 // site with the demo content matches the schema the document gives for that answer.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import manifest from "#package.json" with { type: "json" };
 import { seedDemoContent } from "#server/demo/seed.ts";
 import { newId } from "#server/db/ids.ts";
 import { setUpAppWithFakeGeo } from "../setup/geo.ts";
@@ -16,10 +17,14 @@ const run = promisify(execFile);
 
 interface Operation {
   operationId?: string;
+  description?: string;
+  tags?: string[];
   parameters?: Array<{ name: string; in: string; required?: boolean }>;
   responses: Record<string, { content?: Record<string, { schema?: object }> }>;
 }
 interface Document {
+  info: { license?: { name: string } };
+  tags?: Array<{ name: string; description?: string }>;
   components?: Record<string, unknown>;
   paths: Record<string, Partial<Record<"get" | "put" | "post" | "delete" | "patch", Operation>>>;
 }
@@ -29,6 +34,23 @@ const { t } = setUpAppWithFakeGeo();
 let document: Document;
 let adminCookie: string;
 
+/** The document as a file, for the linters. */
+function documentFile(): string {
+  const file = path.join(inject("testDir"), `openapi-${newId(6)}.json`);
+  fs.writeFileSync(file, JSON.stringify(document));
+  return file;
+}
+
+/** A linter's output, whether or not it exits non-zero (as it does when it finds errors). */
+async function lint(args: string[]): Promise<string> {
+  const output = await run(process.execPath, args, {
+    cwd: inject("testDir"),
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout: string }) => error);
+  return output.stdout;
+}
+
 beforeAll(async () => {
   await seedDemoContent({ database: t.database, files: t.services.files });
   adminCookie = (await t.signIn("admin")).cookie;
@@ -37,22 +59,34 @@ beforeAll(async () => {
 
 describe("the OpenAPI document", () => {
   // The document is the same on either database: lint it once.
-  it.runIf(process.env.TEST_DB === "sqlite")("passes Redocly's recommended rules with no errors", async () => {
-    const file = path.join(inject("testDir"), `openapi-${newId(6)}.json`);
-    fs.writeFileSync(file, JSON.stringify(document));
+  it.runIf(process.env.TEST_DB === "sqlite")("passes Redocly's recommended rules with no errors and no warnings", async () => {
     // The linter exits non-zero on errors; its JSON report says which, so read that either way.
-    const output = await run(process.execPath, [path.join(ROOT, "node_modules/@redocly/cli/bin/cli.js"), "lint", "--format=json", file], {
-      cwd: inject("testDir"),
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch((error: { stdout: string }) => error);
-    const report = JSON.parse(output.stdout.slice(output.stdout.indexOf("{"))) as {
-      totals: { errors: number };
+    const output = await lint([path.join(ROOT, "node_modules/@redocly/cli/bin/cli.js"), "lint", "--format=json", documentFile()]);
+    const report = JSON.parse(output.slice(output.indexOf("{"))) as {
+      totals: { errors: number; warnings: number };
       problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
     };
-    const errors = report.problems.filter((p) => p.severity === "error").map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
-    expect(errors).toEqual([]);
-    expect(report.totals.errors).toBe(0);
+    const problems = report.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
+    expect(problems).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  });
+
+  it.runIf(process.env.TEST_DB === "sqlite")("passes Spectral's OpenAPI rules (.spectral.yaml) with no errors and few warnings", async () => {
+    const output = await lint([path.join(ROOT, "node_modules/@stoplight/spectral-cli/dist/index.js"), "lint", "--format=json", "--ruleset", path.join(ROOT, ".spectral.yaml"), documentFile()]);
+    // Severity 0 is an error, 1 a warning.
+    const results = JSON.parse(output.slice(output.indexOf("["))) as Array<{ code: string; severity: number; message: string; path: string[] }>;
+    const problem = (r: (typeof results)[number]) => `${r.code} ${r.path.join(".")}: ${r.message}`;
+    expect(results.filter((r) => r.severity === 0).map(problem)).toEqual([]);
+    expect(results.filter((r) => r.severity === 1).length).toBeLessThan(20);
+  });
+
+  it("says what the project's licence is, and what each tag and each operation is for", () => {
+    expect(document.info.license?.name).toBe(manifest.license);
+    const tags = document.tags ?? [];
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
+    expect(new Set(operations.flatMap((o) => o.tags ?? []))).toEqual(new Set(tags.map((t) => t.name)));
+    for (const tag of tags) expect(tag.description, tag.name).toMatch(/\w.*\.$/);
+    for (const o of operations) expect(o.description, o.operationId).toMatch(/\w.*\./);
   });
 
   it("names every operation and says how each is authenticated", () => {

@@ -6,6 +6,7 @@ import { fieldErrors } from "#shared/field-errors.ts";
 import { makeStorable } from "#shared/text.ts";
 import type { AppEnv } from "./api-env.ts";
 import { registerDocsRoutes } from "./docs.ts";
+import { API_TAGS, OPERATION_DESCRIPTIONS } from "./operation-descriptions.ts";
 
 /** The API app, without routes yet. */
 export function newApi() {
@@ -42,7 +43,11 @@ function openApiDocument(api: OpenAPIHono<AppEnv>) {
       title: "Niche API",
       version: "1",
       description: "Public and administrative API of a Niche site: businesses, categories, tags, events, offers, posts and pages, and CSV imports and exports.",
+      // package.json's licence, which the document's test holds equal: npm's UNLICENSED, no licence to use the code is
+      // granted (the address says what the word means, as there is no licence text to point to).
+      license: { name: "UNLICENSED", url: "https://docs.npmjs.com/cli/configuring-npm/package-json#license" },
     },
+    tags: API_TAGS,
     // Relative to where the document is served, so it holds for whatever address the site has.
     servers: [{ url: "/api/v1" }],
   });
@@ -62,6 +67,7 @@ function openApiDocument(api: OpenAPIHono<AppEnv>) {
       const operation = item?.[method];
       if (!operation) continue;
       operation.security = operation.responses?.["401"] ? [{ [SESSION]: [] }] : [];
+      operation.description ??= operation.operationId ? OPERATION_DESCRIPTIONS[operation.operationId] : undefined;
     }
   }
   return document;

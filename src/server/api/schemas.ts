@@ -27,6 +27,12 @@ export const IdParamSchema = z.object({ id: z.string().min(1).max(100) });
 /** A JSON body or response of the given shape. */
 export const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
+/**
+ * The 4xx any operation can answer, for those with no other: an address holding a NUL character (%00) is refused
+ * before it reaches a route (app.ts).
+ */
+export const addressErrors = { 400: errorResponse("The address holds a NUL character (%00)") };
+
 /** The answers of an operation for signed-in people only. */
 export const signedInErrors = { 401: errorResponse("Not signed in") };
 

@@ -55,6 +55,12 @@ export class FileRepository {
     return rows.map((r) => r.fullPath);
   }
 
+  /** The size and type recorded for each of these paths that has a record. */
+  sizes(fullPaths: string[]): Promise<Array<Pick<StoredFileRow, "fullPath" | "size" | "contentType">>> {
+    if (fullPaths.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom("stored_file").select(["fullPath", "size", "contentType"]).where("fullPath", "in", fullPaths).execute();
+  }
+
   /** Bytes stored for one owner, counted against their quota. */
   async usage(ownerUid: string): Promise<number> {
     const row = await this.db

@@ -162,6 +162,20 @@ export class FileService {
     return { bucket, fullPath, name, size, contentType, timeCreated, updated, md5Hash, customMetadata: JSON.parse(record.customMetadata) };
   }
 
+  /**
+   * The size in bytes and the type of the files behind these `/files/...` URLs, by URL, as recorded when each was
+   * stored (what /files/ serves); other URLs and files with no record are left out.
+   */
+  async sizesByUrl(urls: ReadonlyArray<string | null | undefined>): Promise<Map<string, { size: number; contentType: string }>> {
+    const byPath = new Map<string, string>();
+    for (const url of urls) {
+      const fullPath = pathFromUrl(url);
+      if (url && fullPath) byPath.set(fullPath, url);
+    }
+    const rows = await this.files.sizes([...byPath.keys()]);
+    return new Map(rows.map((row) => [byPath.get(row.fullPath)!, { size: row.size, contentType: row.contentType }]));
+  }
+
   /** Metadata names the uploader's original file: only the uploader and administrators may read it. */
   async getMetadataFor(user: CurrentUser | null, fullPath: string): Promise<StorageObjectMetadata> {
     if (!user) throw Unauthorized(messages.storage.unauthenticated);

@@ -1,6 +1,7 @@
 // Search across the site: the header's suggestions and the /search page ask the same question.
 import { z } from "zod";
 import { HEADER_SEARCH, SEARCH_TYPES, type SearchType } from "../constants.ts";
+import { pairSchema } from "./pair.ts";
 
 // The lists live with the constants, so browser code that needs them does not pull zod into every page.
 export { SEARCH_TYPES, SUGGESTION_TYPES, type SearchType } from "../constants.ts";
@@ -26,7 +27,7 @@ export const SearchQuerySchema = z.object({
 });
 
 /** [start, end) offsets of matched words in a text, for highlighting. */
-const RangesSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
+const RangesSchema = z.array(pairSchema(z.number().int()));
 
 export const SearchResultSchema = z.object({
   type: z.enum(SEARCH_TYPES),

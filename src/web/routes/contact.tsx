@@ -2,6 +2,10 @@ import type { Route } from "./+types/contact";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+
+// Addresses and mail links, whole as the server renders them.
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = await getApp(context).services.siteSettings.get();

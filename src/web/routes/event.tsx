@@ -58,6 +58,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const planned = series?.recurrenceRule && date ? occursOn({ start: series.eventDate, end: series.endDate, rule: series.recurrenceRule }, date, site.timeZone) : null;
   const moved = planned && (planned.start !== event.eventDate || planned.end !== event.endDate) ? formatEventWhen(planned.start, planned.end, event.allDay, site.timeZone) : null;
   const place = event.business ? { id: event.business.id, name: event.business.name, ...event.business.coordinates } : null;
+  // Link previews show the event's image, else the logo of the business it is held at.
+  const logo = !event.imageUrl && event.business ? ((await services.businesses.find(event.business.id))?.logoUrl ?? null) : null;
   return {
     origin,
     state: "ok" as const,
@@ -70,6 +72,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     place,
     googleCalendarUrl: calendarUrl,
     shareUrl: `${origin}${card.href}`,
+    previewImage: event.imageUrl ?? logo,
   };
 }
 
@@ -108,7 +111,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
       description: [`${event.whenText}, ${event.locationText}.`, event.description].filter(Boolean).join(" "),
       origin,
       path: event.href,
-      image: event.imageUrl,
+      image: loaderData.previewImage,
       imageAlt: event.imageUrl ? event.name : undefined,
     }),
     { tagName: "link", rel: "alternate", type: "text/calendar", title: `${event.name} (calendar)`, href: paths.eventCalendar(event.id) },

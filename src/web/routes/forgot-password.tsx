@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../features/seo/index.ts";
 import { paths } from "../lib/paths.ts";
 import { ForgotPasswordForm } from "../features/account/index.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Forgot Password");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Forgot Password", description: "Get an email with a link to choose a new password for your account.", path: paths.forgotPassword });
 
 export default function ForgotPassword() {
   return (

@@ -5,6 +5,7 @@ import type { Route } from "./+types/heading-page";
 import { getApp } from "../lib/app-context.ts";
 import { HEADING_PAGES } from "../lib/heading-pages.ts";
 import { pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../features/seo/index.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
@@ -21,11 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!heading) throw data(null, { status: 404 });
   const slug = cmsSlug(pathname);
   const { services, user } = getApp(context);
-  const page = slug ? await services.pages.findVisible(user, slug) : null;
-  return { heading, html: page?.html ?? null };
+  const [page, site] = await Promise.all([slug ? services.pages.findVisible(user, slug) : null, services.siteSettings.get()]);
+  return { heading, html: page?.html ?? null, path: pathname, description: page?.summary || `${heading}, from ${site.associationName}.` };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.heading);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? pageMeta(matches, { title: loaderData.heading, description: loaderData.description, path: loaderData.path }) : pageTitle(matches);
 
 export default function HeadingPage({ loaderData }: Route.ComponentProps) {
   return (

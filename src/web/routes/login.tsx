@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/login";
 import { getApp } from "../lib/app-context.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../features/seo/index.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { LoginForm, LogoutButton, StatusMessage, ThirdPartySignIns } from "../features/account/index.ts";
@@ -27,7 +27,8 @@ export function action() {
   return { noScript: "Please turn on JavaScript to log in." };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Login");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Login", description: "Log in to your account to manage your business listing and your profile.", path: paths.login });
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { email, providers, providerError, siteAddress, notice } = loaderData;

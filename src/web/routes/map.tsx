@@ -1,7 +1,8 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/map";
 import { getApp, loadOr } from "../lib/app-context.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../features/seo/index.ts";
+import { paths } from "../lib/paths.ts";
 import { MapExplorer, type Loaded } from "../features/map/map-explorer.tsx";
 import { BUSINESSES_GEOJSON_URL } from "../features/map/use-map-businesses.ts";
 import { parseFilters } from "../features/map/map-filters.ts";
@@ -56,10 +57,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageTitle(matches, "Map"),
-  { name: "description", content: "Map of the association's businesses, by category and tag." },
-];
+// One canonical address for the map, whatever filters the address holds.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Map", description: "Map of the association's businesses, by category and tag.", path: paths.map });
 
 export default function MapPage({ loaderData }: Route.ComponentProps) {
   return (

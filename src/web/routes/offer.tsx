@@ -29,7 +29,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     origin,
     state: "ok" as const,
     offer: toOfferCard(found, today),
-    business: business ? { id: business.id, name: business.name, address: business.address } : null,
+    business: business ? { id: business.id, name: business.name, address: business.address, logoUrl: business.logoUrl } : null,
     ended: found.validUntil !== null && found.validUntil < today,
     fromText: day(found.validFrom),
     untilText: day(found.validUntil),
@@ -48,6 +48,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
     description: [offer.description, offer.price && `Value: ${offer.price}.`, loaderData.untilText && `Until ${loaderData.untilText}.`].filter(Boolean).join(" "),
     origin,
     path: offer.href,
+    // An offer has no picture of its own: its business's logo.
+    image: loaderData.business?.logoUrl,
     noindex: loaderData.ended,
   });
 };

@@ -2,17 +2,21 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "../lib/app-context.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../features/seo/index.ts";
 import { messages } from "#shared/messages.ts";
 import type { SearchResult, SearchType } from "#shared/schemas/search.ts";
 import { Highlighted } from "../components/search/highlighted.tsx";
 import { OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
+import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 /** The order groups appear in. */
 const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag"];
 const PER_GROUP = 20;
 /** One kind of result alone (`&type=business`, from a group's "Show all" link): this many at most. */
 const ONE_GROUP = 200;
+
+// The results are links and "Search again" a form that submits as it is: the page is whole before its scripts.
+export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = getApp(context);
@@ -26,8 +30,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { query, searched, results, openNow, only };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageTitle(matches, loaderData?.searched ? messages.search.resultsFor(loaderData.query) : messages.search.heading);
+// A page of results is not worth indexing (it changes with the content and any text makes one); the search page is.
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData?.searched) {
+    return pageMeta(matches, { title: messages.search.heading, description: "Search the businesses, events, offers, news, categories and tags of downtown.", path: "/search" });
+  }
+  const { query, results } = loaderData;
+  const found = results.length === 0 ? messages.search.noResults(query) : `${results.length === 1 ? "1 result" : `${results.length} results`} for "${query}" among businesses, events, offers, news, categories and tags.`;
+  return pageMeta(matches, { title: messages.search.resultsFor(query), description: found, path: `/search?${new URLSearchParams({ q: query })}`, noindex: true });
+};
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, searched, results, openNow, only } = loaderData;

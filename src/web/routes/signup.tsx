@@ -1,6 +1,7 @@
 import type { Route } from "./+types/signup";
 import { getApp } from "../lib/app-context.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../features/seo/index.ts";
+import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { SignupForm, StatusMessage, ThirdPartySignIns } from "../features/account/index.ts";
 
@@ -16,7 +17,8 @@ export function action() {
   return { noScript: "Please turn on JavaScript to sign up." };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Sign Up");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Sign Up", description: "Create an account to claim your business's listing and keep it up to date.", path: paths.signup });
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { providers, providerError, siteAddress } = loaderData;

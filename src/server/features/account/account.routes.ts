@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { errorResponse, signedInErrors } from "#server/api/schemas.ts";
+import { addressErrors, errorResponse, signedInErrors } from "#server/api/schemas.ts";
 import { signedInOnly } from "#server/api/admin-only.ts";
 import { AccountSchema, SignUpChallengeSchema, UpdateAccountSchema } from "#shared/schemas/account.ts";
 
@@ -41,6 +41,7 @@ const getSignUpChallenge = createRoute({
     "An ALTCHA challenge (signed, valid 10 minutes). The client finds the counter it hides and sends the challenge with its solution, base64-encoded JSON `{challenge, solution}`, as `altcha` in the body of `POST /api/auth/sign-up/email`; each solution is accepted once. A sign-up without one, or with a wrong, expired or spent one, is refused with 400.",
   responses: {
     200: { description: "The challenge", content: { "application/json": { schema: SignUpChallengeSchema } } },
+    ...addressErrors,
   },
 });
 

@@ -6,6 +6,7 @@ import { entityWriteRoutes } from "#server/api/entity-routes.ts";
 import { Validation } from "#server/errors.ts";
 import { CategoryInputSchema, CategorySchema } from "#shared/schemas/category.ts";
 import { messages } from "#shared/messages.ts";
+import { addressErrors } from "#server/api/schemas.ts";
 
 const listCategories = createRoute({
   operationId: "listCategories",
@@ -15,6 +16,7 @@ const listCategories = createRoute({
   summary: "Every category, ordered by name",
   responses: {
     200: { description: "Categories", content: { "application/json": { schema: z.array(CategorySchema) } } },
+    ...addressErrors,
   },
 });
 

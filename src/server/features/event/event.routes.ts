@@ -60,7 +60,7 @@ const writes = entityWriteRoutes({
   summaries: {
     create: "Add an event; an uploaded image (imagePath) is attached to it (admins; owners for their own businesses, through a request)",
     update: "Replace an event; a new image replaces (and deletes) the old one (admins; owners for their own businesses, through a request)",
-    delete: "Delete an event and its image (admins; owners for their own businesses, through a request)",
+    delete: "Delete an event and its image (admins, and owners for their own businesses)",
   },
   invalid: "Event Name, Event Date, and Location Type are required.",
   notFound: "Event not found.",

@@ -4,8 +4,10 @@ import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { ProviderError, type LatLng } from "#server/geo-providers/geo-types.ts";
+import { pairSchema } from "#shared/schemas/pair.ts";
 import { messages } from "#shared/messages.ts";
 import { MapBusinessPropertiesSchema, MapBusinessSchema } from "#shared/map.ts";
+import { addressErrors } from "#server/api/schemas.ts";
 
 const ErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
@@ -57,7 +59,7 @@ const RouteSchema = z.object({
   status: z.string().openapi({ description: '"OK", or the provider\'s status when it found no route (such as NoRoute or ZERO_RESULTS)' }),
   distanceMeters: z.number().optional(),
   durationSeconds: z.number().optional(),
-  geometry: z.object({ type: z.literal("LineString"), coordinates: z.array(z.tuple([z.number(), z.number()])) }).optional(),
+  geometry: z.object({ type: z.literal("LineString"), coordinates: z.array(pairSchema(z.number())) }).optional(),
 });
 
 const route = createRoute({
@@ -93,6 +95,7 @@ const mapConfig = createRoute({
       description: "Map configuration",
       content: { "application/json": { schema: z.object({ mapStyle: MapStyleSchema, center: LatLngSchema, directions: z.boolean() }) } },
     },
+    ...addressErrors,
   },
 });
 
@@ -116,6 +119,7 @@ const mapData = createRoute({
         },
       },
     },
+    ...addressErrors,
   },
 });
 
@@ -136,7 +140,7 @@ const businessesGeoJson = createRoute({
               z.object({
                 type: z.literal("Feature"),
                 id: z.string(),
-                geometry: z.object({ type: z.literal("Point"), coordinates: z.tuple([z.number(), z.number()]) }),
+                geometry: z.object({ type: z.literal("Point"), coordinates: pairSchema(z.number()) }),
                 properties: MapBusinessPropertiesSchema,
               }),
             ),
@@ -145,6 +149,7 @@ const businessesGeoJson = createRoute({
       },
     },
     304: { description: "Unchanged since the ETag the client holds" },
+    ...addressErrors,
   },
 });
 

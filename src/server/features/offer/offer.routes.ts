@@ -44,7 +44,7 @@ const writes = entityWriteRoutes({
   summaries: {
     create: "Add an offer; the business's name is stored with it (admins; owners for their own businesses, through a request)",
     update: "Replace an offer (admins; owners for their own businesses, through a request)",
-    delete: "Delete an offer (admins; owners for their own businesses, through a request)",
+    delete: "Delete an offer (admins, and owners for their own businesses)",
   },
   invalid: "Business, Description, and Type are required.",
   notFound: "Offer not found.",

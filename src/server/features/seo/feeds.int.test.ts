@@ -67,6 +67,57 @@ describe("feeds and the sitemap", () => {
     expect(item.description).toContain("Feed Hall");
   });
 
+  it("each feed's images are enclosures that give the size in bytes and the type of the file served at their address", async () => {
+    const image = (name: string, size: number) =>
+      t.services.files.save({ fullPath: `feeds/${name}.webp`, body: new Uint8Array(size).fill(7), contentType: "image/webp" });
+    const [eventImage, postImage] = await Promise.all([image("event", 1234), image("post", 4321)]);
+    const event = await createEvent(t.database.db, { name: "Pictured Event", eventDate: "2031-08-01T22:00:00.000Z", imageUrl: eventImage.url, imageStoragePath: eventImage.fullPath });
+    const post = await createPost(t.database.db, { title: "Pictured Post", imageUrl: postImage.url });
+    const enclosures = async (feedPath: string, link: string) => {
+      const feed = parseFeed(await (await t.request(feedPath)).text());
+      return feed.items.find((item) => item.url === link)!.media;
+    };
+    for (const [media, expected] of [
+      [await enclosures("/events/feed.xml", `${ORIGIN}/events/${event.id}`), 1234],
+      [await enclosures("/news/feed.xml", `${ORIGIN}/news/${post.id}`), 4321],
+    ] as const) {
+      expect(media).toHaveLength(1);
+      const [enclosure] = media;
+      expect(enclosure).toMatchObject({ length: expected, mimeType: "image/webp" });
+      const served = await t.request(new URL(enclosure!.url).pathname);
+      expect(served.status).toBe(200);
+      expect((await served.arrayBuffer()).byteLength).toBe(enclosure!.length);
+    }
+  });
+
+  it("/events/feed.xml dates an owner's event when an administrator approved it, and keeps that date when it changes later", async () => {
+    const admin = await t.signIn("admin");
+    const venue = await createBusiness(t.database.db, { name: "Approval Hall" });
+    const owner = await t.signIn("business");
+    await t.request(`/api/v1/businesses/${venue.id}/owners`, { method: "POST", json: { email: owner.user.email }, cookie: admin.cookie });
+    const values = { name: "Approved Later", eventDate: "2031-09-01T22:00:00.000Z", location: venue.id };
+    const proposed = await t.request("/api/v1/events", { method: "POST", json: values, cookie: owner.cookie });
+    expect(proposed.status).toBe(202);
+    const { requestId } = (await proposed.json()) as { requestId: string };
+    // RSS dates are to the second: the approval comes a second after the request, so the two cannot be taken for each other.
+    const asked = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const approvedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    expect((await t.request(`/api/v1/requests/${requestId}/approve`, { method: "POST", json: {}, cookie: admin.cookie })).status).toBe(200);
+    const { id } = await t.database.db.selectFrom("event").select("id").where("name", "=", values.name).executeTakeFirstOrThrow();
+    const pubDate = async () => {
+      const feed = parseFeed(await (await t.request("/events/feed.xml")).text());
+      return feed.items.find((item) => item.url === `${ORIGIN}/events/${id}`)!.published!;
+    };
+    const published = await pubDate();
+    expect(published.getTime()).toBeGreaterThanOrEqual(approvedAt.getTime());
+    expect(published.getTime()).toBeGreaterThan(asked.getTime());
+    // A change a second later moves the event's last update, not when it was published.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await t.request(`/api/v1/events/${id}`, { method: "PUT", json: { ...values, name: "Approved Later, Renamed" }, cookie: admin.cookie })).status).toBe(200);
+    expect(await pubDate()).toEqual(published);
+  });
+
   it("the sitemap lists the pages of events, current offers, posts and public pages with their last change", async () => {
     const event = await createEvent(t.database.db, { name: "Mapped" });
     const series = await createEvent(t.database.db, { name: "Mapped weekly", recurrenceRule: "FREQ=WEEKLY" });

@@ -6,7 +6,7 @@ import { buildPost } from "#server/db/factories.ts";
 import { PostSchema } from "#shared/schemas/post.ts";
 import { newsFeed } from "./feeds.ts";
 
-const options = { siteUrl: "https://downtown.example", associationName: "Downtown" };
+const options = { siteUrl: "https://downtown.example", associationName: "Downtown", images: new Map() };
 
 describe("the news feed", () => {
   it("declares the Dublin Core prefix of its authors when no post has content", () => {

@@ -9,6 +9,18 @@ import { formatEventWhen } from "#shared/zoned-time.ts";
 export interface FeedOptions {
   siteUrl: string;
   associationName: string;
+  /** The size and type of the items' images, by their URL as stored (FileService.sizesByUrl). */
+  images: ReadonlyMap<string, { size: number; contentType: string }>;
+}
+
+/**
+ * An item's image as its enclosure, with the file's length in bytes and its type; an image not stored here (so of
+ * unknown size) has length 0, as RSS asks.
+ */
+function enclosure(url: string | null, { siteUrl, images }: FeedOptions) {
+  if (!url) return {};
+  const file = images.get(url);
+  return { image: { url: new URL(url, siteUrl).href, length: file?.size ?? 0, ...(file ? { type: file.contentType } : {}) } };
 }
 
 function feed({ siteUrl, associationName }: FeedOptions, { title, path, updated }: { title: string; path: string; updated: Date }) {
@@ -42,7 +54,7 @@ export function newsFeed(posts: Post[], excerpt: (post: Post) => string, options
       description: excerpt(post),
       content: post.content,
       ...(post.authorDisplayName ? { extensions: [{ name: "dc:creator", objects: { _text: post.authorDisplayName } }] } : {}),
-      ...(post.imageUrl ? { image: new URL(post.imageUrl, options.siteUrl).href } : {}),
+      ...enclosure(post.imageUrl, options),
     });
   }
   const xml = out.rss2();
@@ -50,7 +62,10 @@ export function newsFeed(posts: Post[], excerpt: (post: Post) => string, options
   return xml.includes("xmlns:dc=") ? xml : xml.replace("<rss ", `<rss xmlns:dc="${DUBLIN_CORE}" `);
 }
 
-/** `events`: soonest first; each item says when (in the site's zone) and where. */
+/**
+ * `events`: soonest first; each item says when (in the site's zone) and where, and is dated when the event became
+ * public: its record is created then (by an administrator, on the approval of an owner's request, or by an import).
+ */
 export function eventsFeed(events: EventWithLocation[], options: FeedOptions & { timeZone: string }): string {
   const out = feed(options, { title: `${options.associationName}: Upcoming events`, path: "/events", updated: latest(events.map((e) => e.lastUpdatedAt)) });
   for (const event of events) {
@@ -60,9 +75,9 @@ export function eventsFeed(events: EventWithLocation[], options: FeedOptions & {
       title: `${event.cancelled ? "Cancelled: " : ""}${event.name} (${when})`,
       id: link,
       link,
-      date: new Date(event.lastUpdatedAt),
+      date: new Date(event.createdAt),
       description: [`${when}. ${event.locationText}.`, event.description].filter(Boolean).join("\n\n"),
-      ...(event.imageUrl ? { image: new URL(event.imageUrl, options.siteUrl).href } : {}),
+      ...enclosure(event.imageUrl, options),
     });
   }
   return out.rss2();

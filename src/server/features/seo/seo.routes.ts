@@ -104,17 +104,18 @@ export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string |
   const rss = { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" };
 
   seo.get("/news/feed.xml", async (c) => {
-    const { posts, siteSettings } = c.var.services;
+    const { posts, siteSettings, files } = c.var.services;
     const [list, site] = await Promise.all([posts.list({ limit: FEED_ITEMS }), siteSettings.get()]);
-    const body = newsFeed(list, (post) => posts.asText([post], TRUNCATE.homePost)[0]!.content, { siteUrl: origin(c.req.url), associationName: site.associationName });
+    const images = await files.sizesByUrl(list.map((post) => post.imageUrl));
+    const body = newsFeed(list, (post) => posts.asText([post], TRUNCATE.homePost)[0]!.content, { siteUrl: origin(c.req.url), associationName: site.associationName, images });
     return c.body(body, 200, rss);
   });
 
   seo.get("/events/feed.xml", async (c) => {
-    const { events, businesses, siteSettings } = c.var.services;
+    const { events, businesses, siteSettings, files } = c.var.services;
     const [upcoming, site] = await Promise.all([events.upcoming({ limit: FEED_ITEMS }), siteSettings.get()]);
-    const { events: located } = await withLocations(businesses, upcoming);
-    return c.body(eventsFeed(located, { siteUrl: origin(c.req.url), associationName: site.associationName, timeZone: site.timeZone }), 200, rss);
+    const [{ events: located }, images] = await Promise.all([withLocations(businesses, upcoming), files.sizesByUrl(upcoming.map((event) => event.imageUrl))]);
+    return c.body(eventsFeed(located, { siteUrl: origin(c.req.url), associationName: site.associationName, timeZone: site.timeZone, images }), 200, rss);
   });
 
   return seo;

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
-import { adminErrors, errorResponse } from "#server/api/schemas.ts";
+import { addressErrors, adminErrors, errorResponse } from "#server/api/schemas.ts";
 import { SiteSettingsSchema } from "#shared/schemas/site-settings.ts";
 
 const getSiteSettings = createRoute({
@@ -12,6 +12,7 @@ const getSiteSettings = createRoute({
   summary: "The association's name, tagline, contact details, sponsors, hero photos and map defaults",
   responses: {
     200: { description: "Site settings", content: { "application/json": { schema: SiteSettingsSchema } } },
+    ...addressErrors,
   },
 });
 

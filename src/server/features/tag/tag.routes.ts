@@ -2,6 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { entityWriteRoutes } from "#server/api/entity-routes.ts";
 import { TagInputSchema, TagSchema } from "#shared/schemas/tag.ts";
+import { addressErrors } from "#server/api/schemas.ts";
 
 const listTags = createRoute({
   operationId: "listTags",
@@ -11,6 +12,7 @@ const listTags = createRoute({
   summary: "Every tag, ordered by name",
   responses: {
     200: { description: "Tags", content: { "application/json": { schema: z.array(TagSchema) } } },
+    ...addressErrors,
   },
 });
 

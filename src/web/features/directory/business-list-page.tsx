@@ -10,10 +10,12 @@ export interface ListedBusiness {
   name: string;
   address: string | null;
   description: string | null;
+  /** Read for the page's link preview; the list does not show it. */
+  logoUrl?: string | null;
 }
 
 export type BusinessListState =
-  | { state: "ok"; name: string; businesses: ListedBusiness[] }
+  | { state: "ok"; name: string; businesses: ListedBusiness[]; image: string | null }
   | { state: "message"; message: string; alert: boolean; name: string | null };
 
 export function toListed(b: ListedBusiness): ListedBusiness {

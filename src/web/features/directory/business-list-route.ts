@@ -37,7 +37,9 @@ export async function loadBusinessList(context: Context, request: Request, rawSl
       // Known from here on: a failure to read the businesses names the tag or category as stored.
       name = found.name;
       const businesses = await found.businesses();
-      return respond({ state: "ok", name, businesses: businesses.map(toListed) });
+      // A tag or category has no picture of its own: its previews show the first listed business's logo.
+      const image = businesses.find((b) => b.logoUrl)?.logoUrl ?? null;
+      return respond({ state: "ok", name, businesses: businesses.map(toListed), image });
     },
     () => respond({ state: "message", message: messages.tagPage.failed(name, messages.tryAgainLater), alert: true, name }, 503),
   );
@@ -57,6 +59,7 @@ export function businessListMeta(
     description: ok ? sentence(`${count} downtown ${count === 1 ? "business" : "businesses"} ${among(page.name)}${count ? `: ${page.businesses.slice(0, 5).map((b) => b.name).join(", ")}` : ""}`) : page?.state === "message" ? page.message : "",
     origin: loaderData?.origin ?? "",
     path: path(loaderData?.slug ?? ""),
+    image: ok ? page.image : null,
     noindex: !ok,
   });
 }

@@ -15,26 +15,45 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, origin).href;
 }
 
+/** What the root loader gives every page's meta: the site's settings and its origin. */
+interface RootData {
+  origin?: string;
+  site?: { associationName?: string; heroPhotos?: ReadonlyArray<{ url: string; alt: string }> };
+}
+
+/**
+ * The association's own picture for link previews of pages with none of their own: the hero photo the home page opens
+ * with (the site settings have no logo).
+ */
+function siteImage(site: RootData["site"]): { url: string; alt: string } | null {
+  return site?.heroPhotos?.at(-1) ?? null;
+}
+
 export interface PageMetaInput {
   /** Page name; the association's name is added. Leave out for the home page. */
   title?: string;
   description: string;
-  origin: string;
+  /** The site's origin; the root loader's when left out. */
+  origin?: string;
   /** Path of the canonical address, e.g. "/events". */
   path: string;
-  /** Image for link previews (absolute or site path). */
+  /** Image for link previews (absolute or site path); the association's (siteImage) when there is none. */
   image?: string | null;
   imageAlt?: string;
   type?: "website" | "article" | "business.business";
-  /** Pages that should not be indexed (not found, failures). */
+  /** Pages that should not be indexed (not found, failures, search results). */
   noindex?: boolean;
 }
 
 export function pageMeta(matches: Matches, input: PageMetaInput): MetaDescriptor[] {
   const [titleTag] = pageTitle(matches, input.title);
   const title = (titleTag as { title: string }).title;
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { site?: { associationName?: string } } | undefined;
-  const url = absoluteUrl(input.origin, input.path);
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  const origin = input.origin || root?.origin || "";
+  const url = absoluteUrl(origin, input.path);
+  const fallback = input.image ? null : siteImage(root?.site);
+  const image = input.image ?? fallback?.url;
+  const imageAlt = input.image ? input.imageAlt : fallback?.alt;
   const description = input.description.replace(/\s+/g, " ").trim().slice(0, 300);
   const meta: MetaDescriptor[] = [
     { title },
@@ -45,11 +64,11 @@ export function pageMeta(matches: Matches, input: PageMetaInput): MetaDescriptor
     { property: "og:title", content: input.title ?? title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];
-  if (input.image) {
-    meta.push({ property: "og:image", content: absoluteUrl(input.origin, input.image) });
-    if (input.imageAlt) meta.push({ property: "og:image:alt", content: input.imageAlt });
+  if (image) {
+    meta.push({ property: "og:image", content: absoluteUrl(origin, image) });
+    if (imageAlt) meta.push({ property: "og:image:alt", content: imageAlt });
   }
   if (input.noindex) meta.push({ name: "robots", content: "noindex" });
   return meta;
