@@ -13,6 +13,7 @@ import { publicUrl, type Env } from "./env.ts";
 import { createOriginPolicy, originSettingsFromEnv } from "./http/origins.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createServices } from "./services.ts";
+import { APPROVAL_FOLLOW_UPS_JOB } from "./background-jobs.ts";
 import { storageFromEnv, type StorageSetup } from "./storage/storage-config.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "#server/features/site-settings/index.ts";
 
@@ -29,6 +30,9 @@ function authSecret(env: Env, dataDir: string): string {
   }
 }
 
+/** How long a stopping instance waits for its running jobs before giving them back. */
+const JOB_STOP_GRACE_MS = 10_000;
+
 export interface Runtime {
   env: Env;
   logger: Logger;
@@ -36,7 +40,6 @@ export interface Runtime {
   auth: ReturnType<typeof createAuth>;
   services: ReturnType<typeof createServices>;
   storage: StorageSetup;
-  maintenance: { start(): void; stop(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -50,6 +53,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
   const services = createServices({
     mailer,
     onMailError: (err) => logger.warn({ err }, "request mail could not be sent"),
+    logger,
     database,
     origins,
     store: storage.store,
@@ -69,7 +73,6 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     logger,
     providers: signInProvidersFromEnv(env),
   });
-  const maintenance = new StorageMaintenance(services, logger);
   return {
     env,
     logger,
@@ -77,70 +80,15 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     auth,
     services,
     storage,
-    maintenance,
     close: async () => {
-      await maintenance.stop();
+      // Running jobs stop at a safe point or finish (given back to another instance if they take too long).
+      const stopping = services.jobs.stop(JOB_STOP_GRACE_MS);
       await services.importGeocoder.stop();
+      await stopping;
       storage.close();
       await database.close();
     },
   };
-}
-
-const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-/** How often digests of new requests held back by their 15-minute limit are checked. */
-const DIGEST_CHECK_MS = 60 * 1000;
-
-/** Removes abandoned uploads on start and every hour (they are kept for a day, so any instance may do it). */
-class StorageMaintenance {
-  private readonly services: Runtime["services"];
-  private readonly logger: Logger;
-  private timer: NodeJS.Timeout | undefined;
-  private digestTimer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-
-  constructor(services: Runtime["services"], logger: Logger) {
-    this.services = services;
-    this.logger = logger;
-  }
-
-  start(): void {
-    if (this.timer) return;
-    this.run();
-    // Nothing of this process is finishing yet: every approval left unfinished is.
-    this.finishApprovals(new Date(Date.now() + 1000));
-    this.timer = setInterval(() => this.run(), CLEANUP_INTERVAL_MS);
-    this.timer.unref();
-    this.digestTimer = setInterval(() => {
-      this.services.ownerNotifications.sendDigests().catch((err: unknown) => this.logger.warn({ err }, "request digest failed"));
-      this.finishApprovals();
-    }, DIGEST_CHECK_MS);
-    this.digestTimer.unref();
-  }
-
-  /** Approvals a stopped process committed but did not finish (their mail, their uploads) are finished. */
-  private finishApprovals(decidedBefore?: Date): void {
-    this.services.requestDecisions.finishLeftOver(decidedBefore).catch((err: unknown) => this.logger.warn({ err }, "finishing approvals failed"));
-  }
-
-  private run(): void {
-    if (this.running) return;
-    this.running = this.services.uploads
-      .cleanup()
-      .then((removed) => {
-        if (removed.unfinished + removed.orphans > 0) this.logger.info(removed, "abandoned uploads removed");
-      })
-      .catch((err: unknown) => this.logger.warn({ err }, "upload cleanup failed"))
-      .finally(() => {
-        this.running = undefined;
-      });
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    clearInterval(this.digestTimer);
-    await this.running;
-  }
 }
 
 /** Migrates, and on a first start fills the site with demo content (or plain defaults). */
@@ -149,9 +97,10 @@ export async function prepareDatabase(runtime: Runtime): Promise<void> {
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   await runtime.storage.prepare();
-  runtime.maintenance.start();
-  // Rows of imports left waiting for coordinates when the server stopped are looked up again.
   services.importGeocoder.start();
+  services.jobs.start();
+  // Approvals a stopped process committed but did not finish are finished now, unless another instance is at it.
+  void services.jobs.runNow(APPROVAL_FOLLOW_UPS_JOB, new Date(Date.now() + 1000)).catch((err: unknown) => logger.warn({ err }, "finishing approvals failed"));
 
   const settings = new SiteSettingsRepository(database.db);
   if (await settings.get()) return;
