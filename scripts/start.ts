@@ -65,7 +65,7 @@ async function ensureRelease(release: string): Promise<void> {
       if (isComplete(release)) return;
       const partial = `${release}.partial-${process.pid}`;
       fs.rmSync(partial, { recursive: true, force: true });
-      console.log(`Building release ${path.basename(release)}`);
+      process.stdout.write(`Building release ${path.basename(release)}\n`);
       const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR: path.relative(root, partial) } });
       if (built.status !== 0) {
         fs.rmSync(partial, { recursive: true, force: true });

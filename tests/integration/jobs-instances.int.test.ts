@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "#server/db/database.ts";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
 import { newId } from "#server/db/ids.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
-import { assertBuilt, freePort, freshServerEnv, runNode, startServer, stopServer, type ServerProcess } from "../setup/server-process.ts";
+import { assertBuilt, createAccount, freePort, freshServerEnv, signInAt, startServer, stopServer, type ServerProcess } from "../setup/server-process.ts";
 
 const ON_POSTGRES = process.env.TEST_DB === "postgres";
 const PASSWORD = "jobs-instances-test-1";
@@ -36,10 +36,7 @@ async function site(smtpUrl: string) {
   const stamp = newId(6).toLowerCase();
   const admins = [`admin1-${stamp}@example.com`, `admin2-${stamp}@example.com`];
   const person = `person-${stamp}@example.com`;
-  for (const [email, role] of [...admins.map((a) => [a, "admin"]), [person, "user"]]) {
-    const cli = runNode("src/server/cli/user-create.ts", ["--email", email!, "--password", PASSWORD, "--role", role!], env);
-    expect(await cli.exited, cli.output()).toBe(0);
-  }
+  for (const [email, role] of [...admins.map((a) => [a, "admin"]), [person, "user"]]) await createAccount(env, email!, PASSWORD, role!);
   database = openDatabase({ url: env.DATABASE_URL!, poolSize: 2 });
   const categoryId = (await createCategory(database.db)).id;
   const businesses = await Promise.all([1, 2, 3].map((n) => createBusiness(database!.db, { categoryId, name: `Claimed ${n}` })));
@@ -51,16 +48,6 @@ async function instance(env: Record<string, string>) {
   const server = await startServer({ ...env, PORT: String(await freePort()), DATA_DIR: `${env.DATA_DIR}-${newId(4)}` });
   running.push(server);
   return server;
-}
-
-async function signIn(server: ServerProcess, email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.url },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
 function claim(server: ServerProcess, cookie: string, businessId: string) {
@@ -82,7 +69,7 @@ describe.skipIf(!ON_POSTGRES)("jobs on several instances of one PostgreSQL (run 
     // The first migrates and sets the site up; the other two start together.
     const first = await instance(env);
     const servers = [first, ...(await Promise.all([instance(env), instance(env)]))];
-    const cookie = await signIn(servers[0]!, person);
+    const cookie = await signInAt(servers[0]!.url, person, PASSWORD);
 
     const answers = await Promise.all(servers.map((server, i) => claim(server, cookie, businesses[i]!.id)));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
@@ -112,7 +99,7 @@ describe.skipIf(!ON_POSTGRES)("jobs on several instances of one PostgreSQL (run 
     const { env, admins, person, businesses, db } = await site(receiver.url);
     const first = await instance(env);
     const servers = [first, ...(await Promise.all([instance(env), instance(env)]))];
-    const cookie = await signIn(servers[0]!, person);
+    const cookie = await signInAt(servers[0]!.url, person, PASSWORD);
 
     void claim(servers[0]!, cookie, businesses[0]!.id).catch(() => null);
     await expect.poll(() => held, { timeout: 10_000 }).toBe(true);

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { newId } from "#server/db/ids.ts";
-import { assertBuilt, freePort, freshServerEnv, runNode, startServer, stopServer, type ServerProcess } from "../setup/server-process.ts";
+import { assertBuilt, createAccount, freePort, freshServerEnv, signInAt, startServer, stopServer, type ServerProcess } from "../setup/server-process.ts";
 
 const ON_POSTGRES = process.env.TEST_DB === "postgres";
 const HAPROXY = spawnSync("haproxy", ["-v"]).status === 0;
@@ -69,21 +69,18 @@ describe.skipIf(!ON_POSTGRES || !HAPROXY)(
       assertBuilt();
       const env: Record<string, string> = { ...(await freshServerEnv()), DEMO_CONTENT: "false" };
       const adminEmail = `admin-${newId(6).toLowerCase()}@example.com`;
-      const cli = runNode("src/server/cli/user-create.ts", ["--email", adminEmail, "--password", PASSWORD, "--role", "admin"], env);
-      expect(await cli.exited, cli.output()).toBe(0);
-      const envs = [0, 1].map((i) => ({ ...env, DATA_DIR: `${env.DATA_DIR}-${i}` }));
-      envs[1]!.PORT = String(await freePort());
+      await createAccount(env, adminEmail, PASSWORD, "admin");
+      const ports = [env.PORT!, String(await freePort())];
+      const envs = [0, 1].map((i) => ({ ...env, PORT: ports[i]!, DATA_DIR: `${env.DATA_DIR}-${i}` }));
       const start = async (i: number) => {
         const server = await startServer(envs[i]!);
         running.push(server);
         return server;
       };
       const servers = [await start(0), await start(1)];
-      const url = await startProxy(await freePort(), envs.map((e) => Number(e.PORT)));
+      const url = await startProxy(await freePort(), ports.map(Number));
 
-      const signedIn = await fetch(`${url}/api/auth/sign-in/email`, { method: "POST", headers: { "Content-Type": "application/json", Origin: url }, body: JSON.stringify({ email: adminEmail, password: PASSWORD }) });
-      expect(signedIn.status).toBe(200);
-      const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = await signInAt(url, adminEmail, PASSWORD);
       const settings = await (await fetch(`${url}/api/v1/moderation-settings`, { headers: { Cookie: cookie } })).json();
 
       // The mixed load: 90% anonymous reads (pages and the API), 9% an administrator's reads, 1% writes.
