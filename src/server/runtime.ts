@@ -98,9 +98,12 @@ export async function prepareDatabase(runtime: Runtime): Promise<void> {
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   await runtime.storage.prepare();
   services.importGeocoder.start();
-  services.jobs.start();
-  // Approvals a stopped process committed but did not finish are finished now, unless another instance is at it.
-  void services.jobs.runNow(APPROVAL_FOLLOW_UPS_JOB, new Date(Date.now() + 1000)).catch((err: unknown) => logger.warn({ err }, "finishing approvals failed"));
+  // Approvals a stopped process committed but did not finish are finished first (unless another instance is at
+  // it); then the jobs run as scheduled.
+  void services.jobs
+    .runNow(APPROVAL_FOLLOW_UPS_JOB, new Date(Date.now() + 1000))
+    .catch((err: unknown) => logger.warn({ err }, "finishing approvals failed"))
+    .finally(() => services.jobs.start());
 
   const settings = new SiteSettingsRepository(database.db);
   if (await settings.get()) return;

@@ -21,7 +21,8 @@ afterEach(async () => {
 });
 
 /** HAProxy in the foreground: retries a request that met a closed or closing connection on the other instance. */
-async function startProxy(port: number, backends: number[]): Promise<string> {
+async function startProxy(port: number, backends: number[]) {
+  const statsPort = await freePort();
   const config = path.join(inject("testDir"), `haproxy-${newId(6)}.cfg`);
   fs.writeFileSync(
     config,
@@ -33,17 +34,23 @@ async function startProxy(port: number, backends: number[]): Promise<string> {
       "  timeout connect 2s",
       "  timeout client 30s",
       "  timeout server 30s",
+      "  timeout check 5s",
       "  retries 3",
       "  option redispatch 1",
       "  retry-on conn-failure empty-response response-timeout",
       "  option http-buffer-request",
+      "listen stats",
+      `  bind 127.0.0.1:${statsPort}`,
+      "  stats enable",
+      "  stats uri /stats",
       "frontend site",
       `  bind 127.0.0.1:${port}`,
       "  default_backend instances",
       "backend instances",
       "  balance roundrobin",
       "  option httpchk GET /healthz",
-      ...backends.map((p, i) => `  server niche${i} 127.0.0.1:${p} check inter 300 fall 1 rise 1`),
+      // Down after three failed checks: one slow answer on a busy machine does not take an instance out.
+      ...backends.map((p, i) => `  server niche${i} 127.0.0.1:${p} check inter 300 fall 3 rise 2`),
       "",
     ].join("\n"),
   );
@@ -54,13 +61,25 @@ async function startProxy(port: number, backends: number[]): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (proxy.exitCode !== null) break;
-    if ((await fetch(`${url}/healthz`).catch(() => null))?.ok) return url;
+    if ((await fetch(`${url}/healthz`).catch(() => null))?.ok) return { url, statsUrl: `http://127.0.0.1:${statsPort}/stats;csv` };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`HAProxy did not start:\n${output}`);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until HAProxy's checks find the instance up again (the status column of its stats CSV). */
+async function balancerSees(statsUrl: string, server: string) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const csv = await (await fetch(statsUrl)).text();
+    const row = csv.split("\n").find((line) => line.startsWith(`instances,${server},`));
+    if (row?.split(",")[17] === "UP") return;
+    await sleep(100);
+  }
+  throw new Error(`HAProxy did not find ${server} up`);
+}
 
 describe.skipIf(!ON_POSTGRES || !HAPROXY)(
   `a rolling restart behind a load balancer (run by the PostgreSQL project when haproxy is installed${HAPROXY ? "" : ": apt-get install haproxy"})`,
@@ -78,7 +97,7 @@ describe.skipIf(!ON_POSTGRES || !HAPROXY)(
         return server;
       };
       const servers = [await start(0), await start(1)];
-      const url = await startProxy(await freePort(), ports.map(Number));
+      const { url, statsUrl } = await startProxy(await freePort(), ports.map(Number));
 
       const cookie = await signInAt(url, adminEmail, PASSWORD);
       const settings = await (await fetch(`${url}/api/v1/moderation-settings`, { headers: { Cookie: cookie } })).json();
@@ -119,8 +138,8 @@ describe.skipIf(!ON_POSTGRES || !HAPROXY)(
         expect(await old.exited, old.output()).toBe(0);
         running = running.filter((s) => s !== old);
         servers[i] = await start(i);
-        // The balancer checks every 300 ms: it sends to the instance again before the other one stops.
-        await sleep(1_500);
+        // The balancer sends to it again before the other one stops.
+        await balancerSees(statsUrl, `niche${i}`);
       }
       await sleep(1_000);
       loading = false;

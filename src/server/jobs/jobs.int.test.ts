@@ -1,6 +1,9 @@
 // The job mechanism on this suite's engine: of several instances on one database one runs a job, a failing job is
 // retried with back-off and recorded, a job whose instance died is taken up once its lease has run out, and a job
-// given back by a stopping instance is due at once.
+// given back by a stopping instance is due at once, and one held by a process of this host that is gone is taken back
+// without waiting for its lease.
+import { spawnSync } from "node:child_process";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/database.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/database.ts";
@@ -96,6 +99,23 @@ describe("jobs", () => {
     // The dead instance's claim no longer counts: what it might still record is ignored.
     await repository.succeeded("orphaned", "dead", Date.now());
     expect((await statsOf(survivor, "orphaned")).runs).toBe(1);
+  });
+
+  it("held by a process of this host that is gone are taken back at once by the next instance started there", async () => {
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    const repository = new JobRepository(database.db);
+    await repository.ensure(["left-by-a-crash"], Date.now());
+    const now = Date.now();
+    await repository.claim({ name: "left-by-a-crash", token: "crashed", lockedBy: `${os.hostname()}:${gone}`, now, leaseUntil: now + 60_000, nextRunAt: now + 60_000, force: true });
+    const connection = database.reopen();
+    opened.push(connection);
+    const restarted = new Jobs(new JobRepository(connection.db));
+    let ran = false;
+    restarted.schedule("left-by-a-crash", { every: 60_000 }, async () => {
+      ran = true;
+    });
+    expect(await restarted.runNow("left-by-a-crash")).toBe("ran");
+    expect(ran).toBe(true);
   });
 
   it("are given back by an instance that stops in the middle of one, due at once for another", async () => {

@@ -64,6 +64,16 @@ export function nextRun(schedule: JobSchedule, now: number): number {
   return next.getTime();
 }
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** The wait before the retry that follows `attempts` failed tries. */
 export function retryDelay(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
@@ -90,6 +100,7 @@ export class Jobs {
   private ensured: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private started = false;
+  private stopped = false;
   private polling: Promise<void> | undefined;
 
   constructor(repository: JobRepository, options: JobsOptions = {}) {
@@ -107,9 +118,9 @@ export class Jobs {
     this.ensured = undefined;
   }
 
-  /** Starts looking for due jobs every `pollMs`. */
+  /** Starts looking for due jobs every `pollMs` (not again once stopped). */
   start(): void {
-    if (this.started) return;
+    if (this.started || this.stopped) return;
     this.started = true;
     this.poll();
   }
@@ -165,6 +176,7 @@ export class Jobs {
    */
   async stop(graceMs = 10_000): Promise<void> {
     this.started = false;
+    this.stopped = true;
     clearTimeout(this.timer);
     await this.polling;
     const running = [...this.running.entries()];
@@ -187,11 +199,30 @@ export class Jobs {
   }
 
   private ensure(): Promise<void> {
-    this.ensured ??= this.repository.ensure([...this.definitions.keys()], Date.now()).catch((error: unknown) => {
+    this.ensured ??= (async () => {
+      await this.repository.ensure([...this.definitions.keys()], Date.now());
+      await this.recoverFromThisHost();
+    })().catch((error: unknown) => {
       this.ensured = undefined;
       throw error;
     });
     return this.ensured;
+  }
+
+  /**
+   * Claims held by a process of this host that is gone (killed, crashed: a restart on the same machine) are given
+   * back at once instead of after their lease, so a restarted instance finishes what its predecessor left.
+   */
+  private async recoverFromThisHost(): Promise<void> {
+    const host = `${os.hostname()}:`;
+    const ours = new Set([...this.running.values()].map((r) => r.token));
+    for (const job of await this.repository.list()) {
+      if (!job.leaseToken || !job.lockedBy?.startsWith(host) || ours.has(job.leaseToken)) continue;
+      const pid = Number(job.lockedBy.slice(host.length));
+      if (!Number.isInteger(pid) || (pid !== process.pid && processAlive(pid))) continue;
+      this.logger?.info({ job: job.name, lockedBy: job.lockedBy }, "job of a stopped process taken back");
+      await this.repository.release(job.name, job.leaseToken, Date.now());
+    }
   }
 
   private poll(): void {
