@@ -7,7 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { createApp, type RenderPage } from "./app.ts";
 import { listen } from "./http/listen.ts";
 import { ConfigError, parseEnv, publicUrl } from "./env.ts";
-import { openRuntime, prepareDatabase } from "./runtime.ts";
+import { openRuntime, prepareDatabase, startJobs } from "./runtime.ts";
 import type { AppContextKey } from "./load-context.ts";
 import { SETUP_PATH } from "#server/features/setup/index.ts";
 
@@ -27,6 +27,7 @@ try {
 const runtime = await openRuntime(env);
 const { logger } = runtime;
 await prepareDatabase(runtime);
+startJobs(runtime);
 
 const buildDir = path.resolve(env.BUILD_DIR);
 let build: ServerBuild;

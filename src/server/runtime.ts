@@ -91,12 +91,9 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
   };
 }
 
-/** Migrates, and on a first start fills the site with demo content (or plain defaults). */
-export async function prepareDatabase(runtime: Runtime): Promise<void> {
-  const { database, logger, env, services } = runtime;
-  const applied = await migrateToLatest(database);
-  if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
-  await runtime.storage.prepare();
+/** Starts the background jobs (src/server/background-jobs.ts) of a server; a command-line tool runs none. */
+export function startJobs(runtime: Runtime): void {
+  const { services, logger } = runtime;
   services.importGeocoder.start();
   // Approvals a stopped process committed but did not finish are finished first (unless another instance is at
   // it); then the jobs run as scheduled.
@@ -104,6 +101,14 @@ export async function prepareDatabase(runtime: Runtime): Promise<void> {
     .runNow(APPROVAL_FOLLOW_UPS_JOB, new Date(Date.now() + 1000))
     .catch((err: unknown) => logger.warn({ err }, "finishing approvals failed"))
     .finally(() => services.jobs.start());
+}
+
+/** Migrates, and on a first start fills the site with demo content (or plain defaults). */
+export async function prepareDatabase(runtime: Runtime): Promise<void> {
+  const { database, logger, env } = runtime;
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+  await runtime.storage.prepare();
 
   const settings = new SiteSettingsRepository(database.db);
   if (await settings.get()) return;

@@ -133,7 +133,7 @@ export class Jobs {
     const definition = this.definition(name);
     await this.ensure();
     const now = Date.now();
-    if (!this.running.has(name)) {
+    if (!this.running.has(name) && !this.stopped) {
       const claimed = await this.claim(name, definition, now, true);
       if (claimed) {
         await this.execute(name, definition, claimed, argument);
