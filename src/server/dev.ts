@@ -6,13 +6,14 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { createServer } from "vite";
 import { createApp, type RenderPage } from "./app.ts";
 import { parseDevelopmentEnv, publicUrl } from "./env.ts";
-import { openRuntime, prepareDatabase } from "./runtime.ts";
+import { openRuntime, prepareDatabase, startJobs } from "./runtime.ts";
 import type { AppContextKey } from "./load-context.ts";
 
 dotenv.config({ quiet: true });
 const env = parseDevelopmentEnv();
 const runtime = await openRuntime(env);
 await prepareDatabase(runtime);
+startJobs(runtime);
 
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
 

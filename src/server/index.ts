@@ -1,4 +1,5 @@
 // Starts the production server: `npm start` (after `npm run build`).
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import dotenv from "dotenv";
@@ -7,7 +8,7 @@ import { createApp, type RenderPage } from "./app.ts";
 import { listen } from "./http/listen.ts";
 import { pageRoutePatterns } from "./metrics/page-routes.ts";
 import { ConfigError, parseEnv, publicUrl } from "./env.ts";
-import { openRuntime, prepareDatabase } from "./runtime.ts";
+import { openRuntime, prepareDatabase, startJobs } from "./runtime.ts";
 import type { AppContextKey } from "./load-context.ts";
 import { SETUP_PATH } from "#server/features/setup/index.ts";
 
@@ -27,6 +28,7 @@ try {
 const runtime = await openRuntime(env);
 const { logger } = runtime;
 await prepareDatabase(runtime);
+startJobs(runtime);
 
 const buildDir = path.resolve(env.BUILD_DIR);
 let build: ServerBuild;
@@ -64,12 +66,44 @@ const server = listen(app, { port: env.PORT, hostname: env.HOST }, (info) => {
   }
 });
 
+/** Requests in flight when a stop begins get this long to finish; their connections are then closed. */
+const REQUEST_GRACE_MS = 10_000;
+/** Past this a stop that hangs (a job that will not stop, a database that does not answer) is ended by force. */
+const STOP_LIMIT_MS = 30_000;
+let stopping = false;
+
+// Once stopping, each response closes its connection, so that a keep-alive client (or proxy) opens its next one to
+// another instance instead of sending it here.
+server.prependListener("request", (_request: IncomingMessage, response: ServerResponse) => {
+  if (stopping) response.setHeader("Connection", "close");
+});
+
+/**
+ * Stops taking connections, lets the requests in flight finish (at most REQUEST_GRACE_MS), then the running jobs
+ * (runtime.close), and exits 0: a rolling restart loses no request.
+ */
 function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
   logger.info({ signal }, "shutting down");
+  setTimeout(() => {
+    logger.error("shutdown did not finish in time");
+    process.exit(1);
+  }, STOP_LIMIT_MS).unref();
+  // Idle keep-alive connections are closed as soon as they are idle, not when they would time out.
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const force = setTimeout(() => server.closeAllConnections(), REQUEST_GRACE_MS);
   server.close(() => {
-    void runtime.close().then(() => process.exit(0));
+    clearInterval(idle);
+    clearTimeout(force);
+    runtime.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
   });
-  setTimeout(() => process.exit(0), 5000).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -7,7 +7,6 @@ import { createAuth } from "./auth/auth.ts";
 import { signInProvidersFromEnv } from "./auth/providers.ts";
 import { countedMailer, createMailer } from "./mail/mailer.ts";
 import type { Metrics } from "./metrics/metrics.ts";
-import { backupTimer } from "./backup/schedule.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import type { SeedCounts } from "./demo/seed.ts";
@@ -15,6 +14,7 @@ import { publicUrl, type Env } from "./env.ts";
 import { createOriginPolicy, originSettingsFromEnv } from "./http/origins.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createServices } from "./services.ts";
+import { APPROVAL_FOLLOW_UPS_JOB, scheduleBackups } from "./background-jobs.ts";
 import { s3OptionsFromEnv, storageFromEnv, type StorageSetup } from "./storage/storage-config.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "#server/features/site-settings/index.ts";
 
@@ -31,6 +31,9 @@ function authSecret(env: Env, dataDir: string): string {
   }
 }
 
+/** How long a stopping instance waits for its running jobs before giving them back. */
+const JOB_STOP_GRACE_MS = 10_000;
+
 export interface Runtime {
   env: Env;
   logger: Logger;
@@ -38,9 +41,6 @@ export interface Runtime {
   auth: ReturnType<typeof createAuth>;
   services: ReturnType<typeof createServices>;
   storage: StorageSetup;
-  maintenance: { start(): void; stop(): Promise<void> };
-  /** Scheduled backups (backup/schedule.ts), when BACKUP_AT is set. */
-  backups: { start(): void; stop(): Promise<void> };
   /** Made only when METRICS_TOKEN is set (metrics/metrics.ts). */
   metrics: Metrics | undefined;
   close(): Promise<void>;
@@ -59,7 +59,9 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
   const mailer = metrics ? countedMailer(sending, metrics.mail) : sending;
   const services = createServices({
     mailer,
+    jobMetrics: metrics?.jobs,
     onMailError: (err) => logger.warn({ err }, "request mail could not be sent"),
+    logger,
     database,
     origins,
     store: storage.store,
@@ -79,10 +81,6 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     logger,
     providers: signInProvidersFromEnv(env),
   });
-  const maintenance = new StorageMaintenance(services, logger);
-  const site = { dataDir, databaseUrl: env.DATABASE_URL, s3: s3OptionsFromEnv(env) !== null };
-  const schedule = env.BACKUP_DIR && env.BACKUP_AT ? { dir: path.resolve(env.BACKUP_DIR), at: env.BACKUP_AT, keep: env.BACKUP_KEEP } : undefined;
-  const backups = backupTimer(site, schedule, async () => (await services.siteSettings.get()).timeZone, logger);
   return {
     env,
     logger,
@@ -90,85 +88,54 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     auth,
     services,
     storage,
-    maintenance,
-    backups,
     metrics,
     close: async () => {
-      await maintenance.stop();
-      await backups.stop();
+      // Running jobs stop at a safe point or finish (given back to another instance if they take too long).
+      const stopping = services.jobs.stop(JOB_STOP_GRACE_MS);
       await services.importGeocoder.stop();
+      await stopping;
       storage.close();
       await database.close();
     },
   };
 }
 
-const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-/** How often digests of new requests held back by their 15-minute limit are checked. */
-const DIGEST_CHECK_MS = 60 * 1000;
-
-/** Removes abandoned uploads on start and every hour (they are kept for a day, so any instance may do it). */
-class StorageMaintenance {
-  private readonly services: Runtime["services"];
-  private readonly logger: Logger;
-  private timer: NodeJS.Timeout | undefined;
-  private digestTimer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-
-  constructor(services: Runtime["services"], logger: Logger) {
-    this.services = services;
-    this.logger = logger;
+/** Starts the background jobs (src/server/background-jobs.ts) of a server; a command-line tool runs none. */
+export function startJobs(runtime: Runtime): void {
+  const { services, logger, env } = runtime;
+  const timeZone = siteTimeZone(runtime);
+  if (env.BACKUP_DIR && env.BACKUP_AT) {
+    const site = { dataDir: path.resolve(env.DATA_DIR), databaseUrl: env.DATABASE_URL, s3: s3OptionsFromEnv(env) !== null };
+    scheduleBackups(services.jobs, { site, schedule: { dir: path.resolve(env.BACKUP_DIR), at: env.BACKUP_AT, keep: env.BACKUP_KEEP }, timeZone: timeZone.now, logger });
   }
+  services.importGeocoder.start();
+  // Approvals a stopped process committed but did not finish are finished first (unless another instance is at
+  // it); then the jobs run as scheduled.
+  void timeZone
+    .refresh()
+    .then(() => services.jobs.runNow(APPROVAL_FOLLOW_UPS_JOB, new Date(Date.now() + 1000)))
+    .catch((err: unknown) => logger.warn({ err }, "finishing approvals failed"))
+    .finally(() => services.jobs.start());
+}
 
-  start(): void {
-    if (this.timer) return;
-    this.run();
-    // Nothing of this process is finishing yet: every approval left unfinished is.
-    this.finishApprovals(new Date(Date.now() + 1000));
-    this.timer = setInterval(() => this.run(), CLEANUP_INTERVAL_MS);
-    this.timer.unref();
-    this.digestTimer = setInterval(() => {
-      this.services.ownerNotifications.sendDigests().catch((err: unknown) => this.logger.warn({ err }, "request digest failed"));
-      this.finishApprovals();
-    }, DIGEST_CHECK_MS);
-    this.digestTimer.unref();
-  }
-
-  /** Approvals a stopped process committed but did not finish (their mail, their uploads) are finished. */
-  private finishApprovals(decidedBefore?: Date): void {
-    this.services.requestDecisions.finishLeftOver(decidedBefore).catch((err: unknown) => this.logger.warn({ err }, "finishing approvals failed"));
-  }
-
-  private run(): void {
-    if (this.running) return;
-    this.running = this.services.uploads
-      .cleanup()
-      .then((removed) => {
-        if (removed.unfinished + removed.orphans > 0) this.logger.info(removed, "abandoned uploads removed");
-      })
-      .catch((err: unknown) => this.logger.warn({ err }, "upload cleanup failed"))
-      .finally(() => {
-        this.running = undefined;
-      });
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    clearInterval(this.digestTimer);
-    await this.running;
-  }
+/** The site's time zone for daily jobs: read at start and again each minute, so a change in Site settings applies. */
+function siteTimeZone({ services, logger }: Runtime) {
+  let zone = DEFAULT_SITE_SETTINGS.timeZone;
+  const refresh = () =>
+    services.siteSettings.get().then(
+      (settings) => void (zone = settings.timeZone),
+      (err: unknown) => logger.warn({ err }, "the site's time zone could not be read"),
+    );
+  setInterval(() => void refresh(), 60_000).unref();
+  return { now: () => zone, refresh };
 }
 
 /** Migrates, and on a first start fills the site with demo content (or plain defaults). */
 export async function prepareDatabase(runtime: Runtime): Promise<void> {
-  const { database, logger, env, services } = runtime;
+  const { database, logger, env } = runtime;
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   await runtime.storage.prepare();
-  runtime.maintenance.start();
-  runtime.backups.start();
-  // Rows of imports left waiting for coordinates when the server stopped are looked up again.
-  services.importGeocoder.start();
 
   const settings = new SiteSettingsRepository(database.db);
   if (await settings.get()) return;

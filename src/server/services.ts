@@ -8,13 +8,14 @@ import { createOriginPolicy, originSettingsFromEnv, type OriginPolicy } from "./
 import { geoSetupFromEnv, type GeoSetup } from "./geo-providers/geo-config.ts";
 import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from "./auth/providers.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { Logger } from "./logger.ts";
 import { AccountRepository, AccountService } from "./features/account/index.ts";
 import { AuditRepository, AuditService } from "./features/audit/index.ts";
 import { BusinessRepository, BusinessService } from "./features/business/index.ts";
 import { CategoryRepository, CategoryService } from "./features/category/index.ts";
 import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
-import { ExportRepository, ExportService, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
+import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {
@@ -23,6 +24,7 @@ import {
   ModerationSettingsService,
   OwnerNotifications,
   OwnershipService,
+  REQUEST_DIGESTS_JOB,
   OwnersRepository,
   RequestDecisionService,
   RequestRepository,
@@ -37,6 +39,10 @@ import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository, SiteSettingsService } fr
 import { TagRepository, TagService } from "./features/tag/index.ts";
 import { ProfilePictureRepository, ProfilePictureService, UploadService, type UploadServiceOptions } from "./features/uploads/index.ts";
 import { UsersRepository, UsersService } from "./features/users/index.ts";
+import { JobRepository } from "./jobs/job.repository.ts";
+import { Jobs } from "./jobs/jobs.ts";
+import type { JobMetrics } from "./metrics/metrics.ts";
+import { scheduleJobs } from "./background-jobs.ts";
 
 export function createServices({
   database,
@@ -49,6 +55,8 @@ export function createServices({
   origins = createOriginPolicy(originSettingsFromEnv(env)),
   mailer,
   onMailError,
+  logger,
+  jobMetrics,
 }: {
   database: Database;
   store: ObjectStore;
@@ -62,8 +70,14 @@ export function createServices({
   /** Mail about owners' requests; without it none is sent. */
   mailer?: Mailer;
   onMailError?: (error: unknown) => void;
+  /** What the background jobs report; tests leave it out. */
+  logger?: Logger;
+  /** Counts of the background jobs for /metrics, when it is served. */
+  jobMetrics?: JobMetrics | undefined;
   uploads?: { quotaBytes?: number; datastore?: UploadServiceOptions["datastore"]; logger?: UploadServiceOptions["logger"] };
 }) {
+  // Every background job runs through these; the runtime starts them (tests run a job with `jobs.runNow`).
+  const jobs = new Jobs(new JobRepository(database.db), { leaseMs: env.JOBS_LEASE_SECONDS * 1000, pollMs: env.JOBS_POLL_SECONDS * 1000, logger, metrics: jobMetrics });
   const ownersRepository = new OwnersRepository(database.db);
   const files = new FileService(database.db, store, {
     quotaBytes: uploads?.quotaBytes,
@@ -73,7 +87,7 @@ export function createServices({
   const audit = new AuditService(new AuditRepository(database.db));
   const geoService = new GeoService({ repository: new GeoRepository(database.db), ...geo });
   // Started by the runtime (and by tests that want it): rows waiting for coordinates are looked up in the background.
-  const importGeocoder = new ImportGeocoder(new ImportRepository(database.db), geoService, (err) => uploads?.logger?.warn({ err }, "import geocoding failed"));
+  const importGeocoder = new ImportGeocoder(new ImportRepository(database.db), geoService, () => jobs.runNow(IMPORT_GEOCODING_JOB), (err) => uploads?.logger?.warn({ err }, "import geocoding failed"));
   const siteSettingsRepository = new SiteSettingsRepository(database.db);
   const siteSettings = new SiteSettingsService(siteSettingsRepository, { audit, files });
   const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
@@ -82,8 +96,11 @@ export function createServices({
   // Events and offers only need to know which businesses exist and what they are called.
   const events = new EventService(new EventRepository(database.db), { siteSettings }, { audit, files, businesses });
   const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses });
-  const owners = createOwners({ database, env, audit, files, siteSettings, siteSettingsRepository, listings: { businesses, events, offers }, mailer, onMailError });
+  const owners = createOwners({ database, env, audit, files, siteSettings, siteSettingsRepository, listings: { businesses, events, offers }, mailer, onMailError, runDigestJob: () => jobs.runNow(REQUEST_DIGESTS_JOB) });
+  const uploadService = new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, logger });
   return {
+    jobs,
     siteSettings,
     search: new SearchService(createSearchRepository(database)),
     businesses,
@@ -94,7 +111,7 @@ export function createServices({
     ...owners,
     posts: new PostService(new PostRepository(database.db), { audit, files }),
     files,
-    uploads: new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger }),
+    uploads: uploadService,
     profilePictures: new ProfilePictureService(new ProfilePictureRepository(database.db), files),
     geo: geoService,
     // Read by the Content-Security-Policy of every response (src/server/app.ts).
@@ -127,6 +144,7 @@ function createOwners({
   listings,
   mailer,
   onMailError,
+  runDigestJob,
 }: {
   database: Database;
   env: Env;
@@ -137,6 +155,7 @@ function createOwners({
   listings: Listings;
   mailer: Mailer | undefined;
   onMailError: ((error: unknown) => void) | undefined;
+  runDigestJob: () => Promise<unknown>;
 }) {
   const ownersRepository = new OwnersRepository(database.db);
   const repository = new RequestRepository(database.db);
@@ -149,6 +168,7 @@ function createOwners({
     siteName: async () => (await siteSettings.get()).associationName,
     notificationEmail: async () => (await settings.get()).notificationEmail,
     onError: onMailError,
+    runDigestJob,
   });
   const holds = new UploadHolds(files, (userId) => ownersRepository.ownedBusinessIds(userId));
   // Removing an owner closes what they asked (the decisions' side), so the two refer to each other.

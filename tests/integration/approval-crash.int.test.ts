@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/database.ts";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
-import { assertBuilt, freshServerEnv, runNode, startServer, stopServer, type ServerProcess } from "../setup/server-process.ts";
+import { assertBuilt, createAccount, freshServerEnv, signInAt, startServer, stopServer, type ServerProcess } from "../setup/server-process.ts";
 
 let running: ServerProcess[] = [];
 let database: Database | undefined;
@@ -24,21 +24,6 @@ async function start(env: Record<string, string>) {
 }
 
 const PASSWORD = "approval-crash-test-1";
-
-async function createAccount(env: Record<string, string>, email: string, role: string) {
-  const cli = runNode("src/server/cli/user-create.ts", ["--email", email, "--password", PASSWORD, "--role", role], env);
-  expect(await cli.exited, cli.output()).toBe(0);
-}
-
-async function signIn(server: ServerProcess, email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.url },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
 
 function api(server: ServerProcess, cookie: string, pathname: string, method = "GET", json?: unknown) {
   return fetch(`${server.url}/api/v1${pathname}`, {
@@ -73,15 +58,15 @@ describe("an approval interrupted by kill -9", () => {
     const stamp = Date.now();
     const adminEmail = `admin-${stamp}@example.com`;
     const ownerEmail = `owner-${stamp}@example.com`;
-    await createAccount(env, adminEmail, "admin");
-    await createAccount(env, ownerEmail, "business");
+    await createAccount(env, adminEmail, PASSWORD, "admin");
+    await createAccount(env, ownerEmail, PASSWORD, "business");
     database = openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: 2 } : { sqlitePath: path.join(dataDir, "niche.sqlite") });
     const db = database.db;
     const business = await createBusiness(db, { categoryId: (await createCategory(db)).id, name: "Crash Test Cafe", description: "Before." });
 
     let server = await start(env);
-    const admin = await signIn(server, adminEmail);
-    const owner = await signIn(server, ownerEmail);
+    const admin = await signInAt(server.url, adminEmail, PASSWORD);
+    const owner = await signInAt(server.url, ownerEmail, PASSWORD);
     expect((await api(server, admin, `/businesses/${business.id}/owners`, "POST", { email: ownerEmail })).status).toBe(200);
 
     const audits = async () => (await db.selectFrom("audit_log").select("id").where("entityId", "=", business.id).execute()).length;

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { afterEach, inject } from "vitest";
+import { afterEach, expect, inject } from "vitest";
 import { newId } from "#server/db/ids.ts";
 import { databaseUrl, withAdminClient } from "./postgres.ts";
 
@@ -106,3 +106,19 @@ export async function freshServerEnv(): Promise<Record<string, string>> {
   return env;
 }
 
+/** Creates an account with `npm run user:create` (which migrates a fresh database first). */
+export async function createAccount(env: Record<string, string>, email: string, password: string, role: string) {
+  const cli = runNode("src/server/cli/user-create.ts", ["--email", email, "--password", password, "--role", role], env);
+  expect(await cli.exited, cli.output()).toBe(0);
+}
+
+/** Signs in by email at `url` (a server, or a load balancer in front of several); returns the session cookie. */
+export async function signInAt(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}

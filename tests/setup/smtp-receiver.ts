@@ -14,13 +14,22 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export async function startSmtpReceiver() {
+export interface SmtpReceiverOptions {
+  /** Awaited before each message is taken: a test holds a sender in the middle of sending. */
+  beforeMessage?: () => Promise<void>;
+}
+
+export async function startSmtpReceiver(options: SmtpReceiverOptions = {}) {
   const inbox: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!options.beforeMessage) return callback();
+      options.beforeMessage().then(() => callback(), callback);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { pino } from "pino";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listBackups, readManifest, sha256, writeBackupInto } from "./backup.ts";
 import { restoreBackup } from "./restore.ts";
-import { backupTimer, nextBackupAt, runScheduledBackup } from "./schedule.ts";
+import { runScheduledBackup } from "./schedule.ts";
+import { nextRun } from "#server/jobs/jobs.ts";
 
 let root: string;
 let dataDir: string;
@@ -21,7 +21,6 @@ beforeEach(() => {
   fs.writeFileSync(path.join(dataDir, "files", "logos", "a.webp"), "logo bytes");
 });
 afterEach(() => {
-  vi.useRealTimers();
   fs.rmSync(root, { recursive: true, force: true });
 });
 
@@ -65,29 +64,15 @@ describe("scheduled backups", () => {
   it("is due at BACKUP_AT on the site's wall clock, across changes of the clocks", () => {
     const zone = "America/Toronto";
     // 03:30 in Toronto is 08:30 UTC in winter (EST), 07:30 in summer (EDT).
-    expect(nextBackupAt(at("2026-11-27T12:00:00Z"), "03:30", zone).toISOString()).toBe("2026-11-28T08:30:00.000Z");
-    expect(nextBackupAt(at("2026-11-28T08:29:00Z"), "03:30", zone).toISOString()).toBe("2026-11-28T08:30:00.000Z");
-    expect(nextBackupAt(at("2026-11-28T08:30:00Z"), "03:30", zone).toISOString()).toBe("2026-11-29T08:30:00.000Z");
-    expect(nextBackupAt(at("2026-07-01T12:00:00Z"), "03:30", zone).toISOString()).toBe("2026-07-02T07:30:00.000Z");
+    expect(new Date(nextRun({ at: "03:30", timeZone: () => zone }, Date.parse("2026-11-27T12:00:00Z"))).toISOString()).toBe("2026-11-28T08:30:00.000Z");
+    expect(new Date(nextRun({ at: "03:30", timeZone: () => zone }, Date.parse("2026-11-28T08:29:00Z"))).toISOString()).toBe("2026-11-28T08:30:00.000Z");
+    expect(new Date(nextRun({ at: "03:30", timeZone: () => zone }, Date.parse("2026-11-28T08:30:00Z"))).toISOString()).toBe("2026-11-29T08:30:00.000Z");
+    expect(new Date(nextRun({ at: "03:30", timeZone: () => zone }, Date.parse("2026-07-01T12:00:00Z"))).toISOString()).toBe("2026-07-02T07:30:00.000Z");
     // The night the clocks go back (1 November 2026): the day before is in summer time, the backup in winter time.
-    expect(nextBackupAt(at("2026-10-31T12:00:00Z"), "03:30", zone).toISOString()).toBe("2026-11-01T08:30:00.000Z");
+    expect(new Date(nextRun({ at: "03:30", timeZone: () => zone }, Date.parse("2026-10-31T12:00:00Z"))).toISOString()).toBe("2026-11-01T08:30:00.000Z");
     // 02:30 does not exist on 8 March 2026 (02:00 jumps to 03:00): the backup runs just after the jump.
-    expect(nextBackupAt(at("2026-03-07T12:00:00Z"), "02:30", zone).toISOString()).toBe("2026-03-08T07:30:00.000Z");
-    expect(nextBackupAt(at("2026-11-27T12:00:00Z"), "00:00", "Asia/Tokyo").toISOString()).toBe("2026-11-27T15:00:00.000Z");
+    expect(new Date(nextRun({ at: "02:30", timeZone: () => zone }, Date.parse("2026-03-07T12:00:00Z"))).toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    expect(new Date(nextRun({ at: "00:00", timeZone: () => "Asia/Tokyo" }, Date.parse("2026-11-27T12:00:00Z"))).toISOString()).toBe("2026-11-27T15:00:00.000Z");
   });
 
-  it("runs at BACKUP_AT on the site's clock, then again the next day", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: new Date("2026-11-27T08:29:58Z") });
-    const dir = path.join(root, "backups");
-    const timer = backupTimer({ dataDir }, { dir, at: "03:30", keep: 7 }, async () => "America/Toronto", pino({ level: "silent" }));
-    timer.start();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(listBackups(dir)).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1500);
-    await vi.waitFor(() => expect(listBackups(dir).map((backup) => path.basename(backup))).toEqual(["niche-20261127T083000Z"]));
-    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
-    await vi.waitFor(() => expect(listBackups(dir)).toHaveLength(2));
-    expect(path.basename(listBackups(dir)[1]!)).toBe("niche-20261128T083000Z");
-    await timer.stop();
-  });
 });

@@ -176,6 +176,20 @@ export interface IntakeSubmission {
   userId: string | null;
 }
 
+export interface Job {
+  attempts: Generated<number>;
+  failures: Generated<number>;
+  lastError: string | null;
+  lastFailedAt: number | null;
+  lastFinishedAt: number | null;
+  leaseToken: string | null;
+  leaseUntil: number | null;
+  lockedBy: string | null;
+  name: string;
+  runAt: number;
+  runs: Generated<number>;
+}
+
 export interface Offer {
   businessId: string;
   businessName: string | null;
@@ -353,6 +367,7 @@ export interface DB {
   geo_cache: GeoCache;
   geo_rate: GeoRate;
   intake_submission: IntakeSubmission;
+  job: Job;
   offer: Offer;
   page: Page;
   post: Post;

@@ -1,8 +1,12 @@
 // The background job that finds coordinates for imported rows without them, one address at a time through the cached
-// geocoder (whose rate limit it respects). Its queue is the rows themselves, so a restart resumes where it stopped.
+// geocoder (whose rate limit it respects). Its queue is the rows themselves, so a run taken over after a restart, on
+// this instance or another, resumes where the last one stopped. It runs as the job "import-geocoding" (src/server/jobs).
 import type { GeocodeResult } from "#server/geo-providers/geo-types.ts";
+import type { JobOutcome } from "#server/jobs/jobs.ts";
 import type { GeocodeQueue } from "./import.service.ts";
 import type { ImportRepository } from "./import.repository.ts";
+
+export const IMPORT_GEOCODING_JOB = "import-geocoding";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -10,13 +14,16 @@ export class ImportGeocoder implements GeocodeQueue {
   private readonly repository: ImportRepository;
   private readonly geo: { lookup(address: string): Promise<GeocodeResult | null> };
   private readonly onError: (error: unknown) => void;
+  private readonly runJob: () => Promise<unknown>;
   private started = false;
   private running: Promise<void> | undefined;
   private again = false;
 
-  constructor(repository: ImportRepository, geo: ImportGeocoder["geo"], onError: (error: unknown) => void = () => {}) {
+  /** `runJob` runs the job through the job mechanism, which then calls `work`. */
+  constructor(repository: ImportRepository, geo: ImportGeocoder["geo"], runJob: () => Promise<unknown>, onError: (error: unknown) => void = () => {}) {
     this.repository = repository;
     this.geo = geo;
+    this.runJob = runJob;
     this.onError = onError;
   }
 
@@ -32,13 +39,15 @@ export class ImportGeocoder implements GeocodeQueue {
       this.again = true;
       return;
     }
-    this.running = this.work().finally(() => {
-      this.running = undefined;
-      if (this.again && this.started) {
-        this.again = false;
-        this.wake();
-      }
-    });
+    this.running = this.runJob()
+      .then(() => undefined, this.onError)
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && this.started) {
+          this.again = false;
+          this.wake();
+        }
+      });
   }
 
   /** Resolves once no row is waiting (or the job was stopped). */
@@ -51,9 +60,10 @@ export class ImportGeocoder implements GeocodeQueue {
     await this.running;
   }
 
-  private async work(): Promise<void> {
+  /** The job's work: every waiting row, until none is left or the instance stops. */
+  async work(signal: AbortSignal): Promise<JobOutcome> {
     try {
-      while (this.started) {
+      while (this.started && !signal.aborted) {
         const next = await this.repository.nextPendingGeocode();
         if (!next) return;
         const address = next.cells.address ?? "";
@@ -76,9 +86,11 @@ export class ImportGeocoder implements GeocodeQueue {
         const cells = result ? { ...next.cells, latitude: round(result.lat), longitude: round(result.lng) } : next.cells;
         await this.repository.finishGeocode(next.importId, next.line, next.cells, cells, result ? "done" : unavailable ? "unavailable" : "failed");
       }
+      return "unfinished";
     } catch (error) {
-      // The database went away (shutting down) or failed: the rows stay pending for the next start.
+      // The database went away (shutting down) or failed: the rows stay pending for the next run.
       this.onError(error);
+      return "unfinished";
     }
   }
 }

@@ -3,7 +3,7 @@ export { toCsv } from "./csv.ts";
 export { ExportRepository } from "./export.repository.ts";
 export { ExportService } from "./export.service.ts";
 export { registerExportRoutes } from "./export.routes.ts";
-export { ImportGeocoder } from "./import-geocoder.ts";
+export { IMPORT_GEOCODING_JOB, ImportGeocoder } from "./import-geocoder.ts";
 export { ImportRepository } from "./import.repository.ts";
 export { ImportService } from "./import.service.ts";
 export { IMPORTS_PATH, registerImportRoutes } from "./import.routes.ts";

@@ -224,7 +224,7 @@ export class ChangeRequestService {
   private async createRequest(user: CurrentUser, request: NewRequest): Promise<RequestCreated> {
     const id = newId();
     await this.repository.create({ ...request, id, userId: user.id });
-    await this.deps.notifications.quietly(() => this.deps.notifications.sendDigests());
+    await this.deps.notifications.quietly(() => this.deps.notifications.digestSoon());
     return { requestId: id, status: "pending" };
   }
 

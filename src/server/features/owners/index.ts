@@ -4,7 +4,7 @@ export { ChangeRequestService } from "./change-requests.service.ts";
 export type { Listings } from "./listings.ts";
 export { ModerationSettingsRepository } from "./moderation-settings.repository.ts";
 export { ModerationSettingsService } from "./moderation-settings.service.ts";
-export { OwnerNotifications } from "./owner-notifications.ts";
+export { OwnerNotifications, REQUEST_DIGESTS_JOB } from "./owner-notifications.ts";
 export { OwnersRepository } from "./owners.repository.ts";
 export { registerOwnersRoutes } from "./owners.routes.ts";
 export { OwnershipService } from "./ownership.service.ts";

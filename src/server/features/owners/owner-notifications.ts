@@ -17,7 +17,14 @@ export interface OwnerNotificationsOptions {
   /** The notification address of the site settings, or "" for every administrator. */
   notificationEmail: () => Promise<string>;
   onError?: (error: unknown) => void;
+  /**
+   * Sends the digests as the job "request-digests" (src/server/jobs), so that of several instances one sends them;
+   * without it (tests of this class) they are sent here.
+   */
+  runDigestJob?: () => Promise<unknown>;
 }
+
+export const REQUEST_DIGESTS_JOB = "request-digests";
 
 export class OwnerNotifications {
   private readonly options: OwnerNotificationsOptions;
@@ -40,17 +47,24 @@ export class OwnerNotifications {
       if (last && now.getTime() - Date.parse(last) < DIGEST_INTERVAL_MS) continue;
       const fresh = await this.options.repository.pendingSince(last);
       if (fresh.length === 0) continue;
-      // Recorded first: two instances racing send at most one more digest, never a stream of them.
-      await this.options.repository.recordDigest(recipient, now.toISOString());
       const site = await this.options.siteName();
       const lines = [
         `${fresh.length === 1 ? "A new request is" : `${fresh.length} new requests are`} waiting for approval on ${site}:`,
         ...fresh.map((r) => `• ${REQUEST_KIND_LABELS[r.kind]}: ${r.businessName} (from ${r.requesterEmail})`),
       ];
       await mailer.send(message(recipient, `${fresh.length} new request${fresh.length === 1 ? "" : "s"} waiting on ${site}`, lines, { label: "Open the Requests tab", url: `${this.options.siteUrl}/admin/requests` }, []));
+      // Recorded once sent: the job runs on one instance at a time, and one that dies before this line has its
+      // digest sent again by the instance that takes the job over (never lost, at most repeated).
+      await this.options.repository.recordDigest(recipient, now.toISOString());
       sent++;
     }
     return sent;
+  }
+
+  /** Sends the digests now through the job, on this instance unless another is sending them right now. */
+  async digestSoon(): Promise<void> {
+    if (this.options.runDigestJob) await this.options.runDigestJob();
+    else await this.sendDigests();
   }
 
   /** Tells the person who asked what was decided. */

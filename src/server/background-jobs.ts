@@ -1,0 +1,53 @@
+// The site's background jobs, each run by one instance at a time through the job table (src/server/jobs). Each one's
+// work is safe to repeat or records its own progress, since an instance may die in the middle of it.
+import type { ImportGeocoder } from "./features/import/index.ts";
+import { IMPORT_GEOCODING_JOB } from "./features/import/index.ts";
+import type { OwnerNotifications, RequestDecisionService } from "./features/owners/index.ts";
+import { REQUEST_DIGESTS_JOB } from "./features/owners/index.ts";
+import type { UploadService } from "./features/uploads/index.ts";
+import type { Jobs } from "./jobs/jobs.ts";
+import type { Logger } from "./logger.ts";
+import type { Site } from "./backup/backup.ts";
+import { runScheduledBackup, type BackupSchedule } from "./backup/schedule.ts";
+
+export const UPLOAD_CLEANUP_JOB = "upload-cleanup";
+export const APPROVAL_FOLLOW_UPS_JOB = "approval-follow-ups";
+export const BACKUP_JOB = "backup";
+
+const MINUTE = 60_000;
+
+export function scheduleJobs(
+  jobs: Jobs,
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; logger: Logger | undefined },
+): void {
+  // Abandoned uploads are kept for a day, so once an hour is soon enough.
+  jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
+    const removed = await services.uploads.cleanup();
+    if (removed.unfinished + removed.orphans > 0) services.logger?.info(removed, "abandoned uploads removed");
+  });
+  // Digests held back by their 15-minute limit go out at the next minute after it; a new request asks for one at once.
+  jobs.schedule(REQUEST_DIGESTS_JOB, { every: MINUTE }, async () => {
+    await services.ownerNotifications.sendDigests();
+  });
+  // Approvals whose follow-up (mail, uploads to delete) a stopped process left undone. `decidedBefore`: at an
+  // instance's start, every one decided until then; otherwise those decided over a minute ago (not one still being
+  // finished by the instance that decided it).
+  jobs.schedule<Date>(APPROVAL_FOLLOW_UPS_JOB, { every: MINUTE }, async (_context, decidedBefore) => {
+    await services.requestDecisions.finishLeftOver(decidedBefore);
+  });
+  // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
+  jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));
+}
+
+/**
+ * One backup a day at BACKUP_AT on the site's clock (and one when the job is first scheduled on a site), by one
+ * instance. A backup is named by its moment, so one repeated after a crash is a second, complete backup.
+ */
+export function scheduleBackups(jobs: Jobs, options: { site: Site; schedule: BackupSchedule; timeZone: () => string; logger: Logger }): void {
+  const { site, schedule, timeZone, logger } = options;
+  jobs.schedule(BACKUP_JOB, { at: schedule.at, timeZone }, async () => {
+    const started = performance.now();
+    const backup = await runScheduledBackup(new Date(), site, schedule);
+    logger.info({ backup, ms: Math.round(performance.now() - started) }, "scheduled backup written");
+  });
+}
