@@ -1,12 +1,12 @@
 // What real clients check: the Nu HTML Checker on the served HTML of every page type, and search engines' rich-result
 // requirements on every JSON-LD block. Both read what this suite's one server sends; one JVM checks all pages.
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { createOrUpdateUser } from "#server/auth/accounts.ts";
+import type { APIRequestContext } from "@playwright/test";
 import { ADMIN_TABS } from "#web/features/admin/admin-tabs.ts";
 import { HEADING_PAGES } from "#web/lib/heading-pages.ts";
 import { expect, test } from "./fixtures.ts";
 import { jsonLdProblems } from "./json-ld-rules.ts";
 import { nuHtmlErrors } from "./nu-html-checker.ts";
+import { ownerWithWaitingClaim } from "./owner-account.ts";
 
 /** One address per public page type: the fixed pages, plus the first of each kind the sitemap lists. */
 async function publicPaths(request: APIRequestContext): Promise<string[]> {
@@ -94,28 +94,6 @@ const bodyText = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
-/**
- * An owner of a demo business with events and offers, who has also claimed a second business (a request waiting for
- * the administrator whose browser `admin` is): signed in on a request context of their own.
- */
-async function ownerWithWaitingClaim(admin: APIRequestContext, runtime: Parameters<typeof createOrUpdateUser>[0], baseURL: string) {
-  const events = (await (await admin.get("/api/v1/events")).json()) as Array<{ name: string; location: string }>;
-  const offers = (await (await admin.get("/api/v1/offers")).json()) as Array<{ description: string; businessId: string }>;
-  const businesses = (await (await admin.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string }>;
-  const owned = businesses.find((b) => events.some((e) => e.location === b.id) && offers.some((o) => o.businessId === b.id));
-  expect(owned, "a demo business with events and offers").toBeTruthy();
-  const claimed = businesses.find((b) => b.id !== owned!.id)!;
-  const email = `owner-validators-${Date.now()}@example.com`;
-  const password = "e2e-Owner-pass-9";
-  await createOrUpdateUser(runtime, { email, password, role: "business" });
-  expect((await admin.post(`/api/v1/businesses/${owned!.id}/owners`, { data: { email }, headers: { Origin: baseURL } })).status()).toBe(200);
-  const owner = await playwrightRequest.newContext({ baseURL });
-  expect((await owner.post("/api/auth/sign-in/email", { data: { email, password }, headers: { Origin: baseURL } })).status()).toBe(200);
-  const claim = await owner.post(`/api/v1/businesses/${claimed.id}/claims`, { data: { role: "Manager", phone: "905-555-0100" }, headers: { Origin: baseURL } });
-  expect(claim.status()).toBe(201);
-  return { owner, owned: owned!, claimed, event: events.find((e) => e.location === owned!.id)!.name, offer: offers.find((o) => o.businessId === owned!.id)!.description };
-}
-
 test("every page type is valid HTML to the Nu HTML Checker", async ({ request, page, signIn, accountsRuntime, baseURL }) => {
   test.setTimeout(180_000);
   const admin = await signIn("admin");
@@ -140,7 +118,6 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
   }
   await owner.dispose();
 
-  for (const [k, html] of pages) if (k.startsWith("signed-in")) (await import("node:fs")).writeFileSync(`/tmp/ssr-html-${k.replace(/[^a-z0-9]+/gi, "_")}.html`, html); // TEMP
   expect(pages.size).toBeGreaterThanOrEqual(40);
   expect(await nuHtmlErrors(pages)).toEqual([]);
 });
