@@ -1,22 +1,9 @@
 // The signed-in pages come whole from the server: with scripts turned off, an owner's /mybusiness and the admin's tabs
 // show their content, as read by the server, to a person who reads them by role and text.
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { ownerWithWaitingClaim } from "./owner-account.ts";
-
-const SHOTS = process.env.SHOTS_DIR;
-
-/** With SHOTS_DIR set, the page at a phone's width and a computer's, whole. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [label, size] of [["390", { width: 390, height: 844 }], ["1280", { width: 1280, height: 800 }]] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-}
+import { shoot } from "./screenshots.ts";
 
 /** Without scripts the page's own never run: the page is taken once it has loaded. */
 async function open(page: Page, address: string) {
