@@ -49,5 +49,11 @@ test.describe("signed-in pages without JavaScript", () => {
     await expect(main.getByRole("listitem").filter({ hasText: "Riverbend Gallery" })).toBeVisible();
     await expect(main.getByText("Loading")).toHaveCount(0);
     await shoot(page, "admin-markers");
+
+    // A date and time is shown as text until the picker's scripts run.
+    await open(page, "/admin/events");
+    await expect(main.getByRole("heading", { name: "Add Event" })).toBeVisible();
+    await expect(main.getByRole("textbox", { name: "Event Date" })).toBeVisible();
+    await shoot(page, "admin-events");
   });
 });
