@@ -85,6 +85,15 @@ export function createApp(deps: AppDeps) {
     ? serveStatic({ root: deps.clientDir, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", RENAMEABLE) })
     : undefined;
   const renderPage = deps.renderPage;
+  /** The API in-process for a page's loaders: only reads, only the API, always as the page's own visitor. */
+  const apiFor = (page: Request) => (path: string, init: RequestInit = {}) => {
+    const method = (init.method ?? "GET").toUpperCase();
+    if (!path.startsWith("/api/") || (method !== "GET" && method !== "HEAD")) throw new Error(`Pages read only the API in-process, not ${method} ${path}`);
+    const headers = new Headers(init.headers);
+    const cookie = page.headers.get("cookie");
+    if (cookie) headers.set("cookie", cookie);
+    return Promise.resolve(app.fetch(new Request(new URL(path, page.url), { method, headers })));
+  };
   const page = renderPage
     ? (c: Context<AppEnv>) =>
         renderPage(c.req.raw, {
@@ -92,6 +101,7 @@ export function createApp(deps: AppDeps) {
           user: c.var.user,
           nonce: c.var.secureHeadersNonce ?? "",
           siteUrl,
+          fetch: apiFor(c.req.raw),
           reportError: (error, what) => {
             c.set("incomplete", true);
             logger.error({ err: error, path: c.req.path, what }, "page data failed to load");

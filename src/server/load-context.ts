@@ -12,6 +12,11 @@ export interface AppLoadContext {
   siteUrl?: string | undefined;
   /** Logs a failure to read a page's data, with what the page was loading. */
   reportError(error: unknown, what: string): void;
+  /**
+   * Reads the site's own API (`/api/...`, GET only) in-process, as the person the page is for (their cookie): the
+   * signed-in pages' loaders read their data through the same routes and checks the browser's calls go through.
+   */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
 }
 
 /** The key the page build exports (entry.server.tsx) and the server sets the context under. */

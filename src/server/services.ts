@@ -176,6 +176,8 @@ function createOwners({
     repository: ownersRepository,
     audit,
     businesses: listings.businesses,
+    events: listings.events,
+    offers: listings.offers,
     closeRequestsOf: (...args) => requestDecisions.closeRequestsOf(...args),
   });
   const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds, transaction: (work) => database.transaction(work) });

@@ -23,12 +23,15 @@ export function allowConsoleError(text: string) {
 }
 
 /**
- * A visitor's content page asks for its scripts once it has painted (src/web/lib/scripts-after-paint.ts): after
- * a page is loaded, journeys wait for them to have run, as a person waits for a page to respond, before acting on it.
+ * Pages come whole from the server, and their scripts make them respond afterwards (a visitor's content page even asks
+ * for them only once it has painted: src/web/lib/scripts-after-paint.ts): after a page is loaded, journeys wait for
+ * them to have run, as a person waits for a page to respond, before acting on it.
  */
 export async function untilScriptsRun(page: Page) {
   await page
-    .waitForFunction(() => !document.querySelector('script[type="text/x-after-paint"]') || document.documentElement.hasAttribute("data-hydrated"))
+    .waitForFunction(
+      () => !document.querySelector('script[type="text/x-after-paint"], script[type="module"]') || document.documentElement.hasAttribute("data-hydrated"),
+    )
     .catch((error: Error) => {
       // A page that navigated away meanwhile (a redirect) is waited for by whatever the journey does next.
       if (error.name === "TimeoutError" || !/context was destroyed|navigat/i.test(error.message)) throw error;

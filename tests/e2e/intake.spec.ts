@@ -1,24 +1,12 @@
 // The intake form "Business Feedback and Consent" in the browser: a visitor is sent to log in and back, a refused form
 // keeps what was typed with each message beside its field, a sent one reaches the administrators' list and CSV.
 import fs from "node:fs";
-import path from "node:path";
 import { execFile } from "node:child_process";
-import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { E2E_DATA_DIR } from "./env.ts";
+import { shoot } from "./screenshots.ts";
 
 const PASSWORD = "e2e-Intake-pass-7";
-const SHOTS = process.env.SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [label, size] of [["phone", { width: 390, height: 844 }], ["desktop", { width: 1280, height: 800 }]] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** A verified account made with the command administrators use. */
 function account(email: string, role: "user" | "admin") {

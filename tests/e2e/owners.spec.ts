@@ -1,6 +1,5 @@
 // Business owners in the browser: sign up, claim a business, have the claim approved, change the listing and add an
 // offer, each public only once an administrator approved it in the Requests tab.
-import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, Page } from "@playwright/test";
@@ -9,18 +8,9 @@ import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import { makeImage } from "../fixtures/images.ts";
 import { signUpProof } from "../setup/sign-up-challenge.ts";
+import { shoot } from "./screenshots.ts";
 
 const PASSWORD = "e2e-Owner-pass-7";
-const SHOTS = process.env.SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [label, size] of [["phone", { width: 390, height: 844 }], ["desktop", { width: 1280, height: 800 }]] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-}
 
 /** An administrator in a browser of their own. */
 async function adminPage(browser: Browser, baseURL: string) {

@@ -27,7 +27,7 @@ type LoaderData = { slug: string; page: { state: "ok"; name: string; businesses:
 /** What the page shows for this address: its status, and the name it lists businesses for (or its message). */
 async function page(path: string) {
   const context = new RouterContextProvider();
-  context.set(appContext, { services: t.services, user: null, nonce: "", reportError: () => undefined });
+  context.set(appContext, { services: t.services, user: null, nonce: "", reportError: () => undefined, fetch: async (path, init) => t.app.request(`${ORIGIN}${path}`, init) });
   const result = await handler.query(new Request(`${ORIGIN}${path}`), { requestContext: context });
   if (result instanceof Response) throw new Error(`Unexpected response ${result.status}`);
   const { slug, page } = Object.values(result.loaderData)[0] as LoaderData;

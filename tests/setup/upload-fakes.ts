@@ -89,10 +89,8 @@ export function stubApi({ answers, save, refusal }: { answers: Record<string, un
 /** What the API answers an owner's /mybusiness page, the owner's one business being `business`. */
 export const ownerPageAnswers = (business: { id: string }): Record<string, unknown> => ({
   "/me": { email: "owner@example.com" },
-  "/me/businesses": [business],
+  "/me/businesses": [{ ...business, events: [], offers: [] }],
   "/me/requests": [],
   "/categories": [{ id: "category-1", name: "Food" }],
   "/tags": [],
-  [`/businesses/${business.id}/events`]: [],
-  [`/businesses/${business.id}/offers`]: [],
 });

@@ -4,6 +4,9 @@ import { z } from "zod";
 import { singleLine } from "../text.ts";
 import { field, inputShape, views, type FieldDefs } from "./entity.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./pagination.ts";
+import { BusinessSchema } from "./business.ts";
+import { EventSchema } from "./event.ts";
+import { OfferSchema } from "./offer.ts";
 
 export const REQUEST_KINDS = ["claim", "new-listing", "listing-change", "event", "offer"] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
@@ -75,6 +78,19 @@ export const RequestListQuerySchema = z.object({
 });
 export type RequestListQuery = z.infer<typeof RequestListQuerySchema>;
 export const RequestCountQuerySchema = z.object({ kind: z.enum(REQUEST_KINDS).optional() });
+
+/** What GET /me/businesses may add to each business: "events", "offers" or both, comma-separated. */
+export const MyBusinessesQuerySchema = z.object({
+  include: z
+    .string()
+    .regex(/^(events|offers)(,(events|offers))?$/, 'Give "events", "offers" or "events,offers".')
+    .optional()
+    .meta({ description: "Adds each business's events (as GET /businesses/{id}/events) and running offers (as GET /businesses/{id}/offers)", example: "events,offers" }),
+});
+
+/** A business its owner manages, with its events and offers when they were asked for. */
+export const OwnedBusinessSchema = BusinessSchema.extend({ events: z.array(EventSchema).optional(), offers: z.array(OfferSchema).optional() });
+export type OwnedBusiness = z.infer<typeof OwnedBusinessSchema>;
 
 export const RequestSummarySchema = z.object({
   id: z.string(),

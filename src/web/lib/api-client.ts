@@ -1,4 +1,5 @@
-// The browser's calls to /api/v1 (the admin dashboard and the add-marker page): JSON in and out, errors as ApiError with the server's message.
+// Calls to /api/v1: JSON in and out, errors as ApiError with the server's message. In the browser they go out with its
+// `fetch`; a page's server loader passes `serverFetch(context)` instead, so the same load functions run on either side.
 export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string>;
@@ -15,12 +16,15 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiFetch<T>(path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
+/** How a request reaches the API: the browser's `fetch`, or the server's in-process one (app-context.ts `serverFetch`). */
+export type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
+
+export async function apiFetch<T>(path: string, init: { method?: string; json?: unknown } = {}, fetcher: Fetcher = fetch): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (init.json !== undefined) headers["Content-Type"] = "application/json";
   let response: Response;
   try {
-    response = await fetch(`/api/v1${path}`, {
+    response = await fetcher(`/api/v1${path}`, {
       method: init.method ?? "GET",
       headers,
       body: init.json === undefined ? undefined : JSON.stringify(init.json),

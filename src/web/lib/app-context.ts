@@ -6,6 +6,7 @@ import type { AppLoadContext } from "#server/load-context.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import type { Role } from "#shared/constants.ts";
 import { paths } from "./paths.ts";
+import type { Fetcher } from "./api-client.ts";
 
 export type { AppLoadContext } from "#server/load-context.ts";
 export type { AppServices } from "#server/services.ts";
@@ -15,6 +16,11 @@ export const appContext = createContext<AppLoadContext>();
 
 export function getApp(context: Readonly<RouterContextProvider>): AppLoadContext {
   return context.get(appContext);
+}
+
+/** The API in-process, as the visitor the page is rendered for: what a loader hands the load functions the browser also runs. */
+export function serverFetch(context: Readonly<RouterContextProvider>): Fetcher {
+  return getApp(context).fetch;
 }
 
 /**

@@ -2,7 +2,8 @@
 // GET /api/getCategories and POST /api/addCategory.
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/add-category";
-import { requireUser } from "../lib/app-context.ts";
+import { requireUser, serverFetch } from "../lib/app-context.ts";
+import type { Fetcher } from "../lib/api-client.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { DEFAULT_CATEGORY_COLOR } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
@@ -12,33 +13,33 @@ import { useCheckedForm } from "../lib/checked-form.ts";
 
 const MESSAGE_ID = "add-category-message";
 
+/** The list beside the form, or the spec's message when it cannot be read. */
+async function loadCategories(fetcher: Fetcher = fetch): Promise<{ categories: PlainCategory[] | null; loadError: string | null }> {
+  try {
+    const response = await fetcher("/api/getCategories", { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(String(response.status));
+    return { categories: (await response.json()) as PlainCategory[], loadError: null };
+  } catch {
+    return { categories: null, loadError: messages.categories.plainLoadFailed };
+  }
+}
+
 export function loader({ context }: Route.LoaderArgs) {
   requireUser(context, "admin");
-  return null;
+  return loadCategories(serverFetch(context));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Add Category");
 
-export default function AddCategory() {
-  const [categories, setCategories] = useState<PlainCategory[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+export default function AddCategory({ loaderData }: Route.ComponentProps) {
+  const [{ categories, loadError }, setList] = useState(loaderData);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Each category sent (added or not) reads the list again; the first list came with the page.
   const [version, setVersion] = useState(0);
   useEffect(() => {
+    if (version === 0) return;
     let current = true;
-    fetch("/api/getCategories", { headers: { Accept: "application/json" } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status));
-        return (await response.json()) as PlainCategory[];
-      })
-      .then(
-        (list) => {
-          if (!current) return;
-          setCategories(list);
-          setLoadError(null);
-        },
-        () => current && setLoadError(messages.categories.plainLoadFailed),
-      );
+    void loadCategories().then((list) => current && setList((shown) => (list.categories ? list : { ...shown, loadError: list.loadError })));
     return () => {
       current = false;
     };
@@ -116,7 +117,6 @@ export default function AddCategory() {
             {loadError}
           </p>
         )}
-        {!categories && !loadError && <p className="mt-3 text-stone-700">Loading categories...</p>}
         {categories && categories.length === 0 && <p className="mt-3 text-stone-700">No categories yet.</p>}
         {categories && categories.length > 0 && (
           <ul className="mt-3 divide-y divide-stone-200" aria-label="Categories">

@@ -8,19 +8,20 @@ import { ui } from "#web/components/ui/field.tsx";
 import { ListControls, type SortChoice } from "#web/components/ui/list-controls.tsx";
 import { Pager } from "#web/components/ui/pager.tsx";
 import { When } from "#web/components/ui/when.tsx";
-import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";
+import { requireUser, serverFetch } from "#web/lib/app-context.ts";
 import { paths } from "#web/lib/paths.ts";
 
 const SORT: SortChoice = { asc: "Oldest first", desc: "Newest first", usual: "desc" };
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load(request: Request, fetcher?: Fetcher) {
   const url = new URL(request.url);
   const query = new URLSearchParams({ page: url.searchParams.get("page") ?? "1", pageSize: String(DEFAULT_PAGE_SIZE) });
   const sort = url.searchParams.get("sort")?.trim();
   if (sort) query.set("sort", sort);
   let list: Paginated<IntakeSubmission>;
   try {
-    list = await apiFetch<Paginated<IntakeSubmission>>(`/intake?${query}`);
+    list = await apiFetch<Paginated<IntakeSubmission>>(`/intake?${query}`, {}, fetcher);
   } catch (error) {
     return { list: null, loadError: `Failed to load the intake forms. ${error instanceof ApiError ? error.message : ""}`.trim() };
   }
@@ -31,6 +32,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     throw replace(`${last.pathname}${last.search}`);
   }
   return { list, loadError: null };
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context, "admin");
+  return load(request, serverFetch(context));
+}
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return load(request);
 }
 
 const yes = (value: boolean) => (value ? "Yes" : "No");

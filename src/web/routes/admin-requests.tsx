@@ -4,18 +4,28 @@ import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-requests";
 import { REQUEST_KIND_LABELS, REQUEST_KINDS, type RequestKind } from "#shared/schemas/owners.ts";
 import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
-import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";
+import { requireUser, serverFetch } from "#web/lib/app-context.ts";
 import { Pager } from "#web/components/ui/pager.tsx";
 import { loadRequests, ModerationSettingsForm, REQUEST_DECISION, REQUESTS_PAGE_SIZE, RequestCard } from "../features/owners/index.ts";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+async function load(request: Request, fetcher?: Fetcher) {
   const params = new URL(request.url).searchParams;
   const kind = params.get("kind");
   try {
-    return { ...(await loadRequests(REQUEST_KINDS.includes(kind as RequestKind) ? (kind as RequestKind) : null, Number(params.get("page")) || 1)), loadError: null };
+    return { ...(await loadRequests(REQUEST_KINDS.includes(kind as RequestKind) ? (kind as RequestKind) : null, Number(params.get("page")) || 1, fetcher)), loadError: null };
   } catch (error) {
     return { requests: [], names: {}, settings: null, total: 0, page: 1, loadError: `Failed to load requests. ${error instanceof ApiError ? error.message : ""}`.trim() };
   }
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context, "admin");
+  return load(request, serverFetch(context));
+}
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return load(request);
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<{ outcome: Outcome }> {

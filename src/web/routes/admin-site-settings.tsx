@@ -3,16 +3,26 @@
 import type { Route } from "./+types/admin-site-settings";
 import { messages } from "#shared/messages.ts";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
-import { ApiError, apiFetch } from "../lib/api-client.ts";
+import { ApiError, apiFetch, type Fetcher } from "../lib/api-client.ts";
+import { requireUser, serverFetch } from "../lib/app-context.ts";
 import { ui } from "../components/ui/field.tsx";
 import { formErrors, parseSiteSettingsForm, SiteSettingsForm, type SiteSettingsActionData } from "../features/admin/site-settings-form.tsx";
 
-export async function clientLoader() {
+async function load(fetcher?: Fetcher) {
   try {
-    return { settings: await apiFetch<SiteSettings>("/site-settings"), loadError: null };
+    return { settings: await apiFetch<SiteSettings>("/site-settings", {}, fetcher), loadError: null };
   } catch (error) {
     return { settings: null, loadError: `${messages.siteSettings.loadFailed} ${error instanceof ApiError ? error.message : ""}`.trim() };
   }
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireUser(context, "admin");
+  return load(serverFetch(context));
+}
+
+export function clientLoader() {
+  return load();
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<SiteSettingsActionData> {

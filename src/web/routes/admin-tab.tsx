@@ -1,5 +1,6 @@
-// One tab of the admin dashboard, /admin/<tab>: its list comes from the API (page, search in the address),
-// and its writes go through this route's action, which checks the form against the entity's schema first.
+// One tab of the admin dashboard, /admin/<tab>: its list comes from the API (page, search in the address), read by the
+// server for a full page load and by the browser within the site; its writes go through this route's action, which
+// checks the form against the entity's schema first.
 import { data, redirect, replace, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-tab";
 import type { OptionSource } from "#shared/schemas/entity.ts";
@@ -7,7 +8,8 @@ import type { Paginated } from "#shared/schemas/pagination.ts";
 import { messages } from "#shared/messages.ts";
 import type { Role } from "#shared/constants.ts";
 import type { Option, Sources } from "../components/ui/entity-fields.tsx";
-import { ApiError, apiFetch } from "../lib/api-client.ts";
+import { ApiError, apiFetch, type Fetcher } from "../lib/api-client.ts";
+import { requireUser, serverFetch } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { asLists, parseEntityForm } from "../components/ui/entity-form.tsx";
 import { EntityAdmin, type ActionData } from "../features/admin/entity-admin.tsx";
@@ -25,7 +27,7 @@ const SOURCES: Record<OptionSource, { path: string; failed: string; label: (row:
   authors: { path: "/admin/post-authors", failed: messages.adminPosts.authorsLoadFailed, label: (r) => r.displayName! },
 };
 
-async function loadList(path: string, paged: boolean, url: URL, loadFailed: (detail: string) => string) {
+async function loadList(path: string, paged: boolean, url: URL, loadFailed: (detail: string) => string, fetcher: Fetcher | undefined) {
   const query = new URLSearchParams({ page: url.searchParams.get("page") ?? "1", pageSize: String(PAGE_SIZE) });
   for (const name of ["q", "sort"]) {
     const value = url.searchParams.get(name)?.trim();
@@ -33,9 +35,9 @@ async function loadList(path: string, paged: boolean, url: URL, loadFailed: (det
   }
   let list: Paginated<{ id: string }>;
   try {
-    if (paged) list = await apiFetch<Paginated<{ id: string }>>(`${path}?${query}`);
+    if (paged) list = await apiFetch<Paginated<{ id: string }>>(`${path}?${query}`, {}, fetcher);
     else {
-      const items = await apiFetch<Array<{ id: string }>>(path);
+      const items = await apiFetch<Array<{ id: string }>>(path, {}, fetcher);
       list = { items, total: items.length, page: 1, pageSize: Math.max(1, items.length) };
     }
   } catch (error) {
@@ -50,20 +52,20 @@ async function loadList(path: string, paged: boolean, url: URL, loadFailed: (det
   return { list, loadError: null };
 }
 
-export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+async function loadTab(tab: string, request: Request, fetcher?: Fetcher) {
   const url = new URL(request.url);
-  const table = TABLES[params.tab as keyof typeof TABLES];
-  if (table) return { ...(await loadList(table.list, true, url, () => table.loadFailed)), sources: {}, sourceErrors: [] };
-  const screen = SCREENS[params.tab];
-  if (params.tab === "my-account" || params.tab === "import") return { list: null, loadError: null, sources: {}, sourceErrors: [] };
+  const table = TABLES[tab as keyof typeof TABLES];
+  if (table) return { ...(await loadList(table.list, true, url, () => table.loadFailed, fetcher)), sources: {}, sourceErrors: [] };
+  const screen = SCREENS[tab];
+  if (tab === "my-account" || tab === "import") return { list: null, loadError: null, sources: {}, sourceErrors: [] };
   if (!screen) throw data(messages.notFound, { status: 404 });
   const sources: Sources = {};
   const sourceErrors: string[] = [];
   const [list] = await Promise.all([
-    loadList(screen.list, !!screen.paged, url, screen.texts.loadFailed),
+    loadList(screen.list, !!screen.paged, url, screen.texts.loadFailed, fetcher),
     ...(screen.sources ?? []).map(async (name) => {
       try {
-        const rows = await apiFetch<Array<Record<string, string>>>(SOURCES[name].path);
+        const rows = await apiFetch<Array<Record<string, string>>>(SOURCES[name].path, {}, fetcher);
         sources[name] = rows.map((row) => ({ value: row.id!, label: SOURCES[name].label(row) }));
       } catch {
         sourceErrors.push(SOURCES[name].failed);
@@ -71,6 +73,15 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
     }),
   ]);
   return { ...list, sources, sourceErrors };
+}
+
+export function loader({ context, params, request }: Route.LoaderArgs) {
+  requireUser(context, "admin");
+  return loadTab(params.tab, request, serverFetch(context));
+}
+
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return loadTab(params.tab, request);
 }
 
 export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActionData> {

@@ -1,16 +1,16 @@
-// The admin dashboard, rendered in the browser. The server refuses non-admins on this page and on every
-// admin API call; the browser checks again so a session that ends while the page is open is sent away.
+// The admin dashboard. The server refuses non-admins on this page and on every admin API call; moving to it within the
+// site, the browser checks again so a session that ended while a page was open is sent away.
 import { useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { data, Outlet, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin";
-import { requireUser } from "../lib/app-context.ts";
+import { requireUser, serverFetch } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { ui } from "../components/ui/field.tsx";
 import { ADMIN_TABS, isAdminTab } from "../features/admin/index.ts";
-import { RequestsNavLabel, requestsTabName, useWaitingRequests } from "../features/owners/index.ts";
+import { fetchPendingCount, RequestsNavLabel, requestsTabName, useWaitingRequests } from "../features/owners/index.ts";
 
 interface Viewer {
   email: string;
@@ -25,10 +25,10 @@ function refuseUnknownTab(url: string) {
 }
 
 /** Only administrators: others go home, visitors who are not signed in go to the login page. */
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "admin");
   refuseUnknownTab(request.url);
-  return { email: user.email, displayName: user.displayName };
+  return { email: user.email, displayName: user.displayName, waiting: await fetchPendingCount(serverFetch(context)) };
 }
 
 /** The same rule from the browser: not signed in, or the check failing, goes to /login; a non-admin goes to /. */
@@ -43,9 +43,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   }
   if (viewer.role !== "admin") throw redirect(paths.home);
   refuseUnknownTab(request.url);
-  return { email: viewer.email, displayName: viewer.displayName };
+  return { email: viewer.email, displayName: viewer.displayName, waiting: null };
 }
-clientLoader.hydrate = true as const;
 
 // Moving between tabs, pages of a list or saving in one needs no new check of the session.
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -54,15 +53,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Admin Dashboard");
-
-export function HydrateFallback() {
-  return (
-    <div role="status" aria-live="polite">
-      <h1 className="page-heading">Admin Dashboard</h1>
-      <p className="mt-2 text-stone-700">Loading...</p>
-    </div>
-  );
-}
 
 async function signOut(): Promise<boolean> {
   try {
@@ -83,7 +73,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const tab = useLocation().pathname.split("/")[2] || ADMIN_TABS[0][0];
   const [logoutError, setLogoutError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
-  const waiting = useWaitingRequests();
+  const waiting = useWaitingRequests(loaderData.waiting);
 
   async function logout() {
     setSigningOut(true);

@@ -1,35 +1,31 @@
-// The account page: client-rendered from the account API (spec: "Failed to load account details." when that fails).
+// The account page, from the account API (spec: "Failed to load account details." when that fails): read in-process by
+// the server for a full page load, by the browser when moving to it within the site.
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/my-account";
-import { requireUser } from "../lib/app-context.ts";
+import { requireUser, serverFetch } from "../lib/app-context.ts";
+import type { Fetcher } from "../lib/api-client.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { Field, ui } from "../components/ui/field.tsx";
 import { ChangePasswordForm, DisplayNameForm, fetchAccount, fetchHasPassword, LogoutButton, ProfilePictureCard, ResendVerification, StatusMessage } from "../features/account/index.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireUser(context);
-  return null;
-}
-
-export async function clientLoader() {
-  const [result, hasPassword] = await Promise.all([fetchAccount(), fetchHasPassword()]);
+async function load(fetcher?: Fetcher) {
+  const [result, hasPassword] = await Promise.all([fetchAccount(fetcher), fetchHasPassword(fetcher)]);
   if ("signedOut" in result) throw redirect(paths.login);
   return { ...result, hasPassword };
 }
-clientLoader.hydrate = true as const;
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireUser(context);
+  return load(serverFetch(context));
+}
+
+export function clientLoader() {
+  return load();
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "My Account");
-
-export function HydrateFallback() {
-  return (
-    <section className="grid max-w-2xl gap-4">
-      <h1 className="page-heading">My Account</h1>
-      <p role="status">Loading account...</p>
-    </section>
-  );
-}
 
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const account = loaderData?.account ?? null;

@@ -1,28 +1,34 @@
 // The owners' home: their businesses, events and offers, and the state of each change they asked for.
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/my-business";
-import { requireUser } from "../lib/app-context.ts";
+import { requireUser, serverFetch } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { ApiError } from "../lib/api-client.ts";
+import { ApiError, type Fetcher } from "../lib/api-client.ts";
 import { LogoutButton } from "../features/account/logout-button.tsx";
 import { loadOwnerData } from "../features/owners/my-business-data.ts";
 import { ownerAction } from "../features/owners/my-business-action.ts";
 import { MyBusinessPage } from "../features/owners/my-business-page.tsx";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { email: requireUser(context).email };
-}
-
-export async function clientLoader() {
+async function load(fetcher?: Fetcher) {
   try {
-    return { data: await loadOwnerData(), loadError: null };
+    return { data: await loadOwnerData(fetcher), loadError: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw redirect(paths.login);
     return { data: null, loadError: "Failed to load your businesses. Please reload the page." };
   }
 }
-clientLoader.hydrate = true as const;
+
+// The page comes whole from the server; moving to it within the site, and after each form sent, the browser reads the
+// same API itself.
+export function loader({ context }: Route.LoaderArgs) {
+  requireUser(context);
+  return load(serverFetch(context));
+}
+
+export function clientLoader() {
+  return load();
+}
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   return ownerAction(await request.formData());
@@ -49,16 +55,8 @@ function Frame({ email, children }: { email?: string; children: React.ReactNode 
   );
 }
 
-export function HydrateFallback() {
-  return (
-    <Frame>
-      <p role="status">Loading your businesses...</p>
-    </Frame>
-  );
-}
-
 export default function MyBusiness({ loaderData }: Route.ComponentProps) {
-  const { data, loadError } = loaderData as Awaited<ReturnType<typeof clientLoader>>;
+  const { data, loadError } = loaderData;
   return (
     <Frame email={data?.email}>
       {loadError && (

@@ -77,22 +77,25 @@ export class EventRepository {
   }
 
   /** Single events held at a business, newest first. */
-  getByLocation(businessId: string): Promise<Event[]> {
+  /** The single events held at any of the given businesses, newest first. */
+  getByLocations(businessIds: readonly string[]): Promise<Event[]> {
+    if (businessIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom("event")
       .select(COLUMNS)
       .where("recurrenceRule", "is", null)
-      .where("location", "=", businessId)
+      .where("location", "in", businessIds)
       .orderBy("eventDate", "desc")
       .orderBy("id")
       .execute()
       .then(toEvents);
   }
 
-  /** Every recurring event (a business's only, when given). */
-  getSeries(businessId?: string): Promise<Event[]> {
+  /** Every recurring event (only those at the given businesses, when given). */
+  getSeries(businessIds?: readonly string[]): Promise<Event[]> {
+    if (businessIds?.length === 0) return Promise.resolve([]);
     let query = this.db.selectFrom("event").select(COLUMNS).where("recurrenceRule", "is not", null);
-    if (businessId) query = query.where("location", "=", businessId);
+    if (businessIds) query = query.where("location", "in", businessIds);
     return query.orderBy("eventDate").orderBy("id").execute().then(toEvents);
   }
 

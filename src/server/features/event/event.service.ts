@@ -51,8 +51,8 @@ export class EventService {
   }
 
   /** The occurrences of every series (a business's only, when given) that start in [from, to). */
-  private async occurrencesBetween(from: Date, to: Date | undefined, now: Date, businessId?: string): Promise<Event[]> {
-    const series = await this.repository.getSeries(businessId);
+  private async occurrencesBetween(from: Date, to: Date | undefined, now: Date, businessIds?: readonly string[]): Promise<Event[]> {
+    const series = await this.repository.getSeries(businessIds);
     if (series.length === 0) return [];
     const [changes, timeZone] = await Promise.all([this.repository.getChanges(series.map((e) => e.id)), this.timeZone()]);
     return expandSeries(series, changes, { from, to, now, timeZone });
@@ -89,17 +89,24 @@ export class EventService {
     const from = new Date(now.getTime() - CALENDAR_PAST_DAYS * DAY_MS).toISOString();
     // Series are written whole (their rule, cancelled and moved dates), not date by date.
     const [single, series] = await Promise.all([
-      businessId ? this.repository.getByLocation(businessId).then((list) => list.filter((event) => event.eventDate >= from).reverse()) : this.repository.getUpcoming(from),
-      this.repository.getSeries(businessId),
+      businessId ? this.repository.getByLocations([businessId]).then((list) => list.filter((event) => event.eventDate >= from).reverse()) : this.repository.getUpcoming(from),
+      this.repository.getSeries(businessId ? [businessId] : undefined),
     ]);
     return [...single, ...series];
   }
 
   /** A business's events, newest first: its single events, and its series' dates from 12 months ago to 12 months ahead. */
   async atBusiness(businessId: string, { now = new Date() }: { now?: Date } = {}): Promise<Event[]> {
+    return (await this.atBusinesses([businessId], { now })).get(businessId) ?? [];
+  }
+
+  /** The events of each of the given businesses, as `atBusiness` has them, in the same few reads however many there are. */
+  async atBusinesses(businessIds: readonly string[], { now = new Date() }: { now?: Date } = {}): Promise<Map<string, Event[]>> {
     const from = new Date(now.getTime() - SERIES_PAST_DAYS * DAY_MS);
-    const [single, series] = await Promise.all([this.repository.getByLocation(businessId), this.occurrencesBetween(from, undefined, now, businessId)]);
-    return merged(single, series, { newestFirst: true });
+    const [single, series] = await Promise.all([this.repository.getByLocations(businessIds), this.occurrencesBetween(from, undefined, now, businessIds)]);
+    const byBusiness = new Map(businessIds.map((id) => [id, [] as Event[]]));
+    for (const event of merged(single, series, { newestFirst: true })) byBusiness.get(event.location)?.push(event);
+    return byBusiness;
   }
 
   /** A calendar's series with their cancelled and moved dates (the .ics feeds write them as RRULE, EXDATE and RECURRENCE-ID). */

@@ -43,9 +43,11 @@ export class OfferRepository {
   }
 
   /** A business's offers running on `today`, newest first. */
-  getRunningByBusiness(businessId: string, today: string): Promise<Offer[]> {
+  /** The offers of any of the given businesses running today, newest first. */
+  getRunningByBusinesses(businessIds: readonly string[], today: string): Promise<Offer[]> {
+    if (businessIds.length === 0) return Promise.resolve([]);
     return runningOn(this.db.selectFrom("offer").select(COLUMNS), today)
-      .where("businessId", "=", businessId)
+      .where("businessId", "in", businessIds)
       .orderBy("createdAt", "desc")
       .orderBy("id")
       .execute();

@@ -52,7 +52,15 @@ export class OfferService {
   }
 
   async atBusiness(businessId: string, { now }: { now?: Date } = {}): Promise<Offer[]> {
-    return this.repository.getRunningByBusiness(businessId, await this.today(now));
+    return (await this.atBusinesses([businessId], { now })).get(businessId) ?? [];
+  }
+
+  /** The running offers of each of the given businesses, newest first, in one read however many there are. */
+  async atBusinesses(businessIds: readonly string[], { now }: { now?: Date } = {}): Promise<Map<string, Offer[]>> {
+    const running = await this.repository.getRunningByBusinesses(businessIds, await this.today(now));
+    const byBusiness = new Map(businessIds.map((id) => [id, [] as Offer[]]));
+    for (const offer of running) byBusiness.get(offer.businessId)?.push(offer);
+    return byBusiness;
   }
 
   /** One offer, whatever its dates (its page says when it has ended), or undefined. */

@@ -3,11 +3,12 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
 import { adminErrors, errorResponse, IdParamSchema, json, signedInErrors } from "#server/api/schemas.ts";
-import { BusinessSchema } from "#shared/schemas/business.ts";
 import {
   AddOwnerInputSchema,
   ApproveInputSchema,
   ModerationSettingsSchema,
+  MyBusinessesQuerySchema,
+  OwnedBusinessSchema,
   OwnerSchema,
   RejectInputSchema,
   RequestCountQuerySchema,
@@ -47,8 +48,9 @@ const myBusinesses = createRoute({
   method: "get",
   path: "/me/businesses",
   tags: ["Requests"],
-  summary: "The businesses the signed-in person owns",
-  responses: { 200: { description: "Businesses", content: json(z.array(BusinessSchema)) }, ...signedInErrors },
+  summary: "The businesses the signed-in person owns, by name; with include, each with its events and running offers",
+  request: { query: MyBusinessesQuerySchema },
+  responses: { 200: { description: "Businesses", content: json(z.array(OwnedBusinessSchema)) }, 400: errorResponse("Invalid query"), ...signedInErrors },
 });
 
 const myRequests = createRoute({
@@ -207,7 +209,10 @@ export function registerOwnersRoutes(api: OpenAPIHono<AppEnv>) {
     const { requestId } = await c.var.services.requests.claim(c.var.user, c.req.valid("param").id, c.req.valid("json"));
     return c.json({ id: requestId, status: "pending" as const }, 201);
   });
-  api.openapi(myBusinesses, async (c) => c.json(await c.var.services.owners.myBusinesses(c.var.user), 200));
+  api.openapi(myBusinesses, async (c) => {
+    const include = new Set(c.req.valid("query").include?.split(","));
+    return c.json(await c.var.services.owners.myBusinesses(c.var.user, { events: include.has("events"), offers: include.has("offers") }), 200);
+  });
   api.openapi(myRequests, async (c) => c.json(await c.var.services.requestDecisions.mine(c.var.user), 200));
   api.openapi(listRequests, async (c) => c.json(await c.var.services.requestDecisions.list(c.var.user, c.req.valid("query")), 200));
   api.openapi(countRequests, async (c) => c.json({ count: await c.var.services.requestDecisions.countPending(c.var.user, c.req.valid("query").kind) }, 200));

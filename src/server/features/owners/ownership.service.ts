@@ -3,15 +3,16 @@
 import { requireRole, requireUser, type CurrentUser } from "#server/auth/session.ts";
 import { Forbidden, NotFound, Validation } from "#server/errors.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
-import type { Business } from "#shared/schemas/business.ts";
-import { requestMessages, type Owner } from "#shared/schemas/owners.ts";
+import { requestMessages, type Owner, type OwnedBusiness } from "#shared/schemas/owners.ts";
 import type { Listings } from "./listings.ts";
 import type { OwnersRepository } from "./owners.repository.ts";
 
 export interface OwnershipServiceDeps {
   repository: OwnersRepository;
   audit: AuditRecorder;
-  businesses: Pick<Listings["businesses"], "get" | "find">;
+  businesses: Pick<Listings["businesses"], "get" | "find" | "findMany">;
+  events: Pick<Listings["events"], "atBusinesses">;
+  offers: Pick<Listings["offers"], "atBusinesses">;
   /** Closes what a removed owner asked for the business and tells them and the owners who remain (the requests' side). */
   closeRequestsOf: (admin: CurrentUser, businessId: string, removed: Owner, remaining: Owner[]) => Promise<void>;
 }
@@ -26,13 +27,22 @@ export class OwnershipService {
     return this.deps.repository;
   }
 
-  /** The businesses the signed-in person owns, by name. */
-  async myBusinesses(viewer: CurrentUser | null): Promise<Business[]> {
+  /**
+   * The businesses the signed-in person owns, by name, each with its events and running offers when asked: the same
+   * few reads however many businesses there are (/mybusiness shows them all at once).
+   */
+  async myBusinesses(viewer: CurrentUser | null, include: { events?: boolean; offers?: boolean } = {}): Promise<OwnedBusiness[]> {
     const user = requireUser(viewer);
     const ids = await this.repository.ownedBusinessIds(user.id);
     if (ids.length === 0) return [];
-    const all = await Promise.all(ids.map((id) => this.deps.businesses.find(id)));
-    return all.filter((b): b is Business => b !== undefined).sort((a, b) => a.name.localeCompare(b.name));
+    const [businesses, events, offers] = await Promise.all([
+      this.deps.businesses.findMany(ids),
+      include.events ? this.deps.events.atBusinesses(ids) : undefined,
+      include.offers ? this.deps.offers.atBusinesses(ids) : undefined,
+    ]);
+    return businesses
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((b) => ({ ...b, ...(events && { events: events.get(b.id) ?? [] }), ...(offers && { offers: offers.get(b.id) ?? [] }) }));
   }
 
   async owners(viewer: CurrentUser | null, businessId: string): Promise<Owner[]> {

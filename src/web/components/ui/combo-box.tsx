@@ -15,7 +15,10 @@ export function PickerComboBox({ id, name, label, options, grouped = [], group, 
       onSelectionChange={(key) => onChange?.(key === null ? "" : String(key))}
       className="min-w-0"
     >
-      <Label className={ui.label}>{label}</Label>
+      {/* The text box keeps the form's id for its field (its messages, the focus after a refusal): the label names it. */}
+      <Label className={ui.label} htmlFor={id}>
+        {label}
+      </Label>
       <div className="relative mt-1">
         <Input id={id} placeholder={empty} aria-describedby={invalid ? errorId : undefined} className={`${ui.input} mt-0 pr-10`} />
         <Button className="absolute inset-y-0 right-0 flex items-center px-3 text-stone-600">

@@ -2,7 +2,7 @@
 // picked from a calendar, always in the association's time zone whatever the browser's, sent as an ISO
 // timestamp under `name`.
 import { parseAbsolute, toZoned, type ZonedDateTime } from "@internationalized/date";
-import { useRef, useState } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import {
   Button,
   Calendar,
@@ -40,10 +40,34 @@ function zoned(iso: string, timeZone: string): ZonedDateTime | null {
 
 const navButton = "rounded px-2 py-1 text-stone-800 outline-none hover:bg-stone-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-700";
 
+const subscribeToNothing = () => () => {};
+
+/**
+ * The field as the server sends it, until the page's scripts run: the date and time as text, and the value the form
+ * sends. React Aria's picker brings a hidden input of its own (for autofill) whose `form=""` is not valid HTML, so it
+ * is drawn in the browser only.
+ */
+function ServedDateTime({ name, label, value, timeZone, errors }: Omit<Props, "defaultValue" | "onChange"> & { value: ZonedDateTime | null }) {
+  const shown = value ? new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "short", timeStyle: "short" }).format(value.toDate()) : "";
+  return (
+    <div className="min-w-0">
+      <label className={ui.label}>
+        {label}
+        <input type="text" readOnly value={shown} placeholder="mm/dd/yyyy, --:-- --" className={`${ui.input} font-normal tabular-nums`} />
+      </label>
+      <span className="mt-1 block text-xs text-stone-600">Time zone: {timeZone.replaceAll("_", " ")}</span>
+      {!!errors?.length && <span className="mt-1 block text-sm font-medium text-red-800">{errors.join(" ")}</span>}
+      <input name={name} value={value ? value.toDate().toISOString() : ""} readOnly tabIndex={-1} aria-hidden="true" className="sr-only" />
+    </div>
+  );
+}
+
 export function DateTimeField({ name, label, defaultValue, timeZone, errors, onChange }: Props) {
   const [value, setValue] = useState(() => zoned(defaultValue, timeZone));
   const group = useRef<HTMLDivElement>(null);
   const invalid = !!errors?.length;
+  const inBrowser = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  if (!inBrowser) return <ServedDateTime name={name} label={label} value={value} timeZone={timeZone} errors={errors} />;
   return (
     <I18nProvider locale="en-US">
       <DatePicker value={value} onChange={(picked) => {

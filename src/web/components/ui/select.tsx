@@ -2,6 +2,7 @@
 // the site's input look. Given a `name`, it sends the chosen value with its form like a native select.
 import type { Key } from "react-aria-components";
 import { Button, Header, Label, ListBox, ListBoxItem, ListBoxSection, Popover, Select, SelectValue } from "react-aria-components";
+import { useState } from "react";
 import { ErrorList, ui } from "./field.tsx";
 
 export interface SelectOption {
@@ -67,19 +68,28 @@ export function PickerList({ options, grouped = [], group }: Pick<PickerProps, "
   );
 }
 
-const keyOf = (value: string | undefined, empty: string | undefined): Key | null | undefined => (value === undefined ? undefined : value === "" && !empty ? null : value);
+/**
+ * The key of the "none" choice: React Aria's hidden select lists an option of value "" of its own, and a second one
+ * would leave two options selected. The form is sent "" for it (the hidden input below).
+ */
+const NONE = "-none-";
+const keyOf = (value: string | undefined, empty: string | undefined): Key | null | undefined => (value === undefined ? undefined : value === "" ? (empty ? NONE : null) : value);
+const valueOf = (key: Key | null) => (key === null || key === NONE ? "" : String(key));
 
 export function PickerSelect({ id, name, label, hideLabel, options, grouped = [], group, empty, defaultValue, value, onChange, disabled, errorId, errors, className, triggerClassName }: PickerProps & { hideLabel?: boolean; value?: string; disabled?: boolean; className?: string; triggerClassName?: string }) {
   const invalid = !!errors?.length;
-  const all = empty ? [{ value: "", label: empty }, ...options] : options;
+  const all = empty ? [{ value: NONE, label: empty }, ...options] : options;
+  const [chosen, setChosen] = useState(defaultValue ?? "");
   return (
     <Select
-      name={name}
       aria-label={hideLabel ? label : undefined}
       placeholder={empty ?? "Select"}
       defaultValue={keyOf(defaultValue, empty)}
       value={keyOf(value, empty)}
-      onChange={(key) => onChange?.(key === null ? "" : String(key))}
+      onChange={(key) => {
+        setChosen(valueOf(key));
+        onChange?.(valueOf(key));
+      }}
       isDisabled={disabled}
       isInvalid={invalid}
       className={`group ${className ?? "min-w-0"}`}
@@ -95,6 +105,7 @@ export function PickerSelect({ id, name, label, hideLabel, options, grouped = []
       </Button>
       <ErrorList id={errorId} errors={errors} />
       <PickerList options={all} grouped={grouped} group={group} />
+      {name !== undefined && <input type="hidden" name={name} value={value ?? chosen} disabled={disabled} />}
     </Select>
   );
 }

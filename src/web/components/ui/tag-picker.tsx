@@ -70,7 +70,8 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
           }}
           className="min-w-0"
         >
-          <Label className="text-sm text-stone-700">Add a {label.toLowerCase().replace(/s$/, "")}</Label>
+          <Label className="text-sm text-stone-700" htmlFor={id}>
+            Add a {label.toLowerCase().replace(/s$/, "")}</Label>
           <div className="relative mt-1">
             <Input id={id} autoFocus={picks > 0} aria-describedby={invalid ? errorId : undefined} className={`${ui.input} mt-0 pr-10`} />
             <Button className="absolute inset-y-0 right-0 flex items-center px-3 text-stone-600">

@@ -7,15 +7,16 @@ import { messages } from "#shared/messages.ts";
 import { InputField } from "#web/components/ui/field.tsx";
 import { ChangePasswordFormSchema, useAccountForm } from "./account-form.ts";
 import { postAuth } from "./auth-api.ts";
+import type { Fetcher } from "#web/lib/api-client.ts";
 import { FormEnd, StatusMessage } from "./status-message.tsx";
 
 /**
  * Whether the signed-in user has a password (an email-and-password sign-in) rather than only a sign-in provider;
  * null when that cannot be read, and then the form is shown and the auth server's answer speaks.
  */
-export async function fetchHasPassword(): Promise<boolean | null> {
+export async function fetchHasPassword(fetcher: Fetcher = fetch): Promise<boolean | null> {
   try {
-    const response = await fetch("/api/auth/list-accounts", { credentials: "same-origin" });
+    const response = await fetcher("/api/auth/list-accounts", { credentials: "same-origin" });
     if (!response.ok) return null;
     const accounts = (await response.json()) as { providerId?: string }[];
     return Array.isArray(accounts) ? accounts.some((a) => a.providerId === "credential") : null;

@@ -19,7 +19,7 @@ beforeAll(async () => {
 /** The page of one date of a series, as a visitor sees it: the times it shows, and its schema.org Event. */
 async function datePage(eventId: string, date: string) {
   const context = new RouterContextProvider();
-  context.set(appContext, { services: t.services, user: null, nonce: "", siteUrl: ORIGIN, reportError: () => {} });
+  context.set(appContext, { services: t.services, user: null, nonce: "", siteUrl: ORIGIN, reportError: () => {}, fetch: async (path, init) => t.app.request(`${ORIGIN}${path}`, init) });
   const url = new URL(`${ORIGIN}/events/${eventId}/${date}`);
   const loaderData = await loader({ context, request: new Request(url), url, pattern: "/events/:eventId/:date", params: { eventId, date } });
   if (!("state" in loaderData) || loaderData.state !== "ok") throw new Error(`no page for ${eventId}/${date}`);

@@ -7,5 +7,5 @@ export { ownerAction } from "./my-business-action.ts";
 export { loadOwnerData } from "./my-business-data.ts";
 export { MyBusinessPage } from "./my-business-page.tsx";
 export { REQUEST_DECISION, RequestCard } from "./request-card.tsx";
-export { loadRequests, REQUESTS_PAGE_SIZE } from "./requests-api.ts";
+export { fetchPendingCount, loadRequests, REQUESTS_PAGE_SIZE } from "./requests-api.ts";
 export { RequestsNavLabel, requestsTabName, useWaitingRequests } from "./requests-nav-label.tsx";

@@ -1,13 +1,11 @@
-// What /mybusiness reads from the API: the person's businesses with their events and offers, their requests, and
-// the lists the forms pick from.
-import type { Business } from "#shared/schemas/business.ts";
-import type { Event } from "#shared/schemas/event.ts";
-import type { Offer } from "#shared/schemas/offer.ts";
-import type { RequestDetail } from "#shared/schemas/owners.ts";
+// What /mybusiness reads from the API: the person's businesses with their events and offers (one call, however many
+// businesses), their requests, and the lists the forms pick from. The page's server loader and the browser both run it.
+import type { OwnedBusiness as Owned, RequestDetail } from "#shared/schemas/owners.ts";
 import type { Sources } from "#web/components/ui/entity-fields.tsx";
-import { apiFetch } from "#web/lib/api-client.ts";
+import { apiFetch, type Fetcher } from "#web/lib/api-client.ts";
 
-export type OwnedBusiness = Business & { events: Event[]; offers: Offer[] };
+/** An owned business as the page asks for it: with its events and offers. */
+export type OwnedBusiness = Owned & Required<Pick<Owned, "events" | "offers">>;
 
 export interface OwnerData {
   email: string;
@@ -16,29 +14,21 @@ export interface OwnerData {
   sources: Sources;
 }
 
-export async function loadOwnerData(): Promise<OwnerData> {
-  const [me, owned, requests, categories, tags] = await Promise.all([
-    apiFetch<{ email: string }>("/me"),
-    apiFetch<Business[]>("/me/businesses"),
-    apiFetch<RequestDetail[]>("/me/requests"),
-    apiFetch<Array<{ id: string; name: string }>>("/categories"),
-    apiFetch<Array<{ id: string; name: string }>>("/tags"),
+export async function loadOwnerData(fetcher?: Fetcher): Promise<OwnerData> {
+  const get = <T>(path: string) => apiFetch<T>(path, {}, fetcher);
+  const [me, businesses, requests, categories, tags] = await Promise.all([
+    get<{ email: string }>("/me"),
+    get<OwnedBusiness[]>("/me/businesses?include=events,offers"),
+    get<RequestDetail[]>("/me/requests"),
+    get<Array<{ id: string; name: string }>>("/categories"),
+    get<Array<{ id: string; name: string }>>("/tags"),
   ]);
-  const businesses = await Promise.all(
-    owned.map(async (business) => {
-      const [events, offers] = await Promise.all([
-        apiFetch<Event[]>(`/businesses/${encodeURIComponent(business.id)}/events`),
-        apiFetch<Offer[]>(`/businesses/${encodeURIComponent(business.id)}/offers`),
-      ]);
-      return { ...business, events, offers };
-    }),
-  );
   const options = (rows: Array<{ id: string; name: string }>) => rows.map((r) => ({ value: r.id, label: r.name }));
   return {
     email: me.email,
     businesses,
     requests,
     // Events and offers of an owner are at their own businesses only.
-    sources: { categories: options(categories), tags: options(tags), businesses: options(owned) },
+    sources: { categories: options(categories), tags: options(tags), businesses: options(businesses) },
   };
 }

@@ -1,6 +1,6 @@
 // What the Requests tab reads: the waiting requests with their fields, and the names behind the ids they hold.
 import type { ModerationSettings, RequestDetail, RequestKind, RequestSummary } from "#shared/schemas/owners.ts";
-import { apiFetch } from "#web/lib/api-client.ts";
+import { apiFetch, type Fetcher } from "#web/lib/api-client.ts";
 import { businessView } from "#shared/schemas/business.ts";
 import { DEFAULT_PAGE_SIZE } from "#shared/schemas/pagination.ts";
 import type { Names } from "./field-diff.tsx";
@@ -23,27 +23,28 @@ export interface RequestsPage {
 }
 
 /** One page of the waiting requests, oldest first; a page past the last gives the last. */
-export async function loadRequests(kind: RequestKind | null, page = 1): Promise<RequestsPage> {
+export async function loadRequests(kind: RequestKind | null, page = 1, fetcher?: Fetcher): Promise<RequestsPage> {
+  const get = <T>(path: string) => apiFetch<T>(path, {}, fetcher);
   const ofKind: Record<string, string> = kind ? { kind } : {};
-  const total = (await apiFetch<{ count: number }>(`/requests/pending-count?${new URLSearchParams(ofKind)}`)).count;
+  const total = (await get<{ count: number }>(`/requests/pending-count?${new URLSearchParams(ofKind)}`)).count;
   page = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / REQUESTS_PAGE_SIZE)));
   const query = new URLSearchParams({ status: "pending", ...ofKind, page: String(page), pageSize: String(REQUESTS_PAGE_SIZE) });
   const [list, categories, tags, businesses, settings] = await Promise.all([
-    apiFetch<RequestSummary[]>(`/requests?${query}`),
-    apiFetch<Array<{ id: string; name: string }>>("/categories"),
-    apiFetch<Array<{ id: string; name: string }>>("/tags"),
-    apiFetch<Array<{ id: string; name: string }>>("/businesses"),
-    apiFetch<ModerationSettings>("/moderation-settings"),
+    get<RequestSummary[]>(`/requests?${query}`),
+    get<Array<{ id: string; name: string }>>("/categories"),
+    get<Array<{ id: string; name: string }>>("/tags"),
+    get<Array<{ id: string; name: string }>>("/businesses"),
+    get<ModerationSettings>("/moderation-settings"),
   ]);
-  const requests = await Promise.all(list.map((r) => apiFetch<RequestDetail>(`/requests/${encodeURIComponent(r.id)}`)));
+  const requests = await Promise.all(list.map((r) => get<RequestDetail>(`/requests/${encodeURIComponent(r.id)}`)));
   const names: Names = { ...CHOICE_NAMES, ...Object.fromEntries([...categories, ...tags, ...businesses].map((row) => [row.id, row.name])) };
   return { requests, names, settings, total, page };
 }
 
 /** How many requests wait, for the admin navigation. */
-export async function fetchPendingCount(): Promise<number | null> {
+export async function fetchPendingCount(fetcher?: Fetcher): Promise<number | null> {
   try {
-    return (await apiFetch<{ count: number }>("/requests/pending-count")).count;
+    return (await apiFetch<{ count: number }>("/requests/pending-count", {}, fetcher)).count;
   } catch {
     return null;
   }

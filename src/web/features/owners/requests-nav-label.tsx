@@ -4,9 +4,12 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { fetchPendingCount } from "./requests-api.ts";
 
-/** How many requests wait; null until known, or when it cannot be read. Read again on every move within the dashboard, so a decision shows. */
-export function useWaitingRequests(): number | null {
-  const [count, setCount] = useState<number | null>(null);
+/**
+ * How many requests wait: `known` (as the page was served) at first, else null until read, or when it cannot be read.
+ * Read again on every move within the dashboard, so a decision shows.
+ */
+export function useWaitingRequests(known: number | null = null): number | null {
+  const [count, setCount] = useState<number | null>(known);
   const location = useLocation();
   useEffect(() => {
     let live = true;
