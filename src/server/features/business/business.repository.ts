@@ -31,7 +31,21 @@ type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
  * 0 or 1, which both databases store alike, and read back as false or true). A new plain column is one line here
  * (plus its migration and its shared definition).
  */
-export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone", "email"] as const;
+export const BUSINESS_FIELDS = [
+  "name",
+  "categoryId",
+  "description",
+  "address",
+  "streetAddress",
+  "addressLocality",
+  "addressRegion",
+  "postalCode",
+  "addressCountry",
+  "website",
+  "phone",
+  "email",
+  "priceRange",
+] as const;
 
 type PlainField = (typeof BUSINESS_FIELDS)[number];
 /** The plain fields the definition makes yes/no (`widget: "checkbox"`). */
