@@ -13,7 +13,7 @@ import { ruleInWords } from "../features/events/repeat-rule.ts";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { eventJsonLd } from "../features/events/event-json-ld.ts";
 import { googleCalendarUrl } from "../features/events/calendar-links.ts";
-import { JsonLd } from "../features/seo/json-ld.tsx";
+import { breadcrumbJsonLd, JsonLd, useSiteJsonLd } from "../features/seo/index.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { CopyButton } from "../components/ui/copy-button.tsx";
@@ -131,13 +131,15 @@ function MapOnDemand({ place }: { place: { id: string; name: string; lat: number
 }
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSiteJsonLd();
   if (loaderData.state !== "ok") {
     return <ItemNotFound heading="Event" message={messages.adminEvents.notFound} back={{ to: paths.events, label: "All events" }} />;
   }
   const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl, rule, seriesHref, canChange, movedFrom, timeZone } = loaderData;
   return (
     <article aria-labelledby="event-name" className="max-w-3xl">
-      <JsonLd data={eventJsonLd(event, origin)} />
+      <JsonLd data={eventJsonLd(event, origin, site)} />
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: "Events", path: paths.events }, { name: event.name, path: event.href }])} />
       <BackLinkedHeading back="Events" backTo={paths.events} id="event-name">
         {event.name}
       </BackLinkedHeading>

@@ -1,6 +1,6 @@
 // What an event card and an event's page show, prepared on the server in the site's time zone, so dates read the
 // same before and after hydration and whatever the visitor's own zone.
-import type { EventWithLocation } from "#shared/event-location.ts";
+import type { AddressParts, EventWithLocation } from "#shared/event-location.ts";
 import { formatLongDate } from "#shared/format.ts";
 import { formatEventWhen, isoWithOffset, localDate } from "#shared/zoned-time.ts";
 import { paths } from "#web/lib/paths.ts";
@@ -30,8 +30,10 @@ export interface EventCardData {
   /** A date of a series moved to another start: the start the rule gives it, as schema.org dates are. */
   previousStartDateLd: string | null;
   locationText: string;
-  /** The business it is held at, with its address, when there is one. */
-  business: { id: string; name: string; address: string | null } | null;
+  /** The business it is held at, with its address (also in parts) and logo, when there is one. */
+  business: { id: string; name: string; address: string | null; addressParts: AddressParts; logoUrl: string | null } | null;
+  /** When it was added to the site, as schema.org dates are: from then on its tickets are offered here. */
+  createdLd: string;
   ticketsLink: string | null;
   imageUrl: string | null;
 }
@@ -56,7 +58,10 @@ export function toEventCard(event: EventWithLocation, timeZone: string): EventCa
     endDateLd: event.endDate ? ld(event.endDate) : null,
     previousStartDateLd: event.previousStartDate ? ld(event.previousStartDate) : null,
     locationText: event.locationText,
-    business: event.business ? { id: event.business.id, name: event.business.name, address: event.business.address } : null,
+    business: event.business
+      ? { id: event.business.id, name: event.business.name, address: event.business.address, addressParts: event.business.addressParts, logoUrl: event.business.logoUrl }
+      : null,
+    createdLd: isoWithOffset(event.createdAt, timeZone),
     ticketsLink: event.ticketsLink,
     imageUrl: event.imageUrl,
   };
