@@ -48,6 +48,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         category: offer.type,
         price: offer.price,
         dates: offerLd(found, today, site.timeZone),
+        listedAt: found.createdAt,
         currency: site.currency,
         business: seller,
         businessName: offer.businessName ?? "A Business",

@@ -39,6 +39,7 @@ describe("an offer's JSON-LD", () => {
     category: "Discount",
     price: "$5",
     dates: { validFrom: "2027-03-14T04:00:00.000Z", validThrough: "2027-03-21T03:59:59.000Z", availability: "https://schema.org/InStock" },
+    listedAt: "2027-03-01T12:00:00.000Z",
     currency: "CAD",
     business,
     businessName: business.name,
@@ -68,5 +69,9 @@ describe("an offer's JSON-LD", () => {
     const orphan = offerJsonLd({ ...offer, business: null, businessName: "A Business" }, ORIGIN);
     expect(orphan.image).toBe(`${ORIGIN}/favicon.svg`);
     expect(orphan.seller).toEqual({ "@type": "LocalBusiness", name: "A Business" });
+  });
+
+  it("is valid from when it was listed when it names no first day", () => {
+    expect(offerJsonLd({ ...offer, dates: { ...offer.dates, validFrom: null } }, ORIGIN).validFrom).toBe("2027-03-01T12:00:00.000Z");
   });
 });

@@ -39,6 +39,8 @@ export interface OfferJsonLdInput {
   /** The offer's value as written ("$5", "20% off"). */
   price: string | null;
   dates: OfferLd;
+  /** When it was put on the site: it is valid from then when it names no first day. */
+  listedAt: string;
   /** The site's currency (ISO 4217). */
   currency: string;
   /** The business, or null when it is gone (then only its name is known). */
@@ -48,7 +50,7 @@ export interface OfferJsonLdInput {
 
 /**
  * schema.org Offer for an offer's page. A price is given only when the offer's value is a plain amount ("$5"), in the
- * site's currency; "20% off" is no price. The image is the business's logo, else its first photo, else the site's.
+ * site's currency; "20% off" is no price. Without a first day it is valid from when it was listed. The image is the business's logo, else its first photo, else the site's.
  */
 export function offerJsonLd(offer: OfferJsonLdInput, origin: string) {
   const price = plainPrice(offer.price);
@@ -69,7 +71,7 @@ export function offerJsonLd(offer: OfferJsonLdInput, origin: string) {
     category: offer.category,
     image: new URL(business?.logoUrl ?? business?.photoUrls[0] ?? SITE_LOGO_PATH, origin).href,
     ...(price !== null ? { price, priceCurrency: offer.currency } : {}),
-    ...(offer.dates.validFrom ? { validFrom: offer.dates.validFrom } : {}),
+    validFrom: offer.dates.validFrom ?? offer.listedAt,
     ...(offer.dates.validThrough ? { validThrough: offer.dates.validThrough } : {}),
     availability: offer.dates.availability,
     seller,
