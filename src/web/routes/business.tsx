@@ -47,7 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         origin,
         state: "ok" as const,
         business,
-        events: events.events.map((event) => toEventCard(event, site.timeZone)),
+        events: events.events.map((event) => toEventCard(event, site)),
         offers,
         tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
         hours,

@@ -34,11 +34,15 @@ export interface EventCardData {
   business: { id: string; name: string; address: string | null; addressParts: AddressParts; logoUrl: string | null } | null;
   /** When it was added to the site, as schema.org dates are: from then on its tickets are offered here. */
   createdLd: string;
+  /** The association, who organizes the events no business holds. */
+  associationName: string;
   ticketsLink: string | null;
   imageUrl: string | null;
 }
 
-export function toEventCard(event: EventWithLocation, timeZone: string): EventCardData {
+/** `site`: the association's time zone, and its name as the organizer of what no business holds. */
+export function toEventCard(event: EventWithLocation, site: { timeZone: string; associationName: string }): EventCardData {
+  const { timeZone } = site;
   const ld = (iso: string) => (event.allDay ? localDate(iso, timeZone) : isoWithOffset(iso, timeZone));
   return {
     id: event.id,
@@ -62,6 +66,7 @@ export function toEventCard(event: EventWithLocation, timeZone: string): EventCa
       ? { id: event.business.id, name: event.business.name, address: event.business.address, addressParts: event.business.addressParts, logoUrl: event.business.logoUrl }
       : null,
     createdLd: isoWithOffset(event.createdAt, timeZone),
+    associationName: site.associationName,
     ticketsLink: event.ticketsLink,
     imageUrl: event.imageUrl,
   };

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { truncate } from "#shared/format.ts";
 import { paths } from "#web/lib/paths.ts";
-import { JsonLd, useSiteJsonLd } from "../seo/index.ts";
+import { JsonLd } from "../seo/index.ts";
 import type { EventCardData } from "./event-card-data.ts";
 import { eventJsonLd } from "./event-json-ld.ts";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
@@ -19,7 +19,6 @@ interface Props {
 export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager = false }: Props) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const headingId = `event-${event.key}-name`;
-  const site = useSiteJsonLd();
   return (
     <article id={`event-${event.key}`} aria-labelledby={headingId} className="card flex flex-col gap-3 sm:flex-row">
       {event.imageUrl && (
@@ -59,7 +58,7 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
           </a>
         </p>
       </div>
-      <JsonLd data={eventJsonLd(event, origin, site)} />
+      <JsonLd data={eventJsonLd(event, origin)} />
     </article>
   );
 }

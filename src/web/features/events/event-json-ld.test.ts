@@ -3,7 +3,6 @@ import type { EventCardData } from "./event-card-data.ts";
 import { eventJsonLd } from "./event-json-ld.ts";
 
 const ORIGIN = "https://niche.example";
-const SITE = { associationName: "Downtown Niagara" };
 
 const jazz: EventCardData = {
   id: "e1",
@@ -31,13 +30,14 @@ const jazz: EventCardData = {
     logoUrl: "/uploads/jazz-logo.webp",
   },
   createdLd: "2027-04-01T09:00:00-04:00",
+  associationName: "Downtown Niagara",
   ticketsLink: "https://tickets.example/jazz",
   imageUrl: null,
 };
 
 describe("an event's JSON-LD", () => {
   it("places it at the business's address in parts, organized by the business, with its tickets offered since it was listed", () => {
-    expect(eventJsonLd(jazz, ORIGIN, SITE)).toMatchObject({
+    expect(eventJsonLd(jazz, ORIGIN)).toMatchObject({
       startDate: jazz.startDateLd,
       endDate: jazz.endDateLd,
       eventStatus: "https://schema.org/EventScheduled",
@@ -56,7 +56,7 @@ describe("an event's JSON-LD", () => {
 
   it("is organized by the association when held outdoors, at the place as written, with the association's logo as image", () => {
     const walk = { ...jazz, business: null, locationText: "Queen Street, from Erie Avenue to Victoria Avenue", ticketsLink: null };
-    const ld = eventJsonLd(walk, ORIGIN, SITE);
+    const ld = eventJsonLd(walk, ORIGIN);
     expect(ld.organizer).toMatchObject({ "@type": "Organization", name: "Downtown Niagara", url: `${ORIGIN}/`, logo: { "@type": "ImageObject" } });
     expect(ld.location).toEqual({ "@type": "Place", name: walk.locationText, address: { "@type": "PostalAddress", streetAddress: walk.locationText } });
     expect(ld.image).toBe(`${ORIGIN}/favicon.svg`);
@@ -64,7 +64,7 @@ describe("an event's JSON-LD", () => {
   });
 
   it("offers no more tickets for a cancelled event", () => {
-    const ld = eventJsonLd({ ...jazz, cancelled: true, imageUrl: "/uploads/jazz.webp" }, ORIGIN, SITE);
+    const ld = eventJsonLd({ ...jazz, cancelled: true, imageUrl: "/uploads/jazz.webp" }, ORIGIN);
     expect(ld.eventStatus).toBe("https://schema.org/EventCancelled");
     expect(ld.offers).toMatchObject({ availability: "https://schema.org/Discontinued" });
     expect(ld.image).toBe(`${ORIGIN}/uploads/jazz.webp`);

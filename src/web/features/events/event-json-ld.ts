@@ -5,11 +5,7 @@ import { paths } from "#web/lib/paths.ts";
 import { organizationJsonLd, postalAddressJsonLd, SITE_LOGO_PATH } from "../seo/index.ts";
 import type { EventCardData } from "./event-card-data.ts";
 
-export interface SiteForJsonLd {
-  associationName: string;
-}
-
-export function eventJsonLd(event: EventCardData, origin: string, site: SiteForJsonLd) {
+export function eventJsonLd(event: EventCardData, origin: string) {
   const business = event.business;
   const address = postalAddressJsonLd(business?.address || event.locationText, business?.addressParts);
   // Its own image, else the logo of the business that holds it, else the association's.
@@ -43,6 +39,6 @@ export function eventJsonLd(event: EventCardData, origin: string, site: SiteForJ
       : {}),
     organizer: business
       ? { "@type": "Organization", name: business.name, url: `${origin}${paths.business(business.id)}` }
-      : organizationJsonLd(site.associationName, origin),
+      : organizationJsonLd(event.associationName, origin),
   };
 }

@@ -1,13 +1,5 @@
 // Structured data for search engines. The CSP allows scripts only with the request's nonce.
-import { useRouteLoaderData } from "react-router";
-import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 import { useNonce } from "#web/lib/nonce.tsx";
-
-/** What structured data says of the association, from the settings the root route loaded (no request of its own). */
-export function useSiteJsonLd(): { associationName: string; currency: string } {
-  const site = useRouteLoaderData<{ site: SiteSettings }>("root")?.site;
-  return { associationName: site?.associationName ?? "Niche", currency: site?.currency ?? "CAD" };
-}
 
 /** JSON inside <script> must not be able to close the element: "<" is escaped. */
 function serialize(data: unknown): string {
