@@ -52,7 +52,8 @@ export function settingsFromForm(payload: Record<string, unknown>): Record<strin
     mapZoom: numberOf(payload.mapZoom),
     timeZone: textOf(payload.timeZone),
     holidayRegion: textOf(payload.holidayRegion).trim().toUpperCase(),
-    currency: textOf(payload.currency).trim().toUpperCase(),
+    // Left blank, the default (CAD).
+    currency: textOf(payload.currency).trim().toUpperCase() || undefined,
     heroPhotos: listOf(payload.heroPhotos).map((photo) => ({ url: textOf(photo.url), alt: textOf(photo.alt) })),
     // A blank link is no link.
     sponsorLogos: listOf(payload.sponsorLogos).map((sponsor) => ({
