@@ -95,7 +95,12 @@ export const businessFields = {
   ),
   /** How expensive it is, from $ to $$$$ (schema.org priceRange); not given is null. */
   priceRange: field(
-    optionalText(4).refine((value) => value === null || (PRICE_RANGES as readonly string[]).includes(value), { error: "Price range must be $, $$, $$$ or $$$$." }),
+    z
+      .string()
+      .trim()
+      .nullish()
+      .transform((value) => value || null)
+      .refine((value) => value === null || (PRICE_RANGES as readonly string[]).includes(value), { error: "Price range must be $, $$, $$$ or $$$$." }),
     { label: "Price range", widget: "select", options: PRICE_RANGES.map((p) => ({ value: p, label: p })), empty: "Not given", jsonLd: "priceRange", csv: true },
   ),
   /** `opening_hours` text (Mo-Fr 09:00-17:00; PH off), the structured form, or null for hours not given. */
