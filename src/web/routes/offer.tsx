@@ -10,7 +10,7 @@ import { formatDay, zonedInstant } from "#shared/zoned-time.ts";
 import { toOfferCard } from "../features/offers/offer-card-data.ts";
 import { offerJsonLd, offerLd } from "../features/offers/offer-json-ld.ts";
 import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
-import { addressPartsOf } from "#shared/event-location.ts";
+import { addressPartsOf } from "#shared/postal-address.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";

@@ -1,5 +1,5 @@
 import { businessFields, type Business } from "#shared/schemas/business.ts";
-import { addressPartsOf } from "#shared/event-location.ts";
+import { addressPartsOf } from "#shared/postal-address.ts";
 import { postalAddressJsonLd } from "../seo/index.ts";
 import { WEEKDAY_NAMES, WEEKDAYS, type ComingException, type Interval, type OpeningHoursView, type Weekday } from "#shared/opening-hours.ts";
 

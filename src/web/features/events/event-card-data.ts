@@ -1,6 +1,7 @@
 // What an event card and an event's page show, prepared on the server in the site's time zone, so dates read the
 // same before and after hydration and whatever the visitor's own zone.
-import type { AddressParts, EventWithLocation } from "#shared/event-location.ts";
+import type { EventWithLocation } from "#shared/event-location.ts";
+import type { AddressParts } from "#shared/postal-address.ts";
 import { formatLongDate } from "#shared/format.ts";
 import { formatEventWhen, isoWithOffset, localDate } from "#shared/zoned-time.ts";
 import { paths } from "#web/lib/paths.ts";

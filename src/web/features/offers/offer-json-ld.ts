@@ -1,6 +1,6 @@
 // schema.org Offer for an offer's page: its first day's start and its last day's end in the site's zone (a day of 23
 // or 25 hours when the clocks change), Discontinued only once it has ended, its price and the business that makes it.
-import type { AddressParts } from "#shared/event-location.ts";
+import type { AddressParts } from "#shared/postal-address.ts";
 import { startOfNextDay, zonedInstant } from "#shared/zoned-time.ts";
 import { paths } from "#web/lib/paths.ts";
 import { plainPrice, postalAddressJsonLd, SITE_LOGO_PATH } from "../seo/index.ts";

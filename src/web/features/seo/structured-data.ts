@@ -1,6 +1,6 @@
 // The schema.org pieces several pages share: an address in parts, the association as an Organization (with its logo)
 // and the breadcrumb trail from the home page to the page. Pure: pages build them from what their loaders read.
-import type { AddressParts } from "#shared/event-location.ts";
+import type { AddressParts } from "#shared/postal-address.ts";
 
 /** The site's mark, as search engines show it beside the association's name (served with the site). */
 export const SITE_LOGO_PATH = "/favicon.svg";
