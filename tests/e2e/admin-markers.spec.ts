@@ -1,7 +1,7 @@
 // Journeys through the Markers, Categories and Tags tabs and the standalone add-marker and add-category
 // pages: an admin creates, edits and deletes each kind, sees every rule's message, and the public pages follow.
 import { makeImage } from "../fixtures/images.ts";
-import { addTag, chosenTag, confirmDelete, pick } from "./admin-helpers.ts";
+import { addTag, choose, chosenTag, confirmDelete, pick, select, selectOptions } from "./admin-helpers.ts";
 import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 // As the shared fixture, except that the browser's note on a geocoding call answered with 404 or 502 is
@@ -231,4 +231,41 @@ test("the standalone pages are for admins only", async ({ page, signIn }) => {
   await expect(page).toHaveURL("/");
   const refused = await page.request.post("/api/addCategory", { data: { name: "x", description: "y", hex_color: "#000000" } });
   expect(refused.status()).toBe(403);
+});
+
+test("an admin gives a marker its address in parts and a price range, and search engines read them from its page", async ({ page, signIn }) => {
+  await signIn("admin");
+  const name = `Parts Bistro ${unique()}`;
+  await page.goto("/admin/markers");
+  const panel = page.getByRole("tabpanel", { name: "Markers" });
+  const form = panel.getByRole("region", { name: "Add Marker" });
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await pick(form.getByRole("combobox", { name: "Category" }), "Restaurants");
+  await form.getByLabel("Address").fill("4410 Queen Street, Niagara Falls, ON L2E 2L3");
+  await form.getByLabel("Street", { exact: true }).fill("4410 Queen Street");
+  await form.getByLabel("City", { exact: true }).fill("Niagara Falls");
+  await form.getByLabel("Province or state", { exact: true }).fill("ON");
+  await form.getByLabel("Postal code", { exact: true }).fill("L2E 2L3");
+  await form.getByLabel("Country", { exact: true }).fill("CA");
+  await form.getByLabel("Latitude").fill("43.1055");
+  await form.getByLabel("Longitude").fill("-79.0712");
+  await form.getByLabel("Phone").fill("905-555-0142");
+  expect(await selectOptions(select(form, "Price range"))).toEqual(["Not given", "$", "$$", "$$$", "$$$$"]);
+  await choose(select(form, "Price range"), "$$");
+  await form.getByRole("button", { name: "Add Marker" }).click();
+  await expect(panel.getByRole("status").last()).toHaveText(`Marker "${name}" added.`);
+
+  await panel.getByLabel("Find by name").fill(name);
+  await panel.getByRole("list", { name: "Markers" }).getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // The page shows the address as written; its structured data gives the parts.
+  await expect(page.getByText("4410 Queen Street, Niagara Falls, ON L2E 2L3")).toBeVisible();
+  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
+  expect(blocks.find((b) => b["@type"] === "LocalBusiness")).toMatchObject({
+    name,
+    priceRange: "$$",
+    telephone: "905-555-0142",
+    address: { "@type": "PostalAddress", streetAddress: "4410 Queen Street", addressLocality: "Niagara Falls", addressRegion: "ON", postalCode: "L2E 2L3", addressCountry: "CA" },
+  });
+  expect(blocks.find((b) => b["@type"] === "BreadcrumbList")).toMatchObject({ itemListElement: [{ name: "Home" }, { name: "Restaurants" }, { name }] });
 });

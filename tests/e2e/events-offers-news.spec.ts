@@ -10,6 +10,7 @@ interface ApiEvent {
   id: string;
   name: string;
   eventDate: string;
+  endDate: string | null;
   location: string;
 }
 
@@ -20,23 +21,25 @@ async function demoEvent(request: APIRequestContext, name: string): Promise<ApiE
 }
 
 /** The time in Toronto as the page must show it, computed independently of the page's code. */
-function torontoWhen(start: string) {
+function torontoWhen(start: string, end: string | null = null) {
   const zone = { timeZone: "America/Toronto" } as const;
   const day = new Date(start).toLocaleDateString("en-US", { ...zone, weekday: "long", year: "numeric", month: "long", day: "numeric" });
-  return `${day}, ${new Date(start).toLocaleTimeString("en-US", { ...zone, hour: "numeric", minute: "2-digit", timeZoneName: "short" })}`;
+  const time = (iso: string, zoneName: boolean) => new Date(iso).toLocaleTimeString("en-US", { ...zone, hour: "numeric", minute: "2-digit", ...(zoneName ? { timeZoneName: "short" } : {}) });
+  // The demo events end the same evening: the end's time follows the start's.
+  return end ? `${day}, ${time(start, false)} – ${time(end, true)}` : `${day}, ${time(start, true)}`;
 }
 
 test.describe("an event's page", () => {
   test("opens from the home page with its time, place, tickets, calendar links and structured data", async ({ page, baseURL }) => {
     const event = await demoEvent(page.request, "Jazz on the Cellar Stage");
-    const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string; address: string }>;
+    const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string; address: string; streetAddress: string; postalCode: string }>;
     const venue = businesses.find((b) => b.id === event.location)!;
     await page.goto("/");
     const section = page.getByRole("region", { name: "Upcoming Events" });
     await section.getByRole("link", { name: event.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
     await expect(page.getByRole("heading", { level: 1, name: event.name })).toBeVisible();
-    await expect(page.locator("time").first()).toHaveText(torontoWhen(event.eventDate));
+    await expect(page.locator("time").first()).toHaveText(torontoWhen(event.eventDate, event.endDate));
     await expect(page.getByRole("link", { name: "Niagara Jazz Cellar" })).toHaveAttribute("href", `/business/${venue.id}`);
     await expect(page.getByText(venue.address)).toBeVisible();
     await expect(page.getByRole("link", { name: /Get Tickets/ })).toHaveAttribute("href", /^https:\/\//);
@@ -55,8 +58,12 @@ test.describe("an event's page", () => {
       name: event.name,
       eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-      location: { "@type": "Place", name: "Niagara Jazz Cellar", address: { "@type": "PostalAddress", streetAddress: venue.address } },
-      offers: { "@type": "Offer", url: expect.stringMatching(/^https:\/\//) },
+      location: {
+        "@type": "Place",
+        name: "Niagara Jazz Cellar",
+        address: { "@type": "PostalAddress", streetAddress: venue.streetAddress, addressLocality: "Niagara Falls", addressRegion: "ON", postalCode: venue.postalCode, addressCountry: "CA" },
+      },
+      offers: { "@type": "Offer", url: expect.stringMatching(/^https:\/\//), availability: "https://schema.org/InStock", validFrom: expect.any(String) },
       organizer: { "@type": "Organization", name: "Niagara Jazz Cellar", url: `${baseURL}/business/${venue.id}` },
     });
     expect(ld.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[45]:00$/);
@@ -79,7 +86,7 @@ test.describe("in another time zone", () => {
     const event = await demoEvent(page.request, "Jazz on the Cellar Stage");
     await page.goto(`/events/${event.id}`);
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("Asia/Tokyo");
-    await expect(page.locator("time").first()).toHaveText(torontoWhen(event.eventDate));
+    await expect(page.locator("time").first()).toHaveText(torontoWhen(event.eventDate, event.endDate));
     // After hydration too: the list's dates are the site's.
     await page.goto("/events");
     await expect(page.getByRole("article").filter({ hasText: event.name }).locator("time")).toHaveText(

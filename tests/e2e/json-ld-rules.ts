@@ -1,5 +1,6 @@
-// The properties search engines' rich results require (and the recommended ones this site can always give) for each
-// schema.org type the site publishes, after Google Search Central's structured-data reference for each type.
+// The properties search engines' rich results require and recommend for each schema.org type the site publishes, after
+// Google Search Central's structured-data reference for each type (LocalBusiness, Event, Offer as a product's or an
+// event's offer, Article for BlogPosting, Organization, Breadcrumb) and schema.org's definitions.
 
 type Node = Record<string, unknown>;
 
@@ -14,42 +15,75 @@ const isHoursSpecification = (v: unknown): v is Node => isNode(v) && v["@type"] 
 
 type Rule = [property: string, check: (value: unknown) => boolean, expected: string];
 
+const has = (node: Node, rules: Rule[]) => rules.every(([p, check]) => check(node[p]));
+const isImage = (v: unknown) => isAbsoluteUrl(v) || (isNode(v) && v["@type"] === "ImageObject" && isAbsoluteUrl(v.url));
+const isImages = (v: unknown) => isImage(v) || (Array.isArray(v) && v.length > 0 && v.every(isImage));
+const isSchemaEnum = (prefix: string) => (v: unknown) => isText(v) && (v as string).startsWith(`https://schema.org/${prefix}`);
+/** An address in parts as rich results ask for a business: every part given. */
+const isFullAddress = (v: unknown) =>
+  isNode(v) && v["@type"] === "PostalAddress" && ["streetAddress", "addressLocality", "addressRegion", "postalCode", "addressCountry"].every((p) => isText(v[p]));
+/** Any PostalAddress: at least its street (a place outdoors is known by its description only). */
+const isPostalAddress = (v: unknown) => isNode(v) && v["@type"] === "PostalAddress" && isText(v.streetAddress);
+
 const place: Rule[] = [
   ["name", isText, "a name"],
-  ["address", (v) => isText(v) || (isNode(v) && v["@type"] === "PostalAddress" && isText(v.streetAddress)), "an address"],
+  ["address", isPostalAddress, "a PostalAddress with a streetAddress"],
 ];
 const organization: Rule[] = [
   ["name", isText, "a name"],
   ["url", isAbsoluteUrl, "an absolute URL"],
 ];
+/** The association: also its logo. */
+const association: Rule[] = [...organization, ["logo", isImage, "an ImageObject with an absolute URL"]];
+const isOrganization = (v: unknown) => isNode(v) && (v["@type"] === "Organization" || v["@type"] === "LocalBusiness") && has(v, organization);
+const isPerson = (v: unknown) => isNode(v) && v["@type"] === "Person" && isText(v.name);
+const isSeller = (v: unknown) => isNode(v) && (v["@type"] === "LocalBusiness" || v["@type"] === "Organization") && isText(v.name);
+/** An offer's price, when it has one: a number, and then its currency as an ISO 4217 code. */
+const isPrice = (v: unknown) => isNumber(v) || (isText(v) && /^\d+(\.\d+)?$/.test(v as string));
+const isCurrency = (v: unknown) => isText(v) && /^[A-Z]{3}$/.test(v as string);
+const isTicketOffer = (v: unknown) =>
+  isNode(v) && v["@type"] === "Offer" && isAbsoluteUrl(v.url) && isSchemaEnum("")(v.availability) && isIsoDate(v.validFrom) && (v.price === undefined || (isPrice(v.price) && isCurrency(v.priceCurrency)));
 
+/**
+ * What each type must have: Google's required properties and the recommended ones this site fills from its data (a
+ * missing one fails). Properties that only some items have data for are in OPTIONAL below, checked when given.
+ */
 const RULES: Record<string, Rule[]> = {
-  Organization: organization,
+  Organization: association,
   LocalBusiness: [
     ["name", isText, "a name"],
-    ["address", (v) => isNode(v) && v["@type"] === "PostalAddress" && isText(v.streetAddress), "a PostalAddress with a streetAddress"],
+    ["address", isFullAddress, "a PostalAddress with streetAddress, addressLocality, addressRegion, postalCode and addressCountry"],
     ["geo", (v) => isNode(v) && v["@type"] === "GeoCoordinates" && isNumber(v.latitude) && isNumber(v.longitude), "GeoCoordinates in numbers"],
     ["url", isAbsoluteUrl, "an absolute URL"],
     ["@id", isAbsoluteUrl, "an absolute URL"],
+    ["telephone", isText, "a telephone number"],
   ],
   Event: [
     ["name", isText, "a name"],
     ["startDate", isIsoDate, "an ISO 8601 date"],
-    ["location", (v) => isNode(v) && v["@type"] === "Place" && place.every(([p, check]) => check(v[p])), "a Place with a name and an address"],
-    ["eventStatus", (v) => isText(v) && (v as string).startsWith("https://schema.org/Event"), "a schema.org EventStatusType"],
-    ["eventAttendanceMode", (v) => isText(v) && (v as string).startsWith("https://schema.org/"), "a schema.org EventAttendanceModeEnumeration"],
+    ["location", (v) => isNode(v) && v["@type"] === "Place" && has(v, place), "a Place with a name and a PostalAddress"],
+    ["eventStatus", isSchemaEnum("Event"), "a schema.org EventStatusType"],
+    ["eventAttendanceMode", isSchemaEnum(""), "a schema.org EventAttendanceModeEnumeration"],
     ["url", isAbsoluteUrl, "an absolute URL"],
+    ["image", isImages, "an absolute URL"],
+    ["organizer", isOrganization, "an Organization with a name and URL"],
   ],
   BlogPosting: [
     ["headline", (v) => isText(v) && (v as string).length <= 110, "a headline of at most 110 characters"],
     ["datePublished", isIsoDate, "an ISO 8601 date"],
     ["dateModified", isIsoDate, "an ISO 8601 date"],
-    ["author", (v) => isNode(v) && isText(v.name), "an author with a name"],
+    ["author", (v) => isPerson(v) || isOrganization(v), "a Person with a name, or an Organization with a name and URL"],
+    ["publisher", (v) => isNode(v) && v["@type"] === "Organization" && has(v, association), "an Organization with a name, URL and logo"],
+    ["image", isImages, "an absolute URL"],
     ["url", isAbsoluteUrl, "an absolute URL"],
   ],
   Offer: [
     ["url", isAbsoluteUrl, "an absolute URL"],
-    ["seller", (v) => isNode(v) && isText(v.name), "a seller with a name"],
+    ["seller", isSeller, "a seller with a name"],
+    ["offeredBy", isSeller, "the business that offers it, with a name"],
+    ["availability", isSchemaEnum(""), "a schema.org ItemAvailability"],
+    ["validFrom", isIsoDate, "an ISO 8601 date"],
+    ["image", isImages, "an absolute URL"],
   ],
   ItemList: [
     [
@@ -61,30 +95,38 @@ const RULES: Record<string, Rule[]> = {
       "ListItems numbered from 1, each with a name and an absolute URL",
     ],
   ],
+  BreadcrumbList: [
+    [
+      "itemListElement",
+      (v) =>
+        Array.isArray(v) &&
+        v.length >= 2 &&
+        v.every((item, i) => isNode(item) && item["@type"] === "ListItem" && item.position === i + 1 && isText(item.name) && isAbsoluteUrl(item.item)),
+      "at least two ListItems numbered from 1, each with a name and an absolute URL as item",
+    ],
+  ],
 };
 
 /** Optional properties that, when given, must still be well-formed. */
 const OPTIONAL: Record<string, Rule[]> = {
+  Organization: [["sameAs", (v) => Array.isArray(v) && v.length > 0 && v.every(isAbsoluteUrl), "a list of absolute URLs"]],
   Event: [
-    ["image", isAbsoluteUrl, "an absolute URL"],
-    ["offers", (v) => isNode(v) && v["@type"] === "Offer" && isAbsoluteUrl(v.url), "an Offer with an absolute URL"],
-    ["organizer", (v) => isNode(v) && organization.every(([p, check]) => check(v[p])), "an Organization with a name and URL"],
+    ["offers", isTicketOffer, "an Offer with an absolute URL, availability and validFrom (and a price with its currency, when given)"],
     ["endDate", isIsoDate, "an ISO 8601 date"],
     ["previousStartDate", isIsoDate, "an ISO 8601 date"],
   ],
   LocalBusiness: [
-    ["image", (v) => isAbsoluteUrl(v) || (Array.isArray(v) && v.length > 0 && v.every(isAbsoluteUrl)), "an absolute URL or a list of them"],
+    ["image", isImages, "an absolute URL or a list of them"],
     ["logo", isAbsoluteUrl, "an absolute URL"],
-    ["telephone", isText, "a telephone number"],
+    ["priceRange", (v) => isText(v) && /^\${1,4}$/.test(v as string), "$ to $$$$"],
     ["sameAs", (v) => Array.isArray(v) && v.length > 0 && v.every(isAbsoluteUrl), "a list of absolute URLs"],
     ["openingHoursSpecification", (v) => Array.isArray(v) && v.length > 0 && v.every((s) => isHoursSpecification(s) && Array.isArray(s.dayOfWeek) && s.dayOfWeek.every((d: unknown) => isText(d) && /^https:\/\/schema\.org\/(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$/.test(d as string))), "OpeningHoursSpecifications with schema.org days of the week and HH:MM times"],
     ["specialOpeningHoursSpecification", (v) => Array.isArray(v) && v.length > 0 && v.every((s) => isHoursSpecification(s) && isIsoDate(s.validFrom) && isIsoDate(s.validThrough) && (s.validFrom as string) <= (s.validThrough as string)), "OpeningHoursSpecifications with validFrom and validThrough dates"],
     ["amenityFeature", (v) => Array.isArray(v) && v.length > 0 && v.every((f) => isNode(f) && f["@type"] === "LocationFeatureSpecification" && isText(f.name) && f.value === true), "LocationFeatureSpecifications, each with a name and value true"],
   ],
   ItemList: [["numberOfItems", isNumber, "a number"]],
-  BlogPosting: [["image", isAbsoluteUrl, "an absolute URL"]],
   Offer: [
-    ["validFrom", isIsoDate, "an ISO 8601 date"],
+    ["price", isPrice, "a number"],
     ["validThrough", isIsoDate, "an ISO 8601 date"],
   ],
 };
@@ -111,6 +153,10 @@ export function jsonLdProblems(data: unknown, seen: Set<string>): string[] {
     if (rescheduled && data.previousStartDate === undefined) problems.push(`Event "${String(data.name)}": a rescheduled event must give its previousStartDate`);
     if (!rescheduled && data.previousStartDate !== undefined) problems.push(`Event "${String(data.name)}": only a rescheduled event has a previousStartDate`);
     if (rescheduled && data.previousStartDate === data.startDate) problems.push(`Event "${String(data.name)}": previousStartDate is its startDate`);
+  }
+  // A price means nothing without its currency, nor a currency without a price.
+  if (type === "Offer" && (data.price === undefined) !== (data.priceCurrency === undefined || !isCurrency(data.priceCurrency))) {
+    problems.push(`Offer "${String(data.name)}": price and priceCurrency (an ISO 4217 code) go together, are ${JSON.stringify([data.price, data.priceCurrency])}`);
   }
   if (type === "ItemList" && Array.isArray(data.itemListElement) && data.numberOfItems !== data.itemListElement.length) {
     problems.push(`ItemList "${String(data.name)}": numberOfItems differs from the number of entries`);

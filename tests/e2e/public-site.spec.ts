@@ -13,6 +13,8 @@ interface ApiBusiness {
   name: string;
   category: string | null;
   address: string;
+  streetAddress: string;
+  postalCode: string;
   phone: string;
   website: string | null;
 }
@@ -251,7 +253,7 @@ test("a business page is complete without JavaScript: name, JSON-LD and Open Gra
   const events = blocks.filter((b) => b["@type"] === "Event");
   expect(events.length).toBeGreaterThan(0);
   events.forEach(expectEventShape);
-  expect(events[0]!.location).toMatchObject({ name: "Riverbend Gallery", address: { "@type": "PostalAddress", streetAddress: gallery.address } });
+  expect(events[0]!.location).toMatchObject({ name: "Riverbend Gallery", address: { "@type": "PostalAddress", streetAddress: gallery.streetAddress, addressLocality: "Niagara Falls", addressRegion: "ON", postalCode: gallery.postalCode, addressCountry: "CA" } });
 });
 
 test.describe("a content page's scripts", () => {

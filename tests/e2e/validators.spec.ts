@@ -122,13 +122,36 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
   expect(await nuHtmlErrors(pages)).toEqual([]);
 });
 
+/** The demo items whose data fills every property their type can have: a restaurant, events, an offer with a price. */
+async function demoItemPages(request: APIRequestContext) {
+  const businesses = (await (await request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string; logoUrl: string | null; postalCode: string | null }>;
+  const events = (await (await request.get("/api/v1/events")).json()) as Array<{ id: string; name: string }>;
+  const offers = (await (await request.get("/api/v1/offers")).json()) as Array<{ id: string; description: string }>;
+  const find = <T extends object>(list: T[], match: (item: T) => boolean, what: string) => {
+    const found = list.find(match);
+    expect(found, what).toBeDefined();
+    return found!;
+  };
+  const gallery = find(businesses, (b) => b.name === "Riverbend Gallery", "the demo gallery");
+  expect(gallery.logoUrl, "the demo gallery's logo").toBeTruthy();
+  return {
+    businesses,
+    withLogo: `/business/${gallery.id}`,
+    restaurant: `/business/${find(businesses, (b) => b.name === "The Maple & Oak Bistro", "the demo bistro").id}`,
+    // Held at a business, with tickets; and one outdoors, which the association organizes.
+    concert: `/events/${find(events, (e) => e.name === "Jazz on the Cellar Stage", "the demo concert").id}`,
+    outdoor: `/events/${find(events, (e) => e.name === "First Friday Art Walk", "the demo art walk").id}`,
+    // Its value is a plain amount, "$14.99".
+    pricedOffer: `/offers/${find(offers, (o) => o.description === "Lunch platter with two sides", "the demo lunch platter").id}`,
+  };
+}
+
 test("every JSON-LD block has what rich results require for its type", async ({ request }) => {
-  // Besides the first business of the sitemap, a demo business with a logo (other journeys leave it alone).
-  const businesses = (await (await request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string; logoUrl: string | null }>;
-  const gallery = businesses.find((b) => b.name === "Riverbend Gallery");
-  expect(gallery?.logoUrl, "the demo gallery's logo").toBeTruthy();
-  const withLogo = `/business/${gallery!.id}`;
-  const pages = await fetchHtml(request, [...(await publicPaths(request)), withLogo]);
+  const demo = await demoItemPages(request);
+  // A business entered with its address on one line (as journeys add them) has no parts to give: its page is left out.
+  const withoutParts = new Set(demo.businesses.filter((b) => !b.postalCode).map((b) => `/business/${b.id}`));
+  const paths = [...(await publicPaths(request)), demo.withLogo, demo.restaurant, demo.concert, demo.outdoor, demo.pricedOffer].filter((p) => !withoutParts.has(p));
+  const pages = await fetchHtml(request, [...new Set(paths)]);
   const seen = new Set<string>();
   const problems: string[] = [];
   const blocks = new Map<string, Array<Record<string, unknown>>>();
@@ -147,19 +170,38 @@ test("every JSON-LD block has what rich results require for its type", async ({ 
     }
   }
   expect(problems).toEqual([]);
+  expect([...seen].sort()).toEqual(["BlogPosting", "BreadcrumbList", "Event", "ItemList", "LocalBusiness", "Offer", "Organization"]);
 
   // Each page type carries the structured data that fits it.
   const of = (prefix: string) => [...blocks].find(([p]) => p === prefix || p.startsWith(`${prefix}/`))![1];
-  expect(of("/").map((b) => b["@type"])).toContain("Organization");
-  for (const list of ["/offers", "/tag", "/category"]) expect(of(list).map((b) => b["@type"]), list).toContain("ItemList");
-  expect(blocks.get(withLogo)).toContainEqual(expect.objectContaining({ "@type": "LocalBusiness", logo: expect.any(String), image: expect.any(String) }));
+  const types = (list: Array<Record<string, unknown>> | undefined) => list?.map((b) => b["@type"]);
+  expect(of("/")).toContainEqual(expect.objectContaining({ "@type": "Organization", logo: expect.objectContaining({ "@type": "ImageObject" }) }));
+  for (const list of ["/offers", "/tag", "/category"]) expect(types(of(list)), list).toContain("ItemList");
+  for (const list of ["/tag", "/category"]) expect(types(of(list)), list).toContain("BreadcrumbList");
+  expect(blocks.get(demo.withLogo)).toContainEqual(expect.objectContaining({ "@type": "LocalBusiness", logo: expect.any(String), image: expect.any(String) }));
+  expect(types(blocks.get(demo.restaurant))).toEqual(["LocalBusiness", "BreadcrumbList"]);
+  expect(blocks.get(demo.restaurant)![0]).toMatchObject({
+    priceRange: "$$$",
+    address: { addressLocality: "Niagara Falls", addressRegion: "ON", addressCountry: "CA", postalCode: expect.stringMatching(/^L2E \d[A-Z]\d$/) },
+    openingHoursSpecification: expect.any(Array),
+  });
   const events = of("/events").filter((b) => b["@type"] === "Event");
   expect(events.length).toBeGreaterThan(0);
-  expect(events.some((e) => e.organizer !== undefined)).toBe(true);
+  const [concert] = blocks.get(demo.concert)!;
+  expect(types(blocks.get(demo.concert))).toEqual(["Event", "BreadcrumbList"]);
+  expect(concert).toMatchObject({
+    endDate: expect.any(String),
+    offers: { availability: "https://schema.org/InStock", validFrom: expect.any(String) },
+    organizer: { name: "Niagara Jazz Cellar" },
+    location: { address: { streetAddress: expect.any(String), addressLocality: "Niagara Falls", postalCode: expect.any(String) } },
+  });
+  expect(blocks.get(demo.outdoor)![0]).toMatchObject({ endDate: expect.any(String), organizer: { "@type": "Organization", logo: expect.anything() } });
+  expect(blocks.get(demo.pricedOffer)![0]).toMatchObject({ "@type": "Offer", price: 14.99, priceCurrency: "CAD", seller: { name: "Smokestack BBQ Co." } });
   const [eventPage, offerPage, postPage] = await itemPages(request);
-  expect(blocks.get(postPage!)?.map((b) => b["@type"])).toEqual(["BlogPosting"]);
-  expect(blocks.get(eventPage!)?.map((b) => b["@type"])).toEqual(["Event"]);
-  expect(blocks.get(offerPage!)?.map((b) => b["@type"])).toEqual(["Offer"]);
+  expect(types(blocks.get(postPage!))).toEqual(["BlogPosting", "BreadcrumbList"]);
+  expect(types(blocks.get(eventPage!))).toEqual(["Event", "BreadcrumbList"]);
+  expect(types(blocks.get(offerPage!))).toEqual(["Offer", "BreadcrumbList"]);
+  expect(blocks.get(postPage!)![1]).toMatchObject({ itemListElement: [{ name: "Home" }, { name: "News" }, { position: 3 }] });
 });
 
 test("the events page announces its calendar feed, and the feed is there", async ({ request }) => {

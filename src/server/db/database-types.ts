@@ -36,6 +36,9 @@ export interface AuditLog {
 
 export interface Business {
   address: string | null;
+  addressCountry: string | null;
+  addressLocality: string | null;
+  addressRegion: string | null;
   attributes: Generated<string>;
   categoryId: string | null;
   createdAt: string;
@@ -50,7 +53,10 @@ export interface Business {
   name: string;
   openingHours: string | null;
   phone: string | null;
+  postalCode: string | null;
+  priceRange: string | null;
   socialLinks: string | null;
+  streetAddress: string | null;
   website: string | null;
 }
 
@@ -282,6 +288,7 @@ export interface SiteSettings {
   autoApproveEvents: Generated<number>;
   autoApproveListings: Generated<number>;
   autoApproveOffers: Generated<number>;
+  currency: Generated<string>;
   generalEmail: string;
   heroPhotos: string;
   holidayRegion: Generated<string>;

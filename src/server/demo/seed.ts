@@ -120,29 +120,50 @@ const SIDE_STREETS: Record<number, { street: string; at: number; metres: number 
   39: { street: "Victoria Avenue", at: 330, metres: 200 },
 };
 
+/** How dear the restaurants, cafés and bars are; the other members give no price range. */
+const DEMO_PRICE_RANGES: Partial<Record<string, string>> = {
+  "The Maple & Oak Bistro": "$$$",
+  "Queen Street Diner": "$",
+  "Little Lisbon Grill": "$$",
+  "Saffron House": "$$",
+  "Smokestack BBQ Co.": "$$",
+  "Noodle Bar Niagara": "$",
+  "Falls View Pizzeria": "$",
+  "Café Crème Brûlée": "$$",
+  "Rise & Shine Bakery": "$",
+  "Grounded Coffee Roasters": "$",
+  "Honeycomb Tea Room": "$$",
+  "Sugar Loaf Donuts": "$",
+  "The Tipsy Barrel": "$$",
+  "Vine & Vintage Wine Bar": "$$$",
+  "Midnight Arcade Bar": "$$",
+};
+
 const EVENTS: Array<{
   name: string;
   days: number;
   hour: number;
+  /** How long it lasts, in hours. */
+  hours: number;
   business?: string;
   outdoor?: string;
   description: string;
   tickets?: boolean;
   image?: string;
 }> = [
-  { name: "First Friday Art Walk", days: 3, hour: 18, outdoor: "Queen Street, from Erie Avenue to Victoria Avenue", description: "Galleries and studios stay open late, with street musicians and food trucks along the way. Pick up a map at any participating business.", image: "#2e86ab" },
-  { name: "Jazz on the Cellar Stage", days: 5, hour: 20, business: "Niagara Jazz Cellar", description: "The Lena Park Quartet plays standards and originals.", tickets: true },
-  { name: "Sourdough Basics Workshop", days: 8, hour: 10, business: "Rise & Shine Bakery", description: "Learn to feed a starter, shape a loaf and bake it at home. All ingredients included; you take home your own starter.", tickets: true },
-  { name: "Queen Street Summer Night Market", days: 12, hour: 17, outdoor: "Queen Street closed to traffic between Erie and Crysler", description: "Over sixty vendors, live music on two stages and a kids' zone. Free admission; bring a reusable bag. The street is closed to cars from 3 p.m. until midnight, and the Erie Avenue parking lot is free for the evening.", image: "#e4572e" },
-  { name: "Community Garden Cleanup", days: 15, hour: 9, outdoor: "Community garden behind the library", description: "Gloves and coffee provided." },
-  { name: "Opening Reception: Water & Stone", days: 19, hour: 19, business: "Riverbend Gallery", description: "Meet the artists of our new exhibition of paintings and sculpture inspired by the Niagara River.", image: "#264653" },
-  { name: "Trivia Night", days: 22, hour: 20, business: "The Tipsy Barrel", description: "Teams of up to six. Prizes for the top three teams." },
-  { name: "Family Board Game Afternoon", days: 30, hour: 13, business: "Lakeside Toys & Games", description: "Try new games with the whole family; staff will teach the rules.", tickets: true, image: "#9b5de5" },
-  { name: "Spring Sidewalk Sale", days: -4, hour: 10, outdoor: "Both sides of Queen Street", description: "Over thirty shops with deals on the sidewalk all day." },
-  { name: "Pottery Open Studio", days: -9, hour: 14, business: "Clay Studio Collective", description: "Drop in and try the wheel with help from our members.", image: "#a47148" },
-  { name: "Heritage Walk: Downtown in 1911", days: -15, hour: 11, business: "Heritage Walking Tours", description: "A ninety-minute walk through the buildings that survived from the early 1900s, with archive photos at every stop.", tickets: true },
-  { name: "Wine & Cheese Pairing Evening", days: -21, hour: 19, business: "Vine & Vintage Wine Bar", description: "Six Niagara wines paired with six cheeses from Émile's Fine Cheese.", tickets: true },
-  { name: "Youth Open Mic", days: -28, hour: 18, business: "Queen Street Youth Centre", description: "Music, poetry and comedy from local teens." },
+  { name: "First Friday Art Walk", days: 3, hour: 18, hours: 3, outdoor: "Queen Street, from Erie Avenue to Victoria Avenue", description: "Galleries and studios stay open late, with street musicians and food trucks along the way. Pick up a map at any participating business.", image: "#2e86ab" },
+  { name: "Jazz on the Cellar Stage", days: 5, hour: 20, hours: 2, business: "Niagara Jazz Cellar", description: "The Lena Park Quartet plays standards and originals.", tickets: true },
+  { name: "Sourdough Basics Workshop", days: 8, hour: 10, hours: 3, business: "Rise & Shine Bakery", description: "Learn to feed a starter, shape a loaf and bake it at home. All ingredients included; you take home your own starter.", tickets: true },
+  { name: "Queen Street Summer Night Market", days: 12, hour: 17, hours: 6, outdoor: "Queen Street closed to traffic between Erie and Crysler", description: "Over sixty vendors, live music on two stages and a kids' zone. Free admission; bring a reusable bag. The street is closed to cars from 3 p.m. until midnight, and the Erie Avenue parking lot is free for the evening.", image: "#e4572e" },
+  { name: "Community Garden Cleanup", days: 15, hour: 9, hours: 3, outdoor: "Community garden behind the library", description: "Gloves and coffee provided." },
+  { name: "Opening Reception: Water & Stone", days: 19, hour: 19, hours: 2, business: "Riverbend Gallery", description: "Meet the artists of our new exhibition of paintings and sculpture inspired by the Niagara River.", image: "#264653" },
+  { name: "Trivia Night", days: 22, hour: 20, hours: 2, business: "The Tipsy Barrel", description: "Teams of up to six. Prizes for the top three teams." },
+  { name: "Family Board Game Afternoon", days: 30, hour: 13, hours: 3, business: "Lakeside Toys & Games", description: "Try new games with the whole family; staff will teach the rules.", tickets: true, image: "#9b5de5" },
+  { name: "Spring Sidewalk Sale", days: -4, hour: 10, hours: 8, outdoor: "Both sides of Queen Street", description: "Over thirty shops with deals on the sidewalk all day." },
+  { name: "Pottery Open Studio", days: -9, hour: 14, hours: 3, business: "Clay Studio Collective", description: "Drop in and try the wheel with help from our members.", image: "#a47148" },
+  { name: "Heritage Walk: Downtown in 1911", days: -15, hour: 11, hours: 2, business: "Heritage Walking Tours", description: "A ninety-minute walk through the buildings that survived from the early 1900s, with archive photos at every stop.", tickets: true },
+  { name: "Wine & Cheese Pairing Evening", days: -21, hour: 19, hours: 2, business: "Vine & Vintage Wine Bar", description: "Six Niagara wines paired with six cheeses from Émile's Fine Cheese.", tickets: true },
+  { name: "Youth Open Mic", days: -28, hour: 18, hours: 2, business: "Queen Street Youth Centre", description: "Music, poetry and comedy from local teens." },
 ];
 
 const OFFERS: Array<{ business: string; type: OfferType; description: string; price?: string; terms?: string; couponCode?: string; daysLeft?: number }> = [
@@ -325,6 +346,7 @@ export async function seedDemoContent({
     mapZoom: MAP_ZOOM.default,
     timeZone: "America/Toronto",
     holidayRegion: "CA-ON",
+    currency: "CAD",
   });
 
   // One transaction for the rows: far fewer fsyncs on SQLite, and all or nothing.
@@ -355,6 +377,13 @@ export async function seedDemoContent({
         categoryId: categoryIds.get(b.category) ?? null,
         description: b.description,
         address: `${number} ${side ? side.street : "Queen Street"}, Niagara Falls, ON`,
+        // The same address in parts, for search engines; the postal codes of downtown Niagara Falls begin L2E.
+        streetAddress: `${number} ${side ? side.street : "Queen Street"}`,
+        addressLocality: "Niagara Falls",
+        addressRegion: "ON",
+        postalCode: `L2E ${1 + (i % 9)}${"ABCEGHJKLMNPRSTVXY"[i % 18]}${(number % 10)}`,
+        addressCountry: "CA",
+        priceRange: DEMO_PRICE_RANGES[b.name] ?? null,
         website: b.noWebsite ? null : `https://${slug}.example`,
         phone: `(905) 555-01${String(i).padStart(2, "0")}`,
         // Some members publish an address for enquiries.
@@ -394,6 +423,7 @@ export async function seedDemoContent({
         outdoorLocationDescription: e.outdoor ?? null,
         ticketsLink: e.tickets ? `https://tickets.example/${slugify(e.name)}` : null,
         eventDate: at(now, e.days, e.hour),
+        endDate: at(now, e.days, e.hour + e.hours),
         imageUrl: image?.url ?? null,
         imageStoragePath: image?.fullPath ?? null,
         createdAt: iso,

@@ -52,6 +52,9 @@ export type Coordinates = z.infer<typeof CoordinatesSchema>;
 export type Business = z.infer<typeof BusinessSchema>;
 export type BusinessListQuery = z.output<typeof BusinessListQuerySchema>;
 
+/** A business's price range, cheapest first. */
+export const PRICE_RANGES = ["$", "$$", "$$$", "$$$$"] as const;
+
 /** Optional free text: blank becomes null. */
 const optionalText = (max: number) =>
   z
@@ -73,6 +76,12 @@ export const businessFields = {
   categoryId: field(z.string(required).trim().min(1, required).max(100), { label: "Category", widget: "combobox", source: "categories", empty: "Select a category" }),
   description: field(optionalText(5000), { label: "Description", widget: "textarea", maxLength: 5000, jsonLd: "description", map: true, csv: true }),
   address: field(optionalText(500), { label: "Address", widget: "text", maxLength: 500, map: true, csv: true }),
+  // The address in parts, as search engines read it (schema.org PostalAddress); pages show the one-line address above.
+  streetAddress: field(optionalText(200), { label: "Street", widget: "text", maxLength: 200, placeholder: "4950 Clifton Hill" }),
+  addressLocality: field(optionalText(100), { label: "City", widget: "text", maxLength: 100, placeholder: "Niagara Falls" }),
+  addressRegion: field(optionalText(100), { label: "Province or state", widget: "text", maxLength: 100, placeholder: "ON" }),
+  postalCode: field(optionalText(20), { label: "Postal code", widget: "text", maxLength: 20, placeholder: "L2G 3N4" }),
+  addressCountry: field(optionalText(100), { label: "Country", widget: "text", maxLength: 100, placeholder: "CA" }),
   lat: field(between(90, messages.businesses.latitudeInvalid), { label: "Latitude", widget: "number" }),
   lng: field(between(180, messages.businesses.longitudeInvalid), { label: "Longitude", widget: "number" }),
   website: field(
@@ -83,6 +92,16 @@ export const businessFields = {
   email: field(
     optionalText(254).refine((value) => value === null || z.email().safeParse(value).success, { error: "Email must be an email address, like name@example.com." }),
     { label: "Email", widget: "email", maxLength: 254, jsonLd: "email", quickAdd: true, csv: true },
+  ),
+  /** How expensive it is, from $ to $$$$ (schema.org priceRange); not given is null. */
+  priceRange: field(
+    z
+      .string()
+      .trim()
+      .nullish()
+      .transform((value) => value || null)
+      .refine((value) => value === null || (PRICE_RANGES as readonly string[]).includes(value), { error: "Price range must be $, $$, $$$ or $$$$." }),
+    { label: "Price range", widget: "select", options: PRICE_RANGES.map((p) => ({ value: p, label: p })), empty: "Not given", jsonLd: "priceRange", csv: true },
   ),
   /** `opening_hours` text (Mo-Fr 09:00-17:00; PH off), the structured form, or null for hours not given. */
   openingHours: field(OpeningHoursFieldSchema.optional(), { label: "Opening hours", widget: "hours" }),
@@ -134,6 +153,15 @@ export const BusinessSchema = z.object({
   categoryColor: z.string().nullable(),
   description: z.string().nullable(),
   address: z.string().nullable(),
+  /** The address in parts (schema.org PostalAddress), each null when not given. */
+  streetAddress: z.string().nullable(),
+  addressLocality: z.string().nullable(),
+  addressRegion: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  /** The country's name or its two-letter ISO 3166 code. */
+  addressCountry: z.string().nullable(),
+  /** From $ to $$$$; null when not given. */
+  priceRange: z.string().nullable(),
   website: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),

@@ -62,6 +62,7 @@ const FIXED_IMPORT_FIELDS = {
   website: { label: "Website", headers: ["website", "web", "url", "site", "homepage", "websiteurl"] },
   phone: { label: "Phone", headers: ["phone", "telephone", "tel", "phonenumber", "telephonenumber"] },
   email: { label: "Email", headers: ["email", "emailaddress", "mail"] },
+  priceRange: { label: "Price range", headers: ["pricerange", "price", "prices"] },
   latitude: { label: "Latitude", headers: ["latitude", "lat"] },
   longitude: { label: "Longitude", headers: ["longitude", "lng", "lon", "long"] },
   tags: { label: "Tags", headers: ["tags", "tag", "keywords"] },

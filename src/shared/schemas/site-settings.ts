@@ -67,6 +67,12 @@ export const SiteSettingsSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, { error: "Enter a country or region code such as CA-ON." }),
+  /** The ISO 4217 code of the currency the businesses' prices are in (schema.org priceCurrency); left out, CAD. */
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: "Enter a three-letter currency code such as CAD." })
+    .default("CAD"),
 });
 
 export type SponsorLogo = z.infer<typeof SponsorLogoSchema>;

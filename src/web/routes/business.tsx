@@ -11,7 +11,7 @@ import { toEventCard } from "../features/events/event-card-data.ts";
 import { OfferCard } from "../features/offers/offer-card.tsx";
 import { toOfferCard } from "../features/offers/offer-card-data.ts";
 import { businessJsonLd } from "../features/business/business-json-ld.ts";
-import { JsonLd } from "../features/seo/json-ld.tsx";
+import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { ClaimBusiness } from "../features/owners/claim-business.tsx";
@@ -47,13 +47,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         origin,
         state: "ok" as const,
         business,
-        events: events.events.map((event) => toEventCard(event, site.timeZone)),
+        events: events.events.map((event) => toEventCard(event, site)),
         offers,
         tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
         hours,
         attributes: business.attributes.map((slug) => ({ slug, label: attributeLabel(slug) })),
         // Made here, so the page's JavaScript carries neither it nor the field definitions it reads.
         jsonLd: businessJsonLd(business, origin, hours?.coming ?? []),
+        // Home, the business's category (else the map of all of them), the business.
+        breadcrumb: breadcrumbJsonLd(origin, [
+          business.category ? { name: business.category, path: paths.category(slugify(business.category)) } : { name: "Map", path: paths.map },
+          { name: business.name, path: paths.business(business.id) },
+        ]),
       };
     },
     () => data({ origin, state: "failed" as const }, { status: 503 }),
@@ -103,10 +108,11 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "not-found") return <Message>{messages.business.notFound}</Message>;
   if (loaderData.state === "failed") return <Message alert>{messages.business.failed(messages.tryAgainLater)}</Message>;
 
-  const { business, events, offers, tags, origin, hours, jsonLd, attributes } = loaderData;
+  const { business, events, offers, tags, origin, hours, jsonLd, breadcrumb, attributes } = loaderData;
   return (
     <article aria-labelledby="business-name">
       <JsonLd data={jsonLd} />
+      <JsonLd data={breadcrumb} />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
         {business.logoUrl && (
           <img

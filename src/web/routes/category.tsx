@@ -9,5 +9,5 @@ export const loader = ({ context, request, params }: Route.LoaderArgs) => loadBu
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => businessListMeta(matches, loaderData, CATEGORY_LIST.meta);
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  return <BusinessListPage kind={CATEGORY_LIST.kind} page={loaderData.page} origin={loaderData.origin} empty={CATEGORY_LIST.empty} />;
+  return <BusinessListPage kind={CATEGORY_LIST.kind} page={loaderData.page} origin={loaderData.origin} empty={CATEGORY_LIST.empty} path={CATEGORY_LIST.meta.path(loaderData.slug)} />;
 }

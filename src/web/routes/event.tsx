@@ -13,7 +13,7 @@ import { ruleInWords } from "../features/events/repeat-rule.ts";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { eventJsonLd } from "../features/events/event-json-ld.ts";
 import { googleCalendarUrl } from "../features/events/calendar-links.ts";
-import { JsonLd } from "../features/seo/json-ld.tsx";
+import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { CopyButton } from "../components/ui/copy-button.tsx";
@@ -40,7 +40,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!found) return data({ origin, state: "not-found" as const }, { status: 404 });
   const { events } = await services.events.withLocations([found]);
   const event = events[0]!;
-  const card = toEventCard(event, site.timeZone);
+  const card = toEventCard(event, site);
   const calendarUrl = googleCalendarUrl({
     name: event.name,
     start: event.eventDate,
@@ -141,6 +141,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <article aria-labelledby="event-name" className="max-w-3xl">
       <JsonLd data={eventJsonLd(event, origin)} />
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: "Events", path: paths.events }, { name: event.name, path: event.href }])} />
       <BackLinkedHeading back="Events" backTo={paths.events} id="event-name">
         {event.name}
       </BackLinkedHeading>

@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     async () => {
       const [soon, before, site] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now }), services.siteSettings.get()]);
       const located = await services.events.withLocations([...soon, ...before]);
-      const cards = located.events.map((event) => toEventCard(event, site.timeZone));
+      const cards = located.events.map((event) => toEventCard(event, site));
       return { upcoming: cards.slice(0, soon.length), past: cards.slice(soon.length), markersFailed: located.locationsFailed };
     },
     () => ({ upcoming: null as EventCardData[] | null, past: null as EventCardData[] | null, markersFailed: false }),

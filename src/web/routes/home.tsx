@@ -11,7 +11,7 @@ import { loadHomeSections } from "../features/home/home-sections.ts";
 import { EventCard } from "../features/events/event-card.tsx";
 import { OfferCard } from "../features/offers/offer-card.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
-import { JsonLd } from "../features/seo/json-ld.tsx";
+import { JsonLd, organizationJsonLd } from "../features/seo/index.ts";
 import { HomeMapSection } from "../features/map/home-map.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
@@ -71,7 +71,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     mapFailed && !message.includes(messages.home.failedMarkers) ? message + messages.home.failedMarkers : message;
   return (
     <>
-      <JsonLd data={{ "@type": "Organization", name: associationName, url: `${origin}/` }} />
+      <JsonLd data={organizationJsonLd(associationName, origin)} />
       <HeroSlideshow photos={heroPhotos} headline={tagline} />
 
       <Suspense fallback={mapFailed ? <FailureMessage>{withMap("")}</FailureMessage> : null}>

@@ -8,8 +8,9 @@ import { messages } from "#shared/messages.ts";
 import { offerTitle } from "#shared/format.ts";
 import { formatDay, zonedInstant } from "#shared/zoned-time.ts";
 import { toOfferCard } from "../features/offers/offer-card-data.ts";
-import { offerLd } from "../features/offers/offer-json-ld.ts";
-import { JsonLd } from "../features/seo/json-ld.tsx";
+import { offerJsonLd, offerLd } from "../features/offers/offer-json-ld.ts";
+import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
+import { addressPartsOf } from "#shared/postal-address.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
@@ -25,15 +26,39 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!found) return data({ origin, state: "not-found" as const }, { status: 404 });
   const business = await services.businesses.find(found.businessId);
   const day = (date: string | null) => (date ? formatDay(zonedInstant(date, site.timeZone), site.timeZone) : null);
+  const offer = toOfferCard(found, today);
+  const title = offerTitle(offer, "Special Offer");
+  const seller = business
+    ? { ...business, addressParts: addressPartsOf(business), photoUrls: business.photos.map((p) => p.url) }
+    : null;
   return {
     origin,
     state: "ok" as const,
-    offer: toOfferCard(found, today),
+    offer,
     business: business ? { id: business.id, name: business.name, address: business.address, logoUrl: business.logoUrl } : null,
     ended: found.validUntil !== null && found.validUntil < today,
     fromText: day(found.validFrom),
     untilText: day(found.validUntil),
-    ld: offerLd(found, today, site.timeZone),
+    // Made here, so the page's JavaScript carries neither the business nor the builders.
+    jsonLd: offerJsonLd(
+      {
+        name: title,
+        description: offer.description,
+        url: `${origin}${offer.href}`,
+        category: offer.type,
+        price: offer.price,
+        dates: offerLd(found, today, site.timeZone),
+        listedAt: found.createdAt,
+        currency: site.currency,
+        business: seller,
+        businessName: offer.businessName ?? "A Business",
+      },
+      origin,
+    ),
+    breadcrumb: breadcrumbJsonLd(origin, [
+      { name: "Offers", path: paths.offers },
+      { name: title, path: offer.href },
+    ]),
   };
 }
 
@@ -58,24 +83,12 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state !== "ok") {
     return <ItemNotFound heading="Offer" message={messages.adminOffers.notFound} back={{ to: paths.offers, label: "All offers" }} />;
   }
-  const { offer, business, origin, ended, fromText, untilText, ld } = loaderData;
+  const { offer, business, ended, fromText, untilText, jsonLd, breadcrumb } = loaderData;
   const title = offerTitle(offer, "Special Offer");
-  const businessUrl = business ? `${origin}${paths.business(business.id)}` : null;
   return (
     <article aria-labelledby="offer-title" className="max-w-3xl">
-      <JsonLd
-        data={{
-          "@type": "Offer",
-          name: title,
-          description: offer.description,
-          url: `${origin}${offer.href}`,
-          category: offer.type,
-          ...(ld.validFrom ? { validFrom: ld.validFrom } : {}),
-          ...(ld.validThrough ? { validThrough: ld.validThrough } : {}),
-          availability: ld.availability,
-          seller: { "@type": "LocalBusiness", name: business?.name ?? offer.businessName ?? "A Business", ...(businessUrl ? { url: businessUrl } : {}) },
-        }}
-      />
+      <JsonLd data={jsonLd} />
+      <JsonLd data={breadcrumb} />
       <p className="text-sm">
         <Link to={paths.offers} className="text-brand-700 underline">
           Offers

@@ -4,11 +4,11 @@ import { data } from "react-router";
 import type { Route } from "./+types/post";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
-import { authorName, formatLongDate, truncate } from "#shared/format.ts";
+import { authorName, formatLongDate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { isoWithOffset } from "#shared/zoned-time.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
-import { JsonLd } from "../features/seo/json-ld.tsx";
+import { blogPostingJsonLd, breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
@@ -60,20 +60,8 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const author = authorName(post.authorDisplayName);
   return (
     <article aria-labelledby="post-title" className="max-w-3xl">
-      <JsonLd
-        data={{
-          "@type": "BlogPosting",
-          headline: truncate(post.title, 107),
-          datePublished: post.publishedLd,
-          dateModified: post.modifiedLd,
-          author: { "@type": "Person", name: author },
-          publisher: { "@type": "Organization", name: associationName, url: `${origin}/` },
-          ...(post.imageUrl ? { image: new URL(post.imageUrl, origin).href } : {}),
-          url: `${origin}${post.href}`,
-          mainEntityOfPage: `${origin}${post.href}`,
-          ...(post.summary ? { description: post.summary } : {}),
-        }}
-      />
+      <JsonLd data={blogPostingJsonLd(post, associationName, origin)} />
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: "News", path: paths.news }, { name: post.title, path: post.href }])} />
       <BackLinkedHeading back="News" backTo={paths.news} id="post-title">
         {post.title}
       </BackLinkedHeading>

@@ -9,5 +9,5 @@ export const loader = ({ context, request, params }: Route.LoaderArgs) => loadBu
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => businessListMeta(matches, loaderData, TAG_LIST.meta);
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  return <BusinessListPage kind={TAG_LIST.kind} page={loaderData.page} origin={loaderData.origin} empty={TAG_LIST.empty} />;
+  return <BusinessListPage kind={TAG_LIST.kind} page={loaderData.page} origin={loaderData.origin} empty={TAG_LIST.empty} path={TAG_LIST.meta.path(loaderData.slug)} />;
 }

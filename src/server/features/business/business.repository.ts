@@ -5,6 +5,7 @@ import type { Business as BusinessTable, DB } from "#server/db/database-types.ts
 import { folded } from "#server/db/order.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "#shared/schemas/business.ts";
 import type { BusinessPlace } from "#shared/event-location.ts";
+import { ADDRESS_PARTS } from "#shared/postal-address.ts";
 import { parseStoredHours, readStoredHours } from "#server/lib/hours/stored-hours.ts";
 import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { searchFold } from "#server/lib/search-text.ts";
@@ -31,7 +32,21 @@ type Joined = SelectQueryBuilder<DB, "business" | "category", object>;
  * 0 or 1, which both databases store alike, and read back as false or true). A new plain column is one line here
  * (plus its migration and its shared definition).
  */
-export const BUSINESS_FIELDS = ["name", "categoryId", "description", "address", "website", "phone", "email"] as const;
+export const BUSINESS_FIELDS = [
+  "name",
+  "categoryId",
+  "description",
+  "address",
+  "streetAddress",
+  "addressLocality",
+  "addressRegion",
+  "postalCode",
+  "addressCountry",
+  "website",
+  "phone",
+  "email",
+  "priceRange",
+] as const;
 
 type PlainField = (typeof BUSINESS_FIELDS)[number];
 /** The plain fields the definition makes yes/no (`widget: "checkbox"`). */
@@ -241,10 +256,10 @@ export class BusinessRepository {
     if (unique.length === 0) return new Map();
     const rows = await this.db
       .selectFrom("business")
-      .select(["id", "name", "address", "lat", "lng"])
+      .select(["id", "name", "address", ...ADDRESS_PARTS, "logoUrl", "lat", "lng"])
       .where("id", "in", unique)
       .execute();
-    return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, address: r.address, coordinates: { lat: Number(r.lat), lng: Number(r.lng) } }]));
+    return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, address: r.address, addressParts: pick(r, ADDRESS_PARTS), logoUrl: r.logoUrl, coordinates: { lat: Number(r.lat), lng: Number(r.lng) } }]));
   }
 
   private async load(filter: Omit<BusinessListQuery, "openNow"> & { id?: string; ids?: readonly string[] }): Promise<Business[]> {

@@ -30,6 +30,7 @@ const BUSINESS_FIELDS = [
   ["website", ["website"]],
   ["phone", ["phone"]],
   ["email", ["email"]],
+  ["priceRange", ["priceRange"]],
   ["latitude", ["lat"]],
   ["longitude", ["lng"]],
   // The yes/no columns by the field each is stored in (a set of choices goes back whole).

@@ -83,7 +83,7 @@ describe("exporting", () => {
     // UTF-8 with a byte-order mark, so Excel reads the accents right.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text.startsWith("id,name,category,description,address,website,phone,email,latitude,longitude,tags,logo_url")).toBe(true);
+    expect(text.startsWith("id,name,category,description,address,website,phone,email,priceRange,latitude,longitude,tags,logo_url")).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(text).toContain("'-5% on Mondays");
     expect(text).not.toMatch(/(^|,)=HYPERLINK/m);

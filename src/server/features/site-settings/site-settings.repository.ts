@@ -21,6 +21,7 @@ const COLUMNS = [
   "mapZoom",
   "timeZone",
   "holidayRegion",
+  "currency",
 ] as const;
 
 /** What a fresh install starts with, before an administrator fills in the association's details. */
@@ -36,6 +37,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   mapZoom: MAP_ZOOM.default,
   timeZone: "America/Toronto",
   holidayRegion: "CA-ON",
+  currency: "CAD",
 };
 
 /**
@@ -72,6 +74,7 @@ export class SiteSettingsRepository {
       mapZoom: Number(row.mapZoom),
       timeZone: row.timeZone,
       holidayRegion: row.holidayRegion,
+      currency: row.currency,
     });
   }
 
@@ -89,6 +92,7 @@ export class SiteSettingsRepository {
       mapZoom: settings.mapZoom,
       timeZone: settings.timeZone,
       holidayRegion: settings.holidayRegion,
+      currency: settings.currency,
       lastUpdatedAt: new Date().toISOString(),
     } satisfies Record<(typeof COLUMNS)[number] | "lastUpdatedAt", unknown>;
     await this.db

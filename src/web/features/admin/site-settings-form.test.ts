@@ -65,6 +65,15 @@ describe("the site settings form", () => {
     expect(linkless.ok && linkless.value.sponsorLogos).toEqual([{ name: "Falls Bank", imageUrl: "/files/site_settings/bank.webp", url: null }]);
   });
 
+  it("reads the currency as a code in capitals, CAD when left blank, and says beside it what a code looks like", () => {
+    const euro = parseSiteSettingsForm(formOf({ currency: " eur " }));
+    expect(euro.ok && euro.value.currency).toBe("EUR");
+    const blank = parseSiteSettingsForm(formOf({ currency: "" }));
+    expect(blank.ok && blank.value.currency).toBe("CAD");
+    const wrong = parseSiteSettingsForm(formOf({ currency: "dollars" }));
+    expect(!wrong.ok && wrong.result.error).toEqual({ currency: ["Enter a three-letter currency code such as CAD."] });
+  });
+
   it("puts the API's messages beside the fields of the form they name", () => {
     expect(formErrors({ "sponsorLogos.12.imageUrl": "In use.", "mapCenter.lat": "Off the globe.", heroPhotos: "Too many.", _: "Whole form." })).toEqual({
       "sponsorLogos[12].imageUrl": ["In use."],

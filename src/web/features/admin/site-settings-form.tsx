@@ -28,6 +28,7 @@ type FormFields = {
   mapZoom: string;
   timeZone: string;
   holidayRegion: string;
+  currency: string;
   heroPhotos: Array<{ url: string; alt: string }>;
   sponsorLogos: Array<{ name: string; imageUrl: string; url: string }>;
 };
@@ -51,6 +52,8 @@ export function settingsFromForm(payload: Record<string, unknown>): Record<strin
     mapZoom: numberOf(payload.mapZoom),
     timeZone: textOf(payload.timeZone),
     holidayRegion: textOf(payload.holidayRegion).trim().toUpperCase(),
+    // Left blank, the default (CAD).
+    currency: textOf(payload.currency).trim().toUpperCase() || undefined,
     heroPhotos: listOf(payload.heroPhotos).map((photo) => ({ url: textOf(photo.url), alt: textOf(photo.alt) })),
     // A blank link is no link.
     sponsorLogos: listOf(payload.sponsorLogos).map((sponsor) => ({
@@ -100,6 +103,7 @@ function defaultsOf(settings: SiteSettings): FormFields {
     mapZoom: String(settings.mapZoom),
     timeZone: settings.timeZone,
     holidayRegion: settings.holidayRegion,
+    currency: settings.currency,
     heroPhotos: settings.heroPhotos.map((photo) => ({ url: photo.url, alt: photo.alt })),
     sponsorLogos: settings.sponsorLogos.map((sponsor) => ({ name: sponsor.name, imageUrl: sponsor.imageUrl, url: sponsor.url ?? "" })),
   };
@@ -239,6 +243,13 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
             field={fields.holidayRegion}
             label="Holiday region"
             hint={{ id: "site-settings-holiday-region-hint", text: "A country or region code such as CA-ON, for the public holidays of opening hours." }}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <InputField
+            field={fields.currency}
+            label="Currency"
+            hint={{ id: "site-settings-currency-hint", text: "A three-letter code such as CAD: the currency of the prices of offers, for search engines." }}
             autoComplete="off"
             spellCheck={false}
           />

@@ -17,3 +17,19 @@ describe("a business page's JSON-LD", () => {
     expect(businessJsonLd(bakeryWith(), "https://niche.example")).not.toHaveProperty("amenityFeature");
   });
 });
+
+describe("a business page's address and price range", () => {
+  it("gives the address in parts as a PostalAddress, and the price range", () => {
+    const parts = { streetAddress: "12 Queen Street", addressLocality: "Niagara Falls", addressRegion: "ON", postalCode: "L2E 2L7", addressCountry: "CA" };
+    expect(businessJsonLd(bakeryWith({ ...parts, priceRange: "$$" }), "https://niche.example")).toMatchObject({
+      address: { "@type": "PostalAddress", ...parts },
+      priceRange: "$$",
+    });
+  });
+
+  it("gives the one-line address as the street while its parts are not known, and no price range when none is given", () => {
+    const jsonLd = businessJsonLd(bakeryWith(), "https://niche.example");
+    expect(jsonLd.address).toEqual({ "@type": "PostalAddress", streetAddress: "12 Queen Street" });
+    expect(jsonLd).not.toHaveProperty("priceRange");
+  });
+});

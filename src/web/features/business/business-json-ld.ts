@@ -1,4 +1,6 @@
 import { businessFields, type Business } from "#shared/schemas/business.ts";
+import { addressPartsOf } from "#shared/postal-address.ts";
+import { postalAddressJsonLd } from "../seo/index.ts";
 import { WEEKDAY_NAMES, WEEKDAYS, type ComingException, type Interval, type OpeningHoursView, type Weekday } from "#shared/opening-hours.ts";
 
 /** The business's text fields whose definition names the schema.org property they are (description, telephone, ...). */
@@ -44,12 +46,13 @@ export function businessJsonLd(business: Business, origin: string, coming: reado
   const images = [...business.photos.map((p) => new URL(p.url, origin).href), ...(logo ? [logo] : [])];
   const week = business.openingHours ? weekSpecification(business.openingHours) : [];
   const special = business.openingHours ? specialSpecification(coming) : [];
+  const address = postalAddressJsonLd(business.address, addressPartsOf(business));
   return {
     "@type": "LocalBusiness",
     "@id": `${origin}/business/${encodeURIComponent(business.id)}`,
     name: business.name,
     ...Object.fromEntries(properties),
-    ...(business.address ? { address: { "@type": "PostalAddress", streetAddress: business.address } } : {}),
+    ...(address ? { address } : {}),
     geo: { "@type": "GeoCoordinates", latitude: business.coordinates.lat, longitude: business.coordinates.lng },
     url: business.website || `${origin}/business/${encodeURIComponent(business.id)}`,
     ...(images.length > 0 ? { image: images.length === 1 ? images[0] : images } : {}),

@@ -1,5 +1,5 @@
 // The body of a tag or category page: the businesses, each linking to its page, or the page's message.
-import { itemListJsonLd, JsonLd } from "../seo/index.ts";
+import { breadcrumbJsonLd, itemListJsonLd, JsonLd } from "../seo/index.ts";
 import { Link } from "react-router";
 import { TRUNCATE } from "#shared/constants.ts";
 import { truncate } from "#shared/format.ts";
@@ -22,7 +22,8 @@ export function toListed(b: ListedBusiness): ListedBusiness {
   return { id: b.id, name: b.name, address: b.address, description: b.description };
 }
 
-export function BusinessListPage({ kind, page, empty, origin }: { kind: "Tag" | "Category"; page: BusinessListState; empty: string; origin: string }) {
+/** `path` is the page's own address, the last step of its breadcrumb trail (Home, Map, the tag or category). */
+export function BusinessListPage({ kind, page, empty, origin, path }: { kind: "Tag" | "Category"; page: BusinessListState; empty: string; origin: string; path: string }) {
   if (page.state === "message") {
     return (
       <>
@@ -43,6 +44,7 @@ export function BusinessListPage({ kind, page, empty, origin }: { kind: "Tag" | 
       {page.businesses.length > 0 && (
         <JsonLd data={itemListJsonLd(page.name, page.businesses.map((b) => ({ name: b.name, url: `${origin}${paths.business(b.id)}` })))} />
       )}
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: "Map", path: paths.map }, { name: page.name, path }])} />
       <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{kind}</p>
       <h1 className="page-heading">{page.name}</h1>
       {page.businesses.length === 0 ? (

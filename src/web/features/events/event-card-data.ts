@@ -1,6 +1,7 @@
 // What an event card and an event's page show, prepared on the server in the site's time zone, so dates read the
 // same before and after hydration and whatever the visitor's own zone.
 import type { EventWithLocation } from "#shared/event-location.ts";
+import type { AddressParts } from "#shared/postal-address.ts";
 import { formatLongDate } from "#shared/format.ts";
 import { formatEventWhen, isoWithOffset, localDate } from "#shared/zoned-time.ts";
 import { paths } from "#web/lib/paths.ts";
@@ -30,13 +31,19 @@ export interface EventCardData {
   /** A date of a series moved to another start: the start the rule gives it, as schema.org dates are. */
   previousStartDateLd: string | null;
   locationText: string;
-  /** The business it is held at, with its address, when there is one. */
-  business: { id: string; name: string; address: string | null } | null;
+  /** The business it is held at, with its address (also in parts) and logo, when there is one. */
+  business: { id: string; name: string; address: string | null; addressParts: AddressParts; logoUrl: string | null } | null;
+  /** When it was added to the site, as schema.org dates are: from then on its tickets are offered here. */
+  createdLd: string;
+  /** The association, who organizes the events no business holds. */
+  associationName: string;
   ticketsLink: string | null;
   imageUrl: string | null;
 }
 
-export function toEventCard(event: EventWithLocation, timeZone: string): EventCardData {
+/** `site`: the association's time zone, and its name as the organizer of what no business holds. */
+export function toEventCard(event: EventWithLocation, site: { timeZone: string; associationName: string }): EventCardData {
+  const { timeZone } = site;
   const ld = (iso: string) => (event.allDay ? localDate(iso, timeZone) : isoWithOffset(iso, timeZone));
   return {
     id: event.id,
@@ -56,7 +63,11 @@ export function toEventCard(event: EventWithLocation, timeZone: string): EventCa
     endDateLd: event.endDate ? ld(event.endDate) : null,
     previousStartDateLd: event.previousStartDate ? ld(event.previousStartDate) : null,
     locationText: event.locationText,
-    business: event.business ? { id: event.business.id, name: event.business.name, address: event.business.address } : null,
+    business: event.business
+      ? { id: event.business.id, name: event.business.name, address: event.business.address, addressParts: event.business.addressParts, logoUrl: event.business.logoUrl }
+      : null,
+    createdLd: isoWithOffset(event.createdAt, timeZone),
+    associationName: site.associationName,
     ticketsLink: event.ticketsLink,
     imageUrl: event.imageUrl,
   };

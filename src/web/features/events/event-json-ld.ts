@@ -1,31 +1,44 @@
 // schema.org Event for an event's card and its page: dates with the site's offset, whether it takes place as planned,
-// was moved (with its previous start) or cancelled, the place with its address, the tickets as an Offer and the
-// business that holds it as organizer.
+// was moved (with its previous start) or cancelled, the place with its address in parts, the tickets as an Offer,
+// and who organizes it: the business that holds it, else the association.
 import { paths } from "#web/lib/paths.ts";
+import { organizationJsonLd, postalAddressJsonLd, SITE_LOGO_PATH } from "../seo/index.ts";
 import type { EventCardData } from "./event-card-data.ts";
 
 export function eventJsonLd(event: EventCardData, origin: string) {
-  const address = event.business?.address || event.locationText;
+  const business = event.business;
+  const address = postalAddressJsonLd(business?.address || event.locationText, business?.addressParts);
+  // Its own image, else the logo of the business that holds it, else the association's.
+  const image = new URL(event.imageUrl ?? business?.logoUrl ?? SITE_LOGO_PATH, origin).href;
   return {
     "@type": "Event",
     name: event.name,
     startDate: event.startDateLd,
     ...(event.endDateLd ? { endDate: event.endDateLd } : {}),
     ...(event.description ? { description: event.description } : {}),
-    ...(event.imageUrl ? { image: new URL(event.imageUrl, origin).href } : {}),
+    image,
     url: `${origin}${event.href}`,
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     eventStatus: event.cancelled ? "https://schema.org/EventCancelled" : event.previousStartDateLd ? "https://schema.org/EventRescheduled" : "https://schema.org/EventScheduled",
     ...(event.previousStartDateLd && !event.cancelled ? { previousStartDate: event.previousStartDateLd } : {}),
     location: {
       "@type": "Place",
-      name: event.business?.name ?? event.locationText,
-      address: { "@type": "PostalAddress", streetAddress: address },
+      name: business?.name ?? event.locationText,
+      ...(address ? { address } : {}),
     },
-    ...(event.ticketsLink ? { offers: { "@type": "Offer", url: event.ticketsLink } } : {}),
-    // The business that holds it organizes it.
-    ...(event.business
-      ? { organizer: { "@type": "Organization", name: event.business.name, url: `${origin}${paths.business(event.business.id)}` } }
+    // Tickets are sold elsewhere; the site knows where, and since when the event is listed, not at what price.
+    ...(event.ticketsLink
+      ? {
+          offers: {
+            "@type": "Offer",
+            url: event.ticketsLink,
+            availability: event.cancelled ? "https://schema.org/Discontinued" : "https://schema.org/InStock",
+            validFrom: event.createdLd,
+          },
+        }
       : {}),
+    organizer: business
+      ? { "@type": "Organization", name: business.name, url: `${origin}${paths.business(business.id)}` }
+      : organizationJsonLd(event.associationName, origin),
   };
 }

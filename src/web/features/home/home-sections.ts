@@ -36,7 +36,7 @@ export function loadHomeSections({ services, reportError }: Pick<AppLoadContext,
     .then((list) => services.events.withLocations(list));
   const events = settle<EventCardData>(
     "events",
-    Promise.all([located, services.siteSettings.get()]).then(([r, site]) => r.events.map((event) => toEventCard(event, site.timeZone))),
+    Promise.all([located, services.siteSettings.get()]).then(([r, site]) => r.events.map((event) => toEventCard(event, site))),
   );
   const markersFailed = located.then(
     (r) => r.locationsFailed,
