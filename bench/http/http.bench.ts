@@ -79,6 +79,8 @@ const app = spawn(process.execPath, serveArgs(), {
   env: { ...process.env, NODE_ENV: "production", PORT: String(appPort), DATA_DIR: dataDir, DEMO_CONTENT: "true", MAP_STYLE_URL: "offline" },
   stdio: ["ignore", "ignore", "inherit"],
 });
+// Stopped with the benchmark, also when it fails.
+process.on("exit", () => app.kill("SIGTERM"));
 const appUrl = `http://127.0.0.1:${appPort}`;
 await waitFor(`${appUrl}/healthz`);
 const started = memory(app.pid!);
@@ -96,7 +98,7 @@ const { owner, admin } = await signedInAccounts(appUrl, dataDir);
 const signedIn: Record<string, { path: string; cookie: string }> = {
   "owner mybusiness": { path: "/mybusiness", cookie: owner.cookie },
   "owner business": { path: `/business/${owner.businessId}`, cookie: owner.cookie },
-  "admin businesses p2": { path: "/admin/businesses?page=2", cookie: admin.cookie },
+  "admin markers p2": { path: "/admin/markers?page=2", cookie: admin.cookie },
   "admin users p1": { path: "/admin/users?page=1", cookie: admin.cookie },
   "admin events p2": { path: "/admin/events?page=2", cookie: admin.cookie },
 };
