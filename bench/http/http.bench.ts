@@ -98,9 +98,10 @@ const { owner, admin } = await signedInAccounts(appUrl, dataDir);
 const signedIn: Record<string, { path: string; cookie: string }> = {
   "owner mybusiness": { path: "/mybusiness", cookie: owner.cookie },
   "owner business": { path: `/business/${owner.businessId}`, cookie: owner.cookie },
-  "admin markers p2": { path: "/admin/markers?page=2", cookie: admin.cookie },
-  "admin users p1": { path: "/admin/users?page=1", cookie: admin.cookie },
-  "admin events p2": { path: "/admin/events?page=2", cookie: admin.cookie },
+  // The demo has fewer than a page (50) of each: a later page redirects to the first.
+  "admin markers": { path: "/admin/markers?page=1", cookie: admin.cookie },
+  "admin users": { path: "/admin/users?page=1", cookie: admin.cookie },
+  "admin events": { path: "/admin/events?page=1", cookie: admin.cookie },
 };
 
 const endpoints: Record<string, string> = {
@@ -168,10 +169,12 @@ async function load(url: string, pid: number, warm: boolean, options: Partial<au
 
 const median = <T>(values: T[], by: (value: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
 
-/** What saving a business unchanged sends: the fields of its input, from the business as read. */
+/** What saving a business unchanged sends: the fields of its input, from the business as read (its gallery left out). */
 function businessInput(stored: Record<string, unknown>) {
-  const fields = ["name", "categoryId", "description", "address", "website", "phone", "email", "lat", "lng", "tagIds", "openingHours", "socialLinks", "attributes"];
-  return Object.fromEntries(fields.filter((field) => stored[field] !== undefined && stored[field] !== null).map((field) => [field, stored[field]]));
+  const fields = ["name", "categoryId", "description", "address", "website", "phone", "email", "openingHours", "socialLinks", "attributes", "tags"];
+  const coordinates = stored.coordinates as { lat: number; lng: number };
+  const input = Object.fromEntries(fields.filter((field) => stored[field] !== undefined && stored[field] !== null).map((field) => [field, stored[field]]));
+  return { ...input, lat: coordinates.lat, lng: coordinates.lng };
 }
 
 const rows: string[] = [];
