@@ -160,6 +160,22 @@ export class BusinessRepository {
     return { items, total: Number(totalRow.total) };
   }
 
+  /** How many businesses there are. */
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom("business").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /**
+   * Ids and last changes by id, `limit` of them: those after `from.afterId` (keyset: as quick at the end of the
+   * table as at its start), or from position `from.offset`.
+   */
+  async idsPage(limit: number, from: { afterId: string } | { offset: number }): Promise<Array<{ id: string; lastUpdatedAt: string }>> {
+    let query = this.db.selectFrom("business").select(["id", "lastUpdatedAt"]).orderBy("id").limit(limit);
+    query = "afterId" in from ? query.where("id", ">", from.afterId) : query.offset(from.offset);
+    return query.execute();
+  }
+
   /** One business with the storage path of its logo, for editing. */
   async getAdmin(id: string): Promise<BusinessAdmin | undefined> {
     return (await this.loadAdmin([id]))[0];

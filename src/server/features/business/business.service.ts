@@ -123,6 +123,26 @@ export class BusinessService {
     return this.repository.getPlaces(ids);
   }
 
+  /** How many businesses there are. */
+  count(): Promise<number> {
+    return this.repository.count();
+  }
+
+  /**
+   * Each business's id and last change, by id, from position `offset`, `limit` of them, read `pageSize` at a time
+   * by keyset: memory stays the same however many there are.
+   */
+  async *idsFrom(offset: number, limit: number, pageSize = 1000): AsyncGenerator<Array<{ id: string; lastUpdatedAt: string }>> {
+    let from: { afterId: string } | { offset: number } = { offset };
+    for (let left = limit; left > 0; ) {
+      const page = await this.repository.idsPage(Math.min(pageSize, left), from);
+      if (page.length === 0) return;
+      yield page;
+      left -= page.length;
+      from = { afterId: page.at(-1)!.id };
+    }
+  }
+
   /** The admin list, a page at a time so it stays quick with tens of thousands of businesses. */
   async listPage(viewer: CurrentUser | null, query: BusinessAdminListQuery): Promise<Paginated<BusinessAdmin>> {
     requireRole(viewer, "admin");

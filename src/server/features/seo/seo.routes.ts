@@ -1,4 +1,5 @@
-// Files for search engines, calendar apps and feed readers: /robots.txt, /sitemap.xml, /events.ics,
+// Files for search engines, calendar apps and feed readers: /robots.txt, /sitemap.xml (and its
+// children past 50,000 URLs), /events.ics,
 // /business/<id>/events.ics, /events/<id>.ics, /news/feed.xml and /events/feed.xml.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "#server/api/api-env.ts";
@@ -9,14 +10,20 @@ import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 import { calendar } from "./calendar.ts";
 import { eventsFeed, newsFeed } from "./feeds.ts";
 import { TRUNCATE } from "#shared/constants.ts";
+import { byteStream, childCount, listSection, SITEMAP_MAX_URLS, sitemapIndex, urlset, type SitemapSection } from "./sitemap.ts";
 import { securityTxt, type SecurityTxtOptions } from "./security-txt.ts";
 
-function xml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
-
 /** Mounted at the site's root. `siteUrl` is PUBLIC_URL; without it, the request's own origin. */
-export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string | undefined; security?: Omit<SecurityTxtOptions, "siteUrl"> } = {}) {
+export function createSeoRoutes({
+  siteUrl,
+  security = {},
+  sitemapMaxUrls = SITEMAP_MAX_URLS,
+}: {
+  siteUrl?: string | undefined;
+  security?: Omit<SecurityTxtOptions, "siteUrl">;
+  /** URLs in one sitemap at most, past which /sitemap.xml is an index (the protocol's 50,000; lower in tests). */
+  sitemapMaxUrls?: number;
+} = {}) {
   const seo = new Hono<AppEnv>();
   seo.get("/.well-known/security.txt", (c) => securityTxt(c, { ...security, siteUrl }));
   const origin = (url: string) => siteUrl ?? new URL(url).origin;
@@ -34,11 +41,11 @@ export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string |
     return c.text(body, 200, { "Cache-Control": "public, max-age=3600" });
   });
 
-  seo.get("/sitemap.xml", async (c) => {
-    const base = origin(c.req.url);
+  /** The sitemap's sections in order: the fixed pages, the businesses (read by keyset), then everything else. */
+  async function sitemapSections(c: Context<AppEnv>): Promise<SitemapSection[]> {
     const { businesses, categories, tags, events, offers, posts, pages } = c.var.services;
-    const [allBusinesses, allCategories, allTags, upcoming, past, running, news, publicPages] = await Promise.all([
-      businesses.list(),
+    const [businessCount, allCategories, allTags, upcoming, past, running, news, publicPages] = await Promise.all([
+      businesses.count(),
       categories.list(),
       tags.list(),
       events.upcoming(),
@@ -47,14 +54,16 @@ export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string |
       posts.page({ page: 1, pageSize: SITEMAP_POSTS, max: 0 }),
       pages.publicPages(),
     ]);
-    const entries: Array<{ path: string; lastmod?: string }> = [
-      { path: "/" },
-      { path: "/events" },
-      { path: "/offers" },
-      { path: "/news" },
-      { path: "/map" },
-      { path: "/contact" },
-      ...allBusinesses.map((b) => ({ path: `/business/${encodeURIComponent(b.id)}`, lastmod: b.lastUpdatedAt })),
+    const fixed = ["/", "/events", "/offers", "/news", "/map", "/contact"].map((path) => ({ path }));
+    const businessSection: SitemapSection = {
+      count: businessCount,
+      async *entries(offset, limit) {
+        for await (const page of businesses.idsFrom(offset, limit)) {
+          yield page.map((b) => ({ path: `/business/${encodeURIComponent(b.id)}`, lastmod: b.lastUpdatedAt }));
+        }
+      },
+    };
+    const rest = [
       ...allCategories.map((x) => ({ path: `/category/${slugify(x.name)}` })),
       ...allTags.map((x) => ({ path: `/tag/${slugify(x.name)}` })),
       // A series once, at its own page (its dates are listed there), not once for each of its dates.
@@ -63,9 +72,24 @@ export function createSeoRoutes({ siteUrl, security = {} }: { siteUrl?: string |
       ...news.items.map((p) => ({ path: `/news/${encodeURIComponent(p.id)}`, lastmod: p.lastUpdatedAt })),
       ...publicPages.map((p) => ({ path: `/pages/${encodeURIComponent(p.slug)}`, lastmod: p.lastUpdatedAt })),
     ];
-    const urls = entries.map((e) => `<url><loc>${xml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${xml(e.lastmod)}</lastmod>` : ""}</url>`);
-    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
-    return c.body(body, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" });
+    return [listSection(fixed), businessSection, listSection(rest)];
+  }
+  const sitemapHeaders = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" };
+
+  // One <urlset> while every URL fits in one sitemap; past that, the index of /sitemap-<n>.xml.
+  seo.get("/sitemap.xml", async (c) => {
+    const base = origin(c.req.url);
+    const sections = await sitemapSections(c);
+    const children = childCount(sections, sitemapMaxUrls);
+    if (children > 0) return c.body(sitemapIndex(base, children), 200, sitemapHeaders);
+    return c.body(byteStream(urlset(base, sections)), 200, sitemapHeaders);
+  });
+
+  seo.get("/:file{sitemap-[1-9][0-9]*\\.xml}", async (c) => {
+    const n = Number(c.req.param("file").slice("sitemap-".length, -".xml".length));
+    const sections = await sitemapSections(c);
+    if (n > childCount(sections, sitemapMaxUrls)) return c.text("Not found.", 404);
+    return c.body(byteStream(urlset(origin(c.req.url), sections, (n - 1) * sitemapMaxUrls, sitemapMaxUrls)), 200, sitemapHeaders);
   });
 
   const icsHeaders = (filename: string) => ({

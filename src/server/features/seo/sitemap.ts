@@ -1,0 +1,88 @@
+// The sitemap, as the sitemaps.org protocol has it: one <urlset> of at most 50,000 URLs, or past that an index
+// (<sitemapindex>) of child sitemaps, each at most 50,000 URLs. Businesses, the one list that grows to a city's
+// worth, are read by keyset a page at a time and written out as they come: memory does not grow with their number.
+// A URL entry here is under 300 bytes (a site address, a path of an id or a slug, a timestamp), so 50,000 of them
+// stay far below the protocol's other bound of 50 MB uncompressed.
+
+/** The protocol's bound on the URLs of one sitemap. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string | undefined;
+}
+
+/** A run of the sitemap's URLs: how many, and those from `offset` (`limit` at most), in order, a batch at a time. */
+export interface SitemapSection {
+  count: number;
+  entries(offset: number, limit: number): AsyncIterable<SitemapEntry[]>;
+}
+
+/** A section whose entries are all at hand (the fixed pages, and lists a few thousand long at most). */
+export function listSection(entries: SitemapEntry[]): SitemapSection {
+  return {
+    count: entries.length,
+    async *entries(offset, limit) {
+      yield entries.slice(offset, offset + limit);
+    },
+  };
+}
+
+function xml(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+
+/** How many child sitemaps the sections need; 0 when they fit in one plain sitemap. */
+export function childCount(sections: readonly SitemapSection[], maxUrls: number): number {
+  const total = sections.reduce((sum, s) => sum + s.count, 0);
+  return total <= maxUrls ? 0 : Math.ceil(total / maxUrls);
+}
+
+/** The index of `children` child sitemaps, at `<base>/sitemap-<n>.xml`. */
+export function sitemapIndex(base: string, children: number): string {
+  const items = Array.from({ length: children }, (_, i) => `<sitemap><loc>${xml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
+  return `${HEAD}<sitemapindex ${NS}>\n${items.join("\n")}\n</sitemapindex>\n`;
+}
+
+/**
+ * The <urlset> of the URLs from position `from` (`limit` of them) across the sections in order, as text a batch of
+ * entries at a time.
+ */
+export async function* urlset(base: string, sections: readonly SitemapSection[], from = 0, limit = Infinity): AsyncGenerator<string> {
+  yield `${HEAD}<urlset ${NS}>\n`;
+  let skip = from;
+  let left = limit;
+  for (const section of sections) {
+    if (left <= 0) break;
+    if (skip >= section.count) {
+      skip -= section.count;
+      continue;
+    }
+    const take = Math.min(left, section.count - skip);
+    for await (const batch of section.entries(skip, take)) {
+      if (batch.length === 0) continue;
+      yield batch.map((e) => `<url><loc>${xml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${xml(e.lastmod)}</lastmod>` : ""}</url>\n`).join("");
+    }
+    skip = 0;
+    left -= take;
+  }
+  yield "</urlset>\n";
+}
+
+/** Text pieces as a byte stream, each read when the client is ready for it. */
+export function byteStream(pieces: AsyncIterator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await pieces.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await pieces.return?.(undefined);
+    },
+  });
+}
