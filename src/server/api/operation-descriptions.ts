@@ -28,6 +28,7 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   getNotificationPreferences: "Answers, per kind of news, whether the signed-in person hears of it at once, in a weekly digest or not at all.",
   updateNotificationPreferences: "Sets how the signed-in person hears of the kinds of news given, and answers every kind's choice.",
   listAnnouncements: "Answers the published announcements a member may read, pinned ones first and then newest first, each marked read or not, with how many are unread.",
+  listAdminAnnouncements: "Lists every announcement for the administrators' tab, drafts, scheduled and archived ones included, a page at a time.",
   getAnnouncement: "Answers one announcement; to members only a published one, to administrators any.",
   readAnnouncement: "Marks a published announcement read by the signed-in member.",
   createAnnouncement: "Adds an announcement; one published now is mailed to the members who want announcements at once.",

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { checkbox, optionalTimestamp } from "./content-input.ts";
 import { singleLine } from "../text.ts";
+import type { EntityView } from "./entity.ts";
 
 export const announcementMessages = {
   required: "Title and Body are required.",
@@ -72,3 +73,18 @@ export const AnnouncementInputSchema = z.object({
     .transform((value) => value || null),
 });
 export type AnnouncementInput = z.input<typeof AnnouncementInputSchema>;
+
+/** The Announcements tab's form; the time is the site's, as every admin form's. */
+export const announcementView: EntityView = {
+  singular: "Announcement",
+  plural: "Announcements",
+  required: announcementMessages.required,
+  fields: {
+    title: { label: "Title", widget: "text", maxLength: 200 },
+    body: { label: "Body", widget: "richtext" },
+    publishAt: { label: "Publish at (empty: a draft)", widget: "datetime" },
+    pinned: { label: "Pinned on top", widget: "checkbox" },
+    archived: { label: "Archived", widget: "checkbox" },
+    imagePath: { label: "Image (optional)", widget: "image", upload: "postImage", uploadItemKey: "postId", uploadFailed: () => "Image upload failed. Please try again." },
+  },
+};

@@ -48,6 +48,23 @@ export class AnnouncementRepository {
     return rows.map(fromRow);
   }
 
+  /** Every one, a page at a time, newest first by publication (drafts, which have none, first); `sort` turns it. */
+  async getPage(offset: number, limit: number, sort: "asc" | "desc" = "desc"): Promise<{ items: StoredAnnouncement[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom("announcement")
+        .select(COLUMNS)
+        .orderBy("publishAt", (ob) => (sort === "desc" ? ob.desc().nullsFirst() : ob.asc().nullsLast()))
+        .orderBy("createdAt", sort)
+        .orderBy("id")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      this.db.selectFrom("announcement").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(fromRow), total: Number(count.total) };
+  }
+
   async get(id: string): Promise<StoredAnnouncement | undefined> {
     const row = await this.db.selectFrom("announcement").select(COLUMNS).where("id", "=", id).executeTakeFirst();
     return row && fromRow(row);

@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { signedInOnly } from "#server/api/admin-only.ts";
-import { entityWriteRoutes } from "#server/api/entity-routes.ts";
+import { adminListRoute, entityWriteRoutes } from "#server/api/entity-routes.ts";
 import { errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
 import { AdminAnnouncementSchema, AnnouncementListSchema, AnnouncementSchema, type AnnouncementInputSchema } from "#shared/schemas/announcement.ts";
 
@@ -21,12 +21,17 @@ const listAnnouncements = createRoute({
   tags: ["Announcements"],
   summary: "Published announcements, pinned first, newest first, each read or not by the signed-in member (members only)",
   middleware: [signedInOnly] as const,
-  request: {
-    query: z.object({
-      all: z.enum(["true", "false"]).optional().openapi({ description: "Administrators: also drafts, scheduled and archived ones" }),
-    }),
-  },
-  responses: { 200: { description: "Announcements and how many of them are unread", content: json(AnnouncementListSchema) }, 400: errorResponse("Invalid query"), ...memberErrors },
+  responses: { 200: { description: "Announcements and how many of them are unread", content: json(AnnouncementListSchema) }, ...memberErrors },
+});
+
+const listAdminAnnouncements = adminListRoute({
+  operationId: "listAdminAnnouncements",
+  path: "/admin/announcements",
+  tag: "Announcements",
+  summary: "Every announcement, drafts, scheduled and archived ones too, with its body as text cut for the list (administrators only)",
+  description: "Announcements",
+  item: AdminAnnouncementSchema.extend({ bodyPreview: z.string() }),
+  errors: adminErrors,
 });
 
 const getAnnouncement = createRoute({
@@ -72,7 +77,8 @@ const writes = entityWriteRoutes({
 });
 
 export function registerAnnouncementRoutes(api: OpenAPIHono<AppEnv>) {
-  api.openapi(listAnnouncements, async (c) => c.json(await c.var.services.announcements.list(c.var.user, { all: c.req.valid("query").all === "true" }), 200));
+  api.openapi(listAnnouncements, async (c) => c.json(await c.var.services.announcements.list(c.var.user), 200));
+  api.openapi(listAdminAnnouncements, async (c) => c.json(await c.var.services.announcements.listForAdmin(c.var.user, c.req.valid("query")), 200));
   api.openapi(getAnnouncement, async (c) => c.json(await c.var.services.announcements.get(c.var.user, c.req.valid("param").id), 200));
   api.openapi(readAnnouncement, async (c) => {
     await c.var.services.announcements.markRead(c.var.user, c.req.valid("param").id);

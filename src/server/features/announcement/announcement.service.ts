@@ -6,6 +6,9 @@ import { Forbidden, NotFound, Validation } from "#server/errors.ts";
 import { changeImage, saveWithImage } from "#server/storage/entity-image.ts";
 import type { FileService } from "#server/storage/file.service.ts";
 import { invalidInput } from "#server/validation.ts";
+import { TRUNCATE } from "#shared/constants.ts";
+import { truncate } from "#shared/format.ts";
+import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import {
   AnnouncementInputSchema,
   announcementMessages as m,
@@ -54,18 +57,35 @@ export class AnnouncementService {
     return user;
   }
 
-  /**
-   * Members: the published ones, pinned first, newest first, each read or not. Administrators also get drafts,
-   * scheduled and archived ones (`all`), each with its status. `unread` counts the published ones only.
-   */
-  async list(viewer: CurrentUser | null, { all = false }: { all?: boolean } = {}): Promise<AnnouncementList> {
+  /** The published ones, pinned first, newest first, each read or not by the member, and how many are unread. */
+  async list(viewer: CurrentUser | null): Promise<AnnouncementList> {
     const user = await this.requireMember(viewer);
     const now = this.now().toISOString();
-    const everything = all && user.role === "admin";
-    const rows = await this.repository.list(everything ? {} : { publishedBy: now });
+    const rows = await this.repository.list({ publishedBy: now });
     const read = await this.repository.readIds(user.id, rows.map((r) => r.id));
     const items = rows.map((row) => this.view(row, read.has(row.id), now));
-    return { items, unread: items.filter((a) => a.status === "published" && !a.read).length };
+    return { items, unread: items.filter((a) => !a.read).length };
+  }
+
+  /** The header's count: how many published ones the member has not read; null for someone who is not a member. */
+  async unreadCount(viewer: CurrentUser | null): Promise<number | null> {
+    if (!(await this.isMember(viewer))) return null;
+    return (await this.list(viewer)).unread;
+  }
+
+  /** The Announcements tab: every one (drafts, scheduled and archived too), with its body as text cut for the list. */
+  async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminAnnouncement & { bodyPreview: string }>> {
+    requireAdmin(viewer, m.mustBeLoggedIn);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
+    return {
+      items: items.map((row) => {
+        const view = this.adminView(row);
+        return { ...view, bodyPreview: truncate(contentText(view.body, "html"), TRUNCATE.postList) };
+      }),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   /** One announcement; members see only published ones (others are "not found" to them). */
