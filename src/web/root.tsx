@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { getApp } from "./lib/app-context.ts";
 import { siteOrigin } from "./features/seo/index.ts";
@@ -20,6 +20,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Members only (null for others): the header's count of announcements they have not read.
     unreadAnnouncements,
   };
+}
+
+/** The header's count of unread announcements changes as a member reads them: moving among those pages reads it again. */
+export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || nextUrl.pathname.startsWith("/myqsa/announcements");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

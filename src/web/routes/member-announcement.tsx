@@ -12,13 +12,28 @@ import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
 import { MemberInvitation } from "../features/announcements/member-invitation.tsx";
 
+/**
+ * Opening it is what marks it read, before any loader runs: the header's count (the root loader's, run beside this
+ * route's) already leaves it out.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context, params }, next) => {
+    const { services, user } = getApp(context);
+    if (await services.announcements.isMember(user)) {
+      await services.announcements.markRead(user, params.announcementId).catch((error: unknown) => {
+        // One that is not there, or not published yet, is the loader's to answer.
+        if (!(error instanceof Error && "status" in error && error.status === 404)) throw error;
+      });
+    }
+    return next();
+  },
+];
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, user } = getApp(context);
   if (!(await services.announcements.isMember(user))) return { state: "not-member" as const, signedIn: user !== null };
   try {
     const announcement = await services.announcements.get(user, params.announcementId);
-    // Reading it is what marks it read: the page shows it as the member now has it.
-    if (announcement.status === "published") await services.announcements.markRead(user, announcement.id);
     const site = await services.siteSettings.get();
     return { state: "ok" as const, announcement, dateText: announcement.publishAt ? formatLongDate(announcement.publishAt, site.timeZone) : null };
   } catch (error) {

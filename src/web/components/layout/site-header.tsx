@@ -41,18 +41,15 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
         </nav>
         <HeaderSearch className="order-last w-full lg:order-none lg:w-52 lg:shrink-0" />
         {unreadAnnouncements !== null && (
+          // Named as a sentence, "Announcements, 2 unread"; the badge shows the count to the eye.
           <NavLink
             to={paths.member.announcements}
             end
             aria-label={unreadAnnouncements > 0 ? `Announcements, ${unreadAnnouncements} unread` : "Announcements, none unread"}
             className="nav-link flex shrink-0 items-center gap-1"
           >
-            Announcements
-            {unreadAnnouncements > 0 && (
-              <span aria-hidden="true" className="rounded-full bg-brand-700 px-2 text-xs leading-5 font-semibold text-white">
-                {unreadAnnouncements}
-              </span>
-            )}
+            Announcements{" "}
+            {unreadAnnouncements > 0 && <span className="rounded-full bg-brand-700 px-2 text-xs leading-5 font-semibold text-white">{unreadAnnouncements}</span>}
           </NavLink>
         )}
         <NavLink
