@@ -46,7 +46,7 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
             to={paths.member.announcements}
             end
             aria-label={unreadAnnouncements > 0 ? `Announcements, ${unreadAnnouncements} unread` : "Announcements, none unread"}
-            className="nav-link flex shrink-0 items-center gap-1"
+            className="nav-link order-last flex shrink-0 items-center gap-1 sm:order-none"
           >
             Announcements{" "}
             {unreadAnnouncements > 0 && <span className="rounded-full bg-brand-700 px-2 text-xs leading-5 font-semibold text-white">{unreadAnnouncements}</span>}
