@@ -2,6 +2,7 @@
 // the routes use for guards and shared schemas) never imports a feature.
 import { newApi, serveApiDocument } from "./api/api.ts";
 import { registerAccountRoutes } from "./features/account/index.ts";
+import { registerAnnouncementRoutes } from "./features/announcement/index.ts";
 import { registerAuditRoutes } from "./features/audit/index.ts";
 import { registerBusinessRoutes } from "./features/business/index.ts";
 import { registerCategoryRoutes } from "./features/category/index.ts";
@@ -10,6 +11,7 @@ import { registerGeoRoutes } from "./features/geo/index.ts";
 import { registerExportRoutes, registerImportRoutes } from "./features/import/index.ts";
 import { registerIntakeRoutes } from "./features/intake/index.ts";
 import { registerMeRoutes } from "./features/me/index.ts";
+import { registerNotificationPreferenceRoutes } from "./features/notifications/index.ts";
 import { registerOfferRoutes } from "./features/offer/index.ts";
 import { registerOwnersRoutes } from "./features/owners/index.ts";
 import { registerPageRoutes } from "./features/page/index.ts";
@@ -25,6 +27,7 @@ export function createApi() {
   registerSiteSettingsRoutes(api);
   registerSearchRoutes(api);
   registerMeRoutes(api);
+  registerNotificationPreferenceRoutes(api);
   registerAccountRoutes(api);
   registerUploadsRoutes(api);
   registerOwnersRoutes(api);
@@ -34,6 +37,7 @@ export function createApi() {
   registerEventRoutes(api);
   registerOfferRoutes(api);
   registerPostRoutes(api);
+  registerAnnouncementRoutes(api);
   registerGeoRoutes(api);
   registerAuditRoutes(api);
   registerUsersRoutes(api);

@@ -1,5 +1,7 @@
 // The site's background jobs, each run by one instance at a time through the job table (src/server/jobs). Each one's
 // work is safe to repeat or records its own progress, since an instance may die in the middle of it.
+import type { AnnouncementMail } from "./features/announcement/index.ts";
+import { ANNOUNCEMENT_MAIL_JOB } from "./features/announcement/index.ts";
 import type { ImportGeocoder } from "./features/import/index.ts";
 import { IMPORT_GEOCODING_JOB } from "./features/import/index.ts";
 import type { OwnerNotifications, RequestDecisionService } from "./features/owners/index.ts";
@@ -18,7 +20,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -34,6 +36,11 @@ export function scheduleJobs(
   // finished by the instance that decided it).
   jobs.schedule<Date>(APPROVAL_FOLLOW_UPS_JOB, { every: MINUTE }, async (_context, decidedBefore) => {
     await services.requestDecisions.finishLeftOver(decidedBefore);
+  });
+  // Announcements whose publication time has come are mailed to the members who want them at once; saving one that
+  // is published now asks for it at once.
+  jobs.schedule(ANNOUNCEMENT_MAIL_JOB, { every: MINUTE }, async () => {
+    await services.announcementMail.sendPublished();
   });
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));

@@ -10,6 +10,7 @@ import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from
 import type { Mailer } from "./mail/mailer.ts";
 import type { Logger } from "./logger.ts";
 import { AccountRepository, AccountService } from "./features/account/index.ts";
+import { ANNOUNCEMENT_MAIL_JOB, AnnouncementMail, AnnouncementRepository, AnnouncementService } from "./features/announcement/index.ts";
 import { AuditRepository, AuditService } from "./features/audit/index.ts";
 import { BusinessRepository, BusinessService } from "./features/business/index.ts";
 import { CategoryRepository, CategoryService } from "./features/category/index.ts";
@@ -17,6 +18,7 @@ import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
+import { NotificationPreferenceRepository, NotificationPreferenceService } from "./features/notifications/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {
   ChangeRequestService,
@@ -98,7 +100,22 @@ export function createServices({
   const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses });
   const owners = createOwners({ database, env, audit, files, siteSettings, siteSettingsRepository, listings: { businesses, events, offers }, mailer, onMailError, runDigestJob: () => jobs.runNow(REQUEST_DIGESTS_JOB) });
   const uploadService = new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, logger });
+  const notificationPreferenceRepository = new NotificationPreferenceRepository(database.db);
+  const announcementRepository = new AnnouncementRepository(database.db);
+  const announcementMail = new AnnouncementMail({
+    repository: announcementRepository,
+    mailer,
+    siteUrl: publicUrl(env),
+    siteName: async () => (await siteSettings.get()).associationName,
+    deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+  });
+  const announcements = new AnnouncementService(announcementRepository, {
+    audit,
+    files,
+    ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0,
+    publicationMail: () => jobs.runNow(ANNOUNCEMENT_MAIL_JOB),
+  });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, logger });
   return {
     jobs,
     siteSettings,
@@ -109,6 +126,8 @@ export function createServices({
     events,
     offers,
     ...owners,
+    announcements,
+    notificationPreferences: new NotificationPreferenceService(notificationPreferenceRepository),
     posts: new PostService(new PostRepository(database.db), { audit, files }),
     files,
     uploads: uploadService,

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { getApp } from "./lib/app-context.ts";
 import { siteOrigin } from "./features/seo/index.ts";
@@ -11,13 +11,20 @@ import "./app.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, user } = getApp(context);
-  const site = await services.siteSettings.get();
+  const [site, unreadAnnouncements] = await Promise.all([services.siteSettings.get(), services.announcements.unreadCount(user)]);
   return {
     site,
     // Absolute addresses in every page's meta tags (link previews, canonical links).
     origin: siteOrigin(request, context),
     user: user ? { email: user.email, displayName: user.displayName, role: user.role } : null,
+    // Members only (null for others): the header's count of announcements they have not read.
+    unreadAnnouncements,
   };
+}
+
+/** The header's count of unread announcements changes as a member reads them: moving among those pages reads it again. */
+export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || nextUrl.pathname.startsWith("/myqsa/announcements");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -45,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <SiteHeader user={data?.user ?? null} associationName={data?.site.associationName ?? "Niche"} />
+        <SiteHeader user={data?.user ?? null} unreadAnnouncements={data?.unreadAnnouncements ?? null} associationName={data?.site.associationName ?? "Niche"} />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
           {children}
         </main>

@@ -21,6 +21,8 @@ export default [
     // /myqsa/... is the members' area: the spec keeps the original association's addresses ("my" + its initials)
     // for the pages of members (owners of member businesses and administrators), and other clients link to them.
     route("myqsa/intake", "routes/intake.tsx"),
+    route("myqsa/announcements", "routes/member-announcements.tsx"),
+    route("myqsa/announcements/:announcementId", "routes/member-announcement.tsx"),
     route("pages/:slug", "routes/page.tsx"),
     ...Object.keys(HEADING_PAGES).map((path) =>
       route(path.slice(1), "routes/heading-page.tsx", { id: `heading${path.replaceAll("/", "-")}` }),

@@ -69,6 +69,7 @@ const ADMIN_TAB_CONTENT: Partial<Record<string, string>> = {
   pages: "About",
   posts: "Welcome",
   offers: "Discount",
+  announcements: "Add Announcement",
   "recent-changes": "now owns",
   intake: "Intake forms (",
   import: "Import",
@@ -104,8 +105,22 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
   const pages = await fetchHtml(request, [...(await publicPaths(request)), `/pages/${publicPage!.slug}`]);
 
   const { owner, owned, claimed, event, offer } = await ownerWithWaitingClaim(page.request, accountsRuntime, baseURL!);
+  // The members' announcements, with one published (an owner is a member).
+  const made = await page.request.post("/api/v1/announcements", {
+    data: { title: "Validators' announcement", body: "<p>Checked as served.</p>", publishAt: new Date(Date.now() - 60_000).toISOString(), pinned: true },
+    headers: { Origin: baseURL! },
+  });
+  expect(made.status()).toBe(201);
+  const announcement = (await made.json()) as { id: string };
   const signedIn: Array<[string, string, APIRequestContext]> = [
     ...signedInPages(admin.email, claimed.name).map(([p, text]): [string, string, APIRequestContext] => [p, text, page.request]),
+    ...([
+      ["/myqsa/announcements", "Validators' announcement"],
+      [`/myqsa/announcements/${announcement.id}`, "Checked as served."],
+    ] as const).flatMap(([p, text]): Array<[string, string, APIRequestContext]> => [
+      [p, text, page.request],
+      [p, text, owner],
+    ]),
     ...[owned.name, event, offer, claimed.name].map((text): [string, string, APIRequestContext] => ["/mybusiness", text, owner]),
   ];
   for (const [p, text, as] of signedIn) {

@@ -117,7 +117,15 @@ describe("the OpenAPI document", () => {
     const anImport = await t.services.imports.create(admin, { name: "openapi.csv", bytes: csv });
     const me = await (await t.request("/api/v1/me", { cookie: adminCookie })).json();
     const claim = await t.services.requests.claim(me, business.id, { role: "Owner", phone: "905 555 0100" });
-    const idsByCollection: Record<string, string> = { businesses: business.id, events: event.id, pages: page.id, imports: anImport.id, requests: claim.requestId };
+    const announcement = await t.services.announcements.create(admin, { title: "OpenAPI", body: "<p>Documented</p>", publishAt: null });
+    const idsByCollection: Record<string, string> = {
+      businesses: business.id,
+      events: event.id,
+      pages: page.id,
+      imports: anImport.id,
+      requests: claim.requestId,
+      announcements: announcement.id,
+    };
 
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);

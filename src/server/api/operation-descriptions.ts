@@ -14,6 +14,7 @@ export const API_TAGS = [
   { name: "Categories", description: "The categories businesses are grouped in, each with the colour the map draws it in." },
   { name: "Tags", description: "Free tags businesses carry, by which the directory can be filtered." },
   { name: "Posts", description: "The association's news posts." },
+  { name: "Announcements", description: "The association's announcements to its members: written, scheduled, pinned and archived by administrators, read by members." },
   { name: "Geo", description: "The map's configuration and data, geocoding of addresses and driving routes." },
   { name: "Admin", description: "Administration: accounts and their roles, and the log of administrative changes." },
   { name: "Pages", description: "The site's own content pages, each readable by the roles its permission names." },
@@ -24,6 +25,15 @@ export const API_TAGS = [
 
 /** One sentence per operation, by operationId. */
 export const OPERATION_DESCRIPTIONS: Record<string, string> = {
+  getNotificationPreferences: "Answers, per kind of news, whether the signed-in person hears of it at once, in a weekly digest or not at all.",
+  updateNotificationPreferences: "Sets how the signed-in person hears of the kinds of news given, and answers every kind's choice.",
+  listAnnouncements: "Answers the published announcements a member may read, pinned ones first and then newest first, each marked read or not, with how many are unread.",
+  listAdminAnnouncements: "Lists every announcement for the administrators' tab, drafts, scheduled and archived ones included, a page at a time.",
+  getAnnouncement: "Answers one announcement; to members only a published one, to administrators any.",
+  readAnnouncement: "Marks a published announcement read by the signed-in member.",
+  createAnnouncement: "Adds an announcement; one published now is mailed to the members who want announcements at once.",
+  updateAnnouncement: "Replaces an announcement's title, body, image, pin, publication time and archiving.",
+  deleteAnnouncement: "Deletes an announcement and its image.",
   getSiteSettings: "Answers the site settings every page is drawn with, to anyone.",
   getMe: "Answers who the session cookie belongs to (id, e-mail address, display name, picture, role and whether the address is verified), or 401 without a session.",
   getAccount: "Answers the signed-in person's account, with its type, sign-in provider, creation date and last sign-in.",

@@ -23,6 +23,33 @@ export interface Account {
   userId: string;
 }
 
+export interface Announcement {
+  archived: Generated<number>;
+  body: string;
+  createdAt: string;
+  editorUid: string | null;
+  id: string;
+  imagePath: string | null;
+  imageUrl: string | null;
+  lastUpdatedAt: string;
+  mailedAt: string | null;
+  pinned: Generated<number>;
+  publishAt: string | null;
+  title: string;
+}
+
+export interface AnnouncementMail {
+  announcementId: string;
+  sentAt: string;
+  userId: string;
+}
+
+export interface AnnouncementRead {
+  announcementId: string;
+  readAt: string;
+  userId: string;
+}
+
 export interface AuditLog {
   action: string;
   actorEmail: string;
@@ -196,6 +223,13 @@ export interface Job {
   runs: Generated<number>;
 }
 
+export interface NotificationPreference {
+  delivery: string;
+  kind: string;
+  updatedAt: string;
+  userId: string;
+}
+
 export interface Offer {
   businessId: string;
   businessName: string | null;
@@ -359,6 +393,9 @@ export interface Verification {
 
 export interface DB {
   account: Account;
+  announcement: Announcement;
+  announcement_mail: AnnouncementMail;
+  announcement_read: AnnouncementRead;
   audit_log: AuditLog;
   business: Business;
   business_owner: BusinessOwner;
@@ -375,6 +412,7 @@ export interface DB {
   geo_rate: GeoRate;
   intake_submission: IntakeSubmission;
   job: Job;
+  notification_preference: NotificationPreference;
   offer: Offer;
   page: Page;
   post: Post;

@@ -21,7 +21,7 @@ export type StoredFileRow = Pick<DB["stored_file"], (typeof columns)[number]>;
 
 /** Something that shows a stored file as its image: a business (its logo or a photo), an event, a post, an owner's request, the site settings. */
 export interface FileHolder {
-  kind: "business" | "event" | "post" | "request" | "site-settings";
+  kind: "business" | "event" | "post" | "announcement" | "request" | "site-settings";
   id: string;
 }
 
@@ -90,11 +90,12 @@ export class FileRepository {
     const db = this.db;
     // A request's values are JSON text, where the path is a JSON string.
     const quoted = JSON.stringify(fullPath);
-    const [businesses, photos, events, posts, requests] = await Promise.all([
+    const [businesses, photos, events, posts, announcements, requests] = await Promise.all([
       db.selectFrom("business").select("id").where("logoStoragePath", "=", fullPath).execute(),
       db.selectFrom("business_photo").select("businessId as id").where("storagePath", "=", fullPath).execute(),
       db.selectFrom("event").select("id").where("imageStoragePath", "=", fullPath).execute(),
       db.selectFrom("post").select("id").where("imagePath", "=", fullPath).execute(),
+      db.selectFrom("announcement").select("id").where("imagePath", "=", fullPath).execute(),
       db
         .selectFrom("change_request")
         .select(["id", "payload"])
@@ -106,6 +107,7 @@ export class FileRepository {
       ...[...businesses, ...photos].map(({ id }) => ({ kind: "business" as const, id })),
       ...events.map(({ id }) => ({ kind: "event" as const, id })),
       ...posts.map(({ id }) => ({ kind: "post" as const, id })),
+      ...announcements.map(({ id }) => ({ kind: "announcement" as const, id })),
       // LIKE ignores case on SQLite: the text itself decides.
       ...requests.filter((r) => r.payload.includes(quoted)).map(({ id }) => ({ kind: "request" as const, id })),
     ];

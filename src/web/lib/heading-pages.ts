@@ -1,8 +1,10 @@
-/** Pages that show only their heading (spec route table); /news has its own route, with the posts. */
+/**
+ * Pages that show only their heading (spec route table); /news has its own route, with the posts, and
+ * /myqsa/announcements its own, with the announcements.
+ */
 export const HEADING_PAGES: Record<string, string> = {
   "/deals": "Welcome to the Deals Page",
   "/history": "History",
-  "/myqsa/announcements": "Announcements",
   "/myqsa/volunteer": "Volunteer",
   "/myqsa/surveys": "Surveys",
   "/myqsa/meetings": "Meetings",

@@ -33,6 +33,7 @@ export const paths = {
     dashboard: "/myqsa/dashboard",
     profileSetup: "/myqsa/profile-setup",
     announcements: "/myqsa/announcements",
+    announcement: (id: string) => `/myqsa/announcements/${encodeURIComponent(id)}`,
     volunteer: "/myqsa/volunteer",
     surveys: "/myqsa/surveys",
     meetings: "/myqsa/meetings",

@@ -8,12 +8,23 @@ import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { Field, ui } from "../components/ui/field.tsx";
-import { ChangePasswordForm, DisplayNameForm, fetchAccount, fetchHasPassword, LogoutButton, ProfilePictureCard, ResendVerification, StatusMessage } from "../features/account/index.ts";
+import {
+  ChangePasswordForm,
+  DisplayNameForm,
+  fetchAccount,
+  fetchHasPassword,
+  fetchNotificationPreferences,
+  LogoutButton,
+  NotificationPreferencesForm,
+  ProfilePictureCard,
+  ResendVerification,
+  StatusMessage,
+} from "../features/account/index.ts";
 
 async function load(fetcher?: Fetcher) {
-  const [result, hasPassword] = await Promise.all([fetchAccount(fetcher), fetchHasPassword(fetcher)]);
+  const [result, hasPassword, notifications] = await Promise.all([fetchAccount(fetcher), fetchHasPassword(fetcher), fetchNotificationPreferences(fetcher)]);
   if ("signedOut" in result) throw redirect(paths.login);
-  return { ...result, hasPassword };
+  return { ...result, hasPassword, notifications };
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -60,6 +71,14 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
               <ChangePasswordForm headingId="change-password-heading" />
             )}
           </div>
+          {loaderData.notifications && (
+            <div className="card grid gap-3" id="notifications">
+              <h2 id="notifications-heading" className="text-lg font-semibold text-stone-900">
+                Notifications
+              </h2>
+              <NotificationPreferencesForm initial={loaderData.notifications} />
+            </div>
+          )}
           <div className="flex flex-wrap items-start justify-between gap-3">
             <Link to={paths.member.dashboard} className="text-brand-700 underline">
               Member dashboard

@@ -5,6 +5,8 @@ import { HeaderSearch } from "../search/header-search.tsx";
 interface Props {
   associationName: string;
   user: { email: string; role: string | null } | null;
+  /** A member's count of unread announcements; null for anyone who is not a member. */
+  unreadAnnouncements?: number | null;
 }
 
 const links = [
@@ -15,7 +17,7 @@ const links = [
   { to: paths.contact, label: "Contact" },
 ];
 
-export function SiteHeader({ associationName, user }: Props) {
+export function SiteHeader({ associationName, user, unreadAnnouncements = null }: Props) {
   const account = user ? { to: homeForRole(user.role), label: "My Account" } : { to: paths.login, label: "Login" };
   return (
     <header className="border-b border-stone-200 bg-white">
@@ -38,6 +40,18 @@ export function SiteHeader({ associationName, user }: Props) {
           </ul>
         </nav>
         <HeaderSearch className="order-last w-full lg:order-none lg:w-52 lg:shrink-0" />
+        {unreadAnnouncements !== null && (
+          // Named as a sentence, "Announcements, 2 unread"; the badge shows the count to the eye.
+          <NavLink
+            to={paths.member.announcements}
+            end
+            aria-label={unreadAnnouncements > 0 ? `Announcements, ${unreadAnnouncements} unread` : "Announcements, none unread"}
+            className="nav-link order-last flex shrink-0 items-center gap-1 sm:order-none"
+          >
+            Announcements{" "}
+            {unreadAnnouncements > 0 && <span className="rounded-full bg-brand-700 px-2 text-xs leading-5 font-semibold text-white">{unreadAnnouncements}</span>}
+          </NavLink>
+        )}
         <NavLink
           to={account.to}
           className="shrink-0 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 aria-[current=page]:ring-2 aria-[current=page]:ring-brand-100"

@@ -7,6 +7,7 @@ export { DisplayNameForm } from "./display-name-form.tsx";
 export { ForgotPasswordForm } from "./forgot-password-form.tsx";
 export { LoginForm } from "./login-form.tsx";
 export { LogoutButton } from "./logout-button.tsx";
+export { fetchNotificationPreferences, NotificationPreferencesForm } from "./notification-preferences-form.tsx";
 export { ProfilePicture, ProfilePictureCard } from "./profile-picture.tsx";
 export { ResendVerification } from "./resend-verification.tsx";
 export { ResetPasswordForm } from "./reset-password-form.tsx";

@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   ["pages", "Pages"],
   ["posts", "Posts"],
   ["offers", "Offers"],
+  ["announcements", "Announcements"],
   ["recent-changes", "Recent changes"],
   ["requests", "Requests"],
   ["intake", "Intake forms"],

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { TRUNCATE } from "#shared/constants.ts";
 import { slugify, truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
+import { AnnouncementInputSchema, announcementMessages, announcementView, type AdminAnnouncement } from "#shared/schemas/announcement.ts";
 import { BusinessInputSchema, businessView, type BusinessAdmin } from "#shared/schemas/business.ts";
 import { CategoryInputSchema, categoryView, type Category } from "#shared/schemas/category.ts";
 import type { EntityView, OptionSource } from "#shared/schemas/entity.ts";
@@ -58,6 +59,8 @@ const conflict = (error: unknown) => (error instanceof ApiError && error.status 
 const byName: SortChoice = { asc: "Name A–Z", desc: "Name Z–A", usual: "asc" };
 const byDate: SortChoice = { asc: "Oldest first", desc: "Newest first", usual: "desc" };
 const define = <R extends Row>(screen: Screen<R>) => screen as unknown as Screen;
+
+const ANNOUNCEMENT_STATUS_LABELS = { draft: "Draft", scheduled: "Scheduled", published: "Published", archived: "Archived" } as const;
 
 const offerLabel = (offer: AdminOffer) => `${offer.type} at ${offer.businessName ?? "Unknown business"}`;
 
@@ -195,6 +198,37 @@ export const SCREENS: Record<string, Screen> = {
       },
       confirm: (p) => messages.adminPosts.confirmDelete(p.title),
       deleteFailed: (detail) => messages.adminPosts.deleteFailed(detail),
+    },
+  }),
+  announcements: define<AdminAnnouncement & { bodyPreview: string }>({
+    view: announcementView,
+    schema: AnnouncementInputSchema,
+    list: "/admin/announcements",
+    paged: true,
+    sort: byDate,
+    path: "/announcements",
+    title: (a) => a.title,
+    link: (a) => paths.member.announcement(a.id),
+    values: (a) => ({ ...a, publishAt: a.publishAt ?? "" }),
+    images: (a) => ({ imagePath: { path: a.imagePath, url: a.imageUrl } }),
+    item: (a) => (
+      <>
+        {line(
+          <>
+            {ANNOUNCEMENT_STATUS_LABELS[a.status]}
+            {a.publishAt && <> · {when(a.publishAt)}</>}
+            {a.pinned && " · Pinned"}
+          </>,
+        )}
+        {preview(a.bodyPreview || "(no text)")}
+      </>
+    ),
+    texts: {
+      loadFailed: () => "Failed to load announcements.",
+      saved: (_, editing) => (editing ? "Announcement updated." : "Announcement added."),
+      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} announcement. ${detailOf(error, announcementMessages.mustBeLoggedIn)}`,
+      confirm: (a) => `Are you sure you want to delete the announcement "${a.title}"? This action cannot be undone.`,
+      deleteFailed: (detail) => `Failed to delete announcement. ${detail}`,
     },
   }),
   offers: define<AdminOffer>({

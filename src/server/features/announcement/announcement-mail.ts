@@ -1,0 +1,75 @@
+// The publication mail: once an announcement is published (saved as published, or its scheduled time has come),
+// each member who wants announcements at once gets it by mail, once. Runs as the job ANNOUNCEMENT_MAIL_JOB, so one
+// instance at a time sends; each member's mail is recorded as it goes, so a run that stops halfway is finished by the
+// next one without mailing anyone twice.
+import type { Mailer } from "#server/mail/mailer.ts";
+import { escapeHtml } from "#server/mail/templates.ts";
+import type { Delivery, NotificationKind } from "#shared/schemas/notification-preferences.ts";
+import { NOTIFICATION_PREFERENCES_PATH } from "#shared/schemas/notification-preferences.ts";
+import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
+import type { AnnouncementRepository, MemberRecipient, StoredAnnouncement } from "./announcement.repository.ts";
+
+export const ANNOUNCEMENT_MAIL_JOB = "announcement-mail";
+
+export interface AnnouncementMailOptions {
+  repository: AnnouncementRepository;
+  /** Without one no mail is sent (and none is recorded as sent). */
+  mailer: Mailer | undefined;
+  siteUrl: string;
+  siteName: () => Promise<string>;
+  /** How the member wants to hear of this kind of news. */
+  deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
+  now?: () => Date;
+}
+
+export class AnnouncementMail {
+  private readonly options: AnnouncementMailOptions;
+  constructor(options: AnnouncementMailOptions) {
+    this.options = options;
+  }
+
+  /** Mails every published announcement not mailed yet to the members who want it at once; answers how many mails went. */
+  async sendPublished(): Promise<number> {
+    const { repository, mailer } = this.options;
+    if (!mailer) return 0;
+    const now = (this.options.now?.() ?? new Date()).toISOString();
+    let sent = 0;
+    for (const announcement of await repository.waitingForMail(now)) {
+      const site = await this.options.siteName();
+      for (const member of await repository.membersNotMailed(announcement.id)) {
+        // Members who chose the digest or nothing are passed over for good: the digest reads the published ones itself.
+        if ((await this.options.deliveryOf(member.id, "announcements")) === "at once") {
+          await mailer.send(this.message(announcement, member, site));
+          sent++;
+        }
+        await repository.recordMailed(announcement.id, member.id);
+      }
+      await repository.markMailed(announcement.id);
+    }
+    return sent;
+  }
+
+  private message(announcement: StoredAnnouncement, member: MemberRecipient, site: string) {
+    const url = `${this.options.siteUrl}/myqsa/announcements/${encodeURIComponent(announcement.id)}`;
+    const preferences = `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
+    const body = sanitizeHtml(announcement.body);
+    const why = `You get this mail because you are a member of ${site} and your notification preferences send you announcements at once.`;
+    const text = [
+      announcement.title,
+      "",
+      contentText(body, "html"),
+      "",
+      `Read it on the site: ${url}`,
+      "",
+      why,
+      `Change your notification preferences: ${preferences}`,
+    ].join("\n");
+    const html = [
+      `<h1>${escapeHtml(announcement.title)}</h1>`,
+      body,
+      `<p><a href="${escapeHtml(url)}">Read it on the site</a></p>`,
+      `<p style="color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(preferences)}">Change your notification preferences</a>.</p>`,
+    ].join("\n");
+    return { to: member.email, subject: `${site}: ${announcement.title}`, text, html, link: url };
+  }
+}

@@ -1,0 +1,194 @@
+// Announcements: administrators write, schedule, pin and archive them; members (administrators, and `business`
+// accounts that own a business) read the published ones and are told which they have not read yet.
+import { requireAdmin, requireUser, type CurrentUser } from "#server/auth/session.ts";
+import { newId } from "#server/db/ids.ts";
+import { Forbidden, NotFound, Validation } from "#server/errors.ts";
+import { changeImage, saveWithImage } from "#server/storage/entity-image.ts";
+import type { FileService } from "#server/storage/file.service.ts";
+import { invalidInput } from "#server/validation.ts";
+import { TRUNCATE } from "#shared/constants.ts";
+import { truncate } from "#shared/format.ts";
+import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
+import {
+  AnnouncementInputSchema,
+  announcementMessages as m,
+  type AdminAnnouncement,
+  type Announcement,
+  type AnnouncementInput,
+  type AnnouncementList,
+  type AnnouncementStatus,
+} from "#shared/schemas/announcement.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
+import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
+import type { AnnouncementRepository, StoredAnnouncement } from "./announcement.repository.ts";
+
+export interface AnnouncementDeps {
+  audit: AuditRecorder;
+  files: FileService;
+  /** Whether the person owns at least one business. */
+  ownsSomeBusiness: (userId: string) => Promise<boolean>;
+  /** Asks the publication mail job to run soon (an announcement was published now). */
+  publicationMail: () => Promise<unknown>;
+  now?: () => Date;
+}
+
+export class AnnouncementService {
+  private readonly repository: AnnouncementRepository;
+  private readonly deps: AnnouncementDeps;
+  constructor(repository: AnnouncementRepository, deps: AnnouncementDeps) {
+    this.repository = repository;
+    this.deps = deps;
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /** Whether the person is a member: an administrator, or a `business` account that owns a business. */
+  async isMember(viewer: CurrentUser | null): Promise<boolean> {
+    if (!viewer) return false;
+    if (viewer.role === "admin") return true;
+    return viewer.role === "business" && (await this.deps.ownsSomeBusiness(viewer.id));
+  }
+
+  private async requireMember(viewer: CurrentUser | null): Promise<CurrentUser> {
+    const user = requireUser(viewer);
+    if (!(await this.isMember(user))) throw Forbidden(m.notMember);
+    return user;
+  }
+
+  /** The published ones, pinned first, newest first, each read or not by the member, and how many are unread. */
+  async list(viewer: CurrentUser | null): Promise<AnnouncementList> {
+    const user = await this.requireMember(viewer);
+    const now = this.now().toISOString();
+    const rows = await this.repository.list({ publishedBy: now });
+    const read = await this.repository.readIds(user.id, rows.map((r) => r.id));
+    const items = rows.map((row) => this.view(row, read.has(row.id), now));
+    return { items, unread: items.filter((a) => !a.read).length };
+  }
+
+  /** The header's count: how many published ones the member has not read; null for someone who is not a member. */
+  async unreadCount(viewer: CurrentUser | null): Promise<number | null> {
+    if (!(await this.isMember(viewer))) return null;
+    return (await this.list(viewer)).unread;
+  }
+
+  /** The Announcements tab: every one (drafts, scheduled and archived too), with its body as text cut for the list. */
+  async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminAnnouncement & { bodyPreview: string }>> {
+    requireAdmin(viewer, m.mustBeLoggedIn);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
+    return {
+      items: items.map((row) => {
+        const view = this.adminView(row);
+        return { ...view, bodyPreview: truncate(contentText(view.body, "html"), TRUNCATE.postList) };
+      }),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** One announcement; members see only published ones (others are "not found" to them). */
+  async get(viewer: CurrentUser | null, id: string): Promise<Announcement | AdminAnnouncement> {
+    const user = await this.requireMember(viewer);
+    const now = this.now().toISOString();
+    const row = await this.repository.get(id);
+    if (!row) throw NotFound(m.notFound);
+    if (user.role !== "admin" && status(row, now) !== "published") throw NotFound(m.notFound);
+    const read = await this.repository.readIds(user.id, [id]);
+    const view = this.view(row, read.has(id), now);
+    return user.role === "admin" ? { ...view, imagePath: row.imagePath, editorUid: row.editorUid } : view;
+  }
+
+  /** Marks a published announcement read by the member. */
+  async markRead(viewer: CurrentUser | null, id: string): Promise<void> {
+    const user = await this.requireMember(viewer);
+    const row = await this.repository.get(id);
+    if (!row || status(row, this.now().toISOString()) !== "published") throw NotFound(m.notFound);
+    await this.repository.markRead(id, user.id);
+  }
+
+  async create(viewer: CurrentUser | null, input: AnnouncementInput): Promise<AdminAnnouncement> {
+    const admin = requireAdmin(viewer, m.mustBeLoggedIn);
+    const values = this.validate(input);
+    await this.checkImageNotInUse(values.imagePath, null);
+    const image = await changeImage(this.deps.files, { user: admin, kind: "postImage", wanted: values.imagePath, current: { path: null, url: null } });
+    const saved = await saveWithImage(image, () => this.repository.create(newId(), { ...values.fields, imageUrl: image.url, imagePath: image.path, editorUid: admin.id }));
+    await this.deps.audit.record(admin, { action: "create", entityType: "announcement", entityId: saved.id, summary: saved.title });
+    await this.afterSave(saved);
+    return this.adminView(saved);
+  }
+
+  async update(viewer: CurrentUser | null, id: string, input: AnnouncementInput): Promise<AdminAnnouncement> {
+    const admin = requireAdmin(viewer, m.mustBeLoggedIn);
+    const values = this.validate(input);
+    const existing = await this.repository.get(id);
+    if (!existing) throw NotFound(m.notFound);
+    await this.checkImageNotInUse(values.imagePath, existing.imagePath);
+    const image = await changeImage(this.deps.files, { user: admin, kind: "postImage", wanted: values.imagePath, current: { path: existing.imagePath, url: existing.imageUrl } });
+    const saved = await saveWithImage(image, async () => {
+      const row = await this.repository.update(id, { ...values.fields, imageUrl: image.url, imagePath: image.path, editorUid: admin.id });
+      if (!row) throw NotFound(m.notFound);
+      return row;
+    });
+    await this.deps.audit.record(admin, { action: "update", entityType: "announcement", entityId: id, summary: saved.title });
+    await this.afterSave(saved);
+    return this.adminView(saved);
+  }
+
+  async delete(viewer: CurrentUser | null, id: string): Promise<void> {
+    const admin = requireAdmin(viewer, m.mustBeLoggedIn);
+    const existing = await this.repository.get(id);
+    if (!existing || !(await this.repository.delete(id))) throw NotFound(m.notFound);
+    await this.deps.files.deleteForEntity(existing.imagePath);
+    await this.deps.audit.record(admin, { action: "delete", entityType: "announcement", entityId: id, summary: existing.title });
+  }
+
+  /** Published now and not mailed yet: the mail job goes at once rather than at its next minute. */
+  private async afterSave(saved: StoredAnnouncement): Promise<void> {
+    if (!saved.mailedAt && status(saved, this.now().toISOString()) === "published") await this.deps.publicationMail();
+  }
+
+  private view(row: StoredAnnouncement, read: boolean, now: string): Announcement {
+    return {
+      id: row.id,
+      title: row.title,
+      // Sanitized again on the way out, so a row written by any other path is still harmless.
+      body: sanitizeHtml(row.body),
+      imageUrl: row.imageUrl,
+      pinned: row.pinned,
+      publishAt: row.publishAt,
+      archived: row.archived,
+      status: status(row, now),
+      read,
+      createdAt: row.createdAt,
+      lastUpdatedAt: row.lastUpdatedAt,
+    };
+  }
+
+  private adminView(row: StoredAnnouncement): AdminAnnouncement {
+    return { ...this.view(row, false, this.now().toISOString()), imagePath: row.imagePath, editorUid: row.editorUid };
+  }
+
+  private async checkImageNotInUse(wanted: string | null, current: string | null): Promise<void> {
+    if (!wanted || wanted === current) return;
+    if (await this.deps.files.isInUse(wanted)) throw Validation(m.imageInUse, { imagePath: m.imageInUse });
+  }
+
+  /** The form's rules, each message beside its field; the body is sanitized, and one the sanitizer empties is none. */
+  private validate(input: AnnouncementInput) {
+    const parsed = AnnouncementInputSchema.safeParse(input);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, m.required);
+    const { imagePath, ...rest } = parsed.data;
+    const body = sanitizeHtml(rest.body);
+    if (!contentText(body, "html") && !/<img\b/i.test(body)) throw Validation(m.bodyRequired, { body: m.bodyRequired });
+    return { imagePath, fields: { ...rest, body } };
+  }
+}
+
+/** Where an announcement stands at `now` (an ISO instant). */
+export function status(row: Pick<StoredAnnouncement, "publishAt" | "archived">, now: string): AnnouncementStatus {
+  if (row.archived) return "archived";
+  if (row.publishAt === null) return "draft";
+  return row.publishAt <= now ? "published" : "scheduled";
+}

@@ -1,0 +1,47 @@
+// How a person wants to hear of each kind of news: at once (a mail each time), in a weekly digest, or not at all.
+import { z } from "zod";
+
+export const NOTIFICATION_KINDS = ["announcements", "meetings", "minutes", "requestsDecided"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const DELIVERIES = ["at once", "in a weekly digest", "off"] as const;
+export type Delivery = (typeof DELIVERIES)[number];
+
+/** What a kind is until the person chooses. */
+export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
+  announcements: "at once",
+  meetings: "at once",
+  minutes: "at once",
+  requestsDecided: "at once",
+};
+
+/** The form's labels, per kind and per choice. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  announcements: "Announcements",
+  meetings: "Meetings",
+  minutes: "Minutes",
+  requestsDecided: "Requests decided",
+};
+export const DELIVERY_LABELS: Record<Delivery, string> = { "at once": "At once", "in a weekly digest": "In a weekly digest", off: "Off" };
+
+export const notificationMessages = {
+  invalid: "Choose at once, in a weekly digest or off.",
+  saved: "Notification preferences saved.",
+} as const;
+
+const delivery = z.enum(DELIVERIES, { error: notificationMessages.invalid });
+
+export const NotificationPreferencesSchema = z.object({
+  announcements: delivery,
+  meetings: delivery,
+  minutes: delivery,
+  requestsDecided: delivery,
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** A change: the kinds given are set, the others stay as they are. */
+export const NotificationPreferencesInputSchema = NotificationPreferencesSchema.partial();
+export type NotificationPreferencesInput = z.input<typeof NotificationPreferencesInputSchema>;
+
+/** Where every mail links, for changing these. */
+export const NOTIFICATION_PREFERENCES_PATH = "/myaccount#notifications";

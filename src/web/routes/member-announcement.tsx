@@ -1,0 +1,72 @@
+// /myqsa/announcements/<id>: one announcement, read by a member; opening it marks it read for them.
+import { data } from "react-router";
+import type { Route } from "./+types/member-announcement";
+import { getApp } from "../lib/app-context.ts";
+import { pageTitle } from "../lib/meta.ts";
+import { paths } from "../lib/paths.ts";
+import { formatLongDate } from "#shared/format.ts";
+import { announcementMessages } from "#shared/schemas/announcement.ts";
+import { RichContent } from "../features/page/rich-content.tsx";
+import { ItemNotFound } from "../components/layout/item-not-found.tsx";
+import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
+import { WideImage } from "#web/components/ui/wide-image.tsx";
+import { MemberInvitation } from "../features/announcements/member-invitation.tsx";
+
+/**
+ * Opening it is what marks it read, before any loader runs: the header's count (the root loader's, run beside this
+ * route's) already leaves it out.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context, params }, next) => {
+    const { services, user } = getApp(context);
+    if (await services.announcements.isMember(user)) {
+      await services.announcements.markRead(user, params.announcementId).catch((error: unknown) => {
+        // One that is not there, or not published yet, is the loader's to answer.
+        if (!(error instanceof Error && "status" in error && error.status === 404)) throw error;
+      });
+    }
+    return next();
+  },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services, user } = getApp(context);
+  if (!(await services.announcements.isMember(user))) return { state: "not-member" as const, signedIn: user !== null };
+  try {
+    const announcement = await services.announcements.get(user, params.announcementId);
+    const site = await services.siteSettings.get();
+    return { state: "ok" as const, announcement, dateText: announcement.publishAt ? formatLongDate(announcement.publishAt, site.timeZone) : null };
+  } catch (error) {
+    if (error instanceof Error && "status" in error && error.status === 404) return data({ state: "not-found" as const }, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageTitle(matches, loaderData?.state === "ok" ? loaderData.announcement.title : loaderData?.state === "not-found" ? announcementMessages.notFound : "Announcements");
+
+export default function MemberAnnouncement({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "not-member") {
+    return (
+      <section>
+        <h1 className="page-heading">Announcements</h1>
+        <MemberInvitation signedIn={loaderData.signedIn} />
+      </section>
+    );
+  }
+  if (loaderData.state === "not-found") {
+    return <ItemNotFound heading="Announcements" message={announcementMessages.notFound} back={{ to: paths.member.announcements, label: "All announcements" }} />;
+  }
+  const { announcement, dateText } = loaderData;
+  return (
+    <article aria-labelledby="announcement-title" className="max-w-3xl">
+      <BackLinkedHeading back="Announcements" backTo={paths.member.announcements} id="announcement-title">
+        {announcement.title}
+      </BackLinkedHeading>
+      {dateText && <p className="mt-2 text-sm text-stone-600">{dateText}</p>}
+      {announcement.status !== "published" && <p className="mt-2 text-sm font-semibold text-amber-900">Not published: {announcement.status}</p>}
+      {announcement.imageUrl && <WideImage src={announcement.imageUrl} alt="" className="mt-4" />}
+      <RichContent html={announcement.body} className="mt-4" />
+    </article>
+  );
+}

@@ -1,0 +1,146 @@
+// Announcements end to end, with mail read from a real SMTP server on loopback: an administrator publishes one from
+// the Announcements tab, two members receive it at once, one reads it on the site and the header's unread count drops.
+// A server of its own, since the shared journeys' server sends no mail.
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { createOrUpdateUser } from "#server/auth/accounts.ts";
+import { parseEnv } from "#server/env.ts";
+import { openRuntime, type Runtime } from "#server/runtime.ts";
+import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
+import { fillDateTime } from "./admin-helpers.ts";
+import { freePort, SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
+import { E2E_DATA_DIR } from "./env.ts";
+import { expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
+import { shoot } from "./screenshots.ts";
+
+interface Site {
+  url: string;
+  smtp: SmtpReceiver;
+  runtime: Runtime;
+}
+
+const test = base.extend<object, { site: Site }>({
+  site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+    async ({}, use, workerInfo) => {
+      const port = await freePort();
+      const dataDir = `${E2E_DATA_DIR}-announcements-w${workerInfo.workerIndex}`;
+      const smtp = await startSmtpReceiver();
+      const app: AppProcess = await startAppProcess({
+        name: "the announcements test server",
+        port,
+        dataDir,
+        env: { ...SERVER_ENV, SMTP_URL: smtp.url, MAIL_FROM: "Niche <no-reply@niche.test>", PUBLIC_URL: `http://localhost:${port}` },
+        ready: { healthz: "localhost" },
+        wait: { ms: 60_000 },
+      });
+      const runtime = await openRuntime(parseEnv({ ...process.env, DATA_DIR: dataDir, DEMO_CONTENT: "true", LOG_LEVEL: "silent" }));
+      await use({ url: app.url, smtp, runtime });
+      await runtime.close();
+      await app.stop();
+      await smtp.close();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
+});
+
+test.describe.configure({ timeout: 120_000 });
+
+const PASSWORD = "e2e-Member-pass-7";
+let counter = 0;
+
+async function account(site: Site, role: "admin" | "business") {
+  const email = `${role}-ann-${process.pid}-${Date.now()}-${counter++}@example.com`;
+  await createOrUpdateUser(site.runtime, { email, password: PASSWORD, role });
+  return email;
+}
+
+async function signInPage(page: Page, site: Site, email: string) {
+  const response = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: site.url } });
+  expect(response.status()).toBe(200);
+}
+
+/** A member: a `business` account made the owner of a demo business by the administrator. */
+async function member(site: Site, admin: APIRequestContext, businessId: string) {
+  const email = await account(site, "business");
+  expect((await admin.post(`/api/v1/businesses/${businessId}/owners`, { data: { email }, headers: { Origin: site.url } })).status()).toBe(200);
+  return email;
+}
+
+test("an administrator publishes an announcement; two members get it by mail, one reads it and the unread count drops", async ({ page, browser, site }) => {
+  test.skip(test.info().project.name !== "desktop", "one journey; the screenshots cover both widths");
+  const adminEmail = await account(site, "admin");
+  const admin = await playwrightRequest.newContext({ baseURL: site.url });
+  expect((await admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password: PASSWORD }, headers: { Origin: site.url } })).status()).toBe(200);
+  const businesses = (await (await admin.get("/api/v1/businesses")).json()) as Array<{ id: string }>;
+  const [first, second] = await Promise.all([member(site, admin, businesses[0]!.id), member(site, admin, businesses[1]!.id)]);
+
+  // The administrator writes it in the Announcements tab, published at a time already past: it goes out at once.
+  await signInPage(page, site, adminEmail);
+  await page.goto("/admin/announcements");
+  const form = page.getByRole("region", { name: "Add Announcement" });
+  const title = `Street fair ${Date.now()}`;
+  await form.getByLabel("Title").fill(title);
+  await form.getByRole("textbox", { name: "Body" }).click();
+  await page.keyboard.type("Join us on Saturday for the street fair.");
+  await fillDateTime(form, "Publish at (empty: a draft)", "2026-01-05T09:00");
+  await form.getByRole("button", { name: "Add Announcement" }).click();
+  await expect(page.getByRole("list", { name: "Announcements" }).getByRole("listitem").filter({ hasText: title })).toContainText("Published");
+  await shoot(page, "admin-announcements");
+
+  // Both members receive it, with why and where to change that.
+  const mails = await Promise.all([site.smtp.waitFor(first, new RegExp(title)), site.smtp.waitFor(second, new RegExp(title))]);
+  for (const mail of mails) {
+    expect(mail.text).toContain("Join us on Saturday for the street fair.");
+    expect(mail.text).toContain("because you are a member");
+  }
+  const link = site.smtp.linkIn(mails[0], `${site.url}/myqsa/announcements/`);
+
+  // The first member sees it unread, in the header's count too; opening it from the mail reads it.
+  const context = await browser.newContext({ baseURL: site.url });
+  const memberPage = await context.newPage();
+  await signInPage(memberPage, site, first);
+  await memberPage.goto("/myqsa/announcements");
+  const header = memberPage.getByRole("banner");
+  const counter = header.getByRole("link", { name: /^Announcements, \d+ unread$/ });
+  await expect(counter).toBeVisible();
+  const before = Number(/(\d+) unread/.exec((await counter.getAttribute("aria-label"))!)![1]);
+  expect(before).toBeGreaterThanOrEqual(1);
+  await expect(memberPage.getByRole("heading", { level: 1, name: "Announcements" })).toBeVisible();
+  await expect(memberPage.getByRole("link", { name: `${title} (unread)` })).toBeVisible();
+  await expectNoAxeViolations(memberPage);
+  await shoot(memberPage, "member-announcements");
+
+  await memberPage.goto(link);
+  await expect(memberPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(memberPage.getByText("Join us on Saturday for the street fair.")).toBeVisible();
+  const after = before - 1;
+  await expect(header.getByRole("link", { name: after > 0 ? `Announcements, ${after} unread` : "Announcements, none unread" })).toBeVisible();
+  await expectNoAxeViolations(memberPage);
+  await shoot(memberPage, "member-announcement");
+  await memberPage.goto("/myqsa/announcements");
+  await expect(memberPage.getByRole("link", { name: title, exact: true })).toBeVisible();
+
+  // Preferences, where the mail links to.
+  await memberPage.goto("/myaccount#notifications");
+  const preferences = memberPage.getByRole("group", { name: "Announcements" });
+  await expect(preferences.getByRole("radio", { name: "At once" })).toBeChecked();
+  await preferences.getByRole("radio", { name: "Off" }).check();
+  await memberPage.getByRole("button", { name: "Save notification preferences" }).click();
+  await expect(memberPage.getByRole("status").filter({ hasText: "Notification preferences saved." })).toBeVisible();
+  await memberPage.reload();
+  await expect(memberPage.getByRole("group", { name: "Announcements" }).getByRole("radio", { name: "Off" })).toBeChecked();
+  await shoot(memberPage, "my-account-notifications");
+  await context.close();
+
+  // Someone who is not a member is invited to claim or propose a business instead.
+  const plain = await browser.newContext({ baseURL: site.url });
+  const plainPage = await plain.newPage();
+  await signInPage(plainPage, site, await account(site, "business"));
+  await plainPage.goto("/myqsa/announcements");
+  await expect(plainPage.getByRole("link", { name: "Claim or propose your business" })).toBeVisible();
+  await expect(plainPage.getByRole("banner").getByRole("link", { name: /^Announcements,/ })).toHaveCount(0);
+  await shoot(plainPage, "member-announcements-not-member");
+  await plain.close();
+  await admin.dispose();
+});
