@@ -46,9 +46,14 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
             to={paths.member.announcements}
             end
             aria-label={unreadAnnouncements > 0 ? `Announcements, ${unreadAnnouncements} unread` : "Announcements, none unread"}
+            title="Announcements"
             className="nav-link order-last flex shrink-0 items-center gap-1 sm:order-none"
           >
-            Announcements{" "}
+            {/* Beside the search on wide screens the word would push the main links onto a second line: a bell there. */}
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden size-5 fill-none stroke-current stroke-2 lg:block">
+              <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span className="lg:sr-only">Announcements</span>{" "}
             {unreadAnnouncements > 0 && <span className="rounded-full bg-brand-700 px-2 text-xs leading-5 font-semibold text-white">{unreadAnnouncements}</span>}
           </NavLink>
         )}
