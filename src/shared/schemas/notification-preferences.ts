@@ -26,6 +26,7 @@ export const DELIVERY_LABELS: Record<Delivery, string> = { "at once": "At once",
 
 export const notificationMessages = {
   invalid: "Choose at once, in a weekly digest or off.",
+  nothingChosen: "Choose how to hear of at least one kind of news: announcements, meetings, minutes or requests decided.",
   saved: "Notification preferences saved.",
 } as const;
 
@@ -39,8 +40,11 @@ export const NotificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
-/** A change: the kinds given are set, the others stay as they are. */
-export const NotificationPreferencesInputSchema = NotificationPreferencesSchema.partial();
+/** A change: the kinds given are set, the others stay as they are; one at least, and nothing but kinds. */
+export const NotificationPreferencesInputSchema = z
+  .strictObject(NotificationPreferencesSchema.shape)
+  .partial()
+  .refine((input) => NOTIFICATION_KINDS.some((kind) => input[kind] !== undefined), { error: notificationMessages.nothingChosen });
 export type NotificationPreferencesInput = z.input<typeof NotificationPreferencesInputSchema>;
 
 /** Where every mail links, for changing these. */

@@ -8,6 +8,7 @@ import { invalidOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts
 import { signInOwnerOf } from "#tests/setup/owners.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "#tests/setup/smtp-receiver.ts";
 import { ANNOUNCEMENT_MAIL_JOB } from "./announcement-mail.ts";
+import { notificationMessages } from "#shared/schemas/notification-preferences.ts";
 
 let receiver: SmtpReceiver;
 const t = setUpTestApp(async () => {
@@ -126,6 +127,12 @@ describe("notification preferences", () => {
     expect(bad.fields).toEqual({ meetings: "Choose at once, in a weekly digest or off." });
     const changed = await (await t.request("/api/v1/me/notifications", { method: "PUT", json: { minutes: "off" }, cookie: plainUser.cookie })).json();
     expect(changed).toEqual({ announcements: "at once", meetings: "at once", minutes: "off", requestsDecided: "at once" });
+    // A change names one kind at least, and nothing else.
+    const none = await t.request("/api/v1/me/notifications", { method: "PUT", json: {}, cookie: plainUser.cookie });
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(await none.json())).toContain(notificationMessages.nothingChosen);
+    expect((await t.request("/api/v1/me/notifications", { method: "PUT", json: { minutes: "at once", digestDay: "Monday" }, cookie: plainUser.cookie })).status).toBe(400);
+    expect((await (await t.request("/api/v1/me/notifications", { cookie: plainUser.cookie })).json()).minutes).toBe("off");
     // Someone else's are untouched.
     expect((await (await t.request("/api/v1/me/notifications", { cookie: members.a.cookie })).json()).minutes).toBe("at once");
   });
