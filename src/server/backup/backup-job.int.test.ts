@@ -1,10 +1,9 @@
 // The "backup" job: a run writes a whole backup into BACKUP_DIR and keeps the newest BACKUP_KEEP, and the job is next
 // due at BACKUP_AT on the site's clock.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { pino } from "pino";
+import { createSiteDir } from "#tests/setup/backup-site.ts";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { BACKUP_JOB, scheduleBackups } from "#server/background-jobs.ts";
 import { JobRepository } from "#server/jobs/job.repository.ts";
@@ -17,13 +16,7 @@ let dataDir: string;
 let database: TestDatabase;
 
 beforeEach(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "niche-backup-job-"));
-  dataDir = path.join(root, "data");
-  fs.mkdirSync(path.join(dataDir, "files", "logos"), { recursive: true });
-  const db = new SQLite(path.join(dataDir, "niche.sqlite"));
-  db.exec("create table note (id integer primary key, text text); insert into note (text) values ('kept')");
-  db.close();
-  fs.writeFileSync(path.join(dataDir, "files", "logos", "a.webp"), "logo bytes");
+  ({ root, dataDir } = createSiteDir("niche-backup-job-"));
   database = await createTestDatabase();
 });
 afterEach(async () => {

@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import { createSiteDir } from "#tests/setup/backup-site.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listBackups, readManifest, sha256, writeBackupInto } from "./backup.ts";
 import { restoreBackup } from "./restore.ts";
@@ -12,13 +11,7 @@ let root: string;
 let dataDir: string;
 
 beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "niche-backup-"));
-  dataDir = path.join(root, "data");
-  fs.mkdirSync(path.join(dataDir, "files", "logos"), { recursive: true });
-  const db = new SQLite(path.join(dataDir, "niche.sqlite"));
-  db.exec("create table note (id integer primary key, text text); insert into note (text) values ('kept')");
-  db.close();
-  fs.writeFileSync(path.join(dataDir, "files", "logos", "a.webp"), "logo bytes");
+  ({ root, dataDir } = createSiteDir("niche-backup-"));
 });
 afterEach(() => {
   fs.rmSync(root, { recursive: true, force: true });
