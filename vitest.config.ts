@@ -1,9 +1,11 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Files share one module graph per worker (each file opens its own database and app): loading the server's modules
 // once per worker instead of once per file roughly halves the suite's time.
 const shared = { isolate: false };
-const unit = { ...shared, include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], exclude: ["**/*.int.test.ts"] };
+// Rendering forms in jsdom takes seconds when the machine is busy: a timeout is a failure, not a slow test.
+const unit = { ...shared, testTimeout: 20_000, include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], exclude: ["**/*.int.test.ts"] };
 const integration = {
   ...shared,
   include: ["src/**/*.int.test.ts", "tests/integration/**/*.int.test.ts"],
@@ -14,6 +16,9 @@ const integration = {
 
 export default defineConfig({
   test: {
+    // Integration files spend much of their time waiting on server processes and PostgreSQL: on a machine of two
+    // cores Vitest's default is one file at a time, three overlap that waiting.
+    maxWorkers: Math.max(3, os.availableParallelism() - 1),
     projects: [
       { test: { name: "unit", ...unit } },
       { test: { name: "integration:sqlite", ...integration, env: { TEST_DB: "sqlite" } } },

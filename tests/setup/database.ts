@@ -6,6 +6,9 @@ import { newId } from "#server/db/ids.ts";
 import { openDatabase, type Database } from "#server/db/database.ts";
 import { databaseUrl, withAdminClient } from "./postgres.ts";
 
+/** The database this Vitest project runs its integration files on. */
+export const testDialect: "sqlite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
+
 /** A test database, and a way to open a second connection to it (as a second instance of the app would). */
 export type TestDatabase = Database & { reopen(): Database };
 

@@ -6,6 +6,7 @@ import { JSDOM } from "jsdom";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { buildBusiness, createCategory, createEvent, createPost } from "#server/db/factories.ts";
 import { ORIGIN, setUp, createTestApp } from "#tests/setup/app.ts";
+import { testDialect } from "#tests/setup/database.ts";
 import { createSeoRoutes } from "./seo.routes.ts";
 
 const NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -96,7 +97,9 @@ describe("the sitemap index", () => {
     expect((await small.get("/sitemap-5.xml")).status).toBe(404);
   });
 
-  it("with more than 50,000 businesses, at the protocol's bound", { timeout: 120_000 }, async () => {
+  // The bound is the routes' arithmetic, the same on either database (the small bound above runs on both): the
+  // 50,001 rows are inserted once, on SQLite, where that takes a third of the time.
+  it.runIf(testDialect === "sqlite")("with more than 50,000 businesses, at the protocol's bound", { timeout: 120_000 }, async () => {
     const t = await sitemapApp();
     const ids = await insertBusinesses(t.database.db, 50_001);
     const index = await readXml(await t.get("/sitemap.xml"));
