@@ -31,7 +31,11 @@ export class DashboardService {
     // The onboarding's open steps come first; the listing's gaps are the owners' tasks, one per business.
     const steps: DashboardTask[] = onboarding.steps
       .filter((s) => !s.done && (s.id === "verify-email" || (onboarding.applies && s.id !== "listing")))
-      .map((s) => ({ id: s.id, title: s.title, detail: s.state, href: `${PROFILE_SETUP}?step=${s.id}`, action: "Continue setting up" }));
+      .map((s) =>
+        onboarding.applies
+          ? { id: s.id, title: s.title, detail: s.state, href: `${PROFILE_SETUP}?step=${s.id}`, action: "Continue setting up" }
+          : { id: s.id, title: s.title, detail: s.state, href: "#email", action: "Verify your email" },
+      );
     return {
       displayName: user.displayName,
       email: user.email,
