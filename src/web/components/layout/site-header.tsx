@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { homeForRole, paths } from "#web/lib/paths.ts";
 import { HeaderSearch } from "../search/header-search.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 
 interface Props {
   associationName: string;
@@ -63,6 +64,7 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
         >
           {account.label}
         </NavLink>
+        {user && <AccountMenu role={user.role} />}
       </div>
     </header>
   );
