@@ -157,7 +157,7 @@ describe("onboarding", () => {
     expect(await steps()).toEqual({ applies: true, current: "business", done: ["verify-email"] });
     expect(await t.services.dashboard.landing(signUp.user)).toBe("/myqsa/profile-setup");
     const open = (await dashboard(signUp.cookie)).body.tasks.map((task) => task.href);
-    expect(open).toEqual(["/myqsa/profile-setup?step=business", "/myqsa/profile-setup?step=notifications"]);
+    expect(open).toEqual(["/myqsa/profile-setup?step=business", "/myqsa/profile-setup?step=listing", "/myqsa/profile-setup?step=notifications"]);
 
     // A claim waiting for approval does the step; the listing waits for the business to be theirs.
     const business = await createBusiness(t.database.db, { name: "Claimed Books", categoryId });

@@ -28,9 +28,10 @@ export class DashboardService {
     const context = { user, member, businessIds };
     const [onboarding, ...contributions] = await Promise.all([this.deps.onboarding.get(user, { businessIds }), ...this.deps.contributors.map((c) => c.contribute(context))]);
 
-    // The onboarding's open steps come first; the listing's gaps are the owners' tasks, one per business.
+    // The onboarding's open steps come first; once the person owns a business, the listing's gaps are the owners'
+    // tasks, one per business.
     const steps: DashboardTask[] = onboarding.steps
-      .filter((s) => !s.done && (s.id === "verify-email" || (onboarding.applies && s.id !== "listing")))
+      .filter((s) => !s.done && (s.id === "verify-email" || (onboarding.applies && (s.id !== "listing" || businessIds.length === 0))))
       .map((s) =>
         onboarding.applies
           ? { id: s.id, title: s.title, detail: s.state, href: `${PROFILE_SETUP}?step=${s.id}`, action: "Continue setting up" }
