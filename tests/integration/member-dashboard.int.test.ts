@@ -44,7 +44,7 @@ async function waitingRequest(userId: string, business: { id: string; name: stri
 /** A `business` account owning `count` businesses, each with a change waiting for approval. */
 async function ownerOf(count: number, prefix: string, complete = false): Promise<SignedIn & { businesses: Array<{ id: string; name: string }> }> {
   const signedIn = await t.signIn("business");
-  const businesses = [];
+  const businesses: Array<{ id: string; name: string }> = [];
   for (let i = 1; i <= count; i++) {
     const business = await createBusiness(t.database.db, {
       name: `${prefix} ${String(i).padStart(2, "0")}`,
@@ -98,7 +98,7 @@ describe("GET /api/v1/me/dashboard", () => {
 
   it("marks the unread announcements among the latest five and links to all of them", async () => {
     const member = await ownerOf(1, "Reader Shop", true);
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 1; i <= 6; i++) ids.push(await publish(`Notice ${i}`));
     expect((await t.request(`/api/v1/announcements/${ids[5]}/read`, { method: "POST", cookie: member.cookie })).status).toBe(204);
 
