@@ -2,5 +2,5 @@
 export type { DashboardContribution, DashboardContributor, DashboardViewer } from "./dashboard-contributor.ts";
 export { NOTHING } from "./dashboard-contributor.ts";
 export { DashboardService } from "./dashboard.service.ts";
-export { listingGaps, OnboardingService } from "./onboarding.service.ts";
+export { list as listOfWords, listingGaps, OnboardingService } from "./onboarding.service.ts";
 export { registerDashboardRoutes } from "./dashboard.routes.ts";

@@ -25,7 +25,8 @@ export function listingGaps(business: Pick<Business, "openingHours" | "photos" |
   return gaps;
 }
 
-const list = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
+/** "a", "a and b", "a, b and c". */
+export const list = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
 
 export class OnboardingService {
   private readonly deps: OnboardingDeps;

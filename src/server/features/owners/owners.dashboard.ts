@@ -2,7 +2,7 @@
 // their own claims and proposals waiting, and a task per listing that lacks opening hours, photos or a description.
 // Three reads whatever the number of businesses.
 import type { CurrentUser } from "#server/auth/session.ts";
-import { listingGaps, type DashboardContributor } from "#server/features/dashboard/index.ts";
+import { listingGaps, listOfWords, type DashboardContributor } from "#server/features/dashboard/index.ts";
 import type { Business } from "#shared/schemas/business.ts";
 import type { RequestKind, RequestSummary } from "#shared/schemas/owners.ts";
 
@@ -29,7 +29,7 @@ export function ownersDashboard(deps: { businesses: (ids: string[]) => Promise<B
       return {
         tasks: sorted.flatMap((b) => {
           const gaps = listingGaps(b);
-          return gaps.length === 0 ? [] : [{ id: `listing-${b.id}`, title: `Complete the listing of ${b.name}`, detail: `Add ${gaps.join(", ")}.`, href: "/mybusiness", action: "Edit the listing" }];
+          return gaps.length === 0 ? [] : [{ id: `listing-${b.id}`, title: `Complete the listing of ${b.name}`, detail: `Add ${listOfWords(gaps)}.`, href: "/mybusiness", action: "Edit the listing" }];
         }),
         section: { id: "businesses", title: "Your businesses", items: [...items, ...claims], empty: null, link: { href: "/mybusiness", label: "Manage your businesses" } },
       };
