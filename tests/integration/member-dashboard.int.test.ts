@@ -2,29 +2,21 @@
 // owner of one business as for seventy; who sees what (anonymous, a plain user, members A and B, an administrator);
 // the onboarding's steps read from the person's data; and where signing in lands.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { KyselyPlugin } from "kysely";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
 import { newId } from "#server/db/ids.ts";
 import type { Dashboard, Onboarding } from "#shared/schemas/dashboard.ts";
 import { createTestApp, type SignedIn, type TestApp } from "#tests/setup/app.ts";
 import { createTestDatabase } from "#tests/setup/database.ts";
+import { statementCounter } from "#tests/setup/statement-counter.ts";
 
-/** Every statement the app sends to the database while `counting` is on. */
-const statements = { counting: false, count: 0 };
-const counter: KyselyPlugin = {
-  transformQuery: (args) => {
-    if (statements.counting) statements.count += 1;
-    return args.node;
-  },
-  transformResult: (args) => Promise.resolve(args.result),
-};
+const statements = statementCounter();
 
 let t: TestApp;
 let admin: SignedIn;
 let categoryId: string;
 beforeAll(async () => {
   const database = await createTestDatabase();
-  t = await createTestApp({ database: { ...database, db: database.db.withPlugin(counter) } });
+  t = await createTestApp({ database: { ...database, db: database.db.withPlugin(statements.plugin) } });
   admin = await t.signIn("admin");
   categoryId = (await createCategory(t.database.db)).id;
   return () => t.close();
@@ -59,15 +51,12 @@ async function ownerOf(count: number, prefix: string, complete = false): Promise
 }
 
 async function dashboard(cookie: string): Promise<{ body: Dashboard; statements: number }> {
-  statements.count = 0;
-  statements.counting = true;
-  try {
+  const { result, statements: count } = await statements.count(async () => {
     const response = await t.request("/api/v1/me/dashboard", { cookie });
     expect(response.status).toBe(200);
-    return { body: (await response.json()) as Dashboard, statements: statements.count };
-  } finally {
-    statements.counting = false;
-  }
+    return (await response.json()) as Dashboard;
+  });
+  return { body: result, statements: count };
 }
 
 const onboarding = async (cookie: string) => (await (await t.request("/api/v1/me/onboarding", { cookie })).json()) as Onboarding;
