@@ -6,6 +6,7 @@ import { registerAnnouncementRoutes } from "./features/announcement/index.ts";
 import { registerAuditRoutes } from "./features/audit/index.ts";
 import { registerBusinessRoutes } from "./features/business/index.ts";
 import { registerCategoryRoutes } from "./features/category/index.ts";
+import { registerDashboardRoutes } from "./features/dashboard/index.ts";
 import { registerEventRoutes } from "./features/event/index.ts";
 import { registerGeoRoutes } from "./features/geo/index.ts";
 import { registerExportRoutes, registerImportRoutes } from "./features/import/index.ts";
@@ -28,6 +29,7 @@ export function createApi() {
   registerSearchRoutes(api);
   registerMeRoutes(api);
   registerNotificationPreferenceRoutes(api);
+  registerDashboardRoutes(api);
   registerAccountRoutes(api);
   registerUploadsRoutes(api);
   registerOwnersRoutes(api);

@@ -10,10 +10,11 @@ import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from
 import type { Mailer } from "./mail/mailer.ts";
 import type { Logger } from "./logger.ts";
 import { AccountRepository, AccountService } from "./features/account/index.ts";
-import { ANNOUNCEMENT_MAIL_JOB, AnnouncementMail, AnnouncementRepository, AnnouncementService } from "./features/announcement/index.ts";
+import { ANNOUNCEMENT_MAIL_JOB, announcementDashboard, AnnouncementMail, AnnouncementRepository, AnnouncementService } from "./features/announcement/index.ts";
 import { AuditRepository, AuditService } from "./features/audit/index.ts";
 import { BusinessRepository, BusinessService } from "./features/business/index.ts";
 import { CategoryRepository, CategoryService } from "./features/category/index.ts";
+import { DashboardService, OnboardingService } from "./features/dashboard/index.ts";
 import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
@@ -28,6 +29,7 @@ import {
   OwnershipService,
   REQUEST_DIGESTS_JOB,
   OwnersRepository,
+  ownersDashboard,
   RequestDecisionService,
   RequestRepository,
   UploadHolds,
@@ -115,6 +117,24 @@ export function createServices({
     ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0,
     publicationMail: () => jobs.runNow(ANNOUNCEMENT_MAIL_JOB),
   });
+  const account = new AccountService(new AccountRepository(database.db), signInProviders);
+  const onboarding = new OnboardingService({
+    accountType: async (viewer) => (await account.get(viewer)).accountType,
+    ownedBusinessIds: (userId) => ownersRepository.ownedBusinessIds(userId),
+    businesses: (ids) => businesses.findMany(ids),
+    waitingRequests: (viewer) => owners.requestDecisions.waiting(viewer),
+    hasChosenNotifications: (userId) => notificationPreferenceRepository.hasChosen(userId),
+  });
+  const dashboard = new DashboardService({
+    ownedBusinessIds: (userId) => ownersRepository.ownedBusinessIds(userId),
+    onboarding,
+    hasWaitingRequest: async (viewer) => (await owners.requestDecisions.waiting(viewer)).some((r) => r.kind !== "claim" && r.kind !== "new-listing"),
+    // Each feature's part of the dashboard, in the page's order. Meetings, surveys and volunteering add theirs here.
+    contributors: [
+      announcementDashboard(announcements),
+      ownersDashboard({ businesses: (ids) => businesses.findMany(ids), waiting: (viewer) => owners.requestDecisions.waiting(viewer) }),
+    ],
+  });
   scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, logger });
   return {
     jobs,
@@ -136,7 +156,9 @@ export function createServices({
     // Read by the Content-Security-Policy of every response (src/server/app.ts).
     mapOrigins: geo.mapOrigins,
     mapData: new MapDataService(new MapDataRepository(database.db), () => siteSettings.get(), () => database.contentVersion()),
-    account: new AccountService(new AccountRepository(database.db), signInProviders),
+    account,
+    dashboard,
+    onboarding,
     audit,
     origins,
     setup: new SetupService(database.db),

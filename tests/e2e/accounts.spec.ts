@@ -6,13 +6,14 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
-import type { Page } from "@playwright/test";
+import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect as baseExpect, expectNoAxeViolations, test as base } from "./fixtures.ts";
 import { freePort, SERVER_ENV, startAppProcess } from "./app-process.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import type { Role } from "#shared/constants.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
 import { startOidcProvider, type OidcTestProvider } from "../setup/oidc-provider.ts";
+import { shoot } from "./screenshots.ts";
 
 const run = promisify(execFile);
 const PASSWORD = "lantern-river-42";
@@ -151,7 +152,7 @@ async function approveAtProvider(screen: Page, email: string) {
 }
 
 test.describe("sign-up", () => {
-  test("signs up, reads the verification email, opens its link and sees the address verified", async ({ page, site }) => {
+  test("signs up as a business, verifies by the emailed link, is guided through onboarding, comes back where it stopped, and sees what is left and an unread announcement on the dashboard", async ({ page, site }) => {
     const email = uniqueEmail("newcomer");
     await page.goto("/signup");
     await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("placeholder", "min. 6 characters");
@@ -173,14 +174,92 @@ test.describe("sign-up", () => {
     const mail = await site.smtp.waitFor(email, /Verify your email address/);
     const link = site.smtp.linkIn(mail, `${site.url}/api/auth/verify-email?`);
     await page.goto(link);
-    // A business owner lands where they claim their business.
-    await expect(page).toHaveURL("/mybusiness");
-    await expect(page.getByRole("heading", { name: "Claim your business" })).toBeVisible();
-    await page.goto("/myqsa/dashboard");
+    // A business owner lands on the onboarding, at the step after the verified address: claiming their business.
+    await expect(page).toHaveURL("/myqsa/profile-setup");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set Up Your Profile");
+    const steps = page.getByRole("navigation", { name: "Setup steps" });
+    const current = steps.locator('[aria-current="step"]');
+    await expect(steps.getByRole("listitem")).toHaveCount(4);
+    await expect(steps.getByRole("link", { name: /Verify your email address/ })).toContainText("Done");
+    await expect(current).toContainText("Find and claim your business, or propose it");
+    await expectNoAxeViolations(page);
+
+    // Every step is a link reached by keyboard: the notifications are chosen first, which completes that step.
+    await steps.getByRole("link", { name: /Choose your notifications/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect(current).toContainText("Choose your notifications");
+    await page.getByRole("button", { name: "Save notification preferences" }).click();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Notification preferences saved.");
+    await expect(steps.getByRole("link", { name: /Choose your notifications/ })).toContainText("Done");
+
+    // Leaving and coming back opens the step where the person stopped.
+    await page.goto("/events");
+    await page.goto("/myqsa/profile-setup");
+    await expect(current).toContainText("Find and claim your business, or propose it");
+    await shoot(page, "profile-setup");
+
+    // The step's search finds the business in the directory; its page's "Is this your business?" claims it.
+    const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; name: string }>;
+    const business = businesses[0]!;
+    const search = page.getByRole("search", { name: "Find your business" });
+    await search.getByLabel("Business name").fill(business.name);
+    await search.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("link", { name: business.name, exact: true }).first().click();
+    await expect(page).toHaveURL(`/business/${business.id}`);
+    await page.getByText("Is this your business?").click();
+    await page.getByLabel("Your role at the business").fill("Owner");
+    await page.getByLabel("Phone number").fill("905 555 0142");
+    await page.getByRole("button", { name: "Claim this business" }).click();
+    await expect(page.getByText(`Your claim of ${business.name} waits for an administrator`, { exact: false })).toBeVisible();
+
+    // Back on the onboarding, the claim waits; what is left is the listing, once the business is theirs.
+    await page.goto("/myqsa/profile-setup");
+    await expect(steps.getByRole("link", { name: /Find and claim/ })).toContainText("Done");
+    await expect(current).toContainText("Complete your listing");
+    await expect(page.getByText("Once your business is yours, add its opening hours, photos and description.")).toBeVisible();
+    await steps.getByRole("link", { name: /Find and claim/ }).click();
+    await expect(page.getByText(`Your claim of ${business.name} is waiting for approval.`)).toBeVisible();
+
+    await page.getByRole("link", { name: "Continue to your dashboard" }).click();
+    await expect(page).toHaveURL("/myqsa/dashboard");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${email.split("@")[0]}!`);
     await expect(page.getByText(`${email} is verified.`)).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Member pages" }).getByRole("link", { name: "My Account" })).toBeVisible();
+    const needs = page.getByRole("region", { name: "What needs you" });
+    await expect(needs.getByRole("listitem")).toHaveText([/Complete your listing/]);
+    await expect(page.getByRole("region", { name: "Your businesses" })).toContainText(`${business.name}`);
+    // Not a member yet: invited to claim or propose instead of the members' sections.
+    await expect(page.getByRole("region", { name: "Members only" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Latest announcements" })).toHaveCount(0);
     expect(await account(page)).toMatchObject({ email, role: "user", emailVerified: true, displayName: email.split("@")[0] });
+    await expectNoAxeViolations(page);
+
+    // An administrator approves the claim and publishes an announcement: the new member sees it marked unread.
+    const admin = await site.createUser("admin");
+    const adminApi = await playwrightRequest.newContext({ baseURL: site.url, extraHTTPHeaders: { Origin: site.url } });
+    expect((await adminApi.post("/api/auth/sign-in/email", { data: { email: admin.email, password: admin.password } })).status()).toBe(200);
+    const pending = (await (await adminApi.get("/api/v1/requests?status=pending&kind=claim")).json()) as Array<{ id: string; businessId: string }>;
+    const claim = pending.find((r) => r.businessId === business.id)!;
+    expect((await adminApi.post(`/api/v1/requests/${claim.id}/approve`, { data: {} })).status()).toBe(200);
+    const title = `Street festival ${counter++}`;
+    const published = await adminApi.post("/api/v1/announcements", { data: { title, body: "<p>Join us.</p>", publishAt: new Date(Date.now() - 60_000).toISOString() } });
+    expect(published.status()).toBe(201);
+    await adminApi.dispose();
+
+    // Signing in again, a member with nothing waiting lands on the dashboard.
+    await page.context().clearCookies();
+    await logIn(page, email, PASSWORD);
+    await expect(page).toHaveURL("/myqsa/dashboard");
+    const latest = page.getByRole("region", { name: "Latest announcements" });
+    await expect(latest.getByRole("link", { name: `${title} (unread)` })).toBeVisible();
+    await expect(latest.getByRole("link", { name: /^All announcements/ })).toHaveAttribute("href", "/myqsa/announcements");
+    await expect(page.getByRole("region", { name: "Members only" })).toHaveCount(0);
+    // The header's account menu leads to the dashboard and My Business.
+    await page.getByRole("banner").getByRole("button", { name: "Account menu" }).click();
+    await expect(page.getByRole("menuitem", { name: "Dashboard" })).toHaveAttribute("href", "/myqsa/dashboard");
+    await expect(page.getByRole("menuitem", { name: "My Business" })).toHaveAttribute("href", "/mybusiness");
+    await page.keyboard.press("Escape");
+    await shoot(page, "member-dashboard");
     await expectNoAxeViolations(page);
   });
 

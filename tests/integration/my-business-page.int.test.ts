@@ -3,23 +3,15 @@
 // business as for seventy, and hands the page all of them.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createStaticHandler, RouterContextProvider } from "react-router";
-import type { KyselyPlugin } from "kysely";
 import type { RenderPage } from "#server/app.ts";
 import { createBusiness, createCategory, createEvent, createOffer } from "#server/db/factories.ts";
 import { appContext } from "#web/lib/app-context.ts";
 import { loader } from "#web/routes/my-business.tsx";
 import { createTestApp, type TestApp } from "#tests/setup/app.ts";
 import { createTestDatabase } from "#tests/setup/database.ts";
+import { statementCounter } from "#tests/setup/statement-counter.ts";
 
-/** Every statement the app sends to the database while `counting` is on. */
-const statements = { counting: false, count: 0 };
-const counter: KyselyPlugin = {
-  transformQuery: (args) => {
-    if (statements.counting) statements.count += 1;
-    return args.node;
-  },
-  transformResult: (args) => Promise.resolve(args.result),
-};
+const statements = statementCounter();
 
 // The page's route as the page build declares it, rendered to its loader's data with the load context the app gives.
 const handler = createStaticHandler([{ id: "mybusiness", path: "/mybusiness", loader: (args) => loader(args as Parameters<typeof loader>[0]) }]);
@@ -35,7 +27,7 @@ type PageData = { data: { businesses: Array<{ name: string; events: Array<{ name
 let t: TestApp;
 beforeAll(async () => {
   const database = await createTestDatabase();
-  t = await createTestApp({ database: { ...database, db: database.db.withPlugin(counter) }, renderPage });
+  t = await createTestApp({ database: { ...database, db: database.db.withPlugin(statements.plugin) }, renderPage });
   return () => t.close();
 });
 
@@ -54,15 +46,12 @@ async function ownerOf(count: number, prefix: string): Promise<string> {
 
 /** The page as the server renders it for this owner, and the SQL statements that took. */
 async function page(cookie: string): Promise<{ data: PageData; statements: number }> {
-  statements.count = 0;
-  statements.counting = true;
-  try {
+  const { result, statements: count } = await statements.count(async () => {
     const response = await t.request("/mybusiness", { cookie });
     expect(response.status).toBe(200);
-    return { data: (await response.json()) as PageData, statements: statements.count };
-  } finally {
-    statements.counting = false;
-  }
+    return (await response.json()) as PageData;
+  });
+  return { data: result, statements: count };
 }
 
 describe("/mybusiness rendered on the server", () => {

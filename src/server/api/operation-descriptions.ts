@@ -27,6 +27,9 @@ export const API_TAGS = [
 export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   getNotificationPreferences: "Answers, per kind of news, whether the signed-in person hears of it at once, in a weekly digest or not at all.",
   updateNotificationPreferences: "Sets how the signed-in person hears of the kinds of news given, and answers every kind's choice.",
+  getDashboard:
+    "Answers the signed-in person's dashboard: what needs them (unverified email, onboarding steps left, listings to complete) and one section per feature that has something for them (the latest announcements, their businesses with the changes waiting for approval); the same few reads however many businesses they own.",
+  getOnboarding: "Answers a business sign-up's onboarding steps, each done or not as the person's data say, and the step to take next.",
   listAnnouncements: "Answers the published announcements a member may read, pinned ones first and then newest first, each marked read or not, with how many are unread.",
   listAdminAnnouncements: "Lists every announcement for the administrators' tab, drafts, scheduled and archived ones included, a page at a time.",
   getAnnouncement: "Answers one announcement; to members only a published one, to administrators any.",

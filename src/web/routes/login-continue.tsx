@@ -1,12 +1,13 @@
-// Where a third-party sign-in by full-page redirect comes back to: on to the signed-in user's home by role.
+// Where a sign-in goes on to the signed-in person's home: by role, and for owners and business sign-ups by what their
+// data say (docs/decisions/0025).
 import { redirect } from "react-router";
 import type { Route } from "./+types/login-continue";
 import { getApp } from "../lib/app-context.ts";
-import { homeForRole, paths } from "../lib/paths.ts";
+import { paths } from "../lib/paths.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { user } = getApp(context);
-  throw redirect(user ? homeForRole(user.role) : paths.login);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, services } = getApp(context);
+  throw redirect(user ? await services.dashboard.landing(user) : paths.login);
 }
 
 export default function LoginContinue() {

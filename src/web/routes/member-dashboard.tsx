@@ -1,15 +1,23 @@
-// A member's landing page: greeting, whether the email address is verified, and the member pages.
+// A member's home: greeting, what needs them (every feature's tasks), each feature's section (announcements, their
+// businesses with what waits for approval; meetings, surveys and volunteer shifts once those features contribute),
+// whether the email address is verified, and the member pages. Read on the server through the API in-process; someone
+// who is not a member is invited to claim or propose their business instead of the sections.
 import { Link } from "react-router";
 import type { Route } from "./+types/member-dashboard";
-import { getApp, requireUser } from "../lib/app-context.ts";
+import { getApp, requireUser, serverFetch } from "../lib/app-context.ts";
+import { apiFetch } from "../lib/api-client.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
+import type { Dashboard } from "#shared/schemas/dashboard.ts";
 import { ResendVerification } from "../features/account/resend-verification.tsx";
 import { LogoutButton } from "../features/account/logout-button.tsx";
+import { MemberInvitation } from "../features/announcements/member-invitation.tsx";
+import { SectionCard, TaskList } from "../features/dashboard/index.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const account = await getApp(context).services.account.get(requireUser(context));
-  return { email: account.email, displayName: account.displayName, emailVerified: account.emailVerified };
+  requireUser(context);
+  const [dashboard, site] = await Promise.all([apiFetch<Dashboard>("/me/dashboard", {}, serverFetch(context)), getApp(context).services.siteSettings.get()]);
+  return { dashboard, timeZone: site.timeZone };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Member Dashboard");
@@ -25,11 +33,17 @@ const memberLinks = [
 ];
 
 export default function MemberDashboard({ loaderData }: Route.ComponentProps) {
-  const { email, displayName, emailVerified } = loaderData;
+  const { dashboard, timeZone } = loaderData;
+  const { email, displayName, emailVerified } = dashboard;
   return (
     <section className="grid max-w-3xl gap-6">
       <h1 className="page-heading">Welcome, {displayName}!</h1>
-      <div className="card grid gap-3">
+      <TaskList tasks={dashboard.tasks} />
+      {!dashboard.member && <MemberInvitation signedIn />}
+      {dashboard.sections.map((section) => (
+        <SectionCard key={section.id} section={section} timeZone={timeZone} />
+      ))}
+      <div id="email" className="card grid gap-3">
         <h2 className="text-lg font-semibold text-stone-900">Your email address</h2>
         {emailVerified ? (
           <p className="text-green-800">{email} is verified.</p>

@@ -1,28 +1,59 @@
-// After a third-party sign-up: choose the display name and picture the site shows.
+// After a sign-up: a business sign-up's onboarding, in steps (verify the email address, claim or propose the business,
+// complete its listing, choose notifications), each read from the person's data so they come back where they stopped;
+// and for everyone, the name and picture the site shows. Read on the server through the API in-process.
 import { Link } from "react-router";
 import type { Route } from "./+types/profile-setup";
-import { getApp, requireUser } from "../lib/app-context.ts";
+import { requireUser, serverFetch } from "../lib/app-context.ts";
+import { apiFetch } from "../lib/api-client.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
+import { ONBOARDING_STEPS, type Onboarding, type OnboardingStepId } from "#shared/schemas/dashboard.ts";
+import type { Account } from "#shared/schemas/account.ts";
 import { DisplayNameForm } from "../features/account/display-name-form.tsx";
 import { ProfilePictureCard } from "../features/account/profile-picture.tsx";
+import { fetchNotificationPreferences } from "../features/account/index.ts";
+import { OnboardingStepBody, OnboardingStepList } from "../features/dashboard/index.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const account = await getApp(context).services.account.get(requireUser(context));
-  return { displayName: account.displayName, photoURL: account.photoURL };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context);
+  const fetcher = serverFetch(context);
+  const [account, onboarding, preferences] = await Promise.all([
+    apiFetch<Account>("/account", {}, fetcher),
+    apiFetch<Onboarding>("/me/onboarding", {}, fetcher),
+    fetchNotificationPreferences(fetcher),
+  ]);
+  // The step asked for (?step=), else the one where the person stopped.
+  const asked = new URL(request.url).searchParams.get("step");
+  const shown: OnboardingStepId = ONBOARDING_STEPS.includes(asked as OnboardingStepId) ? (asked as OnboardingStepId) : (onboarding.current ?? "notifications");
+  return { account, onboarding, preferences, shown };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Set Up Your Profile");
 
 export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
+  const { account, onboarding, preferences, shown } = loaderData;
   return (
-    <section className="grid max-w-2xl gap-6">
+    <section className="grid max-w-4xl gap-6">
       <h1 className="page-heading">Set Up Your Profile</h1>
-      <p className="text-stone-700">Choose the name and picture other members see. You can change both later on your account page.</p>
-      <div className="card grid gap-4">
-        <DisplayNameForm initial={loaderData.displayName} />
-      </div>
-      <ProfilePictureCard photoURL={loaderData.photoURL} displayName={loaderData.displayName} />
+      {onboarding.applies && (
+        <>
+          <p className="text-stone-700">
+            {onboarding.current === null ? "You are all set: every step is done." : "A few steps make your business a member's. You can leave and come back: each step is kept."}
+          </p>
+          <OnboardingStepList onboarding={onboarding} shown={shown} />
+          <OnboardingStepBody onboarding={onboarding} shown={shown} email={account.email} preferences={preferences} />
+        </>
+      )}
+      <section aria-labelledby="your-profile" className="grid gap-4">
+        <h2 id="your-profile" className="text-xl font-semibold text-brand-800">
+          Your profile
+        </h2>
+        <p className="text-stone-700">Choose the name and picture other members see. You can change both later on your account page.</p>
+        <div className="card grid gap-4">
+          <DisplayNameForm initial={account.displayName} />
+        </div>
+        <ProfilePictureCard photoURL={account.photoURL} displayName={account.displayName} />
+      </section>
       <p>
         <Link to={paths.member.dashboard} className="font-semibold text-brand-700 underline">
           Continue to your dashboard

@@ -2,4 +2,5 @@
 export { ANNOUNCEMENT_MAIL_JOB, AnnouncementMail } from "./announcement-mail.ts";
 export { AnnouncementRepository } from "./announcement.repository.ts";
 export { AnnouncementService } from "./announcement.service.ts";
+export { announcementDashboard } from "./announcement.dashboard.ts";
 export { registerAnnouncementRoutes } from "./announcement.routes.ts";

@@ -19,6 +19,11 @@ export class NotificationPreferenceRepository {
     return Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, asDelivery(chosen.get(kind), kind)])) as NotificationPreferences;
   }
 
+  /** Whether the person has saved a choice once (a business sign-up's onboarding step). */
+  async hasChosen(userId: string): Promise<boolean> {
+    return (await this.db.selectFrom("notification_preference").select("userId").where("userId", "=", userId).limit(1).executeTakeFirst()) !== undefined;
+  }
+
   async set(userId: string, changes: Partial<NotificationPreferences>): Promise<void> {
     const updatedAt = new Date().toISOString();
     for (const kind of NOTIFICATION_KINDS) {

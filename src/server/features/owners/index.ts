@@ -6,6 +6,7 @@ export { ModerationSettingsRepository } from "./moderation-settings.repository.t
 export { ModerationSettingsService } from "./moderation-settings.service.ts";
 export { OwnerNotifications, REQUEST_DIGESTS_JOB } from "./owner-notifications.ts";
 export { OwnersRepository } from "./owners.repository.ts";
+export { ownersDashboard } from "./owners.dashboard.ts";
 export { registerOwnersRoutes } from "./owners.routes.ts";
 export { OwnershipService } from "./ownership.service.ts";
 export { RequestDecisionService } from "./request-decisions.service.ts";

@@ -56,6 +56,15 @@ export class RequestDecisionService {
     return Promise.all(requests.reverse().map((r) => this.detailOf(r, user)));
   }
 
+  /**
+   * What waits for an administrator's decision among the person's own requests and the changes filed under the
+   * businesses they own, oldest first: one read however many businesses (the member's dashboard).
+   */
+  async waiting(viewer: CurrentUser | null): Promise<RequestSummary[]> {
+    const user = requireUser(viewer);
+    return (await this.repository.getAll({ visibleTo: user.id, status: "pending" })).map((request) => summary(request, user));
+  }
+
   /** For administrators, for the person who asked, and for the owners of the business a change is about. */
   async get(viewer: CurrentUser | null, id: string): Promise<RequestDetail> {
     const user = requireUser(viewer);

@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { homeForRole, paths } from "#web/lib/paths.ts";
 import { HeaderSearch } from "../search/header-search.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 
 interface Props {
   associationName: string;
@@ -39,7 +40,7 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
             ))}
           </ul>
         </nav>
-        <HeaderSearch className="order-last w-full lg:order-none lg:w-52 lg:shrink-0" />
+        <HeaderSearch className="order-last w-full lg:order-none lg:w-44 lg:shrink-0" />
         {unreadAnnouncements !== null && (
           // Named as a sentence, "Announcements, 2 unread"; the badge shows the count to the eye.
           <NavLink
@@ -57,12 +58,16 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
             {unreadAnnouncements > 0 && <span className="rounded-full bg-brand-700 px-2 text-xs leading-5 font-semibold text-white">{unreadAnnouncements}</span>}
           </NavLink>
         )}
-        <NavLink
-          to={account.to}
-          className="shrink-0 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 aria-[current=page]:ring-2 aria-[current=page]:ring-brand-100"
-        >
-          {account.label}
-        </NavLink>
+        {/* Signed in, "My Account" and the account menu make one split button, so the main links keep their line. */}
+        <div className="flex shrink-0">
+          <NavLink
+            to={account.to}
+            className={`${user ? "rounded-l-md" : "rounded-md"} bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 aria-[current=page]:ring-2 aria-[current=page]:ring-brand-100`}
+          >
+            {account.label}
+          </NavLink>
+          {user && <AccountMenu role={user.role} />}
+        </div>
       </div>
     </header>
   );

@@ -87,7 +87,7 @@ export function returnPath(): string | null {
 }
 
 /**
- * After a sign-in: reads the role and goes to the role's home. When the role cannot be read, says so, and goes to
+ * After a sign-in: reads the role and goes to the person's home (docs/decisions/0025). When the role cannot be read, says so, and goes to
  * the account page after a moment.
  */
 export async function goHomeForRole(onRoleUnknown: (message: string) => void): Promise<void> {
@@ -96,7 +96,9 @@ export async function goHomeForRole(onRoleUnknown: (message: string) => void): P
     if (!response.ok) throw new Error(`role lookup answered ${response.status}`);
     const me = (await response.json()) as { role?: string };
     if (!me.role) throw new Error("role lookup gave no role");
-    window.location.assign(returnPath() ?? homeForRole(me.role));
+    // Where a role lands beyond the spec's rule (an owner's dashboard, a business sign-up's onboarding) depends on
+    // the person's data: /login/continue asks the server.
+    window.location.assign(returnPath() ?? (me.role === "admin" ? homeForRole(me.role) : paths.loginContinue));
   } catch {
     onRoleUnknown(messages.auth.roleLookupFailed);
     setTimeout(() => window.location.assign(paths.myAccount), 2500);

@@ -24,13 +24,15 @@ export async function fetchNotificationPreferences(fetcher?: Fetcher): Promise<N
   }
 }
 
-export function NotificationPreferencesForm({ initial }: { initial: NotificationPreferences }) {
+/** `onSaved`: told after each save (the onboarding reads its steps again). */
+export function NotificationPreferencesForm({ initial, onSaved }: { initial: NotificationPreferences; onSaved?: () => void }) {
   const [saved, setSaved] = useState<string | null>(null);
   const { form, fields, busy } = useAccountForm(NotificationPreferencesSchema, async (value) => {
     setSaved(null);
     try {
       await apiFetch("/me/notifications", { method: "PUT", json: value });
       setSaved(notificationMessages.saved);
+      onSaved?.();
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
       return { "": error instanceof Error ? error.message : String(error) };

@@ -27,8 +27,8 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
       name: "",
       accountType,
       [SIGN_UP_CHALLENGE_FIELD]: await proofOfWork.take(),
-      // A business owner's first stop is where they claim their business.
-      callbackURL: returnPath() ?? (accountType === "business" ? paths.myBusiness : paths.member.dashboard),
+      // A business owner's first stop is the onboarding, which leads them to claim their business.
+      callbackURL: returnPath() ?? (accountType === "business" ? paths.member.profileSetup : paths.member.dashboard),
     });
     if (!result.ok) {
       const weak = result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_WEAK";

@@ -1,0 +1,33 @@
+// The announcements' part of a member's dashboard: the latest few, unread ones marked, and a link to all.
+import { NOTHING, type DashboardContributor } from "#server/features/dashboard/index.ts";
+import type { AnnouncementService } from "./announcement.service.ts";
+
+const LATEST = 5;
+
+export function announcementDashboard(announcements: Pick<AnnouncementService, "list">): DashboardContributor {
+  return {
+    async contribute({ user, member }) {
+      if (!member) return NOTHING;
+      const { items, unread } = await announcements.list(user);
+      const latest = [...items].sort((a, b) => (b.publishAt ?? "").localeCompare(a.publishAt ?? "")).slice(0, LATEST);
+      return {
+        tasks: [],
+        section: {
+          id: "announcements",
+          title: "Latest announcements",
+          items: latest.map((a) => ({
+            id: a.id,
+            title: a.title,
+            href: `/myqsa/announcements/${encodeURIComponent(a.id)}`,
+            detail: null,
+            date: a.publishAt,
+            marks: [...(a.read ? [] : ["Unread"]), ...(a.pinned ? ["Pinned"] : [])],
+            notes: [],
+          })),
+          empty: "No announcements yet.",
+          link: { href: "/myqsa/announcements", label: unread > 0 ? `All announcements (${unread} unread)` : "All announcements" },
+        },
+      };
+    },
+  };
+}

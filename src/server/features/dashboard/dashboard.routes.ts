@@ -1,0 +1,30 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { signedInOnly } from "#server/api/admin-only.ts";
+import { json, signedInErrors } from "#server/api/schemas.ts";
+import { DashboardSchema, OnboardingSchema } from "#shared/schemas/dashboard.ts";
+
+const getDashboard = createRoute({
+  operationId: "getDashboard",
+  method: "get",
+  path: "/me/dashboard",
+  tags: ["Account"],
+  summary: "The signed-in person's dashboard: what needs them, and each feature's section (announcements, their businesses and what waits for approval)",
+  middleware: [signedInOnly] as const,
+  responses: { 200: { description: "Tasks and sections, in the order shown", content: json(DashboardSchema) }, ...signedInErrors },
+});
+
+const getOnboarding = createRoute({
+  operationId: "getOnboarding",
+  method: "get",
+  path: "/me/onboarding",
+  tags: ["Account"],
+  summary: "The signed-in person's onboarding steps, each done or not as their data say, and the step to take next",
+  middleware: [signedInOnly] as const,
+  responses: { 200: { description: "The steps and the current one", content: json(OnboardingSchema) }, ...signedInErrors },
+});
+
+export function registerDashboardRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(getDashboard, async (c) => c.json(await c.var.services.dashboard.get(c.var.user), 200));
+  api.openapi(getOnboarding, async (c) => c.json(await c.var.services.onboarding.get(c.var.user), 200));
+}

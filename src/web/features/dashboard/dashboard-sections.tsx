@@ -1,0 +1,87 @@
+// The parts of a member's dashboard as the API gives them: "What needs you" (every feature's tasks) and one section per
+// feature that has something (announcements, businesses, and later meetings, surveys, volunteer shifts). The page
+// renders whatever sections come, so a feature adds its own without changing it.
+import { Link } from "react-router";
+import { ui } from "#web/components/ui/field.tsx";
+import { formatLongDate } from "#shared/format.ts";
+import type { DashboardSection, DashboardTask } from "#shared/schemas/dashboard.ts";
+
+export function TaskList({ tasks }: { tasks: DashboardTask[] }) {
+  return (
+    <section aria-labelledby="what-needs-you" className="card grid gap-3">
+      <h2 id="what-needs-you" className={ui.sectionHeading}>
+        What needs you
+      </h2>
+      {tasks.length === 0 ? (
+        <p className="text-stone-700">Nothing right now.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {tasks.map((task) => (
+            <li key={task.id} className="grid gap-1 border-l-4 border-l-amber-500 pl-3">
+              <p className="font-semibold text-stone-900">{task.title}</p>
+              {task.detail && <p className="text-sm text-stone-700">{task.detail}</p>}
+              <p>
+                <Link to={task.href} className="text-sm font-semibold text-brand-700 underline">
+                  {task.action}
+                  <span className="sr-only">: {task.title}</span>
+                </Link>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function SectionCard({ section, timeZone }: { section: DashboardSection; timeZone: string }) {
+  const headingId = `section-${section.id}`;
+  return (
+    <section aria-labelledby={headingId} className="card grid gap-3">
+      <h2 id={headingId} className={ui.sectionHeading}>
+        {section.title}
+      </h2>
+      {section.items.length === 0 ? (
+        <p className="text-stone-700">{section.empty}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {section.items.map((item) => (
+            <li key={item.id} className={`grid gap-1 ${item.marks.includes("Unread") ? "border-l-4 border-l-brand-700 pl-3" : ""}`}>
+              <p className="flex flex-wrap items-center gap-2">
+                <Link to={item.href} className="font-semibold text-brand-800 underline">
+                  {item.title}
+                  {item.marks.length > 0 && <span className="sr-only"> ({item.marks.join(", ").toLowerCase()})</span>}
+                </Link>
+                {item.marks.map((mark) => (
+                  <span key={mark} aria-hidden="true" className={`rounded px-2 py-0.5 text-xs font-semibold ${mark === "Unread" ? "bg-brand-700 text-white" : "bg-amber-100 text-amber-900"}`}>
+                    {mark}
+                  </span>
+                ))}
+              </p>
+              {item.date && (
+                <p className="text-sm text-stone-600">
+                  <time dateTime={item.date}>{formatLongDate(item.date, timeZone)}</time>
+                </p>
+              )}
+              {item.detail && <p className="text-sm text-stone-700">{item.detail}</p>}
+              {item.notes.length > 0 && (
+                <ul className="list-disc pl-5 text-sm text-stone-700">
+                  {item.notes.map((note, i) => (
+                    <li key={i}>{note}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {section.link && (
+        <p>
+          <Link to={section.link.href} className="text-sm font-semibold text-brand-700 underline">
+            {section.link.label}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+// The member's dashboard and a business sign-up's onboarding through the API: the same number of SQL statements for an
+// owner of one business as for seventy; who sees what (anonymous, a plain user, members A and B, an administrator);
+// the onboarding's steps read from the person's data; and where signing in lands.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createBusiness, createCategory } from "#server/db/factories.ts";
+import { newId } from "#server/db/ids.ts";
+import type { Dashboard, Onboarding } from "#shared/schemas/dashboard.ts";
+import { createTestApp, type SignedIn, type TestApp } from "#tests/setup/app.ts";
+import { createTestDatabase } from "#tests/setup/database.ts";
+import { statementCounter } from "#tests/setup/statement-counter.ts";
+
+const statements = statementCounter();
+
+let t: TestApp;
+let admin: SignedIn;
+let categoryId: string;
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  t = await createTestApp({ database: { ...database, db: database.db.withPlugin(statements.plugin) } });
+  admin = await t.signIn("admin");
+  categoryId = (await createCategory(t.database.db)).id;
+  return () => t.close();
+});
+
+const HOUR = 3_600_000;
+const now = () => new Date().toISOString();
+
+/** A change waiting for approval, as an owner's edit leaves it. */
+async function waitingRequest(userId: string, business: { id: string; name: string }, kind = "listing-change") {
+  await t.database.db
+    .insertInto("change_request")
+    .values({ id: newId(), kind, businessId: business.id, businessName: business.name, targetId: null, userId, payload: "{}", base: null, status: "pending", reason: null, createdAt: now(), updatedAt: now(), decidedAt: null, decidedBy: null, followUp: null })
+    .execute();
+}
+
+/** A `business` account owning `count` businesses, each with a change waiting for approval. */
+async function ownerOf(count: number, prefix: string, complete = false): Promise<SignedIn & { businesses: Array<{ id: string; name: string }> }> {
+  const signedIn = await t.signIn("business");
+  const businesses: Array<{ id: string; name: string }> = [];
+  for (let i = 1; i <= count; i++) {
+    const business = await createBusiness(t.database.db, {
+      name: `${prefix} ${String(i).padStart(2, "0")}`,
+      categoryId,
+      description: complete ? "Books and coffee." : null,
+    });
+    await t.database.db.insertInto("business_owner").values({ businessId: business.id, userId: signedIn.user.id, createdAt: now() }).execute();
+    await waitingRequest(signedIn.user.id, business);
+    businesses.push(business);
+  }
+  return { ...signedIn, businesses };
+}
+
+async function dashboard(cookie: string): Promise<{ body: Dashboard; statements: number }> {
+  const { result, statements: count } = await statements.count(async () => {
+    const response = await t.request("/api/v1/me/dashboard", { cookie });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Dashboard;
+  });
+  return { body: result, statements: count };
+}
+
+const onboarding = async (cookie: string) => (await (await t.request("/api/v1/me/onboarding", { cookie })).json()) as Onboarding;
+const section = (d: Dashboard, id: string) => d.sections.find((s) => s.id === id);
+
+async function publish(title: string) {
+  const response = await t.request("/api/v1/announcements", { method: "POST", json: { title, body: `<p>${title}</p>`, publishAt: new Date(Date.now() - HOUR).toISOString() }, cookie: admin.cookie });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe("GET /api/v1/me/dashboard", () => {
+  it("reads as many SQL statements for an owner of 70 businesses as for an owner of one, and lists all 70 with their waiting changes", async () => {
+    const solo = await ownerOf(1, "Solo Shop");
+    // The first request of the app reads what it then keeps (the site settings).
+    await dashboard(solo.cookie);
+    const one = await dashboard(solo.cookie);
+    const seventy = await dashboard((await ownerOf(70, "Chain Shop")).cookie);
+
+    expect(one.statements).toBeGreaterThan(3);
+    expect(seventy.statements).toBe(one.statements);
+    const listed = section(seventy.body, "businesses")!.items;
+    expect(listed.map((b) => b.title)).toEqual(Array.from({ length: 70 }, (_, i) => `Chain Shop ${String(i + 1).padStart(2, "0")}`));
+    expect(listed.every((b) => b.href === "/mybusiness" && b.notes.join() === "Listing changes waiting for approval")).toBe(true);
+    // Each listing lacks hours, photos and a description: one task each.
+    expect(seventy.body.tasks.filter((task) => task.id.startsWith("listing-"))).toHaveLength(70);
+  });
+
+  it("marks the unread announcements among the latest five and links to all of them", async () => {
+    const member = await ownerOf(1, "Reader Shop", true);
+    const ids: string[] = [];
+    for (let i = 1; i <= 6; i++) ids.push(await publish(`Notice ${i}`));
+    expect((await t.request(`/api/v1/announcements/${ids[5]}/read`, { method: "POST", cookie: member.cookie })).status).toBe(204);
+
+    const announcements = section((await dashboard(member.cookie)).body, "announcements")!;
+    expect(announcements.items).toHaveLength(5);
+    const read = announcements.items.find((a) => a.id === ids[5])!;
+    expect(read.marks).toEqual([]);
+    expect(announcements.items.filter((a) => a.id !== ids[5]).every((a) => a.marks.includes("Unread"))).toBe(true);
+    expect(announcements.link).toEqual({ href: "/myqsa/announcements", label: expect.stringMatching(/^All announcements \(\d+ unread\)$/) });
+  });
+});
+
+describe("who sees what", () => {
+  it("refuses anonymous requests, and shows each person only their own businesses and what members may read", async () => {
+    const a = await ownerOf(1, "Matrix A");
+    const b = await ownerOf(1, "Matrix B");
+    const user = await t.signIn("user");
+    await publish("For members");
+
+    for (const path of ["/api/v1/me/dashboard", "/api/v1/me/onboarding"]) expect((await t.request(path)).status).toBe(401);
+
+    const plain = (await dashboard(user.cookie)).body;
+    expect(plain.member).toBe(false);
+    expect(plain.sections).toEqual([]);
+
+    for (const [member, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const seen = (await dashboard(member.cookie)).body;
+      expect(seen.member).toBe(true);
+      expect(section(seen, "businesses")!.items.map((i) => i.title)).toEqual([member.businesses[0]!.name]);
+      expect(JSON.stringify(seen)).not.toContain(other.businesses[0]!.name);
+      expect(section(seen, "announcements")!.items.map((i) => i.title)).toContain("For members");
+    }
+
+    const administrator = (await dashboard(admin.cookie)).body;
+    expect(administrator.member).toBe(true);
+    expect(section(administrator, "announcements")).toBeDefined();
+    expect(section(administrator, "businesses")).toBeUndefined();
+    expect(JSON.stringify(administrator)).not.toContain("Matrix");
+    expect((await onboarding(admin.cookie)).applies).toBe(false);
+    expect((await onboarding(user.cookie)).applies).toBe(false);
+  });
+});
+
+describe("onboarding", () => {
+  it("reads each step from the person's data, so they come back to where they stopped, and lands them on it until done", async () => {
+    const signUp = await t.signIn("user");
+    await t.database.db.updateTable("user").set({ accountType: "business" }).where("id", "=", signUp.user.id).execute();
+    const steps = async () => {
+      const o = await onboarding(signUp.cookie);
+      return { applies: o.applies, current: o.current, done: o.steps.filter((s) => s.done).map((s) => s.id) };
+    };
+
+    expect(await steps()).toEqual({ applies: true, current: "business", done: ["verify-email"] });
+    expect(await t.services.dashboard.landing(signUp.user)).toBe("/myqsa/profile-setup");
+    const open = (await dashboard(signUp.cookie)).body.tasks.map((task) => task.href);
+    expect(open).toEqual(["/myqsa/profile-setup?step=business", "/myqsa/profile-setup?step=listing", "/myqsa/profile-setup?step=notifications"]);
+
+    // A claim waiting for approval does the step; the listing waits for the business to be theirs.
+    const business = await createBusiness(t.database.db, { name: "Claimed Books", categoryId });
+    await waitingRequest(signUp.user.id, business, "claim");
+    expect(await steps()).toEqual({ applies: true, current: "notifications", done: ["verify-email", "business"] });
+    expect(section((await dashboard(signUp.cookie)).body, "businesses")!.items).toMatchObject([{ title: "Claimed Books", detail: "Your claim is waiting for approval." }]);
+
+    expect((await t.request("/api/v1/me/notifications", { method: "PUT", json: { announcements: "at once" }, cookie: signUp.cookie })).status).toBe(200);
+    expect(await steps()).toEqual({ applies: true, current: "listing", done: ["verify-email", "business", "notifications"] });
+  });
+
+  it("lands an owner with a waiting change on /mybusiness, any other owner on the dashboard, a visitor on /myaccount", async () => {
+    const waiting = await ownerOf(1, "Landing Waits", true);
+    const settled = await t.signIn("business");
+    const business = await createBusiness(t.database.db, { name: "Landing Settled", categoryId });
+    await t.database.db.insertInto("business_owner").values({ businessId: business.id, userId: settled.user.id, createdAt: now() }).execute();
+
+    expect(await t.services.dashboard.landing(waiting.user)).toBe("/mybusiness");
+    expect(await t.services.dashboard.landing(settled.user)).toBe("/myqsa/dashboard");
+    expect(await t.services.dashboard.landing((await t.signIn("business")).user)).toBe("/mybusiness");
+    expect(await t.services.dashboard.landing((await t.signIn("user")).user)).toBe("/myaccount");
+    expect(await t.services.dashboard.landing(admin.user)).toBe("/admin");
+  });
+});
