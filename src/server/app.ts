@@ -99,6 +99,7 @@ export function createApp(deps: AppDeps) {
         renderPage(c.req.raw, {
           services,
           user: c.var.user,
+          unreadAnnouncements: c.var.unreadAnnouncements,
           nonce: c.var.secureHeadersNonce ?? "",
           siteUrl,
           fetch: apiFor(c.req.raw),
@@ -108,13 +109,21 @@ export function createApp(deps: AppDeps) {
           },
         })
     : undefined;
+  const cache = anonymousCache({ contentVersion: () => database.contentVersion(), metrics: metrics?.cache });
+  const viewerPages = cache.forViewers(async (c) => {
+    const user = c.var.user;
+    if (!user) return null;
+    const unread = await services.announcements.unreadCount(user);
+    c.set("unreadAnnouncements", unread);
+    return { kind: `${user.role} ${unread ?? "-"}`, names: [user.id, user.email, user.displayName] };
+  });
   /** The route pattern a request is counted under: a kept response's, the page route's, or the answering handler's. */
   const routeOf = (c: Context<AppEnv>): string => {
     const kept = c.get("anonymousEntry");
     if (kept?.route) return kept.route;
     const answering = matchedRoutes(c)[c.req.routeIndex];
     if (!answering) return "unmatched";
-    if (answering.handler === page) return deps.pageRoute?.(c.req.path) ?? "page";
+    if (answering.handler === page || answering.handler === viewerPages) return deps.pageRoute?.(c.req.path) ?? "page";
     if (answering.handler === serveClientFile) return "static";
     return answering.path;
   };
@@ -184,7 +193,6 @@ export function createApp(deps: AppDeps) {
   });
 
   // Visitors who are not signed in get pages and public reads rendered once per change of content (anonymous-cache.ts).
-  const cache = anonymousCache({ contentVersion: () => database.contentVersion(), metrics: metrics?.cache });
   app.use(cache);
 
   app.onError((error, c) => {
@@ -244,6 +252,11 @@ export function createApp(deps: AppDeps) {
     c.set("user", await getCurrentUser(auth, c.req.raw.headers));
     await next();
   });
+
+  // Signed-in visitors' public pages differ from one person to the next only in the header (the account link of
+  // their role, a member's count of unread announcements) and in what their role may see: kept for each such kind
+  // of visitor (docs/decisions/0028-signed-in-public-pages.md).
+  app.use(viewerPages);
 
   const sameSite = sameSiteWrites((origin) => services.origins.isTrusted(origin));
   app.use("/api/v1/*", sameSite);

@@ -4,7 +4,7 @@ import { HeaderSearch } from "../search/header-search.tsx";
 
 interface Props {
   associationName: string;
-  user: { email: string; role: string | null } | null;
+  user: { role: string | null } | null;
   /** A member's count of unread announcements; null for anyone who is not a member. */
   unreadAnnouncements?: number | null;
 }
