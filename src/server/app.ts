@@ -10,7 +10,7 @@ import { streamingCompress } from "./http/compress.ts";
 import { anonymousCache, keepWire } from "./http/anonymous-cache.ts";
 import { freshNonce } from "./http/nonce.ts";
 import type { Auth } from "./auth/auth.ts";
-import { getCurrentUser } from "./auth/session.ts";
+import { getCurrentUser, type CurrentUser } from "./auth/session.ts";
 import { handleAuthRequest } from "./auth/auth-http.ts";
 import type { Database } from "./db/database.ts";
 import { AppError, errorBody } from "./errors.ts";
@@ -85,6 +85,8 @@ export function createApp(deps: AppDeps) {
     ? serveStatic({ root: deps.clientDir, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", RENAMEABLE) })
     : undefined;
   const renderPage = deps.renderPage;
+  /** The person each request is answered for, once their session has been read (an in-process read takes its page's). */
+  const readFor = new WeakMap<Request, CurrentUser | null>();
   /** The API in-process for a page's loaders: only reads, only the API, always as the page's own visitor. */
   const apiFor = (page: Request) => (path: string, init: RequestInit = {}) => {
     const method = (init.method ?? "GET").toUpperCase();
@@ -92,7 +94,11 @@ export function createApp(deps: AppDeps) {
     const headers = new Headers(init.headers);
     const cookie = page.headers.get("cookie");
     if (cookie) headers.set("cookie", cookie);
-    return Promise.resolve(app.fetch(new Request(new URL(path, page.url), { method, headers })));
+    const request = new Request(new URL(path, page.url), { method, headers });
+    // The page's session was read already: each of its reads is answered as that person without reading it again.
+    const user = readFor.get(page);
+    if (user !== undefined) readFor.set(request, user);
+    return Promise.resolve(app.fetch(request));
   };
   const page = renderPage
     ? (c: Context<AppEnv>) =>
@@ -249,7 +255,10 @@ export function createApp(deps: AppDeps) {
   app.use("*", async (c, next) => {
     c.set("services", services);
     c.set("signUpChallenge", auth.signUpChallenge);
-    c.set("user", await getCurrentUser(auth, c.req.raw.headers));
+    const known = readFor.get(c.req.raw);
+    const user = known !== undefined ? known : await getCurrentUser(auth, c.req.raw.headers);
+    readFor.set(c.req.raw, user);
+    c.set("user", user);
     await next();
   });
 
