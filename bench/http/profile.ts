@@ -31,7 +31,7 @@ const t = targets[which]!;
 for (let i = 0; i < 10; i++) { const r = await fetch(url + t.path, { headers: { cookie: t.cookie } }); if (i === 0) console.log(r.status, (await r.text()).length); else await r.text(); }
 await new Promise((r) => setTimeout(r, 1000));
 const began = Date.now() - spawned;
-const result = await autocannon({ url: url + t.path, connections: 4, duration: Number(process.env.SECONDS ?? 6), headers: { cookie: t.cookie } });
+const result = await autocannon({ url: url + t.path, connections: Number(process.env.CONNECTIONS ?? 4), duration: Number(process.env.SECONDS ?? 6), headers: { cookie: t.cookie } });
 const ended = Date.now() - spawned;
 console.log(JSON.stringify({ began, ended, requests: result.requests.total, rps: result.requests.average }));
 app.kill("SIGTERM");
