@@ -1,5 +1,10 @@
-// Starts the built server with --cpu-prof on a demo data dir, signs in the bench accounts, warms up, then loads
-// one path for a while; prints when the load began and ended (ms after spawn) for the profile summary to cut.
+// Where a signed-in page's time goes: starts the built server as `npm start` does, with `--cpu-prof`, on a fresh demo
+// data directory, signs in the benchmark's owner and administrator (accounts.ts), asks for the page ten times, then
+// puts it under load (autocannon) and stops the server, which writes its profile to PROFILE_DIR. It prints when the
+// load began and ended, in milliseconds after the server was started, to cut the profile to those samples.
+//
+//   node bench/http/profile.ts "owner mybusiness"    # or "owner business", "admin markers", "admin users", "admin events"
+//   CONNECTIONS (4), SECONDS (6), PORT (3769), PROFILE_DIR (/tmp/niche-profile)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,16 +14,20 @@ import { serveArgs } from "../serve-command.ts";
 import { signedInAccounts } from "./accounts.ts";
 
 const which = process.argv[2] ?? "owner business";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-prof-"));
-const port = 3769;
+const port = Number(process.env.PORT ?? 3769);
+const profileDir = process.env.PROFILE_DIR ?? path.join(os.tmpdir(), "niche-profile");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-profile-data-"));
 const spawned = Date.now();
-const args = serveArgs();
-const app = spawn(process.execPath, ["--cpu-prof", "--cpu-prof-dir=/tmp/signedin-prof2", ...args], {
+const app = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...serveArgs()], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: "true", MAP_STYLE_URL: "offline" },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const url = `http://127.0.0.1:${port}`;
-for (;;) { try { if ((await fetch(`${url}/healthz`)).ok) break; } catch {} await new Promise((r) => setTimeout(r, 200)); }
+for (;;) {
+  const up = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+  if (up) break;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
 const { owner, admin } = await signedInAccounts(url, dataDir);
 const targets: Record<string, { path: string; cookie: string }> = {
   "owner mybusiness": { path: "/mybusiness", cookie: owner.cookie },
@@ -27,13 +36,18 @@ const targets: Record<string, { path: string; cookie: string }> = {
   "admin users": { path: "/admin/users", cookie: admin.cookie },
   "admin events": { path: "/admin/events", cookie: admin.cookie },
 };
-const t = targets[which]!;
-for (let i = 0; i < 10; i++) { const r = await fetch(url + t.path, { headers: { cookie: t.cookie } }); if (i === 0) console.log(r.status, (await r.text()).length); else await r.text(); }
-await new Promise((r) => setTimeout(r, 1000));
+const target = targets[which];
+if (!target) throw new Error(`no page "${which}": one of ${Object.keys(targets).join(", ")}`);
+for (let i = 0; i < 10; i++) {
+  const response = await fetch(url + target.path, { headers: { cookie: target.cookie } });
+  const body = await response.text();
+  if (i === 0) console.log(`${target.path}: ${response.status}, ${body.length} characters`);
+}
+await new Promise((resolve) => setTimeout(resolve, 1000));
 const began = Date.now() - spawned;
-const result = await autocannon({ url: url + t.path, connections: Number(process.env.CONNECTIONS ?? 4), duration: Number(process.env.SECONDS ?? 6), headers: { cookie: t.cookie } });
+const result = await autocannon({ url: url + target.path, connections: Number(process.env.CONNECTIONS ?? 4), duration: Number(process.env.SECONDS ?? 6), headers: { cookie: target.cookie } });
 const ended = Date.now() - spawned;
-console.log(JSON.stringify({ began, ended, requests: result.requests.total, rps: result.requests.average }));
+console.log(JSON.stringify({ began, ended, requests: result.requests.total, perSecond: result.requests.average, profileDir }));
 app.kill("SIGTERM");
-await new Promise((r) => app.once("exit", r));
+await new Promise((resolve) => app.once("exit", resolve));
 fs.rmSync(dataDir, { recursive: true, force: true });
