@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { serveArgs } from "../serve-command.ts";
-import { signedInAccounts } from "./accounts.ts";
+import { signedInAccounts, signedInPages } from "./accounts.ts";
 
 const which = process.argv[2] ?? "owner business";
 const port = Number(process.env.PORT ?? 3769);
@@ -28,14 +28,7 @@ for (;;) {
   if (up) break;
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
-const { owner, admin } = await signedInAccounts(url, dataDir);
-const targets: Record<string, { path: string; cookie: string }> = {
-  "owner mybusiness": { path: "/mybusiness", cookie: owner.cookie },
-  "owner business": { path: `/business/${owner.businessId}`, cookie: owner.cookie },
-  "admin markers": { path: "/admin/markers", cookie: admin.cookie },
-  "admin users": { path: "/admin/users", cookie: admin.cookie },
-  "admin events": { path: "/admin/events", cookie: admin.cookie },
-};
+const targets = signedInPages(await signedInAccounts(url, dataDir));
 const target = targets[which];
 if (!target) throw new Error(`no page "${which}": one of ${Object.keys(targets).join(", ")}`);
 for (let i = 0; i < 10; i++) {
