@@ -47,3 +47,15 @@ export async function signedInAccounts(appUrl: string, dataDir: string): Promise
     await database.close();
   }
 }
+
+/** The signed-in pages the benchmarks read, by name: the owner's and the administrator's, each with its cookie. */
+export function signedInPages({ owner, admin }: { owner: SignedIn & { businessId: string }; admin: SignedIn }): Record<string, { path: string; cookie: string }> {
+  return {
+    "owner mybusiness": { path: "/mybusiness", cookie: owner.cookie },
+    "owner business": { path: `/business/${owner.businessId}`, cookie: owner.cookie },
+    // The demo has fewer than a page (50) of each: a later page redirects to the first.
+    "admin markers": { path: "/admin/markers?page=1", cookie: admin.cookie },
+    "admin users": { path: "/admin/users?page=1", cookie: admin.cookie },
+    "admin events": { path: "/admin/events?page=1", cookie: admin.cookie },
+  };
+}

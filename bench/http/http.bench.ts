@@ -16,7 +16,7 @@ import http from "node:http";
 import autocannon from "autocannon";
 import { demoPages } from "../demo-pages.ts";
 import { serveArgs } from "../serve-command.ts";
-import { signedInAccounts } from "./accounts.ts";
+import { signedInAccounts, signedInPages } from "./accounts.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -95,14 +95,7 @@ if (!script) throw new Error("the home page names no entry script");
 
 // Signed-in visitors: an owner reading their business's page and its public page, an administrator paging lists.
 const { owner, admin } = await signedInAccounts(appUrl, dataDir);
-const signedIn: Record<string, { path: string; cookie: string }> = {
-  "owner mybusiness": { path: "/mybusiness", cookie: owner.cookie },
-  "owner business": { path: `/business/${owner.businessId}`, cookie: owner.cookie },
-  // The demo has fewer than a page (50) of each: a later page redirects to the first.
-  "admin markers": { path: "/admin/markers?page=1", cookie: admin.cookie },
-  "admin users": { path: "/admin/users?page=1", cookie: admin.cookie },
-  "admin events": { path: "/admin/events?page=1", cookie: admin.cookie },
-};
+const signedIn = signedInPages({ owner, admin });
 
 const endpoints: Record<string, string> = {
   healthz: "/healthz",

@@ -10,7 +10,7 @@ import { streamingCompress } from "./http/compress.ts";
 import { anonymousCache, keepWire } from "./http/anonymous-cache.ts";
 import { freshNonce } from "./http/nonce.ts";
 import type { Auth } from "./auth/auth.ts";
-import { getCurrentUser } from "./auth/session.ts";
+import { getCurrentUser, type CurrentUser } from "./auth/session.ts";
 import { handleAuthRequest } from "./auth/auth-http.ts";
 import type { Database } from "./db/database.ts";
 import { AppError, errorBody } from "./errors.ts";
@@ -85,6 +85,8 @@ export function createApp(deps: AppDeps) {
     ? serveStatic({ root: deps.clientDir, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", RENAMEABLE) })
     : undefined;
   const renderPage = deps.renderPage;
+  /** The person each request is answered for, once their session has been read (an in-process read takes its page's). */
+  const readFor = new WeakMap<Request, CurrentUser | null>();
   /** The API in-process for a page's loaders: only reads, only the API, always as the page's own visitor. */
   const apiFor = (page: Request) => (path: string, init: RequestInit = {}) => {
     const method = (init.method ?? "GET").toUpperCase();
@@ -92,13 +94,18 @@ export function createApp(deps: AppDeps) {
     const headers = new Headers(init.headers);
     const cookie = page.headers.get("cookie");
     if (cookie) headers.set("cookie", cookie);
-    return Promise.resolve(app.fetch(new Request(new URL(path, page.url), { method, headers })));
+    const request = new Request(new URL(path, page.url), { method, headers });
+    // The page's session was read already: each of its reads is answered as that person without reading it again.
+    const user = readFor.get(page);
+    if (user !== undefined) readFor.set(request, user);
+    return Promise.resolve(app.fetch(request));
   };
   const page = renderPage
     ? (c: Context<AppEnv>) =>
         renderPage(c.req.raw, {
           services,
           user: c.var.user,
+          unreadAnnouncements: c.var.unreadAnnouncements,
           nonce: c.var.secureHeadersNonce ?? "",
           siteUrl,
           fetch: apiFor(c.req.raw),
@@ -108,13 +115,21 @@ export function createApp(deps: AppDeps) {
           },
         })
     : undefined;
+  const cache = anonymousCache({ contentVersion: () => database.contentVersion(), metrics: metrics?.cache });
+  const viewerPages = cache.forViewers(async (c) => {
+    const user = c.var.user;
+    if (!user) return null;
+    const unread = await services.announcements.unreadCount(user);
+    c.set("unreadAnnouncements", unread);
+    return { kind: `${user.role} ${unread ?? "-"}`, names: [user.id, user.email, user.displayName] };
+  });
   /** The route pattern a request is counted under: a kept response's, the page route's, or the answering handler's. */
   const routeOf = (c: Context<AppEnv>): string => {
     const kept = c.get("anonymousEntry");
     if (kept?.route) return kept.route;
     const answering = matchedRoutes(c)[c.req.routeIndex];
     if (!answering) return "unmatched";
-    if (answering.handler === page) return deps.pageRoute?.(c.req.path) ?? "page";
+    if (answering.handler === page || answering.handler === viewerPages) return deps.pageRoute?.(c.req.path) ?? "page";
     if (answering.handler === serveClientFile) return "static";
     return answering.path;
   };
@@ -184,7 +199,6 @@ export function createApp(deps: AppDeps) {
   });
 
   // Visitors who are not signed in get pages and public reads rendered once per change of content (anonymous-cache.ts).
-  const cache = anonymousCache({ contentVersion: () => database.contentVersion(), metrics: metrics?.cache });
   app.use(cache);
 
   app.onError((error, c) => {
@@ -241,9 +255,17 @@ export function createApp(deps: AppDeps) {
   app.use("*", async (c, next) => {
     c.set("services", services);
     c.set("signUpChallenge", auth.signUpChallenge);
-    c.set("user", await getCurrentUser(auth, c.req.raw.headers));
+    const known = readFor.get(c.req.raw);
+    const user = known !== undefined ? known : await getCurrentUser(auth, c.req.raw.headers);
+    readFor.set(c.req.raw, user);
+    c.set("user", user);
     await next();
   });
+
+  // Signed-in visitors' public pages differ from one person to the next only in the header (the account link of
+  // their role, a member's count of unread announcements) and in what their role may see: kept for each such kind
+  // of visitor (docs/decisions/0028-signed-in-public-pages.md).
+  app.use(viewerPages);
 
   const sameSite = sameSiteWrites((origin) => services.origins.isTrusted(origin));
   app.use("/api/v1/*", sameSite);

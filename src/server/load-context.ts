@@ -8,6 +8,8 @@ export interface AppLoadContext {
   services: AppServices;
   user: CurrentUser | null;
   nonce: string;
+  /** The header's count of unread announcements when the server has read it already (see anonymous-cache.ts, `forViewers`). */
+  unreadAnnouncements?: number | null | undefined;
   /** PUBLIC_URL when configured; pages fall back to the request's origin for absolute links. */
   siteUrl?: string | undefined;
   /** Logs a failure to read a page's data, with what the page was loading. */

@@ -10,13 +10,15 @@ import { RouteError } from "./components/layout/route-error.tsx";
 import "./app.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, user } = getApp(context);
-  const [site, unreadAnnouncements] = await Promise.all([services.siteSettings.get(), services.announcements.unreadCount(user)]);
+  const { services, user, unreadAnnouncements: known } = getApp(context);
+  const [site, unreadAnnouncements] = await Promise.all([services.siteSettings.get(), known !== undefined ? known : services.announcements.unreadCount(user)]);
   return {
     site,
     // Absolute addresses in every page's meta tags (link previews, canonical links).
     origin: siteOrigin(request, context),
-    user: user ? { email: user.email, displayName: user.displayName, role: user.role } : null,
+    // The role alone, nothing that names the person: public pages are kept for everyone of a role (and a count of
+    // unread announcements) and sent to each of them (docs/decisions/0028-signed-in-public-pages.md).
+    user: user ? { role: user.role } : null,
     // Members only (null for others): the header's count of announcements they have not read.
     unreadAnnouncements,
   };

@@ -21,8 +21,10 @@ function countingRenderer() {
     const headers: Record<string, string> = { "Content-Type": "text/html; charset=utf-8" };
     if (path === "/tag/cookie") headers["Set-Cookie"] = "seen=1; Path=/";
     if (path === "/news") context.reportError(new Error("the posts could not be read"), "posts");
+    // As the site's pages do: the header says the visitor's role and a member's count of unread announcements.
+    const who = context.user ? (path === "/pages/names" ? `signed in as ${context.user.email}` : `a ${context.user.role}, ${context.unreadAnnouncements ?? "-"} unread`) : "visitor";
     const html =
-      `<!doctype html><script nonce="${context.nonce}">1</script><p>${context.user ? `signed in as ${context.user.email}` : "visitor"}</p>` +
+      `<!doctype html><script nonce="${context.nonce}">1</script><p>${who}</p>` +
       `<p>${categories.length} categories</p><link rel="modulepreload" nonce="${context.nonce}">` +
       (path === "/pages/long" ? `<p>${"Long enough to be worth compressing. ".repeat(60)}</p><script nonce="${context.nonce}">2</script>` : "");
     return new Response(html, { headers });
@@ -120,12 +122,12 @@ describe("pages for visitors who are not signed in", () => {
 
   it("never serve a signed-in person's page to anyone else, nor a cached page to them", async () => {
     const member = await b.signIn("user");
-    await b.request("/offers");
+    await b.request("/pages/names");
     const rendersBefore = pagesB.renders.length;
-    const own = await (await b.request("/offers", { cookie: member.cookie })).text();
+    const own = await (await b.request("/pages/names", { cookie: member.cookie })).text();
     expect(own).toContain(`signed in as ${member.email}`);
     expect(pagesB.renders.length - rendersBefore).toBe(1);
-    const visitor = await (await b.request("/offers")).text();
+    const visitor = await (await b.request("/pages/names")).text();
     expect(visitor).toContain("visitor");
     expect(visitor).not.toContain(member.email);
   });
@@ -314,13 +316,13 @@ describe("kept responses on Node's server", () => {
   it("are never what a signed-in person gets, nor kept from what they get", async () => {
     await onServerB(async (server) => {
       const member = await b.signIn("user");
-      await server.get("/tag/kept");
-      await server.get("/tag/kept");
+      await server.get("/pages/names");
+      await server.get("/pages/names");
       const reachedBefore = server.reached.length;
-      const own = await (await server.get("/tag/kept", { Cookie: member.cookie })).text();
+      const own = await (await server.get("/pages/names", { Cookie: member.cookie })).text();
       expect(own).toContain(`signed in as ${member.email}`);
       expect(server.reached.length).toBe(reachedBefore + 1);
-      const visitor = await (await server.get("/tag/kept", { Cookie: "theme=dark" })).text();
+      const visitor = await (await server.get("/pages/names", { Cookie: "theme=dark" })).text();
       expect(visitor).toContain("visitor");
       expect(visitor).not.toContain(member.email);
       expect(server.reached.length).toBe(reachedBefore + 1);
@@ -329,6 +331,59 @@ describe("kept responses on Node's server", () => {
       await server.get("/login");
       expect(server.reached.slice(-2)).toEqual(["/login", "/login"]);
     });
+  });
+});
+
+describe("public pages for signed-in visitors", () => {
+  it("are rendered once for everyone of a role and count of unread announcements, each response with a nonce of its own", async () => {
+    const [one, two] = [await b.signIn("user"), await b.signIn("user")];
+    const rendersBefore = pagesB.renders.length;
+    const first = await b.request("/offers/signed-in", { cookie: one.cookie });
+    const second = await b.request("/offers/signed-in", { cookie: two.cookie });
+    expect(pagesB.renders.length - rendersBefore).toBe(1);
+    const [html, again] = [await first.text(), await second.text()];
+    expect(html).toContain("a user, - unread");
+    expect(cspNonce(second)).not.toBe(cspNonce(first));
+    expect(again).toContain(`<script nonce="${cspNonce(second)}">`);
+    expect(again.replaceAll(cspNonce(second)!, "")).toBe(html.replaceAll(cspNonce(first)!, ""));
+    for (const page of [html, again]) for (const person of [one, two]) expect(page).not.toContain(person.email);
+
+    // Nor the page of a visitor who is not signed in, nor theirs to one.
+    const visitor = await (await b.request("/offers/signed-in")).text();
+    expect(visitor).toContain("visitor");
+    expect(await (await b.request("/offers/signed-in", { cookie: one.cookie })).text()).toContain("a user, - unread");
+
+    // A change of content is on the next page.
+    const count = Number(/(\d+) categories/.exec(html)![1]);
+    await addCategory("Shown to the signed-in at once");
+    expect(await (await b.request("/offers/signed-in", { cookie: two.cookie })).text()).toContain(`${count + 1} categories`);
+  });
+
+  it("show each member their own count of unread announcements, and another role its own page", async () => {
+    const other = await b.signIn("admin");
+    const page = async (cookie: string) => (await (await b.request("/offers/members", { cookie })).text()).match(/a (\w+), (\S+) unread/)?.slice(1);
+    const before = Number((await page(admin))![1]);
+    expect(await page(other.cookie)).toEqual(["admin", String(before)]);
+    expect(await page((await b.signIn("user")).cookie)).toEqual(["user", "-"]);
+
+    const published = await b.request("/api/v1/announcements", { method: "POST", json: { title: "Kept apart", body: "<p>Kept apart</p>", publishAt: new Date(Date.now() - 60_000).toISOString() }, cookie: admin });
+    expect(published.status).toBe(201);
+    const { id } = (await published.json()) as { id: string };
+    expect(await page(admin)).toEqual(["admin", String(before + 1)]);
+    expect((await b.request(`/api/v1/announcements/${id}/read`, { method: "POST", cookie: other.cookie })).status).toBeLessThan(300);
+    expect(await page(other.cookie)).toEqual(["admin", String(before)]);
+    expect(await page(admin)).toEqual(["admin", String(before + 1)]);
+  });
+
+  it("are never kept when they show something of the person: each gets their own", async () => {
+    const [one, two] = [await b.signIn("user"), await b.signIn("user")];
+    const rendersBefore = pagesB.renders.length;
+    const own = await (await b.request("/pages/names", { cookie: one.cookie })).text();
+    const theirs = await (await b.request("/pages/names", { cookie: two.cookie })).text();
+    expect(pagesB.renders.length - rendersBefore).toBe(2);
+    expect(own).toContain(one.email);
+    expect(theirs).toContain(two.email);
+    expect(theirs).not.toContain(one.email);
   });
 });
 

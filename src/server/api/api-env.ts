@@ -13,6 +13,11 @@ export interface AppEnv {
     secureHeadersNonce?: string;
     /** Set when part of a page failed to load: the response is sent but never cached. */
     incomplete?: boolean;
+    /**
+     * The header's count of unread announcements for the signed-in member, once read for a public page (null for
+     * someone who is not a member): the page is kept for each count, and rendered with the one it is kept under.
+     */
+    unreadAnnouncements?: number | null;
     /** The anonymous cache's entry this response is (see anonymous-cache.ts). */
     anonymousEntry?: Entry;
   };

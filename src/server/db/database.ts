@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type SQLiteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type LogConfig } from "kysely";
+import { LRUCache } from "lru-cache";
 import type pg from "pg";
 import type { DB } from "./database-types.ts";
 import { lazyRequire } from "../lib/lazy-require.ts";
@@ -102,7 +103,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma("busy_timeout = 5000");
   // The same folding PostgreSQL's search_fold does, for queries that match names either way.
   sqlite.function("search_fold", { deterministic: true }, (text: unknown) => (text === null ? null : searchFold(String(text))));
-  const { dialect, transaction } = withAmbientTransactions(new SqliteDialect({ database: sqlite }));
+  const { dialect, transaction } = withAmbientTransactions(new SqliteDialect({ database: preparedOnce(sqlite) }));
   const db = new Kysely<DB>({ dialect, ...queryLog(options.onQuery) });
   let ping: SQLiteDatabase.Statement | undefined;
   let contentVersion: SQLiteDatabase.Statement<[], number> | undefined;
@@ -122,5 +123,24 @@ export function openDatabase(options: DatabaseOptions): Database {
     },
     pool: () => null,
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * The connection as the query builder sees it, each statement prepared once and kept (the most recently used few
+ * hundred): a page asks the same dozen queries each time, and preparing them again was a tenth of a signed-in page's
+ * time. A kept statement that is still being read (a streamed query) is not handed out twice.
+ */
+function preparedOnce(sqlite: SQLiteDatabase.Database): { prepare(sql: string): SQLiteDatabase.Statement; close(): void } {
+  const kept = new LRUCache<string, SQLiteDatabase.Statement>({ max: 500 });
+  return {
+    prepare(sql) {
+      const statement = kept.get(sql);
+      if (statement && !statement.busy) return statement;
+      const prepared = sqlite.prepare(sql);
+      if (!statement) kept.set(sql, prepared);
+      return prepared;
+    },
+    close: () => sqlite.close(),
   };
 }

@@ -11,7 +11,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import { getSessionCookie } from "better-auth/cookies";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { LRUCache } from "lru-cache";
 import type { AppEnv } from "../api/api-env.ts";
 import type { RequestLine } from "../logger.ts";
@@ -76,6 +76,24 @@ export interface AnonymousCache extends MiddlewareHandler<AppEnv> {
    * promise, once it is read.
    */
   serveKept(request: IncomingMessage, response: ServerResponse, log: AnsweredLog): boolean | Promise<boolean>;
+  /**
+   * The same for signed-in visitors' public pages, which differ from one person to the next only in what
+   * `viewerOf` names (their role and the header's count, say): each is rendered once per content version for each
+   * such kind of visitor, and kept apart from the others'. `viewerOf` is null where the page is not to be kept.
+   * Placed after the middleware that knows who is signed in.
+   */
+  forViewers(viewerOf: (c: Context<AppEnv>) => Promise<Viewer | null>): MiddlewareHandler<AppEnv>;
+}
+
+/** A signed-in visitor, as far as the public pages they are sent differ from others'. */
+export interface Viewer {
+  /** What their pages depend on: everyone of one kind is sent the same page. */
+  kind: string;
+  /**
+   * What names the person (their id, email, name): a page that shows any of these is sent to them but never kept,
+   * so that a page that came to show something of its visitor is never sent to another.
+   */
+  names: string[];
 }
 
 export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
@@ -85,11 +103,9 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     ttl: options.ttlMs ?? 60_000,
   });
 
-  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const api = API.test(c.req.path);
-    if (c.req.method !== "GET" || !(api || PAGE.test(c.req.path)) || getSessionCookie(c.req.raw.headers)) return next();
-
-    const key = c.req.url.slice(c.req.url.indexOf("/", c.req.url.indexOf("//") + 2));
+  /** Answers with the response kept under `key` while it is current, else renders it and keeps it. */
+  const keptOrRendered = async (c: Context<AppEnv>, next: Next, key: string, api: boolean, viewer?: Viewer) => {
+    const anonymous = !viewer;
     const nonce = c.var.secureHeadersNonce;
     const version = await options.contentVersion();
     if (version === null) return next();
@@ -98,7 +114,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     if (hit && hit.version === version) {
       options.metrics?.hit();
       const response = respond(c, hit, nonce);
-      if (response.status === hit.status) c.set("anonymousEntry", hit);
+      if (anonymous && response.status === hit.status) c.set("anonymousEntry", hit);
       return response;
     }
 
@@ -117,14 +133,29 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     };
     // Content that changed while this was rendered may be in it only in part, and a part of the page may have
     // failed to load: such a response is served, not kept.
-    if (!c.get("incomplete") && (await options.contentVersion()) === version) {
+    if (!c.get("incomplete") && !viewer?.names.some((name) => mentions(body, name)) && (await options.contentVersion()) === version) {
       cache.set(key, entry);
-      c.set("anonymousEntry", entry);
+      if (anonymous) c.set("anonymousEntry", entry);
     }
     // The rendered response was read: the context's is replaced with one made of the same bytes.
     c.res = undefined;
     c.res = respond(c, entry, nonce);
   };
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const api = API.test(c.req.path);
+    if (c.req.method !== "GET" || !(api || PAGE.test(c.req.path)) || getSessionCookie(c.req.raw.headers)) return next();
+    return keptOrRendered(c, next, pathAndQuery(c.req.url), api);
+  };
+
+  const forViewers: AnonymousCache["forViewers"] = (viewerOf) => async (c, next) => {
+    if (c.req.method !== "GET" || !PAGE.test(c.req.path)) return next();
+    const viewer = await viewerOf(c);
+    if (viewer === null) return next();
+    // Never a request's address: those begin with "/", so the fast path for visitors never finds these.
+    return keptOrRendered(c, next, `${viewer.kind}\n${pathAndQuery(c.req.url)}`, false, viewer);
+  };
+
   // The fast path reads the version once per turn of the event loop: requests that arrive together (parsed in one
   // turn) were sent at the same time, and a change committed before any of them was sent is read in a turn before.
   const versionNow = oncePerTurn(options.contentVersion);
@@ -147,7 +178,25 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     return version.then((now) => now === entry.version && counted(sendKept(entry, asked, request, response, log, started), metrics), () => false);
   };
 
-  return Object.assign(middleware, { cache, serveKept });
+  return Object.assign(middleware, { cache, serveKept, forViewers });
+}
+
+/**
+ * Whether the text stands in the body as the page would have it: as it is, escaped for HTML, or in JSON (the
+ * loaders' data) once or twice over. Texts shorter than 4 characters stand in too many pages to tell anything.
+ */
+function mentions(body: Buffer, text: string): boolean {
+  if (text.length < 4) return false;
+  const html = text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+  const json = JSON.stringify(text).slice(1, -1);
+  const forms = new Set([text, html, json, JSON.stringify(json).slice(1, -1), json.replace(/[<>&]/g, (char) => `\\u00${char.charCodeAt(0).toString(16)}`)]);
+  return [...forms].some((form) => body.includes(form));
+}
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+
+/** The address's path and query, the key a response is kept under. */
+function pathAndQuery(url: string): string {
+  return url.slice(url.indexOf("/", url.indexOf("//") + 2));
 }
 
 /** The request headers a kept response depends on. */

@@ -11,13 +11,21 @@ export const MAX_SPONSOR_LOGOS = 50;
 
 /** Whether `name` is an IANA time zone this runtime knows (America/Toronto, Europe/Paris, UTC). */
 export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: name });
-    return name.length > 0;
-  } catch {
-    return false;
+  let known = timeZones.get(name);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: name });
+      known = name.length > 0;
+    } catch {
+      known = false;
+    }
+    // The answer never changes while the runtime runs, and making a formatter costs about a millisecond: the site's
+    // settings are checked each time they are read, on every page.
+    if (timeZones.size < 1000) timeZones.set(name, known);
   }
+  return known;
 }
+const timeZones = new Map<string, boolean>();
 
 /**
  * Whether `value` may stand in an image's `src`: a file this site serves (`/files/...`, as uploads are) or an https

@@ -94,6 +94,20 @@ export class AnnouncementRepository {
   }
 
   /** The ids, among these, the person has read. */
+  /** How many published ones the person has not read: counted in the database, as every page's header asks. */
+  async unreadCount(userId: string, publishedBy: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("announcement")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where("publishAt", "<=", publishedBy)
+      .where("archived", "=", 0)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("announcement_read").select("announcement_read.userId").whereRef("announcement_read.announcementId", "=", "announcement.id").where("announcement_read.userId", "=", userId))),
+      )
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
   async readIds(userId: string, ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db.selectFrom("announcement_read").select("announcementId").where("userId", "=", userId).where("announcementId", "in", ids).execute();

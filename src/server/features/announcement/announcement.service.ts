@@ -69,8 +69,8 @@ export class AnnouncementService {
 
   /** The header's count: how many published ones the member has not read; null for someone who is not a member. */
   async unreadCount(viewer: CurrentUser | null): Promise<number | null> {
-    if (!(await this.isMember(viewer))) return null;
-    return (await this.list(viewer)).unread;
+    if (!viewer || !(await this.isMember(viewer))) return null;
+    return this.repository.unreadCount(viewer.id, this.now().toISOString());
   }
 
   /** The Announcements tab: every one (drafts, scheduled and archived too), with its body as text cut for the list. */

@@ -5,7 +5,7 @@ import { AccountMenu } from "./account-menu.tsx";
 
 interface Props {
   associationName: string;
-  user: { email: string; role: string | null } | null;
+  user: { role: string | null } | null;
   /** A member's count of unread announcements; null for anyone who is not a member. */
   unreadAnnouncements?: number | null;
 }

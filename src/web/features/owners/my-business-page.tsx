@@ -1,11 +1,12 @@
 // /mybusiness: an owner's businesses, each with its public page, an edit form, its events and offers, and the state of
-// every change waiting for an administrator.
+// every change waiting for an administrator. Each form is drawn when it is first opened (OpenedDetails).
 import { Link, useFetcher } from "react-router";
 import { requestState, REQUEST_KIND_LABELS, type RequestDetail } from "#shared/schemas/owners.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import type { FieldWidgets, Sources } from "#web/components/ui/entity-fields.tsx";
 import { EntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";
 import { OutcomeMessage, ui } from "#web/components/ui/field.tsx";
+import { OpenedDetails } from "#web/components/ui/opened-details.tsx";
 import { useFormatWhen } from "#web/components/ui/when.tsx";
 import { paths } from "#web/lib/paths.ts";
 import type { OwnedBusiness, OwnerData } from "./my-business-data.ts";
@@ -126,10 +127,15 @@ function ExistingItem({ kind, item, pending, sources, onDelete }: { kind: "event
           </ConfirmDialog>
         </span>
       </div>
-      <details className="rounded-md border border-stone-200 p-3" open={!!pending}>
-        <summary className="cursor-pointer font-semibold text-brand-800" aria-label={`${pending ? "Amend" : "Edit"} ${item.title}`}>
-          {pending ? "Amend your waiting changes" : "Edit"}
-        </summary>
+      <OpenedDetails
+        className="rounded-md border border-stone-200 p-3"
+        open={!!pending}
+        summary={
+          <summary className="cursor-pointer font-semibold text-brand-800" aria-label={`${pending ? "Amend" : "Edit"} ${item.title}`}>
+            {pending ? "Amend your waiting changes" : "Edit"}
+          </summary>
+        }
+      >
         <OwnerForm
           id={`${kind}-${item.id}`}
           form={kind}
@@ -140,7 +146,7 @@ function ExistingItem({ kind, item, pending, sources, onDelete }: { kind: "event
           version={`${pending?.updatedAt ?? ""}-${String(item.values.lastUpdatedAt ?? "")}`}
           hidden={{ intent: kind, id: item.id }}
         />
-      </details>
+      </OpenedDetails>
     </li>
   );
 }
@@ -169,8 +175,10 @@ function ItemList({ business, kind, requests, sources }: { business: OwnedBusine
         ))}
       </ul>
       <OutcomeMessage outcome={remover.data?.outcome} />
-      <details className="rounded-md border border-stone-200 p-3">
-        <summary className="cursor-pointer font-semibold text-brand-800">{kind === "event" ? "Add an event" : "Add an offer"}</summary>
+      <OpenedDetails
+        className="rounded-md border border-stone-200 p-3"
+        summary={<summary className="cursor-pointer font-semibold text-brand-800">{kind === "event" ? "Add an event" : "Add an offer"}</summary>}
+      >
         <OwnerForm
           id={`${kind}-new-${business.id}`}
           form={kind}
@@ -179,7 +187,7 @@ function ItemList({ business, kind, requests, sources }: { business: OwnedBusine
           submitLabel="Send for approval"
           hidden={{ intent: kind }}
         />
-      </details>
+      </OpenedDetails>
     </section>
   );
 }
@@ -204,8 +212,15 @@ function BusinessCard({ business, requests, sources, email }: { business: OwnedB
           <RequestLine request={latest} label={latest.requesterEmail === email ? "Your listing changes" : `Listing changes from ${latest.requesterName}`} />
         </ul>
       )}
-      <details className="rounded-md border border-stone-200 p-3" open={!!pending}>
-        <summary className="cursor-pointer font-semibold text-brand-800">{pending ? (pending.requesterEmail === email ? "Amend your waiting changes" : "Amend the waiting changes") : "Edit listing"}</summary>
+      <OpenedDetails
+        className="rounded-md border border-stone-200 p-3"
+        open={!!pending}
+        summary={
+          <summary className="cursor-pointer font-semibold text-brand-800">
+            {pending ? (pending.requesterEmail === email ? "Amend your waiting changes" : "Amend the waiting changes") : "Edit listing"}
+          </summary>
+        }
+      >
         <OwnerForm
           id={`listing-${business.id}`}
           form="listing"
@@ -216,7 +231,7 @@ function BusinessCard({ business, requests, sources, email }: { business: OwnedB
           version={`${pending?.updatedAt ?? ""}-${business.lastUpdatedAt}`}
           hidden={{ intent: "listing", id: business.id }}
         />
-      </details>
+      </OpenedDetails>
       <ItemList business={business} kind="event" requests={requests} sources={sources} />
       <ItemList business={business} kind="offer" requests={requests} sources={sources} />
     </article>
@@ -254,10 +269,9 @@ export function MyBusinessPage({ data }: { data: OwnerData }) {
           </ul>
         </section>
       )}
-      <details className="card">
-        <summary className="cursor-pointer font-semibold text-brand-800">Propose a new listing</summary>
+      <OpenedDetails className="card" summary={<summary className="cursor-pointer font-semibold text-brand-800">Propose a new listing</summary>}>
         <OwnerForm id="propose" form="proposal" defaultValue={{}} sources={sources} submitLabel="Send for approval" hidden={{ intent: "propose" }} />
-      </details>
+      </OpenedDetails>
     </>
   );
 }
