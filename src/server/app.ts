@@ -283,7 +283,15 @@ export function createApp(deps: AppDeps) {
         metrics.request(line.method, route, line.status, line.ms / 1000);
       }
     : logLine;
-  const serveKept = (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logAnswered);
+  const traceRoute = deps.traceRoute;
+  // Traced, a kept response's span is named by the route it was rendered for, as the app's own are.
+  const serveKept = traceRoute
+    ? (request: IncomingMessage, response: ServerResponse) =>
+        cache.serveKept(request, response, (line, route) => {
+          if (route) traceRoute(request, route);
+          logAnswered(line, route);
+        })
+    : (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logAnswered);
   /** Answers from Node's server the build's files (see static-files.ts); the app's `serveStatic` is for the rest. */
   const serveFile = deps.clientDir ? staticFiles(deps.clientDir, logAnswered) : () => false;
   return Object.assign(app, { serveKept, serveFile });

@@ -4,7 +4,7 @@ import dotenv from "dotenv";
 
 dotenv.config({ quiet: true });
 
-// Read before the configuration is parsed (main.ts checks it with the rest): parsing loads modules tracing must precede.
+// Read as it is, before anything else loads: main.ts checks the value with the rest of the configuration.
 // eslint-disable-next-line no-restricted-properties
 if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) (await import("./telemetry/tracing.ts")).startTracing();
 await import("./main.ts");
