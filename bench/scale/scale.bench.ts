@@ -8,7 +8,6 @@
 // Never run as a test: timings on a shared machine are only comparable within one run.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -17,6 +16,7 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { buildBusiness, buildCategory, buildEvent, buildOffer, buildTag, buildUser } from "#server/db/factories.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "#server/features/site-settings/site-settings.repository.ts";
 import { serveArgs } from "../serve-command.ts";
+import { freePort, random } from "../bench-helpers.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,postgres").split(",");
@@ -30,24 +30,6 @@ const CATEGORIES = ["Restaurants", "Cafés & Bakeries", "Shops & Boutiques", "Ar
 const TAGS = ["Vegan", "Patio", "Family Friendly", "Live Music", "Wheelchair Accessible", "Late Night", "Free Wi-Fi", "Takeout"];
 const WORDS = ["Maple", "Harbour", "Queen", "Falls", "River", "Cedar", "Bridge", "Market", "Union", "Garden", "Lantern", "Station"];
 const TRADES = ["Bakery", "Books", "Coffee", "Florist", "Tailor", "Bistro", "Gallery", "Hardware", "Pharmacy", "Records", "Studio", "Yoga"];
-
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
