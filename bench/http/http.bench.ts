@@ -9,7 +9,6 @@
 // is another process on the same machine. Never a test: compare the two within one run only.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import http from "node:http";
@@ -17,6 +16,7 @@ import autocannon from "autocannon";
 import { demoPages } from "../demo-pages.ts";
 import { serveArgs } from "../serve-command.ts";
 import { signedInAccounts, signedInPages } from "./accounts.ts";
+import { freePort } from "../bench-helpers.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -31,16 +31,6 @@ const TURNS = Number(process.env.BENCH_TURNS ?? 3);
 // or its Content-Type alone.
 const BARE_HEADERS = process.env.BENCH_BARE_HEADERS === "type" ? "type" : "all";
 const WRITTEN_BY_NODE = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string) {
   for (let i = 0; i < 300; i++) {

@@ -5,26 +5,16 @@
 // Never run as a test: scores on a shared machine vary from run to run; compare within one run.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { demoPages } from "../demo-pages.ts";
 import { serveArgs } from "../serve-command.ts";
+import { freePort } from "../bench-helpers.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CATEGORIES = ["performance", "accessibility", "seo", "best-practices"] as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -5,7 +5,6 @@
 // Never run as a test: timings on a shared machine are only comparable within one run.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
@@ -16,30 +15,13 @@ import { fromOsm } from "#server/lib/hours/osm-hours.ts";
 import { storeHours } from "#server/lib/hours/stored-hours.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "#server/features/site-settings/site-settings.repository.ts";
 import { serveArgs } from "../serve-command.ts";
+import { freePort, random } from "../bench-helpers.ts";
 
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CATEGORIES = ["Restaurants", "Cafés & Bakeries", "Shops & Boutiques", "Arts & Culture", "Health & Wellness", "Services", "Bars & Nightlife", "Community"];
 const COLORS = ["#e4572e", "#a47148", "#9b5de5", "#2e86ab", "#2a9d8f", "#6c757d", "#1d3557", "#f4a261"];
 const TAGS = ["Vegan", "Patio", "Family Friendly", "Live Music", "Wheelchair Accessible", "Late Night", "Free Wi-Fi", "Takeout"];
-
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
+import type { HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { streamingCompress } from "./http/compress.ts";
 import { anonymousCache, keepWire } from "./http/anonymous-cache.ts";
@@ -52,6 +53,8 @@ export interface AppDeps {
   metrics?: Metrics | undefined;
   /** The pattern of the page route an address falls under (metrics/page-routes.ts), for counting pages by route. */
   pageRoute?: (pathname: string) => string | undefined;
+  /** Set while tracing is on (telemetry/tracing.ts): told each request's route pattern, which names its span. */
+  traceRoute?: ((request: IncomingMessage, route: string) => void) | undefined;
 }
 
 /** Methods counted as themselves; any other is counted as "other", so that a client cannot add series at will. */
@@ -143,10 +146,12 @@ export function createApp(deps: AppDeps) {
     const kept = c.get("anonymousEntry");
     if (kept && c.res.status === kept.status) keepWire(kept, c.res.headers, c.var.secureHeadersNonce);
     const elapsed = performance.now() - started;
-    if (metrics) {
+    if (metrics || deps.traceRoute) {
       const route = routeOf(c);
       if (kept) kept.route ??= route;
-      metrics.request(COUNTED_METHODS.has(c.req.method) ? c.req.method : "other", route, c.res.status, elapsed / 1000);
+      metrics?.request(COUNTED_METHODS.has(c.req.method) ? c.req.method : "other", route, c.res.status, elapsed / 1000);
+      const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+      if (incoming) deps.traceRoute?.(incoming, route);
     }
     const ms = Math.round(elapsed * 10) / 10;
     const level = c.res.status >= 500 ? "error" : "info";
@@ -300,7 +305,15 @@ export function createApp(deps: AppDeps) {
         metrics.request(line.method, route, line.status, line.ms / 1000);
       }
     : logLine;
-  const serveKept = (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logAnswered);
+  const traceRoute = deps.traceRoute;
+  // Traced, a kept response's span is named by the route it was rendered for, as the app's own are.
+  const serveKept = traceRoute
+    ? (request: IncomingMessage, response: ServerResponse) =>
+        cache.serveKept(request, response, (line, route) => {
+          if (route) traceRoute(request, route);
+          logAnswered(line, route);
+        })
+    : (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logAnswered);
   /** Answers from Node's server the build's files (see static-files.ts); the app's `serveStatic` is for the rest. */
   const serveFile = deps.clientDir ? staticFiles(deps.clientDir, logAnswered) : () => false;
   return Object.assign(app, { serveKept, serveFile });

@@ -86,6 +86,8 @@ const EnvSchema = z.object({
     .min(16, { error: "expected at least 16 characters (a long random token, such as `openssl rand -hex 32` makes)" })
     .regex(/^\S+$/, { error: "expected a token without spaces" })
     .optional(),
+  /** Turns on OpenTelemetry traces (telemetry/tracing.ts), sent as OTLP/HTTP to `<endpoint>/v1/traces`. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: "expected the URL of an OpenTelemetry collector's OTLP/HTTP receiver, such as http://localhost:4318" }).optional(),
   /** Scheduled backups (backup/): where they go, when each day in the site's time zone, and how many are kept. */
   BACKUP_DIR: z.string().min(1, { error: "expected a directory path" }).optional(),
   BACKUP_AT: z

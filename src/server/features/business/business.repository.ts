@@ -146,11 +146,15 @@ export class BusinessRepository {
     let ids = this.db.selectFrom("business").select("id");
     let count = this.db.selectFrom("business").select((eb) => eb.fn.countAll<number>().as("total"));
     if (filter) {
-      ids = ids.where(sql<boolean>`${folded("name")} like ${filter} escape '\\'`);
-      count = count.where(sql<boolean>`${folded("name")} like ${filter} escape '\\'`);
+      // `>= ''` holds for every name; it lets SQLite count from business_folded_name_idx (migration 0066), where the
+      // folded names are stored, instead of folding each name of the table anew for every search.
+      const matches = sql<boolean>`${folded("name")} >= '' and ${folded("name")} like ${filter} escape '\\'`;
+      ids = ids.where(matches);
+      count = count.where(matches);
     }
     const [page, totalRow] = await Promise.all([
-      ids.orderBy(folded("name"), sort).orderBy("name", sort).orderBy("id").limit(limit).offset(offset).execute(),
+      // In business_folded_name_idx's order, both ways (migration 0066): a page is read from the index.
+      ids.orderBy(folded("name"), sort).orderBy("name", sort).orderBy("id", sort).limit(limit).offset(offset).execute(),
       count.executeTakeFirstOrThrow(),
     ]);
     const pageIds = page.map((r) => r.id);

@@ -147,7 +147,8 @@ export class EventRepository {
   /** Every event, newest first (the admin list). */
   async getPage(offset: number, limit: number, sort: SortDirection = "desc"): Promise<{ items: StoredEvent[]; total: number }> {
     const [items, count] = await Promise.all([
-      this.db.selectFrom("event").select(STORED_COLUMNS).orderBy("eventDate", sort).orderBy("id").limit(limit).offset(offset).execute(),
+      // In event_date_id_idx's order, both ways (migration 0066): a page is read from the index.
+      this.db.selectFrom("event").select(STORED_COLUMNS).orderBy("eventDate", sort).orderBy("id", sort).limit(limit).offset(offset).execute(),
       this.db.selectFrom("event").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ]);
     return { items: toEvents(items), total: Number(count.total) };

@@ -1,0 +1,215 @@
+// How Niche grows: the same requests against 1,000, 10,000 and 100,000 businesses (with events, offers and accounts in
+// proportion), on SQLite and, when BENCH_DATABASE_URL names a PostgreSQL server, on PostgreSQL. Each figure is the
+// server's answer time (first byte to last, read in full) over loopback; see README.md for what each row asks.
+//   node bench/scale/scale.bench.ts                                      (after `npm run build`)
+//   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/any BENCH_ENGINES=postgres node bench/scale/scale.bench.ts
+// BENCH_SIZES (1000,10000,100000), BENCH_ENGINES (sqlite,postgres), BENCH_ROUNDS (7). Seeded databases are kept in
+// BENCH_CACHE_DIR (the system's temporary folder) and reused by the next run; BENCH_FRESH=1 seeds them anew.
+// Never run as a test: timings on a shared machine are only comparable within one run.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type Database } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { buildBusiness, buildCategory, buildEvent, buildOffer, buildTag, buildUser } from "#server/db/factories.ts";
+import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "#server/features/site-settings/site-settings.repository.ts";
+import { serveArgs } from "../serve-command.ts";
+import { freePort, random } from "../bench-helpers.ts";
+
+const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
+const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,postgres").split(",");
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const CACHE_DIR = path.join(process.env.BENCH_CACHE_DIR ?? os.tmpdir(), "niche-scale-bench");
+const SERVER_URL = process.env.BENCH_DATABASE_URL;
+const PASSWORD = "bench-password-long-enough";
+const ADMIN = "admin@scale.example";
+const PAGE_SIZE = 20;
+const CATEGORIES = ["Restaurants", "Cafés & Bakeries", "Shops & Boutiques", "Arts & Culture", "Health & Wellness", "Services", "Bars & Nightlife", "Community"];
+const TAGS = ["Vegan", "Patio", "Family Friendly", "Live Music", "Wheelchair Accessible", "Late Night", "Free Wi-Fi", "Takeout"];
+const WORDS = ["Maple", "Harbour", "Queen", "Falls", "River", "Cedar", "Bridge", "Market", "Union", "Garden", "Lantern", "Station"];
+const TRADES = ["Bakery", "Books", "Coffee", "Florist", "Tailor", "Bistro", "Gallery", "Hardware", "Pharmacy", "Records", "Studio", "Yoga"];
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
+const p95 = (values: number[]) => sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)]!;
+
+async function insertAll<T>(database: Database, table: "business" | "event" | "offer" | "user" | "business_tag", rows: T[]) {
+  for (let i = 0; i < rows.length; i += 500) await database.db.insertInto(table).values(rows.slice(i, i + 500) as never).execute();
+}
+
+/** Businesses, with half as many events, a quarter as many offers and a tenth as many accounts; one transaction. */
+async function seed(database: Database, size: number) {
+  await migrateToLatest(database);
+  await new SiteSettingsRepository(database.db).save(DEFAULT_SITE_SETTINGS);
+  const next = random(size);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const categories = CATEGORIES.map((name) => buildCategory({ name }));
+  const tags = TAGS.map((name) => buildTag({ name }));
+  await database.transaction(async () => {
+    await database.db.insertInto("category").values(categories).execute();
+    await database.db.insertInto("tag").values(tags).execute();
+    const businesses = Array.from({ length: size }, (_, i) =>
+      buildBusiness({
+        name: `${pick(WORDS)} ${pick(TRADES)} ${i}`,
+        categoryId: pick(categories).id,
+        lat: 43.106651 + (next() - 0.5) * 0.18,
+        lng: -79.066782 + (next() - 0.5) * 0.25,
+      }),
+    );
+    await insertAll(database, "business", businesses);
+    await insertAll(database, "business_tag", businesses.filter(() => next() < 0.5).map((b) => ({ businessId: b.id, tagId: pick(tags).id })));
+    const day = 86_400_000;
+    await insertAll(
+      database,
+      "event",
+      Array.from({ length: size / 2 }, (_, i) => buildEvent({ name: `${pick(WORDS)} ${pick(["Fair", "Concert", "Market", "Talk"])} ${i}`, location: pick(businesses).id, eventDate: new Date(Date.now() + (next() - 0.3) * 365 * day).toISOString() })),
+    );
+    await insertAll(
+      database,
+      "offer",
+      Array.from({ length: size / 4 }, (_, i) => {
+        const business = pick(businesses);
+        return buildOffer({ businessId: business.id, businessName: business.name, description: `${pick(["10% off", "Two for one", "Free coffee"])} ${i}` });
+      }),
+    );
+    await insertAll(database, "user", Array.from({ length: size / 10 }, (_, i) => buildUser({ email: `${pick(WORDS).toLowerCase()}.${i}@scale.example` })));
+  });
+}
+
+interface Site {
+  label: string;
+  env: Record<string, string>;
+}
+
+/** A seeded site of `size` businesses on `engine`, from the cache when an earlier run left one. */
+async function site(engine: string, size: number): Promise<Site> {
+  const dataDir = path.join(CACHE_DIR, `${engine}-${size}`);
+  const done = path.join(dataDir, "seeded");
+  let env: Record<string, string> = { DATA_DIR: dataDir };
+  if (engine === "postgres") {
+    const name = `niche_scale_bench_${size}`;
+    const url = new URL(SERVER_URL!);
+    url.pathname = `/${name}`;
+    env = { ...env, DATABASE_URL: url.href };
+    if (process.env.BENCH_FRESH || !fs.existsSync(done)) {
+      const admin = new pg.Client({ connectionString: SERVER_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      await admin.end();
+    }
+  }
+  if (process.env.BENCH_FRESH || !fs.existsSync(done)) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true });
+    const started = performance.now();
+    const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(dataDir, "niche.sqlite") });
+    try {
+      await seed(database, size);
+    } finally {
+      await database.close();
+    }
+    execFileSync(process.execPath, ["src/server/cli/user-create.ts", "--email", ADMIN, "--password", PASSWORD, "--role", "admin"], {
+      env: { ...process.env, ...env, DEMO_CONTENT: "false" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    fs.writeFileSync(done, "");
+    console.error(`seeded ${engine} with ${size} businesses in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return { label: engine === "postgres" ? "PostgreSQL" : "SQLite", env };
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const server = spawn(process.execPath, serveArgs(), {
+    env: { ...process.env, ...env, PORT: String(port), DEMO_CONTENT: "false", LOG_LEVEL: "warn", MAP_STYLE_URL: "offline", GEOCODER_URL: "http://127.0.0.1:9", ROUTER_URL: "off" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://localhost:${port}`;
+  for (let i = 0; i < 300 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
+  return { base, stop: () => new Promise<void>((resolve) => (server.once("exit", () => resolve()), server.kill())) };
+}
+
+/** Milliseconds from sending the request to the last byte of its answer. */
+async function timed(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; body: string }> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  const body = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${body.slice(0, 200)}`);
+  return { ms, status: response.status, body };
+}
+
+async function measure(base: string, size: number): Promise<Array<[string, number]>> {
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`signing in failed: ${signIn.status}`);
+  const admin = { cookie: signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ") };
+  const api = `${base}/api/v1`;
+  const rounds = async (make: (round: number) => string, headers: Record<string, string> = {}) => {
+    await timed(make(-1), headers);
+    const times: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) times.push((await timed(make(round), headers)).ms);
+    return median(times);
+  };
+  const mapData = JSON.parse((await timed(`${api}/geo/map-data`)).body) as { businesses: Array<{ id: string }>; categories: Array<{ id: string }> };
+  const ids = mapData.businesses.map((b) => b.id);
+  const category = mapData.categories[0]!.id;
+  const deep = Math.floor(size / PAGE_SIZE / 2);
+  const rows: Array<[string, number]> = [];
+  // Signed in, so that the pages are rendered for each request rather than answered from the anonymous cache.
+  rows.push(["/map page, rendered (signed in)", await rounds(() => `${base}/map`, admin)]);
+  rows.push(["/map data: every business's position", await rounds(() => `${api}/geo/map-data`, admin)]);
+  rows.push(["/map filter: businesses in a category", await rounds(() => `${api}/businesses?categoryId=${category}`, admin)]);
+  const searches: number[] = [];
+  for (let i = 0; i < 4; i++) for (const word of [...WORDS, ...TRADES]) searches.push((await timed(`${api}/search?q=${encodeURIComponent(`${word.slice(0, 3 + (i % 3))}`)}`, admin)).ms);
+  rows.push(["header search, p95 of 96", p95(searches)]);
+  rows.push(["businesses API (admin), first page", await rounds(() => `${api}/admin/businesses?page=1&pageSize=${PAGE_SIZE}`, admin)]);
+  rows.push([`businesses API (admin), middle page`, await rounds(() => `${api}/admin/businesses?page=${deep}&pageSize=${PAGE_SIZE}`, admin)]);
+  rows.push(["markers list searched (q)", await rounds((r) => `${api}/admin/businesses?page=1&pageSize=${PAGE_SIZE}&q=${WORDS[(r + WORDS.length) % WORDS.length]!.toLowerCase()}`, admin)]);
+  rows.push(["users list, first page", await rounds(() => `${api}/users?page=1&pageSize=${PAGE_SIZE}`, admin)]);
+  rows.push(["users list, middle page", await rounds(() => `${api}/users?page=${Math.max(1, Math.floor(deep / 10))}&pageSize=${PAGE_SIZE}`, admin)]);
+  rows.push(["events list (admin), first page", await rounds(() => `${api}/admin/events?page=1&pageSize=${PAGE_SIZE}`, admin)]);
+  rows.push(["events list (admin), middle page", await rounds(() => `${api}/admin/events?page=${Math.max(1, Math.floor(deep / 2))}&pageSize=${PAGE_SIZE}`, admin)]);
+  // A different business each time, anonymous: each is its first request, so rendered, not kept.
+  rows.push(["business page, uncached", await rounds((r) => `${base}/business/${ids[(r + 2) * 97 % ids.length]!}`)]);
+  const sitemap = await timed(`${base}/sitemap.xml`);
+  rows.push([`/sitemap.xml (${sitemap.body.includes("<sitemapindex") ? "index" : "urlset"})`, await rounds(() => `${base}/sitemap.xml?r=${Math.random()}`)]);
+  if (sitemap.body.includes("<sitemapindex")) rows.push(["/sitemap-2.xml (the last child)", await rounds(() => `${base}/sitemap-2.xml`)]);
+  return rows;
+}
+
+const tables: string[] = [];
+for (const engine of ENGINES) {
+  if (engine === "postgres" && !SERVER_URL) continue;
+  const columns: Array<{ size: number; rows: Array<[string, number]> }> = [];
+  for (const size of SIZES) {
+    const { env, label } = await site(engine, size);
+    const server = await startServer(env);
+    try {
+      columns.push({ size, rows: await measure(server.base, size) });
+      console.error(`${label} ${size}: measured`);
+    } finally {
+      await server.stop();
+    }
+  }
+  const label = engine === "postgres" ? "PostgreSQL" : "SQLite";
+  const names = [...new Set(columns.flatMap((c) => c.rows.map(([name]) => name)))];
+  const lines = [`### ${label} (ms, median of ${ROUNDS})`, "", `| request | ${columns.map((c) => c.size.toLocaleString("en")).join(" | ")} | ${SIZES.at(-1)}/${SIZES[0]} |`, `|---|${columns.map(() => "---:|").join("")}---:|`];
+  for (const name of names) {
+    const values = columns.map((c) => c.rows.find(([n]) => n === name)?.[1]);
+    const first = values[0];
+    const last = values.at(-1);
+    const ratio = first && last ? `${(last / first).toFixed(1)}×${last / first > 3 ? " ✗" : ""}` : "";
+    lines.push(`| ${name} | ${values.map((v) => (v === undefined ? "" : v.toFixed(1))).join(" | ")} | ${ratio} |`);
+  }
+  tables.push(lines.join("\n"));
+}
+
+const [one, five, fifteen] = os.loadavg();
+console.log(`\n${tables.join("\n\n")}\n\nmachine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, load average ${one!.toFixed(2)} ${five!.toFixed(2)} ${fifteen!.toFixed(2)}`);
