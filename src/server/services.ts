@@ -10,7 +10,7 @@ import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from
 import type { Mailer } from "./mail/mailer.ts";
 import type { Logger } from "./logger.ts";
 import { AccountRepository, AccountService } from "./features/account/index.ts";
-import { ANNOUNCEMENT_MAIL_JOB, AnnouncementMail, AnnouncementRepository, AnnouncementService } from "./features/announcement/index.ts";
+import { ANNOUNCEMENT_MAIL_JOB, AnnouncementMail, AnnouncementRepository, AnnouncementService, announcementDigestSource } from "./features/announcement/index.ts";
 import { AuditRepository, AuditService } from "./features/audit/index.ts";
 import { BusinessRepository, BusinessService } from "./features/business/index.ts";
 import { CategoryRepository, CategoryService } from "./features/category/index.ts";
@@ -18,10 +18,11 @@ import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
-import { NotificationPreferenceRepository, NotificationPreferenceService } from "./features/notifications/index.ts";
+import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {
   ChangeRequestService,
+  decidedRequestsDigestSource,
   ModerationSettingsRepository,
   ModerationSettingsService,
   OwnerNotifications,
@@ -113,9 +114,16 @@ export function createServices({
     audit,
     files,
     ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0,
-    publicationMail: () => jobs.runNow(ANNOUNCEMENT_MAIL_JOB),
+    // Saving does not wait for the mail: the job goes at once on whichever instance looks first.
+    publicationMail: () => jobs.request(ANNOUNCEMENT_MAIL_JOB),
   });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, logger });
+  // What each kind of news puts in the weekly digest (src/server/features/notifications/digest-sources.ts).
+  const digestSources: DigestSource[] = [
+    announcementDigestSource({ repository: announcementRepository, siteUrl: publicUrl(env), ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0 }),
+    decidedRequestsDigestSource({ repository: new RequestRepository(database.db), siteUrl: publicUrl(env) }),
+  ];
+  const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, logger });
   return {
     jobs,
     siteSettings,

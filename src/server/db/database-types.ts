@@ -223,6 +223,15 @@ export interface Job {
   runs: Generated<number>;
 }
 
+export interface NotificationDigest {
+  createdAt: string;
+  itemCount: Generated<number>;
+  period: string;
+  sentAt: string | null;
+  status: string;
+  userId: string;
+}
+
 export interface NotificationPreference {
   delivery: string;
   kind: string;
@@ -323,6 +332,8 @@ export interface SiteSettings {
   autoApproveListings: Generated<number>;
   autoApproveOffers: Generated<number>;
   currency: Generated<string>;
+  digestAt: Generated<string>;
+  digestWeekday: Generated<string>;
   generalEmail: string;
   heroPhotos: string;
   holidayRegion: Generated<string>;
@@ -412,6 +423,7 @@ export interface DB {
   geo_rate: GeoRate;
   intake_submission: IntakeSubmission;
   job: Job;
+  notification_digest: NotificationDigest;
   notification_preference: NotificationPreference;
   offer: Offer;
   page: Page;
