@@ -196,6 +196,7 @@ function createOwners({
     notificationEmail: async () => (await settings.get()).notificationEmail,
     onError: onMailError,
     runDigestJob,
+    requestsDecidedDelivery: async (userId) => (await new NotificationPreferenceRepository(database.db).get(userId)).requestsDecided,
   });
   const holds = new UploadHolds(files, (userId) => ownersRepository.ownedBusinessIds(userId));
   // Removing an owner closes what they asked (the decisions' side), so the two refer to each other.

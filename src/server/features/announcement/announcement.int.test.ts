@@ -78,6 +78,11 @@ describe("announcements (administrators write, members read)", () => {
     expect((await t.request("/api/v1/me/notifications", { method: "PUT", json: { announcements: "off" }, cookie: members.b.cookie })).status).toBe(200);
     const response = await asAdmin("/api/v1/announcements", { method: "POST", json: { title: "Street fair", body: "<p>Join us <strong>Saturday</strong>.</p>", publishAt: at(-1_000) } });
     const { id } = await response.json();
+    // Saving does not wait for the mail: it makes the mail job due, for whichever instance looks first.
+    const job = (await t.services.jobs.stats()).find((j) => j.name === ANNOUNCEMENT_MAIL_JOB);
+    expect(job?.state).toBe("due");
+    expect(mailsTo(members.a.user.email, "Street fair")).toHaveLength(0);
+    await t.services.jobs.runNow(ANNOUNCEMENT_MAIL_JOB);
     const mail = await receiver.waitFor(members.a.user.email, /Street fair/);
     await receiver.waitFor(admin.email, /Street fair/);
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
