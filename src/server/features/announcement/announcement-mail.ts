@@ -64,8 +64,11 @@ export class AnnouncementMail {
       why,
       `Change your notification preferences: ${preferences}`,
     ].join("\n");
+    // The image as the page shows it, above the text; a stored one is served from this site (/files/...).
+    const image = announcement.imageUrl && (announcement.imageUrl.startsWith("/") ? `${this.options.siteUrl}${announcement.imageUrl}` : announcement.imageUrl);
     const html = [
       `<h1>${escapeHtml(announcement.title)}</h1>`,
+      ...(image ? [`<p><img src="${escapeHtml(image)}" alt="" style="max-width:100%;height:auto"></p>`] : []),
       body,
       `<p><a href="${escapeHtml(url)}">Read it on the site</a></p>`,
       `<p style="color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(preferences)}">Change your notification preferences</a>.</p>`,
