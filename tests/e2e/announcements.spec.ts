@@ -5,6 +5,8 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import { createOrUpdateUser } from "#server/auth/accounts.ts";
 import { parseEnv } from "#server/env.ts";
 import { openRuntime, type Runtime } from "#server/runtime.ts";
+import { makeImage } from "../fixtures/images.ts";
+import { mailParts } from "../setup/mail-parts.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
 import { fillDateTime } from "./admin-helpers.ts";
 import { freePort, SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
@@ -84,6 +86,10 @@ test("an administrator publishes an announcement; two members get it by mail, on
   await form.getByRole("textbox", { name: "Body" }).click();
   await page.keyboard.type("Join us on Saturday for the street fair.");
   await fillDateTime(form, "Publish at (empty: a draft)", "2026-01-05T09:00");
+  // With an image, shown on the member's page and in the mail.
+  await form.getByLabel("Image (optional)").setInputFiles({ name: "fair.png", mimeType: "image/png", buffer: await makeImage("png", 640, 360) });
+  await form.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByRole("tabpanel").getByRole("status").filter({ hasText: "Upload complete." })).toBeVisible();
   await form.getByRole("button", { name: "Add Announcement" }).click();
   await expect(page.getByRole("list", { name: "Announcements" }).getByRole("listitem").filter({ hasText: title })).toContainText("Published");
   await shoot(page, "admin-announcements");
@@ -93,6 +99,7 @@ test("an administrator publishes an announcement; two members get it by mail, on
   for (const mail of mails) {
     expect(mail.text).toContain("Join us on Saturday for the street fair.");
     expect(mail.text).toContain("because you are a member");
+    expect(mailParts(mail).html).toMatch(new RegExp(`<img src="${site.url}/files/[^"]+"`));
   }
   const link = site.smtp.linkIn(mails[0], `${site.url}/myqsa/announcements/`);
 
@@ -114,6 +121,9 @@ test("an administrator publishes an announcement; two members get it by mail, on
   await memberPage.goto(link);
   await expect(memberPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(memberPage.getByText("Join us on Saturday for the street fair.")).toBeVisible();
+  const image = memberPage.getByRole("article").locator("img").first();
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const after = before - 1;
   await expect(header.getByRole("link", { name: after > 0 ? `Announcements, ${after} unread` : "Announcements, none unread" })).toBeVisible();
   await expectNoAxeViolations(memberPage);
