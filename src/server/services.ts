@@ -14,6 +14,7 @@ import { ANNOUNCEMENT_MAIL_JOB, AnnouncementMail, AnnouncementRepository, Announ
 import { AuditRepository, AuditService } from "./features/audit/index.ts";
 import { BusinessRepository, BusinessService } from "./features/business/index.ts";
 import { CategoryRepository, CategoryService } from "./features/category/index.ts";
+import { DocumentRepository, DocumentService } from "./features/document/index.ts";
 import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
@@ -117,6 +118,7 @@ export function createServices({
     // Saving does not wait for the mail: the job goes at once on whichever instance looks first.
     publicationMail: () => jobs.request(ANNOUNCEMENT_MAIL_JOB),
   });
+  const documents = new DocumentService(new DocumentRepository(database.db), { audit, files, isMember: (viewer) => announcements.isMember(viewer) });
   // What each kind of news puts in the weekly digest (src/server/features/notifications/digest-sources.ts).
   const digestSources: DigestSource[] = [
     announcementDigestSource({ repository: announcementRepository, siteUrl: publicUrl(env), ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0 }),
@@ -135,6 +137,7 @@ export function createServices({
     offers,
     ...owners,
     announcements,
+    documents,
     notificationPreferences: new NotificationPreferenceService(notificationPreferenceRepository),
     posts: new PostService(new PostRepository(database.db), { audit, files }),
     files,
