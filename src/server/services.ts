@@ -15,6 +15,7 @@ import { AuditRepository, AuditService } from "./features/audit/index.ts";
 import { BusinessRepository, BusinessService } from "./features/business/index.ts";
 import { CategoryRepository, CategoryService } from "./features/category/index.ts";
 import { DocumentRepository, DocumentService } from "./features/document/index.ts";
+import { documentFileUrl } from "#shared/schemas/document.ts";
 import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
@@ -104,12 +105,15 @@ export function createServices({
   const uploadService = new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger });
   const notificationPreferenceRepository = new NotificationPreferenceRepository(database.db);
   const announcementRepository = new AnnouncementRepository(database.db);
+  const documentRepository = new DocumentRepository(database.db);
   const announcementMail = new AnnouncementMail({
     repository: announcementRepository,
     mailer,
     siteUrl: publicUrl(env),
     siteName: async () => (await siteSettings.get()).associationName,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+    // Mailed to members only, who may read every attachment.
+    attachmentsOf: async (id) => (await documentRepository.list({ visibilities: ["members", "public"], attachedTo: { kind: "announcement", id } })).map((d) => ({ title: d.title, fileName: d.fileName, url: documentFileUrl(d.id) })),
   });
   const announcements = new AnnouncementService(announcementRepository, {
     audit,
@@ -117,8 +121,12 @@ export function createServices({
     ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0,
     // Saving does not wait for the mail: the job goes at once on whichever instance looks first.
     publicationMail: () => jobs.request(ANNOUNCEMENT_MAIL_JOB),
+    attachments: {
+      list: async (viewer, id) => (await documents.attachmentsOf(viewer, { kind: "announcement", id })).map(({ id, title, fileName, contentType, size, url, visibility }) => ({ id, title, fileName, contentType, size, url, visibility })),
+      deleteAll: (id) => documents.deleteAttachmentsOf({ kind: "announcement", id }),
+    },
   });
-  const documents = new DocumentService(new DocumentRepository(database.db), { audit, files, isMember: (viewer) => announcements.isMember(viewer) });
+  const documents: DocumentService = new DocumentService(documentRepository, { audit, files, isMember: (viewer) => announcements.isMember(viewer) });
   // What each kind of news puts in the weekly digest (src/server/features/notifications/digest-sources.ts).
   const digestSources: DigestSource[] = [
     announcementDigestSource({ repository: announcementRepository, siteUrl: publicUrl(env), ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0 }),

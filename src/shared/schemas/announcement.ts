@@ -20,6 +20,18 @@ export const announcementMessages = {
 export const ANNOUNCEMENT_STATUSES = ["draft", "scheduled", "published", "archived"] as const;
 export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
 
+/** A file attached to an announcement: a library document, downloaded at `url` by those who may read it. */
+export const AnnouncementAttachmentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+  visibility: z.enum(["members", "public"]),
+});
+export type AnnouncementAttachment = z.infer<typeof AnnouncementAttachmentSchema>;
+
 export const AnnouncementSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -34,6 +46,8 @@ export const AnnouncementSchema = z.object({
   read: z.boolean(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
+  /** Its attached documents the reader may read; given with one announcement, not in lists. */
+  attachments: z.array(AnnouncementAttachmentSchema).optional(),
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 

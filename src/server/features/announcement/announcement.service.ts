@@ -14,6 +14,7 @@ import {
   announcementMessages as m,
   type AdminAnnouncement,
   type Announcement,
+  type AnnouncementAttachment,
   type AnnouncementInput,
   type AnnouncementList,
   type AnnouncementStatus,
@@ -27,6 +28,11 @@ export interface AnnouncementDeps {
   files: FileService;
   /** Whether the person owns at least one business. */
   ownsSomeBusiness: (userId: string) => Promise<boolean>;
+  /** Its attached library documents: those the person may read, and deleting them with it. */
+  attachments?: {
+    list: (viewer: CurrentUser | null, announcementId: string) => Promise<AnnouncementAttachment[]>;
+    deleteAll: (announcementId: string) => Promise<void>;
+  };
   /** Asks the publication mail job to run soon (an announcement was published now). */
   publicationMail: () => Promise<unknown>;
   now?: () => Date;
@@ -96,7 +102,8 @@ export class AnnouncementService {
     if (!row) throw NotFound(m.notFound);
     if (user.role !== "admin" && status(row, now) !== "published") throw NotFound(m.notFound);
     const read = await this.repository.readIds(user.id, [id]);
-    const view = this.view(row, read.has(id), now);
+    const attachments = (await this.deps.attachments?.list(user, id)) ?? [];
+    const view = { ...this.view(row, read.has(id), now), attachments };
     return user.role === "admin" ? { ...view, imagePath: row.imagePath, editorUid: row.editorUid } : view;
   }
 
@@ -141,6 +148,7 @@ export class AnnouncementService {
     const existing = await this.repository.get(id);
     if (!existing || !(await this.repository.delete(id))) throw NotFound(m.notFound);
     await this.deps.files.deleteForEntity(existing.imagePath);
+    await this.deps.attachments?.deleteAll(id);
     await this.deps.audit.record(admin, { action: "delete", entityType: "announcement", entityId: id, summary: existing.title });
   }
 
