@@ -10,7 +10,7 @@ import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from
 import type { Mailer } from "./mail/mailer.ts";
 import type { Logger } from "./logger.ts";
 import { AccountRepository, AccountService } from "./features/account/index.ts";
-import { ANNOUNCEMENT_MAIL_JOB, AnnouncementMail, AnnouncementRepository, AnnouncementService, announcementDigestSource } from "./features/announcement/index.ts";
+import { ANNOUNCEMENT_MAIL_JOB, AnnouncementMail, AnnouncementRepository, AnnouncementService, addAttachments, announcementDigestSource } from "./features/announcement/index.ts";
 import { AuditRepository, AuditService } from "./features/audit/index.ts";
 import { BusinessRepository, BusinessService } from "./features/business/index.ts";
 import { CategoryRepository, CategoryService } from "./features/category/index.ts";
@@ -124,6 +124,7 @@ export function createServices({
     attachments: {
       list: async (viewer, id) => (await documents.attachmentsOf(viewer, { kind: "announcement", id })).map(({ id, title, fileName, contentType, size, url, visibility }) => ({ id, title, fileName, contentType, size, url, visibility })),
       deleteAll: (id) => documents.deleteAttachmentsOf({ kind: "announcement", id }),
+      add: async (admin, id, files) => addAttachments(documents, admin, { kind: "announcement", id }, files, new Intl.DateTimeFormat("en-CA", { timeZone: (await siteSettings.get()).timeZone }).format(new Date())),
     },
   });
   const documents: DocumentService = new DocumentService(documentRepository, { audit, files, isMember: (viewer) => announcements.isMember(viewer) });

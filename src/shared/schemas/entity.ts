@@ -27,7 +27,9 @@ export type Widget =
   | "links"
   | "photos"
   /** One uploaded file kept as it is (a library document), by its stored path. */
-  | "file";
+  | "file"
+  /** Files uploaded to become library documents of the item saved (an announcement's attachments). */
+  | "attachments";
 
 /** Lists a picker loads from the API rather than holding itself. */
 export type OptionSource = "businesses" | "categories" | "tags" | "authors";

@@ -5,8 +5,8 @@ import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { createBusiness } from "#server/db/factories.ts";
 import { createMailer } from "#server/mail/mailer.ts";
-import { setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
-import { createDocument } from "#tests/setup/documents.ts";
+import { invalidOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { createDocument, uploadDocumentFile } from "#tests/setup/documents.ts";
 import { mailParts } from "#tests/setup/mail-parts.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "#tests/setup/smtp-receiver.ts";
@@ -58,5 +58,27 @@ describe("an announcement's attachments", () => {
     expect((await t.request(`/api/v1/announcements/${id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
     expect((await t.request(`/api/v1/documents/${budget}`, { cookie: admin.cookie })).status).toBe(404);
     expect((await t.request(`/api/v1/documents/${flyer}/file`)).status).toBe(404);
+  });
+
+  it("are uploaded in the announcement's form: each file becomes a members-only document of it; a file not uploaded is refused beside the field", async () => {
+    const path = await uploadDocumentFile(t, admin.cookie, undefined, "minutes.pdf");
+    const json = { title: "With minutes", body: "<p>Attached.</p>", publishAt: new Date(Date.now() - 1_000).toISOString() };
+    const refused = await t.request("/api/v1/announcements", { method: "POST", cookie: admin.cookie, json: { ...json, attachments: JSON.stringify([{ path: "documents/someone-else.pdf", title: "Not mine" }]) } });
+    expect(refused.status).toBe(400);
+    expect((await invalidOf(refused)).fields).toEqual({ attachments: "The file is not one of your uploads to the library. Please upload it again." });
+    // Refused before anything is saved: no announcement half made.
+    const titles = (await (await t.request("/api/v1/admin/announcements", { cookie: admin.cookie })).json()).items.map((a: { title: string }) => a.title);
+    expect(titles).not.toContain("With minutes");
+    const tooMany = await t.request("/api/v1/announcements", { method: "POST", cookie: admin.cookie, json: { ...json, attachments: Array.from({ length: 11 }, (_, i) => ({ path: `x${i}`, title: "x" })) } });
+    expect((await invalidOf(tooMany)).fields).toEqual({ attachments: "Attach at most 10 files at a time, each uploaded in this form." });
+
+    const created = await t.request("/api/v1/announcements", { method: "POST", cookie: admin.cookie, json: { ...json, attachments: JSON.stringify([{ path, title: "March minutes" }]) } });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    const [attachment, ...others] = (await (await t.request(`/api/v1/announcements/${id}`, { cookie: member.cookie })).json()).attachments;
+    expect(others).toHaveLength(0);
+    expect(attachment).toMatchObject({ title: "March minutes", fileName: "minutes.pdf", visibility: "members" });
+    expect((await t.request(attachment.url, { cookie: member.cookie })).status).toBe(200);
+    expect((await t.request(attachment.url, { cookie: plainUser.cookie })).status).toBe(404);
   });
 });
