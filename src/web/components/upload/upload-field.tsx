@@ -1,7 +1,7 @@
 // The one upload control of the site: pick or drop a file, preview it, watch it go up, pause, resume or cancel.
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { messages } from "#shared/messages.ts";
-import { UPLOAD_RULES, claimedType, megabytes, typeNames, type UploadKind } from "#shared/upload-kinds.ts";
+import { DOCUMENT_TYPE_NAMES, UPLOAD_RULES, claimedType, megabytes, typeNames, type UploadKind } from "#shared/upload-kinds.ts";
 import { canCancel, canPause, canResume, isFinished } from "#shared/upload-task.ts";
 import { UploadTask, type StoredUpload, type UploadSnapshot } from "./upload-task.ts";
 
@@ -182,7 +182,7 @@ export function UploadField({
           className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-1.5 file:text-white disabled:opacity-50"
         />
         <p id={hintId} className="text-sm text-stone-600">
-          Choose or drop a file here: {rules.types.map((t) => t.replace("image/", "").toUpperCase()).join(", ")}, up to {megabytes(rules.maxBytes)} MB.
+          Choose or drop a file here: {rules.types.map((t) => DOCUMENT_TYPE_NAMES[t as keyof typeof DOCUMENT_TYPE_NAMES] ?? t.replace("image/", "").toUpperCase()).join(", ")}, up to {megabytes(rules.maxBytes)} MB.
         </p>
       </div>
 
