@@ -1,23 +1,16 @@
 // Files attached to an announcement are library documents: listed with it for the member reading it, downloaded by
 // those who may read them (a members-only one stays members-only, even with its address), named in the publication
 // mail, and deleted with it.
-import { pino } from "pino";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBusiness } from "#server/db/factories.ts";
-import { createMailer } from "#server/mail/mailer.ts";
-import { invalidOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { invalidOf, setUp, setUpSignIn } from "#tests/setup/app.ts";
 import { createDocument, uploadDocumentFile } from "#tests/setup/documents.ts";
+import { setUpTestAppWithMail } from "#tests/setup/mail-app.ts";
 import { mailParts } from "#tests/setup/mail-parts.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
-import { startSmtpReceiver, type SmtpReceiver } from "#tests/setup/smtp-receiver.ts";
 import { ANNOUNCEMENT_MAIL_JOB } from "./announcement-mail.ts";
 
-let receiver: SmtpReceiver;
-const t = setUpTestApp(async () => {
-  receiver = await startSmtpReceiver();
-  return { mailer: createMailer({ smtpUrl: receiver.url, from: "site@example.com", outboxDir: "/nonexistent", logger: pino({ level: "silent" }) }) };
-});
-afterAll(() => receiver?.close());
+const { t, mail } = setUpTestAppWithMail();
 const admin = setUpSignIn(t, "admin");
 const plainUser = setUpSignIn(t, "user");
 const member = setUp(async () => signInOwnerOf(t, admin.cookie, (await createBusiness(t.database.db, { name: "Attach A" })).id));
@@ -50,9 +43,9 @@ describe("an announcement's attachments", () => {
     expect((await t.request(`/api/v1/announcements/${id}`, { cookie: plainUser.cookie })).status).toBe(403);
 
     await t.services.jobs.runNow(ANNOUNCEMENT_MAIL_JOB);
-    const mail = mailParts(await receiver.waitFor(member.user.email, /Budget vote/));
-    expect(mail.text).toContain(`• Budget 2026 (budget.pdf): http://localhost:3000/api/v1/documents/${budget}/file`);
-    expect(mail.html).toContain(`<a href="http://localhost:3000/api/v1/documents/${flyer}/file">Street fair flyer</a> (flyer.pdf)`);
+    const sent = mailParts(await mail.receiver.waitFor(member.user.email, /Budget vote/));
+    expect(sent.text).toContain(`• Budget 2026 (budget.pdf): http://localhost:3000/api/v1/documents/${budget}/file`);
+    expect(sent.html).toContain(`<a href="http://localhost:3000/api/v1/documents/${flyer}/file">Street fair flyer</a> (flyer.pdf)`);
 
     // Deleted with the announcement.
     expect((await t.request(`/api/v1/announcements/${id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(204);

@@ -2,18 +2,16 @@
 // chose it gets one mail with what is new for their kinds (parsed: a plain-text part and HTML, why, and the link to
 // change it), nothing when there is nothing, and never twice for a week, whether the job runs again or a second
 // instance sends at the same moment.
-import { pino } from "pino";
 import { Temporal } from "temporal-polyfill";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBusiness } from "#server/db/factories.ts";
-import { createMailer } from "#server/mail/mailer.ts";
 import { AnnouncementRepository, announcementDigestSource } from "#server/features/announcement/index.ts";
 import { OwnersRepository, RequestRepository, decidedRequestsDigestSource } from "#server/features/owners/index.ts";
 import { DIGEST_WEEKDAYS } from "#shared/schemas/site-settings.ts";
+import { mailerTo, setUpTestAppWithMail } from "#tests/setup/mail-app.ts";
 import { mailParts } from "#tests/setup/mail-parts.ts";
-import { setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { setUp, setUpSignIn } from "#tests/setup/app.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
-import { startSmtpReceiver, type SmtpReceiver } from "#tests/setup/smtp-receiver.ts";
 import { WEEKLY_DIGEST_JOB, WeeklyDigest } from "./weekly-digest.ts";
 import { WeeklyDigestRepository } from "./weekly-digest.repository.ts";
 
@@ -21,12 +19,7 @@ const SITE = "http://localhost:3000";
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-let receiver: SmtpReceiver;
-const t = setUpTestApp(async () => {
-  receiver = await startSmtpReceiver();
-  return { mailer: createMailer({ smtpUrl: receiver.url, from: "site@example.com", outboxDir: "/nonexistent", logger: pino({ level: "silent" }) }) };
-});
-afterAll(() => receiver?.close());
+const { t, mail } = setUpTestAppWithMail();
 const admin = setUpSignIn(t, "admin");
 const plainUser = setUpSignIn(t, "user");
 const people = setUp(async () => {
@@ -38,7 +31,7 @@ const people = setUp(async () => {
 
 const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie: admin.cookie });
 const prefer = async (cookie: string, json: Record<string, string>) => expect((await t.request("/api/v1/me/notifications", { method: "PUT", json, cookie })).status).toBe(200);
-const digestsTo = (email: string) => receiver.inbox.filter((m) => m.to.includes(email.toLowerCase()) && /weekly digest/.test(m.subject));
+const digestsTo = (email: string) => mail.receiver.inbox.filter((m) => m.to.includes(email.toLowerCase()) && /weekly digest/.test(m.subject));
 const announce = async (title: string, publishAt: Date, archived = false) =>
   expect((await asAdmin("/api/v1/announcements", { method: "POST", json: { title, body: `<p>${title}, in full.</p>`, publishAt: publishAt.toISOString(), archived } })).status).toBe(201);
 
@@ -69,11 +62,11 @@ describe("the weekly digest", () => {
     const claim = await (await t.request(`/api/v1/businesses/${people.claimedId}/claims`, { method: "POST", json: { role: "Owner", phone: "905 555 0199" }, cookie: claimant.cookie })).json();
     expect((await asAdmin(`/api/v1/requests/${claim.requestId ?? claim.id}/reject`, { method: "POST", json: { reason: "We could not reach you." } })).status).toBe(200);
     // The claimant chose the digest for decisions: no mail at once.
-    expect(receiver.inbox.filter((m) => m.to.includes(claimant.user.email.toLowerCase()))).toHaveLength(0);
+    expect(mail.receiver.inbox.filter((m) => m.to.includes(claimant.user.email.toLowerCase()))).toHaveLength(0);
 
     // A minute before its time, the latest digest due is last week's, long past: nothing goes.
     await run(new Date(digest.moment.getTime() - MINUTE));
-    expect(receiver.inbox.filter((m) => /weekly digest/.test(m.subject))).toHaveLength(0);
+    expect(mail.receiver.inbox.filter((m) => /weekly digest/.test(m.subject))).toHaveLength(0);
 
     await run(new Date(digest.moment.getTime() + MINUTE));
     const [toA, ...moreToA] = digestsTo(memberA.user.email);
@@ -103,13 +96,13 @@ describe("the weekly digest", () => {
     await run(new Date(digest.moment.getTime() + 3 * DAY));
     expect(digestsTo(memberA.user.email)).toHaveLength(1);
     expect(digestsTo(claimant.user.email)).toHaveLength(1);
-    receiver.inbox.splice(0);
+    mail.receiver.inbox.splice(0);
   });
 
   it("the next week holds only what came since, goes once even when two instances send at the same moment, and nothing new sends nothing", async () => {
     const nextWeek = new Date(digest.moment.getTime() + 7 * DAY + MINUTE);
     // A second instance of the site: its own digest sender on the same database, with no job lease between the two.
-    const mailer = createMailer({ smtpUrl: receiver.url, from: "site@example.com", outboxDir: "/nonexistent", logger: pino({ level: "silent" }) });
+    const mailer = mailerTo(mail.receiver);
     const owners = new OwnersRepository(t.database.db);
     const second = new WeeklyDigest({
       repository: new WeeklyDigestRepository(t.database.db),
@@ -131,7 +124,7 @@ describe("the weekly digest", () => {
     // Nothing decided for the claimant this week: no mail, and none later in the week.
     expect(digestsTo(people.claimant.user.email)).toHaveLength(0);
     await second.send(new Date(nextWeek.getTime() + MINUTE));
-    expect(receiver.inbox.filter((m) => /weekly digest/.test(m.subject))).toHaveLength(1);
+    expect(mail.receiver.inbox.filter((m) => /weekly digest/.test(m.subject))).toHaveLength(1);
     expect((await new WeeklyDigestRepository(t.database.db).history(people.claimant.user.id)).map((d) => d.status)).toEqual(["empty", "sent"]);
   });
 });
