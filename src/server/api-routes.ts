@@ -7,6 +7,7 @@ import { registerAuditRoutes } from "./features/audit/index.ts";
 import { registerBusinessRoutes } from "./features/business/index.ts";
 import { registerCategoryRoutes } from "./features/category/index.ts";
 import { registerDashboardRoutes } from "./features/dashboard/index.ts";
+import { registerDocumentRoutes } from "./features/document/index.ts";
 import { registerEventRoutes } from "./features/event/index.ts";
 import { registerGeoRoutes } from "./features/geo/index.ts";
 import { registerExportRoutes, registerImportRoutes } from "./features/import/index.ts";
@@ -40,6 +41,7 @@ export function createApi() {
   registerOfferRoutes(api);
   registerPostRoutes(api);
   registerAnnouncementRoutes(api);
+  registerDocumentRoutes(api);
   registerGeoRoutes(api);
   registerAuditRoutes(api);
   registerUsersRoutes(api);

@@ -6,6 +6,8 @@ import type { ImportGeocoder } from "./features/import/index.ts";
 import { IMPORT_GEOCODING_JOB } from "./features/import/index.ts";
 import type { OwnerNotifications, RequestDecisionService } from "./features/owners/index.ts";
 import { REQUEST_DIGESTS_JOB } from "./features/owners/index.ts";
+import type { WeeklyDigest } from "./features/notifications/index.ts";
+import { WEEKLY_DIGEST_JOB } from "./features/notifications/index.ts";
 import type { UploadService } from "./features/uploads/index.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 import type { Logger } from "./logger.ts";
@@ -20,7 +22,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -41,6 +43,13 @@ export function scheduleJobs(
   // is published now asks for it at once.
   jobs.schedule(ANNOUNCEMENT_MAIL_JOB, { every: MINUTE }, async () => {
     await services.announcementMail.sendPublished();
+  });
+  // The weekly digest goes at the day and time of the site settings, which an administrator may change at any moment:
+  // each minute's look compares them with the clock, and each person's digest of a week is recorded once taken.
+  // `at`: the moment to take as now (tests).
+  jobs.schedule<Date>(WEEKLY_DIGEST_JOB, { every: MINUTE }, async (_context, at) => {
+    const sent = await services.weeklyDigest.send(at ?? new Date());
+    if (sent > 0) services.logger?.info({ sent }, "weekly digests sent");
   });
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));

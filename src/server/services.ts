@@ -10,19 +10,22 @@ import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from
 import type { Mailer } from "./mail/mailer.ts";
 import type { Logger } from "./logger.ts";
 import { AccountRepository, AccountService } from "./features/account/index.ts";
-import { ANNOUNCEMENT_MAIL_JOB, announcementDashboard, AnnouncementMail, AnnouncementRepository, AnnouncementService } from "./features/announcement/index.ts";
+import { ANNOUNCEMENT_MAIL_JOB, announcementDashboard, AnnouncementMail, AnnouncementRepository, AnnouncementService, addAttachments, announcementDigestSource } from "./features/announcement/index.ts";
 import { AuditRepository, AuditService } from "./features/audit/index.ts";
 import { BusinessRepository, BusinessService } from "./features/business/index.ts";
 import { CategoryRepository, CategoryService } from "./features/category/index.ts";
 import { DashboardService, OnboardingService } from "./features/dashboard/index.ts";
+import { DocumentRepository, DocumentService } from "./features/document/index.ts";
+import { documentFileUrl } from "#shared/schemas/document.ts";
 import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
-import { NotificationPreferenceRepository, NotificationPreferenceService } from "./features/notifications/index.ts";
+import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {
   ChangeRequestService,
+  decidedRequestsDigestSource,
   ModerationSettingsRepository,
   ModerationSettingsService,
   OwnerNotifications,
@@ -104,18 +107,27 @@ export function createServices({
   const uploadService = new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger });
   const notificationPreferenceRepository = new NotificationPreferenceRepository(database.db);
   const announcementRepository = new AnnouncementRepository(database.db);
+  const documentRepository = new DocumentRepository(database.db);
   const announcementMail = new AnnouncementMail({
     repository: announcementRepository,
     mailer,
     siteUrl: publicUrl(env),
     siteName: async () => (await siteSettings.get()).associationName,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+    // Mailed to members only, who may read every attachment.
+    attachmentsOf: async (id) => (await documentRepository.list({ visibilities: ["members", "public"], attachedTo: { kind: "announcement", id } })).map((d) => ({ title: d.title, fileName: d.fileName, url: documentFileUrl(d.id) })),
   });
   const announcements = new AnnouncementService(announcementRepository, {
     audit,
     files,
     ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0,
-    publicationMail: () => jobs.runNow(ANNOUNCEMENT_MAIL_JOB),
+    // Saving does not wait for the mail: the job goes at once on whichever instance looks first.
+    publicationMail: () => jobs.request(ANNOUNCEMENT_MAIL_JOB),
+    attachments: {
+      list: async (viewer, id) => (await documents.attachmentsOf(viewer, { kind: "announcement", id })).map(({ id, title, fileName, contentType, size, url, visibility }) => ({ id, title, fileName, contentType, size, url, visibility })),
+      deleteAll: (id) => documents.deleteAttachmentsOf({ kind: "announcement", id }),
+      add: async (admin, id, files) => addAttachments(documents, admin, { kind: "announcement", id }, files, new Intl.DateTimeFormat("en-CA", { timeZone: (await siteSettings.get()).timeZone }).format(new Date())),
+    },
   });
   const account = new AccountService(new AccountRepository(database.db), signInProviders);
   const onboarding = new OnboardingService({
@@ -135,7 +147,14 @@ export function createServices({
       ownersDashboard({ businesses: (ids) => businesses.findMany(ids), waiting: (viewer) => owners.requestDecisions.waiting(viewer) }),
     ],
   });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, logger });
+  const documents: DocumentService = new DocumentService(documentRepository, { audit, files, isMember: (viewer) => announcements.isMember(viewer) });
+  // What each kind of news puts in the weekly digest (src/server/features/notifications/digest-sources.ts).
+  const digestSources: DigestSource[] = [
+    announcementDigestSource({ repository: announcementRepository, siteUrl: publicUrl(env), ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0 }),
+    decidedRequestsDigestSource({ repository: new RequestRepository(database.db), siteUrl: publicUrl(env) }),
+  ];
+  const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, logger });
   return {
     jobs,
     siteSettings,
@@ -147,6 +166,7 @@ export function createServices({
     offers,
     ...owners,
     announcements,
+    documents,
     notificationPreferences: new NotificationPreferenceService(notificationPreferenceRepository),
     posts: new PostService(new PostRepository(database.db), { audit, files }),
     files,
@@ -210,6 +230,7 @@ function createOwners({
     notificationEmail: async () => (await settings.get()).notificationEmail,
     onError: onMailError,
     runDigestJob,
+    requestsDecidedDelivery: async (userId) => (await new NotificationPreferenceRepository(database.db).get(userId)).requestsDecided,
   });
   const holds = new UploadHolds(files, (userId) => ownersRepository.ownedBusinessIds(userId));
   // Removing an owner closes what they asked (the decisions' side), so the two refer to each other.

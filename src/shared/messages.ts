@@ -155,6 +155,7 @@ export const messages = {
     uploadLogoFailed: (message: string) => `Failed to upload logo: ${message}`,
     imageUploadFailed: "Image upload failed. Please try again.",
     typeNotAllowed: (allowed: string) => `This kind of file cannot be uploaded here. Please choose a ${allowed} image.`,
+    documentTypeNotAllowed: (allowed: string) => `This kind of file cannot be uploaded here, or its contents are not what its name says. Please choose a ${allowed} file.`,
     emptyFile: "The file is empty.",
     unreadableImage: "The image could not be read. It may be damaged or incomplete.",
     tooManyPixels: (maxMegapixels: number) => `The picture has too many pixels: at most ${maxMegapixels} megapixels are allowed. Please make it smaller and try again.`,

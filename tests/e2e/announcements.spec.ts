@@ -5,6 +5,9 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import { createOrUpdateUser } from "#server/auth/accounts.ts";
 import { parseEnv } from "#server/env.ts";
 import { openRuntime, type Runtime } from "#server/runtime.ts";
+import { PDF } from "../fixtures/documents.ts";
+import { makeImage } from "../fixtures/images.ts";
+import { mailParts } from "../setup/mail-parts.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
 import { fillDateTime } from "./admin-helpers.ts";
 import { freePort, SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
@@ -84,6 +87,16 @@ test("an administrator publishes an announcement; two members get it by mail, on
   await form.getByRole("textbox", { name: "Body" }).click();
   await page.keyboard.type("Join us on Saturday for the street fair.");
   await fillDateTime(form, "Publish at (empty: a draft)", "2026-01-05T09:00");
+  // With an image, shown on the member's page and in the mail.
+  const imageField = form.locator('[data-field="imagePath"]');
+  await imageField.getByLabel("Image (optional)").setInputFiles({ name: "fair.png", mimeType: "image/png", buffer: await makeImage("png", 640, 360) });
+  await imageField.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(imageField.getByRole("status").filter({ hasText: "Upload complete." })).toBeVisible();
+  // And a file attached, uploaded in the same form: a members-only library document of the announcement.
+  const attachField = form.locator('[data-field="attachments"]');
+  await attachField.getByLabel("File to attach").setInputFiles({ name: "fair-map.pdf", mimeType: "application/pdf", buffer: PDF });
+  await attachField.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(attachField.getByRole("list", { name: "Files to attach" })).toContainText("fair-map");
   await form.getByRole("button", { name: "Add Announcement" }).click();
   await expect(page.getByRole("list", { name: "Announcements" }).getByRole("listitem").filter({ hasText: title })).toContainText("Published");
   await shoot(page, "admin-announcements");
@@ -93,6 +106,8 @@ test("an administrator publishes an announcement; two members get it by mail, on
   for (const mail of mails) {
     expect(mail.text).toContain("Join us on Saturday for the street fair.");
     expect(mail.text).toContain("because you are a member");
+    expect(mailParts(mail).html).toMatch(new RegExp(`<img src="${site.url}/files/[^"]+"`));
+    expect(mailParts(mail).text).toMatch(new RegExp(`• fair-map \\(fair-map\\.pdf\\): ${site.url}/api/v1/documents/[^/]+/file`));
   }
   const link = site.smtp.linkIn(mails[0], `${site.url}/myqsa/announcements/`);
 
@@ -114,6 +129,16 @@ test("an administrator publishes an announcement; two members get it by mail, on
   await memberPage.goto(link);
   await expect(memberPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(memberPage.getByText("Join us on Saturday for the street fair.")).toBeVisible();
+  const image = memberPage.getByRole("article").locator("img").first();
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const attachments = memberPage.getByRole("region", { name: "Attachments" });
+  const download = attachments.getByRole("link", { name: "fair-map" });
+  await expect(attachments).toContainText("(fair-map.pdf,");
+  const fileUrl = (await download.getAttribute("href"))!;
+  const fetched = await memberPage.request.get(fileUrl);
+  expect(fetched.status()).toBe(200);
+  expect(fetched.headers()["content-disposition"]).toMatch(/^attachment;/);
   const after = before - 1;
   await expect(header.getByRole("link", { name: after > 0 ? `Announcements, ${after} unread` : "Announcements, none unread" })).toBeVisible();
   await expectNoAxeViolations(memberPage);
@@ -139,6 +164,8 @@ test("an administrator publishes an announcement; two members get it by mail, on
   await signInPage(plainPage, site, await account(site, "business"));
   await plainPage.goto("/myqsa/announcements");
   await expect(plainPage.getByRole("link", { name: "Claim or propose your business" })).toBeVisible();
+  // The members-only attachment is not there for them, even with its address.
+  expect((await plainPage.request.get(fileUrl)).status()).toBe(404);
   await expect(plainPage.getByRole("banner").getByRole("link", { name: /^Announcements,/ })).toHaveCount(0);
   await shoot(plainPage, "member-announcements-not-member");
   await plain.close();

@@ -9,6 +9,7 @@ import { createOrUpdateUser } from "#server/auth/accounts.ts";
 import { parseEnv } from "#server/env.ts";
 import { openRuntime } from "#server/runtime.ts";
 import { messages } from "#shared/messages.ts";
+import { shoot } from "./screenshots.ts";
 
 const dataDir = `${E2E_DATA_DIR}-site-settings`;
 const admin = { email: "settings-admin@example.com", password: "e2e-Password-1" };
@@ -70,9 +71,14 @@ test("an administrator renames the association, and a visitor's home page shows 
   await form.getByLabel("Mailing address").fill("4500 Queen Street\nNiagara Falls, ON L2E 2L7");
   await form.getByLabel("General email").fill("not an address");
   await form.getByLabel("Time zone").fill("Mars/Olympus");
+  await expect(form.getByLabel("Digest day")).toHaveValue("monday");
+  await form.getByLabel("Digest day").selectOption({ label: "Friday" });
+  await form.getByLabel("Digest time").fill("5pm");
   await form.getByRole("button", { name: "Save site settings" }).click();
   await expectFieldError(form.getByLabel("General email"), "Enter a valid email address.");
   await expectFieldError(form.getByLabel("Time zone"), "Enter a time zone such as America/Toronto.");
+  await expectFieldError(form.getByLabel("Digest time"), "Enter a time such as 08:00.");
+  await expect(form.getByLabel("Digest day")).toHaveValue("friday");
   await expect(form.getByLabel("General email")).toBeFocused();
   await expect(form.getByLabel("Association name")).not.toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Association name")).toHaveValue("Queen Street Merchants");
@@ -82,8 +88,10 @@ test("an administrator renames the association, and a visitor's home page shows 
 
   await form.getByLabel("General email").fill("info@queenstreet.example");
   await form.getByLabel("Time zone").fill("America/Vancouver");
+  await form.getByLabel("Digest time").fill("17:30");
   await form.getByRole("button", { name: "Save site settings" }).click();
   await expect(form.getByRole("status")).toHaveText(messages.siteSettings.saved);
+  await shoot(page, "admin-site-settings");
   await expect(form.getByLabel("Time zone")).not.toHaveAttribute("aria-invalid", "true");
 
   // The visitor's next look at the home page has the new name, and the sponsors left as they were are kept.
@@ -98,5 +106,7 @@ test("an administrator renames the association, and a visitor's home page shows 
   await expect(form.getByLabel("Association name")).toHaveValue("Queen Street Merchants");
   await expect(form.getByLabel("General email")).toHaveValue("info@queenstreet.example");
   await expect(form.getByLabel("Time zone")).toHaveValue("America/Vancouver");
+  await expect(form.getByLabel("Digest day")).toHaveValue("friday");
+  await expect(form.getByLabel("Digest time")).toHaveValue("17:30");
   await visitor.close();
 });

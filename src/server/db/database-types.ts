@@ -160,6 +160,24 @@ export interface DataImportRow {
   rowNumber: number;
 }
 
+export interface Document {
+  attachedId: string | null;
+  attachedKind: string | null;
+  contentType: string;
+  createdAt: string;
+  date: string;
+  editorUid: string | null;
+  fileName: string;
+  filePath: string;
+  id: string;
+  lastUpdatedAt: string;
+  size: number;
+  summary: Generated<string>;
+  tags: Generated<string>;
+  title: string;
+  visibility: string;
+}
+
 export interface Event {
   allDay: Generated<number>;
   createdAt: string;
@@ -221,6 +239,15 @@ export interface Job {
   name: string;
   runAt: number;
   runs: Generated<number>;
+}
+
+export interface NotificationDigest {
+  createdAt: string;
+  itemCount: Generated<number>;
+  period: string;
+  sentAt: string | null;
+  status: string;
+  userId: string;
 }
 
 export interface NotificationPreference {
@@ -323,6 +350,8 @@ export interface SiteSettings {
   autoApproveListings: Generated<number>;
   autoApproveOffers: Generated<number>;
   currency: Generated<string>;
+  digestAt: Generated<string>;
+  digestWeekday: Generated<string>;
   generalEmail: string;
   heroPhotos: string;
   holidayRegion: Generated<string>;
@@ -406,12 +435,14 @@ export interface DB {
   content_version: ContentVersion;
   data_import: DataImport;
   data_import_row: DataImportRow;
+  document: Document;
   event: Event;
   event_occurrence_change: EventOccurrenceChange;
   geo_cache: GeoCache;
   geo_rate: GeoRate;
   intake_submission: IntakeSubmission;
   job: Job;
+  notification_digest: NotificationDigest;
   notification_preference: NotificationPreference;
   offer: Offer;
   page: Page;

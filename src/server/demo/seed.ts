@@ -347,6 +347,8 @@ export async function seedDemoContent({
     timeZone: "America/Toronto",
     holidayRegion: "CA-ON",
     currency: "CAD",
+    digestWeekday: "monday",
+    digestAt: "08:00",
   });
 
   // One transaction for the rows: far fewer fsyncs on SQLite, and all or nothing.

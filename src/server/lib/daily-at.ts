@@ -19,3 +19,21 @@ export function nextDailyAt(now: Date, at: string, timeZone: string): Date {
 export function serverTimeZone(): string {
   return Temporal.Now.timeZoneId();
 }
+
+/**
+ * The last moment at or before `now` when the wall clock in `timeZone` read `at` (HH:MM) on `weekday` (1 = Monday ...
+ * 7 = Sunday, as ISO 8601 numbers them): the weekly digest's latest scheduled time. A time the clocks skipped that
+ * day counts as the moment just after the gap.
+ */
+export function lastWeeklyAt(now: Date, weekday: number, at: string, timeZone: string): Date {
+  const [hour, minute] = at.split(":").map(Number) as [number, number];
+  const plainTime = Temporal.PlainTime.from({ hour, minute });
+  const here = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone);
+  let day = here.toPlainDate().subtract({ days: (here.dayOfWeek - weekday + 7) % 7 });
+  let moment = day.toZonedDateTime({ timeZone, plainTime });
+  if (Temporal.ZonedDateTime.compare(moment, here) > 0) {
+    day = day.subtract({ days: 7 });
+    moment = day.toZonedDateTime({ timeZone, plainTime });
+  }
+  return new Date(moment.epochMilliseconds);
+}

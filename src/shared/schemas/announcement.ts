@@ -14,11 +14,46 @@ export const announcementMessages = {
   notMember: "Announcements are for members: the owners of member businesses.",
   notFound: "Announcement not found.",
   imageInUse: "This image is already used elsewhere on the site. Please upload a copy of it for this announcement.",
+  attachmentsInvalid: "Attach at most 10 files at a time, each uploaded in this form.",
 } as const;
+
+/** How many files one save may attach. */
+export const MAX_NEW_ATTACHMENTS = 10;
+
+/**
+ * Files to attach when saving: fresh `document` uploads by path, each with the title it is listed under (its file
+ * name unless changed). The form sends them as JSON text; each becomes a members-only library document of the
+ * announcement.
+ */
+const NewAttachmentsSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z
+    .array(z.object({ path: z.string().trim().min(1).max(500), title: z.string().overwrite(singleLine).trim().min(1).max(200) }), { error: announcementMessages.attachmentsInvalid })
+    .max(MAX_NEW_ATTACHMENTS, { error: announcementMessages.attachmentsInvalid }),
+);
 
 /** Where an announcement stands: a draft (no publication time), scheduled (a time to come), published or archived. */
 export const ANNOUNCEMENT_STATUSES = ["draft", "scheduled", "published", "archived"] as const;
 export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
+
+/** A file attached to an announcement: a library document, downloaded at `url` by those who may read it. */
+export const AnnouncementAttachmentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+  visibility: z.enum(["members", "public"]),
+});
+export type AnnouncementAttachment = z.infer<typeof AnnouncementAttachmentSchema>;
 
 export const AnnouncementSchema = z.object({
   id: z.string(),
@@ -34,6 +69,8 @@ export const AnnouncementSchema = z.object({
   read: z.boolean(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
+  /** Its attached documents the reader may read; given with one announcement, not in lists. */
+  attachments: z.array(AnnouncementAttachmentSchema).optional(),
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 
@@ -71,6 +108,7 @@ export const AnnouncementInputSchema = z.object({
     .max(500)
     .nullish()
     .transform((value) => value || null),
+  attachments: NewAttachmentsSchema.optional(),
 });
 export type AnnouncementInput = z.input<typeof AnnouncementInputSchema>;
 
@@ -86,5 +124,6 @@ export const announcementView: EntityView = {
     pinned: { label: "Pinned on top", widget: "checkbox" },
     archived: { label: "Archived", widget: "checkbox" },
     imagePath: { label: "Image (optional)", widget: "image", upload: "postImage", uploadItemKey: "postId", uploadFailed: () => "Image upload failed. Please try again." },
+    attachments: { label: "Attach files (optional)", widget: "attachments", upload: "document" },
   },
 };

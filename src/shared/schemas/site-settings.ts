@@ -44,6 +44,19 @@ export function isImageLocation(value: string): boolean {
   return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
 }
 
+/** The days the weekly digest may go out on, Monday first (ISO 8601 numbers them 1 to 7 in this order). */
+export const DIGEST_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type DigestWeekday = (typeof DIGEST_WEEKDAYS)[number];
+export const DIGEST_WEEKDAY_LABELS: Record<DigestWeekday, string> = {
+  monday: "Monday",
+  tuesday: "Tuesday",
+  wednesday: "Wednesday",
+  thursday: "Thursday",
+  friday: "Friday",
+  saturday: "Saturday",
+  sunday: "Sunday",
+};
+
 const ImageLocation = z.string({ error: text.imageInvalid }).trim().refine(isImageLocation, { error: text.imageInvalid });
 
 export const SponsorLogoSchema = z.object({
@@ -81,6 +94,13 @@ export const SiteSettingsSchema = z.object({
     .trim()
     .regex(/^[A-Z]{3}$/, { error: "Enter a three-letter currency code such as CAD." })
     .default("CAD"),
+  /** The weekly digest goes out on this day at `digestAt` (24-hour HH:MM), on the site's clock; left out, Monday 08:00. */
+  digestWeekday: z.enum(DIGEST_WEEKDAYS, { error: "Choose the day of the week the digest goes out." }).default("monday"),
+  digestAt: z
+    .string({ error: "Enter a time such as 08:00." })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Enter a time such as 08:00." })
+    .default("08:00"),
 });
 
 export type SponsorLogo = z.infer<typeof SponsorLogoSchema>;

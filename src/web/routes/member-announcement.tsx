@@ -67,6 +67,32 @@ export default function MemberAnnouncement({ loaderData }: Route.ComponentProps)
       {announcement.status !== "published" && <p className="mt-2 text-sm font-semibold text-amber-900">Not published: {announcement.status}</p>}
       {announcement.imageUrl && <WideImage src={announcement.imageUrl} alt="" className="mt-4" />}
       <RichContent html={announcement.body} className="mt-4" />
+      {announcement.attachments && announcement.attachments.length > 0 && (
+        <section aria-labelledby="announcement-attachments" className="mt-6">
+          <h2 id="announcement-attachments" className="text-lg font-semibold text-stone-900">
+            Attachments
+          </h2>
+          <ul className="mt-2 grid gap-2">
+            {announcement.attachments.map((file) => (
+              <li key={file.id}>
+                <a href={file.url} download={file.fileName} className="text-brand-700 underline">
+                  {file.title}
+                </a>{" "}
+                <span className="text-sm text-stone-600">
+                  ({file.fileName}, {fileSize(file.size)})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
   );
+}
+
+/** 2 KB, 1.4 MB: a download's size as people read it. */
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

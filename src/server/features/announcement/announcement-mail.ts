@@ -19,6 +19,8 @@ export interface AnnouncementMailOptions {
   siteName: () => Promise<string>;
   /** How the member wants to hear of this kind of news. */
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
+  /** Its attached documents, named in the mail (each downloaded on the site by whoever may read it). */
+  attachmentsOf?: (announcementId: string) => Promise<Array<{ title: string; fileName: string; url: string }>>;
   now?: () => Date;
 }
 
@@ -36,10 +38,11 @@ export class AnnouncementMail {
     let sent = 0;
     for (const announcement of await repository.waitingForMail(now)) {
       const site = await this.options.siteName();
+      const attachments = (await this.options.attachmentsOf?.(announcement.id)) ?? [];
       for (const member of await repository.membersNotMailed(announcement.id)) {
         // Members who chose the digest or nothing are passed over for good: the digest reads the published ones itself.
         if ((await this.options.deliveryOf(member.id, "announcements")) === "at once") {
-          await mailer.send(this.message(announcement, member, site));
+          await mailer.send(this.message(announcement, member, site, attachments));
           sent++;
         }
         await repository.recordMailed(announcement.id, member.id);
@@ -49,7 +52,7 @@ export class AnnouncementMail {
     return sent;
   }
 
-  private message(announcement: StoredAnnouncement, member: MemberRecipient, site: string) {
+  private message(announcement: StoredAnnouncement, member: MemberRecipient, site: string, attachments: Array<{ title: string; fileName: string; url: string }>) {
     const url = `${this.options.siteUrl}/myqsa/announcements/${encodeURIComponent(announcement.id)}`;
     const preferences = `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
     const body = sanitizeHtml(announcement.body);
@@ -59,14 +62,24 @@ export class AnnouncementMail {
       "",
       contentText(body, "html"),
       "",
+      ...(attachments.length > 0 ? ["Attached (sign in to download):", ...attachments.map((a) => `• ${a.title} (${a.fileName}): ${this.options.siteUrl}${a.url}`), ""] : []),
       `Read it on the site: ${url}`,
       "",
       why,
       `Change your notification preferences: ${preferences}`,
     ].join("\n");
+    // The image as the page shows it, above the text; a stored one is served from this site (/files/...).
+    const image = announcement.imageUrl && (announcement.imageUrl.startsWith("/") ? `${this.options.siteUrl}${announcement.imageUrl}` : announcement.imageUrl);
     const html = [
       `<h1>${escapeHtml(announcement.title)}</h1>`,
+      ...(image ? [`<p><img src="${escapeHtml(image)}" alt="" style="max-width:100%;height:auto"></p>`] : []),
       body,
+      ...(attachments.length > 0
+        ? [
+            "<p>Attached (sign in to download):</p>",
+            `<ul>${attachments.map((a) => `<li><a href="${escapeHtml(`${this.options.siteUrl}${a.url}`)}">${escapeHtml(a.title)}</a> (${escapeHtml(a.fileName)})</li>`).join("")}</ul>`,
+          ]
+        : []),
       `<p><a href="${escapeHtml(url)}">Read it on the site</a></p>`,
       `<p style="color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(preferences)}">Change your notification preferences</a>.</p>`,
     ].join("\n");

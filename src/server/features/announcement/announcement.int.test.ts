@@ -6,6 +6,8 @@ import { createBusiness } from "#server/db/factories.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { invalidOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { mailParts } from "#tests/setup/mail-parts.ts";
+import { makeImage } from "#tests/fixtures/images.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "#tests/setup/smtp-receiver.ts";
 import { ANNOUNCEMENT_MAIL_JOB } from "./announcement-mail.ts";
 import { notificationMessages } from "#shared/schemas/notification-preferences.ts";
@@ -78,6 +80,11 @@ describe("announcements (administrators write, members read)", () => {
     expect((await t.request("/api/v1/me/notifications", { method: "PUT", json: { announcements: "off" }, cookie: members.b.cookie })).status).toBe(200);
     const response = await asAdmin("/api/v1/announcements", { method: "POST", json: { title: "Street fair", body: "<p>Join us <strong>Saturday</strong>.</p>", publishAt: at(-1_000) } });
     const { id } = await response.json();
+    // Saving does not wait for the mail: it makes the mail job due, for whichever instance looks first.
+    const job = (await t.services.jobs.stats()).find((j) => j.name === ANNOUNCEMENT_MAIL_JOB);
+    expect(job?.state).toBe("due");
+    expect(mailsTo(members.a.user.email, "Street fair")).toHaveLength(0);
+    await t.services.jobs.runNow(ANNOUNCEMENT_MAIL_JOB);
     const mail = await receiver.waitFor(members.a.user.email, /Street fair/);
     await receiver.waitFor(admin.email, /Street fair/);
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
@@ -94,6 +101,19 @@ describe("announcements (administrators write, members read)", () => {
     expect(mailsTo(members.c.user.email, "Street fair")).toHaveLength(0);
     // Not a member, not mailed.
     expect(mailsTo(plainUser.email, "Street fair")).toHaveLength(0);
+  });
+
+  it("shows its image on the member's page and in the mail, from this site's address", async () => {
+    const upload = await t.services.files.upload({ user: admin.user, kind: "postImage", fileName: "fair.png", bytes: await makeImage("png") });
+    const response = await asAdmin("/api/v1/announcements", { method: "POST", json: { title: "Pictured news", body: "<p>See the picture.</p>", publishAt: at(-1_000), imagePath: upload.fullPath } });
+    expect(response.status).toBe(201);
+    const { id, imageUrl } = await response.json();
+    expect(imageUrl).toMatch(/^\/files\//);
+    expect((await (await t.request(`/api/v1/announcements/${id}`, { cookie: members.a.cookie })).json()).imageUrl).toBe(imageUrl);
+    expect((await t.request(imageUrl)).status).toBe(200);
+    await t.services.jobs.runNow(ANNOUNCEMENT_MAIL_JOB);
+    const mail = await receiver.waitFor(members.a.user.email, /Pictured news/);
+    expect(mailParts(mail).html).toContain(`<img src="http://localhost:3000${imageUrl}" alt=""`);
   });
 
   it("reading marks it read for that member, and the unread count drops by one", async () => {

@@ -123,6 +123,20 @@ export class AnnouncementRepository {
       .execute();
   }
 
+  /** Published from `since` (included) until `until` (excluded), both ISO instants, and not archived: the digest's. */
+  async publishedBetween(since: string, until: string): Promise<StoredAnnouncement[]> {
+    const rows = await this.db
+      .selectFrom("announcement")
+      .select(COLUMNS)
+      .where("publishAt", ">=", since)
+      .where("publishAt", "<", until)
+      .where("archived", "=", 0)
+      .orderBy("publishAt")
+      .orderBy("id")
+      .execute();
+    return rows.map(fromRow);
+  }
+
   /** Published, not archived, whose publication mail has not gone out yet. */
   async waitingForMail(now: string): Promise<StoredAnnouncement[]> {
     const rows = await this.db

@@ -14,10 +14,12 @@ import {
   announcementMessages as m,
   type AdminAnnouncement,
   type Announcement,
+  type AnnouncementAttachment,
   type AnnouncementInput,
   type AnnouncementList,
   type AnnouncementStatus,
 } from "#shared/schemas/announcement.ts";
+import { documentMessages } from "#shared/schemas/document.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
 import type { AnnouncementRepository, StoredAnnouncement } from "./announcement.repository.ts";
@@ -27,6 +29,13 @@ export interface AnnouncementDeps {
   files: FileService;
   /** Whether the person owns at least one business. */
   ownsSomeBusiness: (userId: string) => Promise<boolean>;
+  /** Its attached library documents: those the person may read, and deleting them with it. */
+  attachments?: {
+    list: (viewer: CurrentUser | null, announcementId: string) => Promise<AnnouncementAttachment[]>;
+    deleteAll: (announcementId: string) => Promise<void>;
+    /** Makes each fresh upload a members-only document of the announcement; a refused one is told beside the field. */
+    add: (admin: CurrentUser, announcementId: string, files: Array<{ path: string; title: string }>) => Promise<void>;
+  };
   /** Asks the publication mail job to run soon (an announcement was published now). */
   publicationMail: () => Promise<unknown>;
   now?: () => Date;
@@ -96,7 +105,8 @@ export class AnnouncementService {
     if (!row) throw NotFound(m.notFound);
     if (user.role !== "admin" && status(row, now) !== "published") throw NotFound(m.notFound);
     const read = await this.repository.readIds(user.id, [id]);
-    const view = this.view(row, read.has(id), now);
+    const attachments = (await this.deps.attachments?.list(user, id)) ?? [];
+    const view = { ...this.view(row, read.has(id), now), attachments };
     return user.role === "admin" ? { ...view, imagePath: row.imagePath, editorUid: row.editorUid } : view;
   }
 
@@ -112,9 +122,11 @@ export class AnnouncementService {
     const admin = requireAdmin(viewer, m.mustBeLoggedIn);
     const values = this.validate(input);
     await this.checkImageNotInUse(values.imagePath, null);
+    await this.checkAttachments(admin, values.attachments);
     const image = await changeImage(this.deps.files, { user: admin, kind: "postImage", wanted: values.imagePath, current: { path: null, url: null } });
     const saved = await saveWithImage(image, () => this.repository.create(newId(), { ...values.fields, imageUrl: image.url, imagePath: image.path, editorUid: admin.id }));
     await this.deps.audit.record(admin, { action: "create", entityType: "announcement", entityId: saved.id, summary: saved.title });
+    if (values.attachments.length > 0) await this.deps.attachments?.add(admin, saved.id, values.attachments);
     await this.afterSave(saved);
     return this.adminView(saved);
   }
@@ -125,6 +137,7 @@ export class AnnouncementService {
     const existing = await this.repository.get(id);
     if (!existing) throw NotFound(m.notFound);
     await this.checkImageNotInUse(values.imagePath, existing.imagePath);
+    await this.checkAttachments(admin, values.attachments);
     const image = await changeImage(this.deps.files, { user: admin, kind: "postImage", wanted: values.imagePath, current: { path: existing.imagePath, url: existing.imageUrl } });
     const saved = await saveWithImage(image, async () => {
       const row = await this.repository.update(id, { ...values.fields, imageUrl: image.url, imagePath: image.path, editorUid: admin.id });
@@ -132,6 +145,7 @@ export class AnnouncementService {
       return row;
     });
     await this.deps.audit.record(admin, { action: "update", entityType: "announcement", entityId: id, summary: saved.title });
+    if (values.attachments.length > 0) await this.deps.attachments?.add(admin, id, values.attachments);
     await this.afterSave(saved);
     return this.adminView(saved);
   }
@@ -141,6 +155,7 @@ export class AnnouncementService {
     const existing = await this.repository.get(id);
     if (!existing || !(await this.repository.delete(id))) throw NotFound(m.notFound);
     await this.deps.files.deleteForEntity(existing.imagePath);
+    await this.deps.attachments?.deleteAll(id);
     await this.deps.audit.record(admin, { action: "delete", entityType: "announcement", entityId: id, summary: existing.title });
   }
 
@@ -170,6 +185,14 @@ export class AnnouncementService {
     return { ...this.view(row, false, this.now().toISOString()), imagePath: row.imagePath, editorUid: row.editorUid };
   }
 
+  /** Every file to attach is a fresh library upload of this administrator's, checked before anything is saved. */
+  private async checkAttachments(admin: CurrentUser, files: ReadonlyArray<{ path: string }>): Promise<void> {
+    for (const { path } of files) {
+      if (!(await this.deps.files.isAttachable({ user: admin, kind: "document", fullPath: path }))) throw Validation(documentMessages.fileNotUpload, { attachments: documentMessages.fileNotUpload });
+      if (await this.deps.files.isInUse(path)) throw Validation(documentMessages.fileInUse, { attachments: documentMessages.fileInUse });
+    }
+  }
+
   private async checkImageNotInUse(wanted: string | null, current: string | null): Promise<void> {
     if (!wanted || wanted === current) return;
     if (await this.deps.files.isInUse(wanted)) throw Validation(m.imageInUse, { imagePath: m.imageInUse });
@@ -179,10 +202,10 @@ export class AnnouncementService {
   private validate(input: AnnouncementInput) {
     const parsed = AnnouncementInputSchema.safeParse(input);
     if (!parsed.success) throw invalidInput(parsed.error.issues, m.required);
-    const { imagePath, ...rest } = parsed.data;
+    const { imagePath, attachments, ...rest } = parsed.data;
     const body = sanitizeHtml(rest.body);
     if (!contentText(body, "html") && !/<img\b/i.test(body)) throw Validation(m.bodyRequired, { body: m.bodyRequired });
-    return { imagePath, fields: { ...rest, body } };
+    return { imagePath, attachments: attachments ?? [], fields: { ...rest, body } };
   }
 }
 

@@ -1,6 +1,7 @@
 // Business owners: who owns what, their claims and change requests, the uploads those hold, the mail about them and
 // the moderation settings. What other code may use of this feature.
 export { ChangeRequestService } from "./change-requests.service.ts";
+export { decidedRequestsDigestSource } from "./decided-requests-digest.ts";
 export type { Listings } from "./listings.ts";
 export { ModerationSettingsRepository } from "./moderation-settings.repository.ts";
 export { ModerationSettingsService } from "./moderation-settings.service.ts";

@@ -2,6 +2,7 @@
 // decision to the person who asked.
 import type { Mailer } from "#server/mail/mailer.ts";
 import { message } from "#server/mail/templates.ts";
+import type { Delivery } from "#shared/schemas/notification-preferences.ts";
 import { REQUEST_KIND_LABELS } from "#shared/schemas/owners.ts";
 import type { RequestRepository, StoredRequest } from "./requests.repository.ts";
 
@@ -22,6 +23,8 @@ export interface OwnerNotificationsOptions {
    * without it (tests of this class) they are sent here.
    */
   runDigestJob?: () => Promise<unknown>;
+  /** How the person wants to hear of their requests decided; without it, at once. */
+  requestsDecidedDelivery?: (userId: string) => Promise<Delivery>;
 }
 
 export const REQUEST_DIGESTS_JOB = "request-digests";
@@ -67,10 +70,14 @@ export class OwnerNotifications {
     else await this.sendDigests();
   }
 
-  /** Tells the person who asked what was decided. */
+  /**
+   * Tells the person who asked what was decided, unless they chose to hear of it in the weekly digest or not at all. A
+   * request closed because an owner was removed is always told (it goes to the business's other owners too).
+   */
   async sendDecision(request: StoredRequest, outcome: "approved" | "rejected" | "closed", reason: string | null): Promise<void> {
     const { mailer } = this.options;
     if (!mailer) return;
+    if (outcome !== "closed" && this.options.requestsDecidedDelivery && (await this.options.requestsDecidedDelivery(request.userId)) !== "at once") return;
     const site = await this.options.siteName();
     const what = `${REQUEST_KIND_LABELS[request.kind]} for ${request.businessName}`;
     const lines =

@@ -87,6 +87,19 @@ export class RequestRepository {
 
   // Requests
 
+  /** The person's requests approved or rejected from `since` (included) until `until` (excluded), oldest first. */
+  async decidedFor(userId: string, since: string, until: string): Promise<StoredRequest[]> {
+    const rows = await this.select()
+      .where("change_request.userId", "=", userId)
+      .where("change_request.status", "in", ["approved", "rejected"])
+      .where("change_request.decidedAt", ">=", since)
+      .where("change_request.decidedAt", "<", until)
+      .orderBy("change_request.decidedAt")
+      .orderBy("change_request.id")
+      .execute();
+    return rows.map(toRequest);
+  }
+
   private select() {
     return this.db.selectFrom("change_request").innerJoin("user", "user.id", "change_request.userId").select(COLUMNS);
   }

@@ -80,6 +80,18 @@ describe("saving the site settings", () => {
     expect((await current()).associationName).toBe(SETTINGS.associationName);
   });
 
+  it("keeps the weekly digest's day and time, Monday 08:00 until changed, and refuses others beside their fields", async () => {
+    const { digestWeekday: _day, digestAt: _at, ...older } = SETTINGS;
+    // A client that predates them leaves them out: the defaults.
+    expect(await (await put(older, admin)).json()).toMatchObject({ digestWeekday: "monday", digestAt: "08:00" });
+    expect((await put({ ...SETTINGS, digestWeekday: "friday", digestAt: "17:30" }, admin)).status).toBe(200);
+    expect(await current()).toMatchObject({ digestWeekday: "friday", digestAt: "17:30" });
+    const response = await put({ ...SETTINGS, digestWeekday: "Funday", digestAt: "25:00" }, admin);
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).fields).toEqual({ digestWeekday: "Choose the day of the week the digest goes out.", digestAt: "Enter a time such as 08:00." });
+    expect(await current()).toMatchObject({ digestWeekday: "friday", digestAt: "17:30" });
+  });
+
   it("refuses a blank name, a map centre off the globe and a zoom past the map's, each beside its field", async () => {
     const response = await put({ ...SETTINGS, associationName: "  ", mapCenter: { lat: 91, lng: -79 }, mapZoom: 23 }, admin);
     expect(response.status).toBe(400);

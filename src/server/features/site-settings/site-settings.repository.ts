@@ -22,6 +22,8 @@ const COLUMNS = [
   "timeZone",
   "holidayRegion",
   "currency",
+  "digestWeekday",
+  "digestAt",
 ] as const;
 
 /** What a fresh install starts with, before an administrator fills in the association's details. */
@@ -38,6 +40,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   timeZone: "America/Toronto",
   holidayRegion: "CA-ON",
   currency: "CAD",
+  digestWeekday: "monday",
+  digestAt: "08:00",
 };
 
 /**
@@ -75,6 +79,8 @@ export class SiteSettingsRepository {
       timeZone: row.timeZone,
       holidayRegion: row.holidayRegion,
       currency: row.currency,
+      digestWeekday: row.digestWeekday,
+      digestAt: row.digestAt,
     });
   }
 
@@ -93,6 +99,8 @@ export class SiteSettingsRepository {
       timeZone: settings.timeZone,
       holidayRegion: settings.holidayRegion,
       currency: settings.currency,
+      digestWeekday: settings.digestWeekday,
+      digestAt: settings.digestAt,
       lastUpdatedAt: new Date().toISOString(),
     } satisfies Record<(typeof COLUMNS)[number] | "lastUpdatedAt", unknown>;
     await this.db

@@ -206,7 +206,8 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
       return <HoursEditor name={meta.name} label={view.label} initialValue={props.values[name] ?? meta.initialValue} errorId={meta.errorId} errors={meta.errors} />;
     case "recurrence":
     case "photos":
-    case "links": {
+    case "links":
+    case "attachments": {
       const Widget = props.widgets?.[view.widget];
       if (!Widget) throw new Error(`The form draws a "${view.widget}" field but was given no widget for it.`);
       return (

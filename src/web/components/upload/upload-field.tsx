@@ -1,7 +1,7 @@
 // The one upload control of the site: pick or drop a file, preview it, watch it go up, pause, resume or cancel.
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { messages } from "#shared/messages.ts";
-import { UPLOAD_RULES, claimedType, megabytes, typeNames, type UploadKind } from "#shared/upload-kinds.ts";
+import { DOCUMENT_TYPE_NAMES, UPLOAD_RULES, claimedType, megabytes, typeNames, type UploadKind } from "#shared/upload-kinds.ts";
 import { canCancel, canPause, canResume, isFinished } from "#shared/upload-task.ts";
 import { UploadTask, type StoredUpload, type UploadSnapshot } from "./upload-task.ts";
 
@@ -11,8 +11,8 @@ export interface UploadFieldProps {
   label: string;
   /** Sent with the upload: a business or event name for the file's path, or the post id. */
   metadata?: Record<string, string>;
-  /** Called with the stored file; a thrown error's message is shown as is (the caller words it). */
-  onUploaded: (file: StoredUpload) => Promise<void> | void;
+  /** Called with the stored file and the one picked; a thrown error's message is shown as is (the caller words it). */
+  onUploaded: (file: StoredUpload, picked: File) => Promise<void> | void;
   /** Wraps a failed upload's reason, e.g. the spec's "Upload failed: ..." (the default). */
   failureMessage?: (reason: string) => string;
   /** Disables the control while the surrounding form submits. */
@@ -72,7 +72,7 @@ export function UploadField({
     // A hint for the user only: the server reads the real type from the file's bytes. A file the browser gives no
     // type is judged by its name's extension; one that names no image is not of a kind taken here.
     const type = claimedType(next);
-    if (!type.startsWith("image/")) {
+    if (rules.images && !type.startsWith("image/")) {
       setFile(null);
       setPreview(null);
       setProblem(next.type ? messages.uploads.selectImageFirst : messages.uploads.typeNotAllowed(typeNames(rules.types)));
@@ -91,6 +91,12 @@ export function UploadField({
       setProblem(messages.uploads.typeNotAllowed(typeNames(rules.types)));
       return;
     }
+    // A library file (kept as it is) has no preview: the server reads its type from its bytes.
+    if (!rules.images) {
+      setFile(next);
+      setPreview(null);
+      return;
+    }
     // Only a picture the browser can draw gets a preview (a broken one would show as an error on the page).
     try {
       (await createImageBitmap(next)).close();
@@ -104,13 +110,13 @@ export function UploadField({
     setPreview(URL.createObjectURL(next));
   }
 
-  async function finish(state: UploadSnapshot) {
+  async function finish(state: UploadSnapshot, picked: File) {
     if (state.state === "error") setProblem(failureMessage(state.error ?? ""));
     if (state.state === "canceled") setNotice(messages.storage.canceled);
     if (state.state !== "success" || !state.result) return;
     setSaving(true);
     try {
-      await onUploaded(state.result);
+      await onUploaded(state.result, picked);
       setNotice("Upload complete.");
       setFile(null);
       setPreview(null);
@@ -134,7 +140,7 @@ export function UploadField({
       metadata,
       onChange: (next) => {
         setSnapshot(next);
-        if (isFinished(next.state)) void finish(next);
+        if (isFinished(next.state)) void finish(next, file);
       },
     });
     taskRef.current = task;
@@ -176,7 +182,7 @@ export function UploadField({
           className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-1.5 file:text-white disabled:opacity-50"
         />
         <p id={hintId} className="text-sm text-stone-600">
-          Choose or drop a file here: {rules.types.map((t) => t.replace("image/", "").toUpperCase()).join(", ")}, up to {megabytes(rules.maxBytes)} MB.
+          Choose or drop a file here: {rules.types.map((t) => DOCUMENT_TYPE_NAMES[t as keyof typeof DOCUMENT_TYPE_NAMES] ?? t.replace("image/", "").toUpperCase()).join(", ")}, up to {megabytes(rules.maxBytes)} MB.
         </p>
       </div>
 

@@ -13,9 +13,10 @@ import { apiFetch, ApiError } from "#web/lib/api-client.ts";
 import type { Screen } from "./screens.tsx";
 import { PhotosEditor, SocialLinksEditor } from "../business/index.ts";
 import { RepeatRuleWidget } from "../events/index.ts";
+import { AttachmentsField } from "../announcements/index.ts";
 
-/** The widgets of the fields an event and a business have that belong to their features. */
-const WIDGETS: FieldWidgets = { recurrence: RepeatRuleWidget, photos: PhotosEditor, links: SocialLinksEditor };
+/** The widgets of the fields an event, a business and an announcement have that belong to their features. */
+const WIDGETS: FieldWidgets = { recurrence: RepeatRuleWidget, photos: PhotosEditor, links: SocialLinksEditor, attachments: AttachmentsField };
 
 type Row = { id: string };
 export interface ActionData extends FormActionData {

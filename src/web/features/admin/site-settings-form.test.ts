@@ -16,6 +16,8 @@ function formOf(values: Record<string, string>) {
     mapZoom: "16",
     timeZone: "America/Vancouver",
     holidayRegion: "ca-bc",
+    digestWeekday: "monday",
+    digestAt: "08:00",
     "heroPhotos[0].url": "/files/site_settings/hero_1.webp",
     "heroPhotos[0].alt": "Queen Street",
     "sponsorLogos[0].name": "Falls Bank",
@@ -72,6 +74,19 @@ describe("the site settings form", () => {
     expect(blank.ok && blank.value.currency).toBe("CAD");
     const wrong = parseSiteSettingsForm(formOf({ currency: "dollars" }));
     expect(!wrong.ok && wrong.result.error).toEqual({ currency: ["Enter a three-letter currency code such as CAD."] });
+  });
+
+  it("reads the digest's day and 24-hour time, and says beside each what is wrong", () => {
+    const friday = parseSiteSettingsForm(formOf({ digestWeekday: "friday", digestAt: " 17:30 " }));
+    expect(friday.ok && { day: friday.value.digestWeekday, at: friday.value.digestAt }).toEqual({ day: "friday", at: "17:30" });
+    const wrong = parseSiteSettingsForm(formOf({ digestWeekday: "someday", digestAt: "5pm" }));
+    expect(!wrong.ok && wrong.result.error).toEqual({
+      digestWeekday: ["Choose the day of the week the digest goes out."],
+      digestAt: ["Enter a time such as 08:00."],
+    });
+    const blank = parseSiteSettingsForm(formOf({ digestAt: "" }));
+    expect(!blank.ok && blank.result.error).toEqual({ digestAt: ["Enter a time such as 08:00."] });
+    expect(!parseSiteSettingsForm(formOf({ digestAt: "24:00" })).ok).toBe(true);
   });
 
   it("puts the API's messages beside the fields of the form they name", () => {

@@ -1,12 +1,12 @@
 // The Site settings tab's form: the association's name, contact details, map defaults, time zone and holiday region,
-// the home page's hero photos and the footer's sponsor logos.
+// the weekly digest's day and time, the home page's hero photos and the footer's sponsor logos.
 import { getFormProps, getTextareaProps, parse, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { fieldErrors, formMessage } from "#shared/field-errors.ts";
 import { messages } from "#shared/messages.ts";
-import { MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
-import { Field, InputField, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { DIGEST_WEEKDAYS, DIGEST_WEEKDAY_LABELS, MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { Field, InputField, OutcomeMessage, selectProps, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { AddImage, ImageList, ItemButtons, type ListNames } from "./site-image-list.tsx";
 
 export interface SiteSettingsActionData {
@@ -29,6 +29,8 @@ type FormFields = {
   timeZone: string;
   holidayRegion: string;
   currency: string;
+  digestWeekday: string;
+  digestAt: string;
   heroPhotos: Array<{ url: string; alt: string }>;
   sponsorLogos: Array<{ name: string; imageUrl: string; url: string }>;
 };
@@ -54,6 +56,8 @@ export function settingsFromForm(payload: Record<string, unknown>): Record<strin
     holidayRegion: textOf(payload.holidayRegion).trim().toUpperCase(),
     // Left blank, the default (CAD).
     currency: textOf(payload.currency).trim().toUpperCase() || undefined,
+    digestWeekday: textOf(payload.digestWeekday),
+    digestAt: textOf(payload.digestAt).trim(),
     heroPhotos: listOf(payload.heroPhotos).map((photo) => ({ url: textOf(photo.url), alt: textOf(photo.alt) })),
     // A blank link is no link.
     sponsorLogos: listOf(payload.sponsorLogos).map((sponsor) => ({
@@ -104,6 +108,8 @@ function defaultsOf(settings: SiteSettings): FormFields {
     timeZone: settings.timeZone,
     holidayRegion: settings.holidayRegion,
     currency: settings.currency,
+    digestWeekday: settings.digestWeekday,
+    digestAt: settings.digestAt,
     heroPhotos: settings.heroPhotos.map((photo) => ({ url: photo.url, alt: photo.alt })),
     sponsorLogos: settings.sponsorLogos.map((sponsor) => ({ name: sponsor.name, imageUrl: sponsor.imageUrl, url: sponsor.url ?? "" })),
   };
@@ -254,6 +260,28 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
             spellCheck={false}
           />
         </div>
+        <fieldset className="grid gap-4 sm:grid-cols-2" aria-describedby="site-settings-digest-hint">
+          <legend className={ui.label}>Weekly digest</legend>
+          <p id="site-settings-digest-hint" className="text-sm text-stone-600 sm:col-span-2">
+            Members who choose "In a weekly digest" for some news get one mail with what is new, on this day at this time in the site's time zone, when there is something.
+          </p>
+          <Field id={fields.digestWeekday.id} label="Digest day" errorId={fields.digestWeekday.errorId} errors={fields.digestWeekday.errors}>
+            <select {...selectProps(fields.digestWeekday)} key={fields.digestWeekday.key} className={ui.input}>
+              {DIGEST_WEEKDAYS.map((day) => (
+                <option key={day} value={day}>
+                  {DIGEST_WEEKDAY_LABELS[day]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <InputField
+            field={fields.digestAt}
+            label="Digest time"
+            hint={{ id: "site-settings-digest-at-hint", text: "24-hour time such as 08:00." }}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        </fieldset>
         <ImageListField
           id="site-settings-hero-photos"
           names={HERO_PHOTOS}
