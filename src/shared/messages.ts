@@ -150,6 +150,7 @@ export const messages = {
   uploads: {
     fileTooLarge: (maxMb: number) => `File is too large (max ${maxMb}MB).`,
     selectImageFirst: "Please select an image file first.",
+    selectFileFirst: "Please select a file first.",
     uploadFailed: (message: string) => `Upload failed: ${message}`,
     saveProfilePictureFailed: (message: string) => `Failed to save new profile picture: ${message}`,
     uploadLogoFailed: (message: string) => `Failed to upload logo: ${message}`,
