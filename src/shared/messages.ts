@@ -310,7 +310,7 @@ export const messages = {
     resultsFor: (query: string) => `Results for "${query}"`,
     suggestionCount: (count: number) => (count === 0 ? "No suggestions." : count === 1 ? "1 suggestion." : `${count} suggestions.`),
     failed: "Search is not available right now. Please try again.",
-    typeLabels: { business: "Business", category: "Category", tag: "Tag", event: "Event", offer: "Offer", post: "Post" },
-    groupHeadings: { business: "Businesses", event: "Events", offer: "Offers", post: "Posts", category: "Categories", tag: "Tags" },
+    typeLabels: { business: "Business", category: "Category", tag: "Tag", event: "Event", offer: "Offer", post: "Post", document: "Document" },
+    groupHeadings: { business: "Businesses", event: "Events", offer: "Offers", post: "Posts", category: "Categories", tag: "Tags", document: "Documents" },
   },
 } as const;

@@ -77,6 +77,11 @@ export class DocumentService {
     return { items: items.map(adminView), total, page: query.page, pageSize: query.pageSize };
   }
 
+  /** The site's search: the documents the person may read holding every word, newest first. */
+  async search(viewer: CurrentUser | null, q: string, limit: number): Promise<LibraryDocument[]> {
+    return (await this.list(viewer, { q })).items.slice(0, limit);
+  }
+
   /** The attachments of a meeting or an announcement the person may read, newest first. */
   async attachmentsOf(viewer: CurrentUser | null, owner: AttachedTo): Promise<LibraryDocument[]> {
     return (await this.repository.list({ visibilities: await this.visibleTo(viewer), attachedTo: owner })).map(view);
