@@ -53,7 +53,7 @@ export function DocumentLibrary({ list, path, q, tag, showVisibility = false }: 
   const filtered = q !== "" || tag !== "";
   return (
     <div className="grid gap-4">
-      <Form method="get" action={path} role="search" className="flex flex-wrap items-end gap-2">
+      <Form method="get" action={path} role="search" aria-label="Documents" className="flex flex-wrap items-end gap-2">
         <label className="grid min-w-0 flex-1 gap-1">
           <span className={ui.label}>Search the documents</span>
           <input type="search" name="q" defaultValue={q} maxLength={200} className={ui.input} />
