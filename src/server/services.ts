@@ -158,7 +158,7 @@ export function createServices({
   return {
     jobs,
     siteSettings,
-    search: new SearchService(createSearchRepository(database)),
+    search: new SearchService(createSearchRepository(database), (viewer, q, limit) => documents.search(viewer, q, limit)),
     businesses,
     categories: new CategoryService(new CategoryRepository(database.db), audit),
     tags: new TagService(new TagRepository(database.db), audit),

@@ -47,7 +47,8 @@ export const RESUMABLE_UPLOAD = { thresholdBytes: 262_144, initialChunkBytes: 26
 export const STORAGE_RETRY = { operationMs: 120_000, uploadMs: 600_000 } as const;
 
 export const HEADER_SEARCH = { minChars: 2, maxSuggestions: 10 } as const;
-export const SEARCH_TYPES = ["business", "category", "tag", "event", "offer", "post"] as const;
+/** `document`: the library's documents, those the person may read (found by the library itself, not the index). */
+export const SEARCH_TYPES = ["business", "category", "tag", "event", "offer", "post", "document"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 /** What the header box suggests (spec section 2, "Header search"). */
 export const SUGGESTION_TYPES = ["business", "category", "tag"] as const satisfies readonly SearchType[];

@@ -150,6 +150,7 @@ export const messages = {
   uploads: {
     fileTooLarge: (maxMb: number) => `File is too large (max ${maxMb}MB).`,
     selectImageFirst: "Please select an image file first.",
+    selectFileFirst: "Please select a file first.",
     uploadFailed: (message: string) => `Upload failed: ${message}`,
     saveProfilePictureFailed: (message: string) => `Failed to save new profile picture: ${message}`,
     uploadLogoFailed: (message: string) => `Failed to upload logo: ${message}`,
@@ -309,7 +310,7 @@ export const messages = {
     resultsFor: (query: string) => `Results for "${query}"`,
     suggestionCount: (count: number) => (count === 0 ? "No suggestions." : count === 1 ? "1 suggestion." : `${count} suggestions.`),
     failed: "Search is not available right now. Please try again.",
-    typeLabels: { business: "Business", category: "Category", tag: "Tag", event: "Event", offer: "Offer", post: "Post" },
-    groupHeadings: { business: "Businesses", event: "Events", offer: "Offers", post: "Posts", category: "Categories", tag: "Tags" },
+    typeLabels: { business: "Business", category: "Category", tag: "Tag", event: "Event", offer: "Offer", post: "Post", document: "Document" },
+    groupHeadings: { business: "Businesses", event: "Events", offer: "Offers", post: "Posts", category: "Categories", tag: "Tags", document: "Documents" },
   },
 } as const;

@@ -7,6 +7,7 @@ import { expect, test } from "./fixtures.ts";
 import { jsonLdProblems } from "./json-ld-rules.ts";
 import { nuHtmlErrors } from "./nu-html-checker.ts";
 import { ownerWithWaitingClaim } from "./owner-account.ts";
+import { uploadThroughApi } from "./document-upload.ts";
 
 /** One address per public page type: the fixed pages, plus the first of each kind the sitemap lists. */
 async function publicPaths(request: APIRequestContext): Promise<string[]> {
@@ -21,7 +22,7 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     expect([...firstOfKind.keys()], `the sitemap lists a ${kind} page`).toContain(kind);
   }
   const fixed = [
-    ...["/", "/map", "/events", "/offers", "/contact", "/search?q=coffee", "/myqsa/intake", "/api/v1/docs"],
+    ...["/", "/map", "/events", "/offers", "/contact", "/search?q=coffee", "/myqsa/intake", "/resources", "/myqsa/research", "/api/v1/docs"],
     ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
   ];
   const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag", "/events/doesnotexist000000000", "/offers/doesnotexist000000000", "/news/doesnotexist000000000"];
@@ -70,6 +71,7 @@ const ADMIN_TAB_CONTENT: Partial<Record<string, string>> = {
   posts: "Welcome",
   offers: "Discount",
   announcements: "Add Announcement",
+  library: "Add Document",
   "recent-changes": "now owns",
   intake: "Intake forms (",
   import: "Import",
@@ -98,6 +100,13 @@ const bodyText = (html: string) =>
 test("every page type is valid HTML to the Nu HTML Checker", async ({ request, page, signIn, accountsRuntime, baseURL }) => {
   test.setTimeout(180_000);
   const admin = await signIn("admin");
+  // A public document, so /resources and /myqsa/research are checked with their list.
+  const filePath = await uploadThroughApi(page.request, baseURL!, Buffer.from("Line,Amount\nRent,1200\n"), "budget.csv");
+  const document = await page.request.post("/api/v1/documents", {
+    data: { title: "Validators' document", summary: "Checked as served.", date: "2026-01-10", visibility: "public", tags: ["budget"], filePath },
+    headers: { Origin: baseURL! },
+  });
+  expect(document.status()).toBe(201);
   // Content pages are not in the sitemap; the administrators' list names them.
   const contentPages = (await (await page.request.get("/api/v1/pages")).json()) as { items: Array<{ slug: string; permission: string }> };
   const publicPage = contentPages.items.find((p) => p.permission === "public");
@@ -117,6 +126,7 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
     ...([
       ["/myqsa/announcements", "Validators' announcement"],
       [`/myqsa/announcements/${announcement.id}`, "Checked as served."],
+      ["/myqsa/research", "Reports, studies, bylaws"],
     ] as const).flatMap(([p, text]): Array<[string, string, APIRequestContext]> => [
       [p, text, page.request],
       [p, text, owner],

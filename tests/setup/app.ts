@@ -12,7 +12,7 @@ import { newId } from "#server/db/ids.ts";
 import { parseEnv } from "#server/env.ts";
 import { createServices } from "#server/services.ts";
 import type { Mailer, MailMessage } from "#server/mail/mailer.ts";
-import { DiskStore } from "#server/storage/storage.ts";
+import { DiskStore, type ObjectStore } from "#server/storage/storage.ts";
 import type { Role } from "#shared/constants.ts";
 import { createTestDatabase } from "./database.ts";
 
@@ -24,6 +24,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   renderPage?: RenderPage;
   logger?: Logger;
+  /** Where file bytes go; a fresh folder on disk when left out. */
+  store?: ObjectStore;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = options.database ?? (await createTestDatabase());
   const filesDir = path.join(inject("testDir"), `files-${newId(8)}`);
-  const store = new DiskStore(filesDir);
+  const store = options.store ?? new DiskStore(filesDir);
   const services = createServices({ database, store, env: parseEnv(options.env ?? {}), mailer: options.mailer });
   const auth = createAuth({ database, secret: "test-secret-".padEnd(48, "x"), baseURL: ORIGIN, trustedOrigins: [ORIGIN], trustProxy: false });
   const logger = options.logger ?? pino({ level: "silent" });

@@ -39,6 +39,7 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   updateAnnouncement: "Replaces an announcement's title, body, image, pin, publication time and archiving.",
   deleteAnnouncement: "Deletes an announcement and its image.",
   listDocuments: "Answers the library's documents the reader may see, newest first (public ones to everyone, members-only ones to members too), filtered by tag, words or what they belong to.",
+  listAdminDocuments: "Lists every document of the library for the administrators' tab, newest first by date, a page at a time.",
   getDocument: "Answers one document; a members-only one only to members, as not found to anyone else.",
   downloadDocument: "Sends a document's file as an attachment under its original name, with a policy that keeps it from running in the browser; a members-only one only to members.",
   createDocument: "Adds a document to the library from a file uploaded as a `document`, whose type was read from its bytes.",

@@ -85,7 +85,8 @@ export function parseTags(value: unknown): string[] {
 
 /**
  * The administrators' form. `filePath` is the document's stored file: its current one or a fresh `document` upload.
- * `attachedTo` is set by the feature a document belongs to (a meeting, an announcement); null for the library alone.
+ * `attachedTo` is set by the feature a document belongs to (a meeting, an announcement); null for the library alone,
+ * left out to keep it as it is.
  */
 export const DocumentInputSchema = z.object({
   title: z
@@ -107,8 +108,8 @@ export const DocumentInputSchema = z.object({
     .refine((tags) => tags.length <= 20 && tags.every((t) => t.length <= 40), { error: documentMessages.tooManyTags }),
   visibility: z.enum(DOCUMENT_VISIBILITIES, { error: "Visibility must be Members or Public." }).default("members"),
   filePath: z.string({ error: documentMessages.fileRequired }).trim().min(1, { error: documentMessages.fileRequired }).max(500),
-  attachedTo: AttachedToSchema.nullish()
-    .transform((value) => value ?? null),
+  // Left out, a change keeps what the document belongs to (the Library tab's form does not show it).
+  attachedTo: AttachedToSchema.nullable().optional(),
 });
 export type DocumentInput = z.input<typeof DocumentInputSchema>;
 

@@ -10,7 +10,7 @@ import { OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 /** The order groups appear in. */
-const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag"];
+const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag", "document"];
 const PER_GROUP = 20;
 /** One kind of result alone (`&type=business`, from a group's "Show all" link): this many at most. */
 const ONE_GROUP = 200;
@@ -19,13 +19,13 @@ const ONE_GROUP = 200;
 export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services } = getApp(context);
+  const { services, user } = getApp(context);
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").slice(0, 200);
   const only = GROUPS.find((type) => type === params.get("type")) ?? null;
   const { query, searched, results } = only
-    ? await services.search.search({ q, types: [only], limit: ONE_GROUP, perType: ONE_GROUP })
-    : await services.search.search({ q, limit: PER_GROUP * GROUPS.length, perType: PER_GROUP });
+    ? await services.search.search({ q, types: [only], limit: ONE_GROUP, perType: ONE_GROUP, viewer: user })
+    : await services.search.search({ q, limit: PER_GROUP * GROUPS.length, perType: PER_GROUP, viewer: user });
   const openNow = await services.businesses.openStates(results.filter((r) => r.type === "business").map((r) => r.id));
   return { query, searched, results, openNow, only };
 }
@@ -100,9 +100,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 function ResultItem({ result, openNow }: { result: SearchResult; openNow: boolean | null }) {
   return (
     <li className="card">
-      <Link to={result.url} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-        <Highlighted text={result.title} ranges={result.titleMatches} />
-      </Link>
+      {result.type === "document" ? (
+        // A library document's file: downloaded, never a page of the site.
+        <a href={result.url} download className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <Highlighted text={result.title} ranges={result.titleMatches} />
+          <span className="sr-only"> (download)</span>
+        </a>
+      ) : (
+        <Link to={result.url} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <Highlighted text={result.title} ranges={result.titleMatches} />
+        </Link>
+      )}
       {openNow !== null && (
         <p className="mt-1">
           <OpenStateBadge openNow={openNow} />

@@ -108,6 +108,20 @@ describe("documents", () => {
     expect(tags).toEqual(expect.arrayContaining(["Reports", "studies"]));
   });
 
+  it("is found by the site's search by title, summary and tags: public ones by everyone, members-only ones by members", async () => {
+    await createDocument(t, admin.cookie, { title: "Façade grant guide", summary: "How to apply", tags: ["grants"], visibility: "public" });
+    await createDocument(t, admin.cookie, { title: "Façade grant scores", summary: "Confidential scoring", tags: ["grants"], visibility: "members" });
+    const found = async (q: string, cookie?: string) =>
+      ((await (await t.request(`/api/v1/search?q=${encodeURIComponent(q)}&types=document`, { cookie })).json()) as { results: Array<{ type: string; title: string; url: string }> }).results;
+    expect((await found("facade grant")).map((r) => r.title)).toEqual(["Façade grant guide"]);
+    expect((await found("confidential")).length).toBe(0);
+    const user = await t.signIn("user");
+    expect((await found("grants", user.cookie)).map((r) => r.title)).toEqual(["Façade grant guide"]);
+    expect((await found("grants", admin.cookie)).map((r) => r.title).sort()).toEqual(["Façade grant guide", "Façade grant scores"]);
+    const [result] = await found("apply");
+    expect(result).toMatchObject({ type: "document", url: expect.stringMatching(/^\/api\/v1\/documents\/[^/]+\/file$/) });
+  });
+
   it("lists a meeting's attachments, and deletes them with it", async () => {
     const owner = { kind: "meeting", id: "meeting-1" } as const;
     await createDocument(t, admin.cookie, { title: "Agenda", visibility: "members", attachedTo: owner });

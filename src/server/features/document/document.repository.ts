@@ -82,6 +82,15 @@ export class DocumentRepository {
     return rows.map(fromRow);
   }
 
+  /** Every one, a page at a time, newest first by date; `sort` turns it. */
+  async getPage(offset: number, limit: number, sort: "asc" | "desc" = "desc"): Promise<{ items: StoredDocument[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db.selectFrom("document").select(COLUMNS).orderBy("date", sort).orderBy("createdAt", sort).orderBy("id").limit(limit).offset(offset).execute(),
+      this.db.selectFrom("document").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(fromRow), total: Number(count.total) };
+  }
+
   async get(id: string): Promise<StoredDocument | undefined> {
     const row = await this.db.selectFrom("document").select(COLUMNS).where("id", "=", id).executeTakeFirst();
     return row && fromRow(row);

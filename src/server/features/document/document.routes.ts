@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { entityWriteRoutes } from "#server/api/entity-routes.ts";
+import { adminListRoute, entityWriteRoutes } from "#server/api/entity-routes.ts";
 import { errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
 import { attachmentDisposition } from "#server/http/content-disposition.ts";
 import { AdminDocumentSchema, DocumentListQuerySchema, DocumentListSchema, DocumentSchema, type DocumentInput } from "#shared/schemas/document.ts";
@@ -53,6 +53,16 @@ const downloadDocument = createRoute({
   },
 });
 
+const listAdminDocuments = adminListRoute({
+  operationId: "listAdminDocuments",
+  path: "/admin/documents",
+  tag: "Documents",
+  summary: "Every document of the library, members-only and public, with its stored file's path (administrators only)",
+  description: "Documents",
+  item: AdminDocumentSchema,
+  errors: adminErrors,
+});
+
 const writes = entityWriteRoutes({
   tag: "Documents",
   path: "/documents",
@@ -71,6 +81,7 @@ const writes = entityWriteRoutes({
 
 export function registerDocumentRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(listDocuments, async (c) => c.json(await c.var.services.documents.list(c.var.user, c.req.valid("query")), 200, { "Cache-Control": "private, no-store" }));
+  api.openapi(listAdminDocuments, async (c) => c.json(await c.var.services.documents.listForAdmin(c.var.user, c.req.valid("query")), 200));
   api.openapi(getDocument, async (c) => c.json(await c.var.services.documents.get(c.var.user, c.req.valid("param").id), 200, { "Cache-Control": "private, no-store" }));
   api.openapi(downloadDocument, async (c) => {
     const file = await c.var.services.documents.file(c.var.user, c.req.valid("param").id);

@@ -19,6 +19,7 @@ import {
   type DocumentVisibility,
   type LibraryDocument,
 } from "#shared/schemas/document.ts";
+import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import { fold } from "#shared/text.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import type { DocumentRepository, StoredDocument } from "./document.repository.ts";
@@ -69,6 +70,18 @@ export class DocumentService {
     return { items: items.map(view), tags };
   }
 
+  /** The Library tab: every document, a page at a time, newest first by date (`sort` turns it). */
+  async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminDocument>> {
+    requireAdmin(viewer, m.mustBeLoggedIn);
+    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
+    return { items: items.map(adminView), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /** The site's search: the documents the person may read holding every word, newest first. */
+  async search(viewer: CurrentUser | null, q: string, limit: number): Promise<LibraryDocument[]> {
+    return (await this.list(viewer, { q })).items.slice(0, limit);
+  }
+
   /** The attachments of a meeting or an announcement the person may read, newest first. */
   async attachmentsOf(viewer: CurrentUser | null, owner: AttachedTo): Promise<LibraryDocument[]> {
     return (await this.repository.list({ visibilities: await this.visibleTo(viewer), attachedTo: owner })).map(view);
@@ -104,7 +117,9 @@ export class DocumentService {
     const admin = requireAdmin(viewer, m.mustBeLoggedIn);
     const values = validate(input);
     const change = await this.changeFile(admin, values.filePath, null, null);
-    const saved = await saveWithImage(change.file, async () => this.repository.create(newId(), { ...values, ...(await change.details()), editorUid: admin.id }));
+    const saved = await saveWithImage(change.file, async () =>
+      this.repository.create(newId(), { ...values, attachedTo: values.attachedTo ?? null, ...(await change.details()), editorUid: admin.id }),
+    );
     await this.deps.audit.record(admin, { action: "create", entityType: "document", entityId: saved.id, summary: saved.title });
     return adminView(saved);
   }
@@ -116,7 +131,8 @@ export class DocumentService {
     if (!existing) throw NotFound(m.notFound);
     const change = await this.changeFile(admin, values.filePath, existing, id);
     const saved = await saveWithImage(change.file, async () => {
-      const row = await this.repository.update(id, { ...values, ...(await change.details()), editorUid: admin.id });
+      const attachedTo = values.attachedTo === undefined ? existing.attachedTo : values.attachedTo;
+      const row = await this.repository.update(id, { ...values, attachedTo, ...(await change.details()), editorUid: admin.id });
       if (!row) throw NotFound(m.notFound);
       return row;
     });

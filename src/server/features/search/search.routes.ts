@@ -8,12 +8,13 @@ const search = createRoute({
   method: "get",
   path: "/search",
   tags: ["Search"],
-  summary: "Businesses, categories, tags, events, offers and posts matching a text, best first",
+  summary: "Businesses, categories, tags, events, offers, posts and library documents matching a text, best first",
   description:
     "Every word must match, by the start of a word, ignoring case and accents, in names, descriptions, addresses, " +
     "category and tag names. When nothing matches as typed, words of 5 or more letters may have one typo. " +
     "Name matches rank first. Under 2 characters nothing is searched (`searched: false`). " +
-    "The header's suggestions ask for `types=business,category,tag&limit=10`.",
+    "The header's suggestions ask for `types=business,category,tag&limit=10`. Library documents (by title, summary and tags) " +
+    "come last: public ones for everyone, members-only ones for members.",
   request: { query: SearchQuerySchema },
   responses: {
     200: { description: "Results, best first", content: { "application/json": { schema: SearchResponseSchema } } },
@@ -24,6 +25,6 @@ const search = createRoute({
 export function registerSearchRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(search, async (c) => {
     const { q, types, limit } = c.req.valid("query");
-    return c.json(await c.var.services.search.search({ q, types, limit }), 200);
+    return c.json(await c.var.services.search.search({ q, types, limit, viewer: c.var.user }), 200);
   });
 }

@@ -1,5 +1,6 @@
 // Search rules: from 2 characters, every word matched by prefix, one typo forgiven in longer words
 // when nothing matched as typed; results carry their page and where to highlight.
+import type { CurrentUser } from "#server/auth/session.ts";
 import { HEADER_SEARCH } from "#shared/constants.ts";
 import { slugify } from "#shared/format.ts";
 import { SEARCH_TYPES, type SearchResponse, type SearchResult, type SearchType } from "#shared/schemas/search.ts";
@@ -9,8 +10,13 @@ import { isOneTypoAway, matchRanges, queryWords, snippet, TYPO_MIN_LENGTH } from
 /** Most typo readings taken for one word, closest first as the repository found them. */
 const MAX_TYPO_WORDS = 8;
 
+/** The library's documents the person may read that hold every word of the query, newest first (DocumentService). */
+export type DocumentSearch = (viewer: CurrentUser | null, q: string, limit: number) => Promise<Array<{ id: string; title: string; summary: string; tags: string[] }>>;
+
 export interface SearchInput {
   q: string;
+  /** Who searches: members also find members-only documents. */
+  viewer?: CurrentUser | null;
   types?: readonly SearchType[];
   limit?: number;
   /** At most this many results of each type (the /search page groups by type). */
@@ -32,16 +38,20 @@ function urlOf(row: SearchRow): string {
       return `/offers#offer-${id}`;
     case "post":
       return `/#post-${id}`;
+    case "document":
+      return `/api/v1/documents/${id}/file`;
   }
 }
 
 export class SearchService {
   private readonly repository: SearchRepository;
-  constructor(repository: SearchRepository) {
+  private readonly documents: DocumentSearch | undefined;
+  constructor(repository: SearchRepository, documents?: DocumentSearch) {
     this.repository = repository;
+    this.documents = documents;
   }
 
-  async search({ q, types = SEARCH_TYPES, limit = HEADER_SEARCH.maxSuggestions, perType }: SearchInput): Promise<SearchResponse> {
+  async search({ q, types = SEARCH_TYPES, limit = HEADER_SEARCH.maxSuggestions, perType, viewer = null }: SearchInput): Promise<SearchResponse> {
     const query = q.trim();
     if (query.length < HEADER_SEARCH.minChars) return { query, searched: false, results: [] };
     const words = queryWords(query);
@@ -53,6 +63,11 @@ export class SearchService {
       if (match.some((m) => m.words.length > 0)) rows = await index.find({ match, types, limit, perType });
     }
     const terms = match.flatMap((m) => [m.prefix, ...m.words]);
+    // Documents come after the index's results, each held to who may read it.
+    if (this.documents && types.includes("document") && rows.length < limit) {
+      const found = await this.documents(viewer, query, Math.min(perType ?? limit, limit - rows.length));
+      rows = [...rows, ...found.map((d): SearchRow => ({ kind: "document", ref: d.id, name: d.title, body: [d.summary, d.tags.join(", ")].filter(Boolean).join(" · ") }))];
+    }
     return { query, searched: true, results: rows.map((row) => this.toResult(row, terms)) };
   }
 

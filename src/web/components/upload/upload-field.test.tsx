@@ -14,8 +14,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-async function choose(file: File) {
-  const page = await render(<UploadField kind="profilePicture" label="New profile picture" onUploaded={() => undefined} />);
+async function choose(file: File, kind: "profilePicture" | "document" = "profilePicture") {
+  const page = await render(<UploadField kind={kind} label="New profile picture" onUploaded={() => undefined} />);
   await chooseFiles(page.querySelector<HTMLInputElement>('input[type="file"]')!, [file]);
   return { alerts: alerts(page), preview: page.querySelector("img")?.alt ?? null, uploadEnabled: !getButton(page, "Upload").disabled };
 }
@@ -44,5 +44,13 @@ describe("the upload field, given a file", () => {
   it("typed as something other than an image, still asks for an image file", async () => {
     const pdf = new File(["%PDF-1.7"], "menu.pdf", { type: "application/pdf" });
     expect((await choose(pdf)).alerts).toEqual(["Please select an image file first."]);
+  });
+
+  it("for the library, takes a document by its name's extension, without a preview, and names the library's types otherwise", async () => {
+    const docx = new File(["PK"], "Minutes.DOCX", { type: "" });
+    expect(await choose(docx, "document")).toEqual({ alerts: [], preview: null, uploadEnabled: true });
+    expect(await choose(new File(["a,b"], "budget.csv", { type: "text/csv" }), "document")).toEqual({ alerts: [], preview: null, uploadEnabled: true });
+    const refused = "This kind of file cannot be uploaded here, or its contents are not what its name says. Please choose a PDF, DOCX, XLSX, PPTX, CSV, PNG, JPEG, GIF or WEBP file.";
+    expect(await choose(new File(["<html>"], "page.html", { type: "text/html" }), "document")).toEqual({ alerts: [refused], preview: null, uploadEnabled: false });
   });
 });

@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   ["posts", "Posts"],
   ["offers", "Offers"],
   ["announcements", "Announcements"],
+  ["library", "Library"],
   ["recent-changes", "Recent changes"],
   ["requests", "Requests"],
   ["intake", "Intake forms"],

@@ -6,6 +6,7 @@ import { TRUNCATE } from "#shared/constants.ts";
 import { slugify, truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { AnnouncementInputSchema, announcementMessages, announcementView, type AdminAnnouncement } from "#shared/schemas/announcement.ts";
+import { DocumentInputSchema, documentMessages, documentView, VISIBILITY_LABELS, type AdminDocument } from "#shared/schemas/document.ts";
 import { BusinessInputSchema, businessView, type BusinessAdmin } from "#shared/schemas/business.ts";
 import { CategoryInputSchema, categoryView, type Category } from "#shared/schemas/category.ts";
 import type { EntityView, OptionSource } from "#shared/schemas/entity.ts";
@@ -229,6 +230,29 @@ export const SCREENS: Record<string, Screen> = {
       failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} announcement. ${detailOf(error, announcementMessages.mustBeLoggedIn)}`,
       confirm: (a) => `Are you sure you want to delete the announcement "${a.title}"? This action cannot be undone.`,
       deleteFailed: (detail) => `Failed to delete announcement. ${detail}`,
+    },
+  }),
+  library: define<AdminDocument>({
+    view: documentView,
+    schema: DocumentInputSchema,
+    list: "/admin/documents",
+    paged: true,
+    sort: byDate,
+    path: "/documents",
+    title: (d) => d.title,
+    values: (d) => ({ ...d, tags: d.tags.join(", ") }),
+    item: (d) => (
+      <>
+        {line(`${VISIBILITY_LABELS[d.visibility]} · ${d.date} · ${d.fileName}${d.tags.length ? ` · ${d.tags.join(", ")}` : ""}`)}
+        {preview(d.summary || null)}
+      </>
+    ),
+    texts: {
+      loadFailed: () => "Failed to load the library.",
+      saved: (_, editing) => (editing ? "Document updated." : "Document added."),
+      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} document. ${detailOf(error, documentMessages.mustBeLoggedIn)}`,
+      confirm: (d) => `Are you sure you want to delete the document "${d.title}" and its file? This action cannot be undone.`,
+      deleteFailed: (detail) => `Failed to delete document. ${detail}`,
     },
   }),
   offers: define<AdminOffer>({
