@@ -7,7 +7,6 @@ import { parseEnv } from "#server/env.ts";
 import { openRuntime, type Runtime } from "#server/runtime.ts";
 import { PDF } from "../fixtures/documents.ts";
 import { makeImage } from "../fixtures/images.ts";
-import { mailParts } from "../setup/mail-parts.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
 import { fillDateTime } from "./admin-helpers.ts";
 import { freePort, SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
@@ -106,8 +105,8 @@ test("an administrator publishes an announcement; two members get it by mail, on
   for (const mail of mails) {
     expect(mail.text).toContain("Join us on Saturday for the street fair.");
     expect(mail.text).toContain("because you are a member");
-    expect(mailParts(mail).html).toMatch(new RegExp(`<img src="${site.url}/files/[^"]+"`));
-    expect(mailParts(mail).text).toMatch(new RegExp(`• fair-map \\(fair-map\\.pdf\\): ${site.url}/api/v1/documents/[^/]+/file`));
+    expect(mail.parts.html).toMatch(new RegExp(`<img src="${site.url}/files/[^"]+"`));
+    expect(mail.parts.text).toMatch(new RegExp(`• fair-map \\(fair-map\\.pdf\\): ${site.url}/api/v1/documents/[^/]+/file`));
   }
   const link = site.smtp.linkIn(mails[0], `${site.url}/myqsa/announcements/`);
 

@@ -1,6 +1,14 @@
-// A real SMTP server on loopback (smtp-server) that keeps what it receives, for tests that read the site's email.
+// A real SMTP server on loopback (smtp-server) that keeps what it receives, each message read by mailparser as a mail
+// program reads it, for tests that read the site's email.
 import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+
+export interface ReceivedAttachment {
+  filename: string | undefined;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface ReceivedMail {
   to: string[];
@@ -8,6 +16,11 @@ export interface ReceivedMail {
   subject: string;
   /** The body with quoted-printable soft breaks and escapes undone, so links can be found whole. */
   text: string;
+  /** The `text/plain` and `text/html` parts, decoded; a part the message lacks is undefined. */
+  parts: { text: string | undefined; html: string | undefined };
+  attachments: ReceivedAttachment[];
+  /** The message's headers, names in lower case, values decoded. */
+  headers: Map<string, unknown>;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -34,11 +47,21 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, subject, text: decodeQuotedPrintable(raw) });
-        waiters.splice(0).forEach((wake) => wake());
-        callback();
+        const bytes = Buffer.concat(chunks);
+        const raw = bytes.toString("utf8");
+        simpleParser(bytes).then((parsed) => {
+          inbox.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            raw,
+            subject: parsed.subject ?? "",
+            text: decodeQuotedPrintable(raw),
+            parts: { text: parsed.text?.replace(/\r\n/g, "\n"), html: parsed.html === false ? undefined : parsed.html.replace(/\r\n/g, "\n") },
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+            headers: parsed.headers,
+          });
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        }, callback);
       });
     },
   });

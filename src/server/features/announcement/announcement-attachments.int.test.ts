@@ -6,7 +6,6 @@ import { createBusiness } from "#server/db/factories.ts";
 import { invalidOf, setUp, setUpSignIn } from "#tests/setup/app.ts";
 import { createDocument, uploadDocumentFile } from "#tests/setup/documents.ts";
 import { setUpTestAppWithMail } from "#tests/setup/mail-app.ts";
-import { mailParts } from "#tests/setup/mail-parts.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
 import { ANNOUNCEMENT_MAIL_JOB } from "./announcement-mail.ts";
 
@@ -43,7 +42,7 @@ describe("an announcement's attachments", () => {
     expect((await t.request(`/api/v1/announcements/${id}`, { cookie: plainUser.cookie })).status).toBe(403);
 
     await t.services.jobs.runNow(ANNOUNCEMENT_MAIL_JOB);
-    const sent = mailParts(await mail.receiver.waitFor(member.user.email, /Budget vote/));
+    const sent = (await mail.receiver.waitFor(member.user.email, /Budget vote/)).parts;
     expect(sent.text).toContain(`• Budget 2026 (budget.pdf): http://localhost:3000/api/v1/documents/${budget}/file`);
     expect(sent.html).toContain(`<a href="http://localhost:3000/api/v1/documents/${flyer}/file">Street fair flyer</a> (flyer.pdf)`);
 

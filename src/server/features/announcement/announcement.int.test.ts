@@ -6,7 +6,6 @@ import { createBusiness } from "#server/db/factories.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { invalidOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
-import { mailParts } from "#tests/setup/mail-parts.ts";
 import { makeImage } from "#tests/fixtures/images.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "#tests/setup/smtp-receiver.ts";
 import { ANNOUNCEMENT_MAIL_JOB } from "./announcement-mail.ts";
@@ -113,7 +112,7 @@ describe("announcements (administrators write, members read)", () => {
     expect((await t.request(imageUrl)).status).toBe(200);
     await t.services.jobs.runNow(ANNOUNCEMENT_MAIL_JOB);
     const mail = await receiver.waitFor(members.a.user.email, /Pictured news/);
-    expect(mailParts(mail).html).toContain(`<img src="http://localhost:3000${imageUrl}" alt=""`);
+    expect(mail.parts.html).toContain(`<img src="http://localhost:3000${imageUrl}" alt=""`);
   });
 
   it("reading marks it read for that member, and the unread count drops by one", async () => {

@@ -9,7 +9,6 @@ import { AnnouncementRepository, announcementDigestSource } from "#server/featur
 import { OwnersRepository, RequestRepository, decidedRequestsDigestSource } from "#server/features/owners/index.ts";
 import { DIGEST_WEEKDAYS } from "#shared/schemas/site-settings.ts";
 import { mailerTo, setUpTestAppWithMail } from "#tests/setup/mail-app.ts";
-import { mailParts } from "#tests/setup/mail-parts.ts";
 import { setUp, setUpSignIn } from "#tests/setup/app.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
 import { WEEKLY_DIGEST_JOB, WeeklyDigest } from "./weekly-digest.ts";
@@ -72,7 +71,7 @@ describe("the weekly digest", () => {
     const [toA, ...moreToA] = digestsTo(memberA.user.email);
     expect(moreToA).toHaveLength(0);
     expect(toA!.subject).toMatch(/your weekly digest \(1 new item\)/);
-    const a = mailParts(toA!);
+    const a = toA!.parts;
     expect(a.text).toContain("Announcements\n• Digest this week\n  Digest this week, in full.");
     expect(a.text).not.toMatch(/Digest (archived|last month|next week)/);
     expect(a.text).not.toContain("Requests decided\n");
@@ -83,7 +82,7 @@ describe("the weekly digest", () => {
 
     const [toClaimant, ...moreToClaimant] = digestsTo(claimant.user.email);
     expect(moreToClaimant).toHaveLength(0);
-    const c = mailParts(toClaimant!);
+    const c = toClaimant!.parts;
     expect(c.text).toContain("Requests decided\n• Claim for Digest Claimed: rejected\n  Reason: We could not reach you.");
     expect(c.text).not.toContain("Announcements");
 
@@ -118,7 +117,7 @@ describe("the weekly digest", () => {
     const toA = digestsTo(people.memberA.user.email);
     expect(toA).toHaveLength(1);
     expect(secondSent).toBeLessThanOrEqual(1);
-    const a = mailParts(toA[0]!);
+    const a = toA[0]!.parts;
     expect(a.text).toContain("• Digest next week");
     expect(a.text).not.toContain("Digest this week");
     // Nothing decided for the claimant this week: no mail, and none later in the week.
