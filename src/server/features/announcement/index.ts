@@ -1,5 +1,5 @@
 // Announcements from the association to its members: what other code may use of this feature.
 export { ANNOUNCEMENT_MAIL_JOB, AnnouncementMail } from "./announcement-mail.ts";
-export { AnnouncementRepository } from "./announcement.repository.ts";
+export { AnnouncementRepository, isMember, type MemberRecipient } from "./announcement.repository.ts";
 export { AnnouncementService } from "./announcement.service.ts";
 export { registerAnnouncementRoutes } from "./announcement.routes.ts";
