@@ -23,6 +23,8 @@ export default [
     route("myqsa/intake", "routes/intake.tsx"),
     route("myqsa/announcements", "routes/member-announcements.tsx"),
     route("myqsa/announcements/:announcementId", "routes/member-announcement.tsx"),
+    route("myqsa/meetings", "routes/member-meetings.tsx"),
+    route("myqsa/meetings/:meetingId", "routes/member-meeting.tsx"),
     route("pages/:slug", "routes/page.tsx"),
     ...Object.keys(HEADING_PAGES).map((path) =>
       route(path.slice(1), "routes/heading-page.tsx", { id: `heading${path.replaceAll("/", "-")}` }),
