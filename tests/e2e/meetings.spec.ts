@@ -1,0 +1,175 @@
+// Meetings end to end, with mail read from a real SMTP server on loopback: an administrator arranges one in the
+// Meetings tab, a member answers yes and the invitation attached to the confirmation imports into node-ical; the
+// administrator moves it and the member gets the updated invitation (same UID, higher SEQUENCE); minutes added are
+// mailed to the members. A server of its own, since the shared journeys' server sends no mail.
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { createOrUpdateUser } from "#server/auth/accounts.ts";
+import { parseEnv } from "#server/env.ts";
+import { openRuntime, type Runtime } from "#server/runtime.ts";
+import ical, { type VEvent } from "node-ical";
+import { calendarIn } from "../setup/mail-calendar.ts";
+import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
+import { fillDateTime } from "./admin-helpers.ts";
+import { freePort, SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
+import { E2E_DATA_DIR } from "./env.ts";
+import { expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
+import { shoot } from "./screenshots.ts";
+
+interface Site {
+  url: string;
+  smtp: SmtpReceiver;
+  runtime: Runtime;
+}
+
+const test = base.extend<object, { site: Site }>({
+  site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+    async ({}, use, workerInfo) => {
+      const port = await freePort();
+      const dataDir = `${E2E_DATA_DIR}-meetings-w${workerInfo.workerIndex}`;
+      const smtp = await startSmtpReceiver();
+      const app: AppProcess = await startAppProcess({
+        name: "the meetings test server",
+        port,
+        dataDir,
+        env: { ...SERVER_ENV, SMTP_URL: smtp.url, MAIL_FROM: "Niche <no-reply@niche.test>", PUBLIC_URL: `http://localhost:${port}` },
+        ready: { healthz: "localhost" },
+        wait: { ms: 60_000 },
+      });
+      const runtime = await openRuntime(parseEnv({ ...process.env, DATA_DIR: dataDir, DEMO_CONTENT: "true", LOG_LEVEL: "silent" }));
+      await use({ url: app.url, smtp, runtime });
+      await runtime.close();
+      await app.stop();
+      await smtp.close();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
+});
+
+test.describe.configure({ timeout: 120_000 });
+
+const PASSWORD = "e2e-Member-pass-7";
+let counter = 0;
+
+async function account(site: Site, role: "admin" | "business") {
+  const email = `${role}-meet-${process.pid}-${Date.now()}-${counter++}@example.com`;
+  await createOrUpdateUser(site.runtime, { email, password: PASSWORD, role });
+  return email;
+}
+
+async function signInPage(page: Page, site: Site, email: string) {
+  const response = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: site.url } });
+  expect(response.status()).toBe(200);
+}
+
+/** A member: a `business` account made the owner of a demo business by the administrator. */
+async function member(site: Site, admin: APIRequestContext, businessId: string) {
+  const email = await account(site, "business");
+  expect((await admin.post(`/api/v1/businesses/${businessId}/owners`, { data: { email }, headers: { Origin: site.url } })).status()).toBe(200);
+  return email;
+}
+
+const vevents = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c) => c?.type === "VEVENT") as VEvent[];
+
+test("an administrator arranges a meeting; a member answers yes, imports the invitation, gets the change of time with the same UID, and the minutes", async ({ page, browser, site }) => {
+  test.skip(test.info().project.name !== "desktop", "one journey; the screenshots cover both widths");
+  const adminEmail = await account(site, "admin");
+  const admin = await playwrightRequest.newContext({ baseURL: site.url });
+  expect((await admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password: PASSWORD }, headers: { Origin: site.url } })).status()).toBe(200);
+  const businesses = (await (await admin.get("/api/v1/businesses")).json()) as Array<{ id: string }>;
+  const [first, second] = await Promise.all([member(site, admin, businesses[0]!.id), member(site, admin, businesses[1]!.id)]);
+
+  // The administrator arranges it in the Meetings tab.
+  await signInPage(page, site, adminEmail);
+  await page.goto("/admin/meetings");
+  const form = page.getByRole("region", { name: "Add Meeting" });
+  const title = `Annual meeting ${Date.now()}`;
+  await form.getByLabel("Title").fill(title);
+  await fillDateTime(form, "Starts", "2030-06-10T18:00");
+  await fillDateTime(form, "Ends", "2030-06-10T20:00");
+  await form.getByLabel("Place").fill("Town hall, 1 Queen Street");
+  await form.getByRole("textbox", { name: "Agenda" }).click();
+  await page.keyboard.type("Budget and elections.");
+  await form.getByRole("button", { name: "Add Meeting" }).click();
+  const listed = page.getByRole("list", { name: "Meetings" }).getByRole("listitem").filter({ hasText: title });
+  await expect(listed).toContainText("Town hall");
+  await expectNoAxeViolations(page);
+  await shoot(page, "admin-meetings");
+
+  // Both members are told of it.
+  const announced = await Promise.all([site.smtp.waitFor(first, new RegExp(`meeting: ${title}`)), site.smtp.waitFor(second, new RegExp(`meeting: ${title}`))]);
+  expect(announced[0].text).toContain("Where: Town hall, 1 Queen Street");
+  const link = site.smtp.linkIn(announced[0], `${site.url}/myqsa/meetings/`);
+
+  // The first member finds it among the upcoming ones and answers yes.
+  const context = await browser.newContext({ baseURL: site.url });
+  const memberPage = await context.newPage();
+  await signInPage(memberPage, site, first);
+  await memberPage.goto("/myqsa/meetings");
+  await expect(memberPage.getByRole("heading", { level: 1, name: "Meetings" })).toBeVisible();
+  await expect(memberPage.getByRole("list", { name: "Upcoming meetings" }).getByRole("link", { name: title })).toBeVisible();
+  await expect(memberPage.getByRole("button", { name: "Copy address" })).toBeVisible();
+  await expectNoAxeViolations(memberPage);
+  await shoot(memberPage, "member-meetings");
+
+  await memberPage.goto(link);
+  await expect(memberPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(memberPage.getByText("Budget and elections.")).toBeVisible();
+  const answers = memberPage.getByRole("group", { name: "Will you come?" });
+  await answers.getByRole("radio", { name: "Yes" }).check();
+  await memberPage.getByRole("button", { name: "Save my answer" }).click();
+  await expect(memberPage.getByRole("status").filter({ hasText: "Your answer is saved." })).toBeVisible();
+  await expect(memberPage.getByText("Yes (1)")).toBeVisible();
+  await expect(memberPage.getByText("Your answer: Yes")).toBeVisible();
+  await expectNoAxeViolations(memberPage);
+  await shoot(memberPage, "member-meeting");
+
+  // The confirmation carries the invitation, which a calendar reads.
+  const confirmation = await site.smtp.waitFor(first, new RegExp(`you answered Yes: ${title}`));
+  const invitation = calendarIn(confirmation)!;
+  expect(invitation.method).toBe("REQUEST");
+  const [invited] = vevents(invitation.content);
+  expect(invited!.summary).toBe(title);
+  expect(invited!.location).toBe("Town hall, 1 Queen Street");
+
+  // The administrator moves it an hour later.
+  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  const edit = page.getByRole("region", { name: `Edit Meeting: ${title}` });
+  await fillDateTime(edit, "Starts", "2030-06-10T19:00");
+  await fillDateTime(edit, "Ends", "2030-06-10T21:00");
+  await edit.getByRole("button", { name: "Update Meeting" }).click();
+  await expect(page.getByText("Meeting updated.")).toBeVisible();
+
+  // The member who answered yes gets the updated invitation: the same UID, a higher SEQUENCE, the new time.
+  const changed = await site.smtp.waitFor(first, new RegExp(`changed: ${title}`));
+  const [updated] = vevents(calendarIn(changed)!.content);
+  expect(updated!.uid).toBe(invited!.uid);
+  expect(Number(updated!.sequence)).toBeGreaterThan(Number(invited!.sequence ?? 0));
+  expect(updated!.start.getTime() - invited!.start.getTime()).toBe(3_600_000);
+
+  // Minutes added after the meeting: members are told, and read them on the meeting's page.
+  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  await page.getByRole("region", { name: `Edit Meeting: ${title}` }).getByRole("textbox", { name: "Minutes (after the meeting)" }).click();
+  await page.keyboard.type("The budget was adopted.");
+  await page.getByRole("region", { name: `Edit Meeting: ${title}` }).getByRole("button", { name: "Update Meeting" }).click();
+  await expect(page.getByText("Meeting updated.")).toBeVisible();
+  const minutes = await site.smtp.waitFor(second, new RegExp(`minutes: ${title}`));
+  expect(minutes.text).toContain("The budget was adopted.");
+  expect(minutes.text).toContain("because you are a member");
+  await site.smtp.waitFor(first, new RegExp(`minutes: ${title}`));
+  await memberPage.goto(link);
+  await expect(memberPage.getByRole("heading", { name: "Minutes" })).toBeVisible();
+  await expect(memberPage.getByText("The budget was adopted.")).toBeVisible();
+  await context.close();
+
+  // Someone who is not a member is invited to claim or propose a business instead.
+  const plain = await browser.newContext({ baseURL: site.url });
+  const plainPage = await plain.newPage();
+  await signInPage(plainPage, site, await account(site, "business"));
+  await plainPage.goto("/myqsa/meetings");
+  await expect(plainPage.getByRole("link", { name: "Claim or propose your business" })).toBeVisible();
+  await shoot(plainPage, "member-meetings-not-member");
+  await plain.close();
+  await admin.dispose();
+});
