@@ -84,7 +84,7 @@ test("an administrator arranges a meeting; a member answers yes, imports the inv
   await signInPage(page, site, adminEmail);
   await page.goto("/admin/meetings");
   const form = page.getByRole("region", { name: "Add Meeting" });
-  const title = `Annual meeting ${Date.now()}`;
+  const title = `AGM ${Date.now()}`;
   await form.getByLabel("Title").fill(title);
   await fillDateTime(form, "Starts", "2030-06-10T18:00");
   await fillDateTime(form, "Ends", "2030-06-10T20:00");
@@ -98,7 +98,7 @@ test("an administrator arranges a meeting; a member answers yes, imports the inv
   await shoot(page, "admin-meetings");
 
   // Both members are told of it.
-  const announced = await Promise.all([site.smtp.waitFor(first, new RegExp(`meeting: ${title}`)), site.smtp.waitFor(second, new RegExp(`meeting: ${title}`))]);
+  const announced = await Promise.all([site.smtp.waitFor(first, new RegExp(`Meeting: ${title}`)), site.smtp.waitFor(second, new RegExp(`Meeting: ${title}`))]);
   expect(announced[0].text).toContain("Where: Town hall, 1 Queen Street");
   const link = site.smtp.linkIn(announced[0], `${site.url}/myqsa/meetings/`);
 
@@ -126,7 +126,7 @@ test("an administrator arranges a meeting; a member answers yes, imports the inv
   await shoot(memberPage, "member-meeting");
 
   // The confirmation carries the invitation, which a calendar reads.
-  const confirmation = await site.smtp.waitFor(first, new RegExp(`you answered Yes: ${title}`));
+  const confirmation = await site.smtp.waitFor(first, new RegExp(`You answered Yes: ${title}`));
   const invitation = calendarIn(confirmation)!;
   expect(invitation.method).toBe("REQUEST");
   const [invited] = vevents(invitation.content);
@@ -142,7 +142,7 @@ test("an administrator arranges a meeting; a member answers yes, imports the inv
   await expect(page.getByText("Meeting updated.")).toBeVisible();
 
   // The member who answered yes gets the updated invitation: the same UID, a higher SEQUENCE, the new time.
-  const changed = await site.smtp.waitFor(first, new RegExp(`changed: ${title}`));
+  const changed = await site.smtp.waitFor(first, new RegExp(`Changed: ${title}`));
   const [updated] = vevents(calendarIn(changed)!.content);
   expect(updated!.uid).toBe(invited!.uid);
   expect(Number(updated!.sequence)).toBeGreaterThan(Number(invited!.sequence ?? 0));
@@ -154,10 +154,10 @@ test("an administrator arranges a meeting; a member answers yes, imports the inv
   await page.keyboard.type("The budget was adopted.");
   await page.getByRole("region", { name: `Edit Meeting: ${title}` }).getByRole("button", { name: "Update Meeting" }).click();
   await expect(page.getByText("Meeting updated.")).toBeVisible();
-  const minutes = await site.smtp.waitFor(second, new RegExp(`minutes: ${title}`));
+  const minutes = await site.smtp.waitFor(second, new RegExp(`Minutes: ${title}`));
   expect(minutes.text).toContain("The budget was adopted.");
   expect(minutes.text).toContain("because you are a member");
-  await site.smtp.waitFor(first, new RegExp(`minutes: ${title}`));
+  await site.smtp.waitFor(first, new RegExp(`Minutes: ${title}`));
   await memberPage.goto(link);
   await expect(memberPage.getByRole("heading", { name: "Minutes" })).toBeVisible();
   await expect(memberPage.getByText("The budget was adopted.")).toBeVisible();

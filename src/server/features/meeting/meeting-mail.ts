@@ -3,7 +3,8 @@
 // cancellation to those who answered yes or maybe (the invitation again, same UID, higher SEQUENCE; METHOD:CANCEL
 // when cancelled), and the minutes once added. Each person's mail is recorded as it goes, so a run that stops halfway
 // is finished by the next one without mailing anyone twice. Who wants "meetings" or "minutes" at once is mailed; the
-// others are recorded without a mail (the digest reads meetings itself).
+// others are recorded without a mail (the digest reads meetings itself). Subjects are short, the site's name is in
+// the text, so that a mail program shows the meeting's title whole.
 import type { Mailer, MailMessage } from "#server/mail/mailer.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
 import { formatEventWhen } from "#shared/zoned-time.ts";
@@ -98,7 +99,7 @@ export class MeetingMail {
 
   private announcement(meeting: StoredMeeting, member: MemberRecipient, site: Site): MailMessage {
     return this.message(member, site, "meetings", {
-      subject: `${site.name}: meeting: ${meeting.title}`,
+      subject: `Meeting: ${meeting.title}`,
       heading: meeting.title,
       lines: [this.when(meeting, site), ...this.where(meeting), "Will you come? Answer on the site."],
       html: sanitizeHtml(meeting.agenda),
@@ -108,7 +109,7 @@ export class MeetingMail {
 
   private confirmation(meeting: StoredMeeting, person: MemberRecipient, response: RsvpResponse, site: Site): MailMessage {
     const message = this.message(person, site, "meetings", {
-      subject: `${site.name}: you answered ${RSVP_LABELS[response]}: ${meeting.title}`,
+      subject: `You answered ${RSVP_LABELS[response]}: ${meeting.title}`,
       heading: meeting.title,
       lines: [`Your answer: ${RSVP_LABELS[response]}.`, this.when(meeting, site), ...this.where(meeting), response === "no" ? "" : "The invitation is attached: open it to add the meeting to your calendar."],
       link: { text: "See the meeting", url: this.url(meeting) },
@@ -119,7 +120,7 @@ export class MeetingMail {
   private change(meeting: StoredMeeting, person: MemberRecipient, response: RsvpResponse, site: Site): MailMessage {
     const cancelled = meeting.cancelled;
     const message = this.message(person, site, "meetings", {
-      subject: `${site.name}: ${cancelled ? "cancelled" : "changed"}: ${meeting.title}`,
+      subject: `${cancelled ? "Cancelled" : "Changed"}: ${meeting.title}`,
       heading: cancelled ? `Cancelled: ${meeting.title}` : `Changed: ${meeting.title}`,
       lines: [
         cancelled ? "This meeting is cancelled." : "The time or place of this meeting has changed; it now stands as follows.",
@@ -134,7 +135,7 @@ export class MeetingMail {
 
   private minutes(meeting: StoredMeeting, member: MemberRecipient, site: Site): MailMessage {
     return this.message(member, site, "minutes", {
-      subject: `${site.name}: minutes: ${meeting.title}`,
+      subject: `Minutes: ${meeting.title}`,
       heading: `Minutes: ${meeting.title}`,
       lines: [this.when(meeting, site)],
       html: sanitizeHtml(meeting.minutes ?? ""),
