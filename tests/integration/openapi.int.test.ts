@@ -118,6 +118,7 @@ describe("the OpenAPI document", () => {
     const me = await (await t.request("/api/v1/me", { cookie: adminCookie })).json();
     const claim = await t.services.requests.claim(me, business.id, { role: "Owner", phone: "905 555 0100" });
     const announcement = await t.services.announcements.create(admin, { title: "OpenAPI", body: "<p>Documented</p>", publishAt: null });
+    const meeting = await t.services.meetings.create(admin, { title: "OpenAPI", startsAt: "2031-01-01T18:00:00Z", endsAt: "2031-01-01T19:00:00Z", place: "Hall" });
     const idsByCollection: Record<string, string> = {
       businesses: business.id,
       events: event.id,
@@ -125,6 +126,7 @@ describe("the OpenAPI document", () => {
       imports: anImport.id,
       requests: claim.requestId,
       announcements: announcement.id,
+      meetings: meeting.id,
     };
 
     const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -252,7 +252,7 @@ export const SCREENS: Record<string, Screen> = {
           </>,
         )}
         {preview([m.place, m.videoLink].filter(Boolean).join(" · "))}
-        {line(`${m.counts.yes} yes · ${m.counts.maybe} maybe · ${m.counts.no} no`)}
+        {line(`${m.counts.yes} yes · ${m.counts.no} no · ${m.counts.maybe} maybe`)}
       </>
     ),
     texts: {

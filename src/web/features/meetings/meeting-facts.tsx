@@ -39,7 +39,7 @@ export function MeetingBadges({ meeting }: { meeting: MeetingSummary }) {
   );
 }
 
-/** "3 yes · 1 maybe · 0 no". */
+/** "3 yes · 0 no · 1 maybe", in the order the answers are offered. */
 export function countsText(counts: MeetingSummary["counts"]): string {
-  return `${counts.yes} yes · ${counts.maybe} maybe · ${counts.no} no`;
+  return `${counts.yes} yes · ${counts.no} no · ${counts.maybe} maybe`;
 }
