@@ -6,6 +6,7 @@ import { registerAnnouncementRoutes } from "./features/announcement/index.ts";
 import { registerAuditRoutes } from "./features/audit/index.ts";
 import { registerBusinessRoutes } from "./features/business/index.ts";
 import { registerCategoryRoutes } from "./features/category/index.ts";
+import { registerDocumentRoutes } from "./features/document/index.ts";
 import { registerEventRoutes } from "./features/event/index.ts";
 import { registerGeoRoutes } from "./features/geo/index.ts";
 import { registerExportRoutes, registerImportRoutes } from "./features/import/index.ts";
@@ -40,6 +41,7 @@ export function createApi() {
   registerPostRoutes(api);
   registerAnnouncementRoutes(api);
   registerMeetingRoutes(api);
+  registerDocumentRoutes(api);
   registerGeoRoutes(api);
   registerAuditRoutes(api);
   registerUsersRoutes(api);

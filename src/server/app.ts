@@ -30,6 +30,7 @@ import type { Env } from "./env.ts";
 import type { Metrics } from "./metrics/metrics.ts";
 import { metricsHandler } from "./metrics/metrics.routes.ts";
 import { messages } from "../shared/messages.ts";
+import { UPLOAD_RULES } from "#shared/upload-kinds.ts";
 import type { AppLoadContext } from "./load-context.ts";
 
 export type RenderPage = (request: Request, context: AppLoadContext) => Promise<Response>;
@@ -218,7 +219,9 @@ export function createApp(deps: AppDeps) {
     } catch {
       // A malformed escape names no file.
     }
-    const file = fullPath ? await services.files.read(fullPath).catch(() => null) : null;
+    // The library's files go out only through their document's download, which checks who may read them.
+    const libraryFile = fullPath.startsWith(`${UPLOAD_RULES.document.folder}/`);
+    const file = fullPath && !libraryFile ? await services.files.read(fullPath).catch(() => null) : null;
     if (!file) return c.json({ error: { code: "not_found", message: messages.storage.notFound(fullPath) } }, 404);
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": file.contentType,

@@ -14,6 +14,7 @@ import { ANNOUNCEMENT_MAIL_JOB, AnnouncementMail, AnnouncementRepository, Announ
 import { AuditRepository, AuditService } from "./features/audit/index.ts";
 import { BusinessRepository, BusinessService } from "./features/business/index.ts";
 import { CategoryRepository, CategoryService } from "./features/category/index.ts";
+import { DocumentRepository, DocumentService } from "./features/document/index.ts";
 import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
@@ -116,6 +117,7 @@ export function createServices({
     ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0,
     publicationMail: () => jobs.runNow(ANNOUNCEMENT_MAIL_JOB),
   });
+  const documents = new DocumentService(new DocumentRepository(database.db), { audit, files, isMember: (viewer) => announcements.isMember(viewer) });
   const meetings = createMeetings({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, isMember: (viewer) => announcements.isMember(viewer) });
   scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, meetingMail: meetings.mail, logger });
   return {
@@ -130,6 +132,7 @@ export function createServices({
     ...owners,
     announcements,
     meetings: meetings.service,
+    documents,
     notificationPreferences: new NotificationPreferenceService(notificationPreferenceRepository),
     posts: new PostService(new PostRepository(database.db), { audit, files }),
     files,

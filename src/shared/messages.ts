@@ -150,11 +150,13 @@ export const messages = {
   uploads: {
     fileTooLarge: (maxMb: number) => `File is too large (max ${maxMb}MB).`,
     selectImageFirst: "Please select an image file first.",
+    selectFileFirst: "Please select a file first.",
     uploadFailed: (message: string) => `Upload failed: ${message}`,
     saveProfilePictureFailed: (message: string) => `Failed to save new profile picture: ${message}`,
     uploadLogoFailed: (message: string) => `Failed to upload logo: ${message}`,
     imageUploadFailed: "Image upload failed. Please try again.",
     typeNotAllowed: (allowed: string) => `This kind of file cannot be uploaded here. Please choose a ${allowed} image.`,
+    documentTypeNotAllowed: (allowed: string) => `This kind of file cannot be uploaded here, or its contents are not what its name says. Please choose a ${allowed} file.`,
     emptyFile: "The file is empty.",
     unreadableImage: "The image could not be read. It may be damaged or incomplete.",
     tooManyPixels: (maxMegapixels: number) => `The picture has too many pixels: at most ${maxMegapixels} megapixels are allowed. Please make it smaller and try again.`,

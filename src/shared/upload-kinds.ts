@@ -1,7 +1,7 @@
 // What may be uploaded where: the kinds of file the site stores, their types and size limits (spec sections 3, 7, 9).
 import { EVENT_IMAGE_TYPES, IMAGE_TYPES, PROFILE_PICTURE } from "./constants.ts";
 
-export const UPLOAD_KINDS = ["logo", "eventImage", "postImage", "profilePicture", "businessPhoto", "siteImage"] as const;
+export const UPLOAD_KINDS = ["logo", "eventImage", "postImage", "profilePicture", "businessPhoto", "siteImage", "document"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export interface UploadKindRules {
@@ -9,19 +9,52 @@ export interface UploadKindRules {
   folder: string;
   types: readonly string[];
   maxBytes: number;
+  /** Images are re-encoded (with narrower copies); documents are kept byte for byte. */
+  images: boolean;
 }
+
+/** What the library takes (spec: reports, studies, bylaws, budgets, minutes), each read from the file's bytes. */
+export const DOCUMENT_TYPES = [
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  "text/csv",
+  ...IMAGE_TYPES,
+] as const;
+
+/** The library's file types as people know them, for messages and the file picker's hint. */
+export const DOCUMENT_TYPE_NAMES: Record<(typeof DOCUMENT_TYPES)[number], string> = {
+  "application/pdf": "PDF",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "DOCX",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "XLSX",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "PPTX",
+  "text/csv": "CSV",
+  "image/png": "PNG",
+  "image/jpeg": "JPEG",
+  "image/gif": "GIF",
+  "image/webp": "WEBP",
+};
+
+/** File name extensions the library's picker offers. */
+export const DOCUMENT_EXTENSIONS = [".pdf", ".docx", ".xlsx", ".pptx", ".csv", ".png", ".jpg", ".jpeg", ".gif", ".webp"] as const;
 
 /** Ample for a phone photo; the stored copy is re-encoded and much smaller. */
 const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 
 export const UPLOAD_RULES: Record<UploadKind, UploadKindRules> = {
-  logo: { folder: "markers_logos", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
-  eventImage: { folder: "event_images", types: EVENT_IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
-  postImage: { folder: "posts_images", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
-  profilePicture: { folder: "profilePictures", types: PROFILE_PICTURE.types, maxBytes: PROFILE_PICTURE.maxBytes },
-  businessPhoto: { folder: "markers_photos", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
+  logo: { folder: "markers_logos", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, images: true },
+  eventImage: { folder: "event_images", types: EVENT_IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, images: true },
+  postImage: { folder: "posts_images", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, images: true },
+  profilePicture: { folder: "profilePictures", types: PROFILE_PICTURE.types, maxBytes: PROFILE_PICTURE.maxBytes, images: true },
+  businessPhoto: { folder: "markers_photos", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, images: true },
   /** The site settings' hero photos and sponsor logos. */
-  siteImage: { folder: "site_settings", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES },
+  siteImage: { folder: "site_settings", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, images: true },
+  /**
+   * The library's files (src/server/features/document). Never served from /files/: each goes out through its
+   * document's download, which checks who may read it.
+   */
+  document: { folder: "documents", types: DOCUMENT_TYPES, maxBytes: 25 * 1024 * 1024, images: false },
 };
 
 export function isUploadKind(value: unknown): value is UploadKind {
@@ -53,7 +86,7 @@ export function claimedType(file: { name: string; type: string }): string {
 
 /** "PNG, JPEG or GIF" for messages. */
 export function typeNames(types: readonly string[]): string {
-  const names = types.map((t) => t.replace(/^image\//, "").toUpperCase());
+  const names = types.map((t) => DOCUMENT_TYPE_NAMES[t as keyof typeof DOCUMENT_TYPE_NAMES] ?? t.replace(/^image\//, "").toUpperCase());
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
 }
 

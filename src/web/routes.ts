@@ -25,6 +25,9 @@ export default [
     route("myqsa/announcements/:announcementId", "routes/member-announcement.tsx"),
     route("myqsa/meetings", "routes/member-meetings.tsx"),
     route("myqsa/meetings/:meetingId", "routes/member-meeting.tsx"),
+    // The library: members' documents, and the public ones for everyone.
+    route("myqsa/research", "routes/member-research.tsx"),
+    route("resources", "routes/resources.tsx"),
     route("pages/:slug", "routes/page.tsx"),
     ...Object.keys(HEADING_PAGES).map((path) =>
       route(path.slice(1), "routes/heading-page.tsx", { id: `heading${path.replaceAll("/", "-")}` }),

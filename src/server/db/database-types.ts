@@ -160,6 +160,24 @@ export interface DataImportRow {
   rowNumber: number;
 }
 
+export interface Document {
+  attachedId: string | null;
+  attachedKind: string | null;
+  contentType: string;
+  createdAt: string;
+  date: string;
+  editorUid: string | null;
+  fileName: string;
+  filePath: string;
+  id: string;
+  lastUpdatedAt: string;
+  size: number;
+  summary: Generated<string>;
+  tags: Generated<string>;
+  title: string;
+  visibility: string;
+}
+
 export interface Event {
   allDay: Generated<number>;
   createdAt: string;
@@ -446,6 +464,7 @@ export interface DB {
   content_version: ContentVersion;
   data_import: DataImport;
   data_import_row: DataImportRow;
+  document: Document;
   event: Event;
   event_occurrence_change: EventOccurrenceChange;
   geo_cache: GeoCache;

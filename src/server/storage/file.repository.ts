@@ -19,9 +19,9 @@ const columns = [
 
 export type StoredFileRow = Pick<DB["stored_file"], (typeof columns)[number]>;
 
-/** Something that shows a stored file as its image: a business (its logo or a photo), an event, a post, an owner's request, the site settings. */
+/** Something that shows a stored file: a business (its logo or a photo), an event, a post, an owner's request, the site settings, a library document. */
 export interface FileHolder {
-  kind: "business" | "event" | "post" | "announcement" | "request" | "site-settings";
+  kind: "business" | "event" | "post" | "announcement" | "request" | "site-settings" | "document";
   id: string;
 }
 
@@ -90,12 +90,13 @@ export class FileRepository {
     const db = this.db;
     // A request's values are JSON text, where the path is a JSON string.
     const quoted = JSON.stringify(fullPath);
-    const [businesses, photos, events, posts, announcements, requests] = await Promise.all([
+    const [businesses, photos, events, posts, announcements, documents, requests] = await Promise.all([
       db.selectFrom("business").select("id").where("logoStoragePath", "=", fullPath).execute(),
       db.selectFrom("business_photo").select("businessId as id").where("storagePath", "=", fullPath).execute(),
       db.selectFrom("event").select("id").where("imageStoragePath", "=", fullPath).execute(),
       db.selectFrom("post").select("id").where("imagePath", "=", fullPath).execute(),
       db.selectFrom("announcement").select("id").where("imagePath", "=", fullPath).execute(),
+      db.selectFrom("document").select("id").where("filePath", "=", fullPath).execute(),
       db
         .selectFrom("change_request")
         .select(["id", "payload"])
@@ -108,6 +109,7 @@ export class FileRepository {
       ...events.map(({ id }) => ({ kind: "event" as const, id })),
       ...posts.map(({ id }) => ({ kind: "post" as const, id })),
       ...announcements.map(({ id }) => ({ kind: "announcement" as const, id })),
+      ...documents.map(({ id }) => ({ kind: "document" as const, id })),
       // LIKE ignores case on SQLite: the text itself decides.
       ...requests.filter((r) => r.payload.includes(quoted)).map(({ id }) => ({ kind: "request" as const, id })),
     ];

@@ -17,6 +17,7 @@ import {
   type UploadKind,
 } from "#shared/upload-kinds.ts";
 import { FileRepository, type FileHolder } from "./file.repository.ts";
+import { documentType } from "./document-file.ts";
 import { reencodeImage, sniffType, TooManyPixels, UnreadableImage } from "./image.ts";
 import { assertSafeKey, type ObjectStore } from "./storage.ts";
 import { isSafeFileName, isValidPostId, mayUpload, pathBelongsTo, storagePath } from "./upload-paths.ts";
@@ -302,6 +303,40 @@ export class FileService {
       `${fileUrl(input.fullPath)} ${image.width}w`,
     ].join(", ");
     return { fullPath: input.fullPath, url: fileUrl(input.fullPath), size: image.body.byteLength, contentType: "image/webp", width: image.width, height: image.height, srcset };
+  }
+
+  /**
+   * Stores an uploaded file of a kind kept as it is (the library's documents) at the prepared path, unattached, once
+   * its bytes show it is of a type the kind takes: an HTML page named "report.pdf" is refused.
+   */
+  async storeDocument(input: { user: CurrentUser; kind: UploadKind; fullPath: string; bytes: Uint8Array; fileName: string }): Promise<SavedFile> {
+    const rules = UPLOAD_RULES[input.kind];
+    if (input.bytes.byteLength === 0) throw Validation(messages.uploads.emptyFile, { file: messages.uploads.emptyFile });
+    if (input.bytes.byteLength > rules.maxBytes) {
+      const message = messages.uploads.fileTooLarge(megabytes(rules.maxBytes));
+      throw Validation(message, { file: message });
+    }
+    const type = await documentType(input.bytes, input.fileName);
+    if (!type || !rules.types.includes(type)) {
+      const message = messages.uploads.documentTypeNotAllowed(typeNames(rules.types));
+      throw Validation(message, { file: message });
+    }
+    await this.assertQuota(input.user, input.bytes.byteLength);
+    const customMetadata = { kind: input.kind, originalName: input.fileName.slice(0, 255), originalType: type };
+    return this.save({ fullPath: input.fullPath, body: input.bytes, contentType: type, ownerUid: input.user.id, attached: false, customMetadata });
+  }
+
+  /** Stores a finished upload as its kind wants: images re-encoded, documents as they are. */
+  storeUpload(input: { user: CurrentUser; kind: UploadKind; fullPath: string; bytes: Uint8Array; fileName: string; businessId?: string | undefined }): Promise<SavedFile> {
+    return UPLOAD_RULES[input.kind].images ? this.storeImage(input) : this.storeDocument(input);
+  }
+
+  /** The name the uploader's computer gave a stored file, as recorded when it was stored. */
+  async originalName(fullPath: string): Promise<string | null> {
+    const record = await this.files.getByPath(fullPath);
+    if (!record) return null;
+    const metadata = JSON.parse(record.customMetadata) as Record<string, string>;
+    return metadata.originalName || record.name;
   }
 
   /** Both steps of an upload in one call, for callers that already hold the whole file. */

@@ -46,7 +46,13 @@ export function isValidPostId(postId: string): boolean {
   return POST_ID.test(postId);
 }
 
-/** The stored file's path. Images are always re-encoded, so the extension is always .webp. */
+/** "Budget 2026.XLSX" → ".xlsx"; "" for a name with no plain extension. */
+function extension(fileName: string): string {
+  const match = /\.([A-Za-z0-9]{1,8})$/.exec(fileName);
+  return match ? `.${match[1]!.toLowerCase()}` : "";
+}
+
+/** The stored file's path. Images are always re-encoded, so their extension is always .webp; documents keep theirs. */
 export function storagePath(target: UploadTarget): string {
   const stamp = (target.now ?? new Date()).getTime();
   const { folder } = UPLOAD_RULES[target.kind];
@@ -65,6 +71,8 @@ export function storagePath(target: UploadTarget): string {
       return `${folder}/${target.user.id}/${baseSlug(target.fileName, "picture")}_${stamp}.webp`;
     case "siteImage":
       return `${folder}/${baseSlug(target.name || target.fileName, "image")}_${stamp}_${newId(6)}.webp`;
+    case "document":
+      return `${folder}/${baseSlug(target.fileName, "document")}_${stamp}_${newId(6)}${extension(target.fileName)}`;
   }
 }
 

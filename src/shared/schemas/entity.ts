@@ -25,7 +25,9 @@ export type Widget =
   | "tags"
   | "hours"
   | "links"
-  | "photos";
+  | "photos"
+  /** One uploaded file kept as it is (a library document), by its stored path. */
+  | "file";
 
 /** Lists a picker loads from the API rather than holding itself. */
 export type OptionSource = "businesses" | "categories" | "tags" | "authors";

@@ -8,6 +8,8 @@ export const paths = {
   history: "/history",
   offers: "/offers",
   contact: "/contact",
+  /** The library's public documents. */
+  resources: "/resources",
   login: "/login",
   signup: "/signup",
   loginContinue: "/login/continue",

@@ -116,7 +116,7 @@ export class UploadService {
       // Both stores tus ships (file, S3) can read a finished upload back; the DataStore type does not say so.
       const reader = this.datastore as DataStore & { read(id: string): Readable | Promise<Readable> };
       const bytes = await readAll(await reader.read(upload.id));
-      const stored = await this.files.storeImage({
+      const stored = await this.files.storeUpload({
         user,
         kind: metadata.kind as (typeof UPLOAD_KINDS)[number],
         fullPath: metadata.target!,

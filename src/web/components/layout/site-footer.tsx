@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
+import { paths } from "#web/lib/paths.ts";
 
 export function SiteFooter({ site }: { site: SiteSettings | null }) {
   const sponsors = site?.sponsorLogos ?? [];
@@ -30,7 +32,12 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
             </ul>
           </section>
         )}
-        <p className="mt-6 text-sm text-stone-600">
+        <nav aria-label="More from the association" className="mt-6 text-sm">
+          <Link to={paths.resources} className="text-brand-700 underline">
+            Resources
+          </Link>
+        </nav>
+        <p className="mt-2 text-sm text-stone-600">
           &copy; {new Date().getFullYear()} {site?.associationName ?? "Niche"}
         </p>
       </div>

@@ -10,6 +10,7 @@ import { ErrorList, Field, ui } from "./field.tsx";
 import { useSiteTimeZone } from "#web/lib/site.ts";
 import { DateTimeField } from "./date-time-field.tsx";
 import { ImageField, type FormImage } from "./image-field.tsx";
+import { UploadField } from "../upload/upload-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { PickerSelect } from "./select.tsx";
 import { TagPicker } from "./tag-picker.tsx";
@@ -193,6 +194,8 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
       );
     case "image":
       return <ImageInput name={name} view={view} meta={meta} props={props} />;
+    case "file":
+      return <FileInput name={name} view={view} meta={meta} props={props} />;
     case "datetime":
       return (
         <div className="min-w-0">
@@ -270,6 +273,38 @@ function ImageInput({ name, view, meta, props }: { name: string; view: FieldView
         errorId={meta.errorId}
         errors={meta.errors}
       />
+      {props.after?.[name]}
+    </div>
+  );
+}
+
+/**
+ * A file kept as it is (a library document): the stored one, named, or a fresh upload in its place. Its value is a
+ * hidden input holding the stored path, so the wrapper names the field: a refused sending focuses the file picker.
+ */
+function FileInput({ name, view, meta, props }: { name: string; view: FieldView; meta: Meta; props: Props }) {
+  const initial = typeof meta.initialValue === "string" ? meta.initialValue : "";
+  const [file, setFile] = useState<{ path: string; name: string } | null>(null);
+  const currentName = typeof props.values.fileName === "string" ? props.values.fileName : "";
+  return (
+    <div className="grid gap-2" data-field={meta.name}>
+      <input type="hidden" name={meta.name} value={file?.path ?? initial} />
+      {(file || (initial && currentName)) && (
+        <p className="text-sm text-stone-700">
+          {file ? "New file: " : "Current file: "}
+          <span className="font-medium break-all">{file?.name ?? currentName}</span>
+        </p>
+      )}
+      <UploadField
+        kind={view.upload!}
+        label={file || initial ? `Replace the file (${view.label})` : view.label}
+        disabled={false}
+        onBusyChange={props.uploadReporter?.(name)}
+        onUploaded={(stored) => setFile({ path: stored.fullPath, name: stored.name ?? stored.fullPath.split("/").pop() ?? "" })}
+        errorId={meta.errorId}
+        invalid={!!meta.errors?.length}
+      />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
       {props.after?.[name]}
     </div>
   );

@@ -1,7 +1,7 @@
 // The one upload control of the site: pick or drop a file, preview it, watch it go up, pause, resume or cancel.
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { messages } from "#shared/messages.ts";
-import { UPLOAD_RULES, claimedType, megabytes, typeNames, type UploadKind } from "#shared/upload-kinds.ts";
+import { DOCUMENT_EXTENSIONS, UPLOAD_RULES, claimedType, megabytes, typeNames, type UploadKind } from "#shared/upload-kinds.ts";
 import { canCancel, canPause, canResume, isFinished } from "#shared/upload-task.ts";
 import { UploadTask, type StoredUpload, type UploadSnapshot } from "./upload-task.ts";
 
@@ -69,6 +69,10 @@ export function UploadField({
     setNotice(null);
     setSnapshot(null);
     if (!next) return;
+    if (!rules.images) {
+      chooseDocument(next);
+      return;
+    }
     // A hint for the user only: the server reads the real type from the file's bytes. A file the browser gives no
     // type is judged by its name's extension; one that names no image is not of a kind taken here.
     const type = claimedType(next);
@@ -104,13 +108,28 @@ export function UploadField({
     setPreview(URL.createObjectURL(next));
   }
 
+  /** A file kept as it is (a library document): its name and size are checked here, its bytes by the server. */
+  function chooseDocument(next: File) {
+    setPreview(null);
+    const named = DOCUMENT_EXTENSIONS.some((ext) => next.name.toLowerCase().endsWith(ext));
+    const problem = !named
+      ? messages.uploads.documentTypeNotAllowed(typeNames(rules.types))
+      : next.size > rules.maxBytes
+        ? messages.uploads.fileTooLarge(megabytes(rules.maxBytes))
+        : next.size === 0
+          ? messages.uploads.emptyFile
+          : null;
+    setProblem(problem);
+    setFile(problem ? null : next);
+  }
+
   async function finish(state: UploadSnapshot) {
     if (state.state === "error") setProblem(failureMessage(state.error ?? ""));
     if (state.state === "canceled") setNotice(messages.storage.canceled);
     if (state.state !== "success" || !state.result) return;
     setSaving(true);
     try {
-      await onUploaded(state.result);
+      await onUploaded({ ...state.result, name: file?.name });
       setNotice("Upload complete.");
       setFile(null);
       setPreview(null);
@@ -124,7 +143,7 @@ export function UploadField({
 
   function start() {
     if (!file) {
-      setProblem(messages.uploads.selectImageFirst);
+      setProblem(rules.images ? messages.uploads.selectImageFirst : messages.uploads.selectFileFirst);
       return;
     }
     setProblem(null);
@@ -168,7 +187,7 @@ export function UploadField({
           ref={inputRef}
           id={inputId}
           type="file"
-          accept={rules.types.join(",")}
+          accept={rules.images ? rules.types.join(",") : [...DOCUMENT_EXTENSIONS, ...rules.types].join(",")}
           aria-describedby={invalid && errorId ? `${errorId} ${hintId}` : hintId}
           aria-invalid={invalid || undefined}
           disabled={locked}
@@ -176,7 +195,7 @@ export function UploadField({
           className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-1.5 file:text-white disabled:opacity-50"
         />
         <p id={hintId} className="text-sm text-stone-600">
-          Choose or drop a file here: {rules.types.map((t) => t.replace("image/", "").toUpperCase()).join(", ")}, up to {megabytes(rules.maxBytes)} MB.
+          Choose or drop a file here: {rules.images ? rules.types.map((t) => t.replace("image/", "").toUpperCase()).join(", ") : typeNames(rules.types)}, up to {megabytes(rules.maxBytes)} MB.
         </p>
       </div>
 

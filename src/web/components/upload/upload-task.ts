@@ -25,6 +25,8 @@ export interface StoredUpload {
   contentType: string;
   width: number;
   height: number;
+  /** The chosen file's own name (the server keeps it too, for a document's download). */
+  name?: string;
 }
 
 export interface UploadSnapshot {

@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   ["offers", "Offers"],
   ["announcements", "Announcements"],
   ["meetings", "Meetings"],
+  ["library", "Library"],
   ["recent-changes", "Recent changes"],
   ["requests", "Requests"],
   ["intake", "Intake forms"],

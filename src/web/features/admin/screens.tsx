@@ -7,6 +7,7 @@ import { slugify, truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { AnnouncementInputSchema, announcementMessages, announcementView, type AdminAnnouncement } from "#shared/schemas/announcement.ts";
 import { MeetingInputSchema, meetingMessages, meetingView, type AdminMeeting } from "#shared/schemas/meeting.ts";
+import { DocumentInputSchema, documentMessages, documentView, VISIBILITY_LABELS, type AdminDocument } from "#shared/schemas/document.ts";
 import { BusinessInputSchema, businessView, type BusinessAdmin } from "#shared/schemas/business.ts";
 import { CategoryInputSchema, categoryView, type Category } from "#shared/schemas/category.ts";
 import type { EntityView, OptionSource } from "#shared/schemas/entity.ts";
@@ -261,6 +262,29 @@ export const SCREENS: Record<string, Screen> = {
       failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} meeting. ${detailOf(error, meetingMessages.mustBeLoggedIn)}`,
       confirm: (m) => `Are you sure you want to delete the meeting "${m.title}"? Its answers go with it. This action cannot be undone.`,
       deleteFailed: (detail) => `Failed to delete meeting. ${detail}`,
+    },
+  }),
+  library: define<AdminDocument>({
+    view: documentView,
+    schema: DocumentInputSchema,
+    list: "/admin/documents",
+    paged: true,
+    sort: byDate,
+    path: "/documents",
+    title: (d) => d.title,
+    values: (d) => ({ ...d, tags: d.tags.join(", ") }),
+    item: (d) => (
+      <>
+        {line(`${VISIBILITY_LABELS[d.visibility]} · ${d.date} · ${d.fileName}${d.tags.length ? ` · ${d.tags.join(", ")}` : ""}`)}
+        {preview(d.summary || null)}
+      </>
+    ),
+    texts: {
+      loadFailed: () => "Failed to load the library.",
+      saved: (_, editing) => (editing ? "Document updated." : "Document added."),
+      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} document. ${detailOf(error, documentMessages.mustBeLoggedIn)}`,
+      confirm: (d) => `Are you sure you want to delete the document "${d.title}" and its file? This action cannot be undone.`,
+      deleteFailed: (detail) => `Failed to delete document. ${detail}`,
     },
   }),
   offers: define<AdminOffer>({

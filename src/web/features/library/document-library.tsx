@@ -1,0 +1,116 @@
+// The library as readers see it, on /myqsa/research (members) and /resources (everyone): a search box, the tags to
+// filter by, and the documents newest first, each downloaded as a file. A plain GET form, so it works before (and
+// without) the page's scripts.
+import { Form, Link } from "react-router";
+import { DOCUMENT_TYPE_NAMES } from "#shared/upload-kinds.ts";
+import { VISIBILITY_LABELS, type DocumentList, type LibraryDocument } from "#shared/schemas/document.ts";
+import { formatLongDate } from "#shared/format.ts";
+import { ui } from "#web/components/ui/field.tsx";
+
+/** "1.2 MB", "340 KB". */
+function fileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+const typeName = (contentType: string) => DOCUMENT_TYPE_NAMES[contentType as keyof typeof DOCUMENT_TYPE_NAMES] ?? "File";
+
+function DocumentItem({ document, path, showVisibility }: { document: LibraryDocument; path: string; showVisibility: boolean }) {
+  return (
+    <li className="card grid gap-1">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
+        <time dateTime={document.date}>{formatLongDate(`${document.date}T12:00:00Z`, "UTC")}</time>
+        <span aria-hidden="true">·</span>
+        <span>
+          {typeName(document.contentType)}, {fileSize(document.size)}
+        </span>
+        {showVisibility && document.visibility === "members" && <span className="rounded bg-stone-200 px-2 py-0.5 font-semibold text-stone-800">{VISIBILITY_LABELS.members}</span>}
+      </p>
+      <h2 className="text-lg font-semibold">
+        {/* A download, never a page of the site: the browser is told to fetch it whole. */}
+        <a href={document.url} download={document.fileName} className="text-brand-800 underline">
+          {document.title}
+          <span className="sr-only"> (download {typeName(document.contentType)})</span>
+        </a>
+      </h2>
+      {document.summary && <p className="whitespace-pre-line text-stone-800">{document.summary}</p>}
+      {document.tags.length > 0 && (
+        <ul className="mt-1 flex flex-wrap gap-2" aria-label="Tags">
+          {document.tags.map((tag) => (
+            <li key={tag}>
+              <Link to={`${path}?tag=${encodeURIComponent(tag)}`} className="rounded-full border border-stone-300 px-2 py-0.5 text-sm text-stone-700 underline">
+                {tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function DocumentLibrary({ list, path, q, tag, showVisibility = false }: { list: DocumentList; path: string; q: string; tag: string; showVisibility?: boolean }) {
+  const filtered = q !== "" || tag !== "";
+  return (
+    <div className="grid gap-4">
+      <Form method="get" action={path} role="search" className="flex flex-wrap items-end gap-2">
+        <label className="grid min-w-0 flex-1 gap-1">
+          <span className={ui.label}>Search the documents</span>
+          <input type="search" name="q" defaultValue={q} maxLength={200} className={ui.input} />
+        </label>
+        {tag && <input type="hidden" name="tag" value={tag} />}
+        <button type="submit" className={ui.primary}>
+          Search
+        </button>
+      </Form>
+      {list.tags.length > 0 && (
+        <nav aria-label="Filter by tag">
+          <ul className="flex flex-wrap gap-2">
+            <li>
+              <Link to={q ? `${path}?q=${encodeURIComponent(q)}` : path} aria-current={tag === "" ? "true" : undefined} className={chip(tag === "")}>
+                All
+              </Link>
+            </li>
+            {list.tags.map((t) => {
+              const current = t.toLowerCase() === tag.toLowerCase();
+              const query = new URLSearchParams({ ...(q ? { q } : {}), tag: t });
+              return (
+                <li key={t}>
+                  <Link to={`${path}?${query}`} aria-current={current ? "true" : undefined} className={chip(current)}>
+                    {t}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      )}
+      {list.items.length === 0 ? (
+        <p className="text-stone-700">{filtered ? "No documents match." : "No documents yet."}</p>
+      ) : (
+        <>
+          {filtered && <p className="text-stone-700" role="status">{list.items.length === 1 ? "1 document matches." : `${list.items.length} documents match.`}</p>}
+          <ul className="grid gap-3">
+            {list.items.map((document) => (
+              <DocumentItem key={document.id} document={document} path={path} showVisibility={showVisibility} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+const chip = (current: boolean) =>
+  `inline-block rounded-full border px-3 py-1 text-sm ${current ? "border-brand-800 bg-brand-800 font-semibold text-white" : "border-stone-300 bg-white text-stone-800 underline"}`;
+
+/** The query of a library page's address: the words and the tag. */
+export function libraryQuery(url: URL): { q: string; tag: string } {
+  return { q: (url.searchParams.get("q") ?? "").trim().slice(0, 200), tag: (url.searchParams.get("tag") ?? "").trim().slice(0, 40) };
+}
+
+/** The API's address for that query. */
+export function libraryApiPath({ q, tag }: { q: string; tag: string }): string {
+  const query = new URLSearchParams({ ...(q ? { q } : {}), ...(tag ? { tag } : {}) });
+  return `/documents${query.size ? `?${query}` : ""}`;
+}

@@ -1,0 +1,30 @@
+// /resources: the association's public documents, for everyone (members see the others on /myqsa/research).
+import type { Route } from "./+types/resources";
+import { getApp } from "../lib/app-context.ts";
+import { pageMeta } from "../features/seo/index.ts";
+import { pageTitle } from "../lib/meta.ts";
+import { paths } from "../lib/paths.ts";
+import { DocumentLibrary, libraryQuery } from "../features/library/document-library.tsx";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const query = libraryQuery(new URL(request.url));
+  const { services } = getApp(context);
+  // Read as a visitor, whoever asks: the public ones only, the same page for a member and a stranger.
+  const [list, site] = await Promise.all([services.documents.list(null, query), services.siteSettings.get()]);
+  return { ...query, list, associationName: site.associationName };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta(matches, { title: "Resources", description: `Public documents of ${loaderData.associationName}: reports, studies, bylaws and more.`, path: paths.resources })
+    : pageTitle(matches, "Resources");
+
+export default function Resources({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="grid max-w-3xl gap-4">
+      <h1 className="page-heading">Resources</h1>
+      <p className="text-stone-700">Public documents of {loaderData.associationName}: reports, studies, bylaws and more, free to download.</p>
+      <DocumentLibrary list={loaderData.list} path={paths.resources} q={loaderData.q} tag={loaderData.tag} />
+    </section>
+  );
+}
