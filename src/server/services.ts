@@ -118,7 +118,7 @@ export function createServices({
     publicationMail: () => jobs.runNow(ANNOUNCEMENT_MAIL_JOB),
   });
   const documents = new DocumentService(new DocumentRepository(database.db), { audit, files, isMember: (viewer) => announcements.isMember(viewer) });
-  const meetings = createMeetings({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, isMember: (viewer) => announcements.isMember(viewer) });
+  const meetings = createMeetings({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, documents, isMember: (viewer) => announcements.isMember(viewer) });
   scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, meetingMail: meetings.mail, logger });
   return {
     jobs,
@@ -167,6 +167,7 @@ function createMeetings({
   siteSettings,
   notificationPreferenceRepository,
   audit,
+  documents,
   isMember,
 }: {
   database: Database;
@@ -176,6 +177,7 @@ function createMeetings({
   siteSettings: SiteSettingsService;
   notificationPreferenceRepository: NotificationPreferenceRepository;
   audit: AuditService;
+  documents: DocumentService;
   isMember: MeetingDeps["isMember"];
 }) {
   const repository = new MeetingRepository(database.db);
@@ -191,7 +193,11 @@ function createMeetings({
     organizerEmail: /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
   });
-  const service = new MeetingService(repository, { audit, isMember, mailJob: () => jobs.request(MEETING_MAIL_JOB), siteUrl: publicUrl(env), site });
+  const attachments: MeetingDeps["attachments"] = {
+    of: (viewer, id) => documents.attachmentsOf(viewer, { kind: "meeting", id }),
+    deleteAll: (id) => documents.deleteAttachmentsOf({ kind: "meeting", id }),
+  };
+  const service = new MeetingService(repository, { audit, isMember, attachments, mailJob: () => jobs.request(MEETING_MAIL_JOB), siteUrl: publicUrl(env), site });
   return { service, mail };
 }
 

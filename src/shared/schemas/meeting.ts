@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { checkbox, optionalWebAddress, timestampInput } from "./content-input.ts";
 import { singleLine } from "../text.ts";
+import { DocumentSchema } from "./document.ts";
 import type { EntityView } from "./entity.ts";
 
 export const meetingMessages = {
@@ -64,6 +65,11 @@ export type Meeting = z.infer<typeof MeetingSchema>;
 
 export const AdminMeetingSchema = MeetingSchema.extend({ editorUid: z.string().nullable() });
 export type AdminMeeting = z.infer<typeof AdminMeetingSchema>;
+
+/** One meeting as its page shows it: with its files (agenda, slides, minutes: library documents) the reader may see. */
+export const MeetingDetailSchema = MeetingSchema.extend({ attachments: z.array(DocumentSchema) });
+export const AdminMeetingDetailSchema = AdminMeetingSchema.extend({ attachments: z.array(DocumentSchema) });
+export type MeetingDetail = z.infer<typeof MeetingDetailSchema> & { editorUid?: string | null };
 
 /** Upcoming ones soonest first, then past ones latest first. */
 export const MeetingListSchema = z.object({ upcoming: z.array(MeetingSummarySchema), past: z.array(MeetingSummarySchema) });

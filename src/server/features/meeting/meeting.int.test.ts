@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createBusiness } from "#server/db/factories.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { errorOf, invalidOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { createDocument } from "#tests/setup/documents.ts";
 import { calendarIn } from "#tests/setup/mail-calendar.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "#tests/setup/smtp-receiver.ts";
@@ -203,6 +204,22 @@ describe("meetings (administrators arrange, members answer)", () => {
     expect(mailsTo(members.b.user.email, "Annual general meeting")).toHaveLength(0);
     expect(mailsTo(members.c.user.email, "Annual general meeting")).toHaveLength(0);
     expect(mailsTo(plainUser.email, "Annual general meeting")).toHaveLength(0);
+  });
+
+  it("lists a meeting's files for members, keeps members-only ones from anyone else, and deletes them with the meeting", async () => {
+    const { id } = await make("With files");
+    const agenda = await createDocument(t, admin.cookie, { title: "Agenda PDF", visibility: "members", attachedTo: { kind: "meeting", id } });
+    await createDocument(t, admin.cookie, { title: "Slides", visibility: "members", attachedTo: { kind: "meeting", id } }, { filename: "slides.pdf" });
+    await createDocument(t, admin.cookie, { title: "Not this meeting's", visibility: "members" });
+    const seen = (await (await t.request(`/api/v1/meetings/${id}`, { cookie: members.a.cookie })).json()) as { attachments: Array<{ title: string; url: string }> };
+    expect(seen.attachments.map((d) => d.title).sort()).toEqual(["Agenda PDF", "Slides"]);
+    const file = seen.attachments.find((d) => d.title === "Agenda PDF")!.url;
+    expect((await t.request(file, { cookie: members.a.cookie })).status).toBe(200);
+    expect([403, 404]).toContain((await t.request(file, { cookie: plainUser.cookie })).status);
+    expect([401, 404]).toContain((await t.request(file)).status);
+
+    expect((await asAdmin(`/api/v1/meetings/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await asAdmin(`/api/v1/documents/${agenda}`)).status).toBe(404);
   });
 
   it("the dashboard's next meetings carry the person's answer", async () => {

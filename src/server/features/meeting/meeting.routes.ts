@@ -3,7 +3,7 @@ import type { AppEnv } from "#server/api/api-env.ts";
 import { signedInOnly } from "#server/api/admin-only.ts";
 import { adminListRoute, entityWriteRoutes, jsonBody } from "#server/api/entity-routes.ts";
 import { errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
-import { AdminMeetingSchema, MeetingCalendarSchema, MeetingListSchema, MeetingSchema, type MeetingInputSchema, type RsvpInput } from "#shared/schemas/meeting.ts";
+import { AdminMeetingDetailSchema, AdminMeetingSchema, MeetingCalendarSchema, MeetingDetailSchema, MeetingListSchema, MeetingSchema, type MeetingInputSchema, type RsvpInput } from "#shared/schemas/meeting.ts";
 
 const memberErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not a member: meetings are for the owners of member businesses and administrators") };
 const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };
@@ -46,11 +46,11 @@ const getMeeting = createRoute({
   method: "get",
   path: "/meetings/{id}",
   tags: ["Meetings"],
-  summary: "One meeting, with who answered what by name (members only)",
+  summary: "One meeting, with who answered what by name and its files (members only)",
   middleware: [signedInOnly] as const,
   request: { params: IdParamSchema },
   responses: {
-    200: { description: "The meeting; administrators also get its editor", content: json(z.union([AdminMeetingSchema, MeetingSchema])) },
+    200: { description: "The meeting with its files; administrators also get its editor", content: json(z.union([AdminMeetingDetailSchema, MeetingDetailSchema])) },
     ...memberErrors,
     404: errorResponse("Meeting not found."),
   },
@@ -102,7 +102,7 @@ const writes = entityWriteRoutes({
   summaries: {
     create: "Arrange a meeting; the members are told (administrators only)",
     update: "Replace a meeting: change, cancel it or add its minutes; those coming are told of a new time or place (administrators only)",
-    delete: "Delete a meeting and its answers (administrators only)",
+    delete: "Delete a meeting with its answers and its files (administrators only)",
   },
   invalid: "Title, Starts and Ends are required.",
   notFound: "Meeting not found.",

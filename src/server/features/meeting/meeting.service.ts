@@ -14,6 +14,7 @@ import {
   type AdminMeeting,
   type Meeting,
   type MeetingCalendar,
+  type MeetingDetail,
   type MeetingInput,
   type MeetingList,
   type MeetingSummary,
@@ -31,6 +32,11 @@ export interface MeetingDeps {
   isMember: (viewer: CurrentUser | null) => Promise<boolean>;
   /** Asks the meeting mail job to run (a meeting was saved or answered). */
   mailJob: () => Promise<unknown>;
+  /** The meeting's files, library documents attached to it: those the reader may see, and all of them gone with it. */
+  attachments: {
+    of: (viewer: CurrentUser, meetingId: string) => Promise<MeetingDetail["attachments"]>;
+    deleteAll: (meetingId: string) => Promise<void>;
+  };
   siteUrl: string;
   site: () => Promise<{ name: string; timeZone: string }>;
   now?: () => Date;
@@ -81,12 +87,13 @@ export class MeetingService {
     return { items: items.map((row) => this.adminView(row, rsvps, viewer!.id, now)), total, page: query.page, pageSize: query.pageSize };
   }
 
-  async get(viewer: CurrentUser | null, id: string): Promise<Meeting | AdminMeeting> {
+  /** One meeting with its files; administrators also get its editor. */
+  async get(viewer: CurrentUser | null, id: string): Promise<MeetingDetail> {
     const user = await this.requireMember(viewer);
     const row = await this.repository.get(id);
     if (!row) throw NotFound(m.notFound);
-    const rsvps = await this.repository.rsvps([id]);
-    const view = this.view(row, rsvps, user.id, this.now());
+    const [rsvps, attachments] = await Promise.all([this.repository.rsvps([id]), this.deps.attachments.of(user, id)]);
+    const view = { ...this.view(row, rsvps, user.id, this.now()), attachments };
     return user.role === "admin" ? { ...view, editorUid: row.editorUid } : view;
   }
 
@@ -130,7 +137,9 @@ export class MeetingService {
   async delete(viewer: CurrentUser | null, id: string): Promise<void> {
     const admin = requireAdmin(viewer, m.mustBeLoggedIn);
     const existing = await this.repository.get(id);
-    if (!existing || !(await this.repository.delete(id))) throw NotFound(m.notFound);
+    if (!existing) throw NotFound(m.notFound);
+    await this.deps.attachments.deleteAll(id);
+    if (!(await this.repository.delete(id))) throw NotFound(m.notFound);
     await this.deps.audit.record(admin, { action: "delete", entityType: "meeting", entityId: id, summary: existing.title });
   }
 
