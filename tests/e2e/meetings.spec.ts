@@ -7,6 +7,7 @@ import { createOrUpdateUser } from "#server/auth/accounts.ts";
 import { parseEnv } from "#server/env.ts";
 import { openRuntime, type Runtime } from "#server/runtime.ts";
 import ical, { type VEvent } from "node-ical";
+import { PDF } from "../fixtures/documents.ts";
 import { calendarIn } from "../setup/mail-calendar.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
 import { fillDateTime } from "./admin-helpers.ts";
@@ -97,6 +98,17 @@ test("an administrator arranges a meeting; a member answers yes, imports the inv
   await expectNoAxeViolations(page);
   await shoot(page, "admin-meetings");
 
+  // On the meeting's page the administrator attaches the agenda as a file (a members-only library document).
+  await listed.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const attach = page.getByRole("form", { name: "Attach a file (administrators)" });
+  await attach.getByLabel("File").setInputFiles({ name: "agenda.pdf", mimeType: "application/pdf", buffer: PDF });
+  await expect(attach.getByRole("status").filter({ hasText: "Upload complete." })).toBeVisible({ timeout: 20_000 });
+  await attach.getByLabel("Title").fill("Agenda (PDF)");
+  await attach.getByRole("button", { name: "Attach file" }).click();
+  await expect(page.getByRole("list", { name: "Files" }).getByRole("link", { name: "Agenda (PDF)" })).toBeVisible();
+  await page.goto("/admin/meetings");
+
   // Both members are told of it.
   const announced = await Promise.all([site.smtp.waitFor(first, new RegExp(`Meeting: ${title}`)), site.smtp.waitFor(second, new RegExp(`Meeting: ${title}`))]);
   expect(announced[0].text).toContain("Where: Town hall, 1 Queen Street");
@@ -116,6 +128,10 @@ test("an administrator arranges a meeting; a member answers yes, imports the inv
   await memberPage.goto(link);
   await expect(memberPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(memberPage.getByText("Budget and elections.")).toBeVisible();
+  const agendaFile = memberPage.getByRole("list", { name: "Files" }).getByRole("link", { name: "Agenda (PDF)" });
+  const download = await memberPage.request.get((await agendaFile.getAttribute("href"))!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-disposition"]).toMatch(/^attachment/);
   const answers = memberPage.getByRole("group", { name: "Will you come?" });
   await answers.getByRole("radio", { name: "Yes" }).check();
   await memberPage.getByRole("button", { name: "Save my answer" }).click();

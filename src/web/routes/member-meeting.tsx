@@ -1,22 +1,24 @@
 // /myqsa/meetings/<id>: one meeting for a member: when and where, the agenda, the member's answer (changeable until it
-// is over or cancelled), who is coming by name, its calendar file, and the minutes once added.
+// is over or cancelled), who is coming by name, its calendar file, its files, and the minutes once added. Administrators
+// (whose answer names the meeting's editor) also attach files here.
 import { data } from "react-router";
 import type { Route } from "./+types/member-meeting";
 import { getApp, serverFetch } from "../lib/app-context.ts";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { meetingMessages, RSVP_LABELS, RSVP_RESPONSES, type Meeting } from "#shared/schemas/meeting.ts";
+import { meetingMessages, RSVP_LABELS, RSVP_RESPONSES, type MeetingDetail } from "#shared/schemas/meeting.ts";
+import { localDate } from "#shared/zoned-time.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { MemberInvitation } from "../features/announcements/member-invitation.tsx";
-import { countsText, MeetingBadges, MeetingFacts, RsvpForm } from "../features/meetings/index.ts";
+import { AttachFileForm, countsText, MeetingBadges, MeetingFacts, MeetingFiles, RsvpForm } from "../features/meetings/index.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const site = await getApp(context).services.siteSettings.get();
   try {
-    const meeting = await apiFetch<Meeting>(`/meetings/${encodeURIComponent(params.meetingId)}`, {}, serverFetch(context));
+    const meeting = await apiFetch<MeetingDetail>(`/meetings/${encodeURIComponent(params.meetingId)}`, {}, serverFetch(context));
     return { state: "ok" as const, meeting, timeZone: site.timeZone };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return { state: "not-member" as const, signedIn: error.status === 403 };
@@ -41,6 +43,7 @@ export default function MemberMeeting({ loaderData }: Route.ComponentProps) {
     return <ItemNotFound heading="Meetings" message={meetingMessages.notFound} back={{ to: paths.member.meetings, label: "All meetings" }} />;
   }
   const { meeting, timeZone } = loaderData;
+  const isAdmin = "editorUid" in meeting;
   const closed = meeting.cancelled ? meetingMessages.rsvpCancelled : meeting.past ? meetingMessages.rsvpPast : null;
   return (
     <article aria-labelledby="meeting-title" className="grid max-w-3xl gap-5">
@@ -69,6 +72,15 @@ export default function MemberMeeting({ loaderData }: Route.ComponentProps) {
             Agenda
           </h2>
           <RichContent html={meeting.agenda} className="mt-2" />
+        </section>
+      )}
+      {(meeting.attachments.length > 0 || isAdmin) && (
+        <section className="grid gap-2" aria-labelledby="files-heading">
+          <h2 id="files-heading" className="text-xl font-semibold text-brand-800">
+            Files
+          </h2>
+          <MeetingFiles files={meeting.attachments} />
+          {isAdmin && <AttachFileForm meetingId={meeting.id} date={localDate(meeting.startsAt, timeZone)} />}
         </section>
       )}
       <section className="card grid gap-3" aria-labelledby="answers-heading">

@@ -2,3 +2,4 @@
 export { countsText, MeetingBadges, MeetingFacts } from "./meeting-facts.tsx";
 export { PrivateCalendar } from "./private-calendar.tsx";
 export { RsvpForm } from "./rsvp-form.tsx";
+export { AttachFileForm, MeetingFiles } from "./meeting-files.tsx";
