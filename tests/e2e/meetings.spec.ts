@@ -94,7 +94,7 @@ test("an administrator arranges a meeting; a member answers yes, imports the inv
   await page.keyboard.type("Budget and elections.");
   await form.getByRole("button", { name: "Add Meeting" }).click();
   const listed = page.getByRole("list", { name: "Meetings" }).getByRole("listitem").filter({ hasText: title });
-  await expect(listed).toContainText("Town hall");
+  await expect(listed).toContainText("Town hall", { timeout: 15_000 });
   await expectNoAxeViolations(page);
   await shoot(page, "admin-meetings");
 
@@ -103,6 +103,7 @@ test("an administrator arranges a meeting; a member answers yes, imports the inv
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const attach = page.getByRole("form", { name: "Attach a file (administrators)" });
   await attach.getByLabel("File").setInputFiles({ name: "agenda.pdf", mimeType: "application/pdf", buffer: PDF });
+  await attach.getByRole("button", { name: "Upload" }).click();
   await expect(attach.getByRole("status").filter({ hasText: "Upload complete." })).toBeVisible({ timeout: 20_000 });
   await attach.getByLabel("Title").fill("Agenda (PDF)");
   await attach.getByRole("button", { name: "Attach file" }).click();
