@@ -184,17 +184,7 @@ export class MeetingRepository {
       .selectFrom("user")
       .select(["user.id", "user.email", "user.displayName"])
       .where(isMember)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("meeting_mail")
-              .select("meeting_mail.userId")
-              .whereRef("meeting_mail.userId", "=", "user.id")
-              .where("meeting_mail.meetingId", "=", meetingId)
-              .where("meeting_mail.topic", "=", topic),
-          ),
-        ),
-      )
+      .where("user.id", "not in", this.mailed(meetingId, topic))
       .orderBy("user.id")
       .execute();
   }
@@ -207,19 +197,14 @@ export class MeetingRepository {
       .select(["user.id", "user.email", "user.displayName", "meeting_rsvp.response"])
       .where("meeting_rsvp.meetingId", "=", meetingId)
       .where("meeting_rsvp.response", "in", ["yes", "maybe"])
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("meeting_mail")
-              .select("meeting_mail.userId")
-              .whereRef("meeting_mail.userId", "=", "user.id")
-              .where("meeting_mail.meetingId", "=", meetingId)
-              .where("meeting_mail.topic", "=", topic),
-          ),
-        ),
-      )
+      .where("user.id", "not in", this.mailed(meetingId, topic))
       .orderBy("user.id")
       .execute()) as Array<MemberRecipient & { response: RsvpResponse }>;
+  }
+
+  /** Who has been mailed this topic of this meeting. */
+  private mailed(meetingId: string, topic: string) {
+    return this.db.selectFrom("meeting_mail").select("meeting_mail.userId").where("meeting_mail.meetingId", "=", meetingId).where("meeting_mail.topic", "=", topic);
   }
 
   /** Records that this person's mail on this topic went (or that they want none): it is not sent again. */
