@@ -1,9 +1,8 @@
 // Announcements end to end, with mail read from a real SMTP server on loopback: an administrator publishes one from
 // the Announcements tab, two members receive it at once, one reads it on the site and the header's unread count drops.
 // A server of its own, since the shared journeys' server sends no mail.
-import { request as playwrightRequest } from "@playwright/test";
 import { fillDateTime } from "./admin-helpers.ts";
-import { account, mailSiteTest, member, PASSWORD, signInPage } from "./mail-site.ts";
+import { account, adminAndTwoMembers, mailSiteTest, signInPage } from "./mail-site.ts";
 import { expect, expectNoAxeViolations } from "./fixtures.ts";
 import { shoot } from "./screenshots.ts";
 
@@ -13,11 +12,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test("an administrator publishes an announcement; two members get it by mail, one reads it and the unread count drops", async ({ page, browser, site }) => {
   test.skip(test.info().project.name !== "desktop", "one journey; the screenshots cover both widths");
-  const adminEmail = await account(site, "admin");
-  const admin = await playwrightRequest.newContext({ baseURL: site.url });
-  expect((await admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password: PASSWORD }, headers: { Origin: site.url } })).status()).toBe(200);
-  const businesses = (await (await admin.get("/api/v1/businesses")).json()) as Array<{ id: string }>;
-  const [first, second] = await Promise.all([member(site, admin, businesses[0]!.id), member(site, admin, businesses[1]!.id)]);
+  const { adminEmail, admin, first, second } = await adminAndTwoMembers(site);
 
   // The administrator writes it in the Announcements tab, published at a time already past: it goes out at once.
   await signInPage(page, site, adminEmail);

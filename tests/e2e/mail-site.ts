@@ -1,7 +1,7 @@
 // A server of a journey's own that sends its mail to a real SMTP server on loopback (the shared journeys' server sends
 // none), with the accounts those journeys make: administrators, and members (`business` accounts made owners of a demo
 // business by an administrator).
-import type { APIRequestContext, Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { createOrUpdateUser } from "#server/auth/accounts.ts";
 import { parseEnv } from "#server/env.ts";
 import { openRuntime, type Runtime } from "#server/runtime.ts";
@@ -66,4 +66,14 @@ export async function member(site: MailSite, admin: APIRequestContext, businessI
   const email = await account(site, "business");
   expect((await admin.post(`/api/v1/businesses/${businessId}/owners`, { data: { email }, headers: { Origin: site.url } })).status()).toBe(200);
   return email;
+}
+
+/** An administrator (signed in on an API context of their own) and two members, owners of the first two demo businesses. */
+export async function adminAndTwoMembers(site: MailSite) {
+  const adminEmail = await account(site, "admin");
+  const admin = await playwrightRequest.newContext({ baseURL: site.url });
+  expect((await admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password: PASSWORD }, headers: { Origin: site.url } })).status()).toBe(200);
+  const businesses = (await (await admin.get("/api/v1/businesses")).json()) as Array<{ id: string }>;
+  const [first, second] = await Promise.all([member(site, admin, businesses[0]!.id), member(site, admin, businesses[1]!.id)]);
+  return { adminEmail, admin, first, second };
 }

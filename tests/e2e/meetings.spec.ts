@@ -2,12 +2,11 @@
 // Meetings tab, a member answers yes and the invitation attached to the confirmation imports into node-ical; the
 // administrator moves it and the member gets the updated invitation (same UID, higher SEQUENCE); minutes added are
 // mailed to the members. A server of its own, since the shared journeys' server sends no mail.
-import { request as playwrightRequest } from "@playwright/test";
 import ical, { type VEvent } from "node-ical";
 import { PDF } from "../fixtures/documents.ts";
 import { calendarIn } from "../setup/mail-calendar.ts";
 import { fillDateTime } from "./admin-helpers.ts";
-import { account, mailSiteTest, member, PASSWORD, signInPage } from "./mail-site.ts";
+import { account, adminAndTwoMembers, mailSiteTest, signInPage } from "./mail-site.ts";
 import { expect, expectNoAxeViolations } from "./fixtures.ts";
 import { shoot } from "./screenshots.ts";
 
@@ -19,11 +18,7 @@ const vevents = (text: string) => Object.values(ical.sync.parseICS(text)).filter
 
 test("an administrator arranges a meeting; a member answers yes, imports the invitation, gets the change of time with the same UID, and the minutes", async ({ page, browser, site }) => {
   test.skip(test.info().project.name !== "desktop", "one journey; the screenshots cover both widths");
-  const adminEmail = await account(site, "admin");
-  const admin = await playwrightRequest.newContext({ baseURL: site.url });
-  expect((await admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password: PASSWORD }, headers: { Origin: site.url } })).status()).toBe(200);
-  const businesses = (await (await admin.get("/api/v1/businesses")).json()) as Array<{ id: string }>;
-  const [first, second] = await Promise.all([member(site, admin, businesses[0]!.id), member(site, admin, businesses[1]!.id)]);
+  const { adminEmail, admin, first, second } = await adminAndTwoMembers(site);
 
   // The administrator arranges it in the Meetings tab.
   await signInPage(page, site, adminEmail);
