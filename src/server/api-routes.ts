@@ -12,6 +12,7 @@ import { registerEventRoutes } from "./features/event/index.ts";
 import { registerGeoRoutes } from "./features/geo/index.ts";
 import { registerExportRoutes, registerImportRoutes } from "./features/import/index.ts";
 import { registerIntakeRoutes } from "./features/intake/index.ts";
+import { registerMeetingRoutes } from "./features/meeting/index.ts";
 import { registerMeRoutes } from "./features/me/index.ts";
 import { registerNotificationPreferenceRoutes } from "./features/notifications/index.ts";
 import { registerOfferRoutes } from "./features/offer/index.ts";
@@ -41,6 +42,7 @@ export function createApi() {
   registerOfferRoutes(api);
   registerPostRoutes(api);
   registerAnnouncementRoutes(api);
+  registerMeetingRoutes(api);
   registerDocumentRoutes(api);
   registerGeoRoutes(api);
   registerAuditRoutes(api);

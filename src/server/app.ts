@@ -26,6 +26,7 @@ import { HTTPException, httpExceptionResponse, jsonBodies, sameSiteWrites, verif
 import { createPlainCategoryRoutes } from "#server/features/category/index.ts";
 import { UPLOADS_PATH } from "#server/features/uploads/index.ts";
 import { createSeoRoutes } from "#server/features/seo/index.ts";
+import { createMeetingCalendarRoutes } from "#server/features/meeting/index.ts";
 import type { Env } from "./env.ts";
 import type { Metrics } from "./metrics/metrics.ts";
 import { metricsHandler } from "./metrics/metrics.routes.ts";
@@ -296,6 +297,8 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API endpoint." } }, 404));
 
   app.route("/", createSeoRoutes({ siteUrl, security: { contact: deps.env?.SECURITY_CONTACT, mailFrom: deps.env?.MAIL_FROM } }));
+
+  app.route("/", createMeetingCalendarRoutes());
 
   if (page) app.all("*", page);
 

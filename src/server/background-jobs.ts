@@ -2,6 +2,8 @@
 // work is safe to repeat or records its own progress, since an instance may die in the middle of it.
 import type { AnnouncementMail } from "./features/announcement/index.ts";
 import { ANNOUNCEMENT_MAIL_JOB } from "./features/announcement/index.ts";
+import type { MeetingMail } from "./features/meeting/index.ts";
+import { MEETING_MAIL_JOB } from "./features/meeting/index.ts";
 import type { ImportGeocoder } from "./features/import/index.ts";
 import { IMPORT_GEOCODING_JOB } from "./features/import/index.ts";
 import type { OwnerNotifications, RequestDecisionService } from "./features/owners/index.ts";
@@ -22,7 +24,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -50,6 +52,10 @@ export function scheduleJobs(
   jobs.schedule<Date>(WEEKLY_DIGEST_JOB, { every: MINUTE }, async (_context, at) => {
     const sent = await services.weeklyDigest.send(at ?? new Date());
     if (sent > 0) services.logger?.info({ sent }, "weekly digests sent");
+  });
+  // Meetings' mail (a new meeting, answers' confirmations, changes, minutes); saving a meeting or an answer asks for it.
+  jobs.schedule(MEETING_MAIL_JOB, { every: MINUTE }, async () => {
+    await services.meetingMail.sendDue();
   });
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));

@@ -21,6 +21,7 @@ import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
+import { MEETING_MAIL_JOB, MeetingMail, MeetingRepository, MeetingService, type MeetingDeps } from "./features/meeting/index.ts";
 import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {
@@ -154,7 +155,8 @@ export function createServices({
     decidedRequestsDigestSource({ repository: new RequestRepository(database.db), siteUrl: publicUrl(env) }),
   ];
   const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, logger });
+  const meetings = createMeetings({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, documents, isMember: (viewer) => announcements.isMember(viewer) });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, logger });
   return {
     jobs,
     siteSettings,
@@ -166,6 +168,7 @@ export function createServices({
     offers,
     ...owners,
     announcements,
+    meetings: meetings.service,
     documents,
     notificationPreferences: new NotificationPreferenceService(notificationPreferenceRepository),
     posts: new PostService(new PostRepository(database.db), { audit, files }),
@@ -193,6 +196,49 @@ export function createServices({
 }
 
 export type AppServices = ReturnType<typeof createServices>;
+
+/** Meetings, and their mail job's sender; members are who the announcements say. */
+function createMeetings({
+  database,
+  env,
+  jobs,
+  mailer,
+  siteSettings,
+  notificationPreferenceRepository,
+  audit,
+  documents,
+  isMember,
+}: {
+  database: Database;
+  env: Env;
+  jobs: Jobs;
+  mailer: Mailer | undefined;
+  siteSettings: SiteSettingsService;
+  notificationPreferenceRepository: NotificationPreferenceRepository;
+  audit: AuditService;
+  documents: DocumentService;
+  isMember: MeetingDeps["isMember"];
+}) {
+  const repository = new MeetingRepository(database.db);
+  const site = async () => {
+    const settings = await siteSettings.get();
+    return { name: settings.associationName, timeZone: settings.timeZone };
+  };
+  const mail = new MeetingMail({
+    repository,
+    mailer,
+    siteUrl: publicUrl(env),
+    site,
+    organizerEmail: /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM,
+    deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+  });
+  const attachments: MeetingDeps["attachments"] = {
+    of: (viewer, id) => documents.attachmentsOf(viewer, { kind: "meeting", id }),
+    deleteAll: (id) => documents.deleteAttachmentsOf({ kind: "meeting", id }),
+  };
+  const service = new MeetingService(repository, { audit, isMember, attachments, mailJob: () => jobs.request(MEETING_MAIL_JOB), siteUrl: publicUrl(env), site });
+  return { service, mail };
+}
 
 /** The owners feature: who owns what, their claims and changes waiting for an administrator, and the mail about them. */
 function createOwners({

@@ -23,6 +23,8 @@ export default [
     route("myqsa/intake", "routes/intake.tsx"),
     route("myqsa/announcements", "routes/member-announcements.tsx"),
     route("myqsa/announcements/:announcementId", "routes/member-announcement.tsx"),
+    route("myqsa/meetings", "routes/member-meetings.tsx"),
+    route("myqsa/meetings/:meetingId", "routes/member-meeting.tsx"),
     // The library: members' documents, and the public ones for everyone.
     route("myqsa/research", "routes/member-research.tsx"),
     route("resources", "routes/resources.tsx"),

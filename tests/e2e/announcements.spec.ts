@@ -1,81 +1,20 @@
 // Announcements end to end, with mail read from a real SMTP server on loopback: an administrator publishes one from
 // the Announcements tab, two members receive it at once, one reads it on the site and the header's unread count drops.
 // A server of its own, since the shared journeys' server sends no mail.
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { createOrUpdateUser } from "#server/auth/accounts.ts";
-import { parseEnv } from "#server/env.ts";
-import { openRuntime, type Runtime } from "#server/runtime.ts";
 import { PDF } from "../fixtures/documents.ts";
 import { makeImage } from "../fixtures/images.ts";
-import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
 import { fillDateTime } from "./admin-helpers.ts";
-import { freePort, SERVER_ENV, startAppProcess, type AppProcess } from "./app-process.ts";
-import { E2E_DATA_DIR } from "./env.ts";
-import { expect, expectNoAxeViolations, test as base } from "./fixtures.ts";
+import { account, adminAndTwoMembers, mailSiteTest, signInPage } from "./mail-site.ts";
+import { expect, expectNoAxeViolations } from "./fixtures.ts";
 import { shoot } from "./screenshots.ts";
 
-interface Site {
-  url: string;
-  smtp: SmtpReceiver;
-  runtime: Runtime;
-}
-
-const test = base.extend<object, { site: Site }>({
-  site: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
-    async ({}, use, workerInfo) => {
-      const port = await freePort();
-      const dataDir = `${E2E_DATA_DIR}-announcements-w${workerInfo.workerIndex}`;
-      const smtp = await startSmtpReceiver();
-      const app: AppProcess = await startAppProcess({
-        name: "the announcements test server",
-        port,
-        dataDir,
-        env: { ...SERVER_ENV, SMTP_URL: smtp.url, MAIL_FROM: "Niche <no-reply@niche.test>", PUBLIC_URL: `http://localhost:${port}` },
-        ready: { healthz: "localhost" },
-        wait: { ms: 60_000 },
-      });
-      const runtime = await openRuntime(parseEnv({ ...process.env, DATA_DIR: dataDir, DEMO_CONTENT: "true", LOG_LEVEL: "silent" }));
-      await use({ url: app.url, smtp, runtime });
-      await runtime.close();
-      await app.stop();
-      await smtp.close();
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  baseURL: async ({ site }, use) => use(site.url),
-});
+const test = mailSiteTest("announcements");
 
 test.describe.configure({ timeout: 120_000 });
 
-const PASSWORD = "e2e-Member-pass-7";
-let counter = 0;
-
-async function account(site: Site, role: "admin" | "business") {
-  const email = `${role}-ann-${process.pid}-${Date.now()}-${counter++}@example.com`;
-  await createOrUpdateUser(site.runtime, { email, password: PASSWORD, role });
-  return email;
-}
-
-async function signInPage(page: Page, site: Site, email: string) {
-  const response = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: site.url } });
-  expect(response.status()).toBe(200);
-}
-
-/** A member: a `business` account made the owner of a demo business by the administrator. */
-async function member(site: Site, admin: APIRequestContext, businessId: string) {
-  const email = await account(site, "business");
-  expect((await admin.post(`/api/v1/businesses/${businessId}/owners`, { data: { email }, headers: { Origin: site.url } })).status()).toBe(200);
-  return email;
-}
-
 test("an administrator publishes an announcement; two members get it by mail, one reads it and the unread count drops", async ({ page, browser, site }) => {
   test.skip(test.info().project.name !== "desktop", "one journey; the screenshots cover both widths");
-  const adminEmail = await account(site, "admin");
-  const admin = await playwrightRequest.newContext({ baseURL: site.url });
-  expect((await admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password: PASSWORD }, headers: { Origin: site.url } })).status()).toBe(200);
-  const businesses = (await (await admin.get("/api/v1/businesses")).json()) as Array<{ id: string }>;
-  const [first, second] = await Promise.all([member(site, admin, businesses[0]!.id), member(site, admin, businesses[1]!.id)]);
+  const { adminEmail, admin, first, second } = await adminAndTwoMembers(site);
 
   // The administrator writes it in the Announcements tab, published at a time already past: it goes out at once.
   await signInPage(page, site, adminEmail);

@@ -72,6 +72,7 @@ const ADMIN_TAB_CONTENT: Partial<Record<string, string>> = {
   offers: "Discount",
   announcements: "Add Announcement",
   library: "Add Document",
+  meetings: "Add Meeting",
   "recent-changes": "now owns",
   intake: "Intake forms (",
   import: "Import",
@@ -121,12 +122,22 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
   });
   expect(made.status()).toBe(201);
   const announcement = (await made.json()) as { id: string };
+  // The members' meetings, with one arranged.
+  const soon = Date.now() + 7 * 24 * 3_600_000;
+  const arranged = await page.request.post("/api/v1/meetings", {
+    data: { title: "Validators' meeting", startsAt: new Date(soon).toISOString(), endsAt: new Date(soon + 3_600_000).toISOString(), place: "Town hall", agenda: "<p>Checked agenda.</p>" },
+    headers: { Origin: baseURL! },
+  });
+  expect(arranged.status()).toBe(201);
+  const meeting = (await arranged.json()) as { id: string };
   const signedIn: Array<[string, string, APIRequestContext]> = [
     ...signedInPages(admin.email, claimed.name).map(([p, text]): [string, string, APIRequestContext] => [p, text, page.request]),
     ...([
       ["/myqsa/announcements", "Validators' announcement"],
       [`/myqsa/announcements/${announcement.id}`, "Checked as served."],
       ["/myqsa/research", "Reports, studies, bylaws"],
+      ["/myqsa/meetings", "Validators' meeting"],
+      [`/myqsa/meetings/${meeting.id}`, "Checked agenda."],
     ] as const).flatMap(([p, text]): Array<[string, string, APIRequestContext]> => [
       [p, text, page.request],
       [p, text, owner],

@@ -7,6 +7,8 @@ import { SMTPServer } from "smtp-server";
 export interface ReceivedAttachment {
   filename: string | undefined;
   contentType: string;
+  /** The Content-Type's parameters (a calendar part's `method`, say). */
+  params: Record<string, string>;
   content: Buffer;
 }
 
@@ -55,8 +57,13 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}) {
             raw,
             subject: parsed.subject ?? "",
             text: decodeQuotedPrintable(raw),
-            parts: { text: parsed.text?.replace(/\r\n/g, "\n"), html: parsed.html === false ? undefined : parsed.html.replace(/\r\n/g, "\n") },
-            attachments: parsed.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+            parts: { text: parsed.text?.replace(/\r\n/g, "\n"), html: parsed.html ? parsed.html.replace(/\r\n/g, "\n") : undefined },
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              params: (a.headers.get("content-type") as { params?: Record<string, string> } | undefined)?.params ?? {},
+              content: a.content,
+            })),
             headers: parsed.headers,
           });
           waiters.splice(0).forEach((wake) => wake());

@@ -241,6 +241,46 @@ export interface Job {
   runs: Generated<number>;
 }
 
+export interface Meeting {
+  agenda: string;
+  announcedAt: string | null;
+  cancelled: Generated<number>;
+  createdAt: string;
+  editorUid: string | null;
+  endsAt: string;
+  id: string;
+  lastUpdatedAt: string;
+  mailedSequence: Generated<number>;
+  minutes: string | null;
+  minutesMailedAt: string | null;
+  place: string | null;
+  sequence: Generated<number>;
+  startsAt: string;
+  title: string;
+  videoLink: string | null;
+}
+
+export interface MeetingCalendar {
+  createdAt: string;
+  token: string;
+  userId: string;
+}
+
+export interface MeetingMail {
+  meetingId: string;
+  sentAt: string;
+  topic: string;
+  userId: string;
+}
+
+export interface MeetingRsvp {
+  confirmedAt: string | null;
+  meetingId: string;
+  respondedAt: string;
+  response: string;
+  userId: string;
+}
+
 export interface NotificationDigest {
   createdAt: string;
   itemCount: Generated<number>;
@@ -442,6 +482,10 @@ export interface DB {
   geo_rate: GeoRate;
   intake_submission: IntakeSubmission;
   job: Job;
+  meeting: Meeting;
+  meeting_calendar: MeetingCalendar;
+  meeting_mail: MeetingMail;
+  meeting_rsvp: MeetingRsvp;
   notification_digest: NotificationDigest;
   notification_preference: NotificationPreference;
   offer: Offer;

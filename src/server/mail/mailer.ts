@@ -12,6 +12,13 @@ export interface MailMessage {
   html: string;
   /** The one link that matters in the message; logged when mail only goes to the outbox. */
   link?: string;
+  /** A calendar entry (an invitation or its cancellation), sent as the message's text/calendar part and file. */
+  calendar?: { method: "PUBLISH" | "REQUEST" | "CANCEL"; filename: string; content: string };
+}
+
+/** What nodemailer is given for a message. */
+function mailOf(from: string, message: MailMessage) {
+  return { from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.calendar ? { icalEvent: message.calendar } : {}) };
 }
 
 export interface Mailer {
@@ -36,7 +43,7 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
     const transport = lazyTransport(smtpUrl);
     return {
       async send(message) {
-        const info = await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        const info = await (await transport()).sendMail(mailOf(from, message));
         logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, "mail sent");
       },
     };
@@ -46,7 +53,7 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await (await transport()).sendMail(mailOf(from, message));
       await fs.mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "").slice(0, 16)}.eml`;
       const file = path.join(outboxDir, name);

@@ -39,6 +39,7 @@ export const paths = {
     volunteer: "/myqsa/volunteer",
     surveys: "/myqsa/surveys",
     meetings: "/myqsa/meetings",
+    meeting: (id: string) => `/myqsa/meetings/${encodeURIComponent(id)}`,
     research: "/myqsa/research",
     intake: "/myqsa/intake",
   },

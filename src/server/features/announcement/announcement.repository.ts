@@ -1,5 +1,5 @@
 // Announcements, who has read them and to whom their publication mail went.
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 
 const COLUMNS = ["id", "title", "body", "imageUrl", "imagePath", "pinned", "publishAt", "archived", "mailedAt", "editorUid", "createdAt", "lastUpdatedAt"] as const;
@@ -26,6 +26,14 @@ export interface MemberRecipient {
   id: string;
   email: string;
   displayName: string;
+}
+
+/** Who is a member, as a condition on `user`: an administrator, or a `business` account that owns a business. */
+export function isMember(eb: ExpressionBuilder<DB, "user">) {
+  return eb.or([
+    eb("user.role", "=", "admin"),
+    eb.and([eb("user.role", "=", "business"), eb.exists(eb.selectFrom("business_owner").select("business_owner.userId").whereRef("business_owner.userId", "=", "user.id"))]),
+  ]);
 }
 
 type Row = Omit<StoredAnnouncement, "pinned" | "archived"> & { pinned: number; archived: number };
@@ -156,12 +164,7 @@ export class AnnouncementRepository {
     return this.db
       .selectFrom("user")
       .select(["user.id", "user.email", "user.displayName"])
-      .where((eb) =>
-        eb.or([
-          eb("user.role", "=", "admin"),
-          eb.and([eb("user.role", "=", "business"), eb.exists(eb.selectFrom("business_owner").select("business_owner.userId").whereRef("business_owner.userId", "=", "user.id"))]),
-        ]),
-      )
+      .where(isMember)
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom("announcement_mail").select("announcement_mail.userId").whereRef("announcement_mail.userId", "=", "user.id").where("announcement_mail.announcementId", "=", announcementId))),
       )

@@ -85,15 +85,15 @@ function addEvent(cal: ICalCalendar, event: EventWithLocation, { siteUrl, timeZo
   }
 }
 
+/** An empty calendar in the site's zone: each entry names the zone, and the calendar carries its VTIMEZONE. */
+export function newCalendar({ name, product, timeZone, method = ICalCalendarMethod.PUBLISH }: { name: string; product: string; timeZone: string; method?: ICalCalendarMethod }): ICalCalendar {
+  const cal = ical({ name, prodId: { company: "Niche", product, language: "EN" }, method, timezone: { name: null, generator: getVtimezoneComponent } });
+  cal.x("X-WR-TIMEZONE", timeZone);
+  return cal;
+}
+
 export function calendar(events: EventWithLocation[], options: CalendarOptions): string {
-  const cal = ical({
-    name: options.calendarName,
-    prodId: { company: "Niche", product: "Events", language: "EN" },
-    method: ICalCalendarMethod.PUBLISH,
-    // Each event names the site's zone; the calendar carries its VTIMEZONE.
-    timezone: { name: null, generator: getVtimezoneComponent },
-  });
-  cal.x("X-WR-TIMEZONE", options.timeZone);
+  const cal = newCalendar({ name: options.calendarName, product: "Events", timeZone: options.timeZone });
   for (const event of events) addEvent(cal, event, options);
   return cal.toString();
 }

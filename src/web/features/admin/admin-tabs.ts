@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   ["posts", "Posts"],
   ["offers", "Offers"],
   ["announcements", "Announcements"],
+  ["meetings", "Meetings"],
   ["library", "Library"],
   ["recent-changes", "Recent changes"],
   ["requests", "Requests"],

@@ -6,6 +6,7 @@ import { TRUNCATE } from "#shared/constants.ts";
 import { slugify, truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { AnnouncementInputSchema, announcementMessages, announcementView, type AdminAnnouncement } from "#shared/schemas/announcement.ts";
+import { MeetingInputSchema, meetingMessages, meetingView, type AdminMeeting } from "#shared/schemas/meeting.ts";
 import { DocumentInputSchema, documentMessages, documentView, VISIBILITY_LABELS, type AdminDocument } from "#shared/schemas/document.ts";
 import { BusinessInputSchema, businessView, type BusinessAdmin } from "#shared/schemas/business.ts";
 import { CategoryInputSchema, categoryView, type Category } from "#shared/schemas/category.ts";
@@ -230,6 +231,37 @@ export const SCREENS: Record<string, Screen> = {
       failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} announcement. ${detailOf(error, announcementMessages.mustBeLoggedIn)}`,
       confirm: (a) => `Are you sure you want to delete the announcement "${a.title}"? This action cannot be undone.`,
       deleteFailed: (detail) => `Failed to delete announcement. ${detail}`,
+    },
+  }),
+  meetings: define<AdminMeeting>({
+    view: meetingView,
+    schema: MeetingInputSchema,
+    list: "/admin/meetings",
+    paged: true,
+    sort: byDate,
+    path: "/meetings",
+    title: (m) => m.title,
+    link: (m) => paths.member.meeting(m.id),
+    values: (m) => ({ ...m, place: m.place ?? "", videoLink: m.videoLink ?? "", minutes: m.minutes ?? "" }),
+    item: (m) => (
+      <>
+        {line(
+          <>
+            {m.cancelled ? "Cancelled · " : m.past ? "Past · " : ""}
+            {when(m.startsAt)}
+            {m.minutes && " · Minutes added"}
+          </>,
+        )}
+        {preview([m.place, m.videoLink].filter(Boolean).join(" · "))}
+        {line(`${m.counts.yes} yes · ${m.counts.no} no · ${m.counts.maybe} maybe`)}
+      </>
+    ),
+    texts: {
+      loadFailed: () => "Failed to load meetings.",
+      saved: (_, editing) => (editing ? "Meeting updated." : "Meeting added."),
+      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} meeting. ${detailOf(error, meetingMessages.mustBeLoggedIn)}`,
+      confirm: (m) => `Are you sure you want to delete the meeting "${m.title}"? Its answers go with it. This action cannot be undone.`,
+      deleteFailed: (detail) => `Failed to delete meeting. ${detail}`,
     },
   }),
   library: define<AdminDocument>({

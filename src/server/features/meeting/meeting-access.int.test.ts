@@ -1,0 +1,92 @@
+// Who may do what with meetings, on the server: anonymous, a plain user, two members (owners of a business each) and
+// an administrator, for every operation; answers are each member's own, and others are seen by name only.
+import { describe, expect, it } from "vitest";
+import { createBusiness } from "#server/db/factories.ts";
+import { setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { signInOwnerOf } from "#tests/setup/owners.ts";
+
+const t = setUpTestApp();
+const admin = setUpSignIn(t, "admin");
+const plainUser = setUpSignIn(t, "user");
+// A `business` account that owns nothing yet is not a member.
+const ownerOfNothing = setUpSignIn(t, "business");
+const members = setUp(async () => {
+  const a = await createBusiness(t.database.db, { name: "Meeting matrix A" });
+  const b = await createBusiness(t.database.db, { name: "Meeting matrix B" });
+  return { a: await signInOwnerOf(t, admin.cookie, a.id), b: await signInOwnerOf(t, admin.cookie, b.id) };
+});
+
+const DAY = 24 * 3_600_000;
+const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+const valid = { title: "Matrix meeting", startsAt: at(7 * DAY), endsAt: at(7 * DAY + 3_600_000), place: "Town hall", agenda: "<p>Budget</p>" };
+const fixture = setUp(async () => {
+  const response = await t.request("/api/v1/meetings", { method: "POST", json: valid, cookie: admin.cookie });
+  expect(response.status).toBe(201);
+  return { id: ((await response.json()) as { id: string }).id };
+});
+
+type Who = "anonymous" | "user" | "ownerOfNothing" | "memberA" | "memberB" | "admin";
+const WHO: Who[] = ["anonymous", "user", "ownerOfNothing", "memberA", "memberB", "admin"];
+function cookieOf(who: Who): string | undefined {
+  return { anonymous: undefined, user: plainUser.cookie, ownerOfNothing: ownerOfNothing.cookie, memberA: members.a.cookie, memberB: members.b.cookie, admin: admin.cookie }[who];
+}
+const MEMBERS_ONLY = (ok: number) => ({ anonymous: 401, user: 403, ownerOfNothing: 403, memberA: ok, memberB: ok, admin: ok });
+const ADMIN_ONLY = (ok: number) => ({ anonymous: 401, user: 403, ownerOfNothing: 403, memberA: 403, memberB: 403, admin: ok });
+
+/** Each operation and what each person gets. */
+const OPERATIONS: Array<{ name: string; call: (cookie: string | undefined) => Response | Promise<Response>; expect: Record<Who, number> }> = [
+  { name: "list", call: (cookie) => t.request("/api/v1/meetings", { cookie }), expect: MEMBERS_ONLY(200) },
+  { name: "list every one (administrators' tab)", call: (cookie) => t.request("/api/v1/admin/meetings", { cookie }), expect: ADMIN_ONLY(200) },
+  { name: "get", call: (cookie) => t.request(`/api/v1/meetings/${fixture.id}`, { cookie }), expect: MEMBERS_ONLY(200) },
+  { name: "answer", call: (cookie) => t.request(`/api/v1/meetings/${fixture.id}/rsvp`, { method: "POST", json: { response: "maybe" }, cookie }), expect: MEMBERS_ONLY(200) },
+  { name: "download its calendar file", call: (cookie) => t.request(`/myqsa/meetings/${fixture.id}.ics`, { cookie }), expect: MEMBERS_ONLY(200) },
+  { name: "read the private calendar's address", call: (cookie) => t.request("/api/v1/me/meeting-calendar", { cookie }), expect: MEMBERS_ONLY(200) },
+  { name: "reset the private calendar's address", call: (cookie) => t.request("/api/v1/me/meeting-calendar/reset", { method: "POST", cookie }), expect: MEMBERS_ONLY(200) },
+  { name: "create", call: (cookie) => t.request("/api/v1/meetings", { method: "POST", json: valid, cookie }), expect: ADMIN_ONLY(201) },
+  { name: "update", call: (cookie) => t.request(`/api/v1/meetings/${fixture.id}`, { method: "PUT", json: valid, cookie }), expect: ADMIN_ONLY(200) },
+  {
+    name: "delete",
+    call: async (cookie) => {
+      // A fresh one each time, so that the administrator's delete is not a 404 for an earlier one.
+      const made = await t.request("/api/v1/meetings", { method: "POST", json: valid, cookie: admin.cookie });
+      const { id } = (await made.json()) as { id: string };
+      return t.request(`/api/v1/meetings/${id}`, { method: "DELETE", cookie });
+    },
+    expect: ADMIN_ONLY(204),
+  },
+];
+
+describe("meetings: who may do what", () => {
+  for (const operation of OPERATIONS) {
+    it(operation.name, async () => {
+      const got: Record<string, number> = {};
+      for (const who of WHO) got[who] = (await operation.call(cookieOf(who))).status;
+      expect(got).toEqual(operation.expect);
+    });
+  }
+
+  it("a member's answer is their own, and others see it by name only, never by address", async () => {
+    const made = await t.request("/api/v1/meetings", { method: "POST", json: { ...valid, title: "Names only" }, cookie: admin.cookie });
+    const { id } = (await made.json()) as { id: string };
+    expect((await t.request(`/api/v1/meetings/${id}/rsvp`, { method: "POST", json: { response: "yes" }, cookie: members.a.cookie })).status).toBe(200);
+    const asB = await (await t.request(`/api/v1/meetings/${id}`, { cookie: members.b.cookie })).text();
+    const seen = JSON.parse(asB) as { myResponse: string | null; attendees: { yes: string[] }; counts: { yes: number } };
+    expect(seen.myResponse).toBeNull();
+    expect(seen.attendees.yes).toEqual([members.a.user.displayName]);
+    expect(seen.counts.yes).toBe(1);
+    expect(asB).not.toContain(members.a.user.email);
+    const list = await (await t.request("/api/v1/meetings", { cookie: members.b.cookie })).text();
+    expect(list).not.toContain(members.a.user.email);
+    expect(((await (await t.request(`/api/v1/meetings/${id}`, { cookie: members.a.cookie })).json()) as { myResponse: string }).myResponse).toBe("yes");
+  });
+
+  it("each member's private calendar address is their own, and works without a session", async () => {
+    const urlOf = async (cookie: string) => ((await (await t.request("/api/v1/me/meeting-calendar", { cookie })).json()) as { url: string }).url;
+    const [a, b] = [await urlOf(members.a.cookie), await urlOf(members.b.cookie)];
+    expect(a).not.toBe(b);
+    expect(await urlOf(members.a.cookie)).toBe(a);
+    expect((await t.request(new URL(a).pathname)).status).toBe(200);
+    expect((await t.request(new URL(b).pathname)).status).toBe(200);
+    expect((await t.request("/myqsa/meetings/calendar/not-a-real-token-at-all-0123456789.ics")).status).toBe(404);
+  });
+});
