@@ -9,6 +9,7 @@ import { registerCategoryRoutes } from "./features/category/index.ts";
 import { registerEventRoutes } from "./features/event/index.ts";
 import { registerGeoRoutes } from "./features/geo/index.ts";
 import { registerExportRoutes, registerImportRoutes } from "./features/import/index.ts";
+import { registerInsightRoutes } from "./features/insights/index.ts";
 import { registerIntakeRoutes } from "./features/intake/index.ts";
 import { registerMeRoutes } from "./features/me/index.ts";
 import { registerNotificationPreferenceRoutes } from "./features/notifications/index.ts";
@@ -45,6 +46,7 @@ export function createApi() {
   registerImportRoutes(api);
   registerExportRoutes(api);
   registerIntakeRoutes(api);
+  registerInsightRoutes(api);
   serveApiDocument(api);
   return api;
 }

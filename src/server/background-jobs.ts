@@ -3,6 +3,8 @@
 import type { AnnouncementMail } from "./features/announcement/index.ts";
 import { ANNOUNCEMENT_MAIL_JOB } from "./features/announcement/index.ts";
 import type { ImportGeocoder } from "./features/import/index.ts";
+import type { InsightReport } from "./features/insights/index.ts";
+import { INSIGHT_REPORT_JOB } from "./features/insights/index.ts";
 import { IMPORT_GEOCODING_JOB } from "./features/import/index.ts";
 import type { OwnerNotifications, RequestDecisionService } from "./features/owners/index.ts";
 import { REQUEST_DIGESTS_JOB } from "./features/owners/index.ts";
@@ -20,7 +22,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; insightReport: InsightReport; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -41,6 +43,12 @@ export function scheduleJobs(
   // is published now asks for it at once.
   jobs.schedule(ANNOUNCEMENT_MAIL_JOB, { every: MINUTE }, async () => {
     await services.announcementMail.sendPublished();
+  });
+  // The owners' monthly report: looked at each hour, sent in the first days of a month on the site's clock (once per
+  // owner and month).
+  jobs.schedule(INSIGHT_REPORT_JOB, { every: 60 * MINUTE }, async () => {
+    const sent = await services.insightReport.send();
+    if (sent > 0) services.logger?.info({ sent }, "monthly insights reports sent");
   });
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));

@@ -17,6 +17,7 @@ import { CategoryRepository, CategoryService } from "./features/category/index.t
 import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
+import { InsightCounter, InsightReport, InsightRepository, InsightService } from "./features/insights/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
 import { NotificationPreferenceRepository, NotificationPreferenceService } from "./features/notifications/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
@@ -115,7 +116,8 @@ export function createServices({
     ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0,
     publicationMail: () => jobs.runNow(ANNOUNCEMENT_MAIL_JOB),
   });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, logger });
+  const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, insightReport: insights.insightReport, logger });
   return {
     jobs,
     siteSettings,
@@ -147,6 +149,7 @@ export function createServices({
     exports: new ExportService(new ExportRepository(database.db)),
     // Submissions of the intake form.
     intake: new IntakeService(new IntakeRepository(database.db)),
+    ...insights,
   };
 }
 
@@ -210,4 +213,45 @@ function createOwners({
     /** The digests of new requests the runtime sends periodically. */
     ownerNotifications: notifications,
   };
+}
+
+/** Insights: the in-memory hit counter (the runtime starts its timer), the owners' reading and the monthly report. */
+function createInsights({
+  database,
+  env,
+  siteSettings,
+  owners,
+  notificationPreferenceRepository,
+  mailer,
+  logger,
+}: {
+  database: Database;
+  env: Env;
+  siteSettings: SiteSettingsService;
+  owners: { owners: OwnershipService };
+  notificationPreferenceRepository: NotificationPreferenceRepository;
+  mailer: Mailer | undefined;
+  logger: Logger | undefined;
+}) {
+  const repository = new InsightRepository(database.db);
+  const timeZone = async () => (await siteSettings.get()).timeZone;
+  const insightCounter = new InsightCounter({ repository, timeZone, onError: (err) => logger?.warn({ err }, "insight counts not written yet") });
+  const insights = new InsightService({
+    repository,
+    counter: insightCounter,
+    requireOwnerOrAdmin: (user, businessId) => owners.owners.requireOwnerOrAdmin(user, businessId),
+    businessExists: async (businessId) => !!(await database.db.selectFrom("business").select("id").where("id", "=", businessId).executeTakeFirst()),
+    timeZone,
+  });
+  const insightReport = new InsightReport({
+    repository,
+    figures: (businessId, from, to) => insights.figures(businessId, from, to),
+    mailer,
+    siteUrl: publicUrl(env),
+    siteName: async () => (await siteSettings.get()).associationName,
+    timeZone,
+    deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+    stopFor: (userId) => notificationPreferenceRepository.set(userId, { insights: "off" }),
+  });
+  return { insights, insightCounter, insightReport };
 }
