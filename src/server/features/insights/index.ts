@@ -3,4 +3,4 @@ export { InsightCounter } from "./insight-counter.ts";
 export { InsightRepository } from "./insight.repository.ts";
 export { InsightService } from "./insight.service.ts";
 export { InsightReport, INSIGHT_REPORT_JOB } from "./insight-report.ts";
-export { registerInsightRoutes } from "./insight.routes.ts";
+export { HITS_PATH, registerInsightRoutes } from "./insight.routes.ts";

@@ -31,7 +31,8 @@ export class InsightCounter {
   private readonly options: InsightCounterOptions;
   private counts = new Map<string, number>();
   private searches = new Map<string, number>();
-  private readonly seen = new LRUCache<string, true>({ max: 200_000, ttl: REPEAT_WINDOW_MS, ttlAutopurge: false });
+  /** When each visitor hash last had a view counted, per page; the oldest are forgotten first. */
+  private readonly seen = new LRUCache<string, number>({ max: 200_000 });
   private salt = randomBytes(16);
   private saltDay = "";
   private zone = "UTC";
@@ -74,8 +75,9 @@ export class InsightCounter {
       if (VIEW_KINDS.includes(hit.kind)) {
         hash ??= this.visitorHash(visitor);
         const key = `${hash}${SEP}${hit.kind}${SEP}${ids[0]}`;
-        if (this.seen.has(key)) continue;
-        this.seen.set(key, true);
+        const counted = this.seen.get(key);
+        if (counted !== undefined && this.now() - counted < REPEAT_WINDOW_MS) continue;
+        this.seen.set(key, this.now());
         this.add(this.counts, `${ids[0]}${SEP}${day}${SEP}${hit.kind}`);
         continue;
       }

@@ -41,11 +41,11 @@ export class InsightReport {
   }
 
   /** Sends the month's reports not sent yet, in the first days of a month; answers how many mails went. */
-  async send(): Promise<number> {
+  async send(now: Date = this.options.now?.() ?? new Date()): Promise<number> {
     const { repository, mailer } = this.options;
     if (!mailer) return 0;
     const zone = await this.options.timeZone();
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(this.options.now?.() ?? new Date());
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(now);
     if (Number(today.slice(8, 10)) > LAST_DAY_TO_SEND) return 0;
     const period = lastMonth(today);
     const site = await this.options.siteName();

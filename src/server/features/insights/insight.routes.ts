@@ -1,6 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { businessOwnerOrAdmin } from "#server/api/owner-guards.ts";
 import { answer } from "#server/api/entity-routes.ts";
@@ -10,12 +11,16 @@ import { HitsSchema, insightMessages, InsightsSchema } from "#shared/schemas/ins
 
 /** A batch of a page's events is small: anything larger is not one. */
 const MAX_BODY = 16_384;
+/** The API's JSON-only guard lets this path by: a beacon sends its JSON as text/plain, held to MAX_BODY here. */
+export const HITS_PATH = "/api/v1/insights/hits";
+const hitsLimit = bodyLimit({ maxSize: MAX_BODY, onError: () => { throw Validation(insightMessages.badHits, { events: insightMessages.badHits }); } });
 
 const postHits = createRoute({
   operationId: "countHits",
   method: "post",
   path: "/insights/hits",
   tags: ["Insights"],
+  middleware: [hitsLimit] as const,
   summary: "Count what a visitor's page showed and what they clicked",
   description:
     "Sent by the site's pages with navigator.sendBeacon, as the JSON text of the batch (text/plain, so the beacon needs no preflight; a body sent as application/json is read the same way). Bots, Global Privacy Control, Do Not Track and requests no page of the site sent (Sec-Fetch-Site other than same-origin) are answered 204 but not counted.",
