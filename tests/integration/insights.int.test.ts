@@ -7,7 +7,7 @@ import { createBusiness, createEvent, createOffer } from "#server/db/factories.t
 import { createMailer } from "#server/mail/mailer.ts";
 import type { Insights } from "#shared/schemas/insights.ts";
 import { createTestApp, setUp, setUpSignIn, setUpTestApp, type TestApp } from "#tests/setup/app.ts";
-import { testDialect } from "#tests/setup/database.ts";
+import { createTestDatabase, testDialect, type TestDatabase } from "#tests/setup/database.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "#tests/setup/smtp-receiver.ts";
 
@@ -17,9 +17,11 @@ const BROWSER = { "User-Agent": CHROME, "Sec-Fetch-Site": "same-origin", "Sec-Fe
 /** Behind a proxy, each visitor is told apart by the address it forwards. */
 const PROXIED = { TRUST_PROXY: "true" };
 let receiver: SmtpReceiver;
+let database: TestDatabase;
 const t = setUpTestApp(async () => {
   receiver = await startSmtpReceiver();
-  return { env: PROXIED, mailer: createMailer({ smtpUrl: receiver.url, from: "site@example.com", outboxDir: "/nonexistent", logger: pino({ level: "silent" }) }) };
+  database = await createTestDatabase();
+  return { database, env: PROXIED, mailer: createMailer({ smtpUrl: receiver.url, from: "site@example.com", outboxDir: "/nonexistent", logger: pino({ level: "silent" }) }) };
 });
 afterAll(() => receiver?.close());
 afterEach(() => vi.useRealTimers());
@@ -100,7 +102,7 @@ describe("counting", () => {
 
   it("writes many hits in one transaction, and two instances on one database add up", async () => {
     const fresh = await createBusiness(t.database.db, { name: "Busy" });
-    const second = await createTestApp({ database: t.database.reopen(), env: PROXIED });
+    const second = await createTestApp({ database: database.reopen(), env: PROXIED });
     try {
       const writesBefore = t.services.insightCounter.writes;
       for (let i = 0; i < 40; i++) await hits(t, [{ kind: "search", id: [fresh.id], query: i % 2 ? "Fresh  Bread" : "coffee" }, { kind: "website", id: fresh.id }], {}, `10.0.0.${i}`);
