@@ -34,6 +34,7 @@ export const insightMessages = {
   badDate: "Enter a date as YYYY-MM-DD.",
   badRange: "The start must be on or before the end, at most 400 days apart.",
   badHits: "Send up to 50 events, each with a known kind and id.",
+  badDays: "Enter a whole number of days from 1 to 400.",
 } as const;
 
 const id = z.string().min(1).max(64).regex(/^[\w-]+$/);
@@ -49,7 +50,13 @@ export type Hit = z.infer<typeof HitSchema>;
 export type Hits = z.infer<typeof HitsSchema>;
 
 const day = z.iso.date({ error: insightMessages.badDate });
-export const InsightsQuerySchema = z.object({ from: day.optional(), to: day.optional() });
+/** The periods the owners' tab offers, in days. */
+export const INSIGHT_PERIODS = [30, 90, 365] as const;
+export const InsightsQuerySchema = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  days: z.coerce.number({ error: insightMessages.badDays }).int({ error: insightMessages.badDays }).min(1, { error: insightMessages.badDays }).max(400, { error: insightMessages.badDays }).optional(),
+});
 
 const Figure = z.object({ kind: z.enum(HIT_KINDS), total: z.number().int(), previous: z.number().int() });
 export const InsightsSchema = z.object({

@@ -46,7 +46,8 @@ const getInsights = createRoute({
   request: {
     params: z.object({ id: z.string().min(1).max(100) }),
     query: z.object({
-      from: z.string().optional().openapi({ description: "First day, YYYY-MM-DD (29 days before `to` when left out)" }),
+      from: z.string().optional().openapi({ description: "First day, YYYY-MM-DD (when left out, `days` before `to`)" }),
+      days: z.string().optional().openapi({ description: "When `from` is left out, the period's length in days, 1 to 400 (30 when left out too)" }),
       to: z.string().optional().openapi({ description: "Last day, YYYY-MM-DD (today on the site's clock when left out)" }),
     }),
   },
@@ -112,8 +113,8 @@ export function registerInsightRoutes(api: OpenAPIHono<AppEnv>) {
     return c.json({ stopped: true as const }, 200);
   });
   api.openapi(getInsights, async (c) => {
-    const { from, to } = c.req.valid("query");
-    return c.json(await c.var.services.insights.insights(c.var.user, c.req.param("id"), { from, to }), 200);
+    const { from, to, days } = c.req.valid("query");
+    return c.json(await c.var.services.insights.insights(c.var.user, c.req.param("id"), { from, to, days }), 200);
   });
 }
 

@@ -68,14 +68,14 @@ export class InsightService {
   }
 
   /** A period's figures of the business, each against the period of the same length before it. */
-  async insights(viewer: CurrentUser | null, businessId: string, query: { from?: string | undefined; to?: string | undefined }): Promise<Insights> {
+  async insights(viewer: CurrentUser | null, businessId: string, query: { from?: string | undefined; to?: string | undefined; days?: string | undefined }): Promise<Insights> {
     const user = requireUser(viewer);
     await this.options.requireOwnerOrAdmin(user, businessId);
     const parsed = InsightsQuerySchema.safeParse(query);
     if (!parsed.success) throw invalidInput(parsed.error.issues, insightMessages.badDate);
     if (!(await this.options.businessExists(businessId))) throw NotFound("Business not found.");
     const to = parsed.data.to ?? (await this.today());
-    const from = parsed.data.from ?? dayOf(dayNumber(to) - 29);
+    const from = parsed.data.from ?? dayOf(dayNumber(to) - (parsed.data.days ?? 30) + 1);
     const length = dayNumber(to) - dayNumber(from) + 1;
     if (length < 1 || length > MAX_DAYS) throw Validation(insightMessages.badRange, { from: insightMessages.badRange });
     return this.figures(businessId, from, to);
