@@ -83,4 +83,10 @@ test("visits and clicks reach the owner's Insights tab; a crawler's and a GPC br
   await card.getByRole("link", { name: "Last 30 days" }).click();
   await expectNoAxeViolations(page);
   await shoot(page, "my-business-insights");
+
+  // The privacy page, linked from every page's footer, says what is counted and what is not.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("We never store your IP address");
+  await expect(page.getByRole("main")).toContainText("Global Privacy Control or Do Not Track, nothing is counted");
 });

@@ -21,7 +21,7 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     expect([...firstOfKind.keys()], `the sitemap lists a ${kind} page`).toContain(kind);
   }
   const fixed = [
-    ...["/", "/map", "/events", "/offers", "/contact", "/search?q=coffee", "/myqsa/intake", "/api/v1/docs"],
+    ...["/", "/map", "/events", "/offers", "/contact", "/privacy", "/search?q=coffee", "/myqsa/intake", "/api/v1/docs"],
     ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
   ];
   const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag", "/events/doesnotexist000000000", "/offers/doesnotexist000000000", "/news/doesnotexist000000000"];

@@ -31,7 +31,10 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
           </section>
         )}
         <p className="mt-6 text-sm text-stone-600">
-          &copy; {new Date().getFullYear()} {site?.associationName ?? "Niche"}
+          &copy; {new Date().getFullYear()} {site?.associationName ?? "Niche"} ·{" "}
+          <a href="/privacy" className="underline">
+            Privacy
+          </a>
         </p>
       </div>
     </footer>

@@ -38,7 +38,8 @@ export function BusinessInsights({ businessId, name, insights, days }: { busines
   const summary = `${name}, ${insights.from} to ${insights.to}: ${lines.map((l) => `${l.label.toLowerCase()} ${l.values.reduce((a, b) => a + b, 0)}`).join(", ")}.`;
   const shownDays = insights.days.map((day, i) => ({ day, values: lines.map((l) => l.values[i] ?? 0) })).filter((row) => row.values.some((v) => v > 0));
   return (
-    <div className="grid gap-5">
+    // Grid items may shrink below their content (the chart's canvas keeps its last width until it is resized).
+    <div className="grid gap-5 [&>*]:min-w-0">
       <nav aria-label={`Period of the insights of ${name}`} className="flex flex-wrap gap-2">
         {INSIGHT_PERIODS.map((period) => (
           <Link

@@ -29,7 +29,7 @@ export default function InsightsChart({ days, lines, summary }: { days: string[]
     return () => chart.destroy();
   }, [days, lines]);
   return (
-    <div className="relative h-64 w-full">
+    <div className="relative h-64 w-full min-w-0 overflow-hidden">
       <canvas ref={canvas} role="img" aria-label={summary} />
     </div>
   );

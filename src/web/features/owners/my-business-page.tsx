@@ -199,7 +199,7 @@ function BusinessTabs({ business, insights, children }: { business: OwnedBusines
   const selected = open ? "insights" : "listing";
   return (
     <RouterProvider navigate={(to) => void navigate(to, { preventScrollReset: true })} useHref={useHref}>
-      <Tabs selectedKey={selected}>
+      <Tabs selectedKey={selected} className="min-w-0">
         <TabList aria-label={`Sections of ${business.name}`} className="flex flex-wrap gap-x-1 border-b border-stone-300">
           <Tab id="listing" href={paths.myBusiness} className={TAB_CLASS}>
             Listing
@@ -208,7 +208,7 @@ function BusinessTabs({ business, insights, children }: { business: OwnedBusines
             Insights
           </Tab>
         </TabList>
-        <TabPanel id={selected} className="mt-4 grid gap-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
+        <TabPanel id={selected} className="mt-4 grid min-w-0 gap-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
           {open ? <BusinessInsights businessId={business.id} name={business.name} insights={open.figures} days={open.days} /> : children}
         </TabPanel>
       </Tabs>
