@@ -122,6 +122,7 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
       [p, text, owner],
     ]),
     ...[owned.name, event, offer, claimed.name].map((text): [string, string, APIRequestContext] => ["/mybusiness", text, owner]),
+    [`/mybusiness?insights=${owned.id}&days=90`, "Figures by day (table)", owner],
   ];
   for (const [p, text, as] of signedIn) {
     const key = `signed-in ${as === owner ? "owner" : "admin"} ${p}`;
