@@ -4,7 +4,8 @@
 //    is a visitor of its own) takes BENCH_RATE (500) requests a second of POST /api/v1/insights/hits for
 //    BENCH_SECONDS (10) after a warm-up, from BENCH_CONNECTIONS (20) connections: latency percentiles.
 // 2. A day: BENCH_HITS (1,000,000) hits spread over 86,400 simulated seconds go through the counter in process, which
-//    writes at most once a simulated second: writes per second and the database's time per write.
+//    writes at most once a simulated second: writes per second and the database's time per write. BENCH_DAY_SECONDS
+//    runs only that many simulated seconds of it, at the day's average rate.
 // Never a test: timings on a shared machine are only comparable within one run.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -24,6 +25,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const HITS = Number(process.env.BENCH_HITS ?? 1_000_000);
 const DAY_SECONDS = 86_400;
+/** Simulated seconds to run of the day, at its average rate (all of it by default; a shared machine may want an hour). */
+const RUN_SECONDS = Number(process.env.BENCH_DAY_SECONDS ?? DAY_SECONDS);
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 async function freePort(): Promise<number> {
@@ -115,7 +118,7 @@ async function day(): Promise<void> {
     const perSecond = HITS / DAY_SECONDS;
     let sent = 0;
     const started = performance.now();
-    for (let second = 0; second < DAY_SECONDS; second++) {
+    for (let second = 0; second < RUN_SECONDS; second++) {
       const due = Math.round((second + 1) * perSecond) - sent;
       for (let i = 0; i < due; i++, sent++) counter.record(batch(ids, sent), { address: `10.0.${(sent >> 8) & 255}.${sent & 255}`, userAgent: CHROME, site: "bench" });
       now += 1000;
@@ -128,7 +131,7 @@ async function day(): Promise<void> {
     }
     const rows = await database.db.selectFrom("insight_count").select((eb) => eb.fn.sum<number>("count").as("total")).executeTakeFirstOrThrow();
     console.log(
-      `A day: ${sent} hits over ${DAY_SECONDS} simulated seconds in ${Math.round(performance.now() - started)} ms; ${counter.writes} writes (${(counter.writes / DAY_SECONDS).toFixed(2)} a second); database time ${(writeMs / counter.writes).toFixed(2)} ms a write on average, ${slowest.toFixed(1)} ms at most; ${Number(rows.total)} counted (views repeated within 30 minutes once)`,
+      `A day's rate (${HITS} hits a day): ${sent} hits over ${RUN_SECONDS} simulated seconds in ${Math.round(performance.now() - started)} ms; ${counter.writes} writes (${(counter.writes / RUN_SECONDS).toFixed(2)} a second); database time ${(writeMs / counter.writes).toFixed(2)} ms a write on average, ${slowest.toFixed(1)} ms at most; ${Number(rows.total)} added to the counters (a search counts for each business it showed; views repeated within 30 minutes once); heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`,
     );
   } finally {
     await database.close();
