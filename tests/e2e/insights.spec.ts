@@ -1,9 +1,12 @@
 // What a listing brings, end to end: a visitor opens a business page twice and clicks its website, a crawler and a
 // browser with Global Privacy Control open it too; the owner's Insights tab then shows 1 view and 1 website click today.
+import path from "node:path";
+import Database from "better-sqlite3";
 import { request as playwrightRequest } from "@playwright/test";
 import { createOrUpdateUser } from "#server/auth/accounts.ts";
 import { expect, expectNoAxeViolations, test, untilScriptsRun } from "./fixtures.ts";
 import { shoot } from "./screenshots.ts";
+import { E2E_DATA_DIR } from "./env.ts";
 
 const PASSWORD = "e2e-Insights-pass-3";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -89,4 +92,16 @@ test("visits and clicks reach the owner's Insights tab; a crawler's and a GPC br
   await expect(page.getByRole("heading", { level: 1, name: "Privacy" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText("We never store your IP address");
   await expect(page.getByRole("main")).toContainText("Global Privacy Control or Do Not Track, nothing is counted");
+
+  // A monthly report's one-click stop (its row as the report job leaves it): the page's button turns the report off.
+  const token = `e2e-stop-${stamp}`;
+  const db = new Database(path.join(E2E_DATA_DIR, "niche.sqlite"));
+  const { id: userId } = db.prepare('select id from "user" where email = ?').get(ownerEmail) as { id: string };
+  db.prepare('insert into insight_report ("userId", "month", "sentAt", "stopToken") values (?, ?, ?, ?)').run(userId, "2000-01", new Date().toISOString(), token);
+  db.close();
+  await page.goto(`/insights/stop/${token}`);
+  await page.getByRole("button", { name: "Stop the report" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The monthly insights report is off." })).toBeVisible();
+  await page.goto("/myaccount#notifications");
+  await expect(page.getByRole("group", { name: "Monthly insights report (business owners)" }).getByRole("radio", { name: "Off" })).toBeChecked();
 });
