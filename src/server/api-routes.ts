@@ -11,6 +11,7 @@ import { registerDocumentRoutes } from "./features/document/index.ts";
 import { registerEventRoutes } from "./features/event/index.ts";
 import { registerGeoRoutes } from "./features/geo/index.ts";
 import { registerExportRoutes, registerImportRoutes } from "./features/import/index.ts";
+import { registerInsightRoutes } from "./features/insights/index.ts";
 import { registerIntakeRoutes } from "./features/intake/index.ts";
 import { registerMeetingRoutes } from "./features/meeting/index.ts";
 import { registerMeRoutes } from "./features/me/index.ts";
@@ -51,6 +52,7 @@ export function createApi() {
   registerImportRoutes(api);
   registerExportRoutes(api);
   registerIntakeRoutes(api);
+  registerInsightRoutes(api);
   serveApiDocument(api);
   return api;
 }

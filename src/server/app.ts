@@ -22,6 +22,7 @@ import type { AppServices } from "./services.ts";
 import type { AppEnv } from "./api/api-env.ts";
 import { createApi } from "./api-routes.ts";
 import { IMPORTS_PATH } from "#server/features/import/index.ts";
+import { HITS_PATH } from "#server/features/insights/index.ts";
 import { HTTPException, httpExceptionResponse, jsonBodies, sameSiteWrites, verifiedWrites } from "./api/request-guards.ts";
 import { createPlainCategoryRoutes } from "#server/features/category/index.ts";
 import { UPLOADS_PATH } from "#server/features/uploads/index.ts";
@@ -282,8 +283,8 @@ export function createApp(deps: AppDeps) {
   app.use("/api/addCategory", sameSite);
   app.use("/api/addCategory", verifiedWrites());
   const guardBodies = jsonBodies();
-  // Uploads and CSV imports carry files, with limits of their own.
-  app.use("/api/v1/*", async (c, next) => (c.req.path.startsWith(UPLOADS_PATH) || c.req.path === IMPORTS_PATH ? next() : guardBodies(c, next)));
+  // Uploads and CSV imports carry files, and beacons of hits JSON as text/plain, with limits of their own.
+  app.use("/api/v1/*", async (c, next) => (c.req.path.startsWith(UPLOADS_PATH) || c.req.path === IMPORTS_PATH || c.req.path === HITS_PATH ? next() : guardBodies(c, next)));
   // The plain endpoint answers a body of another type itself (400, with the add-category page's message); a JSON
   // body is held to the same size limit as the API's.
   app.use("/api/addCategory", async (c, next) => (/json/i.test(c.req.header("content-type") ?? "") ? guardBodies(c, next) : next()));

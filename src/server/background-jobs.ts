@@ -5,6 +5,8 @@ import { ANNOUNCEMENT_MAIL_JOB } from "./features/announcement/index.ts";
 import type { MeetingMail } from "./features/meeting/index.ts";
 import { MEETING_MAIL_JOB } from "./features/meeting/index.ts";
 import type { ImportGeocoder } from "./features/import/index.ts";
+import type { InsightReport } from "./features/insights/index.ts";
+import { INSIGHT_REPORT_JOB } from "./features/insights/index.ts";
 import { IMPORT_GEOCODING_JOB } from "./features/import/index.ts";
 import type { OwnerNotifications, RequestDecisionService } from "./features/owners/index.ts";
 import { REQUEST_DIGESTS_JOB } from "./features/owners/index.ts";
@@ -24,7 +26,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -56,6 +58,12 @@ export function scheduleJobs(
   // Meetings' mail (a new meeting, answers' confirmations, changes, minutes); saving a meeting or an answer asks for it.
   jobs.schedule(MEETING_MAIL_JOB, { every: MINUTE }, async () => {
     await services.meetingMail.sendDue();
+  });
+  // The owners' monthly report: looked at each hour, sent in the first days of a month on the site's clock (once per
+  // owner and month).
+  jobs.schedule(INSIGHT_REPORT_JOB, { every: 60 * MINUTE }, async () => {
+    const sent = await services.insightReport.send();
+    if (sent > 0) services.logger?.info({ sent }, "monthly insights reports sent");
   });
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));

@@ -93,6 +93,8 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
       // Running jobs stop at a safe point or finish (given back to another instance if they take too long).
       const stopping = services.jobs.stop(JOB_STOP_GRACE_MS);
       await services.importGeocoder.stop();
+      // Hits counted in memory are written before the database closes.
+      await services.insightCounter.stop().catch((err: unknown) => logger.warn({ err }, "insight counts lost at stop"));
       await stopping;
       storage.close();
       await database.close();
@@ -109,6 +111,7 @@ export function startJobs(runtime: Runtime): void {
     scheduleBackups(services.jobs, { site, schedule: { dir: path.resolve(env.BACKUP_DIR), at: env.BACKUP_AT, keep: env.BACKUP_KEEP }, timeZone: timeZone.now, logger });
   }
   services.importGeocoder.start();
+  services.insightCounter.start();
   // Approvals a stopped process committed but did not finish are finished first (unless another instance is at
   // it); then the jobs run as scheduled.
   void timeZone

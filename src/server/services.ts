@@ -20,6 +20,7 @@ import { documentFileUrl } from "#shared/schemas/document.ts";
 import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
+import { InsightCounter, InsightReport, InsightRepository, InsightService } from "./features/insights/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
 import { MEETING_MAIL_JOB, MeetingMail, MeetingRepository, MeetingService, type MeetingDeps } from "./features/meeting/index.ts";
 import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
@@ -156,7 +157,8 @@ export function createServices({
   ];
   const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
   const meetings = createMeetings({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, documents, isMember: (viewer) => announcements.isMember(viewer) });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, logger });
+  const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, logger });
   return {
     jobs,
     siteSettings,
@@ -192,6 +194,7 @@ export function createServices({
     exports: new ExportService(new ExportRepository(database.db)),
     // Submissions of the intake form.
     intake: new IntakeService(new IntakeRepository(database.db)),
+    ...insights,
   };
 }
 
@@ -299,4 +302,45 @@ function createOwners({
     /** The digests of new requests the runtime sends periodically. */
     ownerNotifications: notifications,
   };
+}
+
+/** Insights: the in-memory hit counter (the runtime starts its timer), the owners' reading and the monthly report. */
+function createInsights({
+  database,
+  env,
+  siteSettings,
+  owners,
+  notificationPreferenceRepository,
+  mailer,
+  logger,
+}: {
+  database: Database;
+  env: Env;
+  siteSettings: SiteSettingsService;
+  owners: { owners: OwnershipService };
+  notificationPreferenceRepository: NotificationPreferenceRepository;
+  mailer: Mailer | undefined;
+  logger: Logger | undefined;
+}) {
+  const repository = new InsightRepository(database.db);
+  const timeZone = async () => (await siteSettings.get()).timeZone;
+  const insightCounter = new InsightCounter({ repository, timeZone, onError: (err) => logger?.warn({ err }, "insight counts not written yet") });
+  const insights = new InsightService({
+    repository,
+    counter: insightCounter,
+    requireOwnerOrAdmin: (user, businessId) => owners.owners.requireOwnerOrAdmin(user, businessId),
+    businessExists: async (businessId) => !!(await database.db.selectFrom("business").select("id").where("id", "=", businessId).executeTakeFirst()),
+    timeZone,
+  });
+  const insightReport = new InsightReport({
+    repository,
+    figures: (businessId, from, to) => insights.figures(businessId, from, to),
+    mailer,
+    siteUrl: publicUrl(env),
+    siteName: async () => (await siteSettings.get()).associationName,
+    timeZone,
+    deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+    stopFor: (userId) => notificationPreferenceRepository.set(userId, { insights: "off" }),
+  });
+  return { insights, insightCounter, insightReport };
 }

@@ -33,6 +33,8 @@ export default [
       route(path.slice(1), "routes/heading-page.tsx", { id: `heading${path.replaceAll("/", "-")}` }),
     ),
     route("search", "routes/search.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("insights/stop/:token", "routes/insights-stop.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("routes/groups/account-pages.tsx", [

@@ -22,7 +22,7 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     expect([...firstOfKind.keys()], `the sitemap lists a ${kind} page`).toContain(kind);
   }
   const fixed = [
-    ...["/", "/map", "/events", "/offers", "/contact", "/search?q=coffee", "/myqsa/intake", "/resources", "/myqsa/research", "/api/v1/docs"],
+    ...["/", "/map", "/events", "/offers", "/contact", "/privacy", "/search?q=coffee", "/myqsa/intake", "/resources", "/myqsa/research", "/api/v1/docs"],
     ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
   ];
   const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag", "/events/doesnotexist000000000", "/offers/doesnotexist000000000", "/news/doesnotexist000000000"];
@@ -146,6 +146,7 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
     // A member's dashboard (their business, their waiting claim, the announcement) and the onboarding's steps.
     ...[owned.name, claimed.name, "Validators' announcement", "What needs you"].map((text): [string, string, APIRequestContext] => ["/myqsa/dashboard", text, owner]),
     ["/myqsa/profile-setup", "Complete your listing", owner],
+    [`/mybusiness?insights=${owned.id}&days=90`, "Figures by day (table)", owner],
   ];
   for (const [p, text, as] of signedIn) {
     const key = `signed-in ${as === owner ? "owner" : "admin"} ${p}`;

@@ -65,7 +65,7 @@ export async function openOwnerPage(): Promise<{ page: HTMLElement; form: HTMLFo
       path: "/mybusiness",
       Component: MyBusiness,
       HydrateFallback: () => null,
-      loader: () => ownerLoader(),
+      loader: (args) => ownerLoader(args as Parameters<typeof ownerLoader>[0]),
       action: (args) => ownerAction(args as Parameters<typeof ownerAction>[0]),
     },
   ]);

@@ -23,10 +23,14 @@ export const API_TAGS = [
   { name: "Imports", description: "Importing businesses from CSV and events from iCalendar: preview, correct, apply and undo." },
   { name: "Exports", description: "CSV exports of businesses, events, offers and intake submissions." },
   { name: "Intake", description: "The Business Feedback and Consent form and its submissions." },
+  { name: "Insights", description: "What visitors' pages bring each business, counted without cookies or anything that identifies a visitor, and the owners' reading of it." },
 ];
 
 /** One sentence per operation, by operationId. */
 export const OPERATION_DESCRIPTIONS: Record<string, string> = {
+  countHits: "Counts a batch of a page's events (its view, the businesses a search or the map's list showed, clicks on contact links) in memory; they reach the daily counters within a second.",
+  getBusinessInsights: "Answers a business's counts per day and kind over a period, its totals against the period of the same length before, the words that showed it in search most, and its offers' and events' views.",
+  stopInsightReports: "Turns the monthly insights report off for the person whose report carried the link; no sign-in needed.",
   getNotificationPreferences: "Answers, per kind of news, whether the signed-in person hears of it at once, in a weekly digest or not at all.",
   updateNotificationPreferences: "Sets how the signed-in person hears of the kinds of news given, and answers every kind's choice.",
   getDashboard:

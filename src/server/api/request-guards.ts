@@ -39,7 +39,11 @@ export function sameSiteWrites(isTrusted: (origin: string) => boolean): Middlewa
 }
 
 /** What an account may still change before its email address is verified: its display name (docs/security.md). */
-const UNVERIFIED_MAY_WRITE = new Set(["PATCH /api/v1/account"]);
+const UNVERIFIED_MAY_WRITE = new Set([
+  "PATCH /api/v1/account",
+  // A page's beacon of what it showed: it changes nothing of the account's (and is counted as anyone's would be).
+  "POST /api/v1/insights/hits",
+]);
 
 
 /** Until its address is verified an account reads what it may read but changes nothing else (uploads included). */

@@ -219,6 +219,27 @@ export interface GeoRate {
   windowStart: number;
 }
 
+export interface InsightCount {
+  count: number;
+  day: string;
+  kind: string;
+  subjectId: string;
+}
+
+export interface InsightReport {
+  month: string;
+  sentAt: string;
+  stopToken: string;
+  userId: string;
+}
+
+export interface InsightSearch {
+  businessId: string;
+  count: number;
+  day: string;
+  query: string;
+}
+
 export interface IntakeSubmission {
   answers: string;
   businessId: string | null;
@@ -480,6 +501,9 @@ export interface DB {
   event_occurrence_change: EventOccurrenceChange;
   geo_cache: GeoCache;
   geo_rate: GeoRate;
+  insight_count: InsightCount;
+  insight_report: InsightReport;
+  insight_search: InsightSearch;
   intake_submission: IntakeSubmission;
   job: Job;
   meeting: Meeting;

@@ -1,7 +1,7 @@
 // How a person wants to hear of each kind of news: at once (a mail each time), in a weekly digest, or not at all.
 import { z } from "zod";
 
-export const NOTIFICATION_KINDS = ["announcements", "meetings", "minutes", "requestsDecided"] as const;
+export const NOTIFICATION_KINDS = ["announcements", "meetings", "minutes", "requestsDecided", "insights"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const DELIVERIES = ["at once", "in a weekly digest", "off"] as const;
@@ -13,6 +13,8 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   meetings: "at once",
   minutes: "at once",
   requestsDecided: "at once",
+  // The owners' monthly report of what their listing brought: "at once" is its monthly mail.
+  insights: "at once",
 };
 
 /** The form's labels, per kind and per choice. */
@@ -21,13 +23,30 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   meetings: "Meetings",
   minutes: "Minutes",
   requestsDecided: "Requests decided",
+  insights: "Monthly insights report (business owners)",
 };
 export const DELIVERY_LABELS: Record<Delivery, string> = { "at once": "At once", "in a weekly digest": "In a weekly digest", off: "Off" };
+
+/**
+ * The choices a kind offers, with their labels. The insights report is a monthly mail of its own: "at once" means
+ * once a month, and a weekly digest has nothing to add to it, so it is not offered.
+ */
+export const DELIVERIES_OF: Record<NotificationKind, readonly Delivery[]> = {
+  announcements: DELIVERIES,
+  meetings: DELIVERIES,
+  minutes: DELIVERIES,
+  requestsDecided: DELIVERIES,
+  insights: ["at once", "off"],
+};
+export function deliveryLabel(kind: NotificationKind, delivery: Delivery): string {
+  return kind === "insights" && delivery === "at once" ? "Monthly" : DELIVERY_LABELS[delivery];
+}
 
 export const notificationMessages = {
   invalid: "Choose at once, in a weekly digest or off.",
   nothingChosen: "Choose how to hear of at least one kind of news: announcements, meetings, minutes or requests decided.",
   saved: "Notification preferences saved.",
+  monthlyOrOff: "Choose monthly or off.",
 } as const;
 
 const delivery = z.enum(DELIVERIES, { error: notificationMessages.invalid });
@@ -37,6 +56,7 @@ export const NotificationPreferencesSchema = z.object({
   meetings: delivery,
   minutes: delivery,
   requestsDecided: delivery,
+  insights: z.enum(["at once", "off"], { error: notificationMessages.monthlyOrOff }),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 

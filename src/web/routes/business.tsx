@@ -22,6 +22,7 @@ import { PhotoGallery } from "../features/business/photo-gallery.tsx";
 import { AttributeList } from "../features/business/attribute-list.tsx";
 import { attributeLabel } from "#shared/schemas/business-attributes.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { hitAttributes, InsightBeacon } from "../components/insight-beacon.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -113,6 +114,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
     <article aria-labelledby="business-name">
       <JsonLd data={jsonLd} />
       <JsonLd data={breadcrumb} />
+      <InsightBeacon events={[{ kind: "view", id: business.id }]} signature={business.id} />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
         {business.logoUrl && (
           <img
@@ -153,7 +155,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <>
             <dt className="font-semibold text-stone-800">Website</dt>
             <dd>
-              <a href={business.website} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 underline">
+              <a href={business.website} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 underline" {...hitAttributes("website", business.id)}>
                 {business.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
@@ -164,7 +166,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <>
             <dt className="font-semibold text-stone-800">Phone</dt>
             <dd>
-              <a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
+              <a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline" {...hitAttributes("phone", business.id)}>
                 {business.phone}
               </a>
             </dd>
@@ -174,7 +176,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <>
             <dt className="font-semibold text-stone-800">Email</dt>
             <dd>
-              <a href={`mailto:${business.email}`} className="break-all text-brand-700 underline">
+              <a href={`mailto:${business.email}`} className="break-all text-brand-700 underline" {...hitAttributes("email", business.id)}>
                 {business.email}
               </a>
             </dd>
@@ -184,7 +186,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <>
             <dt className="font-semibold text-stone-800">Social</dt>
             <dd>
-              <SocialLinks links={business.socialLinks} name={business.name} />
+              <SocialLinks links={business.socialLinks} name={business.name} businessId={business.id} />
             </dd>
           </>
         )}

@@ -18,6 +18,7 @@ import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { ui } from "../components/ui/field.tsx";
+import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
@@ -142,6 +143,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
     <article aria-labelledby="event-name" className="max-w-3xl">
       <JsonLd data={eventJsonLd(event, origin)} />
       <JsonLd data={breadcrumbJsonLd(origin, [{ name: "Events", path: paths.events }, { name: event.name, path: event.href }])} />
+      <InsightBeacon events={[{ kind: "event-view", id: event.id }]} signature={event.id} />
       <BackLinkedHeading back="Events" backTo={paths.events} id="event-name">
         {event.name}
       </BackLinkedHeading>

@@ -10,9 +10,9 @@ import { loadOwnerData } from "../features/owners/my-business-data.ts";
 import { ownerAction } from "../features/owners/my-business-action.ts";
 import { MyBusinessPage } from "../features/owners/my-business-page.tsx";
 
-async function load(fetcher?: Fetcher) {
+async function load(url: URL, fetcher?: Fetcher) {
   try {
-    return { data: await loadOwnerData(fetcher), loadError: null };
+    return { data: await loadOwnerData(fetcher, url), loadError: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw redirect(paths.login);
     return { data: null, loadError: "Failed to load your businesses. Please reload the page." };
@@ -21,13 +21,13 @@ async function load(fetcher?: Fetcher) {
 
 // The page comes whole from the server; moving to it within the site, and after each form sent, the browser reads the
 // same API itself.
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context);
-  return load(serverFetch(context));
+  return load(new URL(request.url), serverFetch(context));
 }
 
-export function clientLoader() {
-  return load();
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return load(new URL(request.url));
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {

@@ -13,6 +13,7 @@ import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { addressPartsOf } from "#shared/postal-address.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { CopyButton } from "../components/ui/copy-button.tsx";
+import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 
@@ -89,6 +90,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
     <article aria-labelledby="offer-title" className="max-w-3xl">
       <JsonLd data={jsonLd} />
       <JsonLd data={breadcrumb} />
+      <InsightBeacon events={[{ kind: "offer-view", id: offer.id }]} signature={offer.id} />
       <p className="text-sm">
         <Link to={paths.offers} className="text-brand-700 underline">
           Offers

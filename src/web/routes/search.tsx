@@ -7,6 +7,7 @@ import { messages } from "#shared/messages.ts";
 import type { SearchResult, SearchType } from "#shared/schemas/search.ts";
 import { Highlighted } from "../components/search/highlighted.tsx";
 import { OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
+import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 /** The order groups appear in. */
@@ -44,8 +45,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, searched, results, openNow, only } = loaderData;
   const searchFor = (type?: SearchType) => `/search?${new URLSearchParams({ q: query, ...(type ? { type } : {}) })}`;
   const groups = GROUPS.map((type) => ({ type, results: results.filter((r) => r.type === type) })).filter((g) => g.results.length > 0);
+  const shownBusinesses = results.filter((r) => r.type === "business").map((r) => r.id);
   return (
     <section className="space-y-6">
+      {shownBusinesses.length > 0 && <InsightBeacon events={[{ kind: "search", id: shownBusinesses.slice(0, 100), query }]} signature={`${query}\n${shownBusinesses.join(",")}`} />}
       <h1 className="page-heading">{searched ? messages.search.resultsFor(query) : messages.search.heading}</h1>
       <Form method="get" action="/search" role="search" aria-label="Search again" className="flex max-w-xl items-stretch">
         <label htmlFor="search-page-q" className="sr-only">

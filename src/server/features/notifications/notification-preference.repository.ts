@@ -1,10 +1,10 @@
 // Each person's chosen delivery per kind of news; a kind without a row has its default.
 import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
-import { DEFAULT_DELIVERY, DELIVERIES, NOTIFICATION_KINDS, type Delivery, type NotificationKind, type NotificationPreferences } from "#shared/schemas/notification-preferences.ts";
+import { DEFAULT_DELIVERY, DELIVERIES_OF, NOTIFICATION_KINDS, type Delivery, type NotificationKind, type NotificationPreferences } from "#shared/schemas/notification-preferences.ts";
 
 function asDelivery(value: string | undefined, kind: NotificationKind): Delivery {
-  return DELIVERIES.includes(value as Delivery) ? (value as Delivery) : DEFAULT_DELIVERY[kind];
+  return DELIVERIES_OF[kind].includes(value as Delivery) ? (value as Delivery) : DEFAULT_DELIVERY[kind];
 }
 
 export class NotificationPreferenceRepository {

@@ -9,7 +9,8 @@ const errors = { 401: errorResponse("Not signed in") };
 // The service validates the body with the form's own schema (and its messages, per kind); documented as an object.
 const PreferencesBody = z.custom<z.input<typeof NotificationPreferencesInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
-  description: 'Any of announcements, meetings, minutes, requestsDecided, each "at once", "in a weekly digest" or "off"; kinds left out stay as they are',
+  description:
+    'Any of announcements, meetings, minutes, requestsDecided, each "at once", "in a weekly digest" or "off", and insights (the owners\' monthly report), "at once" (monthly) or "off"; kinds left out stay as they are',
 });
 
 const getNotifications = createRoute({

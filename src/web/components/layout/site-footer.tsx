@@ -32,9 +32,12 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
             </ul>
           </section>
         )}
-        <nav aria-label="More from the association" className="mt-6 text-sm">
+        <nav aria-label="More from the association" className="mt-6 flex gap-4 text-sm">
           <Link to={paths.resources} className="text-brand-700 underline">
             Resources
+          </Link>
+          <Link to="/privacy" className="text-brand-700 underline">
+            Privacy
           </Link>
         </nav>
         <p className="mt-2 text-sm text-stone-600">

@@ -3,8 +3,8 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import {
-  DELIVERIES,
-  DELIVERY_LABELS,
+  DELIVERIES_OF,
+  deliveryLabel,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
   NotificationPreferencesSchema,
@@ -47,10 +47,10 @@ export function NotificationPreferencesForm({ initial, onSaved }: { initial: Not
           <fieldset key={kind} className="grid gap-1" aria-describedby={field.errors ? field.errorId : undefined} aria-invalid={field.errors ? true : undefined}>
             <legend className="font-semibold text-stone-900">{NOTIFICATION_KIND_LABELS[kind]}</legend>
             <div className="flex flex-wrap gap-x-5 gap-y-1">
-              {DELIVERIES.map((delivery) => (
+              {DELIVERIES_OF[kind].map((delivery) => (
                 <label key={delivery} className="flex items-center gap-2 text-stone-800">
                   <input type="radio" name={field.name} value={delivery} defaultChecked={initial[kind] === delivery} className="size-4 accent-brand-700" />
-                  {DELIVERY_LABELS[delivery]}
+                  {deliveryLabel(kind, delivery)}
                 </label>
               ))}
             </div>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { SOCIAL_KINDS, SOCIAL_LABELS, type SocialKind, type SocialLink } from "#shared/social-links.ts";
 import { ui } from "#web/components/ui/field.tsx";
 import { jsonListField } from "#web/lib/json-list-field.ts";
+import { hitAttributes } from "#web/components/insight-beacon.tsx";
 
 /** Small monochrome marks, drawn in a 24-unit box; the link's text names the network. */
 const MARKS: Record<SocialKind, string> = {
@@ -33,13 +34,20 @@ function linkText(link: SocialLink): string {
   }
 }
 
-export function SocialLinks({ links, name }: { links: readonly SocialLink[]; name: string }) {
+/** With `businessId`, a click on a link counts for the business (its network's kind of hit). */
+export function SocialLinks({ links, name, businessId }: { links: readonly SocialLink[]; name: string; businessId?: string }) {
   if (links.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-2" aria-label={`${name} on social media`}>
       {links.map((link) => (
         <li key={`${link.kind}-${link.url}`}>
-          <a href={link.url} target="_blank" rel="noopener noreferrer me" className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 px-3 py-1 text-sm text-brand-800 hover:bg-brand-50">
+          <a
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer me"
+            className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 px-3 py-1 text-sm text-brand-800 hover:bg-brand-50"
+            {...(businessId ? hitAttributes(`social-${link.kind}`, businessId) : {})}
+          >
             <SocialMark kind={link.kind} />
             {linkText(link)}
             <span className="sr-only"> (opens in a new tab)</span>

@@ -119,6 +119,7 @@ export function BusinessMap({
         onGetDirections={getDirections}
         place={point}
         placeName={business.name}
+        businessId={business.id}
       />
       <p role="status" className="mt-2 text-sm text-stone-700">
         {state.kind === "getting-location" && "Getting your location..."}

@@ -1,6 +1,7 @@
 // What a person can do with a place on a map: ask for directions to it, or open it in the device's maps app.
 import { messages } from "#shared/messages.ts";
 import { openInMapsHref } from "./directions.ts";
+import { hitAttributes } from "#web/components/insight-beacon.tsx";
 
 /**
  * The Get directions button (unless `withButton` is false) and, once there is a `place`, the link that opens it in
@@ -14,6 +15,7 @@ export function DirectionsActions({
   onGetDirections,
   place,
   placeName,
+  businessId,
 }: {
   className: string;
   buttonPadding: string;
@@ -22,7 +24,10 @@ export function DirectionsActions({
   onGetDirections: () => void;
   place: { lat: number; lng: number } | null;
   placeName: string;
+  /** The business whose page this is: asking for directions to it counts for it. */
+  businessId?: string | undefined;
 }) {
+  const hit = businessId ? hitAttributes("directions", businessId) : {};
   return (
     <div className={`${className} flex flex-wrap items-center gap-3`}>
       {withButton && (
@@ -30,13 +35,14 @@ export function DirectionsActions({
           type="button"
           onClick={onGetDirections}
           disabled={busy}
+          {...hit}
           className={`rounded-md bg-brand-700 ${buttonPadding} font-semibold text-white hover:bg-brand-800 disabled:opacity-60`}
         >
           {messages.map.getDirections}
         </button>
       )}
       {place && (
-        <a href={openInMapsHref(place, placeName)} className="text-brand-700 underline">
+        <a href={openInMapsHref(place, placeName)} className="text-brand-700 underline" {...hit}>
           Open in maps
         </a>
       )}

@@ -4,8 +4,11 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { messages } from "#shared/messages.ts";
 import type { MapBusiness } from "./map-filters.ts";
 import { OpenStateBadge } from "#web/components/hours/opening-hours-panel.tsx";
+import { InsightBeacon } from "#web/components/insight-beacon.tsx";
 
 const ROW_HEIGHT = 64;
+/** Rows the list shows before any scrolling. */
+const FIRST_SCREEN = 10;
 
 export function LocationsList({
   loading = false,
@@ -35,8 +38,11 @@ export function LocationsList({
     initialRect: { width: 320, height: 640 },
   });
 
+  // What the list shows first counts as the businesses' appearance in it, once per list.
+  const firstShown = loading ? [] : businesses.slice(0, FIRST_SCREEN).map((b) => b.id);
   return (
     <section aria-labelledby="locations-heading" className="flex min-h-0 flex-1 flex-col">
+      {firstShown.length > 0 && <InsightBeacon events={[{ kind: "list", id: firstShown }]} signature={firstShown.join(",")} />}
       <h2 id="locations-heading" className="mb-2 text-lg font-semibold text-brand-800">
         {heading} {!loading && <span className="font-normal text-stone-600">({businesses.length})</span>}
       </h2>

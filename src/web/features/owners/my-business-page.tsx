@@ -1,6 +1,7 @@
 // /mybusiness: an owner's businesses, each with its public page, an edit form, its events and offers, and the state of
 // every change waiting for an administrator. Each form is drawn when it is first opened (OpenedDetails).
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useHref, useNavigate } from "react-router";
+import { RouterProvider, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { requestState, REQUEST_KIND_LABELS, type RequestDetail } from "#shared/schemas/owners.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import type { FieldWidgets, Sources } from "#web/components/ui/entity-fields.tsx";
@@ -15,6 +16,7 @@ import type { FormImage } from "#web/components/ui/image-field.tsx";
 import { fileUrl } from "#shared/upload-kinds.ts";
 import { PhotosEditor, SocialLinksEditor } from "../business/index.ts";
 import { RepeatRuleWidget } from "../events/index.ts";
+import { BusinessInsights, insightsHref } from "./business-insights.tsx";
 
 /** The widgets of the fields an event and a business have that belong to their features. */
 const WIDGETS: FieldWidgets = { recurrence: RepeatRuleWidget, photos: PhotosEditor, links: SocialLinksEditor };
@@ -192,7 +194,37 @@ function ItemList({ business, kind, requests, sources }: { business: OwnedBusine
   );
 }
 
-function BusinessCard({ business, requests, sources, email }: { business: OwnedBusiness; requests: RequestDetail[]; sources: Sources; email: string }) {
+const TAB_CLASS =
+  "shrink-0 cursor-pointer rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-semibold whitespace-nowrap text-stone-700 outline-none hover:bg-stone-50 hover:text-brand-800 focus-visible:ring-2 focus-visible:ring-brand-700 data-[selected]:border-brand-700 data-[selected]:text-brand-800";
+
+/**
+ * A business's tabs: its listing (with its events and offers) and its insights. Each tab is a link (`?insights=`), so
+ * the page opens on either and works with scripts off; the insights are read by the page's loader.
+ */
+function BusinessTabs({ business, insights, children }: { business: OwnedBusiness; insights: OwnerData["insights"]; children: React.ReactNode }) {
+  const navigate = useNavigate();
+  const open = insights?.businessId === business.id ? insights : null;
+  const selected = open ? "insights" : "listing";
+  return (
+    <RouterProvider navigate={(to) => void navigate(to, { preventScrollReset: true })} useHref={useHref}>
+      <Tabs selectedKey={selected} className="min-w-0">
+        <TabList aria-label={`Sections of ${business.name}`} className="flex flex-wrap gap-x-1 border-b border-stone-300">
+          <Tab id="listing" href={paths.myBusiness} className={TAB_CLASS}>
+            Listing
+          </Tab>
+          <Tab id="insights" href={insightsHref(business.id, open?.days ?? 30)} className={TAB_CLASS}>
+            Insights
+          </Tab>
+        </TabList>
+        <TabPanel id={selected} className="mt-4 grid min-w-0 gap-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
+          {open ? <BusinessInsights businessId={business.id} name={business.name} insights={open.figures} days={open.days} /> : children}
+        </TabPanel>
+      </Tabs>
+    </RouterProvider>
+  );
+}
+
+function BusinessCard({ business, requests, sources, email, insights }: { business: OwnedBusiness; requests: RequestDetail[]; sources: Sources; email: string; insights: OwnerData["insights"] }) {
   const pending = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id && r.status === "pending");
   const latest = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id);
   const live = { ...business, lat: business.coordinates.lat, lng: business.coordinates.lng };
@@ -206,34 +238,36 @@ function BusinessCard({ business, requests, sources, email }: { business: OwnedB
           View public page
         </Link>
       </div>
-      {latest && (
-        <ul aria-label={`Listing changes of ${business.name}`}>
-          {/* A business's owners share its waiting changes: another owner's are named as theirs. */}
-          <RequestLine request={latest} label={latest.requesterEmail === email ? "Your listing changes" : `Listing changes from ${latest.requesterName}`} />
-        </ul>
-      )}
-      <OpenedDetails
-        className="rounded-md border border-stone-200 p-3"
-        open={!!pending}
-        summary={
-          <summary className="cursor-pointer font-semibold text-brand-800">
-            {pending ? (pending.requesterEmail === email ? "Amend your waiting changes" : "Amend the waiting changes") : "Edit listing"}
-          </summary>
-        }
-      >
-        <OwnerForm
-          id={`listing-${business.id}`}
-          form="listing"
-          defaultValue={{ ...live, ...(pending?.payload ?? {}) }}
-          images={{ logoPath: startImage(pending, "logoPath", business.logoUrl) }}
-          sources={sources}
-          submitLabel={pending ? "Update waiting changes" : "Send changes for approval"}
-          version={`${pending?.updatedAt ?? ""}-${business.lastUpdatedAt}`}
-          hidden={{ intent: "listing", id: business.id }}
-        />
-      </OpenedDetails>
-      <ItemList business={business} kind="event" requests={requests} sources={sources} />
-      <ItemList business={business} kind="offer" requests={requests} sources={sources} />
+      <BusinessTabs business={business} insights={insights}>
+        {latest && (
+          <ul aria-label={`Listing changes of ${business.name}`}>
+            {/* A business's owners share its waiting changes: another owner's are named as theirs. */}
+            <RequestLine request={latest} label={latest.requesterEmail === email ? "Your listing changes" : `Listing changes from ${latest.requesterName}`} />
+          </ul>
+        )}
+        <OpenedDetails
+          className="rounded-md border border-stone-200 p-3"
+          open={!!pending}
+          summary={
+            <summary className="cursor-pointer font-semibold text-brand-800">
+              {pending ? (pending.requesterEmail === email ? "Amend your waiting changes" : "Amend the waiting changes") : "Edit listing"}
+            </summary>
+          }
+        >
+          <OwnerForm
+            id={`listing-${business.id}`}
+            form="listing"
+            defaultValue={{ ...live, ...(pending?.payload ?? {}) }}
+            images={{ logoPath: startImage(pending, "logoPath", business.logoUrl) }}
+            sources={sources}
+            submitLabel={pending ? "Update waiting changes" : "Send changes for approval"}
+            version={`${pending?.updatedAt ?? ""}-${business.lastUpdatedAt}`}
+            hidden={{ intent: "listing", id: business.id }}
+          />
+        </OpenedDetails>
+        <ItemList business={business} kind="event" requests={requests} sources={sources} />
+        <ItemList business={business} kind="offer" requests={requests} sources={sources} />
+      </BusinessTabs>
     </article>
   );
 }
@@ -255,7 +289,7 @@ export function MyBusinessPage({ data }: { data: OwnerData }) {
         </div>
       )}
       {businesses.map((business) => (
-        <BusinessCard key={business.id} business={business} requests={requests} sources={sources} email={data.email} />
+        <BusinessCard key={business.id} business={business} requests={requests} sources={sources} email={data.email} insights={data.insights} />
       ))}
       {others.length > 0 && (
         <section aria-labelledby="my-requests" className="card">

@@ -1,0 +1,6 @@
+// Insights: what visitors' pages bring each business, counted privately, and the owners' reading of it. What other code may use of this feature.
+export { InsightCounter } from "./insight-counter.ts";
+export { InsightRepository } from "./insight.repository.ts";
+export { InsightService } from "./insight.service.ts";
+export { InsightReport, INSIGHT_REPORT_JOB } from "./insight-report.ts";
+export { HITS_PATH, registerInsightRoutes } from "./insight.routes.ts";

@@ -1,0 +1,118 @@
+// The owners' monthly report: early each month, every owner who wants it gets one mail with what each of their
+// businesses brought in the month before, against the month before that. Runs as INSIGHT_REPORT_JOB, so one instance
+// at a time sends; each owner's month is recorded before their mail goes, so no one is mailed twice.
+import { randomBytes } from "node:crypto";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { escapeHtml } from "#server/mail/templates.ts";
+import { changeText, HIT_KIND_LABELS, type HitKind, type Insights } from "#shared/schemas/insights.ts";
+import { NOTIFICATION_PREFERENCES_PATH, type Delivery, type NotificationKind } from "#shared/schemas/notification-preferences.ts";
+import type { InsightRepository } from "./insight.repository.ts";
+
+export const INSIGHT_REPORT_JOB = "insight-report";
+/** The report goes on the first of the month; a site that was down then sends it on the next days, up to the third. */
+const LAST_DAY_TO_SEND = 3;
+const REPORTED: HitKind[] = ["view", "search", "list", "website", "phone", "email", "directions"];
+
+export interface InsightReportOptions {
+  repository: InsightRepository;
+  figures: (businessId: string, from: string, to: string) => Promise<Insights>;
+  mailer: Mailer | undefined;
+  siteUrl: string;
+  siteName: () => Promise<string>;
+  timeZone: () => Promise<string>;
+  deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
+  /** Stops the reports of the person the stop link was sent to. */
+  stopFor: (userId: string) => Promise<void>;
+  now?: () => Date;
+}
+
+/** The month before the one `today` is in: its first and last day, and its name. */
+function lastMonth(today: string): { month: string; from: string; to: string } {
+  const [year, month] = today.split("-").map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 2, 1));
+  const last = new Date(Date.UTC(year, month - 1, 0));
+  return { month: first.toISOString().slice(0, 7), from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+export class InsightReport {
+  private readonly options: InsightReportOptions;
+  constructor(options: InsightReportOptions) {
+    this.options = options;
+  }
+
+  /** Sends the month's reports not sent yet, in the first days of a month; answers how many mails went. */
+  async send(now: Date = this.options.now?.() ?? new Date()): Promise<number> {
+    const { repository, mailer } = this.options;
+    if (!mailer) return 0;
+    const zone = await this.options.timeZone();
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(now);
+    if (Number(today.slice(8, 10)) > LAST_DAY_TO_SEND) return 0;
+    const period = lastMonth(today);
+    const site = await this.options.siteName();
+    let sent = 0;
+    for (const owner of await repository.owners()) {
+      if ((await this.options.deliveryOf(owner.userId, "insights")) !== "at once") continue;
+      const stopToken = randomBytes(18).toString("base64url");
+      if (!(await repository.claimReport(owner.userId, period.month, stopToken))) continue;
+      const businesses = await Promise.all(owner.businesses.map(async (b) => ({ ...b, figures: await this.options.figures(b.id, period.from, period.to) })));
+      try {
+        await mailer.send(this.message(owner.email, businesses, period.month, site, stopToken));
+        sent++;
+      } catch (error) {
+        await repository.releaseReport(owner.userId, period.month);
+        throw error;
+      }
+    }
+    return sent;
+  }
+
+  /** Turns the reports off for the person a report's stop link was sent to; false for a link that is not one. */
+  async stop(stopToken: string): Promise<boolean> {
+    const userId = await this.options.repository.reportOwner(stopToken);
+    if (!userId) return false;
+    await this.options.stopFor(userId);
+    return true;
+  }
+
+  private message(to: string, businesses: { id: string; name: string; figures: Insights }[], month: string, site: string, stopToken: string) {
+    const { siteUrl } = this.options;
+    const monthName = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+    const insightsUrl = `${siteUrl}/mybusiness`;
+    const stopUrl = `${siteUrl}/insights/stop/${stopToken}`;
+    const preferences = `${siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
+    const why = `You get this mail because you own a listing on ${site} and your notification preferences send you the monthly insights report.`;
+    const lines = (figures: Insights) =>
+      REPORTED.map((kind) => {
+        const figure = figures.totals.find((t) => t.kind === kind)!;
+        return { label: HIT_KIND_LABELS[kind], total: figure.total, change: `${changeText(figure.total, figure.previous)} on the month before` };
+      });
+    const words = (figures: Insights) => figures.searchWords.slice(0, 5).map((w) => `${w.query} (${w.count})`).join(", ");
+    const text = [
+      `What your listing brought in ${monthName}`,
+      "",
+      ...businesses.flatMap((b) => [
+        b.name,
+        ...lines(b.figures).map((l) => `  ${l.label}: ${l.total} (${l.change})`),
+        ...(b.figures.searchWords.length ? [`  Searched for most: ${words(b.figures)}`] : []),
+        "",
+      ]),
+      `See the charts on the site: ${insightsUrl}`,
+      "",
+      why,
+      `Stop these reports with one click: ${stopUrl}`,
+      `Change your notification preferences: ${preferences}`,
+    ].join("\n");
+    const html = [
+      `<h1>What your listing brought in ${escapeHtml(monthName)}</h1>`,
+      ...businesses.map(
+        (b) =>
+          `<h2>${escapeHtml(b.name)}</h2><ul>${lines(b.figures)
+            .map((l) => `<li>${escapeHtml(l.label)}: <strong>${l.total}</strong> (${escapeHtml(l.change)})</li>`)
+            .join("")}</ul>${b.figures.searchWords.length ? `<p>Searched for most: ${escapeHtml(words(b.figures))}</p>` : ""}`,
+      ),
+      `<p><a href="${escapeHtml(insightsUrl)}">See the charts on the site</a></p>`,
+      `<p style="color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(stopUrl)}">Stop these reports</a> · <a href="${escapeHtml(preferences)}">Change your notification preferences</a>.</p>`,
+    ].join("\n");
+    return { to, subject: `${site}: your listing in ${monthName}`, text, html, link: insightsUrl };
+  }
+}

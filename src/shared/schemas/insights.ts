@@ -1,0 +1,89 @@
+// What a visitor's page sends to count (the hits) and what an owner reads back (the insights of a business).
+import { z } from "zod";
+import { SOCIAL_KINDS } from "../social-links.ts";
+
+/** Counted per business: its page's views, its appearances in lists, and clicks on its contact links. */
+export const BUSINESS_HIT_KINDS = ["view", "search", "list", "website", "phone", "email", "directions", ...SOCIAL_KINDS.map((k) => `social-${k}` as const)] as const;
+/** Counted per offer or event: views of its page. */
+export const ITEM_HIT_KINDS = ["offer-view", "event-view"] as const;
+export const HIT_KINDS = [...BUSINESS_HIT_KINDS, ...ITEM_HIT_KINDS] as const;
+export type HitKind = (typeof HIT_KINDS)[number];
+/** Views of a page: a visitor's repeats within 30 minutes count once. */
+export const VIEW_KINDS: readonly HitKind[] = ["view", "offer-view", "event-view"];
+
+export const HIT_KIND_LABELS: Record<HitKind, string> = {
+  view: "Page views",
+  search: "Shown in search results",
+  list: "Shown in the map's list",
+  website: "Website clicks",
+  phone: "Phone clicks",
+  email: "E-mail clicks",
+  directions: "Directions clicks",
+  "social-facebook": "Facebook clicks",
+  "social-instagram": "Instagram clicks",
+  "social-x": "X clicks",
+  "social-linkedin": "LinkedIn clicks",
+  "social-tiktok": "TikTok clicks",
+  "social-youtube": "YouTube clicks",
+  "social-other": "Other link clicks",
+  "offer-view": "Offer views",
+  "event-view": "Event views",
+};
+
+export const insightMessages = {
+  badDate: "Enter a date as YYYY-MM-DD.",
+  badRange: "The start must be on or before the end, at most 400 days apart.",
+  badHits: "Send up to 50 events, each with a known kind and id.",
+  badDays: "Enter a whole number of days from 1 to 400.",
+} as const;
+
+const id = z.string().min(1).max(64).regex(/^[\w-]+$/);
+export const HitSchema = z.strictObject({
+  kind: z.enum(HIT_KINDS),
+  /** The business, offer or event; for "search" and "list", each business shown. */
+  id: z.union([id, z.array(id).min(1).max(100)]),
+  /** The words searched for, for "search". */
+  query: z.string().max(200).optional(),
+});
+export const HitsSchema = z.strictObject({ events: z.array(HitSchema).min(1).max(50) });
+export type Hit = z.infer<typeof HitSchema>;
+export type Hits = z.infer<typeof HitsSchema>;
+
+const day = z.iso.date({ error: insightMessages.badDate });
+/** The periods the owners' tab offers, in days. */
+export const INSIGHT_PERIODS = [30, 90, 365] as const;
+export const InsightsQuerySchema = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  days: z.coerce.number({ error: insightMessages.badDays }).int({ error: insightMessages.badDays }).min(1, { error: insightMessages.badDays }).max(400, { error: insightMessages.badDays }).optional(),
+});
+
+const Figure = z.object({ kind: z.enum(HIT_KINDS), total: z.number().int(), previous: z.number().int() });
+export const InsightsSchema = z.object({
+  businessId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** The period of the same length just before. */
+  previousFrom: z.string(),
+  previousTo: z.string(),
+  days: z.array(z.string()),
+  /** Per kind, one count per day of `days`. */
+  series: z.record(z.string(), z.array(z.number().int())),
+  totals: z.array(Figure),
+  searchWords: z.array(z.object({ query: z.string(), count: z.number().int() })),
+  items: z.array(z.object({ id: z.string(), type: z.enum(["offer", "event"]), title: z.string(), views: z.number().int(), previous: z.number().int() })),
+});
+export type Insights = z.infer<typeof InsightsSchema>;
+
+/** Searched words as counted: lower case, single spaces, at most 100 characters. */
+export function normalizeQuery(query: string): string {
+  return query.normalize("NFC").toLocaleLowerCase("en").replace(/\s+/g, " ").trim().slice(0, 100);
+}
+
+/** "+12%", "−5%", "no change", or "new" when the period before had none. */
+export function changeText(total: number, previous: number): string {
+  if (previous === 0) return total === 0 ? "no change" : "new";
+  const percent = Math.round(((total - previous) / previous) * 100);
+  if (percent === 0) return "no change";
+  return `${percent > 0 ? "+" : "−"}${Math.abs(percent)}%`;
+}
