@@ -18,6 +18,7 @@ export const meetingMessages = {
   notMember: "Meetings are for members: the owners of member businesses.",
   notFound: "Meeting not found.",
   responseInvalid: "Answer yes, no or maybe.",
+  resetUnconfirmed: 'Send { "confirm": true } to give the calendar a new address.',
   rsvpPast: "This meeting is over: answers are closed.",
   rsvpCancelled: "This meeting is cancelled: there is nothing to answer.",
   answered: "Your answer is saved.",
@@ -77,6 +78,9 @@ export type MeetingList = z.infer<typeof MeetingListSchema>;
 
 /** The member's private calendar of every meeting, at an address only they know. */
 export const MeetingCalendarSchema = z.object({ url: z.string() });
+/** A reset is asked for in words, so a stray or replayed empty request never moves a member's address. */
+export const MeetingCalendarResetSchema = z.strictObject({ confirm: z.literal(true, { error: meetingMessages.resetUnconfirmed }) });
+export type MeetingCalendarReset = z.input<typeof MeetingCalendarResetSchema>;
 export type MeetingCalendar = z.infer<typeof MeetingCalendarSchema>;
 
 export const RsvpInputSchema = z.strictObject({ response: z.enum(RSVP_RESPONSES, { error: meetingMessages.responseInvalid }) });

@@ -41,7 +41,7 @@ const OPERATIONS: Array<{ name: string; call: (cookie: string | undefined) => Re
   { name: "answer", call: (cookie) => t.request(`/api/v1/meetings/${fixture.id}/rsvp`, { method: "POST", json: { response: "maybe" }, cookie }), expect: MEMBERS_ONLY(200) },
   { name: "download its calendar file", call: (cookie) => t.request(`/myqsa/meetings/${fixture.id}.ics`, { cookie }), expect: MEMBERS_ONLY(200) },
   { name: "read the private calendar's address", call: (cookie) => t.request("/api/v1/me/meeting-calendar", { cookie }), expect: MEMBERS_ONLY(200) },
-  { name: "reset the private calendar's address", call: (cookie) => t.request("/api/v1/me/meeting-calendar/reset", { method: "POST", cookie }), expect: MEMBERS_ONLY(200) },
+  { name: "reset the private calendar's address", call: (cookie) => t.request("/api/v1/me/meeting-calendar/reset", { method: "POST", cookie, json: { confirm: true } }), expect: MEMBERS_ONLY(200) },
   { name: "create", call: (cookie) => t.request("/api/v1/meetings", { method: "POST", json: valid, cookie }), expect: ADMIN_ONLY(201) },
   { name: "update", call: (cookie) => t.request(`/api/v1/meetings/${fixture.id}`, { method: "PUT", json: valid, cookie }), expect: ADMIN_ONLY(200) },
   {

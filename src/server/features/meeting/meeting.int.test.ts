@@ -136,7 +136,7 @@ describe("meetings (administrators arrange, members answer)", () => {
     expect(events.find((e) => e.summary === "In the feed")?.uid).toBe(`meeting-${id}@localhost:3000`);
     expect(events.find((e) => e.summary === "Cancelled in the feed")?.status).toBe("CANCELLED");
 
-    const reset = (await (await t.request("/api/v1/me/meeting-calendar/reset", { method: "POST", cookie: members.c.cookie })).json()) as { url: string };
+    const reset = (await (await t.request("/api/v1/me/meeting-calendar/reset", { method: "POST", cookie: members.c.cookie, json: { confirm: true } })).json()) as { url: string };
     expect(reset.url).not.toBe(url);
     expect((await t.request(new URL(url).pathname)).status).toBe(404);
     expect((await t.request(new URL(reset.url).pathname)).status).toBe(200);

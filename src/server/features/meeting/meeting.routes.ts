@@ -3,7 +3,7 @@ import type { AppEnv } from "#server/api/api-env.ts";
 import { signedInOnly } from "#server/api/admin-only.ts";
 import { adminListRoute, entityWriteRoutes, jsonBody } from "#server/api/entity-routes.ts";
 import { errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
-import { AdminMeetingDetailSchema, AdminMeetingSchema, MeetingCalendarSchema, MeetingDetailSchema, MeetingListSchema, MeetingSchema, type MeetingInputSchema, type RsvpInput } from "#shared/schemas/meeting.ts";
+import { AdminMeetingDetailSchema, AdminMeetingSchema, MeetingCalendarSchema, MeetingDetailSchema, MeetingListSchema, MeetingSchema, type MeetingCalendarReset, type MeetingInputSchema, type RsvpInput } from "#shared/schemas/meeting.ts";
 
 const memberErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not a member: meetings are for the owners of member businesses and administrators") };
 const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not an administrator") };
@@ -19,6 +19,12 @@ const RsvpBody = z.custom<RsvpInput>((value) => typeof value === "object" && val
   type: "object",
   properties: { response: { type: "string", enum: ["yes", "no", "maybe"] } },
   required: ["response"],
+});
+
+const ResetBody = z.custom<MeetingCalendarReset>((value) => typeof value === "object" && value !== null).openapi({
+  type: "object",
+  properties: { confirm: { type: "boolean", enum: [true] } },
+  required: ["confirm"],
 });
 
 const listMeetings = createRoute({
@@ -90,7 +96,8 @@ const resetMeetingCalendar = createRoute({
   tags: ["Meetings"],
   summary: "Give the signed-in member's private calendar a new address; the old one stops working (members only)",
   middleware: [signedInOnly] as const,
-  responses: { 200: { description: "The new address", content: json(MeetingCalendarSchema) }, ...memberErrors },
+  request: { body: jsonBody(ResetBody) },
+  responses: { 200: { description: "The new address", content: json(MeetingCalendarSchema) }, 400: errorResponse('Send { "confirm": true } to give the calendar a new address.'), ...memberErrors },
 });
 
 const writes = entityWriteRoutes({
@@ -113,7 +120,7 @@ export function registerMeetingRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(listMeetings, async (c) => c.json(await c.var.services.meetings.list(c.var.user), 200));
   api.openapi(listAdminMeetings, async (c) => c.json(await c.var.services.meetings.listForAdmin(c.var.user, c.req.valid("query")), 200));
   api.openapi(getMeetingCalendar, async (c) => c.json(await c.var.services.meetings.calendarOf(c.var.user), 200));
-  api.openapi(resetMeetingCalendar, async (c) => c.json(await c.var.services.meetings.resetCalendar(c.var.user), 200));
+  api.openapi(resetMeetingCalendar, async (c) => c.json(await c.var.services.meetings.resetCalendar(c.var.user, c.req.valid("json")), 200));
   api.openapi(getMeeting, async (c) => c.json(await c.var.services.meetings.get(c.var.user, c.req.valid("param").id), 200));
   api.openapi(rsvpMeeting, async (c) => c.json(await c.var.services.meetings.rsvp(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200));
   api.openapi(writes.create, async (c) => c.json(await c.var.services.meetings.create(c.var.user, c.req.valid("json")), 201));

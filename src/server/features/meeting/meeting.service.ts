@@ -10,7 +10,9 @@ import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import {
   MeetingInputSchema,
   meetingMessages as m,
+  MeetingCalendarResetSchema,
   RsvpInputSchema,
+  type MeetingCalendarReset,
   type AdminMeeting,
   type Meeting,
   type MeetingCalendar,
@@ -164,8 +166,10 @@ export class MeetingService {
   }
 
   /** A new private address; the old one stops working. */
-  async resetCalendar(viewer: CurrentUser | null): Promise<MeetingCalendar> {
+  async resetCalendar(viewer: CurrentUser | null, input: MeetingCalendarReset): Promise<MeetingCalendar> {
     const user = await this.requireMember(viewer);
+    const parsed = MeetingCalendarResetSchema.safeParse(input);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, m.resetUnconfirmed);
     const token = newToken();
     await this.repository.setCalendarToken(user.id, token);
     return { url: this.feedUrl(token) };

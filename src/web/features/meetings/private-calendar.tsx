@@ -14,7 +14,7 @@ export function PrivateCalendar({ initialUrl }: { initialUrl: string }) {
   async function reset() {
     setBusy(true);
     try {
-      setUrl((await apiFetch<MeetingCalendar>("/me/meeting-calendar/reset", { method: "POST" })).url);
+      setUrl((await apiFetch<MeetingCalendar>("/me/meeting-calendar/reset", { method: "POST", json: { confirm: true } })).url);
       setStatus({ kind: "ok", text: meetingMessages.calendarReset });
     } catch (error) {
       setStatus({ kind: "error", text: error instanceof Error ? error.message : String(error) });
