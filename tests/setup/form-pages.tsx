@@ -70,6 +70,13 @@ export async function openOwnerPage(): Promise<{ page: HTMLElement; form: HTMLFo
     },
   ]);
   const page = await render(<Stub initialEntries={["/mybusiness"]} />);
+  // The form is drawn once its "Edit listing" is opened, as a person opens it.
+  const summary = await waitFor(() => [...page.querySelectorAll("summary")].find((s) => s.textContent === "Edit listing" || s.textContent?.startsWith("Amend ")));
+  const details = summary.parentElement as HTMLDetailsElement;
+  if (!details.open) {
+    await click(summary);
+    if (!details.open) await settle(() => void (details.open = true));
+  }
   const form = await waitFor(() => page.querySelector<HTMLFormElement>("form#listing-business-1"));
   return { page, form };
 }
