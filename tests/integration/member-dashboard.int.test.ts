@@ -134,8 +134,8 @@ describe("meetings on the dashboard", () => {
     ]);
     const meetingTasks = (d: Dashboard) => d.tasks.filter((task) => task.id.startsWith("meeting-"));
     expect(meetingTasks(few.body)).toEqual([
-      { id: `meeting-${first}`, title: "Answer: Dashboard first", detail: "Monday, March 4, 2030, 6:00 PM – 8:00 PM EST · Town hall", href: `/myqsa/meetings/${first}`, action: "Answer" },
-      { id: `meeting-${third}`, title: "Answer: Dashboard third", detail: "Tuesday, March 12, 2030, 6:00 PM – 8:00 PM EDT · Town hall", href: `/myqsa/meetings/${third}`, action: "Answer" },
+      { id: `meeting-${first}`, title: "Answer: Dashboard first", detail: "Monday, March 4, 2030, 6:00 PM – 8:00 PM EST · Town hall", href: `/myqsa/meetings/${first}`, action: "See the meeting" },
+      { id: `meeting-${third}`, title: "Answer: Dashboard third", detail: "Tuesday, March 12, 2030, 6:00 PM – 8:00 PM EDT · Town hall", href: `/myqsa/meetings/${third}`, action: "See the meeting" },
     ]);
     // Each member sees their own answers only.
     const theirs = (await dashboard(other.cookie)).body;

@@ -21,7 +21,7 @@ export function meetingDashboard(deps: {
       const [next, unanswered, timeZone] = await Promise.all([deps.next(user.id), deps.unanswered(user.id), deps.timeZone()]);
       const whenAndWhere = (m: Scheduled) => [formatEventWhen(m.startsAt, m.endsAt, false, timeZone), m.place ?? (m.videoLink ? "Online" : null)].filter(Boolean).join(" · ");
       return {
-        tasks: unanswered.map((m) => ({ id: `meeting-${m.id}`, title: `Answer: ${m.title}`, detail: whenAndWhere(m), href: meetingPath(m.id), action: "Answer" })),
+        tasks: unanswered.map((m) => ({ id: `meeting-${m.id}`, title: `Answer: ${m.title}`, detail: whenAndWhere(m), href: meetingPath(m.id), action: "See the meeting" })),
         section: {
           id: "meetings",
           title: "Next meetings",
