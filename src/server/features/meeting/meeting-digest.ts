@@ -6,7 +6,7 @@ import { truncate } from "#shared/format.ts";
 import { formatEventWhen } from "#shared/zoned-time.ts";
 import type { DigestItem, DigestRecipient, DigestSource } from "#server/features/notifications/index.ts";
 import { contentText } from "#server/features/page/index.ts";
-import { meetingPath } from "./meeting-calendar.ts";
+import { meetingPath, whenAndWhere } from "./meeting-calendar.ts";
 import type { MeetingRepository, StoredMeeting } from "./meeting.repository.ts";
 
 export interface MeetingDigestOptions {
@@ -21,7 +21,6 @@ export interface MeetingDigestOptions {
 export function meetingDigestSources(options: MeetingDigestOptions): DigestSource[] {
   const isMember = async (recipient: DigestRecipient) => recipient.role === "admin" || (recipient.role === "business" && (await options.ownsSomeBusiness(recipient.id)));
   const url = (meeting: StoredMeeting) => `${options.siteUrl}${meetingPath(meeting.id)}`;
-  const when = (meeting: StoredMeeting, timeZone: string) => [formatEventWhen(meeting.startsAt, meeting.endsAt, false, timeZone), meeting.place ?? (meeting.videoLink ? "Online" : null)].filter(Boolean).join(" · ");
 
   const meetings: DigestSource = {
     kind: "meetings",
@@ -35,7 +34,7 @@ export function meetingDigestSources(options: MeetingDigestOptions): DigestSourc
         // One arranged and cancelled within the same week was never news to anyone.
         if (meeting.cancelled && arranged) return [];
         const title = meeting.cancelled ? `Cancelled: ${meeting.title}` : arranged ? `New: ${meeting.title}` : `Changed: ${meeting.title}`;
-        return [{ title, detail: when(meeting, timeZone), url: url(meeting), at: arranged ? meeting.createdAt : meeting.lastUpdatedAt }];
+        return [{ title, detail: whenAndWhere(meeting, timeZone), url: url(meeting), at: arranged ? meeting.createdAt : meeting.lastUpdatedAt }];
       });
     },
   };

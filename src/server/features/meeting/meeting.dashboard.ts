@@ -1,10 +1,9 @@
 // The meetings' part of a member's dashboard: the next few with the member's answer, and a task for every meeting to
-// come that the member has not answered. Two reads whatever the number of meetings: the next ones with their answers,
+// come that the member has not answered. The same reads whatever the number of meetings: the next ones, their answers,
 // and the unanswered ones.
 import { NOTHING, type DashboardContributor } from "#server/features/dashboard/index.ts";
-import { formatEventWhen } from "#shared/zoned-time.ts";
 import { RSVP_LABELS, type MeetingSummary } from "#shared/schemas/meeting.ts";
-import { meetingPath } from "./meeting-calendar.ts";
+import { meetingPath, whenAndWhere } from "./meeting-calendar.ts";
 
 type Scheduled = Pick<MeetingSummary, "id" | "title" | "startsAt" | "endsAt" | "place" | "videoLink">;
 
@@ -19,9 +18,8 @@ export function meetingDashboard(deps: {
     async contribute({ user, member }) {
       if (!member) return NOTHING;
       const [next, unanswered, timeZone] = await Promise.all([deps.next(user.id), deps.unanswered(user.id), deps.timeZone()]);
-      const whenAndWhere = (m: Scheduled) => [formatEventWhen(m.startsAt, m.endsAt, false, timeZone), m.place ?? (m.videoLink ? "Online" : null)].filter(Boolean).join(" · ");
       return {
-        tasks: unanswered.map((m) => ({ id: `meeting-${m.id}`, title: `Answer: ${m.title}`, detail: whenAndWhere(m), href: meetingPath(m.id), action: "See the meeting" })),
+        tasks: unanswered.map((m) => ({ id: `meeting-${m.id}`, title: `Answer: ${m.title}`, detail: whenAndWhere(m, timeZone), href: meetingPath(m.id), action: "See the meeting" })),
         section: {
           id: "meetings",
           title: "Next meetings",
@@ -29,7 +27,7 @@ export function meetingDashboard(deps: {
             id: m.id,
             title: m.title,
             href: meetingPath(m.id),
-            detail: whenAndWhere(m),
+            detail: whenAndWhere(m, timeZone),
             // The time is in the detail: the page shows an item's date without one.
             date: null,
             marks: m.myResponse ? [] : ["Not answered"],
