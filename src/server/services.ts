@@ -22,7 +22,17 @@ import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
 import { InsightCounter, InsightReport, InsightRepository, InsightService } from "./features/insights/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
-import { MEETING_MAIL_JOB, MeetingMail, MeetingRepository, MeetingService, type MeetingDeps } from "./features/meeting/index.ts";
+import {
+  MEETING_MAIL_JOB,
+  meetingDashboard,
+  meetingDigestSources,
+  MeetingMail,
+  MeetingRepository,
+  MeetingService,
+  nextMeetingsFor,
+  unansweredMeetingsFor,
+  type MeetingDeps,
+} from "./features/meeting/index.ts";
 import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {
@@ -88,6 +98,8 @@ export function createServices({
   // Every background job runs through these; the runtime starts them (tests run a job with `jobs.runNow`).
   const jobs = new Jobs(new JobRepository(database.db), { leaseMs: env.JOBS_LEASE_SECONDS * 1000, pollMs: env.JOBS_POLL_SECONDS * 1000, logger, metrics: jobMetrics });
   const ownersRepository = new OwnersRepository(database.db);
+  // With administrators, the members (decision 0022).
+  const ownsSomeBusiness = async (userId: string) => (await ownersRepository.ownedBusinessIds(userId)).length > 0;
   const files = new FileService(database.db, store, {
     quotaBytes: uploads?.quotaBytes,
     ownsBusiness: (userId, businessId) => ownersRepository.isOwner(businessId, userId),
@@ -99,6 +111,7 @@ export function createServices({
   const importGeocoder = new ImportGeocoder(new ImportRepository(database.db), geoService, () => jobs.runNow(IMPORT_GEOCODING_JOB), (err) => uploads?.logger?.warn({ err }, "import geocoding failed"));
   const siteSettingsRepository = new SiteSettingsRepository(database.db);
   const siteSettings = new SiteSettingsService(siteSettingsRepository, { audit, files });
+  const siteTimeZone = async () => (await siteSettings.get()).timeZone;
   const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
   imports.setGeocodeQueue(importGeocoder);
   const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get());
@@ -122,7 +135,7 @@ export function createServices({
   const announcements = new AnnouncementService(announcementRepository, {
     audit,
     files,
-    ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0,
+    ownsSomeBusiness,
     // Saving does not wait for the mail: the job goes at once on whichever instance looks first.
     publicationMail: () => jobs.request(ANNOUNCEMENT_MAIL_JOB),
     attachments: {
@@ -131,6 +144,8 @@ export function createServices({
       add: async (admin, id, files) => addAttachments(documents, admin, { kind: "announcement", id }, files, new Intl.DateTimeFormat("en-CA", { timeZone: (await siteSettings.get()).timeZone }).format(new Date())),
     },
   });
+  const documents: DocumentService = new DocumentService(documentRepository, { audit, files, isMember: (viewer) => announcements.isMember(viewer) });
+  const meetings = createMeetings({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, documents, isMember: (viewer) => announcements.isMember(viewer) });
   const account = new AccountService(new AccountRepository(database.db), signInProviders);
   const onboarding = new OnboardingService({
     accountType: async (viewer) => (await account.get(viewer)).accountType,
@@ -143,20 +158,20 @@ export function createServices({
     ownedBusinessIds: (userId) => ownersRepository.ownedBusinessIds(userId),
     onboarding,
     hasWaitingRequest: async (viewer) => (await owners.requestDecisions.waiting(viewer)).some((r) => r.kind !== "claim" && r.kind !== "new-listing"),
-    // Each feature's part of the dashboard, in the page's order. Meetings, surveys and volunteering add theirs here.
+    // Each feature's part of the dashboard, in the page's order. Surveys and volunteering add theirs here.
     contributors: [
       announcementDashboard(announcements),
+      meetingDashboard({ next: (id) => nextMeetingsFor(meetings.service, id), unanswered: (id) => unansweredMeetingsFor(meetings.service, id), timeZone: siteTimeZone }),
       ownersDashboard({ businesses: (ids) => businesses.findMany(ids), waiting: (viewer) => owners.requestDecisions.waiting(viewer) }),
     ],
   });
-  const documents: DocumentService = new DocumentService(documentRepository, { audit, files, isMember: (viewer) => announcements.isMember(viewer) });
   // What each kind of news puts in the weekly digest (src/server/features/notifications/digest-sources.ts).
   const digestSources: DigestSource[] = [
-    announcementDigestSource({ repository: announcementRepository, siteUrl: publicUrl(env), ownsSomeBusiness: async (userId) => (await ownersRepository.ownedBusinessIds(userId)).length > 0 }),
+    announcementDigestSource({ repository: announcementRepository, siteUrl: publicUrl(env), ownsSomeBusiness }),
     decidedRequestsDigestSource({ repository: new RequestRepository(database.db), siteUrl: publicUrl(env) }),
+    ...meetingDigestSources({ repository: meetings.repository, siteUrl: publicUrl(env), timeZone: siteTimeZone, ownsSomeBusiness }),
   ];
   const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
-  const meetings = createMeetings({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, documents, isMember: (viewer) => announcements.isMember(viewer) });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
   scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, logger });
   return {
@@ -240,7 +255,7 @@ function createMeetings({
     deleteAll: (id) => documents.deleteAttachmentsOf({ kind: "meeting", id }),
   };
   const service = new MeetingService(repository, { audit, isMember, attachments, mailJob: () => jobs.request(MEETING_MAIL_JOB), siteUrl: publicUrl(env), site });
-  return { service, mail };
+  return { service, mail, repository };
 }
 
 /** The owners feature: who owns what, their claims and changes waiting for an administrator, and the mail about them. */

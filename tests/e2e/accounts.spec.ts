@@ -244,6 +244,13 @@ test.describe("sign-up", () => {
     const title = `Street festival ${counter++}`;
     const published = await adminApi.post("/api/v1/announcements", { data: { title, body: "<p>Join us.</p>", publishAt: new Date(Date.now() - 60_000).toISOString() } });
     expect(published.status()).toBe(201);
+    const meetingTitle = `Spring general meeting ${counter++}`;
+    const startsAt = new Date(Date.now() + 3 * 24 * 3_600_000);
+    const arranged = await adminApi.post("/api/v1/meetings", {
+      data: { title: meetingTitle, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(), place: "Town hall", agenda: "" },
+    });
+    expect(arranged.status()).toBe(201);
+    const meetingId = ((await arranged.json()) as { id: string }).id;
     await adminApi.dispose();
 
     // Signing in again, a member with nothing waiting lands on the dashboard.
@@ -254,6 +261,10 @@ test.describe("sign-up", () => {
     await expect(latest.getByRole("link", { name: `${title} (unread)` })).toBeVisible();
     await expect(latest.getByRole("link", { name: /^All announcements/ })).toHaveAttribute("href", "/myqsa/announcements");
     await expect(page.getByRole("region", { name: "Members only" })).toHaveCount(0);
+    // The meeting to come, not answered yet: in the next meetings, and a task to answer it.
+    const meetings = page.getByRole("region", { name: "Next meetings" });
+    await expect(meetings.getByRole("link", { name: `${meetingTitle} (not answered)` })).toHaveAttribute("href", `/myqsa/meetings/${meetingId}`);
+    await expect(page.getByRole("region", { name: "What needs you" }).getByRole("link", { name: new RegExp(`^See the meeting ?: Answer: ${meetingTitle}$`) })).toHaveAttribute("href", `/myqsa/meetings/${meetingId}`);
     // The header's account menu leads to the dashboard and My Business.
     await page.getByRole("banner").getByRole("button", { name: "Account menu" }).click();
     await expect(page.getByRole("menuitem", { name: "Dashboard" })).toHaveAttribute("href", "/myqsa/dashboard");

@@ -143,8 +143,8 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
       [p, text, owner],
     ]),
     ...[owned.name, event, offer, claimed.name].map((text): [string, string, APIRequestContext] => ["/mybusiness", text, owner]),
-    // A member's dashboard (their business, their waiting claim, the announcement) and the onboarding's steps.
-    ...[owned.name, claimed.name, "Validators' announcement", "What needs you"].map((text): [string, string, APIRequestContext] => ["/myqsa/dashboard", text, owner]),
+    // A member's dashboard (their business, their waiting claim, the announcement, the meeting) and the onboarding's steps.
+    ...[owned.name, claimed.name, "Validators' announcement", "Validators' meeting", "What needs you"].map((text): [string, string, APIRequestContext] => ["/myqsa/dashboard", text, owner]),
     ["/myqsa/profile-setup", "Complete your listing", owner],
     [`/mybusiness?insights=${owned.id}&days=90`, "Figures by day (table)", owner],
   ];

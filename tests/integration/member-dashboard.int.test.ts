@@ -100,6 +100,65 @@ describe("GET /api/v1/me/dashboard", () => {
   });
 });
 
+/** A meeting of two hours from `startsAt`; answers its id. */
+async function arrange(title: string, startsAt: string, extra: Record<string, unknown> = {}) {
+  const endsAt = new Date(Date.parse(startsAt) + 2 * HOUR).toISOString();
+  const response = await t.request("/api/v1/meetings", { method: "POST", json: { title, startsAt, endsAt, place: "Town hall", agenda: "", ...extra }, cookie: admin.cookie });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+const answer = async (id: string, cookie: string, response: string) => expect((await t.request(`/api/v1/meetings/${id}/rsvp`, { method: "POST", json: { response }, cookie })).status).toBe(200);
+
+describe("meetings on the dashboard", () => {
+  it("lists the next three with the member's answer, makes each one to come not answered a task, and reads as much with thirty-one meetings as with six", async () => {
+    const member = await ownerOf(1, "Meeting Shop", true);
+    const other = await ownerOf(1, "Other Meeting Shop", true);
+    const later = await arrange("Dashboard later", "2030-03-20T22:00:00.000Z", { place: null, videoLink: "https://meet.example.com/later" });
+    const third = await arrange("Dashboard third", "2030-03-12T22:00:00.000Z");
+    const first = await arrange("Dashboard first", "2030-03-04T23:00:00.000Z");
+    const second = await arrange("Dashboard second", "2030-03-08T23:00:00.000Z");
+    await arrange("Dashboard cancelled", "2030-03-02T23:00:00.000Z", { cancelled: true });
+    await arrange("Dashboard held", new Date(Date.now() - 3 * HOUR).toISOString());
+    await answer(second, member.cookie, "maybe");
+    await answer(later, member.cookie, "no");
+    await answer(first, other.cookie, "yes");
+
+    await dashboard(member.cookie);
+    const few = await dashboard(member.cookie);
+    const meetings = section(few.body, "meetings")!;
+    expect(meetings).toMatchObject({ title: "Next meetings", link: { href: "/myqsa/meetings", label: "All meetings" } });
+    expect(meetings.items).toEqual([
+      { id: first, title: "Dashboard first", href: `/myqsa/meetings/${first}`, detail: "Monday, March 4, 2030, 6:00 PM – 8:00 PM EST · Town hall", date: null, marks: ["Not answered"], notes: [] },
+      { id: second, title: "Dashboard second", href: `/myqsa/meetings/${second}`, detail: "Friday, March 8, 2030, 6:00 PM – 8:00 PM EST · Town hall", date: null, marks: [], notes: ["Your answer: Maybe"] },
+      { id: third, title: "Dashboard third", href: `/myqsa/meetings/${third}`, detail: "Tuesday, March 12, 2030, 6:00 PM – 8:00 PM EDT · Town hall", date: null, marks: ["Not answered"], notes: [] },
+    ]);
+    const meetingTasks = (d: Dashboard) => d.tasks.filter((task) => task.id.startsWith("meeting-"));
+    expect(meetingTasks(few.body)).toEqual([
+      { id: `meeting-${first}`, title: "Answer: Dashboard first", detail: "Monday, March 4, 2030, 6:00 PM – 8:00 PM EST · Town hall", href: `/myqsa/meetings/${first}`, action: "See the meeting" },
+      { id: `meeting-${third}`, title: "Answer: Dashboard third", detail: "Tuesday, March 12, 2030, 6:00 PM – 8:00 PM EDT · Town hall", href: `/myqsa/meetings/${third}`, action: "See the meeting" },
+    ]);
+    // Each member sees their own answers only.
+    const theirs = (await dashboard(other.cookie)).body;
+    expect(section(theirs, "meetings")!.items.map((i) => [i.title, i.notes, i.marks])).toEqual([
+      ["Dashboard first", ["Your answer: Yes"], []],
+      ["Dashboard second", [], ["Not answered"]],
+      ["Dashboard third", [], ["Not answered"]],
+    ]);
+    expect(meetingTasks(theirs).map((task) => task.title)).toEqual(["Answer: Dashboard second", "Answer: Dashboard third", "Answer: Dashboard later"]);
+
+    // Twenty-five more in April, ten of them answered: the same reads, the same three next, a task per one not answered.
+    for (let day = 1; day <= 25; day++) {
+      const id = await arrange(`Dashboard April ${day}`, `2030-04-${String(day).padStart(2, "0")}T14:00:00.000Z`);
+      if (day <= 10) await answer(id, member.cookie, "yes");
+    }
+    const many = await dashboard(member.cookie);
+    expect(many.statements).toBe(few.statements);
+    expect(section(many.body, "meetings")!.items.map((i) => i.id)).toEqual([first, second, third]);
+    expect(meetingTasks(many.body)).toHaveLength(2 + 15);
+    expect(meetingTasks(many.body).at(-1)!.title).toBe("Answer: Dashboard April 25");
+  });
+});
+
 describe("who sees what", () => {
   it("refuses anonymous requests, and shows each person only their own businesses and what members may read", async () => {
     const a = await ownerOf(1, "Matrix A");

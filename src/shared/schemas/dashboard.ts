@@ -1,6 +1,6 @@
 // A member's home (/myqsa/dashboard) and a business sign-up's onboarding (/myqsa/profile-setup), as the API answers
 // them. The dashboard is made of what each feature contributes: tasks ("What needs you") and sections (announcements,
-// businesses, and later meetings, surveys and volunteer shifts), so a feature adds its own without the page changing.
+// meetings, businesses, and later surveys and volunteer shifts), so a feature adds its own without the page changing.
 import { z } from "zod";
 
 /** Something the person should do, with where to do it. */
@@ -31,7 +31,7 @@ export type DashboardItem = z.infer<typeof DashboardItemSchema>;
 
 /** A feature's part of the page: a heading, its items and a link to the feature's own page. */
 export const DashboardSectionSchema = z.object({
-  /** Which feature: "announcements", "businesses", and later "meetings", "surveys", "volunteering". */
+  /** Which feature: "announcements", "meetings", "businesses", and later "surveys", "volunteering". */
   id: z.string(),
   title: z.string(),
   items: z.array(DashboardItemSchema),

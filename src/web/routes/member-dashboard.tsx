@@ -1,5 +1,5 @@
-// A member's home: greeting, what needs them (every feature's tasks), each feature's section (announcements, their
-// businesses with what waits for approval; meetings, surveys and volunteer shifts once those features contribute),
+// A member's home: greeting, what needs them (every feature's tasks), each feature's section (announcements, the next
+// meetings, their businesses with what waits for approval; surveys and volunteer shifts once those features contribute),
 // whether the email address is verified, and the member pages. Read on the server through the API in-process; someone
 // who is not a member is invited to claim or propose their business instead of the sections.
 import { Link } from "react-router";

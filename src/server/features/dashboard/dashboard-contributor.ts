@@ -1,5 +1,5 @@
 // The one interface through which a feature puts something on a member's dashboard: tasks for "What needs you" and at
-// most one section. Announcements and owners contribute today; meetings, surveys and volunteering add their own
+// most one section. Announcements, meetings and owners contribute today; surveys and volunteering add their own
 // contributor to the list in services.ts, and the page shows their section without changing.
 import type { CurrentUser } from "#server/auth/session.ts";
 import type { DashboardSection, DashboardTask } from "#shared/schemas/dashboard.ts";

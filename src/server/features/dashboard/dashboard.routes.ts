@@ -9,7 +9,7 @@ const getDashboard = createRoute({
   method: "get",
   path: "/me/dashboard",
   tags: ["Account"],
-  summary: "The signed-in person's dashboard: what needs them, and each feature's section (announcements, their businesses and what waits for approval)",
+  summary: "The signed-in person's dashboard: what needs them, and each feature's section (announcements, the next meetings, their businesses and what waits for approval)",
   middleware: [signedInOnly] as const,
   responses: { 200: { description: "Tasks and sections, in the order shown", content: json(DashboardSchema) }, ...signedInErrors },
 });

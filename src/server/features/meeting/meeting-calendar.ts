@@ -5,6 +5,7 @@
 import { TZDate } from "@date-fns/tz";
 import { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import type { RsvpResponse } from "#shared/schemas/meeting.ts";
+import { formatEventWhen } from "#shared/zoned-time.ts";
 import { eventUid, newCalendar } from "#server/features/seo/index.ts";
 import { contentText } from "#server/features/page/index.ts";
 import type { StoredMeeting } from "./meeting.repository.ts";
@@ -24,6 +25,11 @@ const PARTSTAT: Record<RsvpResponse, ICalAttendeeStatus> = { yes: ICalAttendeeSt
 
 export const meetingUid = (id: string, siteUrl: string) => eventUid(`meeting-${id}`, siteUrl);
 export const meetingPath = (id: string) => `/myqsa/meetings/${encodeURIComponent(id)}`;
+
+/** When (in the site's zone) and where, in one line: "Monday, March 4, 2030, 6:00 PM – 8:00 PM EST · Town hall". */
+export function whenAndWhere(meeting: Pick<StoredMeeting, "startsAt" | "endsAt" | "place" | "videoLink">, timeZone: string): string {
+  return [formatEventWhen(meeting.startsAt, meeting.endsAt, false, timeZone), meeting.place ?? (meeting.videoLink ? "Online" : null)].filter(Boolean).join(" · ");
+}
 
 export function meetingCalendar(meetings: StoredMeeting[], options: MeetingCalendarOptions & { name: string }): string {
   const method = { PUBLISH: ICalCalendarMethod.PUBLISH, REQUEST: ICalCalendarMethod.REQUEST, CANCEL: ICalCalendarMethod.CANCEL }[options.method ?? "PUBLISH"];

@@ -83,6 +83,46 @@ export class MeetingRepository {
     return rows.map(fromRow);
   }
 
+  /** Not cancelled, not over at `now` and not answered by this person, soonest first. */
+  async upcomingUnanswered(now: string, userId: string): Promise<Array<Pick<StoredMeeting, "id" | "title" | "startsAt" | "endsAt" | "place" | "videoLink">>> {
+    return this.db
+      .selectFrom("meeting")
+      .select(["id", "title", "startsAt", "endsAt", "place", "videoLink"])
+      .where("endsAt", ">", now)
+      .where("cancelled", "=", 0)
+      .where("id", "not in", this.db.selectFrom("meeting_rsvp").select("meeting_rsvp.meetingId").where("meeting_rsvp.userId", "=", userId))
+      .orderBy("startsAt")
+      .orderBy("id")
+      .execute();
+  }
+
+  /** Meetings arranged or saved from `since` (included) until `until` (excluded), oldest change first. */
+  async changedBetween(since: string, until: string): Promise<StoredMeeting[]> {
+    const rows = await this.db
+      .selectFrom("meeting")
+      .select(COLUMNS)
+      .where((eb) => eb.or([eb.and([eb("createdAt", ">=", since), eb("createdAt", "<", until)]), eb.and([eb("lastUpdatedAt", ">=", since), eb("lastUpdatedAt", "<", until)])]))
+      .orderBy("lastUpdatedAt")
+      .orderBy("id")
+      .execute();
+    return rows.map(fromRow);
+  }
+
+  /** Meetings whose minutes were told to the members from `since` (included) until `until` (excluded). */
+  async minutesBetween(since: string, until: string): Promise<StoredMeeting[]> {
+    const rows = await this.db
+      .selectFrom("meeting")
+      .select(COLUMNS)
+      .where("minutes", "is not", null)
+      .where("minutes", "<>", "")
+      .where("minutesMailedAt", ">=", since)
+      .where("minutesMailedAt", "<", until)
+      .orderBy("minutesMailedAt")
+      .orderBy("id")
+      .execute();
+    return rows.map(fromRow);
+  }
+
   async get(id: string): Promise<StoredMeeting | undefined> {
     const row = await this.db.selectFrom("meeting").select(COLUMNS).where("id", "=", id).executeTakeFirst();
     return row && fromRow(row);

@@ -80,6 +80,11 @@ export class MeetingService {
     return this.summaries(await this.repository.upcoming(now, limit), personId, now);
   }
 
+  /** The dashboard's tasks: every meeting not cancelled nor over that the person has not answered, soonest first. */
+  async unansweredBy(personId: string) {
+    return this.repository.upcomingUnanswered(this.now(), personId);
+  }
+
   /** The Meetings tab: every one, a page at a time. */
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminMeeting>> {
     requireAdmin(viewer, m.mustBeLoggedIn);

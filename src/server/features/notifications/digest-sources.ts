@@ -1,6 +1,6 @@
 // What each kind of news contributes to a person's weekly digest. A feature that has news for members implements
 // `DigestSource` for its kind and is handed to the digest in src/server/services.ts: announcements and requests
-// decided today; meetings and minutes once their features exist.
+// decided, meetings and minutes.
 import type { NotificationKind } from "#shared/schemas/notification-preferences.ts";
 
 /** Who a digest is for. */

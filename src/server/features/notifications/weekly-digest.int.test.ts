@@ -6,6 +6,7 @@ import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { createBusiness } from "#server/db/factories.ts";
 import { AnnouncementRepository, announcementDigestSource } from "#server/features/announcement/index.ts";
+import { MEETING_MAIL_JOB } from "#server/features/meeting/index.ts";
 import { OwnersRepository, RequestRepository, decidedRequestsDigestSource } from "#server/features/owners/index.ts";
 import { DIGEST_WEEKDAYS } from "#shared/schemas/site-settings.ts";
 import { mailerTo, setUpTestAppWithMail } from "#tests/setup/mail-app.ts";
@@ -24,13 +25,33 @@ const plainUser = setUpSignIn(t, "user");
 const people = setUp(async () => {
   const a = await createBusiness(t.database.db, { name: "Digest A" });
   const b = await createBusiness(t.database.db, { name: "Digest B" });
+  const c = await createBusiness(t.database.db, { name: "Digest C" });
   const claimed = await createBusiness(t.database.db, { name: "Digest Claimed" });
-  return { memberA: await signInOwnerOf(t, admin.cookie, a.id), memberB: await signInOwnerOf(t, admin.cookie, b.id), claimant: await t.signIn("business"), claimedId: claimed.id };
+  return {
+    memberA: await signInOwnerOf(t, admin.cookie, a.id),
+    memberB: await signInOwnerOf(t, admin.cookie, b.id),
+    memberC: await signInOwnerOf(t, admin.cookie, c.id),
+    claimant: await t.signIn("business"),
+    claimedId: claimed.id,
+  };
 });
 
 const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie: admin.cookie });
 const prefer = async (cookie: string, json: Record<string, string>) => expect((await t.request("/api/v1/me/notifications", { method: "PUT", json, cookie })).status).toBe(200);
 const digestsTo = (email: string) => mail.receiver.inbox.filter((m) => m.to.includes(email.toLowerCase()) && /weekly digest/.test(m.subject));
+/** A meeting as the Meetings tab saves it; answers its id. */
+const meeting = (title: string, startsAt: string, extra: Record<string, unknown> = {}) => ({ title, startsAt, endsAt: new Date(Date.parse(startsAt) + 2 * 60 * MINUTE).toISOString(), place: "Town hall", agenda: "", ...extra });
+async function arrange(title: string, startsAt: string, extra: Record<string, unknown> = {}) {
+  const response = await asAdmin("/api/v1/meetings", { method: "POST", json: meeting(title, startsAt, extra) });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+/** A meeting arranged a month ago, then saved again with `changes` now. */
+async function change(title: string, startsAt: string, changes: Record<string, unknown>) {
+  const id = await arrange(title, startsAt);
+  await t.database.db.updateTable("meeting").set({ createdAt: new Date(Date.now() - 30 * DAY).toISOString(), lastUpdatedAt: new Date(Date.now() - 30 * DAY).toISOString() }).where("id", "=", id).execute();
+  expect((await asAdmin(`/api/v1/meetings/${id}`, { method: "PUT", json: meeting(title, startsAt, changes) })).status).toBe(200);
+}
 const announce = async (title: string, publishAt: Date, archived = false) =>
   expect((await asAdmin("/api/v1/announcements", { method: "POST", json: { title, body: `<p>${title}, in full.</p>`, publishAt: publishAt.toISOString(), archived } })).status).toBe(201);
 
@@ -95,6 +116,55 @@ describe("the weekly digest", () => {
     await run(new Date(digest.moment.getTime() + 3 * DAY));
     expect(digestsTo(memberA.user.email)).toHaveLength(1);
     expect(digestsTo(claimant.user.email)).toHaveLength(1);
+    mail.receiver.inbox.splice(0);
+  });
+
+  it("lists the meetings arranged, changed or cancelled and the minutes added for a member who chose the digest for them; one who hears at once gets mail instead", async () => {
+    const { memberB, memberC } = people;
+    await prefer(memberC.cookie, { meetings: "in a weekly digest", minutes: "in a weekly digest" });
+    // Member B hears of meetings and minutes at once (the default).
+    await arrange("Digest meeting arranged", "2030-03-04T23:00:00.000Z");
+    await change("Digest meeting moved", "2030-03-08T23:00:00.000Z", { startsAt: "2030-03-09T23:00:00.000Z", endsAt: "2030-03-10T01:00:00.000Z", place: "Library" });
+    await change("Digest meeting called off", "2030-03-12T22:00:00.000Z", { cancelled: true });
+    const brief = await arrange("Digest meeting arranged and called off", "2030-03-14T22:00:00.000Z");
+    expect((await asAdmin(`/api/v1/meetings/${brief}`, { method: "PUT", json: meeting("Digest meeting arranged and called off", "2030-03-14T22:00:00.000Z", { cancelled: true }) })).status).toBe(200);
+    await arrange("Digest meeting held", new Date(Date.now() - 2 * DAY).toISOString(), { minutes: "<p>We agreed on the <strong>budget</strong>.</p>" });
+    await t.services.jobs.runNow(MEETING_MAIL_JOB);
+
+    const subjectsTo = (email: string) => mail.receiver.inbox.filter((m) => m.to.includes(email.toLowerCase())).map((m) => m.subject);
+    expect(subjectsTo(memberB.user.email)).toEqual(expect.arrayContaining(["Meeting: Digest meeting arranged", "Minutes: Digest meeting held"]));
+    expect(subjectsTo(memberC.user.email)).toEqual([]);
+
+    await run(new Date(digest.moment.getTime() + 2 * MINUTE));
+    const [toC, ...moreToC] = digestsTo(memberC.user.email);
+    expect(moreToC).toHaveLength(0);
+    expect(toC!.subject).toMatch(/your weekly digest \(4 new items\)/);
+    const c = toC!.parts;
+    // Each item: its title, when and where, and its address.
+    const link = String.raw`  http://localhost:3000/myqsa/meetings/[\w-]+`;
+    expect(c.text).toMatch(
+      new RegExp(
+        [
+          "Meetings",
+          "• New: Digest meeting arranged",
+          "  Monday, March 4, 2030, 6:00 PM – 8:00 PM EST · Town hall",
+          link,
+          "• Changed: Digest meeting moved",
+          "  Saturday, March 9, 2030, 6:00 PM – 8:00 PM EST · Library",
+          link,
+          "• Cancelled: Digest meeting called off",
+          "  Tuesday, March 12, 2030, 6:00 PM – 8:00 PM EDT · Town hall",
+          link,
+        ].join("\n"),
+      ),
+    );
+    expect(c.text).toMatch(/Minutes\n• Minutes: Digest meeting held\n {2}\w+day, [^\n]+ E[SD]T\. We agreed on the budget\.\n {2}http:\/\/localhost:3000\/myqsa\/meetings\//);
+    // Arranged and cancelled within the week, or held already: no news for the meetings section.
+    expect(c.text).not.toContain("arranged and called off");
+    expect(c.text).not.toContain("• New: Digest meeting held");
+    expect(c.text).toContain("send you meetings and minutes in a weekly digest");
+    expect(c.html).toMatch(/<h2>Meetings<\/h2>\s*<ul>\s*<li><a href="http:\/\/localhost:3000\/myqsa\/meetings\/[^"]+">New: Digest meeting arranged<\/a>/);
+    expect(digestsTo(memberB.user.email)).toHaveLength(0);
     mail.receiver.inbox.splice(0);
   });
 

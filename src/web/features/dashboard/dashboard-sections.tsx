@@ -1,5 +1,5 @@
 // The parts of a member's dashboard as the API gives them: "What needs you" (every feature's tasks) and one section per
-// feature that has something (announcements, businesses, and later meetings, surveys, volunteer shifts). The page
+// feature that has something (announcements, meetings, businesses, and later surveys, volunteer shifts). The page
 // renders whatever sections come, so a feature adds its own without changing it.
 import { Link } from "react-router";
 import { ui } from "#web/components/ui/field.tsx";
