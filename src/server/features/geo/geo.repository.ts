@@ -66,4 +66,12 @@ export class GeoRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
+
+  /**
+   * Restarts an upstream's spacing from now, once its call has ended: the upstream saw the call before
+   * its answer came back, so the next call starts at least `spacingMs` after the upstream received this one.
+   */
+  async restartSlot(key: string, nowMs = Date.now()): Promise<void> {
+    await this.db.updateTable("geo_rate").set({ windowStart: nowMs }).where("key", "=", key).execute();
+  }
 }

@@ -69,8 +69,14 @@ export class GeoService {
     const key = `geocode:${this.geocoder.name}:${normalized.toLowerCase()}`;
     const cached = await this.repository.getCached<{ result: GeocodeResult | null }>(key);
     if (cached) return cached.result;
-    await this.waitForGeocoderTurn();
-    const result = await this.geocoder.geocode(normalized);
+    const slot = `geocoder:${this.geocoder.name}`;
+    await this.waitForGeocoderTurn(slot);
+    let result: GeocodeResult | null;
+    try {
+      result = await this.geocoder.geocode(normalized);
+    } finally {
+      await this.repository.restartSlot(slot);
+    }
     await this.repository.putCached(key, { result }, result ? this.limits.geocodeCacheMs : this.limits.geocodeMissCacheMs);
     return result;
   }
@@ -94,9 +100,9 @@ export class GeoService {
     return result;
   }
 
-  private async waitForGeocoderTurn(): Promise<void> {
+  private async waitForGeocoderTurn(slot: string): Promise<void> {
     const deadline = Date.now() + this.limits.geocodeMaxWaitMs;
-    while (!(await this.repository.claimSlot(`geocoder:${this.geocoder.name}`, this.limits.geocodeSpacingMs))) {
+    while (!(await this.repository.claimSlot(slot, this.limits.geocodeSpacingMs))) {
       if (Date.now() >= deadline) throw RateLimited(messages.geo.geocoderBusy);
       await sleep(Math.min(250, this.limits.geocodeSpacingMs));
     }
