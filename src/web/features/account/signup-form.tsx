@@ -8,7 +8,7 @@ import { paths } from "#web/lib/paths.ts";
 import { SignupFormSchema, useAccountForm } from "./account-form.ts";
 import { isEmailInUse, postAuth, returnPath, signupErrorText } from "./auth-api.ts";
 import { FormEnd, StatusMessage } from "./status-message.tsx";
-import { useProofOfWork } from "./proof-of-work.tsx";
+import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
 import { SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
 
 const TYPE_LABELS: Record<AccountType, string> = {

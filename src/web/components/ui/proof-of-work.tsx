@@ -1,4 +1,4 @@
-// The sign-up form's proof of work: ALTCHA's widget, invisible, fetches a challenge from the API and solves it in
+// A form's proof of work (sign-up, and any form open to anonymous visitors): ALTCHA's widget, invisible, fetches a challenge from the API and solves it in
 // workers as soon as the page has loaded, so a person never waits on it; a form sent sooner waits for the solution.
 // The widget stays outside the form: the form sends the solution with its fields itself (useAccountForm), and the
 // widget's own checkbox must take no part in the browser's checks of the form.
