@@ -1,3 +1,4 @@
+import { keysetPages } from "#server/lib/keyset-pages.ts";
 import {
   BusinessInputSchema,
   type Business,
@@ -132,15 +133,8 @@ export class BusinessService {
    * Each business's id and last change, by id, from position `offset`, `limit` of them, read `pageSize` at a time
    * by keyset: memory stays the same however many there are.
    */
-  async *idsFrom(offset: number, limit: number, pageSize = 1000): AsyncGenerator<Array<{ id: string; lastUpdatedAt: string }>> {
-    let from: { afterId: string } | { offset: number } = { offset };
-    for (let left = limit; left > 0; ) {
-      const page = await this.repository.idsPage(Math.min(pageSize, left), from);
-      if (page.length === 0) return;
-      yield page;
-      left -= page.length;
-      from = { afterId: page.at(-1)!.id };
-    }
+  idsFrom(offset: number, limit: number, pageSize = 1000): AsyncGenerator<Array<{ id: string; lastUpdatedAt: string }>> {
+    return keysetPages((count, from) => this.repository.idsPage(count, from), offset, limit, pageSize);
   }
 
   /** The admin list, a page at a time so it stays quick with tens of thousands of businesses. */

@@ -63,6 +63,30 @@ export class EventRepository {
     return query.execute().then(toEvents);
   }
 
+  /** How many single events are on or after `from` (the sitemap counts them without reading them). */
+  async countUpcoming(from: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("event")
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+      .where("recurrenceRule", "is", null)
+      .where("eventDate", ">=", from)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Ids and last changes of the single events on or after `when`, by id, a page at a time (keyset, as `idsPage`). */
+  upcomingIdsPage(when: string, limit: number, from: { afterId: string } | { offset: number }): Promise<Array<{ id: string; lastUpdatedAt: string }>> {
+    let query = this.db
+      .selectFrom("event")
+      .select(["id", "lastUpdatedAt"])
+      .where("recurrenceRule", "is", null)
+      .where("eventDate", ">=", when)
+      .orderBy("id")
+      .limit(limit);
+    query = "afterId" in from ? query.where("id", ">", from.afterId) : query.offset(from.offset);
+    return query.execute();
+  }
+
   /** eventDate before `before`, newest first. */
   getPast(before: string, limit?: number): Promise<Event[]> {
     let query = this.db

@@ -1,3 +1,4 @@
+import { keysetPages } from "#server/lib/keyset-pages.ts";
 import { requireAdmin, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { NotFound, Validation } from "#server/errors.ts";
@@ -67,6 +68,22 @@ export class EventService {
   async upcoming({ limit, now = new Date() }: { limit?: number; now?: Date } = {}): Promise<Event[]> {
     const [single, series] = await Promise.all([this.repository.getUpcoming(now.toISOString(), limit), this.occurrencesBetween(now, undefined, now)]);
     return merged(single, series, { limit });
+  }
+
+  /** How many single events are on or after `now`. */
+  upcomingSingleCount(now = new Date()): Promise<number> {
+    return this.repository.countUpcoming(now.toISOString());
+  }
+
+  /** The ids and last changes of the single events on or after `now`, by id, from position `offset` (keyset pages). */
+  upcomingSingleIdsFrom(offset: number, limit: number, now = new Date()): AsyncGenerator<Array<{ id: string; lastUpdatedAt: string }>> {
+    const when = now.toISOString();
+    return keysetPages((count, from) => this.repository.upcomingIdsPage(when, count, from), offset, limit);
+  }
+
+  /** Each series with a date on or after `now`, once. */
+  async upcomingSeries(now = new Date()): Promise<Event[]> {
+    return [...new Map((await this.occurrencesBetween(now, undefined, now)).map((e) => [e.id, e])).values()];
   }
 
   /** Events before `now`, newest first; a series' dates of the last 12 months. */

@@ -42,6 +42,19 @@ export class OfferRepository {
     return query.execute();
   }
 
+  /** How many offers run on `today` (the sitemap counts them without reading them). */
+  async countRunning(today: string): Promise<number> {
+    const row = await runningOn(this.db.selectFrom("offer").select((eb) => eb.fn.countAll<number | string | bigint>().as("count")), today).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Ids and last changes of the offers running on `today`, by id, a page at a time (keyset). */
+  runningIdsPage(today: string, limit: number, from: { afterId: string } | { offset: number }): Promise<Array<{ id: string; lastUpdatedAt: string }>> {
+    let query = runningOn(this.db.selectFrom("offer").select(["id", "lastUpdatedAt"]), today).orderBy("id").limit(limit);
+    query = "afterId" in from ? query.where("id", ">", from.afterId) : query.offset(from.offset);
+    return query.execute();
+  }
+
   /** A business's offers running on `today`, newest first. */
   /** The offers of any of the given businesses running today, newest first. */
   getRunningByBusinesses(businessIds: readonly string[], today: string): Promise<Offer[]> {

@@ -1,3 +1,4 @@
+import { keysetPages } from "#server/lib/keyset-pages.ts";
 import { requireAdmin, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { NotFound, Validation } from "#server/errors.ts";
@@ -49,6 +50,16 @@ export class OfferService {
   /** Offers running today, newest first. */
   async list({ limit, now }: { limit?: number; now?: Date } = {}): Promise<Offer[]> {
     return this.repository.getRunning(await this.today(now), limit);
+  }
+
+  /** How many offers run on `today` (the site's date, from `today()`). */
+  runningCount(today: string): Promise<number> {
+    return this.repository.countRunning(today);
+  }
+
+  /** The ids and last changes of the offers running on `today`, by id, from position `offset` (keyset pages). */
+  runningIdsFrom(today: string, offset: number, limit: number): AsyncGenerator<Array<{ id: string; lastUpdatedAt: string }>> {
+    return keysetPages((count, from) => this.repository.runningIdsPage(today, count, from), offset, limit);
   }
 
   async atBusiness(businessId: string, { now }: { now?: Date } = {}): Promise<Offer[]> {

@@ -41,38 +41,48 @@ export function createSeoRoutes({
     return c.text(body, 200, { "Cache-Control": "public, max-age=3600" });
   });
 
-  /** The sitemap's sections in order: the fixed pages, the businesses (read by keyset), then everything else. */
+  /**
+   * The sitemap's sections in order: the fixed pages, then the lists that grow with the site (businesses, upcoming
+   * events, running offers: counted in SQL and read by keyset), then the short ones.
+   */
   async function sitemapSections(c: Context<AppEnv>): Promise<SitemapSection[]> {
     const { businesses, categories, tags, events, offers, posts, pages } = c.var.services;
-    const [businessCount, allCategories, allTags, upcoming, past, running, news, publicPages] = await Promise.all([
+    const now = new Date();
+    const today = await offers.today(now);
+    const [businessCount, eventCount, offerCount, allCategories, allTags, series, past, news, publicPages] = await Promise.all([
       businesses.count(),
+      events.upcomingSingleCount(now),
+      offers.runningCount(today),
       categories.list(),
       tags.list(),
-      events.upcoming(),
-      events.past({ limit: SITEMAP_PAST_EVENTS }),
-      offers.list(),
+      events.upcomingSeries(now),
+      events.past({ limit: SITEMAP_PAST_EVENTS, now }),
       posts.page({ page: 1, pageSize: SITEMAP_POSTS, max: 0 }),
       pages.publicPages(),
     ]);
     const fixed = ["/", "/events", "/offers", "/news", "/map", "/contact"].map((path) => ({ path }));
-    const businessSection: SitemapSection = {
-      count: businessCount,
+    const idSection = (count: number, prefix: string, ids: (offset: number, limit: number) => AsyncIterable<Array<{ id: string; lastUpdatedAt: string }>>): SitemapSection => ({
+      count,
       async *entries(offset, limit) {
-        for await (const page of businesses.idsFrom(offset, limit)) {
-          yield page.map((b) => ({ path: `/business/${encodeURIComponent(b.id)}`, lastmod: b.lastUpdatedAt }));
-        }
+        for await (const page of ids(offset, limit)) yield page.map((x) => ({ path: `${prefix}${encodeURIComponent(x.id)}`, lastmod: x.lastUpdatedAt }));
       },
-    };
+    });
     const rest = [
       ...allCategories.map((x) => ({ path: `/category/${slugify(x.name)}` })),
       ...allTags.map((x) => ({ path: `/tag/${slugify(x.name)}` })),
-      // A series once, at its own page (its dates are listed there), not once for each of its dates.
-      ...[...new Map([...upcoming, ...past].map((e) => [e.id, e])).values()].map((e) => ({ path: `/events/${encodeURIComponent(e.id)}`, lastmod: e.lastUpdatedAt })),
-      ...running.map((o) => ({ path: `/offers/${encodeURIComponent(o.id)}`, lastmod: o.lastUpdatedAt })),
+      // A series once, at its own page (its dates are listed there), not once for each of its dates; past single
+      // events are the newest few, so none is also in the upcoming section.
+      ...[...new Map([...series, ...past].map((e) => [e.id, e])).values()].map((e) => ({ path: `/events/${encodeURIComponent(e.id)}`, lastmod: e.lastUpdatedAt })),
       ...news.items.map((p) => ({ path: `/news/${encodeURIComponent(p.id)}`, lastmod: p.lastUpdatedAt })),
       ...publicPages.map((p) => ({ path: `/pages/${encodeURIComponent(p.slug)}`, lastmod: p.lastUpdatedAt })),
     ];
-    return [listSection(fixed), businessSection, listSection(rest)];
+    return [
+      listSection(fixed),
+      idSection(businessCount, "/business/", (offset, limit) => businesses.idsFrom(offset, limit)),
+      idSection(eventCount, "/events/", (offset, limit) => events.upcomingSingleIdsFrom(offset, limit, now)),
+      idSection(offerCount, "/offers/", (offset, limit) => offers.runningIdsFrom(today, offset, limit)),
+      listSection(rest),
+    ];
   }
   const sitemapHeaders = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" };
 

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { JSDOM } from "jsdom";
 import type { AppEnv } from "#server/api/api-env.ts";
-import { buildBusiness, createCategory, createEvent, createPost } from "#server/db/factories.ts";
+import { buildBusiness, createCategory, createEvent, createOffer, createPost } from "#server/db/factories.ts";
 import { ORIGIN, setUp, createTestApp } from "#tests/setup/app.ts";
 import { testDialect } from "#tests/setup/database.ts";
 import { createSeoRoutes } from "./seo.routes.ts";
@@ -67,14 +67,20 @@ describe("the sitemap index", () => {
   it("past the bound, /sitemap.xml is an index whose children list every URL once, none more than the bound", async () => {
     const ids = await insertBusinesses(small.database.db, 23);
     await createCategory(small.database.db, { name: "Bakeries" });
-    const event = await createEvent(small.database.db, { name: "Indexed" });
+    const events = [];
+    for (let i = 0; i < 12; i += 1) events.push(await createEvent(small.database.db, { name: `Indexed ${i}` }));
+    const ended = await createEvent(small.database.db, { name: "Ended", eventDate: new Date(Date.now() - 86_400_000).toISOString() });
+    const offers = [];
+    for (let i = 0; i < 12; i += 1) offers.push(await createOffer(small.database.db, { businessId: ids[i]!, description: `Offer ${i}` }));
+    await createOffer(small.database.db, { businessId: ids[0]!, description: "Over", validUntil: "2020-01-31" });
     const post = await createPost(small.database.db, { title: "Indexed post" });
 
     const index = await readXml(await small.get("/sitemap.xml"));
     expect(index.localName).toBe("sitemapindex");
-    // 6 fixed pages, 23 businesses, a category, an event, a post: 32 URLs, 4 sitemaps of at most 10.
+    // 6 fixed pages, 23 businesses, 12 upcoming events and 12 running offers (each list spanning children), a
+    // category, an ended event, a post: 56 URLs, 6 sitemaps of at most 10. An offer that has ended is not listed.
     const children = locs(index, "sitemap");
-    expect(children).toEqual([1, 2, 3, 4].map((n) => `${ORIGIN}/sitemap-${n}.xml`));
+    expect(children).toEqual([1, 2, 3, 4, 5, 6].map((n) => `${ORIGIN}/sitemap-${n}.xml`));
 
     const listed: string[] = [];
     for (const child of children) {
@@ -88,13 +94,15 @@ describe("the sitemap index", () => {
     const expected = [
       ...["/", "/events", "/offers", "/news", "/map", "/contact"],
       ...ids.map((id) => `/business/${id}`),
+      ...events.map((e) => `/events/${e.id}`),
+      ...offers.map((o) => `/offers/${o.id}`),
       "/category/bakeries",
-      `/events/${event.id}`,
+      `/events/${ended.id}`,
       `/news/${post.id}`,
     ].map((p) => ORIGIN + p);
     expect([...listed].sort()).toEqual([...expected].sort());
     expect(new Set(listed).size).toBe(listed.length);
-    expect((await small.get("/sitemap-5.xml")).status).toBe(404);
+    expect((await small.get("/sitemap-7.xml")).status).toBe(404);
   });
 
   // The bound is the routes' arithmetic, the same on either database (the small bound above runs on both): the
