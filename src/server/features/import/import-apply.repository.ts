@@ -4,9 +4,12 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { newId } from "#server/db/ids.ts";
 import type { ImportSummary } from "#shared/schemas/data-import.ts";
-import type { Catalog, StoredBusiness } from "./business-rows.ts";
+import { matchKey, type Catalog, type RowCells, type StoredBusiness } from "./business-rows.ts";
 import type { EventCatalog, EventWrite, Move } from "./event-rows.ts";
 import { BUSINESS_COLUMNS, chunks, EVENT_COLUMNS, type DateChange, type UndoRecord } from "./import-stored.ts";
+
+/** Businesses read a page at a time while matching rows by name. */
+const NAME_PAGE = 2000;
 
 export interface EventPlan {
   events: Array<{ id: string; isNew: boolean; values: EventWrite; cancel: string[]; move: Move[] }>;
@@ -39,11 +42,27 @@ export class ImportApplyRepository {
     this.db = db;
   }
 
-  /** Every business (with its tag ids), category and tag: what rows are compared against. */
-  async catalog(db: Kysely<DB> = this.db): Promise<Catalog> {
+  /**
+   * What rows are compared against: every category and tag, and the businesses the rows may be (those they name by
+   * id, and those whose name matches a row's), with their tag ids. The other businesses are read a page at a time,
+   * id, name and address only, to find the matches by name: memory stays that of the file, however many businesses
+   * there are.
+   */
+  async catalog(named: readonly { cells: RowCells }[], db: Kysely<DB> = this.db): Promise<Catalog> {
+    const wanted = new Set(named.flatMap(({ cells }) => (cells.id ? [cells.id] : [])));
+    const names = new Set(named.flatMap(({ cells }) => (cells.name ? [matchKey(cells.name, null)] : [])));
+    if (names.size > 0) {
+      for (let after = ""; ; ) {
+        const page = await db.selectFrom("business").select(["id", "name"]).where("id", ">", after).orderBy("id").limit(NAME_PAGE).execute();
+        for (const business of page) if (names.has(matchKey(business.name, null))) wanted.add(business.id);
+        if (page.length < NAME_PAGE) break;
+        after = page.at(-1)!.id;
+      }
+    }
+    const ids = [...wanted];
     const [businesses, links, categories, tags] = await Promise.all([
-      db.selectFrom("business").select(BUSINESS_COLUMNS).execute(),
-      db.selectFrom("business_tag").select(["businessId", "tagId"]).execute(),
+      Promise.all(chunks(ids, 500).map((part) => db.selectFrom("business").select(BUSINESS_COLUMNS).where("id", "in", part).execute())).then((parts) => parts.flat()),
+      Promise.all(chunks(ids, 500).map((part) => db.selectFrom("business_tag").select(["businessId", "tagId"]).where("businessId", "in", part).execute())).then((parts) => parts.flat()),
       db.selectFrom("category").select(["id", "name"]).execute(),
       db.selectFrom("tag").select(["id", "name"]).execute(),
     ]);
@@ -130,7 +149,7 @@ export class ImportApplyRepository {
    * the import applied: all in one transaction, so a failure anywhere leaves the database as it was. False when the
    * import was no longer a preview (applied at the same moment elsewhere).
    */
-  async apply(importId: string, planFor: (catalog: Catalog) => ApplyPlan): Promise<boolean> {
+  async apply(importId: string, named: readonly { cells: RowCells }[], planFor: (catalog: Catalog) => ApplyPlan): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const marked = await trx
@@ -141,7 +160,7 @@ export class ImportApplyRepository {
         .executeTakeFirst();
       if (Number(marked.numUpdatedRows) === 0) return false;
       // Read inside the transaction: what is replaced is kept for undo exactly as it was.
-      const catalog = await this.catalog(trx);
+      const catalog = await this.catalog(named, trx);
       const plan = planFor(catalog);
       const stored = new Map(catalog.businesses.map((b) => [b.id, b]));
       const lastUpdated = new Map(

@@ -2,7 +2,7 @@
 // does it: the preview, apply all-or-nothing, undo, the round trip, and who may do any of it.
 import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBusiness, createCategory, createEvent, createOffer, createTag } from "#server/db/factories.ts";
+import { buildBusiness, createBusiness, createCategory, createEvent, createOffer, createTag } from "#server/db/factories.ts";
 import type { Business } from "#shared/schemas/business.ts";
 import type { ImportPreview } from "#shared/schemas/data-import.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
@@ -149,6 +149,22 @@ describe("the preview", () => {
       latitude: "Must be a number.",
     });
     expect(nameless!.errors.name).toBeTruthy();
+  });
+
+  it("finds a business by name among thousands, wherever it sits in the table, and tells two of one name apart", async () => {
+    // More businesses than are read in one page while matching names: the matches sit in the last page.
+    const db = t.database.db;
+    for (let done = 0; done < 2_500; done += 500) {
+      await db.insertInto("business").values(Array.from({ length: 500 }, () => buildBusiness({ categoryId: food.id }))).execute();
+    }
+    await createBusiness(db, { id: "zzzz-last-business", name: "Last Lantern", categoryId: food.id, address: "80 Queen St" });
+    await createBusiness(db, { id: "zzzz-twin-1", name: "Twin Shop", categoryId: food.id, address: "81 Queen St" });
+    await createBusiness(db, { id: "zzzz-twin-2", name: "Twin Shop", categoryId: food.id, address: "82 Queen St" });
+    const csv = ["Name,Category,Description", "LAST LANTERN,Food & Drink,Open late", "Twin Shop,Food & Drink,Which one?"].join("\n");
+    const { rows } = await preview(csv);
+    expect(rows[0]).toMatchObject({ status: "update", businessId: "zzzz-last-business" });
+    expect(rows[0]!.changes.map((c) => c.field)).toEqual(["name", "description"]);
+    expect(rows[1]!.errors.name).toBeTruthy();
   });
 
   it("accepts unknown categories and tags when asked to create them", async () => {

@@ -19,9 +19,9 @@ export class ImportRepository {
     this.undoing = new ImportUndoRepository(db);
   }
 
-  /** Every business (with its tag ids), category and tag: what rows are compared against. */
-  catalog(db?: Kysely<DB>): Promise<Catalog> {
-    return this.applying.catalog(db);
+  /** See `ImportApplyRepository.catalog`. */
+  catalog(named: readonly { cells: RowCells }[], db?: Kysely<DB>): Promise<Catalog> {
+    return this.applying.catalog(named, db);
   }
 
   eventCatalog(): Promise<Omit<EventCatalog, "timeZone">> {
@@ -29,8 +29,8 @@ export class ImportRepository {
   }
 
   /** See `ImportApplyRepository.apply`. */
-  apply(importId: string, planFor: (catalog: Catalog) => ApplyPlan): Promise<boolean> {
-    return this.applying.apply(importId, planFor);
+  apply(importId: string, named: readonly { cells: RowCells }[], planFor: (catalog: Catalog) => ApplyPlan): Promise<boolean> {
+    return this.applying.apply(importId, named, planFor);
   }
 
   applyEvents(importId: string, plan: EventPlan): Promise<boolean> {

@@ -111,7 +111,7 @@ export class ImportService {
       await this.repository.updateRow(id, line, merged, "none");
       return this.get(admin, id);
     }
-    const evaluated = new RowEvaluator(await this.repository.catalog(), record.options).evaluate([{ ...row, cells: merged, geocode: "none" }])[0]!;
+    const evaluated = new RowEvaluator(await this.repository.catalog([{ cells: merged }]), record.options).evaluate([{ ...row, cells: merged, geocode: "none" }])[0]!;
     const geocode = evaluated.needsGeocode ? "pending" : "none";
     await this.repository.updateRow(id, line, merged, geocode);
     if (geocode === "pending") this.geocodeQueue?.wake();
@@ -125,9 +125,13 @@ export class ImportService {
     if (record.kind === "events" && record.status === "preview") {
       return toPreview(record, { businesses: [], categories: [], tags: [] }, evaluateEvents(await this.eventCatalog(), await this.repository.getRows(id)));
     }
-    const catalog = await this.repository.catalog();
-    if (record.status === "preview") return toPreview(record, catalog, this.evaluate(catalog, record.options, await this.repository.getRows(id)));
-    const preview = toPreview(record, catalog, await this.appliedRows(id));
+    if (record.status === "preview") {
+      const rows = await this.repository.getRows(id);
+      const catalog = await this.repository.catalog(rows);
+      return toPreview(record, catalog, this.evaluate(catalog, record.options, rows));
+    }
+    // An applied or undone import shows the rows as they were written: only the known categories and tags are read.
+    const preview = toPreview(record, await this.repository.catalog([]), await this.appliedRows(id));
     const kept = record.status === "undone" ? (await this.repository.keptOnUndo(id)).map((k) => describeKept(record.kind, k)) : [];
     return { ...preview, summary: (await this.repository.appliedSummary(id)) ?? preview.summary, keptOnUndo: kept };
   }
@@ -160,7 +164,7 @@ export class ImportService {
     try {
       // Planned inside the transaction, on the businesses as they are now (they may have changed since the preview);
       // the rows read are let go once planned, before the writes.
-      applied = await this.repository.apply(id, (catalog) => {
+      applied = await this.repository.apply(id, storedRows, (catalog) => {
         const plan = this.plan(catalog, record, storedRows!, admin);
         storedRows = null;
         return plan;
@@ -237,7 +241,7 @@ export class ImportService {
     const stored: StoredOptions = { delimiter: delimiterName(table.delimiter), encoding: table.encoding, createMissing: options.createMissing, mapping };
     const cells = mapRows(table.headers, table.rows, mapping);
     const initial: StoredRow[] = cells.map((c, i) => ({ line: table.lines[i]!, cells: c, geocode: "none" }));
-    const evaluated = new RowEvaluator(await this.repository.catalog(), stored).evaluate(initial);
+    const evaluated = new RowEvaluator(await this.repository.catalog(initial), stored).evaluate(initial);
     const rows = initial.map((row, i) => ({ ...row, geocode: evaluated[i]!.needsGeocode ? ("pending" as const) : ("none" as const) }));
     return { stored, headers: table.headers, rows };
   }
