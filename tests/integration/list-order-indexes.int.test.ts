@@ -73,4 +73,10 @@ describe(`the admin's lists on ${process.env.TEST_DB}`, () => {
     const count = queries.find((query) => /count\(\*\)/i.test(query.sql))!;
     expect(await plan(count)).toMatch(/COVERING INDEX business_folded_name_idx/);
   });
+
+  it.runIf(process.env.TEST_DB === "postgres")("finds the markers a search names from the folded names' trigrams (migration 0077)", async () => {
+    const queries = await queriesOf((db) => new BusinessRepository(db).getPage(0, 20, "maple"));
+    const count = queries.find((query) => /count\(\*\)/i.test(query.sql))!;
+    expect(await plan(count)).toMatch(/business_folded_name_trgm_idx/);
+  });
 });
