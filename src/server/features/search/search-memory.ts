@@ -49,6 +49,34 @@ interface WordHits {
   score: Float32Array;
 }
 
+/**
+ * Arrays as long as the index, by document, lent to one search at a time and given back cleared where it wrote: a
+ * search costs what its matches cost, not the index's length (a search is synchronous, so none is shared).
+ */
+class Scratch {
+  private readonly length: number;
+  private readonly bytes: Uint8Array[] = [];
+  private readonly floats: Float32Array[] = [];
+  constructor(length: number) {
+    this.length = length;
+  }
+  takeBytes(): Uint8Array {
+    return this.bytes.pop() ?? new Uint8Array(this.length);
+  }
+  takeFloats(): Float32Array {
+    return this.floats.pop() ?? new Float32Array(this.length);
+  }
+  /** Takes back arrays written only at `docs`, zeroing those. */
+  giveBack(docs: readonly number[], bytes: readonly Uint8Array[], floats: readonly Float32Array[]): void {
+    for (const doc of docs) {
+      for (const array of bytes) array[doc] = 0;
+      for (const array of floats) array[doc] = 0;
+    }
+    this.bytes.push(...bytes);
+    this.floats.push(...floats);
+  }
+}
+
 const IN_NAME = 1 << NAME;
 const IN_EXTRA = 1 << EXTRA;
 
@@ -70,12 +98,14 @@ export class MemorySearchIndex implements SearchIndex {
   /** Words of TYPO_MIN_LENGTH or more letters by their first and by their second letter, for typo readings. */
   private readonly byFirst = new Map<string, string[]>();
   private readonly bySecond = new Map<string, string[]>();
+  private readonly scratch: Scratch;
 
   constructor(version: number, documents: readonly SearchDocumentRow[]) {
     this.version = version;
     this.rows = documents.map(({ kind, ref, name, body }) => ({ kind: kind as SearchType, ref, name, body }));
     this.nameStarts = [];
     this.nameLengths = new Uint16Array(documents.length);
+    this.scratch = new Scratch(documents.length);
     // Per word, doc * 4 + part for each time it stands there, in document order.
     const places = new Map<string, number[]>();
     documents.forEach((document, doc) => {
@@ -134,8 +164,7 @@ export class MemorySearchIndex implements SearchIndex {
 
   /** The documents holding the words `prefix` starts, or one of `words`. */
   private hits({ prefix, words }: WordMatch): WordHits {
-    const count = this.rows.length;
-    const hits: WordHits = { docs: [], parts: new Uint8Array(count), score: new Float32Array(count) };
+    const hits: WordHits = { docs: [], parts: this.scratch.takeBytes(), score: this.scratch.takeFloats() };
     const from = this.firstFrom(prefix);
     let to = from;
     while (to < this.vocabulary.length && this.vocabulary[to]!.startsWith(prefix)) to++;
@@ -159,16 +188,30 @@ export class MemorySearchIndex implements SearchIndex {
 
   find({ match, types, limit, perType }: FindOptions): SearchRow[] {
     if (match.length === 0 || types.length === 0) return [];
+    const all = match.map((m) => this.hits(m));
+    const inName = this.scratch.takeBytes();
+    const inExtra = this.scratch.takeBytes();
+    const starting = this.scratch.takeBytes();
+    const score = this.scratch.takeFloats();
+    const candidates: number[] = [];
+    try {
+      return this.ranked(all, match[0]!, { types, limit, perType }, { candidates, inName, inExtra, starting, score });
+    } finally {
+      for (const hits of all) this.scratch.giveBack(hits.docs, [hits.parts], [hits.score]);
+      this.scratch.giveBack(candidates, [inName, inExtra, starting], [score]);
+    }
+  }
+
+  private ranked(
+    all: WordHits[],
+    first: WordMatch,
+    { types, limit, perType }: Omit<FindOptions, "match">,
+    { candidates, inName, inExtra, starting, score }: { candidates: number[]; inName: Uint8Array; inExtra: Uint8Array; starting: Uint8Array; score: Float32Array },
+  ): SearchRow[] {
     const wanted = new Set<string>(types);
     // Every word must match: the documents of the rarest, kept where each other word matches too.
-    const all = match.map((m) => this.hits(m));
     const rarest = all.reduce((a, b) => (b.docs.length < a.docs.length ? b : a));
-    const first = match[0]!;
     const starts = [first.prefix, ...first.words];
-    const candidates: number[] = [];
-    const inName = new Uint8Array(this.rows.length);
-    const inExtra = new Uint8Array(this.rows.length);
-    const score = new Float32Array(this.rows.length);
     for (const doc of rarest.docs) {
       if (!wanted.has(this.rows[doc]!.kind)) continue;
       let parts = IN_NAME | IN_EXTRA;
@@ -189,7 +232,6 @@ export class MemorySearchIndex implements SearchIndex {
       inExtra[doc] = parts & IN_EXTRA;
       score[doc] = total;
     }
-    const starting = new Uint8Array(this.rows.length);
     const nameStart = (doc: number) => (starts.some((start) => this.nameStarts[doc]!.startsWith(start)) ? 1 : 0);
     const byRank = (a: number, b: number) => score[b]! - score[a]! || this.nameOrder[a]! - this.nameOrder[b]!;
     // Among names holding every word, the shorter is the closer to what was typed ("cafe": the category "Cafés &
