@@ -33,6 +33,7 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   getBusinessInsights: "Answers a business's counts per day and kind over a period, its totals against the period of the same length before, the words that showed it in search most, and its offers' and events' views.",
   suggestListingEdit: "Files a visitor's suggestion of what is wrong with a listing and the correct value (checked per kind: a phone number, a web address…); it needs no account but a solved proof of work, and a client may send 5 an hour.",
   listBusinessSuggestions: "Answers a business's waiting suggestions, each with the listing's value now, to its owners and administrators.",
+  listMySuggestions: "Answers the waiting suggestions of every business the signed-in person owns, each with the listing's value now, in one call however many businesses.",
   listSuggestions: "Answers every waiting suggestion, oldest first, and the businesses visitors said are closed for good on three different days.",
   acceptSuggestion: "Closes a suggestion an owner takes into their own change, and answers the values to prefill their edit form with.",
   dismissSuggestion: "Closes a suggestion its owners or an administrator set aside.",

@@ -55,6 +55,15 @@ const businessSuggestions = createRoute({
   },
 });
 
+const mySuggestions = createRoute({
+  operationId: "listMySuggestions",
+  method: "get",
+  path: "/me/suggestions",
+  tags: ["Listings"],
+  summary: "The waiting suggestions of the businesses the signed-in person owns",
+  responses: { 200: answer("Waiting suggestions, oldest first, and which of the businesses visitors said are closed for good on three different days", SuggestionListSchema), ...signedInErrors },
+});
+
 const allSuggestions = createRoute({
   operationId: "listSuggestions",
   method: "get",
@@ -128,6 +137,7 @@ export function registerListingRoutes(api: OpenAPIHono<AppEnv>) {
     return c.json(await c.var.services.suggestions.suggest(c.req.valid("param").id, body, { proof, client }), 201);
   });
   api.openapi(businessSuggestions, async (c) => c.json(await c.var.services.suggestions.ofBusiness(c.var.user, c.req.valid("param").id), 200));
+  api.openapi(mySuggestions, async (c) => c.json(await c.var.services.suggestions.mine(c.var.user), 200));
   api.openapi(allSuggestions, async (c) => c.json(await c.var.services.suggestions.waiting(c.var.user), 200));
   api.openapi(accept, async (c) => c.json(await c.var.services.suggestions.accept(c.var.user, c.req.valid("param").id), 200));
   api.openapi(dismiss, async (c) => c.json(await c.var.services.suggestions.dismiss(c.var.user, c.req.valid("param").id), 200));

@@ -67,6 +67,18 @@ export class SuggestionRepository {
     return rows.map((row) => SuggestionRepository.toSuggestion(row));
   }
 
+  /** Waiting suggestions of the businesses a person owns, oldest first. */
+  async pendingForOwner(userId: string): Promise<StoredSuggestion[]> {
+    const rows = await this.select()
+      .where("listing_suggestion.status", "=", "pending")
+      .where("listing_suggestion.businessId", "in", (eb) => eb.selectFrom("business_owner").select("business_owner.businessId").where("business_owner.userId", "=", userId))
+      .orderBy("listing_suggestion.createdAt")
+      .orderBy("listing_suggestion.id")
+      .limit(500)
+      .execute();
+    return rows.map((row) => SuggestionRepository.toSuggestion(row));
+  }
+
   /** Moves a waiting suggestion to its outcome; false when it was decided already. */
   async decide(id: string, status: Exclude<SuggestionStatus, "pending">, decidedBy: string): Promise<boolean> {
     const result = await this.db

@@ -81,6 +81,14 @@ export class SuggestionService {
     return { suggestions: suggestions.map(view), closedFlags: flags.filter((f) => f.businessId === businessId) };
   }
 
+  /** The waiting suggestions of every business the signed-in person owns, with the closed-for-good flags among them. */
+  async mine(viewer: CurrentUser | null): Promise<SuggestionList> {
+    const user = requireUser(viewer);
+    const [suggestions, flags] = await Promise.all([this.deps.repository.pendingForOwner(user.id), this.deps.repository.closedFlags()]);
+    const owned = new Set(suggestions.map((s) => s.businessId));
+    return { suggestions: suggestions.map(view), closedFlags: flags.filter((f) => owned.has(f.businessId)) };
+  }
+
   async closedFlags(): Promise<Set<string>> {
     return new Set((await this.deps.repository.closedFlags()).map((f) => f.businessId));
   }

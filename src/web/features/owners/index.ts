@@ -9,3 +9,4 @@ export { MyBusinessPage } from "./my-business-page.tsx";
 export { REQUEST_DECISION, RequestCard } from "./request-card.tsx";
 export { fetchPendingCount, loadRequests, REQUESTS_PAGE_SIZE } from "./requests-api.ts";
 export { RequestsNavLabel, requestsTabName, useWaitingRequests } from "./requests-nav-label.tsx";
+export { FieldRow } from "./field-diff.tsx";
