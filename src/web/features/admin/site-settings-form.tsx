@@ -59,7 +59,8 @@ export function settingsFromForm(payload: Record<string, unknown>): Record<strin
     currency: textOf(payload.currency).trim().toUpperCase() || undefined,
     digestWeekday: textOf(payload.digestWeekday),
     digestAt: textOf(payload.digestAt).trim(),
-    freshnessDays: numberOf(payload.freshnessDays),
+    // Left blank, the default (90 days).
+    freshnessDays: textOf(payload.freshnessDays).trim() === "" ? undefined : numberOf(payload.freshnessDays),
     heroPhotos: listOf(payload.heroPhotos).map((photo) => ({ url: textOf(photo.url), alt: textOf(photo.alt) })),
     // A blank link is no link.
     sponsorLogos: listOf(payload.sponsorLogos).map((sponsor) => ({
