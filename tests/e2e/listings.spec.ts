@@ -50,6 +50,7 @@ test("a reminder's one-click link marks the listing checked today; a visitor's s
   const open = await visitor.newPage();
   await open.goto(link);
   await expect(open.getByRole("heading", { level: 1, name: "Is your listing still right?" })).toBeVisible();
+  await expect(open.getByRole("main")).toContainText(`address of ${name} are all still right`);
   await expectNoAxeViolations(open);
   await shoot(open, "listing-confirm");
   await open.goto(`/business/${business.id}`);

@@ -214,6 +214,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         )}
       </dl>
 
+      {checkedOn && <CheckedByOwner date={checkedOn} />}
+
       {business.description && <p className="mt-6 max-w-3xl whitespace-pre-line text-stone-800">{business.description}</p>}
 
       <AttributeList attributes={attributes} />
@@ -264,8 +266,6 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
-
-      {checkedOn && <CheckedByOwner date={checkedOn} />}
 
       <SuggestEdit businessId={business.id} businessName={business.name} />
       <ClaimBusiness businessId={business.id} businessName={business.name} />

@@ -9,6 +9,11 @@ import { formatLongDate } from "#shared/format.ts";
 import { listingMessages } from "#shared/schemas/listings.ts";
 import { ui } from "#web/components/ui/field.tsx";
 
+// Reading the page names the listing and changes nothing.
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return { listing: await getApp(context).services.freshness.reminderFor(params.token ?? "") };
+}
+
 export async function action({ context, params }: Route.ActionArgs) {
   const { services } = getApp(context);
   try {
@@ -24,7 +29,8 @@ export async function action({ context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => [...pageTitle(matches, "Is your listing still right?"), { name: "robots", content: "noindex" }];
 
-export default function ListingConfirm({ actionData }: Route.ComponentProps) {
+export default function ListingConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const listing = loaderData.listing;
   const busy = useNavigation().state !== "idle";
   const confirmed = actionData?.confirmed;
   return (
@@ -43,14 +49,14 @@ export default function ListingConfirm({ actionData }: Route.ComponentProps) {
         </>
       ) : (
         <>
-          {actionData && (
+          {(actionData || !listing) && (
             <p role="alert" className={ui.error}>
               {listingMessages.linkInvalid}
             </p>
           )}
           <p className="text-stone-800">
-            If the hours, phone number, website and address of your listing are all still right, say so with the button below: the listing then shows visitors that its owner
-            checked it. No sign-in needed.
+            If the hours, phone number, website and address of {listing ? <strong>{listing.businessName}</strong> : "your listing"} are all still right, say so with the button
+            below: the listing then shows visitors that its owner checked it. No sign-in needed.
           </p>
           <div className="flex flex-wrap gap-3">
             <Form method="post">

@@ -100,6 +100,13 @@ export class FreshnessService {
     return result;
   }
 
+  /** The listing a reminder's link is about, while the link is good; reading it confirms nothing. */
+  async reminderFor(token: string): Promise<{ businessId: string; businessName: string } | null> {
+    const reminder = await this.options.repository.reminder(token);
+    if (!reminder || this.now().getTime() - Date.parse(reminder.sentAt) > CONFIRM_LINK_DAYS * DAY) return null;
+    return { businessId: reminder.businessId, businessName: reminder.businessName };
+  }
+
   /** The one-click "Yes, it is all correct": marks the listing checked now; NotFound for a link that is not one or is over 30 days old. */
   async confirm(token: string): Promise<ConfirmResult> {
     const { repository } = this.options;

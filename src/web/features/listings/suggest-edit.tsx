@@ -16,5 +16,5 @@ export function SuggestEdit({ businessId, businessName }: { businessId: string; 
 
 /** "Checked by the owner on <date>", the date on the site's clock as the site's other dates are written. */
 export function CheckedByOwner({ date }: { date: string }) {
-  return <p className="mt-6 text-sm text-stone-600">Checked by the owner on {date}</p>;
+  return <p className="mt-4 text-sm text-stone-600">Checked by the owner on {date}</p>;
 }

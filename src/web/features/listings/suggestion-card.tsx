@@ -4,9 +4,7 @@ import type { useFetcher } from "react-router";
 import { SUGGESTION_KIND_LABELS, type Suggestion } from "#shared/schemas/listings.ts";
 import type { RequestField } from "#shared/schemas/owners.ts";
 import { ui } from "#web/components/ui/field.tsx";
-import { When } from "#web/components/ui/when.tsx";
-import { paths } from "#web/lib/paths.ts";
-import { FieldRow } from "../owners/index.ts";
+import { FieldRow, FieldsHead, RequestHeading } from "../owners/index.ts";
 
 /** The suggestion as the one field of a request, live beside suggested. */
 function asField(suggestion: Suggestion): RequestField {
@@ -36,31 +34,10 @@ export function SuggestionCard({
   const busy = fetcher.state !== "idle";
   return (
     <li className="card grid gap-3" aria-labelledby={`suggestion-${suggestion.id}`}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={`suggestion-${suggestion.id}`} className="text-lg font-semibold text-stone-900">
-          {withBusiness ? (
-            <a href={paths.business(suggestion.businessId)} className="text-brand-700 underline">
-              {title}
-            </a>
-          ) : (
-            title
-          )}
-        </h3>
-        <p className="text-sm text-stone-600">
-          From a visitor, waiting since <When iso={suggestion.createdAt} />
-        </p>
-      </div>
+      <RequestHeading id={`suggestion-${suggestion.id}`} title={title} businessId={withBusiness ? suggestion.businessId : null} from="a visitor" since={suggestion.createdAt} />
       <div className="overflow-x-auto">
         <table className="w-full table-fixed border-collapse text-left text-sm">
-          <thead>
-            <tr>
-              {["Field", "Live", "Suggested"].map((heading) => (
-                <th key={heading} scope="col" className={`${ui.th} ${heading === "Field" ? "w-[36%] sm:w-1/4" : ""}`}>
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <FieldsHead headings={["Field", "Live", "Suggested"]} />
           <tbody>
             <FieldRow field={asField(suggestion)} names={{}} choose={false} live base={false} />
           </tbody>
