@@ -8,7 +8,9 @@ import { paths } from "#web/lib/paths.ts";
 import { SuggestionCard } from "./suggestion-card.tsx";
 
 export async function loadMySuggestions(fetcher?: Fetcher): Promise<SuggestionList> {
-  return apiFetch<SuggestionList>("/me/suggestions", {}, fetcher).catch(() => ({ suggestions: [], closedFlags: [] }));
+  const none: SuggestionList = { suggestions: [], closedFlags: [] };
+  const list = await apiFetch<SuggestionList | null>("/me/suggestions", {}, fetcher).catch(() => none);
+  return Array.isArray(list?.suggestions) && Array.isArray(list.closedFlags) ? list : none;
 }
 
 /** What the owner's edit form of a business starts with after taking a suggestion in (read from the address). */

@@ -9,7 +9,9 @@ import { SuggestionCard } from "./suggestion-card.tsx";
 
 export async function loadSuggestions(fetcher?: Fetcher): Promise<SuggestionList | null> {
   try {
-    return await apiFetch<SuggestionList>("/suggestions", {}, fetcher);
+    const list = await apiFetch<SuggestionList | null>("/suggestions", {}, fetcher);
+    // The tab shows without them should the answer be something else (an older server).
+    return Array.isArray(list?.suggestions) && Array.isArray(list.closedFlags) ? list : null;
   } catch {
     return null;
   }
