@@ -13,6 +13,7 @@ import { registerGeoRoutes } from "./features/geo/index.ts";
 import { registerExportRoutes, registerImportRoutes } from "./features/import/index.ts";
 import { registerInsightRoutes } from "./features/insights/index.ts";
 import { registerIntakeRoutes } from "./features/intake/index.ts";
+import { registerListingRoutes } from "./features/listings/index.ts";
 import { registerMeetingRoutes } from "./features/meeting/index.ts";
 import { registerMeRoutes } from "./features/me/index.ts";
 import { registerNotificationPreferenceRoutes } from "./features/notifications/index.ts";
@@ -53,6 +54,7 @@ export function createApi() {
   registerExportRoutes(api);
   registerIntakeRoutes(api);
   registerInsightRoutes(api);
+  registerListingRoutes(api);
   serveApiDocument(api);
   return api;
 }

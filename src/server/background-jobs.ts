@@ -8,6 +8,8 @@ import type { ImportGeocoder } from "./features/import/index.ts";
 import type { InsightReport } from "./features/insights/index.ts";
 import { INSIGHT_REPORT_JOB } from "./features/insights/index.ts";
 import { IMPORT_GEOCODING_JOB } from "./features/import/index.ts";
+import type { FreshnessService } from "./features/listings/index.ts";
+import { FRESHNESS_JOB } from "./features/listings/index.ts";
 import type { OwnerNotifications, RequestDecisionService } from "./features/owners/index.ts";
 import { REQUEST_DIGESTS_JOB } from "./features/owners/index.ts";
 import type { WeeklyDigest } from "./features/notifications/index.ts";
@@ -26,7 +28,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; freshness: FreshnessService; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -64,6 +66,11 @@ export function scheduleJobs(
   jobs.schedule(INSIGHT_REPORT_JOB, { every: 60 * MINUTE }, async () => {
     const sent = await services.insightReport.send();
     if (sent > 0) services.logger?.info({ sent }, "monthly insights reports sent");
+  });
+  // Owners whose listing's interval ran out are asked whether it is still right: looked at each hour, once per listing and interval.
+  jobs.schedule(FRESHNESS_JOB, { every: 60 * MINUTE }, async () => {
+    const sent = await services.freshness.sendDue();
+    if (sent > 0) services.logger?.info({ sent }, "listing reminders sent");
   });
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));

@@ -22,6 +22,7 @@ import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
 import { InsightCounter, InsightReport, InsightRepository, InsightService } from "./features/insights/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
+import { FreshnessRepository, FreshnessService, SuggestionRepository, SuggestionService } from "./features/listings/index.ts";
 import {
   MEETING_MAIL_JOB,
   meetingDashboard,
@@ -118,7 +119,19 @@ export function createServices({
   // Events and offers only need to know which businesses exist and what they are called.
   const events = new EventService(new EventRepository(database.db), { siteSettings }, { audit, files, businesses });
   const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses });
-  const owners = createOwners({ database, env, audit, files, siteSettings, siteSettingsRepository, listings: { businesses, events, offers }, mailer, onMailError, runDigestJob: () => jobs.runNow(REQUEST_DIGESTS_JOB) });
+  const owners = createOwners({
+    database,
+    env,
+    audit,
+    files,
+    siteSettings,
+    siteSettingsRepository,
+    listings: { businesses, events, offers },
+    mailer,
+    onMailError,
+    runDigestJob: () => jobs.runNow(REQUEST_DIGESTS_JOB),
+    ownerChangedListing: (businessId) => freshListings.freshness.ownerChanged(businessId),
+  });
   const uploadService = new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger });
   const notificationPreferenceRepository = new NotificationPreferenceRepository(database.db);
   const announcementRepository = new AnnouncementRepository(database.db);
@@ -173,7 +186,8 @@ export function createServices({
   ];
   const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, logger });
+  const freshListings = createFreshListings({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, geoRepository: new GeoRepository(database.db) });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, freshness: freshListings.freshness, logger });
   return {
     jobs,
     siteSettings,
@@ -210,6 +224,7 @@ export function createServices({
     // Submissions of the intake form.
     intake: new IntakeService(new IntakeRepository(database.db)),
     ...insights,
+    ...freshListings,
   };
 }
 
@@ -270,6 +285,7 @@ function createOwners({
   mailer,
   onMailError,
   runDigestJob,
+  ownerChangedListing,
 }: {
   database: Database;
   env: Env;
@@ -281,6 +297,7 @@ function createOwners({
   mailer: Mailer | undefined;
   onMailError: ((error: unknown) => void) | undefined;
   runDigestJob: () => Promise<unknown>;
+  ownerChangedListing: (businessId: string) => Promise<void>;
 }) {
   const ownersRepository = new OwnersRepository(database.db);
   const repository = new RequestRepository(database.db);
@@ -306,7 +323,7 @@ function createOwners({
     offers: listings.offers,
     closeRequestsOf: (...args) => requestDecisions.closeRequestsOf(...args),
   });
-  const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds, transaction: (work) => database.transaction(work) });
+  const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds, transaction: (work) => database.transaction(work), ownerChangedListing });
   return {
     /** Who owns which business. */
     owners,
@@ -358,4 +375,42 @@ function createInsights({
     stopFor: (userId) => notificationPreferenceRepository.set(userId, { insights: "off" }),
   });
   return { insights, insightCounter, insightReport };
+}
+
+/** Listings that stay current: owners' reminders and confirmations, stale listings, and visitors' suggestions. */
+function createFreshListings({
+  database,
+  env,
+  siteSettings,
+  owners,
+  notificationPreferenceRepository,
+  mailer,
+  geoRepository,
+}: {
+  database: Database;
+  env: Env;
+  siteSettings: SiteSettingsService;
+  owners: { owners: OwnershipService; requests: ChangeRequestService };
+  notificationPreferenceRepository: NotificationPreferenceRepository;
+  mailer: Mailer | undefined;
+  geoRepository: GeoRepository;
+}) {
+  const suggestions = new SuggestionService({
+    repository: new SuggestionRepository(database.db),
+    businessExists: async (businessId) => !!(await database.db.selectFrom("business").select("id").where("id", "=", businessId).executeTakeFirst()),
+    isOwner: (userId, businessId) => owners.owners.isOwner(userId, businessId),
+    // The geo limits' counters: one window per client, shared by every instance.
+    hit: (key, windowMs) => geoRepository.hit(key, windowMs),
+    timeZone: async () => (await siteSettings.get()).timeZone,
+    applyToListing: (admin, businessId, field, value) => owners.requests.correctField(admin, businessId, field, value),
+  });
+  const freshness = new FreshnessService({
+    repository: new FreshnessRepository(database.db),
+    mailer,
+    siteUrl: publicUrl(env),
+    settings: () => siteSettings.get(),
+    deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+    closedFlags: () => suggestions.closedFlags(),
+  });
+  return { suggestions, freshness };
 }

@@ -35,6 +35,7 @@ export default [
     route("search", "routes/search.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("insights/stop/:token", "routes/insights-stop.tsx"),
+    route("listings/confirm/:token", "routes/listing-confirm.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("routes/groups/account-pages.tsx", [
@@ -53,6 +54,7 @@ export default [
     route("admin", "routes/admin.tsx", [
       index("routes/admin-index.tsx"),
       route("requests", "routes/admin-requests.tsx"),
+      route("listings", "routes/admin-listings.tsx"),
       route("intake", "routes/admin-intake.tsx"),
       route("site-settings", "routes/admin-site-settings.tsx"),
       route(":tab", "routes/admin-tab.tsx"),

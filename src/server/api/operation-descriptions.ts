@@ -23,6 +23,7 @@ export const API_TAGS = [
   { name: "Imports", description: "Importing businesses from CSV and events from iCalendar: preview, correct, apply and undo." },
   { name: "Exports", description: "CSV exports of businesses, events, offers and intake submissions." },
   { name: "Intake", description: "The Business Feedback and Consent form and its submissions." },
+  { name: "Listings", description: "Listings that stay current: visitors' suggestions of what is wrong, owners' one-click confirmations, and the stale listings administrators remind." },
   { name: "Insights", description: "What visitors' pages bring each business, counted without cookies or anything that identifies a visitor, and the owners' reading of it." },
 ];
 
@@ -30,6 +31,16 @@ export const API_TAGS = [
 export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   countHits: "Counts a batch of a page's events (its view, the businesses a search or the map's list showed, clicks on contact links) in memory; they reach the daily counters within a second.",
   getBusinessInsights: "Answers a business's counts per day and kind over a period, its totals against the period of the same length before, the words that showed it in search most, and its offers' and events' views.",
+  suggestListingEdit: "Files a visitor's suggestion of what is wrong with a listing and the correct value (checked per kind: a phone number, a web address…); it needs no account but a solved proof of work, and a client may send 5 an hour.",
+  listBusinessSuggestions: "Answers a business's waiting suggestions, each with the listing's value now, to its owners and administrators.",
+  listMySuggestions: "Answers the waiting suggestions of every business the signed-in person owns, each with the listing's value now, in one call however many businesses.",
+  listSuggestions: "Answers every waiting suggestion, oldest first, and the businesses visitors said are closed for good on three different days.",
+  acceptSuggestion: "Closes a suggestion an owner takes into their own change, and answers the values to prefill their edit form with.",
+  dismissSuggestion: "Closes a suggestion its owners or an administrator set aside.",
+  approveSuggestion: "Closes a suggestion an administrator approves; a phone number or website is applied to the listing at once.",
+  confirmListing: "Marks a listing checked by its owner now, from the token of a reminder's one-click link (good for 30 days); no sign-in needed.",
+  listStaleListings: "Answers the listings no owner confirmed or changed within the site's interval, and those without an owner, with when each was last checked and reminded.",
+  remindListingOwners: "Mails the owners of each listing named now, whatever its interval, and answers how many listings and mails that made.",
   stopInsightReports: "Turns the monthly insights report off for the person whose report carried the link; no sign-in needed.",
   getNotificationPreferences: "Answers, per kind of news, whether the signed-in person hears of it at once, in a weekly digest or not at all.",
   updateNotificationPreferences: "Sets how the signed-in person hears of the kinds of news given, and answers every kind's choice.",

@@ -79,6 +79,7 @@ export interface Business {
   logoUrl: string | null;
   name: string;
   openingHours: string | null;
+  ownerCheckedAt: string | null;
   phone: string | null;
   postalCode: string | null;
   priceRange: string | null;
@@ -262,6 +263,26 @@ export interface Job {
   runs: Generated<number>;
 }
 
+export interface ListingReminder {
+  businessId: string;
+  confirmedAt: string | null;
+  period: string;
+  sentAt: string;
+  token: string;
+}
+
+export interface ListingSuggestion {
+  businessId: string;
+  createdAt: string;
+  day: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  id: string;
+  kind: string;
+  status: string;
+  value: string;
+}
+
 export interface Meeting {
   agenda: string;
   announcedAt: string | null;
@@ -413,6 +434,7 @@ export interface SiteSettings {
   currency: Generated<string>;
   digestAt: Generated<string>;
   digestWeekday: Generated<string>;
+  freshnessDays: Generated<number>;
   generalEmail: string;
   heroPhotos: string;
   holidayRegion: Generated<string>;
@@ -506,6 +528,8 @@ export interface DB {
   insight_search: InsightSearch;
   intake_submission: IntakeSubmission;
   job: Job;
+  listing_reminder: ListingReminder;
+  listing_suggestion: ListingSuggestion;
   meeting: Meeting;
   meeting_calendar: MeetingCalendar;
   meeting_mail: MeetingMail;

@@ -349,6 +349,7 @@ export async function seedDemoContent({
     currency: "CAD",
     digestWeekday: "monday",
     digestAt: "08:00",
+    freshnessDays: 90,
   });
 
   // One transaction for the rows: far fewer fsyncs on SQLite, and all or nothing.

@@ -101,6 +101,13 @@ export const SiteSettingsSchema = z.object({
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Enter a time such as 08:00." })
     .default("08:00"),
+  /** Owners are asked whether their listing is still right when they have not confirmed or changed it for this many days; left out, 90. */
+  freshnessDays: z
+    .number({ error: "Enter a number of days from 7 to 730." })
+    .int({ error: "Enter a number of days from 7 to 730." })
+    .min(7, { error: "Enter a number of days from 7 to 730." })
+    .max(730, { error: "Enter a number of days from 7 to 730." })
+    .default(90),
 });
 
 export type SponsorLogo = z.infer<typeof SponsorLogoSchema>;

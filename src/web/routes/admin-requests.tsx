@@ -8,14 +8,16 @@ import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";
 import { requireUser, serverFetch } from "#web/lib/app-context.ts";
 import { Pager } from "#web/components/ui/pager.tsx";
 import { loadRequests, ModerationSettingsForm, REQUEST_DECISION, REQUESTS_PAGE_SIZE, RequestCard } from "../features/owners/index.ts";
+import { loadSuggestions, suggestionAction, VisitorSuggestions } from "../features/listings/index.ts";
 
 async function load(request: Request, fetcher?: Fetcher) {
   const params = new URL(request.url).searchParams;
   const kind = params.get("kind");
+  const suggestions = await loadSuggestions(fetcher);
   try {
-    return { ...(await loadRequests(REQUEST_KINDS.includes(kind as RequestKind) ? (kind as RequestKind) : null, Number(params.get("page")) || 1, fetcher)), loadError: null };
+    return { suggestions, ...(await loadRequests(REQUEST_KINDS.includes(kind as RequestKind) ? (kind as RequestKind) : null, Number(params.get("page")) || 1, fetcher)), loadError: null };
   } catch (error) {
-    return { requests: [], names: {}, settings: null, total: 0, page: 1, loadError: `Failed to load requests. ${error instanceof ApiError ? error.message : ""}`.trim() };
+    return { suggestions, requests: [], names: {}, settings: null, total: 0, page: 1, loadError: `Failed to load requests. ${error instanceof ApiError ? error.message : ""}`.trim() };
   }
 }
 
@@ -33,6 +35,8 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const intent = String(form.get("intent"));
   const id = encodeURIComponent(String(form.get("id")));
   const label = String(form.get("label"));
+  const onSuggestion = await suggestionAction(form);
+  if (onSuggestion) return { outcome: onSuggestion.outcome };
   try {
     if (intent === "settings") {
       await apiFetch("/moderation-settings", {
@@ -59,7 +63,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 }
 
 export default function RequestsTab({ loaderData }: Route.ComponentProps) {
-  const { requests, names, settings, total, page, loadError } = loaderData;
+  const { requests, names, settings, total, page, loadError, suggestions } = loaderData;
   const [params, setParams] = useSearchParams();
   const kind = params.get("kind") ?? "";
   const decision = useFetcher<{ outcome: Outcome }>({ key: REQUEST_DECISION });
@@ -92,6 +96,7 @@ export default function RequestsTab({ loaderData }: Route.ComponentProps) {
         ))}
       </ol>
       {total > REQUESTS_PAGE_SIZE && <Pager label="Waiting requests" page={page} pageSize={REQUESTS_PAGE_SIZE} total={total} />}
+      {suggestions && <VisitorSuggestions list={suggestions} fetcherKey={REQUEST_DECISION} />}
       {settings && <ModerationSettingsForm settings={settings} />}
     </div>
   );

@@ -23,6 +23,8 @@ import { AttributeList } from "../features/business/attribute-list.tsx";
 import { attributeLabel } from "#shared/schemas/business-attributes.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { hitAttributes, InsightBeacon } from "../components/insight-beacon.tsx";
+import { formatLongDate } from "#shared/format.ts";
+import { CheckedByOwner, SuggestEdit } from "../features/listings/index.ts";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -37,13 +39,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     async () => {
       const business = await services.businesses.find(id);
       if (!business) return data({ origin, state: "not-found" as const }, { status: 404 });
-      const [events, offers, tags, site, hours] = await Promise.all([
+      const [events, offers, tags, site, hours, checkedAt] = await Promise.all([
         services.events.atBusiness(business.id).then((list) => services.events.withLocations(list)),
         Promise.all([services.offers.atBusiness(business.id), services.offers.today()]).then(([list, today]) => list.map((offer) => toOfferCard(offer, today))),
         services.tags.getMany(business.tags),
         services.siteSettings.get(),
         services.businesses.hoursDetails(business),
+        services.freshness.checkedOn(business.id),
       ]);
+      // The listing was last modified when it was changed or, later, when its owner said it is still right.
+      const modified = [business.lastUpdatedAt, checkedAt].filter((v): v is string => !!v).sort().at(-1);
       return {
         origin,
         state: "ok" as const,
@@ -54,7 +59,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         hours,
         attributes: business.attributes.map((slug) => ({ slug, label: attributeLabel(slug) })),
         // Made here, so the page's JavaScript carries neither it nor the field definitions it reads.
-        jsonLd: businessJsonLd(business, origin, hours?.coming ?? []),
+        jsonLd: { ...businessJsonLd(business, origin, hours?.coming ?? []), ...(modified ? { dateModified: modified } : {}) },
+        checkedOn: checkedAt ? formatLongDate(checkedAt, site.timeZone) : null,
         // Home, the business's category (else the map of all of them), the business.
         breadcrumb: breadcrumbJsonLd(origin, [
           business.category ? { name: business.category, path: paths.category(slugify(business.category)) } : { name: "Map", path: paths.map },
@@ -109,7 +115,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "not-found") return <Message>{messages.business.notFound}</Message>;
   if (loaderData.state === "failed") return <Message alert>{messages.business.failed(messages.tryAgainLater)}</Message>;
 
-  const { business, events, offers, tags, origin, hours, jsonLd, breadcrumb, attributes } = loaderData;
+  const { business, events, offers, tags, origin, hours, jsonLd, breadcrumb, attributes, checkedOn } = loaderData;
   return (
     <article aria-labelledby="business-name">
       <JsonLd data={jsonLd} />
@@ -208,6 +214,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         )}
       </dl>
 
+      {checkedOn && <CheckedByOwner date={checkedOn} />}
+
       {business.description && <p className="mt-6 max-w-3xl whitespace-pre-line text-stone-800">{business.description}</p>}
 
       <AttributeList attributes={attributes} />
@@ -259,6 +267,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
+      <SuggestEdit businessId={business.id} businessName={business.name} />
       <ClaimBusiness businessId={business.id} businessName={business.name} />
     </article>
   );

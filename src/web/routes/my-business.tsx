@@ -9,13 +9,15 @@ import { LogoutButton } from "../features/account/logout-button.tsx";
 import { loadOwnerData } from "../features/owners/my-business-data.ts";
 import { ownerAction } from "../features/owners/my-business-action.ts";
 import { MyBusinessPage } from "../features/owners/my-business-page.tsx";
+import { loadMySuggestions, OwnerSuggestions, prefillFrom, prefillHref, suggestionAction } from "../features/listings/index.ts";
 
 async function load(url: URL, fetcher?: Fetcher) {
   try {
-    return { data: await loadOwnerData(fetcher, url), loadError: null };
+    const [data, suggestions] = await Promise.all([loadOwnerData(fetcher, url), loadMySuggestions(fetcher)]);
+    return { data, suggestions, prefill: prefillFrom(url), loadError: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw redirect(paths.login);
-    return { data: null, loadError: "Failed to load your businesses. Please reload the page." };
+    return { data: null, suggestions: null, prefill: null, loadError: "Failed to load your businesses. Please reload the page." };
   }
 }
 
@@ -31,7 +33,14 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  return ownerAction(await request.formData());
+  const form = await request.formData();
+  const onSuggestion = await suggestionAction(form);
+  if (!onSuggestion) return ownerAction(form);
+  // Taken in: the business's edit form opens with the suggested value filled in.
+  if (form.get("intent") === "suggestion-accept" && onSuggestion.outcome?.kind === "success") {
+    throw redirect(prefillHref(String(form.get("businessId")), onSuggestion.prefill ?? {}, String(form.get("note") ?? "")));
+  }
+  return onSuggestion;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "My Business");
@@ -56,7 +65,7 @@ function Frame({ email, children }: { email?: string; children: React.ReactNode 
 }
 
 export default function MyBusiness({ loaderData }: Route.ComponentProps) {
-  const { data, loadError } = loaderData;
+  const { data, loadError, suggestions, prefill } = loaderData;
   return (
     <Frame email={data?.email}>
       {loadError && (
@@ -64,7 +73,13 @@ export default function MyBusiness({ loaderData }: Route.ComponentProps) {
           {loadError}
         </p>
       )}
-      {data && <MyBusinessPage data={data} />}
+      {data && (
+        <MyBusinessPage
+          data={data}
+          prefill={prefill}
+          aside={(business) => suggestions && <OwnerSuggestions businessId={business.id} businessName={business.name} list={suggestions} />}
+        />
+      )}
     </Frame>
   );
 }

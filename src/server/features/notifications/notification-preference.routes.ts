@@ -10,7 +10,7 @@ const errors = { 401: errorResponse("Not signed in") };
 const PreferencesBody = z.custom<z.input<typeof NotificationPreferencesInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
   description:
-    'Any of announcements, meetings, minutes, requestsDecided, each "at once", "in a weekly digest" or "off", and insights (the owners\' monthly report), "at once" (monthly) or "off"; kinds left out stay as they are',
+    'Any of announcements, meetings, minutes, requestsDecided, each "at once", "in a weekly digest" or "off", and insights (the owners\' monthly report), "at once" (monthly) or "off", and freshness (owners\' reminders to check their listing), "at once" or "off"; kinds left out stay as they are',
 });
 
 const getNotifications = createRoute({

@@ -83,6 +83,13 @@ export class ChangeRequestService {
     return { request: await this.send(user, target, fresh, pending, auto) };
   }
 
+  /** An administrator corrects one field of a listing, the others as they are (a visitor's suggestion approved). */
+  async correctField(admin: CurrentUser, id: string, field: string, value: unknown): Promise<void> {
+    const current = await this.deps.listings.businesses.stored(id);
+    if (!current) throw NotFound(messages.business.notFound);
+    await this.saveBusiness(admin, id, { ...asInput(FORMS["listing-change"], current), [field]: value } as BusinessInput);
+  }
+
   async saveEvent(viewer: CurrentUser | null, id: string | null, input: EventInput): Promise<WriteOutcome<StoredEvent>> {
     const user = requireUser(viewer);
     const { events } = this.deps.listings;

@@ -22,6 +22,8 @@ export interface RequestDecisionServiceDeps {
   holds: Pick<UploadHolds, "releaseReplaced">;
   /** Runs work in one transaction of the database, which every query inside joins (see Database.transaction). */
   transaction: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Told when an owner's change to a listing is applied (the owner checked it then). */
+  ownerChangedListing?: (businessId: string) => Promise<void>;
 }
 
 export class RequestDecisionService {
@@ -218,6 +220,7 @@ export class RequestDecisionService {
         const current = await businesses.stored(request.businessId!);
         if (!current) throw NotFound(messages.business.notFound);
         await businesses.update(actor, current.id, chosen(asInput(FORMS["listing-change"], current)) as BusinessInput, applying);
+        await this.deps.ownerChangedListing?.(current.id);
         return {};
       }
       case "event": {

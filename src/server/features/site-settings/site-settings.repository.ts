@@ -24,6 +24,7 @@ const COLUMNS = [
   "currency",
   "digestWeekday",
   "digestAt",
+  "freshnessDays",
 ] as const;
 
 /** What a fresh install starts with, before an administrator fills in the association's details. */
@@ -42,6 +43,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   currency: "CAD",
   digestWeekday: "monday",
   digestAt: "08:00",
+  freshnessDays: 90,
 };
 
 /**
@@ -81,6 +83,7 @@ export class SiteSettingsRepository {
       currency: row.currency,
       digestWeekday: row.digestWeekday,
       digestAt: row.digestAt,
+      freshnessDays: Number(row.freshnessDays),
     });
   }
 
@@ -101,6 +104,7 @@ export class SiteSettingsRepository {
       currency: settings.currency,
       digestWeekday: settings.digestWeekday,
       digestAt: settings.digestAt,
+      freshnessDays: settings.freshnessDays,
       lastUpdatedAt: new Date().toISOString(),
     } satisfies Record<(typeof COLUMNS)[number] | "lastUpdatedAt", unknown>;
     await this.db

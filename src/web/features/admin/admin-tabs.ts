@@ -15,6 +15,7 @@ export const ADMIN_TABS = [
   ["library", "Library"],
   ["recent-changes", "Recent changes"],
   ["requests", "Requests"],
+  ["listings", "Stale listings"],
   ["intake", "Intake forms"],
   ["import", "Import"],
   ["site-settings", "Site settings"],

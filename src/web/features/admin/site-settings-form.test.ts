@@ -89,6 +89,17 @@ describe("the site settings form", () => {
     expect(!parseSiteSettingsForm(formOf({ digestAt: "24:00" })).ok).toBe(true);
   });
 
+  it("reads the interval of owners' listing reminders in days, 90 when left blank, and says beside it what is wrong", () => {
+    const monthly = parseSiteSettingsForm(formOf({ freshnessDays: " 30 " }));
+    expect(monthly.ok && monthly.value.freshnessDays).toBe(30);
+    const blank = parseSiteSettingsForm(formOf({ freshnessDays: "" }));
+    expect(blank.ok && blank.value.freshnessDays).toBe(90);
+    for (const wrong of ["3", "2.5", "soon", "1000"]) {
+      const parsed = parseSiteSettingsForm(formOf({ freshnessDays: wrong }));
+      expect(!parsed.ok && parsed.result.error).toEqual({ freshnessDays: ["Enter a number of days from 7 to 730."] });
+    }
+  });
+
   it("puts the API's messages beside the fields of the form they name", () => {
     expect(formErrors({ "sponsorLogos.12.imageUrl": "In use.", "mapCenter.lat": "Off the globe.", heroPhotos: "Too many.", _: "Whole form." })).toEqual({
       "sponsorLogos[12].imageUrl": ["In use."],

@@ -31,6 +31,7 @@ type FormFields = {
   currency: string;
   digestWeekday: string;
   digestAt: string;
+  freshnessDays: string;
   heroPhotos: Array<{ url: string; alt: string }>;
   sponsorLogos: Array<{ name: string; imageUrl: string; url: string }>;
 };
@@ -58,6 +59,8 @@ export function settingsFromForm(payload: Record<string, unknown>): Record<strin
     currency: textOf(payload.currency).trim().toUpperCase() || undefined,
     digestWeekday: textOf(payload.digestWeekday),
     digestAt: textOf(payload.digestAt).trim(),
+    // Left blank, the default (90 days).
+    freshnessDays: textOf(payload.freshnessDays).trim() === "" ? undefined : numberOf(payload.freshnessDays),
     heroPhotos: listOf(payload.heroPhotos).map((photo) => ({ url: textOf(photo.url), alt: textOf(photo.alt) })),
     // A blank link is no link.
     sponsorLogos: listOf(payload.sponsorLogos).map((sponsor) => ({
@@ -110,6 +113,7 @@ function defaultsOf(settings: SiteSettings): FormFields {
     currency: settings.currency,
     digestWeekday: settings.digestWeekday,
     digestAt: settings.digestAt,
+    freshnessDays: String(settings.freshnessDays),
     heroPhotos: settings.heroPhotos.map((photo) => ({ url: photo.url, alt: photo.alt })),
     sponsorLogos: settings.sponsorLogos.map((sponsor) => ({ name: sponsor.name, imageUrl: sponsor.imageUrl, url: sponsor.url ?? "" })),
   };
@@ -282,6 +286,13 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
             autoComplete="off"
           />
         </fieldset>
+        <InputField
+          field={fields.freshnessDays}
+          label="Ask owners to check their listing every (days)"
+          hint={{ id: "site-settings-freshness-hint", text: 'Owners who have not confirmed or changed their listing for this many days get a mail asking "Is your listing still right?"; 90 unless you change it.' }}
+          inputMode="numeric"
+          autoComplete="off"
+        />
         <ImageListField
           id="site-settings-hero-photos"
           names={HERO_PHOTOS}

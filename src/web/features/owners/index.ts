@@ -6,6 +6,7 @@ export { ModerationSettingsForm } from "./moderation-settings-form.tsx";
 export { ownerAction } from "./my-business-action.ts";
 export { loadOwnerData } from "./my-business-data.ts";
 export { MyBusinessPage } from "./my-business-page.tsx";
-export { REQUEST_DECISION, RequestCard } from "./request-card.tsx";
+export { FieldsHead, REQUEST_DECISION, RequestCard, RequestHeading } from "./request-card.tsx";
 export { fetchPendingCount, loadRequests, REQUESTS_PAGE_SIZE } from "./requests-api.ts";
 export { RequestsNavLabel, requestsTabName, useWaitingRequests } from "./requests-nav-label.tsx";
+export { FieldRow } from "./field-diff.tsx";

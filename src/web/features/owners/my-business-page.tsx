@@ -224,7 +224,21 @@ function BusinessTabs({ business, insights, children }: { business: OwnedBusines
   );
 }
 
-function BusinessCard({ business, requests, sources, email, insights }: { business: OwnedBusiness; requests: RequestDetail[]; sources: Sources; email: string; insights: OwnerData["insights"] }) {
+/** Values another part of the page (a visitor's suggestion taken in) starts a business's edit form with, and why. */
+export interface ListingPrefill {
+  businessId: string;
+  values: Record<string, string>;
+  note: string;
+}
+
+interface Extras {
+  prefill?: ListingPrefill | null;
+  /** What other features show of a business above its edit form (visitors' suggestions). */
+  aside?: (business: OwnedBusiness) => React.ReactNode;
+}
+
+function BusinessCard({ business, requests, sources, email, insights, prefill: wanted, aside }: { business: OwnedBusiness; requests: RequestDetail[]; sources: Sources; email: string; insights: OwnerData["insights"] } & Extras) {
+  const prefill = wanted?.businessId === business.id ? wanted : null;
   const pending = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id && r.status === "pending");
   const latest = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id);
   const live = { ...business, lat: business.coordinates.lat, lng: business.coordinates.lng };
@@ -245,23 +259,29 @@ function BusinessCard({ business, requests, sources, email, insights }: { busine
             <RequestLine request={latest} label={latest.requesterEmail === email ? "Your listing changes" : `Listing changes from ${latest.requesterName}`} />
           </ul>
         )}
+        {aside?.(business)}
         <OpenedDetails
           className="rounded-md border border-stone-200 p-3"
-          open={!!pending}
+          open={!!pending || !!prefill}
           summary={
             <summary className="cursor-pointer font-semibold text-brand-800">
               {pending ? (pending.requesterEmail === email ? "Amend your waiting changes" : "Amend the waiting changes") : "Edit listing"}
             </summary>
           }
         >
+          {prefill?.note && (
+            <p role="status" className="my-2 rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+              A visitor suggested: {prefill.note}. Check the form and send it.
+            </p>
+          )}
           <OwnerForm
             id={`listing-${business.id}`}
             form="listing"
-            defaultValue={{ ...live, ...(pending?.payload ?? {}) }}
+            defaultValue={{ ...live, ...(pending?.payload ?? {}), ...(prefill?.values ?? {}) }}
             images={{ logoPath: startImage(pending, "logoPath", business.logoUrl) }}
             sources={sources}
             submitLabel={pending ? "Update waiting changes" : "Send changes for approval"}
-            version={`${pending?.updatedAt ?? ""}-${business.lastUpdatedAt}`}
+            version={`${pending?.updatedAt ?? ""}-${business.lastUpdatedAt}-${prefill?.note ?? ""}`}
             hidden={{ intent: "listing", id: business.id }}
           />
         </OpenedDetails>
@@ -272,7 +292,7 @@ function BusinessCard({ business, requests, sources, email, insights }: { busine
   );
 }
 
-export function MyBusinessPage({ data }: { data: OwnerData }) {
+export function MyBusinessPage({ data, prefill, aside }: { data: OwnerData } & Extras) {
   const { businesses, requests, sources } = data;
   const others = requests.filter((r) => r.kind === "claim" || r.kind === "new-listing" || !businesses.some((b) => b.id === r.businessId));
   return (
@@ -289,7 +309,7 @@ export function MyBusinessPage({ data }: { data: OwnerData }) {
         </div>
       )}
       {businesses.map((business) => (
-        <BusinessCard key={business.id} business={business} requests={requests} sources={sources} email={data.email} insights={data.insights} />
+        <BusinessCard key={business.id} business={business} requests={requests} sources={sources} email={data.email} insights={data.insights} prefill={prefill} aside={aside} />
       ))}
       {others.length > 0 && (
         <section aria-labelledby="my-requests" className="card">

@@ -12,6 +12,41 @@ export const REQUEST_DECISION = "request-decision";
 
 const titleOf = (r: RequestDetail) => `${REQUEST_KIND_LABELS[r.kind]}: ${r.kind === "new-listing" ? String(r.payload.name ?? r.businessName) : r.businessName}`;
 
+/** A request's heading (a link to its business when it has one) and who asked, since when. */
+export function RequestHeading({ id, title, businessId, from, since }: { id: string; title: string; businessId: string | null; from: string; since: string }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <h3 id={id} className="text-lg font-semibold text-stone-900">
+        {businessId ? (
+          <a href={paths.business(businessId)} className="text-brand-700 underline">
+            {title}
+          </a>
+        ) : (
+          title
+        )}
+      </h3>
+      <p className="text-sm text-stone-600">
+        From {from}, waiting since <When iso={since} />
+      </p>
+    </div>
+  );
+}
+
+/** The head of a request's table of fields: the field's column narrow, the values' columns wide. */
+export function FieldsHead({ headings }: { headings: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {headings.map((heading) => (
+          <th key={heading} scope="col" className={`${ui.th} ${heading === "Field" ? "w-[36%] sm:w-1/4" : ""}`}>
+            {heading}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export function RequestCard({ request, names }: { request: RequestDetail; names: Names }) {
   // One fetcher for every decision: the card goes once decided, and the tab shows how it went.
   const decider = useFetcher<{ outcome: Outcome }>({ key: REQUEST_DECISION });
@@ -33,20 +68,7 @@ export function RequestCard({ request, names }: { request: RequestDetail; names:
   const conflicts = fields.filter((f) => f.conflict).length;
   return (
     <li className="card grid gap-3" aria-labelledby={`request-${request.id}`}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={`request-${request.id}`} className="text-lg font-semibold text-stone-900">
-          {request.businessId ? (
-            <a href={paths.business(request.businessId)} className="text-brand-700 underline">
-              {title}
-            </a>
-          ) : (
-            title
-          )}
-        </h3>
-        <p className="text-sm text-stone-600">
-          From {request.requesterEmail ?? request.requesterName}, waiting since <When iso={request.createdAt} />
-        </p>
-      </div>
+      <RequestHeading id={`request-${request.id}`} title={title} businessId={request.businessId} from={request.requesterEmail ?? request.requesterName} since={request.createdAt} />
       {request.domainMatch && <p className="w-fit rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">✓ {requestMessages.domainMatches}</p>}
       {conflicts > 0 && (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -59,15 +81,7 @@ export function RequestCard({ request, names }: { request: RequestDetail; names:
         <div className="overflow-x-auto">
           {/* Fixed columns that wrap, so a phone shows live and requested side by side without scrolling. */}
           <table className="w-full table-fixed border-collapse text-left text-sm">
-            <thead>
-              <tr>
-                {["Field", ...(whole ? [] : ["Live"]), "Requested", ...(conflicts > 0 ? ["When requested"] : [])].map((heading) => (
-                  <th key={heading} scope="col" className={`${ui.th} ${heading === "Field" ? "w-[36%] sm:w-1/4" : ""}`}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <FieldsHead headings={["Field", ...(whole ? [] : ["Live"]), "Requested", ...(conflicts > 0 ? ["When requested"] : [])]} />
             <tbody>
               {fields.map((field) => (
                 <FieldRow key={field.name} field={field} names={names} choose={choose} live={!whole} base={conflicts > 0} />

@@ -1,0 +1,184 @@
+// Listings that stay current: each owner of a listing nobody confirmed or changed within the association's interval is
+// asked by mail whether it is still right, with a one-click "Yes, it is all correct"; administrators see the stale
+// listings and remind their owners at once. Runs as FRESHNESS_JOB, so one instance at a time sends; each business's
+// period is recorded before its mail goes, so no one is mailed twice for it.
+import { randomBytes } from "node:crypto";
+import { requireRole, type CurrentUser } from "#server/auth/session.ts";
+import { NotFound } from "#server/errors.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { escapeHtml } from "#server/mail/templates.ts";
+import { CHECKED_SHOWN_DAYS, CONFIRM_LINK_DAYS, listingMessages, type ConfirmResult, type RemindResult, type StaleListing, type StaleListings } from "#shared/schemas/listings.ts";
+import { NOTIFICATION_PREFERENCES_PATH, type Delivery, type NotificationKind } from "#shared/schemas/notification-preferences.ts";
+import type { FreshnessRepository, ListingState } from "./freshness.repository.ts";
+
+export const FRESHNESS_JOB = "listing-freshness";
+const DAY = 86_400_000;
+
+export interface FreshnessOptions {
+  repository: FreshnessRepository;
+  mailer: Mailer | undefined;
+  siteUrl: string;
+  settings: () => Promise<{ associationName: string; freshnessDays: number }>;
+  deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
+  /** The businesses visitors said are closed for good on enough different days. */
+  closedFlags: () => Promise<Set<string>>;
+  now?: () => Date;
+}
+
+/** Since when a listing counts as checked: the owner's last confirmation or change, or when its first owner came. */
+function checkedSince(state: ListingState): string | null {
+  const since = [state.ownerCheckedAt, state.ownerSince].filter((v): v is string => !!v).sort();
+  return since.at(-1) ?? null;
+}
+
+export class FreshnessService {
+  private readonly options: FreshnessOptions;
+  constructor(options: FreshnessOptions) {
+    this.options = options;
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** The job's work: reminds the owners of each listing whose interval ran out, once per listing and interval; answers how many mails went. */
+  async sendDue(now: Date = this.now()): Promise<number> {
+    const { repository, mailer } = this.options;
+    if (!mailer) return 0;
+    const { freshnessDays } = await this.options.settings();
+    const interval = freshnessDays * DAY;
+    let sent = 0;
+    for (const state of await repository.states()) {
+      const since = checkedSince(state);
+      if (state.owners === 0 || !since) continue;
+      const elapsed = now.getTime() - Date.parse(since);
+      if (elapsed < interval) continue;
+      // The nth interval since the last check: a listing left as it is is asked again one interval later.
+      const due = new Date(Date.parse(since) + Math.floor(elapsed / interval) * interval).toISOString().slice(0, 10);
+      sent += await this.remindOwners(state, due, now);
+    }
+    return sent;
+  }
+
+  /** Administrators: the listings not checked for longer than the interval, and those without an owner. */
+  async stale(viewer: CurrentUser | null): Promise<StaleListings> {
+    requireRole(viewer, "admin");
+    const { freshnessDays } = await this.options.settings();
+    const cutoff = this.now().getTime() - freshnessDays * DAY;
+    const flagged = await this.options.closedFlags();
+    const listings: StaleListing[] = [];
+    for (const state of await this.options.repository.states()) {
+      const since = checkedSince(state);
+      const reason = state.owners === 0 ? "no-owner" : !since || Date.parse(since) < cutoff ? "not-checked" : null;
+      if (!reason) continue;
+      listings.push({
+        businessId: state.businessId,
+        businessName: state.businessName,
+        owners: state.owners,
+        checkedAt: state.ownerCheckedAt,
+        lastRemindedAt: state.lastRemindedAt,
+        reason,
+        closedFlag: flagged.has(state.businessId),
+      });
+    }
+    return { freshnessDays, listings };
+  }
+
+  /** Administrators: mails the owners of the listings named now, whatever their interval; a listing without owners is counted apart. */
+  async remind(viewer: CurrentUser | null, businessIds: string[]): Promise<RemindResult> {
+    requireRole(viewer, "admin");
+    const now = this.now();
+    const result: RemindResult = { reminded: 0, mails: 0, withoutOwner: 0 };
+    for (const state of await this.options.repository.states([...new Set(businessIds)])) {
+      if (state.owners === 0) {
+        result.withoutOwner++;
+        continue;
+      }
+      result.reminded++;
+      result.mails += await this.remindOwners(state, `now:${now.toISOString()}`, now);
+    }
+    return result;
+  }
+
+  /** The listing a reminder's link is about, while the link is good; reading it confirms nothing. */
+  async reminderFor(token: string): Promise<{ businessId: string; businessName: string } | null> {
+    const reminder = await this.options.repository.reminder(token);
+    if (!reminder || this.now().getTime() - Date.parse(reminder.sentAt) > CONFIRM_LINK_DAYS * DAY) return null;
+    return { businessId: reminder.businessId, businessName: reminder.businessName };
+  }
+
+  /** The one-click "Yes, it is all correct": marks the listing checked now; NotFound for a link that is not one or is over 30 days old. */
+  async confirm(token: string): Promise<ConfirmResult> {
+    const { repository } = this.options;
+    const reminder = await repository.reminder(token);
+    const now = this.now();
+    if (!reminder || now.getTime() - Date.parse(reminder.sentAt) > CONFIRM_LINK_DAYS * DAY) throw NotFound(listingMessages.linkInvalid);
+    const checkedAt = now.toISOString();
+    await repository.confirm(token, reminder.businessId, checkedAt);
+    return { businessId: reminder.businessId, businessName: reminder.businessName, checkedAt };
+  }
+
+  /** An owner's change to the listing was applied: it counts as checked. */
+  async ownerChanged(businessId: string): Promise<void> {
+    await this.options.repository.markChecked(businessId, this.now().toISOString());
+  }
+
+  /** When the owner last confirmed or changed the listing, if within the last year (the business page says so). */
+  async checkedOn(businessId: string): Promise<string | null> {
+    const at = await this.options.repository.checkedAt(businessId);
+    return at && this.now().getTime() - Date.parse(at) <= CHECKED_SHOWN_DAYS * DAY ? at : null;
+  }
+
+  /** Records the reminder (once per business and period) and mails each owner who wants reminders; answers how many mails went. */
+  private async remindOwners(state: ListingState, period: string, now: Date): Promise<number> {
+    const { repository, mailer } = this.options;
+    const token = randomBytes(24).toString("base64url");
+    if (!(await repository.claimReminder(state.businessId, period, token, now.toISOString()))) return 0;
+    if (!mailer) return 0;
+    const { associationName: site, freshnessDays } = await this.options.settings();
+    let sent = 0;
+    try {
+      for (const owner of await repository.ownersOf(state.businessId)) {
+        if ((await this.options.deliveryOf(owner.userId, "freshness")) !== "at once") continue;
+        await mailer.send(this.message(owner.email, state, token, site, freshnessDays));
+        sent++;
+      }
+    } catch (error) {
+      // None sent yet: the next run tries again; some sent: they keep their link, and no one is mailed twice.
+      if (sent === 0) await repository.releaseReminder(state.businessId, period);
+      throw error;
+    }
+    return sent;
+  }
+
+  private message(to: string, state: ListingState, token: string, site: string, days: number) {
+    const { siteUrl } = this.options;
+    const page = `${siteUrl}/business/${encodeURIComponent(state.businessId)}`;
+    const confirm = `${siteUrl}/listings/confirm/${token}`;
+    const update = `${siteUrl}/mybusiness`;
+    const preferences = `${siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
+    const why = `You get this mail because you own the listing of ${state.businessName} on ${site}, and no owner has confirmed or changed it in the last ${days} days.`;
+    const stop = 'To stop these reminders, set "Is your listing still right? reminders" to Off in your notification preferences';
+    const text = [
+      "Is your listing still right?",
+      "",
+      `Visitors of ${site} rely on the hours, phone number, website and address of ${state.businessName}. Please take a moment to check them: ${page}`,
+      "",
+      `Yes, it is all correct (one click, no sign-in needed; the link works for ${CONFIRM_LINK_DAYS} days): ${confirm}`,
+      `Update it: ${update}`,
+      "",
+      why,
+      `${stop}: ${preferences}`,
+    ].join("\n");
+    const button = (href: string, label: string, primary: boolean) =>
+      `<a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 16px;margin:0 8px 8px 0;border-radius:6px;font-weight:600;text-decoration:none;${primary ? "background:#0f5e59;color:#ffffff" : "border:1px solid #0f5e59;color:#0f5e59"}">${escapeHtml(label)}</a>`;
+    const html = [
+      "<h1>Is your listing still right?</h1>",
+      `<p>Visitors of ${escapeHtml(site)} rely on the hours, phone number, website and address of <a href="${escapeHtml(page)}">${escapeHtml(state.businessName)}</a>. Please take a moment to check them.</p>`,
+      `<p>${button(confirm, "Yes, it is all correct", true)}${button(update, "Update it", false)}</p>`,
+      `<p>The first button needs no sign-in and works for ${CONFIRM_LINK_DAYS} days.</p>`,
+      `<p style="color:#57534e">${escapeHtml(why)} ${escapeHtml(stop)}: <a href="${escapeHtml(preferences)}">notification preferences</a>.</p>`,
+    ].join("\n");
+    return { to, subject: `Is your listing still right? ${state.businessName} on ${site}`, text, html, link: confirm };
+  }
+}

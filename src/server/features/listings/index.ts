@@ -1,0 +1,6 @@
+// Listings that stay current: owners' confirmations and reminders, stale listings, and visitors' suggestions. What other code may use of this feature.
+export { FRESHNESS_JOB, FreshnessService } from "./freshness.service.ts";
+export { FreshnessRepository } from "./freshness.repository.ts";
+export { registerListingRoutes } from "./listings.routes.ts";
+export { SuggestionRepository } from "./suggestion.repository.ts";
+export { SuggestionService } from "./suggestion.service.ts";

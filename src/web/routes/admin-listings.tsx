@@ -1,0 +1,120 @@
+// /admin/listings: the listings no owner confirmed or changed within the site's interval, and those without an owner,
+// with when each was last checked and reminded; "Remind" mails the owners of one, or of all those chosen, at once.
+import { useFetcher } from "react-router";
+import type { Route } from "./+types/admin-listings";
+import { listingMessages, STALE_REASON_LABELS, type RemindResult, type StaleListings } from "#shared/schemas/listings.ts";
+import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { When } from "#web/components/ui/when.tsx";
+import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";
+import { requireUser, serverFetch } from "#web/lib/app-context.ts";
+import { paths } from "#web/lib/paths.ts";
+
+async function load(fetcher?: Fetcher) {
+  try {
+    return { stale: await apiFetch<StaleListings>("/listings/stale", {}, fetcher), loadError: null };
+  } catch (error) {
+    return { stale: null, loadError: `Failed to load the stale listings. ${error instanceof ApiError ? error.message : ""}`.trim() };
+  }
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireUser(context, "admin");
+  return load(serverFetch(context));
+}
+
+export function clientLoader() {
+  return load();
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<{ outcome: Outcome }> {
+  const form = await request.formData();
+  const chosen = form.get("one") ? [String(form.get("one"))] : form.getAll("businessIds").map(String);
+  if (chosen.length === 0) return { outcome: { kind: "error", text: listingMessages.nothingSelected } };
+  try {
+    const result = await apiFetch<RemindResult>("/listings/remind", { method: "POST", json: { businessIds: chosen } });
+    const without = result.withoutOwner > 0 ? ` ${plural(result.withoutOwner, "listing")} without an owner could not be reminded.` : "";
+    return { outcome: { kind: "success", text: `Reminded the owners of ${plural(result.reminded, "listing")} (${plural(result.mails, "mail")} sent).${without}` } };
+  } catch (error) {
+    return { outcome: { kind: "error", text: error instanceof ApiError ? error.detail : "Something went wrong. Please try again." } };
+  }
+}
+
+export default function StaleListingsTab({ loaderData }: Route.ComponentProps) {
+  const { stale, loadError } = loaderData;
+  const reminder = useFetcher<{ outcome: Outcome }>({ key: "remind-listings" });
+  const busy = reminder.state !== "idle";
+  return (
+    <div className="grid gap-4">
+      <h2 className={ui.sectionHeading}>Stale listings</h2>
+      {loadError && (
+        <p role="alert" className={ui.error}>
+          {loadError}
+        </p>
+      )}
+      {stale && (
+        <p className="text-stone-700">
+          Listings no owner confirmed or changed in the last {stale.freshnessDays} days (the interval is in Site settings), and listings without an owner. Owners are reminded by
+          mail each interval; "Remind" mails them now.
+        </p>
+      )}
+      <OutcomeMessage outcome={reminder.data?.outcome} />
+      {stale && stale.listings.length === 0 && <p className="text-stone-700">Every listing was checked by its owner within the interval.</p>}
+      {stale && stale.listings.length > 0 && (
+        <reminder.Form method="post" className="grid gap-3">
+          <div className="overflow-x-auto">
+            <table className={ui.table}>
+              <caption className="sr-only">Stale listings, by name</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={ui.th}>
+                    <span className="sr-only">Choose</span>
+                  </th>
+                  {["Business", "Why", "Owners", "Last checked by an owner", "Last reminded", ""].map((heading) => (
+                    <th key={heading} scope="col" className={ui.th}>
+                      {heading || <span className="sr-only">Action</span>}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {stale.listings.map((listing) => (
+                  <tr key={listing.businessId}>
+                    <td className={ui.td}>
+                      {listing.owners > 0 && (
+                        <input type="checkbox" name="businessIds" value={listing.businessId} aria-label={`Choose ${listing.businessName}`} className="size-4 accent-brand-700" />
+                      )}
+                    </td>
+                    <td className={ui.td}>
+                      <a href={paths.business(listing.businessId)} className="text-brand-700 underline">
+                        {listing.businessName}
+                      </a>
+                      {listing.closedFlag && <span className="mt-1 block w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Reported closed for good</span>}
+                    </td>
+                    <td className={ui.td}>{STALE_REASON_LABELS[listing.reason]}</td>
+                    <td className={ui.td}>{listing.owners}</td>
+                    <td className={ui.td}>{listing.checkedAt ? <When iso={listing.checkedAt} /> : "Never"}</td>
+                    <td className={ui.td}>{listing.lastRemindedAt ? <When iso={listing.lastRemindedAt} /> : "Never"}</td>
+                    <td className={ui.td}>
+                      {listing.owners > 0 && (
+                        <button type="submit" name="one" value={listing.businessId} className={ui.secondary} disabled={busy} aria-label={`Remind the owners of ${listing.businessName}`}>
+                          Remind
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div>
+            <button type="submit" className={ui.primary} disabled={busy}>
+              {busy ? "Sending..." : "Remind the chosen listings' owners"}
+            </button>
+          </div>
+        </reminder.Form>
+      )}
+    </div>
+  );
+}
