@@ -16,6 +16,11 @@ export interface SearchRow {
   query: string;
   count: number;
 }
+export interface MissedRow {
+  day: string;
+  query: string;
+  count: number;
+}
 export interface OwnerOfBusinesses {
   userId: string;
   email: string;
@@ -55,12 +60,12 @@ export class InsightRepository {
   }
 
   /** Adds the counts to their daily rows in one transaction; answers how many rows were added to. */
-  async add(counts: readonly CountRow[], searches: readonly SearchRow[]): Promise<number> {
+  async add(counts: readonly CountRow[], searches: readonly SearchRow[], missed: readonly MissedRow[] = []): Promise<number> {
     const known = await this.known([...counts, ...searches.map((s) => ({ subjectId: s.businessId, kind: "search" as const }))]);
     const tableOf = (kind: HitKind) => (kind === "offer-view" ? "offer" : kind === "event-view" ? "event" : "");
     const countRows = counts.filter((r) => known.has(`${tableOf(r.kind)}:${r.subjectId}`));
     const searchRows = searches.filter((r) => known.has(`:${r.businessId}`));
-    if (countRows.length + searchRows.length === 0) return 0;
+    if (countRows.length + searchRows.length + missed.length === 0) return 0;
     await this.db.transaction().execute(async (trx) => {
       for (const rows of chunks(countRows)) {
         await trx
@@ -76,8 +81,15 @@ export class InsightRepository {
           .onConflict((oc) => oc.columns(["businessId", "day", "query"]).doUpdateSet({ count: sql<number>`insight_search.count + excluded.count` }))
           .execute();
       }
+      for (const rows of chunks(missed)) {
+        await trx
+          .insertInto("insight_missed_search")
+          .values(rows)
+          .onConflict((oc) => oc.columns(["day", "query"]).doUpdateSet({ count: sql<number>`insight_missed_search.count + excluded.count` }))
+          .execute();
+      }
     });
-    return countRows.length + searchRows.length;
+    return countRows.length + searchRows.length + missed.length;
   }
 
   /** Per day and kind, the counts of the given subjects between two days (both included). */
