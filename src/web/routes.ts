@@ -54,6 +54,7 @@ export default [
       index("routes/admin-index.tsx"),
       route("requests", "routes/admin-requests.tsx"),
       route("intake", "routes/admin-intake.tsx"),
+      route("insights", "routes/admin-insights.tsx"),
       route("site-settings", "routes/admin-site-settings.tsx"),
       route(":tab", "routes/admin-tab.tsx"),
     ]),

@@ -16,6 +16,7 @@ export const ADMIN_TABS = [
   ["recent-changes", "Recent changes"],
   ["requests", "Requests"],
   ["intake", "Intake forms"],
+  ["insights", "Insights"],
   ["import", "Import"],
   ["site-settings", "Site settings"],
 ] as const;

@@ -7,7 +7,7 @@ import { changeText, HIT_KIND_LABELS, INSIGHT_PERIODS, type HitKind, type Insigh
 import { ui } from "#web/components/ui/field.tsx";
 import { paths } from "#web/lib/paths.ts";
 
-const InsightsChart = lazy(() => import("./insights-chart.tsx"));
+const InsightsChart = lazy(() => import("#web/components/insights-chart.tsx"));
 
 /** The chart's lines: how the listing was seen and what people did with it. */
 const CHARTED: { label: string; kinds: HitKind[] }[] = [
