@@ -18,7 +18,7 @@ import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { buildBusiness, buildCategory } from "#server/db/factories.ts";
 import { InsightCounter, InsightRepository } from "#server/features/insights/index.ts";
-import type { Hit } from "#shared/schemas/insights.ts";
+import type { PageEvent } from "#shared/schemas/insights.ts";
 import { serveArgs } from "../serve-command.ts";
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -50,10 +50,11 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not answer`);
 }
 
-/** A page's typical batch: its view, or a click, or a search's results. */
-function batch(ids: string[], n: number): Hit[] {
+/** A page's typical batch: its view, or a click, or a search's results, or a search that found nothing. */
+function batch(ids: string[], n: number): PageEvent[] {
   const id = ids[n % ids.length]!;
   if (n % 10 === 0) return [{ kind: "search", id: ids.slice(n % 7, (n % 7) + 5), query: ["coffee", "bakery", "gifts"][n % 3] }];
+  if (n % 20 === 5) return [{ kind: "no-results", query: ["vegan pizza", "bike repair", `tailor ${n % 50}`][n % 3]! }];
   if (n % 4 === 0) return [{ kind: "website", id }];
   return [{ kind: "view", id }];
 }
