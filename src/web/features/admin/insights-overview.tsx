@@ -1,18 +1,13 @@
 // The association's insights (/admin/insights): page views by day as a chart (drawn once the page's scripts run) and
 // as a table, what visitors searched for and did not find, and the businesses, categories, tags, events and offers
 // looked at most, each table with its CSV.
-import { lazy, Suspense, useSyncExternalStore } from "react";
-import { Link } from "react-router";
-import { INSIGHT_PERIODS, OVERVIEW_TABLES, type InsightOverview, type OverviewTable } from "#shared/schemas/insights.ts";
+import { OVERVIEW_TABLES, type InsightOverview, type OverviewTable } from "#shared/schemas/insights.ts";
+import { InsightPeriods, InsightsByDay } from "#web/components/insights-by-day.tsx";
 import { ui } from "#web/components/ui/field.tsx";
 import { paths } from "#web/lib/paths.ts";
 
-const InsightsChart = lazy(() => import("#web/components/insights-chart.tsx"));
-
 /** The tables in the order the page shows them: what was not found first, as the association most needs it. */
 const ORDER: OverviewTable[] = ["missed-searches", "businesses", "categories", "tags", "events", "offers"];
-
-const subscribeToNothing = () => () => undefined;
 
 export function overviewHref(days: number): string {
   return days === 30 ? paths.adminTab("insights") : `${paths.adminTab("insights")}?days=${days}`;
@@ -66,27 +61,12 @@ function RankedTable({ table, overview, days }: { table: OverviewTable; overview
 }
 
 export function InsightsOverview({ overview, days }: { overview: InsightOverview; days: number }) {
-  // The chart needs the page's scripts: the server's page (and a page with scripts off) shows the table open instead.
-  const scripted = useSyncExternalStore(subscribeToNothing, () => true, () => false);
   const total = overview.visits.reduce((a, b) => a + b, 0);
   const summary = `Page views of businesses, offers and events by day, ${overview.from} to ${overview.to}: ${total} in all.`;
   const lines = [{ label: "Page views", values: overview.visits }];
-  const shownDays = overview.days.map((day, i) => ({ day, views: overview.visits[i] ?? 0 })).filter((row) => row.views > 0);
   return (
     <div className="grid gap-5 [&>*]:min-w-0">
-      <nav aria-label="Period of the insights" className="flex flex-wrap gap-2">
-        {INSIGHT_PERIODS.map((period) => (
-          <Link
-            key={period}
-            to={overviewHref(period)}
-            preventScrollReset
-            aria-current={period === days ? "true" : undefined}
-            className="rounded-full border border-stone-300 px-3 py-1 text-sm text-brand-800 hover:bg-brand-50 aria-[current]:border-brand-700 aria-[current]:bg-brand-700 aria-[current]:text-white"
-          >
-            Last {period} days
-          </Link>
-        ))}
-      </nav>
+      <InsightPeriods label="Period of the insights" days={days} href={overviewHref} />
       <p className="text-sm text-stone-700">
         {overview.from} to {overview.to}. Counted without cookies and without knowing who anyone is; bots and visitors who ask not to be tracked are left out.
       </p>
@@ -94,43 +74,7 @@ export function InsightsOverview({ overview, days }: { overview: InsightOverview
         <h3 id="insights-visits" className="text-lg font-semibold text-stone-900">
           Visits by day ({total} page views)
         </h3>
-        {scripted && (
-          <Suspense fallback={<p className="text-sm text-stone-600">Loading the chart...</p>}>
-            <InsightsChart days={overview.days} lines={lines} summary={summary} />
-          </Suspense>
-        )}
-        <details open={!scripted || undefined} className="rounded-md border border-stone-200 p-3">
-          <summary className="cursor-pointer font-semibold text-brand-800">Visits by day (table)</summary>
-          {shownDays.length === 0 ? (
-            <p className="mt-2 text-sm text-stone-600">Nothing counted in this period yet.</p>
-          ) : (
-            <div className="mt-2 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{summary} Days with nothing counted are left out.</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="py-1 pr-3">
-                      Day
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Page views
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shownDays.map((row) => (
-                    <tr key={row.day} className="border-t border-stone-200">
-                      <th scope="row" className="py-1 pr-3 font-normal">
-                        {row.day}
-                      </th>
-                      <td className="py-1 pr-3">{row.views}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </details>
+        <InsightsByDay days={overview.days} lines={lines} summary={summary} tableTitle="Visits by day (table)" />
       </section>
       <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         {ORDER.map((table) => (
