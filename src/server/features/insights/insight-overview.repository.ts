@@ -1,6 +1,6 @@
 // The association's reading of the daily counters: visits by day, what was looked at most, and what visitors searched
 // for and did not find, over a period.
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { OverviewTable } from "#shared/schemas/insights.ts";
 
@@ -14,6 +14,9 @@ export interface RankedRow {
 }
 
 const PAGE_VIEWS = ["view", "offer-view", "event-view"];
+/** A query of any tables whose rows are a name and a count. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RankedQuery = SelectQueryBuilder<any, any, { name: string; count: number }>;
 
 export class InsightOverviewRepository {
   private readonly db: Kysely<DB>;
@@ -36,79 +39,44 @@ export class InsightOverviewRepository {
 
   /** The table's rows, the most looked at (or searched for) first; names break ties. */
   async ranked(table: OverviewTable, period: Period, limit: number): Promise<RankedRow[]> {
-    const count = (n: number | string) => Number(n);
+    const rows = await this.rankedQuery(table, period).orderBy("count", "desc").orderBy("name").limit(limit).execute();
+    return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
+  }
+
+  /** Name and count of each row of the table, grouped and not yet ordered. */
+  private rankedQuery(table: OverviewTable, period: Period): RankedQuery {
+    const count = sql<number>`sum(insight_count.count)`.as("count");
     switch (table) {
-      case "businesses": {
-        const rows = await this.views("view", period)
-          .innerJoin("business", "business.id", "insight_count.subjectId")
-          .select((eb) => ["business.name as name", eb.fn.sum<number>("insight_count.count").as("count")])
-          .groupBy(["business.id", "business.name"])
-          .orderBy("count", "desc")
-          .orderBy("name")
-          .limit(limit)
-          .execute();
-        return rows.map((r) => ({ name: r.name, count: count(r.count) }));
-      }
-      case "categories": {
-        const rows = await this.views("view", period)
+      case "businesses":
+        return this.views("view", period).innerJoin("business", "business.id", "insight_count.subjectId").select(["business.name as name", count]).groupBy(["business.id", "business.name"]);
+      case "categories":
+        return this.views("view", period)
           .innerJoin("business", "business.id", "insight_count.subjectId")
           .innerJoin("category", "category.id", "business.categoryId")
-          .select((eb) => ["category.name as name", eb.fn.sum<number>("insight_count.count").as("count")])
-          .groupBy(["category.id", "category.name"])
-          .orderBy("count", "desc")
-          .orderBy("name")
-          .limit(limit)
-          .execute();
-        return rows.map((r) => ({ name: r.name, count: count(r.count) }));
-      }
-      case "tags": {
-        const rows = await this.views("view", period)
+          .select(["category.name as name", count])
+          .groupBy(["category.id", "category.name"]);
+      case "tags":
+        return this.views("view", period)
           .innerJoin("business_tag", "business_tag.businessId", "insight_count.subjectId")
           .innerJoin("tag", "tag.id", "business_tag.tagId")
-          .select((eb) => ["tag.name as name", eb.fn.sum<number>("insight_count.count").as("count")])
-          .groupBy(["tag.id", "tag.name"])
-          .orderBy("count", "desc")
-          .orderBy("name")
-          .limit(limit)
-          .execute();
-        return rows.map((r) => ({ name: r.name, count: count(r.count) }));
-      }
-      case "events": {
-        const rows = await this.views("event-view", period)
-          .innerJoin("event", "event.id", "insight_count.subjectId")
-          .select((eb) => ["event.name as name", eb.fn.sum<number>("insight_count.count").as("count")])
-          .groupBy(["event.id", "event.name"])
-          .orderBy("count", "desc")
-          .orderBy("name")
-          .limit(limit)
-          .execute();
-        return rows.map((r) => ({ name: r.name, count: count(r.count) }));
-      }
-      case "offers": {
-        const rows = await this.views("offer-view", period)
+          .select(["tag.name as name", count])
+          .groupBy(["tag.id", "tag.name"]);
+      case "events":
+        return this.views("event-view", period).innerJoin("event", "event.id", "insight_count.subjectId").select(["event.name as name", count]).groupBy(["event.id", "event.name"]);
+      case "offers":
+        // "<type>: <description> (<business>)", as the admin's Offers tab names an offer.
+        return this.views("offer-view", period)
           .innerJoin("offer", "offer.id", "insight_count.subjectId")
           .innerJoin("business", "business.id", "offer.businessId")
-          .select((eb) => ["offer.type", "offer.description", "business.name as businessName", eb.fn.sum<number>("insight_count.count").as("count")])
-          .groupBy(["offer.id", "offer.type", "offer.description", "business.name"])
-          .orderBy("count", "desc")
-          .orderBy("offer.description")
-          .limit(limit)
-          .execute();
-        return rows.map((r) => ({ name: `${r.type}: ${r.description} (${r.businessName})`, count: count(r.count) }));
-      }
-      case "missed-searches": {
-        const rows = await this.db
+          .select([sql<string>`offer.type || ': ' || offer.description || ' (' || business.name || ')'`.as("name"), count])
+          .groupBy(["offer.id", "offer.type", "offer.description", "business.name"]);
+      case "missed-searches":
+        return this.db
           .selectFrom("insight_missed_search")
           .where("day", ">=", period.from)
           .where("day", "<=", period.to)
-          .select((eb) => ["query as name", eb.fn.sum<number>("count").as("count")])
-          .groupBy("query")
-          .orderBy("count", "desc")
-          .orderBy("name")
-          .limit(limit)
-          .execute();
-        return rows.map((r) => ({ name: r.name, count: count(r.count) }));
-      }
+          .select(["query as name", sql<number>`sum(count)`.as("count")])
+          .groupBy("query");
     }
   }
 
