@@ -11,7 +11,7 @@ import { registerDocumentRoutes } from "./features/document/index.ts";
 import { registerEventRoutes } from "./features/event/index.ts";
 import { registerGeoRoutes } from "./features/geo/index.ts";
 import { registerExportRoutes, registerImportRoutes } from "./features/import/index.ts";
-import { registerInsightRoutes } from "./features/insights/index.ts";
+import { registerInsightOverviewRoutes, registerInsightRoutes } from "./features/insights/index.ts";
 import { registerIntakeRoutes } from "./features/intake/index.ts";
 import { registerListingRoutes } from "./features/listings/index.ts";
 import { registerMeetingRoutes } from "./features/meeting/index.ts";
@@ -55,6 +55,7 @@ export function createApi() {
   registerIntakeRoutes(api);
   registerInsightRoutes(api);
   registerListingRoutes(api);
+  registerInsightOverviewRoutes(api);
   serveApiDocument(api);
   return api;
 }

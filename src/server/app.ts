@@ -22,7 +22,7 @@ import type { AppServices } from "./services.ts";
 import type { AppEnv } from "./api/api-env.ts";
 import { createApi } from "./api-routes.ts";
 import { IMPORTS_PATH } from "#server/features/import/index.ts";
-import { HITS_PATH } from "#server/features/insights/index.ts";
+import { HITS_PATH, hitsListener } from "#server/features/insights/index.ts";
 import { HTTPException, httpExceptionResponse, jsonBodies, sameSiteWrites, verifiedWrites } from "./api/request-guards.ts";
 import { createPlainCategoryRoutes } from "#server/features/category/index.ts";
 import { UPLOADS_PATH } from "#server/features/uploads/index.ts";
@@ -323,7 +323,18 @@ export function createApp(deps: AppDeps) {
     : (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logAnswered);
   /** Answers from Node's server the build's files (see static-files.ts); the app's `serveStatic` is for the rest. */
   const serveFile = deps.clientDir ? staticFiles(deps.clientDir, logAnswered) : () => false;
-  return Object.assign(app, { serveKept, serveFile });
+  /** Answers from Node's server the pages' beacons of hits (insight-hits.listener.ts). */
+  const serveHits = hitsListener({
+    insights: services.insights,
+    trustProxy: services.geo.trustProxy,
+    https: !!deps.https,
+    answered: (request, line) => {
+      traceRoute?.(request, HITS_PATH);
+      logAnswered(line, HITS_PATH);
+    },
+    onError: (error) => logger.warn({ err: error }, "hits not counted"),
+  });
+  return Object.assign(app, { serveKept, serveFile, serveHits });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -20,7 +20,7 @@ import { documentFileUrl } from "#shared/schemas/document.ts";
 import { EventRepository, EventService } from "./features/event/index.ts";
 import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
-import { InsightCounter, InsightReport, InsightRepository, InsightService } from "./features/insights/index.ts";
+import { InsightCounter, InsightOverviewRepository, InsightOverviewService, InsightReport, InsightRepository, InsightService } from "./features/insights/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
 import { FreshnessRepository, FreshnessService, SuggestionRepository, SuggestionService } from "./features/listings/index.ts";
 import {
@@ -374,7 +374,8 @@ function createInsights({
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     stopFor: (userId) => notificationPreferenceRepository.set(userId, { insights: "off" }),
   });
-  return { insights, insightCounter, insightReport };
+  const insightOverview = new InsightOverviewService({ repository: new InsightOverviewRepository(database.db), timeZone });
+  return { insights, insightCounter, insightReport, insightOverview };
 }
 
 /** Listings that stay current: owners' reminders and confirmations, stale listings, and visitors' suggestions. */

@@ -56,6 +56,7 @@ export default [
       route("requests", "routes/admin-requests.tsx"),
       route("listings", "routes/admin-listings.tsx"),
       route("intake", "routes/admin-intake.tsx"),
+      route("insights", "routes/admin-insights.tsx"),
       route("site-settings", "routes/admin-site-settings.tsx"),
       route(":tab", "routes/admin-tab.tsx"),
     ]),

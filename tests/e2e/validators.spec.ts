@@ -77,6 +77,7 @@ const ADMIN_TAB_CONTENT: Partial<Record<string, string>> = {
   meetings: "Add Meeting",
   "recent-changes": "now owns",
   intake: "Intake forms (",
+  insights: "Searched for and not found",
   import: "Import",
   "site-settings": "Association name",
   listings: "Listings no owner confirmed or changed",

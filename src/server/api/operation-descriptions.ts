@@ -29,7 +29,7 @@ export const API_TAGS = [
 
 /** One sentence per operation, by operationId. */
 export const OPERATION_DESCRIPTIONS: Record<string, string> = {
-  countHits: "Counts a batch of a page's events (its view, the businesses a search or the map's list showed, clicks on contact links) in memory; they reach the daily counters within a second.",
+  countHits: "Counts a batch of a page's events (its view, the businesses a search or the map's list showed, clicks on contact links, words searched for that found nothing) in memory; they reach the daily counters within a second.",
   getBusinessInsights: "Answers a business's counts per day and kind over a period, its totals against the period of the same length before, the words that showed it in search most, and its offers' and events' views.",
   suggestListingEdit: "Files a visitor's suggestion of what is wrong with a listing and the correct value (checked per kind: a phone number, a web address…); it needs no account but a solved proof of work, and a client may send 5 an hour.",
   listBusinessSuggestions: "Answers a business's waiting suggestions, each with the listing's value now, to its owners and administrators.",
@@ -42,6 +42,13 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   listStaleListings: "Answers the listings no owner confirmed or changed within the site's interval, and those without an owner, with when each was last checked and reminded.",
   remindListingOwners: "Mails the owners of each listing named now, whatever its interval, and answers how many listings and mails that made.",
   stopInsightReports: "Turns the monthly insights report off for the person whose report carried the link; no sign-in needed.",
+  getInsightOverview: "Answers the association's figures over the last days: page views per day, the businesses, categories, tags, events and offers looked at most, and the words searched for that found nothing.",
+  exportInsightsBusinesses: "Downloads the businesses looked at most over the period, with their page views, as a CSV file.",
+  exportInsightsCategories: "Downloads the categories looked at most over the period (their businesses' page views) as a CSV file.",
+  exportInsightsTags: "Downloads the tags looked at most over the period (their businesses' page views) as a CSV file.",
+  exportInsightsEvents: "Downloads the events looked at most over the period, with their page views, as a CSV file.",
+  exportInsightsOffers: "Downloads the offers looked at most over the period, with their page views, as a CSV file.",
+  exportInsightsMissedSearches: "Downloads the words searched for that found nothing over the period, with how often, as a CSV file.",
   getNotificationPreferences: "Answers, per kind of news, whether the signed-in person hears of it at once, in a weekly digest or not at all.",
   updateNotificationPreferences: "Sets how the signed-in person hears of the kinds of news given, and answers every kind's choice.",
   getDashboard:

@@ -227,6 +227,12 @@ export interface InsightCount {
   subjectId: string;
 }
 
+export interface InsightMissedSearch {
+  count: number;
+  day: string;
+  query: string;
+}
+
 export interface InsightReport {
   month: string;
   sentAt: string;
@@ -524,6 +530,7 @@ export interface DB {
   geo_cache: GeoCache;
   geo_rate: GeoRate;
   insight_count: InsightCount;
+  insight_missed_search: InsightMissedSearch;
   insight_report: InsightReport;
   insight_search: InsightSearch;
   intake_submission: IntakeSubmission;

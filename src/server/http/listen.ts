@@ -1,5 +1,6 @@
-// The app on Node's HTTP server: the build's files (static-files.ts, `serveFile`) and the responses the anonymous cache
-// keeps (anonymous-cache.ts, `serveKept`) are answered before the app, everything else goes through it.
+// The app on Node's HTTP server: pages' beacons of hits (`serveHits`), the build's files (static-files.ts, `serveFile`)
+// and the responses the anonymous cache keeps (anonymous-cache.ts, `serveKept`) are answered before the app,
+// everything else goes through it.
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type HttpBindings } from "@hono/node-server";
@@ -9,12 +10,14 @@ export interface Servable {
   serveKept: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
   /** Answers a request for one of the build's files and returns true, or returns false having written nothing. */
   serveFile?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** Answers a page's beacon of hits and returns true, or returns false having written nothing. */
+  serveHits?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
 export function listen(app: Servable, options: { port: number; hostname?: string }, onListening?: (info: AddressInfo) => void): Server {
   const createServer = ((serverOptions: ServerOptions, listener: RequestListener) =>
     createHttpServer(serverOptions, (request, response) => {
-      if (app.serveFile?.(request, response)) return;
+      if (app.serveHits?.(request, response) || app.serveFile?.(request, response)) return;
       const kept = app.serveKept(request, response);
       if (kept === true) return;
       if (kept === false) return listener(request, response);

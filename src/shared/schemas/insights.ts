@@ -45,8 +45,13 @@ export const HitSchema = z.strictObject({
   /** The words searched for, for "search". */
   query: z.string().max(200).optional(),
 });
-export const HitsSchema = z.strictObject({ events: z.array(HitSchema).min(1).max(50) });
+/** Words searched for (in the header, on /search or on the map) that found nothing: counted for the association. */
+export const MissedSearchSchema = z.strictObject({ kind: z.literal("no-results"), query: z.string().min(1).max(200) });
+export const HitsSchema = z.strictObject({ events: z.array(z.union([HitSchema, MissedSearchSchema])).min(1).max(50) });
 export type Hit = z.infer<typeof HitSchema>;
+export type MissedSearch = z.infer<typeof MissedSearchSchema>;
+/** What a page sends: hits of businesses, offers and events, and searches that found nothing. */
+export type PageEvent = Hit | MissedSearch;
 export type Hits = z.infer<typeof HitsSchema>;
 
 const day = z.iso.date({ error: insightMessages.badDate });
@@ -74,6 +79,28 @@ export const InsightsSchema = z.object({
   items: z.array(z.object({ id: z.string(), type: z.enum(["offer", "event"]), title: z.string(), views: z.number().int(), previous: z.number().int() })),
 });
 export type Insights = z.infer<typeof InsightsSchema>;
+
+/** The association's tables of what was looked at most, and of what was searched for and not found. */
+export const OVERVIEW_TABLES = {
+  businesses: { title: "Businesses looked at most", name: "Business", count: "Page views" },
+  categories: { title: "Categories looked at most", name: "Category", count: "Page views of its businesses" },
+  tags: { title: "Tags looked at most", name: "Tag", count: "Page views of its businesses" },
+  events: { title: "Events looked at most", name: "Event", count: "Page views" },
+  offers: { title: "Offers looked at most", name: "Offer", count: "Page views" },
+  "missed-searches": { title: "Searched for and not found", name: "Searched for", count: "Searches" },
+} as const;
+export type OverviewTable = keyof typeof OVERVIEW_TABLES;
+export const OVERVIEW_TABLE_NAMES = Object.keys(OVERVIEW_TABLES) as OverviewTable[];
+const Ranked = z.array(z.object({ name: z.string(), count: z.number().int() }));
+export const InsightOverviewSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(z.string()),
+  /** Per day of `days`: views of business, offer and event pages. */
+  visits: z.array(z.number().int()),
+  tables: z.object(Object.fromEntries(OVERVIEW_TABLE_NAMES.map((t) => [t, Ranked])) as Record<OverviewTable, typeof Ranked>),
+});
+export type InsightOverview = z.infer<typeof InsightOverviewSchema>;
 
 /** Searched words as counted: lower case, single spaces, at most 100 characters. */
 export function normalizeQuery(query: string): string {

@@ -1,10 +1,10 @@
 // Sends a page's hits once it has hydrated (after its first paint), and from then on counts clicks on marked links.
 import { useEffect } from "react";
-import type { Hit } from "#shared/schemas/insights.ts";
+import type { Hit, PageEvent } from "#shared/schemas/insights.ts";
 import { listenForTrackedClicks, sendHits } from "#web/lib/insight-beacon.ts";
 
 /** `events` are sent once per value of `signature` (a page's id, or a search's words and results). */
-export function InsightBeacon({ events, signature }: { events: Hit[]; signature: string }) {
+export function InsightBeacon({ events, signature }: { events: PageEvent[]; signature: string }) {
   useEffect(() => {
     listenForTrackedClicks();
     sendHits(events);

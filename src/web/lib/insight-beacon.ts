@@ -1,8 +1,8 @@
-// What a visitor's page tells the site's counters (docs/decisions/0030): its own view, the businesses a search or the
-// map's list showed, and clicks on links marked `data-hit-kind` / `data-hit-id`. Sent with navigator.sendBeacon, which
+// What a visitor's page tells the site's counters (docs/decisions/0030, 0038): its own view, the businesses a search or
+// the map's list showed, words searched for that found nothing, and clicks on links marked `data-hit-kind` / `data-hit-id`. Sent with navigator.sendBeacon, which
 // outlives the page and holds nothing up; nothing at all is sent when the browser asks not to be tracked (Global
 // Privacy Control or Do Not Track). Loaded with the page's scripts, after its first paint.
-import type { Hit } from "#shared/schemas/insights.ts";
+import { normalizeQuery, type HitKind, type PageEvent } from "#shared/schemas/insights.ts";
 
 const HITS_URL = "/api/v1/insights/hits";
 
@@ -12,10 +12,21 @@ function optedOut(): boolean {
   return nav.globalPrivacyControl === true || nav.doNotTrack === "1";
 }
 
-export function sendHits(events: Hit[]): void {
+export function sendHits(events: PageEvent[]): void {
   if (typeof navigator === "undefined" || events.length === 0 || optedOut() || typeof navigator.sendBeacon !== "function") return;
   // A string goes as text/plain: a simple request, with no preflight.
   navigator.sendBeacon(HITS_URL, JSON.stringify({ events: events.slice(0, 50) }));
+}
+
+/** Words already sent as found nothing, on this page: the server counts them once per visitor and day anyway. */
+const missedSent = new Set<string>();
+
+/** Tells the association's counters that the words (of the header's, the /search page's or the map's search) found nothing. */
+export function sendMissedSearch(query: string): void {
+  const words = normalizeQuery(query);
+  if (words.length < 2 || missedSent.has(words)) return;
+  missedSent.add(words);
+  sendHits([{ kind: "no-results", query: words }]);
 }
 
 let listening = false;
@@ -29,7 +40,7 @@ export function listenForTrackedClicks(): void {
     (event) => {
       const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-hit-kind][data-hit-id]") : null;
       if (!target) return;
-      sendHits([{ kind: target.dataset.hitKind as Hit["kind"], id: target.dataset.hitId! }]);
+      sendHits([{ kind: target.dataset.hitKind as HitKind, id: target.dataset.hitId! }]);
     },
     { capture: true, passive: true },
   );

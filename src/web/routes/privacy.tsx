@@ -24,7 +24,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       <p>
         To show the businesses listed here what their listing brings, {loaderData.associationName} counts, per business and per day: views of its page,
         how often it appeared in search results and in the map&apos;s list, clicks on its website, phone, e-mail, directions and social links, and views of
-        its offers and events. We also count which search words showed a business. These are totals, nothing more.
+        its offers and events. We also count which search words showed a business, and, per day, the words searched for that found nothing (so the
+        association learns which businesses visitors look for and do not find; the same words from the same visitor count once a day). These are totals,
+        nothing more.
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>We use no cookies for this, and no third-party analytics.</li>

@@ -49,6 +49,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="space-y-6">
       {shownBusinesses.length > 0 && <InsightBeacon events={[{ kind: "search", id: shownBusinesses.slice(0, 100), query }]} signature={`${query}\n${shownBusinesses.join(",")}`} />}
+      {searched && results.length === 0 && query.trim() !== "" && <InsightBeacon events={[{ kind: "no-results", query }]} signature={`no-results\n${query}`} />}
       <h1 className="page-heading">{searched ? messages.search.resultsFor(query) : messages.search.heading}</h1>
       <Form method="get" action="/search" role="search" aria-label="Search again" className="flex max-w-xl items-stretch">
         <label htmlFor="search-page-q" className="sr-only">

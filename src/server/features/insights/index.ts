@@ -4,3 +4,7 @@ export { InsightRepository } from "./insight.repository.ts";
 export { InsightService } from "./insight.service.ts";
 export { InsightReport, INSIGHT_REPORT_JOB } from "./insight-report.ts";
 export { HITS_PATH, registerInsightRoutes } from "./insight.routes.ts";
+export { InsightOverviewRepository } from "./insight-overview.repository.ts";
+export { InsightOverviewService } from "./insight-overview.service.ts";
+export { registerInsightOverviewRoutes } from "./insight-overview.routes.ts";
+export { hitsListener } from "./insight-hits.listener.ts";

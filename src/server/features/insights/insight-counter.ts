@@ -4,10 +4,12 @@
 // views of a page within 30 minutes count once, and nothing that identifies them is ever stored.
 import { createHash, randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { normalizeQuery, VIEW_KINDS, type Hit, type HitKind } from "#shared/schemas/insights.ts";
-import type { InsightRepository, CountRow, SearchRow } from "./insight.repository.ts";
+import { normalizeQuery, VIEW_KINDS, type HitKind, type PageEvent } from "#shared/schemas/insights.ts";
+import type { InsightRepository, CountRow, MissedRow, SearchRow } from "./insight.repository.ts";
 
 const REPEAT_WINDOW_MS = 30 * 60_000;
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 const FLUSH_EVERY_MS = 1000;
 /** Keys waiting for a write at most; beyond them a flood is dropped rather than held. */
 const MAX_PENDING = 100_000;
@@ -31,10 +33,15 @@ export class InsightCounter {
   private readonly options: InsightCounterOptions;
   private counts = new Map<string, number>();
   private searches = new Map<string, number>();
+  /** Searches that found nothing, per day and words. */
+  private missed = new Map<string, number>();
   /** When each visitor hash last had a view counted, per page; the oldest are forgotten first. */
   private readonly seen = new LRUCache<string, number>({ max: 200_000 });
   private salt = randomBytes(16);
-  private saltDay = "";
+  private saltDay = -1;
+  /** The day on the site's clock of the minute last asked for: every zone's days begin on a whole minute. */
+  private dayMinute = -1;
+  private day = "";
   private zone = "UTC";
   private dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC" });
   private timer: NodeJS.Timeout | undefined;
@@ -52,12 +59,17 @@ export class InsightCounter {
 
   /** Today on the site's clock, as YYYY-MM-DD. */
   private today(): string {
-    return this.dayFormat.format(this.now());
+    const minute = Math.floor(this.now() / MINUTE_MS);
+    if (minute !== this.dayMinute) {
+      this.day = this.dayFormat.format(minute * MINUTE_MS);
+      this.dayMinute = minute;
+    }
+    return this.day;
   }
 
   /** The visitor's hash under today's salt; a new day brings a new salt and forgets who was seen. */
   private visitorHash(visitor: Visitor): string {
-    const day = new Date(this.now()).toISOString().slice(0, 10);
+    const day = Math.floor(this.now() / DAY_MS);
     if (day !== this.saltDay) {
       this.salt = randomBytes(16);
       this.saltDay = day;
@@ -66,11 +78,24 @@ export class InsightCounter {
     return createHash("sha256").update(this.salt).update(`${visitor.address}\n${visitor.userAgent}\n${visitor.site}`).digest("base64url").slice(0, 22);
   }
 
-  /** Counts a page's events in memory; views the visitor already had within 30 minutes are left out. */
-  record(hits: readonly Hit[], visitor: Visitor): void {
+  /**
+   * Counts a page's events in memory; views the visitor already had within 30 minutes are left out, and so are words
+   * they searched for and found nothing earlier the same day.
+   */
+  record(events: readonly PageEvent[], visitor: Visitor): void {
     const day = this.today();
     let hash: string | undefined;
-    for (const hit of hits) {
+    for (const hit of events) {
+      if (hit.kind === "no-results") {
+        const query = normalizeQuery(hit.query);
+        if (!query) continue;
+        hash ??= this.visitorHash(visitor);
+        const key = `${hash}${SEP}no-results${SEP}${query}`;
+        if (this.seen.has(key)) continue;
+        this.seen.set(key, this.now());
+        this.add(this.missed, `${day}${SEP}${query}`);
+        continue;
+      }
       const ids = Array.isArray(hit.id) ? [...new Set(hit.id)] : [hit.id];
       if (VIEW_KINDS.includes(hit.kind)) {
         hash ??= this.visitorHash(visitor);
@@ -97,7 +122,7 @@ export class InsightCounter {
 
   /** Counts not written yet. */
   get pending(): number {
-    return this.counts.size + this.searches.size;
+    return this.counts.size + this.searches.size + this.missed.size;
   }
 
   /** Adds what was counted to the database in one transaction; answers how many rows it touched. */
@@ -111,8 +136,10 @@ export class InsightCounter {
     if (this.pending === 0) return 0;
     const counts = this.counts;
     const searches = this.searches;
+    const missed = this.missed;
     this.counts = new Map();
     this.searches = new Map();
+    this.missed = new Map();
     const countRows: CountRow[] = [...counts].map(([key, count]) => {
       const [subjectId, day, kind] = key.split(SEP) as [string, string, HitKind];
       return { subjectId, day, kind, count };
@@ -121,14 +148,19 @@ export class InsightCounter {
       const [businessId, day, query] = key.split(SEP) as [string, string, string];
       return { businessId, day, query, count };
     });
+    const missedRows: MissedRow[] = [...missed].map(([key, count]) => {
+      const [day, query] = key.split(SEP) as [string, string];
+      return { day, query, count };
+    });
     try {
-      const written = await this.options.repository.add(countRows, searchRows);
+      const written = await this.options.repository.add(countRows, searchRows, missedRows);
       this.writes++;
       return written;
     } catch (error) {
       // The transaction wrote nothing: its counts wait for the next write.
       for (const [key, count] of counts) this.counts.set(key, (this.counts.get(key) ?? 0) + count);
       for (const [key, count] of searches) this.searches.set(key, (this.searches.get(key) ?? 0) + count);
+      for (const [key, count] of missed) this.missed.set(key, (this.missed.get(key) ?? 0) + count);
       throw error;
     }
   }
@@ -145,6 +177,7 @@ export class InsightCounter {
       if (zone !== this.zone) {
         this.dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: zone });
         this.zone = zone;
+        this.dayMinute = -1;
       }
     } catch (error) {
       this.options.onError?.(error);

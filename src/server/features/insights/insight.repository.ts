@@ -16,6 +16,11 @@ export interface SearchRow {
   query: string;
   count: number;
 }
+export interface MissedRow {
+  day: string;
+  query: string;
+  count: number;
+}
 export interface OwnerOfBusinesses {
   userId: string;
   email: string;
@@ -24,12 +29,20 @@ export interface OwnerOfBusinesses {
 
 /** Rows per statement: well under SQLite's limit of bound values. */
 const CHUNK = 500;
+/**
+ * Rows per upsert. SQLite's statements run on the event loop: a second's counts written in one go held up the beacons
+ * arriving meanwhile (tens of ms at 500 hits a second), so the write goes in smaller statements with a turn of the
+ * loop between them, in which requests that need no database (the hits) are answered.
+ */
+const WRITE_CHUNK = 100;
 
-function chunks<T>(rows: readonly T[]): T[][] {
+function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class InsightRepository {
   private readonly db: Kysely<DB>;
@@ -47,6 +60,7 @@ export class InsightRepository {
     const found = new Set<string>();
     for (const table of ["business", "offer", "event"] as const) {
       for (const ids of chunks([...wanted[table]])) {
+        await nextTurn();
         const rowsFound = await this.db.selectFrom(table).select("id").where("id", "in", ids).execute();
         for (const r of rowsFound) found.add(`${table === "business" ? "" : table}:${r.id}`);
       }
@@ -55,29 +69,39 @@ export class InsightRepository {
   }
 
   /** Adds the counts to their daily rows in one transaction; answers how many rows were added to. */
-  async add(counts: readonly CountRow[], searches: readonly SearchRow[]): Promise<number> {
+  async add(counts: readonly CountRow[], searches: readonly SearchRow[], missed: readonly MissedRow[] = []): Promise<number> {
     const known = await this.known([...counts, ...searches.map((s) => ({ subjectId: s.businessId, kind: "search" as const }))]);
     const tableOf = (kind: HitKind) => (kind === "offer-view" ? "offer" : kind === "event-view" ? "event" : "");
     const countRows = counts.filter((r) => known.has(`${tableOf(r.kind)}:${r.subjectId}`));
     const searchRows = searches.filter((r) => known.has(`:${r.businessId}`));
-    if (countRows.length + searchRows.length === 0) return 0;
+    if (countRows.length + searchRows.length + missed.length === 0) return 0;
     await this.db.transaction().execute(async (trx) => {
-      for (const rows of chunks(countRows)) {
+      for (const rows of chunks(countRows, WRITE_CHUNK)) {
+        await nextTurn();
         await trx
           .insertInto("insight_count")
           .values(rows)
           .onConflict((oc) => oc.columns(["subjectId", "day", "kind"]).doUpdateSet({ count: sql<number>`insight_count.count + excluded.count` }))
           .execute();
       }
-      for (const rows of chunks(searchRows)) {
+      for (const rows of chunks(searchRows, WRITE_CHUNK)) {
+        await nextTurn();
         await trx
           .insertInto("insight_search")
           .values(rows)
           .onConflict((oc) => oc.columns(["businessId", "day", "query"]).doUpdateSet({ count: sql<number>`insight_search.count + excluded.count` }))
           .execute();
       }
+      for (const rows of chunks(missed, WRITE_CHUNK)) {
+        await nextTurn();
+        await trx
+          .insertInto("insight_missed_search")
+          .values(rows)
+          .onConflict((oc) => oc.columns(["day", "query"]).doUpdateSet({ count: sql<number>`insight_missed_search.count + excluded.count` }))
+          .execute();
+      }
     });
-    return countRows.length + searchRows.length;
+    return countRows.length + searchRows.length + missed.length;
   }
 
   /** Per day and kind, the counts of the given subjects between two days (both included). */

@@ -9,7 +9,7 @@ import { clientAddress } from "#server/http/client-address.ts";
 import { HitsSchema, insightMessages, InsightsSchema } from "#shared/schemas/insights.ts";
 
 /** A batch of a page's events is small: anything larger is not one. */
-const MAX_BODY = 16_384;
+export const MAX_BODY = 16_384;
 /** The API's JSON-only guard lets this path by: a beacon sends its JSON as text/plain, held to MAX_BODY here. */
 export const HITS_PATH = "/api/v1/insights/hits";
 const hitsLimit = bodyLimit({ maxSize: MAX_BODY, onError: () => { throw Validation(insightMessages.badHits, { events: insightMessages.badHits }); } });

@@ -2,10 +2,11 @@
 // docs/decisions/0030: bots, Global Privacy Control, Do Not Track and requests that no page of the site sent are
 // answered like the rest but not counted.
 import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
 import { requireUser, type CurrentUser } from "#server/auth/session.ts";
 import { NotFound, Validation } from "#server/errors.ts";
 import { invalidInput } from "#server/validation.ts";
-import { HIT_KINDS, HitsSchema, insightMessages, InsightsQuerySchema, type Insights } from "#shared/schemas/insights.ts";
+import { HIT_KINDS, HitsSchema, insightMessages, InsightsQuerySchema, type Insights, type PageEvent } from "#shared/schemas/insights.ts";
 import type { InsightCounter, Visitor } from "./insight-counter.ts";
 import type { InsightRepository } from "./insight.repository.ts";
 
@@ -37,11 +38,19 @@ function dayOf(n: number): string {
   return new Date(n * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** isbot's answer per user agent: a site's visitors bring few of them, and each is one long regular expression's run. */
+const botAnswers = new LRUCache<string, boolean>({ max: 2000 });
+function isBot(userAgent: string): boolean {
+  let answer = botAnswers.get(userAgent);
+  if (answer === undefined) botAnswers.set(userAgent, (answer = isbot(userAgent)));
+  return answer;
+}
+
 /** Why a hit is not counted, or null when it is. */
 export function notCounted(request: HitRequest): string | null {
   if (request.gpc === "1") return "global privacy control";
   if (request.dnt === "1") return "do not track";
-  if (!request.userAgent || isbot(request.userAgent)) return "bot";
+  if (!request.userAgent || isBot(request.userAgent)) return "bot";
   if (request.fetchSite !== "same-origin") return "not sent by a page of the site";
   return null;
 }
@@ -52,13 +61,23 @@ export class InsightService {
     this.options = options;
   }
 
-  /** Counts a page's events, in memory; answers whether they were counted. */
-  async count(body: unknown, request: HitRequest): Promise<boolean> {
+  /** A beacon's events, or a validation error naming them. */
+  events(body: unknown): PageEvent[] {
     const parsed = HitsSchema.safeParse(body);
     if (!parsed.success) throw Validation(insightMessages.badHits, { events: insightMessages.badHits });
+    return parsed.data.events;
+  }
+
+  /** Counts a page's events, in memory; answers whether they were counted. */
+  count(body: unknown, request: HitRequest): Promise<boolean> {
+    return this.record(this.events(body), request);
+  }
+
+  /** Counts events already read, unless the request is not to be counted. */
+  async record(events: readonly PageEvent[], request: HitRequest): Promise<boolean> {
     if (notCounted(request)) return false;
     await this.options.counter.prepare();
-    this.options.counter.record(parsed.data.events, request);
+    this.options.counter.record(events, request);
     return true;
   }
 

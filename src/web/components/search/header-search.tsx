@@ -8,6 +8,7 @@ import type { SearchResult } from "#shared/schemas/search.ts";
 import { comboboxInputProps } from "./combobox-input.ts";
 import { Highlighted } from "./highlighted.tsx";
 import { fetchSuggestions } from "./search-api.ts";
+import { sendMissedSearch } from "#web/lib/insight-beacon.ts";
 
 /** Typing pauses this long before a request goes out. */
 const DEBOUNCE_MS = 150;
@@ -27,6 +28,8 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
   // Escape closed the list: an answer that comes after it (to text typed before it) updates the suggestions without
   // opening the list again. Typing again lifts it.
   const dismissed = useRef(false);
+  // The words whose answer had no suggestions: counted as a search that found nothing once the box is left with them.
+  const foundNothing = useRef<string | null>(null);
 
   // A superseded request is aborted, and only the newest one may write its answer.
   function cancelPending() {
@@ -59,6 +62,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
         if (inFlight.current !== controller) return;
         inFlight.current = null;
         setSuggestions(results);
+        foundNothing.current = results.length === 0 ? value : null;
         setActive(-1);
         setOpen(results.length > 0 && !dismissed.current);
         setStatus(messages.search.suggestionCount(results.length));
@@ -155,7 +159,10 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
           onFocus={() => {
             if (suggestions.length > 0 && text.trim().length >= HEADER_SEARCH.minChars) setOpen(true);
           }}
-          onBlur={close}
+          onBlur={() => {
+            close();
+            if (foundNothing.current !== null && foundNothing.current === text) sendMissedSearch(text);
+          }}
         />
         <button type="submit" className="rounded-r-md border border-brand-700 bg-brand-700 px-3 text-white hover:bg-brand-800">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">

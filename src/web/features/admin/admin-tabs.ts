@@ -17,6 +17,7 @@ export const ADMIN_TABS = [
   ["requests", "Requests"],
   ["listings", "Stale listings"],
   ["intake", "Intake forms"],
+  ["insights", "Insights"],
   ["import", "Import"],
   ["site-settings", "Site settings"],
 ] as const;

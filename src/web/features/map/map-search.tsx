@@ -4,6 +4,7 @@ import { MAP_SEARCH_DROPDOWN_MAX_HEIGHT_PX } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import { comboboxInputProps } from "#web/components/search/combobox-input.ts";
 import { matchSearchItems, type SearchItem } from "./map-filters.ts";
+import { sendMissedSearch } from "#web/lib/insight-beacon.ts";
 
 /** Enough options to scroll through; drawing thousands for a one-letter query would stall typing. */
 const MAX_OPTIONS = 100;
@@ -25,6 +26,11 @@ export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (ite
     document.addEventListener("pointerdown", onPointerDown);
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, []);
+
+  /** Words that match nothing on the map are counted for the association once the visitor stops at them. */
+  function countIfNothingFound() {
+    if (items.length > 0 && matches.length === 0) sendMissedSearch(text);
+  }
 
   function pick(item: SearchItem) {
     setText(item.name);
@@ -48,7 +54,7 @@ export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (ite
       if (shown && active >= 0 && matches[active]) {
         event.preventDefault();
         pick(matches[active]);
-      }
+      } else countIfNothingFound();
     } else if (event.key === "Escape") {
       setOpen(false);
       setActive(-1);
@@ -76,7 +82,11 @@ export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (ite
         }}
         onFocus={() => setOpen(true)}
         // Tab (or a click) elsewhere closes the list, which would otherwise cover the controls focus moves to.
-        onBlur={(event) => !rootRef.current?.contains(event.relatedTarget) && setOpen(false)}
+        onBlur={(event) => {
+          if (rootRef.current?.contains(event.relatedTarget)) return;
+          setOpen(false);
+          countIfNothingFound();
+        }}
         onKeyDown={onKeyDown}
         className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
       />

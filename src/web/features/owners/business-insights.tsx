@@ -1,13 +1,10 @@
 // A business's Insights tab on /mybusiness: the period's figures against the period before, a chart (drawn once the
 // page's scripts run) and the same figures as a table (there with scripts off, and for screen readers), the words
 // that showed the listing most, and its offers' and events' views.
-import { lazy, Suspense, useSyncExternalStore } from "react";
-import { Link } from "react-router";
-import { changeText, HIT_KIND_LABELS, INSIGHT_PERIODS, type HitKind, type Insights } from "#shared/schemas/insights.ts";
+import { changeText, HIT_KIND_LABELS, type HitKind, type Insights } from "#shared/schemas/insights.ts";
+import { InsightPeriods, InsightsByDay } from "#web/components/insights-by-day.tsx";
 import { ui } from "#web/components/ui/field.tsx";
 import { paths } from "#web/lib/paths.ts";
-
-const InsightsChart = lazy(() => import("./insights-chart.tsx"));
 
 /** The chart's lines: how the listing was seen and what people did with it. */
 const CHARTED: { label: string; kinds: HitKind[] }[] = [
@@ -18,8 +15,6 @@ const CHARTED: { label: string; kinds: HitKind[] }[] = [
 /** Always listed, even at 0; other kinds once they have a figure. */
 const MAIN: HitKind[] = ["view", "search", "list", "website", "phone", "email", "directions"];
 
-const subscribeToNothing = () => () => undefined;
-
 export function insightsHref(businessId: string, days: number): string {
   return `${paths.myBusiness}?${new URLSearchParams({ insights: businessId, ...(days === 30 ? {} : { days: String(days) }) })}`;
 }
@@ -29,30 +24,15 @@ function sum(series: Insights["series"], kinds: HitKind[], length: number): numb
 }
 
 export function BusinessInsights({ businessId, name, insights, days }: { businessId: string; name: string; insights: Insights | null; days: number }) {
-  // The chart needs the page's scripts: the server's page (and a page with scripts off) shows the table open instead.
-  const scripted = useSyncExternalStore(subscribeToNothing, () => true, () => false);
   if (!insights) return <p role="alert" className={ui.error}>The figures could not be loaded. Please reload the page.</p>;
   const before = `on the previous ${days} days`;
   const figures = insights.totals.filter((f) => MAIN.includes(f.kind) || f.total > 0 || f.previous > 0);
   const lines = CHARTED.map((c) => ({ label: c.label, values: sum(insights.series, c.kinds, insights.days.length) }));
   const summary = `${name}, ${insights.from} to ${insights.to}: ${lines.map((l) => `${l.label.toLowerCase()} ${l.values.reduce((a, b) => a + b, 0)}`).join(", ")}.`;
-  const shownDays = insights.days.map((day, i) => ({ day, values: lines.map((l) => l.values[i] ?? 0) })).filter((row) => row.values.some((v) => v > 0));
   return (
     // Grid items may shrink below their content (the chart's canvas keeps its last width until it is resized).
     <div className="grid gap-5 [&>*]:min-w-0">
-      <nav aria-label={`Period of the insights of ${name}`} className="flex flex-wrap gap-2">
-        {INSIGHT_PERIODS.map((period) => (
-          <Link
-            key={period}
-            to={insightsHref(businessId, period)}
-            preventScrollReset
-            aria-current={period === days ? "true" : undefined}
-            className="rounded-full border border-stone-300 px-3 py-1 text-sm text-brand-800 hover:bg-brand-50 aria-[current]:border-brand-700 aria-[current]:bg-brand-700 aria-[current]:text-white"
-          >
-            Last {period} days
-          </Link>
-        ))}
-      </nav>
+      <InsightPeriods label={`Period of the insights of ${name}`} days={days} href={(period) => insightsHref(businessId, period)} />
       <p className="text-sm text-stone-700">
         {insights.from} to {insights.to}, against {insights.previousFrom} to {insights.previousTo}. Counted without cookies; bots and visitors who ask not to be tracked are left out.
       </p>
@@ -67,49 +47,7 @@ export function BusinessInsights({ businessId, name, insights, days }: { busines
           </li>
         ))}
       </ul>
-      {scripted && (
-        <Suspense fallback={<p className="text-sm text-stone-600">Loading the chart...</p>}>
-          <InsightsChart days={insights.days} lines={lines} summary={summary} />
-        </Suspense>
-      )}
-      <details open={!scripted || undefined} className="rounded-md border border-stone-200 p-3">
-        <summary className="cursor-pointer font-semibold text-brand-800">Figures by day (table)</summary>
-        {shownDays.length === 0 ? (
-          <p className="mt-2 text-sm text-stone-600">Nothing counted in this period yet.</p>
-        ) : (
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{summary} Days with nothing counted are left out.</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="py-1 pr-3">
-                    Day
-                  </th>
-                  {lines.map((l) => (
-                    <th key={l.label} scope="col" className="py-1 pr-3">
-                      {l.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {shownDays.map((row) => (
-                  <tr key={row.day} className="border-t border-stone-200">
-                    <th scope="row" className="py-1 pr-3 font-normal">
-                      {row.day}
-                    </th>
-                    {row.values.map((v, i) => (
-                      <td key={lines[i]!.label} className="py-1 pr-3">
-                        {v}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </details>
+      <InsightsByDay days={insights.days} lines={lines} summary={summary} tableTitle="Figures by day (table)" />
       <section aria-labelledby={`words-${businessId}`}>
         <h3 id={`words-${businessId}`} className="text-lg font-semibold text-stone-900">
           Searched for most

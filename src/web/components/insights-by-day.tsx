@@ -1,0 +1,88 @@
+// What the owners' and the association's insights share: the period's links, and figures by day as a chart (drawn
+// once the page's scripts run, Chart.js loaded on its own) and as a table (there with scripts off, and for screen
+// readers).
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import { INSIGHT_PERIODS } from "#shared/schemas/insights.ts";
+
+const InsightsChart = lazy(() => import("./insights-chart.tsx"));
+
+const subscribeToNothing = () => () => undefined;
+
+/** "Last 30 days", "Last 90 days", "Last 365 days": links, so the period is in the address and works with scripts off. */
+export function InsightPeriods({ label, days, href }: { label: string; days: number; href: (days: number) => string }) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2">
+      {INSIGHT_PERIODS.map((period) => (
+        <Link
+          key={period}
+          to={href(period)}
+          preventScrollReset
+          aria-current={period === days ? "true" : undefined}
+          className="rounded-full border border-stone-300 px-3 py-1 text-sm text-brand-800 hover:bg-brand-50 aria-[current]:border-brand-700 aria-[current]:bg-brand-700 aria-[current]:text-white"
+        >
+          Last {period} days
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export interface DayLine {
+  label: string;
+  values: number[];
+}
+
+/** The lines over the days as a chart with `summary` as its label, and as a table of the days with anything counted. */
+export function InsightsByDay({ days, lines, summary, tableTitle }: { days: string[]; lines: DayLine[]; summary: string; tableTitle: string }) {
+  // The chart needs the page's scripts: the server's page (and a page with scripts off) shows the table open instead.
+  const scripted = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const shownDays = days.map((day, i) => ({ day, values: lines.map((l) => l.values[i] ?? 0) })).filter((row) => row.values.some((v) => v > 0));
+  return (
+    <>
+      {scripted && (
+        <Suspense fallback={<p className="text-sm text-stone-600">Loading the chart...</p>}>
+          <InsightsChart days={days} lines={lines} summary={summary} />
+        </Suspense>
+      )}
+      <details open={!scripted || undefined} className="rounded-md border border-stone-200 p-3">
+        <summary className="cursor-pointer font-semibold text-brand-800">{tableTitle}</summary>
+        {shownDays.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-600">Nothing counted in this period yet.</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{summary} Days with nothing counted are left out.</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="py-1 pr-3">
+                    Day
+                  </th>
+                  {lines.map((l) => (
+                    <th key={l.label} scope="col" className="py-1 pr-3">
+                      {l.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {shownDays.map((row) => (
+                  <tr key={row.day} className="border-t border-stone-200">
+                    <th scope="row" className="py-1 pr-3 font-normal">
+                      {row.day}
+                    </th>
+                    {row.values.map((v, i) => (
+                      <td key={lines[i]!.label} className="py-1 pr-3">
+                        {v}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </details>
+    </>
+  );
+}

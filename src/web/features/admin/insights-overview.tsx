@@ -1,0 +1,86 @@
+// The association's insights (/admin/insights): page views by day as a chart (drawn once the page's scripts run) and
+// as a table, what visitors searched for and did not find, and the businesses, categories, tags, events and offers
+// looked at most, each table with its CSV.
+import { OVERVIEW_TABLES, type InsightOverview, type OverviewTable } from "#shared/schemas/insights.ts";
+import { InsightPeriods, InsightsByDay } from "#web/components/insights-by-day.tsx";
+import { ui } from "#web/components/ui/field.tsx";
+import { paths } from "#web/lib/paths.ts";
+
+/** The tables in the order the page shows them: what was not found first, as the association most needs it. */
+const ORDER: OverviewTable[] = ["missed-searches", "businesses", "categories", "tags", "events", "offers"];
+
+export function overviewHref(days: number): string {
+  return days === 30 ? paths.adminTab("insights") : `${paths.adminTab("insights")}?days=${days}`;
+}
+
+function RankedTable({ table, overview, days }: { table: OverviewTable; overview: InsightOverview; days: number }) {
+  const { title, name, count } = OVERVIEW_TABLES[table];
+  const rows = overview.tables[table];
+  const headingId = `insights-${table}`;
+  return (
+    <section aria-labelledby={headingId} className="card grid min-w-0 content-start gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-semibold text-stone-900">
+          {title}
+        </h3>
+        <a href={`/api/v1/exports/insights/${table}.csv?days=${days}`} download className={ui.secondary} aria-label={`Export CSV of ${title.toLowerCase()}`}>
+          Export CSV
+        </a>
+      </div>
+      {rows.length === 0 ? (
+        <p className="text-sm text-stone-600">Nothing counted in this period yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">
+              {title}, {overview.from} to {overview.to}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 pr-3">
+                  {name}
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  {count}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.name} className="border-t border-stone-200">
+                  <td className="py-1 pr-3 break-words">{row.name}</td>
+                  <td className="py-1 text-right tabular-nums">{row.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function InsightsOverview({ overview, days }: { overview: InsightOverview; days: number }) {
+  const total = overview.visits.reduce((a, b) => a + b, 0);
+  const summary = `Page views of businesses, offers and events by day, ${overview.from} to ${overview.to}: ${total} in all.`;
+  const lines = [{ label: "Page views", values: overview.visits }];
+  return (
+    <div className="grid gap-5 [&>*]:min-w-0">
+      <InsightPeriods label="Period of the insights" days={days} href={overviewHref} />
+      <p className="text-sm text-stone-700">
+        {overview.from} to {overview.to}. Counted without cookies and without knowing who anyone is; bots and visitors who ask not to be tracked are left out.
+      </p>
+      <section aria-labelledby="insights-visits" className="grid gap-3">
+        <h3 id="insights-visits" className="text-lg font-semibold text-stone-900">
+          Visits by day ({total} page views)
+        </h3>
+        <InsightsByDay days={overview.days} lines={lines} summary={summary} tableTitle="Visits by day (table)" />
+      </section>
+      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
+        {ORDER.map((table) => (
+          <RankedTable key={table} table={table} overview={overview} days={days} />
+        ))}
+      </div>
+    </div>
+  );
+}
