@@ -79,9 +79,13 @@ export class VolunteerService {
     return (await this.views([row], viewer, this.now()))[0]!;
   }
 
-  /** The opportunities tied to an event, and the places still open across their shifts to come (the event's page). */
-  async neededFor(eventId: string): Promise<{ openPlaces: number; opportunities: Array<{ id: string; title: string; openPlaces: number }> }> {
-    const views = await this.views(await this.repository.ofEvent(eventId), null, this.now());
+  /**
+   * The opportunities tied to an event with places still open across their shifts to come, and their sum (the event's
+   * page). For one date of a recurring event: those of that date and those of the whole event.
+   */
+  async neededFor(eventId: string, date: string | null = null): Promise<{ openPlaces: number; opportunities: Array<{ id: string; title: string; openPlaces: number }> }> {
+    const rows = (await this.repository.ofEvent(eventId)).filter((row) => !date || !row.occurrenceDate || row.occurrenceDate === date);
+    const views = await this.views(rows, null, this.now());
     const opportunities = views.filter((v) => v.openPlaces > 0).map((v) => ({ id: v.id, title: v.title, openPlaces: v.openPlaces }));
     return { openPlaces: opportunities.reduce((sum, o) => sum + o.openPlaces, 0), opportunities };
   }
