@@ -1,6 +1,7 @@
 // Volunteering: opportunities and their shifts as visitors, volunteers and administrators see them, what the
 // administrators' form sends, and the roster of a shift.
 import { z } from "zod";
+import type { EntityView } from "./entity.ts";
 import { timestampInput } from "./content-input.ts";
 import { singleLine } from "../text.ts";
 
@@ -31,6 +32,7 @@ export const volunteerMessages = {
   messageRequired: "Message is required.",
   messageSent: (count: number) => `Message sent to ${count} volunteer${count === 1 ? "" : "s"}.`,
   signInToVolunteer: "Sign in to volunteer",
+  eventsLoadFailed: "Failed to load the events.",
 } as const;
 
 export const SIGNUP_STATUSES = ["confirmed", "waiting"] as const;
@@ -135,6 +137,15 @@ export const ShiftInputSchema = z
   });
 export type ShiftInput = z.input<typeof ShiftInputSchema>;
 
+function fromJson(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
 /** The administrators' form and API body: an opportunity with all its shifts (those left out are removed). */
 export const OpportunityInputSchema = z
   .object({
@@ -153,7 +164,8 @@ export const OpportunityInputSchema = z
       .union([z.literal(""), z.iso.date({ error: volunteerMessages.occurrenceDateInvalid })], { error: volunteerMessages.occurrenceDateInvalid })
       .nullish()
       .transform((value) => value || null),
-    shifts: z.array(ShiftInputSchema, { error: volunteerMessages.shiftsRequired }).min(1, { error: volunteerMessages.shiftsRequired }).max(100),
+    // The admin form sends the list as one JSON field.
+    shifts: z.preprocess(fromJson, z.array(ShiftInputSchema, { error: volunteerMessages.shiftsRequired }).min(1, { error: volunteerMessages.shiftsRequired }).max(100)),
   })
   .superRefine((value, ctx) => {
     if (value.occurrenceDate && !value.eventId) ctx.addIssue({ code: "custom", path: ["eventId"], message: volunteerMessages.occurrenceWithoutEvent });
@@ -167,4 +179,18 @@ export const volunteerPaths = {
   shift: (opportunityId: string, shiftId: string) => `/volunteer/${encodeURIComponent(opportunityId)}#shift-${encodeURIComponent(shiftId)}`,
   mine: "/myqsa/volunteer",
   rosterCsv: (shiftId: string) => `/api/v1/exports/volunteer/shifts/${encodeURIComponent(shiftId)}.csv`,
+};
+
+/** The Volunteering tab's form; shift times are the site's, as every admin form's. */
+export const volunteerView: EntityView = {
+  singular: "Opportunity",
+  plural: "Volunteering",
+  required: volunteerMessages.required,
+  fields: {
+    title: { label: "Title", widget: "text", maxLength: 200 },
+    description: { label: "Description", widget: "richtext" },
+    eventId: { label: "Event (optional)", widget: "select", source: "events", empty: "None: a standalone opportunity", missing: "An event no longer upcoming ({short}…)" },
+    occurrenceDate: { label: "Date of a recurring event (optional)", widget: "date" },
+    shifts: { label: "Shifts", widget: "shifts" },
+  },
 };
