@@ -4,7 +4,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly, signedInOnly } from "#server/api/admin-only.ts";
 import { adminListRoute, entityWriteRoutes, jsonBody } from "#server/api/entity-routes.ts";
-import { adminErrors, errorResponse, IdParamSchema, json, signedInErrors } from "#server/api/schemas.ts";
+import { addressErrors, adminErrors, errorResponse, IdParamSchema, json, signedInErrors } from "#server/api/schemas.ts";
 import {
   AdminOpportunitySchema,
   MySignupSchema,
@@ -43,7 +43,7 @@ const listOpportunities = createRoute({
   path: "/volunteer/opportunities",
   tags: [TAG],
   summary: "The open opportunities (a shift still to start), soonest first, each with its shifts to come and the places taken",
-  responses: { 200: { description: "Open opportunities", content: json(z.array(OpportunitySchema)) } },
+  responses: { 200: { description: "Open opportunities", content: json(z.array(OpportunitySchema)) }, ...addressErrors },
 });
 
 const listAdminOpportunities = adminListRoute({
@@ -139,7 +139,6 @@ const exportRoster = createRoute({
   tags: ["Exports"],
   summary:
     "One shift's roster as CSV: confirmed volunteers then the waiting list, in the order they signed up, with whether each came (admins only). Text that a spreadsheet would read as a formula starts with an apostrophe.",
-  middleware: [adminOnly] as const,
   request: { params: IdParamSchema },
   responses: { 200: { description: "UTF-8 CSV with a header row", content: { "text/csv": { schema: z.string() } } }, ...adminErrors, 404: errorResponse(m.shiftNotFound) },
 });
