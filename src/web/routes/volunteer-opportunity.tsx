@@ -44,7 +44,8 @@ export default function VolunteerOpportunity({ loaderData }: Route.ComponentProp
       {shifts.map((shift) => {
         const when = formatEventWhen(shift.startsAt, shift.endsAt, false, timeZone);
         return (
-          <li key={shift.id} id={`shift-${shift.id}`} className="card grid scroll-mt-24 gap-3" aria-label={`Shift: ${when}`}>
+          <li key={shift.id} id={`shift-${shift.id}`} className="card grid scroll-mt-24 gap-3">
+            <h3 className="font-semibold text-stone-900">{when}</h3>
             <ShiftFacts shift={shift} timeZone={timeZone} />
             <ShiftActions opportunityId={opportunity.id} shift={shift} signedIn={signedIn} />
             {"roster" in shift && <Roster shift={shift as AdminShift} label={when} />}
