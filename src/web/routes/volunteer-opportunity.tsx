@@ -11,7 +11,7 @@ import { volunteerMessages, volunteerPaths, type AdminShift, type OpportunityDet
 import { RichContent } from "../features/page/rich-content.tsx";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
-import { Roster, ShiftActions, ShiftFacts } from "../features/volunteering/index.ts";
+import { Roster, ShiftActions, ShiftFacts, ShiftHeading } from "../features/volunteering/index.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { user, services } = getApp(context);
@@ -45,8 +45,8 @@ export default function VolunteerOpportunity({ loaderData }: Route.ComponentProp
         const when = formatEventWhen(shift.startsAt, shift.endsAt, false, timeZone);
         return (
           <li key={shift.id} id={`shift-${shift.id}`} className="card grid scroll-mt-24 gap-3">
-            <h3 className="font-semibold text-stone-900">{when}</h3>
-            <ShiftFacts shift={shift} timeZone={timeZone} />
+            <ShiftHeading shift={shift} timeZone={timeZone} />
+            <ShiftFacts shift={shift} />
             <ShiftActions opportunityId={opportunity.id} shift={shift} signedIn={signedIn} />
             {"roster" in shift && <Roster shift={shift as AdminShift} label={when} />}
           </li>

@@ -15,13 +15,10 @@ export function placesText(shift: Pick<Shift, "placesNeeded" | "filled" | "waiti
   return shift.waiting > 0 ? `${places} · ${shift.waiting} waiting` : places;
 }
 
-export function ShiftFacts({ shift, timeZone }: { shift: Shift; timeZone: string }) {
+/** Where, the places and the requirements; the shift's time is its heading (`ShiftHeading`). */
+export function ShiftFacts({ shift }: { shift: Shift }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-stone-800">
-      <dt className="font-semibold">When</dt>
-      <dd>
-        <time dateTime={shift.startsAt}>{formatEventWhen(shift.startsAt, shift.endsAt, false, timeZone)}</time>
-      </dd>
       <dt className="font-semibold">Where</dt>
       <dd>{shift.place}</dd>
       <dt className="font-semibold">Places</dt>
@@ -33,6 +30,14 @@ export function ShiftFacts({ shift, timeZone }: { shift: Shift; timeZone: string
         </>
       )}
     </dl>
+  );
+}
+
+export function ShiftHeading({ shift, timeZone }: { shift: Shift; timeZone: string }) {
+  return (
+    <h3 className="font-semibold text-stone-900">
+      <time dateTime={shift.startsAt}>{formatEventWhen(shift.startsAt, shift.endsAt, false, timeZone)}</time>
+    </h3>
   );
 }
 
