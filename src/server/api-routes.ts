@@ -26,6 +26,7 @@ import { registerSiteSettingsRoutes } from "./features/site-settings/index.ts";
 import { registerTagRoutes } from "./features/tag/index.ts";
 import { registerUploadsRoutes } from "./features/uploads/index.ts";
 import { registerUsersRoutes } from "./features/users/index.ts";
+import { registerVolunteerRoutes } from "./features/volunteer/index.ts";
 
 export function createApi() {
   const api = newApi();
@@ -45,6 +46,7 @@ export function createApi() {
   registerPostRoutes(api);
   registerAnnouncementRoutes(api);
   registerMeetingRoutes(api);
+  registerVolunteerRoutes(api);
   registerDocumentRoutes(api);
   registerGeoRoutes(api);
   registerAuditRoutes(api);

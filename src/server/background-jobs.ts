@@ -4,6 +4,8 @@ import type { AnnouncementMail } from "./features/announcement/index.ts";
 import { ANNOUNCEMENT_MAIL_JOB } from "./features/announcement/index.ts";
 import type { MeetingMail } from "./features/meeting/index.ts";
 import { MEETING_MAIL_JOB } from "./features/meeting/index.ts";
+import type { VolunteerMail } from "./features/volunteer/index.ts";
+import { VOLUNTEER_MAIL_JOB } from "./features/volunteer/index.ts";
 import type { ImportGeocoder } from "./features/import/index.ts";
 import type { InsightReport } from "./features/insights/index.ts";
 import { INSIGHT_REPORT_JOB } from "./features/insights/index.ts";
@@ -28,7 +30,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; freshness: FreshnessService; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; volunteerMail: VolunteerMail; insightReport: InsightReport; freshness: FreshnessService; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -60,6 +62,11 @@ export function scheduleJobs(
   // Meetings' mail (a new meeting, answers' confirmations, changes, minutes); saving a meeting or an answer asks for it.
   jobs.schedule(MEETING_MAIL_JOB, { every: MINUTE }, async () => {
     await services.meetingMail.sendDue();
+  });
+  // Volunteering's mail: each sign-up's news (confirmed, waiting, a place freed) and the reminders the day before;
+  // a sign-up or a cancellation asks for it.
+  jobs.schedule(VOLUNTEER_MAIL_JOB, { every: MINUTE }, async () => {
+    await services.volunteerMail.sendDue();
   });
   // The owners' monthly report: looked at each hour, sent in the first days of a month on the site's clock (once per
   // owner and month).

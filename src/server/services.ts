@@ -34,6 +34,7 @@ import {
   unansweredMeetingsFor,
   type MeetingDeps,
 } from "./features/meeting/index.ts";
+import { VOLUNTEER_MAIL_JOB, volunteerDashboard, VolunteerMail, VolunteerRepository, VolunteerService } from "./features/volunteer/index.ts";
 import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {
@@ -159,6 +160,7 @@ export function createServices({
   });
   const documents: DocumentService = new DocumentService(documentRepository, { audit, files, isMember: (viewer) => announcements.isMember(viewer) });
   const meetings = createMeetings({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, documents, isMember: (viewer) => announcements.isMember(viewer) });
+  const volunteering = createVolunteering({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, events });
   const account = new AccountService(new AccountRepository(database.db), signInProviders);
   const onboarding = new OnboardingService({
     accountType: async (viewer) => (await account.get(viewer)).accountType,
@@ -175,6 +177,7 @@ export function createServices({
     contributors: [
       announcementDashboard(announcements),
       meetingDashboard({ next: (id) => nextMeetingsFor(meetings.service, id), unanswered: (id) => unansweredMeetingsFor(meetings.service, id), timeZone: siteTimeZone }),
+      volunteerDashboard({ upcoming: (id) => volunteering.service.upcomingOf(id), timeZone: siteTimeZone }),
       ownersDashboard({ businesses: (ids) => businesses.findMany(ids), waiting: (viewer) => owners.requestDecisions.waiting(viewer) }),
     ],
   });
@@ -187,7 +190,7 @@ export function createServices({
   const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
   const freshListings = createFreshListings({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, geoRepository: new GeoRepository(database.db) });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, freshness: freshListings.freshness, logger });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, volunteerMail: volunteering.mail, insightReport: insights.insightReport, freshness: freshListings.freshness, logger });
   return {
     jobs,
     siteSettings,
@@ -200,6 +203,7 @@ export function createServices({
     ...owners,
     announcements,
     meetings: meetings.service,
+    volunteering: volunteering.service,
     documents,
     notificationPreferences: new NotificationPreferenceService(notificationPreferenceRepository),
     posts: new PostService(new PostRepository(database.db), { audit, files }),
@@ -270,6 +274,50 @@ function createMeetings({
     deleteAll: (id) => documents.deleteAttachmentsOf({ kind: "meeting", id }),
   };
   const service = new MeetingService(repository, { audit, isMember, attachments, mailJob: () => jobs.request(MEETING_MAIL_JOB), siteUrl: publicUrl(env), site });
+  return { service, mail, repository };
+}
+
+/** Volunteering, and its mail job's sender. */
+function createVolunteering({
+  database,
+  env,
+  jobs,
+  mailer,
+  siteSettings,
+  notificationPreferenceRepository,
+  audit,
+  events,
+}: {
+  database: Database;
+  env: Env;
+  jobs: Jobs;
+  mailer: Mailer | undefined;
+  siteSettings: SiteSettingsService;
+  notificationPreferenceRepository: NotificationPreferenceRepository;
+  audit: AuditService;
+  events: EventService;
+}) {
+  const repository = new VolunteerRepository(database.db, database.dialect);
+  const mail = new VolunteerMail({
+    repository,
+    mailer,
+    siteUrl: publicUrl(env),
+    site: async () => {
+      const settings = await siteSettings.get();
+      return { name: settings.associationName, timeZone: settings.timeZone };
+    },
+    deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+  });
+  const service = new VolunteerService(repository, {
+    audit,
+    transaction: (work) => database.transaction(work),
+    mailJob: () => jobs.request(VOLUNTEER_MAIL_JOB),
+    eventExists: async (eventId, date) => {
+      if (!(await events.find(eventId))) return "no-event";
+      return date && !(await events.findOccurrence(eventId, date)) ? "no-date" : "ok";
+    },
+    messageVolunteers: (shift, opportunity, volunteers, message) => mail.message(shift, opportunity, volunteers, message),
+  });
   return { service, mail, repository };
 }
 

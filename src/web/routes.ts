@@ -25,6 +25,10 @@ export default [
     route("myqsa/announcements/:announcementId", "routes/member-announcement.tsx"),
     route("myqsa/meetings", "routes/member-meetings.tsx"),
     route("myqsa/meetings/:meetingId", "routes/member-meeting.tsx"),
+    // Volunteering: the open opportunities for everyone, each with its shifts, and a person's own shifts.
+    route("volunteer", "routes/volunteer.tsx"),
+    route("volunteer/:opportunityId", "routes/volunteer-opportunity.tsx"),
+    route("myqsa/volunteer", "routes/member-volunteer.tsx"),
     // The library: members' documents, and the public ones for everyone.
     route("myqsa/research", "routes/member-research.tsx"),
     route("resources", "routes/resources.tsx"),

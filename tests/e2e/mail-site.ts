@@ -50,7 +50,7 @@ export function mailSiteTest(name: string) {
 export const PASSWORD = "e2e-Member-pass-7";
 let counter = 0;
 
-export async function account(site: MailSite, role: "admin" | "business") {
+export async function account(site: MailSite, role: "admin" | "business" | "user") {
   const email = `${role}-${site.name}-${process.pid}-${Date.now()}-${counter++}@example.com`;
   await createOrUpdateUser(site.runtime, { email, password: PASSWORD, role });
   return email;

@@ -22,7 +22,7 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     expect([...firstOfKind.keys()], `the sitemap lists a ${kind} page`).toContain(kind);
   }
   const fixed = [
-    ...["/", "/map", "/events", "/offers", "/contact", "/privacy", "/search?q=coffee", "/myqsa/intake", "/resources", "/myqsa/research", "/api/v1/docs"],
+    ...["/", "/map", "/events", "/offers", "/contact", "/privacy", "/search?q=coffee", "/myqsa/intake", "/resources", "/myqsa/research", "/api/v1/docs", "/volunteer", "/myqsa/volunteer"],
     // A reminder's one-click page (its button confirms; the token is checked only then).
     "/listings/confirm/validators-token",
     ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
@@ -75,6 +75,7 @@ const ADMIN_TAB_CONTENT: Partial<Record<string, string>> = {
   announcements: "Add Announcement",
   library: "Add Document",
   meetings: "Add Meeting",
+  volunteering: "Add Opportunity",
   "recent-changes": "now owns",
   intake: "Intake forms (",
   insights: "Searched for and not found",
@@ -134,6 +135,20 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
   });
   expect(arranged.status()).toBe(201);
   const meeting = (await arranged.json()) as { id: string };
+  // A volunteer opportunity tied to the upcoming event, with a shift, so its page, the list and the event's "Volunteers needed" are checked.
+  const [upcomingEvent] = (await (await request.get("/api/v1/events?limit=1")).json()) as Array<{ id: string }>;
+  const added = await page.request.post("/api/v1/volunteer/opportunities", {
+    data: {
+      title: "Validators' opportunity",
+      description: "<p>Checked description.</p>",
+      eventId: upcomingEvent!.id,
+      shifts: [{ startsAt: new Date(soon).toISOString(), endsAt: new Date(soon + 3_600_000).toISOString(), place: "Market square", placesNeeded: 3, requirements: "Closed shoes" }],
+    },
+    headers: { Origin: baseURL! },
+  });
+  expect(added.status()).toBe(201);
+  const opportunity = (await added.json()) as { id: string; shifts: Array<{ id: string }> };
+  expect((await owner.post(`/api/v1/volunteer/shifts/${opportunity.shifts[0]!.id}/signups`, { headers: { Origin: baseURL! } })).status()).toBe(201);
   const signedIn: Array<[string, string, APIRequestContext]> = [
     ...signedInPages(admin.email, claimed.name).map(([p, text]): [string, string, APIRequestContext] => [p, text, page.request]),
     ...([
@@ -142,6 +157,9 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
       ["/myqsa/research", "Reports, studies, bylaws"],
       ["/myqsa/meetings", "Validators' meeting"],
       [`/myqsa/meetings/${meeting.id}`, "Checked agenda."],
+      ["/volunteer", "Validators' opportunity"],
+      [`/volunteer/${opportunity.id}`, "Checked description."],
+      [`/events/${upcomingEvent!.id}`, "Volunteers needed: 2"],
     ] as const).flatMap(([p, text]): Array<[string, string, APIRequestContext]> => [
       [p, text, page.request],
       [p, text, owner],
@@ -150,6 +168,7 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
     // A member's dashboard (their business, their waiting claim, the announcement, the meeting) and the onboarding's steps.
     ...[owned.name, claimed.name, "Validators' announcement", "Validators' meeting", "What needs you"].map((text): [string, string, APIRequestContext] => ["/myqsa/dashboard", text, owner]),
     ["/myqsa/profile-setup", "Complete your listing", owner],
+    ["/myqsa/volunteer", "Validators' opportunity", owner],
     [`/mybusiness?insights=${owned.id}&days=90`, "Figures by day (table)", owner],
   ];
   for (const [p, text, as] of signedIn) {

@@ -509,6 +509,39 @@ export interface Verification {
   value: string;
 }
 
+export interface VolunteerOpportunity {
+  createdAt: string;
+  description: string;
+  editorUid: string | null;
+  eventId: string | null;
+  id: string;
+  lastUpdatedAt: string;
+  occurrenceDate: string | null;
+  title: string;
+}
+
+export interface VolunteerShift {
+  createdAt: string;
+  endsAt: string;
+  id: string;
+  opportunityId: string;
+  place: string;
+  placesNeeded: number;
+  requirements: string | null;
+  startsAt: string;
+}
+
+export interface VolunteerSignup {
+  attended: number | null;
+  id: string;
+  mailedStatus: string | null;
+  remindedAt: string | null;
+  shiftId: string;
+  signedUpAt: string;
+  status: string;
+  userId: string;
+}
+
 export interface DB {
   account: Account;
   announcement: Announcement;
@@ -558,4 +591,7 @@ export interface DB {
   used_challenge: UsedChallenge;
   user: User;
   verification: Verification;
+  volunteer_opportunity: VolunteerOpportunity;
+  volunteer_shift: VolunteerShift;
+  volunteer_signup: VolunteerSignup;
 }

@@ -29,10 +29,12 @@ export type Widget =
   /** One uploaded file kept as it is (a library document), by its stored path. */
   | "file"
   /** Files uploaded to become library documents of the item saved (an announcement's attachments). */
-  | "attachments";
+  | "attachments"
+  /** A volunteer opportunity's shifts, each a start, an end, a place, the places needed and requirements (sent as JSON). */
+  | "shifts";
 
 /** Lists a picker loads from the API rather than holding itself. */
-export type OptionSource = "businesses" | "categories" | "tags" | "authors";
+export type OptionSource = "businesses" | "categories" | "tags" | "authors" | "events";
 
 export interface FieldView {
   label: string;

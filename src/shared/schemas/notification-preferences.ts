@@ -1,7 +1,7 @@
 // How a person wants to hear of each kind of news: at once (a mail each time), in a weekly digest, or not at all.
 import { z } from "zod";
 
-export const NOTIFICATION_KINDS = ["announcements", "meetings", "minutes", "requestsDecided", "insights", "freshness"] as const;
+export const NOTIFICATION_KINDS = ["announcements", "meetings", "minutes", "requestsDecided", "insights", "freshness", "volunteering"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const DELIVERIES = ["at once", "in a weekly digest", "off"] as const;
@@ -17,6 +17,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   insights: "at once",
   // Owners' reminders to check their listing (every freshness interval of the site settings).
   freshness: "at once",
+  volunteering: "at once",
 };
 
 /** The form's labels, per kind and per choice. */
@@ -27,6 +28,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   requestsDecided: "Requests decided",
   insights: "Monthly insights report (business owners)",
   freshness: "Is your listing still right? reminders (business owners)",
+  volunteering: "Volunteer shifts (confirmations, places freed, reminders)",
 };
 export const DELIVERY_LABELS: Record<Delivery, string> = { "at once": "At once", "in a weekly digest": "In a weekly digest", off: "Off" };
 
@@ -41,6 +43,8 @@ export const DELIVERIES_OF: Record<NotificationKind, readonly Delivery[]> = {
   requestsDecided: DELIVERIES,
   insights: ["at once", "off"],
   freshness: ["at once", "off"],
+  // About a shift the person signed up for, and due before it: a weekly digest would come too late.
+  volunteering: ["at once", "off"],
 };
 export function deliveryLabel(kind: NotificationKind, delivery: Delivery): string {
   return kind === "insights" && delivery === "at once" ? "Monthly" : DELIVERY_LABELS[delivery];
@@ -63,6 +67,7 @@ export const NotificationPreferencesSchema = z.object({
   requestsDecided: delivery,
   insights: z.enum(["at once", "off"], { error: notificationMessages.monthlyOrOff }),
   freshness: z.enum(["at once", "off"], { error: notificationMessages.atOnceOrOff }),
+  volunteering: z.enum(["at once", "off"], { error: notificationMessages.atOnceOrOff }),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 

@@ -3,6 +3,7 @@
 // checks the form against the entity's schema first.
 import { data, redirect, replace, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-tab";
+import { volunteerMessages } from "#shared/schemas/volunteer.ts";
 import type { OptionSource } from "#shared/schemas/entity.ts";
 import type { Paginated } from "#shared/schemas/pagination.ts";
 import { messages } from "#shared/messages.ts";
@@ -25,6 +26,7 @@ const SOURCES: Record<OptionSource, { path: string; failed: string; label: (row:
   tags: { path: "/tags", failed: messages.tags.loadFailed, label: (r) => r.name! },
   businesses: { path: "/businesses", failed: messages.events.failedMarkers.trim(), label: (r) => r.name! },
   authors: { path: "/admin/post-authors", failed: messages.adminPosts.authorsLoadFailed, label: (r) => r.displayName! },
+  events: { path: "/events?limit=1000", failed: volunteerMessages.eventsLoadFailed, label: (r) => r.name! },
 };
 
 async function loadList(path: string, paged: boolean, url: URL, loadFailed: (detail: string) => string, fetcher: Fetcher | undefined) {
@@ -66,7 +68,8 @@ async function loadTab(tab: string, request: Request, fetcher?: Fetcher) {
     ...(screen.sources ?? []).map(async (name) => {
       try {
         const rows = await apiFetch<Array<Record<string, string>>>(SOURCES[name].path, {}, fetcher);
-        sources[name] = rows.map((row) => ({ value: row.id!, label: SOURCES[name].label(row) }));
+        // A recurring event is listed once per date to come: offered once.
+        sources[name] = [...new Map(rows.map((row) => [row.id!, { value: row.id!, label: SOURCES[name].label(row) }])).values()];
       } catch {
         sourceErrors.push(SOURCES[name].failed);
       }

@@ -8,6 +8,7 @@ import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { formatEventWhen, localDate } from "#shared/zoned-time.ts";
 import { occursOn } from "#shared/recurrence.ts";
+import { volunteerPaths } from "#shared/schemas/volunteer.ts";
 import { errorStatus, refusal, type OccurrenceActionData } from "../features/events/occurrence-result.ts";
 import { ruleInWords } from "../features/events/repeat-rule.ts";
 import { toEventCard } from "../features/events/event-card-data.ts";
@@ -61,6 +62,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const place = event.business ? { id: event.business.id, name: event.business.name, ...event.business.coordinates } : null;
   // Link previews show the event's image, else the logo of the business it is held at.
   const logo = !event.imageUrl && event.business ? ((await services.businesses.find(event.business.id))?.logoUrl ?? null) : null;
+  const volunteersNeeded = await services.volunteering.neededFor(eventId, date ?? null);
   return {
     origin,
     state: "ok" as const,
@@ -74,6 +76,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     googleCalendarUrl: calendarUrl,
     shareUrl: `${origin}${card.href}`,
     previewImage: event.imageUrl ?? logo,
+    volunteersNeeded,
   };
 }
 
@@ -138,7 +141,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
   if (loaderData.state !== "ok") {
     return <ItemNotFound heading="Event" message={messages.adminEvents.notFound} back={{ to: paths.events, label: "All events" }} />;
   }
-  const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl, rule, seriesHref, canChange, movedFrom, timeZone } = loaderData;
+  const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl, rule, seriesHref, canChange, movedFrom, timeZone, volunteersNeeded } = loaderData;
   return (
     <article aria-labelledby="event-name" className="max-w-3xl">
       <JsonLd data={eventJsonLd(event, origin)} />
@@ -210,6 +213,8 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         )}
       </div>
 
+      {volunteersNeeded.openPlaces > 0 && !event.cancelled && <VolunteersNeeded needed={volunteersNeeded} />}
+
       <section aria-labelledby="event-calendar" className="mt-6">
         <h2 id="event-calendar" className="text-xl font-semibold text-brand-800">
           Add to calendar
@@ -236,5 +241,28 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       </section>
     </article>
+  );
+}
+
+/** The places still open across the event's volunteer opportunities, each linked. */
+function VolunteersNeeded({ needed }: { needed: { openPlaces: number; opportunities: Array<{ id: string; title: string; openPlaces: number }> } }) {
+  return (
+    <section aria-labelledby="event-volunteers" className="mt-6 rounded-md border border-brand-200 bg-brand-50 px-4 py-3">
+      <h2 id="event-volunteers" className="text-lg font-semibold text-brand-800">
+        Volunteers needed: {needed.openPlaces}
+      </h2>
+      <ul className="mt-1 grid gap-1">
+        {needed.opportunities.map((opportunity) => (
+          <li key={opportunity.id}>
+            <Link to={volunteerPaths.opportunity(opportunity.id)} className="font-medium text-brand-700 underline">
+              {opportunity.title}
+            </Link>{" "}
+            <span className="text-sm text-stone-700">
+              ({opportunity.openPlaces} place{opportunity.openPlaces === 1 ? "" : "s"} open)
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

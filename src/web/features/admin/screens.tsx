@@ -7,6 +7,7 @@ import { slugify, truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { AnnouncementInputSchema, announcementMessages, announcementView, type AdminAnnouncement } from "#shared/schemas/announcement.ts";
 import { MeetingInputSchema, meetingMessages, meetingView, type AdminMeeting } from "#shared/schemas/meeting.ts";
+import { OpportunityInputSchema, volunteerMessages, volunteerPaths, volunteerView, type AdminOpportunity } from "#shared/schemas/volunteer.ts";
 import { DocumentInputSchema, documentMessages, documentView, VISIBILITY_LABELS, type AdminDocument } from "#shared/schemas/document.ts";
 import { BusinessInputSchema, businessView, type BusinessAdmin } from "#shared/schemas/business.ts";
 import { CategoryInputSchema, categoryView, type Category } from "#shared/schemas/category.ts";
@@ -262,6 +263,32 @@ export const SCREENS: Record<string, Screen> = {
       failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} meeting. ${detailOf(error, meetingMessages.mustBeLoggedIn)}`,
       confirm: (m) => `Are you sure you want to delete the meeting "${m.title}"? Its answers go with it. This action cannot be undone.`,
       deleteFailed: (detail) => `Failed to delete meeting. ${detail}`,
+    },
+  }),
+  volunteering: define<AdminOpportunity>({
+    view: volunteerView,
+    schema: OpportunityInputSchema,
+    list: "/admin/volunteer/opportunities",
+    paged: true,
+    sort: byDate,
+    path: "/volunteer/opportunities",
+    sources: ["events"],
+    title: (o) => o.title,
+    link: (o) => volunteerPaths.opportunity(o.id),
+    values: (o) => ({ ...o, eventId: o.eventId ?? "", occurrenceDate: o.occurrenceDate ?? "", shifts: JSON.stringify(o.shifts) }),
+    item: (o) => (
+      <>
+        {o.event && line(`At ${o.event.name}${o.occurrenceDate ? ` (${o.occurrenceDate})` : ""}`)}
+        {line(`${o.shifts.length} shift${o.shifts.length === 1 ? "" : "s"} · ${o.openPlaces} place${o.openPlaces === 1 ? "" : "s"} open`)}
+        {o.shifts[0] && line(<>First: {when(o.shifts[0].startsAt)}</>)}
+      </>
+    ),
+    texts: {
+      loadFailed: () => "Failed to load the opportunities.",
+      saved: (_, editing) => (editing ? "Opportunity updated." : "Opportunity added."),
+      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} opportunity. ${detailOf(error, volunteerMessages.mustBeLoggedIn)}`,
+      confirm: (o) => `Are you sure you want to delete the opportunity "${o.title}"? Its shifts and sign-ups go with it. This action cannot be undone.`,
+      deleteFailed: (detail) => `Failed to delete opportunity. ${detail}`,
     },
   }),
   library: define<AdminDocument>({
