@@ -14,6 +14,7 @@ import { registerExportRoutes, registerImportRoutes } from "./features/import/in
 import { registerInsightRoutes } from "./features/insights/index.ts";
 import { registerIntakeRoutes } from "./features/intake/index.ts";
 import { registerMeetingRoutes } from "./features/meeting/index.ts";
+import { registerSurveyRoutes } from "./features/survey/index.ts";
 import { registerMeRoutes } from "./features/me/index.ts";
 import { registerNotificationPreferenceRoutes } from "./features/notifications/index.ts";
 import { registerOfferRoutes } from "./features/offer/index.ts";
@@ -44,6 +45,7 @@ export function createApi() {
   registerPostRoutes(api);
   registerAnnouncementRoutes(api);
   registerMeetingRoutes(api);
+  registerSurveyRoutes(api);
   registerDocumentRoutes(api);
   registerGeoRoutes(api);
   registerAuditRoutes(api);

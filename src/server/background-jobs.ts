@@ -4,6 +4,7 @@ import type { AnnouncementMail } from "./features/announcement/index.ts";
 import { ANNOUNCEMENT_MAIL_JOB } from "./features/announcement/index.ts";
 import type { MeetingMail } from "./features/meeting/index.ts";
 import { MEETING_MAIL_JOB } from "./features/meeting/index.ts";
+import { SURVEY_MAIL_JOB, type SurveyMail } from "./features/survey/index.ts";
 import type { ImportGeocoder } from "./features/import/index.ts";
 import type { InsightReport } from "./features/insights/index.ts";
 import { INSIGHT_REPORT_JOB } from "./features/insights/index.ts";
@@ -26,7 +27,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; surveyMail: SurveyMail; insightReport: InsightReport; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -58,6 +59,11 @@ export function scheduleJobs(
   // Meetings' mail (a new meeting, answers' confirmations, changes, minutes); saving a meeting or an answer asks for it.
   jobs.schedule(MEETING_MAIL_JOB, { every: MINUTE }, async () => {
     await services.meetingMail.sendDue();
+  });
+  // One reminder per member before an open survey closes; each member is recorded as passed, so none goes twice.
+  jobs.schedule(SURVEY_MAIL_JOB, { every: 15 * MINUTE }, async () => {
+    const sent = await services.surveyMail.sendReminders();
+    if (sent > 0) services.logger?.info({ sent }, "survey reminders sent");
   });
   // The owners' monthly report: looked at each hour, sent in the first days of a month on the site's clock (once per
   // owner and month).

@@ -29,7 +29,9 @@ export type Widget =
   /** One uploaded file kept as it is (a library document), by its stored path. */
   | "file"
   /** Files uploaded to become library documents of the item saved (an announcement's attachments). */
-  | "attachments";
+  | "attachments"
+  /** A survey's questions, sent as one JSON list. */
+  | "questions";
 
 /** Lists a picker loads from the API rather than holding itself. */
 export type OptionSource = "businesses" | "categories" | "tags" | "authors";

@@ -1,7 +1,7 @@
 // How a person wants to hear of each kind of news: at once (a mail each time), in a weekly digest, or not at all.
 import { z } from "zod";
 
-export const NOTIFICATION_KINDS = ["announcements", "meetings", "minutes", "requestsDecided", "insights"] as const;
+export const NOTIFICATION_KINDS = ["announcements", "meetings", "minutes", "requestsDecided", "insights", "surveys"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const DELIVERIES = ["at once", "in a weekly digest", "off"] as const;
@@ -15,6 +15,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   requestsDecided: "at once",
   // The owners' monthly report of what their listing brought: "at once" is its monthly mail.
   insights: "at once",
+  surveys: "at once",
 };
 
 /** The form's labels, per kind and per choice. */
@@ -24,6 +25,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   minutes: "Minutes",
   requestsDecided: "Requests decided",
   insights: "Monthly insights report (business owners)",
+  surveys: "Survey reminders (one before a survey you have not answered closes)",
 };
 export const DELIVERY_LABELS: Record<Delivery, string> = { "at once": "At once", "in a weekly digest": "In a weekly digest", off: "Off" };
 
@@ -37,6 +39,8 @@ export const DELIVERIES_OF: Record<NotificationKind, readonly Delivery[]> = {
   minutes: DELIVERIES,
   requestsDecided: DELIVERIES,
   insights: ["at once", "off"],
+  // One reminder before a survey closes: a weekly digest would come too late for it.
+  surveys: ["at once", "off"],
 };
 export function deliveryLabel(kind: NotificationKind, delivery: Delivery): string {
   return kind === "insights" && delivery === "at once" ? "Monthly" : DELIVERY_LABELS[delivery];
@@ -47,6 +51,7 @@ export const notificationMessages = {
   nothingChosen: "Choose how to hear of at least one kind of news: announcements, meetings, minutes or requests decided.",
   saved: "Notification preferences saved.",
   monthlyOrOff: "Choose monthly or off.",
+  atOnceOrOff: "Choose at once or off.",
 } as const;
 
 const delivery = z.enum(DELIVERIES, { error: notificationMessages.invalid });
@@ -57,6 +62,7 @@ export const NotificationPreferencesSchema = z.object({
   minutes: delivery,
   requestsDecided: delivery,
   insights: z.enum(["at once", "off"], { error: notificationMessages.monthlyOrOff }),
+  surveys: z.enum(["at once", "off"], { error: notificationMessages.atOnceOrOff }),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
