@@ -137,11 +137,14 @@ export function registerSurveyRoutes(api: OpenAPIHono<AppEnv>) {
   );
   api.openapi(confirm, async (c) => c.json(await c.var.services.surveys.confirm(c.req.valid("param").id, c.req.valid("json")), 200));
   api.openapi(results, async (c) => c.json(await c.var.services.surveys.results(c.var.user, c.req.valid("param").id), 200));
-  api.openapi(exportSurvey, async (c) => {
-    const { csv } = await c.var.services.surveys.csv(c.var.user, c.req.valid("param").id);
+  // Documented as the others; served by a plain route, since the router reads "{id}.csv" as one parameter's name.
+  api.openAPIRegistry.registerPath(exportSurvey);
+  api.get("/exports/surveys/:file{[A-Za-z0-9_-]{1,100}\\.csv}", adminOnly, async (c) => {
+    const id = c.req.param("file").replace(/\.csv$/, "");
+    const { csv } = await c.var.services.surveys.csv(c.var.user, id);
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="survey-${c.req.valid("param").id}.csv"`,
+      "Content-Disposition": `attachment; filename="survey-${id}.csv"`,
       "Cache-Control": "no-store",
     });
   });

@@ -176,7 +176,7 @@ export class SurveyService {
 
   async create(viewer: CurrentUser | null, input: SurveyInput): Promise<AdminSurvey> {
     const admin = requireAdmin(viewer, m.mustBeLoggedIn);
-    const values = this.validate(input, []);
+    const values = this.validate(input);
     const saved = await this.repository.create(newId(), { ...values, editorUid: admin.id });
     await this.deps.audit.record(admin, { action: "create", entityType: "survey", entityId: saved.id, summary: saved.title });
     return this.adminView(saved, 0, false, this.now());
@@ -188,7 +188,7 @@ export class SurveyService {
     const existing = await this.repository.get(id);
     if (!existing) throw NotFound(m.notFound);
     const count = (await this.repository.responseCounts([id])).get(id) ?? 0;
-    const values = this.validate(input, existing.questions);
+    const values = this.validate(input);
     if (count > 0) {
       values.questions.forEach((question, index) => {
         const before = existing.questions.find((q) => q.id === question.id);
@@ -297,13 +297,12 @@ export class SurveyService {
   }
 
   /** The form's rules; questions keep their ids and new ones get theirs; options only for choices. */
-  private validate(input: SurveyInput, before: Question[]): Omit<SurveyWrite, "editorUid"> {
+  private validate(input: SurveyInput): Omit<SurveyWrite, "editorUid"> {
     const parsed = SurveyInputSchema.safeParse(input);
     if (!parsed.success) throw invalidInput(parsed.error.issues, m.required);
-    const known = new Set(before.map((q) => q.id));
     const seen = new Set<string>();
     const questions = parsed.data.questions.map((q): Question => {
-      const id = q.id && !seen.has(q.id) && (known.has(q.id) || q.id.length >= 8) ? q.id : newId(12);
+      const id = q.id && !seen.has(q.id) ? q.id : newId(12);
       seen.add(id);
       return { id, kind: q.kind, label: q.label, help: q.help, required: q.required, options: isChoiceKind(q.kind) ? [...new Set(q.options)] : [] };
     });
