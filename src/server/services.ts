@@ -35,7 +35,7 @@ import {
   unansweredMeetingsFor,
   type MeetingDeps,
 } from "./features/meeting/index.ts";
-import { SURVEY_MAIL_JOB, surveyDashboard, SurveyMail, SurveyRepository, SurveyService } from "./features/survey/index.ts";
+import { surveyDashboard, SurveyMail, SurveyRepository, SurveyService } from "./features/survey/index.ts";
 import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {

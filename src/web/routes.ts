@@ -25,6 +25,8 @@ export default [
     route("myqsa/announcements/:announcementId", "routes/member-announcement.tsx"),
     route("myqsa/meetings", "routes/member-meetings.tsx"),
     route("myqsa/meetings/:meetingId", "routes/member-meeting.tsx"),
+    route("myqsa/surveys", "routes/member-surveys.tsx"),
+    route("myqsa/surveys/:surveyId", "routes/member-survey.tsx"),
     // The library: members' documents, and the public ones for everyone.
     route("myqsa/research", "routes/member-research.tsx"),
     route("resources", "routes/resources.tsx"),

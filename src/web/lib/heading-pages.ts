@@ -1,10 +1,10 @@
 /**
  * Pages that show only their heading (spec route table); /news has its own route, with the posts, and
- * /myqsa/announcements, /myqsa/meetings and /myqsa/research their own, with the announcements, the meetings and the library.
+ * /myqsa/announcements, /myqsa/meetings, /myqsa/surveys and /myqsa/research their own, with the announcements, the meetings,
+ * the surveys and the library.
  */
 export const HEADING_PAGES: Record<string, string> = {
   "/deals": "Welcome to the Deals Page",
   "/history": "History",
   "/myqsa/volunteer": "Volunteer",
-  "/myqsa/surveys": "Surveys",
 };

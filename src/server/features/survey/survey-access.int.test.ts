@@ -5,6 +5,7 @@ import { createBusiness, createUser } from "#server/db/factories.ts";
 import { setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
+import type { SurveyInput } from "#shared/schemas/survey.ts";
 
 const t = setUpTestApp();
 const admin = setUpSignIn(t, "admin");
@@ -102,7 +103,7 @@ describe("surveys: 200 answers at once", () => {
 
   for (const anonymous of [false, true]) {
     it(`${anonymous ? "anonymous" : "named"}: 200 people answering together (each twice at once) are all counted, once each`, async () => {
-      const created = await t.services.surveys.create(people.users[0]!, { ...valid, title: `Rush ${anonymous}`, anonymous });
+      const created = await t.services.surveys.create(people.users[0]!, { ...valid, title: `Rush ${anonymous}`, anonymous } as SurveyInput);
       const noChallenge = async () => "ok" as const;
       const outcomes = await Promise.allSettled(people.users.flatMap((user, i) => [0, 1].map(() => t.services.surveys.respond(user, created.id, { answers: { q1: (i % 5) + 1 } }, noChallenge))));
       const results = await t.services.surveys.results(people.users[0]!, created.id);

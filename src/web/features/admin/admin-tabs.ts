@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   ["offers", "Offers"],
   ["announcements", "Announcements"],
   ["meetings", "Meetings"],
+  ["surveys", "Surveys"],
   ["library", "Library"],
   ["recent-changes", "Recent changes"],
   ["requests", "Requests"],
