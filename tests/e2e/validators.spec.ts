@@ -73,6 +73,7 @@ const ADMIN_TAB_CONTENT: Partial<Record<string, string>> = {
   announcements: "Add Announcement",
   library: "Add Document",
   meetings: "Add Meeting",
+  surveys: "Add Survey",
   "recent-changes": "now owns",
   intake: "Intake forms (",
   import: "Import",
@@ -130,6 +131,27 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
   });
   expect(arranged.status()).toBe(201);
   const meeting = (await arranged.json()) as { id: string };
+  // A members' survey with a question of each kind, answered once, so its page shows the form and the results.
+  const built = await page.request.post("/api/v1/surveys", {
+    data: {
+      title: "Validators' survey",
+      status: "open",
+      closesAt: new Date(soon).toISOString(),
+      questions: [
+        { id: "one", kind: "oneChoice", label: "One choice", help: "Checked help.", required: true, options: ["A", "B"] },
+        { id: "several", kind: "severalChoices", label: "Several", options: ["C", "D"] },
+        { id: "rating", kind: "rating", label: "Rating" },
+        { id: "number", kind: "number", label: "Number" },
+        { id: "date", kind: "date", label: "Date" },
+        { id: "short", kind: "shortText", label: "Short" },
+        { id: "long", kind: "longText", label: "Long" },
+      ],
+    },
+    headers: { Origin: baseURL! },
+  });
+  expect(built.status()).toBe(201);
+  const survey = (await built.json()) as { id: string };
+  expect((await owner.post(`/api/v1/surveys/${survey.id}/responses`, { data: { answers: { one: "A", rating: 4, long: "Checked answer." } }, headers: { Origin: baseURL! } })).status()).toBe(200);
   const signedIn: Array<[string, string, APIRequestContext]> = [
     ...signedInPages(admin.email, claimed.name).map(([p, text]): [string, string, APIRequestContext] => [p, text, page.request]),
     ...([
@@ -138,6 +160,8 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
       ["/myqsa/research", "Reports, studies, bylaws"],
       ["/myqsa/meetings", "Validators' meeting"],
       [`/myqsa/meetings/${meeting.id}`, "Checked agenda."],
+      ["/myqsa/surveys", "Validators' survey"],
+      [`/myqsa/surveys/${survey.id}`, "Checked help."],
     ] as const).flatMap(([p, text]): Array<[string, string, APIRequestContext]> => [
       [p, text, page.request],
       [p, text, owner],
@@ -146,6 +170,8 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
     // A member's dashboard (their business, their waiting claim, the announcement, the meeting) and the onboarding's steps.
     ...[owned.name, claimed.name, "Validators' announcement", "Validators' meeting", "What needs you"].map((text): [string, string, APIRequestContext] => ["/myqsa/dashboard", text, owner]),
     ["/myqsa/profile-setup", "Complete your listing", owner],
+    // The results as an administrator reads them live, with their tables.
+    [`/myqsa/surveys/${survey.id}`, "Checked answer.", page.request],
     [`/mybusiness?insights=${owned.id}&days=90`, "Figures by day (table)", owner],
   ];
   for (const [p, text, as] of signedIn) {

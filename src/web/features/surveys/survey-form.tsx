@@ -41,7 +41,7 @@ function QuestionControl({ question, index, value, error, onChange }: { question
   );
   const invalid = error ? true : undefined;
   const group = (choices: ReactNode) => (
-    <fieldset className="grid gap-2" aria-describedby={described} aria-invalid={invalid} data-field={id} aria-required={question.required || undefined}>
+    <fieldset className="grid gap-2" aria-describedby={described} aria-invalid={invalid} data-field={id}>
       <legend className={ui.label}>{label}</legend>
       {help}
       {choices}
@@ -56,7 +56,7 @@ function QuestionControl({ question, index, value, error, onChange }: { question
         <div className={question.kind === "rating" ? "flex flex-wrap gap-x-5 gap-y-1" : "grid gap-1"}>
           {options.map((option) => (
             <label key={option} className="flex items-center gap-2 text-stone-800">
-              <input type="radio" name={id} value={option} checked={value === option} onChange={() => onChange(option)} className="size-4 accent-brand-700" />
+              <input type="radio" name={id} value={option} required={question.required} checked={value === option} onChange={() => onChange(option)} className="size-4 accent-brand-700" />
               {option}
             </label>
           ))}
