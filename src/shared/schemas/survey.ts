@@ -1,7 +1,7 @@
 // Surveys: what administrators build (questions of seven kinds), what a respondent sends, and what members, visitors
 // and administrators are shown of a survey and its results.
 import { z } from "zod";
-import { checkbox, optionalTimestamp } from "./content-input.ts";
+import { checkbox, jsonListInput, optionalTimestamp } from "./content-input.ts";
 import { singleLine } from "../text.ts";
 import type { EntityView } from "./entity.ts";
 
@@ -83,16 +83,7 @@ export interface Question {
 
 /** The form sends the questions as one JSON field; API clients send the list itself. */
 export const QuestionsFieldSchema = z.preprocess(
-  (value) => {
-    if (typeof value !== "string") return value;
-    const text = value.trim();
-    if (text === "") return [];
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return value;
-    }
-  },
+  jsonListInput,
   z
     .array(QuestionSchema, { error: surveyMessages.questionsInvalid })
     .min(1, { error: surveyMessages.questionsRequired })

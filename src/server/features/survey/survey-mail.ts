@@ -6,7 +6,7 @@ import type { Mailer, MailMessage } from "#server/mail/mailer.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
 import { NOTIFICATION_PREFERENCES_PATH, type Delivery, type NotificationKind } from "#shared/schemas/notification-preferences.ts";
 import { surveyPath } from "#shared/schemas/survey.ts";
-import { formatDay, formatTime, zoneAbbreviation } from "#shared/zoned-time.ts";
+import { formatEventWhen } from "#shared/zoned-time.ts";
 import type { SurveyRepository, StoredSurvey } from "./survey.repository.ts";
 
 export const SURVEY_MAIL_JOB = "survey-mail";
@@ -24,7 +24,8 @@ export interface SurveyMailOptions {
   now?: () => Date;
 }
 
-const closing = (survey: StoredSurvey, timeZone: string) => `${formatDay(survey.closesAt!, timeZone)}, ${formatTime(survey.closesAt!, timeZone)} ${zoneAbbreviation(survey.closesAt!, timeZone)}`;
+/** "Friday, December 4, 2026, 6:00 PM EST". */
+const closing = (survey: StoredSurvey, timeZone: string) => formatEventWhen(survey.closesAt!, null, false, timeZone);
 
 export class SurveyMail {
   private readonly options: SurveyMailOptions;

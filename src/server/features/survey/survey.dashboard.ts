@@ -2,7 +2,7 @@
 // closing first, and a section listing them.
 import { NOTHING, type DashboardContributor } from "#server/features/dashboard/index.ts";
 import { surveyPath, type SurveySummary } from "#shared/schemas/survey.ts";
-import { formatDay, formatTime, zoneAbbreviation } from "#shared/zoned-time.ts";
+import { formatEventWhen } from "#shared/zoned-time.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 
 export function surveyDashboard(deps: { unanswered: (viewer: CurrentUser) => Promise<SurveySummary[]>; timeZone: () => Promise<string> }): DashboardContributor {
@@ -10,7 +10,7 @@ export function surveyDashboard(deps: { unanswered: (viewer: CurrentUser) => Pro
     async contribute({ user, member }) {
       if (!member) return NOTHING;
       const [open, timeZone] = await Promise.all([deps.unanswered(user), deps.timeZone()]);
-      const closes = (s: SurveySummary) => (s.closesAt ? `Closes ${formatDay(s.closesAt, timeZone)}, ${formatTime(s.closesAt, timeZone)} ${zoneAbbreviation(s.closesAt, timeZone)}` : "Open");
+      const closes = (s: SurveySummary) => (s.closesAt ? `Closes ${formatEventWhen(s.closesAt, null, false, timeZone)}` : "Open");
       return {
         tasks: open.map((s) => ({ id: `survey-${s.id}`, title: `Answer: ${s.title}`, detail: closes(s), href: surveyPath(s.id), action: "Answer the survey" })),
         section: {

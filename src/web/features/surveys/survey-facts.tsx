@@ -1,9 +1,9 @@
 // How a survey is described in lists and on its page: where it stands, who it is for, whether it is anonymous, whether
 // the person has answered, and when it opens and closes in the site's time zone.
 import { SURVEY_STATE_LABELS, type SurveySummary } from "#shared/schemas/survey.ts";
-import { formatDay, formatTime, zoneAbbreviation } from "#shared/zoned-time.ts";
+import { formatEventWhen } from "#shared/zoned-time.ts";
 
-const at = (iso: string, timeZone: string) => `${formatDay(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneAbbreviation(iso, timeZone)}`;
+const at = (iso: string, timeZone: string) => formatEventWhen(iso, null, false, timeZone);
 
 export function surveyWhen(survey: Pick<SurveySummary, "state" | "opensAt" | "closesAt">, timeZone: string): string | null {
   if (survey.state === "scheduled" && survey.opensAt) return `Opens ${at(survey.opensAt, timeZone)}`;

@@ -172,7 +172,11 @@ export function SurveyForm({ survey, signedIn }: { survey: SurveyDetail; signedI
           index={index}
           value={values[question.id] ?? ""}
           error={errors[`answers.${question.id}`]}
-          onChange={(value) => setValues((all) => ({ ...all, [question.id]: value }))}
+          onChange={(value) => {
+            setValues((all) => ({ ...all, [question.id]: value }));
+            // Its refusal goes once the answer changes; the others stay until the next sending.
+            setErrors(({ [`answers.${question.id}`]: _, ...others }) => others);
+          }}
         />
       ))}
       {!signedIn && (
