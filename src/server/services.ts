@@ -35,7 +35,7 @@ import {
   unansweredMeetingsFor,
   type MeetingDeps,
 } from "./features/meeting/index.ts";
-import { surveyDashboard, SurveyMail, SurveyRepository, SurveyService } from "./features/survey/index.ts";
+import { respondentKeys, surveyDashboard, SurveyMail, SurveyRepository, SurveyService } from "./features/survey/index.ts";
 import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {
@@ -286,16 +286,16 @@ function createSurveys({ database, env, mailer, siteSettings, notificationPrefer
     const settings = await siteSettings.get();
     return { name: settings.associationName, timeZone: settings.timeZone };
   };
-  let service: SurveyService | undefined = undefined;
+  const personKey = respondentKeys(secret);
   const mail = new SurveyMail({
     repository,
     mailer,
     siteUrl: publicUrl(env),
     site,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
-    personKey: (surveyId, person) => service!.personKey(surveyId, person),
+    personKey,
   });
-  service = new SurveyService(repository, { audit, isMember, secret, siteUrl: publicUrl(env), sendConfirmation: (to, survey, link) => mail.sendConfirmation(to, survey, link) });
+  const service = new SurveyService(repository, { audit, isMember, personKey, siteUrl: publicUrl(env), sendConfirmation: (to, survey, link) => mail.sendConfirmation(to, survey, link) });
   return { service, mail, repository };
 }
 

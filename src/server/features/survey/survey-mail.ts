@@ -8,6 +8,7 @@ import { NOTIFICATION_PREFERENCES_PATH, type Delivery, type NotificationKind } f
 import { surveyPath } from "#shared/schemas/survey.ts";
 import { formatEventWhen } from "#shared/zoned-time.ts";
 import type { SurveyRepository, StoredSurvey } from "./survey.repository.ts";
+import type { PersonKey } from "./survey-keys.ts";
 
 export const SURVEY_MAIL_JOB = "survey-mail";
 export const REMIND_BEFORE_HOURS = 48;
@@ -20,7 +21,7 @@ export interface SurveyMailOptions {
   site: () => Promise<{ name: string; timeZone: string }>;
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
   /** The keyed hash of survey and member, to tell who has answered without any answer naming them. */
-  personKey: (surveyId: string, person: { userId: string }) => string;
+  personKey: PersonKey;
   now?: () => Date;
 }
 

@@ -3,7 +3,7 @@
 // account or by a mailed confirmation link; results are shown to those who answered after closing, when the survey
 // says so. One answer per person through a keyed hash of survey and person (decision 0031), in a table no answer
 // refers to, so an anonymous survey's answers are tied to no one.
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { requireAdmin, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, Validation } from "#server/errors.ts";
@@ -30,6 +30,7 @@ import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { toCsv } from "#server/features/import/index.ts";
 import { answerCell, checkAnswers, questionResult } from "./survey-answers.ts";
 import type { SurveyRepository, StoredSurvey, SurveyWrite } from "./survey.repository.ts";
+import { hashToken, type PersonKey } from "./survey-keys.ts";
 
 /** How long a visitor's mailed confirmation link works. */
 const PENDING_HOURS = 48;
@@ -41,8 +42,8 @@ export interface SurveyDeps {
   audit: AuditRecorder;
   /** The members' rule, the announcements' own. */
   isMember: (viewer: CurrentUser | null) => Promise<boolean>;
-  /** The server's secret: the key of the respondents' hashes. */
-  secret: string;
+  /** The respondents' keyed hashes (survey-keys.ts). */
+  personKey: PersonKey;
   /** Mails a visitor the link that confirms their answer. */
   sendConfirmation: (to: string, survey: StoredSurvey, link: string) => Promise<void>;
   siteUrl: string;
@@ -52,22 +53,15 @@ export interface SurveyDeps {
 export class SurveyService {
   private readonly repository: SurveyRepository;
   private readonly deps: SurveyDeps;
-  private readonly key: Buffer;
+  private readonly personKey: PersonKey;
   constructor(repository: SurveyRepository, deps: SurveyDeps) {
     this.repository = repository;
     this.deps = deps;
-    // A key of its own, derived from the server's secret, so no other use of that secret yields the same hashes.
-    this.key = createHmac("sha256", deps.secret).update("niche survey respondents").digest();
+    this.personKey = deps.personKey;
   }
 
   private now(): string {
     return (this.deps.now?.() ?? new Date()).toISOString();
-  }
-
-  /** The keyed hash that says "this person answered this survey", and nothing else. */
-  personKey(surveyId: string, person: { userId: string } | { email: string }): string {
-    const who = "userId" in person ? `user:${person.userId}` : `email:${person.email.trim().toLowerCase()}`;
-    return createHmac("sha256", this.key).update(`${surveyId}\n${who}`).digest("base64url");
   }
 
   stateOf(survey: Pick<StoredSurvey, "status" | "opensAt" | "closesAt">, now = this.now()): SurveyState {
@@ -310,5 +304,3 @@ export class SurveyService {
     return { ...parsed.data, questions };
   }
 }
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
