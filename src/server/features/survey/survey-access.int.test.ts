@@ -29,7 +29,8 @@ const valid = {
 const fixture = setUp(async () => {
   const response = await t.request("/api/v1/surveys", { method: "POST", json: valid, cookie: admin.cookie });
   expect(response.status).toBe(201);
-  return { id: ((await response.json()) as { id: string }).id };
+  const open = await t.request("/api/v1/surveys", { method: "POST", json: { ...valid, audience: "public" }, cookie: admin.cookie });
+  return { id: ((await response.json()) as { id: string }).id, publicId: ((await open.json()) as { id: string }).id };
 });
 
 type Who = "anonymous" | "user" | "ownerOfNothing" | "memberA" | "memberB" | "admin";
@@ -45,6 +46,19 @@ const OPERATIONS: Array<{ name: string; call: (cookie: string | undefined) => Re
   // The list answers everyone: what is in it depends on who asks (below).
   { name: "list", call: (cookie) => t.request("/api/v1/surveys", { cookie }), expect: { anonymous: 200, user: 200, ownerOfNothing: 200, memberA: 200, memberB: 200, admin: 200 } },
   { name: "list every one (administrators' tab)", call: (cookie) => t.request("/api/v1/admin/surveys", { cookie }), expect: ADMIN_ONLY(200) },
+  { name: "get a public survey", call: (cookie) => t.request(`/api/v1/surveys/${fixture.publicId}`, { cookie }), expect: { anonymous: 200, user: 200, ownerOfNothing: 200, memberA: 200, memberB: 200, admin: 200 } },
+  // A public survey's answer needs the proof of work from everyone, whatever their role.
+  {
+    name: "answer a public survey without the proof of work",
+    call: (cookie) => t.request(`/api/v1/surveys/${fixture.publicId}/responses`, { method: "POST", json: { answers: { q1: 3 }, email: "someone@example.com" }, cookie }),
+    expect: { anonymous: 400, user: 400, ownerOfNothing: 400, memberA: 400, memberB: 400, admin: 400 },
+  },
+  // Only the mailed link's token counts an answer: a session is no use without it.
+  {
+    name: "confirm a visitor's answer without its token",
+    call: (cookie) => t.request(`/api/v1/surveys/${fixture.publicId}/responses/confirm`, { method: "POST", json: { token: "not-the-mailed-token" }, cookie }),
+    expect: { anonymous: 400, user: 400, ownerOfNothing: 400, memberA: 400, memberB: 400, admin: 400 },
+  },
   { name: "get a members' survey", call: (cookie) => t.request(`/api/v1/surveys/${fixture.id}`, { cookie }), expect: MEMBERS_ONLY(200) },
   {
     name: "answer a members' survey",
