@@ -15,6 +15,7 @@ import { registerInsightOverviewRoutes, registerInsightRoutes } from "./features
 import { registerIntakeRoutes } from "./features/intake/index.ts";
 import { registerListingRoutes } from "./features/listings/index.ts";
 import { registerMeetingRoutes } from "./features/meeting/index.ts";
+import { registerSurveyRoutes } from "./features/survey/index.ts";
 import { registerMeRoutes } from "./features/me/index.ts";
 import { registerNotificationPreferenceRoutes } from "./features/notifications/index.ts";
 import { registerOfferRoutes } from "./features/offer/index.ts";
@@ -47,6 +48,7 @@ export function createApi() {
   registerAnnouncementRoutes(api);
   registerMeetingRoutes(api);
   registerVolunteerRoutes(api);
+  registerSurveyRoutes(api);
   registerDocumentRoutes(api);
   registerGeoRoutes(api);
   registerAuditRoutes(api);

@@ -6,6 +6,7 @@ import type { MeetingMail } from "./features/meeting/index.ts";
 import { MEETING_MAIL_JOB } from "./features/meeting/index.ts";
 import type { VolunteerMail } from "./features/volunteer/index.ts";
 import { VOLUNTEER_MAIL_JOB } from "./features/volunteer/index.ts";
+import { SURVEY_MAIL_JOB, type SurveyMail } from "./features/survey/index.ts";
 import type { ImportGeocoder } from "./features/import/index.ts";
 import type { InsightReport } from "./features/insights/index.ts";
 import { INSIGHT_REPORT_JOB } from "./features/insights/index.ts";
@@ -30,7 +31,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; volunteerMail: VolunteerMail; insightReport: InsightReport; freshness: FreshnessService; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; volunteerMail: VolunteerMail; surveyMail: SurveyMail; insightReport: InsightReport; freshness: FreshnessService; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -67,6 +68,11 @@ export function scheduleJobs(
   // a sign-up or a cancellation asks for it.
   jobs.schedule(VOLUNTEER_MAIL_JOB, { every: MINUTE }, async () => {
     await services.volunteerMail.sendDue();
+  });
+  // One reminder per member before an open survey closes; each member is recorded as passed, so none goes twice.
+  jobs.schedule(SURVEY_MAIL_JOB, { every: 15 * MINUTE }, async () => {
+    const sent = await services.surveyMail.sendReminders();
+    if (sent > 0) services.logger?.info({ sent }, "survey reminders sent");
   });
   // The owners' monthly report: looked at each hour, sent in the first days of a month on the site's clock (once per
   // owner and month).

@@ -57,7 +57,9 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
   const origins = createOriginPolicy(originSettingsFromEnv(env), logger);
   const sending = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox"), logger });
   const mailer = metrics ? countedMailer(sending, metrics.mail) : sending;
+  const secret = authSecret(env, dataDir);
   const services = createServices({
+    secret,
     mailer,
     jobMetrics: metrics?.jobs,
     onMailError: (err) => logger.warn({ err }, "request mail could not be sent"),
@@ -71,7 +73,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
   const baseURL = publicUrl(env);
   const auth = createAuth({
     database,
-    secret: authSecret(env, dataDir),
+    secret,
     baseURL,
     trustedOrigins: (origin) => origins.isTrusted(origin),
     trustProxy: env.TRUST_PROXY,

@@ -9,6 +9,8 @@ import { geoSetupFromEnv, type GeoSetup } from "./geo-providers/geo-config.ts";
 import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from "./auth/providers.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Logger } from "./logger.ts";
+import { randomBytes } from "node:crypto";
+import type { CurrentUser } from "./auth/session.ts";
 import { AccountRepository, AccountService } from "./features/account/index.ts";
 import { ANNOUNCEMENT_MAIL_JOB, announcementDashboard, AnnouncementMail, AnnouncementRepository, AnnouncementService, addAttachments, announcementDigestSource } from "./features/announcement/index.ts";
 import { AuditRepository, AuditService } from "./features/audit/index.ts";
@@ -35,6 +37,7 @@ import {
   type MeetingDeps,
 } from "./features/meeting/index.ts";
 import { VOLUNTEER_MAIL_JOB, volunteerDashboard, VolunteerMail, VolunteerRepository, VolunteerService } from "./features/volunteer/index.ts";
+import { respondentKeys, surveyDashboard, SurveyMail, SurveyRepository, SurveyService } from "./features/survey/index.ts";
 import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {
@@ -65,6 +68,9 @@ import { Jobs } from "./jobs/jobs.ts";
 import type { JobMetrics } from "./metrics/metrics.ts";
 import { scheduleJobs } from "./background-jobs.ts";
 
+/** Without AUTH_SECRET and without the runtime's kept one (tests), a key that lives as long as the process. */
+const PROCESS_SECRET = randomBytes(32).toString("base64url");
+
 export function createServices({
   database,
   store,
@@ -78,6 +84,7 @@ export function createServices({
   onMailError,
   logger,
   jobMetrics,
+  secret = env.AUTH_SECRET ?? PROCESS_SECRET,
 }: {
   database: Database;
   store: ObjectStore;
@@ -95,6 +102,8 @@ export function createServices({
   logger?: Logger;
   /** Counts of the background jobs for /metrics, when it is served. */
   jobMetrics?: JobMetrics | undefined;
+  /** The server's secret (AUTH_SECRET, or the one kept under DATA_DIR): keys the surveys' respondent hashes. */
+  secret?: string;
   uploads?: { quotaBytes?: number; datastore?: UploadServiceOptions["datastore"]; logger?: UploadServiceOptions["logger"] };
 }) {
   // Every background job runs through these; the runtime starts them (tests run a job with `jobs.runNow`).
@@ -161,6 +170,7 @@ export function createServices({
   const documents: DocumentService = new DocumentService(documentRepository, { audit, files, isMember: (viewer) => announcements.isMember(viewer) });
   const meetings = createMeetings({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, documents, isMember: (viewer) => announcements.isMember(viewer) });
   const volunteering = createVolunteering({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, events });
+  const surveys = createSurveys({ database, env, mailer, siteSettings, notificationPreferenceRepository, audit, secret, isMember: (viewer) => announcements.isMember(viewer) });
   const account = new AccountService(new AccountRepository(database.db), signInProviders);
   const onboarding = new OnboardingService({
     accountType: async (viewer) => (await account.get(viewer)).accountType,
@@ -178,6 +188,7 @@ export function createServices({
       announcementDashboard(announcements),
       meetingDashboard({ next: (id) => nextMeetingsFor(meetings.service, id), unanswered: (id) => unansweredMeetingsFor(meetings.service, id), timeZone: siteTimeZone }),
       volunteerDashboard({ upcoming: (id) => volunteering.service.upcomingOf(id), timeZone: siteTimeZone }),
+      surveyDashboard({ unanswered: (viewer) => surveys.service.openUnansweredFor(viewer), timeZone: siteTimeZone }),
       ownersDashboard({ businesses: (ids) => businesses.findMany(ids), waiting: (viewer) => owners.requestDecisions.waiting(viewer) }),
     ],
   });
@@ -190,7 +201,7 @@ export function createServices({
   const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
   const freshListings = createFreshListings({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, geoRepository: new GeoRepository(database.db) });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, volunteerMail: volunteering.mail, insightReport: insights.insightReport, freshness: freshListings.freshness, logger });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, volunteerMail: volunteering.mail, surveyMail: surveys.mail, insightReport: insights.insightReport, freshness: freshListings.freshness, logger });
   return {
     jobs,
     siteSettings,
@@ -204,6 +215,7 @@ export function createServices({
     announcements,
     meetings: meetings.service,
     volunteering: volunteering.service,
+    surveys: surveys.service,
     documents,
     notificationPreferences: new NotificationPreferenceService(notificationPreferenceRepository),
     posts: new PostService(new PostRepository(database.db), { audit, files }),
@@ -318,6 +330,35 @@ function createVolunteering({
     },
     messageVolunteers: (shift, opportunity, volunteers, message) => mail.message(shift, opportunity, volunteers, message),
   });
+  return { service, mail, repository };
+}
+
+/** Surveys, and their reminders' sender; members are who the announcements say. */
+function createSurveys({ database, env, mailer, siteSettings, notificationPreferenceRepository, audit, secret, isMember }: {
+  database: Database;
+  env: Env;
+  mailer: Mailer | undefined;
+  siteSettings: SiteSettingsService;
+  notificationPreferenceRepository: NotificationPreferenceRepository;
+  audit: AuditService;
+  secret: string;
+  isMember: (viewer: CurrentUser | null) => Promise<boolean>;
+}) {
+  const repository = new SurveyRepository(database.db);
+  const site = async () => {
+    const settings = await siteSettings.get();
+    return { name: settings.associationName, timeZone: settings.timeZone };
+  };
+  const personKey = respondentKeys(secret);
+  const mail = new SurveyMail({
+    repository,
+    mailer,
+    siteUrl: publicUrl(env),
+    site,
+    deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+    personKey,
+  });
+  const service = new SurveyService(repository, { audit, isMember, personKey, siteUrl: publicUrl(env), sendConfirmation: (to, survey, link) => mail.sendConfirmation(to, survey, link) });
   return { service, mail, repository };
 }
 

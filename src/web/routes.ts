@@ -29,6 +29,8 @@ export default [
     route("volunteer", "routes/volunteer.tsx"),
     route("volunteer/:opportunityId", "routes/volunteer-opportunity.tsx"),
     route("myqsa/volunteer", "routes/member-volunteer.tsx"),
+    route("myqsa/surveys", "routes/member-surveys.tsx"),
+    route("myqsa/surveys/:surveyId", "routes/member-survey.tsx"),
     // The library: members' documents, and the public ones for everyone.
     route("myqsa/research", "routes/member-research.tsx"),
     route("resources", "routes/resources.tsx"),

@@ -76,6 +76,7 @@ const ADMIN_TAB_CONTENT: Partial<Record<string, string>> = {
   library: "Add Document",
   meetings: "Add Meeting",
   volunteering: "Add Opportunity",
+  surveys: "Add Survey",
   "recent-changes": "now owns",
   intake: "Intake forms (",
   insights: "Searched for and not found",
@@ -149,6 +150,27 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
   expect(added.status()).toBe(201);
   const opportunity = (await added.json()) as { id: string; shifts: Array<{ id: string }> };
   expect((await owner.post(`/api/v1/volunteer/shifts/${opportunity.shifts[0]!.id}/signups`, { headers: { Origin: baseURL! } })).status()).toBe(201);
+  // A members' survey with a question of each kind, answered once, so its page shows the form and the results.
+  const built = await page.request.post("/api/v1/surveys", {
+    data: {
+      title: "Validators' survey",
+      status: "open",
+      closesAt: new Date(soon).toISOString(),
+      questions: [
+        { id: "one", kind: "oneChoice", label: "One choice", help: "Checked help.", required: true, options: ["A", "B"] },
+        { id: "several", kind: "severalChoices", label: "Several", options: ["C", "D"] },
+        { id: "rating", kind: "rating", label: "Rating" },
+        { id: "number", kind: "number", label: "Number" },
+        { id: "date", kind: "date", label: "Date" },
+        { id: "short", kind: "shortText", label: "Short" },
+        { id: "long", kind: "longText", label: "Long" },
+      ],
+    },
+    headers: { Origin: baseURL! },
+  });
+  expect(built.status()).toBe(201);
+  const survey = (await built.json()) as { id: string };
+  expect((await owner.post(`/api/v1/surveys/${survey.id}/responses`, { data: { answers: { one: "A", rating: 4, long: "Checked answer." } }, headers: { Origin: baseURL! } })).status()).toBe(200);
   const signedIn: Array<[string, string, APIRequestContext]> = [
     ...signedInPages(admin.email, claimed.name).map(([p, text]): [string, string, APIRequestContext] => [p, text, page.request]),
     ...([
@@ -160,6 +182,8 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
       ["/volunteer", "Validators' opportunity"],
       [`/volunteer/${opportunity.id}`, "Checked description."],
       [`/events/${upcomingEvent!.id}`, "Volunteers needed: 2"],
+      ["/myqsa/surveys", "Validators' survey"],
+      [`/myqsa/surveys/${survey.id}`, "Checked help."],
     ] as const).flatMap(([p, text]): Array<[string, string, APIRequestContext]> => [
       [p, text, page.request],
       [p, text, owner],
@@ -169,6 +193,8 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
     ...[owned.name, claimed.name, "Validators' announcement", "Validators' meeting", "What needs you"].map((text): [string, string, APIRequestContext] => ["/myqsa/dashboard", text, owner]),
     ["/myqsa/profile-setup", "Complete your listing", owner],
     ["/myqsa/volunteer", "Validators' opportunity", owner],
+    // The results as an administrator reads them live, with their tables.
+    [`/myqsa/surveys/${survey.id}`, "Checked answer.", page.request],
     [`/mybusiness?insights=${owned.id}&days=90`, "Figures by day (table)", owner],
   ];
   for (const [p, text, as] of signedIn) {

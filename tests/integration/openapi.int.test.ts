@@ -120,6 +120,7 @@ describe("the OpenAPI document", () => {
     const announcement = await t.services.announcements.create(admin, { title: "OpenAPI", body: "<p>Documented</p>", publishAt: null });
     const meeting = await t.services.meetings.create(admin, { title: "OpenAPI", startsAt: "2031-01-01T18:00:00Z", endsAt: "2031-01-01T19:00:00Z", place: "Hall" });
     const opportunity = await t.services.volunteering.create(admin, { title: "OpenAPI", shifts: [{ startsAt: "2031-01-01T18:00:00Z", endsAt: "2031-01-01T19:00:00Z", place: "Hall", placesNeeded: 2 }] });
+    const survey = await t.services.surveys.create(admin, { title: "OpenAPI", questions: [{ kind: "rating", label: "How good" }] });
     const documentPath = await t.services.files.prepareUpload({ user: admin, kind: "document", fileName: "openapi.csv", size: csv.byteLength });
     const documentFile = await t.services.files.storeDocument({ user: admin, kind: "document", fullPath: documentPath, bytes: csv, fileName: "openapi.csv" });
     const libraryDocument = await t.services.documents.create(admin, { title: "OpenAPI", date: "2026-01-01", filePath: documentFile.fullPath });
@@ -133,8 +134,12 @@ describe("the OpenAPI document", () => {
       meetings: meeting.id,
       documents: libraryDocument.id,
       volunteer: opportunity.id,
-      // The one export of a single item: a volunteer shift's roster.
-      exports: opportunity.shifts[0]!.id,
+      surveys: survey.id,
+    };
+    // The exports of a single item, each of its own kind.
+    const idsByPath: Record<string, string> = {
+      "/exports/volunteer/shifts/{id}.csv": opportunity.shifts[0]!.id,
+      "/exports/surveys/{id}.csv": survey.id,
     };
 
     const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -146,7 +151,7 @@ describe("the OpenAPI document", () => {
       if (!operation) continue;
       const collection = template.split("/")[1]!;
       const url = template.replace(/\{(\w+)\}/g, (_, name: string) =>
-        encodeURIComponent(name === "id" ? (idsByCollection[collection] ?? values.id!) : values[name]!),
+        encodeURIComponent(name === "id" ? (idsByPath[template] ?? idsByCollection[collection] ?? values.id!) : values[name]!),
       );
       const query = (operation.parameters ?? []).filter((p) => p.in === "query" && p.required);
       const search = new URLSearchParams(query.map((p) => [p.name, values[p.name] ?? ""]));

@@ -472,6 +472,51 @@ export interface StoredFile {
   updated: string;
 }
 
+export interface Survey {
+  anonymous: Generated<number>;
+  audience: string;
+  closesAt: string | null;
+  createdAt: string;
+  description: string;
+  editorUid: string | null;
+  id: string;
+  lastUpdatedAt: string;
+  opensAt: string | null;
+  questions: string;
+  showResults: Generated<number>;
+  status: string;
+  title: string;
+}
+
+export interface SurveyPending {
+  answers: string;
+  email: string | null;
+  expiresAt: string;
+  personKey: string;
+  surveyId: string;
+  tokenHash: string;
+}
+
+export interface SurveyReminder {
+  sentAt: string;
+  surveyId: string;
+  userId: string;
+}
+
+export interface SurveyRespondent {
+  personKey: string;
+  surveyId: string;
+}
+
+export interface SurveyResponse {
+  answers: string;
+  email: string | null;
+  id: string;
+  submittedAt: string;
+  surveyId: string;
+  userId: string | null;
+}
+
 export interface Tag {
   createdAt: string;
   id: string;
@@ -587,6 +632,11 @@ export interface DB {
   sign_in_failure: SignInFailure;
   site_settings: SiteSettings;
   stored_file: StoredFile;
+  survey: Survey;
+  survey_pending: SurveyPending;
+  survey_reminder: SurveyReminder;
+  survey_respondent: SurveyRespondent;
+  survey_response: SurveyResponse;
   tag: Tag;
   used_challenge: UsedChallenge;
   user: User;

@@ -43,3 +43,15 @@ export const checkbox = z
   .union([z.boolean(), z.stringbool()])
   .nullish()
   .transform((value) => value ?? false);
+
+/** A list as API clients send it, or its JSON as a form's one hidden field carries it ("" is an empty list). */
+export function jsonListInput(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (text === "") return [];
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return value;
+  }
+}

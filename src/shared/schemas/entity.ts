@@ -31,7 +31,9 @@ export type Widget =
   /** Files uploaded to become library documents of the item saved (an announcement's attachments). */
   | "attachments"
   /** A volunteer opportunity's shifts, each a start, an end, a place, the places needed and requirements (sent as JSON). */
-  | "shifts";
+  | "shifts"
+  /** A survey's questions, sent as one JSON list. */
+  | "questions";
 
 /** Lists a picker loads from the API rather than holding itself. */
 export type OptionSource = "businesses" | "categories" | "tags" | "authors" | "events";

@@ -1,7 +1,7 @@
 // How a person wants to hear of each kind of news: at once (a mail each time), in a weekly digest, or not at all.
 import { z } from "zod";
 
-export const NOTIFICATION_KINDS = ["announcements", "meetings", "minutes", "requestsDecided", "insights", "freshness", "volunteering"] as const;
+export const NOTIFICATION_KINDS = ["announcements", "meetings", "minutes", "requestsDecided", "insights", "freshness", "volunteering", "surveys"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const DELIVERIES = ["at once", "in a weekly digest", "off"] as const;
@@ -18,6 +18,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   // Owners' reminders to check their listing (every freshness interval of the site settings).
   freshness: "at once",
   volunteering: "at once",
+  surveys: "at once",
 };
 
 /** The form's labels, per kind and per choice. */
@@ -29,6 +30,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   insights: "Monthly insights report (business owners)",
   freshness: "Is your listing still right? reminders (business owners)",
   volunteering: "Volunteer shifts (confirmations, places freed, reminders)",
+  surveys: "Survey reminders (one before a survey you have not answered closes)",
 };
 export const DELIVERY_LABELS: Record<Delivery, string> = { "at once": "At once", "in a weekly digest": "In a weekly digest", off: "Off" };
 
@@ -45,6 +47,8 @@ export const DELIVERIES_OF: Record<NotificationKind, readonly Delivery[]> = {
   freshness: ["at once", "off"],
   // About a shift the person signed up for, and due before it: a weekly digest would come too late.
   volunteering: ["at once", "off"],
+  // One reminder before a survey closes: a weekly digest would come too late for it.
+  surveys: ["at once", "off"],
 };
 export function deliveryLabel(kind: NotificationKind, delivery: Delivery): string {
   return kind === "insights" && delivery === "at once" ? "Monthly" : DELIVERY_LABELS[delivery];
@@ -68,6 +72,7 @@ export const NotificationPreferencesSchema = z.object({
   insights: z.enum(["at once", "off"], { error: notificationMessages.monthlyOrOff }),
   freshness: z.enum(["at once", "off"], { error: notificationMessages.atOnceOrOff }),
   volunteering: z.enum(["at once", "off"], { error: notificationMessages.atOnceOrOff }),
+  surveys: z.enum(["at once", "off"], { error: notificationMessages.atOnceOrOff }),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { SOCIAL_KINDS, socialLinkProblem, type SocialLink } from "../social-links.ts";
 import type { SameType } from "./same-type.ts";
+import { jsonListInput } from "./content-input.ts";
 
 export * from "../social-links.ts";
 
@@ -15,16 +16,7 @@ true satisfies SameType<z.output<typeof SocialLinkSchema>, SocialLink>;
 
 /** What a form or API client sends: a list (or its JSON, as a form field carries it); at most 10. */
 export const SocialLinksFieldSchema = z.preprocess(
-  (value) => {
-    if (typeof value !== "string") return value;
-    const text = value.trim();
-    if (text === "") return [];
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return value;
-    }
-  },
+  jsonListInput,
   z
     .array(SocialLinkSchema, { error: "Social links must be a list of { kind, url }." })
     .max(10, { error: "A business can have at most 10 social links." })

@@ -38,6 +38,7 @@ export const paths = {
     announcement: (id: string) => `/myqsa/announcements/${encodeURIComponent(id)}`,
     volunteer: "/myqsa/volunteer",
     surveys: "/myqsa/surveys",
+    survey: (id: string) => `/myqsa/surveys/${encodeURIComponent(id)}`,
     meetings: "/myqsa/meetings",
     meeting: (id: string) => `/myqsa/meetings/${encodeURIComponent(id)}`,
     research: "/myqsa/research",

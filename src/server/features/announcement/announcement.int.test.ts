@@ -141,11 +141,11 @@ describe("notification preferences", () => {
   it("are the signed-in person's own, default to at once, and refuse an unknown choice beside its kind", async () => {
     expect((await t.request("/api/v1/me/notifications")).status).toBe(401);
     const mine = await (await t.request("/api/v1/me/notifications", { cookie: plainUser.cookie })).json();
-    expect(mine).toEqual({ announcements: "at once", meetings: "at once", minutes: "at once", requestsDecided: "at once", insights: "at once", freshness: "at once" });
+    expect(mine).toEqual({ announcements: "at once", meetings: "at once", minutes: "at once", requestsDecided: "at once", insights: "at once", freshness: "at once", volunteering: "at once", surveys: "at once" });
     const bad = await invalidOf(await t.request("/api/v1/me/notifications", { method: "PUT", json: { meetings: "hourly" }, cookie: plainUser.cookie }));
     expect(bad.fields).toEqual({ meetings: "Choose at once, in a weekly digest or off." });
     const changed = await (await t.request("/api/v1/me/notifications", { method: "PUT", json: { minutes: "off" }, cookie: plainUser.cookie })).json();
-    expect(changed).toEqual({ announcements: "at once", meetings: "at once", minutes: "off", requestsDecided: "at once", insights: "at once", freshness: "at once" });
+    expect(changed).toEqual({ announcements: "at once", meetings: "at once", minutes: "off", requestsDecided: "at once", insights: "at once", freshness: "at once", volunteering: "at once", surveys: "at once" });
     // A change names one kind at least, and nothing else.
     const none = await t.request("/api/v1/me/notifications", { method: "PUT", json: {}, cookie: plainUser.cookie });
     expect(none.status).toBe(400);

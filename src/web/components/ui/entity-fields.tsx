@@ -211,7 +211,8 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
     case "photos":
     case "links":
     case "attachments":
-    case "shifts": {
+    case "shifts":
+    case "questions": {
       const Widget = props.widgets?.[view.widget];
       if (!Widget) throw new Error(`The form draws a "${view.widget}" field but was given no widget for it.`);
       return (

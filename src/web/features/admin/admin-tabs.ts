@@ -13,6 +13,7 @@ export const ADMIN_TABS = [
   ["announcements", "Announcements"],
   ["meetings", "Meetings"],
   ["volunteering", "Volunteering"],
+  ["surveys", "Surveys"],
   ["library", "Library"],
   ["recent-changes", "Recent changes"],
   ["requests", "Requests"],

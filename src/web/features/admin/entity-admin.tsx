@@ -15,9 +15,10 @@ import { PhotosEditor, SocialLinksEditor } from "../business/index.ts";
 import { RepeatRuleWidget } from "../events/index.ts";
 import { AttachmentsField } from "../announcements/index.ts";
 import { ShiftsEditor } from "../volunteering/index.ts";
+import { QuestionsEditor } from "../surveys/index.ts";
 
-/** The widgets of the fields an event, a business and an announcement have that belong to their features. */
-const WIDGETS: FieldWidgets = { recurrence: RepeatRuleWidget, photos: PhotosEditor, links: SocialLinksEditor, attachments: AttachmentsField, shifts: ShiftsEditor };
+/** The widgets of the fields an event, a business, an announcement, an opportunity and a survey have that belong to their features. */
+const WIDGETS: FieldWidgets = { recurrence: RepeatRuleWidget, photos: PhotosEditor, links: SocialLinksEditor, attachments: AttachmentsField, shifts: ShiftsEditor, questions: QuestionsEditor };
 
 type Row = { id: string };
 export interface ActionData extends FormActionData {

@@ -8,6 +8,7 @@ import { messages } from "#shared/messages.ts";
 import { AnnouncementInputSchema, announcementMessages, announcementView, type AdminAnnouncement } from "#shared/schemas/announcement.ts";
 import { MeetingInputSchema, meetingMessages, meetingView, type AdminMeeting } from "#shared/schemas/meeting.ts";
 import { OpportunityInputSchema, volunteerMessages, volunteerPaths, volunteerView, type AdminOpportunity } from "#shared/schemas/volunteer.ts";
+import { SURVEY_STATE_LABELS, SurveyInputSchema, surveyMessages, surveyView, type AdminSurvey } from "#shared/schemas/survey.ts";
 import { DocumentInputSchema, documentMessages, documentView, VISIBILITY_LABELS, type AdminDocument } from "#shared/schemas/document.ts";
 import { BusinessInputSchema, businessView, type BusinessAdmin } from "#shared/schemas/business.ts";
 import { CategoryInputSchema, categoryView, type Category } from "#shared/schemas/category.ts";
@@ -289,6 +290,37 @@ export const SCREENS: Record<string, Screen> = {
       failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} opportunity. ${detailOf(error, volunteerMessages.mustBeLoggedIn)}`,
       confirm: (o) => `Are you sure you want to delete the opportunity "${o.title}"? Its shifts and sign-ups go with it. This action cannot be undone.`,
       deleteFailed: (detail) => `Failed to delete opportunity. ${detail}`,
+    },
+  }),
+  surveys: define<AdminSurvey>({
+    view: surveyView,
+    schema: SurveyInputSchema,
+    list: "/admin/surveys",
+    paged: true,
+    sort: byDate,
+    path: "/surveys",
+    title: (s) => s.title,
+    link: (s) => paths.member.survey(s.id),
+    // Once answered, each question's kind is fixed: the editor shows it so.
+    values: (s) => ({ ...s, opensAt: s.opensAt ?? "", closesAt: s.closesAt ?? "", questions: JSON.stringify(s.questions.map((q) => ({ ...q, locked: s.responseCount > 0 }))) }),
+    item: (s) => (
+      <>
+        {line(
+          <>
+            {SURVEY_STATE_LABELS[s.state]} · {s.audience === "public" ? "Public" : "Members"}
+            {s.anonymous && " · Anonymous"}
+            {s.closesAt && <> · Closes {when(s.closesAt)}</>}
+          </>,
+        )}
+        {line(`${s.questions.length} ${s.questions.length === 1 ? "question" : "questions"} · ${s.responseCount} ${s.responseCount === 1 ? "answer" : "answers"}`)}
+      </>
+    ),
+    texts: {
+      loadFailed: () => "Failed to load surveys.",
+      saved: (_, editing) => (editing ? "Survey updated." : "Survey added."),
+      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} survey. ${detailOf(error, surveyMessages.mustBeLoggedIn)}`,
+      confirm: (s) => `Are you sure you want to delete the survey "${s.title}"? Its answers go with it. This action cannot be undone.`,
+      deleteFailed: (detail) => `Failed to delete survey. ${detail}`,
     },
   }),
   library: define<AdminDocument>({

@@ -1,0 +1,85 @@
+// A survey's results: per question, its counts and shares as a chart (once the page's scripts run) and as a table (for
+// screen readers, and with scripts off), averages of ratings and numbers, and the texts and dates as given.
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { QUESTION_KIND_LABELS, type QuestionResult, type SurveyResults as Results } from "#shared/schemas/survey.ts";
+import { ui } from "#web/components/ui/field.tsx";
+
+const SurveyChart = lazy(() => import("./survey-chart.tsx"));
+const subscribeToNothing = () => () => {};
+const answeredText = (n: number) => `${n} ${n === 1 ? "answer" : "answers"}`;
+
+function Counts({ question, scripted }: { question: QuestionResult; scripted: boolean }) {
+  const summary = `${question.label}: ${question.counts.map((c) => `${c.label} ${c.count} (${c.percent}%)`).join(", ")}.`;
+  return (
+    <>
+      {scripted && question.answered > 0 && (
+        <Suspense fallback={<p className="text-sm text-stone-600">Loading the chart...</p>}>
+          <SurveyChart labels={question.counts.map((c) => c.label)} counts={question.counts.map((c) => c.count)} summary={summary} />
+        </Suspense>
+      )}
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">Answers to {question.label}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={ui.th}>
+                Choice
+              </th>
+              <th scope="col" className={`${ui.th} text-right`}>
+                Count
+              </th>
+              <th scope="col" className={`${ui.th} text-right`}>
+                Share
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {question.counts.map((c) => (
+              <tr key={c.label}>
+                <th scope="row" className={`${ui.td} font-normal`}>
+                  {c.label}
+                </th>
+                <td className={`${ui.td} text-right`}>{c.count}</td>
+                <td className={`${ui.td} text-right`}>{c.percent}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function SurveyResults({ results }: { results: Results }) {
+  // The charts need the page's scripts: the server's page shows the tables alone.
+  const scripted = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  return (
+    <section aria-labelledby="results-heading" className="grid gap-4">
+      <h2 id="results-heading" className={ui.sectionHeading}>
+        Results
+      </h2>
+      <p className="text-stone-800">{answeredText(results.responses)} in all.</p>
+      {results.questions.map((question, index) => (
+        <section key={question.id} aria-labelledby={`result-${question.id}`} className="card grid min-w-0 gap-3">
+          <h3 id={`result-${question.id}`} className="font-semibold text-stone-900">
+            {index + 1}. {question.label}
+          </h3>
+          <p className="text-sm text-stone-700">
+            {QUESTION_KIND_LABELS[question.kind]} · {answeredText(question.answered)}
+            {question.average !== null && ` · Average: ${question.average}`}
+          </p>
+          {question.counts.length > 0 && <Counts question={question} scripted={scripted} />}
+          {question.texts.length > 0 && (
+            <ul className="grid gap-1 text-sm text-stone-800" aria-label={`Answers to ${question.label}`}>
+              {question.texts.map((text, i) => (
+                <li key={i} className="rounded-md border border-stone-200 px-3 py-2 break-words whitespace-pre-line">
+                  {text}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </section>
+  );
+}
