@@ -52,7 +52,7 @@ import {
 } from "./features/owners/index.ts";
 import { PageRepository, PageService } from "./features/page/index.ts";
 import { PostRepository, PostService } from "./features/post/index.ts";
-import { RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
+import { RegistrationMail, RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
 import { createSearchRepository, SearchService } from "./features/search/index.ts";
 import { SetupService } from "./features/setup/index.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository, SiteSettingsService } from "./features/site-settings/index.ts";
@@ -178,6 +178,7 @@ export function createServices({
     findOccurrence: (id, date) => events.findOccurrence(id, date),
     isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId),
     transaction: (work) => database.transaction(work),
+    notices: new RegistrationMail({ mailer, siteUrl: publicUrl(env), site: async () => ({ name: (await siteSettings.get()).associationName, timeZone: await siteTimeZone() }) }),
     onMailError,
   });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
