@@ -47,6 +47,7 @@ describe("registration: who may do what", () => {
     { name: "read the settings and places left", call: (cookie) => t.request(`/api/v1/events/${event.id}/registration`, { cookie }), expect: { anonymous: 200, user: 200, hostOwner: 200, otherOwner: 200, admin: 200 } },
     { name: "change the settings", call: (cookie) => t.request(`/api/v1/events/${event.id}/registration`, { method: "PUT", json: { enabled: true, capacity: 10, maxPartySize: 4 }, cookie }), expect: ORGANIZERS(200) },
     { name: "list the registrations", call: (cookie) => t.request(`/api/v1/events/${event.id}/registrations`, { cookie }), expect: ORGANIZERS(200) },
+    { name: "export the registrations as CSV", call: (cookie) => t.request(`/api/v1/exports/events/${event.id}/registrations.csv`, { cookie }), expect: ORGANIZERS(200) },
     { name: "message the registrants", call: (cookie) => t.request(`/api/v1/events/${event.id}/registration/message`, { method: "POST", json: { subject: "Hello", message: "Bring shoes." }, cookie }), expect: ORGANIZERS(200) },
     {
       name: "cancel the event's registration",
@@ -82,6 +83,11 @@ describe("registration: who may do what", () => {
     const list = (await (await t.request(`/api/v1/events/${own.id}/registrations`, { cookie: fixture.ownerA.cookie })).json()) as { counts: { confirmed: number }; items: Array<{ name: string; email: string; partySize: number; status: string; checkedInAt: null }> };
     expect(list.counts.confirmed).toBe(2);
     expect(list.items).toEqual([expect.objectContaining({ name: "Quinn Private", email: "quinn@example.com", partySize: 2, status: "confirmed", checkedInAt: null })]);
+    expect((await registerAnonymously(own.id, { name: "=HYPERLINK(\"x\")", email: "formula@example.com" })).status).toBe(201);
+    const csv = await (await t.request(`/api/v1/exports/events/${own.id}/registrations.csv`, { cookie: admin.cookie })).text();
+    expect(csv.split(/\r?\n/)[0]).toBe("date,name,email,party size,status,checked in at,registered at");
+    expect(csv).toContain("Quinn Private,quinn@example.com,2,confirmed");
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
   });
 });
 
@@ -116,7 +122,7 @@ describe("registering", () => {
     expect(received.text).toContain('src="cid:registration-qr@niche"');
     expect(received.text).toMatch(/Content-ID: <registration-qr@niche>/i);
     const calendar = calendarIn(received);
-    const entry = Object.values(ical.sync.parseICS(calendar!.content)).find((c): c is VEvent => c.type === "VEVENT")!;
+    const entry = Object.values(ical.sync.parseICS(calendar!.content)).find((c): c is VEvent => c?.type === "VEVENT")!;
     expect(entry.summary).toBe(event.name);
     expect(String(entry.description)).toContain(`Check-in code: ${stored!.checkInCode}`);
     expect(String(entry.description)).toContain("2 places");
