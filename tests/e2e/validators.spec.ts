@@ -130,6 +130,10 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
   });
   expect(arranged.status()).toBe(201);
   const meeting = (await arranged.json()) as { id: string };
+  // An event taking registrations: its page with the form, and the organizers' page.
+  const [registering] = (await (await page.request.get("/api/v1/events")).json()) as Array<{ id: string }>;
+  const opened = await page.request.put(`/api/v1/events/${registering!.id}/registration`, { data: { enabled: true, capacity: 20, maxPartySize: 2 }, headers: { Origin: baseURL! } });
+  expect(opened.status()).toBe(200);
   const signedIn: Array<[string, string, APIRequestContext]> = [
     ...signedInPages(admin.email, claimed.name).map(([p, text]): [string, string, APIRequestContext] => [p, text, page.request]),
     ...([
@@ -146,6 +150,9 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
     // A member's dashboard (their business, their waiting claim, the announcement, the meeting) and the onboarding's steps.
     ...[owned.name, claimed.name, "Validators' announcement", "Validators' meeting", "What needs you"].map((text): [string, string, APIRequestContext] => ["/myqsa/dashboard", text, owner]),
     ["/myqsa/profile-setup", "Complete your listing", owner],
+    [`/events/${registering!.id}`, "20 places left", page.request],
+    [`/events/${registering!.id}/registrations`, "Who comes", page.request],
+    ["/registrations/none/cancel?token=none", "This cancel link is not valid.", page.request],
     [`/mybusiness?insights=${owned.id}&days=90`, "Figures by day (table)", owner],
   ];
   for (const [p, text, as] of signedIn) {
