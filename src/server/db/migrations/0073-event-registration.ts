@@ -2,10 +2,10 @@
 // for that date), the registrations themselves (one person's party at one date: the event's only date when
 // `occurrenceDate` is null), and the attempts that the per-address and per-client rate limits count. The site
 // settings gain the hour of the reminder mailed the day before and how long registrations of past events are kept.
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { DialectName } from "../database.ts";
 
-export default function eventRegistration(_dialect: DialectName) {
+export default function eventRegistration(dialect: DialectName) {
   return {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
@@ -61,6 +61,18 @@ export default function eventRegistration(_dialect: DialectName) {
         .addColumn("at", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("registration_attempt_key_idx").on("registration_attempt").columns(["key", "at"]).execute();
+      // An event's page shows the places left: settings and a registration's status move the content version (0050),
+      // so cached pages of anonymous visitors are not served stale; a check-in or a reminder changes nothing shown.
+      const changes = { registration_setting: "insert or update or delete", registration: "insert or update of status or delete" };
+      for (const [table, on] of Object.entries(changes)) {
+        if (dialect === "sqlite") {
+          for (const event of on.split(" or ")) {
+            await sql.raw(`create trigger content_version_${table}_${event.split(" ")[0]} after ${event} on "${table}" begin update content_version set version = version + 1 where id = 1; end`).execute(db);
+          }
+        } else {
+          await sql.raw(`create constraint trigger content_version_${table} after ${on} on "${table}" deferrable initially deferred for each row execute function content_version_bump()`).execute(db);
+        }
+      }
       await db.schema.alterTable("site_settings").addColumn("registrationReminderAt", "text", (c) => c.notNull().defaultTo("18:00")).execute();
       await db.schema.alterTable("site_settings").addColumn("registrationRetentionDays", "integer", (c) => c.notNull().defaultTo(365)).execute();
     },
