@@ -1,7 +1,7 @@
 // The event page's registration: the places left (or full, or closed) and the form that takes a place or a place on
 // the waiting list. Signed-in people find their name and address filled in; anonymous visitors' browsers solve a
 // proof of work meanwhile (decision 0035). Refusals are shown beside their fields.
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { ErrorList, Field, ui } from "#web/components/ui/field.tsx";
 import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
 import { availabilityText, type RegistrationInfo } from "#shared/schemas/registration.ts";
@@ -11,6 +11,8 @@ export interface RegistrationFormProps {
   /** The signed-in person, whose name and address fill the form in. */
   person: { name: string; email: string } | null;
 }
+
+const subscribeToNothing = () => () => {};
 
 type Sent = { status: "confirmed" | "waitlisted" | "pending-confirmation" } | null;
 
@@ -26,6 +28,9 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
   const [sent, setSent] = useState<Sent>(null);
   const [sending, setSending] = useState(false);
   const proof = useProofOfWork();
+  // The form sends with a script (the proof of work needs one): until the page is live its button waits, so an early
+  // click never submits the fields into the address.
+  const live = useSyncExternalStore(subscribeToNothing, () => true, () => false);
   const status = availabilityText(info);
   const open = info.availability === "open" || info.availability === "full-waitlist";
 
@@ -76,7 +81,7 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
         </p>
       ) : (
         open && (
-          <form className="mt-3 grid max-w-xl gap-4" onSubmit={submit} noValidate>
+          <form method="post" className="mt-3 grid max-w-xl gap-4" onSubmit={submit} noValidate>
             <Field id="registration-name" label="Name" errorId="registration-name-error" errors={errors.name ? [errors.name] : null}>
               <input {...fieldProps("name")} className={ui.input} autoComplete="name" required defaultValue={person?.name ?? ""} />
             </Field>
@@ -116,7 +121,7 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
               </p>
             )}
             <div>
-              <button type="submit" className={ui.primary} disabled={sending}>
+              <button type="submit" className={ui.primary} disabled={sending || !live}>
                 {info.availability === "full-waitlist" ? "Join the waiting list" : "Register"}
               </button>
             </div>
