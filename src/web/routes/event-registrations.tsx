@@ -117,7 +117,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
   const fieldError = (name: string) => (result?.intent === "settings" || result?.intent === "message" ? result.fields?.[name] : undefined);
   const csvHref = `/api/v1/exports/events/${encodeURIComponent(loaderData.eventId)}/registrations.csv${loaderData.date ? `?date=${loaderData.date}` : ""}`;
   return (
-    <section className="grid max-w-5xl gap-6" aria-labelledby="registrations-heading">
+    <section className="grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6" aria-labelledby="registrations-heading">
       <div>
         <h1 id="registrations-heading" className="page-heading">
           Registrations: {loaderData.name}
