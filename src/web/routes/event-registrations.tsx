@@ -163,7 +163,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
             <tbody>
               {list.items.length === 0 && (
                 <tr>
-                  <td className={ui.td} colSpan={6 + list.questions.length}>
+                  <td className={ui.td} colSpan={5 + list.questions.length + (loaderData.recurring ? 1 : 0)}>
                     No registrations yet.
                   </td>
                 </tr>
