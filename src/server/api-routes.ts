@@ -22,6 +22,7 @@ import { registerOfferRoutes } from "./features/offer/index.ts";
 import { registerOwnersRoutes } from "./features/owners/index.ts";
 import { registerPageRoutes } from "./features/page/index.ts";
 import { registerPostRoutes } from "./features/post/index.ts";
+import { registerRegistrationRoutes } from "./features/registration/index.ts";
 import { registerSearchRoutes } from "./features/search/index.ts";
 import { registerSiteSettingsRoutes } from "./features/site-settings/index.ts";
 import { registerTagRoutes } from "./features/tag/index.ts";
@@ -60,6 +61,7 @@ export function createApi() {
   registerInsightRoutes(api);
   registerListingRoutes(api);
   registerInsightOverviewRoutes(api);
+  registerRegistrationRoutes(api);
   serveApiDocument(api);
   return api;
 }

@@ -42,6 +42,8 @@ export default [
     route("privacy", "routes/privacy.tsx"),
     route("insights/stop/:token", "routes/insights-stop.tsx"),
     route("listings/confirm/:token", "routes/listing-confirm.tsx"),
+    route("registrations/:registrationId/cancel", "routes/registration-cancel.tsx"),
+    route("events/:eventId/registrations", "routes/event-registrations.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("routes/groups/account-pages.tsx", [

@@ -171,6 +171,10 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
   expect(built.status()).toBe(201);
   const survey = (await built.json()) as { id: string };
   expect((await owner.post(`/api/v1/surveys/${survey.id}/responses`, { data: { answers: { one: "A", rating: 4, long: "Checked answer." } }, headers: { Origin: baseURL! } })).status()).toBe(200);
+  // An event taking registrations: its page with the form, and the organizers' page.
+  const [registering] = (await (await page.request.get("/api/v1/events")).json()) as Array<{ id: string }>;
+  const opened = await page.request.put(`/api/v1/events/${registering!.id}/registration`, { data: { enabled: true, capacity: 20, maxPartySize: 2 }, headers: { Origin: baseURL! } });
+  expect(opened.status()).toBe(200);
   const signedIn: Array<[string, string, APIRequestContext]> = [
     ...signedInPages(admin.email, claimed.name).map(([p, text]): [string, string, APIRequestContext] => [p, text, page.request]),
     ...([
@@ -195,6 +199,9 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
     ["/myqsa/volunteer", "Validators' opportunity", owner],
     // The results as an administrator reads them live, with their tables.
     [`/myqsa/surveys/${survey.id}`, "Checked answer.", page.request],
+    [`/events/${registering!.id}`, "20 places left", page.request],
+    [`/events/${registering!.id}/registrations`, "Who comes", page.request],
+    ["/registrations/none/cancel?token=none", "This cancel link is not valid.", page.request],
     [`/mybusiness?insights=${owned.id}&days=90`, "Figures by day (table)", owner],
   ];
   for (const [p, text, as] of signedIn) {

@@ -140,6 +140,7 @@ describe("the OpenAPI document", () => {
     const idsByPath: Record<string, string> = {
       "/exports/volunteer/shifts/{id}.csv": opportunity.shifts[0]!.id,
       "/exports/surveys/{id}.csv": survey.id,
+      "/exports/events/{id}/registrations.csv": event.id,
     };
 
     const ajv = new Ajv2020({ strict: false, allErrors: true });

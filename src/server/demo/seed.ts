@@ -350,6 +350,8 @@ export async function seedDemoContent({
     digestWeekday: "monday",
     digestAt: "08:00",
     freshnessDays: 90,
+    registrationReminderAt: "18:00",
+    registrationRetentionDays: 365,
   });
 
   // One transaction for the rows: far fewer fsyncs on SQLite, and all or nothing.

@@ -25,6 +25,8 @@ const COLUMNS = [
   "digestWeekday",
   "digestAt",
   "freshnessDays",
+  "registrationReminderAt",
+  "registrationRetentionDays",
 ] as const;
 
 /** What a fresh install starts with, before an administrator fills in the association's details. */
@@ -44,6 +46,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   digestWeekday: "monday",
   digestAt: "08:00",
   freshnessDays: 90,
+  registrationReminderAt: "18:00",
+  registrationRetentionDays: 365,
 };
 
 /**
@@ -84,6 +88,8 @@ export class SiteSettingsRepository {
       digestWeekday: row.digestWeekday,
       digestAt: row.digestAt,
       freshnessDays: Number(row.freshnessDays),
+      registrationReminderAt: row.registrationReminderAt,
+      registrationRetentionDays: Number(row.registrationRetentionDays),
     });
   }
 
@@ -105,6 +111,8 @@ export class SiteSettingsRepository {
       digestWeekday: settings.digestWeekday,
       digestAt: settings.digestAt,
       freshnessDays: settings.freshnessDays,
+      registrationReminderAt: settings.registrationReminderAt,
+      registrationRetentionDays: settings.registrationRetentionDays,
       lastUpdatedAt: new Date().toISOString(),
     } satisfies Record<(typeof COLUMNS)[number] | "lastUpdatedAt", unknown>;
     await this.db

@@ -131,6 +131,11 @@ export const SCREENS: Record<string, Screen> = {
       <>
         {line(<>{when(e.eventDate, e.allDay)} | {e.locationText}</>)}
         {preview(e.descriptionPreview)}
+        {line(
+          <a href={`/events/${encodeURIComponent(e.id)}/registrations`} className="text-brand-700 underline">
+            Registrations<span className="sr-only"> of {e.name}</span>
+          </a>,
+        )}
       </>
     ),
     texts: {

@@ -27,7 +27,7 @@ async function datePage(eventId: string, date: string) {
   const html = renderToString(createElement(MemoryRouter, null, page));
   const document = new JSDOM(html).window.document;
   const ld = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as Record<string, unknown>;
-  return { when: document.querySelector("time")!.textContent, ld };
+  return { when: document.querySelector("time")!.textContent, ld, registration: document.querySelector('[data-testid="registration-availability"]')?.textContent ?? null };
 }
 
 /** A series added as an administrator does, at `start`–`end` then as `rule` has it; its id. */
@@ -82,5 +82,22 @@ describe("a date of a recurring event's page", () => {
     expect(night.when).toBe("Saturday, November 1, 2031, 10:00 PM – Sunday, November 2, 2031, 3:00 AM EST");
     expect(night.ld).toMatchObject({ startDate: "2031-11-01T22:00:00-04:00", endDate: "2031-11-02T03:00:00-05:00" });
     expect((await datePage(id, "2031-11-08")).ld).toMatchObject({ startDate: "2031-11-08T22:00:00-05:00", endDate: "2031-11-09T03:00:00-05:00" });
+  });
+
+  it("says the places left of a date taking registrations, and carries them in its JSON-LD as a free offer", async () => {
+    const id = await series("Pottery class", "2031-03-04T23:00:00.000Z", "2031-03-05T01:00:00.000Z", "FREQ=WEEKLY;BYDAY=TU");
+    const date = "2031-03-11";
+    expect((await t.request(`/api/v1/events/${id}/registration?date=${date}`, { method: "PUT", json: { enabled: true, capacity: 3, maxPartySize: 2 }, cookie })).status).toBe(200);
+    expect((await t.request(`/api/v1/events/${id}/registrations`, { method: "POST", json: { name: "Pat", email: "pat-pottery@example.com", partySize: 2, date }, cookie })).status).toBe(201);
+    const page = await datePage(id, date);
+    expect(page.registration).toBe("1 place left");
+    expect(page.ld).toMatchObject({ maximumAttendeeCapacity: 3, remainingAttendeeCapacity: 1, offers: { "@type": "Offer", price: 0, availability: "https://schema.org/InStock" } });
+    expect(jsonLdProblems(page.ld, new Set())).toEqual([]);
+    // Another date of the series has its own places: none set, so none taken.
+    expect((await datePage(id, "2031-03-18")).registration).toBeNull();
+    expect((await t.request(`/api/v1/events/${id}/registrations`, { method: "POST", json: { name: "Sam", email: "sam-pottery@example.com", partySize: 1, date }, cookie })).status).toBe(201);
+    const full = await datePage(id, date);
+    expect(full.registration).toBe("Full: join the waiting list");
+    expect(full.ld).toMatchObject({ remainingAttendeeCapacity: 0, offers: { availability: "https://schema.org/SoldOut" } });
   });
 });

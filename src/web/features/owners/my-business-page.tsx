@@ -123,6 +123,11 @@ function ExistingItem({ kind, item, pending, sources, onDelete }: { kind: "event
           {item.title} {item.detail && <span className="text-sm text-stone-600">· {item.detail}</span>} — <span className="font-medium text-stone-800">{pending ? `changes ${stateOf(pending)}` : "approved"}</span>
         </span>
         <span className="flex flex-wrap gap-2">
+          {kind === "event" && (
+            <a href={`/events/${encodeURIComponent(item.id)}/registrations`} className="self-center text-brand-700 underline">
+              Registrations<span className="sr-only"> of {item.title}</span>
+            </a>
+          )}
           {pending && <Withdraw request={pending} />}
           <ConfirmDialog question={`Delete "${item.title}"? This cannot be undone.`} label={`Delete ${item.title}`} onConfirm={onDelete}>
             Delete
