@@ -52,6 +52,7 @@ import {
 } from "./features/owners/index.ts";
 import { PageRepository, PageService } from "./features/page/index.ts";
 import { PostRepository, PostService } from "./features/post/index.ts";
+import { RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
 import { createSearchRepository, SearchService } from "./features/search/index.ts";
 import { SetupService } from "./features/setup/index.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository, SiteSettingsService } from "./features/site-settings/index.ts";
@@ -172,6 +173,13 @@ export function createServices({
     ...meetingDigestSources({ repository: meetings.repository, siteUrl: publicUrl(env), timeZone: siteTimeZone, ownsSomeBusiness }),
   ];
   const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
+  const registrations = new RegistrationService(new RegistrationRepository(database.db, database.dialect), {
+    findEvent: (id) => events.find(id),
+    findOccurrence: (id, date) => events.findOccurrence(id, date),
+    isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId),
+    transaction: (work) => database.transaction(work),
+    onMailError,
+  });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
   scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, logger });
   return {
@@ -210,6 +218,7 @@ export function createServices({
     // Submissions of the intake form.
     intake: new IntakeService(new IntakeRepository(database.db)),
     ...insights,
+    registrations,
   };
 }
 

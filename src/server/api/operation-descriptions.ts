@@ -23,6 +23,7 @@ export const API_TAGS = [
   { name: "Imports", description: "Importing businesses from CSV and events from iCalendar: preview, correct, apply and undo." },
   { name: "Exports", description: "CSV exports of businesses, events, offers and intake submissions." },
   { name: "Intake", description: "The Business Feedback and Consent form and its submissions." },
+  { name: "Registrations", description: "Registration for events: places per event or date, the waiting list, cancelling, and the organizers' list of who comes." },
   { name: "Insights", description: "What visitors' pages bring each business, counted without cookies or anything that identifies a visitor, and the owners' reading of it." },
 ];
 

@@ -367,6 +367,43 @@ export interface RateLimit {
   lastRequest: number;
 }
 
+export interface Registration {
+  answers: Generated<string>;
+  cancelToken: string;
+  checkedInAt: string | null;
+  checkInCode: string;
+  createdAt: string;
+  email: string;
+  eventId: string;
+  id: string;
+  lastUpdatedAt: string;
+  name: string;
+  occurrenceDate: string | null;
+  partySize: number;
+  reminderSentAt: string | null;
+  status: string;
+  userId: string | null;
+}
+
+export interface RegistrationAttempt {
+  at: string;
+  key: string;
+}
+
+export interface RegistrationSetting {
+  cancelledAt: string | null;
+  capacity: number | null;
+  closesAt: string | null;
+  date: string;
+  enabled: Generated<number>;
+  eventId: string;
+  lastUpdatedAt: string;
+  maxPartySize: Generated<number>;
+  opensAt: string | null;
+  questions: Generated<string>;
+  waitlist: Generated<number>;
+}
+
 export interface RequestDigest {
   lastSentAt: string;
   recipient: string;
@@ -423,6 +460,8 @@ export interface SiteSettings {
   mapCenterLng: number;
   mapZoom: number;
   notificationEmail: Generated<string>;
+  registrationReminderAt: Generated<string>;
+  registrationRetentionDays: Generated<number>;
   sponsorLogos: string;
   tagline: string;
   timeZone: Generated<string>;
@@ -516,6 +555,9 @@ export interface DB {
   page: Page;
   post: Post;
   rateLimit: RateLimit;
+  registration: Registration;
+  registration_attempt: RegistrationAttempt;
+  registration_setting: RegistrationSetting;
   request_digest: RequestDigest;
   search_document: SearchDocument;
   session: Session;

@@ -1,0 +1,6 @@
+// Registration for events (places, waiting list, mail, the organizers' list): what other code may use of this feature.
+export { isEventOrganizer, requireEventOrganizer, type OrganizerDeps } from "./registration-access.ts";
+export { RegistrationRepository, type StoredRegistration, type StoredSettings } from "./registration.repository.ts";
+export { RegistrationService, type RegistrationDeps, type RegistrationNotices } from "./registration.service.ts";
+export { registerRegistrationRoutes } from "./registration.routes.ts";
+export { parseRegistrationQr, registrationQrText } from "#shared/schemas/registration.ts";
