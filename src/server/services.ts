@@ -52,7 +52,7 @@ import {
 } from "./features/owners/index.ts";
 import { PageRepository, PageService } from "./features/page/index.ts";
 import { PostRepository, PostService } from "./features/post/index.ts";
-import { RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
+import { CheckInRepository, CheckInService, RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
 import { createSearchRepository, SearchService } from "./features/search/index.ts";
 import { SetupService } from "./features/setup/index.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository, SiteSettingsService } from "./features/site-settings/index.ts";
@@ -219,6 +219,7 @@ export function createServices({
     intake: new IntakeService(new IntakeRepository(database.db)),
     ...insights,
     registrations,
+    checkIns: new CheckInService(new CheckInRepository(database.db), { registrations }),
   };
 }
 
