@@ -39,6 +39,7 @@ const undoCheckIn = createRoute({
   path: "/registrations/{id}/check-in",
   tags: ["Registrations"],
   summary: "Take a check-in back (organizers only)",
+  description: "Clears a registration's check-in (a tap on the wrong name at the door); one not checked in stays as it is.",
   request: { params: IdParamSchema },
   responses: { 200: { description: "Not checked in", content: json(CheckInSchema) }, ...organizerErrors },
 });

@@ -42,11 +42,35 @@ export function readQueue(key: string): PendingCheckIn[] {
   }
 }
 
+const listeners = new Set<() => void>();
+
 function writeQueue(key: string, queue: PendingCheckIn[]) {
   const store = storage();
   if (!store) return;
   if (queue.length === 0) store.removeItem(key);
   else store.setItem(key, JSON.stringify(queue));
+  for (const listener of listeners) listener();
+}
+
+/** Tells `listener` of every change of a queue, this page's or another tab's (for useSyncExternalStore). */
+export function subscribeToQueues(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+
+const snapshots = new Map<string, { raw: string | null; queue: PendingCheckIn[] }>();
+/** The queue as one array that stays the same object until the queue changes (for useSyncExternalStore). */
+export function queueSnapshot(key: string): PendingCheckIn[] {
+  const raw = storage()?.getItem(key) ?? null;
+  const cached = snapshots.get(key);
+  if (cached && cached.raw === raw) return cached.queue;
+  const queue = readQueue(key);
+  snapshots.set(key, { raw, queue });
+  return queue;
 }
 
 /** Adds a check-in unless that registration already waits (the first time it was made is the one kept). */
