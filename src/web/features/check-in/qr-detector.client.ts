@@ -4,9 +4,8 @@ import wasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
 
 // The decoder's WebAssembly comes from the site itself (by default it would be fetched from a CDN), which the
 // page's CSP allows with 'wasm-unsafe-eval' (src/server/app.ts).
-prepareZXingModule({
-  overrides: { locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? wasmUrl : prefix + path) },
-});
+const overrides = { locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? wasmUrl : prefix + path) };
+prepareZXingModule({ overrides });
 
 /** What the page needs of a detector: the QR codes' texts in one frame. */
 export interface QrDetector {
@@ -17,6 +16,13 @@ export interface QrDetector {
 export async function createQrDetector(): Promise<QrDetector> {
   const native = (globalThis as { BarcodeDetector?: typeof BarcodeDetector }).BarcodeDetector;
   const formats = native ? await native.getSupportedFormats().catch(() => []) : [];
-  const detector = native && formats.includes("qr_code") ? new native({ formats: ["qr_code"] }) : new BarcodeDetector({ formats: ["qr_code"] });
+  if (native && formats.includes("qr_code")) {
+    const detector = new native({ formats: ["qr_code"] });
+    return { detect: async (source) => (await detector.detect(source)).map((code) => code.rawValue) };
+  }
+  // Loaded now, so that a decoder that cannot load (a page reached without its own CSP) fails here, not silently on
+  // every frame.
+  await prepareZXingModule({ overrides, fireImmediately: true });
+  const detector = new BarcodeDetector({ formats: ["qr_code"] });
   return { detect: async (source) => (await detector.detect(source)).map((code) => code.rawValue) };
 }

@@ -41,13 +41,17 @@ export function useQrScanner(onCode: (text: string) => void) {
       setState("off");
       return;
     }
-    let stream: MediaStream;
     let detector: QrDetector;
     try {
-      [stream, detector] = await Promise.all([
-        navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: "environment" } }, audio: false }),
-        import("./qr-detector.client.ts").then((module) => module.createQrDetector()),
-      ]);
+      detector = await import("./qr-detector.client.ts").then((module) => module.createQrDetector());
+    } catch {
+      setError("The code reader could not be loaded. Reload the page and try again, or check people in by name.");
+      setState("off");
+      return;
+    }
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: "environment" } }, audio: false });
     } catch (failure) {
       const denied = failure instanceof DOMException && (failure.name === "NotAllowedError" || failure.name === "SecurityError");
       setError(
