@@ -3,10 +3,11 @@
 import { useCallback, useId, useMemo, useState } from "react";
 import { ui } from "#web/components/ui/field.tsx";
 import { checkInMessages } from "#shared/schemas/check-in.ts";
-import { parseRegistrationQr, type Attendee } from "#shared/schemas/registration.ts";
+import type { Attendee } from "#shared/schemas/registration.ts";
 import { formatTime } from "#shared/zoned-time.ts";
 import { useCheckIns, type Announcement } from "./use-check-ins.ts";
 import { useQrScanner } from "./use-qr-scanner.ts";
+import { scannedCode } from "./scanned-code.ts";
 
 export interface CheckInPageData {
   eventId: string;
@@ -49,11 +50,9 @@ export function CheckInPage({ data }: { data: CheckInPageData }) {
 
   const onCode = useCallback(
     (text: string) => {
-      const read = parseRegistrationQr(text);
-      if (!read) return setAnnouncement({ text: checkInMessages.notNiche, tone: "refused" });
-      const attendee = byId.get(read.id);
-      if (!attendee) return setAnnouncement({ text: checkInMessages.otherEvent, tone: "refused" });
-      void checkIn(attendee, read.checkInCode);
+      const scanned = scannedCode(text, byId);
+      if ("refusal" in scanned) setAnnouncement({ text: scanned.refusal, tone: "refused" });
+      else void checkIn(scanned.attendee, scanned.code);
     },
     [byId, checkIn, setAnnouncement],
   );
