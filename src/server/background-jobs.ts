@@ -13,6 +13,7 @@ import { REQUEST_DIGESTS_JOB } from "./features/owners/index.ts";
 import type { WeeklyDigest } from "./features/notifications/index.ts";
 import { WEEKLY_DIGEST_JOB } from "./features/notifications/index.ts";
 import type { UploadService } from "./features/uploads/index.ts";
+import { REGISTRATION_REMINDERS_JOB, REGISTRATION_RETENTION_JOB, type RegistrationReminders } from "./features/registration/index.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 import type { Logger } from "./logger.ts";
 import type { Site } from "./backup/backup.ts";
@@ -26,7 +27,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; registrationReminders: RegistrationReminders; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -64,6 +65,17 @@ export function scheduleJobs(
   jobs.schedule(INSIGHT_REPORT_JOB, { every: 60 * MINUTE }, async () => {
     const sent = await services.insightReport.send();
     if (sent > 0) services.logger?.info({ sent }, "monthly insights reports sent");
+  });
+  // Registrants' reminders the day before, from the reminder time of the site settings on; each marked before it goes.
+  // `at`: the moment to take as now (tests).
+  jobs.schedule<Date>(REGISTRATION_REMINDERS_JOB, { every: 5 * MINUTE }, async (_context, at) => {
+    const sent = await services.registrationReminders.sendDue(at ?? new Date());
+    if (sent > 0) services.logger?.info({ sent }, "registration reminders sent");
+  });
+  // Registrations of events past the retention of the site settings are deleted.
+  jobs.schedule<Date>(REGISTRATION_RETENTION_JOB, { every: 60 * MINUTE }, async (_context, at) => {
+    const deleted = await services.registrationReminders.purge(at ?? new Date());
+    if (deleted > 0) services.logger?.info({ deleted }, "past registrations deleted");
   });
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));

@@ -52,7 +52,7 @@ import {
 } from "./features/owners/index.ts";
 import { PageRepository, PageService } from "./features/page/index.ts";
 import { PostRepository, PostService } from "./features/post/index.ts";
-import { CheckInRepository, CheckInService, RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
+import { CheckInRepository, CheckInService, RegistrationMail, RegistrationReminders, RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
 import { createSearchRepository, SearchService } from "./features/search/index.ts";
 import { SetupService } from "./features/setup/index.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository, SiteSettingsService } from "./features/site-settings/index.ts";
@@ -173,15 +173,9 @@ export function createServices({
     ...meetingDigestSources({ repository: meetings.repository, siteUrl: publicUrl(env), timeZone: siteTimeZone, ownsSomeBusiness }),
   ];
   const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
-  const registrations = new RegistrationService(new RegistrationRepository(database.db, database.dialect), {
-    findEvent: (id) => events.find(id),
-    findOccurrence: (id, date) => events.findOccurrence(id, date),
-    isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId),
-    transaction: (work) => database.transaction(work),
-    onMailError,
-  });
+  const registrations = createRegistrations({ database, env, mailer, onMailError, siteSettings, events, isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId) });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, logger });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, registrationReminders: registrations.reminders, logger });
   return {
     jobs,
     siteSettings,
@@ -218,8 +212,8 @@ export function createServices({
     // Submissions of the intake form.
     intake: new IntakeService(new IntakeRepository(database.db)),
     ...insights,
-    registrations,
-    checkIns: new CheckInService(new CheckInRepository(database.db), { registrations }),
+    registrations: registrations.service,
+    checkIns: new CheckInService(new CheckInRepository(database.db), { registrations: registrations.service }),
   };
 }
 
@@ -327,6 +321,39 @@ function createOwners({
     /** The digests of new requests the runtime sends periodically. */
     ownerNotifications: notifications,
   };
+}
+
+/** Registration for events: the service, its mail, and the reminders and clean-up the jobs run. */
+function createRegistrations({
+  database,
+  env,
+  mailer,
+  onMailError,
+  siteSettings,
+  events,
+  isOwner,
+}: {
+  database: Database;
+  env: Env;
+  mailer: Mailer | undefined;
+  onMailError: ((error: unknown) => void) | undefined;
+  siteSettings: SiteSettingsService;
+  events: EventService;
+  isOwner: (userId: string, businessId: string) => Promise<boolean>;
+}) {
+  const repository = new RegistrationRepository(database.db, database.dialect);
+  const mail = new RegistrationMail({ mailer, siteUrl: publicUrl(env), site: async () => ({ name: (await siteSettings.get()).associationName, timeZone: (await siteSettings.get()).timeZone }) });
+  const findEvent = (id: string) => events.find(id);
+  const findOccurrence = (id: string, date: string) => events.findOccurrence(id, date);
+  const service = new RegistrationService(repository, { findEvent, findOccurrence, isOwner, transaction: (work) => database.transaction(work), notices: mail, onMailError });
+  const reminders = new RegistrationReminders({
+    repository,
+    mail,
+    eventOf: (id, date) => (date ? findOccurrence(id, date) : findEvent(id)),
+    settings: () => siteSettings.get(),
+    onError: onMailError,
+  });
+  return { service, reminders };
 }
 
 /** Insights: the in-memory hit counter (the runtime starts its timer), the owners' reading and the monthly report. */

@@ -35,6 +35,8 @@ export default [
     route("search", "routes/search.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("insights/stop/:token", "routes/insights-stop.tsx"),
+    route("registrations/:registrationId/cancel", "routes/registration-cancel.tsx"),
+    route("events/:eventId/registrations", "routes/event-registrations.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("routes/groups/account-pages.tsx", [

@@ -29,6 +29,14 @@ export const API_TAGS = [
 
 /** One sentence per operation, by operationId. */
 export const OPERATION_DESCRIPTIONS: Record<string, string> = {
+  getEventRegistration: "Answers whether an event (or one date of a series) takes registrations, its places, those left and the waiting list's length, and whether it is open, full or closed; never who registered.",
+  putEventRegistration: "Sets registration for an event or one date of a series: on or off, places, places per registration, opening and closing times, questions and the waiting list; a raised capacity gives places to those waiting.",
+  createRegistration: "Takes a place for a person, or a place on the waiting list when the event is full, and mails them; anonymous visitors send a solved proof-of-work challenge. The answer is the same whether or not the address registered before.",
+  listEventRegistrations: "Answers who registered for an event (or one date), oldest first, with their places, status, answers and check-in, and the counts.",
+  cancelRegistration: "Cancels a registration with the secret of its mailed link, or as the signed-in person who registered or an organizer; the freed places go to the waiting list in the same transaction.",
+  messageEventRegistrants: "Mails the organizers' message to everyone with a place or on the waiting list of a date.",
+  cancelEventRegistration: "Cancels a date or the event for registrants: registration closes and everyone registered is mailed.",
+  exportEventRegistrations: "Answers an event's registrations as CSV, a row each, with a column per question.",
   countHits: "Counts a batch of a page's events (its view, the businesses a search or the map's list showed, clicks on contact links) in memory; they reach the daily counters within a second.",
   getBusinessInsights: "Answers a business's counts per day and kind over a period, its totals against the period of the same length before, the words that showed it in search most, and its offers' and events' views.",
   stopInsightReports: "Turns the monthly insights report off for the person whose report carried the link; no sign-in needed.",

@@ -349,6 +349,8 @@ export async function seedDemoContent({
     currency: "CAD",
     digestWeekday: "monday",
     digestAt: "08:00",
+    registrationReminderAt: "18:00",
+    registrationRetentionDays: 365,
   });
 
   // One transaction for the rows: far fewer fsyncs on SQLite, and all or nothing.

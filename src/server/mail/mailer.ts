@@ -14,11 +14,13 @@ export interface MailMessage {
   link?: string;
   /** A calendar entry (an invitation or its cancellation), sent as the message's text/calendar part and file. */
   calendar?: { method: "PUBLISH" | "REQUEST" | "CANCEL"; filename: string; content: string };
+  /** Files carried by the message; one with a `cid` is an inline image the HTML shows as `cid:<cid>`. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }>;
 }
 
 /** What nodemailer is given for a message. */
 function mailOf(from: string, message: MailMessage) {
-  return { from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.calendar ? { icalEvent: message.calendar } : {}) };
+  return { from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.calendar ? { icalEvent: message.calendar } : {}), ...(message.attachments ? { attachments: message.attachments } : {}) };
 }
 
 export interface Mailer {

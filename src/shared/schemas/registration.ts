@@ -22,6 +22,7 @@ export const registrationMessages = {
   tooMany: "Too many registrations from this address or device. Try again in an hour.",
   badToken: "This cancel link is not valid.",
   cancelled: "Your registration is cancelled.",
+  enabledRequired: "Say whether registration is on: enabled is true or false.",
   capacityInvalid: "Capacity must be a whole number from 1 to 100000, or empty for no limit.",
   maxPartyInvalid: "Places per registration must be from 1 to 50.",
   closesBeforeOpens: "Closes must be after Opens.",
@@ -46,7 +47,7 @@ export type Question = z.infer<typeof QuestionSchema>;
 /** What organizers send: the settings of the event, or of one date of a series (`?date=`). */
 export const RegistrationSettingsInputSchema = z
   .object({
-    enabled: z.boolean().default(false),
+    enabled: z.boolean({ error: registrationMessages.enabledRequired }),
     capacity: z
       .number({ error: registrationMessages.capacityInvalid })
       .int({ error: registrationMessages.capacityInvalid })

@@ -101,6 +101,19 @@ export const SiteSettingsSchema = z.object({
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Enter a time such as 08:00." })
     .default("08:00"),
+  /** Registrants are reminded the day before their event at this time (24-hour HH:MM), on the site's clock. */
+  registrationReminderAt: z
+    .string({ error: "Enter a time such as 18:00." })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Enter a time such as 18:00." })
+    .default("18:00"),
+  /** Registrations of events that ended this many days ago are deleted. */
+  registrationRetentionDays: z
+    .number({ error: "Enter a number of days from 1 to 3650." })
+    .int({ error: "Enter a number of days from 1 to 3650." })
+    .min(1, { error: "Enter a number of days from 1 to 3650." })
+    .max(3650, { error: "Enter a number of days from 1 to 3650." })
+    .default(365),
 });
 
 export type SponsorLogo = z.infer<typeof SponsorLogoSchema>;

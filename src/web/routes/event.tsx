@@ -23,6 +23,8 @@ import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
+import { RegistrationForm } from "#web/features/registration/registration-form.tsx";
+import type { RegistrationInfo } from "#shared/schemas/registration.ts";
 
 const EVENT_MAP_HEIGHT = 260;
 
@@ -61,7 +63,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const place = event.business ? { id: event.business.id, name: event.business.name, ...event.business.coordinates } : null;
   // Link previews show the event's image, else the logo of the business it is held at.
   const logo = !event.imageUrl && event.business ? ((await services.businesses.find(event.business.id))?.logoUrl ?? null) : null;
+  // Registration is per date: a series' own page has none, each of its dates has its own places.
+  const registrable = !event.recurrenceRule || event.occurrenceDate !== null;
+  const [registration, organizer] = await Promise.all([
+    registrable ? services.registrations.info(eventId, date ?? null).catch((): RegistrationInfo | null => null) : null,
+    services.registrations.isOrganizer(user, event),
+  ]);
   return {
+    registration: registration?.enabled ? registration : null,
+    currency: site.currency,
+    person: user ? { name: user.displayName, email: user.email } : null,
+    registrationsHref: organizer ? `/events/${encodeURIComponent(eventId)}/registrations${date ? `?date=${date}` : ""}` : null,
     origin,
     state: "ok" as const,
     event: card,
@@ -138,10 +150,10 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
   if (loaderData.state !== "ok") {
     return <ItemNotFound heading="Event" message={messages.adminEvents.notFound} back={{ to: paths.events, label: "All events" }} />;
   }
-  const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl, rule, seriesHref, canChange, movedFrom, timeZone } = loaderData;
+  const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl, rule, seriesHref, canChange, movedFrom, timeZone, registration, person, registrationsHref } = loaderData;
   return (
     <article aria-labelledby="event-name" className="max-w-3xl">
-      <JsonLd data={eventJsonLd(event, origin)} />
+      <JsonLd data={eventJsonLd(event, origin, registration ? { ...registration, currency: loaderData.currency } : null)} />
       <JsonLd data={breadcrumbJsonLd(origin, [{ name: "Events", path: paths.events }, { name: event.name, path: event.href }])} />
       <InsightBeacon events={[{ kind: "event-view", id: event.id }]} signature={event.id} />
       <BackLinkedHeading back="Events" backTo={paths.events} id="event-name">
@@ -209,6 +221,15 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           </a>
         )}
       </div>
+
+      {registration && <RegistrationForm info={registration} person={person} />}
+      {registrationsHref && (
+        <p className="mt-4">
+          <Link to={registrationsHref} className="text-brand-700 underline">
+            Registrations and their settings
+          </Link>
+        </p>
+      )}
 
       <section aria-labelledby="event-calendar" className="mt-6">
         <h2 id="event-calendar" className="text-xl font-semibold text-brand-800">

@@ -221,23 +221,35 @@ export class RegistrationRepository {
     await this.db.updateTable("registration").set({ checkedInAt: at, lastUpdatedAt: new Date().toISOString() }).where("id", "=", id).execute();
   }
 
-  /** Confirmed registrations whose reminder has not gone, of the events given. */
-  async unreminded(eventIds: readonly string[]): Promise<StoredRegistration[]> {
-    if (eventIds.length === 0) return [];
+  /**
+   * Confirmed registrations whose reminder has not gone, for a series' `date` or a one-off event starting in
+   * [from, to): the candidates of the day before's reminder.
+   */
+  async unreminded(date: string, from: string, to: string): Promise<StoredRegistration[]> {
     const rows = await this.db
       .selectFrom("registration")
-      .select(REGISTRATION_COLUMNS)
-      .where("eventId", "in", eventIds)
-      .where("status", "=", "confirmed")
-      .where("reminderSentAt", "is", null)
+      .innerJoin("event", "event.id", "registration.eventId")
+      .select(REGISTRATION_COLUMNS.map((c) => `registration.${c}` as const))
+      .where("registration.status", "=", "confirmed")
+      .where("registration.reminderSentAt", "is", null)
+      .where((eb) =>
+        eb.or([
+          eb("registration.occurrenceDate", "=", date),
+          eb.and([eb("registration.occurrenceDate", "is", null), eb("event.eventDate", ">=", from), eb("event.eventDate", "<", to)]),
+        ]),
+      )
       .execute();
     return rows.map(registrationFromRow);
   }
 
-  /** The events that have registrations not cancelled. */
-  async eventsWithRegistrations(): Promise<string[]> {
-    const rows = await this.db.selectFrom("registration").select("eventId").distinct().where("status", "!=", "cancelled").execute();
-    return rows.map((r) => r.eventId);
+  /** Deletes the registrations of series' dates before `date` and of one-off events that began before `instant`. */
+  async deleteBefore(date: string, instant: string): Promise<number> {
+    const oneOffs = this.db.selectFrom("event").select("id").where("eventDate", "<", instant);
+    const result = await this.db
+      .deleteFrom("registration")
+      .where((eb) => eb.or([eb("occurrenceDate", "<", date), eb.and([eb("occurrenceDate", "is", null), eb("eventId", "in", oneOffs)])]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** Every event with any registration, and its dates. */

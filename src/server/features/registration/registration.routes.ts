@@ -110,6 +110,16 @@ const cancelDate = createRoute({
   responses: { 200: { description: "The closed registration", content: json(RegistrationInfoSchema) }, 400: errorResponse("The event has no such date."), ...organizerErrors },
 });
 
+const exportRegistrations = createRoute({
+  operationId: "exportEventRegistrations",
+  method: "get",
+  path: "/exports/events/{id}/registrations.csv",
+  tags: ["Exports"],
+  summary: "An event's registrations as CSV, a column per question (organizers only). Text that a spreadsheet would read as a formula starts with an apostrophe.",
+  request: { params: IdParamSchema, query: DateQuery },
+  responses: { 200: { description: "UTF-8 CSV with a header row", content: { "text/csv": { schema: z.string() } } }, 400: errorResponse("The event has no such date."), ...organizerErrors },
+});
+
 /** The client's address from the socket (never from a header a client could set), for the per-client limit. */
 function clientOf(c: Context): string | null {
   try {
@@ -136,5 +146,10 @@ export function registerRegistrationRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(messageRegistrants, async (c) =>
     c.json(await c.var.services.registrations.message(c.var.user, c.req.valid("param").id, c.req.valid("query").date, c.req.valid("json")), 200),
   );
+  api.openapi(exportRegistrations, async (c) => {
+    const { id } = c.req.valid("param");
+    const csv = await c.var.services.registrations.csv(c.var.user, id, c.req.valid("query").date);
+    return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="registrations-${id}.csv"`, "Cache-Control": "no-store" });
+  });
   api.openapi(cancelDate, async (c) => c.json(await c.var.services.registrations.cancelDate(c.var.user, c.req.valid("param").id, c.req.valid("query").date), 200));
 }

@@ -6,6 +6,7 @@ import type { ChallengeCheck } from "#server/auth/sign-up-challenge.ts";
 import { newId } from "#server/db/ids.ts";
 import { AppError, Conflict, NotFound, Validation } from "#server/errors.ts";
 import { invalidInput } from "#server/validation.ts";
+import { toCsv } from "#server/features/import/index.ts";
 import type { Event } from "#shared/schemas/event.ts";
 import {
   RegistrantMessageSchema,
@@ -362,6 +363,16 @@ export class RegistrationService {
         createdAt: r.createdAt,
       })),
     };
+  }
+
+  /** The organizers' list as CSV (text a spreadsheet would read as a formula is neutralised), a column per question. */
+  async csv(viewer: CurrentUser | null, eventId: string, date?: string | null): Promise<string> {
+    const list = await this.list(viewer, eventId, date);
+    const questions = list.questions;
+    return toCsv(
+      ["date", "name", "email", "party size", "status", "checked in at", "registered at", ...questions.map((q) => q.label)],
+      list.items.map((r) => [r.date ?? "", r.name, r.email, r.partySize, r.status, r.checkedInAt ?? "", r.createdAt, ...questions.map((q) => r.answers[q.id] ?? "")]),
+    );
   }
 
   /** The organizers' message to everyone with a place or on the waiting list of a date (or of a one-off event). */

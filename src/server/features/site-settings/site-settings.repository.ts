@@ -24,6 +24,8 @@ const COLUMNS = [
   "currency",
   "digestWeekday",
   "digestAt",
+  "registrationReminderAt",
+  "registrationRetentionDays",
 ] as const;
 
 /** What a fresh install starts with, before an administrator fills in the association's details. */
@@ -42,6 +44,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   currency: "CAD",
   digestWeekday: "monday",
   digestAt: "08:00",
+  registrationReminderAt: "18:00",
+  registrationRetentionDays: 365,
 };
 
 /**
@@ -81,6 +85,8 @@ export class SiteSettingsRepository {
       currency: row.currency,
       digestWeekday: row.digestWeekday,
       digestAt: row.digestAt,
+      registrationReminderAt: row.registrationReminderAt,
+      registrationRetentionDays: Number(row.registrationRetentionDays),
     });
   }
 
@@ -101,6 +107,8 @@ export class SiteSettingsRepository {
       currency: settings.currency,
       digestWeekday: settings.digestWeekday,
       digestAt: settings.digestAt,
+      registrationReminderAt: settings.registrationReminderAt,
+      registrationRetentionDays: settings.registrationRetentionDays,
       lastUpdatedAt: new Date().toISOString(),
     } satisfies Record<(typeof COLUMNS)[number] | "lastUpdatedAt", unknown>;
     await this.db

@@ -31,6 +31,8 @@ type FormFields = {
   currency: string;
   digestWeekday: string;
   digestAt: string;
+  registrationReminderAt: string;
+  registrationRetentionDays: string;
   heroPhotos: Array<{ url: string; alt: string }>;
   sponsorLogos: Array<{ name: string; imageUrl: string; url: string }>;
 };
@@ -58,6 +60,8 @@ export function settingsFromForm(payload: Record<string, unknown>): Record<strin
     currency: textOf(payload.currency).trim().toUpperCase() || undefined,
     digestWeekday: textOf(payload.digestWeekday),
     digestAt: textOf(payload.digestAt).trim(),
+    registrationReminderAt: textOf(payload.registrationReminderAt).trim() || undefined,
+    registrationRetentionDays: textOf(payload.registrationRetentionDays).trim() === "" ? undefined : numberOf(payload.registrationRetentionDays),
     heroPhotos: listOf(payload.heroPhotos).map((photo) => ({ url: textOf(photo.url), alt: textOf(photo.alt) })),
     // A blank link is no link.
     sponsorLogos: listOf(payload.sponsorLogos).map((sponsor) => ({
@@ -110,6 +114,8 @@ function defaultsOf(settings: SiteSettings): FormFields {
     currency: settings.currency,
     digestWeekday: settings.digestWeekday,
     digestAt: settings.digestAt,
+    registrationReminderAt: settings.registrationReminderAt,
+    registrationRetentionDays: String(settings.registrationRetentionDays),
     heroPhotos: settings.heroPhotos.map((photo) => ({ url: photo.url, alt: photo.alt })),
     sponsorLogos: settings.sponsorLogos.map((sponsor) => ({ name: sponsor.name, imageUrl: sponsor.imageUrl, url: sponsor.url ?? "" })),
   };
@@ -278,6 +284,23 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
             field={fields.digestAt}
             label="Digest time"
             hint={{ id: "site-settings-digest-at-hint", text: "24-hour time such as 08:00." }}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className={ui.label}>Event registrations</legend>
+          <InputField
+            field={fields.registrationReminderAt}
+            label="Reminder time"
+            hint={{ id: "site-settings-registration-reminder-hint", text: "People registered for an event are reminded the day before, at this 24-hour time such as 18:00." }}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <InputField
+            field={fields.registrationRetentionDays}
+            label="Keep registrations (days)"
+            hint={{ id: "site-settings-registration-retention-hint", text: "Names and e-mails of registrations are deleted this many days after their event." }}
             inputMode="numeric"
             autoComplete="off"
           />

@@ -69,4 +69,15 @@ describe("an event's JSON-LD", () => {
     expect(ld.offers).toMatchObject({ availability: "https://schema.org/Discontinued" });
     expect(ld.image).toBe(`${ORIGIN}/uploads/jazz.webp`);
   });
+
+  it("carries the places of a registration as attendee capacities and a free offer, sold out once full", () => {
+    const registration = { enabled: true, capacity: 15, remainingPlaces: 4, availability: "open" as const, opensAt: null, currency: "CAD" };
+    expect(eventJsonLd({ ...jazz, ticketsLink: null }, ORIGIN, registration)).toMatchObject({
+      maximumAttendeeCapacity: 15,
+      remainingAttendeeCapacity: 4,
+      offers: { "@type": "Offer", price: 0, priceCurrency: "CAD", availability: "https://schema.org/InStock", url: "https://niche.example/events/e1" },
+    });
+    const full = eventJsonLd(jazz, ORIGIN, { ...registration, remainingPlaces: 0, availability: "full-waitlist" });
+    expect(full).toMatchObject({ remainingAttendeeCapacity: 0, offers: { price: 0, availability: "https://schema.org/SoldOut" } });
+  });
 });

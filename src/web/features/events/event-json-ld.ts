@@ -4,8 +4,31 @@
 import { paths } from "#web/lib/paths.ts";
 import { organizationJsonLd, postalAddressJsonLd, SITE_LOGO_PATH } from "../seo/index.ts";
 import type { EventCardData } from "./event-card-data.ts";
+import type { RegistrationInfo } from "#shared/schemas/registration.ts";
 
-export function eventJsonLd(event: EventCardData, origin: string) {
+/** An event's registration as its JSON-LD says it: places and availability, and the currency of its price (0). */
+export type RegistrationLd = Pick<RegistrationInfo, "enabled" | "capacity" | "remainingPlaces" | "availability" | "opensAt"> & { currency: string };
+
+/**
+ * Registration on the site is a free Offer (price 0) in stock while places are left, and the places as attendee
+ * capacities; it stands for the offer of a ticket sold elsewhere.
+ */
+function registrationLd(event: EventCardData, origin: string, registration: RegistrationLd) {
+  const soldOut = registration.availability !== "open" || event.cancelled;
+  return {
+    ...(registration.capacity !== null ? { maximumAttendeeCapacity: registration.capacity, remainingAttendeeCapacity: registration.remainingPlaces ?? 0 } : {}),
+    offers: {
+      "@type": "Offer",
+      url: `${origin}${event.href}`,
+      price: 0,
+      priceCurrency: registration.currency,
+      availability: soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+      validFrom: registration.opensAt ?? event.createdLd,
+    },
+  };
+}
+
+export function eventJsonLd(event: EventCardData, origin: string, registration?: RegistrationLd | null) {
   const business = event.business;
   const address = postalAddressJsonLd(business?.address || event.locationText, business?.addressParts);
   // Its own image, else the logo of the business that holds it, else the association's.
@@ -37,6 +60,7 @@ export function eventJsonLd(event: EventCardData, origin: string) {
           },
         }
       : {}),
+    ...(registration?.enabled ? registrationLd(event, origin, registration) : {}),
     organizer: business
       ? { "@type": "Organization", name: business.name, url: `${origin}${paths.business(business.id)}` }
       : organizationJsonLd(event.associationName, origin),
