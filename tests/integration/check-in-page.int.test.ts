@@ -6,6 +6,9 @@ import type { CurrentUser } from "#server/auth/session.ts";
 import { createBusiness, createEvent } from "#server/db/factories.ts";
 import { setUp, setUpSignIn, setUpTestApp, ORIGIN } from "#tests/setup/app.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { newId } from "#server/db/ids.ts";
+import { RegistrationRepository } from "#server/features/registration/index.ts";
+import { localDate } from "#shared/zoned-time.ts";
 import { appContext } from "#web/lib/app-context.ts";
 import { loader } from "#web/routes/event-check-in.tsx";
 
@@ -46,6 +49,20 @@ describe("the check-in page", () => {
       const { data } = await load(user, world.event.id);
       expect(data).toMatchObject({ kind: "door", title: "Door page breakfast", page: { eventId: world.event.id, date: null, items: [] } });
     }
+  });
+
+  it("asks which date of a recurring event, and then gives that date's registrations", async () => {
+    const start = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const series = await createEvent(t.database.db, { location: world.event.location, name: "Weekly walk", eventDate: start, recurrenceRule: "FREQ=WEEKLY;COUNT=4" });
+    const day = localDate(start, (await t.services.siteSettings.get()).timeZone);
+    const now = new Date().toISOString();
+    await new RegistrationRepository(t.database.db, t.database.dialect).insert({
+      id: newId(), eventId: series.id, occurrenceDate: day, name: "Walker One", email: "walker@example.com", userId: null, partySize: 2,
+      answers: {}, status: "confirmed", checkInCode: newId(32), cancelToken: newId(32), createdAt: now,
+    });
+    expect((await load(world.hostOwner.user, series.id)).data).toMatchObject({ kind: "dates", title: "Weekly walk", dates: [{ day }] });
+    const { data } = await load(world.hostOwner.user, series.id, `?date=${day}`);
+    expect(data).toMatchObject({ kind: "door", page: { date: day, items: [{ name: "Walker One", partySize: 2 }] } });
   });
 
   it("answers 404 for an unknown event and for a date the event does not have", async () => {
