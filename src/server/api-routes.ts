@@ -22,7 +22,7 @@ import { registerOfferRoutes } from "./features/offer/index.ts";
 import { registerOwnersRoutes } from "./features/owners/index.ts";
 import { registerPageRoutes } from "./features/page/index.ts";
 import { registerPostRoutes } from "./features/post/index.ts";
-import { registerRegistrationRoutes } from "./features/registration/index.ts";
+import { registerCheckInRoutes, registerRegistrationRoutes } from "./features/registration/index.ts";
 import { registerSearchRoutes } from "./features/search/index.ts";
 import { registerSiteSettingsRoutes } from "./features/site-settings/index.ts";
 import { registerTagRoutes } from "./features/tag/index.ts";
@@ -62,6 +62,7 @@ export function createApi() {
   registerListingRoutes(api);
   registerInsightOverviewRoutes(api);
   registerRegistrationRoutes(api);
+  registerCheckInRoutes(api);
   serveApiDocument(api);
   return api;
 }

@@ -78,6 +78,7 @@ function nonce(c: Context<AppEnv>): string {
   c.set("secureHeadersNonce", value);
   return `'nonce-${value}'`;
 }
+const CHECK_IN_PAGE = /^\/events\/[^/]+\/check-in\/?$/;
 const UNSTORABLE_TEXT = "The request contains a character that is not allowed here (such as NUL).";
 
 export function createApp(deps: AppDeps) {
@@ -164,11 +165,11 @@ export function createApp(deps: AppDeps) {
   // The map's style, tiles and glyphs come from the configured provider's hosts. Someone else's style names
   // them only inside its JSON: services.mapOrigins reads it once (only the first request waits), keeps the
   // answer and refreshes it in the background; the headers are rebuilt only when that set changes.
-  const securityHeaders = (mapOrigins: string[]) =>
+  const securityHeaders = (mapOrigins: string[], compilesWasm: boolean) =>
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: deps.development ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce],
+        scriptSrc: [...(deps.development ? ["'self'", "'unsafe-inline'"] : ["'self'", nonce]), ...(compilesWasm ? ["'wasm-unsafe-eval'"] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Profile pictures from sign-in providers live on their hosts; images cannot run code.
         imgSrc: ["'self'", "data:", "blob:", "https:", ...mapOrigins],
@@ -188,13 +189,14 @@ export function createApp(deps: AppDeps) {
       // A response that brings its own policy (stored files) keeps it.
       overwrite: false,
     });
-  let headers: { key: string; middleware: ReturnType<typeof securityHeaders> } | null = null;
+  let headers: { key: string; middleware: ReturnType<typeof securityHeaders>; wasm: ReturnType<typeof securityHeaders> } | null = null;
   void services.mapOrigins.origins(logger);
   app.use(async (c, next) => {
     const mapOrigins = await services.mapOrigins.origins(logger);
     const key = mapOrigins.join(" ");
-    if (headers?.key !== key) headers = { key, middleware: securityHeaders(mapOrigins) };
-    return headers.middleware(c, next);
+    if (headers?.key !== key) headers = { key, middleware: securityHeaders(mapOrigins, false), wasm: securityHeaders(mapOrigins, true) };
+    // The check-in page reads QR codes with a WebAssembly decoder (ZXing): only that page may compile WebAssembly.
+    return (CHECK_IN_PAGE.test(c.req.path) ? headers.wasm : headers.middleware)(c, next);
   });
 
   app.use(streamingCompress());

@@ -57,7 +57,7 @@ import {
 } from "./features/owners/index.ts";
 import { PageRepository, PageService } from "./features/page/index.ts";
 import { PostRepository, PostService } from "./features/post/index.ts";
-import { RegistrationMail, RegistrationReminders, RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
+import { CheckInRepository, CheckInService, RegistrationMail, RegistrationReminders, RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
 import { createSearchRepository, SearchService } from "./features/search/index.ts";
 import { SetupService } from "./features/setup/index.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository, SiteSettingsService } from "./features/site-settings/index.ts";
@@ -244,6 +244,7 @@ export function createServices({
     ...insights,
     ...freshListings,
     registrations: registrations.service,
+    checkIns: new CheckInService(new CheckInRepository(database.db), { registrations: registrations.service }),
   };
 }
 

@@ -57,6 +57,8 @@ export default [
     route("myqsa/profile-setup", "routes/profile-setup.tsx"),
     route("myaccount", "routes/my-account.tsx"),
     route("setup", "routes/setup.tsx"),
+    // An event's door, for its organizers (a static segment: ranked before the public "events/:eventId/:date").
+    route("events/:eventId/check-in", "routes/event-check-in.tsx"),
   ]),
   layout("routes/groups/admin-pages.tsx", [
     route("admin", "routes/admin.tsx", [

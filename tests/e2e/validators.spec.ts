@@ -46,6 +46,12 @@ async function itemPages(request: APIRequestContext): Promise<string[]> {
   return [`/events/${event!.id}`, `/offers/${offer!.id}`, `/news/${post!.id}`];
 }
 
+/** The check-in page of the first upcoming demo event. */
+async function checkInPath(request: APIRequestContext): Promise<string> {
+  const [event] = (await (await request.get("/api/v1/events?limit=1")).json()) as Array<{ id: string; occurrenceDate: string | null }>;
+  return `/events/${event!.id}/check-in${event!.occurrenceDate ? `?date=${event!.occurrenceDate}` : ""}`;
+}
+
 /**
  * The signed-in pages as an administrator sees them, each with what its served HTML must hold (its content read on the
  * server, never a "Loading..." shell): every admin tab, the members' pages and the standalone add pages.
@@ -203,6 +209,8 @@ test("every page type is valid HTML to the Nu HTML Checker", async ({ request, p
     [`/events/${registering!.id}/registrations`, "Who comes", page.request],
     ["/registrations/none/cancel?token=none", "This cancel link is not valid.", page.request],
     [`/mybusiness?insights=${owned.id}&days=90`, "Figures by day (table)", owner],
+    // The door's page of an upcoming event (of its date, for a series), as its organizer, an administrator, sees it.
+    [await checkInPath(page.request), "checked in", page.request],
   ];
   for (const [p, text, as] of signedIn) {
     const key = `signed-in ${as === owner ? "owner" : "admin"} ${p}`;

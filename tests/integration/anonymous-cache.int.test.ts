@@ -387,6 +387,15 @@ describe("public pages for signed-in visitors", () => {
   });
 });
 
+describe("an event's check-in page", () => {
+  it("is rendered for each of its organizers, never kept for others of the same role", async () => {
+    const [one, two] = [await b.signIn("business"), await b.signIn("business")];
+    const rendersBefore = pagesB.renders.length;
+    for (const cookie of [one.cookie, two.cookie, undefined, undefined]) await b.request("/events/some-event/check-in", { cookie });
+    expect(pagesB.renders.length - rendersBefore).toBe(4);
+  });
+});
+
 describe("the cache", () => {
   it("stays within its size, however many query strings are asked for", async () => {
     let renders = 0;

@@ -20,8 +20,11 @@ import { freshNonce, NONCE_LENGTH } from "./nonce.ts";
 import { oncePerTurn } from "../lib/once-per-turn.ts";
 import type { CacheMetrics } from "../metrics/metrics.ts";
 
-/** Public pages (the site's content) and public API reads: nothing under them depends on who asks, but for sessions. */
-const PAGE = /^\/(?:|map|events(?:\/[^/]+){0,2}|offers(?:\/[^/]+)?|news(?:\/[^/]+)?|business(?:\/[^/]+)?|tag(?:\/[^/]+)?|category(?:\/[^/]+)?|pages\/[^/]+|contact)$/;
+/**
+ * Public pages (the site's content) and public API reads: nothing under them depends on who asks, but for sessions.
+ * An event's check-in page is its organizers' (the names of who registered), never anyone else's.
+ */
+const PAGE = /^\/(?:|map|events(?:\/(?!check-in$)[^/]+){0,2}|offers(?:\/[^/]+)?|news(?:\/[^/]+)?|business(?:\/[^/]+)?|tag(?:\/[^/]+)?|category(?:\/[^/]+)?|pages\/[^/]+|contact)$/;
 const API = /^\/api\/v1\/(?:(?:businesses|categories|tags|events|offers|posts|pages|site-settings|search)(?:\/|$)|geo\/(?:businesses|map-data)$)/;
 
 /** Browsers may keep a public read, and use it for a minute while they check it is still current. */

@@ -22,6 +22,8 @@ export const paths = {
   addCategory: "/add-category",
   /** An event's page; a date of a series has its own. */
   event: (id: string, date?: string | null) => `/events/${encodeURIComponent(id)}${date ? `/${date}` : ""}`,
+  /** The door's page of an event (of one date of a series, with `date`): organizers check people in there. */
+  eventCheckIn: (id: string, date?: string | null) => `/events/${encodeURIComponent(id)}/check-in${date ? `?date=${date}` : ""}`,
   eventCalendar: (id: string) => `/events/${encodeURIComponent(id)}.ics`,
   post: (id: string) => `/news/${encodeURIComponent(id)}`,
   offer: (id: string) => `/offers/${encodeURIComponent(id)}`,

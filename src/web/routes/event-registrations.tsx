@@ -137,9 +137,13 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           {list.counts.confirmed} confirmed{settings.capacity !== null && info ? ` of ${settings.capacity}` : ""} · {list.counts.waitlisted} waiting · {list.counts.checkedIn} checked in ·{" "}
           {list.counts.cancelled} cancelled (places)
         </p>
-        <p className="mt-2">
+        <p className="mt-2 flex flex-wrap gap-2">
           <a href={csvHref} className={ui.secondary} download>
             Download CSV
+          </a>
+          {/* A document load: only the check-in page's own CSP lets its QR decoder run. */}
+          <a href={paths.eventCheckIn(loaderData.eventId, loaderData.date)} className={ui.primary}>
+            Check in at the door
           </a>
         </p>
         <div className="mt-3 overflow-x-auto">

@@ -6,3 +6,6 @@ export { RegistrationRepository, type StoredRegistration, type StoredSettings } 
 export { RegistrationService, type RegistrationDeps, type RegistrationNotices } from "./registration.service.ts";
 export { registerRegistrationRoutes } from "./registration.routes.ts";
 export { parseRegistrationQr, registrationQrText } from "#shared/schemas/registration.ts";
+export { CheckInRepository } from "./check-in.repository.ts";
+export { CheckInService } from "./check-in.service.ts";
+export { registerCheckInRoutes } from "./check-in.routes.ts";

@@ -1,0 +1,83 @@
+// An event's door (administrators and the host business's owners): check people in by name or by their QR code.
+// `?date=` picks a date of a recurring event; a series without one lists the dates that have registrations.
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/event-check-in";
+import { getApp } from "../lib/app-context.ts";
+import { pageTitle } from "../lib/meta.ts";
+import { paths } from "../lib/paths.ts";
+import { RouteError } from "../components/layout/route-error.tsx";
+import { CheckInPage } from "../features/check-in/index.ts";
+import { registrationMessages } from "#shared/schemas/registration.ts";
+import { formatDay, formatEventWhen } from "#shared/zoned-time.ts";
+
+// The built page bundle holds its own copy of AppError, so a service's error is recognised by shape, not instanceof.
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { name?: unknown; status?: unknown } | null)?.status;
+  return (error as { name?: unknown } | null)?.name === "AppError" && typeof status === "number" ? status : undefined;
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { services, user } = getApp(context);
+  if (!user) throw redirect(paths.login);
+  const date = new URL(request.url).searchParams.get("date");
+  try {
+    const [list, event, site] = await Promise.all([
+      services.registrations.list(user, params.eventId, date),
+      date ? services.events.findOccurrence(params.eventId, date) : services.events.find(params.eventId),
+      services.siteSettings.get(),
+    ]);
+    if (!event) throw data(registrationMessages.eventNotFound, { status: 404 });
+    const title = event.name;
+    if (event.recurrenceRule && !date) {
+      const dates = [...new Set(list.items.map((item) => item.date).filter((day): day is string => day !== null))].sort();
+      return { kind: "dates" as const, title, eventId: event.id, dates: dates.map((day) => ({ day, label: formatDay(`${day}T12:00:00Z`, "UTC") })) };
+    }
+    return {
+      kind: "door" as const,
+      title,
+      page: { eventId: event.id, date: list.date, title, when: formatEventWhen(event.eventDate, event.endDate, event.allDay, site.timeZone), timeZone: site.timeZone, items: list.items },
+    };
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 401) throw redirect(paths.login);
+    // A date the series does not have is a page that does not exist.
+    if (status === 403 || status === 404) throw data((error as Error).message, { status });
+    if (status === 400) throw data(registrationMessages.notInSeries, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData ? `Check-in: ${loaderData.title}` : "Check-in");
+
+export default function EventCheckIn({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "door") return <CheckInPage data={loaderData.page} />;
+  return (
+    <section className="mx-auto grid max-w-xl gap-4">
+      <header>
+        <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Check-in</p>
+        <h1 className="page-heading">{loaderData.title}</h1>
+      </header>
+      {loaderData.dates.length === 0 ? (
+        <p>No date of this event has registrations yet.</p>
+      ) : (
+        <>
+          <p>Choose the date to check people in for:</p>
+          <ul className="grid gap-2">
+            {loaderData.dates.map(({ day, label }) => (
+              <li key={day}>
+                <Link to={paths.eventCheckIn(loaderData.eventId, day)} className="text-brand-700 underline">
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <RouteError error={error} texts={{ notAllowed: status === 403 ? registrationMessages.notOrganizer : undefined }} />;
+}
