@@ -302,6 +302,42 @@ export interface MeetingRsvp {
   userId: string;
 }
 
+export interface Newsletter {
+  body: string;
+  cards: Generated<string>;
+  createdAt: string;
+  createdBy: string | null;
+  id: string;
+  kind: string;
+  period: string | null;
+  queuedAt: string | null;
+  sendAt: string | null;
+  status: string;
+  subject: string;
+  topics: Generated<string>;
+  updatedAt: string;
+}
+
+export interface NewsletterDelivery {
+  attempts: Generated<number>;
+  claimedUntil: string | null;
+  claimToken: string | null;
+  finishedAt: string | null;
+  id: string;
+  lastError: string | null;
+  newsletterId: string;
+  nextAttemptAt: string;
+  status: string;
+  subscriberId: string;
+}
+
+export interface NewsletterDigestPlan {
+  introduction: Generated<string>;
+  period: string;
+  skipped: Generated<number>;
+  updatedAt: string;
+}
+
 export interface NotificationDigest {
   createdAt: string;
   itemCount: Generated<number>;
@@ -510,6 +546,9 @@ export interface DB {
   meeting_calendar: MeetingCalendar;
   meeting_mail: MeetingMail;
   meeting_rsvp: MeetingRsvp;
+  newsletter: Newsletter;
+  newsletter_delivery: NewsletterDelivery;
+  newsletter_digest_plan: NewsletterDigestPlan;
   notification_digest: NotificationDigest;
   notification_preference: NotificationPreference;
   offer: Offer;
