@@ -480,6 +480,33 @@ export interface StoredFile {
   updated: string;
 }
 
+export interface Subscriber {
+  confirmedAt: string | null;
+  createdAt: string;
+  email: string;
+  failures: Generated<number>;
+  id: string;
+  state: string;
+  tokenSecret: string;
+  unsubscribedAt: string | null;
+  updatedAt: string;
+}
+
+export interface SubscriberConsent {
+  email: string;
+  givenAt: string;
+  id: string;
+  importId: string | null;
+  source: string;
+  subscriberId: string;
+  text: string;
+}
+
+export interface SubscriberTopic {
+  subscriberId: string;
+  topic: string;
+}
+
 export interface Tag {
   createdAt: string;
   id: string;
@@ -562,6 +589,9 @@ export interface DB {
   sign_in_failure: SignInFailure;
   site_settings: SiteSettings;
   stored_file: StoredFile;
+  subscriber: Subscriber;
+  subscriber_consent: SubscriberConsent;
+  subscriber_topic: SubscriberTopic;
   tag: Tag;
   used_challenge: UsedChallenge;
   user: User;

@@ -5,6 +5,17 @@ import type { Transporter } from "nodemailer";
 import type { Logger } from "../logger.ts";
 import type { MailMetrics } from "../metrics/metrics.ts";
 
+/**
+ * Headers a bulk message carries (newsletters, digests to subscribers): RFC 8058 one-click unsubscribe, RFC 2919's
+ * List-Id, and a Message-ID the caller keeps stable (`<...@host>`) instead of one made per attempt.
+ */
+export interface MailHeaders {
+  "List-Unsubscribe"?: string;
+  "List-Unsubscribe-Post"?: "List-Unsubscribe=One-Click";
+  "List-Id"?: string;
+  "Message-ID"?: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -14,11 +25,22 @@ export interface MailMessage {
   link?: string;
   /** A calendar entry (an invitation or its cancellation), sent as the message's text/calendar part and file. */
   calendar?: { method: "PUBLISH" | "REQUEST" | "CANCEL"; filename: string; content: string };
+  headers?: MailHeaders;
 }
 
 /** What nodemailer is given for a message. */
 function mailOf(from: string, message: MailMessage) {
-  return { from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.calendar ? { icalEvent: message.calendar } : {}) };
+  const { "Message-ID": messageId, ...headers } = message.headers ?? {};
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    ...(message.calendar ? { icalEvent: message.calendar } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(messageId ? { messageId } : {}),
+  };
 }
 
 export interface Mailer {
