@@ -15,6 +15,7 @@ import { registerInsightRoutes } from "./features/insights/index.ts";
 import { registerIntakeRoutes } from "./features/intake/index.ts";
 import { registerMeetingRoutes } from "./features/meeting/index.ts";
 import { registerMeRoutes } from "./features/me/index.ts";
+import { registerNewsletterRoutes } from "./features/newsletter/index.ts";
 import { registerNotificationPreferenceRoutes } from "./features/notifications/index.ts";
 import { registerOfferRoutes } from "./features/offer/index.ts";
 import { registerOwnersRoutes } from "./features/owners/index.ts";
@@ -53,6 +54,7 @@ export function createApi() {
   registerExportRoutes(api);
   registerIntakeRoutes(api);
   registerInsightRoutes(api);
+  registerNewsletterRoutes(api);
   serveApiDocument(api);
   return api;
 }

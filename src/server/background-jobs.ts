@@ -8,6 +8,8 @@ import type { ImportGeocoder } from "./features/import/index.ts";
 import type { InsightReport } from "./features/insights/index.ts";
 import { INSIGHT_REPORT_JOB } from "./features/insights/index.ts";
 import { IMPORT_GEOCODING_JOB } from "./features/import/index.ts";
+import type { NewsletterSender } from "./features/newsletter/index.ts";
+import { NEWSLETTER_QUEUE_JOB, NEWSLETTER_SEND_JOB } from "./features/newsletter/index.ts";
 import type { OwnerNotifications, RequestDecisionService } from "./features/owners/index.ts";
 import { REQUEST_DIGESTS_JOB } from "./features/owners/index.ts";
 import type { WeeklyDigest } from "./features/notifications/index.ts";
@@ -26,7 +28,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; newsletterSender: NewsletterSender; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -65,6 +67,13 @@ export function scheduleJobs(
     const sent = await services.insightReport.send();
     if (sent > 0) services.logger?.info({ sent }, "monthly insights reports sent");
   });
+  // Newsletters: each minute (or when one is sent now) the issues whose time has come get their deliveries written,
+  // then the sender is woken; the sender drains the deliveries at the configured rate, and its minute's look takes
+  // up retries and what a stopped instance left. `at`: the moment to take as now (tests).
+  jobs.schedule<Date>(NEWSLETTER_QUEUE_JOB, { every: MINUTE }, async (_context, at) => {
+    if ((await services.newsletterSender.queueDue(at ?? new Date())) > 0) await jobs.request(NEWSLETTER_SEND_JOB);
+  });
+  jobs.schedule<Date>(NEWSLETTER_SEND_JOB, { every: MINUTE }, ({ signal }, at) => services.newsletterSender.drain(signal, at ? () => at : undefined));
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));
 }

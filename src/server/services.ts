@@ -34,6 +34,7 @@ import {
   type MeetingDeps,
 } from "./features/meeting/index.ts";
 import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
+import { createNewsletters, NEWSLETTER_QUEUE_JOB } from "./features/newsletter/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {
   ChangeRequestService,
@@ -172,14 +173,37 @@ export function createServices({
     ...meetingDigestSources({ repository: meetings.repository, siteUrl: publicUrl(env), timeZone: siteTimeZone, ownsSomeBusiness }),
   ];
   const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
+  const posts = new PostService(new PostRepository(database.db), { audit, files });
+  const categories = new CategoryService(new CategoryRepository(database.db), audit);
+  // Newsletters to subscribers, and their queue (src/server/features/newsletter).
+  const newsletters = createNewsletters({
+    db: database.db,
+    siteUrl: publicUrl(env),
+    mailer,
+    ratePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
+    timing: () => siteSettings.get(),
+    queueNow: () => jobs.request(NEWSLETTER_QUEUE_JOB),
+    logger,
+    sources: {
+      site: () => siteSettings.get(),
+      upcomingEvents: (now) => events.upcoming({ now }),
+      runningOffers: (now) => offers.list({ now }),
+      posts: () => posts.list(),
+      businesses: (ids) => businesses.findMany(ids),
+      businessesInCategory: (categoryId) => businesses.list({ categoryId }),
+      event: (id) => events.find(id),
+      offer: (id) => offers.find(id),
+      categoryNames: async () => new Map((await categories.list()).map((c) => [c.id, c.name])),
+    },
+  });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, logger });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, newsletterSender: newsletters.newsletterSender, logger });
   return {
     jobs,
     siteSettings,
     search: new SearchService(createSearchRepository(database), (viewer, q, limit) => documents.search(viewer, q, limit)),
     businesses,
-    categories: new CategoryService(new CategoryRepository(database.db), audit),
+    categories,
     tags: new TagService(new TagRepository(database.db), audit),
     events,
     offers,
@@ -188,7 +212,7 @@ export function createServices({
     meetings: meetings.service,
     documents,
     notificationPreferences: new NotificationPreferenceService(notificationPreferenceRepository),
-    posts: new PostService(new PostRepository(database.db), { audit, files }),
+    posts,
     files,
     uploads: uploadService,
     profilePictures: new ProfilePictureService(new ProfilePictureRepository(database.db), files),
@@ -210,6 +234,7 @@ export function createServices({
     // Submissions of the intake form.
     intake: new IntakeService(new IntakeRepository(database.db)),
     ...insights,
+    ...newsletters,
   };
 }
 

@@ -9,7 +9,7 @@ import type { NewsletterCardRef } from "#shared/schemas/newsletter.ts";
 import { eventLocationText, offerTitle, truncate } from "#shared/format.ts";
 import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
 import type { NewsletterCard, NewsletterContent, NewsletterSection, NewsletterSite } from "./newsletter-mail.ts";
-import { categoryOfTopic, NEWS_TOPICS, topicLabel, type TopicName } from "./newsletter-topics.ts";
+import { categoryIdOf, FIXED_TOPIC_LABELS, FIXED_TOPICS, type FixedTopic } from "#shared/schemas/subscription.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How far ahead a digest looks for events. */
@@ -149,7 +149,7 @@ export class NewsletterComposer {
    * The digest of `period` (an ISO instant) for a mix of topics: undefined when it has nothing for them. `since`:
    * the previous digest's period (news from then on).
    */
-  async digest(topics: readonly TopicName[], period: Date, since: Date, introduction: string): Promise<NewsletterContent | undefined> {
+  async digest(topics: readonly string[], period: Date, since: Date, introduction: string): Promise<NewsletterContent | undefined> {
     const site = await this.site();
     const sections: NewsletterSection[] = [];
     const until = new Date(period.getTime() + DIGEST_EVENT_DAYS * DAY_MS);
@@ -162,16 +162,20 @@ export class NewsletterComposer {
       const posts = (await this.sources.posts()).filter((p) => new Date(p.datetime) >= since && new Date(p.datetime) < period);
       sections.push({ heading: "News", cards: posts.map((p) => this.postCard(p, site.timeZone)) });
     }
-    const categoryNames = topics.some((t) => categoryOfTopic(t)) ? await this.sources.categoryNames() : new Map<string, string>();
+    const categoryNames = topics.some((t) => categoryIdOf(t)) ? await this.sources.categoryNames() : new Map<string, string>();
     for (const topic of topics) {
-      const categoryId = categoryOfTopic(topic);
+      const categoryId = categoryIdOf(topic);
       if (!categoryId || !categoryNames.has(categoryId)) continue;
       const added = (await this.sources.businessesInCategory(categoryId)).filter((b) => new Date(b.createdAt) >= since && new Date(b.createdAt) < period);
       sections.push({ heading: `New in ${categoryNames.get(categoryId)}`, cards: added.map((b) => this.businessCard(b)) });
     }
     const count = sections.reduce((n, s) => n + s.cards.length, 0);
     if (count === 0) return undefined;
-    const labels = topics.filter((t) => NEWS_TOPICS.includes(t as (typeof NEWS_TOPICS)[number]) || categoryNames.has(categoryOfTopic(t) ?? "")).map((t) => topicLabel(t, categoryNames));
+    const labels = topics.flatMap((t) => {
+      if ((FIXED_TOPICS as readonly string[]).includes(t)) return [FIXED_TOPIC_LABELS[t as FixedTopic]];
+      const name = categoryNames.get(categoryIdOf(t) ?? "");
+      return name ? [name] : [];
+    });
     return {
       site,
       subject: `${site.name}: this week (${count === 1 ? "1 new item" : `${count} new items`})`,

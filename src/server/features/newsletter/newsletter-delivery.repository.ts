@@ -92,20 +92,6 @@ export class NewsletterDeliveryRepository {
     await this.db.updateTable("newsletter_delivery").set({ status: "queued", claimToken: null, claimedUntil: null }).where("id", "=", id).where("claimToken", "=", token).execute();
   }
 
-  /** The outcomes of the subscriber's latest finished messages (sent or failed), newest first. */
-  async lastOutcomes(subscriberId: string, count: number): Promise<DeliveryStatus[]> {
-    const rows = await this.db
-      .selectFrom("newsletter_delivery")
-      .select("status")
-      .where("subscriberId", "=", subscriberId)
-      .where("status", "in", ["sent", "failed"])
-      .orderBy("finishedAt", "desc")
-      .orderBy("id", "desc")
-      .limit(count)
-      .execute();
-    return rows.map((row) => row.status as DeliveryStatus);
-  }
-
   /** When the next queued delivery is due, if any. */
   async nextDue(): Promise<string | undefined> {
     const row = await this.db.selectFrom("newsletter_delivery").select((eb) => eb.fn.min("nextAttemptAt").as("at")).where("status", "=", "queued").executeTakeFirst();

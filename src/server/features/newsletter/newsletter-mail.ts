@@ -106,7 +106,7 @@ function Card({ card }: { card: NewsletterCard }): ReactNode {
 }
 
 /** The frame of every newsletter mail. */
-export function NewsletterLayout({ site, preheader, title, reason, children }: { site: NewsletterSite; preheader: string; title: string; reason: string; children: ReactNode }): ReactNode {
+export function NewsletterLayout({ site, preheader, title, reason, children }: { site: NewsletterSite; preheader: string; title: string; reason: string; children?: ReactNode }): ReactNode {
   return h(
     Html,
     { lang: "en" },
