@@ -10,12 +10,26 @@ import { lastWeeklyAt } from "#server/lib/daily-at.ts";
 import { processAlive } from "#server/jobs/jobs.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
-import type { StoredSubscriber, SubscriberRepository, SubscriptionLinks } from "#server/features/subscribers/index.ts";
-import { DIGEST_WEEKDAYS, type DigestWeekday } from "#shared/schemas/site-settings.ts";
+import type {
+  StoredSubscriber,
+  SubscriberRepository,
+  SubscriptionLinks,
+} from "#server/features/subscribers/index.ts";
+import {
+  DIGEST_WEEKDAYS,
+  type DigestWeekday,
+} from "#shared/schemas/site-settings.ts";
 import type { NewsletterComposer } from "./newsletter-content.ts";
 import type { NewsletterDeliveryRepository } from "./newsletter-delivery.repository.ts";
-import { personalize, renderNewsletter, type RenderedMail } from "./newsletter-mail.ts";
-import type { NewsletterRepository, StoredNewsletter } from "./newsletter.repository.ts";
+import {
+  personalize,
+  renderNewsletter,
+  type RenderedMail,
+} from "./newsletter-mail.ts";
+import type {
+  NewsletterRepository,
+  StoredNewsletter,
+} from "./newsletter.repository.ts";
 
 export const NEWSLETTER_QUEUE_JOB = "newsletter-queue";
 export const NEWSLETTER_SEND_JOB = "newsletter-send";
@@ -66,7 +80,12 @@ export function deliveryRetryDelay(attempts: number): number {
 
 /** The moment the latest weekly digest was due at or before `now`. */
 export function digestPeriodAt(now: Date, timing: DigestTiming): Date {
-  return lastWeeklyAt(now, DIGEST_WEEKDAYS.indexOf(timing.digestWeekday) + 1, timing.digestAt, timing.timeZone);
+  return lastWeeklyAt(
+    now,
+    DIGEST_WEEKDAYS.indexOf(timing.digestWeekday) + 1,
+    timing.digestAt,
+    timing.timeZone,
+  );
 }
 
 /** The SMTP reply code of a refusal, if the server gave one. */
@@ -119,7 +138,10 @@ export class NewsletterSender {
     const topics = issue.topics.length > 0 ? issue.topics : undefined;
     let after = "";
     for (;;) {
-      const page = await this.options.subscribers.confirmedFor(topics, { after, limit: 1000 });
+      const page = await this.options.subscribers.confirmedFor(topics, {
+        after,
+        limit: 1000,
+      });
       if (page.length === 0) break;
       await this.options.deliveries.queue(
         issue.id,
@@ -135,7 +157,10 @@ export class NewsletterSender {
    * Sends what is due, at most `ratePerMinute` a minute, until nothing is left or the instance stops ("unfinished":
    * the job is due again at once, on any instance).
    */
-  async drain(signal: AbortSignal, now?: () => Date): Promise<"unfinished" | undefined> {
+  async drain(
+    signal: AbortSignal,
+    now?: () => Date,
+  ): Promise<"unfinished" | undefined> {
     const { deliveries, issues, mailer } = this.options;
     if (!mailer) return;
     const clock = now ?? (() => new Date());
@@ -160,11 +185,33 @@ export class NewsletterSender {
         }
         const at = clock();
         const token = `${this.instance}/${crypto.randomUUID()}`;
-        const attempt = await deliveries.claim(delivery.id, token, at.toISOString(), new Date(at.getTime() + (this.options.claimMs ?? 2 * MINUTE)).toISOString());
+        const attempt = await deliveries.claim(
+          delivery.id,
+          token,
+          at.toISOString(),
+          new Date(
+            at.getTime() + (this.options.claimMs ?? 2 * MINUTE),
+          ).toISOString(),
+        );
         if (attempt === undefined) continue;
-        if (!issueCache.has(delivery.newsletterId)) issueCache.set(delivery.newsletterId, issues.get(delivery.newsletterId));
+        if (!issueCache.has(delivery.newsletterId))
+          issueCache.set(
+            delivery.newsletterId,
+            issues.get(delivery.newsletterId),
+          );
         const issue = await issueCache.get(delivery.newsletterId);
-        if (await this.deliver(issue, delivery.id, delivery.subscriberId, token, attempt, at, cache)) sent++;
+        if (
+          await this.deliver(
+            issue,
+            delivery.id,
+            delivery.subscriberId,
+            token,
+            attempt,
+            at,
+            cache,
+          )
+        )
+          sent++;
       }
       await issues.finishSent(clock().toISOString());
       if (cache.size > RENDER_CACHE) cache.clear();
@@ -173,35 +220,76 @@ export class NewsletterSender {
   }
 
   /** Sends one claimed delivery; answers whether a message went out. */
-  private async deliver(issue: StoredNewsletter | undefined, id: string, subscriberId: string, token: string, attempt: number, at: Date, cache: Map<string, Promise<RenderedMail | undefined>>): Promise<boolean> {
+  private async deliver(
+    issue: StoredNewsletter | undefined,
+    id: string,
+    subscriberId: string,
+    token: string,
+    attempt: number,
+    at: Date,
+    cache: Map<string, Promise<RenderedMail | undefined>>,
+  ): Promise<boolean> {
     const { deliveries, subscribers, links, mailer } = this.options;
     const finishedAt = () => new Date().toISOString();
     const subscriber = await subscribers.findById(subscriberId);
-    if (!issue || !subscriber || subscriber.state !== "confirmed" || (issue.topics.length > 0 && !issue.topics.some((t) => subscriber.topics.includes(t)))) {
+    if (
+      !issue ||
+      !subscriber ||
+      subscriber.state !== "confirmed" ||
+      (issue.topics.length > 0 &&
+        !issue.topics.some((t) => subscriber.topics.includes(t)))
+    ) {
       await deliveries.finish(id, token, "skipped", finishedAt());
       return false;
     }
-    const key = issue.kind === "digest" ? `${issue.id}|${subscriber.topics.toSorted().join(",")}` : issue.id;
+    const key =
+      issue.kind === "digest"
+        ? `${issue.id}|${subscriber.topics.toSorted().join(",")}`
+        : issue.id;
     if (!cache.has(key)) cache.set(key, this.render(issue, subscriber));
     const drawn = await cache.get(key);
     if (!drawn) {
       await deliveries.finish(id, token, "empty", finishedAt());
       return false;
     }
-    const mail = personalize(drawn, { unsubscribeUrl: links.preferencesUrl(subscriber), preferencesUrl: links.preferencesUrl(subscriber) });
+    const mail = personalize(drawn, {
+      unsubscribeUrl: links.preferencesUrl(subscriber),
+      preferencesUrl: links.preferencesUrl(subscriber),
+    });
     const host = new URL(this.options.siteUrl).hostname;
     try {
-      await mailer!.send({ to: subscriber.email, subject: mail.subject, html: mail.html, text: mail.text, headers: links.headers(subscriber, { messageId: `<newsletter-${issue.id}-${subscriber.id}@${host}>` }) });
+      await mailer!.send({
+        to: subscriber.email,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: links.headers(subscriber, {
+          messageId: `<newsletter-${issue.id}-${subscriber.id}@${host}>`,
+        }),
+      });
     } catch (error) {
       const code = replyCode(error);
-      const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
+      const reason =
+        error instanceof Error ? error.message.slice(0, 500) : String(error);
       if ((code !== undefined && code >= 500) || attempt >= MAX_ATTEMPTS) {
         await deliveries.finish(id, token, "failed", finishedAt(), reason);
-        if (code !== undefined && code >= 500) await subscribers.markFailure(subscriber.id);
-        this.options.logger?.warn({ delivery: id, code, attempt }, "newsletter refused for good");
+        if (code !== undefined && code >= 500)
+          await subscribers.markFailure(subscriber.id);
+        this.options.logger?.warn(
+          { delivery: id, code, attempt },
+          "newsletter refused for good",
+        );
       } else {
-        await deliveries.retry(id, token, new Date(at.getTime() + deliveryRetryDelay(attempt)).toISOString(), reason);
-        this.options.logger?.info({ delivery: id, code, attempt }, "newsletter refused for now, tried again later");
+        await deliveries.retry(
+          id,
+          token,
+          new Date(at.getTime() + deliveryRetryDelay(attempt)).toISOString(),
+          reason,
+        );
+        this.options.logger?.info(
+          { delivery: id, code, attempt },
+          "newsletter refused for now, tried again later",
+        );
       }
       return false;
     }
@@ -211,11 +299,20 @@ export class NewsletterSender {
   }
 
   /** The issue drawn for this subscriber's topics (undefined: a digest with nothing new for them). */
-  private async render(issue: StoredNewsletter, subscriber: StoredSubscriber): Promise<RenderedMail | undefined> {
-    if (issue.kind === "newsletter") return renderNewsletter(await this.options.composer.issue(issue));
+  private async render(
+    issue: StoredNewsletter,
+    subscriber: StoredSubscriber,
+  ): Promise<RenderedMail | undefined> {
+    if (issue.kind === "newsletter")
+      return renderNewsletter(await this.options.composer.issue(issue));
     const period = new Date(issue.period!);
     const since = await this.options.issues.lastDigestPeriod(issue.period!);
-    const content = await this.options.composer.digest(subscriber.topics, period, since ? new Date(since) : new Date(period.getTime() - 7 * DAY_MS), issue.body);
+    const content = await this.options.composer.digest(
+      subscriber.topics,
+      period,
+      since ? new Date(since) : new Date(period.getTime() - 7 * DAY_MS),
+      issue.body,
+    );
     return content && renderNewsletter(content);
   }
 
@@ -224,7 +321,8 @@ export class NewsletterSender {
     const host = `${os.hostname()}:`;
     for (const held of await this.options.deliveries.heldBy(host)) {
       const pid = Number(held.claimToken.slice(host.length).split("/")[0]);
-      if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
+      if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid))
+        continue;
       await this.options.deliveries.release(held.id, held.claimToken);
     }
   }
