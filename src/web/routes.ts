@@ -55,6 +55,7 @@ export default [
       route("requests", "routes/admin-requests.tsx"),
       route("intake", "routes/admin-intake.tsx"),
       route("site-settings", "routes/admin-site-settings.tsx"),
+      route("newsletters", "routes/admin-newsletters.tsx"),
       route(":tab", "routes/admin-tab.tsx"),
     ]),
     route("add-marker", "routes/add-marker.tsx"),

@@ -20,6 +20,7 @@ import {
   setUpSignIn,
   setUpTestApp,
 } from "#tests/setup/app.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/database.ts";
 import { mailerTo } from "#tests/setup/mail-app.ts";
 import {
   startSmtpReceiver,
@@ -37,7 +38,7 @@ const ENV = { NEWSLETTER_RATE_PER_MINUTE: "60000" };
 
 /** Each message the receiver takes first awaits this: a test makes the server refuse some. */
 let refuse: (() => Error | undefined) | undefined;
-const smtp = {} as { receiver: SmtpReceiver };
+const smtp = {} as { receiver: SmtpReceiver; database: TestDatabase };
 const received: ReceivedMail[] = [];
 const t = setUpTestApp(async () => {
   smtp.receiver = await startSmtpReceiver({
@@ -46,11 +47,11 @@ const t = setUpTestApp(async () => {
       if (error) throw error;
     },
   });
-  return { mailer: mailerTo(smtp.receiver), env: ENV };
+  smtp.database = await createTestDatabase();
+  return { database: smtp.database, mailer: mailerTo(smtp.receiver), env: ENV };
 });
 afterAll(() => smtp.receiver?.close());
 const admin = setUpSignIn(t, "admin");
-const plainUser = setUpSignIn(t, "user");
 
 const asAdmin = (
   path: string,
@@ -476,7 +477,7 @@ describe("refusals", () => {
 describe("two instances on one database", () => {
   it("send each message once when both drain the queue at the same moment", async () => {
     const second = await createTestApp({
-      database: t.database.reopen(),
+      database: smtp.database.reopen(),
       mailer: mailerTo(smtp.receiver),
       env: ENV,
     });
