@@ -36,7 +36,8 @@ describe("a newsletter sent across a kill -9", () => {
     const env: Record<string, string> = {
       ...(await freshServerEnv()),
       DEMO_CONTENT: "false",
-      SMTP_URL: receiver.url,
+      // One connection for every message, as a site sending newsletters is configured (`?pool=true`).
+      SMTP_URL: `${receiver.url}?pool=true`,
       NEWSLETTER_RATE_PER_MINUTE: "600000",
       JOBS_POLL_SECONDS: "0.2",
       JOBS_LEASE_SECONDS: "3",
@@ -61,7 +62,8 @@ describe("a newsletter sent across a kill -9", () => {
     const first = await startServer(env);
     running.push(first);
     const cookie = await signInAt(first.url, admin, PASSWORD);
-    const post = (path: string, json: unknown) => fetch(`${first.url}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: first.url, "Content-Type": "application/json" }, body: JSON.stringify(json) });
+    const post = (path: string, json: unknown) =>
+      fetch(`${first.url}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: first.url, "Content-Type": "application/json" }, body: JSON.stringify(json) });
     const made = await post("/api/v1/newsletters", { subject: "Across a crash", body: "<p>Once each.</p>", topics: ["news"] });
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: string };

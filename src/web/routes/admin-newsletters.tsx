@@ -30,7 +30,11 @@ async function load(fetcher?: Fetcher) {
     const options: NewsletterOptions = {
       cards: {
         // A series is listed once, by its next date.
-        event: [...new Map(events.map((e) => [e.id, { id: e.id, label: `${e.name} (${new Date(e.eventDate).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: settings.timeZone })})` }])).values()],
+        event: [
+          ...new Map(
+            events.map((e) => [e.id, { id: e.id, label: `${e.name} (${new Date(e.eventDate).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: settings.timeZone })})` }]),
+          ).values(),
+        ],
         offer: offers.map((o) => ({ id: o.id, label: offerTitle(o, "Special Offer") })),
         business: businesses.map((b) => ({ id: b.id, label: b.name })).sort((a, b) => a.label.localeCompare(b.label)),
       },

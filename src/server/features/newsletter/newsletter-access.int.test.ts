@@ -5,10 +5,7 @@ import { createBusiness } from "#server/db/factories.ts";
 import { setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
 import { mailerTo } from "#tests/setup/mail-app.ts";
-import {
-  startSmtpReceiver,
-  type SmtpReceiver,
-} from "#tests/setup/smtp-receiver.ts";
+import { startSmtpReceiver, type SmtpReceiver } from "#tests/setup/smtp-receiver.ts";
 
 const smtp = {} as { receiver: SmtpReceiver };
 const t = setUpTestApp(async () => {
@@ -78,14 +75,12 @@ const OPERATIONS: Array<{
   },
   {
     name: "get with counts",
-    call: (cookie) =>
-      t.request(`/api/v1/newsletters/${fixture.id}`, { cookie }),
+    call: (cookie) => t.request(`/api/v1/newsletters/${fixture.id}`, { cookie }),
     expect: ADMIN_ONLY(200),
   },
   {
     name: "create",
-    call: (cookie) =>
-      t.request("/api/v1/newsletters", { method: "POST", json: valid, cookie }),
+    call: (cookie) => t.request("/api/v1/newsletters", { method: "POST", json: valid, cookie }),
     expect: ADMIN_ONLY(201),
   },
   {
@@ -100,8 +95,7 @@ const OPERATIONS: Array<{
   },
   {
     name: "preview",
-    call: (cookie) =>
-      t.request(`/api/v1/newsletters/${fixture.id}/preview`, { cookie }),
+    call: (cookie) => t.request(`/api/v1/newsletters/${fixture.id}/preview`, { cookie }),
     expect: ADMIN_ONLY(200),
   },
   {
@@ -141,8 +135,7 @@ const OPERATIONS: Array<{
   },
   {
     name: "preview the next digest",
-    call: (cookie) =>
-      t.request("/api/v1/newsletter-digest/preview?topics=events", { cookie }),
+    call: (cookie) => t.request("/api/v1/newsletter-digest/preview?topics=events", { cookie }),
     expect: ADMIN_ONLY(200),
   },
 ];
@@ -151,8 +144,7 @@ describe("newsletters: who may do what", () => {
   for (const operation of OPERATIONS) {
     it(operation.name, async () => {
       const got: Record<string, number> = {};
-      for (const who of WHO)
-        got[who] = (await operation.call(cookieOf(who))).status;
+      for (const who of WHO) got[who] = (await operation.call(cookieOf(who))).status;
       expect(got).toEqual(operation.expect);
     });
   }
@@ -175,8 +167,6 @@ describe("newsletters: who may do what", () => {
         })
       ).status,
     ).toBe(200);
-    expect(smtp.receiver.inbox.map((m) => m.to)).toEqual([
-      [admin.email.toLowerCase()],
-    ]);
+    expect(smtp.receiver.inbox.map((m) => m.to)).toEqual([[admin.email.toLowerCase()]]);
   });
 });

@@ -8,18 +8,8 @@ import type { Post } from "#shared/schemas/post.ts";
 import type { NewsletterCardRef } from "#shared/schemas/newsletter.ts";
 import { eventLocationText, offerTitle, truncate } from "#shared/format.ts";
 import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
-import type {
-  NewsletterCard,
-  NewsletterContent,
-  NewsletterSection,
-  NewsletterSite,
-} from "./newsletter-mail.ts";
-import {
-  categoryIdOf,
-  FIXED_TOPIC_LABELS,
-  FIXED_TOPICS,
-  type FixedTopic,
-} from "#shared/schemas/subscription.ts";
+import type { NewsletterCard, NewsletterContent, NewsletterSection, NewsletterSite } from "./newsletter-mail.ts";
+import { categoryIdOf, FIXED_TOPIC_LABELS, FIXED_TOPICS, type FixedTopic } from "#shared/schemas/subscription.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How far ahead a digest looks for events. */
@@ -78,8 +68,7 @@ function day(value: string): string {
 }
 
 function validity(offer: Offer): string | null {
-  if (offer.validFrom && offer.validUntil)
-    return `From ${day(offer.validFrom)} to ${day(offer.validUntil)}`;
+  if (offer.validFrom && offer.validUntil) return `From ${day(offer.validFrom)} to ${day(offer.validUntil)}`;
   if (offer.validUntil) return `Until ${day(offer.validUntil)}`;
   if (offer.validFrom) return `From ${day(offer.validFrom)}`;
   return null;
@@ -103,19 +92,9 @@ export class NewsletterComposer {
     };
   }
 
-  private async eventCards(
-    events: Event[],
-    timeZone: string,
-  ): Promise<NewsletterCard[]> {
-    const locations = events
-      .map((e) => e.location)
-      .filter((l) => l && l !== "outdoor");
-    const names = new Map(
-      (await this.sources.businesses([...new Set(locations)])).map((b) => [
-        b.id,
-        b.name,
-      ]),
-    );
+  private async eventCards(events: Event[], timeZone: string): Promise<NewsletterCard[]> {
+    const locations = events.map((e) => e.location).filter((l) => l && l !== "outdoor");
+    const names = new Map((await this.sources.businesses([...new Set(locations)])).map((b) => [b.id, b.name]));
     return events.map((event) => ({
       kind: "event",
       title: event.cancelled ? `Cancelled: ${event.name}` : event.name,
@@ -165,22 +144,14 @@ export class NewsletterComposer {
 
   private absolute(url: string | null | undefined): string | null {
     if (!url) return null;
-    return /^https?:\/\//.test(url)
-      ? url
-      : `${this.siteUrl}${url.startsWith("/") ? "" : "/"}${url}`;
+    return /^https?:\/\//.test(url) ? url : `${this.siteUrl}${url.startsWith("/") ? "" : "/"}${url}`;
   }
 
   /** The cards an issue pulls in, in its order; `missing` names those whose subject is gone. */
-  async cards(
-    refs: readonly NewsletterCardRef[],
-  ): Promise<{ cards: NewsletterCard[]; missing: NewsletterCardRef[] }> {
+  async cards(refs: readonly NewsletterCardRef[]): Promise<{ cards: NewsletterCard[]; missing: NewsletterCardRef[] }> {
     const { timeZone } = await this.site();
-    const businessIds = refs
-      .filter((r) => r.kind === "business")
-      .map((r) => r.id);
-    const businesses = new Map(
-      (await this.sources.businesses(businessIds)).map((b) => [b.id, b]),
-    );
+    const businessIds = refs.filter((r) => r.kind === "business").map((r) => r.id);
+    const businesses = new Map((await this.sources.businesses(businessIds)).map((b) => [b.id, b]));
     const cards: NewsletterCard[] = [];
     const missing: NewsletterCardRef[] = [];
     for (const ref of refs) {
@@ -202,11 +173,7 @@ export class NewsletterComposer {
   }
 
   /** A hand-written issue's content. */
-  async issue(issue: {
-    subject: string;
-    body: string;
-    cards: readonly NewsletterCardRef[];
-  }): Promise<NewsletterContent> {
+  async issue(issue: { subject: string; body: string; cards: readonly NewsletterCardRef[] }): Promise<NewsletterContent> {
     const site = await this.site();
     const { cards } = await this.cards(issue.cards);
     const bodyHtml = sanitizeHtml(issue.body);
@@ -224,19 +191,12 @@ export class NewsletterComposer {
    * The digest of `period` (an ISO instant) for a mix of topics: undefined when it has nothing for them. `since`:
    * the previous digest's period (news from then on).
    */
-  async digest(
-    topics: readonly string[],
-    period: Date,
-    since: Date,
-    introduction: string,
-  ): Promise<NewsletterContent | undefined> {
+  async digest(topics: readonly string[], period: Date, since: Date, introduction: string): Promise<NewsletterContent | undefined> {
     const site = await this.site();
     const sections: NewsletterSection[] = [];
     const until = new Date(period.getTime() + DIGEST_EVENT_DAYS * DAY_MS);
     if (topics.includes("events")) {
-      const events = (await this.sources.upcomingEvents(period)).filter(
-        (e) => new Date(e.eventDate) < until && !e.cancelled,
-      );
+      const events = (await this.sources.upcomingEvents(period)).filter((e) => new Date(e.eventDate) < until && !e.cancelled);
       sections.push({
         heading: "Events in the next two weeks",
         cards: await this.eventCards(events, site.timeZone),
@@ -245,30 +205,20 @@ export class NewsletterComposer {
     if (topics.includes("offers"))
       sections.push({
         heading: "Offers",
-        cards: (await this.sources.runningOffers(period)).map((o) =>
-          this.offerCard(o),
-        ),
+        cards: (await this.sources.runningOffers(period)).map((o) => this.offerCard(o)),
       });
     if (topics.includes("news")) {
-      const posts = (await this.sources.posts()).filter(
-        (p) => new Date(p.datetime) >= since && new Date(p.datetime) < period,
-      );
+      const posts = (await this.sources.posts()).filter((p) => new Date(p.datetime) >= since && new Date(p.datetime) < period);
       sections.push({
         heading: "News",
         cards: posts.map((p) => this.postCard(p, site.timeZone)),
       });
     }
-    const categoryNames = topics.some((t) => categoryIdOf(t))
-      ? await this.sources.categoryNames()
-      : new Map<string, string>();
+    const categoryNames = topics.some((t) => categoryIdOf(t)) ? await this.sources.categoryNames() : new Map<string, string>();
     for (const topic of topics) {
       const categoryId = categoryIdOf(topic);
       if (!categoryId || !categoryNames.has(categoryId)) continue;
-      const added = (
-        await this.sources.businessesInCategory(categoryId)
-      ).filter(
-        (b) => new Date(b.createdAt) >= since && new Date(b.createdAt) < period,
-      );
+      const added = (await this.sources.businessesInCategory(categoryId)).filter((b) => new Date(b.createdAt) >= since && new Date(b.createdAt) < period);
       sections.push({
         heading: `New in ${categoryNames.get(categoryId)}`,
         cards: added.map((b) => this.businessCard(b)),
@@ -277,8 +227,7 @@ export class NewsletterComposer {
     const count = sections.reduce((n, s) => n + s.cards.length, 0);
     if (count === 0) return undefined;
     const labels = topics.flatMap((t) => {
-      if ((FIXED_TOPICS as readonly string[]).includes(t))
-        return [FIXED_TOPIC_LABELS[t as FixedTopic]];
+      if ((FIXED_TOPICS as readonly string[]).includes(t)) return [FIXED_TOPIC_LABELS[t as FixedTopic]];
       const name = categoryNames.get(categoryIdOf(t) ?? "");
       return name ? [name] : [];
     });
@@ -298,7 +247,5 @@ export class NewsletterComposer {
 
 /** "a", "a and b", "a, b and c". */
 function listed(words: string[]): string {
-  return words.length <= 1
-    ? (words[0] ?? "everything")
-    : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+  return words.length <= 1 ? (words[0] ?? "everything") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }

@@ -5,8 +5,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { newId } from "#server/db/ids.ts";
 
-export type DeliveryStatus =
-  "queued" | "sending" | "sent" | "failed" | "empty" | "skipped";
+export type DeliveryStatus = "queued" | "sending" | "sent" | "failed" | "empty" | "skipped";
 
 export interface Delivery {
   id: string;
@@ -25,28 +24,20 @@ export class NewsletterDeliveryRepository {
   }
 
   /** Queues the issue for these subscribers; those it was already queued for keep their row. */
-  async queue(
-    newsletterId: string,
-    subscriberIds: readonly string[],
-    now: string,
-  ): Promise<void> {
+  async queue(newsletterId: string, subscriberIds: readonly string[], now: string): Promise<void> {
     for (let i = 0; i < subscriberIds.length; i += INSERT_CHUNK) {
-      const rows = subscriberIds
-        .slice(i, i + INSERT_CHUNK)
-        .map((subscriberId) => ({
-          id: newId(),
-          newsletterId,
-          subscriberId,
-          status: "queued",
-          attempts: 0,
-          nextAttemptAt: now,
-        }));
+      const rows = subscriberIds.slice(i, i + INSERT_CHUNK).map((subscriberId) => ({
+        id: newId(),
+        newsletterId,
+        subscriberId,
+        status: "queued",
+        attempts: 0,
+        nextAttemptAt: now,
+      }));
       await this.db
         .insertInto("newsletter_delivery")
         .values(rows)
-        .onConflict((oc) =>
-          oc.columns(["newsletterId", "subscriberId"]).doNothing(),
-        )
+        .onConflict((oc) => oc.columns(["newsletterId", "subscriberId"]).doNothing())
         .execute();
     }
   }
@@ -56,12 +47,7 @@ export class NewsletterDeliveryRepository {
     return this.db
       .selectFrom("newsletter_delivery")
       .select(["id", "newsletterId", "subscriberId", "attempts"])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("status", "=", "queued"), eb("nextAttemptAt", "<=", now)]),
-          eb.and([eb("status", "=", "sending"), eb("claimedUntil", "<", now)]),
-        ]),
-      )
+      .where((eb) => eb.or([eb.and([eb("status", "=", "queued"), eb("nextAttemptAt", "<=", now)]), eb.and([eb("status", "=", "sending"), eb("claimedUntil", "<", now)])]))
       .orderBy("nextAttemptAt")
       .orderBy("id")
       .limit(limit)
@@ -72,12 +58,7 @@ export class NewsletterDeliveryRepository {
    * Claims one delivery for `token` until `until`, if nobody holds it: one conditional update, so of two senders
    * only one gets the row (PostgreSQL re-reads the row's state under its lock). Answers the attempt it is.
    */
-  async claim(
-    id: string,
-    token: string,
-    now: string,
-    until: string,
-  ): Promise<number | undefined> {
+  async claim(id: string, token: string, now: string, until: string): Promise<number | undefined> {
     const row = await this.db
       .updateTable("newsletter_delivery")
       .set((eb) => ({
@@ -87,25 +68,14 @@ export class NewsletterDeliveryRepository {
         attempts: eb("attempts", "+", 1),
       }))
       .where("id", "=", id)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("status", "=", "queued"), eb("nextAttemptAt", "<=", now)]),
-          eb.and([eb("status", "=", "sending"), eb("claimedUntil", "<", now)]),
-        ]),
-      )
+      .where((eb) => eb.or([eb.and([eb("status", "=", "queued"), eb("nextAttemptAt", "<=", now)]), eb.and([eb("status", "=", "sending"), eb("claimedUntil", "<", now)])]))
       .returning("attempts")
       .executeTakeFirst();
     return row ? Number(row.attempts) : undefined;
   }
 
   /** Records how a claimed delivery ended; nothing when the claim was lost meanwhile. */
-  async finish(
-    id: string,
-    token: string,
-    status: Exclude<DeliveryStatus, "queued" | "sending">,
-    now: string,
-    error?: string,
-  ): Promise<void> {
+  async finish(id: string, token: string, status: Exclude<DeliveryStatus, "queued" | "sending">, now: string, error?: string): Promise<void> {
     await this.db
       .updateTable("newsletter_delivery")
       .set({
@@ -121,12 +91,7 @@ export class NewsletterDeliveryRepository {
   }
 
   /** Puts a claimed delivery back in the queue for `at` (a temporary refusal). */
-  async retry(
-    id: string,
-    token: string,
-    at: string,
-    error: string,
-  ): Promise<void> {
+  async retry(id: string, token: string, at: string, error: string): Promise<void> {
     await this.db
       .updateTable("newsletter_delivery")
       .set({
@@ -142,28 +107,13 @@ export class NewsletterDeliveryRepository {
   }
 
   /** Claims held under any of these tokens' prefixes (senders known to be gone) go back to the queue at once. */
-  async heldBy(
-    prefix: string,
-  ): Promise<Array<{ id: string; claimToken: string }>> {
-    const rows = await this.db
-      .selectFrom("newsletter_delivery")
-      .select(["id", "claimToken"])
-      .where("status", "=", "sending")
-      .where("claimToken", "like", `${prefix}%`)
-      .execute();
-    return rows.filter(
-      (row): row is { id: string; claimToken: string } =>
-        row.claimToken !== null,
-    );
+  async heldBy(prefix: string): Promise<Array<{ id: string; claimToken: string }>> {
+    const rows = await this.db.selectFrom("newsletter_delivery").select(["id", "claimToken"]).where("status", "=", "sending").where("claimToken", "like", `${prefix}%`).execute();
+    return rows.filter((row): row is { id: string; claimToken: string } => row.claimToken !== null);
   }
 
   async release(id: string, token: string): Promise<void> {
-    await this.db
-      .updateTable("newsletter_delivery")
-      .set({ status: "queued", claimToken: null, claimedUntil: null })
-      .where("id", "=", id)
-      .where("claimToken", "=", token)
-      .execute();
+    await this.db.updateTable("newsletter_delivery").set({ status: "queued", claimToken: null, claimedUntil: null }).where("id", "=", id).where("claimToken", "=", token).execute();
   }
 
   /** When the next queued delivery is due, if any. */

@@ -5,16 +5,7 @@
 // every image has its words beside it, so the mail reads the same with images blocked. Members' mails keep their
 // own templates (src/server/mail/templates.ts).
 import { createElement as h, type ReactNode } from "react";
-import {
-  Body,
-  Heading,
-  Hr,
-  Html,
-  Img,
-  Link,
-  Preview,
-  Text,
-} from "@react-email/components";
+import { Body, Heading, Hr, Html, Img, Link, Preview, Text } from "@react-email/components";
 import { plainTextSelectors, render } from "@react-email/render";
 
 export type NewsletterCard =
@@ -161,39 +152,19 @@ const KIND_LABELS: Record<NewsletterCard["kind"], string> = {
   post: "News",
 };
 
-function CardFrame({
-  card,
-  lines,
-  imageUrl,
-}: {
-  card: NewsletterCard;
-  lines: Array<string | null | undefined>;
-  imageUrl?: string | null | undefined;
-}): ReactNode {
+function CardFrame({ card, lines, imageUrl }: { card: NewsletterCard; lines: Array<string | null | undefined>; imageUrl?: string | null | undefined }): ReactNode {
   return h(
     "div",
     { style: styles.card },
     // The image is decoration: its card's title says what it shows, so a blocked image leaves nothing unsaid.
-    imageUrl
-      ? h(Img, { src: imageUrl, alt: "", width: "566", style: styles.image })
-      : null,
+    imageUrl ? h(Img, { src: imageUrl, alt: "", width: "566", style: styles.image }) : null,
     h(Text, { style: styles.kind }, KIND_LABELS[card.kind]),
-    h(
-      Heading,
-      { as: "h3", style: styles.cardTitle },
-      h(Link, { href: card.url, style: styles.link }, card.title),
-    ),
-    ...lines
-      .filter((line): line is string => !!line)
-      .map((line, i) => h(Text, { key: i, style: styles.line }, line)),
+    h(Heading, { as: "h3", style: styles.cardTitle }, h(Link, { href: card.url, style: styles.link }, card.title)),
+    ...lines.filter((line): line is string => !!line).map((line, i) => h(Text, { key: i, style: styles.line }, line)),
   );
 }
 
-export function EventCard({
-  card,
-}: {
-  card: Extract<NewsletterCard, { kind: "event" }>;
-}): ReactNode {
+export function EventCard({ card }: { card: Extract<NewsletterCard, { kind: "event" }> }): ReactNode {
   return CardFrame({
     card,
     lines: [card.when, card.where],
@@ -201,22 +172,14 @@ export function EventCard({
   });
 }
 
-export function OfferCard({
-  card,
-}: {
-  card: Extract<NewsletterCard, { kind: "offer" }>;
-}): ReactNode {
+export function OfferCard({ card }: { card: Extract<NewsletterCard, { kind: "offer" }> }): ReactNode {
   return CardFrame({
     card,
     lines: [card.business ? `At ${card.business}` : null, card.validity],
   });
 }
 
-export function BusinessCard({
-  card,
-}: {
-  card: Extract<NewsletterCard, { kind: "business" }>;
-}): ReactNode {
+export function BusinessCard({ card }: { card: Extract<NewsletterCard, { kind: "business" }> }): ReactNode {
   return CardFrame({
     card,
     lines: [card.category, card.address],
@@ -224,11 +187,7 @@ export function BusinessCard({
   });
 }
 
-export function PostCard({
-  card,
-}: {
-  card: Extract<NewsletterCard, { kind: "post" }>;
-}): ReactNode {
+export function PostCard({ card }: { card: Extract<NewsletterCard, { kind: "post" }> }): ReactNode {
   return CardFrame({
     card,
     lines: [card.date, card.excerpt],
@@ -250,19 +209,7 @@ function Card({ card }: { card: NewsletterCard }): ReactNode {
 }
 
 /** The frame of every newsletter mail. */
-export function NewsletterLayout({
-  site,
-  preheader,
-  title,
-  reason,
-  children,
-}: {
-  site: NewsletterSite;
-  preheader: string;
-  title: string;
-  reason: string;
-  children?: ReactNode;
-}): ReactNode {
+export function NewsletterLayout({ site, preheader, title, reason, children }: { site: NewsletterSite; preheader: string; title: string; reason: string; children?: ReactNode }): ReactNode {
   return h(
     Html,
     { lang: "en" },
@@ -303,43 +250,22 @@ export function NewsletterLayout({
         h(
           Text,
           { style: styles.footer },
-          h(
-            Link,
-            { href: PREFERENCES_SLOT, style: styles.link },
-            "Manage your subscription",
-          ),
+          h(Link, { href: PREFERENCES_SLOT, style: styles.link }, "Manage your subscription"),
           " · ",
-          h(
-            Link,
-            { href: UNSUBSCRIBE_SLOT, style: styles.link },
-            "Unsubscribe",
-          ),
+          h(Link, { href: UNSUBSCRIBE_SLOT, style: styles.link }, "Unsubscribe"),
         ),
         h(
           Text,
           { style: styles.footer },
           site.name,
-          ...(site.postalAddress
-            ? [
-                h("br"),
-                ...site.postalAddress
-                  .split("\n")
-                  .flatMap((line, i) =>
-                    i === 0 ? [line] : [h("br", { key: `b${i}` }), line],
-                  ),
-              ]
-            : []),
+          ...(site.postalAddress ? [h("br"), ...site.postalAddress.split("\n").flatMap((line, i) => (i === 0 ? [line] : [h("br", { key: `b${i}` }), line]))] : []),
         ),
       ),
     ),
   );
 }
 
-function NewsletterMail({
-  content,
-}: {
-  content: NewsletterContent;
-}): ReactNode {
+function NewsletterMail({ content }: { content: NewsletterContent }): ReactNode {
   return h(
     NewsletterLayout,
     {
@@ -356,14 +282,7 @@ function NewsletterMail({
       : null,
     ...content.sections
       .filter((s) => s.cards.length > 0)
-      .map((section, i) =>
-        h(
-          "div",
-          { key: i },
-          h(Heading, { as: "h2", style: styles.section }, section.heading),
-          ...section.cards.map((card, j) => h(Card, { key: j, card })),
-        ),
-      ),
+      .map((section, i) => h("div", { key: i }, h(Heading, { as: "h2", style: styles.section }, section.heading), ...section.cards.map((card, j) => h(Card, { key: j, card })))),
   );
 }
 
@@ -386,14 +305,9 @@ export interface RenderedMail {
 }
 
 /** The mail as HTML and as plain text, with the subscriber's links still as slots (see `personalize`). */
-export async function renderNewsletter(
-  content: NewsletterContent,
-): Promise<RenderedMail> {
+export async function renderNewsletter(content: NewsletterContent): Promise<RenderedMail> {
   const element = h(NewsletterMail, { content });
-  const [html, text] = await Promise.all([
-    render(element),
-    render(element, { plainText: true, htmlToTextOptions: TEXT_OPTIONS }),
-  ]);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: TEXT_OPTIONS })]);
   // React Email writes the XHTML 1.0 doctype; the HTML one is what the body is.
   return {
     subject: content.subject,
@@ -403,25 +317,14 @@ export async function renderNewsletter(
 }
 
 function escapeAttribute(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/"/g, "&quot;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;");
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** A drawn mail with one subscriber's own links in it. */
-export function personalize(
-  mail: RenderedMail,
-  links: { unsubscribeUrl: string; preferencesUrl: string },
-): RenderedMail {
+export function personalize(mail: RenderedMail, links: { unsubscribeUrl: string; preferencesUrl: string }): RenderedMail {
   return {
     subject: mail.subject,
-    html: mail.html
-      .replaceAll(UNSUBSCRIBE_SLOT, escapeAttribute(links.unsubscribeUrl))
-      .replaceAll(PREFERENCES_SLOT, escapeAttribute(links.preferencesUrl)),
-    text: mail.text
-      .replaceAll(UNSUBSCRIBE_SLOT, links.unsubscribeUrl)
-      .replaceAll(PREFERENCES_SLOT, links.preferencesUrl),
+    html: mail.html.replaceAll(UNSUBSCRIBE_SLOT, escapeAttribute(links.unsubscribeUrl)).replaceAll(PREFERENCES_SLOT, escapeAttribute(links.preferencesUrl)),
+    text: mail.text.replaceAll(UNSUBSCRIBE_SLOT, links.unsubscribeUrl).replaceAll(PREFERENCES_SLOT, links.preferencesUrl),
   };
 }

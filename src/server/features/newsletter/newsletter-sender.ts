@@ -10,26 +10,12 @@ import { lastWeeklyAt } from "#server/lib/daily-at.ts";
 import { processAlive } from "#server/jobs/jobs.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
-import type {
-  StoredSubscriber,
-  SubscriberRepository,
-  SubscriptionLinks,
-} from "#server/features/subscribers/index.ts";
-import {
-  DIGEST_WEEKDAYS,
-  type DigestWeekday,
-} from "#shared/schemas/site-settings.ts";
+import type { StoredSubscriber, SubscriberRepository, SubscriptionLinks } from "#server/features/subscribers/index.ts";
+import { DIGEST_WEEKDAYS, type DigestWeekday } from "#shared/schemas/site-settings.ts";
 import type { NewsletterComposer } from "./newsletter-content.ts";
 import type { NewsletterDeliveryRepository } from "./newsletter-delivery.repository.ts";
-import {
-  personalize,
-  renderNewsletter,
-  type RenderedMail,
-} from "./newsletter-mail.ts";
-import type {
-  NewsletterRepository,
-  StoredNewsletter,
-} from "./newsletter.repository.ts";
+import { personalize, renderNewsletter, type RenderedMail } from "./newsletter-mail.ts";
+import type { NewsletterRepository, StoredNewsletter } from "./newsletter.repository.ts";
 
 export const NEWSLETTER_QUEUE_JOB = "newsletter-queue";
 export const NEWSLETTER_SEND_JOB = "newsletter-send";
@@ -80,12 +66,7 @@ export function deliveryRetryDelay(attempts: number): number {
 
 /** The moment the latest weekly digest was due at or before `now`. */
 export function digestPeriodAt(now: Date, timing: DigestTiming): Date {
-  return lastWeeklyAt(
-    now,
-    DIGEST_WEEKDAYS.indexOf(timing.digestWeekday) + 1,
-    timing.digestAt,
-    timing.timeZone,
-  );
+  return lastWeeklyAt(now, DIGEST_WEEKDAYS.indexOf(timing.digestWeekday) + 1, timing.digestAt, timing.timeZone);
 }
 
 /** The SMTP reply code of a refusal, if the server gave one. */
@@ -157,10 +138,7 @@ export class NewsletterSender {
    * Sends what is due, at most `ratePerMinute` a minute, until nothing is left or the instance stops ("unfinished":
    * the job is due again at once, on any instance).
    */
-  async drain(
-    signal: AbortSignal,
-    now?: () => Date,
-  ): Promise<"unfinished" | undefined> {
+  async drain(signal: AbortSignal, now?: () => Date): Promise<"unfinished" | undefined> {
     const { deliveries, issues, mailer } = this.options;
     if (!mailer) return;
     const clock = now ?? (() => new Date());
@@ -185,33 +163,11 @@ export class NewsletterSender {
         }
         const at = clock();
         const token = `${this.instance}/${crypto.randomUUID()}`;
-        const attempt = await deliveries.claim(
-          delivery.id,
-          token,
-          at.toISOString(),
-          new Date(
-            at.getTime() + (this.options.claimMs ?? 2 * MINUTE),
-          ).toISOString(),
-        );
+        const attempt = await deliveries.claim(delivery.id, token, at.toISOString(), new Date(at.getTime() + (this.options.claimMs ?? 2 * MINUTE)).toISOString());
         if (attempt === undefined) continue;
-        if (!issueCache.has(delivery.newsletterId))
-          issueCache.set(
-            delivery.newsletterId,
-            issues.get(delivery.newsletterId),
-          );
+        if (!issueCache.has(delivery.newsletterId)) issueCache.set(delivery.newsletterId, issues.get(delivery.newsletterId));
         const issue = await issueCache.get(delivery.newsletterId);
-        if (
-          await this.deliver(
-            issue,
-            delivery.id,
-            delivery.subscriberId,
-            token,
-            attempt,
-            at,
-            cache,
-          )
-        )
-          sent++;
+        if (await this.deliver(issue, delivery.id, delivery.subscriberId, token, attempt, at, cache)) sent++;
       }
       await issues.finishSent(clock().toISOString());
       if (cache.size > RENDER_CACHE) cache.clear();
@@ -232,20 +188,11 @@ export class NewsletterSender {
     const { deliveries, subscribers, links, mailer } = this.options;
     const finishedAt = () => new Date().toISOString();
     const subscriber = await subscribers.findById(subscriberId);
-    if (
-      !issue ||
-      !subscriber ||
-      subscriber.state !== "confirmed" ||
-      (issue.topics.length > 0 &&
-        !issue.topics.some((t) => subscriber.topics.includes(t)))
-    ) {
+    if (!issue || !subscriber || subscriber.state !== "confirmed" || (issue.topics.length > 0 && !issue.topics.some((t) => subscriber.topics.includes(t)))) {
       await deliveries.finish(id, token, "skipped", finishedAt());
       return false;
     }
-    const key =
-      issue.kind === "digest"
-        ? `${issue.id}|${subscriber.topics.toSorted().join(",")}`
-        : issue.id;
+    const key = issue.kind === "digest" ? `${issue.id}|${subscriber.topics.toSorted().join(",")}` : issue.id;
     if (!cache.has(key)) cache.set(key, this.render(issue, subscriber));
     const drawn = await cache.get(key);
     if (!drawn) {
@@ -269,27 +216,14 @@ export class NewsletterSender {
       });
     } catch (error) {
       const code = replyCode(error);
-      const reason =
-        error instanceof Error ? error.message.slice(0, 500) : String(error);
+      const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
       if ((code !== undefined && code >= 500) || attempt >= MAX_ATTEMPTS) {
         await deliveries.finish(id, token, "failed", finishedAt(), reason);
-        if (code !== undefined && code >= 500)
-          await subscribers.markFailure(subscriber.id);
-        this.options.logger?.warn(
-          { delivery: id, code, attempt },
-          "newsletter refused for good",
-        );
+        if (code !== undefined && code >= 500) await subscribers.markFailure(subscriber.id);
+        this.options.logger?.warn({ delivery: id, code, attempt }, "newsletter refused for good");
       } else {
-        await deliveries.retry(
-          id,
-          token,
-          new Date(at.getTime() + deliveryRetryDelay(attempt)).toISOString(),
-          reason,
-        );
-        this.options.logger?.info(
-          { delivery: id, code, attempt },
-          "newsletter refused for now, tried again later",
-        );
+        await deliveries.retry(id, token, new Date(at.getTime() + deliveryRetryDelay(attempt)).toISOString(), reason);
+        this.options.logger?.info({ delivery: id, code, attempt }, "newsletter refused for now, tried again later");
       }
       return false;
     }
@@ -299,20 +233,11 @@ export class NewsletterSender {
   }
 
   /** The issue drawn for this subscriber's topics (undefined: a digest with nothing new for them). */
-  private async render(
-    issue: StoredNewsletter,
-    subscriber: StoredSubscriber,
-  ): Promise<RenderedMail | undefined> {
-    if (issue.kind === "newsletter")
-      return renderNewsletter(await this.options.composer.issue(issue));
+  private async render(issue: StoredNewsletter, subscriber: StoredSubscriber): Promise<RenderedMail | undefined> {
+    if (issue.kind === "newsletter") return renderNewsletter(await this.options.composer.issue(issue));
     const period = new Date(issue.period!);
     const since = await this.options.issues.lastDigestPeriod(issue.period!);
-    const content = await this.options.composer.digest(
-      subscriber.topics,
-      period,
-      since ? new Date(since) : new Date(period.getTime() - 7 * DAY_MS),
-      issue.body,
-    );
+    const content = await this.options.composer.digest(subscriber.topics, period, since ? new Date(since) : new Date(period.getTime() - 7 * DAY_MS), issue.body);
     return content && renderNewsletter(content);
   }
 
@@ -321,8 +246,7 @@ export class NewsletterSender {
     const host = `${os.hostname()}:`;
     for (const held of await this.options.deliveries.heldBy(host)) {
       const pid = Number(held.claimToken.slice(host.length).split("/")[0]);
-      if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid))
-        continue;
+      if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
       await this.options.deliveries.release(held.id, held.claimToken);
     }
   }

@@ -4,33 +4,15 @@
 // sends nothing twice, and every message's HTML through the Nu HTML Checker.
 import { Temporal } from "temporal-polyfill";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  createBusiness,
-  createEvent,
-  createOffer,
-  createPost,
-} from "#server/db/factories.ts";
+import { createBusiness, createEvent, createOffer, createPost } from "#server/db/factories.ts";
 import { SubscriberRepository } from "#server/features/subscribers/index.ts";
 import { DIGEST_WEEKDAYS } from "#shared/schemas/site-settings.ts";
 import { nuHtmlErrors } from "#tests/e2e/nu-html-checker.ts";
-import {
-  createTestApp,
-  invalidOf,
-  setUp,
-  setUpSignIn,
-  setUpTestApp,
-} from "#tests/setup/app.ts";
+import { createTestApp, invalidOf, setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/database.ts";
 import { mailerTo } from "#tests/setup/mail-app.ts";
-import {
-  startSmtpReceiver,
-  type ReceivedMail,
-  type SmtpReceiver,
-} from "#tests/setup/smtp-receiver.ts";
-import {
-  NEWSLETTER_QUEUE_JOB,
-  NEWSLETTER_SEND_JOB,
-} from "./newsletter-sender.ts";
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from "#tests/setup/smtp-receiver.ts";
+import { NEWSLETTER_QUEUE_JOB, NEWSLETTER_SEND_JOB } from "./newsletter-sender.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -53,10 +35,7 @@ const t = setUpTestApp(async () => {
 afterAll(() => smtp.receiver?.close());
 const admin = setUpSignIn(t, "admin");
 
-const asAdmin = (
-  path: string,
-  init: { method?: string; json?: unknown } = {},
-) => t.request(path, { ...init, cookie: admin.cookie });
+const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => t.request(path, { ...init, cookie: admin.cookie });
 const store = setUp(async () => ({
   subscribers: new SubscriberRepository(t.database.db),
 }));
@@ -68,11 +47,8 @@ const subscribe = (email: string, topics: string[]) =>
   });
 /** The messages to `email` so far, taken out of the inbox (and kept for the HTML check). */
 function take(email: string): ReceivedMail[] {
-  const mine = smtp.receiver.inbox.filter((m) =>
-    m.to.includes(email.toLowerCase()),
-  );
-  for (const m of mine)
-    smtp.receiver.inbox.splice(smtp.receiver.inbox.indexOf(m), 1);
+  const mine = smtp.receiver.inbox.filter((m) => m.to.includes(email.toLowerCase()));
+  for (const m of mine) smtp.receiver.inbox.splice(smtp.receiver.inbox.indexOf(m), 1);
   received.push(...mine);
   return mine;
 }
@@ -87,9 +63,7 @@ const messageId = (mail: ReceivedMail) => header(mail, "Message-ID");
 
 /** Two hours from now on Toronto's clock, to the minute: the digest's day and time for these tests. */
 function nextDigestMoment() {
-  const at = Temporal.Now.zonedDateTimeISO("America/Toronto")
-    .add({ hours: 2 })
-    .round({ smallestUnit: "minute", roundingMode: "floor" });
+  const at = Temporal.Now.zonedDateTimeISO("America/Toronto").add({ hours: 2 }).round({ smallestUnit: "minute", roundingMode: "floor" });
   return {
     moment: new Date(at.epochMilliseconds),
     weekday: DIGEST_WEEKDAYS[at.dayOfWeek - 1]!,
@@ -97,9 +71,7 @@ function nextDigestMoment() {
   };
 }
 
-async function newsletter(
-  json: Record<string, unknown>,
-): Promise<{ id: string }> {
+async function newsletter(json: Record<string, unknown>): Promise<{ id: string }> {
   const response = await asAdmin("/api/v1/newsletters", {
     method: "POST",
     json,
@@ -137,10 +109,7 @@ describe("the weekly digest to subscribers", () => {
       ).status,
     ).toBe(200);
     const eventsOnly = await subscribe("events-only@example.test", ["events"]);
-    const offersAndNews = await subscribe("offers-news@example.test", [
-      "offers",
-      "news",
-    ]);
+    const offersAndNews = await subscribe("offers-news@example.test", ["offers", "news"]);
 
     // Three weeks ago nothing had happened, so nothing went.
     await queue(week(3));
@@ -177,12 +146,8 @@ describe("the weekly digest to subscribers", () => {
     const eventsText = toEvents!.parts.text!;
     expect(eventsText).toContain("Digest jazz night");
     expect(eventsText).toContain("Digest Hall");
-    expect(eventsText).not.toMatch(
-      /far-off fair|Two for one|Digest news of the week/,
-    );
-    expect(eventsText).toContain(
-      "You get this mail because you subscribed to the weekly digest of Digest Town for events.",
-    );
+    expect(eventsText).not.toMatch(/far-off fair|Two for one|Digest news of the week/);
+    expect(eventsText).toContain("You get this mail because you subscribed to the weekly digest of Digest Town for events.");
     expect(eventsText).toContain("1 Main Street");
 
     const [toOffers, ...moreToOffers] = take(offersAndNews.email);
@@ -193,17 +158,11 @@ describe("the weekly digest to subscribers", () => {
 
     // Every message carries the list headers, and a Message-ID of its own.
     for (const mail of [toEvents!, toOffers!]) {
-      expect(header(mail, "List-Unsubscribe")).toMatch(
-        /^<http:\/\/localhost:3000\/api\/v1\/subscriptions\/unsubscribe\?token=[^>]+>$/,
-      );
-      expect(header(mail, "List-Unsubscribe-Post")).toBe(
-        "List-Unsubscribe=One-Click",
-      );
+      expect(header(mail, "List-Unsubscribe")).toMatch(/^<http:\/\/localhost:3000\/api\/v1\/subscriptions\/unsubscribe\?token=[^>]+>$/);
+      expect(header(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
       expect(header(mail, "List-Id")).toBe("<newsletter.localhost>");
       expect(messageId(mail)).toMatch(/^<newsletter-[\w-]+-[\w-]+@localhost>$/);
-      expect(mail.parts.text).toMatch(
-        /Manage your subscription http:\/\/localhost:3000\/subscribe\/preferences\?token=/,
-      );
+      expect(mail.parts.text).toMatch(/Manage your subscription http:\/\/localhost:3000\/subscribe\/preferences\?token=/);
     }
     expect(messageId(toEvents!)).not.toBe(messageId(toOffers!));
 
@@ -235,24 +194,12 @@ describe("the weekly digest to subscribers", () => {
       introduction: "<p>Welcome to this week.</p>",
       skipped: false,
     });
-    const preview = (await (
-      await asAdmin("/api/v1/newsletter-digest/preview?topics=offers")
-    ).json()) as { text: string; html: string };
+    const preview = (await (await asAdmin("/api/v1/newsletter-digest/preview?topics=offers")).json()) as { text: string; html: string };
     expect(preview.text).toContain("Welcome to this week.");
     expect(preview.text).toContain("Two for one");
     expect(preview.text).not.toContain("Digest jazz night");
-    expect(
-      await (
-        await asAdmin("/api/v1/newsletter-digest/preview?topics=category:none")
-      ).json(),
-    ).toBeNull();
-    expect(
-      (
-        await invalidOf(
-          await asAdmin("/api/v1/newsletter-digest/preview?topics=weather"),
-        )
-      ).fields.topics,
-    ).toBe("Choose topics from the list.");
+    expect(await (await asAdmin("/api/v1/newsletter-digest/preview?topics=category:none")).json()).toBeNull();
+    expect((await invalidOf(await asAdmin("/api/v1/newsletter-digest/preview?topics=weather"))).fields.topics).toBe("Choose topics from the list.");
 
     const skipped = await asAdmin("/api/v1/newsletter-digest", {
       method: "PUT",
@@ -269,9 +216,7 @@ describe("a newsletter written by hand", () => {
   it("is previewed, tested on the administrator, and sent to the subscribers of its topics with its event card", async () => {
     await subscriptionsOf(["events-only@example.test"], "unsubscribed");
     const reader = await subscribe("reader@example.test", ["news"]);
-    const other = await subscribe("other-topic@example.test", [
-      "category:nothing-here",
-    ]);
+    const other = await subscribe("other-topic@example.test", ["category:nothing-here"]);
     const event = await createEvent(t.database.db, {
       name: "Hand-picked parade",
       eventDate: new Date(Date.now() + 5 * DAY).toISOString(),
@@ -290,9 +235,7 @@ describe("a newsletter written by hand", () => {
         json: { subject: "Gone", cards: [{ kind: "event", id: "nope" }] },
       }),
     );
-    expect(gone.fields.cards).toBe(
-      "A card's event, offer or business no longer exists: remove it.",
-    );
+    expect(gone.fields.cards).toBe("A card's event, offer or business no longer exists: remove it.");
 
     const { id } = await newsletter({
       subject: "Parade season",
@@ -300,16 +243,11 @@ describe("a newsletter written by hand", () => {
       cards: [{ kind: "event", id: event.id }],
       topics: ["news", "events"],
     });
-    const preview = (await (
-      await asAdmin(`/api/v1/newsletters/${id}/preview`)
-    ).json()) as { html: string; text: string };
+    const preview = (await (await asAdmin(`/api/v1/newsletters/${id}/preview`)).json()) as { html: string; text: string };
     expect(preview.html).toContain("Hand-picked parade");
     expect(preview.text).toContain("The parade is back.");
 
-    expect(
-      (await asAdmin(`/api/v1/newsletters/${id}/test`, { method: "POST" }))
-        .status,
-    ).toBe(200);
+    expect((await asAdmin(`/api/v1/newsletters/${id}/test`, { method: "POST" })).status).toBe(200);
     const [test] = take(admin.email);
     expect(test!.subject).toBe("[Test] Parade season");
     expect(take(reader.email)).toHaveLength(0);
@@ -332,9 +270,7 @@ describe("a newsletter written by hand", () => {
     expect(more).toHaveLength(0);
     expect(copy!.subject).toBe("Parade season");
     expect(copy!.parts.text).toContain("Hand-picked parade");
-    expect(copy!.parts.text).toContain(
-      "You get this mail because you subscribed to the newsletter of Digest Town.",
-    );
+    expect(copy!.parts.text).toContain("You get this mail because you subscribed to the newsletter of Digest Town.");
     expect(take(other.email)).toHaveLength(0);
     // Also one to the news and offers subscriber of the digest tests.
     expect(take("offers-news@example.test")).toHaveLength(1);
@@ -362,9 +298,7 @@ describe("a newsletter written by hand", () => {
   });
 
   it("goes at the time it is scheduled for, not before", async () => {
-    const reader = await subscribe("scheduled@example.test", [
-      "category:scheduled",
-    ]);
+    const reader = await subscribe("scheduled@example.test", ["category:scheduled"]);
     const { id } = await newsletter({
       subject: "Later on",
       body: "<p>Soon.</p>",
@@ -391,9 +325,7 @@ describe("a newsletter written by hand", () => {
 
 describe("refusals", () => {
   it("tries a temporarily refused message again later, and sends it once", async () => {
-    const reader = await subscribe("greylisted@example.test", [
-      "category:temp",
-    ]);
+    const reader = await subscribe("greylisted@example.test", ["category:temp"]);
     const { id } = await newsletter({
       subject: "Greylisted",
       body: "<p>Try again.</p>",
@@ -432,11 +364,8 @@ describe("refusals", () => {
   });
 
   it("marks permanently refused messages failed and pauses the address after 3 in a row", async () => {
-    const reader = await subscribe("bouncing@example.test", [
-      "category:bounce",
-    ]);
-    refuse = () =>
-      Object.assign(new Error("No such user"), { responseCode: 550 });
+    const reader = await subscribe("bouncing@example.test", ["category:bounce"]);
+    refuse = () => Object.assign(new Error("No such user"), { responseCode: 550 });
     for (const n of [1, 2, 3]) {
       const { id } = await newsletter({
         subject: `Bounce ${n}`,
@@ -454,9 +383,7 @@ describe("refusals", () => {
         sent: 0,
         failed: 1,
       });
-      expect((await store.subscribers.findById(reader.id))!.state).toBe(
-        n < 3 ? "confirmed" : "paused",
-      );
+      expect((await store.subscribers.findById(reader.id))!.state).toBe(n < 3 ? "confirmed" : "paused");
     }
     refuse = undefined;
     const { id } = await newsletter({
@@ -482,10 +409,7 @@ describe("two instances on one database", () => {
       env: ENV,
     });
     try {
-      const emails = Array.from(
-        { length: 40 },
-        (_, i) => `twice-${i}@example.test`,
-      );
+      const emails = Array.from({ length: 40 }, (_, i) => `twice-${i}@example.test`);
       for (const email of emails) await subscribe(email, ["category:twice"]);
       const { id } = await newsletter({
         subject: "Only once",
@@ -499,10 +423,7 @@ describe("two instances on one database", () => {
       await queue();
       const controller = new AbortController();
       // Both senders at once, around the job table's lease: only the claim on each delivery keeps them apart.
-      await Promise.all([
-        t.services.newsletterSender.drain(controller.signal),
-        second.services.newsletterSender.drain(controller.signal),
-      ]);
+      await Promise.all([t.services.newsletterSender.drain(controller.signal), second.services.newsletterSender.drain(controller.signal)]);
       for (const email of emails) expect(take(email)).toHaveLength(1);
       expect((await counts(id)).counts).toMatchObject({
         queued: 0,
@@ -517,11 +438,7 @@ describe("two instances on one database", () => {
 
 describe("the newsletters' mail", () => {
   it("passes the Nu HTML Checker", async () => {
-    const pages = new Map(
-      received
-        .filter((m) => m.parts.html)
-        .map((m, i) => [`${i}: ${m.subject}`, m.parts.html!]),
-    );
+    const pages = new Map(received.filter((m) => m.parts.html).map((m, i) => [`${i}: ${m.subject}`, m.parts.html!]));
     expect(pages.size).toBeGreaterThan(3);
     expect(await nuHtmlErrors(pages)).toEqual([]);
   }, 60_000);

@@ -1,14 +1,7 @@
 // The newsletter issues (written by hand, or the weekly digest of one period) and the digests' plans.
 import type { Kysely, Selectable } from "kysely";
-import type {
-  DB,
-  Newsletter as NewsletterRow,
-} from "#server/db/database-types.ts";
-import type {
-  NewsletterCardRef,
-  NewsletterCounts,
-  NewsletterStatus,
-} from "#shared/schemas/newsletter.ts";
+import type { DB, Newsletter as NewsletterRow } from "#server/db/database-types.ts";
+import type { NewsletterCardRef, NewsletterCounts, NewsletterStatus } from "#shared/schemas/newsletter.ts";
 
 export interface StoredNewsletter {
   id: string;
@@ -49,28 +42,16 @@ export class NewsletterRepository {
   }
 
   async list(): Promise<StoredNewsletter[]> {
-    const rows = await this.db
-      .selectFrom("newsletter")
-      .selectAll()
-      .orderBy("createdAt", "desc")
-      .orderBy("id")
-      .limit(500)
-      .execute();
+    const rows = await this.db.selectFrom("newsletter").selectAll().orderBy("createdAt", "desc").orderBy("id").limit(500).execute();
     return rows.map(fromRow);
   }
 
   async get(id: string): Promise<StoredNewsletter | undefined> {
-    const row = await this.db
-      .selectFrom("newsletter")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom("newsletter").selectAll().where("id", "=", id).executeTakeFirst();
     return row && fromRow(row);
   }
 
-  async create(
-    values: Omit<StoredNewsletter, "updatedAt">,
-  ): Promise<StoredNewsletter> {
+  async create(values: Omit<StoredNewsletter, "updatedAt">): Promise<StoredNewsletter> {
     await this.db
       .insertInto("newsletter")
       .values({
@@ -84,11 +65,7 @@ export class NewsletterRepository {
   }
 
   /** Changes a draft or a scheduled one; false when it is no longer either (it went meanwhile). */
-  async update(
-    id: string,
-    values: Pick<StoredNewsletter, "subject" | "body" | "cards" | "topics">,
-    now: string,
-  ): Promise<boolean> {
+  async update(id: string, values: Pick<StoredNewsletter, "subject" | "body" | "cards" | "topics">, now: string): Promise<boolean> {
     const result = await this.db
       .updateTable("newsletter")
       .set({
@@ -106,32 +83,17 @@ export class NewsletterRepository {
 
   /** Schedules a draft (or moves a scheduled one); false when it has gone meanwhile. */
   async schedule(id: string, sendAt: string, now: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable("newsletter")
-      .set({ status: "scheduled", sendAt, updatedAt: now })
-      .where("id", "=", id)
-      .where("status", "in", ["draft", "scheduled"])
-      .executeTakeFirst();
+    const result = await this.db.updateTable("newsletter").set({ status: "scheduled", sendAt, updatedAt: now }).where("id", "=", id).where("status", "in", ["draft", "scheduled"]).executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
   /** Scheduled issues whose time has come. */
   async dueScheduled(now: string): Promise<StoredNewsletter[]> {
-    const rows = await this.db
-      .selectFrom("newsletter")
-      .selectAll()
-      .where("status", "=", "scheduled")
-      .where("sendAt", "<=", now)
-      .orderBy("sendAt")
-      .execute();
+    const rows = await this.db.selectFrom("newsletter").selectAll().where("status", "=", "scheduled").where("sendAt", "<=", now).orderBy("sendAt").execute();
     return rows.map(fromRow);
   }
 
-  async setStatus(
-    id: string,
-    status: NewsletterStatus,
-    now: string,
-  ): Promise<void> {
+  async setStatus(id: string, status: NewsletterStatus, now: string): Promise<void> {
     await this.db
       .updateTable("newsletter")
       .set({
@@ -154,11 +116,7 @@ export class NewsletterRepository {
           exists(
             selectFrom("newsletter_delivery")
               .select("newsletter_delivery.id")
-              .whereRef(
-                "newsletter_delivery.newsletterId",
-                "=",
-                "newsletter.id",
-              )
+              .whereRef("newsletter_delivery.newsletterId", "=", "newsletter.id")
               .where("newsletter_delivery.status", "in", ["queued", "sending"]),
           ),
         ),
@@ -168,25 +126,18 @@ export class NewsletterRepository {
 
   /** Delivery counts per issue, for the administrators' list and the API. */
   async counts(ids: readonly string[]): Promise<Map<string, NewsletterCounts>> {
-    const counts = new Map<string, NewsletterCounts>(
-      ids.map((id) => [id, { queued: 0, sent: 0, failed: 0, notSent: 0 }]),
-    );
+    const counts = new Map<string, NewsletterCounts>(ids.map((id) => [id, { queued: 0, sent: 0, failed: 0, notSent: 0 }]));
     if (ids.length === 0) return counts;
     const rows = await this.db
       .selectFrom("newsletter_delivery")
-      .select([
-        "newsletterId",
-        "status",
-        (eb) => eb.fn.countAll<number>().as("count"),
-      ])
+      .select(["newsletterId", "status", (eb) => eb.fn.countAll<number>().as("count")])
       .where("newsletterId", "in", ids)
       .groupBy(["newsletterId", "status"])
       .execute();
     for (const row of rows) {
       const entry = counts.get(row.newsletterId)!;
       const n = Number(row.count);
-      if (row.status === "queued" || row.status === "sending")
-        entry.queued += n;
+      if (row.status === "queued" || row.status === "sending") entry.queued += n;
       else if (row.status === "sent") entry.sent += n;
       else if (row.status === "failed") entry.failed += n;
       else entry.notSent += n;
@@ -195,10 +146,7 @@ export class NewsletterRepository {
   }
 
   /** The digest issue of `period`, made once whichever run or instance comes first. */
-  async digestIssue(
-    period: string,
-    values: Omit<StoredNewsletter, "updatedAt" | "kind" | "period">,
-  ): Promise<StoredNewsletter> {
+  async digestIssue(period: string, values: Omit<StoredNewsletter, "updatedAt" | "kind" | "period">): Promise<StoredNewsletter> {
     await this.db
       .insertInto("newsletter")
       .values({
@@ -211,11 +159,7 @@ export class NewsletterRepository {
       })
       .onConflict((oc) => oc.column("period").doNothing())
       .execute();
-    const row = await this.db
-      .selectFrom("newsletter")
-      .selectAll()
-      .where("period", "=", period)
-      .executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom("newsletter").selectAll().where("period", "=", period).executeTakeFirstOrThrow();
     return fromRow(row);
   }
 
@@ -231,14 +175,8 @@ export class NewsletterRepository {
     return row?.period ?? undefined;
   }
 
-  async digestPlan(
-    period: string,
-  ): Promise<{ introduction: string; skipped: boolean } | undefined> {
-    const row = await this.db
-      .selectFrom("newsletter_digest_plan")
-      .select(["introduction", "skipped"])
-      .where("period", "=", period)
-      .executeTakeFirst();
+  async digestPlan(period: string): Promise<{ introduction: string; skipped: boolean } | undefined> {
+    const row = await this.db.selectFrom("newsletter_digest_plan").select(["introduction", "skipped"]).where("period", "=", period).executeTakeFirst();
     return (
       row && {
         introduction: row.introduction,
@@ -247,11 +185,7 @@ export class NewsletterRepository {
     );
   }
 
-  async saveDigestPlan(
-    period: string,
-    plan: { introduction: string; skipped: boolean },
-    now: string,
-  ): Promise<void> {
+  async saveDigestPlan(period: string, plan: { introduction: string; skipped: boolean }, now: string): Promise<void> {
     const values = {
       introduction: plan.introduction,
       skipped: plan.skipped ? 1 : 0,

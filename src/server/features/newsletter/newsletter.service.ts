@@ -20,16 +20,9 @@ import {
 } from "#shared/schemas/newsletter.ts";
 import { FIXED_TOPICS, TopicsSchema } from "#shared/schemas/subscription.ts";
 import type { NewsletterComposer } from "./newsletter-content.ts";
-import {
-  personalize,
-  renderNewsletter,
-  type RenderedMail,
-} from "./newsletter-mail.ts";
+import { personalize, renderNewsletter, type RenderedMail } from "./newsletter-mail.ts";
 import { digestPeriodAt, type DigestTiming } from "./newsletter-sender.ts";
-import type {
-  NewsletterRepository,
-  StoredNewsletter,
-} from "./newsletter.repository.ts";
+import type { NewsletterRepository, StoredNewsletter } from "./newsletter.repository.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -80,17 +73,13 @@ export class NewsletterService {
     return (await this.view([issue]))[0]!;
   }
 
-  private async parse(
-    input: unknown,
-  ): Promise<Pick<StoredNewsletter, "subject" | "body" | "cards" | "topics">> {
+  private async parse(input: unknown): Promise<Pick<StoredNewsletter, "subject" | "body" | "cards" | "topics">> {
     const parsed = NewsletterInputSchema.safeParse(input);
     if (!parsed.success) throw invalidInput(parsed.error.issues, m.required);
     const topics = TopicsSchema.safeParse(parsed.data.topics);
-    if (!topics.success)
-      throw Validation(m.topicsInvalid, { topics: m.topicsInvalid });
+    if (!topics.success) throw Validation(m.topicsInvalid, { topics: m.topicsInvalid });
     const { missing } = await this.deps.composer.cards(parsed.data.cards);
-    if (missing.length > 0)
-      throw Validation(m.cardMissing, { cards: m.cardMissing });
+    if (missing.length > 0) throw Validation(m.cardMissing, { cards: m.cardMissing });
     return {
       subject: parsed.data.subject,
       body: sanitizeHtml(parsed.data.body),
@@ -99,10 +88,7 @@ export class NewsletterService {
     };
   }
 
-  async create(
-    viewer: CurrentUser | null,
-    input: NewsletterInput | unknown,
-  ): Promise<Newsletter> {
+  async create(viewer: CurrentUser | null, input: NewsletterInput | unknown): Promise<Newsletter> {
     const admin = requireAdmin(viewer);
     const values = await this.parse(input);
     const now = this.now().toISOString();
@@ -119,36 +105,23 @@ export class NewsletterService {
     return (await this.view([issue]))[0]!;
   }
 
-  async update(
-    viewer: CurrentUser | null,
-    id: string,
-    input: NewsletterInput | unknown,
-  ): Promise<Newsletter> {
+  async update(viewer: CurrentUser | null, id: string, input: NewsletterInput | unknown): Promise<Newsletter> {
     requireAdmin(viewer);
     const issue = await this.deps.repository.get(id);
     if (!issue || issue.kind !== "newsletter") throw NotFound(m.notFound);
     const values = await this.parse(input);
-    if (
-      !(await this.deps.repository.update(id, values, this.now().toISOString()))
-    )
-      throw Conflict(m.alreadySent);
+    if (!(await this.deps.repository.update(id, values, this.now().toISOString()))) throw Conflict(m.alreadySent);
     return this.get(viewer, id);
   }
 
   private async drawn(id: string): Promise<RenderedMail> {
     const issue = await this.deps.repository.get(id);
     if (!issue || issue.kind !== "newsletter") throw NotFound(m.notFound);
-    return personalize(
-      await renderNewsletter(await this.deps.composer.issue(issue)),
-      SAMPLE_LINKS(this.deps.siteUrl),
-    );
+    return personalize(await renderNewsletter(await this.deps.composer.issue(issue)), SAMPLE_LINKS(this.deps.siteUrl));
   }
 
   /** The mail as subscribers will get it, with sample links in place of their own. */
-  async preview(
-    viewer: CurrentUser | null,
-    id: string,
-  ): Promise<NewsletterPreview> {
+  async preview(viewer: CurrentUser | null, id: string): Promise<NewsletterPreview> {
     requireAdmin(viewer);
     return this.drawn(id);
   }
@@ -168,30 +141,17 @@ export class NewsletterService {
   }
 
   /** Schedules the issue at `sendAt`, or sends it now when there is none. */
-  async send(
-    viewer: CurrentUser | null,
-    id: string,
-    input: unknown,
-  ): Promise<Newsletter> {
+  async send(viewer: CurrentUser | null, id: string, input: unknown): Promise<Newsletter> {
     requireAdmin(viewer);
     const parsed = NewsletterSendSchema.safeParse(input ?? {});
-    if (!parsed.success)
-      throw invalidInput(parsed.error.issues, m.sendAtInvalid);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, m.sendAtInvalid);
     if (!this.deps.mailer) throw Unavailable(m.noMailer);
     const issue = await this.deps.repository.get(id);
     if (!issue || issue.kind !== "newsletter") throw NotFound(m.notFound);
     const now = this.now();
     const sendAt = parsed.data.sendAt;
-    if (sendAt && new Date(sendAt).getTime() < now.getTime() - 60_000)
-      throw Validation(m.sendAtPast, { sendAt: m.sendAtPast });
-    if (
-      !(await this.deps.repository.schedule(
-        id,
-        sendAt ?? now.toISOString(),
-        now.toISOString(),
-      ))
-    )
-      throw Conflict(m.alreadySent);
+    if (sendAt && new Date(sendAt).getTime() < now.getTime() - 60_000) throw Validation(m.sendAtPast, { sendAt: m.sendAtPast });
+    if (!(await this.deps.repository.schedule(id, sendAt ?? now.toISOString(), now.toISOString()))) throw Conflict(m.alreadySent);
     if (!sendAt || new Date(sendAt) <= now) await this.deps.queueNow();
     return this.get(viewer, id);
   }
@@ -208,14 +168,10 @@ export class NewsletterService {
     };
   }
 
-  async saveDigestPlan(
-    viewer: CurrentUser | null,
-    input: DigestPlanInput | unknown,
-  ): Promise<DigestPlan> {
+  async saveDigestPlan(viewer: CurrentUser | null, input: DigestPlanInput | unknown): Promise<DigestPlan> {
     requireAdmin(viewer);
     const parsed = DigestPlanInputSchema.safeParse(input);
-    if (!parsed.success)
-      throw invalidInput(parsed.error.issues, m.introductionTooLong);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, m.introductionTooLong);
     const period = await this.nextDigestPeriod();
     await this.deps.repository.saveDigestPlan(
       period,
@@ -229,32 +185,15 @@ export class NewsletterService {
   }
 
   /** The next digest as subscribers of `topics` would get it (undefined: it has nothing for them). */
-  async previewDigest(
-    viewer: CurrentUser | null,
-    topicsInput: unknown,
-    introduction?: string,
-  ): Promise<NewsletterPreview | null> {
+  async previewDigest(viewer: CurrentUser | null, topicsInput: unknown, introduction?: string): Promise<NewsletterPreview | null> {
     requireAdmin(viewer);
     const topics = TopicsSchema.safeParse(topicsInput ?? [...FIXED_TOPICS]);
-    if (!topics.success)
-      throw Validation(m.topicsInvalid, { topics: m.topicsInvalid });
+    if (!topics.success) throw Validation(m.topicsInvalid, { topics: m.topicsInvalid });
     const period = await this.nextDigestPeriod();
     const plan = await this.deps.repository.digestPlan(period);
-    const since =
-      (await this.deps.repository.lastDigestPeriod(period)) ??
-      new Date(new Date(period).getTime() - 7 * DAY_MS).toISOString();
-    const content = await this.deps.composer.digest(
-      topics.data,
-      new Date(period),
-      new Date(since),
-      sanitizeHtml(introduction ?? plan?.introduction ?? ""),
-    );
-    return content
-      ? personalize(
-          await renderNewsletter(content),
-          SAMPLE_LINKS(this.deps.siteUrl),
-        )
-      : null;
+    const since = (await this.deps.repository.lastDigestPeriod(period)) ?? new Date(new Date(period).getTime() - 7 * DAY_MS).toISOString();
+    const content = await this.deps.composer.digest(topics.data, new Date(period), new Date(since), sanitizeHtml(introduction ?? plan?.introduction ?? ""));
+    return content ? personalize(await renderNewsletter(content), SAMPLE_LINKS(this.deps.siteUrl)) : null;
   }
 
   /** The digest moment after now (the one whose issue has not been made yet). */
@@ -263,10 +202,6 @@ export class NewsletterService {
     const timing = await this.deps.timing();
     // The latest moment at or before a week from now is the next one after now.
     const next = digestPeriodAt(new Date(now.getTime() + 7 * DAY_MS), timing);
-    return (
-      next.getTime() > now.getTime()
-        ? next
-        : new Date(next.getTime() + 7 * DAY_MS)
-    ).toISOString();
+    return (next.getTime() > now.getTime() ? next : new Date(next.getTime() + 7 * DAY_MS)).toISOString();
   }
 }

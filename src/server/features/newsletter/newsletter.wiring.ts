@@ -4,14 +4,8 @@ import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
-import {
-  SubscriberRepository,
-  SubscriptionLinks,
-} from "#server/features/subscribers/index.ts";
-import {
-  NewsletterComposer,
-  type NewsletterSources,
-} from "./newsletter-content.ts";
+import { SubscriberRepository, SubscriptionLinks } from "#server/features/subscribers/index.ts";
+import { NewsletterComposer, type NewsletterSources } from "./newsletter-content.ts";
 import { NewsletterDeliveryRepository } from "./newsletter-delivery.repository.ts";
 import { NewsletterSender, type DigestTiming } from "./newsletter-sender.ts";
 import { NewsletterRepository } from "./newsletter.repository.ts";
@@ -29,16 +23,7 @@ export interface NewsletterWiring {
   logger?: Logger | undefined;
 }
 
-export function createNewsletters({
-  db,
-  siteUrl,
-  mailer,
-  ratePerMinute,
-  sources,
-  timing,
-  queueNow,
-  logger,
-}: NewsletterWiring) {
+export function createNewsletters({ db, siteUrl, mailer, ratePerMinute, sources, timing, queueNow, logger }: NewsletterWiring) {
   const issues = new NewsletterRepository(db);
   const subscribers = new SubscriberRepository(db);
   const composer = new NewsletterComposer(sources, siteUrl);

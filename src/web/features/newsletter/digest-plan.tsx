@@ -48,11 +48,19 @@ export function DigestPlanner({ plan: initial, topics }: { plan: DigestPlan; top
         Next weekly digest
       </h3>
       <p className="text-sm text-stone-700">
-        Goes out <When iso={plan.period} /> to each confirmed subscriber with what is new for their topics (events in the next two weeks, offers still running, news since the last digest); nobody gets one with nothing new. The day and time are set in Site settings.
+        Goes out <When iso={plan.period} /> to each confirmed subscriber with what is new for their topics (events in the next two weeks, offers still running, news since the last digest); nobody gets
+        one with nothing new. The day and time are set in Site settings.
       </p>
       <form onSubmit={(event) => void save(event)} className="grid gap-3" noValidate>
         <div>
-          <RichTextEditor key={plan.period} label="Introduction" name="introduction" defaultValue={plan.introduction} invalid={!!introError} describedBy={introError ? `${id}-intro-error` : undefined} />
+          <RichTextEditor
+            key={plan.period}
+            label="Introduction"
+            name="introduction"
+            defaultValue={plan.introduction}
+            invalid={!!introError}
+            describedBy={introError ? `${id}-intro-error` : undefined}
+          />
           <ErrorList id={`${id}-intro-error`} errors={introError ? [introError] : null} />
         </div>
         <label className="flex items-center gap-2 text-sm text-stone-800">
@@ -75,7 +83,12 @@ export function DigestPlanner({ plan: initial, topics }: { plan: DigestPlan; top
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {topics.map((topic) => (
             <label key={topic.value} className="flex items-center gap-2 text-sm text-stone-800">
-              <input type="checkbox" className="size-4" checked={mix.includes(topic.value)} onChange={(event) => setMix(event.target.checked ? [...mix, topic.value] : mix.filter((t) => t !== topic.value))} />
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={mix.includes(topic.value)}
+                onChange={(event) => setMix(event.target.checked ? [...mix, topic.value] : mix.filter((t) => t !== topic.value))}
+              />
               {topic.label}
             </label>
           ))}

@@ -19,7 +19,19 @@ export interface NewsletterOptions {
 
 const KIND_LABELS: Record<NewsletterCardKind, string> = { event: "Event", offer: "Offer", business: "Business" };
 
-function CardPicker({ options, cards, setCards, errors, errorId }: { options: NewsletterOptions["cards"]; cards: NewsletterCardRef[]; setCards: (cards: NewsletterCardRef[]) => void; errors: string[]; errorId: string }) {
+function CardPicker({
+  options,
+  cards,
+  setCards,
+  errors,
+  errorId,
+}: {
+  options: NewsletterOptions["cards"];
+  cards: NewsletterCardRef[];
+  setCards: (cards: NewsletterCardRef[]) => void;
+  errors: string[];
+  errorId: string;
+}) {
   const id = useId();
   const [kind, setKind] = useState<NewsletterCardKind>("event");
   const [chosen, setChosen] = useState("");

@@ -22,7 +22,11 @@ export function PreviewFrame({ preview, title }: { preview: NewsletterPreview; t
           <Label className={ui.label}>Width</Label>
           <div className="flex flex-wrap gap-3">
             {WIDTHS.map(([key, label]) => (
-              <Radio key={key} value={key} className="flex cursor-pointer items-center gap-2 text-sm text-stone-800 before:size-4 before:rounded-full before:border before:border-stone-500 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-700 data-[selected]:before:border-4 data-[selected]:before:border-brand-700">
+              <Radio
+                key={key}
+                value={key}
+                className="flex cursor-pointer items-center gap-2 text-sm text-stone-800 before:size-4 before:rounded-full before:border before:border-stone-500 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-700 data-[selected]:before:border-4 data-[selected]:before:border-brand-700"
+              >
                 {label}
               </Radio>
             ))}
@@ -38,7 +42,11 @@ export function PreviewFrame({ preview, title }: { preview: NewsletterPreview; t
       </p>
       <div className="max-w-full overflow-x-auto">
         {asText ? (
-          <pre aria-label={`${title}, plain text`} className="rounded-md border border-stone-300 bg-white p-3 text-sm break-words whitespace-pre-wrap text-stone-900" style={{ width: pixels, maxWidth: "100%" }}>
+          <pre
+            aria-label={`${title}, plain text`}
+            className="rounded-md border border-stone-300 bg-white p-3 text-sm break-words whitespace-pre-wrap text-stone-900"
+            style={{ width: pixels, maxWidth: "100%" }}
+          >
             {preview.text}
           </pre>
         ) : (

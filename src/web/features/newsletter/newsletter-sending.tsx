@@ -95,7 +95,14 @@ export function NewsletterSending({ newsletter, timeZone, onChanged }: { newslet
       </div>
       {open && (
         <div className="grid max-w-md gap-2">
-          <DateTimeField name="sendAt" label="Send at" defaultValue={newsletter.status === "scheduled" ? (newsletter.sendAt ?? "") : ""} timeZone={timeZone} onChange={setSendAt} errors={sendAtError ? [sendAtError] : null} />
+          <DateTimeField
+            name="sendAt"
+            label="Send at"
+            defaultValue={newsletter.status === "scheduled" ? (newsletter.sendAt ?? "") : ""}
+            timeZone={timeZone}
+            onChange={setSendAt}
+            errors={sendAtError ? [sendAtError] : null}
+          />
           <div>
             <button type="button" className={ui.secondary} disabled={busy || !sendAt} onClick={() => void send(sendAt)}>
               Schedule
