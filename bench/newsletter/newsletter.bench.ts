@@ -77,6 +77,7 @@ try {
   // The latest digest moment of the site's settings (Monday 08:00 unless changed), taken as now.
   const period = digestPeriodAt(new Date(), await services.siteSettings.get());
   const rss = sampleRss();
+  const trace = process.env.BENCH_TRACE ? setInterval(() => { const m = process.memoryUsage(); console.log(`rss ${Math.round(m.rss / 1048576)} heap ${Math.round(m.heapUsed / 1048576)} ext ${Math.round(m.external / 1048576)} ab ${Math.round(m.arrayBuffers / 1048576)}`); }, 5000) : undefined;
   const before = process.memoryUsage().rss;
   const t0 = performance.now();
   await services.newsletterSender.queueDue(period);
@@ -85,6 +86,7 @@ try {
   await services.newsletterSender.drain(new AbortController().signal);
   const sendSeconds = (performance.now() - t1) / 1000;
   const peak = rss();
+  clearInterval(trace);
   const counts = await db
     .selectFrom("newsletter_delivery")
     .select(["status", (eb) => eb.fn.countAll<number>().as("n")])

@@ -77,6 +77,7 @@ const ADMIN_TAB_CONTENT: Partial<Record<string, string>> = {
   intake: "Intake forms (",
   import: "Import",
   "site-settings": "Association name",
+  newsletters: "Next weekly digest",
 };
 
 async function fetchHtml(request: APIRequestContext, paths: string[]): Promise<Map<string, string>> {
