@@ -13,6 +13,7 @@ import { REQUEST_DIGESTS_JOB } from "./features/owners/index.ts";
 import type { WeeklyDigest } from "./features/notifications/index.ts";
 import { WEEKLY_DIGEST_JOB } from "./features/notifications/index.ts";
 import type { UploadService } from "./features/uploads/index.ts";
+import { FORGET_UNCONFIRMED_JOB, type SubscriptionService } from "./features/subscribers/index.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 import type { Logger } from "./logger.ts";
 import type { Site } from "./backup/backup.ts";
@@ -26,7 +27,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; subscriptions: SubscriptionService; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -64,6 +65,11 @@ export function scheduleJobs(
   jobs.schedule(INSIGHT_REPORT_JOB, { every: 60 * MINUTE }, async () => {
     const sent = await services.insightReport.send();
     if (sent > 0) services.logger?.info({ sent }, "monthly insights reports sent");
+  });
+  // Newsletter requests left unconfirmed for 7 days are forgotten (double opt-in, docs/decisions/0033).
+  jobs.schedule(FORGET_UNCONFIRMED_JOB, { every: 60 * MINUTE }, async () => {
+    const forgotten = await services.subscriptions.forgetUnconfirmed();
+    if (forgotten > 0) services.logger?.info({ forgotten }, "unconfirmed newsletter requests forgotten");
   });
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));
