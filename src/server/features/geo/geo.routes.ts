@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { createRoute, z, type OpenAPIHono, type RouteHandler } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { clientAddress } from "#server/http/client-address.ts";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { ProviderError, type LatLng } from "#server/geo-providers/geo-types.ts";

@@ -1,5 +1,4 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { clientAddress } from "#server/http/client-address.ts";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "#server/api/api-env.ts";
