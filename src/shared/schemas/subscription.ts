@@ -20,10 +20,15 @@ export function categoryIdOf(topic: string): string | null {
   return topic.startsWith(CATEGORY_TOPIC_PREFIX) ? topic.slice(CATEGORY_TOPIC_PREFIX.length) : null;
 }
 
-export const TopicSchema = z
-  .string()
-  .refine((t): t is Topic => (FIXED_TOPICS as readonly string[]).includes(t) || /^category:[A-Za-z0-9_-]{1,64}$/.test(t), { error: "Choose topics from the list." });
-export const TopicsSchema = z.array(TopicSchema).max(100).transform((topics) => [...new Set(topics)] as Topic[]);
+export function isTopic(topic: string): topic is Topic {
+  return (FIXED_TOPICS as readonly string[]).includes(topic) || /^category:[A-Za-z0-9_-]{1,64}$/.test(topic);
+}
+/** Topics, each told once; an unknown one is refused for the whole list (the form's one group of choices). */
+export const TopicsSchema = z
+  .array(z.string(), { error: "Choose topics from the list." })
+  .max(100)
+  .refine((topics) => topics.every(isTopic), { error: "Choose topics from the list." })
+  .transform((topics) => [...new Set(topics)] as Topic[]);
 
 /** The forms a consent comes from. */
 export const CONSENT_SOURCES = ["footer", "subscribe-page", "account", "preferences", "import"] as const;
