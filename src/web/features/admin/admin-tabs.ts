@@ -17,6 +17,7 @@ export const ADMIN_TABS = [
   ["requests", "Requests"],
   ["intake", "Intake forms"],
   ["import", "Import"],
+  ["subscribers", "Subscribers"],
   ["site-settings", "Site settings"],
 ] as const;
 
