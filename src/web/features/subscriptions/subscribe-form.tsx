@@ -2,7 +2,7 @@
 // /subscribe (every topic, each category of business too). It carries the invisible proof of work and sends to
 // POST /api/v1/subscriptions, whose answer is the same for every address.
 import { getFormProps } from "@conform-to/react";
-import { useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import type { Category } from "#shared/schemas/category.ts";
 import { CONSENT_TEXT, FIXED_TOPICS, SubscribeFormSchema } from "#shared/schemas/subscription.ts";
@@ -18,20 +18,22 @@ export const SUBSCRIBE_PATH = "/subscribe";
 type Take = () => Promise<string | null>;
 
 /** The proof of work, mounted once the form is in use: a footer on every page must not make every visit solve one. */
-function ProofOfWork({ take }: { take: RefObject<Take | null> }) {
+function ProofOfWork({ takeRef }: { takeRef: RefObject<Take | null> }) {
   const proofOfWork = useProofOfWork();
-  take.current = proofOfWork.take;
+  useEffect(() => {
+    takeRef.current = proofOfWork.take;
+  });
   return proofOfWork.widget;
 }
 
 export function SubscribeForm({ variant, categories = [] }: { variant: "footer" | "page"; categories?: ReadonlyArray<Pick<Category, "id" | "name">> }) {
   const [done, setDone] = useState<string | null>(null);
   const [engaged, setEngaged] = useState(variant === "page");
-  const take = useRef<Take | null>(null);
+  const takeRef = useRef<Take | null>(null);
   const solved = async () => {
     setEngaged(true);
-    for (let tries = 0; !take.current && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
-    return take.current ? take.current() : null;
+    for (let tries = 0; !takeRef.current && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    return takeRef.current ? takeRef.current() : null;
   };
   const { form, fields, busy } = useAccountForm(SubscribeFormSchema, async (value, element) => {
     try {
@@ -93,7 +95,7 @@ export function SubscribeForm({ variant, categories = [] }: { variant: "footer" 
         )}
         <StatusMessage kind="success">{done}</StatusMessage>
       </form>
-      {engaged && <ProofOfWork take={take} />}
+      {engaged && <ProofOfWork takeRef={takeRef} />}
     </>
   );
 }
