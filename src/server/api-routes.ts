@@ -23,6 +23,7 @@ import { registerPageRoutes } from "./features/page/index.ts";
 import { registerPostRoutes } from "./features/post/index.ts";
 import { registerSearchRoutes } from "./features/search/index.ts";
 import { registerSiteSettingsRoutes } from "./features/site-settings/index.ts";
+import { registerSubscriberRoutes, registerSubscriptionRoutes } from "./features/subscribers/index.ts";
 import { registerTagRoutes } from "./features/tag/index.ts";
 import { registerUploadsRoutes } from "./features/uploads/index.ts";
 import { registerUsersRoutes } from "./features/users/index.ts";
@@ -55,6 +56,8 @@ export function createApi() {
   registerIntakeRoutes(api);
   registerInsightRoutes(api);
   registerNewsletterRoutes(api);
+  registerSubscriptionRoutes(api);
+  registerSubscriberRoutes(api);
   serveApiDocument(api);
   return api;
 }

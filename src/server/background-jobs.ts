@@ -15,6 +15,7 @@ import { REQUEST_DIGESTS_JOB } from "./features/owners/index.ts";
 import type { WeeklyDigest } from "./features/notifications/index.ts";
 import { WEEKLY_DIGEST_JOB } from "./features/notifications/index.ts";
 import type { UploadService } from "./features/uploads/index.ts";
+import { FORGET_UNCONFIRMED_JOB, type SubscriptionService } from "./features/subscribers/index.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 import type { Logger } from "./logger.ts";
 import type { Site } from "./backup/backup.ts";
@@ -28,7 +29,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; newsletterSender: NewsletterSender; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; insightReport: InsightReport; newsletterSender: NewsletterSender; subscriptions: SubscriptionService; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -74,6 +75,11 @@ export function scheduleJobs(
     if ((await services.newsletterSender.queueDue(at ?? new Date())) > 0) await jobs.request(NEWSLETTER_SEND_JOB);
   });
   jobs.schedule<Date>(NEWSLETTER_SEND_JOB, { every: MINUTE }, ({ signal }, at) => services.newsletterSender.drain(signal, at ? () => at : undefined));
+  // Newsletter requests left unconfirmed for 7 days are forgotten (double opt-in, docs/decisions/0033).
+  jobs.schedule(FORGET_UNCONFIRMED_JOB, { every: 60 * MINUTE }, async () => {
+    const forgotten = await services.subscriptions.forgetUnconfirmed();
+    if (forgotten > 0) services.logger?.info({ forgotten }, "unconfirmed newsletter requests forgotten");
+  });
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));
 }

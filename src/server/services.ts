@@ -63,6 +63,7 @@ import { JobRepository } from "./jobs/job.repository.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import type { JobMetrics } from "./metrics/metrics.ts";
 import { scheduleJobs } from "./background-jobs.ts";
+import { SubscriberAdminService, SubscriberRepository, SubscriptionLinks, SubscriptionService } from "./features/subscribers/index.ts";
 
 export function createServices({
   database,
@@ -197,7 +198,8 @@ export function createServices({
     },
   });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, newsletterSender: newsletters.newsletterSender, logger });
+  const subscriptions = createSubscriptions({ database, env, siteSettings, mailer, onMailError });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, insightReport: insights.insightReport, newsletterSender: newsletters.newsletterSender, subscriptions: subscriptions.subscriptions, logger });
   return {
     jobs,
     siteSettings,
@@ -235,6 +237,7 @@ export function createServices({
     intake: new IntakeService(new IntakeRepository(database.db)),
     ...insights,
     ...newsletters,
+    ...subscriptions,
   };
 }
 
@@ -383,4 +386,24 @@ function createInsights({
     stopFor: (userId) => notificationPreferenceRepository.set(userId, { insights: "off" }),
   });
   return { insights, insightCounter, insightReport };
+}
+
+/** Newsletter subscribers (docs/decisions/0033): the visitors' side, the administrators' side, and the signed links. */
+function createSubscriptions({ database, env, siteSettings, mailer, onMailError }: { database: Database; env: Env; siteSettings: SiteSettingsService; mailer: Mailer | undefined; onMailError: ((error: unknown) => void) | undefined }) {
+  const repository = new SubscriberRepository(database.db);
+  const subscriptionLinks = new SubscriptionLinks(publicUrl(env), repository);
+  // The site's fixed-window counters (the same as the route planner's per-client limit).
+  const counters = new GeoRepository(database.db);
+  const subscriptions = new SubscriptionService({
+    repository,
+    links: subscriptionLinks,
+    mailer,
+    onMailError,
+    sender: async () => {
+      const settings = await siteSettings.get();
+      return { name: settings.associationName, mailingAddress: settings.mailingAddress };
+    },
+    hit: (key, windowMs) => counters.hit(key, windowMs),
+  });
+  return { subscriptions, subscribers: new SubscriberAdminService(repository), subscriberRepository: repository, subscriptionLinks };
 }

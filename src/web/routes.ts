@@ -35,6 +35,9 @@ export default [
     route("search", "routes/search.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("insights/stop/:token", "routes/insights-stop.tsx"),
+    route("subscribe", "routes/subscribe.tsx"),
+    route("subscribe/confirm", "routes/subscribe-confirm.tsx"),
+    route("subscribe/preferences", "routes/subscribe-preferences.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("routes/groups/account-pages.tsx", [
@@ -56,6 +59,7 @@ export default [
       route("intake", "routes/admin-intake.tsx"),
       route("site-settings", "routes/admin-site-settings.tsx"),
       route("newsletters", "routes/admin-newsletters.tsx"),
+      route("subscribers", "routes/admin-subscribers.tsx"),
       route(":tab", "routes/admin-tab.tsx"),
     ]),
     route("add-marker", "routes/add-marker.tsx"),

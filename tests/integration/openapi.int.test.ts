@@ -122,6 +122,8 @@ describe("the OpenAPI document", () => {
     const documentPath = await t.services.files.prepareUpload({ user: admin, kind: "document", fileName: "openapi.csv", size: csv.byteLength });
     const documentFile = await t.services.files.storeDocument({ user: admin, kind: "document", fullPath: documentPath, bytes: csv, fileName: "openapi.csv" });
     const libraryDocument = await t.services.documents.create(admin, { title: "OpenAPI", date: "2026-01-01", filePath: documentFile.fullPath });
+    const subscriber = await t.services.subscriberRepository.insert({ email: "openapi@example.test", state: "confirmed", topics: ["events"] });
+    values.token = new URL(t.services.subscriptionLinks.preferencesUrl(subscriber)).searchParams.get("token")!;
     const idsByCollection: Record<string, string> = {
       businesses: business.id,
       events: event.id,

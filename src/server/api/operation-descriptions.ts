@@ -21,9 +21,11 @@ export const API_TAGS = [
   { name: "Admin", description: "Administration: accounts and their roles, and the log of administrative changes." },
   { name: "Pages", description: "The site's own content pages, each readable by the roles its permission names." },
   { name: "Imports", description: "Importing businesses from CSV and events from iCalendar: preview, correct, apply and undo." },
-  { name: "Exports", description: "CSV exports of businesses, events, offers and intake submissions." },
+  { name: "Exports", description: "CSV exports of businesses, events, offers, intake submissions and newsletter subscribers." },
   { name: "Intake", description: "The Business Feedback and Consent form and its submissions." },
   { name: "Insights", description: "What visitors' pages bring each business, counted without cookies or anything that identifies a visitor, and the owners' reading of it." },
+  { name: "Subscriptions", description: "The newsletter for visitors: asking with double opt-in, confirming, and the preferences and one-click unsubscribe of the signed links in every mail." },
+  { name: "Subscribers", description: "The newsletter's subscribers for administrators: the list with each consent record, and unsubscribing." },
 ];
 
 /** One sentence per operation, by operationId. */
@@ -146,4 +148,14 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   listIntake: "Lists the submissions of the intake form, newest first, one page at a time, for administrators.",
   listIntakeBusinesses: "Lists the businesses the signed-in person may link an intake submission to.",
   exportIntake: "Downloads every submission of the intake form as a CSV file.",
+  subscribe: "Asks for the newsletter for an address: a new or returning address is mailed a confirmation link, one already subscribed a link to its preferences; the answer is the same for every address.",
+  confirmSubscription: "Subscribes the address of a confirmation link, and answers the token of its preferences.",
+  getSubscriptionPreferences: "Answers the address, state and topics of the subscriber whose signed link carried the token.",
+  updateSubscriptionPreferences: "Changes the topics of the subscriber whose signed link carried the token, or pauses, resumes or ends the subscription.",
+  unsubscribeOneClick: "Unsubscribes at once the address whose List-Unsubscribe header carried the token (RFC 8058); open to other sites' mail clients.",
+  getAccountSubscription: "Answers whether the signed-in person's address is subscribed to the newsletter, and to which topics.",
+  updateAccountSubscription: "Subscribes the signed-in person's verified address at once, changes its topics, or ends its subscription.",
+  listSubscribers: "Lists the newsletter's subscribers, newest first, with each one's consent records, for administrators.",
+  unsubscribeSubscriber: "Unsubscribes an address for an administrator; its consent records are kept.",
+  exportSubscribers: "Downloads every subscriber and consent record as a CSV file.",
 };

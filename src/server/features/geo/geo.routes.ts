@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { createRoute, z, type OpenAPIHono, type RouteHandler } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { getConnInfo } from "@hono/node-server/conninfo";
+import { clientAddress } from "#server/http/client-address.ts";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { ProviderError, type LatLng } from "#server/geo-providers/geo-types.ts";
 import { pairSchema } from "#shared/schemas/pair.ts";
@@ -152,20 +151,6 @@ const businessesGeoJson = createRoute({
     ...addressErrors,
   },
 });
-
-/** The client's address: the proxy's X-Forwarded-For when trusted, else the socket's peer. */
-function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    // In-process requests (tests) have no socket.
-    return "unknown";
-  }
-}
 
 export function registerGeoRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(mapConfig, async (c) => {

@@ -1,6 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { getConnInfo } from "@hono/node-server/conninfo";
+import { clientAddress } from "#server/http/client-address.ts";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { businessOwnerOrAdmin } from "#server/api/owner-guards.ts";
@@ -73,20 +72,6 @@ const stopReports = createRoute({
   },
 });
 
-/** The client's address for the in-memory hash: the proxy's X-Forwarded-For when trusted, else the socket's peer. */
-function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.services.geo.trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "";
-  } catch {
-    // In-process requests (tests) have no socket.
-    return "";
-  }
-}
-
 function parseBody(text: string): unknown {
   if (text.length > MAX_BODY) throw Validation(insightMessages.badHits, { events: insightMessages.badHits });
   try {
@@ -99,7 +84,7 @@ function parseBody(text: string): unknown {
 export function registerInsightRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(postHits, async (c) => {
     await c.var.services.insights.count(parseBody(await c.req.text()), {
-      address: clientAddress(c),
+      address: clientAddress(c, c.var.services.geo.trustProxy, ""),
       userAgent: c.req.header("user-agent") ?? "",
       site: c.req.header("host") ?? "",
       fetchSite: c.req.header("sec-fetch-site"),

@@ -119,7 +119,6 @@ export class SubscriberRepository {
         updatedAt: now,
         ...(state === "confirmed" ? { confirmedAt: now, unsubscribedAt: null, failures: 0 } : {}),
         ...(state === "unsubscribed" ? { unsubscribedAt: now } : {}),
-        ...(state === "pending" ? { unsubscribedAt: null } : {}),
       })
       .where("id", "=", id)
       .execute();
@@ -221,9 +220,18 @@ export class SubscriberRepository {
     return out;
   }
 
-  /** Addresses never confirmed, asked for before `cutoff`, are forgotten with their consent. */
+  /**
+   * Requests left unconfirmed since before `cutoff`: an address never confirmed is forgotten with its consent; one
+   * that had left and asked to come back is left again (its record of leaving is kept, its new consent too).
+   */
   async forgetPendingBefore(cutoff: string): Promise<number> {
-    const result = await this.db.deleteFrom("subscriber").where("state", "=", "pending").where("createdAt", "<", cutoff).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const forgotten = await this.db.deleteFrom("subscriber").where("state", "=", "pending").where("confirmedAt", "is", null).where("updatedAt", "<", cutoff).executeTakeFirst();
+    const returned = await this.db.updateTable("subscriber").set({ state: "unsubscribed" }).where("state", "=", "pending").where("confirmedAt", "is not", null).where("updatedAt", "<", cutoff).executeTakeFirst();
+    return Number(forgotten.numDeletedRows) + Number(returned.numUpdatedRows);
+  }
+
+  /** Every subscriber, `limit` at a time in id order after `after` (the export). */
+  async page({ after = "", limit = 500 }: { after?: string; limit?: number } = {}): Promise<StoredSubscriber[]> {
+    return this.withTopics(await this.db.selectFrom("subscriber").select(COLUMNS).where("id", ">", after).orderBy("id").limit(limit).execute());
   }
 }

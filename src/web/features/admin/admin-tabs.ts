@@ -18,6 +18,7 @@ export const ADMIN_TABS = [
   ["intake", "Intake forms"],
   ["import", "Import"],
   ["newsletters", "Newsletters"],
+  ["subscribers", "Subscribers"],
   ["site-settings", "Site settings"],
 ] as const;
 
