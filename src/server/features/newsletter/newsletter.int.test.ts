@@ -172,8 +172,12 @@ describe("the weekly digest to subscribers", () => {
     expect(take(eventsOnly.email)).toHaveLength(0);
     expect(take(offersAndNews.email)).toHaveLength(0);
 
-    // The events subscriber leaves; last week's digest skipped the address, and had no news (only the running offer).
-    await store.subscribers.setState(eventsOnly.id, "unsubscribed");
+    // The events subscriber leaves with one click in the mail program: a POST to the List-Unsubscribe address (RFC 8058).
+    const oneClick = new URL(/^<(.*)>$/.exec(header(toEvents!, "List-Unsubscribe")!)![1]!);
+    const left = await t.request(`${oneClick.pathname}${oneClick.search}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(left.status).toBe(200);
+    expect((await store.subscribers.findById(eventsOnly.id))!.state).toBe("unsubscribed");
+    // Last week's digest skipped the address, and had no news for the other (only the running offer).
     await queue(week(1));
     await drain(week(1));
     expect(take(eventsOnly.email)).toHaveLength(0);
