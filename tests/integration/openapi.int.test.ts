@@ -123,6 +123,7 @@ describe("the OpenAPI document", () => {
     const documentFile = await t.services.files.storeDocument({ user: admin, kind: "document", fullPath: documentPath, bytes: csv, fileName: "openapi.csv" });
     const libraryDocument = await t.services.documents.create(admin, { title: "OpenAPI", date: "2026-01-01", filePath: documentFile.fullPath });
     const subscriber = await t.services.subscriberRepository.insert({ email: "openapi@example.test", state: "confirmed", topics: ["events"] });
+    const newsletter = await t.services.newsletters.create(admin, { subject: "OpenAPI", body: "<p>Documented</p>" });
     values.token = new URL(t.services.subscriptionLinks.preferencesUrl(subscriber)).searchParams.get("token")!;
     const idsByCollection: Record<string, string> = {
       businesses: business.id,
@@ -133,6 +134,7 @@ describe("the OpenAPI document", () => {
       announcements: announcement.id,
       meetings: meeting.id,
       documents: libraryDocument.id,
+      newsletters: newsletter.id,
     };
 
     const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -26,6 +26,7 @@ export const API_TAGS = [
   { name: "Insights", description: "What visitors' pages bring each business, counted without cookies or anything that identifies a visitor, and the owners' reading of it." },
   { name: "Subscriptions", description: "The newsletter for visitors: asking with double opt-in, confirming, and the preferences and one-click unsubscribe of the signed links in every mail." },
   { name: "Subscribers", description: "The newsletter's subscribers for administrators: the list with each consent record, and unsubscribing." },
+  { name: "Newsletters", description: "Newsletters to subscribers for administrators: written with cards, previewed, tested, scheduled or sent, with their queued, sent and failed counts; and the weekly digest that writes itself." },
 ];
 
 /** One sentence per operation, by operationId. */
@@ -158,4 +159,14 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   listSubscribers: "Lists the newsletter's subscribers, newest first, with each one's consent records, for administrators.",
   unsubscribeSubscriber: "Unsubscribes an address for an administrator; its consent records are kept.",
   exportSubscribers: "Downloads every subscriber and consent record as a CSV file.",
+  listNewsletters: "Lists every newsletter and weekly digest, newest first, each with how many of its messages wait, went and failed.",
+  createNewsletter: "Adds a newsletter as a draft: its subject, text, the cards it pulls in and the topics whose subscribers get it.",
+  getNewsletter: "Answers one newsletter with how many of its messages wait, went and failed.",
+  updateNewsletter: "Replaces a newsletter that has not gone yet.",
+  previewNewsletter: "Answers the newsletter's mail as HTML and as plain text, as subscribers will get it.",
+  testNewsletter: "Sends the newsletter at once to the signed-in administrator's own address only.",
+  sendNewsletter: "Sends the newsletter now, or schedules it at the instant given, to the confirmed subscribers of its topics, each once.",
+  getNewsletterDigestPlan: "Answers when the next weekly digest goes, its introduction and whether its week is skipped.",
+  saveNewsletterDigestPlan: "Sets the next weekly digest's introduction, or skips its week.",
+  previewNewsletterDigest: "Answers the next weekly digest as a subscriber of the topics given would get it, or null when it has nothing for them.",
 };
