@@ -59,6 +59,12 @@ export default function AdminNewsletters({ loaderData }: Route.ComponentProps) {
   const { plan, options, timeZone, loadError } = loaderData;
   const [newsletters, setNewsletters] = useState(loaderData.newsletters);
   const [editing, setEditing] = useState<Newsletter | "new" | null>(null);
+  // A new form for each newsletter opened (or each new one), but not when the one open is saved: its message stays.
+  const [opened, setOpened] = useState(0);
+  const open = (what: Newsletter | "new") => {
+    setEditing(what);
+    setOpened((n) => n + 1);
+  };
   const current = editing === "new" || editing === null ? null : (newsletters.find((n) => n.id === editing.id) ?? editing);
   const remember = (saved: Newsletter) => {
     setNewsletters((list) => [saved, ...list.filter((n) => n.id !== saved.id)]);
@@ -71,7 +77,7 @@ export default function AdminNewsletters({ loaderData }: Route.ComponentProps) {
         <h2 id="newsletters-heading" className={ui.sectionHeading}>
           Newsletters ({newsletters.length})
         </h2>
-        <button type="button" className={ui.primary} onClick={() => setEditing("new")}>
+        <button type="button" className={ui.primary} onClick={() => open("new")}>
           Write a newsletter
         </button>
       </div>
@@ -82,7 +88,7 @@ export default function AdminNewsletters({ loaderData }: Route.ComponentProps) {
       )}
       {options && editing !== null && (
         <div className="card grid gap-6">
-          <NewsletterForm key={current?.id ?? "new"} newsletter={current} options={options} onSaved={remember} />
+          <NewsletterForm key={opened} newsletter={current} options={options} onSaved={remember} />
           {current && current.kind === "newsletter" && <NewsletterSending newsletter={current} timeZone={timeZone} onChanged={remember} />}
           <div>
             <button type="button" className={ui.secondary} onClick={() => setEditing(null)}>
@@ -118,7 +124,7 @@ export default function AdminNewsletters({ loaderData }: Route.ComponentProps) {
                 <tr key={n.id}>
                   <td className={ui.td}>
                     {n.kind === "newsletter" ? (
-                      <button type="button" className="text-left text-brand-700 underline" onClick={() => setEditing(n)}>
+                      <button type="button" className="text-left text-brand-700 underline" onClick={() => open(n)}>
                         {n.subject}
                       </button>
                     ) : (

@@ -1,5 +1,6 @@
-// A newsletter's mail as subscribers get it: the HTML in a sandboxed frame (no script, no same-origin access) at a
-// phone's width or a desktop mail program's, and the plain-text part beside it.
+// A newsletter's mail as subscribers get it: the HTML in a sandboxed frame at a phone's width or a desktop mail
+// program's, and the plain-text part beside it. The frame runs no script (the HTML is sanitized too); it keeps the
+// site's origin only so that the site's own images, which are served to the same origin only, show in it.
 import { useId, useState } from "react";
 import { Radio, RadioGroup, Label } from "react-aria-components";
 import type { NewsletterPreview } from "#shared/schemas/newsletter.ts";
@@ -50,7 +51,7 @@ export function PreviewFrame({ preview, title }: { preview: NewsletterPreview; t
             {preview.text}
           </pre>
         ) : (
-          <iframe title={`${title}, ${pixels} pixels wide`} sandbox="" srcDoc={preview.html} width={pixels} height={640} className="block rounded-md border border-stone-300 bg-white" />
+          <iframe title={`${title}, ${pixels} pixels wide`} sandbox="allow-same-origin" srcDoc={preview.html} width={pixels} height={640} className="block rounded-md border border-stone-300 bg-white" />
         )}
       </div>
     </div>
