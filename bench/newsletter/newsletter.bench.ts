@@ -14,20 +14,12 @@ import { newId } from "#server/db/ids.ts";
 import { parseEnv } from "#server/env.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { createServices } from "#server/services.ts";
+import { sampleRss } from "../bench-helpers.ts";
 import { DiskStore } from "#server/storage/storage.ts";
 import { digestPeriodAt } from "#server/features/newsletter/index.ts";
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
 const MIXES = [["events"], ["offers"], ["news"], ["events", "offers"], ["events", "news"], ["offers", "news"], ["events", "offers", "news"]];
-
-function sampleRss() {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, process.memoryUsage().rss);
-  };
-}
 
 const sink = spawn(process.execPath, [path.join(import.meta.dirname, "smtp-sink.ts")], { stdio: ["ignore", "pipe", "inherit"] });
 const port = await new Promise<number>((resolve) => sink.stdout.on("data", (chunk: Buffer) => /port (\d+)/.test(String(chunk)) && resolve(Number(/port (\d+)/.exec(String(chunk))![1]))));
@@ -77,7 +69,12 @@ try {
   // The latest digest moment of the site's settings (Monday 08:00 unless changed), taken as now.
   const period = digestPeriodAt(new Date(), await services.siteSettings.get());
   const rss = sampleRss();
-  const trace = process.env.BENCH_TRACE ? setInterval(() => { const m = process.memoryUsage(); console.log(`rss ${Math.round(m.rss / 1048576)} heap ${Math.round(m.heapUsed / 1048576)} ext ${Math.round(m.external / 1048576)} ab ${Math.round(m.arrayBuffers / 1048576)}`); }, 5000) : undefined;
+  const trace = process.env.BENCH_TRACE
+    ? setInterval(() => {
+        const m = process.memoryUsage();
+        console.log(`rss ${Math.round(m.rss / 1048576)} heap ${Math.round(m.heapUsed / 1048576)} ext ${Math.round(m.external / 1048576)} ab ${Math.round(m.arrayBuffers / 1048576)}`);
+      }, 5000)
+    : undefined;
   const before = process.memoryUsage().rss;
   const t0 = performance.now();
   await services.newsletterSender.queueDue(period);

@@ -7,7 +7,7 @@ import { RichTextEditor } from "#web/components/ui/rich-text-editor.tsx";
 import { When } from "#web/components/ui/when.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { PreviewFrame } from "./newsletter-preview.tsx";
-import type { NewsletterOptions } from "./newsletter-form.tsx";
+import { TopicChecks, type NewsletterOptions } from "./newsletter-form.tsx";
 
 export function DigestPlanner({ plan: initial, topics }: { plan: DigestPlan; topics: NewsletterOptions["topics"] }) {
   const id = useId();
@@ -78,22 +78,7 @@ export function DigestPlanner({ plan: initial, topics }: { plan: DigestPlan; top
           </p>
         )}
       </form>
-      <fieldset className="grid min-w-0 gap-1">
-        <legend className={ui.label}>Preview for a subscriber of</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {topics.map((topic) => (
-            <label key={topic.value} className="flex items-center gap-2 text-sm text-stone-800">
-              <input
-                type="checkbox"
-                className="size-4"
-                checked={mix.includes(topic.value)}
-                onChange={(event) => setMix(event.target.checked ? [...mix, topic.value] : mix.filter((t) => t !== topic.value))}
-              />
-              {topic.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <TopicChecks legend="Preview for a subscriber of" topics={topics} chosen={mix} onChange={setMix} />
       <div>
         <button type="button" className={ui.secondary} onClick={() => void showPreview()}>
           Preview the digest

@@ -103,6 +103,43 @@ function CardPicker({
   );
 }
 
+/** A topic per checkbox: the subscribers of any of those chosen. */
+export function TopicChecks({
+  legend,
+  topics,
+  chosen,
+  onChange,
+  errors = [],
+  errorId,
+}: {
+  legend: string;
+  topics: NewsletterOptions["topics"];
+  chosen: string[];
+  onChange: (chosen: string[]) => void;
+  errors?: string[];
+  errorId?: string;
+}) {
+  return (
+    <fieldset className="grid min-w-0 gap-1" aria-describedby={errors.length ? errorId : undefined}>
+      <legend className={ui.label}>{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {topics.map((topic) => (
+          <label key={topic.value} className="flex items-center gap-2 text-sm text-stone-800">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={chosen.includes(topic.value)}
+              onChange={(event) => onChange(event.target.checked ? [...chosen, topic.value] : chosen.filter((t) => t !== topic.value))}
+            />
+            {topic.label}
+          </label>
+        ))}
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </fieldset>
+  );
+}
+
 export function NewsletterForm({ newsletter, options, onSaved }: { newsletter: Newsletter | null; options: NewsletterOptions; onSaved: (saved: Newsletter) => void }) {
   const id = useId();
   const [cards, setCards] = useState<NewsletterCardRef[]>(newsletter?.cards ?? []);
@@ -159,23 +196,14 @@ export function NewsletterForm({ newsletter, options, onSaved }: { newsletter: N
         <ErrorList id={`${id}-body-error`} errors={errorOf("body")} />
       </div>
       <CardPicker options={options.cards} cards={cards} setCards={setCards} errors={errorOf("cards")} errorId={`${id}-cards-error`} />
-      <fieldset className="grid min-w-0 gap-1" aria-describedby={fields.topics ? `${id}-topics-error` : undefined}>
-        <legend className={ui.label}>Send to the subscribers of (none chosen: every subscriber)</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {options.topics.map((topic) => (
-            <label key={topic.value} className="flex items-center gap-2 text-sm text-stone-800">
-              <input
-                type="checkbox"
-                className="size-4"
-                checked={topics.includes(topic.value)}
-                onChange={(event) => setTopics(event.target.checked ? [...topics, topic.value] : topics.filter((t) => t !== topic.value))}
-              />
-              {topic.label}
-            </label>
-          ))}
-        </div>
-        <ErrorList id={`${id}-topics-error`} errors={errorOf("topics")} />
-      </fieldset>
+      <TopicChecks
+        legend="Send to the subscribers of (none chosen: every subscriber)"
+        topics={options.topics}
+        chosen={topics}
+        onChange={setTopics}
+        errors={errorOf("topics")}
+        errorId={`${id}-topics-error`}
+      />
       <div>
         <button type="submit" className={ui.primary} disabled={saving || locked}>
           {saving ? "Saving…" : "Save newsletter"}

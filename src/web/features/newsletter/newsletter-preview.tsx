@@ -51,7 +51,14 @@ export function PreviewFrame({ preview, title }: { preview: NewsletterPreview; t
             {preview.text}
           </pre>
         ) : (
-          <iframe title={`${title}, ${pixels} pixels wide`} sandbox="allow-same-origin" srcDoc={preview.html} width={pixels} height={640} className="block rounded-md border border-stone-300 bg-white" />
+          <iframe
+            title={`${title}, ${pixels} pixels wide`}
+            sandbox="allow-same-origin"
+            srcDoc={preview.html}
+            width={pixels}
+            height={640}
+            className="block rounded-md border border-stone-300 bg-white"
+          />
         )}
       </div>
     </div>
