@@ -20,3 +20,13 @@ export function random(seed: number): () => number {
     return state / 2_147_483_648;
   };
 }
+
+/** Peak resident memory of this process, sampled every 20 ms from now until the answer is called. */
+export function sampleRss(): () => number {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage().rss);
+  };
+}

@@ -17,6 +17,7 @@ import { registerListingRoutes } from "./features/listings/index.ts";
 import { registerMeetingRoutes } from "./features/meeting/index.ts";
 import { registerSurveyRoutes } from "./features/survey/index.ts";
 import { registerMeRoutes } from "./features/me/index.ts";
+import { registerNewsletterRoutes } from "./features/newsletter/index.ts";
 import { registerNotificationPreferenceRoutes } from "./features/notifications/index.ts";
 import { registerOfferRoutes } from "./features/offer/index.ts";
 import { registerOwnersRoutes } from "./features/owners/index.ts";
@@ -25,6 +26,7 @@ import { registerPostRoutes } from "./features/post/index.ts";
 import { registerCheckInRoutes, registerRegistrationRoutes } from "./features/registration/index.ts";
 import { registerSearchRoutes } from "./features/search/index.ts";
 import { registerSiteSettingsRoutes } from "./features/site-settings/index.ts";
+import { registerSubscriberRoutes, registerSubscriptionRoutes } from "./features/subscribers/index.ts";
 import { registerTagRoutes } from "./features/tag/index.ts";
 import { registerUploadsRoutes } from "./features/uploads/index.ts";
 import { registerUsersRoutes } from "./features/users/index.ts";
@@ -63,6 +65,9 @@ export function createApi() {
   registerInsightOverviewRoutes(api);
   registerRegistrationRoutes(api);
   registerCheckInRoutes(api);
+  registerNewsletterRoutes(api);
+  registerSubscriptionRoutes(api);
+  registerSubscriberRoutes(api);
   serveApiDocument(api);
   return api;
 }

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -23,6 +23,7 @@ import type { AppEnv } from "./api/api-env.ts";
 import { createApi } from "./api-routes.ts";
 import { IMPORTS_PATH } from "#server/features/import/index.ts";
 import { HITS_PATH, hitsListener } from "#server/features/insights/index.ts";
+import { ONE_CLICK_PATH } from "#server/features/subscribers/index.ts";
 import { HTTPException, httpExceptionResponse, jsonBodies, sameSiteWrites, verifiedWrites } from "./api/request-guards.ts";
 import { createPlainCategoryRoutes } from "#server/features/category/index.ts";
 import { UPLOADS_PATH } from "#server/features/uploads/index.ts";
@@ -280,13 +281,16 @@ export function createApp(deps: AppDeps) {
   app.use(viewerPages);
 
   const sameSite = sameSiteWrites((origin) => services.origins.isTrusted(origin));
-  app.use("/api/v1/*", sameSite);
-  app.use("/api/v1/*", verifiedWrites());
+  // RFC 8058's one-click unsubscribe is POSTed by mail clients from anywhere, as a form: its signed token is all it
+  // trusts, and it reads no body, so it alone passes by the origin, verified-account and JSON checks.
+  const unlessOneClick = (guard: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => async (c, next) => (c.req.path === ONE_CLICK_PATH ? next() : guard(c, next));
+  app.use("/api/v1/*", unlessOneClick(sameSite));
+  app.use("/api/v1/*", unlessOneClick(verifiedWrites()));
   app.use("/api/addCategory", sameSite);
   app.use("/api/addCategory", verifiedWrites());
   const guardBodies = jsonBodies();
   // Uploads and CSV imports carry files, and beacons of hits JSON as text/plain, with limits of their own.
-  app.use("/api/v1/*", async (c, next) => (c.req.path.startsWith(UPLOADS_PATH) || c.req.path === IMPORTS_PATH || c.req.path === HITS_PATH ? next() : guardBodies(c, next)));
+  app.use("/api/v1/*", async (c, next) => (c.req.path.startsWith(UPLOADS_PATH) || c.req.path === IMPORTS_PATH || c.req.path === HITS_PATH || c.req.path === ONE_CLICK_PATH ? next() : guardBodies(c, next)));
   // The plain endpoint answers a body of another type itself (400, with the add-category page's message); a JSON
   // body is held to the same size limit as the API's.
   app.use("/api/addCategory", async (c, next) => (/json/i.test(c.req.header("content-type") ?? "") ? guardBodies(c, next) : next()));

@@ -13,12 +13,15 @@ import { INSIGHT_REPORT_JOB } from "./features/insights/index.ts";
 import { IMPORT_GEOCODING_JOB } from "./features/import/index.ts";
 import type { FreshnessService } from "./features/listings/index.ts";
 import { FRESHNESS_JOB } from "./features/listings/index.ts";
+import type { NewsletterSender } from "./features/newsletter/index.ts";
+import { NEWSLETTER_QUEUE_JOB, NEWSLETTER_SEND_JOB } from "./features/newsletter/index.ts";
 import type { OwnerNotifications, RequestDecisionService } from "./features/owners/index.ts";
 import { REQUEST_DIGESTS_JOB } from "./features/owners/index.ts";
 import type { WeeklyDigest } from "./features/notifications/index.ts";
 import { WEEKLY_DIGEST_JOB } from "./features/notifications/index.ts";
 import type { UploadService } from "./features/uploads/index.ts";
 import { REGISTRATION_REMINDERS_JOB, REGISTRATION_RETENTION_JOB, type RegistrationReminders } from "./features/registration/index.ts";
+import { FORGET_UNCONFIRMED_JOB, type SubscriptionService } from "./features/subscribers/index.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 import type { Logger } from "./logger.ts";
 import type { Site } from "./backup/backup.ts";
@@ -32,7 +35,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; volunteerMail: VolunteerMail; surveyMail: SurveyMail; insightReport: InsightReport; freshness: FreshnessService; registrationReminders: RegistrationReminders; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; volunteerMail: VolunteerMail; surveyMail: SurveyMail; insightReport: InsightReport; freshness: FreshnessService; registrationReminders: RegistrationReminders; newsletterSender: NewsletterSender; subscriptions: SubscriptionService; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -96,6 +99,18 @@ export function scheduleJobs(
   jobs.schedule<Date>(REGISTRATION_RETENTION_JOB, { every: 60 * MINUTE }, async (_context, at) => {
     const deleted = await services.registrationReminders.purge(at ?? new Date());
     if (deleted > 0) services.logger?.info({ deleted }, "past registrations deleted");
+  });
+  // Newsletters: each minute (or when one is sent now) the issues whose time has come get their deliveries written,
+  // then the sender is woken; the sender drains the deliveries at the configured rate, and its minute's look takes
+  // up retries and what a stopped instance left. `at`: the moment to take as now (tests).
+  jobs.schedule<Date>(NEWSLETTER_QUEUE_JOB, { every: MINUTE }, async (_context, at) => {
+    if ((await services.newsletterSender.queueDue(at ?? new Date())) > 0) await jobs.request(NEWSLETTER_SEND_JOB);
+  });
+  jobs.schedule<Date>(NEWSLETTER_SEND_JOB, { every: MINUTE }, ({ signal }, at) => services.newsletterSender.drain(signal, at ? () => at : undefined));
+  // Newsletter requests left unconfirmed for 7 days are forgotten (double opt-in, docs/decisions/0033).
+  jobs.schedule(FORGET_UNCONFIRMED_JOB, { every: 60 * MINUTE }, async () => {
+    const forgotten = await services.subscriptions.forgetUnconfirmed();
+    if (forgotten > 0) services.logger?.info({ forgotten }, "unconfirmed newsletter requests forgotten");
   });
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));

@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   JOBS_LEASE_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int({ error: "expected a whole number of seconds" }).min(3, { error: "expected at least 3 seconds" }).default(60),
   /** How often each instance looks for background jobs that are due. */
   JOBS_POLL_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).positive({ error: "expected a positive number of seconds" }).default(5),
+  /** Newsletter messages sent a minute at most, so the SMTP provider does not block the site. */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number({ error: "expected a number of messages" }).int({ error: "expected a whole number of messages" }).min(1, { error: "expected at least 1 message" }).default(120),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "expected an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)" }).optional(),
   S3_ENDPOINT: z.url({ error: "expected the URL of an S3-compatible service, such as https://s3.example.org" }).optional(),

@@ -39,6 +39,7 @@ import {
 import { VOLUNTEER_MAIL_JOB, volunteerDashboard, VolunteerMail, VolunteerRepository, VolunteerService } from "./features/volunteer/index.ts";
 import { respondentKeys, surveyDashboard, SurveyMail, SurveyRepository, SurveyService } from "./features/survey/index.ts";
 import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
+import { createNewsletters, NEWSLETTER_QUEUE_JOB } from "./features/newsletter/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
 import {
   ChangeRequestService,
@@ -68,6 +69,7 @@ import { JobRepository } from "./jobs/job.repository.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import type { JobMetrics } from "./metrics/metrics.ts";
 import { scheduleJobs } from "./background-jobs.ts";
+import { SubscriberAdminService, SubscriberRepository, SubscriptionLinks, SubscriptionService } from "./features/subscribers/index.ts";
 
 /** Without AUTH_SECRET and without the runtime's kept one (tests), a key that lives as long as the process. */
 const PROCESS_SECRET = randomBytes(32).toString("base64url");
@@ -203,13 +205,37 @@ export function createServices({
   const registrations = createRegistrations({ database, env, mailer, onMailError, siteSettings, events, isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId) });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
   const freshListings = createFreshListings({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, geoRepository: new GeoRepository(database.db) });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, volunteerMail: volunteering.mail, surveyMail: surveys.mail, insightReport: insights.insightReport, freshness: freshListings.freshness, registrationReminders: registrations.reminders, logger });
+  const posts = new PostService(new PostRepository(database.db), { audit, files });
+  const categories = new CategoryService(new CategoryRepository(database.db), audit);
+  // Newsletters to subscribers, and their queue (src/server/features/newsletter).
+  const newsletters = createNewsletters({
+    db: database.db,
+    siteUrl: publicUrl(env),
+    mailer,
+    ratePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
+    timing: () => siteSettings.get(),
+    queueNow: () => jobs.request(NEWSLETTER_QUEUE_JOB),
+    logger,
+    sources: {
+      site: () => siteSettings.get(),
+      upcomingEvents: (now) => events.upcoming({ now }),
+      runningOffers: (now) => offers.list({ now }),
+      posts: () => posts.list(),
+      businesses: (ids) => businesses.findMany(ids),
+      businessesInCategory: (categoryId) => businesses.list({ categoryId }),
+      event: (id) => events.find(id),
+      offer: (id) => offers.find(id),
+      categoryNames: async () => new Map((await categories.list()).map((c) => [c.id, c.name])),
+    },
+  });
+  const subscriptions = createSubscriptions({ database, env, siteSettings, mailer, onMailError });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, volunteerMail: volunteering.mail, surveyMail: surveys.mail, insightReport: insights.insightReport, freshness: freshListings.freshness, registrationReminders: registrations.reminders, newsletterSender: newsletters.newsletterSender, subscriptions: subscriptions.subscriptions, logger });
   return {
     jobs,
     siteSettings,
     search: new SearchService(createSearchRepository(database), (viewer, q, limit) => documents.search(viewer, q, limit)),
     businesses,
-    categories: new CategoryService(new CategoryRepository(database.db), audit),
+    categories,
     tags: new TagService(new TagRepository(database.db), audit),
     events,
     offers,
@@ -220,7 +246,7 @@ export function createServices({
     surveys: surveys.service,
     documents,
     notificationPreferences: new NotificationPreferenceService(notificationPreferenceRepository),
-    posts: new PostService(new PostRepository(database.db), { audit, files }),
+    posts,
     files,
     uploads: uploadService,
     profilePictures: new ProfilePictureService(new ProfilePictureRepository(database.db), files),
@@ -245,6 +271,8 @@ export function createServices({
     ...freshListings,
     registrations: registrations.service,
     checkIns: new CheckInService(new CheckInRepository(database.db), { registrations: registrations.service }),
+    ...newsletters,
+    ...subscriptions,
   };
 }
 
@@ -540,4 +568,24 @@ function createFreshListings({
     closedFlags: () => suggestions.closedFlags(),
   });
   return { suggestions, freshness };
+}
+
+/** Newsletter subscribers (docs/decisions/0033): the visitors' side, the administrators' side, and the signed links. */
+function createSubscriptions({ database, env, siteSettings, mailer, onMailError }: { database: Database; env: Env; siteSettings: SiteSettingsService; mailer: Mailer | undefined; onMailError: ((error: unknown) => void) | undefined }) {
+  const repository = new SubscriberRepository(database.db);
+  const subscriptionLinks = new SubscriptionLinks(publicUrl(env), repository);
+  // The site's fixed-window counters (the same as the route planner's per-client limit).
+  const counters = new GeoRepository(database.db);
+  const subscriptions = new SubscriptionService({
+    repository,
+    links: subscriptionLinks,
+    mailer,
+    onMailError,
+    sender: async () => {
+      const settings = await siteSettings.get();
+      return { name: settings.associationName, mailingAddress: settings.mailingAddress };
+    },
+    hit: (key, windowMs) => counters.hit(key, windowMs),
+  });
+  return { subscriptions, subscribers: new SubscriberAdminService(repository), subscriberRepository: repository, subscriptionLinks };
 }

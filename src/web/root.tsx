@@ -6,6 +6,7 @@ import { siteOrigin } from "./features/seo/index.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
+import { SubscribeForm } from "./features/subscriptions/index.ts";
 import { RouteError } from "./components/layout/route-error.tsx";
 import "./app.css";
 
@@ -58,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
           {children}
         </main>
-        <SiteFooter site={data?.site ?? null} />
+        <SiteFooter site={data?.site ?? null} newsletter={<SubscribeForm variant="footer" />} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

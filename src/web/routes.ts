@@ -44,6 +44,9 @@ export default [
     route("listings/confirm/:token", "routes/listing-confirm.tsx"),
     route("registrations/:registrationId/cancel", "routes/registration-cancel.tsx"),
     route("events/:eventId/registrations", "routes/event-registrations.tsx"),
+    route("subscribe", "routes/subscribe.tsx"),
+    route("subscribe/confirm", "routes/subscribe-confirm.tsx"),
+    route("subscribe/preferences", "routes/subscribe-preferences.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("routes/groups/account-pages.tsx", [
@@ -68,6 +71,8 @@ export default [
       route("intake", "routes/admin-intake.tsx"),
       route("insights", "routes/admin-insights.tsx"),
       route("site-settings", "routes/admin-site-settings.tsx"),
+      route("newsletters", "routes/admin-newsletters.tsx"),
+      route("subscribers", "routes/admin-subscribers.tsx"),
       route(":tab", "routes/admin-tab.tsx"),
     ]),
     route("add-marker", "routes/add-marker.tsx"),

@@ -89,6 +89,7 @@ const ADMIN_TAB_CONTENT: Partial<Record<string, string>> = {
   import: "Import",
   "site-settings": "Association name",
   listings: "Listings no owner confirmed or changed",
+  newsletters: "Next weekly digest",
 };
 
 async function fetchHtml(request: APIRequestContext, paths: string[]): Promise<Map<string, string>> {

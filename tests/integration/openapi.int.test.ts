@@ -124,6 +124,9 @@ describe("the OpenAPI document", () => {
     const documentPath = await t.services.files.prepareUpload({ user: admin, kind: "document", fileName: "openapi.csv", size: csv.byteLength });
     const documentFile = await t.services.files.storeDocument({ user: admin, kind: "document", fullPath: documentPath, bytes: csv, fileName: "openapi.csv" });
     const libraryDocument = await t.services.documents.create(admin, { title: "OpenAPI", date: "2026-01-01", filePath: documentFile.fullPath });
+    const subscriber = await t.services.subscriberRepository.insert({ email: "openapi@example.test", state: "confirmed", topics: ["events"] });
+    const newsletter = await t.services.newsletters.create(admin, { subject: "OpenAPI", body: "<p>Documented</p>" });
+    values.token = new URL(t.services.subscriptionLinks.preferencesUrl(subscriber)).searchParams.get("token")!;
     const idsByCollection: Record<string, string> = {
       businesses: business.id,
       events: event.id,
@@ -135,6 +138,7 @@ describe("the OpenAPI document", () => {
       documents: libraryDocument.id,
       volunteer: opportunity.id,
       surveys: survey.id,
+      newsletters: newsletter.id,
     };
     // The exports of a single item, each of its own kind.
     const idsByPath: Record<string, string> = {

@@ -329,6 +329,42 @@ export interface MeetingRsvp {
   userId: string;
 }
 
+export interface Newsletter {
+  body: string;
+  cards: Generated<string>;
+  createdAt: string;
+  createdBy: string | null;
+  id: string;
+  kind: string;
+  period: string | null;
+  queuedAt: string | null;
+  sendAt: string | null;
+  status: string;
+  subject: string;
+  topics: Generated<string>;
+  updatedAt: string;
+}
+
+export interface NewsletterDelivery {
+  attempts: Generated<number>;
+  claimedUntil: string | null;
+  claimToken: string | null;
+  finishedAt: string | null;
+  id: string;
+  lastError: string | null;
+  newsletterId: string;
+  nextAttemptAt: string;
+  status: string;
+  subscriberId: string;
+}
+
+export interface NewsletterDigestPlan {
+  introduction: Generated<string>;
+  period: string;
+  skipped: Generated<number>;
+  updatedAt: string;
+}
+
 export interface NotificationDigest {
   createdAt: string;
   itemCount: Generated<number>;
@@ -556,6 +592,33 @@ export interface SurveyResponse {
   userId: string | null;
 }
 
+export interface Subscriber {
+  confirmedAt: string | null;
+  createdAt: string;
+  email: string;
+  failures: Generated<number>;
+  id: string;
+  state: string;
+  tokenSecret: string;
+  unsubscribedAt: string | null;
+  updatedAt: string;
+}
+
+export interface SubscriberConsent {
+  email: string;
+  givenAt: string;
+  id: string;
+  importId: string | null;
+  source: string;
+  subscriberId: string;
+  text: string;
+}
+
+export interface SubscriberTopic {
+  subscriberId: string;
+  topic: string;
+}
+
 export interface Tag {
   createdAt: string;
   id: string;
@@ -658,6 +721,9 @@ export interface DB {
   meeting_calendar: MeetingCalendar;
   meeting_mail: MeetingMail;
   meeting_rsvp: MeetingRsvp;
+  newsletter: Newsletter;
+  newsletter_delivery: NewsletterDelivery;
+  newsletter_digest_plan: NewsletterDigestPlan;
   notification_digest: NotificationDigest;
   notification_preference: NotificationPreference;
   offer: Offer;
@@ -679,6 +745,9 @@ export interface DB {
   survey_reminder: SurveyReminder;
   survey_respondent: SurveyRespondent;
   survey_response: SurveyResponse;
+  subscriber: Subscriber;
+  subscriber_consent: SubscriberConsent;
+  subscriber_topic: SubscriberTopic;
   tag: Tag;
   used_challenge: UsedChallenge;
   user: User;

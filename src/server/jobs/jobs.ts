@@ -65,7 +65,8 @@ export function nextRun(schedule: JobSchedule, now: number): number {
   return nextDailyAt(new Date(now), schedule.at, schedule.timeZone?.() ?? serverTimeZone()).getTime();
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process of this host still runs. */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -5,6 +5,17 @@ import type { Transporter } from "nodemailer";
 import type { Logger } from "../logger.ts";
 import type { MailMetrics } from "../metrics/metrics.ts";
 
+/**
+ * Headers a bulk message carries (newsletters, digests to subscribers): RFC 8058 one-click unsubscribe, RFC 2919's
+ * List-Id, and a Message-ID the caller keeps stable (`<...@host>`) instead of one made per attempt.
+ */
+export interface MailHeaders {
+  "List-Unsubscribe"?: string;
+  "List-Unsubscribe-Post"?: "List-Unsubscribe=One-Click";
+  "List-Id"?: string;
+  "Message-ID"?: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -16,11 +27,23 @@ export interface MailMessage {
   calendar?: { method: "PUBLISH" | "REQUEST" | "CANCEL"; filename: string; content: string };
   /** Files carried by the message; one with a `cid` is an inline image the HTML shows as `cid:<cid>`. */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string; cid?: string }>;
+  headers?: MailHeaders;
 }
 
 /** What nodemailer is given for a message. */
 function mailOf(from: string, message: MailMessage) {
-  return { from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.calendar ? { icalEvent: message.calendar } : {}), ...(message.attachments ? { attachments: message.attachments } : {}) };
+  const { "Message-ID": messageId, ...headers } = message.headers ?? {};
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    ...(message.calendar ? { icalEvent: message.calendar } : {}),
+    ...(message.attachments ? { attachments: message.attachments } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(messageId ? { messageId } : {}),
+  };
 }
 
 export interface Mailer {

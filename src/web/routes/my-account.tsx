@@ -3,7 +3,9 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/my-account";
 import { requireUser, serverFetch } from "../lib/app-context.ts";
-import type { Fetcher } from "../lib/api-client.ts";
+import { apiFetch, type Fetcher } from "../lib/api-client.ts";
+import type { Category } from "#shared/schemas/category.ts";
+import { AccountSubscriptionForm, fetchAccountSubscription } from "../features/subscriptions/index.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
@@ -22,9 +24,15 @@ import {
 } from "../features/account/index.ts";
 
 async function load(fetcher?: Fetcher) {
-  const [result, hasPassword, notifications] = await Promise.all([fetchAccount(fetcher), fetchHasPassword(fetcher), fetchNotificationPreferences(fetcher)]);
+  const [result, hasPassword, notifications, subscription, categories] = await Promise.all([
+    fetchAccount(fetcher),
+    fetchHasPassword(fetcher),
+    fetchNotificationPreferences(fetcher),
+    fetchAccountSubscription(fetcher),
+    apiFetch<Category[]>("/categories", {}, fetcher).catch(() => []),
+  ]);
   if ("signedOut" in result) throw redirect(paths.login);
-  return { ...result, hasPassword, notifications };
+  return { ...result, hasPassword, notifications, subscription, categories: categories.map(({ id, name }) => ({ id, name })) };
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -77,6 +85,14 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
                 Notifications
               </h2>
               <NotificationPreferencesForm initial={loaderData.notifications} />
+            </div>
+          )}
+          {loaderData.subscription && (
+            <div className="card grid gap-3" id="newsletter">
+              <h2 id="newsletter-heading" className="text-lg font-semibold text-stone-900">
+                Newsletter
+              </h2>
+              <AccountSubscriptionForm initial={loaderData.subscription} categories={loaderData.categories} verified={account.emailVerified} />
             </div>
           )}
           <div className="flex flex-wrap items-start justify-between gap-3">

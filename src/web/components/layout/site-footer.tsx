@@ -1,12 +1,23 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 import { paths } from "#web/lib/paths.ts";
 
-export function SiteFooter({ site }: { site: SiteSettings | null }) {
+/** `newsletter`: the newsletter's sign-up form, shown at the top of every page's footer. */
+export function SiteFooter({ site, newsletter }: { site: SiteSettings | null; newsletter?: ReactNode }) {
   const sponsors = site?.sponsorLogos ?? [];
   return (
     <footer className="mt-12 border-t border-stone-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        {newsletter && (
+          <section aria-labelledby="newsletter-footer-heading" className="mb-8 max-w-xl">
+            <h2 id="newsletter-footer-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
+              Newsletter
+            </h2>
+            <p className="mt-1 mb-3 text-sm text-stone-700">Events, offers and news from downtown, by e-mail.</p>
+            {newsletter}
+          </section>
+        )}
         {sponsors.length > 0 && (
           <section aria-labelledby="sponsors-heading">
             <h2 id="sponsors-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">

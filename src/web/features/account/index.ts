@@ -1,6 +1,6 @@
 // The account feature's public face: signing in and up, the person's own account, and the forms for them.
 export { fetchAccount, type AccountLoad } from "./account-api.ts";
-export { asConformErrors } from "./account-form.ts";
+export { asConformErrors, useAccountForm } from "./account-form.ts";
 export { postAuth } from "./auth-api.ts";
 export { ChangePasswordForm, fetchHasPassword } from "./change-password-form.tsx";
 export { DisplayNameForm } from "./display-name-form.tsx";

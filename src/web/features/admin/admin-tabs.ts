@@ -21,6 +21,8 @@ export const ADMIN_TABS = [
   ["intake", "Intake forms"],
   ["insights", "Insights"],
   ["import", "Import"],
+  ["newsletters", "Newsletters"],
+  ["subscribers", "Subscribers"],
   ["site-settings", "Site settings"],
 ] as const;
 

@@ -1,0 +1,251 @@
+// What a newsletter says: a hand-written issue's body and the cards it pulls in, or the weekly digest of a mix of
+// topics (events in the next two weeks, offers still running, news since the last digest, new businesses of the
+// chosen categories), drawn into mail by newsletter-mail.ts.
+import type { Business } from "#shared/schemas/business.ts";
+import type { Event } from "#shared/schemas/event.ts";
+import type { Offer } from "#shared/schemas/offer.ts";
+import type { Post } from "#shared/schemas/post.ts";
+import type { NewsletterCardRef } from "#shared/schemas/newsletter.ts";
+import { eventLocationText, offerTitle, truncate } from "#shared/format.ts";
+import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
+import type { NewsletterCard, NewsletterContent, NewsletterSection, NewsletterSite } from "./newsletter-mail.ts";
+import { categoryIdOf, FIXED_TOPIC_LABELS, FIXED_TOPICS, type FixedTopic } from "#shared/schemas/subscription.ts";
+
+const DAY_MS = 24 * 60 * 60_000;
+/** How far ahead a digest looks for events. */
+export const DIGEST_EVENT_DAYS = 14;
+
+export interface SiteDetails {
+  associationName: string;
+  mailingAddress: string;
+  timeZone: string;
+}
+
+/** What the newsletter reads from the rest of the site (wired in src/server/services.ts). */
+export interface NewsletterSources {
+  site(): Promise<SiteDetails>;
+  upcomingEvents(now: Date): Promise<Event[]>;
+  runningOffers(now: Date): Promise<Offer[]>;
+  /** Published posts, newest first. */
+  posts(): Promise<Post[]>;
+  businesses(ids: readonly string[]): Promise<Business[]>;
+  businessesInCategory(categoryId: string): Promise<Business[]>;
+  event(id: string): Promise<Event | undefined>;
+  offer(id: string): Promise<Offer | undefined>;
+  /** The names of the categories, by id (the topics' headings). */
+  categoryNames(): Promise<Map<string, string>>;
+}
+
+function when(iso: string, timeZone: string, allDay: boolean): string {
+  const date = new Date(iso);
+  return allDay
+    ? date.toLocaleDateString("en-US", {
+        weekday: "long",
+        month: "long",
+        day: "numeric",
+        year: "numeric",
+        timeZone,
+      })
+    : date.toLocaleString("en-US", {
+        weekday: "long",
+        month: "long",
+        day: "numeric",
+        year: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone,
+      });
+}
+
+function day(value: string): string {
+  // Offers' days are local dates ("2026-12-04"): read at noon UTC so no zone moves them.
+  return new Date(`${value}T12:00:00Z`).toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+function validity(offer: Offer): string | null {
+  if (offer.validFrom && offer.validUntil) return `From ${day(offer.validFrom)} to ${day(offer.validUntil)}`;
+  if (offer.validUntil) return `Until ${day(offer.validUntil)}`;
+  if (offer.validFrom) return `From ${day(offer.validFrom)}`;
+  return null;
+}
+
+export class NewsletterComposer {
+  private readonly sources: NewsletterSources;
+  private readonly siteUrl: string;
+  constructor(sources: NewsletterSources, siteUrl: string) {
+    this.sources = sources;
+    this.siteUrl = siteUrl;
+  }
+
+  async site(): Promise<NewsletterSite & { timeZone: string }> {
+    const settings = await this.sources.site();
+    return {
+      name: settings.associationName,
+      postalAddress: settings.mailingAddress,
+      url: this.siteUrl,
+      timeZone: settings.timeZone,
+    };
+  }
+
+  private async eventCards(events: Event[], timeZone: string): Promise<NewsletterCard[]> {
+    const locations = events.map((e) => e.location).filter((l) => l && l !== "outdoor");
+    const names = new Map((await this.sources.businesses([...new Set(locations)])).map((b) => [b.id, b.name]));
+    return events.map((event) => ({
+      kind: "event",
+      title: event.cancelled ? `Cancelled: ${event.name}` : event.name,
+      when: when(event.eventDate, timeZone, event.allDay),
+      where: eventLocationText(event, names),
+      url: `${this.siteUrl}/events/${encodeURIComponent(event.id)}${event.occurrenceDate ? `/${event.occurrenceDate}` : ""}`,
+      imageUrl: this.absolute(event.imageUrl),
+    }));
+  }
+
+  private offerCard(offer: Offer): NewsletterCard {
+    return {
+      kind: "offer",
+      title: offerTitle(offer, "Special Offer"),
+      business: offer.businessName,
+      validity: validity(offer),
+      url: `${this.siteUrl}/offers/${encodeURIComponent(offer.id)}`,
+    };
+  }
+
+  private businessCard(business: Business): NewsletterCard {
+    return {
+      kind: "business",
+      title: business.name,
+      category: business.category,
+      address: business.address,
+      url: `${this.siteUrl}/business/${encodeURIComponent(business.id)}`,
+      imageUrl: this.absolute(business.logoUrl),
+    };
+  }
+
+  private postCard(post: Post, timeZone: string): NewsletterCard {
+    return {
+      kind: "post",
+      title: post.title,
+      date: new Date(post.datetime).toLocaleDateString("en-US", {
+        month: "long",
+        day: "numeric",
+        year: "numeric",
+        timeZone,
+      }),
+      excerpt: truncate(contentText(post.content, "html"), 200),
+      url: `${this.siteUrl}/news/${encodeURIComponent(post.id)}`,
+      imageUrl: this.absolute(post.imageUrl),
+    };
+  }
+
+  private absolute(url: string | null | undefined): string | null {
+    if (!url) return null;
+    return /^https?:\/\//.test(url) ? url : `${this.siteUrl}${url.startsWith("/") ? "" : "/"}${url}`;
+  }
+
+  /** The cards an issue pulls in, in its order; `missing` names those whose subject is gone. */
+  async cards(refs: readonly NewsletterCardRef[]): Promise<{ cards: NewsletterCard[]; missing: NewsletterCardRef[] }> {
+    const { timeZone } = await this.site();
+    const businessIds = refs.filter((r) => r.kind === "business").map((r) => r.id);
+    const businesses = new Map((await this.sources.businesses(businessIds)).map((b) => [b.id, b]));
+    const cards: NewsletterCard[] = [];
+    const missing: NewsletterCardRef[] = [];
+    for (const ref of refs) {
+      if (ref.kind === "event") {
+        const event = await this.sources.event(ref.id);
+        if (event) cards.push(...(await this.eventCards([event], timeZone)));
+        else missing.push(ref);
+      } else if (ref.kind === "offer") {
+        const offer = await this.sources.offer(ref.id);
+        if (offer) cards.push(this.offerCard(offer));
+        else missing.push(ref);
+      } else {
+        const business = businesses.get(ref.id);
+        if (business) cards.push(this.businessCard(business));
+        else missing.push(ref);
+      }
+    }
+    return { cards, missing };
+  }
+
+  /** A hand-written issue's content. */
+  async issue(issue: { subject: string; body: string; cards: readonly NewsletterCardRef[] }): Promise<NewsletterContent> {
+    const site = await this.site();
+    const { cards } = await this.cards(issue.cards);
+    const bodyHtml = sanitizeHtml(issue.body);
+    return {
+      site,
+      subject: issue.subject,
+      preheader: truncate(contentText(bodyHtml, "html"), 140) || issue.subject,
+      bodyHtml,
+      sections: cards.length > 0 ? [{ heading: "Featured", cards }] : [],
+      reason: `You get this mail because you subscribed to the newsletter of ${site.name}.`,
+    };
+  }
+
+  /**
+   * The digest of `period` (an ISO instant) for a mix of topics: undefined when it has nothing for them. `since`:
+   * the previous digest's period (news from then on).
+   */
+  async digest(topics: readonly string[], period: Date, since: Date, introduction: string): Promise<NewsletterContent | undefined> {
+    const site = await this.site();
+    const sections: NewsletterSection[] = [];
+    const until = new Date(period.getTime() + DIGEST_EVENT_DAYS * DAY_MS);
+    if (topics.includes("events")) {
+      const events = (await this.sources.upcomingEvents(period)).filter((e) => new Date(e.eventDate) < until && !e.cancelled);
+      sections.push({
+        heading: "Events in the next two weeks",
+        cards: await this.eventCards(events, site.timeZone),
+      });
+    }
+    if (topics.includes("offers"))
+      sections.push({
+        heading: "Offers",
+        cards: (await this.sources.runningOffers(period)).map((o) => this.offerCard(o)),
+      });
+    if (topics.includes("news")) {
+      const posts = (await this.sources.posts()).filter((p) => new Date(p.datetime) >= since && new Date(p.datetime) < period);
+      sections.push({
+        heading: "News",
+        cards: posts.map((p) => this.postCard(p, site.timeZone)),
+      });
+    }
+    const categoryNames = topics.some((t) => categoryIdOf(t)) ? await this.sources.categoryNames() : new Map<string, string>();
+    for (const topic of topics) {
+      const categoryId = categoryIdOf(topic);
+      if (!categoryId || !categoryNames.has(categoryId)) continue;
+      const added = (await this.sources.businessesInCategory(categoryId)).filter((b) => new Date(b.createdAt) >= since && new Date(b.createdAt) < period);
+      sections.push({
+        heading: `New in ${categoryNames.get(categoryId)}`,
+        cards: added.map((b) => this.businessCard(b)),
+      });
+    }
+    const count = sections.reduce((n, s) => n + s.cards.length, 0);
+    if (count === 0) return undefined;
+    const labels = topics.flatMap((t) => {
+      if ((FIXED_TOPICS as readonly string[]).includes(t)) return [FIXED_TOPIC_LABELS[t as FixedTopic]];
+      const name = categoryNames.get(categoryIdOf(t) ?? "");
+      return name ? [name] : [];
+    });
+    return {
+      site,
+      subject: `${site.name}: this week (${count === 1 ? "1 new item" : `${count} new items`})`,
+      preheader: sections
+        .filter((s) => s.cards.length > 0)
+        .map((s) => `${s.heading}: ${s.cards.length}`)
+        .join(" · "),
+      bodyHtml: sanitizeHtml(introduction),
+      sections,
+      reason: `You get this mail because you subscribed to the weekly digest of ${site.name} for ${listed(labels.map((l) => l.toLowerCase()))}.`,
+    };
+  }
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(words: string[]): string {
+  return words.length <= 1 ? (words[0] ?? "everything") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}

@@ -1,0 +1,56 @@
+// The administrators' subscribers: the list (search, topic, state) with consent records, unsubscribing, the export.
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "#server/api/api-env.ts";
+import { adminOnly } from "#server/api/admin-only.ts";
+import { answer } from "#server/api/entity-routes.ts";
+import { adminErrors, errorResponse, IdParamSchema } from "#server/api/schemas.ts";
+import { paginatedSchema, PaginationQuerySchema } from "#shared/schemas/pagination.ts";
+import { AdminSubscriberSchema, SubscriberListQuerySchema } from "#shared/schemas/subscription.ts";
+
+const tag = ["Subscribers"];
+
+const list = createRoute({
+  operationId: "listSubscribers",
+  method: "get",
+  path: "/subscribers",
+  tags: tag,
+  summary: "Subscribers, newest first, each with its consent records; q searches the address (admins only)",
+  middleware: [adminOnly] as const,
+  request: { query: PaginationQuerySchema.omit({ sort: true }).extend(SubscriberListQuerySchema.shape) },
+  responses: { 200: answer("A page of subscribers", paginatedSchema(AdminSubscriberSchema)), ...adminErrors },
+});
+
+const unsubscribe = createRoute({
+  operationId: "unsubscribeSubscriber",
+  method: "post",
+  path: "/subscribers/{id}/unsubscribe",
+  tags: tag,
+  summary: "Unsubscribe an address (admins only); its consent records stay",
+  middleware: [adminOnly] as const,
+  request: { params: IdParamSchema },
+  responses: { 200: answer("The subscriber, unsubscribed", AdminSubscriberSchema), ...adminErrors, 404: errorResponse("No such subscriber") },
+});
+
+const exportCsv = createRoute({
+  operationId: "exportSubscribers",
+  method: "get",
+  path: "/exports/subscribers.csv",
+  tags: ["Exports"],
+  summary:
+    "Every subscriber as CSV, one row per consent record (when, which form, the words shown) (admins only). Text that a spreadsheet would read as a formula starts with an apostrophe.",
+  middleware: [adminOnly] as const,
+  responses: { 200: { description: "UTF-8 CSV with a header row", content: { "text/csv": { schema: z.string() } } }, ...adminErrors },
+});
+
+export function registerSubscriberRoutes(api: OpenAPIHono<AppEnv>) {
+  api.openapi(list, async (c) => c.json(await c.var.services.subscribers.list(c.var.user, c.req.valid("query")), 200));
+  api.openapi(unsubscribe, async (c) => c.json(await c.var.services.subscribers.unsubscribe(c.var.user, c.req.valid("param").id), 200));
+  api.openapi(exportCsv, async (c) => {
+    const csv = await c.var.services.subscribers.exportCsv(c.var.user);
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="subscribers-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "no-store",
+    });
+  });
+}

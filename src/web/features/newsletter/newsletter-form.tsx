@@ -1,0 +1,219 @@
+// Writing a newsletter: its subject, its body in the rich-text editor, the cards it pulls in (events, offers and
+// businesses chosen from the site's own), and the topics whose subscribers get it. Saved through the API; a fault is
+// told beside its field.
+import { useId, useState, type FormEvent } from "react";
+import { NEWSLETTER_CARD_KINDS, type Newsletter, type NewsletterCardKind, type NewsletterCardRef } from "#shared/schemas/newsletter.ts";
+import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { RichTextEditor } from "#web/components/ui/rich-text-editor.tsx";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+
+export interface CardOption {
+  id: string;
+  label: string;
+}
+
+export interface NewsletterOptions {
+  cards: Record<NewsletterCardKind, CardOption[]>;
+  topics: Array<{ value: string; label: string }>;
+}
+
+const KIND_LABELS: Record<NewsletterCardKind, string> = { event: "Event", offer: "Offer", business: "Business" };
+
+function CardPicker({
+  options,
+  cards,
+  setCards,
+  errors,
+  errorId,
+}: {
+  options: NewsletterOptions["cards"];
+  cards: NewsletterCardRef[];
+  setCards: (cards: NewsletterCardRef[]) => void;
+  errors: string[];
+  errorId: string;
+}) {
+  const id = useId();
+  const [kind, setKind] = useState<NewsletterCardKind>("event");
+  const [chosen, setChosen] = useState("");
+  const labelOf = (card: NewsletterCardRef) => options[card.kind].find((o) => o.id === card.id)?.label ?? "No longer on the site";
+  const add = () => {
+    if (!chosen || cards.some((c) => c.kind === kind && c.id === chosen)) return;
+    setCards([...cards, { kind, id: chosen }]);
+    setChosen("");
+  };
+  return (
+    <fieldset className="grid min-w-0 gap-2" aria-describedby={errors.length ? errorId : undefined}>
+      <legend className={ui.label}>Cards after the text</legend>
+      {cards.length === 0 ? (
+        <p className="text-sm text-stone-700">No cards yet.</p>
+      ) : (
+        <ol className="grid gap-2">
+          {cards.map((card, i) => (
+            <li key={`${card.kind}-${card.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-stone-300 bg-white px-3 py-2">
+              <span className="min-w-0 break-words">
+                <span className="text-xs font-semibold text-stone-600 uppercase">{KIND_LABELS[card.kind]}</span> {labelOf(card)}
+              </span>
+              <button type="button" className={ui.secondary} onClick={() => setCards(cards.filter((_, j) => j !== i))}>
+                Remove {labelOf(card)}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor={`${id}-kind`} className={ui.label}>
+            Card type
+          </label>
+          <select
+            id={`${id}-kind`}
+            className={ui.input}
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as NewsletterCardKind);
+              setChosen("");
+            }}
+          >
+            {NEWSLETTER_CARD_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-0 grow">
+          <label htmlFor={`${id}-item`} className={ui.label}>
+            {KIND_LABELS[kind]} to show
+          </label>
+          <select id={`${id}-item`} className={ui.input} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+            <option value="">Choose…</option>
+            {options[kind].map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className={ui.secondary} onClick={add} disabled={!chosen}>
+          Add card
+        </button>
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </fieldset>
+  );
+}
+
+/** A topic per checkbox: the subscribers of any of those chosen. */
+export function TopicChecks({
+  legend,
+  topics,
+  chosen,
+  onChange,
+  errors = [],
+  errorId,
+}: {
+  legend: string;
+  topics: NewsletterOptions["topics"];
+  chosen: string[];
+  onChange: (chosen: string[]) => void;
+  errors?: string[];
+  errorId?: string;
+}) {
+  return (
+    <fieldset className="grid min-w-0 gap-1" aria-describedby={errors.length ? errorId : undefined}>
+      <legend className={ui.label}>{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {topics.map((topic) => (
+          <label key={topic.value} className="flex items-center gap-2 text-sm text-stone-800">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={chosen.includes(topic.value)}
+              onChange={(event) => onChange(event.target.checked ? [...chosen, topic.value] : chosen.filter((t) => t !== topic.value))}
+            />
+            {topic.label}
+          </label>
+        ))}
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </fieldset>
+  );
+}
+
+export function NewsletterForm({ newsletter, options, onSaved }: { newsletter: Newsletter | null; options: NewsletterOptions; onSaved: (saved: Newsletter) => void }) {
+  const id = useId();
+  const [cards, setCards] = useState<NewsletterCardRef[]>(newsletter?.cards ?? []);
+  const [topics, setTopics] = useState<string[]>(newsletter?.topics ?? []);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const locked = newsletter !== null && !["draft", "scheduled"].includes(newsletter.status);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSaving(true);
+    setMessage(null);
+    try {
+      const json = { subject: String(form.get("subject") ?? ""), body: String(form.get("body") ?? ""), cards, topics };
+      const saved = await apiFetch<Newsletter>(newsletter ? `/newsletters/${newsletter.id}` : "/newsletters", { method: newsletter ? "PUT" : "POST", json });
+      setFields({});
+      setMessage({ ok: true, text: "Newsletter saved." });
+      onSaved(saved);
+    } catch (error) {
+      setFields(error instanceof ApiError ? error.fields : {});
+      setMessage({ ok: false, text: error instanceof ApiError ? error.message : "The newsletter could not be saved. Try again." });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const errorOf = (name: string) => (fields[name] ? [fields[name]] : []);
+  return (
+    <form onSubmit={(event) => void save(event)} className="grid gap-4" aria-labelledby={`${id}-heading`} noValidate>
+      <h3 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
+        {newsletter ? `Edit “${newsletter.subject}”` : "New newsletter"}
+      </h3>
+      {locked && <p className="text-sm text-stone-700">This newsletter has gone out: it can no longer be changed.</p>}
+      <div>
+        <label htmlFor={`${id}-subject`} className={ui.label}>
+          Subject
+        </label>
+        <input
+          id={`${id}-subject`}
+          name="subject"
+          className={ui.input}
+          defaultValue={newsletter?.subject ?? ""}
+          maxLength={200}
+          required
+          aria-invalid={fields.subject ? true : undefined}
+          aria-describedby={fields.subject ? `${id}-subject-error` : undefined}
+        />
+        <ErrorList id={`${id}-subject-error`} errors={errorOf("subject")} />
+      </div>
+      <div>
+        <RichTextEditor label="Text" name="body" defaultValue={newsletter?.body ?? ""} invalid={!!fields.body} describedBy={fields.body ? `${id}-body-error` : undefined} />
+        <ErrorList id={`${id}-body-error`} errors={errorOf("body")} />
+      </div>
+      <CardPicker options={options.cards} cards={cards} setCards={setCards} errors={errorOf("cards")} errorId={`${id}-cards-error`} />
+      <TopicChecks
+        legend="Send to the subscribers of (none chosen: every subscriber)"
+        topics={options.topics}
+        chosen={topics}
+        onChange={setTopics}
+        errors={errorOf("topics")}
+        errorId={`${id}-topics-error`}
+      />
+      <div>
+        <button type="submit" className={ui.primary} disabled={saving || locked}>
+          {saving ? "Saving…" : "Save newsletter"}
+        </button>
+      </div>
+      {message && (
+        <p role={message.ok ? "status" : "alert"} className={message.ok ? ui.success : ui.error}>
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}

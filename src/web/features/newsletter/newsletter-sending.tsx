@@ -1,0 +1,120 @@
+// A saved newsletter's preview, its test to oneself, and its sending (now, or at a time on the site's clock), with
+// how many messages wait, went and failed.
+import { useEffect, useId, useState } from "react";
+import type { Newsletter, NewsletterPreview } from "#shared/schemas/newsletter.ts";
+import { DateTimeField } from "#web/components/ui/date-time-field.tsx";
+import { ui } from "#web/components/ui/field.tsx";
+import { When } from "#web/components/ui/when.tsx";
+import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { PreviewFrame } from "./newsletter-preview.tsx";
+
+export const STATUS_LABELS: Record<Newsletter["status"], string> = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", sent: "Sent", skipped: "Skipped" };
+
+export function Counts({ newsletter }: { newsletter: Newsletter }) {
+  const { queued, sent, failed } = newsletter.counts;
+  return (
+    <span>
+      {queued} queued · {sent} sent · {failed} failed
+    </span>
+  );
+}
+
+export function NewsletterSending({ newsletter, timeZone, onChanged }: { newsletter: Newsletter; timeZone: string; onChanged: (n: Newsletter) => void }) {
+  const id = useId();
+  // Kept with the version it shows, so a newer save shows "Drawing the preview…" until its own arrives.
+  const version = `${newsletter.id}:${newsletter.updatedAt}`;
+  const [drawn, setDrawn] = useState<{ version: string; preview: NewsletterPreview } | null>(null);
+  const preview = drawn?.version === version ? drawn.preview : null;
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [sendAt, setSendAt] = useState<string | null>(null);
+  const [sendAtError, setSendAtError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const open = newsletter.status === "draft" || newsletter.status === "scheduled";
+
+  useEffect(() => {
+    let live = true;
+    apiFetch<NewsletterPreview>(`/newsletters/${newsletter.id}/preview`)
+      .then((p) => live && setDrawn({ version, preview: p }))
+      .catch((error: unknown) => live && setPreviewError(error instanceof ApiError ? error.message : "The preview could not be made."));
+    return () => {
+      live = false;
+    };
+  }, [newsletter.id, version]);
+
+  async function act(run: () => Promise<string>) {
+    setBusy(true);
+    setMessage(null);
+    setSendAtError(null);
+    try {
+      setMessage({ ok: true, text: await run() });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.sendAt) setSendAtError(error.fields.sendAt);
+      else setMessage({ ok: false, text: error instanceof ApiError ? error.message : "That did not work. Try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const test = () => act(async () => `Test sent to ${(await apiFetch<{ to: string }>(`/newsletters/${newsletter.id}/test`, { method: "POST" })).to}.`);
+  const send = (at: string | null) =>
+    act(async () => {
+      const sent = await apiFetch<Newsletter>(`/newsletters/${newsletter.id}/send`, { method: "POST", json: at ? { sendAt: at } : {} });
+      onChanged(sent);
+      return at ? "Newsletter scheduled." : "Newsletter queued: it is going out now.";
+    });
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-4">
+      <h3 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
+        Preview and send
+      </h3>
+      <p className="text-sm text-stone-700">
+        {STATUS_LABELS[newsletter.status]}
+        {newsletter.sendAt && (newsletter.status === "scheduled" || newsletter.status === "sending") && (
+          <>
+            {" "}
+            for <When iso={newsletter.sendAt} />
+          </>
+        )}
+        : <Counts newsletter={newsletter} />
+      </p>
+      {previewError && (
+        <p role="alert" className={ui.error}>
+          {previewError}
+        </p>
+      )}
+      {preview ? <PreviewFrame preview={preview} title={`Preview of ${newsletter.subject}`} /> : !previewError && <p className="text-sm text-stone-700">Drawing the preview…</p>}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={ui.secondary} disabled={busy} onClick={() => void test()}>
+          Send a test to myself
+        </button>
+        <button type="button" className={ui.primary} disabled={busy || !open} onClick={() => void send(null)}>
+          Send now
+        </button>
+      </div>
+      {open && (
+        <div className="grid max-w-md gap-2">
+          <DateTimeField
+            name="sendAt"
+            label="Send at"
+            defaultValue={newsletter.status === "scheduled" ? (newsletter.sendAt ?? "") : ""}
+            timeZone={timeZone}
+            onChange={setSendAt}
+            errors={sendAtError ? [sendAtError] : null}
+          />
+          <div>
+            <button type="button" className={ui.secondary} disabled={busy || !sendAt} onClick={() => void send(sendAt)}>
+              Schedule
+            </button>
+          </div>
+        </div>
+      )}
+      {message && (
+        <p role={message.ok ? "status" : "alert"} className={message.ok ? ui.success : ui.error}>
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}

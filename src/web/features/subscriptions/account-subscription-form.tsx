@@ -1,0 +1,69 @@
+// The newsletter on /myaccount: a verified account subscribes its own address at once (it was confirmed with the
+// account), changes its topics or leaves, through PUT /api/v1/me/subscription.
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
+import { z } from "zod";
+import type { Category } from "#shared/schemas/category.ts";
+import { CONSENT_TEXT, FIXED_TOPICS, TopicsSchema, type AccountSubscription } from "#shared/schemas/subscription.ts";
+import { ui } from "#web/components/ui/field.tsx";
+import { apiFetch, ApiError, type Fetcher } from "#web/lib/api-client.ts";
+import { StatusMessage, useAccountForm } from "#web/features/account/index.ts";
+import { TopicChoices } from "./topic-choices.tsx";
+
+export async function fetchAccountSubscription(fetcher?: Fetcher): Promise<AccountSubscription | null> {
+  try {
+    return await apiFetch<AccountSubscription>("/me/subscription", {}, fetcher);
+  } catch {
+    return null;
+  }
+}
+
+const FormSchema = z.object({ topics: TopicsSchema.default([]), intent: z.enum(["subscribe", "leave"]).default("subscribe") });
+
+export function AccountSubscriptionForm({ initial, categories, verified }: { initial: AccountSubscription; categories: ReadonlyArray<Pick<Category, "id" | "name">>; verified: boolean }) {
+  const [current, setCurrent] = useState(initial);
+  const [saved, setSaved] = useState<string | null>(null);
+  const { form, fields, busy } = useAccountForm(FormSchema, async ({ topics, intent }) => {
+    setSaved(null);
+    try {
+      const next = await apiFetch<AccountSubscription>("/me/subscription", { method: "PUT", json: { subscribed: intent === "subscribe", topics } });
+      setCurrent(next);
+      setSaved(next.subscribed ? "You are subscribed to the newsletter." : "You are unsubscribed from the newsletter.");
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
+      return { "": error instanceof Error ? error.message : String(error) };
+    }
+  });
+  if (!verified) return <p className="text-sm text-stone-700">Verify your e-mail address to subscribe to the newsletter from here.</p>;
+  return (
+    <form {...getFormProps(form)} className="grid gap-3" aria-labelledby="newsletter-heading">
+      <p className="text-sm text-stone-700">
+        {current.subscribed ? `Your address is subscribed${current.state === "paused" ? " (paused)" : ""}.` : "Your address is not subscribed."} No confirmation mail is needed: your
+        address is verified.
+      </p>
+      <TopicChoices
+        name={fields.topics.name}
+        chosen={current.topics.length > 0 ? current.topics : FIXED_TOPICS}
+        categories={categories}
+        legend="Topics"
+        errorId={fields.topics.errorId}
+        errors={fields.topics.errors}
+      />
+      <p className="text-xs text-stone-600">{CONSENT_TEXT}</p>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" name="intent" value="subscribe" className={ui.primary} disabled={busy}>
+          {current.subscribed ? "Save topics" : "Subscribe"}
+        </button>
+        {current.subscribed && (
+          <button type="submit" name="intent" value="leave" className={ui.secondary} disabled={busy}>
+            Unsubscribe
+          </button>
+        )}
+      </div>
+      <StatusMessage kind="error" id={form.errorId}>
+        {form.errors?.[0]}
+      </StatusMessage>
+      <StatusMessage kind="success">{saved}</StatusMessage>
+    </form>
+  );
+}

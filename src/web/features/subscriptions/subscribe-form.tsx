@@ -1,0 +1,101 @@
+// The newsletter's sign-up form, in the footer of every page (small: the topics behind a disclosure) and on
+// /subscribe (every topic, each category of business too). It carries the invisible proof of work and sends to
+// POST /api/v1/subscriptions, whose answer is the same for every address.
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { Link } from "react-router";
+import type { Category } from "#shared/schemas/category.ts";
+import { CONSENT_TEXT, FIXED_TOPICS, SubscribeFormSchema } from "#shared/schemas/subscription.ts";
+import { SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
+import { ErrorList, inputProps, ui } from "#web/components/ui/field.tsx";
+import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
+import { apiFetch, ApiError } from "#web/lib/api-client.ts";
+import { StatusMessage, useAccountForm } from "#web/features/account/index.ts";
+import { TopicChoices } from "./topic-choices.tsx";
+
+export const SUBSCRIBE_PATH = "/subscribe";
+
+type Take = () => Promise<string | null>;
+
+/** The proof of work, mounted once the form is in use: a footer on every page must not make every visit solve one. */
+function ProofOfWork({ takeRef }: { takeRef: RefObject<Take | null> }) {
+  const proofOfWork = useProofOfWork();
+  useEffect(() => {
+    takeRef.current = proofOfWork.take;
+  });
+  return proofOfWork.widget;
+}
+
+export function SubscribeForm({ variant, categories = [] }: { variant: "footer" | "page"; categories?: ReadonlyArray<Pick<Category, "id" | "name">> }) {
+  const [done, setDone] = useState<string | null>(null);
+  const [engaged, setEngaged] = useState(variant === "page");
+  const takeRef = useRef<Take | null>(null);
+  const solved = async () => {
+    setEngaged(true);
+    for (let tries = 0; !takeRef.current && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    return takeRef.current ? takeRef.current() : null;
+  };
+  const { form, fields, busy } = useAccountForm(SubscribeFormSchema, async (value, element) => {
+    try {
+      const answer = await apiFetch<{ message: string }>("/subscriptions", {
+        method: "POST",
+        json: { ...value, source: variant === "footer" ? "footer" : "subscribe-page", [SIGN_UP_CHALLENGE_FIELD]: await solved() },
+      });
+      element.reset();
+      setDone(answer.message);
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
+      return { "": error instanceof Error ? error.message : String(error) };
+    }
+  });
+  const small = variant === "footer";
+  const topics = (
+    <TopicChoices name={fields.topics.name} chosen={FIXED_TOPICS} categories={categories} legend="Topics" errorId={fields.topics.errorId} errors={fields.topics.errors} />
+  );
+  return (
+    <>
+      <form {...getFormProps(form)} noValidate={false} className="grid gap-3" aria-label={small ? "Newsletter" : undefined} onFocus={() => setEngaged(true)}>
+        <div className={small ? "flex flex-wrap items-end gap-2" : "grid gap-3"}>
+          <div className={small ? "min-w-0 flex-1 basis-56" : undefined}>
+            <label htmlFor={fields.email.id} className={ui.label}>
+              Email
+            </label>
+            <input {...inputProps(fields.email, "email")} required autoComplete="email" className={ui.input} />
+          </div>
+          {small && (
+            <button type="submit" className={ui.primary} disabled={busy}>
+              {busy ? "Subscribing..." : "Subscribe"}
+            </button>
+          )}
+        </div>
+        <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+        {small ? (
+          <details className="text-sm" open={!!fields.topics.errors}>
+            <summary className="cursor-pointer text-brand-700 underline">Choose topics</summary>
+            <div className="mt-2 grid gap-2">
+              {topics}
+              <Link to={SUBSCRIBE_PATH} className="text-brand-700 underline">
+                More topics, by kind of business
+              </Link>
+            </div>
+          </details>
+        ) : (
+          topics
+        )}
+        <p className="text-xs text-stone-600">{CONSENT_TEXT}</p>
+        <StatusMessage kind="error" id={form.errorId}>
+          {form.errors?.[0]}
+        </StatusMessage>
+        {!small && (
+          <div>
+            <button type="submit" className={ui.primary} disabled={busy}>
+              {busy ? "Subscribing..." : "Subscribe"}
+            </button>
+          </div>
+        )}
+        <StatusMessage kind="success">{done}</StatusMessage>
+      </form>
+      {engaged && <ProofOfWork takeRef={takeRef} />}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+// The newsletter's topics as one group of checkboxes: the fixed ones (events, offers, news), then one per category
+// of business when the categories are given. A refusal of the choice is told under the group.
+import { categoryTopic, FIXED_TOPIC_LABELS, FIXED_TOPICS } from "#shared/schemas/subscription.ts";
+import type { Category } from "#shared/schemas/category.ts";
+import { ErrorList } from "#web/components/ui/field.tsx";
+
+export function TopicChoices({
+  name,
+  chosen,
+  categories = [],
+  legend,
+  errorId,
+  errors,
+}: {
+  name: string;
+  chosen: readonly string[];
+  categories?: ReadonlyArray<Pick<Category, "id" | "name">>;
+  legend: string;
+  errorId: string;
+  errors?: ReadonlyArray<string> | null | undefined;
+}) {
+  const invalid = !!errors?.length;
+  const box = (value: string, label: string) => (
+    <label key={value} className="flex items-center gap-2 text-stone-800">
+      <input type="checkbox" name={name} value={value} defaultChecked={chosen.includes(value)} className="size-4 accent-brand-700" />
+      {label}
+    </label>
+  );
+  return (
+    <fieldset className="grid gap-2" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined}>
+      <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-1">{FIXED_TOPICS.map((topic) => box(topic, FIXED_TOPIC_LABELS[topic]))}</div>
+      {categories.length > 0 && (
+        <fieldset className="grid gap-1">
+          <legend className="text-sm text-stone-700">New businesses and news by kind of business</legend>
+          <div className="grid gap-x-5 gap-y-1 sm:grid-cols-2">{categories.map((c) => box(categoryTopic(c.id), c.name))}</div>
+        </fieldset>
+      )}
+      <ErrorList id={errorId} errors={errors} />
+    </fieldset>
+  );
+}
