@@ -23,6 +23,8 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
   }
   const fixed = [
     ...["/", "/map", "/events", "/offers", "/contact", "/privacy", "/search?q=coffee", "/myqsa/intake", "/resources", "/myqsa/research", "/api/v1/docs"],
+    // The newsletter's pages; the confirmation and preferences pages as a link that is no longer valid shows them.
+    ...["/subscribe", "/subscribe/confirm?token=none", "/subscribe/preferences?token=none"],
     ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
   ];
   const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag", "/events/doesnotexist000000000", "/offers/doesnotexist000000000", "/news/doesnotexist000000000"];
@@ -77,6 +79,7 @@ const ADMIN_TAB_CONTENT: Partial<Record<string, string>> = {
   intake: "Intake forms (",
   import: "Import",
   "site-settings": "Association name",
+  subscribers: "Subscribers (",
 };
 
 async function fetchHtml(request: APIRequestContext, paths: string[]): Promise<Map<string, string>> {
