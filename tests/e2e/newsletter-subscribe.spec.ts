@@ -33,19 +33,19 @@ test("a visitor subscribes from the footer, confirms by mail, changes topics by 
   await visit.goto(confirmUrl);
   await untilScriptsRun(visit);
   await visit.getByRole("button", { name: "Confirm my subscription" }).click();
-  await expect(visit.getByRole("status")).toContainText(`${email} is subscribed`);
+  await expect(visit.getByRole("main").getByRole("status")).toContainText(`${email} is subscribed`);
 
   // The preferences page by its signed link, no account: offers off, news on.
   await visit.getByRole("link", { name: "Choose your topics or unsubscribe" }).click();
   await expect(visit.getByRole("heading", { name: "Newsletter preferences" })).toBeVisible();
   await expect(visit.getByText("You are subscribed.")).toBeVisible();
-  const topics = visit.getByRole("group", { name: "Topics" }).first();
+  const topics = visit.getByRole("main").getByRole("group", { name: "Topics" });
   await expect(topics.getByLabel("Events")).toBeChecked();
   await expect(topics.getByLabel("News")).not.toBeChecked();
   await topics.getByLabel("Offers").uncheck();
   await topics.getByLabel("News").check();
   await visit.getByRole("button", { name: "Save topics" }).click();
-  await expect(visit.getByRole("status")).toHaveText("Your preferences are saved.");
+  await expect(visit.getByRole("main").getByRole("status")).toHaveText("Your preferences are saved.");
   await expect(topics.getByLabel("Offers")).not.toBeChecked();
   await expect(topics.getByLabel("News")).toBeChecked();
   await expectNoAxeViolations(visit);
@@ -54,7 +54,7 @@ test("a visitor subscribes from the footer, confirms by mail, changes topics by 
   // /subscribe itself offers every category of business too.
   await visit.goto("/subscribe");
   await untilScriptsRun(visit);
-  await expect(visit.getByRole("group", { name: "New businesses and news by kind of business" })).toBeVisible();
+  await expect(visit.getByRole("main").getByRole("group", { name: "New businesses and news by kind of business" })).toBeVisible();
   await expectNoAxeViolations(visit);
   await shoot(visit, "subscribe");
   await visitor.close();
