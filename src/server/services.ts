@@ -62,7 +62,7 @@ import { JobRepository } from "./jobs/job.repository.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import type { JobMetrics } from "./metrics/metrics.ts";
 import { scheduleJobs } from "./background-jobs.ts";
-import { SubscriberAdminService, SubscriberRepository, SubscriptionLinks, SubscriptionService } from "./features/subscribers/index.ts";
+import { SubscriberAdminService, SubscriberImportService, SubscriberRepository, SubscriptionLinks, SubscriptionService } from "./features/subscribers/index.ts";
 
 export function createServices({
   database,
@@ -380,5 +380,5 @@ function createSubscriptions({ database, env, siteSettings, mailer, onMailError 
     },
     hit: (key, windowMs) => counters.hit(key, windowMs),
   });
-  return { subscriptions, subscribers: new SubscriberAdminService(repository), subscriberRepository: repository, subscriptionLinks };
+  return { subscriptions, subscribers: new SubscriberAdminService(repository), subscriberImports: new SubscriberImportService(repository), subscriberRepository: repository, subscriptionLinks };
 }

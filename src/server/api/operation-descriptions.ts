@@ -158,4 +158,7 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   listSubscribers: "Lists the newsletter's subscribers, newest first, with each one's consent records, for administrators.",
   unsubscribeSubscriber: "Unsubscribes an address for an administrator; its consent records are kept.",
   exportSubscribers: "Downloads every subscriber and consent record as a CSV file.",
+  previewSubscriberImport: "Reads a CSV of subscribers and tells for each row whether it would be added, skipped as known, or refused and why; a row must record its consent.",
+  applySubscriberImport: "Adds the new subscribers of a CSV file, confirmed, each with the consent record its row gives, and answers the import's id for undo.",
+  undoSubscriberImport: "Removes the subscribers an import added, keeping any that have given consent elsewhere since.",
 };
