@@ -73,4 +73,23 @@ test("a visitor subscribes from the footer, confirms by mail, changes topics by 
   await expect(entry).toContainText("I agree to receive the association's newsletter");
   await expectNoAxeViolations(page);
   await shoot(page, "admin-subscribers");
+
+  // An import from the association's old mail service: a row without consent is refused with the reason.
+  const imported = `imported-${Date.now()}@example.com`;
+  await page.getByText("Import CSV").click();
+  await page.getByLabel("CSV file").setInputFiles({
+    name: "old-list.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`email,topics,consent_at,consent_source\n${imported},events,2025-04-01,Spring fair sheet\nnobody@example.com,events,,Spring fair sheet\n`),
+  });
+  const preview = page.getByRole("table", { name: "Import preview" });
+  await expect(preview.getByRole("row").filter({ hasText: "nobody@example.com" })).toContainText("Refused: No consent: consent_at is empty.");
+  await page.getByRole("button", { name: "Import 1 subscribers" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 subscribers imported." })).toBeVisible();
+  await page.getByLabel("Find by address").fill(imported);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByRole("heading", { name: imported })).toBeVisible();
+  await page.getByRole("button", { name: "Undo this import" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Import undone: 1 removed." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: imported })).toHaveCount(0);
 });
