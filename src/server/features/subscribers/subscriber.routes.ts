@@ -53,7 +53,7 @@ const ImportBody = jsonBody(z.object({ csv: z.string().openapi({ description: "T
 const previewImport = createRoute({
   operationId: "previewSubscriberImport",
   method: "post",
-  path: "/subscribers/imports/preview",
+  path: "/subscriber-imports/preview",
   tags: tag,
   summary: "Read a CSV of subscribers and answer what each row would do, or why it is refused (admins only); nothing is written",
   middleware: [adminOnly] as const,
@@ -64,7 +64,7 @@ const previewImport = createRoute({
 const applyImport = createRoute({
   operationId: "applySubscriberImport",
   method: "post",
-  path: "/subscribers/imports",
+  path: "/subscriber-imports",
   tags: tag,
   summary: "Add the rows of a CSV of subscribers that the preview would add, each with its consent record (admins only)",
   middleware: [adminOnly] as const,
@@ -75,7 +75,7 @@ const applyImport = createRoute({
 const undoImport = createRoute({
   operationId: "undoSubscriberImport",
   method: "delete",
-  path: "/subscribers/imports/{id}",
+  path: "/subscriber-imports/{id}",
   tags: tag,
   summary: "Remove the subscribers an import added, unless they have consented elsewhere since (admins only)",
   middleware: [adminOnly] as const,

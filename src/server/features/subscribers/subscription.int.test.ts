@@ -212,8 +212,8 @@ describe("importing subscribers", () => {
       `${fresh.toUpperCase()},offers,2025-04-01,Spring fair,`,
     ].join("\n");
     const post = (path: string, cookie = s.admin.cookie) => s.t.request(path, { method: "POST", json: { csv }, cookie });
-    expect((await post("/api/v1/subscribers/imports/preview", s.ownerA.cookie)).status).toBe(403);
-    const preview = (await (await post("/api/v1/subscribers/imports/preview")).json()) as SubscriberImportPreview;
+    expect((await post("/api/v1/subscriber-imports/preview", s.ownerA.cookie)).status).toBe(403);
+    const preview = (await (await post("/api/v1/subscriber-imports/preview")).json()) as SubscriberImportPreview;
     expect(preview.rows.map((r) => [r.line, r.status, r.reason])).toEqual([
       [2, "add", null],
       [3, "refused", importRowReasons.noConsentAt],
@@ -226,7 +226,7 @@ describe("importing subscribers", () => {
     ]);
     expect(await adminList(`q=${encodeURIComponent(fresh)}`)).toEqual([]);
 
-    const applied = await post("/api/v1/subscribers/imports");
+    const applied = await post("/api/v1/subscriber-imports");
     expect(applied.status).toBe(201);
     const { importId, added } = (await applied.json()) as { importId: string; added: number };
     expect(added).toBe(1);
@@ -235,9 +235,9 @@ describe("importing subscribers", () => {
     expect(imported!.consents).toEqual([expect.objectContaining({ givenAt: "2025-04-01T00:00:00.000Z", source: "import:Spring fair sign-up sheet", text: "Yes please send me the newsletter" })]);
     expect((await adminList(`q=${encodeURIComponent(left)}`))[0]!.state).toBe("unsubscribed");
 
-    const undone = await s.t.request(`/api/v1/subscribers/imports/${importId}`, { method: "DELETE", cookie: s.admin.cookie });
+    const undone = await s.t.request(`/api/v1/subscriber-imports/${importId}`, { method: "DELETE", cookie: s.admin.cookie });
     expect(await undone.json()).toEqual({ removed: 1, kept: 0 });
     expect(await adminList(`q=${encodeURIComponent(fresh)}`)).toEqual([]);
-    expect((await invalidOf(await s.t.request("/api/v1/subscribers/imports/preview", { method: "POST", json: { csv: "name\nx" }, cookie: s.admin.cookie }))).fields).toEqual({ csv: importRowReasons.missingColumns });
+    expect((await invalidOf(await s.t.request("/api/v1/subscriber-imports/preview", { method: "POST", json: { csv: "name\nx" }, cookie: s.admin.cookie }))).fields).toEqual({ csv: importRowReasons.missingColumns });
   });
 });

@@ -36,12 +36,12 @@ export function SubscriberImport({ onChanged }: { onChanged: () => void }) {
     if (!file) return;
     const text = await file.text();
     setCsv(text);
-    const answer = await run(() => apiFetch<SubscriberImportPreview>("/subscribers/imports/preview", { method: "POST", json: { csv: text } }));
+    const answer = await run(() => apiFetch<SubscriberImportPreview>("/subscriber-imports/preview", { method: "POST", json: { csv: text } }));
     if (answer) setPreview(answer);
   }
 
   async function apply() {
-    const answer = await run(() => apiFetch<{ importId: string; added: number }>("/subscribers/imports", { method: "POST", json: { csv } }));
+    const answer = await run(() => apiFetch<{ importId: string; added: number }>("/subscriber-imports", { method: "POST", json: { csv } }));
     if (!answer) return;
     setDone(answer);
     setPreview(null);
@@ -51,7 +51,7 @@ export function SubscriberImport({ onChanged }: { onChanged: () => void }) {
 
   async function undo() {
     if (!done) return;
-    const answer = await run(() => apiFetch<{ removed: number; kept: number }>(`/subscribers/imports/${encodeURIComponent(done.importId)}`, { method: "DELETE" }));
+    const answer = await run(() => apiFetch<{ removed: number; kept: number }>(`/subscriber-imports/${encodeURIComponent(done.importId)}`, { method: "DELETE" }));
     if (!answer) return;
     setDone(null);
     setMessage(`Import undone: ${answer.removed} removed${answer.kept ? `, ${answer.kept} kept (they consented elsewhere since)` : ""}.`);
