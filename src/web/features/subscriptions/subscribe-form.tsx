@@ -55,7 +55,7 @@ export function SubscribeForm({ variant, categories = [] }: { variant: "footer" 
   );
   return (
     <>
-      <form {...getFormProps(form)} noValidate={false} className="grid gap-3" aria-label={small ? "Newsletter" : undefined} onFocus={() => setEngaged(true)}>
+      <form {...getFormProps(form)} noValidate={false} className="grid gap-3" aria-label={small ? "Newsletter sign-up" : undefined} onFocus={() => setEngaged(true)}>
         <div className={small ? "flex flex-wrap items-end gap-2" : "grid gap-3"}>
           <div className={small ? "min-w-0 flex-1 basis-56" : undefined}>
             {/* Not "Email": the page's own form (sign-in, sign-up) keeps that name to itself. */}
