@@ -69,7 +69,7 @@ import { JobRepository } from "./jobs/job.repository.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import type { JobMetrics } from "./metrics/metrics.ts";
 import { scheduleJobs } from "./background-jobs.ts";
-import { SubscriberAdminService, SubscriberRepository, SubscriptionLinks, SubscriptionService } from "./features/subscribers/index.ts";
+import { SubscriberAdminService, SubscriberImportService, SubscriberRepository, SubscriptionLinks, SubscriptionService } from "./features/subscribers/index.ts";
 
 /** Without AUTH_SECRET and without the runtime's kept one (tests), a key that lives as long as the process. */
 const PROCESS_SECRET = randomBytes(32).toString("base64url");
@@ -587,5 +587,5 @@ function createSubscriptions({ database, env, siteSettings, mailer, onMailError 
     },
     hit: (key, windowMs) => counters.hit(key, windowMs),
   });
-  return { subscriptions, subscribers: new SubscriberAdminService(repository), subscriberRepository: repository, subscriptionLinks };
+  return { subscriptions, subscribers: new SubscriberAdminService(repository), subscriberImports: new SubscriberImportService(repository), subscriberRepository: repository, subscriptionLinks };
 }

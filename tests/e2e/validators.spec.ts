@@ -25,6 +25,8 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     ...["/", "/map", "/events", "/offers", "/contact", "/privacy", "/search?q=coffee", "/myqsa/intake", "/resources", "/myqsa/research", "/api/v1/docs", "/volunteer", "/myqsa/volunteer"],
     // A reminder's one-click page (its button confirms; the token is checked only then).
     "/listings/confirm/validators-token",
+    // The newsletter's pages; the confirmation and preferences pages as a link that is no longer valid shows them.
+    ...["/subscribe", "/subscribe/confirm?token=none", "/subscribe/preferences?token=none"],
     ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
   ];
   const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag", "/events/doesnotexist000000000", "/offers/doesnotexist000000000", "/news/doesnotexist000000000"];
@@ -90,6 +92,7 @@ const ADMIN_TAB_CONTENT: Partial<Record<string, string>> = {
   "site-settings": "Association name",
   listings: "Listings no owner confirmed or changed",
   newsletters: "Next weekly digest",
+  subscribers: "Subscribers (",
 };
 
 async function fetchHtml(request: APIRequestContext, paths: string[]): Promise<Map<string, string>> {

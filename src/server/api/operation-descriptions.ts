@@ -220,4 +220,7 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   getNewsletterDigestPlan: "Answers when the next weekly digest goes, its introduction and whether its week is skipped.",
   saveNewsletterDigestPlan: "Sets the next weekly digest's introduction, or skips its week.",
   previewNewsletterDigest: "Answers the next weekly digest as a subscriber of the topics given would get it, or null when it has nothing for them.",
+  previewSubscriberImport: "Reads a CSV of subscribers and tells for each row whether it would be added, skipped as known, or refused and why; a row must record its consent.",
+  applySubscriberImport: "Adds the new subscribers of a CSV file, confirmed, each with the consent record its row gives, and answers the import's id for undo.",
+  undoSubscriberImport: "Removes the subscribers an import added, keeping any that have given consent elsewhere since.",
 };

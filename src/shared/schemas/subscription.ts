@@ -129,3 +129,35 @@ export const SubscriberListQuerySchema = z.object({
 
 /** The subscribers' CSV export; an import reads the same first four columns. */
 export const SUBSCRIBER_EXPORT_HEADERS = ["email", "topics", "consent_at", "consent_source", "consent_text", "state", "subscribed_at", "confirmed_at", "unsubscribed_at"] as const;
+
+/** A row of a subscribers' CSV import as the preview shows it: what it would add, or why it is refused. */
+export const SubscriberImportRowSchema = z.object({
+  line: z.number().int(),
+  email: z.string(),
+  topics: z.array(z.string()),
+  consentAt: z.string().nullable(),
+  consentSource: z.string(),
+  /** The words the person was shown, when the file says (consent_text). */
+  consentText: z.string().nullable(),
+  /** "add": a new confirmed subscriber with this consent; "skip": the address is already known; "refused": see reason. */
+  status: z.enum(["add", "skip", "refused"]),
+  reason: z.string().nullable(),
+});
+export type SubscriberImportRow = z.infer<typeof SubscriberImportRowSchema>;
+export const SubscriberImportPreviewSchema = z.object({ rows: z.array(SubscriberImportRowSchema), add: z.number().int(), skip: z.number().int(), refused: z.number().int() });
+export type SubscriberImportPreview = z.infer<typeof SubscriberImportPreviewSchema>;
+export const SubscriberImportAppliedSchema = z.object({ importId: z.string(), added: z.number().int() });
+export const SubscriberImportInputSchema = z.object({ csv: z.string({ error: "Choose a CSV file." }).min(1, { error: "Choose a CSV file." }).max(1_000_000, { error: "The file is too large (at most 1 MB)." }) });
+
+export const importRowReasons = {
+  noEmail: "Not an e-mail address.",
+  noConsentAt: "No consent: consent_at is empty. Only addresses whose consent is recorded may be imported.",
+  badConsentAt: "consent_at is not a date (write it as 2026-05-01 or 2026-05-01T09:30:00Z).",
+  futureConsentAt: "consent_at is in the future.",
+  noConsentSource: "No consent: consent_source (where the person agreed) is empty.",
+  badTopic: (topic: string) => `Unknown topic "${topic}": use events, offers, news or category:<category id>.`,
+  twice: (line: number) => `The same address as line ${line}.`,
+  known: "Already a subscriber: left as it is.",
+  left: "This address unsubscribed: it is not subscribed again.",
+  missingColumns: "The file needs the columns email, topics, consent_at and consent_source.",
+} as const;

@@ -1,7 +1,7 @@
 // /admin/subscribers: the newsletter's subscribers, newest first, searched by address and filtered by topic and
 // state (all in the address, as in the other admin lists), each with its consent records; unsubscribing one; the
 // whole list with its consent records as CSV.
-import { Form, replace, useNavigation, useSearchParams } from "react-router";
+import { Form, replace, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-subscribers";
 import type { Category } from "#shared/schemas/category.ts";
 import { DEFAULT_PAGE_SIZE, type Paginated } from "#shared/schemas/pagination.ts";
@@ -11,6 +11,7 @@ import { Pager } from "#web/components/ui/pager.tsx";
 import { When } from "#web/components/ui/when.tsx";
 import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";
 import { requireUser, serverFetch } from "#web/lib/app-context.ts";
+import { SubscriberImport } from "#web/features/subscriptions/index.ts";
 
 const STATE_LABELS: Record<AdminSubscriber["state"], string> = { pending: "Waiting for confirmation", confirmed: "Subscribed", paused: "Paused", unsubscribed: "Unsubscribed" };
 const SOURCE_LABELS: Record<string, string> = { footer: "the form in the page footer", "subscribe-page": "the subscribe page", account: "My Account", preferences: "the preferences page", import: "a CSV import" };
@@ -148,12 +149,14 @@ function Subscriber({ subscriber: s, categories, busy }: { subscriber: AdminSubs
 export default function AdminSubscribers({ loaderData, actionData }: Route.ComponentProps) {
   const { list, loadError, categories } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const revalidator = useRevalidator();
   return (
     <section aria-labelledby="subscribers-heading" className="grid gap-4">
       <h2 id="subscribers-heading" className={ui.sectionHeading}>
         Subscribers ({list?.total ?? 0})
       </h2>
       <Filters categories={categories} />
+      <SubscriberImport onChanged={() => void revalidator.revalidate()} />
       {(loadError ?? actionData?.error) && (
         <p role="alert" className={ui.error}>
           {loadError ?? actionData?.error}

@@ -1,5 +1,5 @@
 // CSV imports and exports: what other code may use of this feature.
-export { toCsv } from "./csv.ts";
+export { readCsv, toCsv, unneutralise } from "./csv.ts";
 export { ExportRepository } from "./export.repository.ts";
 export { ExportService } from "./export.service.ts";
 export { registerExportRoutes } from "./export.routes.ts";

@@ -234,4 +234,46 @@ export class SubscriberRepository {
   async page({ after = "", limit = 500 }: { after?: string; limit?: number } = {}): Promise<StoredSubscriber[]> {
     return this.withTopics(await this.db.selectFrom("subscriber").select(COLUMNS).where("id", ">", after).orderBy("id").limit(limit).execute());
   }
+
+  /** The known states of these addresses (an import's preview). */
+  async statesOf(emails: readonly string[]): Promise<Map<string, SubscriberState>> {
+    const out = new Map<string, SubscriberState>();
+    for (let i = 0; i < emails.length; i += 500) {
+      const rows = await this.db.selectFrom("subscriber").select(["email", "state"]).where("email", "in", emails.slice(i, i + 500)).execute();
+      for (const row of rows) out.set(row.email, row.state as SubscriberState);
+    }
+    return out;
+  }
+
+  /** New confirmed subscribers with the consent a file recorded, in one transaction, tagged with the import's id. */
+  async insertImported(importId: string, rows: ReadonlyArray<{ email: string; topics: readonly Topic[]; consent: Omit<ConsentInput, "importId"> }>): Promise<number> {
+    const now = new Date().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      for (const row of rows) {
+        const id = newId();
+        await trx
+          .insertInto("subscriber")
+          .values({ id, email: normalEmail(row.email), state: "confirmed", tokenSecret: newTokenSecret(), createdAt: now, updatedAt: now, confirmedAt: now, unsubscribedAt: null, failures: 0 })
+          .execute();
+        if (row.topics.length > 0) await trx.insertInto("subscriber_topic").values(row.topics.map((topic) => ({ subscriberId: id, topic }))).execute();
+        const c = row.consent;
+        await trx.insertInto("subscriber_consent").values({ id: newId(), subscriberId: id, email: normalEmail(c.email), givenAt: c.givenAt ?? now, source: c.source, text: c.text, importId }).execute();
+      }
+    });
+    return rows.length;
+  }
+
+  /** Undoes an import: the subscribers it added go, unless they have given consent elsewhere since. */
+  async undoImport(importId: string): Promise<{ removed: number; kept: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const added = (await trx.selectFrom("subscriber_consent").select("subscriberId").where("importId", "=", importId).execute()).map((r) => r.subscriberId);
+      if (added.length === 0) return { removed: 0, kept: 0 };
+      const withOther = new Set(
+        (await trx.selectFrom("subscriber_consent").select("subscriberId").where("subscriberId", "in", added).where((eb) => eb.or([eb("importId", "is", null), eb("importId", "!=", importId)])).execute()).map((r) => r.subscriberId),
+      );
+      const removable = added.filter((id) => !withOther.has(id));
+      if (removable.length > 0) await trx.deleteFrom("subscriber").where("id", "in", removable).execute();
+      return { removed: removable.length, kept: withOther.size };
+    });
+  }
 }

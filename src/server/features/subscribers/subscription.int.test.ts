@@ -5,7 +5,7 @@ import { createTestApp, errorOf, invalidOf, setUp, type SignedIn } from "#tests/
 import { mailerTo } from "#tests/setup/mail-app.ts";
 import { signUpProof } from "#tests/setup/sign-up-challenge.ts";
 import { startSmtpReceiver } from "#tests/setup/smtp-receiver.ts";
-import { subscriptionMessages, type AdminSubscriber, type Preferences } from "#shared/schemas/subscription.ts";
+import { importRowReasons, subscriptionMessages, type AdminSubscriber, type Preferences, type SubscriberImportPreview } from "#shared/schemas/subscription.ts";
 
 const s = setUp(async () => {
   const receiver = await startSmtpReceiver();
@@ -189,5 +189,55 @@ describe("the administrators' subscribers", () => {
     const csv = await (await s.t.request("/api/v1/exports/subscribers.csv", { cookie: s.admin.cookie })).text();
     expect(csv.split(/\r?\n/)[0]).toBe("email,topics,consent_at,consent_source,consent_text,state,subscribed_at,confirmed_at,unsubscribed_at");
     expect(csv).toMatch(new RegExp(`${email.replace(/[.]/g, "\\.")},category:food offers,\\d{4}-[^,]+,footer,I agree to receive`));
+  });
+});
+
+describe("importing subscribers", () => {
+  it("previews each row, refuses those without consent with the reason, adds the others confirmed with their consent, and undoes", async () => {
+    const known = address();
+    await subscribed(known);
+    const left = address();
+    await subscribed(left);
+    await s.t.request(`/api/v1/subscribers/${(await adminList(`q=${encodeURIComponent(left)}`))[0]!.id}/unsubscribe`, { method: "POST", cookie: s.admin.cookie });
+    const fresh = address();
+    const csv = [
+      "email,topics,consent_at,consent_source,consent_text",
+      `${fresh},events news,2025-04-01,Spring fair sign-up sheet,Yes please send me the newsletter`,
+      `no-consent@example.test,events,,Spring fair,`,
+      `no-source@example.test,events,2025-04-01,,`,
+      `bad-date@example.test,events,April first,Spring fair,`,
+      `bad-topic@example.test,weather,2025-04-01,Spring fair,`,
+      `${known},events,2025-04-01,Spring fair,`,
+      `${left},events,2025-04-01,Spring fair,`,
+      `${fresh.toUpperCase()},offers,2025-04-01,Spring fair,`,
+    ].join("\n");
+    const post = (path: string, cookie = s.admin.cookie) => s.t.request(path, { method: "POST", json: { csv }, cookie });
+    expect((await post("/api/v1/subscriber-imports/preview", s.ownerA.cookie)).status).toBe(403);
+    const preview = (await (await post("/api/v1/subscriber-imports/preview")).json()) as SubscriberImportPreview;
+    expect(preview.rows.map((r) => [r.line, r.status, r.reason])).toEqual([
+      [2, "add", null],
+      [3, "refused", importRowReasons.noConsentAt],
+      [4, "refused", importRowReasons.noConsentSource],
+      [5, "refused", importRowReasons.badConsentAt],
+      [6, "refused", importRowReasons.badTopic("weather")],
+      [7, "skip", importRowReasons.known],
+      [8, "refused", importRowReasons.left],
+      [9, "refused", importRowReasons.twice(2)],
+    ]);
+    expect(await adminList(`q=${encodeURIComponent(fresh)}`)).toEqual([]);
+
+    const applied = await post("/api/v1/subscriber-imports");
+    expect(applied.status).toBe(201);
+    const { importId, added } = (await applied.json()) as { importId: string; added: number };
+    expect(added).toBe(1);
+    const [imported] = await adminList(`q=${encodeURIComponent(fresh)}`);
+    expect(imported).toMatchObject({ state: "confirmed", topics: ["events", "news"] });
+    expect(imported!.consents).toEqual([expect.objectContaining({ givenAt: "2025-04-01T00:00:00.000Z", source: "import:Spring fair sign-up sheet", text: "Yes please send me the newsletter" })]);
+    expect((await adminList(`q=${encodeURIComponent(left)}`))[0]!.state).toBe("unsubscribed");
+
+    const undone = await s.t.request(`/api/v1/subscriber-imports/${importId}`, { method: "DELETE", cookie: s.admin.cookie });
+    expect(await undone.json()).toEqual({ removed: 1, kept: 0 });
+    expect(await adminList(`q=${encodeURIComponent(fresh)}`)).toEqual([]);
+    expect((await invalidOf(await s.t.request("/api/v1/subscriber-imports/preview", { method: "POST", json: { csv: "name\nx" }, cookie: s.admin.cookie }))).fields).toEqual({ csv: importRowReasons.missingColumns });
   });
 });

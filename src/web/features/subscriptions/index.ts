@@ -3,6 +3,7 @@
 export { SubscribeForm, SUBSCRIBE_PATH } from "./subscribe-form.tsx";
 export { AccountSubscriptionForm, fetchAccountSubscription } from "./account-subscription-form.tsx";
 export { TopicChoices } from "./topic-choices.tsx";
+export { SubscriberImport } from "./subscriber-import.tsx";
 
 /** The preferences page of a signed link's token. */
 export const preferencesPath = (token: string) => `/subscribe/preferences?token=${encodeURIComponent(token)}`;

@@ -29,6 +29,7 @@ function ProofOfWork({ takeRef }: { takeRef: RefObject<Take | null> }) {
 export function SubscribeForm({ variant, categories = [] }: { variant: "footer" | "page"; categories?: ReadonlyArray<Pick<Category, "id" | "name">> }) {
   const [done, setDone] = useState<string | null>(null);
   const [engaged, setEngaged] = useState(variant === "page");
+  const [opened, setOpened] = useState(false);
   const takeRef = useRef<Take | null>(null);
   const solved = async () => {
     setEngaged(true);
@@ -54,11 +55,12 @@ export function SubscribeForm({ variant, categories = [] }: { variant: "footer" 
   );
   return (
     <>
-      <form {...getFormProps(form)} noValidate={false} className="grid gap-3" aria-label={small ? "Newsletter" : undefined} onFocus={() => setEngaged(true)}>
+      <form {...getFormProps(form)} noValidate={false} className="grid gap-3" aria-label={small ? "Newsletter sign-up" : undefined} onFocus={() => setEngaged(true)}>
         <div className={small ? "flex flex-wrap items-end gap-2" : "grid gap-3"}>
           <div className={small ? "min-w-0 flex-1 basis-56" : undefined}>
+            {/* Not "Email": the page's own form (sign-in, sign-up) keeps that name to itself. */}
             <label htmlFor={fields.email.id} className={ui.label}>
-              Email
+              E-mail address
             </label>
             <input {...inputProps(fields.email, "email")} required autoComplete="email" className={ui.input} />
           </div>
@@ -70,14 +72,20 @@ export function SubscribeForm({ variant, categories = [] }: { variant: "footer" 
         </div>
         <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
         {small ? (
-          <details className="text-sm" open={!!fields.topics.errors}>
+          <details className="text-sm" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
             <summary className="cursor-pointer text-brand-700 underline">Choose topics</summary>
-            <div className="mt-2 grid gap-2">
-              {topics}
-              <Link to={SUBSCRIBE_PATH} className="text-brand-700 underline">
-                More topics, by kind of business
-              </Link>
-            </div>
+            {/* Drawn once first opened, so every page does not carry a second set of "Events", "Offers", "News" controls;
+                until then the form sends the three. */}
+            {opened ? (
+              <div className="mt-2 grid gap-2">
+                {topics}
+                <Link to={SUBSCRIBE_PATH} className="text-brand-700 underline">
+                  More topics, by kind of business
+                </Link>
+              </div>
+            ) : (
+              FIXED_TOPICS.map((topic) => <input key={topic} type="hidden" name={fields.topics.name} value={topic} />)
+            )}
           </details>
         ) : (
           topics
