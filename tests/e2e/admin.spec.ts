@@ -22,7 +22,7 @@ test("a deep link opens its tab, and the arrow keys move between tabs", async ({
   await page.goto("/admin/events");
   await expect(page.getByText(`Logged in as ${admin.email}`)).toBeVisible();
   const tabs = page.getByRole("tablist", { name: "Admin sections" });
-  await expect(tabs.getByRole("tab")).toHaveText(["My Account", "Markers", "Categories", "Users", "Events", "Tags", "Pages", "Posts", "Offers", "Announcements", "Meetings", "Library", "Recent changes", /^Requests/, "Intake forms", "Insights", "Import", "Site settings"]);
+  await expect(tabs.getByRole("tab")).toHaveText(["My Account", "Markers", "Categories", "Users", "Events", "Tags", "Pages", "Posts", "Offers", "Announcements", "Meetings", "Surveys", "Volunteering", "Library", "Newsletters", "Subscribers", "Recent changes", /^Requests/, "Stale listings", "Intake forms", "Insights", "Import", "Site settings"]);
   await expect(tabs.getByRole("tab", { name: "Events" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tabpanel", { name: "Events" }).getByRole("heading", { name: "Add Event" })).toBeVisible();
 

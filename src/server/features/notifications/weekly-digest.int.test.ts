@@ -128,7 +128,9 @@ describe("the weekly digest", () => {
     await change("Digest meeting called off", "2030-03-12T22:00:00.000Z", { cancelled: true });
     const brief = await arrange("Digest meeting arranged and called off", "2030-03-14T22:00:00.000Z");
     expect((await asAdmin(`/api/v1/meetings/${brief}`, { method: "PUT", json: meeting("Digest meeting arranged and called off", "2030-03-14T22:00:00.000Z", { cancelled: true }) })).status).toBe(200);
-    await arrange("Digest meeting held", new Date(Date.now() - 2 * DAY).toISOString(), { minutes: "<p>We agreed on the <strong>budget</strong>.</p>" });
+    // Held two days ago at noon on Toronto's clock, so its two hours never run past midnight whenever the test runs.
+    const held = Temporal.Now.zonedDateTimeISO("America/Toronto").subtract({ days: 2 }).with({ hour: 12, minute: 0, second: 0, millisecond: 0, microsecond: 0, nanosecond: 0 });
+    await arrange("Digest meeting held", new Date(held.epochMilliseconds).toISOString(), { minutes: "<p>We agreed on the <strong>budget</strong>.</p>" });
     await t.services.jobs.runNow(MEETING_MAIL_JOB);
 
     const subjectsTo = (email: string) => mail.receiver.inbox.filter((m) => m.to.includes(email.toLowerCase())).map((m) => m.subject);
