@@ -130,7 +130,15 @@ export function createServices({
   imports.setGeocodeQueue(importGeocoder);
   const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get());
   // Events and offers only need to know which businesses exist and what they are called.
-  const events = new EventService(new EventRepository(database.db), { siteSettings }, { audit, files, businesses });
+  const events = new EventService(new EventRepository(database.db), { siteSettings }, {
+    audit,
+    files,
+    businesses,
+    // A cancelled date of a series closes its registration and tells those registered, when it takes registrations.
+    onDateCancelled: async (admin, eventId, date) => {
+      if ((await registrations.service.info(eventId, date)).enabled) await registrations.service.cancelDate(admin, eventId, date);
+    },
+  });
   const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses });
   const owners = createOwners({
     database,

@@ -35,6 +35,8 @@ export interface EventWriteDeps {
   audit: AuditRecorder;
   files: FileService;
   businesses: Pick<BusinessService, "getPlaces">;
+  /** Told once a date of a series is cancelled (its registrations close and their people are mailed). */
+  onDateCancelled?: (admin: CurrentUser, eventId: string, date: string) => Promise<void>;
 }
 
 export class EventService {
@@ -165,6 +167,7 @@ export class EventService {
     await this.repository.saveChange({ eventId: id, date, cancelled, startDate, endDate });
     const changed = (await this.findOccurrence(id, date))!;
     await this.writes.audit.record(admin, { action: "update", entityType: "event", entityId: id, summary: `${changed.name} (${date}${cancelled ? ", cancelled" : startDate ? ", moved" : ""})` });
+    if (cancelled) await this.writes.onDateCancelled?.(admin, id, date);
     return changed;
   }
 

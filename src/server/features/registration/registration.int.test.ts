@@ -186,6 +186,21 @@ describe("the waiting list", () => {
     expect((await errorOf(await registerAnonymously(event.id, { name: "Eve", email: "eve@example.com" }))).message).toBe("Registration for this date is closed.");
   });
 
+  it("cancelling one date of a series from the events' own control closes that date's registration and mails who registered", async () => {
+    const series = await createEvent(t.database.db, { name: `Weekly tour ${Math.random().toString(36).slice(2, 7)}`, location: fixture.host.id, eventDate: at(7 * DAY), endDate: at(7 * DAY + 3_600_000), recurrenceRule: "FREQ=WEEKLY" });
+    const [first, second] = (await t.services.events.upcoming()).filter((e) => e.id === series.id);
+    const settings = { enabled: true, capacity: 10, maxPartySize: 2 };
+    expect((await t.request(`/api/v1/events/${series.id}/registration`, { method: "PUT", json: settings, cookie: admin.cookie })).status).toBe(200);
+    expect((await registerAnonymously(series.id, { name: "Fay", email: "fay-date@example.com", date: first!.occurrenceDate })).status).toBe(201);
+
+    const cancelled = await t.request(`/api/v1/events/${series.id}/occurrences/${first!.occurrenceDate}`, { method: "PUT", json: { cancelled: true }, cookie: admin.cookie });
+    expect(cancelled.status).toBe(200);
+    await mail.receiver.waitFor("fay-date@example.com", /^Cancelled: /);
+    expect((await errorOf(await registerAnonymously(series.id, { name: "Gus", email: "gus-date@example.com", date: first!.occurrenceDate }))).message).toBe("Registration for this date is closed.");
+    // The series' other dates still take registrations.
+    expect((await registerAnonymously(series.id, { name: "Gus", email: "gus-date@example.com", date: second!.occurrenceDate })).status).toBe(201);
+  });
+
   it("gives exactly the capacity under 200 registrations at once, the rest waiting", async () => {
     const event = await newEvent({ enabled: true, capacity: 50, maxPartySize: 3 });
     const sizes = Array.from({ length: 200 }, (_, i) => (i % 3) + 1);
