@@ -547,6 +547,33 @@ export interface StoredFile {
   updated: string;
 }
 
+export interface Subscriber {
+  confirmedAt: string | null;
+  createdAt: string;
+  email: string;
+  failures: Generated<number>;
+  id: string;
+  state: string;
+  tokenSecret: string;
+  unsubscribedAt: string | null;
+  updatedAt: string;
+}
+
+export interface SubscriberConsent {
+  email: string;
+  givenAt: string;
+  id: string;
+  importId: string | null;
+  source: string;
+  subscriberId: string;
+  text: string;
+}
+
+export interface SubscriberTopic {
+  subscriberId: string;
+  topic: string;
+}
+
 export interface Survey {
   anonymous: Generated<number>;
   audience: string;
@@ -590,33 +617,6 @@ export interface SurveyResponse {
   submittedAt: string;
   surveyId: string;
   userId: string | null;
-}
-
-export interface Subscriber {
-  confirmedAt: string | null;
-  createdAt: string;
-  email: string;
-  failures: Generated<number>;
-  id: string;
-  state: string;
-  tokenSecret: string;
-  unsubscribedAt: string | null;
-  updatedAt: string;
-}
-
-export interface SubscriberConsent {
-  email: string;
-  givenAt: string;
-  id: string;
-  importId: string | null;
-  source: string;
-  subscriberId: string;
-  text: string;
-}
-
-export interface SubscriberTopic {
-  subscriberId: string;
-  topic: string;
 }
 
 export interface Tag {
@@ -740,14 +740,14 @@ export interface DB {
   sign_in_failure: SignInFailure;
   site_settings: SiteSettings;
   stored_file: StoredFile;
+  subscriber: Subscriber;
+  subscriber_consent: SubscriberConsent;
+  subscriber_topic: SubscriberTopic;
   survey: Survey;
   survey_pending: SurveyPending;
   survey_reminder: SurveyReminder;
   survey_respondent: SurveyRespondent;
   survey_response: SurveyResponse;
-  subscriber: Subscriber;
-  subscriber_consent: SubscriberConsent;
-  subscriber_topic: SubscriberTopic;
   tag: Tag;
   used_challenge: UsedChallenge;
   user: User;

@@ -71,6 +71,7 @@ export const subscriptionMessages = {
   saved: "Your preferences are saved.",
   left: "You are unsubscribed: you will get no more newsletters.",
   notFound: "No such subscriber.",
+  importNotFound: "No such import, or its subscribers were removed already.",
 } as const;
 
 const email = z

@@ -16,10 +16,12 @@ const NewsletterBody = z
 const SendBody = z.object({
   sendAt: z.string().nullish().openapi({ description: "An instant with its zone; left out: now" }),
 });
-const DigestPlanBody = z.object({
-  introduction: z.string().optional(),
-  skipped: z.boolean().optional(),
-});
+const DigestPlanBody = z
+  .strictObject({
+    introduction: z.string().optional(),
+    skipped: z.boolean().optional(),
+  })
+  .refine((plan) => plan.introduction !== undefined || plan.skipped !== undefined, { error: "Send an introduction, whether the week is skipped, or both." });
 const body = <T extends z.ZodType>(schema: T, required = true) => ({
   required,
   content: json(schema),

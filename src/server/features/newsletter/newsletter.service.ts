@@ -129,8 +129,8 @@ export class NewsletterService {
   /** Sends the issue to the administrator who asks, at once (not through the queue). */
   async test(viewer: CurrentUser | null, id: string): Promise<{ to: string }> {
     const admin = requireAdmin(viewer);
-    if (!this.deps.mailer) throw Unavailable(m.noMailer);
     const mail = await this.drawn(id);
+    if (!this.deps.mailer) throw Unavailable(m.noMailer);
     await this.deps.mailer.send({
       to: admin.email,
       subject: `[Test] ${mail.subject}`,
@@ -145,9 +145,9 @@ export class NewsletterService {
     requireAdmin(viewer);
     const parsed = NewsletterSendSchema.safeParse(input ?? {});
     if (!parsed.success) throw invalidInput(parsed.error.issues, m.sendAtInvalid);
-    if (!this.deps.mailer) throw Unavailable(m.noMailer);
     const issue = await this.deps.repository.get(id);
     if (!issue || issue.kind !== "newsletter") throw NotFound(m.notFound);
+    if (!this.deps.mailer) throw Unavailable(m.noMailer);
     const now = this.now();
     const sendAt = parsed.data.sendAt;
     if (sendAt && new Date(sendAt).getTime() < now.getTime() - 60_000) throw Validation(m.sendAtPast, { sendAt: m.sendAtPast });

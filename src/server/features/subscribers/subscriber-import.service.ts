@@ -4,7 +4,7 @@
 // import id; undoing removes what that import added (docs/decisions/0033).
 import { requireAdmin, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
-import { Validation } from "#server/errors.ts";
+import { NotFound, Validation } from "#server/errors.ts";
 import { readCsv, unneutralise } from "#server/features/import/index.ts";
 import { invalidInput } from "#server/validation.ts";
 import { z } from "zod";
@@ -56,7 +56,9 @@ export class SubscriberImportService {
 
   async undo(viewer: CurrentUser | null, importId: string): Promise<{ removed: number; kept: number }> {
     requireAdmin(viewer);
-    return this.repository.undoImport(importId);
+    const undone = await this.repository.undoImport(importId);
+    if (!undone) throw NotFound(subscriptionMessages.importNotFound);
+    return undone;
   }
 
   private async read(input: unknown): Promise<SubscriberImportPreview> {

@@ -264,10 +264,11 @@ export class SubscriberRepository {
   }
 
   /** Undoes an import: the subscribers it added go, unless they have given consent elsewhere since. */
-  async undoImport(importId: string): Promise<{ removed: number; kept: number }> {
+  /** Null when no subscriber came from the import (an unknown id, or one undone already). */
+  async undoImport(importId: string): Promise<{ removed: number; kept: number } | null> {
     return this.db.transaction().execute(async (trx) => {
       const added = (await trx.selectFrom("subscriber_consent").select("subscriberId").where("importId", "=", importId).execute()).map((r) => r.subscriberId);
-      if (added.length === 0) return { removed: 0, kept: 0 };
+      if (added.length === 0) return null;
       const withOther = new Set(
         (await trx.selectFrom("subscriber_consent").select("subscriberId").where("subscriberId", "in", added).where((eb) => eb.or([eb("importId", "is", null), eb("importId", "!=", importId)])).execute()).map((r) => r.subscriberId),
       );

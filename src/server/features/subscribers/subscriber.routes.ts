@@ -80,7 +80,7 @@ const undoImport = createRoute({
   summary: "Remove the subscribers an import added, unless they have consented elsewhere since (admins only)",
   middleware: [adminOnly] as const,
   request: { params: IdParamSchema },
-  responses: { 200: answer("How many were removed and kept", z.object({ removed: z.number().int(), kept: z.number().int() })), ...adminErrors },
+  responses: { 200: answer("How many were removed and kept", z.object({ removed: z.number().int(), kept: z.number().int() })), ...adminErrors, 404: errorResponse("No such import, or its subscribers were removed already") },
 });
 
 export function registerSubscriberRoutes(api: OpenAPIHono<AppEnv>) {
