@@ -18,7 +18,7 @@ test("a visitor subscribes from the footer, confirms by mail, changes topics by 
   await visit.goto("/events");
   await untilScriptsRun(visit);
   const footer = visit.getByRole("contentinfo").getByRole("form", { name: "Newsletter sign-up" });
-  await footer.getByLabel("E-mail address").fill(email);
+  await footer.getByLabel("Your e-mail").fill(email);
   await footer.getByText("Choose topics").click();
   await footer.getByLabel("News").uncheck();
   await shoot(visit, "subscribe-footer");

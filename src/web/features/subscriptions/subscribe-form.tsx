@@ -58,9 +58,9 @@ export function SubscribeForm({ variant, categories = [] }: { variant: "footer" 
       <form {...getFormProps(form)} noValidate={false} className="grid gap-3" aria-label={small ? "Newsletter sign-up" : undefined} onFocus={() => setEngaged(true)}>
         <div className={small ? "flex flex-wrap items-end gap-2" : "grid gap-3"}>
           <div className={small ? "min-w-0 flex-1 basis-56" : undefined}>
-            {/* Not "Email": the page's own form (sign-in, sign-up) keeps that name to itself. */}
+            {/* Neither "Email" nor "Address": the page's own fields (sign-in, a marker's address) keep those names. */}
             <label htmlFor={fields.email.id} className={ui.label}>
-              E-mail address
+              Your e-mail
             </label>
             <input {...inputProps(fields.email, "email")} required autoComplete="email" className={ui.input} />
           </div>
