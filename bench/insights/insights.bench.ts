@@ -105,6 +105,7 @@ async function http(): Promise<void> {
       });
     await run(2);
     await run(2, true);
+    await bareFloor();
     for (let round = 0; round < ROUNDS; round++) {
       for (const throughApp of [false, true]) {
         const cpuBefore = cpuMs(server.pid);
@@ -120,6 +121,35 @@ async function http(): Promise<void> {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The floor this machine sets: a bare node:http server that reads the body and answers 204, under the same load from
+ * the same client. With autocannon on the server's own cores, its latencies are the least any endpoint can show here.
+ */
+async function bareFloor(): Promise<void> {
+  const port = await freePort();
+  const bare = spawn(
+    process.execPath,
+    ["-e", `require("node:http").createServer((q, s) => { q.resume(); q.on("end", () => { s.statusCode = 204; s.end(); }); }).listen(${port}, "127.0.0.1", () => console.log("ready"))`],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  try {
+    await new Promise((resolve) => bare.stdout!.once("data", resolve));
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}/api/v1/insights/hits`,
+      connections: CONNECTIONS,
+      overallRate: RATE,
+      duration: SECONDS,
+      requests: [{ method: "POST", setupRequest: (request) => ({ ...request, headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME }, body: JSON.stringify({ events: [] }) }) }],
+    });
+    console.log(
+      `HTTP bare node:http (load ${os.loadavg()[0]!.toFixed(1)}): ${result.requests.total} requests at ${Math.round(result.requests.average)}/s (asked ${RATE}/s), latency p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    );
+  } finally {
+    bare.kill("SIGTERM");
+    await new Promise((r) => bare.once("exit", r));
   }
 }
 

@@ -24,7 +24,7 @@ import { attributeLabel } from "#shared/schemas/business-attributes.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { hitAttributes, InsightBeacon } from "../components/insight-beacon.tsx";
 import { formatLongDate } from "#shared/format.ts";
-import { CheckedByOwner, SuggestEdit } from "../features/listings/index.ts";
+import { CheckedByOwner, SuggestEdit } from "../features/listings/suggest-edit.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
