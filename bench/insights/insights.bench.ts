@@ -8,7 +8,7 @@
 //    writes at most once a simulated second: writes per second and the database's time per write. BENCH_DAY_SECONDS
 //    runs only that many simulated seconds of it, at the day's average rate.
 // Never a test: timings on a shared machine are only comparable within one run.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -17,7 +17,10 @@ import autocannon from "autocannon";
 import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { buildBusiness, buildCategory } from "#server/db/factories.ts";
-import { InsightCounter, InsightRepository } from "#server/features/insights/index.ts";
+import {
+  InsightCounter,
+  InsightRepository,
+} from "#server/features/insights/index.ts";
 import type { PageEvent } from "#shared/schemas/insights.ts";
 import { serveArgs } from "../serve-command.ts";
 
@@ -30,7 +33,8 @@ const HITS = Number(process.env.BENCH_HITS ?? 1_000_000);
 const DAY_SECONDS = 86_400;
 /** Simulated seconds to run of the day, at its average rate (all of it by default; a shared machine may want an hour). */
 const RUN_SECONDS = Number(process.env.BENCH_DAY_SECONDS ?? DAY_SECONDS);
-const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -44,7 +48,13 @@ async function freePort(): Promise<number> {
 
 async function waitFor(url: string) {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer`);
@@ -53,8 +63,21 @@ async function waitFor(url: string) {
 /** A page's typical batch: its view, or a click, or a search's results, or a search that found nothing. */
 function batch(ids: string[], n: number): PageEvent[] {
   const id = ids[n % ids.length]!;
-  if (n % 10 === 0) return [{ kind: "search", id: ids.slice(n % 7, (n % 7) + 5), query: ["coffee", "bakery", "gifts"][n % 3] }];
-  if (n % 20 === 5) return [{ kind: "no-results", query: ["vegan pizza", "bike repair", `tailor ${n % 50}`][n % 3]! }];
+  if (n % 10 === 0)
+    return [
+      {
+        kind: "search",
+        id: ids.slice(n % 7, (n % 7) + 5),
+        query: ["coffee", "bakery", "gifts"][n % 3],
+      },
+    ];
+  if (n % 20 === 5)
+    return [
+      {
+        kind: "no-results",
+        query: ["vegan pizza", "bike repair", `tailor ${n % 50}`][n % 3]!,
+      },
+    ];
   if (n % 4 === 0) return [{ kind: "website", id }];
   return [{ kind: "view", id }];
 }
@@ -62,24 +85,50 @@ function batch(ids: string[], n: number): PageEvent[] {
 /** The CPU time a process has used so far, in ms (Linux's /proc; NaN elsewhere): what a request costs the server, whatever else the machine runs. */
 function cpuMs(pid: number | undefined): number {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    const fields = fs
+      .readFileSync(`/proc/${pid}/stat`, "utf8")
+      .split(") ")[1]!
+      .split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return Number.NaN;
   }
 }
 
+const PIN = process.env.BENCH_PIN === "1";
+if (PIN) spawnSync("taskset", ["-pc", "0", String(process.pid)]);
+
 async function http(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-bench-insights-"));
+  const dataDir = fs.mkdtempSync(
+    path.join(os.tmpdir(), "niche-bench-insights-"),
+  );
   const port = await freePort();
-  const server = spawn(process.execPath, serveArgs(), {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DEMO_CONTENT: "true", TRUST_PROXY: "true", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  // BENCH_PIN=1: the server on the second core and this process (autocannon) on the first, so the client's work does
+  // not queue the server's (Linux's taskset).
+  const server = spawn(
+    PIN ? "taskset" : process.execPath,
+    PIN ? ["-c", "1", process.execPath, ...serveArgs()] : serveArgs(),
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DEMO_CONTENT: "true",
+        TRUST_PROXY: "true",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/v1/businesses`);
-    const ids = ((await (await fetch(`${base}/api/v1/businesses`)).json()) as Array<{ id: string }>).map((b) => b.id);
+    const ids = (
+      (await (await fetch(`${base}/api/v1/businesses`)).json()) as Array<{
+        id: string;
+      }>
+    ).map((b) => b.id);
     let n = 0;
     // With a query string the request misses the path Node's server answers before the app (insight-hits.listener.ts)
     // and goes through the app's middleware and route, as every hit did before: both measured in one server, in turns.
@@ -96,7 +145,12 @@ async function http(): Promise<void> {
               n++;
               return {
                 ...request,
-                headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME, "sec-fetch-site": "same-origin", "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+                headers: {
+                  "content-type": "text/plain;charset=UTF-8",
+                  "user-agent": CHROME,
+                  "sec-fetch-site": "same-origin",
+                  "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+                },
                 body: JSON.stringify({ events: batch(ids, n) }),
               };
             },
@@ -131,8 +185,12 @@ async function http(): Promise<void> {
 async function bareFloor(): Promise<void> {
   const port = await freePort();
   const bare = spawn(
-    process.execPath,
-    ["-e", `require("node:http").createServer((q, s) => { q.resume(); q.on("end", () => { s.statusCode = 204; s.end(); }); }).listen(${port}, "127.0.0.1", () => console.log("ready"))`],
+    PIN ? "taskset" : process.execPath,
+    [
+      ...(PIN ? ["-c", "1", process.execPath] : []),
+      "-e",
+      `require("node:http").createServer((q, s) => { q.resume(); q.on("end", () => { s.statusCode = 204; s.end(); }); }).listen(${port}, "127.0.0.1", () => console.log("ready"))`,
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   try {
@@ -142,7 +200,19 @@ async function bareFloor(): Promise<void> {
       connections: CONNECTIONS,
       overallRate: RATE,
       duration: SECONDS,
-      requests: [{ method: "POST", setupRequest: (request) => ({ ...request, headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME }, body: JSON.stringify({ events: [] }) }) }],
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request) => ({
+            ...request,
+            headers: {
+              "content-type": "text/plain;charset=UTF-8",
+              "user-agent": CHROME,
+            },
+            body: JSON.stringify({ events: [] }),
+          }),
+        },
+      ],
     });
     console.log(
       `HTTP bare node:http (load ${os.loadavg()[0]!.toFixed(1)}): ${result.requests.total} requests at ${Math.round(result.requests.average)}/s (asked ${RATE}/s), latency p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
@@ -154,17 +224,26 @@ async function bareFloor(): Promise<void> {
 }
 
 async function day(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "niche-bench-insights-day-"));
+  const dir = fs.mkdtempSync(
+    path.join(os.tmpdir(), "niche-bench-insights-day-"),
+  );
   const database = openDatabase({ sqlitePath: path.join(dir, "bench.sqlite") });
   try {
     await migrateToLatest(database);
     const category = buildCategory();
     await database.db.insertInto("category").values(category).execute();
-    const businesses = Array.from({ length: 500 }, () => buildBusiness({ categoryId: category.id }));
-    for (const b of businesses) await database.db.insertInto("business").values(b).execute();
+    const businesses = Array.from({ length: 500 }, () =>
+      buildBusiness({ categoryId: category.id }),
+    );
+    for (const b of businesses)
+      await database.db.insertInto("business").values(b).execute();
     const ids = businesses.map((b) => b.id);
     let now = Date.parse("2031-05-01T00:00:00Z");
-    const counter = new InsightCounter({ repository: new InsightRepository(database.db), timeZone: async () => "UTC", now: () => now });
+    const counter = new InsightCounter({
+      repository: new InsightRepository(database.db),
+      timeZone: async () => "UTC",
+      now: () => now,
+    });
     await counter.prepare();
     let writeMs = 0;
     let slowest = 0;
@@ -173,7 +252,12 @@ async function day(): Promise<void> {
     const started = performance.now();
     for (let second = 0; second < RUN_SECONDS; second++) {
       const due = Math.round((second + 1) * perSecond) - sent;
-      for (let i = 0; i < due; i++, sent++) counter.record(batch(ids, sent), { address: `10.0.${(sent >> 8) & 255}.${sent & 255}`, userAgent: CHROME, site: "bench" });
+      for (let i = 0; i < due; i++, sent++)
+        counter.record(batch(ids, sent), {
+          address: `10.0.${(sent >> 8) & 255}.${sent & 255}`,
+          userAgent: CHROME,
+          site: "bench",
+        });
       now += 1000;
       if (counter.pending === 0) continue;
       const t0 = performance.now();
@@ -182,7 +266,10 @@ async function day(): Promise<void> {
       writeMs += ms;
       slowest = Math.max(slowest, ms);
     }
-    const rows = await database.db.selectFrom("insight_count").select((eb) => eb.fn.sum<number>("count").as("total")).executeTakeFirstOrThrow();
+    const rows = await database.db
+      .selectFrom("insight_count")
+      .select((eb) => eb.fn.sum<number>("count").as("total"))
+      .executeTakeFirstOrThrow();
     console.log(
       `A day's rate (${HITS} hits a day): ${sent} hits over ${RUN_SECONDS} simulated seconds in ${Math.round(performance.now() - started)} ms; ${counter.writes} writes (${(counter.writes / RUN_SECONDS).toFixed(2)} a second); database time ${(writeMs / counter.writes).toFixed(2)} ms a write on average, ${slowest.toFixed(1)} ms at most; ${Number(rows.total)} added to the counters (a search counts for each business it showed; views repeated within 30 minutes once); heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`,
     );
@@ -192,6 +279,11 @@ async function day(): Promise<void> {
   }
 }
 
-console.log(`${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 if (process.env.BENCH_ONLY !== "day") await http();
 if (process.env.BENCH_ONLY !== "http") await day();
