@@ -37,6 +37,9 @@ test("an administrator publishes an announcement; two members get it by mail, on
   await expect(attachField.getByRole("list", { name: "Files to attach" })).toContainText("fair-map");
   await form.getByRole("button", { name: "Add Announcement" }).click();
   await expect(page.getByRole("list", { name: "Announcements" }).getByRole("listitem").filter({ hasText: title })).toContainText("Published");
+  // The time typed is the association's (America/Toronto, 5 hours behind UTC in January), whatever the browser's zone.
+  const saved = (await (await page.request.get("/api/v1/admin/announcements?pageSize=50")).json()) as { items: Array<{ title: string; publishAt: string | null }> };
+  expect(new Date(saved.items.find((a) => a.title === title)!.publishAt!).toISOString()).toBe("2026-01-05T14:00:00.000Z");
   await shoot(page, "admin-announcements");
 
   // Both members receive it, with why and where to change that.

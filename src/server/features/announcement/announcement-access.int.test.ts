@@ -2,7 +2,7 @@
 // and an administrator, for every operation; members never see drafts, scheduled or archived ones.
 import { expect, it } from "vitest";
 import { setUp, setUpTestApp } from "#tests/setup/app.ts";
-import { adminOnly, describeAccessMatrix, membersOnly, setUpMatrixPeople, type Operation } from "#tests/setup/access-matrix.ts";
+import { adminOnly, describeAccessMatrix, membersOnly, setUpMatrixPeople, signedIn, type Operation } from "#tests/setup/access-matrix.ts";
 
 const t = setUpTestApp();
 const people = setUpMatrixPeople(t, "Matrix");
@@ -64,6 +64,12 @@ const OPERATIONS: Operation[] = [
     },
     expect: adminOnly(204),
   },
+  // The members' area around them: each signed-in person's own preferences, dashboard and onboarding (what members
+  // alone may read on the dashboard is in tests/integration/member-dashboard.int.test.ts).
+  { name: "read one's notification preferences", call: (cookie) => t.request("/api/v1/me/notifications", { cookie }), expect: signedIn(200) },
+  { name: "save one's notification preferences", call: (cookie) => t.request("/api/v1/me/notifications", { method: "PUT", json: { minutes: "at once" }, cookie }), expect: signedIn(200) },
+  { name: "read one's dashboard", call: (cookie) => t.request("/api/v1/me/dashboard", { cookie }), expect: signedIn(200) },
+  { name: "read one's onboarding", call: (cookie) => t.request("/api/v1/me/onboarding", { cookie }), expect: signedIn(200) },
 ];
 
 describeAccessMatrix("announcements: who may do what", people, OPERATIONS, () => {
