@@ -24,7 +24,7 @@ import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
 import { InsightCounter, InsightOverviewRepository, InsightOverviewService, InsightReport, InsightRepository, InsightService } from "./features/insights/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
-import { FreshnessRepository, FreshnessService, SuggestionRepository, SuggestionService } from "./features/listings/index.ts";
+import { FreshnessRepository, FreshnessService, freshnessDashboard, SuggestionRepository, SuggestionService } from "./features/listings/index.ts";
 import {
   MEETING_MAIL_JOB,
   meetingDashboard,
@@ -201,6 +201,7 @@ export function createServices({
       volunteerDashboard({ upcoming: (id) => volunteering.service.upcomingOf(id), timeZone: siteTimeZone }),
       surveyDashboard({ unanswered: (viewer) => surveys.service.openUnansweredFor(viewer), timeZone: siteTimeZone }),
       ownersDashboard({ businesses: (ids) => businesses.findMany(ids), waiting: (viewer) => owners.requestDecisions.waiting(viewer) }),
+      freshnessDashboard({ unchecked: (ids) => freshListings.freshness.uncheckedOf(ids) }),
     ],
   });
   // What each kind of news puts in the weekly digest (src/server/features/notifications/digest-sources.ts).

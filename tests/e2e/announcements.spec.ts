@@ -37,6 +37,10 @@ test("an administrator publishes an announcement; two members get it by mail, on
   await expect(attachField.getByRole("list", { name: "Files to attach" })).toContainText("fair-map");
   await form.getByRole("button", { name: "Add Announcement" }).click();
   await expect(page.getByRole("list", { name: "Announcements" }).getByRole("listitem").filter({ hasText: title })).toContainText("Published");
+  // The time typed is the association's (America/Toronto, 5 hours behind UTC in January), whatever the browser's zone.
+  const saved = (await (await page.request.get("/api/v1/admin/announcements?pageSize=50")).json()) as { items: Array<{ title: string; publishAt: string | null }> };
+  expect(new Date(saved.items.find((a) => a.title === title)!.publishAt!).toISOString()).toBe("2026-01-05T14:00:00.000Z");
+  await expectNoAxeViolations(page);
   await shoot(page, "admin-announcements");
 
   // Both members receive it, with why and where to change that.
@@ -93,6 +97,7 @@ test("an administrator publishes an announcement; two members get it by mail, on
   await expect(memberPage.getByRole("status").filter({ hasText: "Notification preferences saved." })).toBeVisible();
   await memberPage.reload();
   await expect(memberPage.getByRole("group", { name: "Announcements" }).getByRole("radio", { name: "Off" })).toBeChecked();
+  await expectNoAxeViolations(memberPage);
   await shoot(memberPage, "my-account-notifications");
   await context.close();
 
@@ -105,6 +110,7 @@ test("an administrator publishes an announcement; two members get it by mail, on
   // The members-only attachment is not there for them, even with its address.
   expect((await plainPage.request.get(fileUrl)).status()).toBe(404);
   await expect(plainPage.getByRole("banner").getByRole("link", { name: /^Announcements,/ })).toHaveCount(0);
+  await expectNoAxeViolations(plainPage);
   await shoot(plainPage, "member-announcements-not-member");
   await plain.close();
   await admin.dispose();

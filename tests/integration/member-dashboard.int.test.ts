@@ -159,6 +159,43 @@ describe("meetings on the dashboard", () => {
   });
 });
 
+describe("listings to confirm", () => {
+  it("asks an owner about each listing no owner checked within the interval, with the reminder's one-click link while it works, until confirmed", async () => {
+    const owner = await ownerOf(1, "Unchecked Books", true);
+    const [business] = owner.businesses;
+    const task = async () => (await dashboard(owner.cookie)).body.tasks.find((tk) => tk.id === `listing-checked-${business!.id}`);
+    // Owned from today: nothing to ask yet.
+    expect(await task()).toBeUndefined();
+
+    // Owned for 200 days, never confirmed (the interval is 90 days unless changed).
+    await t.database.db.updateTable("business_owner").set({ createdAt: new Date(Date.now() - 200 * 24 * HOUR).toISOString() }).where("businessId", "=", business!.id).execute();
+    expect(await task()).toEqual({
+      id: `listing-checked-${business!.id}`,
+      title: `Is the listing of ${business!.name} still right?`,
+      detail: "No owner has confirmed or changed it in the last 90 days.",
+      href: "/mybusiness",
+      action: "Check it on My Business",
+    });
+
+    // A reminder whose link is over (30 days) changes nothing; one that works is the task's link.
+    const remind = async (period: string, daysAgo: number) => {
+      const token = `${period}-${newId()}`;
+      await t.database.db.insertInto("listing_reminder").values({ businessId: business!.id, period, token, sentAt: new Date(Date.now() - daysAgo * 24 * HOUR).toISOString(), confirmedAt: null }).execute();
+      return token;
+    };
+    await remind("old", 45);
+    expect((await task())!.href).toBe("/mybusiness");
+    const token = await remind("recent", 2);
+    expect(await task()).toMatchObject({ href: `/listings/confirm/${token}`, action: "Confirm it or update it" });
+
+    // Another owner's dashboard does not ask about it.
+    expect(JSON.stringify((await dashboard((await ownerOf(1, "Other Books", true)).cookie)).body.tasks)).not.toContain(business!.name);
+
+    expect((await t.request("/api/v1/listings/confirm", { method: "POST", json: { token } })).status).toBe(200);
+    expect(await task()).toBeUndefined();
+  });
+});
+
 describe("who sees what", () => {
   it("refuses anonymous requests, and shows each person only their own businesses and what members may read", async () => {
     const a = await ownerOf(1, "Matrix A");

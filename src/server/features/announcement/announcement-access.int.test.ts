@@ -1,20 +1,12 @@
 // Who may do what with announcements, on the server: anonymous, a plain user, two members (owners of a business each)
 // and an administrator, for every operation; members never see drafts, scheduled or archived ones.
-import { describe, expect, it } from "vitest";
-import { createBusiness } from "#server/db/factories.ts";
-import { setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
-import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { expect, it } from "vitest";
+import { setUp, setUpTestApp } from "#tests/setup/app.ts";
+import { adminOnly, describeAccessMatrix, membersOnly, setUpMatrixPeople, signedIn, type Operation } from "#tests/setup/access-matrix.ts";
 
 const t = setUpTestApp();
-const admin = setUpSignIn(t, "admin");
-const plainUser = setUpSignIn(t, "user");
-// A `business` account that owns nothing yet is not a member.
-const ownerOfNothing = setUpSignIn(t, "business");
-const members = setUp(async () => {
-  const a = await createBusiness(t.database.db, { name: "Matrix A" });
-  const b = await createBusiness(t.database.db, { name: "Matrix B" });
-  return { a: await signInOwnerOf(t, admin.cookie, a.id), b: await signInOwnerOf(t, admin.cookie, b.id) };
-});
+const people = setUpMatrixPeople(t, "Matrix");
+const { admin, members } = people;
 
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -32,40 +24,35 @@ const fixtures = setUp(async () => {
   };
 });
 
-type Who = "anonymous" | "user" | "ownerOfNothing" | "memberA" | "memberB" | "admin";
-const WHO: Who[] = ["anonymous", "user", "ownerOfNothing", "memberA", "memberB", "admin"];
-function cookieOf(who: Who): string | undefined {
-  return { anonymous: undefined, user: plainUser.cookie, ownerOfNothing: ownerOfNothing.cookie, memberA: members.a.cookie, memberB: members.b.cookie, admin: admin.cookie }[who];
-}
 const valid = { title: "Matrix write", body: "<p>Hello</p>", publishAt: null };
 
 /** Each operation and what each person gets. */
-const OPERATIONS: Array<{ name: string; call: (cookie: string | undefined) => Response | Promise<Response>; expect: Record<Who, number> }> = [
-  { name: "list", call: (cookie) => t.request("/api/v1/announcements", { cookie }), expect: { anonymous: 401, user: 403, ownerOfNothing: 403, memberA: 200, memberB: 200, admin: 200 } },
+const OPERATIONS: Operation[] = [
+  { name: "list", call: (cookie) => t.request("/api/v1/announcements", { cookie }), expect: membersOnly(200) },
   {
     name: "list every one (administrators' tab)",
     call: (cookie) => t.request("/api/v1/admin/announcements", { cookie }),
-    expect: { anonymous: 401, user: 403, ownerOfNothing: 403, memberA: 403, memberB: 403, admin: 200 },
+    expect: adminOnly(200),
   },
   ...(["published", "draft", "scheduled", "archived"] as const).map((which) => ({
     name: `get ${which}`,
     call: (cookie: string | undefined) => t.request(`/api/v1/announcements/${fixtures[which]}`, { cookie }),
-    expect: { anonymous: 401, user: 403, ownerOfNothing: 403, memberA: which === "published" ? 200 : 404, memberB: which === "published" ? 200 : 404, admin: 200 },
+    expect: { ...membersOnly(200), ...(which === "published" ? {} : { memberA: 404, memberB: 404 }) },
   })),
   ...(["published", "draft", "scheduled"] as const).map((which) => ({
     name: `read ${which}`,
     call: (cookie: string | undefined) => t.request(`/api/v1/announcements/${fixtures[which]}/read`, { method: "POST", cookie }),
-    expect: { anonymous: 401, user: 403, ownerOfNothing: 403, memberA: which === "published" ? 204 : 404, memberB: which === "published" ? 204 : 404, admin: which === "published" ? 204 : 404 },
+    expect: membersOnly(which === "published" ? 204 : 404),
   })),
   {
     name: "create",
     call: (cookie) => t.request("/api/v1/announcements", { method: "POST", json: valid, cookie }),
-    expect: { anonymous: 401, user: 403, ownerOfNothing: 403, memberA: 403, memberB: 403, admin: 201 },
+    expect: adminOnly(201),
   },
   {
     name: "update",
     call: (cookie) => t.request(`/api/v1/announcements/${fixtures.draft}`, { method: "PUT", json: { ...valid, title: "Draft" }, cookie }),
-    expect: { anonymous: 401, user: 403, ownerOfNothing: 403, memberA: 403, memberB: 403, admin: 200 },
+    expect: adminOnly(200),
   },
   {
     name: "delete",
@@ -75,19 +62,17 @@ const OPERATIONS: Array<{ name: string; call: (cookie: string | undefined) => Re
       const { id } = (await made.json()) as { id: string };
       return t.request(`/api/v1/announcements/${id}`, { method: "DELETE", cookie });
     },
-    expect: { anonymous: 401, user: 403, ownerOfNothing: 403, memberA: 403, memberB: 403, admin: 204 },
+    expect: adminOnly(204),
   },
+  // The members' area around them: each signed-in person's own preferences, dashboard and onboarding (what members
+  // alone may read on the dashboard is in tests/integration/member-dashboard.int.test.ts).
+  { name: "read one's notification preferences", call: (cookie) => t.request("/api/v1/me/notifications", { cookie }), expect: signedIn(200) },
+  { name: "save one's notification preferences", call: (cookie) => t.request("/api/v1/me/notifications", { method: "PUT", json: { minutes: "at once" }, cookie }), expect: signedIn(200) },
+  { name: "read one's dashboard", call: (cookie) => t.request("/api/v1/me/dashboard", { cookie }), expect: signedIn(200) },
+  { name: "read one's onboarding", call: (cookie) => t.request("/api/v1/me/onboarding", { cookie }), expect: signedIn(200) },
 ];
 
-describe("announcements: who may do what", () => {
-  for (const operation of OPERATIONS) {
-    it(operation.name, async () => {
-      const got: Record<string, number> = {};
-      for (const who of WHO) got[who] = (await operation.call(cookieOf(who))).status;
-      expect(got).toEqual(operation.expect);
-    });
-  }
-
+describeAccessMatrix("announcements: who may do what", people, OPERATIONS, () => {
   it("members list the published ones only; the administrators' list adds drafts, scheduled and archived ones", async () => {
     const titles = async (path: string, cookie: string) => ((await (await t.request(path, { cookie })).json()) as { items: Array<{ title: string }> }).items.map((a) => a.title);
     expect(await titles("/api/v1/announcements", members.a.cookie)).toEqual(["Published"]);

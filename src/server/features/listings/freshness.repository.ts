@@ -79,6 +79,18 @@ export class FreshnessRepository {
       .executeTakeFirst();
   }
 
+  /** The reminders of the businesses named that no one has answered yet, latest first. */
+  async unansweredReminders(businessIds: string[]): Promise<Array<{ businessId: string; token: string; sentAt: string }>> {
+    if (businessIds.length === 0) return [];
+    return this.db
+      .selectFrom("listing_reminder")
+      .select(["businessId", "token", "sentAt"])
+      .where("businessId", "in", businessIds)
+      .where("confirmedAt", "is", null)
+      .orderBy("sentAt", "desc")
+      .execute();
+  }
+
   /** The owner confirmed the listing from the reminder carrying `token`. */
   async confirm(token: string, businessId: string, at: string): Promise<void> {
     await this.db.updateTable("listing_reminder").set({ confirmedAt: at }).where("token", "=", token).execute();

@@ -25,6 +25,15 @@ export interface FreshnessOptions {
   now?: () => Date;
 }
 
+/** An owner's listing not checked within the interval, as the dashboard asks about it. */
+export interface UncheckedListing {
+  businessId: string;
+  businessName: string;
+  freshnessDays: number;
+  /** The latest reminder's one-click confirmation page while its link works; null without one. */
+  confirmPath: string | null;
+}
+
 /** Since when a listing counts as checked: the owner's last confirmation or change, or when its first owner came. */
 function checkedSince(state: ListingState): string | null {
   const since = [state.ownerCheckedAt, state.ownerSince].filter((v): v is string => !!v).sort();
@@ -105,6 +114,27 @@ export class FreshnessService {
     const reminder = await this.options.repository.reminder(token);
     if (!reminder || this.now().getTime() - Date.parse(reminder.sentAt) > CONFIRM_LINK_DAYS * DAY) return null;
     return { businessId: reminder.businessId, businessName: reminder.businessName };
+  }
+
+  /**
+   * The listings among `businessIds` (the owner's) that no owner confirmed or changed within the interval, each with
+   * the path of its latest reminder's one-click confirmation while that link works. Two reads whatever the number.
+   */
+  async uncheckedOf(businessIds: string[]): Promise<UncheckedListing[]> {
+    if (businessIds.length === 0) return [];
+    const { repository } = this.options;
+    const [{ freshnessDays }, states, reminders] = await Promise.all([this.options.settings(), repository.states(businessIds), repository.unansweredReminders(businessIds)]);
+    const now = this.now().getTime();
+    const cutoff = now - freshnessDays * DAY;
+    return states
+      .filter((state) => {
+        const since = checkedSince(state);
+        return state.owners > 0 && (!since || Date.parse(since) < cutoff);
+      })
+      .map((state) => {
+        const open = reminders.find((r) => r.businessId === state.businessId && now - Date.parse(r.sentAt) <= CONFIRM_LINK_DAYS * DAY);
+        return { businessId: state.businessId, businessName: state.businessName, freshnessDays, confirmPath: open ? `/listings/confirm/${open.token}` : null };
+      });
   }
 
   /** The one-click "Yes, it is all correct": marks the listing checked now; NotFound for a link that is not one or is over 30 days old. */

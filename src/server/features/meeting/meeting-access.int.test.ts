@@ -1,20 +1,12 @@
 // Who may do what with meetings, on the server: anonymous, a plain user, two members (owners of a business each) and
 // an administrator, for every operation; answers are each member's own, and others are seen by name only.
-import { describe, expect, it } from "vitest";
-import { createBusiness } from "#server/db/factories.ts";
-import { setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
-import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { expect, it } from "vitest";
+import { setUp, setUpTestApp } from "#tests/setup/app.ts";
+import { adminOnly, describeAccessMatrix, membersOnly, setUpMatrixPeople, type Operation } from "#tests/setup/access-matrix.ts";
 
 const t = setUpTestApp();
-const admin = setUpSignIn(t, "admin");
-const plainUser = setUpSignIn(t, "user");
-// A `business` account that owns nothing yet is not a member.
-const ownerOfNothing = setUpSignIn(t, "business");
-const members = setUp(async () => {
-  const a = await createBusiness(t.database.db, { name: "Meeting matrix A" });
-  const b = await createBusiness(t.database.db, { name: "Meeting matrix B" });
-  return { a: await signInOwnerOf(t, admin.cookie, a.id), b: await signInOwnerOf(t, admin.cookie, b.id) };
-});
+const people = setUpMatrixPeople(t, "Meeting matrix");
+const { admin, members } = people;
 
 const DAY = 24 * 3_600_000;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -25,25 +17,17 @@ const fixture = setUp(async () => {
   return { id: ((await response.json()) as { id: string }).id };
 });
 
-type Who = "anonymous" | "user" | "ownerOfNothing" | "memberA" | "memberB" | "admin";
-const WHO: Who[] = ["anonymous", "user", "ownerOfNothing", "memberA", "memberB", "admin"];
-function cookieOf(who: Who): string | undefined {
-  return { anonymous: undefined, user: plainUser.cookie, ownerOfNothing: ownerOfNothing.cookie, memberA: members.a.cookie, memberB: members.b.cookie, admin: admin.cookie }[who];
-}
-const MEMBERS_ONLY = (ok: number) => ({ anonymous: 401, user: 403, ownerOfNothing: 403, memberA: ok, memberB: ok, admin: ok });
-const ADMIN_ONLY = (ok: number) => ({ anonymous: 401, user: 403, ownerOfNothing: 403, memberA: 403, memberB: 403, admin: ok });
-
 /** Each operation and what each person gets. */
-const OPERATIONS: Array<{ name: string; call: (cookie: string | undefined) => Response | Promise<Response>; expect: Record<Who, number> }> = [
-  { name: "list", call: (cookie) => t.request("/api/v1/meetings", { cookie }), expect: MEMBERS_ONLY(200) },
-  { name: "list every one (administrators' tab)", call: (cookie) => t.request("/api/v1/admin/meetings", { cookie }), expect: ADMIN_ONLY(200) },
-  { name: "get", call: (cookie) => t.request(`/api/v1/meetings/${fixture.id}`, { cookie }), expect: MEMBERS_ONLY(200) },
-  { name: "answer", call: (cookie) => t.request(`/api/v1/meetings/${fixture.id}/rsvp`, { method: "POST", json: { response: "maybe" }, cookie }), expect: MEMBERS_ONLY(200) },
-  { name: "download its calendar file", call: (cookie) => t.request(`/myqsa/meetings/${fixture.id}.ics`, { cookie }), expect: MEMBERS_ONLY(200) },
-  { name: "read the private calendar's address", call: (cookie) => t.request("/api/v1/me/meeting-calendar", { cookie }), expect: MEMBERS_ONLY(200) },
-  { name: "reset the private calendar's address", call: (cookie) => t.request("/api/v1/me/meeting-calendar/reset", { method: "POST", cookie, json: { confirm: true } }), expect: MEMBERS_ONLY(200) },
-  { name: "create", call: (cookie) => t.request("/api/v1/meetings", { method: "POST", json: valid, cookie }), expect: ADMIN_ONLY(201) },
-  { name: "update", call: (cookie) => t.request(`/api/v1/meetings/${fixture.id}`, { method: "PUT", json: valid, cookie }), expect: ADMIN_ONLY(200) },
+const OPERATIONS: Operation[] = [
+  { name: "list", call: (cookie) => t.request("/api/v1/meetings", { cookie }), expect: membersOnly(200) },
+  { name: "list every one (administrators' tab)", call: (cookie) => t.request("/api/v1/admin/meetings", { cookie }), expect: adminOnly(200) },
+  { name: "get", call: (cookie) => t.request(`/api/v1/meetings/${fixture.id}`, { cookie }), expect: membersOnly(200) },
+  { name: "answer", call: (cookie) => t.request(`/api/v1/meetings/${fixture.id}/rsvp`, { method: "POST", json: { response: "maybe" }, cookie }), expect: membersOnly(200) },
+  { name: "download its calendar file", call: (cookie) => t.request(`/myqsa/meetings/${fixture.id}.ics`, { cookie }), expect: membersOnly(200) },
+  { name: "read the private calendar's address", call: (cookie) => t.request("/api/v1/me/meeting-calendar", { cookie }), expect: membersOnly(200) },
+  { name: "reset the private calendar's address", call: (cookie) => t.request("/api/v1/me/meeting-calendar/reset", { method: "POST", cookie, json: { confirm: true } }), expect: membersOnly(200) },
+  { name: "create", call: (cookie) => t.request("/api/v1/meetings", { method: "POST", json: valid, cookie }), expect: adminOnly(201) },
+  { name: "update", call: (cookie) => t.request(`/api/v1/meetings/${fixture.id}`, { method: "PUT", json: valid, cookie }), expect: adminOnly(200) },
   {
     name: "delete",
     call: async (cookie) => {
@@ -52,19 +36,11 @@ const OPERATIONS: Array<{ name: string; call: (cookie: string | undefined) => Re
       const { id } = (await made.json()) as { id: string };
       return t.request(`/api/v1/meetings/${id}`, { method: "DELETE", cookie });
     },
-    expect: ADMIN_ONLY(204),
+    expect: adminOnly(204),
   },
 ];
 
-describe("meetings: who may do what", () => {
-  for (const operation of OPERATIONS) {
-    it(operation.name, async () => {
-      const got: Record<string, number> = {};
-      for (const who of WHO) got[who] = (await operation.call(cookieOf(who))).status;
-      expect(got).toEqual(operation.expect);
-    });
-  }
-
+describeAccessMatrix("meetings: who may do what", people, OPERATIONS, () => {
   it("a member's answer is their own, and others see it by name only, never by address", async () => {
     const made = await t.request("/api/v1/meetings", { method: "POST", json: { ...valid, title: "Names only" }, cookie: admin.cookie });
     const { id } = (await made.json()) as { id: string };

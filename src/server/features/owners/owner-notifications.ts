@@ -2,7 +2,7 @@
 // decision to the person who asked.
 import type { Mailer } from "#server/mail/mailer.ts";
 import { message } from "#server/mail/templates.ts";
-import type { Delivery } from "#shared/schemas/notification-preferences.ts";
+import { NOTIFICATION_PREFERENCES_PATH, type Delivery } from "#shared/schemas/notification-preferences.ts";
 import { REQUEST_KIND_LABELS } from "#shared/schemas/owners.ts";
 import type { RequestRepository, StoredRequest } from "./requests.repository.ts";
 
@@ -86,7 +86,13 @@ export class OwnerNotifications {
         : outcome === "rejected"
           ? [`Your request (${what}) was rejected.`, `Reason: ${reason ?? ""}`]
           : [`Your request (${what}) was closed: ${reason ?? ""}`];
-    await mailer.send(message(request.requesterEmail, `Your request on ${site} was ${outcome === "approved" ? "approved" : outcome}`, lines, { label: "Open My Business", url: `${this.options.siteUrl}/mybusiness` }, []));
+    // Every mail says why it came and where to change that (issue 39, item 5); a closure is sent whatever the choice.
+    const why =
+      outcome === "closed"
+        ? `You get this mail because you made this request on ${site}; a request closed without a decision is always told.`
+        : `You get this mail because you made this request on ${site} and your notification preferences send you requests decided at once.`;
+    const after = [why, `Change your notification preferences: ${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`];
+    await mailer.send(message(request.requesterEmail, `Your request on ${site} was ${outcome === "approved" ? "approved" : outcome}`, lines, { label: "Open My Business", url: `${this.options.siteUrl}/mybusiness` }, after));
   }
 
   /** Runs mail so that a mail server that fails never fails the request that caused it. */

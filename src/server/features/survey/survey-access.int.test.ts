@@ -1,21 +1,15 @@
 // Who may do what with surveys, on the server: anonymous, a plain user, two members (owners of a business each) and an
 // administrator, for every operation; and 200 people answering one survey at the same moment, each counted once.
 import { describe, expect, it } from "vitest";
-import { createBusiness, createUser } from "#server/db/factories.ts";
-import { setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
-import { signInOwnerOf } from "#tests/setup/owners.ts";
+import { createUser } from "#server/db/factories.ts";
+import { setUp, setUpTestApp } from "#tests/setup/app.ts";
+import { adminOnly, describeAccessMatrix, everyone, membersOnly, setUpMatrixPeople, type Operation, type Who } from "#tests/setup/access-matrix.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import type { SurveyInput } from "#shared/schemas/survey.ts";
 
 const t = setUpTestApp();
-const admin = setUpSignIn(t, "admin");
-const plainUser = setUpSignIn(t, "user");
-const ownerOfNothing = setUpSignIn(t, "business");
-const members = setUp(async () => {
-  const a = await createBusiness(t.database.db, { name: "Survey matrix A" });
-  const b = await createBusiness(t.database.db, { name: "Survey matrix B" });
-  return { a: await signInOwnerOf(t, admin.cookie, a.id), b: await signInOwnerOf(t, admin.cookie, b.id) };
-});
+const people = setUpMatrixPeople(t, "Survey matrix");
+const { admin, members, cookieOf } = people;
 
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 const valid = {
@@ -33,54 +27,39 @@ const fixture = setUp(async () => {
   return { id: ((await response.json()) as { id: string }).id, publicId: ((await open.json()) as { id: string }).id };
 });
 
-type Who = "anonymous" | "user" | "ownerOfNothing" | "memberA" | "memberB" | "admin";
-const WHO: Who[] = ["anonymous", "user", "ownerOfNothing", "memberA", "memberB", "admin"];
-function cookieOf(who: Who): string | undefined {
-  return { anonymous: undefined, user: plainUser.cookie, ownerOfNothing: ownerOfNothing.cookie, memberA: members.a.cookie, memberB: members.b.cookie, admin: admin.cookie }[who];
-}
-const MEMBERS_ONLY = (ok: number) => ({ anonymous: 401, user: 403, ownerOfNothing: 403, memberA: ok, memberB: ok, admin: ok });
-const ADMIN_ONLY = (ok: number) => ({ anonymous: 401, user: 403, ownerOfNothing: 403, memberA: 403, memberB: 403, admin: ok });
 const made = async () => ((await (await t.request("/api/v1/surveys", { method: "POST", json: valid, cookie: admin.cookie })).json()) as { id: string }).id;
 
-const OPERATIONS: Array<{ name: string; call: (cookie: string | undefined) => Response | Promise<Response>; expect: Record<Who, number> }> = [
+const OPERATIONS: Operation[] = [
   // The list answers everyone: what is in it depends on who asks (below).
-  { name: "list", call: (cookie) => t.request("/api/v1/surveys", { cookie }), expect: { anonymous: 200, user: 200, ownerOfNothing: 200, memberA: 200, memberB: 200, admin: 200 } },
-  { name: "list every one (administrators' tab)", call: (cookie) => t.request("/api/v1/admin/surveys", { cookie }), expect: ADMIN_ONLY(200) },
-  { name: "get a public survey", call: (cookie) => t.request(`/api/v1/surveys/${fixture.publicId}`, { cookie }), expect: { anonymous: 200, user: 200, ownerOfNothing: 200, memberA: 200, memberB: 200, admin: 200 } },
+  { name: "list", call: (cookie) => t.request("/api/v1/surveys", { cookie }), expect: everyone(200) },
+  { name: "list every one (administrators' tab)", call: (cookie) => t.request("/api/v1/admin/surveys", { cookie }), expect: adminOnly(200) },
+  { name: "get a public survey", call: (cookie) => t.request(`/api/v1/surveys/${fixture.publicId}`, { cookie }), expect: everyone(200) },
   // A public survey's answer needs the proof of work from everyone, whatever their role.
   {
     name: "answer a public survey without the proof of work",
     call: (cookie) => t.request(`/api/v1/surveys/${fixture.publicId}/responses`, { method: "POST", json: { answers: { q1: 3 }, email: "someone@example.com" }, cookie }),
-    expect: { anonymous: 400, user: 400, ownerOfNothing: 400, memberA: 400, memberB: 400, admin: 400 },
+    expect: everyone(400),
   },
   // Only the mailed link's token counts an answer: a session is no use without it.
   {
     name: "confirm a visitor's answer without its token",
     call: (cookie) => t.request(`/api/v1/surveys/${fixture.publicId}/responses/confirm`, { method: "POST", json: { token: "not-the-mailed-token" }, cookie }),
-    expect: { anonymous: 400, user: 400, ownerOfNothing: 400, memberA: 400, memberB: 400, admin: 400 },
+    expect: everyone(400),
   },
-  { name: "get a members' survey", call: (cookie) => t.request(`/api/v1/surveys/${fixture.id}`, { cookie }), expect: MEMBERS_ONLY(200) },
+  { name: "get a members' survey", call: (cookie) => t.request(`/api/v1/surveys/${fixture.id}`, { cookie }), expect: membersOnly(200) },
   {
     name: "answer a members' survey",
     call: async (cookie) => t.request(`/api/v1/surveys/${await made()}/responses`, { method: "POST", json: { answers: { q1: 3 } }, cookie }),
-    expect: MEMBERS_ONLY(200),
+    expect: membersOnly(200),
   },
-  { name: "read live results", call: (cookie) => t.request(`/api/v1/surveys/${fixture.id}/results`, { cookie }), expect: { ...MEMBERS_ONLY(403), admin: 200 } },
-  { name: "export the answers as CSV", call: (cookie) => t.request(`/api/v1/exports/surveys/${fixture.id}.csv`, { cookie }), expect: ADMIN_ONLY(200) },
-  { name: "create", call: (cookie) => t.request("/api/v1/surveys", { method: "POST", json: valid, cookie }), expect: ADMIN_ONLY(201) },
-  { name: "update", call: (cookie) => t.request(`/api/v1/surveys/${fixture.id}`, { method: "PUT", json: valid, cookie }), expect: ADMIN_ONLY(200) },
-  { name: "delete", call: async (cookie) => t.request(`/api/v1/surveys/${await made()}`, { method: "DELETE", cookie }), expect: ADMIN_ONLY(204) },
+  { name: "read live results", call: (cookie) => t.request(`/api/v1/surveys/${fixture.id}/results`, { cookie }), expect: { ...membersOnly(403), admin: 200 } },
+  { name: "export the answers as CSV", call: (cookie) => t.request(`/api/v1/exports/surveys/${fixture.id}.csv`, { cookie }), expect: adminOnly(200) },
+  { name: "create", call: (cookie) => t.request("/api/v1/surveys", { method: "POST", json: valid, cookie }), expect: adminOnly(201) },
+  { name: "update", call: (cookie) => t.request(`/api/v1/surveys/${fixture.id}`, { method: "PUT", json: valid, cookie }), expect: adminOnly(200) },
+  { name: "delete", call: async (cookie) => t.request(`/api/v1/surveys/${await made()}`, { method: "DELETE", cookie }), expect: adminOnly(204) },
 ];
 
-describe("surveys: who may do what", () => {
-  for (const operation of OPERATIONS) {
-    it(operation.name, async () => {
-      const got: Record<string, number> = {};
-      for (const who of WHO) got[who] = (await operation.call(cookieOf(who))).status;
-      expect(got).toEqual(operation.expect);
-    });
-  }
-
+describeAccessMatrix("surveys: who may do what", people, OPERATIONS, () => {
   it("drafts are the administrators' only; a members' survey is not in others' lists; a public one is everyone's", async () => {
     const draft = ((await (await t.request("/api/v1/surveys", { method: "POST", json: { ...valid, title: "A draft", status: "draft" }, cookie: admin.cookie })).json()) as { id: string }).id;
     const open = ((await (await t.request("/api/v1/surveys", { method: "POST", json: { ...valid, title: "For all", audience: "public" }, cookie: admin.cookie })).json()) as { id: string }).id;
