@@ -40,6 +40,7 @@ test("an administrator writes a newsletter with an image and an event card, prev
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await expect(picker.getByLabel("Description (alt text)")).toHaveAccessibleDescription("Describe the image, or mark it decorative.");
+  await shoot(page, "admin-newsletter-image-dialog");
   await page.keyboard.type("Paper lanterns over Queen Street");
   await page.keyboard.press("Enter");
   await expect(picker).toBeHidden();
