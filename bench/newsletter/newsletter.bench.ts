@@ -63,7 +63,7 @@ try {
     database,
     store: new DiskStore(path.join(dir, "files")),
     env: parseEnv({ NEWSLETTER_RATE_PER_MINUTE: "1000000", PUBLIC_URL: "https://bench.example.org" }),
-    mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}${process.env.BENCH_SMTP_POOL === "false" ? "" : "?pool=true"}`, from: "bench@example.org", outboxDir: dir, logger }),
+    mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}${process.env.BENCH_SMTP_POOL === "false" ? "?pool=false" : ""}`, from: "bench@example.org", outboxDir: dir, logger }),
     logger,
   });
   // The latest digest moment of the site's settings (Monday 08:00 unless changed), taken as now.

@@ -98,6 +98,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
       // Hits counted in memory are written before the database closes.
       await services.insightCounter.stop().catch((err: unknown) => logger.warn({ err }, "insight counts lost at stop"));
       await stopping;
+      mailer.close?.();
       storage.close();
       await database.close();
     },

@@ -222,6 +222,7 @@ export function createServices({
     siteUrl: publicUrl(env),
     mailer,
     ratePerMinute: env.NEWSLETTER_RATE_PER_MINUTE,
+    files,
     timing: () => siteSettings.get(),
     queueNow: () => jobs.request(NEWSLETTER_QUEUE_JOB),
     logger,

@@ -1,7 +1,7 @@
 // What may be uploaded where: the kinds of file the site stores, their types and size limits (spec sections 3, 7, 9).
 import { EVENT_IMAGE_TYPES, IMAGE_TYPES, PROFILE_PICTURE } from "./constants.ts";
 
-export const UPLOAD_KINDS = ["logo", "eventImage", "postImage", "profilePicture", "businessPhoto", "siteImage", "document"] as const;
+export const UPLOAD_KINDS = ["logo", "eventImage", "postImage", "profilePicture", "businessPhoto", "siteImage", "document", "newsletterImage"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export interface UploadKindRules {
@@ -55,6 +55,8 @@ export const UPLOAD_RULES: Record<UploadKind, UploadKindRules> = {
    * document's download, which checks who may read it.
    */
   document: { folder: "documents", types: DOCUMENT_TYPES, maxBytes: 25 * 1024 * 1024, images: false },
+  /** Images inside a newsletter's text: kept once sent, since mail programs load them whenever a message is read. */
+  newsletterImage: { folder: "newsletter_images", types: IMAGE_TYPES, maxBytes: IMAGE_MAX_BYTES, images: true },
 };
 
 export function isUploadKind(value: unknown): value is UploadKind {

@@ -32,15 +32,24 @@ function decodeQuotedPrintable(text: string): string {
 export interface SmtpReceiverOptions {
   /** Awaited before each message is taken: a test holds a sender in the middle of sending. */
   beforeMessage?: () => Promise<void>;
+  /** How long closing waits for the clients' open connections before cutting them (100 ms by default). */
+  closeTimeoutMs?: number;
 }
 
 export async function startSmtpReceiver(options: SmtpReceiverOptions = {}) {
   const inbox: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // The site's mailer keeps its connections open (a pool): a test that is done closes them at once.
+    closeTimeout: options.closeTimeoutMs ?? 100,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onMailFrom(_address, _session, callback) {
       if (!options.beforeMessage) return callback();
       options.beforeMessage().then(() => callback(), callback);
@@ -107,6 +116,10 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
+    /** How many SMTP connections were opened to it so far. */
+    get connections() {
+      return connections;
+    },
     waitFor,
     linkIn,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

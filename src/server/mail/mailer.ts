@@ -48,6 +48,8 @@ function mailOf(from: string, message: MailMessage) {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Closes the connections to the mail server, at shutdown once nothing is being sent any more. */
+  close?(): void;
 }
 
 export interface MailerOptions {
@@ -63,13 +65,32 @@ function lazyTransport(options: string | Record<string, unknown>): () => Promise
   return () => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options)));
 }
 
+/** Connections a pooled transport keeps open at most: enough to keep up with the newsletter's rate, few enough for any provider. */
+export const SMTP_MAX_CONNECTIONS = 3;
+
+/**
+ * SMTP_URL with pooling on unless the URL says otherwise (`?pool=false`, `?maxConnections=5`): a newsletter of
+ * thousands then goes over a few connections, instead of a connection, a greeting and a login per message.
+ */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+  if (url.searchParams.get("pool") !== "false" && !url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", String(SMTP_MAX_CONNECTIONS));
+  return url.toString();
+}
+
 export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = lazyTransport(smtpUrl);
+    const transport = lazyTransport(pooledSmtpUrl(smtpUrl));
+    let opened = false;
     return {
       async send(message) {
+        opened = true;
         const info = await (await transport()).sendMail(mailOf(from, message));
         logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, "mail sent");
+      },
+      close() {
+        if (opened) void transport().then((t) => t.close());
       },
     };
   }
@@ -95,6 +116,7 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
 /** The same mailer, telling the metrics of each message sent and each that failed. */
 export function countedMailer(mailer: Mailer, metrics: MailMetrics): Mailer {
   return {
+    close: () => mailer.close?.(),
     async send(message) {
       try {
         await mailer.send(message);

@@ -71,6 +71,8 @@ export function storagePath(target: UploadTarget): string {
       return `${folder}/${target.user.id}/${baseSlug(target.fileName, "picture")}_${stamp}.webp`;
     case "siteImage":
       return `${folder}/${baseSlug(target.name || target.fileName, "image")}_${stamp}_${newId(6)}.webp`;
+    case "newsletterImage":
+      return `${folder}/${baseSlug(target.fileName, "image")}_${stamp}_${newId(6)}.webp`;
     case "document":
       return `${folder}/${baseSlug(target.fileName, "document")}_${stamp}_${newId(6)}${extension(target.fileName)}`;
   }

@@ -16,6 +16,8 @@ export const newsletterMessages = {
   alreadySent: "This newsletter has already been sent.",
   noMailer: "The site has no mail server configured, so nothing can be sent.",
   introductionTooLong: "The introduction is too long: at most 20,000 characters.",
+  imageAltMissing: "Describe each image in the text, or mark it decorative.",
+  imageMissing: "An image in the text is no longer on the site: remove it and insert it again.",
 } as const;
 
 export const NEWSLETTER_CARD_KINDS = ["event", "offer", "business"] as const;

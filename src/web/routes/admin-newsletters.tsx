@@ -2,7 +2,6 @@
 // cards, topics), previewing it at a phone's and a desktop's width, testing and sending it; and the next weekly digest.
 import { useState } from "react";
 import type { Route } from "./+types/admin-newsletters";
-import type { Business } from "#shared/schemas/business.ts";
 import type { Category } from "#shared/schemas/category.ts";
 import type { Event } from "#shared/schemas/event.ts";
 import type { DigestPlan, Newsletter } from "#shared/schemas/newsletter.ts";
@@ -18,13 +17,12 @@ import { requireUser, serverFetch } from "#web/lib/app-context.ts";
 
 async function load(fetcher?: Fetcher) {
   try {
-    const [list, plan, categories, events, offers, businesses, settings] = await Promise.all([
+    const [list, plan, categories, events, offers, settings] = await Promise.all([
       apiFetch<{ items: Newsletter[] }>("/newsletters", {}, fetcher),
       apiFetch<DigestPlan>("/newsletter-digest", {}, fetcher),
       apiFetch<Category[]>("/categories", {}, fetcher),
       apiFetch<Event[]>("/events", {}, fetcher),
       apiFetch<Offer[]>("/offers", {}, fetcher),
-      apiFetch<Business[]>("/businesses", {}, fetcher),
       apiFetch<SiteSettings>("/site-settings", {}, fetcher),
     ]);
     const options: NewsletterOptions = {
@@ -36,7 +34,6 @@ async function load(fetcher?: Fetcher) {
           ).values(),
         ],
         offer: offers.map((o) => ({ id: o.id, label: offerTitle(o, "Special Offer") })),
-        business: businesses.map((b) => ({ id: b.id, label: b.name })).sort((a, b) => a.label.localeCompare(b.label)),
       },
       topics: [...FIXED_TOPICS.map((t) => ({ value: t as string, label: FIXED_TOPIC_LABELS[t] })), ...categories.map((c) => ({ value: categoryTopic(c.id) as string, label: c.name }))],
     };

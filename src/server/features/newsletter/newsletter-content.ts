@@ -7,7 +7,8 @@ import type { Offer } from "#shared/schemas/offer.ts";
 import type { Post } from "#shared/schemas/post.ts";
 import type { NewsletterCardRef } from "#shared/schemas/newsletter.ts";
 import { eventLocationText, offerTitle, truncate } from "#shared/format.ts";
-import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
+import { contentText } from "#server/features/page/index.ts";
+import { newsletterMailBody } from "./newsletter-body.ts";
 import type { NewsletterCard, NewsletterContent, NewsletterSection, NewsletterSite } from "./newsletter-mail.ts";
 import { categoryIdOf, FIXED_TOPIC_LABELS, FIXED_TOPICS, type FixedTopic } from "#shared/schemas/subscription.ts";
 
@@ -176,7 +177,7 @@ export class NewsletterComposer {
   async issue(issue: { subject: string; body: string; cards: readonly NewsletterCardRef[] }): Promise<NewsletterContent> {
     const site = await this.site();
     const { cards } = await this.cards(issue.cards);
-    const bodyHtml = sanitizeHtml(issue.body);
+    const bodyHtml = newsletterMailBody(issue.body, this.siteUrl);
     return {
       site,
       subject: issue.subject,
@@ -238,7 +239,7 @@ export class NewsletterComposer {
         .filter((s) => s.cards.length > 0)
         .map((s) => `${s.heading}: ${s.cards.length}`)
         .join(" · "),
-      bodyHtml: sanitizeHtml(introduction),
+      bodyHtml: newsletterMailBody(introduction, this.siteUrl),
       sections,
       reason: `You get this mail because you subscribed to the weekly digest of ${site.name} for ${listed(labels.map((l) => l.toLowerCase()))}.`,
     };

@@ -286,15 +286,30 @@ function NewsletterMail({ content }: { content: NewsletterContent }): ReactNode 
   );
 }
 
-/** Headings keep their case in the plain-text part (html-to-text would shout them), and a link's address follows it. */
+/** The plain-text builder's one call a formatter here needs (html-to-text's BlockTextBuilder). */
+interface TextBuilder {
+  addInline(text: string, options?: { noWordTransform?: boolean }): void;
+}
+
+/**
+ * Headings keep their case in the plain-text part (html-to-text would shout them), and a link's address follows it.
+ * An image in the text is its description in brackets; a decorative one (and a card's, `alt=""`) is left out.
+ */
 const TEXT_OPTIONS = {
   wordwrap: false as const,
+  formatters: {
+    imageDescription: (elem: { attribs?: Record<string, string> }, _walk: unknown, builder: TextBuilder) => {
+      const alt = elem.attribs?.alt?.trim();
+      if (alt) builder.addInline(`[${alt}]`, { noWordTransform: true });
+    },
+  },
   selectors: [
     ...plainTextSelectors,
     ...["h1", "h2", "h3"].map((selector) => ({
       selector,
       options: { uppercase: false },
     })),
+    { selector: "img", format: "imageDescription" },
   ],
 };
 

@@ -6,7 +6,8 @@ import { requireAdmin, type CurrentUser } from "#server/auth/session.ts";
 import { NotFound, Unavailable, Validation, Conflict } from "#server/errors.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { invalidInput } from "#server/validation.ts";
-import { sanitizeHtml } from "#server/features/page/index.ts";
+import type { FileService } from "#server/storage/file.service.ts";
+import { UPLOAD_RULES } from "#shared/upload-kinds.ts";
 import {
   DigestPlanInputSchema,
   NewsletterInputSchema,
@@ -19,6 +20,7 @@ import {
   type NewsletterPreview,
 } from "#shared/schemas/newsletter.ts";
 import { FIXED_TOPICS, TopicsSchema } from "#shared/schemas/subscription.ts";
+import { sanitizeNewsletterBody } from "./newsletter-body.ts";
 import type { NewsletterComposer } from "./newsletter-content.ts";
 import { personalize, renderNewsletter, type RenderedMail } from "./newsletter-mail.ts";
 import { digestPeriodAt, type DigestTiming } from "./newsletter-sender.ts";
@@ -34,6 +36,8 @@ export interface NewsletterServiceDeps {
   /** Asks the queue job to look now (an issue was sent now). */
   queueNow: () => Promise<unknown>;
   siteUrl: string;
+  /** Keeps the images a newsletter's text shows from the clean-up of unused uploads. */
+  files: Pick<FileService, "isAttachable" | "attach">;
   now?: () => Date;
 }
 
@@ -73,24 +77,39 @@ export class NewsletterService {
     return (await this.view([issue]))[0]!;
   }
 
-  private async parse(input: unknown): Promise<Pick<StoredNewsletter, "subject" | "body" | "cards" | "topics">> {
+  private async parse(admin: CurrentUser, input: unknown): Promise<Pick<StoredNewsletter, "subject" | "body" | "cards" | "topics">> {
     const parsed = NewsletterInputSchema.safeParse(input);
     if (!parsed.success) throw invalidInput(parsed.error.issues, m.required);
     const topics = TopicsSchema.safeParse(parsed.data.topics);
     if (!topics.success) throw Validation(m.topicsInvalid, { topics: m.topicsInvalid });
     const { missing } = await this.deps.composer.cards(parsed.data.cards);
     if (missing.length > 0) throw Validation(m.cardMissing, { cards: m.cardMissing });
+    const body = sanitizeNewsletterBody(parsed.data.body, this.deps.siteUrl);
+    if (body.imagesWithoutAlt > 0) throw Validation(m.imageAltMissing, { body: m.imageAltMissing });
+    await this.keepImages(admin, body.images);
     return {
       subject: parsed.data.subject,
-      body: sanitizeHtml(parsed.data.body),
+      body: body.html,
       cards: parsed.data.cards,
       topics: topics.data,
     };
   }
 
+  /**
+   * Claims the newsletter images the text shows, so they stay as long as the mails that show them (an image uploaded
+   * for another item is that item's to keep).
+   */
+  private async keepImages(admin: CurrentUser, paths: readonly string[]): Promise<void> {
+    const folder = `${UPLOAD_RULES.newsletterImage.folder}/`;
+    for (const fullPath of new Set(paths.filter((p) => p.startsWith(folder)))) {
+      if (!(await this.deps.files.isAttachable({ user: admin, kind: "newsletterImage", fullPath }))) throw Validation(m.imageMissing, { body: m.imageMissing });
+      await this.deps.files.attach({ user: admin, kind: "newsletterImage", fullPath });
+    }
+  }
+
   async create(viewer: CurrentUser | null, input: NewsletterInput | unknown): Promise<Newsletter> {
     const admin = requireAdmin(viewer);
-    const values = await this.parse(input);
+    const values = await this.parse(admin, input);
     const now = this.now().toISOString();
     const issue = await this.deps.repository.create({
       id: crypto.randomUUID(),
@@ -106,10 +125,10 @@ export class NewsletterService {
   }
 
   async update(viewer: CurrentUser | null, id: string, input: NewsletterInput | unknown): Promise<Newsletter> {
-    requireAdmin(viewer);
+    const admin = requireAdmin(viewer);
     const issue = await this.deps.repository.get(id);
     if (!issue || issue.kind !== "newsletter") throw NotFound(m.notFound);
-    const values = await this.parse(input);
+    const values = await this.parse(admin, input);
     if (!(await this.deps.repository.update(id, values, this.now().toISOString()))) throw Conflict(m.alreadySent);
     return this.get(viewer, id);
   }
@@ -176,7 +195,7 @@ export class NewsletterService {
     await this.deps.repository.saveDigestPlan(
       period,
       {
-        introduction: sanitizeHtml(parsed.data.introduction),
+        introduction: sanitizeNewsletterBody(parsed.data.introduction, this.deps.siteUrl).html,
         skipped: parsed.data.skipped,
       },
       this.now().toISOString(),
@@ -192,7 +211,7 @@ export class NewsletterService {
     const period = await this.nextDigestPeriod();
     const plan = await this.deps.repository.digestPlan(period);
     const since = (await this.deps.repository.lastDigestPeriod(period)) ?? new Date(new Date(period).getTime() - 7 * DAY_MS).toISOString();
-    const content = await this.deps.composer.digest(topics.data, new Date(period), new Date(since), sanitizeHtml(introduction ?? plan?.introduction ?? ""));
+    const content = await this.deps.composer.digest(topics.data, new Date(period), new Date(since), introduction ?? plan?.introduction ?? "");
     return content ? personalize(await renderNewsletter(content), SAMPLE_LINKS(this.deps.siteUrl)) : null;
   }
 

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import type { FileService } from "#server/storage/file.service.ts";
 import { SubscriberRepository, SubscriptionLinks } from "#server/features/subscribers/index.ts";
 import { NewsletterComposer, type NewsletterSources } from "./newsletter-content.ts";
 import { NewsletterDeliveryRepository } from "./newsletter-delivery.repository.ts";
@@ -17,13 +18,14 @@ export interface NewsletterWiring {
   mailer: Mailer | undefined;
   ratePerMinute: number;
   sources: NewsletterSources;
+  files: FileService;
   timing: () => Promise<DigestTiming>;
   /** Asks the queue job to look now. */
   queueNow: () => Promise<unknown>;
   logger?: Logger | undefined;
 }
 
-export function createNewsletters({ db, siteUrl, mailer, ratePerMinute, sources, timing, queueNow, logger }: NewsletterWiring) {
+export function createNewsletters({ db, siteUrl, mailer, ratePerMinute, sources, files, timing, queueNow, logger }: NewsletterWiring) {
   const issues = new NewsletterRepository(db);
   const subscribers = new SubscriberRepository(db);
   const composer = new NewsletterComposer(sources, siteUrl);
@@ -35,6 +37,7 @@ export function createNewsletters({ db, siteUrl, mailer, ratePerMinute, sources,
       timing,
       queueNow,
       siteUrl,
+      files,
     }),
     newsletterSender: new NewsletterSender({
       issues,

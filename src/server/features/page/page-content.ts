@@ -25,6 +25,9 @@ const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif)[;,]/i;
 /** Links that leave the site, protocol-relative ones (`//host`, which browsers also read from `\\host`) included. */
 const EXTERNAL_LINK = /^(?:https?:)?[\\/]{2}/i;
 
+/** What a caller's rule for images (`SanitizeOptions.images`) sees during one `sanitizeHtml` call. */
+let imageRule: SanitizeOptions["images"];
+
 function linkAndImageRules(node: Element) {
   const src = node.getAttribute("src");
   if (src !== null && /^\s*data:/i.test(src) && !RASTER_DATA_URL.test(src.trim())) node.removeAttribute("src");
@@ -33,6 +36,8 @@ function linkAndImageRules(node: Element) {
   if (node.tagName === "A" && href !== null && EXTERNAL_LINK.test(href.replace(/[\t\n\r]/g, "").trim())) {
     node.setAttribute("rel", "noopener nofollow ugc");
   }
+  // Removing the node being visited is safe here: DOMPurify walks with a NodeIterator, which steps past removed nodes.
+  if (imageRule && node.tagName === "IMG" && !imageRule(node)) node.remove();
 }
 
 /** http, https, mailto and tel, plus addresses on this site (relative, or a fragment). */
@@ -49,8 +54,22 @@ const CONFIG: Config = {
   ALLOW_ARIA_ATTR: true,
 };
 
-export function sanitizeHtml(html: string): string {
-  return sanitizer().purify.sanitize(html, { ...CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
+export interface SanitizeOptions {
+  /**
+   * A stricter rule for images, given each <img> once the general rules have run (a `javascript:` or SVG source is
+   * already gone): it may rewrite the image's attributes, and the image is dropped when it answers false.
+   */
+  images?: ((img: Element) => boolean) | undefined;
+}
+
+export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
+  const { purify } = sanitizer();
+  imageRule = options.images;
+  try {
+    return purify.sanitize(html, { ...CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
+  } finally {
+    imageRule = undefined;
+  }
 }
 
 function markdownToHtml(markdown: string): string {

@@ -1,10 +1,13 @@
 // The rich-text editor (Tiptap), with a Markdown mode. Stored content is parsed into the editor's schema,
 // never written into the page as HTML; what it produces is a draft the server sanitizes before storing.
+import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
+import type { UploadKind } from "#shared/upload-kinds.ts";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { Dialog, Popover } from "react-aria-components";
 import { ui } from "./field.tsx";
+import { ImagePopover } from "./rich-text-image.tsx";
 
 interface Props {
   label: string;
@@ -14,6 +17,11 @@ interface Props {
   defaultValue: string;
   invalid?: boolean;
   describedBy?: string;
+  /**
+   * Images in the text, uploaded as this kind: only for content whose server keeps images of the site's own uploads
+   * and nothing else (a newsletter's).
+   */
+  images?: UploadKind;
 }
 
 const TOOLS: Array<{ label: string; run: (editor: Editor) => void }> = [
@@ -26,6 +34,8 @@ const TOOLS: Array<{ label: string; run: (editor: Editor) => void }> = [
   { label: "Link", run: () => undefined },
   { label: "Remove link", run: (e) => e.chain().focus().unsetLink().run() },
 ];
+/** The tools that open a dialog beside the toolbar rather than acting at once. */
+const DIALOG_TOOLS = new Set(["Link", "Insert image"]);
 
 /** An editor emptied by the person still holds an empty paragraph: that is no content. */
 const contentOf = (editor: Editor) => (editor.isEmpty ? "" : editor.getHTML());
@@ -86,13 +96,17 @@ function LinkPopover({ editor, trigger, onClose }: { editor: Editor; trigger: Re
   );
 }
 
-export function RichTextEditor({ label, name, markdown, defaultValue, invalid, describedBy }: Props) {
+export function RichTextEditor({ label, name, markdown, defaultValue, invalid, describedBy, images }: Props) {
   const id = useId();
   const [html, setHtml] = useState(defaultValue);
-  const [linking, setLinking] = useState(false);
-  const linkButton = useRef<HTMLButtonElement>(null);
+  const [dialog, setDialog] = useState<string | null>(null);
+  const dialogButton = useRef<HTMLButtonElement>(null);
+  const tools = images ? [...TOOLS, { label: "Insert image", run: () => undefined }] : TOOLS;
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, protocols: ["mailto", "tel"] } })],
+    extensions: [
+      StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, protocols: ["mailto", "tel"] } }),
+      ...(images ? [Image.configure({ inline: false, allowBase64: false })] : []),
+    ],
     content: defaultValue,
     immediatelyRender: false,
     editorProps: {
@@ -103,7 +117,7 @@ export function RichTextEditor({ label, name, markdown, defaultValue, invalid, d
         ...(invalid ? { "aria-invalid": "true" } : {}),
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         class:
-          "min-h-64 rounded-b-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:outline-2 focus:outline-brand-700 [&_a]:text-brand-700 [&_a]:underline [&_h2]:text-xl [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-2 [&_ul]:list-disc [&_ul]:pl-6",
+          "min-h-64 rounded-b-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:outline-2 focus:outline-brand-700 [&_a]:text-brand-700 [&_a]:underline [&_h2]:text-xl [&_h2]:font-semibold [&_img]:mt-2 [&_img]:h-auto [&_img]:max-w-full [&_img.ProseMirror-selectednode]:outline-2 [&_img.ProseMirror-selectednode]:outline-brand-700 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-2 [&_ul]:list-disc [&_ul]:pl-6",
       },
     },
     onUpdate: ({ editor }) => setHtml(contentOf(editor)),
@@ -139,22 +153,27 @@ export function RichTextEditor({ label, name, markdown, defaultValue, invalid, d
       </span>
       <input type="hidden" name={name} value={html} />
       <div role="toolbar" aria-label="Formatting" className="mt-1 flex flex-wrap gap-1 rounded-t-md border border-b-0 border-stone-400 bg-stone-100 p-1" onKeyDown={onToolbarKey}>
-        {TOOLS.map((tool, index) => (
+        {tools.map((tool, index) => (
           <button
             key={tool.label}
-            ref={tool.label === "Link" ? linkButton : undefined}
+            ref={tool.label === dialog ? dialogButton : undefined}
             type="button"
-            aria-haspopup={tool.label === "Link" ? "dialog" : undefined}
+            aria-haspopup={DIALOG_TOOLS.has(tool.label) ? "dialog" : undefined}
             tabIndex={index === 0 ? 0 : -1}
             disabled={!editor}
             className="min-w-9 rounded px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-white disabled:opacity-50"
-            onClick={() => editor && (tool.label === "Link" ? setLinking(true) : tool.run(editor))}
+            onClick={() => {
+              if (!editor) return;
+              if (DIALOG_TOOLS.has(tool.label)) setDialog(tool.label);
+              else tool.run(editor);
+            }}
           >
             {tool.label}
           </button>
         ))}
       </div>
-      {linking && editor && <LinkPopover editor={editor} trigger={linkButton} onClose={() => setLinking(false)} />}
+      {dialog === "Link" && editor && <LinkPopover editor={editor} trigger={dialogButton} onClose={() => setDialog(null)} />}
+      {dialog === "Insert image" && editor && images && <ImagePopover editor={editor} kind={images} trigger={dialogButton} onClose={() => setDialog(null)} />}
       <EditorContent editor={editor} />
     </div>
   );

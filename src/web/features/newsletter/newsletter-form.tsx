@@ -2,105 +2,16 @@
 // businesses chosen from the site's own), and the topics whose subscribers get it. Saved through the API; a fault is
 // told beside its field.
 import { useId, useState, type FormEvent } from "react";
-import { NEWSLETTER_CARD_KINDS, type Newsletter, type NewsletterCardKind, type NewsletterCardRef } from "#shared/schemas/newsletter.ts";
+import type { Newsletter, NewsletterCardRef } from "#shared/schemas/newsletter.ts";
 import { ErrorList, ui } from "#web/components/ui/field.tsx";
 import { RichTextEditor } from "#web/components/ui/rich-text-editor.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
-
-export interface CardOption {
-  id: string;
-  label: string;
-}
+import { CardPicker, type CardOption } from "./newsletter-card-picker.tsx";
 
 export interface NewsletterOptions {
-  cards: Record<NewsletterCardKind, CardOption[]>;
+  /** The upcoming events and running offers; businesses are searched for (a directory can hold thousands). */
+  cards: Record<"event" | "offer", CardOption[]>;
   topics: Array<{ value: string; label: string }>;
-}
-
-const KIND_LABELS: Record<NewsletterCardKind, string> = { event: "Event", offer: "Offer", business: "Business" };
-
-function CardPicker({
-  options,
-  cards,
-  setCards,
-  errors,
-  errorId,
-}: {
-  options: NewsletterOptions["cards"];
-  cards: NewsletterCardRef[];
-  setCards: (cards: NewsletterCardRef[]) => void;
-  errors: string[];
-  errorId: string;
-}) {
-  const id = useId();
-  const [kind, setKind] = useState<NewsletterCardKind>("event");
-  const [chosen, setChosen] = useState("");
-  const labelOf = (card: NewsletterCardRef) => options[card.kind].find((o) => o.id === card.id)?.label ?? "No longer on the site";
-  const add = () => {
-    if (!chosen || cards.some((c) => c.kind === kind && c.id === chosen)) return;
-    setCards([...cards, { kind, id: chosen }]);
-    setChosen("");
-  };
-  return (
-    <fieldset className="grid min-w-0 gap-2" aria-describedby={errors.length ? errorId : undefined}>
-      <legend className={ui.label}>Cards after the text</legend>
-      {cards.length === 0 ? (
-        <p className="text-sm text-stone-700">No cards yet.</p>
-      ) : (
-        <ol className="grid gap-2">
-          {cards.map((card, i) => (
-            <li key={`${card.kind}-${card.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-stone-300 bg-white px-3 py-2">
-              <span className="min-w-0 break-words">
-                <span className="text-xs font-semibold text-stone-600 uppercase">{KIND_LABELS[card.kind]}</span> {labelOf(card)}
-              </span>
-              <button type="button" className={ui.secondary} onClick={() => setCards(cards.filter((_, j) => j !== i))}>
-                Remove {labelOf(card)}
-              </button>
-            </li>
-          ))}
-        </ol>
-      )}
-      <div className="flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor={`${id}-kind`} className={ui.label}>
-            Card type
-          </label>
-          <select
-            id={`${id}-kind`}
-            className={ui.input}
-            value={kind}
-            onChange={(event) => {
-              setKind(event.target.value as NewsletterCardKind);
-              setChosen("");
-            }}
-          >
-            {NEWSLETTER_CARD_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0 grow">
-          <label htmlFor={`${id}-item`} className={ui.label}>
-            {KIND_LABELS[kind]} to show
-          </label>
-          <select id={`${id}-item`} className={ui.input} value={chosen} onChange={(event) => setChosen(event.target.value)}>
-            <option value="">Choose…</option>
-            {options[kind].map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="button" className={ui.secondary} onClick={add} disabled={!chosen}>
-          Add card
-        </button>
-      </div>
-      <ErrorList id={errorId} errors={errors} />
-    </fieldset>
-  );
 }
 
 /** A topic per checkbox: the subscribers of any of those chosen. */
@@ -192,7 +103,7 @@ export function NewsletterForm({ newsletter, options, onSaved }: { newsletter: N
         <ErrorList id={`${id}-subject-error`} errors={errorOf("subject")} />
       </div>
       <div>
-        <RichTextEditor label="Text" name="body" defaultValue={newsletter?.body ?? ""} invalid={!!fields.body} describedBy={fields.body ? `${id}-body-error` : undefined} />
+        <RichTextEditor label="Text" name="body" images="newsletterImage" defaultValue={newsletter?.body ?? ""} invalid={!!fields.body} describedBy={fields.body ? `${id}-body-error` : undefined} />
         <ErrorList id={`${id}-body-error`} errors={errorOf("body")} />
       </div>
       <CardPicker options={options.cards} cards={cards} setCards={setCards} errors={errorOf("cards")} errorId={`${id}-cards-error`} />
