@@ -29,6 +29,7 @@ export const registrationMessages = {
   questionLabel: "Each question needs a text.",
   questionChoices: "A choice question needs at least two choices.",
   messageRequired: "Subject and message are required.",
+  dateCancelled: "This date is cancelled in the calendar: restore the date first.",
   notOrganizer: "Only administrators and the owners of the host business see registrations.",
 } as const;
 
