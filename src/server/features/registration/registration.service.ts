@@ -160,6 +160,9 @@ export class RegistrationService {
     if (!parsed.success) throw invalidInput(parsed.error.issues, registrationMessages.capacityInvalid);
     const { event, key } = await this.target(eventId, date);
     const values: RegistrationSettingsValues = parsed.data;
+    // A series as a whole has dates on many days; a date, or a one-off event, has one start to open before.
+    const start = key === null && event.recurrenceRule ? null : new Date(event.eventDate).toISOString();
+    if (values.opensAt && start && values.opensAt >= start) throw Validation(registrationMessages.opensAfterStart, { opensAt: registrationMessages.opensAfterStart });
     const promoted = await this.deps.transaction(async () => {
       await this.repository.lockEvent(eventId);
       await this.repository.saveSettings(eventId, key ?? WHOLE_EVENT, values);
