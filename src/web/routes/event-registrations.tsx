@@ -200,7 +200,8 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           {loaderData.date ? "Settings of this date" : "Settings"}
         </h2>
         {loaderData.recurring && !loaderData.date && <p className="mt-1 text-sm text-stone-700">These apply to every date of the series; a date's own page (?date=) can have its own.</p>}
-        <Form method="post" className="mt-3 grid max-w-xl gap-4">
+        {/* The server checks it and answers beside each field; the date pickers' own checks would hold a corrected form back. */}
+        <Form method="post" noValidate className="mt-3 grid max-w-xl gap-4">
           <input type="hidden" name="intent" value="settings" />
           <RegistrationSettingsFields
             nameOf={(field) => field}
