@@ -108,6 +108,7 @@ test("an event with 2 places: three register, the third waits, the first cancels
   expect(saved.opensAt).not.toBeNull();
   expect(saved.closesAt! > saved.opensAt!).toBe(true);
   expect(saved.questions).toHaveLength(1);
+  await expectNoAxeViolations(page);
   await shoot(page, "event-registrations-settings");
 
   // The check-in link is a document load: the page comes with the check-in page's CSP, which lets its QR decoder run.
@@ -143,6 +144,7 @@ test("an event with 2 places: three register, the third waits, the first cancels
   await expect(section.getByText("Capacity must be a whole number from 1 to 100000, or empty for no limit.")).toBeVisible();
   await expect(section.getByLabel("Places (empty for no limit)")).toBeFocused();
   await section.getByLabel("Places (empty for no limit)").fill("4");
+  await expectNoAxeViolations(page);
   await shoot(page, "admin-event-registration");
   await eventForm.getByRole("button", { name: "Update Event" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Event "${name}" updated. Registration settings saved.` })).toBeVisible();
