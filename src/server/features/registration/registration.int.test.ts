@@ -114,6 +114,10 @@ describe("registering", () => {
     expect(robot.fields).toEqual({ altcha: "The check that you are not a robot failed. Try again." });
     const settings = await invalidOf(await t.request(`/api/v1/events/${event.id}/registration`, { method: "PUT", json: { enabled: true, capacity: 0 }, cookie: admin.cookie }));
     expect(settings.fields).toEqual({ capacity: "Capacity must be a whole number from 1 to 100000, or empty for no limit." });
+    const backwards = await invalidOf(await t.request(`/api/v1/events/${event.id}/registration`, { method: "PUT", json: { enabled: true, opensAt: at(2 * DAY), closesAt: at(DAY) }, cookie: admin.cookie }));
+    expect(backwards.fields).toEqual({ closesAt: "Closes must be after Opens." });
+    const tooLate = await invalidOf(await t.request(`/api/v1/events/${event.id}/registration`, { method: "PUT", json: { enabled: true, opensAt: at(8 * DAY) }, cookie: admin.cookie }));
+    expect(tooLate.fields).toEqual({ opensAt: "Opens must be before the event starts." });
   });
 
   it("mails the place with the calendar entry, the QR code and a link to cancel", async () => {
