@@ -138,6 +138,10 @@ export function createServices({
     onDateCancelled: async (admin, eventId, date) => {
       if ((await registrations.service.info(eventId, date)).enabled) await registrations.service.cancelDate(admin, eventId, date);
     },
+    // A restored date takes registrations again (those cancelled with it stay cancelled).
+    onDateRestored: async (admin, eventId, date) => {
+      await registrations.service.restoreDate(admin, eventId, date);
+    },
   });
   const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses });
   const owners = createOwners({

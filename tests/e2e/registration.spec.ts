@@ -1,9 +1,13 @@
 // Registration end to end, with mail read from a real SMTP server on loopback: an event with 2 places, three people
 // register from its page, the third waits; the first cancels from the mailed link and the third gets the place and a
-// mail saying so. The organizers' page lists them. A server of its own, since the shared journeys' server sends no mail.
+// mail saying so. The organizers' page lists them and sets when registration opens and closes; its check-in link loads
+// the check-in page anew (its own CSP); cancelling and reopening the registration keeps the cancelled cancelled. The
+// admin's event form and the host's owner's on /mybusiness change the places in their Registration section. A server of
+// its own, since the shared journeys' server sends no mail.
 import ical, { type VEvent } from "node-ical";
 import { calendarIn } from "../setup/mail-calendar.ts";
-import { account, mailSiteTest, PASSWORD } from "./mail-site.ts";
+import { account, mailSiteTest, member, PASSWORD, signInPage } from "./mail-site.ts";
+import { fillDateTime } from "./admin-helpers.ts";
 import { expect, expectNoAxeViolations } from "./fixtures.ts";
 import { shoot } from "./screenshots.ts";
 
@@ -83,4 +87,83 @@ test("an event with 2 places: three register, the third waits, the first cancels
   await shoot(page, "event-registrations");
   await page.goto(`/events/${id}`);
   await expect(page.getByRole("region", { name: "Register" })).toContainText("Full: join the waiting list");
+
+  // Opening and closing, in the site's time zone: closing before opening is refused beside Closes, nothing typed lost.
+  const day = (days: number) => new Date(Date.now() + days * 24 * 3_600_000).toISOString().slice(0, 10);
+  await page.goto(`/events/${id}/registrations`);
+  const settingsForm = page.getByRole("region", { name: "Settings" });
+  await settingsForm.getByLabel("Places (empty for no limit)").fill("3");
+  await fillDateTime(settingsForm, "Opens", `${day(-2)}T09:00`);
+  await fillDateTime(settingsForm, "Closes", `${day(-3)}T09:00`);
+  await settingsForm.getByRole("button", { name: "Save settings" }).click();
+  await expect(settingsForm.getByRole("alert")).toHaveText("Closes must be after Opens.");
+  await expect(settingsForm.getByRole("group", { name: "Closes", exact: true }).locator("xpath=..")).toContainText("Closes must be after Opens.");
+  await expect(settingsForm.getByLabel("Places (empty for no limit)")).toHaveValue("3");
+  await expect(settingsForm.getByRole("spinbutton", { name: "year, Opens", exact: true })).toHaveText(day(-2).slice(0, 4));
+  await fillDateTime(settingsForm, "Closes", `${day(5)}T18:30`);
+  await settingsForm.getByRole("button", { name: "Save settings" }).click();
+  await expect(settingsForm.getByRole("status")).toHaveText("Registration settings saved.");
+  const saved = (await (await page.request.get(`/api/v1/events/${id}/registration`)).json()) as { capacity: number; opensAt: string | null; closesAt: string | null; questions: unknown[]; remainingPlaces: number };
+  expect(saved).toMatchObject({ capacity: 3, remainingPlaces: 1 });
+  expect(saved.opensAt).not.toBeNull();
+  expect(saved.closesAt! > saved.opensAt!).toBe(true);
+  expect(saved.questions).toHaveLength(1);
+  await expectNoAxeViolations(page);
+  await shoot(page, "event-registrations-settings");
+
+  // The check-in link is a document load: the page comes with the check-in page's CSP, which lets its QR decoder run.
+  const checkInLoad = page.waitForResponse((response) => new URL(response.url()).pathname === `/events/${id}/check-in` && response.request().resourceType() === "document");
+  await page.getByRole("link", { name: "Check in at the door" }).click();
+  expect((await checkInLoad).headers()["content-security-policy"]).toContain("'wasm-unsafe-eval'");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // Cancelling closes registration and cancels Cleo's place; reopening takes registrations again, Cleo stays cancelled.
+  await page.goto(`/events/${id}/registrations`);
+  await page.getByRole("button", { name: "Cancel this date" }).click();
+  await expect(page.getByRole("button", { name: "Cancelled" })).toBeDisabled();
+  await site.smtp.waitFor(cleo.email, /^Cancelled: /);
+  const reopen = page.getByRole("region", { name: "Cancel" });
+  await expect(reopen).toContainText("Registrations cancelled with it stay cancelled");
+  await reopen.getByRole("button", { name: "Reopen registration" }).click();
+  await expect(reopen.getByRole("status")).toHaveText("Registration is open again.");
+  await expect(page.getByRole("table").getByRole("row").filter({ hasText: cleo.name })).toContainText("Cancelled");
+  await expect(page.getByRole("button", { name: "Cancel this date" })).toBeEnabled();
+  await page.goto(`/events/${id}`);
+  await expect(page.getByRole("region", { name: "Register" })).toContainText("3 places left");
+
+  // The admin's event form: its Registration section starts from the saved settings and is saved with the event.
+  await page.goto("/admin/events");
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  const eventForm = page.getByRole("region", { name: `Edit Event: ${name}` });
+  const section = eventForm.getByRole("group", { name: "Registration" });
+  await expect(section.getByLabel("Places (empty for no limit)")).toHaveValue("3");
+  await expect(section.getByLabel("Take registrations")).toBeChecked();
+  await expect(section.getByRole("link", { name: "More registration settings" })).toHaveAttribute("href", `/events/${id}/registrations`);
+  await section.getByLabel("Places (empty for no limit)").fill("0");
+  await eventForm.getByRole("button", { name: "Update Event" }).click();
+  await expect(section.getByText("Capacity must be a whole number from 1 to 100000, or empty for no limit.")).toBeVisible();
+  await expect(section.getByLabel("Places (empty for no limit)")).toBeFocused();
+  await section.getByLabel("Places (empty for no limit)").fill("4");
+  await expectNoAxeViolations(page);
+  await shoot(page, "admin-event-registration");
+  await eventForm.getByRole("button", { name: "Update Event" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Event "${name}" updated. Registration settings saved.` })).toBeVisible();
+  expect(((await (await page.request.get(`/api/v1/events/${id}/registration`)).json()) as { capacity: number }).capacity).toBe(4);
+
+  // The host's owner changes the places from their event's form on /mybusiness: saved at once, the event's change waits.
+  const ownerEmail = await member(site, page.request, host!.id);
+  const ownerContext = await browser.newContext({ baseURL: site.url });
+  const owner = await ownerContext.newPage();
+  await signInPage(owner, site, ownerEmail);
+  await owner.goto("/mybusiness");
+  const eventItem = owner.getByRole("listitem").filter({ hasText: name });
+  await eventItem.getByText("Edit", { exact: true }).click();
+  const ownerSection = eventItem.getByRole("group", { name: "Registration" });
+  await expect(ownerSection.getByLabel("Places (empty for no limit)")).toHaveValue("4");
+  await ownerSection.getByLabel("Places (empty for no limit)").fill("6");
+  await shoot(owner, "my-business-event-registration");
+  await eventItem.getByRole("button", { name: "Send changes for approval" }).click();
+  await expect(eventItem.getByRole("status")).toContainText("Registration settings saved.");
+  expect(((await (await page.request.get(`/api/v1/events/${id}/registration`)).json()) as { capacity: number }).capacity).toBe(6);
+  await ownerContext.close();
 });

@@ -43,6 +43,7 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   cancelRegistration: "Cancels a registration with the secret of its mailed link, or as the signed-in person who registered or an organizer; the freed places go to the waiting list in the same transaction.",
   messageEventRegistrants: "Mails the organizers' message to everyone with a place or on the waiting list of a date.",
   cancelEventRegistration: "Cancels a date or the event for registrants: registration closes and everyone registered is mailed.",
+  restoreEventRegistration: "Reopens the registration of a cancelled date or event; the registrations cancelled with it stay cancelled.",
   exportEventRegistrations: "Answers an event's registrations as CSV, a row each, with a column per question.",
   getBusinessInsights: "Answers a business's counts per day and kind over a period, its totals against the period of the same length before, the words that showed it in search most, and its offers' and events' views.",
   suggestListingEdit: "Files a visitor's suggestion of what is wrong with a listing and the correct value (checked per kind: a phone number, a web address…); it needs no account but a solved proof of work, and a client may send 5 an hour.",

@@ -444,6 +444,7 @@ export interface Registration {
   occurrenceDate: string | null;
   partySize: number;
   reminderSentAt: string | null;
+  sequence: Generated<number>;
   status: string;
   userId: string | null;
 }

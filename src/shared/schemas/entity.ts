@@ -33,7 +33,9 @@ export type Widget =
   /** A volunteer opportunity's shifts, each a start, an end, a place, the places needed and requirements (sent as JSON). */
   | "shifts"
   /** A survey's questions, sent as one JSON list. */
-  | "questions";
+  | "questions"
+  /** An event's registration settings (places, opening and closing, waiting list), saved with the event through their own API. */
+  | "registration";
 
 /** Lists a picker loads from the API rather than holding itself. */
 export type OptionSource = "businesses" | "categories" | "tags" | "authors" | "events";

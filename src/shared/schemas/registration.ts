@@ -26,9 +26,11 @@ export const registrationMessages = {
   capacityInvalid: "Capacity must be a whole number from 1 to 100000, or empty for no limit.",
   maxPartyInvalid: "Places per registration must be from 1 to 50.",
   closesBeforeOpens: "Closes must be after Opens.",
+  opensAfterStart: "Opens must be before the event starts.",
   questionLabel: "Each question needs a text.",
   questionChoices: "A choice question needs at least two choices.",
   messageRequired: "Subject and message are required.",
+  dateCancelled: "This date is cancelled in the calendar: restore the date first.",
   notOrganizer: "Only administrators and the owners of the host business see registrations.",
 } as const;
 

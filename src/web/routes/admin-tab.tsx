@@ -19,6 +19,7 @@ import { MyAccountTab } from "../features/admin/my-account-tab.tsx";
 import { ImportScreen } from "../features/import/import-screen.tsx";
 import { detailOf, SCREENS } from "../features/admin/screens.tsx";
 import { AdminTable, ROLE_LABELS, TABLES } from "../features/admin/tables.tsx";
+import { readRegistrationSection, registrationSaved, saveRegistrationSection } from "../features/registration/index.ts";
 
 const PAGE_SIZE = 50;
 const SOURCES: Record<OptionSource, { path: string; failed: string; label: (row: Record<string, string>) => string }> = {
@@ -126,9 +127,23 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
   if (!parsed.ok) return { outcome: parsed.outcome, result: parsed.result, round };
   const { submission } = parsed;
   const name = String(submission.value.name ?? submission.value.title ?? "");
+  // An event's registration section is checked before anything is saved, and saved once the event is.
+  const registration = readRegistrationSection(form);
+  if (registration?.errors) return { outcome: { kind: "error", text: Object.values(registration.errors)[0]![0]! }, result: submission.reply({ fieldErrors: registration.errors }), round };
   try {
-    await apiFetch(id ? item : screen.path, { method: id ? "PUT" : "POST", json: submission.value });
-    const saved = screen.texts.saved?.(name, !!id) ?? `${singular} "${name}" ${id ? "updated" : "added"}.`;
+    const written = await apiFetch<{ id?: string } | null>(id ? item : screen.path, { method: id ? "PUT" : "POST", json: submission.value });
+    let saved = screen.texts.saved?.(name, !!id) ?? `${singular} "${name}" ${id ? "updated" : "added"}.`;
+    const eventId = id || written?.id;
+    if (registration && eventId) {
+      const outcome = await saveRegistrationSection(eventId, registration.values);
+      // Refused: an edited event keeps its form and the messages beside the section's fields; an added one is there already.
+      if ("detail" in outcome) {
+        const text = `${saved} Registration settings not saved: ${outcome.detail}`;
+        if (id) return { outcome: { kind: "error", text }, result: submission.reply({ fieldErrors: outcome.errors }), round };
+        return { outcome: { kind: "error", text }, result: submission.reply({ resetForm: true }), round, done: true };
+      }
+      if (outcome.saved) saved = `${saved} ${registrationSaved}`;
+    }
     return { outcome: { kind: "success", text: saved }, result: submission.reply({ resetForm: true }), round, done: true };
   } catch (error) {
     const fields = error instanceof ApiError ? asLists(error.fields, screen.view.fields) : {};

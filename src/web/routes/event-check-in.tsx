@@ -65,7 +65,8 @@ export default function EventCheckIn({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-2">
             {loaderData.dates.map(({ day, label }) => (
               <li key={day}>
-                <Link to={paths.eventCheckIn(loaderData.eventId, day)} className="text-brand-700 underline">
+                {/* A document load, as every link to the check-in page: only its own CSP lets the QR decoder run. */}
+                <Link to={paths.eventCheckIn(loaderData.eventId, day)} reloadDocument className="text-brand-700 underline">
                   {label}
                 </Link>
               </li>

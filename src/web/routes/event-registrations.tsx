@@ -9,6 +9,7 @@ import { paths } from "../lib/paths.ts";
 import { ErrorList, ui } from "../components/ui/field.tsx";
 import { errorStatus, refusal } from "../features/events/occurrence-result.ts";
 import { questionsFromText, questionsToText } from "../features/registration/questions-text.ts";
+import { registrationFromForm, RegistrationSettingsFields, type RegistrationDefaults, type RegistrationField } from "../features/registration/registration-settings-fields.tsx";
 import { formatEventWhen } from "#shared/zoned-time.ts";
 import type { AttendeeList, RegistrationInfo } from "#shared/schemas/registration.ts";
 
@@ -35,6 +36,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       recurring: event.recurrenceRule !== null,
       date,
       eventHref: paths.event(event.id, date),
+      // A date cancelled in the calendar is restored there (administrators), which reopens its registration too.
+      dateCancelled: shown.cancelled,
+      timeZone: site.timeZone,
       list: list satisfies AttendeeList,
       info,
       // The settings a series' own page edits are the whole series'; a date may have its own.
@@ -55,16 +59,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = text("intent");
   try {
     if (intent === "settings") {
-      const capacity = text("capacity");
       const questions = questionsFromText(text("questions"));
-      await services.registrations.saveSettings(user, params.eventId, date, {
-        enabled: form.get("enabled") === "on",
-        capacity: capacity === "" ? null : Number(capacity),
-        maxPartySize: Number(text("maxPartySize") || "1"),
-        waitlist: form.get("waitlist") === "on",
-        questions,
-      });
+      await services.registrations.saveSettings(user, params.eventId, date, { ...registrationFromForm((name) => text(name)), questions });
       return { intent, done: "Registration settings saved." };
+    }
+    if (intent === "restore") {
+      await services.registrations.restoreDate(user, params.eventId, date);
+      return { intent, done: "Registration is open again." };
     }
     if (intent === "message") {
       const { sent } = await services.registrations.message(user, params.eventId, date, { subject: text("subject"), message: text("message") });
@@ -74,7 +75,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return { intent: "cancel", done: "Registration is closed and everyone registered was told." };
   } catch (error) {
     const refused = refusal(error);
-    if (refused) return { intent, ...refused };
+    // What was typed comes back with the refusal, so a page drawn without scripts keeps it.
+    if (refused) return { intent, ...refused, ...(intent === "settings" ? { typed: { ...registrationFromForm((name) => text(name)), capacity: text("capacity"), maxPartySize: text("maxPartySize"), questions: text("questions") } } : {}) };
     const status = errorStatus(error);
     if (status !== null) throw data((error as Error).message, { status });
     throw error;
@@ -86,7 +88,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-type ActionData = { intent: string; done?: string; message?: string; fields?: Record<string, string> } | undefined;
+type ActionData = { intent: string; done?: string; message?: string; fields?: Record<string, string>; typed?: RegistrationDefaults & { questions: string } } | undefined;
 
 function Outcome({ result, intent }: { result: ActionData; intent: string }) {
   if (result?.intent !== intent) return null;
@@ -114,6 +116,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
   }
   const { list, settings, info } = loaderData;
   const result = actionData as ActionData;
+  const typed = result?.intent === "settings" ? result.typed : undefined;
   const fieldError = (name: string) => (result?.intent === "settings" || result?.intent === "message" ? result.fields?.[name] : undefined);
   const csvHref = `/api/v1/exports/events/${encodeURIComponent(loaderData.eventId)}/registrations.csv${loaderData.date ? `?date=${loaderData.date}` : ""}`;
   return (
@@ -197,33 +200,21 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           {loaderData.date ? "Settings of this date" : "Settings"}
         </h2>
         {loaderData.recurring && !loaderData.date && <p className="mt-1 text-sm text-stone-700">These apply to every date of the series; a date's own page (?date=) can have its own.</p>}
-        <Form method="post" className="mt-3 grid max-w-xl gap-4">
+        {/* The server checks it and answers beside each field; the date pickers' own checks would hold a corrected form back. */}
+        <Form method="post" noValidate className="mt-3 grid max-w-xl gap-4">
           <input type="hidden" name="intent" value="settings" />
-          <label className="flex items-center gap-2 text-stone-800">
-            <input type="checkbox" name="enabled" defaultChecked={settings.enabled} /> Take registrations
-          </label>
-          <div>
-            <label htmlFor="registration-capacity" className={ui.label}>
-              Places (empty for no limit)
-            </label>
-            <input id="registration-capacity" name="capacity" inputMode="numeric" className={ui.input} defaultValue={settings.capacity ?? ""} aria-invalid={fieldError("capacity") ? true : undefined} aria-describedby="registration-capacity-error" />
-            <ErrorList id="registration-capacity-error" errors={fieldError("capacity") ? [fieldError("capacity")!] : null} />
-          </div>
-          <div>
-            <label htmlFor="registration-max-party" className={ui.label}>
-              Places per registration
-            </label>
-            <input id="registration-max-party" name="maxPartySize" inputMode="numeric" className={ui.input} defaultValue={settings.maxPartySize} aria-invalid={fieldError("maxPartySize") ? true : undefined} aria-describedby="registration-max-party-error" />
-            <ErrorList id="registration-max-party-error" errors={fieldError("maxPartySize") ? [fieldError("maxPartySize")!] : null} />
-          </div>
-          <label className="flex items-center gap-2 text-stone-800">
-            <input type="checkbox" name="waitlist" defaultChecked={settings.waitlist} /> Waiting list when full
-          </label>
+          <RegistrationSettingsFields
+            nameOf={(field) => field}
+            idPrefix="registration"
+            defaults={typed ?? settings}
+            errors={Object.fromEntries((["enabled", "capacity", "maxPartySize", "opensAt", "closesAt", "waitlist"] as RegistrationField[]).map((field) => [field, fieldError(field) ? [fieldError(field)!] : null]))}
+            timeZone={loaderData.timeZone}
+          />
           <div>
             <label htmlFor="registration-questions" className={ui.label}>
               Questions
             </label>
-            <textarea id="registration-questions" name="questions" rows={3} className={ui.input} defaultValue={questionsToText(settings.questions)} aria-describedby="registration-questions-hint" />
+            <textarea id="registration-questions" name="questions" rows={3} className={ui.input} defaultValue={typed?.questions ?? questionsToText(settings.questions)} aria-describedby="registration-questions-hint" />
             <p id="registration-questions-hint" className="mt-1 text-sm text-stone-600">
               One question a line. For a choice, put the choices after it, each after a |: &quot;Meal | Meat | Vegetarian&quot;. End a line with * for a question that needs an answer.
             </p>
@@ -272,7 +263,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
         <h2 id="registrations-cancel" className={ui.sectionHeading}>
           Cancel
         </h2>
-        <p className="mt-1 text-stone-700">Closes registration and e-mails everyone registered{loaderData.date ? " for this date" : ""}.</p>
+        <p className="mt-1 text-stone-700">Closes registration, cancels every registration and e-mails everyone registered{loaderData.date ? " for this date" : ""}.</p>
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="cancel" />
           <button type="submit" className={ui.danger} disabled={settings.cancelled}>
@@ -280,6 +271,25 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           </button>
         </Form>
         <Outcome result={result} intent="cancel" />
+        {settings.cancelled && (
+          <div className="mt-4">
+            <h3 className="font-semibold text-stone-900">Reopen registration</h3>
+            {loaderData.dateCancelled ? (
+              <p className="mt-1 text-stone-700">This date is cancelled in the calendar. Restoring it (administrators, under Events) reopens its registration.</p>
+            ) : (
+              <>
+                <p className="mt-1 text-stone-700">Takes registrations again. Registrations cancelled with it stay cancelled: their people register again if they still come.</p>
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="intent" value="restore" />
+                  <button type="submit" className={ui.secondary}>
+                    Reopen registration
+                  </button>
+                </Form>
+              </>
+            )}
+          </div>
+        )}
+        <Outcome result={result} intent="restore" />
       </section>
     </section>
   );

@@ -37,6 +37,8 @@ export interface EventWriteDeps {
   businesses: Pick<BusinessService, "getPlaces">;
   /** Told once a date of a series is cancelled (its registrations close and their people are mailed). */
   onDateCancelled?: (admin: CurrentUser, eventId: string, date: string) => Promise<void>;
+  /** Told once a cancelled date of a series is restored (its registration opens again). */
+  onDateRestored?: (admin: CurrentUser, eventId: string, date: string) => Promise<void>;
 }
 
 export class EventService {
@@ -177,6 +179,7 @@ export class EventService {
     const restored = await this.findOccurrence(id, date);
     if (!restored || !(await this.repository.deleteChange(id, date))) throw NotFound(messages.adminEvents.notFound);
     await this.writes.audit.record(admin, { action: "update", entityType: "event", entityId: id, summary: `${restored.name} (${date}, restored)` });
+    if (restored.cancelled) await this.writes.onDateRestored?.(admin, id, date);
     return (await this.findOccurrence(id, date))!;
   }
 

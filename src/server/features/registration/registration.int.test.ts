@@ -11,6 +11,7 @@ import { signInOwnerOf } from "#tests/setup/owners.ts";
 import { calendarIn } from "#tests/setup/mail-calendar.ts";
 import { signUpProof } from "#tests/setup/sign-up-challenge.ts";
 import { parseRegistrationQr } from "#shared/schemas/registration.ts";
+import { RegistrationRepository, RegistrationService } from "./index.ts";
 
 const { t, mail } = setUpTestAppWithMail();
 const admin = setUpSignIn(t, "admin");
@@ -52,6 +53,15 @@ describe("registration: who may do what", () => {
     {
       name: "cancel the event's registration",
       call: async (cookie) => t.request(`/api/v1/events/${(await newEvent()).id}/registration/cancel`, { method: "POST", cookie }),
+      expect: ORGANIZERS(200),
+    },
+    {
+      name: "reopen a cancelled registration",
+      call: async (cookie) => {
+        const closed = await newEvent();
+        expect((await t.request(`/api/v1/events/${closed.id}/registration/cancel`, { method: "POST", cookie: admin.cookie })).status).toBe(200);
+        return t.request(`/api/v1/events/${closed.id}/registration/restore`, { method: "POST", cookie });
+      },
       expect: ORGANIZERS(200),
     },
     {
@@ -104,6 +114,10 @@ describe("registering", () => {
     expect(robot.fields).toEqual({ altcha: "The check that you are not a robot failed. Try again." });
     const settings = await invalidOf(await t.request(`/api/v1/events/${event.id}/registration`, { method: "PUT", json: { enabled: true, capacity: 0 }, cookie: admin.cookie }));
     expect(settings.fields).toEqual({ capacity: "Capacity must be a whole number from 1 to 100000, or empty for no limit." });
+    const backwards = await invalidOf(await t.request(`/api/v1/events/${event.id}/registration`, { method: "PUT", json: { enabled: true, opensAt: at(2 * DAY), closesAt: at(DAY) }, cookie: admin.cookie }));
+    expect(backwards.fields).toEqual({ closesAt: "Closes must be after Opens." });
+    const tooLate = await invalidOf(await t.request(`/api/v1/events/${event.id}/registration`, { method: "PUT", json: { enabled: true, opensAt: at(8 * DAY) }, cookie: admin.cookie }));
+    expect(tooLate.fields).toEqual({ opensAt: "Opens must be before the event starts." });
   });
 
   it("mails the place with the calendar entry, the QR code and a link to cancel", async () => {
@@ -199,6 +213,30 @@ describe("the waiting list", () => {
     expect((await errorOf(await registerAnonymously(series.id, { name: "Gus", email: "gus-date@example.com", date: first!.occurrenceDate }))).message).toBe("Registration for this date is closed.");
     // The series' other dates still take registrations.
     expect((await registerAnonymously(series.id, { name: "Gus", email: "gus-date@example.com", date: second!.occurrenceDate })).status).toBe(201);
+
+    // Restoring the date takes registrations again; Fay's, cancelled with the date, stays cancelled.
+    expect((await t.request(`/api/v1/events/${series.id}/occurrences/${first!.occurrenceDate}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
+    expect((await (await t.request(`/api/v1/events/${series.id}/registration?date=${first!.occurrenceDate}`)).json()) as object).toMatchObject({ cancelled: false, availability: "open", confirmedPlaces: 0 });
+    expect((await registerAnonymously(series.id, { name: "Hal", email: "hal-date@example.com", date: first!.occurrenceDate })).status).toBe(201);
+    const list = (await (await t.request(`/api/v1/events/${series.id}/registrations?date=${first!.occurrenceDate}`, { cookie: admin.cookie })).json()) as { items: Array<{ name: string; status: string }> };
+    expect(list.items.map((i) => [i.name, i.status])).toEqual([
+      ["Fay", "cancelled"],
+      ["Hal", "confirmed"],
+    ]);
+  });
+
+  it("reopening a one-off event's cancelled registration takes registrations again; those cancelled stay cancelled", async () => {
+    const event = await newEvent();
+    await registerAnonymously(event.id, { name: "Ida", email: "ida-reopen@example.com" });
+    expect((await t.request(`/api/v1/events/${event.id}/registration/cancel`, { method: "POST", cookie: admin.cookie })).status).toBe(200);
+    const reopened = await t.request(`/api/v1/events/${event.id}/registration/restore`, { method: "POST", cookie: fixture.ownerA.cookie });
+    expect((await reopened.json()) as object).toMatchObject({ cancelled: false, availability: "open", confirmedPlaces: 0, remainingPlaces: 10 });
+    expect((await registerAnonymously(event.id, { name: "Jo", email: "jo-reopen@example.com" })).status).toBe(201);
+    const list = (await (await t.request(`/api/v1/events/${event.id}/registrations`, { cookie: admin.cookie })).json()) as { items: Array<{ name: string; status: string }> };
+    expect(list.items.map((i) => [i.name, i.status])).toEqual([
+      ["Ida", "cancelled"],
+      ["Jo", "confirmed"],
+    ]);
   });
 
   it("gives exactly the capacity under 200 registrations at once, the rest waiting", async () => {
@@ -215,5 +253,35 @@ describe("the waiting list", () => {
     expect(confirmed).toBe(50);
     expect(rows.filter((r) => r.status === "waitlisted").length).toBe(results.filter((r) => r.status === "waitlisted").length);
     expect(rows.every((r) => r.status === "confirmed" || r.status === "waitlisted")).toBe(true);
+  });
+
+  it("keeps the waiting list strictly in the order registrations came, even within one millisecond", async () => {
+    const event = await newEvent({ enabled: true, capacity: 1, maxPartySize: 1 });
+    // Every registration gets the same instant: only the order they were taken in can tell them apart.
+    const instant = new Date();
+    const sameClock = new RegistrationService(new RegistrationRepository(t.database.db, t.database.dialect), {
+      findEvent: (id) => t.services.events.find(id),
+      findOccurrence: (id, date) => t.services.events.findOccurrence(id, date),
+      isOwner: async () => false,
+      transaction: (work) => t.database.transaction(work),
+      now: () => instant,
+    });
+    const names = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth"];
+    const made: Array<{ id: string; status: string }> = [];
+    for (const name of names) made.push(await sameClock.register(null, event.id, { name, email: `${name.toLowerCase()}-order@example.com` }, { proofOfWork: async () => "ok" }));
+    expect(made.map((r) => r.status)).toEqual(["confirmed", ...names.slice(1).map(() => "waitlisted")]);
+    const listed = await t.services.registrations.list(admin.user, event.id);
+    expect(new Set(listed.items.map((r) => r.createdAt)).size).toBe(1);
+    expect(listed.items.map((r) => r.name)).toEqual(names);
+    // Each cancellation gives the place to the next in line, in the order they came.
+    const promoted: string[] = [];
+    let holder = made[0]!.id;
+    for (let i = 1; i < 4; i++) {
+      await sameClock.cancel(admin.user, holder, null);
+      const now = (await t.services.registrations.list(admin.user, event.id)).items.find((r) => r.status === "confirmed")!;
+      promoted.push(now.name);
+      holder = now.id;
+    }
+    expect(promoted).toEqual(["Second", "Third", "Fourth"]);
   });
 });

@@ -155,6 +155,33 @@ export class RegistrationRepository {
     }
   }
 
+  /** Opens registration again for a date (or, with WHOLE_EVENT, the event) that was cancelled; false when it was not. */
+  async clearCancelled(eventId: string, date: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("registration_setting")
+      .set({ cancelledAt: null, lastUpdatedAt: at })
+      .where("eventId", "=", eventId)
+      .where("date", "=", date)
+      .where("cancelledAt", "is not", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Cancels every place and waiting-list entry of a date (of every date when `date` is undefined), answering those it
+   * cancelled.
+   */
+  async cancelAll(eventId: string, date: OccurrenceKey | undefined): Promise<StoredRegistration[]> {
+    const open = (await this.list(eventId, date)).filter((r) => r.status === "confirmed" || r.status === "waitlisted");
+    if (open.length === 0) return [];
+    await this.db
+      .updateTable("registration")
+      .set({ status: "cancelled", lastUpdatedAt: new Date().toISOString() })
+      .where("id", "in", open.map((r) => r.id))
+      .execute();
+    return open;
+  }
+
   /**
    * Holds the event's row until the transaction ends, so two registrations for it never count the places at the same
    * time (PostgreSQL; SQLite runs one transaction at a time anyway).
@@ -179,10 +206,19 @@ export class RegistrationRepository {
     return { confirmedPlaces: Number(row.confirmedPlaces), waitlisted: Number(row.waitlisted) };
   }
 
+  /**
+   * Stores a registration with the next number of its event: the caller holds the event's lock (lockEvent), so the
+   * numbers follow the order registrations were taken in, whatever their clock or random ids say.
+   */
   async insert(registration: Omit<StoredRegistration, "reminderSentAt" | "checkedInAt" | "lastUpdatedAt">): Promise<void> {
+    const last = await this.db
+      .selectFrom("registration")
+      .select((eb) => eb.fn.coalesce(eb.fn.max("sequence"), sql<number>`0`).as("n"))
+      .where("eventId", "=", registration.eventId)
+      .executeTakeFirstOrThrow();
     await this.db
       .insertInto("registration")
-      .values({ ...registration, answers: JSON.stringify(registration.answers), lastUpdatedAt: registration.createdAt })
+      .values({ ...registration, answers: JSON.stringify(registration.answers), lastUpdatedAt: registration.createdAt, sequence: Number(last.n) + 1 })
       .execute();
   }
 
@@ -195,15 +231,15 @@ export class RegistrationRepository {
   async list(eventId: string, date?: OccurrenceKey): Promise<StoredRegistration[]> {
     let query = this.db.selectFrom("registration").select(REGISTRATION_COLUMNS).where("eventId", "=", eventId);
     if (date !== undefined) query = date === null ? query.where("occurrenceDate", "is", null) : query.where("occurrenceDate", "=", date);
-    const rows = await query.orderBy("occurrenceDate").orderBy("createdAt").orderBy("id").execute();
+    const rows = await query.orderBy("occurrenceDate").orderBy("sequence").execute();
     return rows.map(registrationFromRow);
   }
 
-  /** Who waits for a date, first come first. */
+  /** Who waits for a date, strictly first come first (the order they were taken in). */
   async waiting(eventId: string, date: OccurrenceKey): Promise<StoredRegistration[]> {
     let query = this.db.selectFrom("registration").select(REGISTRATION_COLUMNS).where("eventId", "=", eventId).where("status", "=", "waitlisted");
     query = date === null ? query.where("occurrenceDate", "is", null) : query.where("occurrenceDate", "=", date);
-    const rows = await query.orderBy("createdAt").orderBy("id").execute();
+    const rows = await query.orderBy("sequence").execute();
     return rows.map(registrationFromRow);
   }
 

@@ -110,6 +110,21 @@ const cancelDate = createRoute({
   responses: { 200: { description: "The closed registration", content: json(RegistrationInfoSchema) }, 400: errorResponse("The event has no such date."), ...organizerErrors },
 });
 
+const restoreDate = createRoute({
+  operationId: "restoreEventRegistration",
+  method: "post",
+  path: "/events/{id}/registration/restore",
+  tags: ["Registrations"],
+  summary: "Reopen the registration of a cancelled date (or event); registrations cancelled with it stay cancelled (organizers only)",
+  request: { params: IdParamSchema, query: DateQuery },
+  responses: {
+    200: { description: "The reopened registration", content: json(RegistrationInfoSchema) },
+    400: errorResponse("The event has no such date."),
+    409: errorResponse("This date is cancelled in the calendar: restore the date first."),
+    ...organizerErrors,
+  },
+});
+
 const exportRegistrations = createRoute({
   operationId: "exportEventRegistrations",
   method: "get",
@@ -152,4 +167,5 @@ export function registerRegistrationRoutes(api: OpenAPIHono<AppEnv>) {
     return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="registrations-${id}.csv"`, "Cache-Control": "no-store" });
   });
   api.openapi(cancelDate, async (c) => c.json(await c.var.services.registrations.cancelDate(c.var.user, c.req.valid("param").id, c.req.valid("query").date), 200));
+  api.openapi(restoreDate, async (c) => c.json(await c.var.services.registrations.restoreDate(c.var.user, c.req.valid("param").id, c.req.valid("query").date), 200));
 }

@@ -160,6 +160,9 @@ export class RegistrationService {
     if (!parsed.success) throw invalidInput(parsed.error.issues, registrationMessages.capacityInvalid);
     const { event, key } = await this.target(eventId, date);
     const values: RegistrationSettingsValues = parsed.data;
+    // A series as a whole has dates on many days; a date, or a one-off event, has one start to open before.
+    const start = key === null && event.recurrenceRule ? null : new Date(event.eventDate).toISOString();
+    if (values.opensAt && start && values.opensAt >= start) throw Validation(registrationMessages.opensAfterStart, { opensAt: registrationMessages.opensAfterStart });
     const promoted = await this.deps.transaction(async () => {
       await this.repository.lockEvent(eventId);
       await this.repository.saveSettings(eventId, key ?? WHOLE_EVENT, values);
@@ -396,10 +399,26 @@ export class RegistrationService {
     const recipients = await this.deps.transaction(async () => {
       await this.repository.lockEvent(eventId);
       await this.repository.markCancelled(eventId, key ?? WHOLE_EVENT, this.now().toISOString());
-      const all = await this.repository.list(eventId, key ?? (event.recurrenceRule ? undefined : null));
-      return all.filter((r) => r.status === "confirmed" || r.status === "waitlisted");
+      // Their places end with the date: reopening it later does not give them back unasked.
+      return this.repository.cancelAll(eventId, key ?? (event.recurrenceRule ? undefined : null));
     });
     await this.notify((notices) => notices.cancelled(recipients, event));
+    return this.info(eventId, key);
+  }
+
+  /**
+   * Reopens registration for a cancelled date (or a one-off event, or with no date the series): it takes registrations
+   * again under its settings. Registrations cancelled with it stay cancelled (their people were told). A date still
+   * cancelled in the calendar is refused: it is restored there first.
+   */
+  async restoreDate(viewer: CurrentUser | null, eventId: string, date: string | null | undefined): Promise<RegistrationInfo> {
+    await this.requireOrganizer(viewer, eventId);
+    const { event, key } = await this.target(eventId, date);
+    if (event.cancelled) throw Conflict(registrationMessages.dateCancelled);
+    await this.deps.transaction(async () => {
+      await this.repository.lockEvent(eventId);
+      await this.repository.clearCancelled(eventId, key ?? WHOLE_EVENT, this.now().toISOString());
+    });
     return this.info(eventId, key);
   }
 

@@ -212,7 +212,8 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
     case "links":
     case "attachments":
     case "shifts":
-    case "questions": {
+    case "questions":
+    case "registration": {
       const Widget = props.widgets?.[view.widget];
       if (!Widget) throw new Error(`The form draws a "${view.widget}" field but was given no widget for it.`);
       return (

@@ -16,9 +16,10 @@ import { RepeatRuleWidget } from "../events/index.ts";
 import { AttachmentsField } from "../announcements/index.ts";
 import { ShiftsEditor } from "../volunteering/index.ts";
 import { QuestionsEditor } from "../surveys/index.ts";
+import { EventRegistrationWidget } from "../registration/index.ts";
 
 /** The widgets of the fields an event, a business, an announcement, an opportunity and a survey have that belong to their features. */
-const WIDGETS: FieldWidgets = { recurrence: RepeatRuleWidget, photos: PhotosEditor, links: SocialLinksEditor, attachments: AttachmentsField, shifts: ShiftsEditor, questions: QuestionsEditor };
+const WIDGETS: FieldWidgets = { recurrence: RepeatRuleWidget, photos: PhotosEditor, links: SocialLinksEditor, attachments: AttachmentsField, shifts: ShiftsEditor, questions: QuestionsEditor, registration: EventRegistrationWidget };
 
 type Row = { id: string };
 export interface ActionData extends FormActionData {

@@ -118,7 +118,8 @@ export const SCREENS: Record<string, Screen> = {
     },
   }),
   events: define<AdminEvent>({
-    view: eventView,
+    // The event's registration settings are edited beside it and saved through their own API (admin-tab's action).
+    view: { ...eventView, fields: { ...eventView.fields, registration: { label: "Registration", widget: "registration" } } },
     schema: EventInputSchema,
     list: "/admin/events",
     paged: true,

@@ -3,6 +3,7 @@
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { asLists, parseEntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";
 import { OWNER_FORMS, ownerTexts, type OwnerFormName } from "./my-business-forms.ts";
+import { readRegistrationSection, registrationSaved, saveRegistrationSection } from "../registration/index.ts";
 
 const failed = (error: unknown) => (error instanceof ApiError ? error.detail : "Something went wrong. Please try again.");
 
@@ -27,9 +28,18 @@ export async function ownerAction(form: FormData): Promise<FormActionData> {
   const parsed = parseEntityForm(form, owner.schema, owner.views, owner.required);
   if (!parsed.ok) return { outcome: parsed.outcome, result: parsed.result, round };
   const editing = id && intent !== "propose";
+  // An event's registration section: checked first, and saved at once (owners organize their events) once the change is sent.
+  const registration = name === "event" && editing ? readRegistrationSection(form) : null;
+  if (registration?.errors) return { outcome: { kind: "error", text: Object.values(registration.errors)[0]![0]! }, result: parsed.submission.reply({ fieldErrors: registration.errors }), round };
   try {
     const answer = await apiFetch<{ status?: string }>(editing ? `${owner.path}/${encodeURIComponent(id)}` : owner.path, { method: editing ? "PUT" : "POST", json: parsed.value });
-    return { outcome: { kind: "success", text: answer?.status === "approved" ? ownerTexts.applied : ownerTexts.sent }, result: parsed.submission.reply({ resetForm: true }), round, done: true };
+    let text: string = answer?.status === "approved" ? ownerTexts.applied : ownerTexts.sent;
+    if (registration) {
+      const outcome = await saveRegistrationSection(id, registration.values);
+      if ("detail" in outcome) return { outcome: { kind: "error", text: `${text} Registration settings not saved: ${outcome.detail}` }, result: parsed.submission.reply({ fieldErrors: outcome.errors }), round };
+      if (outcome.saved) text = `${text} ${registrationSaved}`;
+    }
+    return { outcome: { kind: "success", text }, result: parsed.submission.reply({ resetForm: true }), round, done: true };
   } catch (error) {
     const fields = error instanceof ApiError ? asLists(error.fields, owner.views) : {};
     return { outcome: { kind: "error", text: failed(error) }, result: parsed.submission.reply({ fieldErrors: fields }), round };

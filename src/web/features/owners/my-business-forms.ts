@@ -25,6 +25,8 @@ const images = (views: Record<string, FieldView>) => Object.entries(views).flatM
 const ownerEventViews: Record<string, FieldView> = {
   ...eventView.fields,
   location: { ...eventView.fields.location!, label: "Business", options: [], group: undefined },
+  // Saved straight away through the registration API (owners organize their events), not sent for approval.
+  registration: { label: "Registration", widget: "registration" },
 };
 
 export const OWNER_FORMS = {

@@ -16,10 +16,11 @@ import type { FormImage } from "#web/components/ui/image-field.tsx";
 import { fileUrl } from "#shared/upload-kinds.ts";
 import { PhotosEditor, SocialLinksEditor } from "../business/index.ts";
 import { RepeatRuleWidget } from "../events/index.ts";
+import { OwnerEventRegistrationWidget } from "../registration/index.ts";
 import { BusinessInsights, insightsHref } from "./business-insights.tsx";
 
 /** The widgets of the fields an event and a business have that belong to their features. */
-const WIDGETS: FieldWidgets = { recurrence: RepeatRuleWidget, photos: PhotosEditor, links: SocialLinksEditor };
+const WIDGETS: FieldWidgets = { recurrence: RepeatRuleWidget, photos: PhotosEditor, links: SocialLinksEditor, registration: OwnerEventRegistrationWidget };
 
 /** The image a form starts with: the waiting request's when it asks for one (or for none), else the live one. */
 function startImage(pending: RequestDetail | undefined, field: string, liveUrl: string | null | undefined): FormImage {
