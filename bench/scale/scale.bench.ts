@@ -4,7 +4,7 @@
 //   node bench/scale/scale.bench.ts                                      (after `npm run build`)
 //   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/any BENCH_ENGINES=postgres node bench/scale/scale.bench.ts
 // BENCH_SIZES (1000,10000,100000), BENCH_ENGINES (sqlite,postgres), BENCH_ROUNDS (7), BENCH_ONLY (only the rows whose
-// name starts so: /map). Seeded databases are kept in BENCH_CACHE_DIR (the system's temporary folder) and reused by the
+// names start with one of these, comma-separated: "/map clusters,/map list"). Seeded databases are kept in BENCH_CACHE_DIR (the system's temporary folder) and reused by the
 // next run; BENCH_FRESH=1 seeds them anew.
 // Never run as a test: timings on a shared machine are only comparable within one run.
 import { execFileSync, spawn } from "node:child_process";
@@ -24,8 +24,9 @@ const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,postgres").split(",");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CACHE_DIR = path.join(process.env.BENCH_CACHE_DIR ?? os.tmpdir(), "niche-scale-bench");
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
-/** Only the rows whose name starts with this (BENCH_ONLY=/map: the map's rows). */
-const ONLY = process.env.BENCH_ONLY ?? "";
+/** Only the rows whose name starts with one of these (BENCH_ONLY="/map clusters,/map list"), or every row. */
+const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
+const wanted = (name: string) => ONLY.length === 0 || ONLY.some((prefix) => name.startsWith(prefix));
 const PASSWORD = "bench-password-long-enough";
 const ADMIN = "admin@scale.example";
 const PAGE_SIZE = 20;
@@ -162,14 +163,14 @@ async function measure(base: string, size: number): Promise<Array<[string, numbe
   };
   const rows: Array<[string, number]> = [];
   const row = async (name: string, work: () => Promise<number>) => {
-    if (name.startsWith(ONLY)) rows.push([name, await work()]);
+    if (wanted(name)) rows.push([name, await work()]);
   };
   // The map's clusters, first asked of a server just started: it reads every business and builds the index (once per
   // change of content), so this one grows with the site.
   const town = "-79.2,43.0,-78.9,43.2";
   await row("/map clusters, first after a change (reads and indexes)", async () => (await timed(`${api}/geo/clusters?bbox=${town}&zoom=12`)).ms);
   const category = (JSON.parse((await timed(`${api}/categories`)).body) as Array<{ id: string }>)[0]!.id;
-  const ids = ONLY ? [] : (JSON.parse((await timed(`${api}/geo/map-data`)).body) as { businesses: Array<{ id: string }> }).businesses.map((b) => b.id);
+  const ids = !wanted("business page") ? [] : (JSON.parse((await timed(`${api}/geo/map-data`)).body) as { businesses: Array<{ id: string }> }).businesses.map((b) => b.id);
   const deep = Math.floor(size / PAGE_SIZE / 2);
   // Signed in, so that the pages are rendered for each request rather than answered from the anonymous cache.
   await row("/map page, rendered (signed in)", () => rounds(() => `${base}/map`, admin));
@@ -196,7 +197,7 @@ async function measure(base: string, size: number): Promise<Array<[string, numbe
   await row("events list (admin), middle page", () => rounds(() => `${api}/admin/events?page=${Math.max(1, Math.floor(deep / 2))}&pageSize=${PAGE_SIZE}`, admin));
   // A different business each time, anonymous: each is its first request, so rendered, not kept.
   await row("business page, uncached", () => rounds((r) => `${base}/business/${ids[(r + 2) * 97 % ids.length]!}`));
-  if (ONLY && !"/sitemap".startsWith(ONLY)) return rows;
+  if (!wanted("/sitemap")) return rows;
   const sitemap = await timed(`${base}/sitemap.xml`);
   await row(`/sitemap.xml (${sitemap.body.includes("<sitemapindex") ? "index" : "urlset"})`, () => rounds(() => `${base}/sitemap.xml?r=${Math.random()}`));
   if (sitemap.body.includes("<sitemapindex")) await row("/sitemap-2.xml (the last child)", () => rounds(() => `${base}/sitemap-2.xml`));

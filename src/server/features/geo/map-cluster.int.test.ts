@@ -161,6 +161,12 @@ describe("GET /api/v1/geo/in-view", () => {
     expect(paris.total).toBeGreaterThanOrEqual(12);
     expect(paris.businesses).toHaveLength(5);
     expect(paris.businesses.every((b) => b.lat > 48.8 && b.lng > 2.2)).toBe(true);
+    // The whole world's list (read as the index holds it) is the one read from a box holding every business but
+    // itself no world (all but the meridian strip from 101°W to 100°W).
+    const world = await listedOf("limit=30&offset=200");
+    const around = await listedOf("bbox=-100,-90,-101,90&limit=30&offset=200");
+    expect(around).toEqual(world);
+    expect(world.businesses.map((b) => b.name)).toEqual([...world.businesses.map((b) => b.name)].sort());
     // Past the end: none, with the same count.
     expect(await listedOf(`bbox=${PARIS}&offset=1000`)).toMatchObject({ total: paris.total, businesses: [] });
   });

@@ -38,6 +38,13 @@ const idList = (name: string, description: string) =>
     .transform((value) => (value ? value.split(",").filter(Boolean) : []))
     .openapi({ param: { name, in: "query" }, description });
 
+/** A whole-number parameter from `min` (to `max`), `fallback` when left out. */
+function wholeNumber(min: number, max: number | null, fallback: number) {
+  const error = max === null ? `expected a whole number, ${min} or more` : `expected a whole number from ${min} to ${max}`;
+  const number = z.coerce.number({ error }).int({ error }).min(min, { error });
+  return (max === null ? number : number.max(max, { error })).default(fallback);
+}
+
 const KNOWN_ATTRIBUTES = new Set(MAP_FEATURES.map((f) => f.key));
 
 const FilterQuery = z.object({
@@ -70,13 +77,7 @@ const clusters = createRoute({
   summary: "The clusters and single businesses in a box at a zoom, for a map of many businesses",
   request: {
     query: FilterQuery.extend({
-      zoom: z.coerce
-        .number({ error: "expected a whole number from 0 to 24" })
-        .int({ error: "expected a whole number from 0 to 24" })
-        .min(0, { error: "expected a whole number from 0 to 24" })
-        .max(24, { error: "expected a whole number from 0 to 24" })
-        .default(0)
-        .openapi({ param: { name: "zoom", in: "query" }, description: "The map's zoom, rounded down", example: 12 }),
+      zoom: wholeNumber(0, 24, 0).openapi({ param: { name: "zoom", in: "query" }, description: "The map's zoom, rounded down", example: 12 }),
     }),
   },
   responses: {
@@ -105,19 +106,8 @@ const inView = createRoute({
   summary: "The businesses in a box a page at a time, by name, for the list beside a map of many businesses",
   request: {
     query: FilterQuery.extend({
-      offset: z.coerce
-        .number({ error: "expected a whole number, 0 or more" })
-        .int({ error: "expected a whole number, 0 or more" })
-        .min(0, { error: "expected a whole number, 0 or more" })
-        .default(0)
-        .openapi({ param: { name: "offset", in: "query" }, description: "How many to skip" }),
-      limit: z.coerce
-        .number({ error: `expected a whole number from 1 to ${MAX_PAGE}` })
-        .int({ error: `expected a whole number from 1 to ${MAX_PAGE}` })
-        .min(1, { error: `expected a whole number from 1 to ${MAX_PAGE}` })
-        .max(MAX_PAGE, { error: `expected a whole number from 1 to ${MAX_PAGE}` })
-        .default(50)
-        .openapi({ param: { name: "limit", in: "query" }, description: "At most this many" }),
+      offset: wholeNumber(0, null, 0).openapi({ param: { name: "offset", in: "query" }, description: "How many to skip" }),
+      limit: wholeNumber(1, MAX_PAGE, 50).openapi({ param: { name: "limit", in: "query" }, description: "At most this many" }),
     }),
   },
   responses: {

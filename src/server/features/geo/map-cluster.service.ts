@@ -50,6 +50,8 @@ type StoredBusiness = Omit<MapBusiness, "openNow"> & { openingHours: OpeningHour
 type Point = GeoJSON.Feature<GeoJSON.Point, { i: number }>;
 interface Index {
   clusters: Supercluster<{ i: number }>;
+  /** The filters' businesses in the list's order. */
+  points: Point[];
   total: number;
   bounds: [west: number, south: number, east: number, north: number] | null;
 }
@@ -89,6 +91,11 @@ export class MapClusterService {
   /** The businesses in the box in the map's list order (by name), `limit` from `offset`. */
   async listed(bbox: BoundingBox, filters: ViewFilters, offset: number, limit: number): Promise<ListedView> {
     const { source, index, clock } = await this.indexFor(filters);
+    // A view of all of them (the map's first) is the list as it stands, whatever the site's size.
+    if (index.bounds && covers(bbox, index.bounds)) {
+      const page = index.points.slice(offset, offset + limit).map((point) => withOpenNow(source.businesses[point.properties.i]!, clock));
+      return { total: index.total, offset, businesses: page };
+    }
     // Past the last zoom that clusters, the index holds each business on its own.
     const inView = index.clusters.getClusters([...bbox], MAP_CLUSTER.maxZoom + 1);
     const order = Uint32Array.from(inView, (feature) => (feature.properties as { i: number }).i).sort();
@@ -127,6 +134,10 @@ export class MapClusterService {
   }
 }
 
+function covers([west, south, east, north]: BoundingBox, [w, s, e, n]: BoundingBox): boolean {
+  return west <= east && west <= w && east >= e && south <= s && north >= n;
+}
+
 function withOpenNow({ openingHours, ...business }: StoredBusiness, clock: HoursClock): MapBusiness {
   return { ...business, openNow: isOpenNow(openingHours, clock) };
 }
@@ -154,5 +165,5 @@ function build(source: Source, filters: ViewFilters, clock: HoursClock): Index {
     }
     bounds = [west, south, east, north];
   }
-  return { clusters, total: points.length, bounds };
+  return { clusters, points, total: points.length, bounds };
 }
