@@ -3,8 +3,9 @@
 // server's answer time (first byte to last, read in full) over loopback; see README.md for what each row asks.
 //   node bench/scale/scale.bench.ts                                      (after `npm run build`)
 //   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/any BENCH_ENGINES=postgres node bench/scale/scale.bench.ts
-// BENCH_SIZES (1000,10000,100000), BENCH_ENGINES (sqlite,postgres), BENCH_ROUNDS (7). Seeded databases are kept in
-// BENCH_CACHE_DIR (the system's temporary folder) and reused by the next run; BENCH_FRESH=1 seeds them anew.
+// BENCH_SIZES (1000,10000,100000), BENCH_ENGINES (sqlite,postgres), BENCH_ROUNDS (7), BENCH_ONLY (only the rows whose
+// names start with one of these, comma-separated: "/map clusters,/map list"). Seeded databases are kept in BENCH_CACHE_DIR (the system's temporary folder) and reused by the
+// next run; BENCH_FRESH=1 seeds them anew.
 // Never run as a test: timings on a shared machine are only comparable within one run.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -23,6 +24,9 @@ const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,postgres").split(",");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CACHE_DIR = path.join(process.env.BENCH_CACHE_DIR ?? os.tmpdir(), "niche-scale-bench");
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
+/** Only the rows whose name starts with one of these (BENCH_ONLY="/map clusters,/map list"), or every row. */
+const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
+const wanted = (name: string) => ONLY.length === 0 || ONLY.some((prefix) => name.startsWith(prefix));
 const PASSWORD = "bench-password-long-enough";
 const ADMIN = "admin@scale.example";
 const PAGE_SIZE = 20;
@@ -157,30 +161,46 @@ async function measure(base: string, size: number): Promise<Array<[string, numbe
     for (let round = 0; round < ROUNDS; round++) times.push((await timed(make(round), headers)).ms);
     return median(times);
   };
-  const mapData = JSON.parse((await timed(`${api}/geo/map-data`)).body) as { businesses: Array<{ id: string }>; categories: Array<{ id: string }> };
-  const ids = mapData.businesses.map((b) => b.id);
-  const category = mapData.categories[0]!.id;
-  const deep = Math.floor(size / PAGE_SIZE / 2);
   const rows: Array<[string, number]> = [];
+  const row = async (name: string, work: () => Promise<number>) => {
+    if (wanted(name)) rows.push([name, await work()]);
+  };
+  // The map's clusters, first asked of a server just started: it reads every business and builds the index (once per
+  // change of content), so this one grows with the site.
+  const town = "-79.2,43.0,-78.9,43.2";
+  await row("/map clusters, first after a change (reads and indexes)", async () => (await timed(`${api}/geo/clusters?bbox=${town}&zoom=12`)).ms);
+  const category = (JSON.parse((await timed(`${api}/categories`)).body) as Array<{ id: string }>)[0]!.id;
+  const ids = !wanted("business page") ? [] : (JSON.parse((await timed(`${api}/geo/map-data`)).body) as { businesses: Array<{ id: string }> }).businesses.map((b) => b.id);
+  const deep = Math.floor(size / PAGE_SIZE / 2);
   // Signed in, so that the pages are rendered for each request rather than answered from the anonymous cache.
-  rows.push(["/map page, rendered (signed in)", await rounds(() => `${base}/map`, admin)]);
-  rows.push(["/map data: every business's position", await rounds(() => `${api}/geo/map-data`, admin)]);
-  rows.push(["/map filter: businesses in a category", await rounds(() => `${api}/businesses?categoryId=${category}`, admin)]);
-  const searches: number[] = [];
-  for (let i = 0; i < 4; i++) for (const word of [...WORDS, ...TRADES]) searches.push((await timed(`${api}/search?q=${encodeURIComponent(`${word.slice(0, 3 + (i % 3))}`)}`, admin)).ms);
-  rows.push(["header search, p95 of 96", p95(searches)]);
-  rows.push(["businesses API (admin), first page", await rounds(() => `${api}/admin/businesses?page=1&pageSize=${PAGE_SIZE}`, admin)]);
-  rows.push([`businesses API (admin), middle page`, await rounds(() => `${api}/admin/businesses?page=${deep}&pageSize=${PAGE_SIZE}`, admin)]);
-  rows.push(["markers list searched (q)", await rounds((r) => `${api}/admin/businesses?page=1&pageSize=${PAGE_SIZE}&q=${WORDS[(r + WORDS.length) % WORDS.length]!.toLowerCase()}`, admin)]);
-  rows.push(["users list, first page", await rounds(() => `${api}/users?page=1&pageSize=${PAGE_SIZE}`, admin)]);
-  rows.push(["users list, middle page", await rounds(() => `${api}/users?page=${Math.max(1, Math.floor(deep / 10))}&pageSize=${PAGE_SIZE}`, admin)]);
-  rows.push(["events list (admin), first page", await rounds(() => `${api}/admin/events?page=1&pageSize=${PAGE_SIZE}`, admin)]);
-  rows.push(["events list (admin), middle page", await rounds(() => `${api}/admin/events?page=${Math.max(1, Math.floor(deep / 2))}&pageSize=${PAGE_SIZE}`, admin)]);
+  await row("/map page, rendered (signed in)", () => rounds(() => `${base}/map`, admin));
+  await row("/map data: every business's position", () => rounds(() => `${api}/geo/map-data`, admin));
+  await row("/map filter: businesses in a category", () => rounds(() => `${api}/businesses?categoryId=${category}`, admin));
+  // The map a view at a time (decision 0040): the town at zoom 12, a few streets at zoom 16, a category, the list.
+  const street = "-79.075,43.1,-79.058,43.112";
+  await row("/map clusters: the town (zoom 12)", () => rounds(() => `${api}/geo/clusters?bbox=${town}&zoom=12`));
+  await row("/map clusters: a few streets (zoom 16)", () => rounds(() => `${api}/geo/clusters?bbox=${street}&zoom=16`));
+  await row("/map clusters: a category (zoom 12)", () => rounds(() => `${api}/geo/clusters?bbox=${town}&zoom=12&categoryId=${category}`));
+  await row("/map list: first page in view (50)", () => rounds(() => `${api}/geo/in-view?bbox=${town}&limit=50`));
+  await row("/map list: a page 500 in, a category", () => rounds(() => `${api}/geo/in-view?bbox=${town}&categoryId=${category}&offset=500&limit=50`));
+  await row("header search, p95 of 96", async () => {
+    const searches: number[] = [];
+    for (let i = 0; i < 4; i++) for (const word of [...WORDS, ...TRADES]) searches.push((await timed(`${api}/search?q=${encodeURIComponent(`${word.slice(0, 3 + (i % 3))}`)}`, admin)).ms);
+    return p95(searches);
+  });
+  await row("businesses API (admin), first page", () => rounds(() => `${api}/admin/businesses?page=1&pageSize=${PAGE_SIZE}`, admin));
+  await row(`businesses API (admin), middle page`, () => rounds(() => `${api}/admin/businesses?page=${deep}&pageSize=${PAGE_SIZE}`, admin));
+  await row("markers list searched (q)", () => rounds((r) => `${api}/admin/businesses?page=1&pageSize=${PAGE_SIZE}&q=${WORDS[(r + WORDS.length) % WORDS.length]!.toLowerCase()}`, admin));
+  await row("users list, first page", () => rounds(() => `${api}/users?page=1&pageSize=${PAGE_SIZE}`, admin));
+  await row("users list, middle page", () => rounds(() => `${api}/users?page=${Math.max(1, Math.floor(deep / 10))}&pageSize=${PAGE_SIZE}`, admin));
+  await row("events list (admin), first page", () => rounds(() => `${api}/admin/events?page=1&pageSize=${PAGE_SIZE}`, admin));
+  await row("events list (admin), middle page", () => rounds(() => `${api}/admin/events?page=${Math.max(1, Math.floor(deep / 2))}&pageSize=${PAGE_SIZE}`, admin));
   // A different business each time, anonymous: each is its first request, so rendered, not kept.
-  rows.push(["business page, uncached", await rounds((r) => `${base}/business/${ids[(r + 2) * 97 % ids.length]!}`)]);
+  await row("business page, uncached", () => rounds((r) => `${base}/business/${ids[(r + 2) * 97 % ids.length]!}`));
+  if (!wanted("/sitemap")) return rows;
   const sitemap = await timed(`${base}/sitemap.xml`);
-  rows.push([`/sitemap.xml (${sitemap.body.includes("<sitemapindex") ? "index" : "urlset"})`, await rounds(() => `${base}/sitemap.xml?r=${Math.random()}`)]);
-  if (sitemap.body.includes("<sitemapindex")) rows.push(["/sitemap-2.xml (the last child)", await rounds(() => `${base}/sitemap-2.xml`)]);
+  await row(`/sitemap.xml (${sitemap.body.includes("<sitemapindex") ? "index" : "urlset"})`, () => rounds(() => `${base}/sitemap.xml?r=${Math.random()}`));
+  if (sitemap.body.includes("<sitemapindex")) await row("/sitemap-2.xml (the last child)", () => rounds(() => `${base}/sitemap-2.xml`));
   return rows;
 }
 

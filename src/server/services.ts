@@ -20,7 +20,7 @@ import { DashboardService, OnboardingService } from "./features/dashboard/index.
 import { DocumentRepository, DocumentService } from "./features/document/index.ts";
 import { documentFileUrl } from "#shared/schemas/document.ts";
 import { EventRepository, EventService } from "./features/event/index.ts";
-import { GeoRepository, GeoService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
+import { GeoRepository, GeoService, MapClusterService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
 import { InsightCounter, InsightOverviewRepository, InsightOverviewService, InsightReport, InsightRepository, InsightService } from "./features/insights/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
@@ -268,6 +268,7 @@ export function createServices({
     // Read by the Content-Security-Policy of every response (src/server/app.ts).
     mapOrigins: geo.mapOrigins,
     mapData: new MapDataService(new MapDataRepository(database.db), () => siteSettings.get(), () => database.contentVersion()),
+    mapClusters: new MapClusterService(new MapDataRepository(database.db), () => siteSettings.get(), () => database.contentVersion()),
     account,
     dashboard,
     onboarding,

@@ -7,11 +7,12 @@ import { allowConsoleError, expect, expectNoAxeViolations, test, untilScriptsRun
 import { E2E_AUTH_SECRET, startAppProcess, type AppProcess } from "./app-process.ts";
 import { DEMO_DATA_DIR, DEMO_URL, E2E_DATA_DIR } from "./env.ts";
 import { openDatabase, type Database } from "#server/db/database.ts";
-import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
+import { buildBusiness, createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 import { fromOsm } from "#server/lib/hours/osm-hours.ts";
 import { storeHours } from "#server/lib/hours/stored-hours.ts";
 import { BUSINESSES_GEOJSON_URL, MAP_REFRESH_MS } from "#web/features/map/use-map-businesses.ts";
 import { NO_ROUTE_ORIGIN } from "../fakes/geo-servers.ts";
+import { shoot } from "./screenshots.ts";
 
 const VISITOR = { latitude: 43.1012, longitude: -79.0731 };
 // On the untouched demo: the counts, clusters and framing here are the seeded ones.
@@ -694,6 +695,37 @@ test.describe("map states", () => {
     await expect(list.getByRole("button", { name: /Early Bird/ })).toBeVisible();
     // The request's event reaches the test on its own way, not always before the page has drawn the answer.
     await expect.poll(() => checks).toBe(2);
+  });
+
+  test("past 2,000 businesses the map asks for each view: the list pages with Show more, a cluster named by its count zooms in", async ({ page }) => {
+    // A town of 2,100 on a grid about 150 m apart (decision 0040's threshold is 2,000), added in a few statements.
+    const rows = Array.from({ length: 2100 }, (_, i) =>
+      buildBusiness({ name: `Grid ${String(i).padStart(4, "0")}`, lat: 43.05 + Math.floor(i / 50) * 0.0015, lng: -79.14 + (i % 50) * 0.002, categoryId: null, attributes: "[]", openingHours: null }),
+    );
+    for (let i = 0; i < rows.length; i += 300) await database!.db.insertInto("business").values(rows.slice(i, i + 300)).execute();
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+
+    await page.goto(`${base}/map`);
+    await mapReady(page);
+    const status = page.getByText(/^Showing \d+ of [\d,]+ in view$/);
+    await expect(status).toHaveText(/^Showing 50 of 2,10\d in view$/);
+    const list = page.getByRole("list", { name: "All Locations" });
+    await expect(list.getByRole("button", { name: /Grid 0000/ })).toBeVisible();
+    await page.getByRole("button", { name: "Show more" }).click();
+    await expect(status).toHaveText(/^Showing 100 of 2,10\d in view$/);
+    await shoot(page, "map-many-businesses");
+
+    const cluster = map(page).getByRole("button", { name: /^[\d,]+ businesses$/ }).first();
+    await expect(cluster).toBeVisible();
+    await expectNoAxeViolations(page);
+    const before = (await camera(page)).zoom;
+    await cluster.click();
+    await expect.poll(async () => (await camera(page)).zoom).toBeGreaterThan(before);
+    // Every business was never downloaded: the map asked for clusters and the list for what is in view.
+    expect(asked).toContain("/api/v1/geo/clusters");
+    expect(asked).toContain("/api/v1/geo/in-view");
+    expect(asked).not.toContain(BUSINESSES_GEOJSON_URL);
   });
 
   test("each part that fails to load says so", async ({ page }) => {

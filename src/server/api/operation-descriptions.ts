@@ -173,6 +173,8 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   deletePost: "Deletes a news post and its image.",
   mapConfig: "Answers the map style, the site's default centre and whether driving directions are offered, to anyone.",
   mapData: "Answers every business's position and category with the categories' colours and counts, for drawing the map.",
+  mapClusters: "Answers the clusters and single businesses inside a box at a zoom, each cluster with its count and the zoom at which it splits, for a map of more businesses than a page should download.",
+  mapBusinessesInView: "Answers the businesses inside a box a page at a time, in name order, with how many there are in it, for the list beside a map of many businesses.",
   businessesGeoJson: "Answers every business as a GeoJSON point feature, with an ETag so that an unchanged map is not sent twice.",
   geocode: "Looks up the coordinates of an address with the configured geocoder, for administrators.",
   route: "Asks the configured router for a driving route between two points and answers its line, distance and duration.",

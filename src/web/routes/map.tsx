@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/map";
 import { getApp, loadOr } from "../lib/app-context.ts";
@@ -8,6 +9,7 @@ import { BUSINESSES_GEOJSON_URL } from "../features/map/use-map-businesses.ts";
 import { parseFilters } from "../features/map/map-filters.ts";
 import { countByCategory } from "#shared/map.ts";
 import { loadMapLibre } from "../features/map/load-maplibre.ts";
+import { MAP_VIEW_THRESHOLD } from "../features/map/view-request.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
 // This page is its map: MapLibre's bundle is asked for as soon as the page's code runs in the browser, beside the
@@ -19,9 +21,6 @@ if (typeof document !== "undefined") loadMapLibre().catch(() => undefined);
 // so that they do not share a slow line with the stylesheet before the first paint.
 export const handle = SCRIPTS_AFTER_PAINT;
 
-// The businesses themselves come as one GeoJSON request (thousands of them would swell the HTML); the
-// browser starts it at once, alongside the scripts.
-export const links: Route.LinksFunction = () => [{ rel: "preload", href: BUSINESSES_GEOJSON_URL, as: "fetch", crossOrigin: "anonymous" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = getApp(context);
@@ -62,6 +61,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Map", description: "Map of the association's businesses, by category and tag.", path: paths.map });
 
 export default function MapPage({ loaderData }: Route.ComponentProps) {
+  // The businesses themselves come as one GeoJSON request (thousands of them would swell the HTML); the browser starts
+  // it at once, alongside the scripts. A map of more asks for each view instead (decision 0040).
+  if (loaderData.businessCount === null || loaderData.businessCount <= MAP_VIEW_THRESHOLD) preload(BUSINESSES_GEOJSON_URL, { as: "fetch", crossOrigin: "anonymous" });
   return (
     <>
       <h1 className="page-heading mb-4">Map</h1>

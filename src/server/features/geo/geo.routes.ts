@@ -7,6 +7,7 @@ import { pairSchema } from "#shared/schemas/pair.ts";
 import { messages } from "#shared/messages.ts";
 import { MapBusinessPropertiesSchema, MapBusinessSchema } from "#shared/map.ts";
 import { addressErrors } from "#server/api/schemas.ts";
+import { registerMapClusterRoutes } from "./map-cluster.routes.ts";
 
 const ErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
@@ -163,6 +164,8 @@ export function registerGeoRoutes(api: OpenAPIHono<AppEnv>) {
     const [businesses, categories, site] = await Promise.all([data.businesses(), data.categories(), siteSettings.get()]);
     return c.json({ mapStyle: geo.mapStyle, center: site.mapCenter, businesses, categories }, 200);
   });
+
+  registerMapClusterRoutes(api);
 
   api.openapi(businessesGeoJson, async (c) => {
     const businesses = await c.var.services.mapData.businesses();

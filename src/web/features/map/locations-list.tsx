@@ -1,4 +1,5 @@
-// The sidebar's list of locations, virtualised so thousands of businesses scroll smoothly.
+// The sidebar's list of locations, virtualised so thousands of businesses scroll smoothly; on a map of many businesses
+// (decision 0040), those in view a page at a time, with "Show more".
 import { useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { messages } from "#shared/messages.ts";
@@ -17,6 +18,7 @@ export function LocationsList({
   totalLoaded,
   selectedId,
   onPick,
+  paging,
 }: {
   /** The businesses are still on their way. */
   loading?: boolean;
@@ -25,6 +27,8 @@ export function LocationsList({
   totalLoaded: number;
   selectedId: string | null;
   onPick: (business: MapBusiness) => void;
+  /** The list is a page at a time: how many there are in all, and how to ask for the next page. */
+  paging?: { total: number; loadingMore: boolean; onShowMore: () => void };
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer hands out fresh functions each render by design; the compiler leaves this hook alone.
@@ -40,11 +44,12 @@ export function LocationsList({
 
   // What the list shows first counts as the businesses' appearance in it, once per list.
   const firstShown = loading ? [] : businesses.slice(0, FIRST_SCREEN).map((b) => b.id);
+  const total = paging?.total ?? businesses.length;
   return (
     <section aria-labelledby="locations-heading" className="flex min-h-0 flex-1 flex-col">
       {firstShown.length > 0 && <InsightBeacon events={[{ kind: "list", id: firstShown }]} signature={firstShown.join(",")} />}
       <h2 id="locations-heading" className="mb-2 text-lg font-semibold text-brand-800">
-        {heading} {!loading && <span className="font-normal text-stone-600">({businesses.length})</span>}
+        {heading} {!loading && <span className="font-normal text-stone-600">({total})</span>}
       </h2>
       {loading ? (
         <p role="status" className="text-sm text-stone-600">
@@ -61,7 +66,7 @@ export function LocationsList({
               return (
                 <li
                   key={business.id}
-                  aria-setsize={businesses.length}
+                  aria-setsize={total}
                   aria-posinset={row.index + 1}
                   style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
                 >
@@ -91,6 +96,21 @@ export function LocationsList({
               );
             })}
           </ul>
+        </div>
+      )}
+      {!loading && paging && businesses.length > 0 && (
+        <div className="mt-2 flex items-center justify-between gap-2 text-sm text-stone-600">
+          <p aria-live="polite">{messages.map.listedInView(businesses.length, paging.total)}</p>
+          {businesses.length < paging.total && (
+            <button
+              type="button"
+              onClick={paging.onShowMore}
+              disabled={paging.loadingMore}
+              className="rounded-md border border-stone-300 bg-white px-3 py-1.5 font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+            >
+              {messages.map.showMore}
+            </button>
+          )}
         </div>
       )}
     </section>

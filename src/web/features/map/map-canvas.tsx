@@ -13,6 +13,9 @@ import { addLayers, businessFeatures, EMPTY, selectedFeature, showSlot, SLOTS } 
 import { buildMapStyle } from "./map-style.ts";
 import { applyFraming, useMapCamera } from "./use-map-camera.ts";
 import { useMapEvents, type SlotContent } from "./use-map-events.ts";
+import { useClusterMarkers } from "./cluster-markers.ts";
+import type { ViewCluster } from "./use-map-view.ts";
+import type { MapView } from "./view-request.ts";
 
 
 export interface LatLng {
@@ -52,6 +55,10 @@ export interface MapCanvasProps {
   height?: number;
   /** What stands over the map's place (the page's first view in HTML, see map-sketch.tsx), while given. */
   sketch?: ReactNode;
+  /** Clusters made by the server (a map of many businesses, decision 0040), drawn as buttons over the map. */
+  clusters?: ViewCluster[];
+  /** Called with what the map shows once it has loaded and after each move. */
+  onView?: (view: MapView) => void;
   /** Called when the map has first drawn the businesses it was given (and the GPU has finished that frame), with them. */
   onDrawn?: (businesses: MapBusiness[]) => void;
 }
@@ -113,6 +120,8 @@ export function MapCanvas(props: MapCanvasProps) {
           const c = created.getCenter();
           container.dataset.center = `${c.lat.toFixed(6)},${c.lng.toFixed(6)}`;
           container.dataset.zoom = created.getZoom().toFixed(3);
+          const bounds = created.getBounds();
+          callbacks.current.onView?.({ west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth(), zoom: created.getZoom() });
         };
         created.on("moveend", report);
         created.on("error", (event) => {
@@ -216,6 +225,8 @@ export function MapCanvas(props: MapCanvasProps) {
     });
     popupRef.current = popup;
   }, [ready, selected, popupNode]);
+
+  useClusterMarkers(ready, mapRef, libRef, props.clusters);
 
   // Clicks: a business selects it; a cluster zooms into it. Cluster colours follow what is in view.
   useMapEvents(ready, {

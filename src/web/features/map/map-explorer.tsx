@@ -24,6 +24,7 @@ import {
   searchItems,
   type MapBusiness,
   type MapCategory,
+  type Framing,
   type MapFilters,
   type MapTag,
   type MapVisibility,
@@ -33,6 +34,8 @@ import { MapSearch } from "./map-search.tsx";
 import { MapSketch } from "./map-sketch.tsx";
 import type { MapSketch as MapSketchData } from "#shared/map-sketch.ts";
 import { useMapBusinesses } from "./use-map-businesses.ts";
+import { useMapView } from "./use-map-view.ts";
+import { MAP_VIEW_THRESHOLD } from "./view-request.ts";
 
 export type Loaded<T> = { ok: true; data: T } | { ok: false };
 
@@ -57,11 +60,14 @@ export interface MapExplorerProps {
 }
 
 export function MapExplorer(props: MapExplorerProps) {
-  const loaded = useMapBusinesses();
+  // Past the threshold the page asks for what each view shows instead of downloading every business (decision 0040).
+  const large = props.businessCount !== null && props.businessCount > MAP_VIEW_THRESHOLD;
+  const loaded = useMapBusinesses(!large);
   const businesses = useMemo(() => (loaded.kind === "ready" ? loaded.businesses : []), [loaded]);
   const categories = useMemo(() => (props.categories.ok ? props.categories.data : []), [props.categories]);
   const tags = useMemo(() => (props.tags.ok ? props.tags.data : []), [props.tags]);
   const [filters, setFilters] = useState(props.initialFilters);
+  const view = useMapView(large, filters);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [route, setRoute] = useState<({ coordinates: [number, number][] } & RouteSummary) | null>(null);
   const [routing, setRouting] = useState(false);
@@ -111,7 +117,7 @@ export function MapExplorer(props: MapExplorerProps) {
   const colorById = useMemo(() => new Map(categories.map((c) => [c.id, c.color])), [categories]);
   const colorOf = useCallback((b: MapBusiness) => (b.categoryId && colorById.get(b.categoryId)) || UNKNOWN_CATEGORY_COLOR, [colorById]);
   const tagsById = useMemo(() => new Map(tags.map((t) => [t.id, t])), [tags]);
-  const byId = useMemo(() => new Map(businesses.map((b) => [b.id, b])), [businesses]);
+  const byId = useMemo(() => (large ? view.known : new Map(businesses.map((b) => [b.id, b]))), [large, view.known, businesses]);
   // Both sides of the "Open now" switch, kept while the businesses and the other filters stay the same: the switch then
   // hands the map the very list it was given to prepare (`upcoming`), which it shows without clustering it again.
   const { categoryId, tagIds, features } = filters;
@@ -133,11 +139,19 @@ export function MapExplorer(props: MapExplorerProps) {
     () => (loaded.kind === "ready" ? countByFeature(businesses, { categoryId, tagIds, openNow: filters.openNow, features }) : null),
     [loaded.kind, businesses, categoryId, tagIds, filters.openNow, features],
   );
-  const items = useMemo(() => searchItems(businesses, categories, tags), [businesses, categories, tags]);
+  const items = useMemo(() => searchItems(large ? view.listed : businesses, categories, tags), [large, view.listed, businesses, categories, tags]);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
 
-  const framing = frameFor(filtered, visitor, props.center, MAP_ZOOM);
-  const framingKey = `${loaded.kind}|${filters.categoryId}|${filters.tagIds.join(",")}|${features.join(",")}|${filtered.length === 0 && visitor ? `${visitor.lat},${visitor.lng}` : ""}`;
+  // A map of many businesses frames its filters' businesses once the server has said where they lie.
+  const framing: Framing = large
+    ? view.bounds
+      ? { kind: "bounds", west: view.bounds.west, south: view.bounds.south, east: view.bounds.east, north: view.bounds.north }
+      : { kind: "point", ...(visitor ?? props.center), zoom: MAP_ZOOM.default }
+    : frameFor(filtered, visitor, props.center, MAP_ZOOM);
+  const framingKey = large
+    ? `view|${view.bounds?.key ?? ""}`
+    : `${loaded.kind}|${filters.categoryId}|${filters.tagIds.join(",")}|${features.join(",")}|${filtered.length === 0 && visitor ? `${visitor.lat},${visitor.lng}` : ""}`;
+  const failed = large ? view.status === "failed" : loaded.kind === "failed";
 
   /** Filters live in the URL (shareable); the selection and the route clear whenever they change. */
   function applyFilters(next: MapFilters) {
@@ -194,8 +208,11 @@ export function MapExplorer(props: MapExplorerProps) {
         className="map-explorer-map h-[55vh] min-h-80 overflow-hidden rounded-lg border border-stone-200 lg:order-2 lg:h-[calc(100vh-9rem)]"
         label="Map of businesses"
         mapStyle={props.mapStyle}
-        businesses={filtered}
-        upcoming={upcoming}
+        businesses={large ? view.businesses : filtered}
+        upcoming={large ? null : upcoming}
+        cluster={!large}
+        clusters={large ? view.clusters : undefined}
+        onView={large ? view.onView : undefined}
         colorOf={colorOf}
         showMarkers={filters.show.markers}
         selected={selected}
@@ -211,13 +228,13 @@ export function MapExplorer(props: MapExplorerProps) {
         onReady={() => setMapReady(true)}
         sketch={sketchShown && props.sketch ? <MapSketch sketch={props.sketch} /> : undefined}
         onDrawn={(drawn) => {
-          if (drawn.length > 0 || loaded.kind !== "loading") setSketchDone(true);
+          if (drawn.length > 0 || (large ? view.status === "ready" : loaded.kind !== "loading")) setSketchDone(true);
         }}
         renderInfo={(business) => <BusinessInfo business={business} tagsById={tagsById} onGetDirections={() => void getDirections()} />}
       />
 
       <aside aria-label="Map filters" className="flex min-w-0 flex-col gap-3 lg:order-1 lg:h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
-        {loaded.kind === "failed" && <p role="alert" className="text-red-700">{messages.map.failedBusinesses}</p>}
+        {failed && <p role="alert" className="text-red-700">{messages.map.failedBusinesses}</p>}
         {!props.categories.ok && <p role="alert" className="text-red-700">{messages.map.failedCategories}</p>}
         {!props.tags.ok && <p role="alert" className="text-red-700">{messages.map.failedTags}</p>}
 
@@ -312,10 +329,11 @@ export function MapExplorer(props: MapExplorerProps) {
         </noscript>
 
         <LocationsList
-          loading={loaded.kind === "loading"}
+          loading={large ? view.status === "idle" : loaded.kind === "loading"}
           heading={locationsHeading(filters, categories)}
-          businesses={filtered}
-          totalLoaded={businesses.length}
+          businesses={large ? view.listed : filtered}
+          totalLoaded={large ? (props.businessCount ?? 0) : businesses.length}
+          paging={large ? { total: view.listedTotal, loadingMore: view.loadingMore, onShowMore: view.showMore } : undefined}
           selectedId={selectedId}
           onPick={selectAndZoom}
         />

@@ -29,9 +29,11 @@ export function fromFeatures(features: BusinessFeature[]): MapBusiness[] {
   });
 }
 
-export function useMapBusinesses(): MapBusinesses {
+/** `enabled` false (a map of many businesses, which asks for each view instead): nothing is fetched. */
+export function useMapBusinesses(enabled = true): MapBusinesses {
   const [state, setState] = useState<MapBusinesses>({ kind: "loading" });
   useEffect(() => {
+    if (!enabled) return;
     let cancelled = false;
     let shown: string | null = null;
     let checkedAt = 0;
@@ -68,6 +70,6 @@ export function useMapBusinesses(): MapBusinesses {
       clearInterval(timer);
       document.removeEventListener("visibilitychange", check);
     };
-  }, []);
+  }, [enabled]);
   return state;
 }
