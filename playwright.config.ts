@@ -106,7 +106,12 @@ export default defineConfig({
         "**/registration.spec.ts",
         "**/surveys.spec.ts",
         "**/volunteering.spec.ts",
+        // An administrator's settings and an owner's counts: what the server stores and shows back, alike at any width.
+        "**/insights.spec.ts",
+        "**/site-settings.spec.ts",
       ],
+      // Single journeys of an administrator's editing in files whose other journeys are a visitor's.
+      grepInvert: /@desktop-only/,
     },
   ],
   // The journeys' server, and the untouched demo (see tests/e2e/env.ts).
