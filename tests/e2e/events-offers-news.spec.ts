@@ -169,7 +169,7 @@ test.describe("news", () => {
   });
 });
 
-test.describe("a recurring event", () => {
+test.describe("a recurring event", { tag: "@desktop-only" }, () => {
   test("an admin adds a series in plain words, cancels one date, and visitors see it cancelled on its page and in the feed", async ({ page, signIn, baseURL }) => {
     test.setTimeout(120_000);
     await signIn("admin");
@@ -241,7 +241,7 @@ function firstFriday(months: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-test.describe("a series built in words", () => {
+test.describe("a series built in words", { tag: "@desktop-only" }, () => {
   test("an admin builds \"every month on the first Friday\", saves it, and moves one date, which its page and the calendar show", async ({ page, signIn, baseURL }) => {
     test.setTimeout(120_000);
     // The refusals below are answers with status 400, which the browser logs.
