@@ -1,6 +1,7 @@
 // Journeys through the Markers, Categories and Tags tabs and the standalone add-marker and add-category
 // pages: an admin creates, edits and deletes each kind, sees every rule's message, and the public pages follow.
 import { makeImage } from "../fixtures/images.ts";
+import { shoot } from "./screenshots.ts";
 import { addTag, choose, chosenTag, confirmDelete, pick, select, selectOptions } from "./admin-helpers.ts";
 import { allowConsoleError, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
@@ -98,6 +99,7 @@ test("an admin adds, edits and deletes a marker, and the public pages follow", a
   const description = "Tune-ups, rentals and repairs for every kind of bicycle, from cruisers to carbon road bikes.";
 
   await page.goto("/admin/markers");
+  await shoot(page, "admin-markers");
   const panel = page.getByRole("tabpanel", { name: "Markers" });
   const form = panel.getByRole("region", { name: "Add Marker" });
   await form.getByRole("button", { name: "Add Marker" }).click();

@@ -76,7 +76,8 @@ async function loadTab(tab: string, request: Request, fetcher?: Fetcher) {
       }
     }),
   ]);
-  return { ...list, sources, sourceErrors };
+  const { row } = screen;
+  return { ...list, list: list.list && row ? { ...list.list, items: list.list.items.map(row) } : list.list, sources, sourceErrors };
 }
 
 export function loader({ context, params, request }: Route.LoaderArgs) {

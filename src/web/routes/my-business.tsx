@@ -14,10 +14,10 @@ import { loadMySuggestions, OwnerSuggestions, prefillFrom, prefillHref, suggesti
 async function load(url: URL, fetcher?: Fetcher) {
   try {
     const [data, suggestions] = await Promise.all([loadOwnerData(fetcher, url), loadMySuggestions(fetcher)]);
-    return { data, suggestions, prefill: prefillFrom(url), loadError: null };
+    return { data, suggestions, prefill: prefillFrom(url), edit: url.searchParams.get("edit"), loadError: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw redirect(paths.login);
-    return { data: null, suggestions: null, prefill: null, loadError: "Failed to load your businesses. Please reload the page." };
+    return { data: null, suggestions: null, prefill: null, edit: null, loadError: "Failed to load your businesses. Please reload the page." };
   }
 }
 
@@ -65,7 +65,7 @@ function Frame({ email, children }: { email?: string; children: React.ReactNode 
 }
 
 export default function MyBusiness({ loaderData }: Route.ComponentProps) {
-  const { data, loadError, suggestions, prefill } = loaderData;
+  const { data, loadError, suggestions, prefill, edit } = loaderData;
   return (
     <Frame email={data?.email}>
       {loadError && (
@@ -77,6 +77,7 @@ export default function MyBusiness({ loaderData }: Route.ComponentProps) {
         <MyBusinessPage
           data={data}
           prefill={prefill}
+          edit={edit}
           aside={(business) => suggestions && <OwnerSuggestions businessId={business.id} businessName={business.name} list={suggestions} />}
         />
       )}

@@ -84,6 +84,21 @@ const listBusinessesForAdmin = createRoute({
   },
 });
 
+const getBusinessForAdmin = createRoute({
+  operationId: "getBusinessForAdmin",
+  method: "get",
+  path: "/admin/businesses/{id}",
+  tags: ["Businesses"],
+  summary: "One business with what only administrators see, for its edit form (admins only)",
+  middleware: [adminOnly] as const,
+  request: { params: IdParam },
+  responses: {
+    200: { description: "The business", content: json(BusinessAdminSchema) },
+    ...adminErrors,
+    404: errorResponse("Business not found."),
+  },
+});
+
 const createBusiness = createRoute({
   operationId: "createBusiness",
   method: "post",
@@ -137,6 +152,7 @@ export function registerBusinessRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(listBusinessesForAdmin, async (c) =>
     c.json(await c.var.services.businesses.listPage(c.var.user, c.req.valid("query")), 200),
   );
+  api.openapi(getBusinessForAdmin, async (c) => c.json(await c.var.services.businesses.adminGet(c.var.user, c.req.valid("param").id), 200));
   api.openapi(createBusiness, async (c) => {
     const outcome = await c.var.services.requests.proposeBusiness(c.var.user, c.req.valid("json"));
     return "applied" in outcome ? c.json(outcome.applied, 201) : c.json(outcome.request, 202);

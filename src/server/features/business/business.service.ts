@@ -144,6 +144,14 @@ export class BusinessService {
     return { items: await this.withOpenNow(items), total, page: query.page, pageSize: query.pageSize };
   }
 
+  /** One business as the admin list has it, for its edit form (the list's rows show only a part of it). */
+  async adminGet(viewer: CurrentUser | null, id: string): Promise<BusinessAdmin> {
+    requireRole(viewer, "admin");
+    const business = await this.repository.getAdmin(id);
+    if (!business) throw NotFound(messages.business.notFound);
+    return (await this.withOpenNow([business]))[0]!;
+  }
+
   /** `applying` is the request whose approval this is: its uploads may become the business's. */
   async create(viewer: CurrentUser | null, input: BusinessInput, applying?: { request: string }): Promise<BusinessAdmin> {
     const admin = requireRole(viewer, "admin");

@@ -26,6 +26,7 @@ function fakeApi(refusal: Record<string, string>) {
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const path = new URL(input, "http://localhost").pathname;
       if (path === "/api/v1/admin/businesses") return json({ items: [bakery], total: 1, page: 1, pageSize: 50 });
+      if (path === "/api/v1/admin/businesses/business-1") return json(bakery);
       if (path === "/api/v1/categories") return json([{ id: "category-1", name: "Food" }]);
       if (path === "/api/v1/tags") return json(TAGS);
       if (path === "/api/v1/businesses/business-1/owners") return json([]);

@@ -99,7 +99,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
   async function edit(row: Row) {
     setOutcome(null);
     try {
-      setEditing(screen.loadFull ? await apiFetch<Row>(`${screen.path}/${encodeURIComponent(row.id)}`) : row);
+      setEditing(screen.loadFull ? await apiFetch<Row>(`${screen.readPath ?? screen.path}/${encodeURIComponent(row.id)}`) : row);
       setRounds((n) => n + 1);
       requestAnimationFrame(() => (document.querySelector(`#${name}-form input:not([type=hidden]), #${name}-form select`) as HTMLElement | null)?.focus());
     } catch (error) {

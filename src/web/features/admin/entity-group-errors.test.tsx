@@ -46,6 +46,8 @@ const fakeApi = (list: string, item: { id: string }, save: string, refusal: Reco
   stubApi({
     answers: {
       [list]: { items: [item], total: 1, page: 1, pageSize: 50 },
+      // A row that shows part of its item reads it in full to edit it.
+      [`${list}/${item.id}`]: item,
       "/categories": [{ id: "category-1", name: "Food" }],
       "/tags": [],
       "/businesses/business-1/owners": [],

@@ -38,6 +38,10 @@ export interface Screen<R extends Row = Row> {
   path: string;
   /** The item is read in full before editing: its list row holds only a preview. */
   loadFull?: boolean;
+  /** Where one item is read in full (`readPath`/id), when not at `path`. */
+  readPath?: string;
+  /** What of a listed item its row needs: the page sends only that (read in full when edited, see `loadFull`). */
+  row?: (item: R) => Row;
   sources?: OptionSource[];
   title: (row: R) => string;
   link?: (row: R) => string;
@@ -77,6 +81,9 @@ export const SCREENS: Record<string, Screen> = {
     sort: byName,
     search: true,
     path: "/businesses",
+    loadFull: true,
+    readPath: "/admin/businesses",
+    row: ({ id, name, category, address, description }) => ({ id, name, category, address, description: description && truncate(description, TRUNCATE.businessList) }),
     sources: ["categories", "tags"],
     title: (b) => b.name,
     link: (b) => paths.business(b.id),
@@ -85,7 +92,7 @@ export const SCREENS: Record<string, Screen> = {
     item: (b) => (
       <>
         {line(`${b.category ?? "No category"}${b.address ? ` · ${b.address}` : ""}`)}
-        {preview(b.description && truncate(b.description, TRUNCATE.businessList))}
+        {preview(b.description)}
       </>
     ),
     texts: {

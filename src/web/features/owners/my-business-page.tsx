@@ -31,6 +31,9 @@ function startImage(pending: RequestDetail | undefined, field: string, liveUrl: 
   return { path: null, url: liveUrl ?? null };
 }
 
+/** This page with one form open (its id), drawn on the server: what a browser without scripts opens. */
+const editHref = (formId: string) => `${paths.myBusiness}?edit=${encodeURIComponent(formId)}`;
+
 /** What became of a request, its times on the site's clocks. */
 function useStateOf(): (request: RequestDetail) => string {
   const when = useFormatWhen();
@@ -115,8 +118,9 @@ function RequestLine({ request, label }: { request: RequestDetail; label?: strin
 }
 
 /** An approved event or offer: its edit form (a change waits for approval unless the association approves at once) and its removal. */
-function ExistingItem({ kind, item, pending, sources, onDelete }: { kind: "event" | "offer"; item: { id: string; title: string; detail: string; values: Record<string, unknown> }; pending: RequestDetail | undefined; sources: Sources; onDelete: () => void }) {
+function ExistingItem({ kind, item, pending, sources, edit, onDelete }: { kind: "event" | "offer"; item: { id: string; title: string; detail: string; values: Record<string, unknown> }; pending: RequestDetail | undefined; sources: Sources; edit: string | null; onDelete: () => void }) {
   const stateOf = useStateOf();
+  const formId = `${kind}-${item.id}`;
   return (
     <li className="grid gap-2 py-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -137,7 +141,8 @@ function ExistingItem({ kind, item, pending, sources, onDelete }: { kind: "event
       </div>
       <OpenedDetails
         className="rounded-md border border-stone-200 p-3"
-        open={!!pending}
+        open={!!pending || edit === formId}
+        href={editHref(formId)}
         summary={
           <summary className="cursor-pointer font-semibold text-brand-800" aria-label={`${pending ? "Amend" : "Edit"} ${item.title}`}>
             {pending ? "Amend your waiting changes" : "Edit"}
@@ -145,7 +150,7 @@ function ExistingItem({ kind, item, pending, sources, onDelete }: { kind: "event
         }
       >
         <OwnerForm
-          id={`${kind}-${item.id}`}
+          id={formId}
           form={kind}
           defaultValue={{ ...item.values, ...(pending?.payload ?? {}) }}
           images={kind === "event" ? { imagePath: startImage(pending, "imagePath", item.values.imageUrl as string | null | undefined) } : undefined}
@@ -159,7 +164,7 @@ function ExistingItem({ kind, item, pending, sources, onDelete }: { kind: "event
   );
 }
 
-function ItemList({ business, kind, requests, sources }: { business: OwnedBusiness; kind: "event" | "offer"; requests: RequestDetail[]; sources: Sources }) {
+function ItemList({ business, kind, requests, sources, edit }: { business: OwnedBusiness; kind: "event" | "offer"; requests: RequestDetail[]; sources: Sources; edit: string | null }) {
   const remover = useFetcher<FormActionData>({ key: `delete-${kind}-${business.id}` });
   const when = useFormatWhen();
   const items =
@@ -176,7 +181,7 @@ function ItemList({ business, kind, requests, sources }: { business: OwnedBusine
       {items.length === 0 && waiting.length === 0 && <p className="text-sm text-stone-600">No {plural.toLowerCase()} yet.</p>}
       <ul className="divide-y divide-stone-200" aria-label={`${plural} of ${business.name}`}>
         {items.map((item) => (
-          <ExistingItem key={item.id} kind={kind} item={item} pending={requests.find((r) => r.kind === kind && r.targetId === item.id && r.status === "pending")} sources={sources} onDelete={() => void remover.submit({ intent: `delete-${kind}`, id: item.id }, { method: "post" })} />
+          <ExistingItem key={item.id} kind={kind} item={item} pending={requests.find((r) => r.kind === kind && r.targetId === item.id && r.status === "pending")} sources={sources} edit={edit} onDelete={() => void remover.submit({ intent: `delete-${kind}`, id: item.id }, { method: "post" })} />
         ))}
         {waiting.map((r) => (
           <RequestLine key={r.id} request={r} label={requestName(r)} />
@@ -185,6 +190,8 @@ function ItemList({ business, kind, requests, sources }: { business: OwnedBusine
       <OutcomeMessage outcome={remover.data?.outcome} />
       <OpenedDetails
         className="rounded-md border border-stone-200 p-3"
+        open={edit === `${kind}-new-${business.id}`}
+        href={editHref(`${kind}-new-${business.id}`)}
         summary={<summary className="cursor-pointer font-semibold text-brand-800">{kind === "event" ? "Add an event" : "Add an offer"}</summary>}
       >
         <OwnerForm
@@ -239,11 +246,13 @@ export interface ListingPrefill {
 
 interface Extras {
   prefill?: ListingPrefill | null;
+  /** The form open when the page comes (`?edit=<form id>`), for a browser without scripts. */
+  edit?: string | null;
   /** What other features show of a business above its edit form (visitors' suggestions). */
   aside?: (business: OwnedBusiness) => React.ReactNode;
 }
 
-function BusinessCard({ business, requests, sources, email, insights, prefill: wanted, aside }: { business: OwnedBusiness; requests: RequestDetail[]; sources: Sources; email: string; insights: OwnerData["insights"] } & Extras) {
+function BusinessCard({ business, requests, sources, email, insights, prefill: wanted, edit = null, aside }: { business: OwnedBusiness; requests: RequestDetail[]; sources: Sources; email: string; insights: OwnerData["insights"] } & Extras) {
   const prefill = wanted?.businessId === business.id ? wanted : null;
   const pending = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id && r.status === "pending");
   const latest = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id);
@@ -268,7 +277,8 @@ function BusinessCard({ business, requests, sources, email, insights, prefill: w
         {aside?.(business)}
         <OpenedDetails
           className="rounded-md border border-stone-200 p-3"
-          open={!!pending || !!prefill}
+          open={!!pending || !!prefill || edit === `listing-${business.id}`}
+          href={editHref(`listing-${business.id}`)}
           summary={
             <summary className="cursor-pointer font-semibold text-brand-800">
               {pending ? (pending.requesterEmail === email ? "Amend your waiting changes" : "Amend the waiting changes") : "Edit listing"}
@@ -291,14 +301,14 @@ function BusinessCard({ business, requests, sources, email, insights, prefill: w
             hidden={{ intent: "listing", id: business.id }}
           />
         </OpenedDetails>
-        <ItemList business={business} kind="event" requests={requests} sources={sources} />
-        <ItemList business={business} kind="offer" requests={requests} sources={sources} />
+        <ItemList business={business} kind="event" requests={requests} sources={sources} edit={edit} />
+        <ItemList business={business} kind="offer" requests={requests} sources={sources} edit={edit} />
       </BusinessTabs>
     </article>
   );
 }
 
-export function MyBusinessPage({ data, prefill, aside }: { data: OwnerData } & Extras) {
+export function MyBusinessPage({ data, prefill, edit = null, aside }: { data: OwnerData } & Extras) {
   const { businesses, requests, sources } = data;
   const others = requests.filter((r) => r.kind === "claim" || r.kind === "new-listing" || !businesses.some((b) => b.id === r.businessId));
   return (
@@ -315,7 +325,7 @@ export function MyBusinessPage({ data, prefill, aside }: { data: OwnerData } & E
         </div>
       )}
       {businesses.map((business) => (
-        <BusinessCard key={business.id} business={business} requests={requests} sources={sources} email={data.email} insights={data.insights} prefill={prefill} aside={aside} />
+        <BusinessCard key={business.id} business={business} requests={requests} sources={sources} email={data.email} insights={data.insights} prefill={prefill} edit={edit} aside={aside} />
       ))}
       {others.length > 0 && (
         <section aria-labelledby="my-requests" className="card">
@@ -329,7 +339,7 @@ export function MyBusinessPage({ data, prefill, aside }: { data: OwnerData } & E
           </ul>
         </section>
       )}
-      <OpenedDetails className="card" summary={<summary className="cursor-pointer font-semibold text-brand-800">Propose a new listing</summary>}>
+      <OpenedDetails className="card" open={edit === "propose"} href={editHref("propose")} summary={<summary className="cursor-pointer font-semibold text-brand-800">Propose a new listing</summary>}>
         <OwnerForm id="propose" form="proposal" defaultValue={{}} sources={sources} submitLabel="Send for approval" hidden={{ intent: "propose" }} />
       </OpenedDetails>
     </>
