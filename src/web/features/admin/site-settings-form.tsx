@@ -68,9 +68,9 @@ export function settingsFromForm(payload: Record<string, unknown>): Record<strin
     freshnessDays: textOf(payload.freshnessDays).trim() === "" ? undefined : numberOf(payload.freshnessDays),
     registrationReminderAt: textOf(payload.registrationReminderAt).trim() || undefined,
     registrationRetentionDays: textOf(payload.registrationRetentionDays).trim() === "" ? undefined : numberOf(payload.registrationRetentionDays),
-    // None ticked is none (the schema asks for one).
-    languages: [payload.languages ?? []].flat().filter((language): language is string => typeof language === "string"),
-    defaultLanguage: textOf(payload.defaultLanguage),
+    // None ticked is none (the schema asks for one); a form without the boxes (`languagesShown`) keeps the default.
+    languages: payload.languagesShown ? [payload.languages ?? []].flat().filter((language): language is string => typeof language === "string") : undefined,
+    defaultLanguage: textOf(payload.defaultLanguage) || undefined,
     heroPhotos: listOf(payload.heroPhotos).map((photo) => ({ url: textOf(photo.url), alt: textOf(photo.alt) })),
     // A blank link is no link.
     sponsorLogos: listOf(payload.sponsorLogos).map((sponsor) => ({
@@ -326,6 +326,7 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id={fields.languages.id} label="Languages" legend errorId={fields.languages.errorId} errors={fields.languages.errors}>
+            <input type="hidden" name="languagesShown" value="yes" />
             <p id="site-settings-languages-hint" className="text-sm text-stone-600">
               The public pages are offered in these; with one, the site shows no choice of language.
             </p>
