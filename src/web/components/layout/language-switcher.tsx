@@ -19,7 +19,7 @@ export function LanguageSwitcher() {
   // Only the public pages have an address per language; the others follow the account's choice (My Account).
   if (languages.length < 2 || !isLocalizedPath(unprefixed(pathname))) return null;
   return (
-    <nav aria-label={t("language.switcher")} className="shrink-0 text-sm">
+    <nav aria-label={t("language.switcher")} className="mx-auto flex max-w-6xl justify-end px-4 pt-1 text-xs sm:px-6">
       <ul className="flex items-center gap-2">
         {languages.map((language) => (
           <li key={language}>
@@ -29,7 +29,7 @@ export function LanguageSwitcher() {
               hrefLang={language}
               aria-current={language === current ? "page" : undefined}
               onClick={() => remember(language)}
-              className="rounded px-1 py-0.5 text-brand-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline"
+              className="inline-block rounded px-1.5 py-1 text-brand-700 underline aria-[current=page]:font-semibold aria-[current=page]:no-underline"
             >
               {LANGUAGE_NAMES[language]}
             </a>

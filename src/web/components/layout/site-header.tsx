@@ -27,6 +27,8 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
   const account = user ? { to: homeForRole(user.role), label: t("nav.myAccount") } : { to: paths.login, label: t("nav.login") };
   return (
     <header className="border-b border-stone-200 bg-white">
+      {/* A line of its own above the header's, so that the main links keep theirs in any language. */}
+      <LanguageSwitcher />
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:flex-nowrap">
         <Link to={localize(paths.home)} className="flex min-w-0 flex-1 items-center gap-2 font-semibold text-brand-800 sm:flex-none lg:max-w-72">
           <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-700 text-sm text-white">
@@ -73,7 +75,6 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
           </NavLink>
           {user && <AccountMenu role={user.role} />}
         </div>
-        <LanguageSwitcher />
       </div>
     </header>
   );
