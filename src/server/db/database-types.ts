@@ -512,6 +512,7 @@ export interface SiteSettings {
   autoApproveListings: Generated<number>;
   autoApproveOffers: Generated<number>;
   currency: Generated<string>;
+  defaultLanguage: Generated<string>;
   digestAt: Generated<string>;
   digestWeekday: Generated<string>;
   freshnessDays: Generated<number>;
@@ -519,6 +520,7 @@ export interface SiteSettings {
   heroPhotos: string;
   holidayRegion: Generated<string>;
   id: string;
+  languages: Generated<string>;
   lastUpdatedAt: string;
   mailingAddress: string;
   mapCenterLat: number;
@@ -641,6 +643,7 @@ export interface User {
   email: string;
   emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
   id: string;
+  language: string | null;
   lastLogin: string | null;
   photoURL: string | null;
   provider: string | null;
