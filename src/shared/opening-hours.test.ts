@@ -8,7 +8,7 @@ import { exceptionText, intervalsText, statusText, type HoursStatus, type HoursW
 // The words as pages get them: i18next's own lookup and interpolation over the `hours` catalogs.
 const i18n = i18next.createInstance();
 await i18n.init({ resources: { en: { hours: englishHours }, fr: { hours: frenchHours } }, lng: "en", interpolation: { escapeValue: false } });
-const words = (lang: Lang): HoursWords => ({ lang, t: i18n.getFixedT(lang, "hours") as HoursWords["t"] });
+const words = (lang: Lang): HoursWords => ({ lang, t: i18n.getFixedT(lang, "hours") as unknown as HoursWords["t"] });
 
 const closedUntil = (date: string, weekday: "tu" | "we", time: string): HoursStatus => ({ openNow: false, today: "2026-06-29", next: { at: "", date, weekday, time } });
 

@@ -9,6 +9,7 @@ import { parseFilters } from "../features/map/map-filters.ts";
 import { countByCategory } from "#shared/map.ts";
 import { loadMapLibre } from "../features/map/load-maplibre.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { usePublicText } from "../lib/public-text.ts";
 
 // This page is its map: MapLibre's bundle is asked for as soon as the page's code runs in the browser, beside the
 // rest of the page's, instead of once the page has hydrated and the map's effect runs.
@@ -62,9 +63,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Map", description: "Map of the association's businesses, by category and tag.", path: paths.map });
 
 export default function MapPage({ loaderData }: Route.ComponentProps) {
+  const { t } = usePublicText();
   return (
     <>
-      <h1 className="page-heading mb-4">Map</h1>
+      <h1 className="page-heading mb-4">{t("map.heading")}</h1>
       <MapExplorer
         categories={loaderData.categories}
         tags={loaderData.tags}

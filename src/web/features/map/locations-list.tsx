@@ -1,10 +1,10 @@
 // The sidebar's list of locations, virtualised so thousands of businesses scroll smoothly.
 import { useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { messages } from "#shared/messages.ts";
 import type { MapBusiness } from "./map-filters.ts";
 import { OpenStateBadge } from "#web/components/hours/opening-hours-panel.tsx";
 import { InsightBeacon } from "#web/components/insight-beacon.tsx";
+import { usePublicText } from "#web/lib/public-text.ts";
 
 const ROW_HEIGHT = 64;
 /** Rows the list shows before any scrolling. */
@@ -26,6 +26,7 @@ export function LocationsList({
   selectedId: string | null;
   onPick: (business: MapBusiness) => void;
 }) {
+  const { t } = usePublicText();
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer hands out fresh functions each render by design; the compiler leaves this hook alone.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -48,10 +49,10 @@ export function LocationsList({
       </h2>
       {loading ? (
         <p role="status" className="text-sm text-stone-600">
-          {messages.map.loading}
+          {t("map.loading")}
         </p>
       ) : businesses.length === 0 ? (
-        <p className="text-sm text-stone-600">{totalLoaded === 0 ? messages.map.noBusinesses : messages.map.noMatches}</p>
+        <p className="text-sm text-stone-600">{totalLoaded === 0 ? t("map.noBusinesses") : t("map.noMatches")}</p>
       ) : (
         <div ref={scrollRef} className="min-h-64 flex-1 overflow-y-auto rounded-md border border-stone-200 bg-white" style={{ maxHeight: "60vh" }}>
           <ul aria-label={heading} style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
