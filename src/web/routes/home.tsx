@@ -14,6 +14,8 @@ import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { JsonLd, organizationJsonLd } from "../features/seo/index.ts";
 import { HomeMapSection } from "../features/map/home-map.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { usePublicText } from "../lib/public-text.ts";
+import type { TFunction } from "i18next";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -54,6 +56,10 @@ function SectionLink({ to, children }: { to: string; children: string }) {
   );
 }
 
+// The sections' failures come as the spec's English sentences, in the order the page says them.
+const FAILURES = ["failedPosts", "failedEvents", "failedOffers", "failedMarkers"] as const;
+const failureWords = (message: string, t: TFunction<"public">) => FAILURES.filter((key) => message.includes(messages.home[key])).map((key) => t(`home.${key}`)).join("");
+
 function FailureMessage({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
@@ -63,12 +69,13 @@ function FailureMessage({ children }: { children: ReactNode }) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = usePublicText();
   const { origin, associationName, tagline, heroPhotos, posts, events, offers, failures } = loaderData;
   // The map loads later, in the browser; its failure joins the sections' red message, said once.
   const [mapFailed, setMapFailed] = useState(false);
   const onMapFailed = useCallback(() => setMapFailed(true), []);
   const withMap = (message: string) =>
-    mapFailed && !message.includes(messages.home.failedMarkers) ? message + messages.home.failedMarkers : message;
+    failureWords(mapFailed && !message.includes(messages.home.failedMarkers) ? message + messages.home.failedMarkers : message, t);
   return (
     <>
       <JsonLd data={organizationJsonLd(associationName, origin)} />
@@ -79,12 +86,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Suspense>
 
       {/* The posts section has no heading in the spec; its landmark is named for screen readers. */}
-      <section aria-label="Latest news" className="mt-8">
-        <Suspense fallback={<p className="text-stone-600">{messages.home.loadingPosts}</p>}>
+      <section aria-label={t("home.latestNews")} className="mt-8">
+        <Suspense fallback={<p className="text-stone-600">{t("home.loadingPosts")}</p>}>
           <Await resolve={posts}>
             {(section) =>
               !section.ok ? null : section.items.length === 0 ? (
-                <p className="text-stone-600">{messages.home.noPosts}</p>
+                <p className="text-stone-600">{t("home.noPosts")}</p>
               ) : (
                 <div className="grid gap-4 md:grid-cols-3">
                   {section.items.map((post) => (
@@ -99,14 +106,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="upcoming-events-heading" className="mt-10">
         <h2 id="upcoming-events-heading" className="text-2xl font-bold text-brand-800">
-          Upcoming Events
+          {t("home.upcomingEvents")}
         </h2>
         <div className="mt-4">
-          <Suspense fallback={<p className="text-stone-600">{messages.home.loadingEvents}</p>}>
+          <Suspense fallback={<p className="text-stone-600">{t("home.loadingEvents")}</p>}>
             <Await resolve={events}>
               {(section) =>
                 !section.ok ? null : section.items.length === 0 ? (
-                  <p className="text-stone-600">{messages.home.noUpcomingEvents}</p>
+                  <p className="text-stone-600">{t("home.noUpcomingEvents")}</p>
                 ) : (
                   <div className="grid gap-4">
                     {section.items.map((event) => (
@@ -118,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Await>
           </Suspense>
         </div>
-        <SectionLink to={paths.events}>More Events »</SectionLink>
+        <SectionLink to={paths.events}>{t("home.moreEvents")}</SectionLink>
       </section>
 
       {/* The map of business locations loads only when scrolled into view: src/web/features/map/home-map.tsx. */}
@@ -132,14 +139,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             section.ok && section.items.length > 0 ? (
               <section aria-labelledby="current-offers-heading" className="mt-10">
                 <h2 id="current-offers-heading" className="text-2xl font-bold text-brand-800">
-                  Current Offers
+                  {t("home.currentOffers")}
                 </h2>
                 <div className="mt-4 grid gap-4 md:grid-cols-3">
                   {section.items.map((offer) => (
                     <OfferCard key={offer.id} offer={offer} variant="home" />
                   ))}
                 </div>
-                <SectionLink to={paths.offers}>More Offers »</SectionLink>
+                <SectionLink to={paths.offers}>{t("home.moreOffers")}</SectionLink>
               </section>
             ) : null
           }
