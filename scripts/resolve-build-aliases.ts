@@ -26,3 +26,7 @@ for (const entry of fs.readdirSync(outDir, { recursive: true, withFileTypes: tru
   const rewritten = text.replace(specifier, (_, before: string, alias: string, after: string) => before + relativeSpecifier(file, alias) + after);
   if (rewritten !== text) fs.writeFileSync(file, rewritten);
 }
+
+// The catalogs the server's own code (mail) reads at run time, beside the built module that imports them
+// (src/shared/i18n/index.ts, `loadCatalog`).
+fs.cpSync("src/shared/i18n/locales", path.join(outDir, "shared/i18n/locales"), { recursive: true });

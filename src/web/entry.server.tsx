@@ -5,6 +5,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createI18n, namespacesOf, prefixOf, DEFAULT_LANGUAGE, isLanguage } from "#shared/i18n/index.ts";
 import { appContext } from "./lib/app-context.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 import { holdModuleScriptStream, scriptsAfterPaint } from "./lib/scripts-after-paint.ts";
@@ -26,7 +28,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  */
 const SHELL_GRACE_MS = 100;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -40,6 +42,12 @@ export default function handleRequest(
   // A visitor's content page asks for its scripts once it has painted (lib/scripts-after-paint.ts).
   const afterPaint =
     !user && scriptsAfterPaint(routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle));
+
+  // An instance of its own for each request, in the language the root loader chose (the address's when it failed).
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const chosen = (loaderData.root as { language?: unknown } | undefined)?.language;
+  const language = isLanguage(chosen) ? chosen : (prefixOf(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE);
+  const i18n = await createI18n(language, namespacesOf(matches.map((match) => routerContext.routeModules[match.route.id]?.handle)));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -72,7 +80,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
       </NonceProvider>,
       {
         nonce,

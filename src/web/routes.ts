@@ -1,23 +1,43 @@
-import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 import { HEADING_PAGES } from "./lib/heading-pages.ts";
+
+/**
+ * The pages every language has, at the same paths below the language's prefix (English has none and keeps the
+ * routes' ids as they were). Keep src/shared/i18n/languages.ts (`isLocalizedPath`) in step with this list.
+ */
+function publicPages(language?: "fr"): RouteConfigEntry[] {
+  const at = (path: string, file: string, id?: string) =>
+    language ? route(path, file, { id: `${language}/${id ?? file.replace(/\.tsx$/, "")}` }) : id ? route(path, file, { id }) : route(path, file);
+  return [
+    language ? index("routes/home.tsx", { id: `${language}/routes/home` }) : index("routes/home.tsx"),
+    at("map", "routes/map.tsx"),
+    at("events", "routes/events.tsx"),
+    at("events/:eventId", "routes/event.tsx"),
+    // One date of a recurring event.
+    at("events/:eventId/:date", "routes/event.tsx", "event-occurrence"),
+    at("offers", "routes/offers.tsx"),
+    at("offers/:offerId", "routes/offer.tsx"),
+    at("contact", "routes/contact.tsx"),
+    at("news", "routes/news.tsx"),
+    at("news/:postId", "routes/post.tsx"),
+    at("business/:businessId?", "routes/business.tsx"),
+    at("tag/:tagSlug?", "routes/tag.tsx"),
+    at("category/:categorySlug?", "routes/category.tsx"),
+    // The library's public documents.
+    at("resources", "routes/resources.tsx"),
+    at("pages/:slug", "routes/page.tsx"),
+    ...Object.keys(HEADING_PAGES).map((path) => at(path.slice(1), "routes/heading-page.tsx", `heading${path.replaceAll("/", "-")}`)),
+    at("search", "routes/search.tsx"),
+    at("subscribe", "routes/subscribe.tsx"),
+    at("subscribe/confirm", "routes/subscribe-confirm.tsx"),
+    at("subscribe/preferences", "routes/subscribe-preferences.tsx"),
+  ];
+}
 
 // Three groups, each with its own error boundary in the site's look (routes/groups/).
 export default [
   layout("routes/groups/public-pages.tsx", [
-    index("routes/home.tsx"),
-    route("map", "routes/map.tsx"),
-    route("events", "routes/events.tsx"),
-    route("events/:eventId", "routes/event.tsx"),
-    // One date of a recurring event.
-    route("events/:eventId/:date", "routes/event.tsx", { id: "event-occurrence" }),
-    route("offers", "routes/offers.tsx"),
-    route("offers/:offerId", "routes/offer.tsx"),
-    route("contact", "routes/contact.tsx"),
-    route("news", "routes/news.tsx"),
-    route("news/:postId", "routes/post.tsx"),
-    route("business/:businessId?", "routes/business.tsx"),
-    route("tag/:tagSlug?", "routes/tag.tsx"),
-    route("category/:categorySlug?", "routes/category.tsx"),
+    ...publicPages(),
     // /myqsa/... is the members' area: the spec keeps the original association's addresses ("my" + its initials)
     // for the pages of members (owners of member businesses and administrators), and other clients link to them.
     route("myqsa/intake", "routes/intake.tsx"),
@@ -31,24 +51,18 @@ export default [
     route("myqsa/volunteer", "routes/member-volunteer.tsx"),
     route("myqsa/surveys", "routes/member-surveys.tsx"),
     route("myqsa/surveys/:surveyId", "routes/member-survey.tsx"),
-    // The library: members' documents, and the public ones for everyone.
+    // The library: members' documents (the public ones are among the public pages, /resources).
     route("myqsa/research", "routes/member-research.tsx"),
-    route("resources", "routes/resources.tsx"),
-    route("pages/:slug", "routes/page.tsx"),
-    ...Object.keys(HEADING_PAGES).map((path) =>
-      route(path.slice(1), "routes/heading-page.tsx", { id: `heading${path.replaceAll("/", "-")}` }),
-    ),
-    route("search", "routes/search.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("insights/stop/:token", "routes/insights-stop.tsx"),
     route("listings/confirm/:token", "routes/listing-confirm.tsx"),
     route("registrations/:registrationId/cancel", "routes/registration-cancel.tsx"),
     route("events/:eventId/registrations", "routes/event-registrations.tsx"),
-    route("subscribe", "routes/subscribe.tsx"),
-    route("subscribe/confirm", "routes/subscribe-confirm.tsx"),
-    route("subscribe/preferences", "routes/subscribe-preferences.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The public pages in French, each route with an id of its own: a prefix of its own, never an optional `:lang?`
+  // segment, which would take any first segment for a language (src/shared/i18n/languages.ts).
+  route("fr", "routes/groups/public-pages.tsx", { id: "fr/public-pages" }, [...publicPages("fr"), route("*", "routes/not-found.tsx", { id: "fr/routes/not-found" })]),
   layout("routes/groups/account-pages.tsx", [
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),

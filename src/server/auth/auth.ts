@@ -192,6 +192,8 @@ export function createAuth(options: AuthOptions) {
         accountType: { type: "string", required: false, input: true },
         lastLogin: { type: "date", required: false, input: false },
         provider: { type: "string", required: false, input: false },
+        // The person's language (null: the site's default); set through the account API, validated there.
+        language: { type: "string", required: false, input: false },
       },
     },
     session: {

@@ -1,5 +1,6 @@
 // The signed-in user of a request, and the guards services use to authorize.
 import { ROLES, type Role } from "#shared/constants.ts";
+import { isLanguage, type Language } from "#shared/i18n/languages.ts";
 import { Forbidden, Unauthorized } from "../errors.ts";
 import type { Auth } from "./auth.ts";
 
@@ -10,6 +11,8 @@ export interface CurrentUser {
   photoURL: string | null;
   role: Role;
   emailVerified: boolean;
+  /** The language they chose for their pages and mail; null for the site's default. */
+  language?: Language | null;
 }
 
 function asRole(value: unknown): Role {
@@ -27,6 +30,7 @@ export async function getCurrentUser(auth: Auth, headers: Headers): Promise<Curr
     photoURL: user.image ?? null,
     role: asRole(user.role),
     emailVerified: Boolean(user.emailVerified),
+    language: isLanguage(user.language) ? user.language : null,
   };
 }
 

@@ -511,6 +511,7 @@ export interface SiteSettings {
   autoApproveListings: Generated<number>;
   autoApproveOffers: Generated<number>;
   currency: Generated<string>;
+  defaultLanguage: Generated<string>;
   digestAt: Generated<string>;
   digestWeekday: Generated<string>;
   freshnessDays: Generated<number>;
@@ -518,6 +519,7 @@ export interface SiteSettings {
   heroPhotos: string;
   holidayRegion: Generated<string>;
   id: string;
+  languages: Generated<string>;
   lastUpdatedAt: string;
   mailingAddress: string;
   mapCenterLat: number;
@@ -640,6 +642,7 @@ export interface User {
   email: string;
   emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
   id: string;
+  language: string | null;
   lastLogin: string | null;
   photoURL: string | null;
   provider: string | null;

@@ -352,6 +352,8 @@ export async function seedDemoContent({
     freshnessDays: 90,
     registrationReminderAt: "18:00",
     registrationRetentionDays: 365,
+    languages: ["en", "fr"],
+    defaultLanguage: "en",
   });
 
   // One transaction for the rows: far fewer fsyncs on SQLite, and all or nothing.

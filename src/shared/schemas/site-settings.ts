@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { singleLine } from "../text.ts";
 import { messages } from "../messages.ts";
+import { LANGUAGES } from "../i18n/languages.ts";
 
 const text = messages.siteSettings;
 
@@ -121,6 +122,18 @@ export const SiteSettingsSchema = z.object({
     .min(1, { error: "Enter a number of days from 1 to 3650." })
     .max(3650, { error: "Enter a number of days from 1 to 3650." })
     .default(365),
+  /** The languages the public pages are offered in (docs/decisions/0039-i18n.md); left out, English and French. */
+  languages: z
+    .array(z.enum(LANGUAGES, { error: "Choose among the languages offered." }), { error: "Choose at least one language." })
+    .min(1, { error: "Choose at least one language." })
+    .transform((chosen) => LANGUAGES.filter((language) => chosen.includes(language)))
+    .default([...LANGUAGES]),
+  /** The language of people who have not chosen one (and of the sitemap's x-default); one of `languages`. */
+  defaultLanguage: z.enum(LANGUAGES, { error: "Choose the default language." }).default("en"),
+}).superRefine((settings, context) => {
+  if (!settings.languages.includes(settings.defaultLanguage)) {
+    context.addIssue({ code: "custom", path: ["defaultLanguage"], message: "The default language must be one of the languages offered." });
+  }
 });
 
 export type SponsorLogo = z.infer<typeof SponsorLogoSchema>;

@@ -27,6 +27,8 @@ const COLUMNS = [
   "freshnessDays",
   "registrationReminderAt",
   "registrationRetentionDays",
+  "languages",
+  "defaultLanguage",
 ] as const;
 
 /** What a fresh install starts with, before an administrator fills in the association's details. */
@@ -48,6 +50,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   freshnessDays: 90,
   registrationReminderAt: "18:00",
   registrationRetentionDays: 365,
+  languages: ["en", "fr"],
+  defaultLanguage: "en",
 };
 
 /**
@@ -90,6 +94,8 @@ export class SiteSettingsRepository {
       freshnessDays: Number(row.freshnessDays),
       registrationReminderAt: row.registrationReminderAt,
       registrationRetentionDays: Number(row.registrationRetentionDays),
+      languages: JSON.parse(row.languages),
+      defaultLanguage: row.defaultLanguage,
     });
   }
 
@@ -113,6 +119,8 @@ export class SiteSettingsRepository {
       freshnessDays: settings.freshnessDays,
       registrationReminderAt: settings.registrationReminderAt,
       registrationRetentionDays: settings.registrationRetentionDays,
+      languages: JSON.stringify(settings.languages),
+      defaultLanguage: settings.defaultLanguage,
       lastUpdatedAt: new Date().toISOString(),
     } satisfies Record<(typeof COLUMNS)[number] | "lastUpdatedAt", unknown>;
     await this.db

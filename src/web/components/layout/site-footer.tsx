@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
+import { useTranslation } from "react-i18next";
 import { paths } from "#web/lib/paths.ts";
+import { useLocalize } from "#web/lib/language.ts";
 
 /** `newsletter`: the newsletter's sign-up form, shown at the top of every page's footer. */
 export function SiteFooter({ site, newsletter }: { site: SiteSettings | null; newsletter?: ReactNode }) {
+  const { t } = useTranslation("common");
+  const localize = useLocalize();
   const sponsors = site?.sponsorLogos ?? [];
   return (
     <footer className="mt-12 border-t border-stone-200 bg-white">
@@ -12,16 +16,16 @@ export function SiteFooter({ site, newsletter }: { site: SiteSettings | null; ne
         {newsletter && (
           <section aria-labelledby="newsletter-footer-heading" className="mb-8 max-w-xl">
             <h2 id="newsletter-footer-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
-              Newsletter
+              {t("footer.newsletter")}
             </h2>
-            <p className="mt-1 mb-3 text-sm text-stone-700">Events, offers and news from downtown, by e-mail.</p>
+            <p className="mt-1 mb-3 text-sm text-stone-700">{t("footer.newsletterPitch")}</p>
             {newsletter}
           </section>
         )}
         {sponsors.length > 0 && (
           <section aria-labelledby="sponsors-heading">
             <h2 id="sponsors-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
-              Our sponsors
+              {t("footer.sponsors")}
             </h2>
             <ul className="mt-4 flex flex-wrap items-center gap-6">
               {sponsors.map((sponsor) => {
@@ -43,12 +47,12 @@ export function SiteFooter({ site, newsletter }: { site: SiteSettings | null; ne
             </ul>
           </section>
         )}
-        <nav aria-label="More from the association" className="mt-6 flex gap-4 text-sm">
-          <Link to={paths.resources} className="text-brand-700 underline">
-            Resources
+        <nav aria-label={t("footer.more")} className="mt-6 flex gap-4 text-sm">
+          <Link to={localize(paths.resources)} className="text-brand-700 underline">
+            {t("footer.resources")}
           </Link>
           <Link to="/privacy" className="text-brand-700 underline">
-            Privacy
+            {t("footer.privacy")}
           </Link>
         </nav>
         <p className="mt-2 text-sm text-stone-600">

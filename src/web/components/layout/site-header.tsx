@@ -1,5 +1,8 @@
 import { Link, NavLink } from "react-router";
+import { useTranslation } from "react-i18next";
 import { homeForRole, paths } from "#web/lib/paths.ts";
+import { useLocalize } from "#web/lib/language.ts";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 import { HeaderSearch } from "../search/header-search.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 
@@ -11,30 +14,32 @@ interface Props {
 }
 
 const links = [
-  { to: paths.home, label: "Home", end: true },
-  { to: paths.map, label: "Map" },
-  { to: paths.events, label: "Events" },
-  { to: paths.offers, label: "Offers" },
-  { to: paths.contact, label: "Contact" },
-];
+  { to: paths.home, label: "nav.home", end: true },
+  { to: paths.map, label: "nav.map" },
+  { to: paths.events, label: "nav.events" },
+  { to: paths.offers, label: "nav.offers" },
+  { to: paths.contact, label: "nav.contact" },
+] as const;
 
 export function SiteHeader({ associationName, user, unreadAnnouncements = null }: Props) {
-  const account = user ? { to: homeForRole(user.role), label: "My Account" } : { to: paths.login, label: "Login" };
+  const { t } = useTranslation("common");
+  const localize = useLocalize();
+  const account = user ? { to: homeForRole(user.role), label: t("nav.myAccount") } : { to: paths.login, label: t("nav.login") };
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:flex-nowrap">
-        <Link to={paths.home} className="flex min-w-0 flex-1 items-center gap-2 font-semibold text-brand-800 sm:flex-none lg:max-w-72">
+        <Link to={localize(paths.home)} className="flex min-w-0 flex-1 items-center gap-2 font-semibold text-brand-800 sm:flex-none lg:max-w-72">
           <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-700 text-sm text-white">
             N
           </span>
           <span className="text-base leading-tight sm:text-lg">{associationName}</span>
         </Link>
-        <nav aria-label="Main" className="order-last -mx-2 w-full sm:order-none sm:mx-0 sm:w-auto sm:flex-1">
+        <nav aria-label={t("nav.main")} className="order-last -mx-2 w-full sm:order-none sm:mx-0 sm:w-auto sm:flex-1">
           <ul className="flex flex-wrap items-center gap-x-0.5 gap-y-1 sm:gap-x-1">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className="nav-link">
-                  {link.label}
+                <NavLink to={localize(link.to)} end={"end" in link} className="nav-link">
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
@@ -46,15 +51,15 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
           <NavLink
             to={paths.member.announcements}
             end
-            aria-label={unreadAnnouncements > 0 ? `Announcements, ${unreadAnnouncements} unread` : "Announcements, none unread"}
-            title="Announcements"
+            aria-label={unreadAnnouncements > 0 ? t("nav.announcementsUnread", { count: unreadAnnouncements }) : t("nav.announcementsNoneUnread")}
+            title={t("nav.announcements")}
             className="nav-link order-last flex shrink-0 items-center gap-1 sm:order-none"
           >
             {/* Beside the search on wide screens the word would push the main links onto a second line: a bell there. */}
             <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden size-5 fill-none stroke-current stroke-2 lg:block">
               <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
-            <span className="lg:sr-only">Announcements</span>{" "}
+            <span className="lg:sr-only">{t("nav.announcements")}</span>{" "}
             {unreadAnnouncements > 0 && <span className="rounded-full bg-brand-700 px-2 text-xs leading-5 font-semibold text-white">{unreadAnnouncements}</span>}
           </NavLink>
         )}
@@ -68,6 +73,7 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
           </NavLink>
           {user && <AccountMenu role={user.role} />}
         </div>
+        <LanguageSwitcher />
       </div>
     </header>
   );

@@ -2,6 +2,7 @@
 import type { MetaDescriptor } from "react-router";
 import { getApp } from "#web/lib/app-context.ts";
 import { pageTitle } from "#web/lib/meta.ts";
+import { localizedPath, type Language } from "#shared/i18n/index.ts";
 
 type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 
@@ -18,6 +19,9 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
 /** What the root loader gives every page's meta: the site's settings and its origin. */
 interface RootData {
   origin?: string;
+  language?: Language;
+  languages?: readonly Language[];
+  defaultLanguage?: Language;
   site?: { associationName?: string; heroPhotos?: ReadonlyArray<{ url: string; alt: string }> };
 }
 
@@ -50,7 +54,8 @@ export function pageMeta(matches: Matches, input: PageMetaInput): MetaDescriptor
   const title = (titleTag as { title: string }).title;
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const origin = input.origin || root?.origin || "";
-  const url = absoluteUrl(origin, input.path);
+  // The page in its own language; `path` is given without a language prefix.
+  const url = absoluteUrl(origin, localizedPath(input.path, root?.language ?? "en"));
   const fallback = input.image ? null : siteImage(root?.site);
   const image = input.image ?? fallback?.url;
   const imageAlt = input.image ? input.imageAlt : fallback?.alt;
@@ -71,5 +76,19 @@ export function pageMeta(matches: Matches, input: PageMetaInput): MetaDescriptor
     if (imageAlt) meta.push({ property: "og:image:alt", content: imageAlt });
   }
   if (input.noindex) meta.push({ name: "robots", content: "noindex" });
+  else meta.push(...alternates(origin, input.path, root));
   return meta;
+}
+
+/** The same page in each language the site offers, and the one for people whose language it does not offer. */
+function alternates(origin: string, path: string, root: RootData | undefined): MetaDescriptor[] {
+  const languages = root?.languages ?? [];
+  if (languages.length < 2) return [];
+  const link = (hrefLang: string, language: Language): MetaDescriptor => ({
+    tagName: "link",
+    rel: "alternate",
+    hrefLang,
+    href: absoluteUrl(origin, localizedPath(path, language)),
+  });
+  return [...languages.map((language) => link(language, language)), link("x-default", root?.defaultLanguage ?? "en")];
 }
