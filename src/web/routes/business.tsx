@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/business";
 import { getApp, loadOr } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
@@ -27,6 +27,7 @@ import { hitAttributes, InsightBeacon } from "../components/insight-beacon.tsx";
 import { formatLongDate } from "#shared/i18n/format.ts";
 import { useSiteTimeZone } from "../lib/site.ts";
 import { CheckedByOwner, SuggestEdit } from "../features/listings/suggest-edit.tsx";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -146,9 +147,9 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           {business.category && (
             <p className="mt-1 text-stone-700">
               <span className="sr-only">{t("business.categoryLabel")}</span>
-              <Link to={paths.category(slugify(business.category))} className="text-brand-700 underline">
+              <LocalLink to={paths.category(slugify(business.category))} className="text-brand-700 underline">
                 {business.category}
-              </Link>
+              </LocalLink>
             </p>
           )}
         </div>
@@ -209,9 +210,9 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               <ul className="flex flex-wrap gap-2">
                 {tags.map((tag) => (
                   <li key={tag.slug}>
-                    <Link to={paths.tag(tag.slug)} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
+                    <LocalLink to={paths.tag(tag.slug)} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
                       {tag.name}
-                    </Link>
+                    </LocalLink>
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,7 @@
 // One event's page: when (in the site's time zone), where (with a map on demand), what, tickets, "Add to calendar"
 // and a link to share; with schema.org Event data and link-preview tags.
 import { lazy, Suspense, useState } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/event";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
@@ -29,6 +29,7 @@ import type { RegistrationInfo } from "#shared/schemas/registration.ts";
 import { usePublicText } from "../lib/public-text.ts";
 import { formatEventWhen as formatEventWhenIn } from "#shared/i18n/format.ts";
 import { eventLocationWords } from "../features/events/event-card.tsx";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 const EVENT_MAP_HEIGHT = 260;
 
@@ -179,9 +180,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-1 text-stone-700">
           {rule}.{" "}
           {event.occurrenceDate && (
-            <Link to={seriesHref} className="text-brand-700 underline">
+            <LocalLink to={seriesHref} className="text-brand-700 underline">
               {t("event.wholeSeries")}
-            </Link>
+            </LocalLink>
           )}
         </p>
       )}
@@ -201,9 +202,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         {event.business ? (
           <>
             <p className="mt-1">
-              <Link to={paths.business(event.business.id)} className="font-medium text-brand-700 underline">
+              <LocalLink to={paths.business(event.business.id)} className="font-medium text-brand-700 underline">
                 {event.business.name}
-              </Link>
+              </LocalLink>
             </p>
             {event.business.address && <address className="not-italic text-stone-700">{event.business.address}</address>}
             {place && <MapOnDemand place={place} />}
@@ -234,9 +235,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       {registration && <RegistrationForm info={registration} person={person} />}
       {registrationsHref && (
         <p className="mt-4">
-          <Link to={registrationsHref} className="text-brand-700 underline">
+          <LocalLink to={registrationsHref} className="text-brand-700 underline">
             {t("event.registrations")}
-          </Link>
+          </LocalLink>
         </p>
       )}
 
@@ -280,9 +281,9 @@ function VolunteersNeeded({ needed }: { needed: { openPlaces: number; opportunit
       <ul className="mt-1 grid gap-1">
         {needed.opportunities.map((opportunity) => (
           <li key={opportunity.id}>
-            <Link to={volunteerPaths.opportunity(opportunity.id)} className="font-medium text-brand-700 underline">
+            <LocalLink to={volunteerPaths.opportunity(opportunity.id)} className="font-medium text-brand-700 underline">
               {opportunity.title}
-            </Link>{" "}
+            </LocalLink>{" "}
             <span className="text-sm text-stone-700">
               {t("event.placesOpen", { count: opportunity.openPlaces })}
             </span>

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useState, type ReactNode } from "react";
-import { Await, Link } from "react-router";
+import { Await } from "react-router";
 import type { Route } from "./+types/home";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
@@ -16,6 +16,7 @@ import { HomeMapSection } from "../features/map/home-map.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
 import type { TFunction } from "i18next";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -49,9 +50,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 function SectionLink({ to, children }: { to: string; children: string }) {
   return (
     <p className="mt-4">
-      <Link to={to} className="font-semibold text-brand-700 underline">
+      <LocalLink to={to} className="font-semibold text-brand-700 underline">
         {children}
-      </Link>
+      </LocalLink>
     </p>
   );
 }

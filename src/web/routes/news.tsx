@@ -1,6 +1,6 @@
 // /news: the association's posts, newest first, a page at a time, each with its image, date, author and an excerpt;
 // above them, the CMS page "news" when the visitor may read it.
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/news";
 import { getApp } from "../lib/app-context.ts";
 import { messages } from "#shared/messages.ts";
@@ -14,6 +14,7 @@ import { WideImage } from "#web/components/ui/wide-image.tsx";
 import { usePublicText } from "../lib/public-text.ts";
 import { useSiteTimeZone } from "../lib/site.ts";
 import { formatLongDate as formatLongDateIn } from "#shared/i18n/format.ts";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 const PAGE_SIZE = 10;
 
@@ -76,18 +77,18 @@ export default function News({ loaderData }: Route.ComponentProps) {
                 )}
                 <div className="min-w-0">
                   <h2 id={`post-${post.id}`} className="text-xl font-semibold text-stone-900">
-                    <Link to={post.href} className="hover:text-brand-700 hover:underline">
+                    <LocalLink to={post.href} className="hover:text-brand-700 hover:underline">
                       {post.title}
-                    </Link>
+                    </LocalLink>
                   </h2>
                   <p className="mt-1 text-sm text-stone-600">
                     {t("post.byline", { author: post.authorDisplayName?.trim() || t("post.unknownAuthor") })}<time dateTime={post.datetime}>{formatLongDateIn(post.datetime, lang, timeZone)}</time>
                   </p>
                   <p className="mt-2 text-stone-700">{post.content}</p>
                   <p className="mt-2">
-                    <Link to={post.href} className="font-semibold text-brand-700 underline">
+                    <LocalLink to={post.href} className="font-semibold text-brand-700 underline">
                       {t("news.readPost")}<span className="sr-only">{t("news.readPostTitle", { title: post.title })}</span>
-                    </Link>
+                    </LocalLink>
                   </p>
                 </div>
               </article>

@@ -1,6 +1,6 @@
 // One offer's page: the business that makes it, what it is worth, its terms and dates, and its coupon code to copy;
 // with schema.org Offer data and link-preview tags. An offer past its last day says it has ended.
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/offer";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
@@ -20,6 +20,7 @@ import { usePublicText } from "../lib/public-text.ts";
 import { useSiteTimeZone } from "../lib/site.ts";
 import { formatDay as formatDayIn } from "#shared/i18n/format.ts";
 import { offerEndsWords, offerTitleWords } from "../features/offers/offer-card.tsx";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -102,9 +103,9 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
       <JsonLd data={breadcrumb} />
       <InsightBeacon events={[{ kind: "offer-view", id: offer.id }]} signature={offer.id} />
       <p className="text-sm">
-        <Link to={paths.offers} className="text-brand-700 underline">
+        <LocalLink to={paths.offers} className="text-brand-700 underline">
           {t("offers.back")}
-        </Link>
+        </LocalLink>
       </p>
       <h1 id="offer-title" className="page-heading mt-2">
         {title}
@@ -122,9 +123,9 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
         <dd>
           {business ? (
             <>
-              <Link to={paths.business(business.id)} className="text-brand-700 underline">
+              <LocalLink to={paths.business(business.id)} className="text-brand-700 underline">
                 {business.name}
-              </Link>
+              </LocalLink>
               {business.address && <address className="not-italic text-stone-700">{business.address}</address>}
             </>
           ) : (

@@ -1,5 +1,5 @@
 // /search?q=: every kind of result, grouped, with the matched words marked. Server-rendered.
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "../lib/app-context.ts";
 import { pageMeta } from "../features/seo/index.ts";
@@ -10,6 +10,7 @@ import { OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
 import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 /** The order groups appear in. */
 const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag", "document"];
@@ -85,18 +86,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           {/* A full group may have more: they are a link away, on a page of their own. */}
           {!only && group.results.length >= PER_GROUP && (
             <p className="mt-2">
-              <Link to={searchFor(group.type)} className="font-semibold text-brand-700 underline">
+              <LocalLink to={searchFor(group.type)} className="font-semibold text-brand-700 underline">
                 {t(`search.showAll.${group.type}`)}
-              </Link>
+              </LocalLink>
             </p>
           )}
         </section>
       ))}
       {only && searched && (
         <p>
-          <Link to={searchFor()} className="font-semibold text-brand-700 underline">
+          <LocalLink to={searchFor()} className="font-semibold text-brand-700 underline">
             {t("search.allResultsFor", { query })}
-          </Link>
+          </LocalLink>
         </p>
       )}
     </section>
@@ -114,9 +115,9 @@ function ResultItem({ result, openNow }: { result: SearchResult; openNow: boolea
           <span className="sr-only">{t("search.download")}</span>
         </a>
       ) : (
-        <Link to={result.url} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <LocalLink to={result.url} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
           <Highlighted text={result.title} ranges={result.titleMatches} />
-        </Link>
+        </LocalLink>
       )}
       {openNow !== null && (
         <p className="mt-1">

@@ -1,10 +1,10 @@
 // The body of a tag or category page: the businesses, each linking to its page, or the page's message.
 import { breadcrumbJsonLd, itemListJsonLd, JsonLd } from "../seo/index.ts";
-import { Link } from "react-router";
 import { TRUNCATE } from "#shared/constants.ts";
 import { truncate } from "#shared/format.ts";
 import { paths } from "#web/lib/paths.ts";
 import { usePublicText } from "#web/lib/public-text.ts";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export interface ListedBusiness {
   id: string;
@@ -63,9 +63,9 @@ export function BusinessListPage({ kind, page, origin, path }: { kind: "Tag" | "
           {page.businesses.map((business) => (
             <li key={business.id} className="card">
               <h2 className="text-lg font-semibold">
-                <Link to={paths.business(business.id)} className="text-brand-700 underline">
+                <LocalLink to={paths.business(business.id)} className="text-brand-700 underline">
                   {business.name}
-                </Link>
+                </LocalLink>
               </h2>
               {business.address && <p className="mt-1 text-sm text-stone-600">{business.address}</p>}
               {business.description && (

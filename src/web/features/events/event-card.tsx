@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { truncate } from "#shared/format.ts";
 import { paths } from "#web/lib/paths.ts";
 import { JsonLd } from "../seo/index.ts";
@@ -9,6 +8,7 @@ import { usePublicText } from "#web/lib/public-text.ts";
 import { useSiteTimeZone } from "#web/lib/site.ts";
 import { formatLongDate } from "#shared/i18n/format.ts";
 import type { TFunction } from "i18next";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 /** The location's words when the server could name no place ("Outdoor Event", "N/A"), in the page's language. */
 export function eventLocationWords(text: string, t: TFunction<"public">): string {
@@ -37,17 +37,17 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
       )}
       <div className="min-w-0 flex-1">
         <Heading id={headingId} className="text-lg font-semibold text-stone-900">
-          <Link to={event.href} className="hover:text-brand-700 hover:underline">
+          <LocalLink to={event.href} className="hover:text-brand-700 hover:underline">
             {event.name}
-          </Link>
+          </LocalLink>
         </Heading>
         {event.cancelled && <p className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">{t("events.cancelled")}</p>}
         <p className="mt-1 text-sm font-medium text-stone-700">
           <time dateTime={event.eventDate}>{formatLongDate(event.eventDate, lang, timeZone)}</time> |{" "}
           {event.business ? (
-            <Link to={paths.business(event.business.id)} className="text-brand-700 underline">
+            <LocalLink to={paths.business(event.business.id)} className="text-brand-700 underline">
               {eventLocationWords(event.locationText, t)}
-            </Link>
+            </LocalLink>
           ) : (
             eventLocationWords(event.locationText, t)
           )}

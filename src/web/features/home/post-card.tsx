@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import type { PostCardData } from "../news/index.ts";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
 import { usePublicText } from "#web/lib/public-text.ts";
 import { useSiteTimeZone } from "#web/lib/site.ts";
 import { formatLongDate } from "#shared/i18n/format.ts";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export type { PostCardData };
 
@@ -16,9 +16,9 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
         <WideImage src={post.imageUrl} alt={post.title} eager={eager} className="aspect-video w-full rounded-md object-cover" />
       )}
       <h2 id={`post-${post.id}`} className="text-lg font-semibold text-stone-900">
-        <Link to={post.href} className="hover:text-brand-700 hover:underline">
+        <LocalLink to={post.href} className="hover:text-brand-700 hover:underline">
           {post.title}
-        </Link>
+        </LocalLink>
       </h2>
       <p className="text-sm text-stone-600">
         {t("post.byline", { author: post.authorDisplayName?.trim() || t("post.unknownAuthor") })}<time dateTime={post.datetime}>{formatLongDate(post.datetime, lang, timeZone)}</time>

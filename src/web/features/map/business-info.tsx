@@ -1,9 +1,9 @@
 // The info window of a business on the map: logo, name, open or closed, description, address, tags and "Get Directions".
-import { Link } from "react-router";
 import { paths } from "#web/lib/paths.ts";
 import type { MapBusiness, MapTag } from "./map-filters.ts";
 import { OpenStateBadge } from "#web/components/hours/opening-hours-panel.tsx";
 import { usePublicText } from "#web/lib/public-text.ts";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export function BusinessInfo({
   business,
@@ -21,9 +21,9 @@ export function BusinessInfo({
       <div className="flex items-center gap-2 pr-4">
         {business.logoUrl && <img src={business.logoUrl} alt="" width={40} height={40} className="size-10 shrink-0 rounded object-cover" />}
         <h2 className="text-base font-semibold text-brand-800">
-          <Link to={paths.business(business.id)} className="hover:underline">
+          <LocalLink to={paths.business(business.id)} className="hover:underline">
             {business.name}
-          </Link>
+          </LocalLink>
         </h2>
       </div>
       {business.openNow !== null && (

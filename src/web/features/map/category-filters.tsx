@@ -4,6 +4,7 @@ import { paths } from "#web/lib/paths.ts";
 import { chipClass, FilterButton } from "./filter-button.tsx";
 import { showsAll, type MapCategory, type MapFilters } from "./map-filters.ts";
 import { usePublicText } from "#web/lib/public-text.ts";
+import { useLocalize } from "#web/lib/language.ts";
 
 export function CategoryFilters({
   categories,
@@ -30,12 +31,13 @@ export function CategoryFilters({
 }) {
   // "All" is pressed only while nothing narrows the list: picked tags do too, and pressing it clears them.
   const { t } = usePublicText();
+  const mapPath = useLocalize()(paths.map);
   const all = showsAll(filters);
   const counts = filters.openNow || filters.features.length > 0 ? openCounts : null;
   const countOf = (category: MapCategory) => (counts ? (counts.byCategory[category.id] ?? 0) : category.count);
   return (
     <div className="flex flex-wrap gap-1.5">
-      <FilterButton action={paths.map} params={paramsFor({ ...filters, categoryId: null, tagIds: [] })} pressed={all} onApply={() => onPick(null)} className={chipClass(all)}>
+      <FilterButton action={mapPath} params={paramsFor({ ...filters, categoryId: null, tagIds: [] })} pressed={all} onApply={() => onPick(null)} className={chipClass(all)}>
         {t("map.all", { count: counts ? counts.total : total })}
       </FilterButton>
       {categories.map((category) => {
@@ -43,7 +45,7 @@ export function CategoryFilters({
         return (
           <FilterButton
             key={category.id}
-            action={paths.map}
+            action={mapPath}
             params={paramsFor({ ...filters, categoryId: category.id, tagIds: [] })}
             pressed={on}
             onApply={() => onPick(category.id)}

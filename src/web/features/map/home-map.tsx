@@ -1,10 +1,10 @@
 // The home page's map of all businesses: nothing (not even the map library) loads until it scrolls into view.
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { paths } from "#web/lib/paths.ts";
 import { useInView } from "#web/lib/use-in-view.ts";
 import type { HomeMapData } from "./home-map-view.tsx";
 import { usePublicText } from "#web/lib/public-text.ts";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 const loadView = () => import("./home-map-view.tsx");
 const HomeMapView = lazy(loadView);
@@ -61,9 +61,9 @@ export function HomeMapSection({ onFailed }: { onFailed: () => void }) {
         <h2 id="home-map-heading" className="text-2xl font-bold text-brand-800">
           {t("map.businessLocations")}
         </h2>
-        <Link to={paths.map} className="text-brand-700 underline">
+        <LocalLink to={paths.map} className="text-brand-700 underline">
           {t("map.openFullMap")}
-        </Link>
+        </LocalLink>
       </div>
       <div className="mt-4">
         <HomeMap onFailed={onFailed} />

@@ -34,6 +34,7 @@ import { MapSketch } from "./map-sketch.tsx";
 import type { MapSketch as MapSketchData } from "#shared/map-sketch.ts";
 import { useMapBusinesses } from "./use-map-businesses.ts";
 import { usePublicText } from "#web/lib/public-text.ts";
+import { useLocalize } from "#web/lib/language.ts";
 
 export type Loaded<T> = { ok: true; data: T } | { ok: false };
 
@@ -59,6 +60,8 @@ export interface MapExplorerProps {
 
 export function MapExplorer(props: MapExplorerProps) {
   const { t } = usePublicText();
+  const localize = useLocalize();
+  const mapPath = localize(paths.map);
   const loaded = useMapBusinesses();
   const businesses = useMemo(() => (loaded.kind === "ready" ? loaded.businesses : []), [loaded]);
   const categories = useMemo(() => (props.categories.ok ? props.categories.data : []), [props.categories]);
@@ -146,7 +149,7 @@ export function MapExplorer(props: MapExplorerProps) {
     setFilters(next);
     setSelectedId(null);
     setRoute(null);
-    window.history.replaceState(window.history.state, "", `${paths.map}${filtersToSearch(next, categories, tags)}`);
+    window.history.replaceState(window.history.state, "", `${mapPath}${filtersToSearch(next, categories, tags)}`);
   }
   const pickCategory = (categoryId: string | null) => applyFilters({ ...filters, categoryId, tagIds: [] });
   const setTags = (tagIds: string[]) => applyFilters({ ...filters, categoryId: null, tagIds });
@@ -264,7 +267,7 @@ export function MapExplorer(props: MapExplorerProps) {
                   return (
                     <FilterButton
                       key={tag.id}
-                      action={paths.map}
+                      action={mapPath}
                       params={paramsFor({ ...filters, categoryId: null, tagIds: next })}
                       pressed={on}
                       onApply={() => toggleTag(tag.id)}
@@ -275,7 +278,7 @@ export function MapExplorer(props: MapExplorerProps) {
                   );
                 })}
                 <FilterButton
-                  action={paths.map}
+                  action={mapPath}
                   params={paramsFor({ ...filters, tagIds: [] })}
                   onApply={() => setTags([])}
                   className="px-2 py-1 text-sm text-brand-700 underline"
@@ -305,7 +308,7 @@ export function MapExplorer(props: MapExplorerProps) {
             {categories.map((category, i) => (
               <span key={category.id}>
                 {i > 0 && ", "}
-                <a href={paths.category(slugify(category.name))} className="text-brand-700 underline">
+                <a href={localize(paths.category(slugify(category.name)))} className="text-brand-700 underline">
                   {category.name}
                 </a>
               </span>

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { paths } from "#web/lib/paths.ts";
 import type { OfferCardData } from "./offer-card-data.ts";
 import { usePublicText } from "#web/lib/public-text.ts";
 import type { TFunction } from "i18next";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 interface Props {
   offer: Pick<OfferCardData, "id" | "businessId" | "businessName" | "type" | "description" | "price" | "terms" | "href" | "endsText" | "endsInDays">;
@@ -32,9 +32,9 @@ export function OfferCard({ offer, variant, headingLevel = 3, linkToBusiness = v
   return (
     <article aria-labelledby={`offer-${offer.id}`} className="card">
       <Heading id={`offer-${offer.id}`} className="text-lg font-semibold text-stone-900">
-        <Link to={offer.href} className="hover:text-brand-700 hover:underline">
+        <LocalLink to={offer.href} className="hover:text-brand-700 hover:underline">
           {title}
-        </Link>
+        </LocalLink>
       </Heading>
       {endsText && <p className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{endsText}</p>}
       <p className="mt-2 text-stone-700">{offer.description}</p>
@@ -42,9 +42,9 @@ export function OfferCard({ offer, variant, headingLevel = 3, linkToBusiness = v
       {variant === "full" && offer.terms && <p className="mt-2 text-sm text-stone-600">{t("offers.terms", { terms: offer.terms })}</p>}
       {linkToBusiness && (
         <p className="mt-3 text-sm">
-          <Link to={paths.business(offer.businessId)} className="text-brand-700 underline">
+          <LocalLink to={paths.business(offer.businessId)} className="text-brand-700 underline">
             {t("offers.about", { name: offer.businessName?.trim() || t("offers.theBusiness") })}
-          </Link>
+          </LocalLink>
         </p>
       )}
     </article>
