@@ -4,7 +4,7 @@ import { paths } from "#web/lib/paths.ts";
 import { chipClass, FilterButton } from "./filter-button.tsx";
 import { showsAll, type MapCategory, type MapFilters } from "./map-filters.ts";
 import { usePublicText } from "#web/lib/public-text.ts";
-import { useLocalize } from "#web/lib/language.ts";
+import { useLocalPath } from "#web/lib/public-text.ts";
 
 export function CategoryFilters({
   categories,
@@ -31,7 +31,7 @@ export function CategoryFilters({
 }) {
   // "All" is pressed only while nothing narrows the list: picked tags do too, and pressing it clears them.
   const { t } = usePublicText();
-  const mapPath = useLocalize()(paths.map);
+  const mapPath = useLocalPath()(paths.map);
   const all = showsAll(filters);
   const counts = filters.openNow || filters.features.length > 0 ? openCounts : null;
   const countOf = (category: MapCategory) => (counts ? (counts.byCategory[category.id] ?? 0) : category.count);

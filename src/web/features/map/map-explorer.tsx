@@ -34,7 +34,7 @@ import { MapSketch } from "./map-sketch.tsx";
 import type { MapSketch as MapSketchData } from "#shared/map-sketch.ts";
 import { useMapBusinesses } from "./use-map-businesses.ts";
 import { usePublicText } from "#web/lib/public-text.ts";
-import { useLocalize } from "#web/lib/language.ts";
+import { useLocalPath } from "#web/lib/public-text.ts";
 
 export type Loaded<T> = { ok: true; data: T } | { ok: false };
 
@@ -60,7 +60,7 @@ export interface MapExplorerProps {
 
 export function MapExplorer(props: MapExplorerProps) {
   const { t } = usePublicText();
-  const localize = useLocalize();
+  const localize = useLocalPath();
   const mapPath = localize(paths.map);
   const loaded = useMapBusinesses();
   const businesses = useMemo(() => (loaded.kind === "ready" ? loaded.businesses : []), [loaded]);
