@@ -1,4 +1,4 @@
-// Components rendered alone in unit tests (no page, no I18nextProvider) read i18next's global instance: here, every
+// Components and pages rendered alone in tests (no page's entry, no I18nextProvider) read i18next's global instance: here, every
 // catalog in English, as pages show them by default.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
