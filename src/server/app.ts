@@ -9,6 +9,8 @@ import type { HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { streamingCompress } from "./http/compress.ts";
 import { anonymousCache, keepWire } from "./http/anonymous-cache.ts";
+import { firstVisitLanguage } from "./http/first-visit-language.ts";
+import { languageSettingsOf } from "#shared/i18n/languages.ts";
 import { freshNonce } from "./http/nonce.ts";
 import type { Auth } from "./auth/auth.ts";
 import { getCurrentUser, type CurrentUser } from "./auth/session.ts";
@@ -208,6 +210,9 @@ export function createApp(deps: AppDeps) {
     const error = { code: "bad_request", message: UNSTORABLE_TEXT };
     return c.req.path.startsWith("/api/") ? c.json({ error }, 400) : c.text(error.message, 400);
   });
+
+  // A first visit to an English page in a browser that prefers French goes to the French page, once.
+  app.use(firstVisitLanguage(async () => languageSettingsOf(await services.siteSettings.get())));
 
   // Visitors who are not signed in get pages and public reads rendered once per change of content (anonymous-cache.ts).
   app.use(cache);

@@ -182,7 +182,7 @@ export function createServices({
   const meetings = createMeetings({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, documents, isMember: (viewer) => announcements.isMember(viewer) });
   const volunteering = createVolunteering({ database, env, jobs, mailer, siteSettings, notificationPreferenceRepository, audit, events });
   const surveys = createSurveys({ database, env, mailer, siteSettings, notificationPreferenceRepository, audit, secret, isMember: (viewer) => announcements.isMember(viewer) });
-  const account = new AccountService(new AccountRepository(database.db), signInProviders);
+  const account = new AccountService(new AccountRepository(database.db), signInProviders, async () => (await siteSettings.get()).languages);
   const onboarding = new OnboardingService({
     accountType: async (viewer) => (await account.get(viewer)).accountType,
     ownedBusinessIds: (userId) => ownersRepository.ownedBusinessIds(userId),

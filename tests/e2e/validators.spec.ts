@@ -22,7 +22,7 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     expect([...firstOfKind.keys()], `the sitemap lists a ${kind} page`).toContain(kind);
   }
   const fixed = [
-    ...["/", "/map", "/events", "/offers", "/contact", "/privacy", "/search?q=coffee", "/myqsa/intake", "/resources", "/myqsa/research", "/api/v1/docs", "/volunteer", "/myqsa/volunteer"],
+    ...["/", "/fr", "/fr/map", "/map", "/events", "/offers", "/contact", "/privacy", "/search?q=coffee", "/myqsa/intake", "/resources", "/myqsa/research", "/api/v1/docs", "/volunteer", "/myqsa/volunteer"],
     // A reminder's one-click page (its button confirms; the token is checked only then).
     "/listings/confirm/validators-token",
     // The newsletter's pages; the confirmation and preferences pages as a link that is no longer valid shows them.

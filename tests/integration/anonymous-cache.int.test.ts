@@ -246,7 +246,8 @@ describe("kept responses on Node's server", () => {
       expect(nonces[0]).not.toBe(nonces[1]);
       answers.forEach(({ headers, bytes }, i) => {
         expect(headers["content-encoding"]).toBe("gzip");
-        expect(headers.vary).toBe("Cookie, Accept-Encoding");
+        // An English page: a first visit may be sent to another language's by Accept-Language (first-visit-language.ts).
+        expect(headers.vary).toBe("Cookie, Accept-Language, Accept-Encoding");
         expect(Number(headers["content-length"])).toBe(bytes.length);
         expect(bytes.length).toBeLessThan(plainHtml.length / 4);
         const html = gunzipSync(bytes).toString();

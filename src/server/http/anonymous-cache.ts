@@ -19,12 +19,19 @@ import { COMPRESSIBLE, MIN_COMPRESSED_BYTES } from "./compress.ts";
 import { freshNonce, NONCE_LENGTH } from "./nonce.ts";
 import { oncePerTurn } from "../lib/once-per-turn.ts";
 import type { CacheMetrics } from "../metrics/metrics.ts";
+import { mayRedirect } from "./first-visit-language.ts";
+import { isLocalizedPath, prefixOf, unprefixed } from "#shared/i18n/languages.ts";
 
 /**
  * Public pages (the site's content) and public API reads: nothing under them depends on who asks, but for sessions.
  * An event's check-in page is its organizers' (the names of who registered), never anyone else's.
  */
 const PAGE = /^\/(?:|map|events(?:\/(?!check-in$)[^/]+){0,2}|offers(?:\/[^/]+)?|news(?:\/[^/]+)?|business(?:\/[^/]+)?|tag(?:\/[^/]+)?|category(?:\/[^/]+)?|pages\/[^/]+|contact)$/;
+/** A public page in any language: its English path, or that path below a language's prefix (/fr/map). */
+function isPage(path: string): boolean {
+  return PAGE.test(prefixOf(path) ? unprefixed(path) : path);
+}
+
 const API = /^\/api\/v1\/(?:(?:businesses|categories|tags|events|offers|posts|pages|site-settings|search)(?:\/|$)|geo\/(?:businesses|map-data)$)/;
 
 /** Browsers may keep a public read, and use it for a minute while they check it is still current. */
@@ -147,12 +154,12 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const api = API.test(c.req.path);
-    if (c.req.method !== "GET" || !(api || PAGE.test(c.req.path)) || getSessionCookie(c.req.raw.headers)) return next();
+    if (c.req.method !== "GET" || !(api || isPage(c.req.path)) || getSessionCookie(c.req.raw.headers)) return next();
     return keptOrRendered(c, next, pathAndQuery(c.req.url), api);
   };
 
   const forViewers: AnonymousCache["forViewers"] = (viewerOf) => async (c, next) => {
-    if (c.req.method !== "GET" || !PAGE.test(c.req.path)) return next();
+    if (c.req.method !== "GET" || !isPage(c.req.path)) return next();
     const viewer = await viewerOf(c);
     if (viewer === null) return next();
     // Never a request's address: those begin with "/", so the fast path for visitors never finds these.
@@ -169,6 +176,8 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     if (!entry?.wire) return false;
     const asked = askedOf(request);
     if (asked.cookie && getSessionCookie(new Headers({ cookie: asked.cookie }))) return false;
+    // An English page whose visitor's browser prefers another language may be a first visit to send there.
+    if (asked.acceptLanguage && mayRedirect(asked.cookie, asked.acceptLanguage) && isEnglishPage(request.url)) return false;
     const started = performance.now();
     let version: ReturnType<typeof versionNow>;
     try {
@@ -208,6 +217,13 @@ interface Asked {
   requestId?: string;
   ifNoneMatch?: string;
   acceptEncoding?: string;
+  acceptLanguage?: string;
+}
+
+function isEnglishPage(url: string): boolean {
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
+  return !prefixOf(path) && isLocalizedPath(path);
 }
 
 /** Read from the request's raw headers in one pass, without Node making its header object (which nothing else needs). */
@@ -221,6 +237,7 @@ function askedOf(request: IncomingMessage): Asked {
     else if (name.length === 12 && name.toLowerCase() === "x-request-id") asked.requestId ??= raw[i + 1];
     else if (name.length === 13 && name.toLowerCase() === "if-none-match") asked.ifNoneMatch = asked.ifNoneMatch ? `${asked.ifNoneMatch}, ${raw[i + 1]}` : raw[i + 1];
     else if (name.length === 15 && name.toLowerCase() === "accept-encoding") asked.acceptEncoding = asked.acceptEncoding ? `${asked.acceptEncoding}, ${raw[i + 1]}` : raw[i + 1];
+    else if (name.length === 15 && name.toLowerCase() === "accept-language") asked.acceptLanguage = asked.acceptLanguage ? `${asked.acceptLanguage}, ${raw[i + 1]}` : raw[i + 1];
   }
   return asked;
 }

@@ -85,3 +85,21 @@ export function cookieLanguage(cookieHeader: string | null | undefined): Languag
   const value = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`))?.[1];
   return isLanguage(value) ? value : null;
 }
+
+/**
+ * The language among `offered` a browser's Accept-Language ranks first ("fr-CA,fr;q=0.9,en;q=0.8" → fr), by its
+ * weights and then its order; null when it names none of them.
+ */
+export function preferredLanguage(acceptLanguage: string | null | undefined, offered: readonly Language[] = LANGUAGES): Language | null {
+  if (!acceptLanguage) return null;
+  let best: { language: Language; weight: number } | null = null;
+  for (const part of acceptLanguage.split(",")) {
+    const [tag = "", ...params] = part.trim().split(";");
+    const language = tag.trim().toLowerCase().split("-")[0];
+    const q = params.map((param) => param.trim().match(/^q=([\d.]+)$/)?.[1]).find(Boolean);
+    const weight = q === undefined ? 1 : Number(q);
+    if (!isLanguage(language) || !offered.includes(language) || !(weight > 0)) continue;
+    if (!best || weight > best.weight) best = { language, weight };
+  }
+  return best?.language ?? null;
+}

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES, ROLES } from "../constants.ts";
 import { singleLine } from "../text.ts";
+import { LANGUAGES } from "../i18n/languages.ts";
 
 export const DISPLAY_NAME_MAX_LENGTH = 80;
 
@@ -15,6 +16,11 @@ export const DisplayNameSchema = z
 export const UpdateAccountSchema = z.object({ displayName: DisplayNameSchema });
 export type UpdateAccount = z.infer<typeof UpdateAccountSchema>;
 
+/** PUT /api/v1/account/language: a language the site offers, or null for the site's default. */
+export const AccountLanguageSchema = z.object({
+  language: z.enum(LANGUAGES, { error: "Choose a language the site offers." }).nullable(),
+});
+
 export const AccountSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -26,6 +32,8 @@ export const AccountSchema = z.object({
   provider: z.string().nullable(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
+  /** The language of their signed-in pages and mail; null for the site's default. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

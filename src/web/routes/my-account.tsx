@@ -13,6 +13,7 @@ import { Field, ui } from "../components/ui/field.tsx";
 import {
   ChangePasswordForm,
   DisplayNameForm,
+  LanguageForm,
   fetchAccount,
   fetchHasPassword,
   fetchNotificationPreferences,
@@ -67,6 +68,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-sm text-stone-600">{account.emailVerified ? "Verified" : "Not verified yet"}</p>
             </Field>
             <DisplayNameForm initial={account.displayName} />
+            <LanguageForm initial={account.language ?? null} />
           </div>
           <ProfilePictureCard photoURL={account.photoURL} displayName={account.displayName} />
           <div className="card grid gap-3">

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/not-found";
 import { messages } from "#shared/messages.ts";
 import { pageTitle } from "../lib/meta.ts";
@@ -9,11 +10,12 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Page not found");
 
-export default function NotFound({ loaderData }: Route.ComponentProps) {
+export default function NotFound() {
+  const { t } = useTranslation("common");
   return (
     <section>
-      <h1 className="page-heading">Page not found</h1>
-      <p className="mt-3 text-stone-700">{loaderData.message}</p>
+      <h1 className="page-heading">{t("errors.notFoundHeading")}</h1>
+      <p className="mt-3 text-stone-700">{t("errors.notFound")}</p>
     </section>
   );
 }

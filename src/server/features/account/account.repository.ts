@@ -14,6 +14,7 @@ export interface AccountRow {
   provider: string | null;
   createdAt: string;
   lastLogin: string | null;
+  language: string | null;
 }
 
 export class AccountRepository {
@@ -26,7 +27,7 @@ export class AccountRepository {
   async find(id: string): Promise<AccountRow | null> {
     const row = await this.db
       .selectFrom("user")
-      .select(ACCOUNT_COLUMNS)
+      .select([...ACCOUNT_COLUMNS, "language"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) return null;
@@ -41,5 +42,9 @@ export class AccountRepository {
 
   async updateDisplayName(id: string, displayName: string): Promise<void> {
     await this.db.updateTable("user").set({ displayName, updatedAt: new Date().toISOString() }).where("id", "=", id).execute();
+  }
+
+  async updateLanguage(id: string, language: string | null): Promise<void> {
+    await this.db.updateTable("user").set({ language, updatedAt: new Date().toISOString() }).where("id", "=", id).execute();
   }
 }

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { addressErrors, errorResponse, signedInErrors } from "#server/api/schemas.ts";
 import { signedInOnly } from "#server/api/admin-only.ts";
-import { AccountSchema, SignUpChallengeSchema, UpdateAccountSchema } from "#shared/schemas/account.ts";
+import { AccountLanguageSchema, AccountSchema, SignUpChallengeSchema, UpdateAccountSchema } from "#shared/schemas/account.ts";
 
 const getAccount = createRoute({
   operationId: "getAccount",
@@ -31,6 +31,22 @@ const updateAccount = createRoute({
   },
 });
 
+const setAccountLanguage = createRoute({
+  operationId: "setAccountLanguage",
+  method: "put",
+  path: "/account/language",
+  tags: ["Account"],
+  middleware: [signedInOnly] as const,
+  summary: "Set the language of the signed-in user's pages and mail",
+  description: "`language` is one of the languages the site offers (site settings), or null for the site's default.",
+  request: { body: { required: true, content: { "application/json": { schema: AccountLanguageSchema } } } },
+  responses: {
+    200: { description: "The changed account", content: { "application/json": { schema: AccountSchema } } },
+    400: errorResponse("Not a language the site offers"),
+    ...signedInErrors,
+  },
+});
+
 const getSignUpChallenge = createRoute({
   operationId: "getSignUpChallenge",
   method: "get",
@@ -49,4 +65,5 @@ export function registerAccountRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(getSignUpChallenge, async (c) => c.json(await c.var.signUpChallenge.create(), 200, { "Cache-Control": "no-store" }));
   api.openapi(getAccount, async (c) => c.json(await c.var.services.account.get(c.var.user), 200));
   api.openapi(updateAccount, async (c) => c.json(await c.var.services.account.update(c.var.user, c.req.valid("json")), 200));
+  api.openapi(setAccountLanguage, async (c) => c.json(await c.var.services.account.setLanguage(c.var.user, c.req.valid("json")), 200));
 }

@@ -133,7 +133,8 @@ describe("feeds and the sitemap", () => {
       [`/news/${post.id}`, post.lastUpdatedAt],
       [`/pages/${page.slug}`, page.lastUpdatedAt],
     ]) {
-      expect(body).toContain(`<url><loc>${ORIGIN}${path}</loc><lastmod>${lastmod}</lastmod></url>`);
+      // Each with its address in every language after it (sitemap.ts).
+      expect(body).toContain(`<url><loc>${ORIGIN}${path}</loc><lastmod>${lastmod}</lastmod><xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}${path}"/>`);
     }
     expect(body).toContain(`<loc>${ORIGIN}/news</loc>`);
     // A series is listed once, not once for each of its 52 or so dates.

@@ -10,6 +10,7 @@ import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 import { calendar } from "./calendar.ts";
 import { eventsFeed, newsFeed } from "./feeds.ts";
 import { TRUNCATE } from "#shared/constants.ts";
+import { languageSettingsOf } from "#shared/i18n/languages.ts";
 import { byteStream, childCount, listSection, SITEMAP_MAX_URLS, sitemapIndex, urlset, type SitemapSection } from "./sitemap.ts";
 import { securityTxt, type SecurityTxtOptions } from "./security-txt.ts";
 
@@ -92,14 +93,15 @@ export function createSeoRoutes({
     const sections = await sitemapSections(c);
     const children = childCount(sections, sitemapMaxUrls);
     if (children > 0) return c.body(sitemapIndex(base, children), 200, sitemapHeaders);
-    return c.body(byteStream(urlset(base, sections)), 200, sitemapHeaders);
+    return c.body(byteStream(urlset(base, sections, 0, Infinity, languageSettingsOf(await c.var.services.siteSettings.get()))), 200, sitemapHeaders);
   });
 
   seo.get("/:file{sitemap-[1-9][0-9]*\\.xml}", async (c) => {
     const n = Number(c.req.param("file").slice("sitemap-".length, -".xml".length));
     const sections = await sitemapSections(c);
     if (n > childCount(sections, sitemapMaxUrls)) return c.text("Not found.", 404);
-    return c.body(byteStream(urlset(origin(c.req.url), sections, (n - 1) * sitemapMaxUrls, sitemapMaxUrls)), 200, sitemapHeaders);
+    const languages = languageSettingsOf(await c.var.services.siteSettings.get());
+    return c.body(byteStream(urlset(origin(c.req.url), sections, (n - 1) * sitemapMaxUrls, sitemapMaxUrls, languages)), 200, sitemapHeaders);
   });
 
   const icsHeaders = (filename: string) => ({

@@ -4,6 +4,8 @@
 // A URL entry here is under 300 bytes (a site address, a path of an id or a slug, a timestamp), so 50,000 of them
 // stay far below the protocol's other bound of 50 MB uncompressed.
 
+import { localizedPath, type LanguageSettings } from "#shared/i18n/languages.ts";
+
 /** The protocol's bound on the URLs of one sitemap. */
 export const SITEMAP_MAX_URLS = 50_000;
 
@@ -34,6 +36,26 @@ function xml(value: string): string {
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+const XHTML_NS = 'xmlns:xhtml="http://www.w3.org/1999/xhtml"';
+
+/**
+ * One page's <url>: at its address in the site's default language and, where the site offers more than one, with
+ * an `xhtml:link` to each language's address and `x-default` (Google's hreflang in sitemaps).
+ */
+function urlEntry(base: string, entry: SitemapEntry, languages: LanguageSettings | undefined): string {
+  const lastmod = entry.lastmod ? `<lastmod>${xml(entry.lastmod)}</lastmod>` : "";
+  if (!languages) return `<url><loc>${xml(base + entry.path)}</loc>${lastmod}</url>
+`;
+  const at = (language: LanguageSettings["defaultLanguage"]) => xml(base + localizedPath(entry.path, language));
+  const alternates =
+    languages.languages.length < 2
+      ? ""
+      : [...languages.languages.map((language) => [language, at(language)]), ["x-default", at(languages.defaultLanguage)]]
+          .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${href}"/>`)
+          .join("");
+  return `<url><loc>${at(languages.defaultLanguage)}</loc>${lastmod}${alternates}</url>
+`;
+}
 
 /** How many child sitemaps the sections need; 0 when they fit in one plain sitemap. */
 export function childCount(sections: readonly SitemapSection[], maxUrls: number): number {
@@ -51,8 +73,8 @@ export function sitemapIndex(base: string, children: number): string {
  * The <urlset> of the URLs from position `from` (`limit` of them) across the sections in order, as text a batch of
  * entries at a time.
  */
-export async function* urlset(base: string, sections: readonly SitemapSection[], from = 0, limit = Infinity): AsyncGenerator<string> {
-  yield `${HEAD}<urlset ${NS}>\n`;
+export async function* urlset(base: string, sections: readonly SitemapSection[], from = 0, limit = Infinity, languages?: LanguageSettings): AsyncGenerator<string> {
+  yield `${HEAD}<urlset ${NS}${languages && languages.languages.length > 1 ? ` ${XHTML_NS}` : ""}>\n`;
   let skip = from;
   let left = limit;
   for (const section of sections) {
@@ -64,7 +86,7 @@ export async function* urlset(base: string, sections: readonly SitemapSection[],
     const take = Math.min(left, section.count - skip);
     for await (const batch of section.entries(skip, take)) {
       if (batch.length === 0) continue;
-      yield batch.map((e) => `<url><loc>${xml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${xml(e.lastmod)}</lastmod>` : ""}</url>\n`).join("");
+      yield batch.map((e) => urlEntry(base, e, languages)).join("");
     }
     skip = 0;
     left -= take;

@@ -2,9 +2,8 @@
 // heading and one sentence, with the status the server answered (404, 403, 401) or a general failure.
 import type { ReactNode } from "react";
 import { isRouteErrorResponse } from "react-router";
-import { messages } from "#shared/messages.ts";
-
-const UNEXPECTED = "The page could not be shown. Please try again in a moment.";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 
 export interface RouteErrorTexts {
   /** The sentence for a failure that is not a known status (the server's log has the error). */
@@ -15,20 +14,22 @@ export interface RouteErrorTexts {
   signInRequired?: string;
 }
 
-function routeErrorText(error: unknown, texts: RouteErrorTexts = {}): { status: number; heading: string; detail: string } {
+function routeErrorText(t: TFunction, english: boolean, error: unknown, texts: RouteErrorTexts = {}): { status: number; heading: string; detail: string } {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 404) {
-    const sent = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : undefined;
-    const detail = texts.notFound ?? sent ?? messages.notFound;
-    return { status, heading: "Page not found", detail };
+    // What the server sent is in English: in another language the catalog's sentence stands instead.
+    const sent = english && isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : undefined;
+    const detail = texts.notFound ?? sent ?? t("errors.notFound");
+    return { status, heading: t("errors.notFoundHeading"), detail };
   }
-  if (status === 403) return { status, heading: "Not allowed", detail: texts.notAllowed ?? "You do not have permission to view this page." };
-  if (status === 401) return { status, heading: "Please log in", detail: texts.signInRequired ?? "Please log in to view this page." };
-  return { status, heading: "Something went wrong", detail: texts.unexpected ?? UNEXPECTED };
+  if (status === 403) return { status, heading: t("errors.notAllowedHeading"), detail: texts.notAllowed ?? t("errors.notAllowed") };
+  if (status === 401) return { status, heading: t("errors.signInHeading"), detail: texts.signInRequired ?? t("errors.signIn") };
+  return { status, heading: t("errors.unexpectedHeading"), detail: texts.unexpected ?? t("errors.unexpected") };
 }
 
 export function RouteError({ error, texts, children }: { error: unknown; texts?: RouteErrorTexts; children?: ReactNode }) {
-  const { heading, detail } = routeErrorText(error, texts);
+  const { t, i18n } = useTranslation("common");
+  const { heading, detail } = routeErrorText(t, i18n.language === "en", error, texts);
   return (
     <section className="prose-page">
       <title>{heading}</title>

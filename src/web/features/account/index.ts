@@ -4,6 +4,7 @@ export { asConformErrors, useAccountForm } from "./account-form.ts";
 export { postAuth } from "./auth-api.ts";
 export { ChangePasswordForm, fetchHasPassword } from "./change-password-form.tsx";
 export { DisplayNameForm } from "./display-name-form.tsx";
+export { LanguageForm } from "./language-form.tsx";
 export { ForgotPasswordForm } from "./forgot-password-form.tsx";
 export { LoginForm } from "./login-form.tsx";
 export { LogoutButton } from "./logout-button.tsx";

@@ -6,6 +6,7 @@ import { useFetcher } from "react-router";
 import { fieldErrors, formMessage } from "#shared/field-errors.ts";
 import { messages } from "#shared/messages.ts";
 import { DIGEST_WEEKDAYS, DIGEST_WEEKDAY_LABELS, MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { LANGUAGE_NAMES, LANGUAGES } from "#shared/i18n/index.ts";
 import { Field, InputField, OutcomeMessage, selectProps, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { AddImage, ImageList, ItemButtons, type ListNames } from "./site-image-list.tsx";
 
@@ -34,6 +35,8 @@ type FormFields = {
   freshnessDays: string;
   registrationReminderAt: string;
   registrationRetentionDays: string;
+  languages: string[];
+  defaultLanguage: string;
   heroPhotos: Array<{ url: string; alt: string }>;
   sponsorLogos: Array<{ name: string; imageUrl: string; url: string }>;
 };
@@ -65,6 +68,9 @@ export function settingsFromForm(payload: Record<string, unknown>): Record<strin
     freshnessDays: textOf(payload.freshnessDays).trim() === "" ? undefined : numberOf(payload.freshnessDays),
     registrationReminderAt: textOf(payload.registrationReminderAt).trim() || undefined,
     registrationRetentionDays: textOf(payload.registrationRetentionDays).trim() === "" ? undefined : numberOf(payload.registrationRetentionDays),
+    // None ticked is none (the schema asks for one); a form without the boxes (`languagesShown`) keeps the default.
+    languages: payload.languagesShown ? [payload.languages ?? []].flat().filter((language): language is string => typeof language === "string") : undefined,
+    defaultLanguage: textOf(payload.defaultLanguage) || undefined,
     heroPhotos: listOf(payload.heroPhotos).map((photo) => ({ url: textOf(photo.url), alt: textOf(photo.alt) })),
     // A blank link is no link.
     sponsorLogos: listOf(payload.sponsorLogos).map((sponsor) => ({
@@ -120,6 +126,8 @@ function defaultsOf(settings: SiteSettings): FormFields {
     freshnessDays: String(settings.freshnessDays),
     registrationReminderAt: settings.registrationReminderAt,
     registrationRetentionDays: String(settings.registrationRetentionDays),
+    languages: [...settings.languages],
+    defaultLanguage: settings.defaultLanguage,
     heroPhotos: settings.heroPhotos.map((photo) => ({ url: photo.url, alt: photo.alt })),
     sponsorLogos: settings.sponsorLogos.map((sponsor) => ({ name: sponsor.name, imageUrl: sponsor.imageUrl, url: sponsor.url ?? "" })),
   };
@@ -316,6 +324,36 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
             autoComplete="off"
           />
         </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={fields.languages.id} label="Languages" legend errorId={fields.languages.errorId} errors={fields.languages.errors}>
+            <input type="hidden" name="languagesShown" value="yes" />
+            <p id="site-settings-languages-hint" className="text-sm text-stone-600">
+              The public pages are offered in these; with one, the site shows no choice of language.
+            </p>
+            {LANGUAGES.map((language) => (
+              <label key={language} className="mt-1 flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name={fields.languages.name}
+                  value={language}
+                  defaultChecked={(fields.languages.initialValue as string[] | undefined)?.includes(language) ?? false}
+                  aria-invalid={fields.languages.errors ? true : undefined}
+                  aria-describedby={fields.languages.errors ? fields.languages.errorId : "site-settings-languages-hint"}
+                />
+                <span lang={language}>{LANGUAGE_NAMES[language]}</span>
+              </label>
+            ))}
+          </Field>
+          <Field id={fields.defaultLanguage.id} label="Default language" errorId={fields.defaultLanguage.errorId} errors={fields.defaultLanguage.errors}>
+            <select {...selectProps(fields.defaultLanguage)} key={fields.defaultLanguage.key} className={ui.input}>
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language} lang={language}>
+                  {LANGUAGE_NAMES[language]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
         <ImageListField
           id="site-settings-hero-photos"
           names={HERO_PHOTOS}
