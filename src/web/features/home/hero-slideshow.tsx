@@ -143,7 +143,7 @@ export function HeroSlideshow({ photos, headline, loop = true, still = false, in
           </button>
           <button type="button" className={CONTROL} onClick={() => setPlaying((p) => !p)}>
             {playing ? t("hero.pause") : t("hero.play")}
-            <span className="sr-only"> slideshow</span>
+            <span className="sr-only">{t("hero.slideshow")}</span>
           </button>
           <button type="button" className={CONTROL} onClick={() => go(1)}>
             <span aria-hidden="true">›</span>
