@@ -1,11 +1,9 @@
 // Formatting rules shared by server and browser (spec section 2, "Home").
+import * as i18nFormat from "./i18n/format.ts";
 
-/** "November 22, 2026", or "N/A" when there is no usable date. */
+/** "November 22, 2026", or "N/A" when there is no usable date (other languages: i18n/format.ts). */
 export function formatLongDate(value: string | Date | null | undefined, timeZone?: string): string {
-  if (value === null || value === undefined || value === "") return "N/A";
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return "N/A";
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone });
+  return i18nFormat.formatLongDate(value, "en", timeZone);
 }
 
 /** Cuts text to `max` characters, adding an ellipsis only when something was cut. */

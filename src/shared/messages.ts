@@ -31,10 +31,6 @@ export const messages = {
     directionsFailed: (status: string) => `Failed to get directions: ${status}. Please try again.`,
     geolocationFailed: "Geolocation failed or permission denied.",
     geolocationUnsupported: "Geolocation is not supported by this browser.",
-    /** A map of many businesses (decision 0040): a cluster's name, and the list of those in view a page at a time. */
-    clusterName: (count: number) => `${count.toLocaleString("en")} ${count === 1 ? "business" : "businesses"}`,
-    listedInView: (shown: number, total: number) => `Showing ${shown.toLocaleString("en")} of ${total.toLocaleString("en")} in view`,
-    showMore: "Show more",
   },
   directions: {
     noBusinessLocation: "Business location is not available to calculate directions.",

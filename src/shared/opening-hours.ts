@@ -1,11 +1,12 @@
 // A business's opening hours as plain data: the weekdays, how the hours read as OpenStreetMap `opening_hours` text
 // and as sentences ("Open now · closes 17:00"). The rules that refuse bad hours (zod) are in schemas/opening-hours.ts;
-// pages that only show hours take this module and load no validation library.
+// pages that only show hours take this module and load no validation library. The sentences' words are in the `hours`
+// catalog (src/shared/i18n/locales/<lang>/hours.json), passed in as `HoursWords`.
+import { formatClock, formatShortDate, type Lang } from "./i18n/format.ts";
 
 export const WEEKDAYS = ["mo", "tu", "we", "th", "fr", "sa", "su"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 export const WEEKDAY_NAMES: Record<Weekday, string> = { mo: "Monday", tu: "Tuesday", we: "Wednesday", th: "Thursday", fr: "Friday", sa: "Saturday", su: "Sunday" };
-export const WEEKDAY_SHORT: Record<Weekday, string> = { mo: "Mon", tu: "Tue", we: "Wed", th: "Thu", fr: "Fri", sa: "Sat", su: "Sun" };
 const OSM_DAY: Record<Weekday, string> = { mo: "Mo", tu: "Tu", we: "We", th: "Th", fr: "Fr", sa: "Sa", su: "Su" };
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
@@ -130,20 +131,30 @@ export interface HoursStatus {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Looks a text up in the `hours` catalog of one language (react-i18next's `t` for "hours", or i18next's getFixedT). */
+export type HoursTranslate = (key: string, values?: Record<string, string>) => string;
+/** The `hours` catalog's texts and the language its dates and times are written in. */
+export interface HoursWords {
+  t: HoursTranslate;
+  lang: Lang;
+}
+
 /**
  * "Open now · closes 17:00", "Closed · opens Tue 09:00", or null when the hours are not given. A change a week or
  * more away is named by its date ("Closed · opens Wed 1 Jul 09:00"): its weekday alone would read as this week's.
  */
-export function statusText(status: HoursStatus): string | null {
+export function statusText(status: HoursStatus, { t, lang }: HoursWords): string | null {
   if (status.openNow === null) return null;
   const { next, today } = status;
-  const day = (change: HoursChange) => (Date.parse(change.date) - Date.parse(today) >= 7 * DAY_MS ? shortDate(change.date) : WEEKDAY_SHORT[change.weekday]);
+  const day = (change: HoursChange) => (Date.parse(change.date) - Date.parse(today) >= 7 * DAY_MS ? shortDate(change.date, lang) : t(`dayShort.${change.weekday}`));
   if (status.openNow) {
-    if (!next) return "Open now · open 24 hours";
-    return `Open now · closes ${next.date === today ? "" : `${day(next)} `}${next.time}`;
+    if (!next) return t("status.open24Hours");
+    const time = formatClock(next.time, lang);
+    return next.date === today ? t("status.closesToday", { time }) : t("status.closesOn", { day: day(next), time });
   }
-  if (!next) return "Closed";
-  return `Closed · opens ${next.date === today ? "today" : day(next)} ${next.time}`;
+  if (!next) return t("closed");
+  const time = formatClock(next.time, lang);
+  return next.date === today ? t("status.opensToday", { time }) : t("status.opensOn", { day: day(next), time });
 }
 
 /** A day to come on which the usual hours do not apply: a dated exception or a public holiday. */
@@ -154,23 +165,20 @@ export interface ComingException {
   note: string | null;
 }
 
-// Made on first use, not as the module loads: a browser loads the locale's date data for it (tens of milliseconds
-// on a phone), and most pages that show hours never show an exception's date.
-let longDate: Intl.DateTimeFormat | null = null;
-/** "Thu 25 Dec" for 2025-12-25. */
-export function shortDate(iso: string): string {
-  longDate ??= new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-  return longDate.format(new Date(`${iso}T12:00:00Z`)).replace(",", "");
+/** "Thu 25 Dec" for 2025-12-25 ("jeu. 25 déc." in French). */
+export function shortDate(iso: string, lang: Lang = "en"): string {
+  return formatShortDate(iso, lang);
 }
 
-/** "09:00–17:00, 18:00–02:00". */
-export function intervalsText(intervals: readonly Interval[]): string {
-  return intervals.map((i) => `${i.open}–${i.close}`).join(", ");
+/** "09:00–17:00, 18:00–02:00" ("9 h à 17 h, 18 h à 2 h" in French). */
+export function intervalsText(intervals: readonly Interval[], { t, lang }: HoursWords): string {
+  return intervals.map((i) => t("interval", { open: formatClock(i.open, lang), close: formatClock(i.close, lang) })).join(", ");
 }
 
 /** "Closed Thu 25 Dec: Christmas", "Open Wed 31 Dec 10:00–14:00: New Year's Eve". */
-export function exceptionText(e: ComingException): string {
-  const when = e.to !== e.from ? `${shortDate(e.from)} – ${shortDate(e.to)}` : shortDate(e.from);
-  const what = e.intervals.length === 0 ? `Closed ${when}` : `Open ${when} ${intervalsText(e.intervals)}`;
-  return e.note ? `${what}: ${e.note}` : what;
+export function exceptionText(e: ComingException, words: HoursWords): string {
+  const { t, lang } = words;
+  const when = e.to !== e.from ? t("exception.range", { from: shortDate(e.from, lang), to: shortDate(e.to, lang) }) : shortDate(e.from, lang);
+  const what = e.intervals.length === 0 ? t("exception.closed", { when }) : t("exception.open", { when, hours: intervalsText(e.intervals, words) });
+  return e.note ? t("exception.withNote", { text: what, note: e.note }) : what;
 }

@@ -1,5 +1,6 @@
 // Dates and times in the site's time zone (site setting `timeZone`), whatever the zone of the server or the
 // visitor's browser: what pages show, what JSON-LD and calendars say, and where a local day starts.
+import * as i18nFormat from "./i18n/format.ts";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -89,33 +90,16 @@ export function startOfNextDay(date: string, timeZone: string): Date {
   return zonedInstant(next.toISOString().slice(0, 10), timeZone);
 }
 
+// The site's English forms; pages in other languages take the same functions from i18n/format.ts with their language.
 /** "Friday, December 4, 2026" in the zone. */
-export function formatDay(value: string | Date, timeZone: string): string {
-  return formatter(timeZone, { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(value));
-}
+export const formatDay = (value: string | Date, timeZone: string): string => i18nFormat.formatDay(value, "en", timeZone);
 
 /** "6:00 PM" in the zone. */
-export function formatTime(value: string | Date, timeZone: string): string {
-  return formatter(timeZone, { hour: "numeric", minute: "2-digit" }).format(new Date(value));
-}
+export const formatTime = (value: string | Date, timeZone: string): string => i18nFormat.formatTime(value, "en", timeZone);
 
 /** "EST" or "EDT": the zone's short name at an instant. */
-export function zoneAbbreviation(value: string | Date, timeZone: string): string {
-  return formatter(timeZone, { timeZoneName: "short" }).formatToParts(new Date(value)).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
-}
+export const zoneAbbreviation = (value: string | Date, timeZone: string): string => i18nFormat.zoneAbbreviation(value, "en", timeZone);
 
-/**
- * When an event happens, in words: "Friday, December 4, 2026, 6:00 PM – 9:00 PM EST", "Friday, December 4, 2026 (all day)",
- * or across days "Friday, December 4, 2026, 6:00 PM – Saturday, December 5, 2026, 2:00 AM EST".
- */
-export function formatEventWhen(start: string, end: string | null, allDay: boolean, timeZone: string): string {
-  const startDay = formatDay(start, timeZone);
-  if (allDay) {
-    if (!end || localDate(end, timeZone) === localDate(start, timeZone)) return `${startDay} (all day)`;
-    return `${startDay} – ${formatDay(end, timeZone)} (all day)`;
-  }
-  const zone = zoneAbbreviation(start, timeZone);
-  if (!end) return `${startDay}, ${formatTime(start, timeZone)} ${zone}`;
-  if (localDate(end, timeZone) === localDate(start, timeZone)) return `${startDay}, ${formatTime(start, timeZone)} – ${formatTime(end, timeZone)} ${zone}`;
-  return `${startDay}, ${formatTime(start, timeZone)} – ${formatDay(end, timeZone)}, ${formatTime(end, timeZone)} ${zoneAbbreviation(end, timeZone)}`;
-}
+/** When an event happens, in words: "Friday, December 4, 2026, 6:00 PM – 9:00 PM EST" (see i18n/format.ts). */
+export const formatEventWhen = (start: string, end: string | null, allDay: boolean, timeZone: string): string =>
+  i18nFormat.formatEventWhen(start, end, allDay, "en", timeZone);

@@ -28,13 +28,14 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     // The newsletter's pages; the confirmation and preferences pages as a link that is no longer valid shows them.
     ...["/subscribe", "/subscribe/confirm?token=none", "/subscribe/preferences?token=none"],
     ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
+    "/fr/map",
   ];
   const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag", "/events/doesnotexist000000000", "/offers/doesnotexist000000000", "/news/doesnotexist000000000"];
   // A business page with everything it can show: hours, coming exceptions, social links and a photo gallery.
   const businesses = (await (await request.get("/api/v1/businesses")).json()) as Array<{ id: string; photos: unknown[]; socialLinks: unknown[]; openingHours: unknown }>;
   const fullest = businesses.find((b) => b.photos.length > 0 && b.socialLinks.length > 0 && b.openingHours);
   expect(fullest, "a demo business with hours, social links and photos").toBeTruthy();
-  return [...new Set([...fixed, ...firstOfKind.values(), ...(await itemPages(request)), `/business/${fullest!.id}`, ...Object.keys(HEADING_PAGES).slice(0, 1), ...notFound])];
+  return [...new Set([...fixed, ...firstOfKind.values(), ...(await itemPages(request)), `/business/${fullest!.id}`, `/fr/business/${fullest!.id}`, ...Object.keys(HEADING_PAGES).slice(0, 1), ...notFound])];
 }
 
 /** The pages of single items: an upcoming event, a current offer and the newest post. */

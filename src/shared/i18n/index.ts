@@ -74,6 +74,8 @@ export async function createI18n(language: Language, namespaces: readonly string
     defaultNS: COMMON_NAMESPACE,
     // React escapes what it renders; the mail layer escapes its HTML itself.
     interpolation: { escapeValue: false },
+    // Loads at once rather than after a timer: a page whose clock is held (or a busy one) still hydrates.
+    initAsync: false,
     react: { useSuspense: true },
   });
   return instance;

@@ -4,8 +4,23 @@ import { z } from "zod";
 import { span, WEEKDAY_NAMES, WEEKDAYS, type DayHours, type HoursException, type Interval, type OpeningHours, type OpeningHoursView, type Weekday } from "../opening-hours.ts";
 
 import type { SameType } from "./same-type.ts";
+import englishHours from "../i18n/locales/en/hours.json" with { type: "json" };
+import * as hoursText from "../opening-hours.ts";
 
 export * from "../opening-hours.ts";
+
+// The sentences in English unless a language's words are given: the server's and the editor's reading (pages take
+// the visitor's language from the `hours` catalog instead).
+const lookUp = (catalog: unknown, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
+export const ENGLISH_HOURS: hoursText.HoursWords = {
+  lang: "en",
+  t: (key, values = {}) => String(lookUp(englishHours, key) ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? ""),
+};
+// `words` may also be the index `Array.prototype.map` passes: then English.
+const wordsOf = (words: hoursText.HoursWords | number | undefined) => (typeof words === "object" ? words : ENGLISH_HOURS);
+export const statusText = (status: hoursText.HoursStatus, words?: hoursText.HoursWords) => hoursText.statusText(status, wordsOf(words));
+export const exceptionText = (e: hoursText.ComingException, words?: hoursText.HoursWords | number) => hoursText.exceptionText(e, wordsOf(words));
+export const intervalsText = (intervals: readonly hoursText.Interval[], words?: hoursText.HoursWords | number) => hoursText.intervalsText(intervals, wordsOf(words));
 
 /** "09:00"; a closing time may also be "24:00" (the end of the day). */
 const Time = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { error: "Enter times as HH:MM, like 09:00." });

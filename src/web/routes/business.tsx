@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/business";
 import { getApp, loadOr } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
@@ -17,14 +17,17 @@ import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { ClaimBusiness } from "../features/owners/claim-business.tsx";
 import { OpeningHoursPanel, OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
 import { statusText } from "#shared/opening-hours.ts";
+import { useHoursWords, usePublicText } from "../lib/public-text.ts";
 import { SocialLinks } from "../features/business/social-links.tsx";
 import { PhotoGallery } from "../features/business/photo-gallery.tsx";
 import { AttributeList } from "../features/business/attribute-list.tsx";
 import { attributeLabel } from "#shared/schemas/business-attributes.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { hitAttributes, InsightBeacon } from "../components/insight-beacon.tsx";
-import { formatLongDate } from "#shared/format.ts";
+import { formatLongDate } from "#shared/i18n/format.ts";
+import { useSiteTimeZone } from "../lib/site.ts";
 import { CheckedByOwner, SuggestEdit } from "../features/listings/suggest-edit.tsx";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -60,7 +63,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         attributes: business.attributes.map((slug) => ({ slug, label: attributeLabel(slug) })),
         // Made here, so the page's JavaScript carries neither it nor the field definitions it reads.
         jsonLd: { ...businessJsonLd(business, origin, hours?.coming ?? []), ...(modified ? { dateModified: modified } : {}) },
-        checkedOn: checkedAt ? formatLongDate(checkedAt, site.timeZone) : null,
+        checkedOn: checkedAt ?? null,
         // Home, the business's category (else the map of all of them), the business.
         breadcrumb: breadcrumbJsonLd(origin, [
           business.category ? { name: business.category, path: paths.category(slugify(business.category)) } : { name: "Map", path: paths.map },
@@ -97,9 +100,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 };
 
 function Message({ children, alert = false }: { children: string; alert?: boolean }) {
+  const { t } = usePublicText();
   return (
     <>
-      <h1 className="page-heading">Business</h1>
+      <h1 className="page-heading">{t("business.heading")}</h1>
       <p
         role={alert ? "alert" : undefined}
         className={alert ? "mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800" : "mt-4 text-stone-700"}
@@ -111,9 +115,12 @@ function Message({ children, alert = false }: { children: string; alert?: boolea
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.state === "no-id") return <Message>{messages.business.noId}</Message>;
-  if (loaderData.state === "not-found") return <Message>{messages.business.notFound}</Message>;
-  if (loaderData.state === "failed") return <Message alert>{messages.business.failed(messages.tryAgainLater)}</Message>;
+  const { t, lang } = usePublicText();
+  const hoursWords = useHoursWords();
+  const timeZone = useSiteTimeZone();
+  if (loaderData.state === "no-id") return <Message>{t("business.noId")}</Message>;
+  if (loaderData.state === "not-found") return <Message>{t("business.notFound")}</Message>;
+  if (loaderData.state === "failed") return <Message alert>{t("business.failed", { message: t("business.tryAgainLater") })}</Message>;
 
   const { business, events, offers, tags, origin, hours, jsonLd, breadcrumb, attributes, checkedOn } = loaderData;
   return (
@@ -125,7 +132,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         {business.logoUrl && (
           <img
             src={business.logoUrl}
-            alt={`${business.name} logo`}
+            alt={t("business.logoAlt", { name: business.name })}
             width={128}
             height={128}
             fetchPriority="high"
@@ -136,13 +143,13 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <h1 id="business-name" className="page-heading">
             {business.name}
           </h1>
-          {hours && <p className="mt-1"><OpenStateBadge openNow={hours.status.openNow} text={statusText(hours.status)} /></p>}
+          {hours && <p className="mt-1"><OpenStateBadge openNow={hours.status.openNow} text={statusText(hours.status, hoursWords)} /></p>}
           {business.category && (
             <p className="mt-1 text-stone-700">
-              <span className="sr-only">Category: </span>
-              <Link to={paths.category(slugify(business.category))} className="text-brand-700 underline">
+              <span className="sr-only">{t("business.categoryLabel")}</span>
+              <LocalLink to={paths.category(slugify(business.category))} className="text-brand-700 underline">
                 {business.category}
-              </Link>
+              </LocalLink>
             </p>
           )}
         </div>
@@ -151,7 +158,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
       <dl className="mt-6 grid gap-x-8 gap-y-4 sm:grid-cols-[auto_1fr]">
         {business.address && (
           <>
-            <dt className="font-semibold text-stone-800">Address</dt>
+            <dt className="font-semibold text-stone-800">{t("business.address")}</dt>
             <dd>
               <address className="not-italic text-stone-700">{business.address}</address>
             </dd>
@@ -159,18 +166,18 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         )}
         {business.website && (
           <>
-            <dt className="font-semibold text-stone-800">Website</dt>
+            <dt className="font-semibold text-stone-800">{t("business.website")}</dt>
             <dd>
               <a href={business.website} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 underline" {...hitAttributes("website", business.id)}>
                 {business.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
-                <span className="sr-only"> (opens in a new tab)</span>
+                <span className="sr-only">{t("business.opensInNewTab")}</span>
               </a>
             </dd>
           </>
         )}
         {business.phone && (
           <>
-            <dt className="font-semibold text-stone-800">Phone</dt>
+            <dt className="font-semibold text-stone-800">{t("business.phone")}</dt>
             <dd>
               <a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline" {...hitAttributes("phone", business.id)}>
                 {business.phone}
@@ -180,7 +187,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         )}
         {business.email && (
           <>
-            <dt className="font-semibold text-stone-800">Email</dt>
+            <dt className="font-semibold text-stone-800">{t("business.email")}</dt>
             <dd>
               <a href={`mailto:${business.email}`} className="break-all text-brand-700 underline" {...hitAttributes("email", business.id)}>
                 {business.email}
@@ -190,7 +197,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         )}
         {business.socialLinks.length > 0 && (
           <>
-            <dt className="font-semibold text-stone-800">Social</dt>
+            <dt className="font-semibold text-stone-800">{t("business.social")}</dt>
             <dd>
               <SocialLinks links={business.socialLinks} name={business.name} businessId={business.id} />
             </dd>
@@ -198,14 +205,14 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         )}
         {tags.length > 0 && (
           <>
-            <dt className="font-semibold text-stone-800">Tags</dt>
+            <dt className="font-semibold text-stone-800">{t("business.tags")}</dt>
             <dd>
               <ul className="flex flex-wrap gap-2">
                 {tags.map((tag) => (
                   <li key={tag.slug}>
-                    <Link to={paths.tag(tag.slug)} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
+                    <LocalLink to={paths.tag(tag.slug)} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
                       {tag.name}
-                    </Link>
+                    </LocalLink>
                   </li>
                 ))}
               </ul>
@@ -214,7 +221,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         )}
       </dl>
 
-      {checkedOn && <CheckedByOwner date={checkedOn} />}
+      {checkedOn && <CheckedByOwner date={formatLongDate(checkedOn, lang, timeZone)} />}
 
       {business.description && <p className="mt-6 max-w-3xl whitespace-pre-line text-stone-800">{business.description}</p>}
 
@@ -230,7 +237,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         data-slot="business-map"
         data-lat={business.coordinates.lat}
         data-lng={business.coordinates.lng}
-        aria-label={`Location of ${business.name}`}
+        aria-label={t("business.locationOf", { name: business.name })}
         className="mt-8"
       >
         <BusinessMap business={{ id: business.id, name: business.name, lat: business.coordinates.lat, lng: business.coordinates.lng }} />
@@ -238,11 +245,11 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="business-events-heading" className="mt-10">
         <h2 id="business-events-heading" className="text-2xl font-bold text-brand-800">
-          Events at {business.name}
+          {t("business.eventsAt", { name: business.name })}
         </h2>
-        <SubscribeControl feedUrl={`${origin}/business/${encodeURIComponent(business.id)}/events.ics`} label={`Subscribe to events at ${business.name}`} />
+        <SubscribeControl feedUrl={`${origin}/business/${encodeURIComponent(business.id)}/events.ics`} label={t("business.subscribeToEvents", { name: business.name })} />
         {events.length === 0 ? (
-          <p className="mt-4 text-stone-600">No events at this business yet.</p>
+          <p className="mt-4 text-stone-600">{t("business.noEvents")}</p>
         ) : (
           <div className="mt-4 grid gap-4">
             {events.map((event) => (
@@ -254,10 +261,10 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="business-offers-heading" className="mt-10">
         <h2 id="business-offers-heading" className="text-2xl font-bold text-brand-800">
-          Offers from {business.name}
+          {t("business.offersFrom", { name: business.name })}
         </h2>
         {offers.length === 0 ? (
-          <p className="mt-4 text-stone-600">No offers from this business right now.</p>
+          <p className="mt-4 text-stone-600">{t("business.noOffers")}</p>
         ) : (
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             {offers.map((offer) => (

@@ -3,6 +3,7 @@ import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { usePublicText } from "../lib/public-text.ts";
 
 // Addresses and mail links, whole as the server renders them.
 export const handle = SCRIPTS_AFTER_PAINT;
@@ -21,38 +22,39 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { t } = usePublicText();
   const { mailingAddress, generalEmail, volunteerEmail } = loaderData;
   return (
     <section className="max-w-2xl">
-      <h1 className="page-heading">Contact Us</h1>
+      <h1 className="page-heading">{t("contact.heading")}</h1>
       <dl className="mt-6 grid gap-6 sm:grid-cols-2">
         <div className="card sm:col-span-2">
-          <dt className="font-semibold text-stone-800">Mailing address</dt>
+          <dt className="font-semibold text-stone-800">{t("contact.mailingAddress")}</dt>
           <dd className="mt-1 whitespace-pre-line text-stone-700">
-            <address className="not-italic">{mailingAddress || "Not published yet."}</address>
+            <address className="not-italic">{mailingAddress || t("contact.notPublished")}</address>
           </dd>
         </div>
         <div className="card">
-          <dt className="font-semibold text-stone-800">General inquiries</dt>
+          <dt className="font-semibold text-stone-800">{t("contact.general")}</dt>
           <dd className="mt-1">
             {generalEmail ? (
               <a className="break-all text-brand-700 underline" href={`mailto:${generalEmail}`}>
                 {generalEmail}
               </a>
             ) : (
-              "Not published yet."
+              t("contact.notPublished")
             )}
           </dd>
         </div>
         <div className="card">
-          <dt className="font-semibold text-stone-800">Volunteering</dt>
+          <dt className="font-semibold text-stone-800">{t("contact.volunteering")}</dt>
           <dd className="mt-1">
             {volunteerEmail ? (
               <a className="break-all text-brand-700 underline" href={`mailto:${volunteerEmail}`}>
                 {volunteerEmail}
               </a>
             ) : (
-              "Not published yet."
+              t("contact.notPublished")
             )}
           </dd>
         </div>

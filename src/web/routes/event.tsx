@@ -1,7 +1,7 @@
 // One event's page: when (in the site's time zone), where (with a map on demand), what, tickets, "Add to calendar"
 // and a link to share; with schema.org Event data and link-preview tags.
 import { lazy, Suspense, useState } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/event";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
@@ -26,6 +26,10 @@ import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
 import { RegistrationForm } from "#web/features/registration/registration-form.tsx";
 import type { RegistrationInfo } from "#shared/schemas/registration.ts";
+import { usePublicText } from "../lib/public-text.ts";
+import { formatEventWhen as formatEventWhenIn } from "#shared/i18n/format.ts";
+import { eventLocationWords } from "../features/events/event-card.tsx";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 const EVENT_MAP_HEIGHT = 260;
 
@@ -136,11 +140,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 
 /** The map loads only when asked for: most visitors never open it. */
 function MapOnDemand({ place }: { place: { id: string; name: string; lat: number; lng: number } }) {
+  const { t } = usePublicText();
   const [open, setOpen] = useState(false);
   return (
     <div className="mt-3">
       <button type="button" className={ui.secondary} aria-expanded={open} aria-controls="event-map" onClick={() => setOpen((o) => !o)}>
-        {open ? "Hide map" : "Show map"}
+        {open ? t("event.hideMap") : t("event.showMap")}
       </button>
       <div id="event-map" className="mt-3" hidden={!open}>
         {open && <BusinessMap business={place} height={EVENT_MAP_HEIGHT} shownAtOnce />}
@@ -150,8 +155,9 @@ function MapOnDemand({ place }: { place: { id: string; name: string; lat: number
 }
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang } = usePublicText();
   if (loaderData.state !== "ok") {
-    return <ItemNotFound heading="Event" message={messages.adminEvents.notFound} back={{ to: paths.events, label: "All events" }} />;
+    return <ItemNotFound heading={t("event.heading")} message={t("event.notFound")} back={{ to: paths.events, label: t("event.allEvents") }} />;
   }
   const { event, place, origin, googleCalendarUrl: googleUrl, shareUrl, rule, seriesHref, canChange, movedFrom, timeZone, volunteersNeeded, registration, person, registrationsHref } = loaderData;
   return (
@@ -159,24 +165,24 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       <JsonLd data={eventJsonLd(event, origin, registration ? { ...registration, currency: loaderData.currency } : null)} />
       <JsonLd data={breadcrumbJsonLd(origin, [{ name: "Events", path: paths.events }, { name: event.name, path: event.href }])} />
       <InsightBeacon events={[{ kind: "event-view", id: event.id }]} signature={event.id} />
-      <BackLinkedHeading back="Events" backTo={paths.events} id="event-name">
+      <BackLinkedHeading back={t("event.back")} backTo={paths.events} id="event-name">
         {event.name}
       </BackLinkedHeading>
       {event.cancelled && (
         <p role="status" className="mt-3 rounded-md border border-red-300 bg-red-50 px-4 py-2 text-lg font-semibold text-red-800">
-          Cancelled: this date will not take place.
+          {t("event.cancelledDate")}
         </p>
       )}
       <p className={`mt-2 text-lg font-medium ${event.cancelled ? "text-stone-500 line-through" : "text-stone-800"}`}>
-        <time dateTime={event.startDateLd}>{event.whenText}</time>
+        <time dateTime={event.startDateLd}>{formatEventWhenIn(event.eventDate, event.endDate, event.allDay, lang, timeZone)}</time>
       </p>
       {rule && (
         <p className="mt-1 text-stone-700">
           {rule}.{" "}
           {event.occurrenceDate && (
-            <Link to={seriesHref} className="text-brand-700 underline">
-              The whole series
-            </Link>
+            <LocalLink to={seriesHref} className="text-brand-700 underline">
+              {t("event.wholeSeries")}
+            </LocalLink>
           )}
         </p>
       )}
@@ -191,27 +197,27 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
 
       <section aria-labelledby="event-where" className="mt-6">
         <h2 id="event-where" className="text-xl font-semibold text-brand-800">
-          Where
+          {t("event.where")}
         </h2>
         {event.business ? (
           <>
             <p className="mt-1">
-              <Link to={paths.business(event.business.id)} className="font-medium text-brand-700 underline">
+              <LocalLink to={paths.business(event.business.id)} className="font-medium text-brand-700 underline">
                 {event.business.name}
-              </Link>
+              </LocalLink>
             </p>
             {event.business.address && <address className="not-italic text-stone-700">{event.business.address}</address>}
             {place && <MapOnDemand place={place} />}
           </>
         ) : (
-          <p className="mt-1 text-stone-800">{event.locationText}</p>
+          <p className="mt-1 text-stone-800">{eventLocationWords(event.locationText, t)}</p>
         )}
       </section>
 
       {event.description && (
         <section aria-labelledby="event-about" className="mt-6">
           <h2 id="event-about" className="text-xl font-semibold text-brand-800">
-            About
+            {t("event.about")}
           </h2>
           <p className="mt-1 whitespace-pre-line text-stone-800">{event.description}</p>
         </section>
@@ -220,7 +226,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       <div className="mt-6 flex flex-wrap items-center gap-3">
         {event.ticketsLink && !event.cancelled && (
           <a href={event.ticketsLink} target="_blank" rel="noopener noreferrer" className={ui.primary}>
-            Get Tickets<span className="sr-only"> (opens in a new tab)</span>
+            {t("event.getTickets")}<span className="sr-only">{t("event.opensInNewTab")}</span>
           </a>
         )}
       </div>
@@ -229,35 +235,35 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       {registration && <RegistrationForm info={registration} person={person} />}
       {registrationsHref && (
         <p className="mt-4">
-          <Link to={registrationsHref} className="text-brand-700 underline">
-            Registrations and their settings
-          </Link>
+          <LocalLink to={registrationsHref} className="text-brand-700 underline">
+            {t("event.registrations")}
+          </LocalLink>
         </p>
       )}
 
       <section aria-labelledby="event-calendar" className="mt-6">
         <h2 id="event-calendar" className="text-xl font-semibold text-brand-800">
-          Add to calendar
+          {t("event.addToCalendar")}
         </h2>
         <p className="mt-2 flex flex-wrap gap-3">
           <a href={paths.eventCalendar(event.id)} download className={ui.secondary}>
-            Download .ics file
+            {t("event.downloadIcs")}
           </a>
           <a href={googleUrl} target="_blank" rel="noopener noreferrer" className={ui.secondary}>
-            Google Calendar<span className="sr-only"> (opens in a new tab)</span>
+            {t("event.googleCalendar")}<span className="sr-only">{t("event.opensInNewTab")}</span>
           </a>
         </p>
       </section>
 
       <section aria-labelledby="event-share" className="mt-6">
         <h2 id="event-share" className="text-xl font-semibold text-brand-800">
-          Share
+          {t("event.share")}
         </h2>
         <p className="mt-2 flex flex-wrap items-center gap-3">
           <a id="event-share-link" href={shareUrl} className="break-all text-brand-700 underline">
             {shareUrl}
           </a>
-          <CopyButton text={shareUrl} label="Copy link" copiedText="Link copied." targetId="event-share-link" />
+          <CopyButton text={shareUrl} label={t("event.copyLink")} copiedText={t("event.linkCopied")} targetId="event-share-link" />
         </p>
       </section>
     </article>
@@ -266,19 +272,20 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
 
 /** The places still open across the event's volunteer opportunities, each linked. */
 function VolunteersNeeded({ needed }: { needed: { openPlaces: number; opportunities: Array<{ id: string; title: string; openPlaces: number }> } }) {
+  const { t } = usePublicText();
   return (
     <section aria-labelledby="event-volunteers" className="mt-6 rounded-md border border-brand-200 bg-brand-50 px-4 py-3">
       <h2 id="event-volunteers" className="text-lg font-semibold text-brand-800">
-        Volunteers needed: {needed.openPlaces}
+        {t("event.volunteersNeeded", { count: needed.openPlaces })}
       </h2>
       <ul className="mt-1 grid gap-1">
         {needed.opportunities.map((opportunity) => (
           <li key={opportunity.id}>
-            <Link to={volunteerPaths.opportunity(opportunity.id)} className="font-medium text-brand-700 underline">
+            <LocalLink to={volunteerPaths.opportunity(opportunity.id)} className="font-medium text-brand-700 underline">
               {opportunity.title}
-            </Link>{" "}
+            </LocalLink>{" "}
             <span className="text-sm text-stone-700">
-              ({opportunity.openPlaces} place{opportunity.openPlaces === 1 ? "" : "s"} open)
+              {t("event.placesOpen", { count: opportunity.openPlaces })}
             </span>
           </li>
         ))}

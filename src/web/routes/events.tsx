@@ -1,12 +1,12 @@
 import type { Route } from "./+types/events";
 import { getApp, loadOr } from "../lib/app-context.ts";
-import { messages } from "#shared/messages.ts";
 import { TRUNCATE } from "#shared/constants.ts";
 import { EventCard } from "../features/events/event-card.tsx";
 import { SubscribeControl } from "../features/events/subscribe-control.tsx";
 import { toEventCard, type EventCardData } from "../features/events/event-card-data.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { usePublicText } from "../lib/public-text.ts";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -25,8 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     () => ({ upcoming: null as EventCardData[] | null, past: null as EventCardData[] | null, markersFailed: false }),
   );
-  const failure = (upcoming === null ? messages.events.failedEvents : "") + (markersFailed ? messages.events.failedMarkers : "");
-  return { origin, upcoming, past, failure };
+  return { origin, upcoming, past, failed: { events: upcoming === null, markers: markersFailed } };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -72,18 +71,20 @@ function EventSection({ id, heading, className, ...list }: { id: string; heading
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { origin, upcoming, past, failure } = loaderData;
+  const { t } = usePublicText();
+  const { origin, upcoming, past, failed } = loaderData;
+  const failure = (failed.events ? t("events.failedEvents") : "") + (failed.markers ? t("events.failedMarkers") : "");
   return (
     <>
-      <h1 className="page-heading">Events</h1>
+      <h1 className="page-heading">{t("events.heading")}</h1>
       {failure && (
         <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
           {failure}
         </p>
       )}
-      <SubscribeControl feedUrl={`${origin}/events.ics`} label="Subscribe to the events calendar" />
-      <EventSection id="upcoming-heading" heading="Upcoming Events" className="mt-8" events={upcoming} empty={messages.events.noUpcoming} origin={origin} />
-      <EventSection id="past-heading" heading="Past Events" className="mt-10" events={past} empty={messages.events.noPast} origin={origin} />
+      <SubscribeControl feedUrl={`${origin}/events.ics`} label={t("events.subscribeCalendar")} />
+      <EventSection id="upcoming-heading" heading={t("events.upcoming")} className="mt-8" events={upcoming} empty={t("events.noUpcoming")} origin={origin} />
+      <EventSection id="past-heading" heading={t("events.past")} className="mt-10" events={past} empty={t("events.noPast")} origin={origin} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useState, type ReactNode } from "react";
-import { Await, Link } from "react-router";
+import { Await } from "react-router";
 import type { Route } from "./+types/home";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
@@ -14,6 +14,9 @@ import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { JsonLd, organizationJsonLd } from "../features/seo/index.ts";
 import { HomeMapSection } from "../features/map/home-map.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { usePublicText } from "../lib/public-text.ts";
+import type { TFunction } from "i18next";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -47,12 +50,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 function SectionLink({ to, children }: { to: string; children: string }) {
   return (
     <p className="mt-4">
-      <Link to={to} className="font-semibold text-brand-700 underline">
+      <LocalLink to={to} className="font-semibold text-brand-700 underline">
         {children}
-      </Link>
+      </LocalLink>
     </p>
   );
 }
+
+// The sections' failures come as the spec's English sentences, in the order the page says them.
+const FAILURES = ["failedPosts", "failedEvents", "failedOffers", "failedMarkers"] as const;
+const failureWords = (message: string, t: TFunction<"public">) => FAILURES.filter((key) => message.includes(messages.home[key])).map((key) => t(`home.${key}`)).join("");
 
 function FailureMessage({ children }: { children: ReactNode }) {
   return (
@@ -63,12 +70,13 @@ function FailureMessage({ children }: { children: ReactNode }) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = usePublicText();
   const { origin, associationName, tagline, heroPhotos, posts, events, offers, failures } = loaderData;
   // The map loads later, in the browser; its failure joins the sections' red message, said once.
   const [mapFailed, setMapFailed] = useState(false);
   const onMapFailed = useCallback(() => setMapFailed(true), []);
   const withMap = (message: string) =>
-    mapFailed && !message.includes(messages.home.failedMarkers) ? message + messages.home.failedMarkers : message;
+    failureWords(mapFailed && !message.includes(messages.home.failedMarkers) ? message + messages.home.failedMarkers : message, t);
   return (
     <>
       <JsonLd data={organizationJsonLd(associationName, origin)} />
@@ -79,12 +87,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Suspense>
 
       {/* The posts section has no heading in the spec; its landmark is named for screen readers. */}
-      <section aria-label="Latest news" className="mt-8">
-        <Suspense fallback={<p className="text-stone-600">{messages.home.loadingPosts}</p>}>
+      <section aria-label={t("home.latestNews")} className="mt-8">
+        <Suspense fallback={<p className="text-stone-600">{t("home.loadingPosts")}</p>}>
           <Await resolve={posts}>
             {(section) =>
               !section.ok ? null : section.items.length === 0 ? (
-                <p className="text-stone-600">{messages.home.noPosts}</p>
+                <p className="text-stone-600">{t("home.noPosts")}</p>
               ) : (
                 <div className="grid gap-4 md:grid-cols-3">
                   {section.items.map((post) => (
@@ -99,14 +107,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="upcoming-events-heading" className="mt-10">
         <h2 id="upcoming-events-heading" className="text-2xl font-bold text-brand-800">
-          Upcoming Events
+          {t("home.upcomingEvents")}
         </h2>
         <div className="mt-4">
-          <Suspense fallback={<p className="text-stone-600">{messages.home.loadingEvents}</p>}>
+          <Suspense fallback={<p className="text-stone-600">{t("home.loadingEvents")}</p>}>
             <Await resolve={events}>
               {(section) =>
                 !section.ok ? null : section.items.length === 0 ? (
-                  <p className="text-stone-600">{messages.home.noUpcomingEvents}</p>
+                  <p className="text-stone-600">{t("home.noUpcomingEvents")}</p>
                 ) : (
                   <div className="grid gap-4">
                     {section.items.map((event) => (
@@ -118,7 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Await>
           </Suspense>
         </div>
-        <SectionLink to={paths.events}>More Events »</SectionLink>
+        <SectionLink to={paths.events}>{t("home.moreEvents")}</SectionLink>
       </section>
 
       {/* The map of business locations loads only when scrolled into view: src/web/features/map/home-map.tsx. */}
@@ -132,14 +140,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             section.ok && section.items.length > 0 ? (
               <section aria-labelledby="current-offers-heading" className="mt-10">
                 <h2 id="current-offers-heading" className="text-2xl font-bold text-brand-800">
-                  Current Offers
+                  {t("home.currentOffers")}
                 </h2>
                 <div className="mt-4 grid gap-4 md:grid-cols-3">
                   {section.items.map((offer) => (
                     <OfferCard key={offer.id} offer={offer} variant="home" />
                   ))}
                 </div>
-                <SectionLink to={paths.offers}>More Offers »</SectionLink>
+                <SectionLink to={paths.offers}>{t("home.moreOffers")}</SectionLink>
               </section>
             ) : null
           }

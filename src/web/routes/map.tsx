@@ -11,6 +11,7 @@ import { countByCategory } from "#shared/map.ts";
 import { loadMapLibre } from "../features/map/load-maplibre.ts";
 import { MAP_VIEW_THRESHOLD } from "../features/map/view-request.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { usePublicText } from "../lib/public-text.ts";
 
 // This page is its map: MapLibre's bundle is asked for as soon as the page's code runs in the browser, beside the
 // rest of the page's, instead of once the page has hydrated and the map's effect runs.
@@ -64,9 +65,10 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
   // The businesses themselves come as one GeoJSON request (thousands of them would swell the HTML); the browser starts
   // it at once, alongside the scripts. A map of more asks for each view instead (decision 0040).
   if (loaderData.businessCount === null || loaderData.businessCount <= MAP_VIEW_THRESHOLD) preload(BUSINESSES_GEOJSON_URL, { as: "fetch", crossOrigin: "anonymous" });
+  const { t } = usePublicText();
   return (
     <>
-      <h1 className="page-heading mb-4">Map</h1>
+      <h1 className="page-heading mb-4">{t("map.heading")}</h1>
       <MapExplorer
         categories={loaderData.categories}
         tags={loaderData.tags}

@@ -1,9 +1,8 @@
 // /news: the association's posts, newest first, a page at a time, each with its image, date, author and an excerpt;
 // above them, the CMS page "news" when the visitor may read it.
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/news";
 import { getApp } from "../lib/app-context.ts";
-import { authorName } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { TRUNCATE } from "#shared/constants.ts";
 import { toPostCard } from "../features/news/post-card-data.ts";
@@ -12,6 +11,10 @@ import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { Pager } from "../components/ui/pager.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
+import { usePublicText } from "../lib/public-text.ts";
+import { useSiteTimeZone } from "../lib/site.ts";
+import { formatLongDate as formatLongDateIn } from "#shared/i18n/format.ts";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 const PAGE_SIZE = 10;
 
@@ -50,20 +53,22 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 ];
 
 export default function News({ loaderData }: Route.ComponentProps) {
+  const { t, lang } = usePublicText();
+  const timeZone = useSiteTimeZone();
   const { posts, page, pageSize, total, html } = loaderData;
   return (
     <>
-      <h1 className="page-heading">News</h1>
+      <h1 className="page-heading">{t("news.heading")}</h1>
       {html && <RichContent html={html} className="mt-2" />}
       <p className="mt-2 text-sm">
         <a href="/news/feed.xml" className="text-brand-700 underline">
-          News feed (RSS)
+          {t("news.feed")}
         </a>
       </p>
       {posts.length === 0 ? (
-        <p className="mt-6 text-stone-600">{messages.home.noPosts}</p>
+        <p className="mt-6 text-stone-600">{t("home.noPosts")}</p>
       ) : (
-        <ol className="mt-6 grid gap-6" aria-label="Posts, newest first">
+        <ol className="mt-6 grid gap-6" aria-label={t("news.postsNewestFirst")}>
           {posts.map((post, index) => (
             <li key={post.id}>
               <article aria-labelledby={`post-${post.id}`} className="card flex flex-col gap-4 sm:flex-row">
@@ -72,18 +77,18 @@ export default function News({ loaderData }: Route.ComponentProps) {
                 )}
                 <div className="min-w-0">
                   <h2 id={`post-${post.id}`} className="text-xl font-semibold text-stone-900">
-                    <Link to={post.href} className="hover:text-brand-700 hover:underline">
+                    <LocalLink to={post.href} className="hover:text-brand-700 hover:underline">
                       {post.title}
-                    </Link>
+                    </LocalLink>
                   </h2>
                   <p className="mt-1 text-sm text-stone-600">
-                    By: {authorName(post.authorDisplayName)} | Published: <time dateTime={post.datetime}>{post.dateText}</time>
+                    {t("post.byline", { author: post.authorDisplayName?.trim() || t("post.unknownAuthor") })}<time dateTime={post.datetime}>{formatLongDateIn(post.datetime, lang, timeZone)}</time>
                   </p>
                   <p className="mt-2 text-stone-700">{post.content}</p>
                   <p className="mt-2">
-                    <Link to={post.href} className="font-semibold text-brand-700 underline">
-                      Read the post<span className="sr-only">: {post.title}</span>
-                    </Link>
+                    <LocalLink to={post.href} className="font-semibold text-brand-700 underline">
+                      {t("news.readPost")}<span className="sr-only">{t("news.readPostTitle", { title: post.title })}</span>
+                    </LocalLink>
                   </p>
                 </div>
               </article>
@@ -91,7 +96,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      {total > pageSize && <Pager label="News" page={page} pageSize={pageSize} total={total} />}
+      {total > pageSize && <Pager label={t("news.pager")} page={page} pageSize={pageSize} total={total} />}
     </>
   );
 }

@@ -1,6 +1,6 @@
 // One offer's page: the business that makes it, what it is worth, its terms and dates, and its coupon code to copy;
 // with schema.org Offer data and link-preview tags. An offer past its last day says it has ended.
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/offer";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
@@ -16,6 +16,11 @@ import { CopyButton } from "../components/ui/copy-button.tsx";
 import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
+import { usePublicText } from "../lib/public-text.ts";
+import { useSiteTimeZone } from "../lib/site.ts";
+import { formatDay as formatDayIn } from "#shared/i18n/format.ts";
+import { offerEndsWords, offerTitleWords } from "../features/offers/offer-card.tsx";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -81,66 +86,72 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 };
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
+  const { t, lang } = usePublicText();
+  const timeZone = useSiteTimeZone();
   if (loaderData.state !== "ok") {
-    return <ItemNotFound heading="Offer" message={messages.adminOffers.notFound} back={{ to: paths.offers, label: "All offers" }} />;
+    return <ItemNotFound heading={t("offers.heading1")} message={t("offers.notFound")} back={{ to: paths.offers, label: t("offers.allOffers") }} />;
   }
-  const { offer, business, ended, fromText, untilText, jsonLd, breadcrumb } = loaderData;
-  const title = offerTitle(offer, "Special Offer");
+  const { offer, business, ended, jsonLd, breadcrumb } = loaderData;
+  const title = offerTitleWords(offer, t, t("offers.specialOffer"));
+  const day = (date: string | null) => (date ? formatDayIn(zonedInstant(date, timeZone), lang, timeZone) : null);
+  const fromText = day(offer.validFrom);
+  const untilText = day(offer.validUntil);
+  const endsText = offerEndsWords(offer.endsInDays, t);
   return (
     <article aria-labelledby="offer-title" className="max-w-3xl">
       <JsonLd data={jsonLd} />
       <JsonLd data={breadcrumb} />
       <InsightBeacon events={[{ kind: "offer-view", id: offer.id }]} signature={offer.id} />
       <p className="text-sm">
-        <Link to={paths.offers} className="text-brand-700 underline">
-          Offers
-        </Link>
+        <LocalLink to={paths.offers} className="text-brand-700 underline">
+          {t("offers.back")}
+        </LocalLink>
       </p>
       <h1 id="offer-title" className="page-heading mt-2">
         {title}
       </h1>
       {ended && (
         <p role="status" className="mt-3 rounded-md border border-stone-300 bg-stone-100 px-4 py-2 font-medium text-stone-800">
-          This offer has ended.
+          {t("offers.ended")}
         </p>
       )}
-      {!ended && offer.endsText && <p className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{offer.endsText}</p>}
+      {!ended && endsText && <p className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{endsText}</p>}
       <p className="mt-4 text-lg text-stone-800">{offer.description}</p>
-      {offer.price && <p className="mt-2 text-lg font-semibold text-brand-800">Value: {offer.price}</p>}
+      {offer.price && <p className="mt-2 text-lg font-semibold text-brand-800">{t("offers.value", { price: offer.price })}</p>}
       <dl className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-[auto_1fr]">
-        <dt className="font-semibold text-stone-800">Business</dt>
+        <dt className="font-semibold text-stone-800">{t("offers.business")}</dt>
         <dd>
           {business ? (
             <>
-              <Link to={paths.business(business.id)} className="text-brand-700 underline">
+              <LocalLink to={paths.business(business.id)} className="text-brand-700 underline">
                 {business.name}
-              </Link>
+              </LocalLink>
               {business.address && <address className="not-italic text-stone-700">{business.address}</address>}
             </>
           ) : (
-            (offer.businessName ?? "A Business")
+            (offer.businessName ?? t("offers.aBusiness"))
           )}
         </dd>
         {(fromText || untilText) && (
           <>
-            <dt className="font-semibold text-stone-800">Valid</dt>
-            <dd className="text-stone-800">{fromText && untilText ? `${fromText} to ${untilText}` : fromText ? `From ${fromText}` : `Until ${untilText}`}</dd>
+            <dt className="font-semibold text-stone-800">{t("offers.valid")}</dt>
+            <dd className="text-stone-800">{fromText && untilText ? t("offers.fromTo", { from: fromText, until: untilText }) : fromText ? t("offers.from", { from: fromText }) : t("offers.until", { until: untilText })}</dd>
           </>
         )}
         {offer.terms && (
           <>
-            <dt className="font-semibold text-stone-800">Terms</dt>
+            <dt className="font-semibold text-stone-800">{t("offers.termsLabel")}</dt>
             <dd className="whitespace-pre-line text-stone-800">{offer.terms}</dd>
           </>
         )}
         {offer.couponCode && !ended && (
           <>
-            <dt className="font-semibold text-stone-800">Coupon code</dt>
+            <dt className="font-semibold text-stone-800">{t("offers.couponCode")}</dt>
             <dd className="flex flex-wrap items-center gap-3">
               <code id="coupon-code" className="rounded-md border border-dashed border-brand-700 bg-brand-50 px-3 py-1 text-lg font-bold tracking-wider text-brand-800">
                 {offer.couponCode}
               </code>
-              <CopyButton text={offer.couponCode} label="Copy code" copiedText="Code copied." targetId="coupon-code" />
+              <CopyButton text={offer.couponCode} label={t("offers.copyCode")} copiedText={t("offers.codeCopied")} targetId="coupon-code" />
             </dd>
           </>
         )}

@@ -6,8 +6,9 @@ import { OfferCard } from "../features/offers/offer-card.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { JsonLd } from "../features/seo/json-ld.tsx";
 import { itemListJsonLd } from "../features/seo/item-list-json-ld.ts";
-import { offerTitle } from "#shared/format.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { usePublicText } from "../lib/public-text.ts";
+import { offerTitleWords } from "../features/offers/offer-card.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -38,24 +39,25 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
+  const { t } = usePublicText();
   const { offers, origin } = loaderData;
   return (
     <>
       {offers && offers.length > 0 && (
         <JsonLd
           data={itemListJsonLd(
-            messages.offers.heading,
-            offers.map((offer) => ({ name: offerTitle(offer, "Special Offer"), url: `${origin}${offer.href}` })),
+            t("offers.heading"),
+            offers.map((offer) => ({ name: offerTitleWords(offer, t, t("offers.specialOffer")), url: `${origin}${offer.href}` })),
           )}
         />
       )}
-      <h1 className="page-heading">{messages.offers.heading}</h1>
+      <h1 className="page-heading">{t("offers.heading")}</h1>
       {offers === null ? (
         <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
-          {messages.offers.failed}
+          {t("offers.failed")}
         </p>
       ) : offers.length === 0 ? (
-        <p className="mt-4 text-stone-600">{messages.offers.empty}</p>
+        <p className="mt-4 text-stone-600">{t("offers.empty")}</p>
       ) : (
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {offers.map((offer) => (

@@ -4,11 +4,11 @@ import type { Route } from "./+types/page";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "#shared/messages.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { RouteError } from "../components/layout/route-error.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { usePublicText } from "../lib/public-text.ts";
 
 // The built page bundle holds its own copy of AppError, so a service's error is recognised by shape, not instanceof.
 function statusOf(error: unknown): number | undefined {
@@ -45,13 +45,14 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = usePublicText();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <RouteError error={error} texts={{ signInRequired: messages.pages.signInToView, notAllowed: messages.pages.notAllowed, notFound: messages.notFound }}>
+    <RouteError error={error} texts={{ signInRequired: t("cmsPage.signInToView"), notAllowed: t("cmsPage.notAllowed"), notFound: t("cmsPage.notFound") }}>
       {status === 401 && (
         <p>
           <Link to={paths.login} className="font-semibold text-brand-700 underline">
-            Log in
+            {t("cmsPage.logIn")}
           </Link>
         </p>
       )}

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/post";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
-import { authorName, formatLongDate } from "#shared/format.ts";
+import { formatLongDate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { isoWithOffset } from "#shared/zoned-time.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
@@ -14,6 +14,9 @@ import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
+import { usePublicText } from "../lib/public-text.ts";
+import { useSiteTimeZone } from "../lib/site.ts";
+import { formatLongDate as formatLongDateIn } from "#shared/i18n/format.ts";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -53,20 +56,22 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 };
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { t, lang } = usePublicText();
+  const timeZone = useSiteTimeZone();
   if (loaderData.state !== "ok") {
-    return <ItemNotFound heading="News" message={messages.adminPosts.notFound} back={{ to: paths.news, label: "All news" }} />;
+    return <ItemNotFound heading={t("news.heading")} message={t("news.notFound")} back={{ to: paths.news, label: t("news.allNews") }} />;
   }
   const { post, origin, associationName } = loaderData;
-  const author = authorName(post.authorDisplayName);
+  const author = post.authorDisplayName?.trim() || t("post.unknownAuthor");
   return (
     <article aria-labelledby="post-title" className="max-w-3xl">
       <JsonLd data={blogPostingJsonLd(post, associationName, origin)} />
       <JsonLd data={breadcrumbJsonLd(origin, [{ name: "News", path: paths.news }, { name: post.title, path: post.href }])} />
-      <BackLinkedHeading back="News" backTo={paths.news} id="post-title">
+      <BackLinkedHeading back={t("news.heading")} backTo={paths.news} id="post-title">
         {post.title}
       </BackLinkedHeading>
       <p className="mt-2 text-sm text-stone-600">
-        By: {author} | Published: <time dateTime={post.publishedLd}>{post.dateText}</time>
+        {t("post.byline", { author })}<time dateTime={post.publishedLd}>{formatLongDateIn(post.datetime, lang, timeZone)}</time>
       </p>
       {post.imageUrl && (
         <WideImage src={post.imageUrl} alt={post.title} lead className="mt-4 aspect-video w-full rounded-lg object-cover" />
@@ -75,7 +80,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       {post.link && (
         <p className="mt-6">
           <a href={post.link} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
-            Read more<span className="sr-only"> about {post.title} (opens in a new tab)</span>
+            {t("post.readMore")}<span className="sr-only">{t("post.readMoreAbout", { title: post.title })}</span>
           </a>
         </p>
       )}

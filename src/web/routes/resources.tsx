@@ -5,6 +5,7 @@ import { pageMeta } from "../features/seo/index.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { DocumentLibrary, libraryQuery } from "../features/library/document-library.tsx";
+import { usePublicText } from "../lib/public-text.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const query = libraryQuery(new URL(request.url));
@@ -20,10 +21,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     : pageTitle(matches, "Resources");
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
+  const { t } = usePublicText();
   return (
     <section className="grid max-w-3xl gap-4">
-      <h1 className="page-heading">Resources</h1>
-      <p className="text-stone-700">Public documents of {loaderData.associationName}: reports, studies, bylaws and more, free to download.</p>
+      <h1 className="page-heading">{t("resources.heading")}</h1>
+      <p className="text-stone-700">{t("resources.intro", { name: loaderData.associationName })}</p>
       <DocumentLibrary list={loaderData.list} path={paths.resources} q={loaderData.q} tag={loaderData.tag} />
     </section>
   );

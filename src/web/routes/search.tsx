@@ -1,5 +1,5 @@
 // /search?q=: every kind of result, grouped, with the matched words marked. Server-rendered.
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "../lib/app-context.ts";
 import { pageMeta } from "../features/seo/index.ts";
@@ -9,6 +9,8 @@ import { Highlighted } from "../components/search/highlighted.tsx";
 import { OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
 import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
+import { usePublicText } from "../lib/public-text.ts";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 /** The order groups appear in. */
 const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag", "document"];
@@ -42,6 +44,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { t } = usePublicText();
   const { query, searched, results, openNow, only } = loaderData;
   const searchFor = (type?: SearchType) => `/search?${new URLSearchParams({ q: query, ...(type ? { type } : {}) })}`;
   const groups = GROUPS.map((type) => ({ type, results: results.filter((r) => r.type === type) })).filter((g) => g.results.length > 0);
@@ -50,10 +53,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     <section className="space-y-6">
       {shownBusinesses.length > 0 && <InsightBeacon events={[{ kind: "search", id: shownBusinesses.slice(0, 100), query }]} signature={`${query}\n${shownBusinesses.join(",")}`} />}
       {searched && results.length === 0 && query.trim() !== "" && <InsightBeacon events={[{ kind: "no-results", query }]} signature={`no-results\n${query}`} />}
-      <h1 className="page-heading">{searched ? messages.search.resultsFor(query) : messages.search.heading}</h1>
-      <Form method="get" action="/search" role="search" aria-label="Search again" className="flex max-w-xl items-stretch">
+      <h1 className="page-heading">{searched ? t("search.resultsFor", { query }) : t("search.heading")}</h1>
+      <Form method="get" action="/search" role="search" aria-label={t("search.again")} className="flex max-w-xl items-stretch">
         <label htmlFor="search-page-q" className="sr-only">
-          {messages.search.label}
+          {t("search.label")}
         </label>
         <input
           id="search-page-q"
@@ -65,15 +68,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           className="w-full min-w-0 rounded-l-md border border-r-0 border-stone-300 bg-white px-3 py-2 text-stone-900"
         />
         <button type="submit" className="rounded-r-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
-          {messages.search.submit}
+          {t("search.submit")}
         </button>
       </Form>
-      {!searched ? <p className="text-stone-700">{messages.search.tooShort}</p> : null}
-      {searched && groups.length === 0 ? <p className="text-stone-700">{messages.search.noResults(query)}</p> : null}
+      {!searched ? <p className="text-stone-700">{t("search.tooShort")}</p> : null}
+      {searched && groups.length === 0 ? <p className="text-stone-700">{t("search.noResults", { query })}</p> : null}
       {groups.map((group) => (
         <section key={group.type} aria-labelledby={`results-${group.type}`}>
           <h2 id={`results-${group.type}`} className="text-xl font-semibold text-brand-800">
-            {messages.search.groupHeadings[group.type]}
+            {t(`search.groupHeadings.${group.type}`)}
           </h2>
           <ul className="mt-2 space-y-2">
             {group.results.map((result) => (
@@ -83,18 +86,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           {/* A full group may have more: they are a link away, on a page of their own. */}
           {!only && group.results.length >= PER_GROUP && (
             <p className="mt-2">
-              <Link to={searchFor(group.type)} className="font-semibold text-brand-700 underline">
-                Show all {messages.search.groupHeadings[group.type].toLowerCase()}
-              </Link>
+              <LocalLink to={searchFor(group.type)} className="font-semibold text-brand-700 underline">
+                {t(`search.showAll.${group.type}`)}
+              </LocalLink>
             </p>
           )}
         </section>
       ))}
       {only && searched && (
         <p>
-          <Link to={searchFor()} className="font-semibold text-brand-700 underline">
-            All results for “{query}”
-          </Link>
+          <LocalLink to={searchFor()} className="font-semibold text-brand-700 underline">
+            {t("search.allResultsFor", { query })}
+          </LocalLink>
         </p>
       )}
     </section>
@@ -102,18 +105,19 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 }
 
 function ResultItem({ result, openNow }: { result: SearchResult; openNow: boolean | null }) {
+  const { t } = usePublicText();
   return (
     <li className="card">
       {result.type === "document" ? (
         // A library document's file: downloaded, never a page of the site.
         <a href={result.url} download className="font-semibold text-brand-700 underline-offset-2 hover:underline">
           <Highlighted text={result.title} ranges={result.titleMatches} />
-          <span className="sr-only"> (download)</span>
+          <span className="sr-only">{t("search.download")}</span>
         </a>
       ) : (
-        <Link to={result.url} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <LocalLink to={result.url} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
           <Highlighted text={result.title} ranges={result.titleMatches} />
-        </Link>
+        </LocalLink>
       )}
       {openNow !== null && (
         <p className="mt-1">

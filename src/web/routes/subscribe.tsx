@@ -6,6 +6,7 @@ import { apiFetch, type Fetcher } from "../lib/api-client.ts";
 import { serverFetch } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { SubscribeForm } from "../features/subscriptions/index.ts";
+import { usePublicText } from "../lib/public-text.ts";
 
 async function load(fetcher?: Fetcher) {
   // Without the categories the form still offers events, offers and news.
@@ -24,13 +25,11 @@ export function clientLoader() {
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Subscribe to the newsletter");
 
 export default function Subscribe({ loaderData }: Route.ComponentProps) {
+  const { t } = usePublicText();
   return (
     <section className="grid max-w-2xl gap-4">
-      <h1 className="page-heading">Subscribe to the newsletter</h1>
-      <p className="text-stone-800">
-        Events, offers and news from downtown in your inbox. Choose what you want to hear about; we send a confirmation message first, and nothing else
-        until you open its link. Every message has a link to change your topics or unsubscribe.
-      </p>
+      <h1 className="page-heading">{t("subscribePage.heading")}</h1>
+      <p className="text-stone-800">{t("subscribePage.intro")}</p>
       <div className="card">
         <SubscribeForm variant="page" categories={loaderData.categories} />
       </div>

@@ -1,10 +1,10 @@
 // A business's opening hours on its page: open or closed now, the week with today marked, and the
 // exceptions of the coming weeks.
+import { useHoursWords } from "#web/lib/public-text.ts";
 import {
   exceptionText,
   intervalsText,
   statusText,
-  WEEKDAY_NAMES,
   WEEKDAYS,
   type ComingException,
   type HoursStatus,
@@ -13,22 +13,25 @@ import {
 
 /** "Open now" or "Closed" (or the longer sentence given), with a dot that is not the only sign of it. */
 export function OpenStateBadge({ openNow, text, compact = false }: { openNow: boolean | null; text?: string | null; compact?: boolean }) {
+  const { t } = useHoursWords();
   if (openNow === null) return null;
   return (
     <span className={`inline-flex items-center gap-1.5 font-semibold ${compact ? "text-xs" : "text-sm"} ${openNow ? "text-green-800" : "text-stone-700"}`} data-open-now={openNow}>
       <span aria-hidden="true" className={`inline-block size-2 rounded-full ${openNow ? "bg-green-600" : "bg-stone-500"}`} />
-      {text ?? (openNow ? "Open now" : "Closed")}
+      {text ?? (openNow ? t("openNow") : t("closed"))}
     </span>
   );
 }
 
 export function OpeningHoursPanel({ hours, status, coming }: { hours: OpeningHoursView; status: HoursStatus; coming: ComingException[] }) {
   const todayIndex = (new Date(`${status.today}T12:00:00Z`).getUTCDay() + 6) % 7;
-  const text = statusText(status);
+  const words = useHoursWords();
+  const { t } = words;
+  const text = statusText(status, words);
   return (
     <section aria-labelledby="business-hours-heading" className="mt-8 max-w-md">
       <h2 id="business-hours-heading" className="text-2xl font-bold text-brand-800">
-        Opening hours
+        {t("panel.heading")}
       </h2>
       {text && (
         <p className="mt-2">
@@ -36,7 +39,7 @@ export function OpeningHoursPanel({ hours, status, coming }: { hours: OpeningHou
         </p>
       )}
       <table className="mt-3 w-full text-left text-stone-800">
-        <caption className="sr-only">Opening hours by day of the week</caption>
+        <caption className="sr-only">{t("panel.caption")}</caption>
         <tbody>
           {WEEKDAYS.map((day, index) => {
             const intervals = hours.week[day];
@@ -44,22 +47,22 @@ export function OpeningHoursPanel({ hours, status, coming }: { hours: OpeningHou
             return (
               <tr key={day} aria-current={today ? "date" : undefined} className={today ? "bg-brand-50 font-semibold" : undefined}>
                 <th scope="row" className="py-1 pr-6 pl-2 font-medium">
-                  {WEEKDAY_NAMES[day]}
-                  {today && <span className="ml-2 text-xs font-semibold tracking-wide text-brand-800 uppercase">Today</span>}
+                  {t(`day.${day}`)}
+                  {today && <span className="ml-2 text-xs font-semibold tracking-wide text-brand-800 uppercase">{t("panel.today")}</span>}
                 </th>
-                <td className="py-1 pr-2">{intervals === null ? <span className="text-stone-600">Hours not given</span> : intervals.length === 0 ? "Closed" : intervalsText(intervals)}</td>
+                <td className="py-1 pr-2">{intervals === null ? <span className="text-stone-600">{t("panel.notGiven")}</span> : intervals.length === 0 ? t("closed") : intervalsText(intervals, words)}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
-      {hours.closedOnPublicHolidays && <p className="mt-2 text-sm text-stone-700">Closed on public holidays.</p>}
+      {hours.closedOnPublicHolidays && <p className="mt-2 text-sm text-stone-700">{t("panel.publicHolidays")}</p>}
       {coming.length > 0 && (
         <>
-          <h3 className="mt-4 font-semibold text-stone-800">Coming changes</h3>
+          <h3 className="mt-4 font-semibold text-stone-800">{t("panel.coming")}</h3>
           <ul className="mt-1 list-disc pl-5 text-stone-800">
             {coming.map((e) => (
-              <li key={`${e.from}-${e.to}`}>{exceptionText(e)}</li>
+              <li key={`${e.from}-${e.to}`}>{exceptionText(e, words)}</li>
             ))}
           </ul>
         </>

@@ -1,6 +1,6 @@
 // What an item's page (an event, an offer, a post) shows when there is no such item: its kind, why, and the way back
 // to the list of its kind.
-import { Link } from "react-router";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export function ItemNotFound({ heading, message, back }: { heading: string; message: string; back: { to: string; label: string } }) {
   return (
@@ -8,9 +8,9 @@ export function ItemNotFound({ heading, message, back }: { heading: string; mess
       <h1 className="page-heading">{heading}</h1>
       <p className="mt-4 text-stone-700">{message}</p>
       <p className="mt-4">
-        <Link to={back.to} className="text-brand-700 underline">
+        <LocalLink to={back.to} className="text-brand-700 underline">
           {back.label}
-        </Link>
+        </LocalLink>
       </p>
     </>
   );

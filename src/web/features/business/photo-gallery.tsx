@@ -2,10 +2,12 @@
 // The Markers form's editor is photos-editor.tsx.
 import { useEffect, useRef, useState } from "react";
 import type { Business } from "#shared/schemas/business.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
 
 type Photo = Business["photos"][number];
 
 export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name: string }) {
+  const { t } = usePublicText();
   const [open, setOpen] = useState<number | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -32,7 +34,7 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
   return (
     <section aria-labelledby="business-photos-heading" className="mt-8">
       <h2 id="business-photos-heading" className="text-2xl font-bold text-brand-800">
-        Photos
+        {t("business.photos")}
       </h2>
       <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
         {photos.map((photo, index) => (
@@ -44,7 +46,7 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
                 opener.current = event.currentTarget;
                 setOpen(index);
               }}
-              aria-label={`Open photo ${index + 1} of ${photos.length}: ${photo.alt}`}
+              aria-label={t("business.openPhoto", { number: index + 1, total: photos.length, alt: photo.alt })}
             >
               <img src={photo.url} alt={photo.alt} loading="lazy" width={320} height={240} className="aspect-[4/3] w-full object-cover transition-transform hover:scale-105" />
             </button>
@@ -53,7 +55,7 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
       </ul>
       <dialog
         ref={dialog}
-        aria-label={`Photos of ${name}`}
+        aria-label={t("business.photosOf", { name })}
         className="m-auto max-h-[95vh] max-w-[95vw] rounded-lg bg-stone-950 p-0 text-white backdrop:bg-black/80"
         onClose={() => setOpen(null)}
         onKeyDown={(event) => {
@@ -66,17 +68,17 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
             <img src={shown.url} alt={shown.alt} className="max-h-[75vh] w-auto max-w-full object-contain" />
             <figcaption className="flex flex-wrap items-center justify-between gap-3 text-sm">
               <span>
-                {shown.alt} <span className="text-stone-300">({open! + 1} of {photos.length})</span>
+                {shown.alt} <span className="text-stone-300">{t("business.photoPosition", { number: open! + 1, total: photos.length })}</span>
               </span>
               <span className="flex gap-2">
                 <button type="button" className="rounded-md bg-white/10 px-3 py-1.5 hover:bg-white/20" onClick={() => step(-1)}>
-                  Previous
+                  {t("business.previous")}
                 </button>
                 <button type="button" className="rounded-md bg-white/10 px-3 py-1.5 hover:bg-white/20" onClick={() => step(1)}>
-                  Next
+                  {t("business.next")}
                 </button>
                 <button type="button" className="rounded-md bg-white px-3 py-1.5 font-semibold text-stone-900" onClick={() => setOpen(null)} ref={closeButton}>
-                  Close
+                  {t("business.close")}
                 </button>
               </span>
             </figcaption>

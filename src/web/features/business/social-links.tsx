@@ -4,6 +4,7 @@ import { SOCIAL_KINDS, SOCIAL_LABELS, type SocialKind, type SocialLink } from "#
 import { ui } from "#web/components/ui/field.tsx";
 import { jsonListField } from "#web/lib/json-list-field.ts";
 import { hitAttributes } from "#web/components/insight-beacon.tsx";
+import { usePublicText } from "#web/lib/public-text.ts";
 
 /** Small monochrome marks, drawn in a 24-unit box; the link's text names the network. */
 const MARKS: Record<SocialKind, string> = {
@@ -36,9 +37,10 @@ function linkText(link: SocialLink): string {
 
 /** With `businessId`, a click on a link counts for the business (its network's kind of hit). */
 export function SocialLinks({ links, name, businessId }: { links: readonly SocialLink[]; name: string; businessId?: string }) {
+  const { t } = usePublicText();
   if (links.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-2" aria-label={`${name} on social media`}>
+    <ul className="flex flex-wrap gap-2" aria-label={t("business.onSocialMedia", { name })}>
       {links.map((link) => (
         <li key={`${link.kind}-${link.url}`}>
           <a
@@ -50,7 +52,7 @@ export function SocialLinks({ links, name, businessId }: { links: readonly Socia
           >
             <SocialMark kind={link.kind} />
             {linkText(link)}
-            <span className="sr-only"> (opens in a new tab)</span>
+            <span className="sr-only">{t("business.opensInNewTab")}</span>
           </a>
         </li>
       ))}

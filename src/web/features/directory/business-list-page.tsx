@@ -1,9 +1,10 @@
 // The body of a tag or category page: the businesses, each linking to its page, or the page's message.
 import { breadcrumbJsonLd, itemListJsonLd, JsonLd } from "../seo/index.ts";
-import { Link } from "react-router";
 import { TRUNCATE } from "#shared/constants.ts";
 import { truncate } from "#shared/format.ts";
 import { paths } from "#web/lib/paths.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export interface ListedBusiness {
   id: string;
@@ -16,25 +17,33 @@ export interface ListedBusiness {
 
 export type BusinessListState =
   | { state: "ok"; name: string; businesses: ListedBusiness[]; image: string | null }
-  | { state: "message"; message: string; alert: boolean; name: string | null };
+  /** `reason` and `subject` say the message again in the page's language (`message` is the spec's English). */
+  | { state: "message"; message: string; alert: boolean; name: string | null; reason: "no-slug" | "not-found" | "failed"; subject: string };
 
 export function toListed(b: ListedBusiness): ListedBusiness {
   return { id: b.id, name: b.name, address: b.address, description: b.description };
 }
 
 /** `path` is the page's own address, the last step of its breadcrumb trail (Home, Map, the tag or category). */
-export function BusinessListPage({ kind, page, empty, origin, path }: { kind: "Tag" | "Category"; page: BusinessListState; empty: string; origin: string; path: string }) {
+export function BusinessListPage({ kind, page, origin, path }: { kind: "Tag" | "Category"; page: BusinessListState; empty?: string; origin: string; path: string }) {
+  const { t } = usePublicText();
   if (page.state === "message") {
+    const message =
+      page.reason === "failed"
+        ? t("list.failed", { name: page.subject, message: t("list.tryAgainLater") })
+        : page.reason === "not-found"
+          ? t(`list.notFound.${kind}`, { name: page.subject })
+          : t(`list.noSlug.${kind}`);
     return (
       <>
-        <h1 className="page-heading">{page.name ?? kind}</h1>
+        <h1 className="page-heading">{page.name ?? t(`list.kind.${kind}`)}</h1>
         <p
           role={page.alert ? "alert" : undefined}
           className={
             page.alert ? "mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800" : "mt-4 text-stone-700"
           }
         >
-          {page.message}
+          {message}
         </p>
       </>
     );
@@ -44,19 +53,19 @@ export function BusinessListPage({ kind, page, empty, origin, path }: { kind: "T
       {page.businesses.length > 0 && (
         <JsonLd data={itemListJsonLd(page.name, page.businesses.map((b) => ({ name: b.name, url: `${origin}${paths.business(b.id)}` })))} />
       )}
-      <JsonLd data={breadcrumbJsonLd(origin, [{ name: "Map", path: paths.map }, { name: page.name, path }])} />
-      <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{kind}</p>
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("list.map"), path: paths.map }, { name: page.name, path }])} />
+      <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{t(`list.kind.${kind}`)}</p>
       <h1 className="page-heading">{page.name}</h1>
       {page.businesses.length === 0 ? (
-        <p className="mt-4 text-stone-600">{empty}</p>
+        <p className="mt-4 text-stone-600">{t(`list.empty.${kind}`)}</p>
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {page.businesses.map((business) => (
             <li key={business.id} className="card">
               <h2 className="text-lg font-semibold">
-                <Link to={paths.business(business.id)} className="text-brand-700 underline">
+                <LocalLink to={paths.business(business.id)} className="text-brand-700 underline">
                   {business.name}
-                </Link>
+                </LocalLink>
               </h2>
               {business.address && <p className="mt-1 text-sm text-stone-600">{business.address}</p>}
               {business.description && (

@@ -26,14 +26,14 @@ export async function loadBusinessList(context: Context, request: Request, rawSl
   // The canonical address spells the slug from the stored name.
   const respond = (page: BusinessListState, status = 200) => data({ origin, slug: page.state === "ok" ? slugify(page.name) : slug, page }, { status });
 
-  if (!slug) return respond({ state: "message", message: source.noSlug, alert: false, name: null }, 404);
+  if (!slug) return respond({ state: "message", message: source.noSlug, alert: false, name: null, reason: "no-slug", subject: "" }, 404);
   let name = unslugify(slug);
   return loadOr(
     context,
     source.what,
     async () => {
       const found = await source.find(services, slug);
-      if (!found) return respond({ state: "message", message: source.notFound(name), alert: false, name: null }, 404);
+      if (!found) return respond({ state: "message", message: source.notFound(name), alert: false, name: null, reason: "not-found", subject: name }, 404);
       // Known from here on: a failure to read the businesses names the tag or category as stored.
       name = found.name;
       const businesses = await found.businesses();
@@ -41,7 +41,7 @@ export async function loadBusinessList(context: Context, request: Request, rawSl
       const image = businesses.find((b) => b.logoUrl)?.logoUrl ?? null;
       return respond({ state: "ok", name, businesses: businesses.map(toListed), image });
     },
-    () => respond({ state: "message", message: messages.tagPage.failed(name, messages.tryAgainLater), alert: true, name }, 503),
+    () => respond({ state: "message", message: messages.tagPage.failed(name, messages.tryAgainLater), alert: true, name, reason: "failed", subject: name }, 503),
   );
 }
 

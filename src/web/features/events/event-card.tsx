@@ -1,10 +1,19 @@
-import { Link } from "react-router";
 import { truncate } from "#shared/format.ts";
 import { paths } from "#web/lib/paths.ts";
 import { JsonLd } from "../seo/index.ts";
 import type { EventCardData } from "./event-card-data.ts";
 import { eventJsonLd } from "./event-json-ld.ts";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
+import { usePublicText } from "#web/lib/public-text.ts";
+import { useSiteTimeZone } from "#web/lib/site.ts";
+import { formatLongDate } from "#shared/i18n/format.ts";
+import type { TFunction } from "i18next";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
+
+/** The location's words when the server could name no place ("Outdoor Event", "N/A"), in the page's language. */
+export function eventLocationWords(text: string, t: TFunction<"public">): string {
+  return t(`events.location.${text}`, { defaultValue: text });
+}
 
 interface Props {
   event: EventCardData;
@@ -17,6 +26,8 @@ interface Props {
 }
 
 export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager = false }: Props) {
+  const { t, lang } = usePublicText();
+  const timeZone = useSiteTimeZone();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const headingId = `event-${event.key}-name`;
   return (
@@ -26,19 +37,19 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
       )}
       <div className="min-w-0 flex-1">
         <Heading id={headingId} className="text-lg font-semibold text-stone-900">
-          <Link to={event.href} className="hover:text-brand-700 hover:underline">
+          <LocalLink to={event.href} className="hover:text-brand-700 hover:underline">
             {event.name}
-          </Link>
+          </LocalLink>
         </Heading>
-        {event.cancelled && <p className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">Cancelled</p>}
+        {event.cancelled && <p className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">{t("events.cancelled")}</p>}
         <p className="mt-1 text-sm font-medium text-stone-700">
-          <time dateTime={event.eventDate}>{event.dateText}</time> |{" "}
+          <time dateTime={event.eventDate}>{formatLongDate(event.eventDate, lang, timeZone)}</time> |{" "}
           {event.business ? (
-            <Link to={paths.business(event.business.id)} className="text-brand-700 underline">
-              {event.locationText}
-            </Link>
+            <LocalLink to={paths.business(event.business.id)} className="text-brand-700 underline">
+              {eventLocationWords(event.locationText, t)}
+            </LocalLink>
           ) : (
-            event.locationText
+            eventLocationWords(event.locationText, t)
           )}
         </p>
         {event.description && <p className="mt-2 text-stone-700">{truncate(event.description, truncateAt)}</p>}
@@ -50,11 +61,11 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
               rel="noopener noreferrer"
               className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800"
             >
-              Get Tickets<span className="sr-only"> for {event.name} (opens in a new tab)</span>
+              {t("events.getTickets")}<span className="sr-only">{t("events.ticketsFor", { name: event.name })}</span>
             </a>
           )}
           <a href={paths.eventCalendar(event.id)} download className="py-1.5 text-brand-700 underline">
-            Add to calendar<span className="sr-only">: {event.name}</span>
+            {t("events.addToCalendar")}<span className="sr-only">{t("events.addToCalendarFor", { name: event.name })}</span>
           </a>
         </p>
       </div>

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { HeroPhoto } from "#shared/schemas/site-settings.ts";
 import { SLIDESHOW } from "#shared/constants.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
 
 interface Props {
   photos: HeroPhoto[];
@@ -33,6 +34,7 @@ function usePrefersReducedMotion(): boolean {
 }
 
 export function HeroSlideshow({ photos, headline, loop = true, still = false, intervalMs = SLIDESHOW.intervalMs }: Props) {
+  const { t } = usePublicText();
   const reducedMotion = usePrefersReducedMotion();
   const stillMode = still || reducedMotion || photos.length <= 1;
   const last = photos.length - 1;
@@ -105,7 +107,7 @@ export function HeroSlideshow({ photos, headline, loop = true, still = false, in
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Downtown photos"
+      aria-label={t("hero.photos")}
       className="relative -mx-4 -mt-6 overflow-hidden bg-brand-800 sm:-mx-6 sm:rounded-b-xl"
     >
       {photos.map((photo, i) => {
@@ -131,21 +133,21 @@ export function HeroSlideshow({ photos, headline, loop = true, still = false, in
       })}
       <div className="relative px-6 pt-20 pb-16 sm:pt-28 sm:pb-20">
         <h1 className="text-4xl font-extrabold tracking-tight text-white drop-shadow sm:text-5xl">{headline}</h1>
-        <p className="mt-4 max-w-xl text-lg text-white drop-shadow">Local shops, restaurants, events and offers, all on one map.</p>
+        <p className="mt-4 max-w-xl text-lg text-white drop-shadow">{t("hero.lead")}</p>
       </div>
       {!stillMode && (
-        <div className="absolute right-3 bottom-3 flex items-center gap-2" role="group" aria-label="Slideshow controls">
+        <div className="absolute right-3 bottom-3 flex items-center gap-2" role="group" aria-label={t("hero.controls")}>
           <button type="button" className={CONTROL} onClick={() => go(-1)}>
             <span aria-hidden="true">‹</span>
-            <span className="sr-only">Previous photo</span>
+            <span className="sr-only">{t("hero.previous")}</span>
           </button>
           <button type="button" className={CONTROL} onClick={() => setPlaying((p) => !p)}>
-            {playing ? "Pause" : "Play"}
-            <span className="sr-only"> slideshow</span>
+            {playing ? t("hero.pause") : t("hero.play")}
+            <span className="sr-only">{t("hero.slideshow")}</span>
           </button>
           <button type="button" className={CONTROL} onClick={() => go(1)}>
             <span aria-hidden="true">›</span>
-            <span className="sr-only">Next photo</span>
+            <span className="sr-only">{t("hero.next")}</span>
           </button>
           <p className="sr-only" aria-live={playing ? "off" : "polite"}>
             {`Photo ${shown + 1} of ${photos.length}`}

@@ -4,16 +4,28 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
-import { listingMessages, SUGGESTION_KIND_LABELS, SUGGESTION_KINDS, SUGGESTION_VALUE_LABELS, SuggestionInputSchema, type SuggestionKind } from "#shared/schemas/listings.ts";
+import { listingMessages, SUGGESTION_KINDS, SuggestionInputSchema, type SuggestionKind } from "#shared/schemas/listings.ts";
 import { Field, ErrorList, inputProps, textareaProps, ui } from "#web/components/ui/field.tsx";
 import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { useCheckedForm } from "#web/lib/checked-form.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
+import type { TFunction } from "i18next";
 
 const INPUT_TYPE: Partial<Record<SuggestionKind, "tel" | "url">> = { phone: "tel", website: "url" };
 const LONG: SuggestionKind[] = ["hours", "closed", "other"];
 
+// The rules' messages (the server's too) are English: each is said again from the catalog in the page's language.
+const TOO_LONG = /^Use at most (\d+) characters\.$/;
+function sayError(message: string, t: TFunction<"public">): string {
+  const key = Object.entries(listingMessages).find(([, text]) => text === message)?.[0];
+  if (key) return t(`suggest.errors.${key}`, { defaultValue: message });
+  const max = TOO_LONG.exec(message)?.[1];
+  return max ? t("suggest.errors.tooLong", { max }) : message;
+}
+
 export default function SuggestEditForm({ businessId, businessName }: { businessId: string; businessName: string }) {
+  const { t } = usePublicText();
   const [kind, setKind] = useState<SuggestionKind>("hours");
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -27,7 +39,7 @@ export default function SuggestEditForm({ businessId, businessName }: { business
         setSent(true);
       } catch (error) {
         if (error instanceof ApiError && (error.fields.value || error.fields.kind)) return { value: error.fields.value, kind: error.fields.kind };
-        setFailure(error instanceof ApiError ? error.message : "Something went wrong. Please try again.");
+        setFailure(error instanceof ApiError ? sayError(error.message, t) : t("suggest.failed"));
       }
     },
     { id: `suggest-${businessId}` },
@@ -37,28 +49,29 @@ export default function SuggestEditForm({ businessId, businessName }: { business
     return (
       <div className="mt-3 grid gap-3">
         <p role="status" className={ui.success}>
-          {listingMessages.sent}
+          {t("suggest.errors.sent")}
         </p>
         <div>
           <button type="button" className={ui.secondary} onClick={() => setSent(false)}>
-            Suggest another edit
+            {t("suggest.another")}
           </button>
         </div>
       </div>
     );
   }
 
-  const valueLabel = SUGGESTION_VALUE_LABELS[kind];
+  const valueLabel = t(`suggest.valueLabel.${kind}`);
+  const errors = (list: string[] | undefined) => list?.map((message) => sayError(message, t));
   return (
     <>
       <form method="post" {...getFormProps(form)} className="mt-3 grid gap-4">
-        <p className="text-stone-700">Tell {businessName} and the association what is wrong on this page. No account needed.</p>
-        <Field label="What is wrong?" legend errorId={fields.kind.errorId} errors={fields.kind.errors}>
+        <p className="text-stone-700">{t("suggest.intro", { name: businessName })}</p>
+        <Field label={t("suggest.whatIsWrong")} legend errorId={fields.kind.errorId} errors={errors(fields.kind.errors)}>
           <div className="mt-1 grid gap-1 sm:grid-cols-2">
             {SUGGESTION_KINDS.map((k) => (
               <label key={k} className="flex items-center gap-2 text-stone-800">
                 <input type="radio" name={fields.kind.name} value={k} checked={kind === k} onChange={() => setKind(k)} className="size-4 accent-brand-700" />
-                {SUGGESTION_KIND_LABELS[k]}
+                {t(`suggest.kind.${k}`)}
               </label>
             ))}
           </div>
@@ -72,7 +85,7 @@ export default function SuggestEditForm({ businessId, businessName }: { business
           ) : (
             <input {...inputProps(fields.value, INPUT_TYPE[kind] ?? "text")} autoComplete="off" className={ui.input} />
           )}
-          <ErrorList id={fields.value.errorId} errors={fields.value.errors} />
+          <ErrorList id={fields.value.errorId} errors={errors(fields.value.errors)} />
         </div>
         {failure && (
           <p role="alert" className={ui.error}>
@@ -81,7 +94,7 @@ export default function SuggestEditForm({ businessId, businessName }: { business
         )}
         <div>
           <button type="submit" className={ui.primary} disabled={busy}>
-            {busy ? "Sending..." : "Send suggestion"}
+            {busy ? t("suggest.sending") : t("suggest.send")}
           </button>
         </div>
       </form>

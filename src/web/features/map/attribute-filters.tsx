@@ -2,6 +2,7 @@
 // would be shown with it too; every one ticked must hold.
 import { MAP_FEATURES } from "#shared/map.ts";
 import { AttributeIcon } from "#web/components/attribute-icons.tsx";
+import { usePublicText } from "#web/lib/public-text.ts";
 
 export function AttributeFilters({
   picked,
@@ -13,14 +14,15 @@ export function AttributeFilters({
   counts: Record<string, number> | null;
   onChange: (features: string[]) => void;
 }) {
+  const { t } = usePublicText();
   const toggle = (key: string, on: boolean) => onChange(MAP_FEATURES.map((f) => f.key).filter((k) => (k === key ? on : picked.includes(k))));
   return (
     <details className="group rounded-md border border-stone-200 bg-white" open={picked.length > 0 || undefined}>
       <summary className="cursor-pointer px-3 py-1.5 text-sm font-medium text-stone-800">
-        Accessibility and amenities{picked.length > 0 ? ` (${picked.length} chosen)` : ""}
+        {picked.length > 0 ? t("map.amenitiesChosen", { count: picked.length }) : t("map.amenities")}
       </summary>
       <fieldset className="px-3 pb-2">
-        <legend className="sr-only">Only places with</legend>
+        <legend className="sr-only">{t("map.onlyPlacesWith")}</legend>
         <ul className="grid gap-1">
           {MAP_FEATURES.map((feature) => (
             <li key={feature.key}>
@@ -28,7 +30,7 @@ export function AttributeFilters({
                 <input type="checkbox" checked={picked.includes(feature.key)} onChange={(event) => toggle(feature.key, event.target.checked)} className="size-4" />
                 <AttributeIcon slug={feature.key} className="size-4 text-stone-600" />
                 <span>
-                  {feature.label}
+                  {t(`map.feature.${feature.key}`, { defaultValue: feature.label })}
                   {counts && ` (${counts[feature.key] ?? 0})`}
                 </span>
               </label>

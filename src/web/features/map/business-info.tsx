@@ -1,9 +1,9 @@
 // The info window of a business on the map: logo, name, open or closed, description, address, tags and "Get Directions".
-import { Link } from "react-router";
-import { messages } from "#shared/messages.ts";
 import { paths } from "#web/lib/paths.ts";
 import type { MapBusiness, MapTag } from "./map-filters.ts";
 import { OpenStateBadge } from "#web/components/hours/opening-hours-panel.tsx";
+import { usePublicText } from "#web/lib/public-text.ts";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 export function BusinessInfo({
   business,
@@ -14,15 +14,16 @@ export function BusinessInfo({
   tagsById: Map<string, MapTag>;
   onGetDirections?: () => void;
 }) {
+  const { t } = usePublicText();
   const tagNames = business.tagIds.map((id) => tagsById.get(id)?.name).filter(Boolean) as string[];
   return (
     <div className="info-window space-y-1 text-sm text-stone-800" data-testid="info-window">
       <div className="flex items-center gap-2 pr-4">
         {business.logoUrl && <img src={business.logoUrl} alt="" width={40} height={40} className="size-10 shrink-0 rounded object-cover" />}
         <h2 className="text-base font-semibold text-brand-800">
-          <Link to={paths.business(business.id)} className="hover:underline">
+          <LocalLink to={paths.business(business.id)} className="hover:underline">
             {business.name}
-          </Link>
+          </LocalLink>
         </h2>
       </div>
       {business.openNow !== null && (
@@ -34,7 +35,7 @@ export function BusinessInfo({
       {business.description && <p className="max-lg:line-clamp-3">{business.description}</p>}
       {business.address && <p className="text-stone-600">{business.address}</p>}
       {tagNames.length > 0 && (
-        <ul aria-label="Tags" className="flex flex-wrap gap-1">
+        <ul aria-label={t("map.tags")} className="flex flex-wrap gap-1">
           {tagNames.map((name) => (
             <li key={name} className="rounded-full bg-stone-100 px-2 py-0.5 text-xs">
               {name}
@@ -44,7 +45,7 @@ export function BusinessInfo({
       )}
       {onGetDirections && (
         <button type="button" onClick={onGetDirections} className="mt-2 rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800">
-          {messages.map.getDirections}
+          {t("map.getDirections")}
         </button>
       )}
     </div>

@@ -4,11 +4,12 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { mapBusinessOf, type MapStyleConfig } from "#shared/map.ts";
 import { BUSINESS_PAGE_MAP } from "#shared/constants.ts";
-import { messages } from "#shared/messages.ts";
+import type { TFunction } from "i18next";
 import { DirectionsActions } from "./directions-actions.tsx";
 import { describeRoute } from "./directions.ts";
 import { fetchRoute } from "./fetch-route.ts";
 import type { MapBusiness } from "./map-filters.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
 
 // The map's own code (and through it the map library) downloads only when the map is asked for.
 const MapCanvas = lazy(() => import("./map-canvas.tsx").then((module) => ({ default: module.MapCanvas })));
@@ -23,10 +24,9 @@ export type DirectionsState =
 
 const BUSINESS_COLOR = "#0b4f6c";
 
-export function geolocationErrorMessage(code: number): string {
-  const d = messages.directions;
-  const reason = code === 1 ? d.permissionDenied : code === 2 ? d.unavailable : code === 3 ? d.timeout : d.unknown;
-  return `${d.noCurrentLocation}${reason}`;
+export function geolocationErrorMessage(code: number, t: TFunction<"public">): string {
+  const reason = code === 1 ? "permissionDenied" : code === 2 ? "unavailable" : code === 3 ? "timeout" : "unknown";
+  return `${t("directions.noCurrentLocation")}${t(`directions.${reason}`)}`;
 }
 
 /**
@@ -42,6 +42,7 @@ export function BusinessMap({
   height?: number;
   shownAtOnce?: boolean;
 }) {
+  const { t, lang } = usePublicText();
   const [config, setConfig] = useState<{ mapStyle: MapStyleConfig; directions: boolean } | null>(null);
   const [state, setState] = useState<DirectionsState>({ kind: "idle" });
   const [route, setRoute] = useState<[number, number][] | null>(null);
@@ -69,8 +70,8 @@ export function BusinessMap({
 
   function getDirections() {
     setShown(true);
-    if (!point) return setState({ kind: "error", message: messages.directions.noBusinessLocation });
-    if (!("geolocation" in navigator)) return setState({ kind: "error", message: messages.directions.unsupported });
+    if (!point) return setState({ kind: "error", message: t("directions.noBusinessLocation") });
+    if (!("geolocation" in navigator)) return setState({ kind: "error", message: t("directions.unsupported") });
     setState({ kind: "getting-location" });
     setRoute(null);
     navigator.geolocation.getCurrentPosition(
@@ -80,9 +81,9 @@ export function BusinessMap({
         if ("coordinates" in result) {
           setRoute(result.coordinates);
           setState({ kind: "done", distanceMeters: result.distanceMeters, durationSeconds: result.durationSeconds });
-        } else setState({ kind: "error", message: messages.directions.failed(result.status) });
+        } else setState({ kind: "error", message: t("directions.failed", { status: result.status }) });
       },
-      (error) => setState({ kind: "error", message: geolocationErrorMessage(error.code) }),
+      (error) => setState({ kind: "error", message: geolocationErrorMessage(error.code, t) }),
       { enableHighAccuracy: true, timeout: 15_000 },
     );
   }
@@ -94,11 +95,11 @@ export function BusinessMap({
         <div ref={mapArea} tabIndex={-1} className="rounded-lg bg-stone-100 outline-none" style={{ height }} data-testid="business-map">
           {!shown && <MapPreview name={business.name} onShow={showMap} />}
           {config && shown && (
-            <Suspense fallback={<p role="status" className="flex h-full items-center justify-center text-stone-600">{messages.map.loading}</p>}>
+            <Suspense fallback={<p role="status" className="flex h-full items-center justify-center text-stone-600">{t("map.loading")}</p>}>
               <MapCanvas
                 className="overflow-hidden rounded-lg border border-stone-200"
                 height={height}
-                label={`Map showing ${business.name}`}
+                label={t("map.mapShowing", { name: business.name })}
                 mapStyle={config.mapStyle}
                 businesses={[point]}
                 colorOf={colorOf}
@@ -122,9 +123,9 @@ export function BusinessMap({
         businessId={business.id}
       />
       <p role="status" className="mt-2 text-sm text-stone-700">
-        {state.kind === "getting-location" && "Getting your location..."}
-        {state.kind === "getting-directions" && "Getting directions..."}
-        {state.kind === "done" && describeRoute(state.distanceMeters, state.durationSeconds)}
+        {state.kind === "getting-location" && t("map.gettingLocation")}
+        {state.kind === "getting-directions" && t("map.gettingDirections")}
+        {state.kind === "done" && describeRoute(state.distanceMeters, state.durationSeconds, t, lang)}
       </p>
       {state.kind === "error" && (
         <p role="alert" className="mt-1 text-red-700">
@@ -137,6 +138,7 @@ export function BusinessMap({
 
 /** What stands in the map's place until it is asked for: streets in outline, the place's pin, and the button. */
 function MapPreview({ name, onShow }: { name: string; onShow: () => void }) {
+  const { t } = usePublicText();
   return (
     <div
       className="relative h-full overflow-hidden rounded-lg border border-stone-200 bg-[#e9ece3]"
@@ -154,10 +156,10 @@ function MapPreview({ name, onShow }: { name: string; onShow: () => void }) {
       <button
         type="button"
         onClick={onShow}
-        aria-label={`Show map of ${name}`}
+        aria-label={t("map.showMapOf", { name })}
         className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-md border border-stone-300 bg-white px-4 py-2 font-semibold text-brand-800 shadow hover:bg-stone-50"
       >
-        Show map
+        {t("map.showMap")}
       </button>
     </div>
   );

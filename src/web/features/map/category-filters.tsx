@@ -3,6 +3,8 @@ import type { CategoryCounts } from "#shared/map.ts";
 import { paths } from "#web/lib/paths.ts";
 import { chipClass, FilterButton } from "./filter-button.tsx";
 import { showsAll, type MapCategory, type MapFilters } from "./map-filters.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
+import { useLocalPath } from "#web/lib/public-text.ts";
 
 export function CategoryFilters({
   categories,
@@ -28,20 +30,22 @@ export function CategoryFilters({
   onPick: (categoryId: string | null) => void;
 }) {
   // "All" is pressed only while nothing narrows the list: picked tags do too, and pressing it clears them.
+  const { t } = usePublicText();
+  const mapPath = useLocalPath()(paths.map);
   const all = showsAll(filters);
   const counts = filters.openNow || filters.features.length > 0 ? openCounts : null;
   const countOf = (category: MapCategory) => (counts ? (counts.byCategory[category.id] ?? 0) : category.count);
   return (
     <div className="flex flex-wrap gap-1.5">
-      <FilterButton action={paths.map} params={paramsFor({ ...filters, categoryId: null, tagIds: [] })} pressed={all} onApply={() => onPick(null)} className={chipClass(all)}>
-        All ({counts ? counts.total : total})
+      <FilterButton action={mapPath} params={paramsFor({ ...filters, categoryId: null, tagIds: [] })} pressed={all} onApply={() => onPick(null)} className={chipClass(all)}>
+        {t("map.all", { count: counts ? counts.total : total })}
       </FilterButton>
       {categories.map((category) => {
         const on = filters.categoryId === category.id;
         return (
           <FilterButton
             key={category.id}
-            action={paths.map}
+            action={mapPath}
             params={paramsFor({ ...filters, categoryId: category.id, tagIds: [] })}
             pressed={on}
             onApply={() => onPick(category.id)}

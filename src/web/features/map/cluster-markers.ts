@@ -3,7 +3,6 @@
 // they can be elements a keyboard and a screen reader reach, unlike the businesses' circles drawn on the canvas.
 import { useEffect, useRef, type RefObject } from "react";
 import type { Map as MapLibreMap, Marker } from "maplibre-gl";
-import { messages } from "#shared/messages.ts";
 import type { MapLibre } from "./load-maplibre.ts";
 import { clusterRedThreshold } from "./map-filters.ts";
 import { CLUSTER_COLORS } from "./map-layers.ts";
@@ -17,8 +16,20 @@ const abbreviated = (count: number) => (count >= 10_000 ? `${Math.round(count / 
 // The same id may be another cluster in another filter's index: a cluster is known by all it shows.
 const keyOf = (c: ViewCluster) => `${c.id}|${c.count}|${c.lng}|${c.lat}|${c.expansionZoom}`;
 
-export function useClusterMarkers(ready: boolean, mapRef: RefObject<MapLibreMap | null>, libRef: RefObject<MapLibre | null>, clusters: ViewCluster[] | undefined) {
+export function useClusterMarkers(
+  ready: boolean,
+  mapRef: RefObject<MapLibreMap | null>,
+  libRef: RefObject<MapLibre | null>,
+  clusters: ViewCluster[] | undefined,
+  /** A cluster's accessible name in the page's language, e.g. "12 businesses". */
+  nameOf: (count: number) => string,
+) {
   const markers = useRef(new Map<string, Marker>());
+  // The latest wording, read when a marker is made: a new function each render must not remake every marker.
+  const nameRef = useRef(nameOf);
+  useEffect(() => {
+    nameRef.current = nameOf;
+  });
   useEffect(() => {
     const map = mapRef.current;
     const maplibregl = libRef.current;
@@ -42,7 +53,7 @@ export function useClusterMarkers(ready: boolean, mapRef: RefObject<MapLibreMap 
       button.type = "button";
       button.className = "map-cluster";
       button.textContent = abbreviated(cluster.count);
-      button.setAttribute("aria-label", messages.map.clusterName(cluster.count));
+      button.setAttribute("aria-label", nameRef.current(cluster.count));
       button.dataset.count = String(cluster.count);
       const size = diameter(cluster.count);
       Object.assign(button.style, {

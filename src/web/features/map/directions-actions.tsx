@@ -1,7 +1,7 @@
 // What a person can do with a place on a map: ask for directions to it, or open it in the device's maps app.
-import { messages } from "#shared/messages.ts";
 import { openInMapsHref } from "./directions.ts";
 import { hitAttributes } from "#web/components/insight-beacon.tsx";
+import { usePublicText } from "#web/lib/public-text.ts";
 
 /**
  * The Get directions button (unless `withButton` is false) and, once there is a `place`, the link that opens it in
@@ -27,6 +27,7 @@ export function DirectionsActions({
   /** The business whose page this is: asking for directions to it counts for it. */
   businessId?: string | undefined;
 }) {
+  const { t } = usePublicText();
   const hit = businessId ? hitAttributes("directions", businessId) : {};
   return (
     <div className={`${className} flex flex-wrap items-center gap-3`}>
@@ -38,12 +39,12 @@ export function DirectionsActions({
           {...hit}
           className={`rounded-md bg-brand-700 ${buttonPadding} font-semibold text-white hover:bg-brand-800 disabled:opacity-60`}
         >
-          {messages.map.getDirections}
+          {t("map.getDirections")}
         </button>
       )}
       {place && (
         <a href={openInMapsHref(place, placeName)} className="text-brand-700 underline" {...hit}>
-          Open in maps
+          {t("map.openInMaps")}
         </a>
       )}
     </div>

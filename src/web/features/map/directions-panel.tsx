@@ -2,6 +2,7 @@
 import { DirectionsActions } from "./directions-actions.tsx";
 import { describeRoute } from "./directions.ts";
 import type { MapBusiness } from "./map-filters.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
 
 export type RouteSummary = { distanceMeters: number; durationSeconds: number };
 
@@ -16,10 +17,11 @@ export function DirectionsPanel({
   busy: boolean;
   onGetDirections: () => void;
 }) {
+  const { t, lang } = usePublicText();
   return (
     <section aria-labelledby="map-directions" className="rounded-md border border-stone-200 bg-white p-3 text-sm">
       <h2 id="map-directions" className="font-semibold text-stone-700">
-        Directions
+        {t("map.directions")}
       </h2>
       {selected ? (
         <p className="mt-1">
@@ -27,11 +29,11 @@ export function DirectionsPanel({
           {selected.address && <span className="block text-stone-600">{selected.address}</span>}
         </p>
       ) : (
-        <p className="mt-1 text-stone-600">Pick a location on the map or in the list.</p>
+        <p className="mt-1 text-stone-600">{t("map.pickLocation")}</p>
       )}
       <DirectionsActions className="mt-2" buttonPadding="px-3 py-1.5" busy={busy} onGetDirections={onGetDirections} place={selected} placeName={selected?.name ?? ""} />
       <p role="status" className="mt-1 text-stone-700 empty:hidden">
-        {busy ? "Getting directions..." : route ? describeRoute(route.distanceMeters, route.durationSeconds) : ""}
+        {busy ? t("map.gettingDirections") : route ? describeRoute(route.distanceMeters, route.durationSeconds, t, lang) : ""}
       </p>
     </section>
   );

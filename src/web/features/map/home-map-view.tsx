@@ -5,6 +5,7 @@ import { MAP_ZOOM, UNKNOWN_CATEGORY_COLOR } from "#shared/constants.ts";
 import { BusinessInfo } from "./business-info.tsx";
 import { MapCanvas, type LatLng } from "./map-canvas.tsx";
 import { frameFor, type MapBusiness, type MapCategory } from "./map-filters.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
 
 export interface HomeMapData {
   mapStyle: MapStyleConfig;
@@ -14,6 +15,7 @@ export interface HomeMapData {
 }
 
 export default function HomeMapView({ data }: { data: HomeMapData }) {
+  const { t } = usePublicText();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const colorById = useMemo(() => new Map(data.categories.map((c) => [c.id, c.color])), [data]);
   const colorOf = useCallback((b: MapBusiness) => (b.categoryId && colorById.get(b.categoryId)) || UNKNOWN_CATEGORY_COLOR, [colorById]);
@@ -22,7 +24,7 @@ export default function HomeMapView({ data }: { data: HomeMapData }) {
   return (
     <MapCanvas
       className="h-full"
-      label="Map of business locations"
+      label={t("map.homeMapLabel")}
       mapStyle={data.mapStyle}
       businesses={data.businesses}
       colorOf={colorOf}

@@ -1,10 +1,10 @@
 // The home page's map of all businesses: nothing (not even the map library) loads until it scrolls into view.
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
-import { messages } from "#shared/messages.ts";
 import { paths } from "#web/lib/paths.ts";
 import { useInView } from "#web/lib/use-in-view.ts";
 import type { HomeMapData } from "./home-map-view.tsx";
+import { usePublicText } from "#web/lib/public-text.ts";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 const loadView = () => import("./home-map-view.tsx");
 const HomeMapView = lazy(loadView);
@@ -16,6 +16,7 @@ export function HomeMap({ onFailed }: { onFailed: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const inView = useInView(ref);
   const [state, setState] = useState<State>({ kind: "loading" });
+  const { t } = usePublicText();
 
   useEffect(() => {
     if (!inView) return;
@@ -37,7 +38,7 @@ export function HomeMap({ onFailed }: { onFailed: () => void }) {
 
   const loading = (
     <p role="status" className="flex h-full items-center justify-center text-stone-600">
-      {messages.map.loading}
+      {t("map.loading")}
     </p>
   );
   return (
@@ -53,15 +54,16 @@ export function HomeMap({ onFailed }: { onFailed: () => void }) {
 }
 
 export function HomeMapSection({ onFailed }: { onFailed: () => void }) {
+  const { t } = usePublicText();
   return (
     <>
       <div className="flex items-baseline justify-between gap-4">
         <h2 id="home-map-heading" className="text-2xl font-bold text-brand-800">
-          Business Locations
+          {t("map.businessLocations")}
         </h2>
-        <Link to={paths.map} className="text-brand-700 underline">
-          Open the full map »
-        </Link>
+        <LocalLink to={paths.map} className="text-brand-700 underline">
+          {t("map.openFullMap")}
+        </LocalLink>
       </div>
       <div className="mt-4">
         <HomeMap onFailed={onFailed} />

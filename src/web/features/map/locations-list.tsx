@@ -2,10 +2,11 @@
 // (decision 0040), those in view a page at a time, with "Show more".
 import { useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { messages } from "#shared/messages.ts";
 import type { MapBusiness } from "./map-filters.ts";
 import { OpenStateBadge } from "#web/components/hours/opening-hours-panel.tsx";
 import { InsightBeacon } from "#web/components/insight-beacon.tsx";
+import { usePublicText } from "#web/lib/public-text.ts";
+import { formatNumber } from "#shared/i18n/format.ts";
 
 const ROW_HEIGHT = 64;
 /** Rows the list shows before any scrolling. */
@@ -30,6 +31,7 @@ export function LocationsList({
   /** The list is a page at a time: how many there are in all, and how to ask for the next page. */
   paging?: { total: number; loadingMore: boolean; onShowMore: () => void };
 }) {
+  const { t, lang } = usePublicText();
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer hands out fresh functions each render by design; the compiler leaves this hook alone.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -53,10 +55,10 @@ export function LocationsList({
       </h2>
       {loading ? (
         <p role="status" className="text-sm text-stone-600">
-          {messages.map.loading}
+          {t("map.loading")}
         </p>
       ) : businesses.length === 0 ? (
-        <p className="text-sm text-stone-600">{totalLoaded === 0 ? messages.map.noBusinesses : messages.map.noMatches}</p>
+        <p className="text-sm text-stone-600">{totalLoaded === 0 ? t("map.noBusinesses") : t("map.noMatches")}</p>
       ) : (
         <div ref={scrollRef} className="min-h-64 flex-1 overflow-y-auto rounded-md border border-stone-200 bg-white" style={{ maxHeight: "60vh" }}>
           <ul aria-label={heading} style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
@@ -100,7 +102,7 @@ export function LocationsList({
       )}
       {!loading && paging && businesses.length > 0 && (
         <div className="mt-2 flex items-center justify-between gap-2 text-sm text-stone-600">
-          <p aria-live="polite">{messages.map.listedInView(businesses.length, paging.total)}</p>
+          <p aria-live="polite">{t("map.listedInView", { shown: formatNumber(businesses.length, lang), total: formatNumber(paging.total, lang) })}</p>
           {businesses.length < paging.total && (
             <button
               type="button"
@@ -108,7 +110,7 @@ export function LocationsList({
               disabled={paging.loadingMore}
               className="rounded-md border border-stone-300 bg-white px-3 py-1.5 font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-60"
             >
-              {messages.map.showMore}
+              {t("map.showMore")}
             </button>
           )}
         </div>

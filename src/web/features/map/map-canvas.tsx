@@ -6,7 +6,6 @@ import { createPortal } from "react-dom";
 import type { GeoJSONSource, Map as MapLibreMap, Popup } from "maplibre-gl";
 import type { MapStyleConfig } from "#shared/map.ts";
 import { MARKER_SCALE } from "#shared/constants.ts";
-import { messages } from "#shared/messages.ts";
 import { loadMapLibre, MAP_SERVICE_NAME, type MapLibre } from "./load-maplibre.ts";
 import type { Framing, MapBusiness } from "./map-filters.ts";
 import { addLayers, businessFeatures, EMPTY, selectedFeature, showSlot, SLOTS } from "./map-layers.ts";
@@ -16,6 +15,8 @@ import { useMapEvents, type SlotContent } from "./use-map-events.ts";
 import { useClusterMarkers } from "./cluster-markers.ts";
 import type { ViewCluster } from "./use-map-view.ts";
 import type { MapView } from "./view-request.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
+import { formatNumber } from "#shared/i18n/format.ts";
 
 
 export interface LatLng {
@@ -72,6 +73,7 @@ export function MapCanvas(props: MapCanvasProps) {
   const mapRef = useRef<MapLibreMap | null>(null);
   const libRef = useRef<MapLibre | null>(null);
   const popupRef = useRef<Popup | null>(null);
+  const { t, lang } = usePublicText();
   const [status, setStatus] = useState<Status>({ kind: "loading" });
   // The info window's content is rendered by React into this node, which MapLibre's popup shows.
   const [popupNode] = useState<HTMLElement | null>(() => (typeof document === "undefined" ? null : document.createElement("div")));
@@ -126,7 +128,7 @@ export function MapCanvas(props: MapCanvasProps) {
         created.on("moveend", report);
         created.on("error", (event) => {
           // Style failures leave a blank map: say so. Single tile failures are not worth a message.
-          if (!created.isStyleLoaded()) setStatus({ kind: "error", message: messages.map.error(event.error?.message ?? "unknown") });
+          if (!created.isStyleLoaded()) setStatus({ kind: "error", message: t("map.error", { message: event.error?.message ?? "unknown" }) });
         });
         created.on("load", () => {
           // The businesses known by now go in with the source, rather than after React has rendered again.
@@ -142,7 +144,7 @@ export function MapCanvas(props: MapCanvasProps) {
         });
       })
       .catch((error: Error) => {
-        if (!cancelled) setStatus({ kind: "error", message: messages.map.libraryError(MAP_SERVICE_NAME, error.message) });
+        if (!cancelled) setStatus({ kind: "error", message: t("map.libraryError", { service: MAP_SERVICE_NAME, message: error.message }) });
       });
     return () => {
       cancelled = true;
@@ -226,7 +228,7 @@ export function MapCanvas(props: MapCanvasProps) {
     popupRef.current = popup;
   }, [ready, selected, popupNode]);
 
-  useClusterMarkers(ready, mapRef, libRef, props.clusters);
+  useClusterMarkers(ready, mapRef, libRef, props.clusters, (count) => t("map.clusterName", { count, formatted: formatNumber(count, lang) }));
 
   // Clicks: a business selects it; a cluster zooms into it. Cluster colours follow what is in view.
   useMapEvents(ready, {
@@ -265,7 +267,7 @@ export function MapCanvas(props: MapCanvasProps) {
               : "absolute inset-0 flex items-center justify-center bg-stone-100 text-stone-600"
           }
         >
-          {messages.map.loading}
+          {t("map.loading")}
         </p>
       )}
       {status.kind === "error" && (

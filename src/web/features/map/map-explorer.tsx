@@ -36,6 +36,7 @@ import type { MapSketch as MapSketchData } from "#shared/map-sketch.ts";
 import { useMapBusinesses } from "./use-map-businesses.ts";
 import { useMapView } from "./use-map-view.ts";
 import { MAP_VIEW_THRESHOLD } from "./view-request.ts";
+import { useLocalPath, usePublicText } from "#web/lib/public-text.ts";
 
 export type Loaded<T> = { ok: true; data: T } | { ok: false };
 
@@ -60,6 +61,9 @@ export interface MapExplorerProps {
 }
 
 export function MapExplorer(props: MapExplorerProps) {
+  const { t } = usePublicText();
+  const localize = useLocalPath();
+  const mapPath = localize(paths.map);
   // Past the threshold the page asks for what each view shows instead of downloading every business (decision 0040).
   const large = props.businessCount !== null && props.businessCount > MAP_VIEW_THRESHOLD;
   const loaded = useMapBusinesses(!large);
@@ -158,7 +162,7 @@ export function MapExplorer(props: MapExplorerProps) {
     setFilters(next);
     setSelectedId(null);
     setRoute(null);
-    window.history.replaceState(window.history.state, "", `${paths.map}${filtersToSearch(next, categories, tags)}`);
+    window.history.replaceState(window.history.state, "", `${mapPath}${filtersToSearch(next, categories, tags)}`);
   }
   const pickCategory = (categoryId: string | null) => applyFilters({ ...filters, categoryId, tagIds: [] });
   const setTags = (tagIds: string[]) => applyFilters({ ...filters, categoryId: null, tagIds });
@@ -182,7 +186,7 @@ export function MapExplorer(props: MapExplorerProps) {
 
   /** Spec section 8: one alert listing every missing part, else the route drawn on the map. */
   async function getDirections() {
-    const missing = messages.map.directionsMissing;
+    const missing = { prefix: t("map.directionsMissing.prefix"), api: t("map.directionsMissing.api"), location: t("map.directionsMissing.location"), destination: t("map.directionsMissing.destination"), map: t("map.directionsMissing.map"), service: t("map.directionsMissing.service") };
     const parts: string[] = [];
     if (!apiLoaded) parts.push(missing.api);
     if (!visitor) parts.push(missing.location);
@@ -197,7 +201,7 @@ export function MapExplorer(props: MapExplorerProps) {
     const result = await fetchRoute(visitor, selected);
     setRouting(false);
     if ("coordinates" in result) setRoute(result);
-    else window.alert(messages.map.directionsFailed(result.status));
+    else window.alert(t("map.directionsFailed", { status: result.status }));
   }
 
   const paramsFor = (next: MapFilters) => new URLSearchParams(filtersToSearch(next, categories, tags));
@@ -206,7 +210,7 @@ export function MapExplorer(props: MapExplorerProps) {
     <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
       <MapCanvas
         className="map-explorer-map h-[55vh] min-h-80 overflow-hidden rounded-lg border border-stone-200 lg:order-2 lg:h-[calc(100vh-9rem)]"
-        label="Map of businesses"
+        label={t("map.mapLabel")}
         mapStyle={props.mapStyle}
         businesses={large ? view.businesses : filtered}
         upcoming={large ? null : upcoming}
@@ -233,17 +237,17 @@ export function MapExplorer(props: MapExplorerProps) {
         renderInfo={(business) => <BusinessInfo business={business} tagsById={tagsById} onGetDirections={() => void getDirections()} />}
       />
 
-      <aside aria-label="Map filters" className="flex min-w-0 flex-col gap-3 lg:order-1 lg:h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
-        {failed && <p role="alert" className="text-red-700">{messages.map.failedBusinesses}</p>}
-        {!props.categories.ok && <p role="alert" className="text-red-700">{messages.map.failedCategories}</p>}
-        {!props.tags.ok && <p role="alert" className="text-red-700">{messages.map.failedTags}</p>}
+      <aside aria-label={t("map.filtersLabel")} className="flex min-w-0 flex-col gap-3 lg:order-1 lg:h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
+        {failed && <p role="alert" className="text-red-700">{t("map.failedBusinesses")}</p>}
+        {!props.categories.ok && <p role="alert" className="text-red-700">{t("map.failedCategories")}</p>}
+        {!props.tags.ok && <p role="alert" className="text-red-700">{t("map.failedTags")}</p>}
 
         <MapSearch items={items} onPick={onSearchPick} />
 
         <label className="relative inline-flex items-center gap-2 self-start text-sm font-medium text-stone-800">
           <input type="checkbox" role="switch" checked={filters.openNow} onChange={(event) => applyFilters({ ...filters, openNow: event.target.checked })} className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer opacity-0" />
           <span aria-hidden="true" className="relative inline-block h-5 w-9 rounded-full bg-stone-400 transition-colors peer-checked:bg-green-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4" />
-          Open now
+          {t("map.openNow")}
         </label>
 
         <AttributeFilters picked={features} counts={featureCounts} onChange={(next) => applyFilters({ ...filters, features: next })} />
@@ -251,7 +255,7 @@ export function MapExplorer(props: MapExplorerProps) {
         {filters.show.categories && (
           <section aria-labelledby="map-categories">
             <h2 id="map-categories" className="sr-only">
-              Categories
+              {t("map.categories")}
             </h2>
             <CategoryFilters
               categories={categories}
@@ -267,10 +271,10 @@ export function MapExplorer(props: MapExplorerProps) {
         {filters.show.tags && (
           <section aria-labelledby="map-tags">
             <h2 id="map-tags" className="mb-1 text-sm font-semibold text-stone-700">
-              Tags
+              {t("map.tags")}
             </h2>
             {tags.length === 0 ? (
-              <p className="text-sm text-stone-600">{messages.map.noTags}</p>
+              <p className="text-sm text-stone-600">{t("map.noTags")}</p>
             ) : (
               <div className="flex flex-wrap gap-1.5">
                 {tags.map((tag) => {
@@ -279,7 +283,7 @@ export function MapExplorer(props: MapExplorerProps) {
                   return (
                     <FilterButton
                       key={tag.id}
-                      action={paths.map}
+                      action={mapPath}
                       params={paramsFor({ ...filters, categoryId: null, tagIds: next })}
                       pressed={on}
                       onApply={() => toggleTag(tag.id)}
@@ -290,12 +294,12 @@ export function MapExplorer(props: MapExplorerProps) {
                   );
                 })}
                 <FilterButton
-                  action={paths.map}
+                  action={mapPath}
                   params={paramsFor({ ...filters, tagIds: [] })}
                   onApply={() => setTags([])}
                   className="px-2 py-1 text-sm text-brand-700 underline"
                 >
-                  {messages.map.clearTags}
+                  {t("map.clearTags")}
                 </FilterButton>
               </div>
             )}
@@ -303,11 +307,11 @@ export function MapExplorer(props: MapExplorerProps) {
         )}
 
         <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
-          <legend className="sr-only">Show on the map</legend>
+          <legend className="sr-only">{t("map.showOnMap")}</legend>
           {(["markers", "categories", "tags"] as const).map((key) => (
             <label key={key} className="inline-flex items-center gap-1.5">
               <input type="checkbox" checked={filters.show[key]} onChange={(event) => setShown(key, event.target.checked)} />
-              Show {key}
+              {t(`map.show.${key}`)}
             </label>
           ))}
         </fieldset>
@@ -316,11 +320,11 @@ export function MapExplorer(props: MapExplorerProps) {
 
         <noscript>
           <p className="text-sm text-stone-700">
-            The map and its list of locations need JavaScript. Businesses by category:{" "}
+            {t("map.noScript")}{" "}
             {categories.map((category, i) => (
               <span key={category.id}>
                 {i > 0 && ", "}
-                <a href={paths.category(slugify(category.name))} className="text-brand-700 underline">
+                <a href={localize(paths.category(slugify(category.name)))} className="text-brand-700 underline">
                   {category.name}
                 </a>
               </span>
@@ -330,7 +334,7 @@ export function MapExplorer(props: MapExplorerProps) {
 
         <LocationsList
           loading={large ? view.status === "idle" : loaded.kind === "loading"}
-          heading={locationsHeading(filters, categories)}
+          heading={locationsHeading(filters, categories, t)}
           businesses={large ? view.listed : filtered}
           totalLoaded={large ? (props.businessCount ?? 0) : businesses.length}
           paging={large ? { total: view.listedTotal, loadingMore: view.loadingMore, onShowMore: view.showMore } : undefined}

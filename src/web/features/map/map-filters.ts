@@ -1,5 +1,6 @@
 // The map's filter state, kept in the URL so a filtered map can be shared, and the rules that apply it.
 import { MAP_FEATURES, type MapBusiness, type MapCategory, type MapTag } from "#shared/map.ts";
+import type { TFunction } from "i18next";
 import { messages } from "#shared/messages.ts";
 import { fold } from "#shared/text.ts";
 
@@ -70,11 +71,12 @@ export function showsAll(filters: Pick<MapFilters, "categoryId" | "tagIds">): bo
   return filters.categoryId === null && filters.tagIds.length === 0;
 }
 
-export function locationsHeading(filters: MapFilters, categories: MapCategory[]): string {
+/** The list's heading for the filters: in the page's language when given its `t` (English otherwise). */
+export function locationsHeading(filters: MapFilters, categories: MapCategory[], t?: TFunction<"public">): string {
   const category = categories.find((c) => c.id === filters.categoryId);
-  if (category) return messages.map.categoryLocations(category.name);
-  if (filters.tagIds.length > 0) return messages.map.taggedLocations;
-  return messages.map.allLocations;
+  if (category) return t ? t("map.categoryLocations", { category: category.name }) : messages.map.categoryLocations(category.name);
+  if (filters.tagIds.length > 0) return t ? t("map.taggedLocations") : messages.map.taggedLocations;
+  return t ? t("map.allLocations") : messages.map.allLocations;
 }
 
 export type SearchItem =

@@ -1,15 +1,16 @@
 // The map's search box: a combobox over categories, tags and businesses (spec section 2, "Sidebar").
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { MAP_SEARCH_DROPDOWN_MAX_HEIGHT_PX } from "#shared/constants.ts";
-import { messages } from "#shared/messages.ts";
 import { comboboxInputProps } from "#web/components/search/combobox-input.ts";
 import { matchSearchItems, type SearchItem } from "./map-filters.ts";
 import { sendMissedSearch } from "#web/lib/insight-beacon.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
 
 /** Enough options to scroll through; drawing thousands for a one-letter query would stall typing. */
 const MAX_OPTIONS = 100;
 
 export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (item: SearchItem) => void }) {
+  const { t } = usePublicText();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -68,12 +69,12 @@ export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (ite
   return (
     <div ref={rootRef} className="relative">
       <label htmlFor={inputId} className="sr-only">
-        Search the map
+        {t("map.searchLabel")}
       </label>
       <input
         id={inputId}
         {...comboboxInputProps({ listId, expanded: shown, activeId: shown && active >= 0 ? `${listId}-${active}` : undefined })}
-        placeholder={messages.map.searchPlaceholder}
+        placeholder={t("map.searchPlaceholder")}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -93,7 +94,7 @@ export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (ite
       <ul
         id={listId}
         role="listbox"
-        aria-label="Search results"
+        aria-label={t("map.searchResults")}
         // Scrollable, but reached through the field's arrow keys, not by Tab.
         tabIndex={-1}
         hidden={!shown}
@@ -112,7 +113,7 @@ export function MapSearch({ items, onPick }: { items: SearchItem[]; onPick: (ite
               onMouseEnter={() => setActive(index)}
               className={`cursor-pointer px-3 py-1.5 text-sm ${index === active ? "bg-brand-50 text-brand-800" : ""}`}
             >
-              {item.name} ({item.kind})
+              {item.name} ({t(`map.kind.${item.kind}`)})
             </li>
           ))}
       </ul>

@@ -3,7 +3,8 @@
 import type { Offer } from "#shared/schemas/offer.ts";
 import { paths } from "#web/lib/paths.ts";
 
-export type OfferCardData = Offer & { href: string; endsText: string | null };
+/** `endsInDays`: the days to its last day within a week of it (0: today), which `endsText` says in English. */
+export type OfferCardData = Offer & { href: string; endsText: string | null; endsInDays: number | null };
 
 /** Days from one local date to another ("2026-12-01" to "2026-12-04": 3). */
 export function daysBetween(from: string, to: string): number {
@@ -19,5 +20,6 @@ export function offerEndsText(validUntil: string | null, today: string): string 
 }
 
 export function toOfferCard(offer: Offer, today: string): OfferCardData {
-  return { ...offer, href: paths.offer(offer.id), endsText: offerEndsText(offer.validUntil, today) };
+  const days = offer.validUntil ? daysBetween(today, offer.validUntil) : null;
+  return { ...offer, href: paths.offer(offer.id), endsText: offerEndsText(offer.validUntil, today), endsInDays: days !== null && days >= 0 && days <= 7 ? days : null };
 }

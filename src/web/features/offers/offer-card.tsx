@@ -1,10 +1,11 @@
-import { Link } from "react-router";
-import { offerTitle } from "#shared/format.ts";
 import { paths } from "#web/lib/paths.ts";
 import type { OfferCardData } from "./offer-card-data.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
+import type { TFunction } from "i18next";
+import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 interface Props {
-  offer: Pick<OfferCardData, "id" | "businessId" | "businessName" | "type" | "description" | "price" | "terms" | "href" | "endsText">;
+  offer: Pick<OfferCardData, "id" | "businessId" | "businessName" | "type" | "description" | "price" | "terms" | "href" | "endsText" | "endsInDays">;
   /** The home page shows type, business, description and value; the offers page adds the terms. */
   variant: "home" | "full";
   headingLevel?: 2 | 3;
@@ -12,25 +13,38 @@ interface Props {
   linkToBusiness?: boolean;
 }
 
+/** "<type> at <business>" in the page's language (`offerTitle` in English); `fallback`: for a missing type. */
+export function offerTitleWords(offer: { type: string | null | undefined; businessName: string | null | undefined }, t: TFunction<"public">, fallback = ""): string {
+  return t("offers.title", { type: offer.type?.trim() || fallback, business: offer.businessName?.trim() || t("offers.aBusiness") }).trim();
+}
+
+/** "Ends today", "Ends tomorrow", "Ends in 3 days" in the page's language. */
+export function offerEndsWords(days: number | null, t: TFunction<"public">): string | null {
+  if (days === null) return null;
+  return days === 0 ? t("offers.endsToday") : days === 1 ? t("offers.endsTomorrow") : t("offers.endsInDays", { count: days });
+}
+
 export function OfferCard({ offer, variant, headingLevel = 3, linkToBusiness = variant === "full" }: Props) {
+  const { t } = usePublicText();
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const title = offerTitle(offer, variant === "full" ? "Special Offer" : "");
+  const title = offerTitleWords(offer, t, variant === "full" ? t("offers.specialOffer") : "");
+  const endsText = offerEndsWords(offer.endsInDays, t);
   return (
     <article aria-labelledby={`offer-${offer.id}`} className="card">
       <Heading id={`offer-${offer.id}`} className="text-lg font-semibold text-stone-900">
-        <Link to={offer.href} className="hover:text-brand-700 hover:underline">
+        <LocalLink to={offer.href} className="hover:text-brand-700 hover:underline">
           {title}
-        </Link>
+        </LocalLink>
       </Heading>
-      {offer.endsText && <p className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{offer.endsText}</p>}
+      {endsText && <p className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{endsText}</p>}
       <p className="mt-2 text-stone-700">{offer.description}</p>
-      {offer.price && <p className="mt-2 font-semibold text-brand-800">Value: {offer.price}</p>}
-      {variant === "full" && offer.terms && <p className="mt-2 text-sm text-stone-600">Terms: {offer.terms}</p>}
+      {offer.price && <p className="mt-2 font-semibold text-brand-800">{t("offers.value", { price: offer.price })}</p>}
+      {variant === "full" && offer.terms && <p className="mt-2 text-sm text-stone-600">{t("offers.terms", { terms: offer.terms })}</p>}
       {linkToBusiness && (
         <p className="mt-3 text-sm">
-          <Link to={paths.business(offer.businessId)} className="text-brand-700 underline">
-            About {offer.businessName?.trim() || "the business"}
-          </Link>
+          <LocalLink to={paths.business(offer.businessId)} className="text-brand-700 underline">
+            {t("offers.about", { name: offer.businessName?.trim() || t("offers.theBusiness") })}
+          </LocalLink>
         </p>
       )}
     </article>

@@ -4,7 +4,9 @@
 import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { ErrorList, Field, ui } from "#web/components/ui/field.tsx";
 import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
-import { availabilityText, type RegistrationInfo } from "#shared/schemas/registration.ts";
+import type { RegistrationInfo } from "#shared/schemas/registration.ts";
+import { usePublicText } from "#web/lib/public-text.ts";
+import type { TFunction } from "i18next";
 
 export interface RegistrationFormProps {
   info: RegistrationInfo;
@@ -16,13 +18,16 @@ const subscribeToNothing = () => () => {};
 
 type Sent = { status: "confirmed" | "waitlisted" | "pending-confirmation" } | null;
 
-const SENT_TEXT: Record<NonNullable<Sent>["status"], string> = {
-  confirmed: "You are registered. We sent you an e-mail with your QR code and a link to cancel.",
-  waitlisted: "You are on the waiting list. We e-mail you as soon as a place is yours.",
-  "pending-confirmation": "Check your e-mail to confirm your registration.",
-};
+/** What the event page says of the places (as `availabilityText` in #shared/schemas/registration.ts, in the page's language). */
+function availabilityWords(info: Pick<RegistrationInfo, "availability" | "remainingPlaces">, t: TFunction<"public">): string | null {
+  if (info.availability === "off") return null;
+  if (info.availability === "open") return info.remainingPlaces === null ? null : t("registration.placesLeft", { count: info.remainingPlaces });
+  if (info.availability === "full-waitlist") return t("registration.full");
+  return t("registration.closed");
+}
 
 export function RegistrationForm({ info, person }: RegistrationFormProps) {
+  const { t } = usePublicText();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent>(null);
@@ -31,7 +36,7 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
   // The form sends with a script (the proof of work needs one): until the page is live its button waits, so an early
   // click never submits the fields into the address.
   const live = useSyncExternalStore(subscribeToNothing, () => true, () => false);
-  const status = availabilityText(info);
+  const status = availabilityWords(info, t);
   const open = info.availability === "open" || info.availability === "full-waitlist";
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -54,10 +59,10 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
         setErrors({});
       } else {
         setErrors(body.error?.fields ?? {});
-        setFormError(body.error?.message ?? "Registration failed. Try again.");
+        setFormError(body.error?.message ?? t("registration.failed"));
       }
     } catch {
-      setFormError("Registration failed: check your connection and try again.");
+      setFormError(t("registration.offline"));
     } finally {
       setSending(false);
     }
@@ -68,7 +73,7 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
   return (
     <section aria-labelledby="event-registration" className="mt-6">
       <h2 id="event-registration" className={ui.sectionHeading}>
-        Register
+        {t("registration.heading")}
       </h2>
       {status && (
         <p className="mt-1 text-lg font-medium text-stone-800" data-testid="registration-availability">
@@ -77,19 +82,19 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
       )}
       {sent ? (
         <p role="status" className={ui.success}>
-          {SENT_TEXT[sent.status]}
+          {t(`registration.sent.${sent.status}`)}
         </p>
       ) : (
         open && (
           <form method="post" className="mt-3 grid max-w-xl gap-4" onSubmit={submit} noValidate>
-            <Field id="registration-name" label="Name" errorId="registration-name-error" errors={errors.name ? [errors.name] : null}>
+            <Field id="registration-name" label={t("registration.name")} errorId="registration-name-error" errors={errors.name ? [errors.name] : null}>
               <input {...fieldProps("name")} className={ui.input} autoComplete="name" required defaultValue={person?.name ?? ""} />
             </Field>
-            <Field id="registration-email" label="E-mail" errorId="registration-email-error" errors={errors.email ? [errors.email] : null}>
+            <Field id="registration-email" label={t("registration.email")} errorId="registration-email-error" errors={errors.email ? [errors.email] : null}>
               <input {...fieldProps("email")} type="email" className={ui.input} autoComplete="email" required defaultValue={person?.email ?? ""} />
             </Field>
             {info.maxPartySize > 1 && (
-              <Field id="registration-partySize" label={`Places (at most ${info.maxPartySize})`} errorId="registration-partySize-error" errors={errors.partySize ? [errors.partySize] : null}>
+              <Field id="registration-partySize" label={t("registration.places", { max: info.maxPartySize })} errorId="registration-partySize-error" errors={errors.partySize ? [errors.partySize] : null}>
                 <input {...fieldProps("partySize")} type="number" min={1} max={info.maxPartySize} defaultValue={1} className={ui.input} inputMode="numeric" />
               </Field>
             )}
@@ -97,9 +102,9 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
               const name = `answers.${question.id}`;
               const id = `registration-answers-${question.id}`;
               return question.kind === "choice" ? (
-                <Field key={question.id} id={id} label={question.label + (question.required ? "" : " (optional)")} errorId={`${id}-error`} errors={errors[name] ? [errors[name]] : null}>
+                <Field key={question.id} id={id} label={question.required ? question.label : t("registration.optional", { label: question.label })} errorId={`${id}-error`} errors={errors[name] ? [errors[name]] : null}>
                   <select id={id} name={name} className={ui.input} required={question.required} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${id}-error` : undefined} defaultValue="">
-                    <option value="">Choose…</option>
+                    <option value="">{t("registration.choose")}</option>
                     {question.options.map((option) => (
                       <option key={option} value={option}>
                         {option}
@@ -108,7 +113,7 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
                   </select>
                 </Field>
               ) : (
-                <Field key={question.id} id={id} label={question.label + (question.required ? "" : " (optional)")} errorId={`${id}-error`} errors={errors[name] ? [errors[name]] : null}>
+                <Field key={question.id} id={id} label={question.required ? question.label : t("registration.optional", { label: question.label })} errorId={`${id}-error`} errors={errors[name] ? [errors[name]] : null}>
                   <input id={id} name={name} className={ui.input} required={question.required} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${id}-error` : undefined} />
                 </Field>
               );
@@ -122,7 +127,7 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
             )}
             <div>
               <button type="submit" className={ui.primary} disabled={sending || !live}>
-                {info.availability === "full-waitlist" ? "Join the waiting list" : "Register"}
+                {info.availability === "full-waitlist" ? t("registration.joinWaitingList") : t("registration.register")}
               </button>
             </div>
           </form>
