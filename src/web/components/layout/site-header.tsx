@@ -1,4 +1,5 @@
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
+import { unprefixed } from "#shared/i18n/languages.ts";
 import { useTranslation } from "react-i18next";
 import { homeForRole, paths } from "#web/lib/paths.ts";
 import { useLocalize } from "#web/lib/language.ts";
@@ -24,6 +25,7 @@ const links = [
 export function SiteHeader({ associationName, user, unreadAnnouncements = null }: Props) {
   const { t } = useTranslation("common");
   const localize = useLocalize();
+  const { pathname } = useLocation();
   const account = user ? { to: homeForRole(user.role), label: t("nav.myAccount") } : { to: paths.login, label: t("nav.login") };
   return (
     <header className="border-b border-stone-200 bg-white">
@@ -40,9 +42,16 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
           <ul className="flex flex-wrap items-center gap-x-0.5 gap-y-1 sm:gap-x-1">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={localize(link.to)} end={"end" in link} className="nav-link">
-                  {t(link.label)}
-                </NavLink>
+                {"end" in link ? (
+                  // The home page is both /fr and /fr/, which NavLink's exact match tells apart.
+                  <Link to={localize(link.to)} className="nav-link" aria-current={unprefixed(pathname) === "/" ? "page" : undefined}>
+                    {t(link.label)}
+                  </Link>
+                ) : (
+                  <NavLink to={localize(link.to)} className="nav-link">
+                    {t(link.label)}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>

@@ -3,7 +3,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useNavigate } from "react-router";
 import { HEADER_SEARCH } from "#shared/constants.ts";
-import { messages } from "#shared/messages.ts";
+import { useTranslation } from "react-i18next";
+import { useLocalize } from "#web/lib/language.ts";
 import type { SearchResult } from "#shared/schemas/search.ts";
 import { comboboxInputProps } from "./combobox-input.ts";
 import { Highlighted } from "./highlighted.tsx";
@@ -14,6 +15,8 @@ import { sendMissedSearch } from "#web/lib/insight-beacon.ts";
 const DEBOUNCE_MS = 150;
 
 export function HeaderSearch({ className = "" }: { className?: string }) {
+  const { t } = useTranslation("common");
+  const localize = useLocalize();
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
@@ -65,13 +68,13 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
         foundNothing.current = results.length === 0 ? value : null;
         setActive(-1);
         setOpen(results.length > 0 && !dismissed.current);
-        setStatus(messages.search.suggestionCount(results.length));
+        setStatus(t("search.suggestions", { count: results.length }));
       } catch (error) {
         if (controller.signal.aborted) return;
         console.warn(error);
         setSuggestions([]);
         close();
-        setStatus(messages.search.failed);
+        setStatus(t("search.failed"));
       }
     }, DEBOUNCE_MS);
   }
@@ -130,7 +133,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
   return (
     <Form
       method="get"
-      action="/search"
+      action={localize("/search")}
       role="search"
       aria-label="Site"
       className={`relative ${className}`}
@@ -140,7 +143,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
       }}
     >
       <label htmlFor={`${id}-input`} className="sr-only">
-        {messages.search.label}
+        {t("search.label")}
       </label>
       <div className="flex items-stretch">
         <input
@@ -148,7 +151,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
           {...comboboxInputProps({ listId, expanded, activeId: expanded && active >= 0 ? optionId(active) : undefined })}
           name="q"
           value={text}
-          placeholder={messages.search.placeholder}
+          placeholder={t("search.placeholder")}
           enterKeyHint="search"
           className="w-full min-w-0 rounded-l-md border border-r-0 border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500"
           onChange={(event) => {
@@ -169,14 +172,14 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
             <circle cx="8.5" cy="8.5" r="5.5" />
             <path d="m13 13 4.5 4.5" strokeLinecap="round" />
           </svg>
-          <span className="sr-only">{messages.search.submit}</span>
+          <span className="sr-only">{t("search.submit")}</span>
         </button>
       </div>
       {expanded ? (
         <ul
           id={listId}
           role="listbox"
-          aria-label={messages.search.label}
+          aria-label={t("search.label")}
           className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] lg:left-auto lg:w-96 overflow-y-auto rounded-md border border-stone-200 bg-white py-1 shadow-lg"
         >
           {suggestions.map((suggestion, index) => (
@@ -195,7 +198,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
                 <Highlighted text={suggestion.title} ranges={suggestion.titleMatches} />
               </span>
               <span className="shrink-0 rounded bg-stone-100 px-1.5 py-0.5 text-xs font-medium text-stone-700">
-                {messages.search.typeLabels[suggestion.type]}
+                {t(`search.typeLabels.${suggestion.type}`)}
               </span>
             </li>
           ))}
