@@ -17,6 +17,9 @@ test("a visitor reads the site in French and switches back to English on the sam
   await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${origin}/`);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/fr`);
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  // The French home is the current page whether its address ends in a slash or not, and the search speaks French.
+  await expect(header.getByRole("link", { name: "Accueil", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(header.getByRole("combobox", { name: "Rechercher" })).toHaveAttribute("placeholder", "Rechercher commerces, catégories, étiquettes…");
   await shoot(page, "home-fr");
 
   // A link inside the French page stays French, without a full page load.
@@ -49,5 +52,7 @@ test("a first visit from a browser that prefers French lands on the French page"
   await expect(page).toHaveURL("/fr/offers");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expect(page.getByRole("link", { name: "Aller au contenu" })).toBeAttached();
+  await page.goto("/fr/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Accueil", exact: true })).toHaveAttribute("aria-current", "page");
   await context.close();
 });
