@@ -196,15 +196,19 @@ test("an owner changes an existing offer from /mybusiness, and the public one st
   expect((await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: baseURL! } })).status()).toBe(200);
 
   const title = `${offer.type}: ${offer.description}`;
+  const businessName = ((await (await page.request.get(`/api/v1/businesses/${offer.businessId}`)).json()) as { name: string }).name;
   const item = page.getByRole("listitem").filter({ hasText: title }).filter({ has: page.getByText(`Edit`, { exact: true }) });
   // The address a browser without scripts opens from a closed form: the page with that one form drawn, open.
   await page.goto(`/mybusiness?edit=${encodeURIComponent(`offer-${offer.id}`)}`);
   await expect(item.getByLabel("Description")).toHaveValue(offer.description);
+  await expect(item.getByRole("combobox", { name: "Business" })).toHaveValue(businessName);
   await page.goto("/mybusiness");
   await expect(item.getByLabel("Description")).toHaveCount(0);
   await shoot(page, "mybusiness");
   await item.getByText("Edit", { exact: true }).click();
   await expect(item.locator("form :focus")).toHaveCount(1);
+  // The form opened on the page names the offer's business in its picker.
+  await expect(item.getByRole("combobox", { name: "Business" })).toHaveValue(businessName);
   await shoot(page, "mybusiness-edit");
   const changed = `Changed offer ${Date.now()}`;
   await item.getByLabel("Description").fill("");

@@ -6,11 +6,15 @@ import { Chevron, PickerList, type PickerProps } from "./select.tsx";
 
 export function PickerComboBox({ id, name, label, options, grouped = [], group, empty, defaultValue, errorId, errors, onChange }: PickerProps) {
   const invalid = !!errors?.length;
+  // The chosen option's name from the start: React Aria fills the text box from its list once that is built, but not
+  // while the box has focus, and a form opened on the page gives its first field focus at once.
+  const chosen = defaultValue ? [...options, ...grouped].find((option) => option.value === defaultValue) : undefined;
   return (
     <ComboBox
       id={`${id}-box`}
       name={name}
       defaultSelectedKey={defaultValue || null}
+      defaultInputValue={chosen?.label ?? ""}
       isInvalid={invalid}
       onSelectionChange={(key) => onChange?.(key === null ? "" : String(key))}
       className="min-w-0"
