@@ -35,8 +35,10 @@ test("a search that found nothing appears in the association's insights", async 
   await page.getByRole("link", { name: "Last 90 days" }).click();
   await expect(page).toHaveURL(/\/admin\/insights\?days=90$/);
   await expect(notFound.getByRole("row", { name: `${words} 1` })).toBeVisible();
-  const csvHref = await notFound.getByRole("link", { name: "Export CSV of searched for and not found" }).getAttribute("href");
-  expect(csvHref).toBe("/api/v1/exports/insights/missed-searches.csv?days=90");
+  // The period's link is drawn again after the address changes: wait for it rather than read it once.
+  const csvLink = notFound.getByRole("link", { name: "Export CSV of searched for and not found" });
+  await expect(csvLink).toHaveAttribute("href", "/api/v1/exports/insights/missed-searches.csv?days=90");
+  const csvHref = await csvLink.getAttribute("href");
   const csv = await page.request.get(csvHref!);
   expect(csv.status()).toBe(200);
   expect(await csv.text()).toMatch(new RegExp(`^${words},1,`, "m"));
