@@ -10,6 +10,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { streamingCompress } from "./http/compress.ts";
 import { anonymousCache, keepWire } from "./http/anonymous-cache.ts";
 import { firstVisitLanguage } from "./http/first-visit-language.ts";
+import { errorLanguage } from "./http/error-language.ts";
 import { languageSettingsOf } from "#shared/i18n/languages.ts";
 import { freshNonce } from "./http/nonce.ts";
 import type { Auth } from "./auth/auth.ts";
@@ -279,6 +280,9 @@ export function createApp(deps: AppDeps) {
     c.set("user", user);
     await next();
   });
+
+  // The API's error messages in the language of the person who reads them.
+  app.use("/api/*", errorLanguage(async () => languageSettingsOf(await services.siteSettings.get())));
 
   // Signed-in visitors' public pages differ from one person to the next only in the header (the account link of
   // their role, a member's count of unread announcements) and in what their role may see: kept for each such kind
