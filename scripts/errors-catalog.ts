@@ -14,4 +14,4 @@ const keys = (catalog: unknown, prefix = ""): string[] =>
   Object.entries(catalog as Record<string, unknown>).flatMap(([key, value]) => (typeof value === "string" ? [prefix + key] : keys(value, `${prefix}${key}.`)));
 const french = new Set(keys(read(file("fr"))));
 const missing = keys(english).filter((key) => !french.has(key));
-if (missing.length > 0) console.log(`French lacks ${missing.length} keys:\n${missing.join("\n")}`);
+if (missing.length > 0) console.warn(`French lacks ${missing.length} keys:\n${missing.join("\n")}`);

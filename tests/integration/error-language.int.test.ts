@@ -30,7 +30,7 @@ const frenchEmptyName = "Le nom d’affichage ne peut pas être vide.";
 
 describe("an API error in the person's language", () => {
   it("is the exact English body it always was for a client that asks for no language, or for English", async () => {
-    for (const headers of [{}, { "Accept-Language": "en-CA,en;q=0.9" }]) {
+    for (const headers of [{}, { "Accept-Language": "en-CA,en;q=0.9" }] as Record<string, string>[]) {
       const response = await renameTo("  ", headers);
       expect(response.status).toBe(400);
       expect(await response.text()).toBe(JSON.stringify(englishEmptyName));

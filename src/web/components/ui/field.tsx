@@ -2,6 +2,7 @@
 // reader names the fault when the control is focused.
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { useErrorText } from "#web/lib/error-text.ts";
 
 export const ui = {
   primary:
@@ -21,12 +22,18 @@ export const ui = {
   td: "border-b border-stone-200 px-2 py-2 align-top",
 } as const;
 
+/** A field's messages, in the page's language. */
 export function ErrorList({ id, errors }: { id?: string; errors?: ReadonlyArray<string> | null }) {
   if (!errors?.length) return null;
+  return <Errors id={id} errors={errors} />;
+}
+
+function Errors({ id, errors }: { id?: string; errors: ReadonlyArray<string> }) {
+  const say = useErrorText();
   return (
     <ul id={id} className="mt-1 text-sm font-medium text-red-800">
       {errors.map((error) => (
-        <li key={error}>{error}</li>
+        <li key={error}>{say(error)}</li>
       ))}
     </ul>
   );
@@ -129,9 +136,14 @@ export type Outcome = { kind: "error" | "success"; text: string } | null;
 /** A failed action is an alert; a finished one a status, read out without moving focus. */
 export function OutcomeMessage({ outcome, id }: { outcome: Outcome | undefined; id?: string }) {
   if (!outcome) return null;
+  return <OutcomeText outcome={outcome} id={id} />;
+}
+
+function OutcomeText({ outcome, id }: { outcome: NonNullable<Outcome>; id?: string }) {
+  const say = useErrorText();
   return (
     <p id={id} role={outcome.kind === "error" ? "alert" : "status"} className={outcome.kind === "error" ? ui.error : ui.success}>
-      {outcome.text}
+      {say(outcome.text)}
     </p>
   );
 }
