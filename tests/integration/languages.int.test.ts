@@ -100,7 +100,8 @@ describe("a person's language", () => {
     expect((await (await t.request("/api/v1/account", { cookie })).json()).language).toBe("fr");
     const refused = await t.request("/api/v1/account/language", { method: "PUT", json: { language: "de" }, cookie });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error.fields.language).toBe("Choose a language the site offers.");
+    // Told in the account's language, French by now (docs/decisions/0045).
+    expect((await refused.json()).error.fields.language).toBe("Choisissez une langue que le site offre.");
     const back = await t.request("/api/v1/account/language", { method: "PUT", json: { language: null }, cookie });
     expect((await back.json()).language).toBeNull();
     expect((await t.request("/api/v1/account/language", { method: "PUT", json: { language: "fr" } })).status).toBe(401);

@@ -60,25 +60,24 @@ function refuseRegistration() {
   );
 }
 
+/** An event's registration on a page in `language`, sent and refused by the API: its party size field. */
+async function refusedRegistration(language: "en" | "fr"): Promise<HTMLInputElement> {
+  refuseRegistration();
+  const view = await page(language, <RegistrationForm info={event} person={{ name: "Ana", email: "ana@example.com" }} />);
+  const form = await waitFor(() => view.querySelector("form"));
+  await waitFor(() => !getButton(form, /.+/).disabled);
+  await click(getButton(form, /.+/));
+  return waitFor(() => view.querySelector<HTMLInputElement>('input[name="partySize"][aria-invalid="true"]'));
+}
+
 describe("a field's error on a French page", () => {
   it("is French beside the field of an event's registration (a public form), from the server's English", async () => {
-    refuseRegistration();
-    const view = await page("fr", <RegistrationForm info={event} person={{ name: "Ana", email: "ana@example.com" }} />);
-    const form = await waitFor(() => view.querySelector("form"));
-    await waitFor(() => !getButton(form, /.+/).disabled);
-    await click(getButton(form, /.+/));
-    const partySize = await waitFor(() => view.querySelector<HTMLInputElement>('input[name="partySize"][aria-invalid="true"]'));
+    const partySize = await refusedRegistration("fr");
     expect(await waitFor(() => besideField(partySize).includes("Le nombre") && besideField(partySize))).toBe("Le nombre de personnes doit être de 1 à 4.");
   });
 
   it("is the spec's English on the English page", async () => {
-    refuseRegistration();
-    const view = await page("en", <RegistrationForm info={event} person={{ name: "Ana", email: "ana@example.com" }} />);
-    const form = await waitFor(() => view.querySelector("form"));
-    await waitFor(() => !getButton(form, /.+/).disabled);
-    await click(getButton(form, /.+/));
-    const partySize = await waitFor(() => view.querySelector<HTMLInputElement>('input[name="partySize"][aria-invalid="true"]'));
-    expect(besideField(partySize)).toBe(registrationMessages.partySizeInvalid(4));
+    expect(besideField(await refusedRegistration("en"))).toBe(registrationMessages.partySizeInvalid(4));
   });
 
   it("is French beside the display name on My Account (a signed-in form), from the form's own check", async () => {
