@@ -81,10 +81,12 @@ describe("the messages the server and the forms write in place", () => {
     const files = [...filesUnder(path.join(SRC, "server")), ...filesUnder(path.join(SRC, "shared", "schemas"))].filter((file) => !/[/\\](cli|demo|db|telemetry)[/\\]|env\.ts$|\.test\.ts$/.test(file));
     for (const file of files) {
       const code = fs.readFileSync(file, "utf8");
-      for (const match of code.matchAll(/(?:\b(?:error|message): |\b(?:Validation|NotFound|Forbidden|Conflict|Unauthorized|Unavailable|RateLimited)\(|apiError\(c, \d+, "\w+", |new AppError\(\d+, "\w+", )"([^"\n]{4,})"/g)) written.add(match[1]!);
+      for (const match of code.matchAll(/(?:\b(?:error|message): |\bconst message = |\b(?:Validation|NotFound|Forbidden|Conflict|Unauthorized|Unavailable|RateLimited)\(|apiError\(c, \d+, "\w+", |new AppError\(\d+, "\w+", )"([^"\n]{4,})"/g)) written.add(match[1]!);
+      // A sentence kept in a constant of its own (the newsletter's consent wording, kept as shown, is the subscribe form's).
+      for (const match of code.matchAll(/\bconst [A-Z_]+ = "([A-Z][^"\n]{10,}\.)";/g)) written.add(match[1]!);
     }
     expect(written.size).toBeGreaterThan(50);
-    const missing = [...written].filter((text) => say(text) === text && !OPERATOR_TEXTS.test(text));
+    const missing = [...written].filter((text) => say(text) === text && !OPERATOR_TEXTS.test(text) && !text.startsWith("I agree to receive"));
     expect(missing).toEqual([]);
   });
 });
