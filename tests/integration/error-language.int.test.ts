@@ -1,7 +1,10 @@
 // The API's error messages in the person's language: a French account, a browser that asks for French, or a form on
 // a French page gets French messages (beside each field too) and Content-Language: fr; a client that asks for nothing
 // or for English gets the English body it always got, word for word.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
+import { listen } from "#server/http/listen.ts";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
 import { DEFAULT_SITE_SETTINGS } from "#server/features/site-settings/site-settings.repository.ts";
 import { messages } from "#shared/messages.ts";
@@ -42,6 +45,7 @@ describe("an API error in the person's language", () => {
     const response = await renameTo("  ", { "Accept-Language": "fr-CA,fr;q=0.9,en;q=0.8" });
     expect(response.status).toBe(400);
     expect(response.headers.get("content-language")).toBe("fr");
+    expect(response.headers.get("vary")).toMatch(/Accept-Language, Cookie, Referer/);
     expect(await response.json()).toEqual({ error: { code: "validation", message: "La demande n’est pas valide.", fields: { displayName: frenchEmptyName } } });
   });
 
@@ -70,6 +74,25 @@ describe("an API error in the person's language", () => {
     const missing = await t.request("/api/v1/no-such-thing", { headers: { "Accept-Language": "fr" } });
     expect(missing.status).toBe(404);
     expect((await missing.json()).error.message).toBe("Ce point d’accès de l’API n’existe pas.");
+  });
+
+  it("goes out whole over Node's server, compressed or not", async () => {
+    const server: Server = await new Promise((resolve) => {
+      const started = listen({ fetch: t.app.fetch, serveKept: t.app.serveKept }, { port: 0, hostname: "127.0.0.1" }, () => resolve(started));
+    });
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/no-such-thing`;
+      for (const encoding of ["identity", "gzip, br"]) {
+        const response = await fetch(url, { headers: { "Accept-Language": "fr-CA", "Accept-Encoding": encoding } });
+        expect(response.status).toBe(404);
+        expect((await response.json()).error.message).toBe("Ce point d’accès de l’API n’existe pas.");
+      }
+    } finally {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    }
   });
 
   it("stays English on a site that offers English alone", async () => {

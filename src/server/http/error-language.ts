@@ -35,14 +35,20 @@ export function errorLanguage(settingsOf: () => Promise<LanguageSettings>): Midd
     await next();
     if (c.res.status < 400 || !c.res.headers.get("content-type")?.startsWith("application/json")) return;
     const language = requestLanguage(c, await settingsOf());
-    c.res.headers.append("Vary", "Accept-Language, Cookie, Referer");
-    c.res.headers.set("Content-Language", language);
-    if (language === "en") return;
-    const body: unknown = await c.res.clone().json().catch(() => null);
-    if (!body) return;
+    // A new response in place of the one answered (whose headers may be a library's, unchangeable), not merged with
+    // it as Hono merges a replaced response's headers: its length and Vary are no longer right.
+    const answered = c.res;
+    c.res = undefined;
+    const headers = new Headers(answered.headers);
+    headers.append("Vary", "Accept-Language, Cookie, Referer");
+    headers.set("Content-Language", language);
+    const body: unknown = language === "en" ? null : await answered.clone().json().catch(() => null);
+    if (!body) {
+      c.res = new Response(answered.body, { status: answered.status, statusText: answered.statusText, headers });
+      return;
+    }
     const translate = await errorTranslator(language);
-    const headers = new Headers(c.res.headers);
     headers.delete("content-length");
-    c.res = new Response(JSON.stringify(translateErrorBody(body, translate)), { status: c.res.status, headers });
+    c.res = new Response(JSON.stringify(translateErrorBody(body, translate)), { status: answered.status, headers });
   };
 }
