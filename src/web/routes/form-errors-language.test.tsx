@@ -87,4 +87,13 @@ describe("a field's error on a French page", () => {
     const name = await waitFor(() => view.querySelector<HTMLInputElement>('input[name="displayName"][aria-invalid="true"]'));
     expect(await waitFor(() => besideField(name) !== messages.account.displayNameEmpty && besideField(name))).toBe("Le nom d’affichage ne peut pas être vide.");
   });
+
+  it("is French above the button of a signed-in form when the server's refusal is about the whole request", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ error: { code: "unauthorized", message: "You must be signed in to do that." } }), { status: 401, headers: { "Content-Type": "application/json" } })));
+    const view = await page("fr", <DisplayNameForm initial="Ana" />);
+    const form = await waitFor(() => view.querySelector("form"));
+    await click(getButton(form, /.+/));
+    const alert = await waitFor(() => view.querySelector('[role="alert"]')?.textContent?.startsWith("Impossible") && view.querySelector('[role="alert"]'));
+    expect(alert.textContent).toBe("Impossible de mettre à jour le nom d’affichage : Vous devez être connecté pour faire cela.");
+  });
 });

@@ -1,3 +1,5 @@
+import { useErrorText } from "#web/lib/error-text.ts";
+
 // One place for the form messages of the account screens: errors are alerts, confirmations are polite status.
 export function StatusMessage({ kind, id, children }: { kind: "error" | "success" | "info"; id?: string; children: React.ReactNode }) {
   if (!children) return null;
@@ -9,9 +11,14 @@ export function StatusMessage({ kind, id, children }: { kind: "error" | "success
         : "border-brand-100 bg-brand-50 text-brand-800";
   return (
     <p id={id} role={kind === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${style}`}>
-      {children}
+      {typeof children === "string" ? <Said text={children} /> : children}
     </p>
   );
+}
+
+/** A message in the page's language. */
+function Said({ text }: { text: string }) {
+  return useErrorText()(text);
 }
 
 export const primaryButtonClass =
