@@ -110,3 +110,14 @@ function* filesUnder(dir: string): Generator<string> {
     else if (/\.tsx?$/.test(entry.name)) yield full;
   }
 }
+
+describe("the translator", () => {
+  it("passes over a long text at once, whatever it holds", async () => {
+    const say = await errorTranslator("fr");
+    const long = `Failed to add page. ${"Error loading x: ".repeat(400)}`;
+    const started = performance.now();
+    expect(say(long)).toBe(long);
+    expect(say(`Failed to add page. ${"a".repeat(3000)}`)).toBe(`Impossible d’ajouter la page. ${"a".repeat(3000)}`);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});

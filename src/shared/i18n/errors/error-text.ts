@@ -16,6 +16,8 @@ interface Template {
   plural: Plural | null;
   names: string[];
   pattern: RegExp;
+  /** Its fixed beginning: most templates are passed over by it before their pattern runs. */
+  start: string;
   /** How much fixed text it has: the most specific template wins when several match. */
   weight: number;
 }
@@ -49,20 +51,25 @@ export function errorIndex(english: Catalog): ErrorIndex {
     const parts = text.split(PLACEHOLDER).filter((_, at) => at % 2 === 0);
     // A message that trims its end ("Failed to add marker." when there is no detail) matches with its detail empty.
     const source = parts.map((part, at) => (at === parts.length - 2 && parts.at(-1) === "" ? escape(part).replace(/ $/, " ?") : escape(part))).join("([\\s\\S]*?)");
-    index.templates.push({ key, plural, names, pattern: new RegExp(`^${source}$`), weight: parts.join("").length });
+    index.templates.push({ key, plural, names, pattern: new RegExp(`^${source}$`), start: parts[0]!.trimEnd(), weight: parts.join("").length });
   }
   index.templates.sort((a, b) => b.weight - a.weight);
   return index;
 }
 
+/** Longer texts are no message of ours with its values (and matching them against every template would cost). */
+const LONGEST = 4_000;
+
 /** A message in the language of `t`, or the text as it is when the catalog does not know it. */
 export function translateText(text: string, index: ErrorIndex, t: TFunction, depth = 0): string {
+  if (text.length > LONGEST) return text;
   const exact = index.exact.get(text);
   let translated: string | null = null;
   if (exact) {
     translated = t(exact.key, exact.plural === "zero" ? { count: 0 } : exact.plural === "one" ? { count: 1 } : {});
   } else {
     for (const template of index.templates) {
+      if (!text.startsWith(template.start)) continue;
       const match = template.pattern.exec(text);
       if (!match) continue;
       const values: Record<string, unknown> = {};
