@@ -112,6 +112,7 @@ function Filters({ categories }: { categories: ReadonlyArray<{ id: string; name:
       <button type="submit" className={ui.secondary}>
         {t("subscribers.filter")}
       </button>
+      {/* The CSV itself keeps English column headers in every language: it is data that spreadsheets and other tools read by those names. */}
       <a href="/api/v1/exports/subscribers.csv" download className={ui.secondary} aria-label={t("subscribers.exportLabel")}>
         {t("insights.exportCsv")}
       </a>

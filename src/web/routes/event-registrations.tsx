@@ -125,6 +125,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
   const result = actionData as ActionData;
   const typed = result?.intent === "settings" ? result.typed : undefined;
   const fieldError = (name: string) => (result?.intent === "settings" || result?.intent === "message" ? result.fields?.[name] : undefined);
+  // The CSV itself keeps English column headers in every language: it is data that spreadsheets and other tools read by those names.
   const csvHref = `/api/v1/exports/events/${encodeURIComponent(loaderData.eventId)}/registrations.csv${loaderData.date ? `?date=${loaderData.date}` : ""}`;
   return (
     <section className="grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6" aria-labelledby="registrations-heading">

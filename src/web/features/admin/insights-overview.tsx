@@ -26,6 +26,7 @@ function RankedTable({ table, overview, days }: { table: OverviewTable; overview
         <h3 id={headingId} className="text-lg font-semibold text-stone-900">
           {title}
         </h3>
+        {/* The CSV itself keeps English column headers in every language: it is data that spreadsheets and other tools read by those names. */}
         <a href={`/api/v1/exports/insights/${table}.csv?days=${days}`} download className={ui.secondary} aria-label={t("insights.exportCsvOf", { title: title.toLowerCase() })}>
           {t("insights.exportCsv")}
         </a>

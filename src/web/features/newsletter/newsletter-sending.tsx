@@ -36,7 +36,7 @@ export function NewsletterSending({ newsletter, timeZone, onChanged }: { newslet
     return () => {
       live = false;
     };
-  }, [newsletter.id, version]);
+  }, [newsletter.id, version, t]);
 
   async function act(run: () => Promise<string>) {
     setBusy(true);
