@@ -92,7 +92,7 @@ describe("Newsletters", () => {
     period: null,
     createdAt: "2026-11-19T14:00:00.000Z",
     updatedAt: "2026-11-20T14:00:00.000Z",
-    counts: { queued: 0, sent: 1234, failed: 2 },
+    counts: { queued: 0, sent: 1234, failed: 2, notSent: 0 },
   };
   const openNewsletters = (language: Language) => {
     stubApi({

@@ -8,7 +8,6 @@ import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from "react-router";
 import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createEvent } from "#server/db/factories.ts";
 import { createI18n } from "#shared/i18n/index.ts";
 import { setUpTestApp, ORIGIN, type SignedIn } from "#tests/setup/app.ts";
 import { appContext } from "#web/lib/app-context.ts";
@@ -23,10 +22,11 @@ beforeAll(async () => {
   french = await t.signIn("admin");
   english = await t.signIn("admin");
   expect((await t.request("/api/v1/account/language", { method: "PUT", json: { language: "fr" }, cookie: french.cookie })).status).toBe(200);
-  const host = await createBusiness(t.database.db, { name: "Registrations page host" });
   // Saturday 4 July 2071, 19:30–21:00 in Toronto.
-  const event = await createEvent(t.database.db, { name: "Heritage walk", location: host.id, eventDate: "2071-07-04T23:30:00.000Z", endDate: "2071-07-05T01:00:00.000Z", recurrenceRule: null });
-  eventId = event.id;
+  const json = { name: "Heritage walk", eventDate: "2071-07-04T23:30:00.000Z", endDate: "2071-07-05T01:00:00.000Z", location: "outdoor", outdoorLocationDescription: "Market Square" };
+  const created = await t.request("/api/v1/events", { method: "POST", json, cookie: french.cookie });
+  expect(created.status).toBe(201);
+  eventId = ((await created.json()) as { id: string }).id;
   expect((await t.request(`/api/v1/events/${eventId}/registration`, { method: "PUT", json: { enabled: true, capacity: 10, maxPartySize: 4 }, cookie: french.cookie })).status).toBe(200);
   const guest = await t.signIn("user");
   expect((await t.request(`/api/v1/events/${eventId}/registrations`, { method: "POST", json: { name: "Pat Lee", email: guest.email, partySize: 2 }, cookie: guest.cookie })).status).toBe(201);
