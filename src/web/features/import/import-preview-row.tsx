@@ -114,7 +114,7 @@ function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: string
                 };
                 set("latitude", place.lat);
                 set("longitude", place.lng);
-                setPlaced(t("importer.placed", { lat: place.lat, lng: place.lng }));
+                setPlaced(t("importer.placed", { latitude: place.lat, longitude: place.lng }));
               }}
             />
           )}
