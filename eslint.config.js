@@ -158,6 +158,12 @@ export default tseslint.config(
       "src/web/features/offers/**",
       "src/web/features/directory/**",
       "src/web/components/hours/opening-hours-panel.tsx",
+      // The association's tools (catalog `manage`).
+      ...["admin-site-settings", "admin-newsletters", "admin-subscribers", "admin-insights", "admin-intake", "event-registrations", "event-check-in"].map((name) => `src/web/routes/${name}.tsx`),
+      "src/web/features/admin/{site-settings-form,site-image-list,insights-overview}.tsx",
+      "src/web/features/{newsletter,import,check-in,registration}/**",
+      "src/web/features/{surveys/questions-editor,volunteering/shifts-editor,subscriptions/subscriber-import,announcements/attachments-field}.tsx",
+      "src/web/components/{insights-by-day,insights-chart,insight-beacon}.tsx",
     ],
     ignores: ["**/*.test.tsx"],
     plugins: { i18next },

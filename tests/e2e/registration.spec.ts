@@ -85,6 +85,16 @@ test("an event with 2 places: three register, the third waits, the first cancels
   await expect(rows.filter({ hasText: cleo.name })).toContainText("Confirmed");
   await expectNoAxeViolations(page);
   await shoot(page, "event-registrations");
+  // The same page for an organizer whose account is French.
+  const language = (value: string | null) => page.request.put("/api/v1/account/language", { data: { language: value }, headers: { Origin: site.url } });
+  expect((await language("fr")).status()).toBe(200);
+  await page.goto(`/events/${id}/registrations`);
+  await expect(page.getByRole("heading", { level: 1, name: `Inscriptions : ${name}` })).toBeVisible();
+  await expect(page.getByTestId("registration-counts")).toContainText("2 confirmées sur 2 · 0 en attente");
+  await expect(page.getByRole("table").getByRole("row").filter({ hasText: cleo.name })).toContainText("Confirmée");
+  await expectNoAxeViolations(page);
+  await shoot(page, "event-registrations-fr");
+  expect((await language(null)).status()).toBe(200);
   await page.goto(`/events/${id}`);
   await expect(page.getByRole("region", { name: "Register" })).toContainText("Full: join the waiting list");
 

@@ -109,4 +109,15 @@ test("an administrator renames the association, and a visitor's home page shows 
   await expect(form.getByLabel("Digest day")).toHaveValue("friday");
   await expect(form.getByLabel("Digest time")).toHaveValue("17:30");
   await visitor.close();
+
+  // The same tab for an administrator whose account is French.
+  expect((await page.request.put(`${site}/api/v1/account/language`, { data: { language: "fr" }, headers: { Origin: site } })).status()).toBe(200);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  const french = page.getByRole("region", { name: "Paramètres du site" });
+  await expect(french.getByLabel("Nom de l'association")).toHaveValue("Queen Street Merchants");
+  await expect(french.getByLabel("Jour du résumé")).toHaveValue("friday");
+  await expect(french.getByRole("button", { name: "Enregistrer les paramètres du site" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "admin-site-settings-fr");
 });

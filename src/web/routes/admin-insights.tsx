@@ -6,6 +6,9 @@ import { ui } from "#web/components/ui/field.tsx";
 import { InsightsOverview } from "#web/features/admin/insights-overview.tsx";
 import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";
 import { requireUser, serverFetch } from "#web/lib/app-context.ts";
+import { MANAGE_NAMESPACE, useManageText } from "#web/lib/manage-text.ts";
+
+export const handle = { i18n: [MANAGE_NAMESPACE] };
 
 async function load(request: Request, fetcher?: Fetcher) {
   const asked = Number(new URL(request.url).searchParams.get("days"));
@@ -28,10 +31,11 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function AdminInsights({ loaderData }: Route.ComponentProps) {
   const { days, overview, loadError } = loaderData;
+  const { t } = useManageText();
   return (
     <section aria-labelledby="admin-insights" className="grid gap-4">
       <h2 id="admin-insights" className={ui.sectionHeading}>
-        Insights
+        {t("insights.heading")}
       </h2>
       {loadError && (
         <p role="alert" className={ui.error}>

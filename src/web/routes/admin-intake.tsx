@@ -11,8 +11,11 @@ import { When } from "#web/components/ui/when.tsx";
 import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";
 import { requireUser, serverFetch } from "#web/lib/app-context.ts";
 import { paths } from "#web/lib/paths.ts";
+import type { TFunction } from "i18next";
+import { MANAGE_NAMESPACE, useManageText } from "#web/lib/manage-text.ts";
 
-const SORT: SortChoice = { asc: "Oldest first", desc: "Newest first", usual: "desc" };
+export const handle = { i18n: [MANAGE_NAMESPACE] };
+
 
 async function load(request: Request, fetcher?: Fetcher) {
   const url = new URL(request.url);
@@ -43,59 +46,63 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return load(request);
 }
 
-const yes = (value: boolean) => (value ? "Yes" : "No");
 const signed = (name: string | null, on: string | null) => (name ? `${name}, ${on ?? ""}` : null);
 
-/** Every answer in the form's order, under the form's own labels; empty ones are left out. */
-function answersOf(s: IntakeSubmission): Array<[string, string | null]> {
-  return [
-    ["Owner/manager name", s.ownerName],
-    ["Contact email", s.email],
-    ["Phone", s.phone],
-    ["Address", s.address],
-    ["Website/social links", s.links],
-    ["Type of business", s.businessType],
-    ["Marketing objectives", s.objectives.join(", ") || null],
-    ["Tools used", s.tools],
-    ["Challenges", s.challenges],
-    ["Services of interest", s.services],
-    ["Discount %", s.discountPercent === null ? null : String(s.discountPercent)],
-    ["Buy-one-get-one", yes(s.bogo)],
-    ["Free gift", yes(s.freeGift)],
-    ["Other promotion", s.otherPromotion],
-    ["Signature of business owner or manager", signed(s.ownerSignature, s.ownerSignedOn)],
-    ["Signature of association representative", signed(s.representativeSignature, s.representativeSignedOn)],
-    ["Additional feedback", s.feedback],
+/** Every answer in the form's order, under the form's own labels (in the page's language); empty ones are left out. */
+function answersOf(s: IntakeSubmission, t: TFunction): Array<[string, string | null]> {
+  const yes = (value: boolean) => (value ? t("intake.yes") : t("intake.no"));
+  const answers: Array<[string, string | null]> = [
+    ["ownerName", s.ownerName],
+    ["email", s.email],
+    ["phone", s.phone],
+    ["address", s.address],
+    ["links", s.links],
+    ["businessType", s.businessType],
+    ["objectives", s.objectives.join(", ") || null],
+    ["tools", s.tools],
+    ["challenges", s.challenges],
+    ["services", s.services],
+    ["discountPercent", s.discountPercent === null ? null : String(s.discountPercent)],
+    ["bogo", yes(s.bogo)],
+    ["freeGift", yes(s.freeGift)],
+    ["otherPromotion", s.otherPromotion],
+    ["ownerSignature", signed(s.ownerSignature, s.ownerSignedOn)],
+    ["representativeSignature", signed(s.representativeSignature, s.representativeSignedOn)],
+    ["feedback", s.feedback],
   ];
+  return answers.map(([key, value]) => [t(`intake.answers.${key}`), value]);
 }
 
 function Submission({ submission: s }: { submission: IntakeSubmission }) {
+  const { t } = useManageText();
   return (
     <li className="card grid gap-2" aria-labelledby={`intake-${s.id}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`intake-${s.id}`} className="text-lg font-semibold break-words text-stone-900">
           {s.businessName}
         </h3>
-        <p className="text-sm text-stone-600">Sent <When iso={s.createdAt} /></p>
+        <p className="text-sm text-stone-600">
+          {t("intake.sent")} <When iso={s.createdAt} />
+        </p>
       </div>
       <p className="text-sm break-words text-stone-700">
-        By {s.userEmail ?? "a deleted account"}
+        {t("intake.by", { email: s.userEmail ?? t("intake.deletedAccount") })}
         {s.businessId && s.linkedBusinessName ? (
           <>
             {" "}
-            for{" "}
+            {t("intake.for")}{" "}
             <a href={paths.business(s.businessId)} className="text-brand-700 underline">
               {s.linkedBusinessName}
             </a>
           </>
         ) : (
-          " (no business in the directory)"
+          ` ${t("intake.noBusiness")}`
         )}
       </p>
       <details>
-        <summary className="cursor-pointer font-semibold text-brand-800">All answers</summary>
+        <summary className="cursor-pointer font-semibold text-brand-800">{t("intake.allAnswers")}</summary>
         <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[14rem_1fr]">
-          {answersOf(s)
+          {answersOf(s, t)
             .filter(([, value]) => value)
             .map(([label, value]) => (
               <div key={label} className="contents">
@@ -111,18 +118,20 @@ function Submission({ submission: s }: { submission: IntakeSubmission }) {
 
 export default function IntakeSubmissions({ loaderData }: Route.ComponentProps) {
   const { list, loadError } = loaderData;
+  const { t } = useManageText();
+  const sort: SortChoice = { asc: t("intake.oldestFirst"), desc: t("intake.newestFirst"), usual: "desc" };
   return (
     <section aria-labelledby="intake-submissions" className="grid gap-4">
       <h2 id="intake-submissions" className={ui.sectionHeading}>
-        Intake forms ({list?.total ?? 0})
+        {t("intake.heading", { count: list?.total ?? 0 })}
       </h2>
-      <ListControls sort={SORT} list="intake" />
+      <ListControls sort={sort} list="intake" />
       {loadError && (
         <p role="alert" className={ui.error}>
           {loadError}
         </p>
       )}
-      {list?.total === 0 && <p className="text-stone-700">No intake forms have been sent yet.</p>}
+      {list?.total === 0 && <p className="text-stone-700">{t("intake.none")}</p>}
       {list && list.total > 0 && (
         <>
           <ul className="grid gap-3">
@@ -130,7 +139,7 @@ export default function IntakeSubmissions({ loaderData }: Route.ComponentProps) 
               <Submission key={s.id} submission={s} />
             ))}
           </ul>
-          <Pager label="Intake forms" page={list.page} pageSize={list.pageSize} total={list.total} />
+          <Pager label={t("intake.label")} page={list.page} pageSize={list.pageSize} total={list.total} />
         </>
       )}
     </section>

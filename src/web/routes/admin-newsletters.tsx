@@ -1,19 +1,25 @@
 // /admin/newsletters: the newsletters to subscribers, each with its queued/sent/failed counts; writing one (text,
 // cards, topics), previewing it at a phone's and a desktop's width, testing and sending it; and the next weekly digest.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { Route } from "./+types/admin-newsletters";
 import type { Category } from "#shared/schemas/category.ts";
 import type { Event } from "#shared/schemas/event.ts";
 import type { DigestPlan, Newsletter } from "#shared/schemas/newsletter.ts";
 import type { Offer } from "#shared/schemas/offer.ts";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
-import { categoryTopic, FIXED_TOPIC_LABELS, FIXED_TOPICS } from "#shared/schemas/subscription.ts";
+import { categoryTopic, FIXED_TOPICS } from "#shared/schemas/subscription.ts";
+import { INTL_LOCALE } from "#shared/i18n/format.ts";
 import { offerTitle } from "#shared/format.ts";
 import { ui } from "#web/components/ui/field.tsx";
 import { When } from "#web/components/ui/when.tsx";
-import { Counts, DigestPlanner, NewsletterForm, NewsletterSending, STATUS_LABELS, type NewsletterOptions } from "#web/features/newsletter/index.ts";
+import { Counts, DigestPlanner, NewsletterForm, NewsletterSending, type NewsletterOptions } from "#web/features/newsletter/index.ts";
 import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";
 import { requireUser, serverFetch } from "#web/lib/app-context.ts";
+import { MANAGE_NAMESPACE, useManageText } from "#web/lib/manage-text.ts";
+
+export const handle = { i18n: [MANAGE_NAMESPACE] };
+
+type CardChoices = { events: Array<Pick<Event, "id" | "name" | "eventDate">>; offers: Array<Pick<Offer, "id" | "type" | "businessName">>; categories: Array<Pick<Category, "id" | "name">> };
 
 async function load(fetcher?: Fetcher) {
   try {
@@ -25,21 +31,15 @@ async function load(fetcher?: Fetcher) {
       apiFetch<Offer[]>("/offers", {}, fetcher),
       apiFetch<SiteSettings>("/site-settings", {}, fetcher),
     ]);
-    const options: NewsletterOptions = {
-      cards: {
-        // A series is listed once, by its next date.
-        event: [
-          ...new Map(
-            events.map((e) => [e.id, { id: e.id, label: `${e.name} (${new Date(e.eventDate).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: settings.timeZone })})` }]),
-          ).values(),
-        ],
-        offer: offers.map((o) => ({ id: o.id, label: offerTitle(o, "Special Offer") })),
-      },
-      topics: [...FIXED_TOPICS.map((t) => ({ value: t as string, label: FIXED_TOPIC_LABELS[t] })), ...categories.map((c) => ({ value: categoryTopic(c.id) as string, label: c.name }))],
+    // A series is listed once, by its next date.
+    const choices: CardChoices = {
+      events: [...new Map(events.map((e) => [e.id, { id: e.id, name: e.name, eventDate: e.eventDate }])).values()],
+      offers: offers.map((o) => ({ id: o.id, type: o.type, businessName: o.businessName })),
+      categories: categories.map((c) => ({ id: c.id, name: c.name })),
     };
-    return { newsletters: list.items, plan, options, timeZone: settings.timeZone, loadError: null };
+    return { newsletters: list.items, plan, choices, timeZone: settings.timeZone, loadError: null };
   } catch (error) {
-    return { newsletters: [], plan: null, options: null, timeZone: "UTC", loadError: `Failed to load the newsletters. ${error instanceof ApiError ? error.message : ""}`.trim() };
+    return { newsletters: [], plan: null, choices: null, timeZone: "UTC", loadError: `Failed to load the newsletters. ${error instanceof ApiError ? error.message : ""}`.trim() };
   }
 }
 
@@ -52,8 +52,30 @@ export function clientLoader() {
   return load();
 }
 
+/** The cards and topics to choose from, named in the page's language. */
+function useNewsletterOptions(choices: CardChoices | null, timeZone: string): NewsletterOptions | null {
+  const { t, lang } = useManageText();
+  return useMemo(() => {
+    if (!choices) return null;
+    const day = new Intl.DateTimeFormat(INTL_LOCALE[lang], { month: "short", day: "numeric", timeZone });
+    return {
+      cards: {
+        event: choices.events.map((e) => ({ id: e.id, label: `${e.name} (${day.format(new Date(e.eventDate))})` })),
+        offer: choices.offers.map((o) =>
+          lang === "en"
+            ? { id: o.id, label: offerTitle(o, "Special Offer") }
+            : { id: o.id, label: t("newsletters.offerLabel", { type: o.type?.trim() || t("newsletters.specialOffer"), business: o.businessName?.trim() || t("newsletters.aBusiness") }) },
+        ),
+      },
+      topics: [...FIXED_TOPICS.map((topic) => ({ value: topic as string, label: t(`newsletters.topics.${topic}`) })), ...choices.categories.map((c) => ({ value: categoryTopic(c.id) as string, label: c.name }))],
+    };
+  }, [choices, timeZone, lang, t]);
+}
+
 export default function AdminNewsletters({ loaderData }: Route.ComponentProps) {
-  const { plan, options, timeZone, loadError } = loaderData;
+  const { plan, choices, timeZone, loadError } = loaderData;
+  const { t } = useManageText();
+  const options = useNewsletterOptions(choices, timeZone);
   const [newsletters, setNewsletters] = useState(loaderData.newsletters);
   const [editing, setEditing] = useState<Newsletter | "new" | null>(null);
   // A new form for each newsletter opened (or each new one), but not when the one open is saved: its message stays.
@@ -72,10 +94,10 @@ export default function AdminNewsletters({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="newsletters-heading" className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="newsletters-heading" className={ui.sectionHeading}>
-          Newsletters ({newsletters.length})
+          {t("newsletters.heading", { count: newsletters.length })}
         </h2>
         <button type="button" className={ui.primary} onClick={() => open("new")}>
-          Write a newsletter
+          {t("newsletters.write")}
         </button>
       </div>
       {loadError && (
@@ -89,30 +111,30 @@ export default function AdminNewsletters({ loaderData }: Route.ComponentProps) {
           {current && current.kind === "newsletter" && <NewsletterSending newsletter={current} timeZone={timeZone} onChanged={remember} />}
           <div>
             <button type="button" className={ui.secondary} onClick={() => setEditing(null)}>
-              Close
+              {t("newsletters.close")}
             </button>
           </div>
         </div>
       )}
       {newsletters.length === 0 ? (
-        <p className="text-stone-700">No newsletters yet.</p>
+        <p className="text-stone-700">{t("newsletters.none")}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className={ui.table}>
-            <caption className="sr-only">Newsletters and weekly digests, newest first</caption>
+            <caption className="sr-only">{t("newsletters.caption")}</caption>
             <thead>
               <tr>
                 <th scope="col" className={ui.th}>
-                  Subject
+                  {t("newsletters.subject")}
                 </th>
                 <th scope="col" className={ui.th}>
-                  Status
+                  {t("newsletters.status")}
                 </th>
                 <th scope="col" className={ui.th}>
-                  Goes or went
+                  {t("newsletters.goesOrWent")}
                 </th>
                 <th scope="col" className={ui.th}>
-                  Messages
+                  {t("newsletters.messages")}
                 </th>
               </tr>
             </thead>
@@ -125,11 +147,11 @@ export default function AdminNewsletters({ loaderData }: Route.ComponentProps) {
                         {n.subject}
                       </button>
                     ) : (
-                      "Weekly digest"
+                      t("newsletters.weeklyDigest")
                     )}
                   </td>
-                  <td className={ui.td}>{STATUS_LABELS[n.status]}</td>
-                  <td className={ui.td}>{n.sendAt ? <When iso={n.sendAt} /> : "Not yet"}</td>
+                  <td className={ui.td}>{t(`newsletters.statuses.${n.status}`)}</td>
+                  <td className={ui.td}>{n.sendAt ? <When iso={n.sendAt} /> : t("newsletters.notYet")}</td>
                   <td className={ui.td}>
                     <Counts newsletter={n} />
                   </td>

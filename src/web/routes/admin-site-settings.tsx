@@ -5,8 +5,11 @@ import { messages } from "#shared/messages.ts";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 import { ApiError, apiFetch, type Fetcher } from "../lib/api-client.ts";
 import { requireUser, serverFetch } from "../lib/app-context.ts";
+import { MANAGE_NAMESPACE, manageT } from "../lib/manage-text.ts";
 import { ui } from "../components/ui/field.tsx";
 import { formErrors, parseSiteSettingsForm, SiteSettingsForm, type SiteSettingsActionData } from "../features/admin/site-settings-form.tsx";
+
+export const handle = { i18n: [MANAGE_NAMESPACE] };
 
 async function load(fetcher?: Fetcher) {
   try {
@@ -31,7 +34,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const { submission } = parsed;
   try {
     await apiFetch<SiteSettings>("/site-settings", { method: "PUT", json: submission.value });
-    return { outcome: { kind: "success", text: messages.siteSettings.saved }, result: submission.reply() };
+    return { outcome: { kind: "success", text: (await manageT())("siteSettings.saved") }, result: submission.reply() };
   } catch (error) {
     const fields = error instanceof ApiError ? error.fields : {};
     const detail = error instanceof ApiError ? error.detail : "";

@@ -5,16 +5,20 @@ import { Form, replace, useNavigation, useRevalidator, useSearchParams } from "r
 import type { Route } from "./+types/admin-subscribers";
 import type { Category } from "#shared/schemas/category.ts";
 import { DEFAULT_PAGE_SIZE, type Paginated } from "#shared/schemas/pagination.ts";
-import { categoryIdOf, FIXED_TOPIC_LABELS, FIXED_TOPICS, SUBSCRIBER_STATES, type AdminSubscriber, type FixedTopic } from "#shared/schemas/subscription.ts";
+import { categoryIdOf, FIXED_TOPICS, SUBSCRIBER_STATES, type AdminSubscriber } from "#shared/schemas/subscription.ts";
+import type { TFunction } from "i18next";
 import { ui } from "#web/components/ui/field.tsx";
 import { Pager } from "#web/components/ui/pager.tsx";
 import { When } from "#web/components/ui/when.tsx";
 import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";
 import { requireUser, serverFetch } from "#web/lib/app-context.ts";
 import { SubscriberImport } from "#web/features/subscriptions/index.ts";
+import { MANAGE_NAMESPACE, useManageText } from "#web/lib/manage-text.ts";
 
-const STATE_LABELS: Record<AdminSubscriber["state"], string> = { pending: "Waiting for confirmation", confirmed: "Subscribed", paused: "Paused", unsubscribed: "Unsubscribed" };
-const SOURCE_LABELS: Record<string, string> = { footer: "the form in the page footer", "subscribe-page": "the subscribe page", account: "My Account", preferences: "the preferences page", import: "a CSV import" };
+export const handle = { i18n: [MANAGE_NAMESPACE] };
+
+/** Where a consent was given, as its record's `source` starts ("footer", "import:<id>"). */
+const SOURCES = ["footer", "subscribe-page", "account", "preferences", "import"];
 
 async function load(request: Request, fetcher?: Fetcher) {
   const url = new URL(request.url);
@@ -57,31 +61,32 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
-function topicLabel(topic: string, categories: ReadonlyArray<{ id: string; name: string }>): string {
+function topicLabel(topic: string, categories: ReadonlyArray<{ id: string; name: string }>, t: TFunction): string {
   const categoryId = categoryIdOf(topic);
-  if (categoryId) return categories.find((c) => c.id === categoryId)?.name ?? "A deleted category";
-  return FIXED_TOPIC_LABELS[topic as FixedTopic] ?? topic;
+  if (categoryId) return categories.find((c) => c.id === categoryId)?.name ?? t("subscribers.deletedCategory");
+  return (FIXED_TOPICS as readonly string[]).includes(topic) ? t(`newsletters.topics.${topic}`) : topic;
 }
 
 function Filters({ categories }: { categories: ReadonlyArray<{ id: string; name: string }> }) {
   const [params] = useSearchParams();
+  const { t } = useManageText();
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label="Subscribers">
+    <Form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={t("subscribers.label")}>
       <div className="min-w-0 flex-1 basis-48">
         <label htmlFor="subscribers-q" className={ui.label}>
-          Find by address
+          {t("subscribers.findByAddress")}
         </label>
         <input id="subscribers-q" name="q" type="search" defaultValue={params.get("q") ?? ""} className={ui.input} />
       </div>
       <div>
         <label htmlFor="subscribers-topic" className={ui.label}>
-          Topic
+          {t("subscribers.topic")}
         </label>
         <select id="subscribers-topic" name="topic" defaultValue={params.get("topic") ?? ""} className={ui.input}>
-          <option value="">Any topic</option>
-          {FIXED_TOPICS.map((t) => (
-            <option key={t} value={t}>
-              {FIXED_TOPIC_LABELS[t]}
+          <option value="">{t("subscribers.anyTopic")}</option>
+          {FIXED_TOPICS.map((topic) => (
+            <option key={topic} value={topic}>
+              {t(`newsletters.topics.${topic}`)}
             </option>
           ))}
           {categories.map((c) => (
@@ -93,43 +98,50 @@ function Filters({ categories }: { categories: ReadonlyArray<{ id: string; name:
       </div>
       <div>
         <label htmlFor="subscribers-state" className={ui.label}>
-          State
+          {t("subscribers.state")}
         </label>
         <select id="subscribers-state" name="state" defaultValue={params.get("state") ?? ""} className={ui.input}>
-          <option value="">Any state</option>
+          <option value="">{t("subscribers.anyState")}</option>
           {SUBSCRIBER_STATES.map((s) => (
             <option key={s} value={s}>
-              {STATE_LABELS[s]}
+              {t(`subscribers.states.${s}`)}
             </option>
           ))}
         </select>
       </div>
       <button type="submit" className={ui.secondary}>
-        Filter
+        {t("subscribers.filter")}
       </button>
-      <a href="/api/v1/exports/subscribers.csv" download className={ui.secondary} aria-label="Export CSV of all subscribers and their consent records">
-        Export CSV
+      {/* The CSV itself keeps English column headers in every language: it is data that spreadsheets and other tools read by those names. */}
+      <a href="/api/v1/exports/subscribers.csv" download className={ui.secondary} aria-label={t("subscribers.exportLabel")}>
+        {t("insights.exportCsv")}
       </a>
     </Form>
   );
 }
 
 function Subscriber({ subscriber: s, categories, busy }: { subscriber: AdminSubscriber; categories: ReadonlyArray<{ id: string; name: string }>; busy: boolean }) {
+  const { t } = useManageText();
+  const sourceOf = (source: string) => {
+    const kind = source.split(":")[0]!;
+    return SOURCES.includes(kind) ? t(`subscribers.sources.${kind}`) : source;
+  };
   return (
     <li className="card grid gap-2" aria-labelledby={`subscriber-${s.id}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`subscriber-${s.id}`} className="text-lg font-semibold break-all text-stone-900">
           {s.email}
         </h3>
-        <p className="text-sm text-stone-700">{STATE_LABELS[s.state]}</p>
+        <p className="text-sm text-stone-700">{t(`subscribers.states.${s.state}`)}</p>
       </div>
-      <p className="text-sm text-stone-700">Topics: {s.topics.map((t) => topicLabel(t, categories)).join(", ") || "none"}</p>
+      <p className="text-sm text-stone-700">{t("subscribers.topics", { topics: s.topics.map((topic) => topicLabel(topic, categories, t)).join(", ") || t("subscribers.noTopics") })}</p>
       <details>
-        <summary className="cursor-pointer font-semibold text-brand-800">Consent ({s.consents.length})</summary>
+        <summary className="cursor-pointer font-semibold text-brand-800">{t("subscribers.consent", { count: s.consents.length })}</summary>
         <ul className="mt-2 grid gap-2 text-sm">
           {s.consents.map((c) => (
             <li key={c.id} className="text-stone-800">
-              <When iso={c.givenAt} />, from {SOURCE_LABELS[c.source.split(":")[0]!] ?? c.source}, for {c.email}: “{c.text}”
+              <When iso={c.givenAt} />
+              {t("subscribers.consentRecord", { source: sourceOf(c.source), email: c.email, text: c.text })}
             </li>
           ))}
         </ul>
@@ -137,8 +149,8 @@ function Subscriber({ subscriber: s, categories, busy }: { subscriber: AdminSubs
       {s.state !== "unsubscribed" && (
         <Form method="post">
           <input type="hidden" name="id" value={s.id} />
-          <button type="submit" className={ui.danger} disabled={busy} aria-label={`Unsubscribe ${s.email}`}>
-            Unsubscribe
+          <button type="submit" className={ui.danger} disabled={busy} aria-label={t("subscribers.unsubscribeOf", { email: s.email })}>
+            {t("subscribers.unsubscribe")}
           </button>
         </Form>
       )}
@@ -150,10 +162,11 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
   const { list, loadError, categories } = loaderData;
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
+  const { t } = useManageText();
   return (
     <section aria-labelledby="subscribers-heading" className="grid gap-4">
       <h2 id="subscribers-heading" className={ui.sectionHeading}>
-        Subscribers ({list?.total ?? 0})
+        {t("subscribers.heading", { count: list?.total ?? 0 })}
       </h2>
       <Filters categories={categories} />
       <SubscriberImport onChanged={() => void revalidator.revalidate()} />
@@ -162,7 +175,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
           {loadError ?? actionData?.error}
         </p>
       )}
-      {list?.total === 0 && <p className="text-stone-700">No subscribers match.</p>}
+      {list?.total === 0 && <p className="text-stone-700">{t("subscribers.noneMatch")}</p>}
       {list && list.total > 0 && (
         <>
           <ul className="grid gap-3">
@@ -170,7 +183,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
               <Subscriber key={s.id} subscriber={s} categories={categories} busy={busy} />
             ))}
           </ul>
-          <Pager label="Subscribers" page={list.page} pageSize={list.pageSize} total={list.total} />
+          <Pager label={t("subscribers.label")} page={list.page} pageSize={list.pageSize} total={list.total} />
         </>
       )}
     </section>

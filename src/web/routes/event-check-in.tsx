@@ -8,7 +8,11 @@ import { paths } from "../lib/paths.ts";
 import { RouteError } from "../components/layout/route-error.tsx";
 import { CheckInPage } from "../features/check-in/index.ts";
 import { registrationMessages } from "#shared/schemas/registration.ts";
-import { formatDay, formatEventWhen } from "#shared/zoned-time.ts";
+import { formatDay, formatEventWhen } from "#shared/i18n/format.ts";
+import { getFixedT } from "#shared/i18n/index.ts";
+import { MANAGE_NAMESPACE, requestLanguage, useManageText } from "../lib/manage-text.ts";
+
+export const handle = { i18n: [MANAGE_NAMESPACE] };
 
 // The built page bundle holds its own copy of AppError, so a service's error is recognised by shape, not instanceof.
 function statusOf(error: unknown): number | undefined {
@@ -28,14 +32,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ]);
     if (!event) throw data(registrationMessages.eventNotFound, { status: 404 });
     const title = event.name;
+    const language = requestLanguage(request, user, site);
+    const pageTitle = (await getFixedT(language, MANAGE_NAMESPACE))("checkIn.titleOf", { name: title });
     if (event.recurrenceRule && !date) {
       const dates = [...new Set(list.items.map((item) => item.date).filter((day): day is string => day !== null))].sort();
-      return { kind: "dates" as const, title, eventId: event.id, dates: dates.map((day) => ({ day, label: formatDay(`${day}T12:00:00Z`, "UTC") })) };
+      return { kind: "dates" as const, title, pageTitle, eventId: event.id, dates: dates.map((day) => ({ day, label: formatDay(`${day}T12:00:00Z`, language, "UTC") })) };
     }
     return {
       kind: "door" as const,
       title,
-      page: { eventId: event.id, date: list.date, title, when: formatEventWhen(event.eventDate, event.endDate, event.allDay, site.timeZone), timeZone: site.timeZone, items: list.items },
+      pageTitle,
+      page: { eventId: event.id, date: list.date, title, when: formatEventWhen(event.eventDate, event.endDate, event.allDay, language, site.timeZone), timeZone: site.timeZone, items: list.items },
     };
   } catch (error) {
     const status = statusOf(error);
@@ -47,21 +54,22 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData ? `Check-in: ${loaderData.title}` : "Check-in");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.pageTitle ?? "Check-in");
 
 export default function EventCheckIn({ loaderData }: Route.ComponentProps) {
+  const { t } = useManageText();
   if (loaderData.kind === "door") return <CheckInPage data={loaderData.page} />;
   return (
     <section className="mx-auto grid max-w-xl gap-4">
       <header>
-        <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Check-in</p>
+        <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{t("checkIn.kicker")}</p>
         <h1 className="page-heading">{loaderData.title}</h1>
       </header>
       {loaderData.dates.length === 0 ? (
-        <p>No date of this event has registrations yet.</p>
+        <p>{t("checkIn.noDates")}</p>
       ) : (
         <>
-          <p>Choose the date to check people in for:</p>
+          <p>{t("checkIn.chooseDate")}</p>
           <ul className="grid gap-2">
             {loaderData.dates.map(({ day, label }) => (
               <li key={day}>

@@ -10,10 +10,12 @@ import { ErrorList, ui } from "../components/ui/field.tsx";
 import { errorStatus, refusal } from "../features/events/occurrence-result.ts";
 import { questionsFromText, questionsToText } from "../features/registration/questions-text.ts";
 import { registrationFromForm, RegistrationSettingsFields, type RegistrationDefaults, type RegistrationField } from "../features/registration/registration-settings-fields.tsx";
-import { formatEventWhen } from "#shared/zoned-time.ts";
+import { formatEventWhen } from "#shared/i18n/format.ts";
+import { getFixedT } from "#shared/i18n/index.ts";
+import { MANAGE_NAMESPACE, requestLanguage, useManageText } from "../lib/manage-text.ts";
 import type { AttendeeList, RegistrationInfo } from "#shared/schemas/registration.ts";
 
-const STATUS_TEXT: Record<string, string> = { confirmed: "Confirmed", waitlisted: "Waiting list", "pending-confirmation": "Not confirmed yet", cancelled: "Cancelled" };
+export const handle = { i18n: [MANAGE_NAMESPACE] };
 
 const dateOf = (request: Request) => new URL(request.url).searchParams.get("date") || null;
 
@@ -28,11 +30,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       services.siteSettings.get(),
     ]);
     const shown = date ? ((await services.events.findOccurrence(params.eventId, date)) ?? event) : event;
+    const language = requestLanguage(request, user, site);
+    const t = await getFixedT(language, MANAGE_NAMESPACE);
     return {
       state: "ok" as const,
       eventId: event.id,
       name: event.name,
-      when: formatEventWhen(shown.eventDate, shown.endDate, shown.allDay, site.timeZone),
+      title: t("registrations.titleOf", { name: event.name }),
+      when: formatEventWhen(shown.eventDate, shown.endDate, shown.allDay, language, site.timeZone),
       recurring: event.recurrenceRule !== null,
       date,
       eventHref: paths.event(event.id, date),
@@ -46,7 +51,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     };
   } catch (error) {
     const status = errorStatus(error);
-    if (status === 401 || status === 403 || status === 404) return data({ state: "refused" as const, status }, { status });
+    if (status === 401 || status === 403 || status === 404) return data({ state: "refused" as const, status, title: (await getFixedT(requestLanguage(request, user, await services.siteSettings.get()), MANAGE_NAMESPACE))("registrations.title") }, { status });
     throw error;
   }
 }
@@ -57,22 +62,23 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const intent = text("intent");
+  const t = await getFixedT(requestLanguage(request, user, await services.siteSettings.get()), MANAGE_NAMESPACE);
   try {
     if (intent === "settings") {
       const questions = questionsFromText(text("questions"));
       await services.registrations.saveSettings(user, params.eventId, date, { ...registrationFromForm((name) => text(name)), questions });
-      return { intent, done: "Registration settings saved." };
+      return { intent, done: t("registrations.settingsSaved") };
     }
     if (intent === "restore") {
       await services.registrations.restoreDate(user, params.eventId, date);
-      return { intent, done: "Registration is open again." };
+      return { intent, done: t("registrations.reopened") };
     }
     if (intent === "message") {
       const { sent } = await services.registrations.message(user, params.eventId, date, { subject: text("subject"), message: text("message") });
-      return { intent, done: sent === 1 ? "Message sent to 1 registration." : `Message sent to ${sent} registrations.` };
+      return { intent, done: t("registrations.messageSent", { count: sent }) };
     }
     await services.registrations.cancelDate(user, params.eventId, date);
-    return { intent: "cancel", done: "Registration is closed and everyone registered was told." };
+    return { intent: "cancel", done: t("registrations.cancelled") };
   } catch (error) {
     const refused = refusal(error);
     // What was typed comes back with the refusal, so a page drawn without scripts keeps it.
@@ -84,7 +90,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageTitle(matches, loaderData?.state === "ok" ? `Registrations: ${loaderData.name}` : "Registrations"),
+  ...pageTitle(matches, loaderData?.title ?? "Registrations"),
   { name: "robots", content: "noindex" },
 ];
 
@@ -104,12 +110,13 @@ function Outcome({ result, intent }: { result: ActionData; intent: string }) {
 }
 
 export default function EventRegistrations({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useManageText();
   if (loaderData.state !== "ok") {
     return (
       <section className="grid max-w-2xl gap-4">
-        <h1 className="page-heading">Registrations</h1>
+        <h1 className="page-heading">{t("registrations.title")}</h1>
         <p role="alert" className={ui.error}>
-          {loaderData.status === 401 ? "Sign in to see the registrations." : loaderData.status === 403 ? "Only administrators and the owners of the host business see registrations." : "Event not found."}
+          {loaderData.status === 401 ? t("registrations.signIn") : loaderData.status === 403 ? t("registrations.forbidden") : t("registrations.notFound")}
         </p>
       </section>
     );
@@ -118,60 +125,60 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
   const result = actionData as ActionData;
   const typed = result?.intent === "settings" ? result.typed : undefined;
   const fieldError = (name: string) => (result?.intent === "settings" || result?.intent === "message" ? result.fields?.[name] : undefined);
+  // The CSV itself keeps English column headers in every language: it is data that spreadsheets and other tools read by those names.
   const csvHref = `/api/v1/exports/events/${encodeURIComponent(loaderData.eventId)}/registrations.csv${loaderData.date ? `?date=${loaderData.date}` : ""}`;
   return (
     <section className="grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6" aria-labelledby="registrations-heading">
       <div>
         <h1 id="registrations-heading" className="page-heading">
-          Registrations: {loaderData.name}
+          {loaderData.title}
         </h1>
         <p className="mt-1 text-stone-700">
           <Link to={loaderData.eventHref} className="text-brand-700 underline">
-            {loaderData.recurring && !loaderData.date ? "Every date of the series" : loaderData.when}
+            {loaderData.recurring && !loaderData.date ? t("registrations.everyDate") : loaderData.when}
           </Link>
         </p>
       </div>
 
       <section aria-labelledby="registrations-counts">
         <h2 id="registrations-counts" className={ui.sectionHeading}>
-          Who comes
+          {t("registrations.whoComes")}
         </h2>
         <p className="mt-1 text-stone-800" data-testid="registration-counts">
-          {list.counts.confirmed} confirmed{settings.capacity !== null && info ? ` of ${settings.capacity}` : ""} · {list.counts.waitlisted} waiting · {list.counts.checkedIn} checked in ·{" "}
-          {list.counts.cancelled} cancelled (places)
+          {t(settings.capacity !== null && info ? "registrations.countsOf" : "registrations.counts", { ...list.counts, capacity: settings.capacity })}
         </p>
         <p className="mt-2 flex flex-wrap gap-2">
           <a href={csvHref} className={ui.secondary} download>
-            Download CSV
+            {t("registrations.downloadCsv")}
           </a>
           {/* A document load: only the check-in page's own CSP lets its QR decoder run. */}
           <a href={paths.eventCheckIn(loaderData.eventId, loaderData.date)} className={ui.primary}>
-            Check in at the door
+            {t("registrations.checkIn")}
           </a>
         </p>
         <div className="mt-3 overflow-x-auto">
           <table className={ui.table}>
-            <caption className="sr-only">Registrations, oldest first</caption>
+            <caption className="sr-only">{t("registrations.caption")}</caption>
             <thead>
               <tr>
-                {loaderData.recurring && <th className={ui.th}>Date</th>}
-                <th className={ui.th}>Name</th>
-                <th className={ui.th}>E-mail</th>
-                <th className={ui.th}>Places</th>
-                <th className={ui.th}>Status</th>
+                {loaderData.recurring && <th className={ui.th}>{t("registrations.date")}</th>}
+                <th className={ui.th}>{t("registrations.name")}</th>
+                <th className={ui.th}>{t("registrations.email")}</th>
+                <th className={ui.th}>{t("registrations.places")}</th>
+                <th className={ui.th}>{t("registrations.status")}</th>
                 {list.questions.map((q) => (
                   <th key={q.id} className={ui.th}>
                     {q.label}
                   </th>
                 ))}
-                <th className={ui.th}>Checked in</th>
+                <th className={ui.th}>{t("registrations.checkedIn")}</th>
               </tr>
             </thead>
             <tbody>
               {list.items.length === 0 && (
                 <tr>
                   <td className={ui.td} colSpan={5 + list.questions.length + (loaderData.recurring ? 1 : 0)}>
-                    No registrations yet.
+                    {t("registrations.none")}
                   </td>
                 </tr>
               )}
@@ -181,13 +188,13 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
                   <td className={ui.td}>{r.name}</td>
                   <td className={`${ui.td} break-all`}>{r.email}</td>
                   <td className={ui.td}>{r.partySize}</td>
-                  <td className={ui.td}>{STATUS_TEXT[r.status]}</td>
+                  <td className={ui.td}>{t(`registrations.statuses.${r.status}`)}</td>
                   {list.questions.map((q) => (
                     <td key={q.id} className={ui.td}>
                       {r.answers[q.id] ?? ""}
                     </td>
                   ))}
-                  <td className={ui.td}>{r.checkedInAt ? "Yes" : "No"}</td>
+                  <td className={ui.td}>{r.checkedInAt ? t("registrations.yes") : t("registrations.no")}</td>
                 </tr>
               ))}
             </tbody>
@@ -197,9 +204,9 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
 
       <section aria-labelledby="registrations-settings">
         <h2 id="registrations-settings" className={ui.sectionHeading}>
-          {loaderData.date ? "Settings of this date" : "Settings"}
+          {loaderData.date ? t("registrations.settingsOfDate") : t("registrations.settings")}
         </h2>
-        {loaderData.recurring && !loaderData.date && <p className="mt-1 text-sm text-stone-700">These apply to every date of the series; a date's own page (?date=) can have its own.</p>}
+        {loaderData.recurring && !loaderData.date && <p className="mt-1 text-sm text-stone-700">{t("registrations.seriesSettings")}</p>}
         {/* The server checks it and answers beside each field; the date pickers' own checks would hold a corrected form back. */}
         <Form method="post" noValidate className="mt-3 grid max-w-xl gap-4">
           <input type="hidden" name="intent" value="settings" />
@@ -212,16 +219,16 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           />
           <div>
             <label htmlFor="registration-questions" className={ui.label}>
-              Questions
+              {t("registrations.questions")}
             </label>
             <textarea id="registration-questions" name="questions" rows={3} className={ui.input} defaultValue={typed?.questions ?? questionsToText(settings.questions)} aria-describedby="registration-questions-hint" />
             <p id="registration-questions-hint" className="mt-1 text-sm text-stone-600">
-              One question a line. For a choice, put the choices after it, each after a |: &quot;Meal | Meat | Vegetarian&quot;. End a line with * for a question that needs an answer.
+              {t("registrations.questionsHint")}
             </p>
           </div>
           <div>
             <button type="submit" className={ui.primary}>
-              Save settings
+              {t("registrations.saveSettings")}
             </button>
           </div>
           <Outcome result={result} intent="settings" />
@@ -231,27 +238,27 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
       {(!loaderData.recurring || loaderData.date) && (
         <section aria-labelledby="registrations-message">
           <h2 id="registrations-message" className={ui.sectionHeading}>
-            Message everyone registered
+            {t("registrations.messageHeading")}
           </h2>
           <Form method="post" className="mt-3 grid max-w-xl gap-4">
             <input type="hidden" name="intent" value="message" />
             <div>
               <label htmlFor="registration-subject" className={ui.label}>
-                Subject
+                {t("registrations.subject")}
               </label>
               <input id="registration-subject" name="subject" className={ui.input} aria-invalid={fieldError("subject") ? true : undefined} aria-describedby="registration-subject-error" />
               <ErrorList id="registration-subject-error" errors={fieldError("subject") ? [fieldError("subject")!] : null} />
             </div>
             <div>
               <label htmlFor="registration-message" className={ui.label}>
-                Message
+                {t("registrations.message")}
               </label>
               <textarea id="registration-message" name="message" rows={4} className={ui.input} aria-invalid={fieldError("message") ? true : undefined} aria-describedby="registration-message-error" />
               <ErrorList id="registration-message-error" errors={fieldError("message") ? [fieldError("message")!] : null} />
             </div>
             <div>
               <button type="submit" className={ui.primary}>
-                Send message
+                {t("registrations.sendMessage")}
               </button>
             </div>
             <Outcome result={result} intent="message" />
@@ -261,28 +268,28 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
 
       <section aria-labelledby="registrations-cancel">
         <h2 id="registrations-cancel" className={ui.sectionHeading}>
-          Cancel
+          {t("registrations.cancelHeading")}
         </h2>
-        <p className="mt-1 text-stone-700">Closes registration, cancels every registration and e-mails everyone registered{loaderData.date ? " for this date" : ""}.</p>
+        <p className="mt-1 text-stone-700">{loaderData.date ? t("registrations.cancelDateExplained") : t("registrations.cancelExplained")}</p>
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="cancel" />
           <button type="submit" className={ui.danger} disabled={settings.cancelled}>
-            {settings.cancelled ? "Cancelled" : loaderData.date || !loaderData.recurring ? "Cancel this date" : "Cancel every date"}
+            {settings.cancelled ? t("registrations.isCancelled") : loaderData.date || !loaderData.recurring ? t("registrations.cancelDate") : t("registrations.cancelEveryDate")}
           </button>
         </Form>
         <Outcome result={result} intent="cancel" />
         {settings.cancelled && (
           <div className="mt-4">
-            <h3 className="font-semibold text-stone-900">Reopen registration</h3>
+            <h3 className="font-semibold text-stone-900">{t("registrations.reopen")}</h3>
             {loaderData.dateCancelled ? (
-              <p className="mt-1 text-stone-700">This date is cancelled in the calendar. Restoring it (administrators, under Events) reopens its registration.</p>
+              <p className="mt-1 text-stone-700">{t("registrations.dateCancelled")}</p>
             ) : (
               <>
-                <p className="mt-1 text-stone-700">Takes registrations again. Registrations cancelled with it stay cancelled: their people register again if they still come.</p>
+                <p className="mt-1 text-stone-700">{t("registrations.reopenExplained")}</p>
                 <Form method="post" className="mt-3">
                   <input type="hidden" name="intent" value="restore" />
                   <button type="submit" className={ui.secondary}>
-                    Reopen registration
+                    {t("registrations.reopen")}
                   </button>
                 </Form>
               </>

@@ -2,8 +2,9 @@
 // as a table, what visitors searched for and did not find, and the businesses, categories, tags, events and offers
 // looked at most, each table with its CSV.
 import { OVERVIEW_TABLES, type InsightOverview, type OverviewTable } from "#shared/schemas/insights.ts";
-import { InsightPeriods, InsightsByDay } from "#web/components/insights-by-day.tsx";
+import { countText, dayText, InsightPeriods, InsightsByDay } from "#web/components/insights-by-day.tsx";
 import { ui } from "#web/components/ui/field.tsx";
+import { useManageText } from "#web/lib/manage-text.ts";
 import { paths } from "#web/lib/paths.ts";
 
 /** The tables in the order the page shows them: what was not found first, as the association most needs it. */
@@ -14,7 +15,9 @@ export function overviewHref(days: number): string {
 }
 
 function RankedTable({ table, overview, days }: { table: OverviewTable; overview: InsightOverview; days: number }) {
-  const { title, name, count } = OVERVIEW_TABLES[table];
+  const { t, lang } = useManageText();
+  // The tables' English names are OVERVIEW_TABLES', the catalog's `insights.tables` says them in each language.
+  const { title, name, count } = { ...OVERVIEW_TABLES[table], ...(t(`insights.tables.${table}`, { returnObjects: true }) as Partial<(typeof OVERVIEW_TABLES)[OverviewTable]>) };
   const rows = overview.tables[table];
   const headingId = `insights-${table}`;
   return (
@@ -23,17 +26,18 @@ function RankedTable({ table, overview, days }: { table: OverviewTable; overview
         <h3 id={headingId} className="text-lg font-semibold text-stone-900">
           {title}
         </h3>
-        <a href={`/api/v1/exports/insights/${table}.csv?days=${days}`} download className={ui.secondary} aria-label={`Export CSV of ${title.toLowerCase()}`}>
-          Export CSV
+        {/* The CSV itself keeps English column headers in every language: it is data that spreadsheets and other tools read by those names. */}
+        <a href={`/api/v1/exports/insights/${table}.csv?days=${days}`} download className={ui.secondary} aria-label={t("insights.exportCsvOf", { title: title.toLowerCase() })}>
+          {t("insights.exportCsv")}
         </a>
       </div>
       {rows.length === 0 ? (
-        <p className="text-sm text-stone-600">Nothing counted in this period yet.</p>
+        <p className="text-sm text-stone-600">{t("insights.nothingCounted")}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
-              {title}, {overview.from} to {overview.to}
+              {t("insights.tableOf", { title, from: dayText(overview.from, lang), to: dayText(overview.to, lang) })}
             </caption>
             <thead>
               <tr>
@@ -49,7 +53,7 @@ function RankedTable({ table, overview, days }: { table: OverviewTable; overview
               {rows.map((row) => (
                 <tr key={row.name} className="border-t border-stone-200">
                   <td className="py-1 pr-3 break-words">{row.name}</td>
-                  <td className="py-1 text-right tabular-nums">{row.count}</td>
+                  <td className="py-1 text-right tabular-nums">{countText(row.count, lang)}</td>
                 </tr>
               ))}
             </tbody>
@@ -61,20 +65,26 @@ function RankedTable({ table, overview, days }: { table: OverviewTable; overview
 }
 
 export function InsightsOverview({ overview, days }: { overview: InsightOverview; days: number }) {
-  const total = overview.visits.reduce((a, b) => a + b, 0);
-  const summary = `Page views of businesses, offers and events by day, ${overview.from} to ${overview.to}: ${total} in all.`;
-  const lines = [{ label: "Page views", values: overview.visits }];
+  const { t, lang } = useManageText();
+  const total = countText(
+    overview.visits.reduce((a, b) => a + b, 0),
+    lang,
+  );
+  const from = dayText(overview.from, lang);
+  const to = dayText(overview.to, lang);
+  const summary = t("insights.summary", { from, to, total });
+  const lines = [{ label: t("insights.pageViews"), values: overview.visits }];
   return (
     <div className="grid gap-5 [&>*]:min-w-0">
-      <InsightPeriods label="Period of the insights" days={days} href={overviewHref} />
+      <InsightPeriods label={t("insights.period")} days={days} href={overviewHref} />
       <p className="text-sm text-stone-700">
-        {overview.from} to {overview.to}. Counted without cookies and without knowing who anyone is; bots and visitors who ask not to be tracked are left out.
+        {t("insights.counted", { from, to })}
       </p>
       <section aria-labelledby="insights-visits" className="grid gap-3">
         <h3 id="insights-visits" className="text-lg font-semibold text-stone-900">
-          Visits by day ({total} page views)
+          {t("insights.visitsByDay", { total })}
         </h3>
-        <InsightsByDay days={overview.days} lines={lines} summary={summary} tableTitle="Visits by day (table)" />
+        <InsightsByDay days={overview.days} lines={lines} summary={summary} tableTitle={t("insights.visitsTable")} />
       </section>
       <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         {ORDER.map((table) => (

@@ -4,11 +4,15 @@ import type { FormMetadata } from "@conform-to/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { UploadField } from "#web/components/upload/upload-field.tsx";
 import { ui } from "#web/components/ui/field.tsx";
+import { useManageText } from "#web/lib/manage-text.ts";
 
-/** How the items of one list are called: "hero photo", "Hero photos". */
+/** How the items of one list are called, in the page's language: "hero photo", "Hero photos", "New hero photo", and the add button's text. */
 export interface ListNames {
   one: string;
   many: string;
+  newOne: string;
+  add: (count: number, max: number) => string;
+  full: (count: number, max: number) => string;
 }
 
 /** The ids of an item's buttons and of the list's add button, so focus can follow an item moved or removed. */
@@ -45,6 +49,7 @@ export function ItemButtons({
   label: string;
   disabled: boolean;
 }) {
+  const { t } = useManageText();
   // Plain buttons, not submit buttons: Enter in a field of the form still saves it.
   const move = (to: number) => () => {
     form.reorder({ name: list, from: index, to });
@@ -56,14 +61,14 @@ export function ItemButtons({
   };
   return (
     <span className="flex flex-wrap gap-1">
-      <button type="button" id={buttonId(list, index, "up")} className={ui.secondary} disabled={disabled || index === 0} aria-label={`Move ${label} up`} onClick={move(index - 1)}>
-        Up
+      <button type="button" id={buttonId(list, index, "up")} className={ui.secondary} disabled={disabled || index === 0} aria-label={t("imageList.moveUp", { label })} onClick={move(index - 1)}>
+        {t("imageList.up")}
       </button>
-      <button type="button" id={buttonId(list, index, "down")} className={ui.secondary} disabled={disabled || index === count - 1} aria-label={`Move ${label} down`} onClick={move(index + 1)}>
-        Down
+      <button type="button" id={buttonId(list, index, "down")} className={ui.secondary} disabled={disabled || index === count - 1} aria-label={t("imageList.moveDown", { label })} onClick={move(index + 1)}>
+        {t("imageList.down")}
       </button>
-      <button type="button" id={buttonId(list, index, "remove")} className={ui.danger} disabled={disabled} aria-label={`Remove ${label}`} onClick={remove}>
-        Remove
+      <button type="button" id={buttonId(list, index, "remove")} className={ui.danger} disabled={disabled} aria-label={t("imageList.removeItem", { label })} onClick={remove}>
+        {t("imageList.remove")}
       </button>
     </span>
   );
@@ -93,6 +98,7 @@ export function AddImage({
   /** The id of the new item's first field, which takes the focus once the item is added. */
   newItemFocus: string;
 }) {
+  const { t } = useManageText();
   const [adding, setAdding] = useState(false);
   const [uploading, setUploading] = useState(false);
   const uploadArea = useRef<HTMLDivElement>(null);
@@ -113,7 +119,7 @@ export function AddImage({
       <div ref={uploadArea} className="grid gap-2">
         <UploadField
           kind="siteImage"
-          label={`New ${names.one}`}
+          label={names.newOne}
           disabled={disabled}
           onBusyChange={busy}
           onUploaded={(file) => {
@@ -133,14 +139,14 @@ export function AddImage({
             focusLater(addButtonId(list));
           }}
         >
-          Cancel adding
+          {t("imageList.cancelAdding")}
         </button>
       </div>
     );
   }
   return (
     <button id={addButtonId(list)} type="button" className={`${ui.secondary} justify-self-start`} disabled={disabled || full} onClick={() => setAdding(true)}>
-      {full ? `${names.many} full (${count} of ${max})` : `Add a ${names.one} (${count} of ${max})`}
+      {full ? names.full(count, max) : names.add(count, max)}
     </button>
   );
 }
@@ -165,6 +171,7 @@ export function ImageList({
   children: ReactNode;
   add: ReactNode;
 }) {
+  const { t } = useManageText();
   const invalid = !!errors?.length;
   return (
     <fieldset id={id} className="grid min-w-0 gap-3" aria-describedby={`${id}-hint${invalid ? ` ${errorId}` : ""}`}>
@@ -172,7 +179,7 @@ export function ImageList({
       <p id={`${id}-hint`} className="text-sm text-stone-600">
         {hint}
       </p>
-      {empty ? <p className="text-sm text-stone-600">None yet.</p> : <ol className="grid gap-3">{children}</ol>}
+      {empty ? <p className="text-sm text-stone-600">{t("imageList.none")}</p> : <ol className="grid gap-3">{children}</ol>}
       {add}
       {invalid && (
         <p id={errorId} className="text-sm font-medium text-red-800">

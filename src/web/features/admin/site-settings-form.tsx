@@ -5,9 +5,10 @@ import { useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { fieldErrors, formMessage } from "#shared/field-errors.ts";
 import { messages } from "#shared/messages.ts";
-import { DIGEST_WEEKDAYS, DIGEST_WEEKDAY_LABELS, MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { DIGEST_WEEKDAYS, MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
 import { LANGUAGE_NAMES, LANGUAGES } from "#shared/i18n/index.ts";
 import { Field, InputField, OutcomeMessage, selectProps, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { useManageText } from "#web/lib/manage-text.ts";
 import { AddImage, ImageList, ItemButtons, type ListNames } from "./site-image-list.tsx";
 
 export interface SiteSettingsActionData {
@@ -133,8 +134,20 @@ function defaultsOf(settings: SiteSettings): FormFields {
   };
 }
 
-const HERO_PHOTOS = { one: "hero photo", many: "Hero photos" };
-const SPONSORS = { one: "sponsor", many: "Sponsors" };
+/** How a list's items are called, in the page's language ("hero photo", "Hero photos", "Add a hero photo (1 of 6)"). */
+function useListNames(list: "heroPhotos" | "sponsors"): ListNames {
+  const { t } = useManageText();
+  return useMemo(
+    () => ({
+      one: t(`siteSettings.${list}.one`),
+      many: t(`siteSettings.${list}.many`),
+      newOne: t(`siteSettings.${list}.new`),
+      add: (count: number, max: number) => t(`siteSettings.${list}.add`, { count, max }),
+      full: (count: number, max: number) => t(`siteSettings.${list}.full`, { count, max }),
+    }),
+    [list, t],
+  );
+}
 
 /** What an image of a list looks like; described by the text fields beside it. */
 function Preview({ url }: { url: string | undefined }) {
@@ -225,34 +238,38 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const saving = fetcher.state !== "idle";
   const busy = saving || uploadingHero || uploadingSponsor;
   const readOnlyInput = `${ui.input} text-sm text-stone-700`;
+  const { t } = useManageText();
+  const heroPhotos = useListNames("heroPhotos");
+  const sponsors = useListNames("sponsors");
+  const hint = (id: string, key: string) => ({ id, text: t(`siteSettings.${key}`) });
 
   return (
     <section aria-labelledby="site-settings-heading" className="card max-w-2xl">
       <h2 id="site-settings-heading" className={ui.sectionHeading}>
-        Site settings
+        {t("siteSettings.heading")}
       </h2>
-      <p className="mt-1 text-sm text-stone-700">The association's own details, shown to every visitor as soon as they are saved.</p>
+      <p className="mt-1 text-sm text-stone-700">{t("siteSettings.intro")}</p>
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4" aria-busy={busy}>
-        <InputField field={fields.associationName} label="Association name" autoComplete="organization" />
-        <InputField field={fields.tagline} label="Tagline" />
-        <Field id={fields.mailingAddress.id} label="Mailing address" errorId={fields.mailingAddress.errorId} errors={fields.mailingAddress.errors}>
+        <InputField field={fields.associationName} label={t("siteSettings.associationName")} autoComplete="organization" />
+        <InputField field={fields.tagline} label={t("siteSettings.tagline")} />
+        <Field id={fields.mailingAddress.id} label={t("siteSettings.mailingAddress")} errorId={fields.mailingAddress.errorId} errors={fields.mailingAddress.errors}>
           <textarea {...getTextareaProps(fields.mailingAddress)} key={fields.mailingAddress.key} rows={3} autoComplete="street-address" className={ui.input} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField field={fields.generalEmail} label="General email" type="email" autoComplete="email" />
-          <InputField field={fields.volunteerEmail} label="Volunteer email" type="email" autoComplete="email" />
+          <InputField field={fields.generalEmail} label={t("siteSettings.generalEmail")} type="email" autoComplete="email" />
+          <InputField field={fields.volunteerEmail} label={t("siteSettings.volunteerEmail")} type="email" autoComplete="email" />
         </div>
         <fieldset className="grid gap-4 sm:grid-cols-3">
-          <legend className={ui.label}>Map centre and zoom</legend>
-          <InputField field={center.lat} label="Map centre latitude" inputMode="decimal" />
-          <InputField field={center.lng} label="Map centre longitude" inputMode="decimal" />
-          <InputField field={fields.mapZoom} label="Map zoom" inputMode="numeric" />
+          <legend className={ui.label}>{t("siteSettings.mapLegend")}</legend>
+          <InputField field={center.lat} label={t("siteSettings.mapLatitude")} inputMode="decimal" />
+          <InputField field={center.lng} label={t("siteSettings.mapLongitude")} inputMode="decimal" />
+          <InputField field={fields.mapZoom} label={t("siteSettings.mapZoom")} inputMode="numeric" />
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             field={fields.timeZone}
-            label="Time zone"
-            hint={{ id: "site-settings-time-zone-hint", text: "An IANA time zone such as America/Toronto. Event times and opening hours are in it." }}
+            label={t("siteSettings.timeZone")}
+            hint={hint("site-settings-time-zone-hint", "timeZoneHint")}
             list="site-settings-time-zones"
             autoComplete="off"
             spellCheck={false}
@@ -265,70 +282,70 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
           </InputField>
           <InputField
             field={fields.holidayRegion}
-            label="Holiday region"
-            hint={{ id: "site-settings-holiday-region-hint", text: "A country or region code such as CA-ON, for the public holidays of opening hours." }}
+            label={t("siteSettings.holidayRegion")}
+            hint={hint("site-settings-holiday-region-hint", "holidayRegionHint")}
             autoComplete="off"
             spellCheck={false}
           />
           <InputField
             field={fields.currency}
-            label="Currency"
-            hint={{ id: "site-settings-currency-hint", text: "A three-letter code such as CAD: the currency of the prices of offers, for search engines." }}
+            label={t("siteSettings.currency")}
+            hint={hint("site-settings-currency-hint", "currencyHint")}
             autoComplete="off"
             spellCheck={false}
           />
         </div>
         <fieldset className="grid gap-4 sm:grid-cols-2" aria-describedby="site-settings-digest-hint">
-          <legend className={ui.label}>Weekly digest</legend>
+          <legend className={ui.label}>{t("siteSettings.digestLegend")}</legend>
           <p id="site-settings-digest-hint" className="text-sm text-stone-600 sm:col-span-2">
-            Members who choose "In a weekly digest" for some news get one mail with what is new, on this day at this time in the site's time zone, when there is something.
+            {t("siteSettings.digestHint")}
           </p>
-          <Field id={fields.digestWeekday.id} label="Digest day" errorId={fields.digestWeekday.errorId} errors={fields.digestWeekday.errors}>
+          <Field id={fields.digestWeekday.id} label={t("siteSettings.digestDay")} errorId={fields.digestWeekday.errorId} errors={fields.digestWeekday.errors}>
             <select {...selectProps(fields.digestWeekday)} key={fields.digestWeekday.key} className={ui.input}>
               {DIGEST_WEEKDAYS.map((day) => (
                 <option key={day} value={day}>
-                  {DIGEST_WEEKDAY_LABELS[day]}
+                  {t(`siteSettings.weekdays.${day}`)}
                 </option>
               ))}
             </select>
           </Field>
           <InputField
             field={fields.digestAt}
-            label="Digest time"
-            hint={{ id: "site-settings-digest-at-hint", text: "24-hour time such as 08:00." }}
+            label={t("siteSettings.digestTime")}
+            hint={hint("site-settings-digest-at-hint", "digestTimeHint")}
             inputMode="numeric"
             autoComplete="off"
           />
         </fieldset>
         <InputField
           field={fields.freshnessDays}
-          label="Ask owners to check their listing every (days)"
-          hint={{ id: "site-settings-freshness-hint", text: 'Owners who have not confirmed or changed their listing for this many days get a mail asking "Is your listing still right?"; 90 unless you change it.' }}
+          label={t("siteSettings.freshnessDays")}
+          hint={hint("site-settings-freshness-hint", "freshnessHint")}
           inputMode="numeric"
           autoComplete="off"
         />
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className={ui.label}>Event registrations</legend>
+          <legend className={ui.label}>{t("siteSettings.registrationsLegend")}</legend>
           <InputField
             field={fields.registrationReminderAt}
-            label="Reminder time"
-            hint={{ id: "site-settings-registration-reminder-hint", text: "People registered for an event are reminded the day before, at this 24-hour time such as 18:00." }}
+            label={t("siteSettings.reminderTime")}
+            hint={hint("site-settings-registration-reminder-hint", "reminderHint")}
             inputMode="numeric"
             autoComplete="off"
           />
           <InputField
             field={fields.registrationRetentionDays}
-            label="Keep registrations (days)"
-            hint={{ id: "site-settings-registration-retention-hint", text: "Names and e-mails of registrations are deleted this many days after their event." }}
+            label={t("siteSettings.retentionDays")}
+            hint={hint("site-settings-registration-retention-hint", "retentionHint")}
             inputMode="numeric"
             autoComplete="off"
           />
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={fields.languages.id} label="Languages" legend errorId={fields.languages.errorId} errors={fields.languages.errors}>
+          <Field id={fields.languages.id} label={t("siteSettings.languages")} legend errorId={fields.languages.errorId} errors={fields.languages.errors}>
             <input type="hidden" name="languagesShown" value="yes" />
             <p id="site-settings-languages-hint" className="text-sm text-stone-600">
-              The public pages are offered in these; with one, the site shows no choice of language.
+              {t("siteSettings.languagesHint")}
             </p>
             {LANGUAGES.map((language) => (
               <label key={language} className="mt-1 flex items-center gap-2 text-sm">
@@ -344,7 +361,7 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
               </label>
             ))}
           </Field>
-          <Field id={fields.defaultLanguage.id} label="Default language" errorId={fields.defaultLanguage.errorId} errors={fields.defaultLanguage.errors}>
+          <Field id={fields.defaultLanguage.id} label={t("siteSettings.defaultLanguage")} errorId={fields.defaultLanguage.errorId} errors={fields.defaultLanguage.errors}>
             <select {...selectProps(fields.defaultLanguage)} key={fields.defaultLanguage.key} className={ui.input}>
               {LANGUAGES.map((language) => (
                 <option key={language} value={language} lang={language}>
@@ -356,8 +373,8 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         </div>
         <ImageListField
           id="site-settings-hero-photos"
-          names={HERO_PHOTOS}
-          hint={`Shown in turn at the top of the home page, first photo first; at most ${MAX_HERO_PHOTOS}. Describe each one for people who cannot see it.`}
+          names={heroPhotos}
+          hint={t("siteSettings.heroPhotos.hint", { max: MAX_HERO_PHOTOS })}
           max={MAX_HERO_PHOTOS}
           form={form}
           saving={saving}
@@ -371,15 +388,15 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         >
           {(photo, label) => (
             <>
-              <InputField field={photo.url} label={`${label}: image`} readOnly className={readOnlyInput} />
-              <InputField field={photo.alt} label={`${label}: alt text`} />
+              <InputField field={photo.url} label={t("siteSettings.heroPhotos.image", { label })} readOnly className={readOnlyInput} />
+              <InputField field={photo.alt} label={t("siteSettings.heroPhotos.alt", { label })} />
             </>
           )}
         </ImageListField>
         <ImageListField
           id="site-settings-sponsors"
-          names={SPONSORS}
-          hint={`Their logos are shown in the footer of every page, in this order; at most ${MAX_SPONSOR_LOGOS}. A sponsor's logo links to its website when one is given.`}
+          names={sponsors}
+          hint={t("siteSettings.sponsors.hint", { max: MAX_SPONSOR_LOGOS })}
           max={MAX_SPONSOR_LOGOS}
           form={form}
           saving={saving}
@@ -393,15 +410,15 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         >
           {(sponsor, label) => (
             <>
-              <InputField field={sponsor.name} label={`${label}: name`} autoComplete="off" />
-              <InputField field={sponsor.imageUrl} label={`${label}: logo`} readOnly className={readOnlyInput} />
-              <InputField field={sponsor.url} label={`${label}: link (optional)`} type="url" autoComplete="off" placeholder="https://" />
+              <InputField field={sponsor.name} label={t("siteSettings.sponsors.name", { label })} autoComplete="off" />
+              <InputField field={sponsor.imageUrl} label={t("siteSettings.sponsors.logo", { label })} readOnly className={readOnlyInput} />
+              <InputField field={sponsor.url} label={t("siteSettings.sponsors.link", { label })} type="url" autoComplete="off" placeholder="https://" />
             </>
           )}
         </ImageListField>
         <div>
           <button type="submit" className={ui.primary} disabled={busy}>
-            {saving ? "Saving..." : "Save site settings"}
+            {saving ? t("siteSettings.saving") : t("siteSettings.save")}
           </button>
         </div>
         <OutcomeMessage outcome={refused ?? fetcher.data?.outcome} />

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { ErrorList, ui } from "#web/components/ui/field.tsx";
 import type { FieldWidgetProps } from "#web/components/ui/entity-fields.tsx";
 import { UploadField } from "#web/components/upload/upload-field.tsx";
+import { useManageText } from "#web/lib/manage-text.ts";
 
 interface NewAttachment {
   path: string;
@@ -17,19 +18,20 @@ function titleOf(fileName: string): string {
 }
 
 export function AttachmentsField({ name, label, errorId, errors, onBusyChange }: FieldWidgetProps) {
+  const { t } = useManageText();
   const [files, setFiles] = useState<NewAttachment[]>([]);
   return (
     <div className="grid gap-2" data-field={name}>
       <span className={ui.label}>{label}</span>
-      <p className="text-sm text-stone-600">Each file is added to the library for members when you save, and listed with the announcement.</p>
+      <p className="text-sm text-stone-600">{t("attachments.hint")}</p>
       {files.length > 0 && <input type="hidden" name={name} value={JSON.stringify(files)} />}
       {files.length > 0 && (
-        <ul aria-label="Files to attach" className="grid gap-1">
+        <ul aria-label={t("attachments.list")} className="grid gap-1">
           {files.map((file, index) => (
             <li key={file.path} className="flex flex-wrap items-center gap-2 text-sm text-stone-800">
               <span className="min-w-0 break-all">{file.title}</span>
               <button type="button" className={ui.secondary} onClick={() => setFiles((list) => list.filter((_, i) => i !== index))}>
-                Remove {file.title}
+                {t("attachments.remove", { title: file.title })}
               </button>
             </li>
           ))}
@@ -37,7 +39,7 @@ export function AttachmentsField({ name, label, errorId, errors, onBusyChange }:
       )}
       <UploadField
         kind="document"
-        label="File to attach"
+        label={t("attachments.file")}
         onBusyChange={onBusyChange}
         errorId={errorId}
         invalid={!!errors?.length}

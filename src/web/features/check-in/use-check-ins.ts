@@ -10,6 +10,9 @@ import { enqueue, flushQueue, queueKey, queueSnapshot, subscribeToQueues, type P
 const RETRY_MS = 15_000;
 const NOTHING_PENDING: PendingCheckIn[] = [];
 
+/** What the door says of a check-in, in the page's language (`checkInMessages`' English). */
+export type CheckInWords = Pick<typeof checkInMessages, "cancelled" | "waitlisted" | "unconfirmed" | "checkedIn" | "alreadyCheckedIn" | "waiting" | "undone">;
+
 export interface Announcement {
   text: string;
   tone: "ok" | "waiting" | "refused";
@@ -29,7 +32,19 @@ async function send(entry: PendingCheckIn): Promise<SendOutcome> {
   }
 }
 
-export function useCheckIns({ eventId, date, initial, formatTime }: { eventId: string; date: string | null; initial: Attendee[]; formatTime: (iso: string) => string }) {
+export function useCheckIns({
+  eventId,
+  date,
+  initial,
+  formatTime,
+  words = checkInMessages,
+}: {
+  eventId: string;
+  date: string | null;
+  initial: Attendee[];
+  formatTime: (iso: string) => string;
+  words?: CheckInWords;
+}) {
   const key = queueKey(eventId, date);
   const [stored, setStored] = useState(initial);
   // The queue is the browser's: the server renders the page with nothing waiting.
@@ -64,7 +79,7 @@ export function useCheckIns({ eventId, date, initial, formatTime }: { eventId: s
           const name = attendee?.name ?? "";
           if (outcome.kind === "sent") {
             setStored((list) => list.map((item) => (item.id === entry.registrationId ? { ...item, checkedInAt: outcome.checkedInAt } : item)));
-            setAnnouncement({ text: checkInMessages.checkedIn(name, attendee?.partySize ?? 1), tone: "ok" });
+            setAnnouncement({ text: words.checkedIn(name, attendee?.partySize ?? 1), tone: "ok" });
           } else if (outcome.kind === "refused") {
             setAnnouncement({ text: name ? `${name}: ${outcome.message}` : outcome.message, tone: "refused" });
           }
@@ -73,7 +88,7 @@ export function useCheckIns({ eventId, date, initial, formatTime }: { eventId: s
     } finally {
       flushing.current = false;
     }
-  }, [key]);
+  }, [key, words]);
 
   const refresh = useCallback(async () => {
     try {
@@ -101,31 +116,31 @@ export function useCheckIns({ eventId, date, initial, formatTime }: { eventId: s
   const checkIn = useCallback(
     async (attendee: Attendee, code?: string) => {
       if (attendee.status !== "confirmed") {
-        const text = attendee.status === "cancelled" ? checkInMessages.cancelled(attendee.name) : attendee.status === "waitlisted" ? checkInMessages.waitlisted(attendee.name) : checkInMessages.unconfirmed(attendee.name);
+        const text = attendee.status === "cancelled" ? words.cancelled(attendee.name) : attendee.status === "waitlisted" ? words.waitlisted(attendee.name) : words.unconfirmed(attendee.name);
         setAnnouncement({ text, tone: "refused" });
         return;
       }
       if (attendee.checkedInAt) {
-        setAnnouncement({ text: checkInMessages.alreadyCheckedIn(attendee.name, formatTime(attendee.checkedInAt)), tone: "ok" });
+        setAnnouncement({ text: words.alreadyCheckedIn(attendee.name, formatTime(attendee.checkedInAt)), tone: "ok" });
         return;
       }
       enqueue(key, { registrationId: attendee.id, at: new Date().toISOString(), ...(code ? { code } : {}) });
       // Said now, and replaced by "checked in" (or the server's refusal) as soon as the server answers.
-      setAnnouncement({ text: checkInMessages.waiting(attendee.name), tone: "waiting" });
+      setAnnouncement({ text: words.waiting(attendee.name), tone: "waiting" });
       await flush();
     },
-    [key, flush, formatTime],
+    [key, flush, formatTime, words],
   );
 
   const undo = useCallback(async (attendee: Attendee) => {
     try {
       await apiFetch<CheckIn>(`/registrations/${encodeURIComponent(attendee.id)}/check-in`, { method: "DELETE" });
       setStored((list) => list.map((item) => (item.id === attendee.id ? { ...item, checkedInAt: null } : item)));
-      setAnnouncement({ text: checkInMessages.undone(attendee.name), tone: "ok" });
+      setAnnouncement({ text: words.undone(attendee.name), tone: "ok" });
     } catch (error) {
       setAnnouncement({ text: error instanceof ApiError ? error.detail : String(error), tone: "refused" });
     }
-  }, []);
+  }, [words]);
 
   const counts = useMemo(() => {
     const confirmed = items.filter((item) => item.status === "confirmed");

@@ -1,5 +1,6 @@
 // The phone's rear camera, read for QR codes a few times a second while the scanner is open.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useManageText } from "#web/lib/manage-text.ts";
 import type { QrDetector } from "./qr-detector.client.ts";
 
 /** How often a frame is read: often enough to feel instant, rarely enough to leave a phone's CPU for the page. */
@@ -10,6 +11,7 @@ const SAME_CODE_MS = 4000;
 export type ScannerState = "off" | "starting" | "on";
 
 export function useQrScanner(onCode: (text: string) => void) {
+  const { t } = useManageText();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<ScannerState>("off");
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function useQrScanner(onCode: (text: string) => void) {
     setError(null);
     setState("starting");
     if (!navigator.mediaDevices?.getUserMedia) {
-      setError("This browser cannot use a camera here. Check people in by name instead.");
+      setError(t("checkIn.noCamera"));
       setState("off");
       return;
     }
@@ -45,7 +47,7 @@ export function useQrScanner(onCode: (text: string) => void) {
     try {
       detector = await import("./qr-detector.client.ts").then((module) => module.createQrDetector());
     } catch {
-      setError("The code reader could not be loaded. Reload the page and try again, or check people in by name.");
+      setError(t("checkIn.readerFailed"));
       setState("off");
       return;
     }
@@ -56,8 +58,8 @@ export function useQrScanner(onCode: (text: string) => void) {
       const denied = failure instanceof DOMException && (failure.name === "NotAllowedError" || failure.name === "SecurityError");
       setError(
         denied
-          ? "The camera is not allowed for this site. Allow it in the browser's settings, or check people in by name."
-          : "The camera could not be started. Check people in by name instead.",
+          ? t("checkIn.cameraDenied")
+          : t("checkIn.cameraFailed"),
       );
       setState("off");
       return;
@@ -86,7 +88,7 @@ export function useQrScanner(onCode: (text: string) => void) {
       if (!current.stopped) current.timer = window.setTimeout(() => void read(), READ_EVERY_MS);
     };
     void read();
-  }, [stop]);
+  }, [stop, t]);
 
   useEffect(() => stop, [stop]);
 

@@ -1,3 +1,4 @@
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { undoneMessage, undoQuestion } from "./import-format.ts";
 
@@ -26,7 +27,8 @@ describe("what the import screen says about undo", () => {
       ],
     },
   ] as const)("$name", ({ items, fileName, question, undone }) => {
-    expect(undoQuestion(items, fileName)).toBe(question);
-    for (const [count, message] of undone) expect(undoneMessage(items, count)).toBe(message);
+    const t = i18next.getFixedT("en", "manage");
+    expect(undoQuestion(items, fileName, t)).toBe(question);
+    for (const [count, message] of undone) expect(undoneMessage(items, count, t)).toBe(message);
   });
 });

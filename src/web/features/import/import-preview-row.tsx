@@ -3,10 +3,10 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useId, useMemo, useRef, useState } from "react";
 import type { ImportRow } from "#shared/schemas/data-import.ts";
 import { InputField, ui } from "#web/components/ui/field.tsx";
-import { CELL_LABELS } from "./import-format.ts";
+import { useManageText } from "#web/lib/manage-text.ts";
+import { CELL_LABELS, cellLabel } from "./import-format.ts";
 import { PlaceOnMap } from "./place-on-map.tsx";
 
-const STATUS_LABELS: Record<ImportRow["status"], string> = { new: "New", update: "Update", unchanged: "Unchanged", error: "Error" };
 const STATUS_STYLES: Record<ImportRow["status"], string> = {
   new: "bg-green-100 text-green-900",
   update: "bg-amber-100 text-amber-900",
@@ -16,6 +16,7 @@ const STATUS_STYLES: Record<ImportRow["status"], string> = {
 
 export function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: ImportRow; fields: string[]; fixing: boolean; onFix: () => void; onSave: (cells: Record<string, string>) => Promise<void>; busy: boolean }) {
   const ids = useId();
+  const { t } = useManageText();
   const changes = new Map(row.changes.map((c) => [c.field, c]));
   const fixable = row.status === "error" || row.geocode === "failed" || row.geocode === "unavailable";
   // The fields a fix offers: those at fault, and the position for a row that could not be placed.
@@ -25,12 +26,12 @@ export function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: 
       <tr>
         <td className={ui.td}>{row.line}</td>
         <td className={ui.td}>
-          <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[row.status]}`}>{STATUS_LABELS[row.status]}</span>
-          {row.geocode === "pending" && <span className="mt-1 block text-xs text-stone-700">Finding on the map…</span>}
+          <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[row.status]}`}>{t(`importer.rowStatus.${row.status}`)}</span>
+          {row.geocode === "pending" && <span className="mt-1 block text-xs text-stone-700">{t("importer.findingOne")}</span>}
           {row.errors._ && <span className="mt-1 block text-xs text-red-800">{row.errors._}</span>}
           {fixable && (
-            <button type="button" className={`${ui.secondary} mt-2`} onClick={onFix} aria-expanded={fixing} aria-controls={`${ids}-fix`} aria-label={`Fix line ${row.line}`}>
-              Fix
+            <button type="button" className={`${ui.secondary} mt-2`} onClick={onFix} aria-expanded={fixing} aria-controls={`${ids}-fix`} aria-label={t("importer.fixLine", { line: row.line })}>
+              {t("importer.fix")}
             </button>
           )}
         </td>
@@ -41,7 +42,7 @@ export function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: 
             <td key={field} className={`${ui.td} max-w-64 break-words ${error ? "min-w-48 bg-red-50" : change ? "bg-amber-50" : ""}`}>
               {change ? (
                 <>
-                  <del className="text-stone-600">{change.from ?? "(empty)"}</del> → <ins className="no-underline">{change.to ?? "(empty)"}</ins>
+                  <del className="text-stone-600">{change.from ?? t("importer.empty")}</del> → <ins className="no-underline">{change.to ?? t("importer.empty")}</ins>
                 </>
               ) : (
                 <span className="line-clamp-3">{row.cells[field]}</span>
@@ -67,6 +68,7 @@ export function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: 
 
 function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: string[]; onSave: (cells: Record<string, string>) => Promise<void>; busy: boolean }) {
   const ids = useId();
+  const { t } = useManageText();
   const form = useRef<HTMLFormElement>(null);
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<string | null>(null);
@@ -88,23 +90,23 @@ function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: string
       }}
     >
       {fields.map((field) => (
-        <InputField key={field} field={cells[field]!} label={`${CELL_LABELS[field]} (line ${row.line})`} inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined} />
+        <InputField key={field} field={cells[field]!} label={t("importer.cellOfLine", { label: cellLabel(field, t), line: row.line })} inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined} />
       ))}
       <div className="flex items-end gap-3 sm:col-span-3">
         <button type="submit" className={ui.primary} disabled={busy}>
-          Save row
+          {t("importer.saveRow")}
         </button>
-        {fields.includes("latitude") && <p className="text-sm text-stone-700">Change the address to look it up again, or enter the latitude and longitude.</p>}
+        {fields.includes("latitude") && <p className="text-sm text-stone-700">{t("importer.fixHint")}</p>}
       </div>
       {fields.includes("latitude") && (
         <div className="grid gap-2 sm:col-span-3">
           <button type="button" className={`${ui.secondary} justify-self-start`} aria-expanded={placing} onClick={() => setPlacing(!placing)}>
-            {placing ? "Hide the map" : "Place it on the map"}
+            {placing ? t("importer.hideMap") : t("importer.placeOnMap")}
           </button>
           {placing && (
             <PlaceOnMap
               start={start}
-              label={`Map to place line ${row.line}`}
+              label={t("importer.mapOfLine", { line: row.line })}
               onPlace={(place) => {
                 const set = (name: string, value: number) => {
                   const input = form.current?.elements.namedItem(name);
@@ -112,7 +114,7 @@ function FixForm({ row, fields, onSave, busy }: { row: ImportRow; fields: string
                 };
                 set("latitude", place.lat);
                 set("longitude", place.lng);
-                setPlaced(`Latitude ${place.lat} and longitude ${place.lng} are filled in. Save the row to keep them.`);
+                setPlaced(t("importer.placed", { latitude: place.lat, longitude: place.lng }));
               }}
             />
           )}

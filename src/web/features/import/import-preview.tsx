@@ -1,11 +1,14 @@
 // What an import would do, row by row: how its columns are read, the rows to look at, and applying or undoing it.
 import { useId, useState } from "react";
-import { BUSINESS_IMPORT_FIELDS, BUSINESS_IMPORT_FIELD_NAMES, EVENT_IMPORT_FIELD_NAMES, formatSummary, type BusinessImportField, type ImportPreview, type ImportRow } from "#shared/schemas/data-import.ts";
+import { BUSINESS_IMPORT_FIELD_NAMES, EVENT_IMPORT_FIELD_NAMES, type BusinessImportField, type ImportPreview, type ImportRow } from "#shared/schemas/data-import.ts";
+import { formatDateTime } from "#shared/i18n/format.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
-import { formatDateTime, undoneMessage, undoQuestion, CELL_LABELS, importErrorText } from "./import-format.ts";
+import { useManageText } from "#web/lib/manage-text.ts";
+import { useSiteTimeZone } from "#web/lib/site.ts";
+import { cellLabel, importErrorText, summaryText, undoneMessage, undoQuestion } from "./import-format.ts";
 import { applyImport, undoImport, updateImport, updateImportRow, type ImportSettings } from "./import-api.ts";
-import { Choice, DELIMITERS, ENCODINGS } from "./import-upload.tsx";
+import { Choice, useReadingChoices } from "./import-upload.tsx";
 import { PreviewRow } from "./import-preview-row.tsx";
 
 /** Rows drawn at once; the filter narrows a long file to what needs a look. */
@@ -13,6 +16,10 @@ const SHOWN = 100;
 
 export function PreviewView({ preview, onChange }: { preview: ImportPreview; onChange: (preview: ImportPreview) => void }) {
   const ids = useId();
+  const { delimiters, encodings, t } = useReadingChoices(false);
+  const { lang } = useManageText();
+  const timeZone = useSiteTimeZone();
+  const when = (iso: string) => formatDateTime(iso, lang, timeZone);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [filter, setFilter] = useState<"all" | ImportRow["status"]>("all");
@@ -47,37 +54,37 @@ export function PreviewView({ preview, onChange }: { preview: ImportPreview; onC
   return (
     <section aria-labelledby={`${ids}-heading`} className="card min-w-0" aria-busy={busy}>
       <h2 id={`${ids}-heading`} className={ui.sectionHeading}>
-        {preview.status === "preview" ? "Preview" : preview.status === "applied" ? "Applied import" : "Undone import"}: {preview.fileName}
+        {t(`importer.headingOf.${preview.status}`, { fileName: preview.fileName })}
       </h2>
       <p className="mt-1 text-sm text-stone-700">
-        Uploaded {formatDateTime(preview.createdAt)}
-        {preview.appliedAt && `, applied ${formatDateTime(preview.appliedAt)}`}
-        {preview.undoneAt && `, undone ${formatDateTime(preview.undoneAt)}`}.
+        {t("importer.uploaded", { when: when(preview.createdAt) })}
+        {preview.appliedAt && t("importer.applied", { when: when(preview.appliedAt) })}
+        {preview.undoneAt && t("importer.undoneAt", { when: when(preview.undoneAt) })}.
       </p>
 
       {editable && !events && (
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
-          <Choice id={`${ids}-delimiter`} name="delimiter" label="Separator" options={DELIMITERS.slice(1)} value={preview.delimiter} onChange={(v) => settings({ delimiter: v as ImportSettings["delimiter"] })} disabled={busy} />
+          <Choice id={`${ids}-delimiter`} name="delimiter" label={t("importer.separator")} options={delimiters} value={preview.delimiter} onChange={(v) => settings({ delimiter: v as ImportSettings["delimiter"] })} disabled={busy} />
           <Choice
             id={`${ids}-encoding`}
             name="encoding"
-            label="Encoding"
-            options={ENCODINGS.slice(1)}
+            label={t("importer.encoding")}
+            options={encodings}
             value={preview.encoding === "windows-1252" || preview.encoding === "macintosh" ? preview.encoding : "utf-8"}
             onChange={(v) => settings({ encoding: v as ImportSettings["encoding"] })}
             disabled={busy}
           />
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
             <input type="checkbox" className="size-4" checked={preview.createMissing} disabled={busy} onChange={(e) => settings({ createMissing: e.target.checked })} />
-            Create missing categories and tags
+            {t("importer.createMissing")}
           </label>
         </div>
       )}
 
       {editable && !events && (
         <details className="mt-4" open={!Object.values(preview.mapping).includes("name")}>
-          <summary className="cursor-pointer font-semibold text-brand-800">Columns ({Object.values(preview.mapping).filter(Boolean).length} of {preview.headers.length} used)</summary>
-          <p className="mt-2 text-sm text-stone-700">The next file with the same column names is read the same way.</p>
+          <summary className="cursor-pointer font-semibold text-brand-800">{t("importer.columns", { used: Object.values(preview.mapping).filter(Boolean).length, count: preview.headers.length })}</summary>
+          <p className="mt-2 text-sm text-stone-700">{t("importer.columnsHint")}</p>
           <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {preview.headers.map((header, i) => (
               <Choice
@@ -85,8 +92,8 @@ export function PreviewView({ preview, onChange }: { preview: ImportPreview; onC
                 id={`${ids}-map-${i}`}
                 name={`map-${i}`}
                 // A column the file leaves without a header is named by its place (as the server names it), unquoted.
-                label={header === `Column ${i + 1}` ? header : `Column "${header}"`}
-                options={[["", "Leave out"], ...BUSINESS_IMPORT_FIELD_NAMES.map((f) => [f, BUSINESS_IMPORT_FIELDS[f].label] as const)]}
+                label={header === `Column ${i + 1}` ? t("importer.columnAt", { n: i + 1 }) : t("importer.columnNamed", { header })}
+                options={[["", t("importer.leaveOut")], ...BUSINESS_IMPORT_FIELD_NAMES.map((f) => [f, cellLabel(f, t)] as const)]}
                 value={preview.mapping[header] ?? ""}
                 onChange={(v) => settings({ mapping: { ...preview.mapping, [header]: v as BusinessImportField | "" } })}
                 disabled={busy}
@@ -97,50 +104,52 @@ export function PreviewView({ preview, onChange }: { preview: ImportPreview; onC
       )}
 
       <p role="status" className="mt-4 text-lg font-semibold text-stone-900">
-        {formatSummary(summary)}
+        {summaryText(summary, t)}
       </p>
       {(preview.missingCategories.length > 0 || preview.missingTags.length > 0) && (
         <p className="mt-1 text-sm text-stone-700">
-          To be created: {[...preview.missingCategories.map((c) => `category "${c}"`), ...preview.missingTags.map((t) => `tag "${t}"`)].join(", ")}.
+          {t("importer.toBeCreated", { list: [...preview.missingCategories.map((name) => t("importer.missingCategory", { name })), ...preview.missingTags.map((name) => t("importer.missingTag", { name }))].join(", ") })}
         </p>
       )}
       {geocoding.total > 0 && editable && (
         <div className="mt-3">
           <label htmlFor={`${ids}-geocoding`} className={ui.label}>
             {geocoding.pending > 0
-              ? `Finding addresses on the map: ${geocoding.done + geocoding.failed} of ${geocoding.total}`
-              : `Addresses found on the map: ${geocoding.done} of ${geocoding.total}${geocoding.failed ? `; ${geocoding.failed} not found (fix them below)` : ""}`}
+              ? t("importer.finding", { done: geocoding.done + geocoding.failed, total: geocoding.total })
+              : geocoding.failed
+                ? t("importer.foundSome", { done: geocoding.done, total: geocoding.total, failed: geocoding.failed })
+                : t("importer.found", { done: geocoding.done, total: geocoding.total })}
           </label>
           <progress id={`${ids}-geocoding`} className="mt-1 h-3 w-full accent-brand-700" max={geocoding.total} value={geocoding.done + geocoding.failed} />
-          {geocoding.pending > 0 && <p className="mt-1 text-sm text-stone-700">About one address a second. You can leave this page and come back.</p>}
+          {geocoding.pending > 0 && <p className="mt-1 text-sm text-stone-700">{t("importer.findingHint")}</p>}
         </div>
       )}
 
       <div className="mt-4 flex flex-wrap items-end gap-3">
         {editable && (
-          <button type="button" className={ui.primary} disabled={busy || blocked} onClick={() => void run(() => applyImport(preview.id), (next) => `Import applied: ${formatSummary(next.summary)}.`)}>
-            {busy ? "Working..." : "Apply import"}
+          <button type="button" className={ui.primary} disabled={busy || blocked} onClick={() => void run(() => applyImport(preview.id), (next) => t("importer.appliedOutcome", { summary: summaryText(next.summary, t) }))}>
+            {busy ? t("importer.working") : t("importer.apply")}
           </button>
         )}
         {undoable && (
           <ConfirmDialog
-            question={undoQuestion(preview.kind, preview.fileName)}
-            label="Undo this import"
+            question={undoQuestion(preview.kind, preview.fileName, t)}
+            label={t("importer.undo")}
             disabled={busy}
-            onConfirm={() => void run(() => undoImport(preview.id), (next) => undoneMessage(next.kind, next.keptOnUndo.length))}
+            onConfirm={() => void run(() => undoImport(preview.id), (next) => undoneMessage(next.kind, next.keptOnUndo.length, t))}
           >
-            Undo this import
+            {t("importer.undo")}
           </ConfirmDialog>
         )}
         {editable && blocked && (
-          <p className="text-sm text-stone-700">{geocoding.pending > 0 ? "Apply becomes available once every address has been looked up." : "Fix the rows with errors to apply."}</p>
+          <p className="text-sm text-stone-700">{geocoding.pending > 0 ? t("importer.waitForAddresses") : t("importer.fixErrors")}</p>
         )}
       </div>
       <OutcomeMessage outcome={outcome} />
       {preview.keptOnUndo.length > 0 && (
         <section aria-labelledby={`${ids}-kept`} className="mt-4">
           <h3 id={`${ids}-kept`} className="font-semibold text-stone-900">
-            Kept by the undo
+            {t("importer.kept")}
           </h3>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-stone-700">
             {preview.keptOnUndo.map((kept) => (
@@ -158,32 +167,32 @@ export function PreviewView({ preview, onChange }: { preview: ImportPreview; onC
             <Choice
               id={`${ids}-filter`}
               name="filter"
-              label="Show rows"
+              label={t("importer.showRows")}
               options={[
-                ["all", `All (${preview.rows.length})`],
-                ["error", `Errors (${summary.errors})`],
-                ["new", `New (${summary.created})`],
-                ["update", `Updates (${summary.updated})`],
-                ["unchanged", `Unchanged (${summary.unchanged})`],
+                ["all", t("importer.filter.all", { count: preview.rows.length })],
+                ["error", t("importer.filter.error", { count: summary.errors })],
+                ["new", t("importer.filter.new", { count: summary.created })],
+                ["update", t("importer.filter.update", { count: summary.updated })],
+                ["unchanged", t("importer.filter.unchanged", { count: summary.unchanged })],
               ]}
               value={filter}
               onChange={(v) => setFilter(v as typeof filter)}
             />
-            {rows.length > SHOWN && <p className="text-sm text-stone-700">Showing the first {SHOWN} of {rows.length} rows.</p>}
+            {rows.length > SHOWN && <p className="text-sm text-stone-700">{t("importer.showing", { shown: SHOWN, count: rows.length })}</p>}
           </div>
           <div className="mt-3 overflow-x-auto">
-            <table className={ui.table} aria-label="Rows of the file">
+            <table className={ui.table} aria-label={t("importer.rows")}>
               <thead>
                 <tr>
                   <th scope="col" className={ui.th}>
-                    Line
+                    {t("importer.line")}
                   </th>
                   <th scope="col" className={ui.th}>
-                    Status
+                    {t("importer.status")}
                   </th>
                   {mapped.map((field) => (
                     <th key={field} scope="col" className={ui.th}>
-                      {CELL_LABELS[field]}
+                      {cellLabel(field, t)}
                     </th>
                   ))}
                 </tr>

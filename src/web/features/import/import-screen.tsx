@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { ImportPreview } from "#shared/schemas/data-import.ts";
 import { ui } from "#web/components/ui/field.tsx";
+import { useManageText } from "#web/lib/manage-text.ts";
 import { importErrorText } from "./import-format.ts";
 import { getGeocoding, getImport } from "./import-api.ts";
 import { UploadForm, UrlForm } from "./import-upload.tsx";
@@ -14,6 +15,7 @@ import { RecentImports } from "./recent-imports.tsx";
 const POLL_MS = 1500;
 
 export function ImportScreen() {
+  const { t } = useManageText();
   const [params, setParams] = useSearchParams();
   const id = params.get("id");
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -51,17 +53,15 @@ export function ImportScreen() {
     <div className="grid gap-6">
       <section aria-labelledby="import-heading" className="card min-w-0">
         <h2 id="import-heading" className={ui.sectionHeading}>
-          Import businesses from a spreadsheet
+          {t("importer.heading")}
         </h2>
         <p className="mt-2 text-stone-700">
-          Save the spreadsheet as CSV (Excel, LibreOffice or Google Sheets; up to 10 MB and 10,000 rows), or bring events from a calendar (.ics).
-          Nothing is changed until you apply the import, businesses missing from the file are kept, and an applied import can be undone for 7
-          days.
+          {t("importer.intro")}
         </p>
         {id ? (
           <p className="mt-3">
             <Link to="?" className="text-brand-700 underline" onClick={() => setPreview(null)}>
-              Start another import
+              {t("importer.another")}
             </Link>
           </p>
         ) : (

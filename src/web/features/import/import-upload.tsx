@@ -7,6 +7,7 @@ import { PickerSelect } from "#web/components/ui/select.tsx";
 import { ErrorList, InputField, ui } from "#web/components/ui/field.tsx";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useCheckedForm } from "#web/lib/checked-form.ts";
+import { useManageText } from "#web/lib/manage-text.ts";
 import { importErrorText } from "./import-format.ts";
 import { importFromUrl, uploadImport } from "./import-api.ts";
 
@@ -15,19 +16,16 @@ function fileProps(field: FieldMetadata<unknown, Record<string, unknown>, string
   return props;
 }
 
-/** How a file's cells are parted, and its text encoded: the choices offered on upload and in the preview. */
-export const DELIMITERS = [
-  ["auto", "Detect"],
-  ["comma", "Comma ( , )"],
-  ["semicolon", "Semicolon ( ; )"],
-  ["tab", "Tab"],
-] as const;
-export const ENCODINGS = [
-  ["auto", "Detect"],
-  ["utf-8", "UTF-8"],
-  ["windows-1252", "Windows-1252 (Western)"],
-  ["macintosh", "Mac Roman (older Excel for Mac)"],
-] as const;
+/** How a file's cells are parted, and its text encoded: the choices offered on upload and in the preview (named in the catalog). */
+export const DELIMITERS = ["auto", "comma", "semicolon", "tab"] as const;
+export const ENCODINGS = ["auto", "utf-8", "windows-1252", "macintosh"] as const;
+
+/** The separators' and encodings' choices, named in the page's language; `withDetect` offers "Detect" first. */
+export function useReadingChoices(withDetect: boolean) {
+  const { t } = useManageText();
+  const named = (kind: "delimiters" | "encodings", keys: readonly string[]) => keys.filter((key) => withDetect || key !== "auto").map((key) => [key, t(`importer.${kind}.${key}`)] as const);
+  return { delimiters: named("delimiters", DELIMITERS), encodings: named("encodings", ENCODINGS), t };
+}
 
 const CHOOSE_A_FILE = "Choose a CSV file to import.";
 /** The file picked (an empty picker is no file), and how to read it. */
@@ -37,6 +35,7 @@ const UploadFormSchema = ImportOptionsSchema.pick({ delimiter: true, encoding: t
 
 export function UploadForm({ onUploaded }: { onUploaded: (preview: ImportPreview) => void }) {
   const ids = useId();
+  const { delimiters, encodings, t } = useReadingChoices(true);
   const { form, fields, busy } = useCheckedForm(UploadFormSchema, async ({ value }) => {
     try {
       onUploaded(await uploadImport(value.file, { delimiter: value.delimiter, encoding: value.encoding, createMissing: value.createMissing }));
@@ -50,20 +49,20 @@ export function UploadForm({ onUploaded }: { onUploaded: (preview: ImportPreview
     <form id={form.id} className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={form.onSubmit} aria-busy={busy} noValidate>
       <div className="sm:col-span-2">
         <label htmlFor={fields.file.id} className={ui.label}>
-          CSV or calendar (.ics) file
+          {t("importer.file")}
         </label>
         <input {...fileProps(fields.file)} accept=".csv,.txt,.tsv,.ics,text/csv,text/plain,text/calendar" className={ui.input} />
         <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
       </div>
-      <Choice id={`${ids}-delimiter`} name="delimiter" label="Separator" options={DELIMITERS} />
-      <Choice id={`${ids}-encoding`} name="encoding" label="Encoding" options={ENCODINGS} />
+      <Choice id={`${ids}-delimiter`} name="delimiter" label={t("importer.separator")} options={delimiters} />
+      <Choice id={`${ids}-encoding`} name="encoding" label={t("importer.encoding")} options={encodings} />
       <label className="flex items-center gap-2 text-sm sm:col-span-2">
         <input type="checkbox" name="createMissing" className="size-4" />
-        Create missing categories and tags
+        {t("importer.createMissing")}
       </label>
       <div className="sm:col-span-2">
         <button type="submit" className={ui.primary} disabled={busy}>
-          {busy ? "Reading the file..." : "Preview import"}
+          {busy ? t("importer.readingFile") : t("importer.preview")}
         </button>
       </div>
     </form>
@@ -71,6 +70,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (preview: ImportPreview
 }
 
 export function UrlForm({ onUploaded }: { onUploaded: (preview: ImportPreview) => void }) {
+  const { t } = useManageText();
   const { form, fields, busy } = useCheckedForm(ImportUrlInputSchema, async ({ value }) => {
     try {
       onUploaded(await importFromUrl(value.url));
@@ -81,10 +81,10 @@ export function UrlForm({ onUploaded }: { onUploaded: (preview: ImportPreview) =
   return (
     <form id={form.id} className="mt-6 flex flex-wrap items-start gap-3 border-t border-stone-200 pt-4" onSubmit={form.onSubmit} aria-busy={busy} noValidate>
       <div className="min-w-0 flex-1 basis-64">
-        <InputField field={fields.url} label="Or a calendar's address (events)" type="url" placeholder="https://" />
+        <InputField field={fields.url} label={t("importer.url")} type="url" placeholder="https://" />
       </div>
       <button type="submit" className={`${ui.secondary} sm:mt-6`} disabled={busy}>
-        {busy ? "Reading the calendar..." : "Preview calendar"}
+        {busy ? t("importer.readingCalendar") : t("importer.previewCalendar")}
       </button>
     </form>
   );

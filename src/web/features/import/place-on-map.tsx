@@ -8,10 +8,12 @@ import { buildMapStyle, loadMapLibre, MAP_SERVICE_NAME } from "../map/index.ts";
 import type { MapStyleConfig } from "#shared/map.ts";
 import { messages } from "#shared/messages.ts";
 import { ui } from "#web/components/ui/field.tsx";
+import { useManageText } from "#web/lib/manage-text.ts";
 
 const ZOOM = 16;
 
 export function PlaceOnMap({ start, label, onPlace }: { start: { lat: number; lng: number } | null; label: string; onPlace: (place: { lat: number; lng: number }) => void }) {
+  const { t } = useManageText();
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +54,7 @@ export function PlaceOnMap({ start, label, onPlace }: { start: { lat: number; ln
   return (
     <div className="grid gap-2 sm:col-span-3">
       <p className="text-sm text-stone-700">
-        Drag the map, or click the place, until the cross is on it; with the keyboard, focus the map and use the arrow keys, + and −.
+        {t("importer.mapHint")}
       </p>
       <div className="relative h-64 w-full overflow-hidden rounded-md border border-stone-300">
         <div ref={container} className="h-full w-full" role="region" aria-label={label} />
@@ -76,7 +78,7 @@ export function PlaceOnMap({ start, label, onPlace }: { start: { lat: number; ln
           if (centre) onPlace({ lat: Number(centre.lat.toFixed(6)), lng: Number(centre.lng.toFixed(6)) });
         }}
       >
-        Use the centre of the map
+        {t("importer.useCentre")}
       </button>
     </div>
   );

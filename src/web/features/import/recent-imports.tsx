@@ -2,10 +2,15 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ui } from "#web/components/ui/field.tsx";
-import { formatDateTime, importErrorText } from "./import-format.ts";
+import { formatDateTime } from "#shared/i18n/format.ts";
+import { useManageText } from "#web/lib/manage-text.ts";
+import { useSiteTimeZone } from "#web/lib/site.ts";
+import { importErrorText } from "./import-format.ts";
 import { listImports, type RecentImport } from "./import-api.ts";
 
 export function RecentImports({ current, version }: { current: string | null; version: unknown }) {
+  const { t, lang } = useManageText();
+  const timeZone = useSiteTimeZone();
   const [imports, setImports] = useState<RecentImport[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -21,7 +26,7 @@ export function RecentImports({ current, version }: { current: string | null; ve
   return (
     <section aria-labelledby="recent-imports-heading" className="card min-w-0">
       <h2 id="recent-imports-heading" className={ui.sectionHeading}>
-        Recent imports
+        {t("importer.recent")}
       </h2>
       {error && (
         <p role="alert" className={ui.error}>
@@ -34,12 +39,12 @@ export function RecentImports({ current, version }: { current: string | null; ve
             <span>
               <span className="font-semibold break-all">{item.fileName}</span>{" "}
               <span className="text-sm text-stone-700">
-                {item.status === "preview" ? "not applied" : item.status}, {formatDateTime(item.appliedAt ?? item.createdAt)}
+                {t(`importer.recentStatus.${item.status}`)}, {formatDateTime(item.appliedAt ?? item.createdAt, lang, timeZone)}
               </span>
             </span>
             {item.id !== current && (
-              <Link to={`?id=${encodeURIComponent(item.id)}`} className="text-brand-700 underline" aria-label={`Open the import of ${item.fileName}`}>
-                Open
+              <Link to={`?id=${encodeURIComponent(item.id)}`} className="text-brand-700 underline" aria-label={t("importer.openOf", { fileName: item.fileName })}>
+                {t("importer.open")}
               </Link>
             )}
           </li>

@@ -6,11 +6,13 @@ import { ErrorList, ui } from "#web/components/ui/field.tsx";
 import { RichTextEditor } from "#web/components/ui/rich-text-editor.tsx";
 import { When } from "#web/components/ui/when.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { useManageText } from "#web/lib/manage-text.ts";
 import { PreviewFrame } from "./newsletter-preview.tsx";
 import { TopicChecks, type NewsletterOptions } from "./newsletter-form.tsx";
 
 export function DigestPlanner({ plan: initial, topics }: { plan: DigestPlan; topics: NewsletterOptions["topics"] }) {
   const id = useId();
+  const { t } = useManageText();
   const [plan, setPlan] = useState(initial);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [introError, setIntroError] = useState<string | null>(null);
@@ -26,10 +28,10 @@ export function DigestPlanner({ plan: initial, topics }: { plan: DigestPlan; top
     try {
       const saved = await apiFetch<DigestPlan>("/newsletter-digest", { method: "PUT", json: { introduction: String(form.get("introduction") ?? ""), skipped: form.get("skipped") === "on" } });
       setPlan(saved);
-      setMessage({ ok: true, text: saved.skipped ? "Saved: this week's digest will not go out." : "Saved." });
+      setMessage({ ok: true, text: saved.skipped ? t("digest.savedSkipped") : t("digest.saved") });
     } catch (error) {
       if (error instanceof ApiError && error.fields.introduction) setIntroError(error.fields.introduction);
-      else setMessage({ ok: false, text: error instanceof ApiError ? error.message : "The digest could not be saved. Try again." });
+      else setMessage({ ok: false, text: error instanceof ApiError ? error.message : t("digest.saveFailed") });
     }
   }
 
@@ -38,24 +40,23 @@ export function DigestPlanner({ plan: initial, topics }: { plan: DigestPlan; top
     try {
       setPreview(await apiFetch<NewsletterPreview | null>(`/newsletter-digest/preview?topics=${encodeURIComponent(mix.join(","))}`));
     } catch (error) {
-      setPreviewError(error instanceof ApiError ? error.detail : "The preview could not be made.");
+      setPreviewError(error instanceof ApiError ? error.detail : t("newsletters.previewFailed"));
     }
   }
 
   return (
     <section aria-labelledby={`${id}-heading`} className="card grid gap-4">
       <h3 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
-        Next weekly digest
+        {t("digest.heading")}
       </h3>
       <p className="text-sm text-stone-700">
-        Goes out <When iso={plan.period} /> to each confirmed subscriber with what is new for their topics (events in the next two weeks, offers still running, news since the last digest); nobody gets
-        one with nothing new. The day and time are set in Site settings.
+        {t("digest.goesOut")} <When iso={plan.period} /> {t("digest.explained")}
       </p>
       <form onSubmit={(event) => void save(event)} className="grid gap-3" noValidate>
         <div>
           <RichTextEditor
             key={plan.period}
-            label="Introduction"
+            label={t("digest.introduction")}
             name="introduction"
             defaultValue={plan.introduction}
             invalid={!!introError}
@@ -65,11 +66,11 @@ export function DigestPlanner({ plan: initial, topics }: { plan: DigestPlan; top
         </div>
         <label className="flex items-center gap-2 text-sm text-stone-800">
           <input type="checkbox" name="skipped" defaultChecked={plan.skipped} className="size-4" />
-          Skip this week&apos;s digest
+          {t("digest.skip")}
         </label>
         <div>
           <button type="submit" className={ui.primary}>
-            Save digest
+            {t("digest.save")}
           </button>
         </div>
         {message && (
@@ -78,10 +79,10 @@ export function DigestPlanner({ plan: initial, topics }: { plan: DigestPlan; top
           </p>
         )}
       </form>
-      <TopicChecks legend="Preview for a subscriber of" topics={topics} chosen={mix} onChange={setMix} />
+      <TopicChecks legend={t("digest.previewFor")} topics={topics} chosen={mix} onChange={setMix} />
       <div>
         <button type="button" className={ui.secondary} onClick={() => void showPreview()}>
-          Preview the digest
+          {t("digest.preview")}
         </button>
       </div>
       {previewError && (
@@ -89,8 +90,8 @@ export function DigestPlanner({ plan: initial, topics }: { plan: DigestPlan; top
           {previewError}
         </p>
       )}
-      {preview === null && <p role="status">Nothing is new for these topics: a subscriber of them gets no digest this week.</p>}
-      {preview && <PreviewFrame preview={preview} title="Preview of the weekly digest" />}
+      {preview === null && <p role="status">{t("digest.nothingNew")}</p>}
+      {preview && <PreviewFrame preview={preview} title={t("digest.previewTitle")} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
 // The administrators' Newsletters tab: what the route uses.
 export { DigestPlanner } from "./digest-plan.tsx";
 export { NewsletterForm, type NewsletterOptions } from "./newsletter-form.tsx";
-export { Counts, NewsletterSending, STATUS_LABELS } from "./newsletter-sending.tsx";
+export { Counts, NewsletterSending } from "./newsletter-sending.tsx";

@@ -7,18 +7,17 @@ import { NEWSLETTER_CARD_KINDS, type NewsletterCardKind, type NewsletterCardRef 
 import type { Paginated } from "#shared/schemas/pagination.ts";
 import { ErrorList, ui } from "#web/components/ui/field.tsx";
 import { apiFetch } from "#web/lib/api-client.ts";
+import { useManageText } from "#web/lib/manage-text.ts";
 
 export interface CardOption {
   id: string;
   label: string;
 }
 
-const KIND_LABELS: Record<NewsletterCardKind, string> = { event: "Event", offer: "Offer", business: "Business" };
 /** Businesses listed a page at a time. */
 const BUSINESS_PAGE = 20;
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DELAY_MS = 250;
-const GONE = "No longer on the site";
 
 /** Businesses whose names contain `query`, a page at a time, with "More businesses" for the next page. */
 function useBusinessSearch(active: boolean, query: string) {
@@ -54,20 +53,20 @@ function useBusinessSearch(active: boolean, query: string) {
 }
 
 /** The names of the businesses an opened newsletter already shows (they are not among the options). */
-function useBusinessNames(cards: NewsletterCardRef[]) {
+function useBusinessNames(cards: NewsletterCardRef[], gone: string) {
   const [names, setNames] = useState<Map<string, string>>(new Map());
   const missing = cards.filter((c) => c.kind === "business" && !names.has(c.id)).map((c) => c.id);
   const key = missing.join(",");
   useEffect(() => {
     if (!key) return;
     let stale = false;
-    void Promise.all(key.split(",").map((id) => apiFetch<Business>(`/businesses/${encodeURIComponent(id)}`).then((b) => [id, b.name] as const, () => [id, GONE] as const))).then(
+    void Promise.all(key.split(",").map((id) => apiFetch<Business>(`/businesses/${encodeURIComponent(id)}`).then((b) => [id, b.name] as const, () => [id, gone] as const))).then(
       (pairs) => !stale && setNames((before) => new Map([...before, ...pairs])),
     );
     return () => {
       stale = true;
     };
-  }, [key]);
+  }, [key, gone]);
   return { names, remember: (option: CardOption) => setNames((before) => new Map(before).set(option.id, option.label)) };
 }
 
@@ -85,13 +84,16 @@ export function CardPicker({
   errorId: string;
 }) {
   const id = useId();
+  const { t } = useManageText();
+  const gone = t("cards.gone");
+  const kindLabel = (k: NewsletterCardKind) => t(`cards.kinds.${k}`);
   const [kind, setKind] = useState<NewsletterCardKind>("event");
   const [chosen, setChosen] = useState("");
   const [query, setQuery] = useState("");
   const search = useBusinessSearch(kind === "business", query);
-  const { names, remember } = useBusinessNames(cards);
+  const { names, remember } = useBusinessNames(cards, gone);
   const choices = kind === "business" ? (search.found?.items ?? []) : options[kind];
-  const labelOf = (card: NewsletterCardRef) => (card.kind === "business" ? (names.get(card.id) ?? "…") : (options[card.kind].find((o) => o.id === card.id)?.label ?? GONE));
+  const labelOf = (card: NewsletterCardRef) => (card.kind === "business" ? (names.get(card.id) ?? "…") : (options[card.kind].find((o) => o.id === card.id)?.label ?? gone));
   const add = () => {
     if (!chosen || cards.some((c) => c.kind === kind && c.id === chosen)) return;
     const option = choices.find((o) => o.id === chosen);
@@ -101,18 +103,18 @@ export function CardPicker({
   };
   return (
     <fieldset className="grid min-w-0 gap-2" aria-describedby={errors.length ? errorId : undefined}>
-      <legend className={ui.label}>Cards after the text</legend>
+      <legend className={ui.label}>{t("cards.legend")}</legend>
       {cards.length === 0 ? (
-        <p className="text-sm text-stone-700">No cards yet.</p>
+        <p className="text-sm text-stone-700">{t("cards.none")}</p>
       ) : (
         <ol className="grid gap-2">
           {cards.map((card, i) => (
             <li key={`${card.kind}-${card.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-stone-300 bg-white px-3 py-2">
               <span className="min-w-0 break-words">
-                <span className="text-xs font-semibold text-stone-600 uppercase">{KIND_LABELS[card.kind]}</span> {labelOf(card)}
+                <span className="text-xs font-semibold text-stone-600 uppercase">{kindLabel(card.kind)}</span> {labelOf(card)}
               </span>
               <button type="button" className={ui.secondary} onClick={() => setCards(cards.filter((_, j) => j !== i))}>
-                Remove {labelOf(card)}
+                {t("cards.remove", { label: labelOf(card) })}
               </button>
             </li>
           ))}
@@ -121,7 +123,7 @@ export function CardPicker({
       <div className="flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor={`${id}-kind`} className={ui.label}>
-            Card type
+            {t("cards.type")}
           </label>
           <select
             id={`${id}-kind`}
@@ -134,7 +136,7 @@ export function CardPicker({
           >
             {NEWSLETTER_CARD_KINDS.map((k) => (
               <option key={k} value={k}>
-                {KIND_LABELS[k]}
+                {kindLabel(k)}
               </option>
             ))}
           </select>
@@ -142,14 +144,14 @@ export function CardPicker({
         {kind === "business" && (
           <div className="min-w-0 grow">
             <label htmlFor={`${id}-search`} className={ui.label}>
-              Search businesses
+              {t("cards.search")}
             </label>
             <input
               id={`${id}-search`}
               type="search"
               className={ui.input}
               value={query}
-              placeholder="Name contains…"
+              placeholder={t("cards.nameContains")}
               aria-describedby={`${id}-found`}
               onChange={(event) => {
                 setQuery(event.target.value);
@@ -160,10 +162,10 @@ export function CardPicker({
         )}
         <div className="min-w-0 grow">
           <label htmlFor={`${id}-item`} className={ui.label}>
-            {KIND_LABELS[kind]} to show
+            {t("cards.toShow", { kind: kindLabel(kind) })}
           </label>
           <select id={`${id}-item`} className={ui.input} value={chosen} onChange={(event) => setChosen(event.target.value)}>
-            <option value="">Choose…</option>
+            <option value="">{t("cards.choose")}</option>
             {choices.map((option) => (
               <option key={option.id} value={option.id}>
                 {option.label}
@@ -172,23 +174,23 @@ export function CardPicker({
           </select>
         </div>
         <button type="button" className={ui.secondary} onClick={add} disabled={!chosen}>
-          Add card
+          {t("cards.add")}
         </button>
       </div>
       {kind === "business" && (
         <div className="flex flex-wrap items-center gap-3 text-sm text-stone-700">
           <p id={`${id}-found`} role="status">
             {search.failed
-              ? "The businesses could not be searched. Try again."
+              ? t("cards.searchFailed")
               : !search.found
-                ? "Searching…"
+                ? t("cards.searching")
                 : search.found.total === 0
-                  ? "No business name contains that."
-                  : `${search.found.items.length} of ${search.found.total} businesses listed.`}
+                  ? t("cards.noneFound")
+                  : t("cards.listed", { shown: search.found.items.length, count: search.found.total })}
           </p>
           {search.found && search.found.items.length < search.found.total && (
             <button type="button" className={ui.secondary} onClick={search.more}>
-              More businesses
+              {t("cards.more")}
             </button>
           )}
         </div>

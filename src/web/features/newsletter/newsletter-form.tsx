@@ -6,6 +6,7 @@ import type { Newsletter, NewsletterCardRef } from "#shared/schemas/newsletter.t
 import { ErrorList, ui } from "#web/components/ui/field.tsx";
 import { RichTextEditor } from "#web/components/ui/rich-text-editor.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { useManageText } from "#web/lib/manage-text.ts";
 import { CardPicker, type CardOption } from "./newsletter-card-picker.tsx";
 
 export interface NewsletterOptions {
@@ -53,6 +54,7 @@ export function TopicChecks({
 
 export function NewsletterForm({ newsletter, options, onSaved }: { newsletter: Newsletter | null; options: NewsletterOptions; onSaved: (saved: Newsletter) => void }) {
   const id = useId();
+  const { t } = useManageText();
   const [cards, setCards] = useState<NewsletterCardRef[]>(newsletter?.cards ?? []);
   const [topics, setTopics] = useState<string[]>(newsletter?.topics ?? []);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -69,11 +71,11 @@ export function NewsletterForm({ newsletter, options, onSaved }: { newsletter: N
       const json = { subject: String(form.get("subject") ?? ""), body: String(form.get("body") ?? ""), cards, topics };
       const saved = await apiFetch<Newsletter>(newsletter ? `/newsletters/${newsletter.id}` : "/newsletters", { method: newsletter ? "PUT" : "POST", json });
       setFields({});
-      setMessage({ ok: true, text: "Newsletter saved." });
+      setMessage({ ok: true, text: t("newsletters.saved") });
       onSaved(saved);
     } catch (error) {
       setFields(error instanceof ApiError ? error.fields : {});
-      setMessage({ ok: false, text: error instanceof ApiError ? error.message : "The newsletter could not be saved. Try again." });
+      setMessage({ ok: false, text: error instanceof ApiError ? error.message : t("newsletters.saveFailed") });
     } finally {
       setSaving(false);
     }
@@ -83,12 +85,12 @@ export function NewsletterForm({ newsletter, options, onSaved }: { newsletter: N
   return (
     <form onSubmit={(event) => void save(event)} className="grid gap-4" aria-labelledby={`${id}-heading`} noValidate>
       <h3 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
-        {newsletter ? `Edit “${newsletter.subject}”` : "New newsletter"}
+        {newsletter ? t("newsletters.edit", { subject: newsletter.subject }) : t("newsletters.new")}
       </h3>
-      {locked && <p className="text-sm text-stone-700">This newsletter has gone out: it can no longer be changed.</p>}
+      {locked && <p className="text-sm text-stone-700">{t("newsletters.locked")}</p>}
       <div>
         <label htmlFor={`${id}-subject`} className={ui.label}>
-          Subject
+          {t("newsletters.subject")}
         </label>
         <input
           id={`${id}-subject`}
@@ -103,12 +105,12 @@ export function NewsletterForm({ newsletter, options, onSaved }: { newsletter: N
         <ErrorList id={`${id}-subject-error`} errors={errorOf("subject")} />
       </div>
       <div>
-        <RichTextEditor label="Text" name="body" images="newsletterImage" defaultValue={newsletter?.body ?? ""} invalid={!!fields.body} describedBy={fields.body ? `${id}-body-error` : undefined} />
+        <RichTextEditor label={t("newsletters.text")} name="body" images="newsletterImage" defaultValue={newsletter?.body ?? ""} invalid={!!fields.body} describedBy={fields.body ? `${id}-body-error` : undefined} />
         <ErrorList id={`${id}-body-error`} errors={errorOf("body")} />
       </div>
       <CardPicker options={options.cards} cards={cards} setCards={setCards} errors={errorOf("cards")} errorId={`${id}-cards-error`} />
       <TopicChecks
-        legend="Send to the subscribers of (none chosen: every subscriber)"
+        legend={t("newsletters.sendTo")}
         topics={options.topics}
         chosen={topics}
         onChange={setTopics}
@@ -117,7 +119,7 @@ export function NewsletterForm({ newsletter, options, onSaved }: { newsletter: N
       />
       <div>
         <button type="submit" className={ui.primary} disabled={saving || locked}>
-          {saving ? "Saving…" : "Save newsletter"}
+          {saving ? t("newsletters.saving") : t("newsletters.save")}
         </button>
       </div>
       {message && (

@@ -5,46 +5,48 @@ import { useId, useState } from "react";
 import { Radio, RadioGroup, Label } from "react-aria-components";
 import type { NewsletterPreview } from "#shared/schemas/newsletter.ts";
 import { ui } from "#web/components/ui/field.tsx";
+import { useManageText } from "#web/lib/manage-text.ts";
 
 const WIDTHS = [
-  ["phone", "Phone (390 px)", 390],
-  ["desktop", "Desktop (640 px)", 640],
+  ["phone", 390],
+  ["desktop", 640],
 ] as const;
 
 export function PreviewFrame({ preview, title }: { preview: NewsletterPreview; title: string }) {
   const id = useId();
+  const { t } = useManageText();
   const [width, setWidth] = useState<"phone" | "desktop">("phone");
   const [asText, setAsText] = useState(false);
-  const pixels = WIDTHS.find(([key]) => key === width)![2];
+  const pixels = WIDTHS.find(([key]) => key === width)![1];
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-end gap-4">
         <RadioGroup value={width} onChange={(value) => setWidth(value as "phone" | "desktop")} orientation="horizontal" className="grid gap-1">
-          <Label className={ui.label}>Width</Label>
+          <Label className={ui.label}>{t("newsletters.preview.width")}</Label>
           <div className="flex flex-wrap gap-3">
-            {WIDTHS.map(([key, label]) => (
+            {WIDTHS.map(([key, size]) => (
               <Radio
                 key={key}
                 value={key}
                 className="flex cursor-pointer items-center gap-2 text-sm text-stone-800 before:size-4 before:rounded-full before:border before:border-stone-500 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-700 data-[selected]:before:border-4 data-[selected]:before:border-brand-700"
               >
-                {label}
+                {t(`newsletters.preview.${key}`, { size })}
               </Radio>
             ))}
           </div>
         </RadioGroup>
         <label className="flex items-center gap-2 text-sm text-stone-800">
           <input type="checkbox" checked={asText} onChange={(event) => setAsText(event.target.checked)} className="size-4" />
-          Plain text
+          {t("newsletters.preview.plainText")}
         </label>
       </div>
       <p id={`${id}-subject`} className="text-sm text-stone-700">
-        Subject: <strong className="text-stone-900">{preview.subject}</strong>
+        {t("newsletters.preview.subject")} <strong className="text-stone-900">{preview.subject}</strong>
       </p>
       <div className="max-w-full overflow-x-auto">
         {asText ? (
           <pre
-            aria-label={`${title}, plain text`}
+            aria-label={t("newsletters.preview.asText", { title })}
             className="rounded-md border border-stone-300 bg-white p-3 text-sm break-words whitespace-pre-wrap text-stone-900"
             style={{ width: pixels, maxWidth: "100%" }}
           >
@@ -52,7 +54,7 @@ export function PreviewFrame({ preview, title }: { preview: NewsletterPreview; t
           </pre>
         ) : (
           <iframe
-            title={`${title}, ${pixels} pixels wide`}
+            title={t("newsletters.preview.frame", { title, size: pixels })}
             sandbox="allow-same-origin"
             srcDoc={preview.html}
             width={pixels}

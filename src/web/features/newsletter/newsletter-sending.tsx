@@ -6,21 +6,17 @@ import { DateTimeField } from "#web/components/ui/date-time-field.tsx";
 import { ui } from "#web/components/ui/field.tsx";
 import { When } from "#web/components/ui/when.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { useManageText } from "#web/lib/manage-text.ts";
 import { PreviewFrame } from "./newsletter-preview.tsx";
 
-export const STATUS_LABELS: Record<Newsletter["status"], string> = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", sent: "Sent", skipped: "Skipped" };
-
 export function Counts({ newsletter }: { newsletter: Newsletter }) {
-  const { queued, sent, failed } = newsletter.counts;
-  return (
-    <span>
-      {queued} queued · {sent} sent · {failed} failed
-    </span>
-  );
+  const { t } = useManageText();
+  return <span>{t("newsletters.counts", newsletter.counts)}</span>;
 }
 
 export function NewsletterSending({ newsletter, timeZone, onChanged }: { newsletter: Newsletter; timeZone: string; onChanged: (n: Newsletter) => void }) {
   const id = useId();
+  const { t } = useManageText();
   // Kept with the version it shows, so a newer save shows "Drawing the preview…" until its own arrives.
   const version = `${newsletter.id}:${newsletter.updatedAt}`;
   const [drawn, setDrawn] = useState<{ version: string; preview: NewsletterPreview } | null>(null);
@@ -36,11 +32,11 @@ export function NewsletterSending({ newsletter, timeZone, onChanged }: { newslet
     let live = true;
     apiFetch<NewsletterPreview>(`/newsletters/${newsletter.id}/preview`)
       .then((p) => live && setDrawn({ version, preview: p }))
-      .catch((error: unknown) => live && setPreviewError(error instanceof ApiError ? error.message : "The preview could not be made."));
+      .catch((error: unknown) => live && setPreviewError(error instanceof ApiError ? error.message : t("newsletters.previewFailed")));
     return () => {
       live = false;
     };
-  }, [newsletter.id, version]);
+  }, [newsletter.id, version, t]);
 
   async function act(run: () => Promise<string>) {
     setBusy(true);
@@ -50,31 +46,31 @@ export function NewsletterSending({ newsletter, timeZone, onChanged }: { newslet
       setMessage({ ok: true, text: await run() });
     } catch (error) {
       if (error instanceof ApiError && error.fields.sendAt) setSendAtError(error.fields.sendAt);
-      else setMessage({ ok: false, text: error instanceof ApiError ? error.message : "That did not work. Try again." });
+      else setMessage({ ok: false, text: error instanceof ApiError ? error.message : t("newsletters.failed") });
     } finally {
       setBusy(false);
     }
   }
 
-  const test = () => act(async () => `Test sent to ${(await apiFetch<{ to: string }>(`/newsletters/${newsletter.id}/test`, { method: "POST" })).to}.`);
+  const test = () => act(async () => t("newsletters.testSent", { to: (await apiFetch<{ to: string }>(`/newsletters/${newsletter.id}/test`, { method: "POST" })).to }));
   const send = (at: string | null) =>
     act(async () => {
       const sent = await apiFetch<Newsletter>(`/newsletters/${newsletter.id}/send`, { method: "POST", json: at ? { sendAt: at } : {} });
       onChanged(sent);
-      return at ? "Newsletter scheduled." : "Newsletter queued: it is going out now.";
+      return at ? t("newsletters.scheduled") : t("newsletters.queued");
     });
 
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-4">
       <h3 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
-        Preview and send
+        {t("newsletters.previewAndSend")}
       </h3>
       <p className="text-sm text-stone-700">
-        {STATUS_LABELS[newsletter.status]}
+        {t(`newsletters.statuses.${newsletter.status}`)}
         {newsletter.sendAt && (newsletter.status === "scheduled" || newsletter.status === "sending") && (
           <>
             {" "}
-            for <When iso={newsletter.sendAt} />
+            {t("newsletters.for")} <When iso={newsletter.sendAt} />
           </>
         )}
         : <Counts newsletter={newsletter} />
@@ -84,20 +80,20 @@ export function NewsletterSending({ newsletter, timeZone, onChanged }: { newslet
           {previewError}
         </p>
       )}
-      {preview ? <PreviewFrame preview={preview} title={`Preview of ${newsletter.subject}`} /> : !previewError && <p className="text-sm text-stone-700">Drawing the preview…</p>}
+      {preview ? <PreviewFrame preview={preview} title={t("newsletters.previewOf", { subject: newsletter.subject })} /> : !previewError && <p className="text-sm text-stone-700">{t("newsletters.drawing")}</p>}
       <div className="flex flex-wrap gap-2">
         <button type="button" className={ui.secondary} disabled={busy} onClick={() => void test()}>
-          Send a test to myself
+          {t("newsletters.sendTest")}
         </button>
         <button type="button" className={ui.primary} disabled={busy || !open} onClick={() => void send(null)}>
-          Send now
+          {t("newsletters.sendNow")}
         </button>
       </div>
       {open && (
         <div className="grid max-w-md gap-2">
           <DateTimeField
             name="sendAt"
-            label="Send at"
+            label={t("newsletters.sendAt")}
             defaultValue={newsletter.status === "scheduled" ? (newsletter.sendAt ?? "") : ""}
             timeZone={timeZone}
             onChange={setSendAt}
@@ -105,7 +101,7 @@ export function NewsletterSending({ newsletter, timeZone, onChanged }: { newslet
           />
           <div>
             <button type="button" className={ui.secondary} disabled={busy || !sendAt} onClick={() => void send(sendAt)}>
-              Schedule
+              {t("newsletters.schedule")}
             </button>
           </div>
         </div>

@@ -2,6 +2,7 @@
 // then save it through the event's registration API (PUT /events/{id}/registration), which authorizes the person
 // (administrators, the host's owners) and applies the same rules as the organizers' page.
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { manageT } from "#web/lib/manage-text.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
 import { RegistrationSettingsInputSchema, type RegistrationInfo } from "#shared/schemas/registration.ts";
 import { SECTION_SHOWN } from "./event-registration-section.tsx";
@@ -10,6 +11,8 @@ import { REGISTRATION_FIELDS, registrationFromForm } from "./registration-settin
 /** The form field the section is sent under. */
 export const REGISTRATION_FIELD = "registration";
 export const registrationSaved = "Registration settings saved.";
+/** `registrationSaved` in the page's language, for a client action that says the section was saved. */
+export const registrationSavedText = async () => (await manageT())("registrations.settingsSaved");
 
 export type RegistrationSection = ReturnType<typeof registrationFromForm>;
 

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "react";
 import type { FieldWidgetProps } from "#web/components/ui/entity-fields.tsx";
 import { apiFetch } from "#web/lib/api-client.ts";
+import { useManageText } from "#web/lib/manage-text.ts";
 import type { RegistrationInfo } from "#shared/schemas/registration.ts";
 import { NEW_REGISTRATION, REGISTRATION_FIELDS, RegistrationSettingsFields, type RegistrationDefaults, type RegistrationField } from "./registration-settings-fields.tsx";
 
@@ -11,6 +12,7 @@ import { NEW_REGISTRATION, REGISTRATION_FIELDS, RegistrationSettingsFields, type
 export const SECTION_SHOWN = "shown";
 
 function Section({ name, meta, values, timeZone }: FieldWidgetProps) {
+  const { t } = useManageText();
   const eventId = typeof values.id === "string" && values.id ? values.id : null;
   const [loaded, setLoaded] = useState<RegistrationDefaults | "loading" | "failed">(eventId ? "loading" : NEW_REGISTRATION);
   useEffect(() => {
@@ -28,10 +30,10 @@ function Section({ name, meta, values, timeZone }: FieldWidgetProps) {
   const errors = Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, all[`${name}.${field}`]])) as Partial<Record<RegistrationField, string[]>>;
   return (
     <fieldset className="grid min-w-0 gap-4 rounded-md border border-stone-200 p-3">
-      <legend className="px-1 text-base font-semibold text-stone-900">Registration</legend>
-      {loaded === "loading" && <p className="text-sm text-stone-700">Loading the registration settings...</p>}
+      <legend className="px-1 text-base font-semibold text-stone-900">{t("registrationFields.legend")}</legend>
+      {loaded === "loading" && <p className="text-sm text-stone-700">{t("registrationFields.loading")}</p>}
       {loaded === "failed" && (
-        <p className="text-sm text-stone-700">The registration settings could not be loaded: the event is saved without them.</p>
+        <p className="text-sm text-stone-700">{t("registrationFields.loadFailed")}</p>
       )}
       {typeof loaded === "object" && (
         <>
@@ -42,9 +44,9 @@ function Section({ name, meta, values, timeZone }: FieldWidgetProps) {
       {eventId && (
         <p className="text-sm">
           <a href={`/events/${encodeURIComponent(eventId)}/registrations`} className="text-brand-700 underline">
-            More registration settings
+            {t("registrationFields.more")}
           </a>
-          <span className="text-stone-600"> (questions, each date of a series, the list of who registered)</span>
+          <span className="text-stone-600"> {t("registrationFields.moreExplained")}</span>
         </p>
       )}
     </fieldset>

@@ -3,6 +3,7 @@
 // organizers' page and the event forms both draw them; each message stands beside its field.
 import { DateTimeField } from "#web/components/ui/date-time-field.tsx";
 import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { useManageText } from "#web/lib/manage-text.ts";
 
 /** The settings the fields start from, as the API answers them. */
 export interface RegistrationDefaults {
@@ -30,6 +31,7 @@ interface Props {
 }
 
 export function RegistrationSettingsFields({ nameOf, idPrefix, defaults, errors, timeZone }: Props) {
+  const { t } = useManageText();
   const id = (field: RegistrationField) => `${idPrefix}-${field}`;
   const text = (field: RegistrationField, label: string) => {
     const fault = errors[field];
@@ -55,17 +57,17 @@ export function RegistrationSettingsFields({ nameOf, idPrefix, defaults, errors,
   return (
     <>
       <label className="flex items-center gap-2 text-stone-800">
-        <input type="checkbox" name={nameOf("enabled")} defaultChecked={defaults.enabled} className="size-4" /> Take registrations
+        <input type="checkbox" name={nameOf("enabled")} defaultChecked={defaults.enabled} className="size-4" /> {t("registrationFields.enabled")}
       </label>
       <div className="grid gap-4 sm:grid-cols-2">
-        {text("capacity", "Places (empty for no limit)")}
-        {text("maxPartySize", "Places per registration")}
-        <DateTimeField name={nameOf("opensAt")} label="Opens" defaultValue={defaults.opensAt ?? ""} timeZone={timeZone} errors={errors.opensAt} />
-        <DateTimeField name={nameOf("closesAt")} label="Closes" defaultValue={defaults.closesAt ?? ""} timeZone={timeZone} errors={errors.closesAt} />
+        {text("capacity", t("registrationFields.capacity"))}
+        {text("maxPartySize", t("registrationFields.maxPartySize"))}
+        <DateTimeField name={nameOf("opensAt")} label={t("registrationFields.opens")} defaultValue={defaults.opensAt ?? ""} timeZone={timeZone} errors={errors.opensAt} />
+        <DateTimeField name={nameOf("closesAt")} label={t("registrationFields.closes")} defaultValue={defaults.closesAt ?? ""} timeZone={timeZone} errors={errors.closesAt} />
       </div>
-      <p className="-mt-2 text-sm text-stone-600">Leave Opens empty to open at once, and Closes empty to close when the event starts.</p>
+      <p className="-mt-2 text-sm text-stone-600">{t("registrationFields.hint")}</p>
       <label className="flex items-center gap-2 text-stone-800">
-        <input type="checkbox" name={nameOf("waitlist")} defaultChecked={defaults.waitlist} className="size-4" /> Waiting list when full
+        <input type="checkbox" name={nameOf("waitlist")} defaultChecked={defaults.waitlist} className="size-4" /> {t("registrationFields.waitlist")}
       </label>
     </>
   );

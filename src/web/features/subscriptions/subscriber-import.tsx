@@ -1,14 +1,15 @@
 // The Subscribers tab's CSV import: the file is previewed row by row (what each would do, or why it is refused), then
 // its new addresses are added with their consent records, and the import can be undone at once.
 import { useId, useState } from "react";
+import { Trans } from "react-i18next";
 import type { SubscriberImportPreview } from "#shared/schemas/subscription.ts";
 import { ui } from "#web/components/ui/field.tsx";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
-
-const STATUS_LABELS = { add: "Will be added", skip: "Skipped", refused: "Refused" } as const;
+import { useManageText } from "#web/lib/manage-text.ts";
 
 export function SubscriberImport({ onChanged }: { onChanged: () => void }) {
   const id = useId();
+  const { t } = useManageText();
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<SubscriberImportPreview | null>(null);
   const [done, setDone] = useState<{ importId: string; added: number } | null>(null);
@@ -45,7 +46,7 @@ export function SubscriberImport({ onChanged }: { onChanged: () => void }) {
     if (!answer) return;
     setDone(answer);
     setPreview(null);
-    setMessage(`${answer.added} subscribers imported.`);
+    setMessage(t("subscriberImport.imported", { count: answer.added }));
     onChanged();
   }
 
@@ -54,21 +55,20 @@ export function SubscriberImport({ onChanged }: { onChanged: () => void }) {
     const answer = await run(() => apiFetch<{ removed: number; kept: number }>(`/subscriber-imports/${encodeURIComponent(done.importId)}`, { method: "DELETE" }));
     if (!answer) return;
     setDone(null);
-    setMessage(`Import undone: ${answer.removed} removed${answer.kept ? `, ${answer.kept} kept (they consented elsewhere since)` : ""}.`);
+    setMessage(answer.kept ? t("subscriberImport.undoneKept", { removed: answer.removed, kept: answer.kept }) : t("subscriberImport.undone", { removed: answer.removed }));
     onChanged();
   }
 
   return (
     <details className="card">
-      <summary className="cursor-pointer font-semibold text-brand-800">Import CSV</summary>
+      <summary className="cursor-pointer font-semibold text-brand-800">{t("subscriberImport.heading")}</summary>
       <div className="mt-3 grid gap-3">
         <p className="text-sm text-stone-700">
-          Columns: <code>email</code>, <code>topics</code> (events, offers, news or category:&lt;id&gt;, separated by spaces), <code>consent_at</code> (the
-          date the person agreed), <code>consent_source</code> (where) and, if known, <code>consent_text</code>. Rows without consent are refused.
+          <Trans t={t} i18nKey="subscriberImport.columns" components={{ code: <code /> }} />
         </p>
         <div>
           <label htmlFor={`${id}-file`} className={ui.label}>
-            CSV file
+            {t("subscriberImport.file")}
           </label>
           <input id={`${id}-file`} type="file" accept=".csv,text/csv" className={ui.input} onChange={(e) => void choose(e.currentTarget.files?.[0])} aria-describedby={error ? `${id}-error` : undefined} />
         </div>
@@ -85,24 +85,24 @@ export function SubscriberImport({ onChanged }: { onChanged: () => void }) {
         {done && (
           <div>
             <button type="button" className={ui.secondary} disabled={busy} onClick={() => void undo()}>
-              Undo this import
+              {t("subscriberImport.undo")}
             </button>
           </div>
         )}
         {preview && (
           <>
             <p className="text-sm text-stone-800">
-              {preview.add} to add, {preview.skip} already known, {preview.refused} refused.
+              {t("subscriberImport.summary", { add: preview.add, skip: preview.skip, refused: preview.refused })}
             </p>
             <div className="overflow-x-auto">
-              <table className={ui.table} aria-label="Import preview">
+              <table className={ui.table} aria-label={t("subscriberImport.preview")}>
                 <thead>
                   <tr>
-                    <th className={ui.th}>Line</th>
-                    <th className={ui.th}>Email</th>
-                    <th className={ui.th}>Topics</th>
-                    <th className={ui.th}>Consent</th>
-                    <th className={ui.th}>Result</th>
+                    <th className={ui.th}>{t("subscriberImport.line")}</th>
+                    <th className={ui.th}>{t("subscriberImport.email")}</th>
+                    <th className={ui.th}>{t("subscriberImport.topics")}</th>
+                    <th className={ui.th}>{t("subscriberImport.consent")}</th>
+                    <th className={ui.th}>{t("subscriberImport.result")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -113,7 +113,7 @@ export function SubscriberImport({ onChanged }: { onChanged: () => void }) {
                       <td className={ui.td}>{row.topics.join(" ")}</td>
                       <td className={ui.td}>{row.consentAt ? `${row.consentAt.slice(0, 10)}, ${row.consentSource}` : ""}</td>
                       <td className={ui.td}>
-                        {STATUS_LABELS[row.status]}
+                        {t(`subscriberImport.statuses.${row.status}`)}
                         {row.reason && `: ${row.reason}`}
                       </td>
                     </tr>
@@ -123,7 +123,7 @@ export function SubscriberImport({ onChanged }: { onChanged: () => void }) {
             </div>
             <div>
               <button type="button" className={ui.primary} disabled={busy || preview.add === 0} onClick={() => void apply()}>
-                Import {preview.add} subscribers
+                {t("subscriberImport.import", { count: preview.add })}
               </button>
             </div>
           </>

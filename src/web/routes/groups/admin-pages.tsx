@@ -2,6 +2,11 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/admin-pages";
 import { RouteError } from "#web/components/layout/route-error.tsx";
+import { MANAGE_NAMESPACE } from "#web/lib/manage-text.ts";
+
+// Every admin tab may hold the association's tools (the import, the event form's Registration section, the survey,
+// shift and attachment editors), whose texts are the `manage` catalog: loaded before the page renders and hydrates.
+export const handle = { i18n: [MANAGE_NAMESPACE] };
 
 export default function AdminPages() {
   return <Outlet />;
