@@ -15,6 +15,7 @@ import { RichTextEditor } from "./rich-text-editor.tsx";
 import { PickerSelect } from "./select.tsx";
 import { TagPicker } from "./tag-picker.tsx";
 import { HoursEditor } from "../hours/hours-editor.tsx";
+import { useFieldTexts } from "./field-texts.ts";
 
 export type Option = { value: string; label: string };
 export type Sources = Partial<Record<OptionSource, Option[]>>;
@@ -325,9 +326,11 @@ function Conditional({ shown, children }: { shown: boolean; children: (cleared: 
 }
 
 export function EntityFields(props: Props) {
+  const localize = useFieldTexts();
   return (
     <>
-      {Object.entries(props.views).map(([name, view]) => {
+      {Object.entries(props.views).map(([name, described]) => {
+        const view = localize(described);
         const meta = props.fields[name];
         if (!meta || props.skip?.includes(name)) return null;
         if (!view.when) return <Control key={name} name={name} view={view} meta={meta} props={props} />;

@@ -126,7 +126,7 @@ export const SCREENS: Record<string, Screen> = {
   }),
   events: define<AdminEvent>({
     // The event's registration settings are edited beside it and saved through their own API (admin-tab's action).
-    view: { ...eventView, fields: { ...eventView.fields, registration: { label: "Registration", widget: "registration" } } },
+    view: { ...eventView, fields: { ...eventView.fields, registration: { label: "Registration", widget: "registration", key: "event.registration" } } },
     schema: EventInputSchema,
     list: "/admin/events",
     paged: true,
