@@ -157,12 +157,12 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
                       title
                     )}
                   </h3>
-                  {screen.item(row)}
+                  {screen.item(row, t)}
                   <div className="mt-2 flex gap-2">
                     <button type="button" className={ui.secondary} disabled={busy} aria-label={t("entity.editItem", { title })} onClick={() => void edit(row)}>
                       {t("entity.edit")}
                     </button>
-                    <ConfirmDialog question={screen.texts.confirm(row)} label={t("entity.deleteItem", { title })} disabled={busy} onConfirm={() => void remover.submit({ intent: "delete", id: row.id, label: title }, { method: "post" })}>
+                    <ConfirmDialog question={screen.texts.confirm(row, t)} label={t("entity.deleteItem", { title })} disabled={busy} onConfirm={() => void remover.submit({ intent: "delete", id: row.id, label: title }, { method: "post" })}>
                       {remover.state !== "idle" ? t("entity.deleting") : t("entity.delete")}
                     </ConfirmDialog>
                   </div>
