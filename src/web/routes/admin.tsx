@@ -15,7 +15,7 @@ import { getFixedT } from "#shared/i18n/index.ts";
 import { fetchPendingCount, RequestsNavLabel, requestsTabName, useWaitingRequests } from "../features/owners/index.ts";
 
 // The administration's namespaces: the tabs' texts and the shared form widgets'.
-export const handle = { i18n: ["admin", "ui"] };
+export const handle = { i18n: ["admin", "ui", "hours"] };
 
 interface Viewer {
   email: string;
