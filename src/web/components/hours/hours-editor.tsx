@@ -15,6 +15,8 @@ interface Draft {
 
 const EMPTY: Draft = { week: Object.fromEntries(WEEKDAYS.map((d) => [d, null])) as Draft["week"], exceptions: [], closedOnPublicHolidays: false };
 const NEW_INTERVAL: Interval = { open: "09:00", close: "17:00" };
+// OpenStreetMap's own syntax, the same in every language.
+const OSM_EXAMPLE = "Mo-Fr 09:00-17:00; Sa 10:00-14:00; PH off";
 
 /** The saved hours, as the form holds them (JSON text), or none. */
 export function initialDraft(initial: unknown): Draft {
@@ -149,9 +151,9 @@ export function HoursEditor({ name, label, initialValue, errorId, errors }: { na
       {osmMode ? (
         <label className="grid gap-1 text-sm">
           {t("hours.osmText")}
-          <textarea value={osmText} rows={3} maxLength={2000} onChange={(e) => setOsmText(e.target.value)} placeholder="Mo-Fr 09:00-17:00; Sa 10:00-14:00; PH off" className={ui.input} aria-describedby={`${id}-osm-help`} />
+          <textarea value={osmText} rows={3} maxLength={2000} onChange={(e) => setOsmText(e.target.value)} placeholder={OSM_EXAMPLE} className={ui.input} aria-describedby={`${id}-osm-help`} />
           <span id={`${id}-osm-help`} className="text-stone-600">
-            {t("hours.osmHelp")} <code>Mo-Fr 09:00-17:00; Sa 10:00-14:00; PH off</code>. {t("hours.osmEmpty")}
+            {t("hours.osmHelp")} <code>{OSM_EXAMPLE}</code>. {t("hours.osmEmpty")}
           </span>
         </label>
       ) : (

@@ -40,7 +40,7 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
     <div className="grid min-w-0 gap-2" data-field={name}>
       <TagGroup onRemove={(keys) => setChosen((held) => held.filter((value) => !keys.has(value)))}>
         <Label className={ui.label}>{label}</Label>
-        <TagList className="mt-1 flex flex-wrap gap-2" renderEmptyState={() => <span className="text-sm text-stone-600">None chosen.</span>}>
+        <TagList className="mt-1 flex flex-wrap gap-2" renderEmptyState={() => <span className="text-sm text-stone-600">{t("tags.noneChosen")}</span>}>
           {chosen.map((value) => (
             <Tag
               key={value}
@@ -60,7 +60,7 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
         <input key={value} type="hidden" name={name} value={value} />
       ))}
       {options.length === 0 ? (
-        <p className="text-sm text-stone-600">No tags yet.</p>
+        <p className="text-sm text-stone-600">{t("tags.none")}</p>
       ) : (
         <ComboBox
           key={picks}
@@ -73,7 +73,8 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
           className="min-w-0"
         >
           <Label className="text-sm text-stone-700" htmlFor={id}>
-            Add a {label.toLowerCase().replace(/s$/, "")}</Label>
+            {t("tags.add", { item: label.toLowerCase().replace(/s$/, "") })}
+          </Label>
           <div className="relative mt-1">
             <Input id={id} autoFocus={picks > 0} aria-describedby={invalid ? errorId : undefined} className={`${ui.input} mt-0 pr-10`} />
             <Button className="absolute inset-y-0 right-0 flex items-center px-3 text-stone-600">
