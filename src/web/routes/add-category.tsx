@@ -27,8 +27,6 @@ async function loadCategories(fetcher: Fetcher = fetch): Promise<{ categories: P
   }
 }
 
-export const handle = { i18n: ["admin", "ui"] };
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "admin");
   const [list, site] = await Promise.all([loadCategories(serverFetch(context)), getApp(context).services.siteSettings.get()]);

@@ -20,8 +20,6 @@ import { businessFields } from "#shared/schemas/business.ts";
 /** The business's fields this page offers besides its own four, as the business's definition marks them. */
 const EXTRA = Object.entries(businessFields).filter(([, def]) => def.quickAdd);
 
-export const handle = { i18n: ["admin", "ui"] };
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "admin");
   const { services } = getApp(context);

@@ -14,9 +14,6 @@ import { ADMIN_TABS, adminText, isAdminTab, requestLanguage } from "../features/
 import { getFixedT } from "#shared/i18n/index.ts";
 import { fetchPendingCount, RequestsNavLabel, requestsTabName, useWaitingRequests } from "../features/owners/index.ts";
 
-// The administration's namespaces: the tabs' texts and the shared form widgets'.
-export const handle = { i18n: ["admin", "ui", "hours"] };
-
 interface Viewer {
   email: string;
   displayName: string;

@@ -3,6 +3,9 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/admin-pages";
 import { RouteError } from "#web/components/layout/route-error.tsx";
 
+// The administration's texts, the shared form widgets' and the opening hours' day names, loaded before its pages draw.
+export const handle = { i18n: ["admin", "ui", "hours"] };
+
 export default function AdminPages() {
   return <Outlet />;
 }
