@@ -23,7 +23,8 @@ function formatter(timeZone: string, allDay: boolean): Intl.DateTimeFormat {
 export function formatWhen(iso: string, timeZone: string, allDay = false, lang: "en" | "fr" = "en"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  if (lang === "fr") return allDay ? formatDateTime(date, lang, timeZone, true) : `${formatDateTime(date, lang, timeZone)} ${zoneName(date, lang, timeZone)}`;
+  // Québec writes "8 h", not "08 h".
+  if (lang === "fr") return allDay ? formatDateTime(date, lang, timeZone, true) : `${formatDateTime(date, lang, timeZone).replace(/\b0(\d) h\b/, "$1 h")} ${zoneName(date, lang, timeZone)}`;
   if (allDay) return formatter(timeZone, true).format(date);
   return `${formatter(timeZone, false).format(date)} ${zoneAbbreviation(date, timeZone)}`;
 }
