@@ -122,7 +122,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
       await apiFetch(item, { method: "DELETE" });
       return { outcome: { kind: "success", text: t(`${entity}.deleted`, { name: title }) }, deleted: id };
     } catch (error) {
-      return { outcome: { kind: "error", text: screen.texts.deleteFailed(detailOf(error), row!) } };
+      return { outcome: { kind: "error", text: screen.texts.deleteFailed(detailOf(error), row!, t) } };
     }
   }
   const round = text("round");
@@ -141,7 +141,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
       const outcome = await saveRegistrationSection(eventId, registration.values);
       // Refused: an edited event keeps its form and the messages beside the section's fields; an added one is there already.
       if ("detail" in outcome) {
-        const text = `${saved} Registration settings not saved: ${outcome.detail}`;
+        const text = `${saved} ${t("events.registrationNotSaved", { detail: outcome.detail })}`;
         if (id) return { outcome: { kind: "error", text }, result: submission.reply({ fieldErrors: outcome.errors }), round };
         return { outcome: { kind: "error", text }, result: submission.reply({ resetForm: true }), round, done: true };
       }
@@ -150,7 +150,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
     return { outcome: { kind: "success", text: saved }, result: submission.reply({ resetForm: true }), round, done: true };
   } catch (error) {
     const fields = error instanceof ApiError ? asLists(error.fields, screen.view.fields) : {};
-    return { outcome: { kind: "error", text: screen.texts.failed(detailOf(error), row, error) }, result: submission.reply({ fieldErrors: fields }), round };
+    return { outcome: { kind: "error", text: screen.texts.failed(detailOf(error), row, error, t) }, result: submission.reply({ fieldErrors: fields }), round };
   }
 }
 

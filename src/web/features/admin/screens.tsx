@@ -54,9 +54,9 @@ export interface Screen<R extends Row = Row> {
   texts: {
     loadFailed: (detail: string) => string;
     saved?: (name: string, editing: boolean, t: TFunction) => string;
-    failed: (detail: string, editing: R | null, error: unknown) => string;
+    failed: (detail: string, editing: R | null, error: unknown, t: TFunction) => string;
     confirm: (row: R, t: TFunction) => string;
-    deleteFailed: (detail: string, row: R) => string;
+    deleteFailed: (detail: string, row: R, t: TFunction) => string;
   };
 }
 
@@ -249,9 +249,9 @@ export const SCREENS: Record<string, Screen> = {
     texts: {
       loadFailed: () => "Failed to load announcements.",
       saved: (_, editing, t) => (editing ? t("saved.announcementUpdated") : t("saved.announcementAdded")),
-      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} announcement. ${detailOf(error, announcementMessages.mustBeLoggedIn)}`,
+      failed: (_, editing, error, t) => `${t(editing ? "failed.announcementUpdate" : "failed.announcementAdd")} ${detailOf(error, announcementMessages.mustBeLoggedIn)}`,
       confirm: (a, t) => t("confirm.announcement", { name: a.title }),
-      deleteFailed: (detail) => `Failed to delete announcement. ${detail}`,
+      deleteFailed: (detail, _, t) => `${t("failed.announcementDelete")} ${detail}`,
     },
   }),
   meetings: define<AdminMeeting>({
@@ -280,9 +280,9 @@ export const SCREENS: Record<string, Screen> = {
     texts: {
       loadFailed: () => "Failed to load meetings.",
       saved: (_, editing, t) => (editing ? t("saved.meetingUpdated") : t("saved.meetingAdded")),
-      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} meeting. ${detailOf(error, meetingMessages.mustBeLoggedIn)}`,
+      failed: (_, editing, error, t) => `${t(editing ? "failed.meetingUpdate" : "failed.meetingAdd")} ${detailOf(error, meetingMessages.mustBeLoggedIn)}`,
       confirm: (m, t) => t("confirm.meeting", { name: m.title }),
-      deleteFailed: (detail) => `Failed to delete meeting. ${detail}`,
+      deleteFailed: (detail, _, t) => `${t("failed.meetingDelete")} ${detail}`,
     },
   }),
   volunteering: define<AdminOpportunity>({
@@ -311,9 +311,9 @@ export const SCREENS: Record<string, Screen> = {
     texts: {
       loadFailed: () => "Failed to load the opportunities.",
       saved: (_, editing, t) => (editing ? t("saved.opportunityUpdated") : t("saved.opportunityAdded")),
-      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} opportunity. ${detailOf(error, volunteerMessages.mustBeLoggedIn)}`,
+      failed: (_, editing, error, t) => `${t(editing ? "failed.opportunityUpdate" : "failed.opportunityAdd")} ${detailOf(error, volunteerMessages.mustBeLoggedIn)}`,
       confirm: (o, t) => t("confirm.opportunity", { name: o.title }),
-      deleteFailed: (detail) => `Failed to delete opportunity. ${detail}`,
+      deleteFailed: (detail, _, t) => `${t("failed.opportunityDelete")} ${detail}`,
     },
   }),
   surveys: define<AdminSurvey>({
@@ -347,9 +347,9 @@ export const SCREENS: Record<string, Screen> = {
     texts: {
       loadFailed: () => "Failed to load surveys.",
       saved: (_, editing, t) => (editing ? t("saved.surveyUpdated") : t("saved.surveyAdded")),
-      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} survey. ${detailOf(error, surveyMessages.mustBeLoggedIn)}`,
+      failed: (_, editing, error, t) => `${t(editing ? "failed.surveyUpdate" : "failed.surveyAdd")} ${detailOf(error, surveyMessages.mustBeLoggedIn)}`,
       confirm: (s, t) => t("confirm.survey", { name: s.title }),
-      deleteFailed: (detail) => `Failed to delete survey. ${detail}`,
+      deleteFailed: (detail, _, t) => `${t("failed.surveyDelete")} ${detail}`,
     },
   }),
   library: define<AdminDocument>({
@@ -370,9 +370,9 @@ export const SCREENS: Record<string, Screen> = {
     texts: {
       loadFailed: () => "Failed to load the library.",
       saved: (_, editing, t) => (editing ? t("saved.documentUpdated") : t("saved.documentAdded")),
-      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} document. ${detailOf(error, documentMessages.mustBeLoggedIn)}`,
+      failed: (_, editing, error, t) => `${t(editing ? "failed.documentUpdate" : "failed.documentAdd")} ${detailOf(error, documentMessages.mustBeLoggedIn)}`,
       confirm: (d, t) => t("confirm.document", { name: d.title }),
-      deleteFailed: (detail) => `Failed to delete document. ${detail}`,
+      deleteFailed: (detail, _, t) => `${t("failed.documentDelete")} ${detail}`,
     },
   }),
   offers: define<AdminOffer>({
