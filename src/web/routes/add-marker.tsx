@@ -148,7 +148,7 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
           </button>
           {located && located.address === address && (
             <p role="status" className="mt-2 text-sm text-stone-700">
-              {t("addMarker.located", { lat: located.lat.toFixed(6), lng: located.lng.toFixed(6), place: located.displayName })}
+              {t("addMarker.located", { latitude: located.lat.toFixed(6), longitude: located.lng.toFixed(6), place: located.displayName })}
             </p>
           )}
         </Field>
