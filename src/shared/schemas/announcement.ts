@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { checkbox, optionalTimestamp } from "./content-input.ts";
 import { singleLine } from "../text.ts";
-import type { EntityView } from "./entity.ts";
+import { keyed, type EntityView } from "./entity.ts";
 
 export const announcementMessages = {
   required: "Title and Body are required.",
@@ -114,10 +114,11 @@ export type AnnouncementInput = z.input<typeof AnnouncementInputSchema>;
 
 /** The Announcements tab's form; the time is the site's, as every admin form's. */
 export const announcementView: EntityView = {
+  key: "announcement",
   singular: "Announcement",
   plural: "Announcements",
   required: announcementMessages.required,
-  fields: {
+  fields: keyed("announcement", {
     title: { label: "Title", widget: "text", maxLength: 200 },
     body: { label: "Body", widget: "richtext" },
     publishAt: { label: "Publish at (empty: a draft)", widget: "datetime" },
@@ -125,5 +126,5 @@ export const announcementView: EntityView = {
     archived: { label: "Archived", widget: "checkbox" },
     imagePath: { label: "Image (optional)", widget: "image", upload: "postImage", uploadItemKey: "postId", uploadFailed: () => "Image upload failed. Please try again." },
     attachments: { label: "Attach files (optional)", widget: "attachments", upload: "document" },
-  },
+  }),
 };

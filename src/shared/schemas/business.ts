@@ -186,7 +186,7 @@ export const BusinessSchema = z.object({
 /** What the Markers form and the add-marker page send; the API applies the same rules. */
 export const BusinessInputSchema = z.object(inputShape(businessFields));
 
-export const businessView: EntityView = { singular: "Marker", plural: "Markers", fields: views(businessFields), required: messages.businesses.required };
+export const businessView: EntityView = { key: "business", singular: "Marker", plural: "Markers", fields: views(businessFields, "business"), required: messages.businesses.required };
 
 /** The admin list: a page of businesses ordered by name, optionally only those whose name contains `q`. */
 export const BusinessAdminListQuerySchema = PaginationQuerySchema.extend({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { DEFAULT_CATEGORY_COLOR } from "../constants.ts";
 import { messages } from "../messages.ts";
-import type { EntityView } from "./entity.ts";
+import { keyed, type EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 
 export const CategorySchema = z.object({
@@ -58,12 +58,13 @@ export type PlainCategory = z.infer<typeof PlainCategorySchema>;
 
 /** The Categories tab's form. */
 export const categoryView: EntityView = {
+  key: "category",
   singular: "Category",
   plural: "Categories",
   required: messages.categories.nameRequired,
-  fields: {
+  fields: keyed("category", {
     name: { label: "Category Name", widget: "text", maxLength: 100 },
     color: { label: "Colour", widget: "color", initial: DEFAULT_CATEGORY_COLOR },
     description: { label: "Description (optional)", widget: "textarea", rows: 2, maxLength: 1000 },
-  },
+  }),
 };

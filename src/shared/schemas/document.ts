@@ -2,7 +2,7 @@
 // form (and the API) sends.
 import { z } from "zod";
 import { singleLine } from "../text.ts";
-import type { EntityView } from "./entity.ts";
+import { keyed, type EntityView } from "./entity.ts";
 
 export const documentMessages = {
   required: "Title, Date and File are required.",
@@ -117,10 +117,11 @@ export const VISIBILITY_LABELS: Record<DocumentVisibility, string> = { members: 
 
 /** The Library tab's form. */
 export const documentView: EntityView = {
+  key: "document",
   singular: "Document",
   plural: "Library",
   required: documentMessages.required,
-  fields: {
+  fields: keyed("document", {
     title: { label: "Title", widget: "text", maxLength: 200 },
     summary: { label: "Summary (optional)", widget: "textarea", rows: 3, maxLength: 2000 },
     date: { label: "Date", widget: "date" },
@@ -135,7 +136,7 @@ export const documentView: EntityView = {
       ],
     },
     filePath: { label: "File", widget: "file", upload: "document" },
-  },
+  }),
 };
 
 /** The download's address of a document. */

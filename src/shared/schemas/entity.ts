@@ -42,6 +42,11 @@ export type OptionSource = "businesses" | "categories" | "tags" | "authors" | "e
 
 export interface FieldView {
   label: string;
+  /**
+   * Where the field's texts (label, choices, placeholder…) are in the `admin` catalog, "<entity>.<field>": forms show
+   * them in the page's language, the texts here being the English ones. Given by `views` and `keyed`.
+   */
+  key?: string;
   widget: Widget;
   /** Fixed choices of a select, combobox or radio group. */
   options?: ReadonlyArray<{ value: string; label: string }>;
@@ -106,6 +111,8 @@ export function inputShape<D extends FieldDefs>(defs: D): { [K in keyof D]: D[K]
 
 /** How an admin screen shows and edits one entity, beside its schema. */
 export interface EntityView {
+  /** Where the names below are in the `admin` catalog (`entities.<key>`), for pages in another language. */
+  key?: string;
   /** "Marker": "Add Marker", "Edit Marker: …", "Update Marker". */
   singular: string;
   /** "Markers": the list's name and the tab's. */
@@ -115,9 +122,14 @@ export interface EntityView {
   required: string;
 }
 
-/** An entity's form fields as views only (what the browser needs to draw the form). */
-export function views(defs: FieldDefs): Record<string, FieldView> {
-  return Object.fromEntries(Object.entries(defs).map(([name, { input: _input, access: _access, ...view }]) => [name, view]));
+/** An entity's form fields as views only (what the browser needs to draw the form), their texts keyed under `entity`. */
+export function views(defs: FieldDefs, entity: string): Record<string, FieldView> {
+  return keyed(entity, Object.fromEntries(Object.entries(defs).map(([name, { input: _input, access: _access, ...view }]) => [name, view])));
+}
+
+/** Names each field's texts in the `admin` catalog as `fields.<entity>.<field>` (see `FieldView.key`). */
+export function keyed<F extends Record<string, FieldView>>(entity: string, fields: F): F {
+  return Object.fromEntries(Object.entries(fields).map(([name, view]) => [name, { ...view, key: `${entity}.${name}` }])) as F;
 }
 
 /** One yes/no column of a surface: a yes/no field's own (`choice` null), or one choice of a set of choices. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { OUTDOOR_LOCATION } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { checkbox, optionalTimestamp, optionalWebAddress, timestampInput } from "./content-input.ts";
-import type { EntityView } from "./entity.ts";
+import { keyed, type EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 import { normalizeRule } from "../recurrence.ts";
 
@@ -90,10 +90,11 @@ export type AdminEvent = z.infer<typeof AdminEventSchema>;
 
 /** The Events tab's form. */
 export const eventView: EntityView = {
+  key: "event",
   singular: "Event",
   plural: "Events",
   required: messages.adminEvents.required,
-  fields: {
+  fields: keyed("event", {
     name: { label: "Event Name", widget: "text", maxLength: 200 },
     eventDate: { label: "Event Date", widget: "datetime" },
     endDate: { label: "Ends (optional)", widget: "datetime" },
@@ -112,7 +113,7 @@ export const eventView: EntityView = {
     description: { label: "Description", widget: "textarea", rows: 4, maxLength: 5000 },
     ticketsLink: { label: "Tickets Link (optional)", widget: "url", placeholder: "https://" },
     imagePath: { label: "Event Image", widget: "image", upload: "eventImage" },
-  },
+  }),
 };
 
 /** One date of a series changed: cancelled, or moved to another start (and end). */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { checkbox, optionalWebAddress, timestampInput } from "./content-input.ts";
 import { singleLine } from "../text.ts";
 import { DocumentSchema } from "./document.ts";
-import type { EntityView } from "./entity.ts";
+import { keyed, type EntityView } from "./entity.ts";
 
 export const meetingMessages = {
   required: "Title, Starts and Ends are required.",
@@ -122,10 +122,11 @@ export type MeetingInput = z.input<typeof MeetingInputSchema>;
 
 /** The Meetings tab's form; times are the site's, as every admin form's. */
 export const meetingView: EntityView = {
+  key: "meeting",
   singular: "Meeting",
   plural: "Meetings",
   required: meetingMessages.required,
-  fields: {
+  fields: keyed("meeting", {
     title: { label: "Title", widget: "text", maxLength: 200 },
     startsAt: { label: "Starts", widget: "datetime" },
     endsAt: { label: "Ends", widget: "datetime" },
@@ -134,5 +135,5 @@ export const meetingView: EntityView = {
     agenda: { label: "Agenda", widget: "richtext" },
     cancelled: { label: "Cancelled", widget: "checkbox" },
     minutes: { label: "Minutes (after the meeting)", widget: "richtext" },
-  },
+  }),
 };

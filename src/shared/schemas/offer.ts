@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { OFFER_TYPES } from "../constants.ts";
 import { messages } from "../messages.ts";
-import type { EntityView } from "./entity.ts";
+import { keyed, type EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 
 export const OfferSchema = z.object({
@@ -78,10 +78,11 @@ export type AdminOffer = z.infer<typeof AdminOfferSchema>;
 
 /** The Offers tab's form. */
 export const offerView: EntityView = {
+  key: "offer",
   singular: "Offer",
   plural: "Offers",
   required: messages.adminOffers.required,
-  fields: {
+  fields: keyed("offer", {
     businessId: { label: "Business", widget: "combobox", empty: "Select a business", source: "businesses", missing: "Unknown business" },
     type: { label: "Type", widget: "select", empty: "Select a type", options: OFFER_TYPES.map((type) => ({ value: type, label: type })) },
     description: { label: "Description", widget: "textarea", maxLength: 2000 },
@@ -90,5 +91,5 @@ export const offerView: EntityView = {
     validFrom: { label: "Valid from (optional)", widget: "date" },
     validUntil: { label: "Valid until (optional)", widget: "date" },
     couponCode: { label: "Coupon code (optional)", widget: "text", maxLength: 50 },
-  },
+  }),
 };

@@ -68,7 +68,7 @@ export const claimFields = {
 
 export const ClaimInputSchema = z.object(inputShape(claimFields));
 export type ClaimInput = z.input<typeof ClaimInputSchema>;
-export const claimView = { singular: "Claim", plural: "Claims", fields: views(claimFields), required: requestMessages.claimRoleRequired };
+export const claimView = { key: "claim", singular: "Claim", plural: "Claims", fields: views(claimFields, "claim"), required: requestMessages.claimRoleRequired };
 
 export const RequestListQuerySchema = z.object({
   status: z.enum(REQUEST_STATUSES).optional(),

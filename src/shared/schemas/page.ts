@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { PAGE_PERMISSIONS } from "../constants.ts";
 import { messages } from "../messages.ts";
-import type { EntityView } from "./entity.ts";
+import { keyed, type EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 
 export const PAGE_CONTENT_FORMATS = ["html", "markdown"] as const;
@@ -53,16 +53,17 @@ const PERMISSION_LABELS: Record<(typeof PAGE_PERMISSIONS)[number], string> = { p
 
 /** The Pages tab's form. */
 export const pageView: EntityView = {
+  key: "page",
   singular: "Page",
   plural: "Pages",
   required: messages.pages.required,
-  fields: {
+  fields: keyed("page", {
     name: { label: "Page Name", widget: "text", maxLength: 200 },
     // The spec: a page is public unless the admin chooses otherwise.
     permission: { label: "Permission", widget: "select", initial: "public", options: PAGE_PERMISSIONS.map((value) => ({ value, label: PERMISSION_LABELS[value] })) },
     contentFormat: { label: "Content format", widget: "radio", options: [{ value: "html", label: "Rich text" }, { value: "markdown", label: "Markdown" }] },
     content: { label: "Content", widget: "richtext" },
-  },
+  }),
 };
 
 export const permissionLabel = (permission: (typeof PAGE_PERMISSIONS)[number]) => PERMISSION_LABELS[permission];

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
 import { optionalWebAddress, timestampInput } from "./content-input.ts";
-import type { EntityView } from "./entity.ts";
+import { keyed, type EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 
 export const PostSchema = z.object({
@@ -60,15 +60,16 @@ export type PostAuthor = z.infer<typeof PostAuthorSchema>;
 
 /** The Posts tab's form. */
 export const postView: EntityView = {
+  key: "post",
   singular: "Post",
   plural: "Posts",
   required: messages.adminPosts.required,
-  fields: {
+  fields: keyed("post", {
     title: { label: "Title", widget: "text", maxLength: 200 },
     authorUid: { label: "Author", widget: "select", empty: "Select an author", source: "authors", missing: "(author no longer listed)" },
     datetime: { label: "Datetime", widget: "datetime" },
     content: { label: "Content", widget: "richtext" },
     link: { label: "Link (optional)", widget: "url", placeholder: "https://" },
     imagePath: { label: "Post Image", widget: "image", upload: "postImage", uploadItemKey: "postId", uploadFailed: () => messages.adminPosts.imageUploadFailed },
-  },
+  }),
 };

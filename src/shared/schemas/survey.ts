@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { checkbox, jsonListInput, optionalTimestamp } from "./content-input.ts";
 import { singleLine } from "../text.ts";
-import type { EntityView } from "./entity.ts";
+import { keyed, type EntityView } from "./entity.ts";
 
 export const surveyMessages = {
   required: "Title and at least one question are required.",
@@ -197,10 +197,11 @@ export type SurveyResults = z.infer<typeof SurveyResultsSchema>;
 
 /** The Surveys tab's form; times are the site's, as every admin form's. */
 export const surveyView: EntityView = {
+  key: "survey",
   singular: "Survey",
   plural: "Surveys",
   required: surveyMessages.required,
-  fields: {
+  fields: keyed("survey", {
     title: { label: "Title", widget: "text", maxLength: 200 },
     description: { label: "Description", widget: "textarea", rows: 3, maxLength: 5000 },
     status: {
@@ -227,7 +228,7 @@ export const surveyView: EntityView = {
     anonymous: { label: "Anonymous: answers are never linked to a person", widget: "checkbox" },
     showResults: { label: "Show results to respondents after closing", widget: "checkbox" },
     questions: { label: "Questions", widget: "questions" },
-  },
+  }),
 };
 
 export const surveyPath = (id: string) => `/myqsa/surveys/${encodeURIComponent(id)}`;

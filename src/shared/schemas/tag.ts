@@ -1,7 +1,7 @@
 // A tag businesses carry, as clients see it.
 import { z } from "zod";
 import { messages } from "../messages.ts";
-import type { EntityView } from "./entity.ts";
+import { keyed, type EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 
 export const TagSchema = z.object({
@@ -23,8 +23,9 @@ export type TagInput = z.input<typeof TagInputSchema>;
 
 /** The Tags tab's form. */
 export const tagView: EntityView = {
+  key: "tag",
   singular: "Tag",
   plural: "Tags",
   required: messages.tags.nameRequired,
-  fields: { name: { label: "Tag Name", widget: "text", maxLength: 100 } },
+  fields: keyed("tag", { name: { label: "Tag Name", widget: "text", maxLength: 100 } }),
 };

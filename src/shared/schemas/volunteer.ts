@@ -1,7 +1,7 @@
 // Volunteering: opportunities and their shifts as visitors, volunteers and administrators see them, what the
 // administrators' form sends, and the roster of a shift.
 import { z } from "zod";
-import type { EntityView } from "./entity.ts";
+import { keyed, type EntityView } from "./entity.ts";
 import { timestampInput } from "./content-input.ts";
 import { singleLine } from "../text.ts";
 
@@ -183,14 +183,15 @@ export const volunteerPaths = {
 
 /** The Volunteering tab's form; shift times are the site's, as every admin form's. */
 export const volunteerView: EntityView = {
+  key: "volunteer",
   singular: "Opportunity",
   plural: "Volunteering",
   required: volunteerMessages.required,
-  fields: {
+  fields: keyed("volunteer", {
     title: { label: "Title", widget: "text", maxLength: 200 },
     description: { label: "Description", widget: "richtext" },
     eventId: { label: "Event (optional)", widget: "select", source: "events", empty: "None: a standalone opportunity", missing: "An event no longer upcoming ({short}…)" },
     occurrenceDate: { label: "Date of a recurring event (optional)", widget: "date" },
     shifts: { label: "Shifts", widget: "shifts" },
-  },
+  }),
 };

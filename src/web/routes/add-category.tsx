@@ -1,8 +1,11 @@
 // The standalone add-category page (admins only), on the spec's two plain endpoints:
 // GET /api/getCategories and POST /api/addCategory.
+import { useTranslation } from "react-i18next";
+import { getFixedT } from "#shared/i18n/index.ts";
+import { requestLanguage } from "../features/admin/index.ts";
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/add-category";
-import { requireUser, serverFetch } from "../lib/app-context.ts";
+import { getApp, requireUser, serverFetch } from "../lib/app-context.ts";
 import type { Fetcher } from "../lib/api-client.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { DEFAULT_CATEGORY_COLOR } from "#shared/constants.ts";
@@ -24,15 +27,18 @@ async function loadCategories(fetcher: Fetcher = fetch): Promise<{ categories: P
   }
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireUser(context, "admin");
-  return loadCategories(serverFetch(context));
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "admin");
+  const [list, site] = await Promise.all([loadCategories(serverFetch(context)), getApp(context).services.siteSettings.get()]);
+  const t = await getFixedT(requestLanguage(request, user, site), "admin");
+  return { ...list, title: t("addCategory.title") };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Add Category");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, loaderData?.title);
 
 export default function AddCategory({ loaderData }: Route.ComponentProps) {
-  const [{ categories, loadError }, setList] = useState(loaderData);
+  const { t } = useTranslation("admin");
+  const [{ categories, loadError }, setList] = useState({ categories: loaderData.categories, loadError: loaderData.loadError });
   const [outcome, setOutcome] = useState<Outcome>(null);
   // Each category sent (added or not) reads the list again; the first list came with the page.
   const [version, setVersion] = useState(0);
@@ -55,7 +61,7 @@ export default function AddCategory({ loaderData }: Route.ComponentProps) {
           body: JSON.stringify(value),
         });
         if (!response.ok) throw new Error(String(response.status));
-        setOutcome({ kind: "success", text: `Category "${value.name}" added.` });
+        setOutcome({ kind: "success", text: t("entities.category.added", { name: value.name }) });
       } catch {
         setOutcome({ kind: "error", text: messages.categories.plainAddFailed });
         return {};
@@ -72,7 +78,7 @@ export default function AddCategory({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
-      <h1 className="page-heading">Add Category</h1>
+      <h1 className="page-heading">{t("addCategory.title")}</h1>
       <form
         id={form.id}
         className="card grid gap-4"
@@ -83,13 +89,13 @@ export default function AddCategory({ loaderData }: Route.ComponentProps) {
         noValidate
         aria-busy={saving}
       >
-        <Field id={fields.name.id} label="Name" errorId={fields.name.errorId} errors={sentence.others(fields.name.errors)}>
+        <Field id={fields.name.id} label={t("fields.business.name.label")} errorId={fields.name.errorId} errors={sentence.others(fields.name.errors)}>
           <input {...inputProps(fields.name)} aria-describedby={sentence.describedBy(fields.name)} className={ui.input} disabled={saving} required maxLength={100} />
         </Field>
-        <Field id={fields.description.id} label="Description" errorId={fields.description.errorId} errors={sentence.others(fields.description.errors)}>
+        <Field id={fields.description.id} label={t("fields.business.description.label")} errorId={fields.description.errorId} errors={sentence.others(fields.description.errors)}>
           <textarea {...textareaProps(fields.description)} aria-describedby={sentence.describedBy(fields.description)} className={ui.input} rows={2} disabled={saving} required maxLength={1000} />
         </Field>
-        <Field id={fields.hex_color.id} label="Colour" errorId={fields.hex_color.errorId} errors={sentence.others(fields.hex_color.errors)}>
+        <Field id={fields.hex_color.id} label={t("fields.category.color.label")} errorId={fields.hex_color.errorId} errors={sentence.others(fields.hex_color.errors)}>
           <div className="mt-1 flex items-center gap-3">
             <input
               {...inputProps(fields.hex_color, "color")}
@@ -102,7 +108,7 @@ export default function AddCategory({ loaderData }: Route.ComponentProps) {
         </Field>
         <div>
           <button type="submit" className={ui.primary} disabled={saving}>
-            {saving ? "Adding..." : "Add Category"}
+            {saving ? t("markers.adding") : t("addCategory.title")}
           </button>
         </div>
         <OutcomeMessage outcome={message} id={MESSAGE_ID} />
@@ -110,16 +116,16 @@ export default function AddCategory({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="add-category-list-heading" className="card">
         <h2 id="add-category-list-heading" className={ui.sectionHeading}>
-          Categories
+          {t("tabs.categories")}
         </h2>
         {loadError && (
           <p role="alert" className={ui.error}>
             {loadError}
           </p>
         )}
-        {categories && categories.length === 0 && <p className="mt-3 text-stone-700">No categories yet.</p>}
+        {categories && categories.length === 0 && <p className="mt-3 text-stone-700">{t("entities.category.none")}</p>}
         {categories && categories.length > 0 && (
-          <ul className="mt-3 divide-y divide-stone-200" aria-label="Categories">
+          <ul className="mt-3 divide-y divide-stone-200" aria-label={t("tabs.categories")}>
             {categories.map((category) => (
               <li key={category.id} className="flex items-center gap-3 py-2">
                 <span aria-hidden="true" className="size-5 shrink-0 rounded-full border border-stone-400" style={{ backgroundColor: category.hex_color }} />

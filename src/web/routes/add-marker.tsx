@@ -1,5 +1,9 @@
 // The standalone add-marker page (admins only): name, category, description and an address that is
 // geocoded on the server before the business can be saved.
+import { useTranslation } from "react-i18next";
+import { getFixedT } from "#shared/i18n/index.ts";
+import { requestLanguage } from "../features/admin/index.ts";
+import { useFieldTexts } from "../components/ui/field-texts.ts";
 import { useMemo, useState } from "react";
 import { z } from "zod";
 import { Link } from "react-router";
@@ -16,13 +20,15 @@ import { businessFields } from "#shared/schemas/business.ts";
 /** The business's fields this page offers besides its own four, as the business's definition marks them. */
 const EXTRA = Object.entries(businessFields).filter(([, def]) => def.quickAdd);
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requireUser(context, "admin");
-  const categories = await getApp(context).services.categories.list();
-  return { categories: categories.map((c) => ({ id: c.id, name: c.name })) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "admin");
+  const { services } = getApp(context);
+  const [categories, site] = await Promise.all([services.categories.list(), services.siteSettings.get()]);
+  const t = await getFixedT(requestLanguage(request, user, site), "admin");
+  return { categories: categories.map((c) => ({ id: c.id, name: c.name })), title: t("addMarker.title") };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Add Marker");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, loaderData?.title);
 
 interface Located {
   address: string;
@@ -48,6 +54,8 @@ function addMarkerSchema(located: Located | null) {
 }
 
 export default function AddMarker({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const field = useFieldTexts();
   const [located, setLocated] = useState<Located | null>(null);
   const [geocoding, setGeocoding] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -104,7 +112,7 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="page-heading">Add Marker</h1>
+      <h1 className="page-heading">{t("addMarker.title")}</h1>
       <form
         id={form.id}
         className="card mt-4 grid gap-4"
@@ -117,12 +125,12 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
         noValidate
         aria-busy={disabled}
       >
-        <Field id={fields.name.id} label="Name">
+        <Field id={fields.name.id} label={t("fields.business.name.label")}>
           <input {...inputProps(fields.name)} aria-describedby={sentence.describedBy(fields.name)} className={ui.input} disabled={disabled} required maxLength={200} />
         </Field>
-        <Field id={fields.categoryId.id} label="Category">
+        <Field id={fields.categoryId.id} label={t("fields.business.categoryId.label")}>
           <select {...selectProps(fields.categoryId)} aria-describedby={sentence.describedBy(fields.categoryId)} className={ui.input} disabled={disabled} required>
-            <option value="">Select a category</option>
+            <option value="">{t("fields.business.categoryId.empty")}</option>
             {loaderData.categories.map((category) => (
               <option key={category.id} value={category.id}>
                 {category.name}
@@ -130,26 +138,26 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </Field>
-        <Field id={fields.description.id} label="Description">
+        <Field id={fields.description.id} label={t("fields.business.description.label")}>
           <textarea {...textareaProps(fields.description)} className={ui.input} rows={3} maxLength={5000} disabled={disabled} />
         </Field>
-        <Field id={fields.address.id} label="Address">
+        <Field id={fields.address.id} label={t("fields.business.address.label")}>
           <input {...inputProps(fields.address)} aria-describedby={sentence.describedBy(fields.address)} className={ui.input} disabled={disabled} maxLength={300} autoComplete="address-line1" />
           <button type="button" className={`${ui.secondary} mt-2`} disabled={disabled} onClick={() => void geocode()}>
-            {geocoding ? "Geocoding..." : "Geocode"}
+            {geocoding ? t("markers.geocoding") : t("addMarker.geocode")}
           </button>
           {located && located.address === address && (
             <p role="status" className="mt-2 text-sm text-stone-700">
-              Located at {located.lat.toFixed(6)}, {located.lng.toFixed(6)} ({located.displayName})
+              {t("addMarker.located", { latitude: located.lat.toFixed(6), longitude: located.lng.toFixed(6), place: located.displayName })}
             </p>
           )}
         </Field>
         {EXTRA.map(([key, def]) => (
-          <InputField key={key} field={fields[key as keyof typeof fields]} label={def.label} type={def.widget === "email" || def.widget === "tel" || def.widget === "url" ? def.widget : "text"} maxLength={def.maxLength} disabled={disabled} />
+          <InputField key={key} field={fields[key as keyof typeof fields]} label={field({ ...def, key: `business.${key}` }).label} type={def.widget === "email" || def.widget === "tel" || def.widget === "url" ? def.widget : "text"} maxLength={def.maxLength} disabled={disabled} />
         ))}
         <div>
           <button type="submit" className={ui.primary} disabled={disabled}>
-            {saving ? "Saving..." : "Save Marker"}
+            {saving ? t("addMarker.saving") : t("addMarker.save")}
           </button>
         </div>
         {error && (
@@ -159,9 +167,9 @@ export default function AddMarker({ loaderData }: Route.ComponentProps) {
         )}
         {saved && (
           <p role="status" className={ui.success}>
-            Marker "{saved.name}" saved.{" "}
+            {t("addMarker.saved", { name: saved.name })}{" "}
             <Link to={paths.business(saved.id)} className="font-semibold underline">
-              View it
+              {t("addMarker.view")}
             </Link>
           </p>
         )}

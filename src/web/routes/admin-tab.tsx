@@ -20,6 +20,7 @@ import { ImportScreen } from "../features/import/import-screen.tsx";
 import { detailOf, SCREENS } from "../features/admin/screens.tsx";
 import { AdminTable, ROLE_LABELS, TABLES } from "../features/admin/tables.tsx";
 import { readRegistrationSection, registrationSaved, saveRegistrationSection } from "../features/registration/index.ts";
+import { adminText } from "../features/admin/index.ts";
 
 const PAGE_SIZE = 50;
 const SOURCES: Record<OptionSource, { path: string; failed: string; label: (row: Record<string, string>) => string }> = {
@@ -93,6 +94,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "");
   const [intent, id, title] = [text("intent"), text("id"), text("label")];
+  const t = await adminText();
   if (intent === "role") {
     try {
       await apiFetch(`/users/${encodeURIComponent(id)}/role`, { method: "PUT", json: { role: text("role") } });
@@ -101,26 +103,26 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
     }
     // An administrator who gave up the role has no admin screens left: the site's home instead.
     if (text("role") !== "admin" && (await apiFetch<{ id: string }>("/me").catch(() => null))?.id === id) throw redirect(paths.home);
-    return { outcome: { kind: "success", text: `${text("email")} is now ${ROLE_LABELS[text("role") as Role]}.` } };
+    return { outcome: { kind: "success", text: t("users.roleChanged", { email: text("email"), role: t(`roles.${text("role")}`, { defaultValue: ROLE_LABELS[text("role") as Role] }) }) } };
   }
   if (intent === "tag") {
     try {
       const tag = await apiFetch<{ id: string; name: string }>("/tags", { method: "POST", json: { name: text("name") } });
-      return { outcome: { kind: "success", text: `Tag "${tag.name}" added and selected.` }, created: tag };
+      return { outcome: { kind: "success", text: t("markers.tagAdded", { name: tag.name }) }, created: tag };
     } catch (error) {
       return { outcome: { kind: "error", text: error instanceof ApiError && error.status === 409 ? error.detail : messages.tags.addFailed } };
     }
   }
   const screen = SCREENS[params.tab]!;
-  const { singular } = screen.view;
+  const entity = `entities.${screen.view.key ?? ""}`;
   const row = id ? { id, name: title, title } : null;
   const item = `${screen.path}/${encodeURIComponent(id)}`;
   if (intent === "delete") {
     try {
       await apiFetch(item, { method: "DELETE" });
-      return { outcome: { kind: "success", text: `${singular} "${title}" deleted.` }, deleted: id };
+      return { outcome: { kind: "success", text: t(`${entity}.deleted`, { name: title }) }, deleted: id };
     } catch (error) {
-      return { outcome: { kind: "error", text: screen.texts.deleteFailed(detailOf(error), row!) } };
+      return { outcome: { kind: "error", text: screen.texts.deleteFailed(detailOf(error), row!, t) } };
     }
   }
   const round = text("round");
@@ -133,13 +135,13 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
   if (registration?.errors) return { outcome: { kind: "error", text: Object.values(registration.errors)[0]![0]! }, result: submission.reply({ fieldErrors: registration.errors }), round };
   try {
     const written = await apiFetch<{ id?: string } | null>(id ? item : screen.path, { method: id ? "PUT" : "POST", json: submission.value });
-    let saved = screen.texts.saved?.(name, !!id) ?? `${singular} "${name}" ${id ? "updated" : "added"}.`;
+    let saved = screen.texts.saved?.(name, !!id, t) ?? t(`${entity}.${id ? "updated" : "added"}`, { name });
     const eventId = id || written?.id;
     if (registration && eventId) {
       const outcome = await saveRegistrationSection(eventId, registration.values);
       // Refused: an edited event keeps its form and the messages beside the section's fields; an added one is there already.
       if ("detail" in outcome) {
-        const text = `${saved} Registration settings not saved: ${outcome.detail}`;
+        const text = `${saved} ${t("events.registrationNotSaved", { detail: outcome.detail })}`;
         if (id) return { outcome: { kind: "error", text }, result: submission.reply({ fieldErrors: outcome.errors }), round };
         return { outcome: { kind: "error", text }, result: submission.reply({ resetForm: true }), round, done: true };
       }
@@ -148,7 +150,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
     return { outcome: { kind: "success", text: saved }, result: submission.reply({ resetForm: true }), round, done: true };
   } catch (error) {
     const fields = error instanceof ApiError ? asLists(error.fields, screen.view.fields) : {};
-    return { outcome: { kind: "error", text: screen.texts.failed(detailOf(error), row, error) }, result: submission.reply({ fieldErrors: fields }), round };
+    return { outcome: { kind: "error", text: screen.texts.failed(detailOf(error), row, error, t) }, result: submission.reply({ fieldErrors: fields }), round };
   }
 }
 

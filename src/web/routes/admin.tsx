@@ -3,13 +3,15 @@
 import { useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { data, Outlet, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/admin";
-import { requireUser, serverFetch } from "../lib/app-context.ts";
+import { getApp, requireUser, serverFetch } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { ui } from "../components/ui/field.tsx";
-import { ADMIN_TABS, isAdminTab } from "../features/admin/index.ts";
+import { ADMIN_TABS, adminText, isAdminTab, requestLanguage } from "../features/admin/index.ts";
+import { getFixedT } from "#shared/i18n/index.ts";
 import { fetchPendingCount, RequestsNavLabel, requestsTabName, useWaitingRequests } from "../features/owners/index.ts";
 
 interface Viewer {
@@ -28,7 +30,9 @@ function refuseUnknownTab(url: string) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "admin");
   refuseUnknownTab(request.url);
-  return { email: user.email, displayName: user.displayName, waiting: await fetchPendingCount(serverFetch(context)) };
+  const [waiting, site] = await Promise.all([fetchPendingCount(serverFetch(context)), getApp(context).services.siteSettings.get()]);
+  const t = await getFixedT(requestLanguage(request, user, site), "admin");
+  return { email: user.email, displayName: user.displayName, waiting, title: t("dashboard.title") };
 }
 
 /** The same rule from the browser: not signed in, or the check failing, goes to /login; a non-admin goes to /. */
@@ -43,7 +47,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   }
   if (viewer.role !== "admin") throw redirect(paths.home);
   refuseUnknownTab(request.url);
-  return { email: viewer.email, displayName: viewer.displayName, waiting: null };
+  return { email: viewer.email, displayName: viewer.displayName, waiting: null, title: (await adminText())("dashboard.title") };
 }
 
 // Moving between tabs, pages of a list or saving in one needs no new check of the session.
@@ -52,7 +56,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Admin Dashboard");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, loaderData?.title);
 
 async function signOut(): Promise<boolean> {
   try {
@@ -69,6 +73,7 @@ async function signOut(): Promise<boolean> {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
   const navigate = useNavigate();
   const tab = useLocation().pathname.split("/")[2] || ADMIN_TABS[0][0];
   const [logoutError, setLogoutError] = useState<string | null>(null);
@@ -91,11 +96,11 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="page-heading">Admin Dashboard</h1>
-          <p className="mt-2 text-stone-700">{messages.auth.loggedInAs(loaderData.email)}</p>
+          <h1 className="page-heading">{t("dashboard.title")}</h1>
+          <p className="mt-2 text-stone-700">{t("dashboard.loggedInAs", { email: loaderData.email })}</p>
         </div>
         <button type="button" className={ui.secondary} disabled={signingOut} onClick={() => void logout()}>
-          Logout
+          {t("dashboard.logout")}
         </button>
       </div>
       {logoutError && (
@@ -104,8 +109,10 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <Tabs selectedKey={tab} onSelectionChange={(key) => void navigate(paths.adminTab(String(key)), { preventScrollReset: true })} className="mt-6">
-          <TabList aria-label="Admin sections" className="flex flex-wrap gap-x-1 border-b border-stone-300">
-            {ADMIN_TABS.map(([id, label]) => (
+          <TabList aria-label={t("dashboard.sections")} className="flex flex-wrap gap-x-1 border-b border-stone-300">
+            {ADMIN_TABS.map(([id]) => {
+              const label = t(`tabs.${id}`);
+              return (
               <Tab
                 key={id}
                 id={id}
@@ -114,7 +121,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               >
                 {id === "requests" ? <RequestsNavLabel label={label} count={waiting} /> : label}
               </Tab>
-            ))}
+              );
+            })}
           </TabList>
           <TabPanel id={tab} className="mt-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
             <Outlet />

@@ -2,11 +2,13 @@
 // question, the action and a way back. The button is a plain one and the dialog is made only when it is opened: a
 // list has one per row, and React Aria's trigger, overlay and button per row were a large part of drawing the list
 // on the server. Closing puts focus back on the button (the modal's focus scope restores what had it before).
+import { useTranslation } from "react-i18next";
 import { useState, type ReactNode } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { ui } from "./field.tsx";
 
 export function ConfirmDialog({ question, label, disabled, onConfirm, children }: { question: string; label: string; disabled?: boolean; onConfirm: () => void; children: ReactNode }) {
+  const { t } = useTranslation("ui");
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -20,12 +22,12 @@ export function ConfirmDialog({ question, label, disabled, onConfirm, children }
               {({ close }) => (
                 <>
                   <Heading slot="title" className="text-lg font-semibold text-stone-900">
-                    Please confirm
+                    {t("confirm.title")}
                   </Heading>
                   <p className="mt-2 text-stone-800">{question}</p>
                   <div className="mt-4 flex justify-end gap-3">
                     <Button className={ui.secondary} onPress={close} autoFocus>
-                      Cancel
+                      {t("confirm.cancel")}
                     </Button>
                     <Button
                       className={ui.primary}

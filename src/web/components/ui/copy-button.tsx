@@ -1,17 +1,19 @@
 // A button that copies a text (a link, a coupon code) and says so; without a clipboard it selects the text to copy by hand.
+import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { ui } from "./field.tsx";
 
-export function CopyButton({ text, label, copiedText = "Copied!", targetId }: { text: string; label: string; copiedText?: string; targetId?: string }) {
+export function CopyButton({ text, label, copiedText, targetId }: { text: string; label: string; copiedText?: string; targetId?: string }) {
+  const { t } = useTranslation("ui");
   const [status, setStatus] = useState("");
   async function copy() {
     try {
       await navigator.clipboard.writeText(text);
-      setStatus(copiedText);
+      setStatus(copiedText ?? t("copy.copied"));
     } catch {
       const target = targetId ? document.getElementById(targetId) : null;
       if (target) window.getSelection()?.selectAllChildren(target);
-      setStatus("Press Ctrl+C (or ⌘C) to copy.");
+      setStatus(t("copy.byHand"));
     }
   }
   return (

@@ -19,6 +19,8 @@ import {
   Popover,
   Text,
 } from "react-aria-components";
+import { useTranslation } from "react-i18next";
+import { INTL_LOCALE } from "#shared/i18n/format.ts";
 import { ui } from "./field.tsx";
 import { Chevron } from "./select.tsx";
 
@@ -47,15 +49,16 @@ const subscribeToNothing = () => () => {};
  * sends. React Aria's picker brings a hidden input of its own (for autofill) whose `form=""` is not valid HTML, so it
  * is drawn in the browser only.
  */
-function ServedDateTime({ name, label, value, timeZone, errors }: Omit<Props, "defaultValue" | "onChange"> & { value: ZonedDateTime | null }) {
-  const shown = value ? new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "short", timeStyle: "short" }).format(value.toDate()) : "";
+function ServedDateTime({ name, label, value, timeZone, errors, locale }: Omit<Props, "defaultValue" | "onChange"> & { value: ZonedDateTime | null; locale: string }) {
+  const { t } = useTranslation("ui");
+  const shown = value ? new Intl.DateTimeFormat(locale, { timeZone, dateStyle: "short", timeStyle: "short" }).format(value.toDate()) : "";
   return (
     <div className="min-w-0">
       <label className={ui.label}>
         {label}
-        <input type="text" readOnly value={shown} placeholder="mm/dd/yyyy, --:-- --" className={`${ui.input} font-normal tabular-nums`} />
+        <input type="text" readOnly value={shown} placeholder={t("dateTime.placeholder")} className={`${ui.input} font-normal tabular-nums`} />
       </label>
-      <span className="mt-1 block text-xs text-stone-600">Time zone: {timeZone.replaceAll("_", " ")}</span>
+      <span className="mt-1 block text-xs text-stone-600">{t("dateTime.timeZone", { zone: timeZone.replaceAll("_", " ") })}</span>
       {!!errors?.length && <span className="mt-1 block text-sm font-medium text-red-800">{errors.join(" ")}</span>}
       <input name={name} value={value ? value.toDate().toISOString() : ""} readOnly tabIndex={-1} aria-hidden="true" className="sr-only" />
     </div>
@@ -63,13 +66,16 @@ function ServedDateTime({ name, label, value, timeZone, errors }: Omit<Props, "d
 }
 
 export function DateTimeField({ name, label, defaultValue, timeZone, errors, onChange }: Props) {
+  const { t, i18n } = useTranslation("ui");
+  // React Aria's own texts and the segments' order follow the page's language.
+  const locale = i18n.language === "fr" ? INTL_LOCALE.fr : INTL_LOCALE.en;
   const [value, setValue] = useState(() => zoned(defaultValue, timeZone));
   const group = useRef<HTMLDivElement>(null);
   const invalid = !!errors?.length;
   const inBrowser = useSyncExternalStore(subscribeToNothing, () => true, () => false);
-  if (!inBrowser) return <ServedDateTime name={name} label={label} value={value} timeZone={timeZone} errors={errors} />;
+  if (!inBrowser) return <ServedDateTime name={name} label={label} value={value} timeZone={timeZone} errors={errors} locale={locale} />;
   return (
-    <I18nProvider locale="en-US">
+    <I18nProvider locale={locale}>
       <DatePicker value={value} onChange={(picked) => {
           const next = picked && toZoned(picked, timeZone);
           setValue(next);
@@ -90,7 +96,7 @@ export function DateTimeField({ name, label, defaultValue, timeZone, errors, onC
           </Button>
         </Group>
         <Text slot="description" className="mt-1 block text-xs text-stone-600">
-          Time zone: {timeZone.replaceAll("_", " ")}
+          {t("dateTime.timeZone", { zone: timeZone.replaceAll("_", " ") })}
         </Text>
         {invalid && (
           <Text slot="errorMessage" className="mt-1 block text-sm font-medium text-red-800">

@@ -4,6 +4,7 @@
 // and links) are handed in by the screen that draws the form, since components never reach into features.
 import { getCollectionProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ComponentType, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { FieldView, OptionSource } from "#shared/schemas/entity.ts";
 import { PickerComboBox } from "./combo-box.tsx";
 import { ErrorList, Field, ui } from "./field.tsx";
@@ -15,6 +16,7 @@ import { RichTextEditor } from "./rich-text-editor.tsx";
 import { PickerSelect } from "./select.tsx";
 import { TagPicker } from "./tag-picker.tsx";
 import { HoursEditor } from "../hours/hours-editor.tsx";
+import { useFieldTexts } from "./field-texts.ts";
 
 export type Option = { value: string; label: string };
 export type Sources = Partial<Record<OptionSource, Option[]>>;
@@ -253,6 +255,7 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
  * a hidden input, so the wrapper names the field (`data-field`): a refused sending focuses its file picker instead.
  */
 function ImageInput({ name, view, meta, props }: { name: string; view: FieldView; meta: Meta; props: Props }) {
+  const { t } = useTranslation("ui");
   const [image, setImage] = useState<FormImage | null>(null);
   const shown = image ?? props.images?.[name] ?? { path: null, url: null };
   const title = String(props.values.name ?? props.values.title ?? "").trim();
@@ -267,7 +270,7 @@ function ImageInput({ name, view, meta, props }: { name: string; view: FieldView
         kind={view.upload!}
         label={text ? (shown.url ? text.replace : text.add) : view.label}
         image={shown}
-        alt={(view.alt ?? "Image of {name}").replace("{name}", title || "the item")}
+        alt={(view.alt ?? t("image.of")).replace("{name}", title || t("image.theItem"))}
         removeText={text?.remove}
         failureMessage={view.uploadFailed}
         metadata={{ ...(owner ? (props.itemId ? { [owner]: props.itemId } : {}) : title ? { name: title } : {}), ...props.uploadFor?.(props.values) }}
@@ -288,6 +291,7 @@ function ImageInput({ name, view, meta, props }: { name: string; view: FieldView
  */
 function FileInput({ name, view, meta, props }: { name: string; view: FieldView; meta: Meta; props: Props }) {
   const initial = typeof meta.initialValue === "string" ? meta.initialValue : "";
+  const { t } = useTranslation("ui");
   const [file, setFile] = useState<{ path: string; name: string } | null>(null);
   const currentName = typeof props.values.fileName === "string" ? props.values.fileName : "";
   return (
@@ -295,13 +299,13 @@ function FileInput({ name, view, meta, props }: { name: string; view: FieldView;
       <input type="hidden" name={meta.name} value={file?.path ?? initial} />
       {(file || (initial && currentName)) && (
         <p className="text-sm text-stone-700">
-          {file ? "New file: " : "Current file: "}
+          {file ? t("file.new") : t("file.current")}
           <span className="font-medium break-all">{file?.name ?? currentName}</span>
         </p>
       )}
       <UploadField
         kind={view.upload!}
-        label={file || initial ? `Replace the file (${view.label})` : view.label}
+        label={file || initial ? t("file.replace", { label: view.label }) : view.label}
         disabled={false}
         onBusyChange={props.uploadReporter?.(name)}
         onUploaded={(stored) => setFile({ path: stored.fullPath, name: stored.name ?? stored.fullPath.split("/").pop() ?? "" })}
@@ -325,9 +329,11 @@ function Conditional({ shown, children }: { shown: boolean; children: (cleared: 
 }
 
 export function EntityFields(props: Props) {
+  const localize = useFieldTexts();
   return (
     <>
-      {Object.entries(props.views).map(([name, view]) => {
+      {Object.entries(props.views).map(([name, described]) => {
+        const view = localize(described);
         const meta = props.fields[name];
         if (!meta || props.skip?.includes(name)) return null;
         if (!view.when) return <Control key={name} name={name} view={view} meta={meta} props={props} />;

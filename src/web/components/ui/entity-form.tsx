@@ -3,6 +3,7 @@
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { fieldErrors, formMessage } from "#shared/field-errors.ts";
 import type { FieldView } from "#shared/schemas/entity.ts";
@@ -158,7 +159,8 @@ export interface EntityFormProps {
   widgets?: FieldWidgets;
 }
 
-export function EntityForm({ id, views, defaultValue, sources, round, images, itemId, hidden, submitLabel, busyLabel = "Saving...", skip, after, checked, buttons, uploadFor, widgets }: EntityFormProps) {
+export function EntityForm({ id, views, defaultValue, sources, round, images, itemId, hidden, submitLabel, busyLabel, skip, after, checked, buttons, uploadFor, widgets }: EntityFormProps) {
+  const { t } = useTranslation("ui");
   const fetcher = useFetcher<FormActionData>({ key: id });
   const [uploading, uploadReporter] = useUploadsBusy();
   const lastResult = fetcher.data?.round === round ? fetcher.data.result : undefined;
@@ -210,7 +212,7 @@ export function EntityForm({ id, views, defaultValue, sources, round, images, it
       />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={ui.primary} disabled={busy || uploading}>
-          {busy ? busyLabel : submitLabel}
+          {busy ? (busyLabel ?? t("form.saving")) : submitLabel}
         </button>
         {buttons}
       </div>

@@ -1,6 +1,7 @@
 // An admin form's image: the one it has now (with a way to remove it), the shared upload control for a new one, and
 // the form's messages about it below, tied to the file picker.
 // The upload is stored at once but only attached when the form is saved; the server then deletes the file it replaces.
+import { useTranslation } from "react-i18next";
 import { UploadField } from "../upload/upload-field.tsx";
 import type { UploadKind } from "#shared/upload-kinds.ts";
 import { ErrorList, ui } from "./field.tsx";
@@ -18,7 +19,7 @@ export function ImageField({
   metadata,
   disabled,
   failureMessage,
-  removeText = "Remove image",
+  removeText,
   onChange,
   onBusyChange,
   errorId,
@@ -39,13 +40,14 @@ export function ImageField({
   /** The form's messages about the image (one the server refused). */
   errors?: ReadonlyArray<string> | null;
 }) {
+  const { t } = useTranslation("ui");
   return (
     <div className="grid gap-2">
       {image.url && (
         <div className="flex flex-wrap items-end gap-3">
           <img src={image.url} alt={alt} className="max-h-32 w-auto max-w-full rounded-md border border-stone-200 object-contain" />
           <button type="button" className={ui.secondary} disabled={disabled} onClick={() => onChange({ path: null, url: null })}>
-            {removeText}
+            {removeText ?? t("image.remove")}
           </button>
         </div>
       )}

@@ -2,6 +2,7 @@
 // same list; changing either starts again at the first page.
 import { useId } from "react";
 import { useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { SortDirection } from "#shared/schemas/pagination.ts";
 import { ui } from "./field.tsx";
 import { ExportLink, hasExport } from "./export-link.tsx";
@@ -13,10 +14,13 @@ export interface SortChoice {
   desc: string;
   /** The order the list has when the address names none. */
   usual: SortDirection;
+  /** The usual pair of orders whose names the `ui` catalog holds (`list.sort.<key>`), for pages in another language. */
+  key?: "name" | "date";
 }
 
 /** `list` names the admin tab, whose export link (if it has one) comes last. */
 export function ListControls({ search, sort, list }: { search?: boolean; sort?: SortChoice; list?: string }) {
+  const { t } = useTranslation("ui");
   const [params, setParams] = useSearchParams();
   const id = useId();
   const change = (name: string, value: string) =>
@@ -36,18 +40,18 @@ export function ListControls({ search, sort, list }: { search?: boolean; sort?: 
       {search && (
         <div className="min-w-0 flex-1 basis-48">
           <label htmlFor={`${id}-q`} className={ui.label}>
-            Find by name
+            {t("list.findByName")}
           </label>
           <input id={`${id}-q`} type="search" className={ui.input} defaultValue={params.get("q") ?? ""} onChange={(event) => change("q", event.target.value.trim())} />
         </div>
       )}
       {sort && (
         <PickerSelect
-          label="Order"
+          label={t("list.order")}
           className="min-w-44"
           options={[
-            { value: "asc", label: sort.asc },
-            { value: "desc", label: sort.desc },
+            { value: "asc", label: sort.key ? t(`list.sort.${sort.key}.asc`) : sort.asc },
+            { value: "desc", label: sort.key ? t(`list.sort.${sort.key}.desc`) : sort.desc },
           ]}
           value={params.get("sort") ?? sort.usual}
           onChange={(value) => change("sort", value === sort.usual ? "" : value)}

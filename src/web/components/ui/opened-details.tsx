@@ -2,6 +2,7 @@
 // one for each business, event and offer) sends their summaries alone, and each form is made when its summary is
 // first opened. Open from the start, it is drawn on the server like any other. Without scripts nothing can draw it
 // in the browser, so a closed one holds a link to a page that has it open (`href`).
+import { useTranslation } from "react-i18next";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
 interface Props {
@@ -18,6 +19,7 @@ const FOCUSABLE = "input:not([type=hidden]):not([disabled]), select:not([disable
 
 export function OpenedDetails({ summary, open = false, href, className, children }: Props) {
   const ref = useRef<HTMLDetailsElement>(null);
+  const { t } = useTranslation("ui");
   const [opened, setOpened] = useState(open);
   // Counts the person's openings: after each, focus goes to the first control inside (closing it again is done on its
   // summary, which keeps focus).
@@ -49,7 +51,7 @@ export function OpenedDetails({ summary, open = false, href, className, children
         : href && (
             <p className="mt-2 text-sm">
               <a href={href} className="text-brand-700 underline">
-                Open this form on its own page
+                {t("details.ownPage")}
               </a>
             </p>
           )}

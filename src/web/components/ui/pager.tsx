@@ -1,8 +1,11 @@
 // Previous/next links under a paged list; the page is in the address, so it survives a reload and Back.
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ui } from "./field.tsx";
+import { formatNumber } from "#shared/i18n/format.ts";
 
 export function Pager({ label, page, pageSize, total }: { label: string; page: number; pageSize: number; total: number }) {
+  const { t, i18n } = useTranslation("ui");
   const [params] = useSearchParams();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -23,12 +26,12 @@ export function Pager({ label, page, pageSize, total }: { label: string; page: n
       </Link>
     );
   return (
-    <nav aria-label={`${label} pages`} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-      {step(page - 1, "Previous")}
+    <nav aria-label={t("pager.label", { label })} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+      {step(page - 1, t("pager.previous"))}
       <span aria-live="polite">
-        {from}–{to} of {total.toLocaleString("en-US")} (page {page} of {pages})
+        {t("pager.range", { from, to, total: formatNumber(total, i18n.language === "fr" ? "fr" : "en"), page, pages })}
       </span>
-      {step(page + 1, "Next")}
+      {step(page + 1, t("pager.next"))}
     </nav>
   );
 }

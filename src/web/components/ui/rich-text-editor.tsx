@@ -1,5 +1,6 @@
 // The rich-text editor (Tiptap), with a Markdown mode. Stored content is parsed into the editor's schema,
 // never written into the page as HTML; what it produces is a draft the server sanitizes before storing.
+import { useTranslation } from "react-i18next";
 import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
@@ -44,12 +45,13 @@ const LINK = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+\d][\d\s().-]*)$/i;
 
 /** Asks for a link's address beside the toolbar (no browser prompt): Enter or "Add link" sets it, Escape leaves. */
 function LinkPopover({ editor, trigger, onClose }: { editor: Editor; trigger: React.RefObject<HTMLButtonElement | null>; onClose: () => void }) {
+  const { t } = useTranslation("ui");
   const id = useId();
   const [href, setHref] = useState(() => String(editor.getAttributes("link").href ?? ""));
   const [error, setError] = useState("");
   const apply = () => {
     const value = href.trim();
-    if (!LINK.test(value)) return setError("Enter an address starting with https://, mailto: or tel:.");
+    if (!LINK.test(value)) return setError(t("editor.linkInvalid"));
     const chain = editor.chain().focus().extendMarkRange("link");
     // With nothing selected, the address itself becomes the link's text.
     if (editor.state.selection.empty && !editor.isActive("link")) chain.insertContent({ type: "text", text: value, marks: [{ type: "link", attrs: { href: value } }] }).run();
@@ -60,7 +62,7 @@ function LinkPopover({ editor, trigger, onClose }: { editor: Editor; trigger: Re
     <Popover triggerRef={trigger} isOpen onOpenChange={(open) => !open && onClose()} placement="bottom start" className="z-50 w-80 max-w-[90vw] rounded-md border border-stone-300 bg-white p-3 shadow-lg">
       <Dialog aria-labelledby={`${id}-label`} className="grid gap-2 outline-none">
         <label id={`${id}-label`} htmlFor={`${id}-href`} className={ui.label}>
-          Link address
+          {t("editor.linkAddress")}
         </label>
         <input
           id={`${id}-href`}
@@ -85,10 +87,10 @@ function LinkPopover({ editor, trigger, onClose }: { editor: Editor; trigger: Re
         )}
         <div className="flex justify-end gap-2">
           <button type="button" className={ui.secondary} onClick={onClose}>
-            Cancel
+            {t("editor.cancel")}
           </button>
           <button type="button" className={ui.primary} onClick={apply}>
-            Add link
+            {t("editor.addLink")}
           </button>
         </div>
       </Dialog>
@@ -97,6 +99,7 @@ function LinkPopover({ editor, trigger, onClose }: { editor: Editor; trigger: Re
 }
 
 export function RichTextEditor({ label, name, markdown, defaultValue, invalid, describedBy, images }: Props) {
+  const { t } = useTranslation("ui");
   const id = useId();
   const [html, setHtml] = useState(defaultValue);
   const [dialog, setDialog] = useState<string | null>(null);
@@ -127,7 +130,7 @@ export function RichTextEditor({ label, name, markdown, defaultValue, invalid, d
     return (
       <div>
         <label htmlFor={`${id}-md`} className={ui.label}>
-          {label} (Markdown)
+          {t("editor.markdownLabel", { label })}
         </label>
         <textarea id={`${id}-md`} name={name} className={`${ui.input} min-h-64 font-mono text-sm`} defaultValue={defaultValue} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
       </div>
@@ -152,7 +155,7 @@ export function RichTextEditor({ label, name, markdown, defaultValue, invalid, d
         {label}
       </span>
       <input type="hidden" name={name} value={html} />
-      <div role="toolbar" aria-label="Formatting" className="mt-1 flex flex-wrap gap-1 rounded-t-md border border-b-0 border-stone-400 bg-stone-100 p-1" onKeyDown={onToolbarKey}>
+      <div role="toolbar" aria-label={t("editor.toolbar")} className="mt-1 flex flex-wrap gap-1 rounded-t-md border border-b-0 border-stone-400 bg-stone-100 p-1" onKeyDown={onToolbarKey}>
         {tools.map((tool, index) => (
           <button
             key={tool.label}
@@ -168,7 +171,7 @@ export function RichTextEditor({ label, name, markdown, defaultValue, invalid, d
               else tool.run(editor);
             }}
           >
-            {tool.label}
+            {t(`editor.tools.${tool.label}`)}
           </button>
         ))}
       </div>

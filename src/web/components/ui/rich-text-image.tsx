@@ -4,6 +4,7 @@
 import type { Editor } from "@tiptap/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Dialog, Popover } from "react-aria-components";
+import { useTranslation } from "react-i18next";
 import { messages } from "#shared/messages.ts";
 import { isFinished } from "#shared/upload-task.ts";
 import { claimedType, megabytes, typeNames, UPLOAD_RULES, type UploadKind } from "#shared/upload-kinds.ts";
@@ -30,6 +31,7 @@ function fileProblem(file: File | null, kind: UploadKind): string | null {
 }
 
 export function ImagePopover({ editor, kind, trigger, onClose }: Props) {
+  const { t } = useTranslation("ui");
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState("");
@@ -42,7 +44,7 @@ export function ImagePopover({ editor, kind, trigger, onClose }: Props) {
 
   const insert = () => {
     const description = alt.trim();
-    const next = { file: fileProblem(file, kind), alt: decorative || description ? null : IMAGE_DESCRIPTION_REQUIRED };
+    const next = { file: fileProblem(file, kind), alt: decorative || description ? null : t("imageDialog.describe") };
     setErrors(next);
     if (next.file || next.alt || !file) return;
     setProgress(0);
@@ -78,11 +80,11 @@ export function ImagePopover({ editor, kind, trigger, onClose }: Props) {
     <Popover triggerRef={trigger} isOpen onOpenChange={(open) => !open && onClose()} placement="bottom start" className="z-50 w-96 max-w-[90vw] rounded-md border border-stone-300 bg-white p-3 shadow-lg">
       <Dialog aria-labelledby={`${id}-title`} className="grid gap-3 outline-none">
         <p id={`${id}-title`} className="font-semibold text-stone-900">
-          Insert image
+          {t("imageDialog.title")}
         </p>
         <div>
           <label htmlFor={`${id}-file`} className={ui.label}>
-            Image file
+            {t("imageDialog.file")}
           </label>
           <input
             id={`${id}-file`}
@@ -106,7 +108,7 @@ export function ImagePopover({ editor, kind, trigger, onClose }: Props) {
         </div>
         <div>
           <label htmlFor={`${id}-alt`} className={ui.label}>
-            Description (alt text)
+            {t("imageDialog.alt")}
           </label>
           <input
             id={`${id}-alt`}
@@ -124,7 +126,7 @@ export function ImagePopover({ editor, kind, trigger, onClose }: Props) {
             }}
           />
           <p id={`${id}-alt-hint`} className="mt-1 text-sm text-stone-700">
-            What the image shows, for readers who cannot see it and for mail programs that block images.
+            {t("imageDialog.altHint")}
           </p>
           {errors.alt && (
             <p id={`${id}-alt-error`} className="mt-1 text-sm font-medium text-red-800">
@@ -143,19 +145,19 @@ export function ImagePopover({ editor, kind, trigger, onClose }: Props) {
               setErrors((e) => ({ ...e, alt: null }));
             }}
           />
-          Decorative image (it adds nothing to the text)
+          {t("imageDialog.decorative")}
         </label>
         {busy && (
           <p role="status" className="text-sm text-stone-700">
-            Uploading… {progress}%
+            {t("imageDialog.uploading", { progress })}
           </p>
         )}
         <div className="flex justify-end gap-2">
           <button type="button" className={ui.secondary} onClick={onClose}>
-            Cancel
+            {t("imageDialog.cancel")}
           </button>
           <button type="button" className={ui.primary} onClick={insert} disabled={busy}>
-            Insert image
+            {t("imageDialog.insert")}
           </button>
         </div>
       </Dialog>

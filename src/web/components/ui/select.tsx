@@ -1,5 +1,6 @@
 // A choice from a short fixed list (permission, offer type, author, order, role): React Aria's select, with
 // the site's input look. Given a `name`, it sends the chosen value with its form like a native select.
+import { useTranslation } from "react-i18next";
 import type { Key } from "react-aria-components";
 import { Button, Header, Label, ListBox, ListBoxItem, ListBoxSection, Popover, Select, SelectValue } from "react-aria-components";
 import { useState } from "react";
@@ -79,11 +80,12 @@ const valueOf = (key: Key | null) => (key === null || key === NONE ? "" : String
 export function PickerSelect({ id, name, label, hideLabel, options, grouped = [], group, empty, defaultValue, value, onChange, disabled, errorId, errors, className, triggerClassName }: PickerProps & { hideLabel?: boolean; value?: string; disabled?: boolean; className?: string; triggerClassName?: string }) {
   const invalid = !!errors?.length;
   const all = empty ? [{ value: NONE, label: empty }, ...options] : options;
+  const { t } = useTranslation("ui");
   const [chosen, setChosen] = useState(defaultValue ?? "");
   return (
     <Select
       aria-label={hideLabel ? label : undefined}
-      placeholder={empty ?? "Select"}
+      placeholder={empty ?? t("select.placeholder")}
       defaultValue={keyOf(defaultValue, empty)}
       value={keyOf(value, empty)}
       onChange={(key) => {

@@ -2,6 +2,7 @@
 // group), more added through a combobox that offers the others; each chosen value is sent under `name`. The values are
 // hidden inputs, so the picker names its field on its wrapper (`data-field`): when a refused sending finds the field
 // first at fault, the entity form focuses the combobox, and the message below it describes the combobox.
+import { useTranslation } from "react-i18next";
 import { useState, type ReactNode } from "react";
 import { Button, ComboBox, Input, Label, Tag, TagGroup, TagList } from "react-aria-components";
 import { ErrorList, ui } from "./field.tsx";
@@ -22,6 +23,7 @@ interface Props {
 }
 
 export function TagPicker({ id, name, label, options, defaultValue, added, errorId, errors, children }: Props) {
+  const { t } = useTranslation("ui");
   const [chosen, setChosen] = useState(() => [...new Set([...defaultValue, ...(added ?? [])])]);
   // Each pick starts a fresh combobox (empty and closed), keeping the focus in it for the next tag.
   const [picks, setPicks] = useState(0);
@@ -38,7 +40,7 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
     <div className="grid min-w-0 gap-2" data-field={name}>
       <TagGroup onRemove={(keys) => setChosen((held) => held.filter((value) => !keys.has(value)))}>
         <Label className={ui.label}>{label}</Label>
-        <TagList className="mt-1 flex flex-wrap gap-2" renderEmptyState={() => <span className="text-sm text-stone-600">None chosen.</span>}>
+        <TagList className="mt-1 flex flex-wrap gap-2" renderEmptyState={() => <span className="text-sm text-stone-600">{t("tags.noneChosen")}</span>}>
           {chosen.map((value) => (
             <Tag
               key={value}
@@ -47,7 +49,7 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
               className="flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-0.5 pr-1 pl-3 text-sm text-brand-900 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-700"
             >
               {labelOf.get(value) ?? value}
-              <Button slot="remove" aria-label={`Remove ${labelOf.get(value) ?? value}`} className="rounded-full px-1.5 text-brand-800 hover:bg-brand-100">
+              <Button slot="remove" aria-label={t("tags.remove", { name: labelOf.get(value) ?? value })} className="rounded-full px-1.5 text-brand-800 hover:bg-brand-100">
                 <span aria-hidden="true">×</span>
               </Button>
             </Tag>
@@ -58,7 +60,7 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
         <input key={value} type="hidden" name={name} value={value} />
       ))}
       {options.length === 0 ? (
-        <p className="text-sm text-stone-600">No tags yet.</p>
+        <p className="text-sm text-stone-600">{t("tags.none")}</p>
       ) : (
         <ComboBox
           key={picks}
@@ -71,7 +73,8 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
           className="min-w-0"
         >
           <Label className="text-sm text-stone-700" htmlFor={id}>
-            Add a {label.toLowerCase().replace(/s$/, "")}</Label>
+            {t("tags.add", { item: label.toLowerCase().replace(/s$/, "") })}
+          </Label>
           <div className="relative mt-1">
             <Input id={id} autoFocus={picks > 0} aria-describedby={invalid ? errorId : undefined} className={`${ui.input} mt-0 pr-10`} />
             <Button className="absolute inset-y-0 right-0 flex items-center px-3 text-stone-600">

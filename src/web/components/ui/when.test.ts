@@ -11,3 +11,11 @@ describe("instants in admin lists", () => {
     expect(formatWhen("not a date", "America/Toronto")).toBe("not a date");
   });
 });
+
+describe("instants in French", () => {
+  it("writes them as Québec does, on the site's clocks", () => {
+    expect(formatWhen("2026-12-13T13:00:00.000Z", "America/Toronto", false, "fr")).toBe("13 déc. 2026, 8 h HNE");
+    expect(formatWhen("2026-12-13T23:30:00.000Z", "America/Toronto", false, "fr")).toBe("13 déc. 2026, 18 h 30 HNE");
+    expect(formatWhen("2026-12-13T05:00:00.000Z", "America/Toronto", true, "fr")).toBe("13 déc. 2026");
+  });
+});

@@ -1,6 +1,8 @@
 // Instants in admin lists, requests and owners' screens: on the site's clocks, as every date of the site is entered
 // and shown ("4 Jul 2031, 7:30 PM EDT"), and an all-day event by its date alone.
 import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime, zoneAbbreviation as zoneName } from "#shared/i18n/format.ts";
 import { zoneAbbreviation } from "#shared/zoned-time.ts";
 import { useSiteTimeZone } from "#web/lib/site.ts";
 
@@ -17,17 +19,21 @@ function formatter(timeZone: string, allDay: boolean): Intl.DateTimeFormat {
   return found;
 }
 
-export function formatWhen(iso: string, timeZone: string, allDay = false): string {
+/** English as the site has always written it; French as Québec does ("4 juill. 2031, 19 h 30 HAE"). */
+export function formatWhen(iso: string, timeZone: string, allDay = false, lang: "en" | "fr" = "en"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  // Québec writes "8 h", not "08 h".
+  if (lang === "fr") return allDay ? formatDateTime(date, lang, timeZone, true) : `${formatDateTime(date, lang, timeZone).replace(/\b0(\d) h\b/, "$1 h")} ${zoneName(date, lang, timeZone)}`;
   if (allDay) return formatter(timeZone, true).format(date);
   return `${formatter(timeZone, false).format(date)} ${zoneAbbreviation(date, timeZone)}`;
 }
 
-/** `formatWhen` in the site's zone. */
+/** `formatWhen` in the site's zone and the page's language. */
 export function useFormatWhen(): (iso: string, allDay?: boolean) => string {
   const timeZone = useSiteTimeZone();
-  return useCallback((iso: string, allDay = false) => formatWhen(iso, timeZone, allDay), [timeZone]);
+  const lang = useTranslation().i18n.language === "fr" ? "fr" : "en";
+  return useCallback((iso: string, allDay = false) => formatWhen(iso, timeZone, allDay, lang), [timeZone, lang]);
 }
 
 export function When({ iso, allDay = false }: { iso: string; allDay?: boolean }) {

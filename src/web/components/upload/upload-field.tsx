@@ -1,4 +1,5 @@
 // The one upload control of the site: pick or drop a file, preview it, watch it go up, pause, resume or cancel.
+import { useTranslation } from "react-i18next";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { messages } from "#shared/messages.ts";
 import { DOCUMENT_EXTENSIONS, UPLOAD_RULES, claimedType, megabytes, typeNames, type UploadKind } from "#shared/upload-kinds.ts";
@@ -43,6 +44,7 @@ export function UploadField({
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation("ui");
   const taskRef = useRef<UploadTask | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -130,7 +132,7 @@ export function UploadField({
     setSaving(true);
     try {
       await onUploaded({ ...state.result, name: picked.name }, picked);
-      setNotice("Upload complete.");
+      setNotice(t("upload.complete"));
       setFile(null);
       setPreview(null);
       if (inputRef.current) inputRef.current.value = "";
@@ -195,28 +197,28 @@ export function UploadField({
           className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-1.5 file:text-white disabled:opacity-50"
         />
         <p id={hintId} className="text-sm text-stone-600">
-          Choose or drop a file here: {rules.images ? rules.types.map((t) => t.replace("image/", "").toUpperCase()).join(", ") : typeNames(rules.types)}, up to {megabytes(rules.maxBytes)} MB.
+          {t("upload.hint", { types: rules.images ? rules.types.map((type) => type.replace("image/", "").toUpperCase()).join(", ") : typeNames(rules.types), size: megabytes(rules.maxBytes) })}
         </p>
       </div>
 
       {preview && (
-        <img src={preview} alt={`Preview of ${file?.name ?? "the chosen file"}`} className="max-h-40 w-auto max-w-full rounded-md object-contain" />
+        <img src={preview} alt={t("upload.preview", { name: file?.name ?? t("upload.chosenFile") })} className="max-h-40 w-auto max-w-full rounded-md object-contain" />
       )}
 
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass} onClick={start} disabled={locked || !file}>
-          Upload
+          {t("upload.upload")}
         </button>
         {snapshot && (
           <>
             <button type="button" className={buttonClass} onClick={() => taskRef.current?.pause()} disabled={!state || !canPause(state)}>
-              Pause
+              {t("upload.pause")}
             </button>
             <button type="button" className={buttonClass} onClick={() => taskRef.current?.resume()} disabled={!state || !canResume(state)}>
-              Resume
+              {t("upload.resume")}
             </button>
             <button type="button" className={buttonClass} onClick={() => taskRef.current?.cancel()} disabled={!state || !canCancel(state)}>
-              Cancel
+              {t("upload.cancel")}
             </button>
           </>
         )}
@@ -226,7 +228,7 @@ export function UploadField({
         <div className="grid gap-1">
           <div
             role="progressbar"
-            aria-label="Upload progress"
+            aria-label={t("upload.progress")}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
@@ -235,7 +237,7 @@ export function UploadField({
             <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
           </div>
           <p className="text-sm text-stone-700" aria-live="polite">
-            {percent}% <span className="sr-only">uploaded, </span>
+            {t("upload.percent", { percent })} <span className="sr-only">{t("upload.uploaded")}</span>
             <span data-testid="upload-state">{state}</span>
           </p>
         </div>

@@ -1,5 +1,6 @@
 // What the Markers form has beyond its fields: a geocoder for the address, and a new tag made inline,
 // refused when one of that name exists, else added and ticked.
+import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { messages } from "#shared/messages.ts";
@@ -12,6 +13,7 @@ import { BusinessOwners } from "../owners/index.ts";
 const input = (id: string) => document.getElementById(id) as HTMLInputElement | null;
 
 function Geocoder({ ids }: { ids: Record<string, string> }) {
+  const { t } = useTranslation("admin");
   const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<Outcome>(null);
   async function geocode() {
@@ -23,7 +25,7 @@ function Geocoder({ ids }: { ids: Record<string, string> }) {
       const place = await apiFetch<{ lat: number; lng: number; displayName: string }>(`/geo/geocode?address=${encodeURIComponent(address)}`);
       input(ids.lat!)!.value = String(place.lat);
       input(ids.lng!)!.value = String(place.lng);
-      setFound({ kind: "success", text: `Found: ${place.displayName}` });
+      setFound({ kind: "success", text: t("markers.found", { place: place.displayName }) });
     } catch (error) {
       setFound({ kind: "error", text: error instanceof ApiError && error.status === 404 ? messages.geo.locationNotFound : messages.geo.geocodeFailed });
     } finally {
@@ -33,7 +35,7 @@ function Geocoder({ ids }: { ids: Record<string, string> }) {
   return (
     <>
       <button type="button" className={`${ui.secondary} mt-2`} disabled={busy} onClick={() => void geocode()}>
-        {busy ? "Geocoding..." : "Geocode address"}
+        {busy ? t("markers.geocoding") : t("markers.geocode")}
       </button>
       <OutcomeMessage outcome={found} />
     </>
@@ -41,6 +43,7 @@ function Geocoder({ ids }: { ids: Record<string, string> }) {
 }
 
 function NewTag({ tags }: { tags: Option[] }) {
+  const { t } = useTranslation("admin");
   const fetcher = useFetcher<ActionData>({ key: "markers-tag" });
   const [name, setName] = useState("");
   const [refused, setRefused] = useState<Outcome>(null);
@@ -62,7 +65,7 @@ function NewTag({ tags }: { tags: Option[] }) {
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor="marker-new-tag" className="block text-sm text-stone-800">
-            New tag
+            {t("markers.newTag")}
           </label>
           <input
             id="marker-new-tag"
@@ -75,7 +78,7 @@ function NewTag({ tags }: { tags: Option[] }) {
           />
         </div>
         <button type="button" className={ui.secondary} disabled={fetcher.state !== "idle"} onClick={add}>
-          {fetcher.state !== "idle" ? "Adding..." : "Add Tag"}
+          {fetcher.state !== "idle" ? t("markers.adding") : t("markers.addTag")}
         </button>
       </div>
       <OutcomeMessage outcome={refused ?? fetcher.data?.outcome} />

@@ -2,6 +2,7 @@
 // address) beside its add/edit form, both drawn from the entity's description in screens.tsx.
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Paginated } from "#shared/schemas/pagination.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import type { FieldWidgets, Sources } from "#web/components/ui/entity-fields.tsx";
@@ -35,9 +36,17 @@ export interface FormExtras {
   below?: (editing: Row) => ReactNode;
 }
 
+/** An entity's sentences ("Add Marker", "No markers yet.") in the page's language (catalog `admin`, `entities.<key>`). */
+export function useEntityTexts(view: Screen["view"]) {
+  const { t } = useTranslation("admin");
+  return (part: "add" | "update" | "edit" | "existing" | "none" | "noMatch" | "plural", values: Record<string, string> = {}) => t(`entities.${view.key ?? ""}.${part}`, values);
+}
+
 function ScreenForm({ name, screen, editing, sources, round, extras, onCancel }: { onCancel: () => void; name: string; screen: Screen; editing: Row | null; sources: Sources; round: string; extras?: FormExtras }) {
   const busy = useFetcher<ActionData>({ key: `${name}-form` }).state !== "idle";
-  const { singular, fields: views } = screen.view;
+  const { t } = useTranslation("admin");
+  const texts = useEntityTexts(screen.view);
+  const { fields: views } = screen.view;
   const initial = Object.fromEntries(Object.entries(views).flatMap(([key, view]) => (view.initial ? [[key, view.initial]] : [])));
   const hidden: Record<string, string> = { intent: "save", ...(editing ? { id: editing.id, label: screen.title(editing) } : {}) };
   return (
@@ -51,13 +60,13 @@ function ScreenForm({ name, screen, editing, sources, round, extras, onCancel }:
       images={editing ? screen.images?.(editing) : undefined}
       itemId={editing?.id}
       hidden={hidden}
-      submitLabel={editing ? `Update ${singular}` : `Add ${singular}`}
+      submitLabel={editing ? texts("update") : texts("add")}
       after={extras?.after}
       checked={extras?.checked}
       buttons={
         editing && (
           <button type="button" className={ui.secondary} disabled={busy} onClick={onCancel}>
-            Cancel Edit
+            {t("entity.cancelEdit")}
           </button>
         )
       }
@@ -73,7 +82,9 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
   const [rounds, setRounds] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [seen, setSeen] = useState<[unknown, unknown]>([saver.data, remover.data]);
-  const { singular, plural } = screen.view;
+  const { t } = useTranslation("admin");
+  const texts = useEntityTexts(screen.view);
+  const plural = texts("plural");
 
   function reset() {
     setEditing(null);
@@ -107,7 +118,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
     }
   }
 
-  const heading = editing ? `Edit ${singular}: ${screen.title(editing)}` : `Add ${singular}`;
+  const heading = editing ? texts("edit", { title: screen.title(editing) }) : texts("add");
   const q = params.get("q") ?? "";
   const busy = saver.state !== "idle" || remover.state !== "idle";
   return (
@@ -122,7 +133,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
       </section>
       <section aria-labelledby={`${name}-list-heading`} className="card min-w-0">
         <h2 id={`${name}-list-heading`} className={ui.sectionHeading} tabIndex={-1}>
-          Existing {plural}
+          {texts("existing")}
         </h2>
         <ListControls search={screen.search} sort={screen.sort} list={name} />
         {loadError && (
@@ -130,7 +141,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
             {loadError}
           </p>
         )}
-        {list && list.total === 0 && <p className="mt-3 text-stone-700">{q ? `No ${plural.toLowerCase()} match.` : `No ${plural.toLowerCase()} yet.`}</p>}
+        {list && list.total === 0 && <p className="mt-3 text-stone-700">{q ? texts("noMatch") : texts("none")}</p>}
         {list && list.total > 0 && (
           <ul className="mt-3 divide-y divide-stone-200" aria-label={plural}>
             {list.items.map((row) => {
@@ -146,13 +157,13 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
                       title
                     )}
                   </h3>
-                  {screen.item(row)}
+                  {screen.item(row, t)}
                   <div className="mt-2 flex gap-2">
-                    <button type="button" className={ui.secondary} disabled={busy} aria-label={`Edit ${title}`} onClick={() => void edit(row)}>
-                      Edit
+                    <button type="button" className={ui.secondary} disabled={busy} aria-label={t("entity.editItem", { title })} onClick={() => void edit(row)}>
+                      {t("entity.edit")}
                     </button>
-                    <ConfirmDialog question={screen.texts.confirm(row)} label={`Delete ${title}`} disabled={busy} onConfirm={() => void remover.submit({ intent: "delete", id: row.id, label: title }, { method: "post" })}>
-                      {remover.state !== "idle" ? "Deleting..." : "Delete"}
+                    <ConfirmDialog question={screen.texts.confirm(row, t)} label={t("entity.deleteItem", { title })} disabled={busy} onConfirm={() => void remover.submit({ intent: "delete", id: row.id, label: title }, { method: "post" })}>
+                      {remover.state !== "idle" ? t("entity.deleting") : t("entity.delete")}
                     </ConfirmDialog>
                   </div>
                 </li>

@@ -6,3 +6,4 @@ export { MyAccountTab } from "./my-account-tab.tsx";
 export { detailOf, SCREENS } from "./screens.tsx";
 export { formErrors, parseSiteSettingsForm, SiteSettingsForm, type SiteSettingsActionData } from "./site-settings-form.tsx";
 export { AdminTable, ROLE_LABELS, TABLES } from "./tables.tsx";
+export { adminText, documentLanguage, requestLanguage } from "./admin-text.ts";

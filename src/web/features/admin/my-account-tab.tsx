@@ -1,4 +1,5 @@
 // The My Account tab: who is signed in, and the display name edit of the account page (its picture is edited there).
+import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { Link } from "react-router";
 import { DisplayNameForm } from "../account/index.ts";
@@ -6,16 +7,17 @@ import { paths } from "#web/lib/paths.ts";
 import { ui } from "#web/components/ui/field.tsx";
 
 export function MyAccountTab({ email, displayName: initialName }: { email: string; displayName: string }) {
+  const { t } = useTranslation("admin");
   const [displayName, setDisplayName] = useState(initialName);
   return (
     <section aria-labelledby="my-account-heading" className="card max-w-xl">
       <h2 id="my-account-heading" className={ui.sectionHeading}>
-        My Account
+        {t("tabs.my-account")}
       </h2>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-        <dt className="font-semibold">Email</dt>
+        <dt className="font-semibold">{t("users.email")}</dt>
         <dd className="break-all">{email}</dd>
-        <dt className="font-semibold">Display name</dt>
+        <dt className="font-semibold">{t("users.displayName")}</dt>
         <dd>{displayName}</dd>
       </dl>
       <div className="mt-4">
@@ -23,7 +25,7 @@ export function MyAccountTab({ email, displayName: initialName }: { email: strin
       </div>
       <p className="mt-4">
         <Link to={paths.myAccount} className="font-semibold text-brand-700 underline">
-          Change your profile picture on the account page
+          {t("account.picture")}
         </Link>
       </p>
     </section>

@@ -1,6 +1,7 @@
 // The admin's screens, one short description each: the entity's form and rules (from src/shared/schemas),
 // where its list and writes live in the API, how a row reads, and the spec's texts.
 import type { ReactNode } from "react";
+import type { TFunction } from "i18next";
 import type { z } from "zod";
 import { TRUNCATE } from "#shared/constants.ts";
 import { slugify, truncate } from "#shared/format.ts";
@@ -48,13 +49,14 @@ export interface Screen<R extends Row = Row> {
   /** The form's values for an item; the item itself when left out. */
   values?: (row: R) => Record<string, unknown>;
   images?: (row: R) => Record<string, FormImage>;
-  item: (row: R) => ReactNode;
+  /** How a listed item reads, in the page's language (`t` reads the `admin` catalog). */
+  item: (row: R, t: TFunction) => ReactNode;
   texts: {
     loadFailed: (detail: string) => string;
-    saved?: (name: string, editing: boolean) => string;
-    failed: (detail: string, editing: R | null, error: unknown) => string;
-    confirm: (row: R) => string;
-    deleteFailed: (detail: string, row: R) => string;
+    saved?: (name: string, editing: boolean, t: TFunction) => string;
+    failed: (detail: string, editing: R | null, error: unknown, t: TFunction) => string;
+    confirm: (row: R, t: TFunction) => string;
+    deleteFailed: (detail: string, row: R, t: TFunction) => string;
   };
 }
 
@@ -64,11 +66,10 @@ const preview = (text: string | null) => text && <p className="mt-1 text-sm brea
 /** A refusal in the spec's words: a missing session gets the entity's own sentence. */
 const detailOf = (error: unknown, loggedOut?: string) => (error instanceof ApiError ? (error.status === 401 && loggedOut ? loggedOut : error.detail) : "");
 const conflict = (error: unknown) => (error instanceof ApiError && error.status === 409 ? ` ${error.detail}` : "");
-const byName: SortChoice = { asc: "Name A–Z", desc: "Name Z–A", usual: "asc" };
-const byDate: SortChoice = { asc: "Oldest first", desc: "Newest first", usual: "desc" };
+const byName: SortChoice = { asc: "Name A–Z", desc: "Name Z–A", usual: "asc", key: "name" };
+const byDate: SortChoice = { asc: "Oldest first", desc: "Newest first", usual: "desc", key: "date" };
 const define = <R extends Row>(screen: Screen<R>) => screen as unknown as Screen;
 
-const ANNOUNCEMENT_STATUS_LABELS = { draft: "Draft", scheduled: "Scheduled", published: "Published", archived: "Archived" } as const;
 
 const offerLabel = (offer: AdminOffer) => `${offer.type} at ${offer.businessName ?? "Unknown business"}`;
 
@@ -89,16 +90,16 @@ export const SCREENS: Record<string, Screen> = {
     link: (b) => paths.business(b.id),
     values: (b) => ({ ...b, lat: b.coordinates.lat, lng: b.coordinates.lng, openingHours: b.openingHours && JSON.stringify(b.openingHours), socialLinks: JSON.stringify(b.socialLinks), photos: JSON.stringify(b.photos) }),
     images: (b) => ({ logoPath: { path: b.logoStoragePath, url: b.logoUrl } }),
-    item: (b) => (
+    item: (b, t) => (
       <>
-        {line(`${b.category ?? "No category"}${b.address ? ` · ${b.address}` : ""}`)}
+        {line(`${b.category ?? t("items.noCategory")}${b.address ? ` · ${b.address}` : ""}`)}
         {preview(b.description)}
       </>
     ),
     texts: {
       loadFailed: () => messages.businesses.loadFailed,
       failed: (detail, editing) => (editing ? messages.businesses.updateFailed(detail) : messages.businesses.addFailed(detail)),
-      confirm: () => messages.businesses.confirmDelete,
+      confirm: (_, t) => t("confirm.business"),
       deleteFailed: (_, b) => messages.businesses.deleteFailed(b.id),
     },
   }),
@@ -120,13 +121,13 @@ export const SCREENS: Record<string, Screen> = {
     texts: {
       loadFailed: () => messages.categories.loadFailed,
       failed: (_, editing, error) => `${editing ? messages.categories.updateFailed(editing.name) : messages.categories.addFailed}${conflict(error)}`,
-      confirm: () => messages.categories.confirmDelete,
+      confirm: (_, t) => t("confirm.category"),
       deleteFailed: (_, c) => messages.categories.deleteFailed(c.id),
     },
   }),
   events: define<AdminEvent>({
     // The event's registration settings are edited beside it and saved through their own API (admin-tab's action).
-    view: { ...eventView, fields: { ...eventView.fields, registration: { label: "Registration", widget: "registration" } } },
+    view: { ...eventView, fields: { ...eventView.fields, registration: { label: "Registration", widget: "registration", key: "event.registration" } } },
     schema: EventInputSchema,
     list: "/admin/events",
     paged: true,
@@ -135,13 +136,14 @@ export const SCREENS: Record<string, Screen> = {
     sources: ["businesses"],
     title: (e) => e.name,
     images: (e) => ({ imagePath: { path: e.imageStoragePath, url: e.imageUrl } }),
-    item: (e) => (
+    item: (e, t) => (
       <>
         {line(<>{when(e.eventDate, e.allDay)} | {e.locationText}</>)}
         {preview(e.descriptionPreview)}
         {line(
           <a href={`/events/${encodeURIComponent(e.id)}/registrations`} className="text-brand-700 underline">
-            Registrations<span className="sr-only"> of {e.name}</span>
+            {t("items.registrations")}
+            <span className="sr-only">{t("items.registrationsOf", { name: e.name })}</span>
           </a>,
         )}
       </>
@@ -149,7 +151,7 @@ export const SCREENS: Record<string, Screen> = {
     texts: {
       loadFailed: (detail) => messages.adminEvents.loadFailed(detail),
       failed: (detail, editing) => (editing ? messages.adminEvents.updateFailed(detail) : messages.adminEvents.addFailed(detail)),
-      confirm: (e) => messages.adminEvents.confirmDelete(e.name),
+      confirm: (e, t) => t("confirm.event", { name: e.name }),
       deleteFailed: (detail) => messages.adminEvents.deleteFailed(detail),
     },
   }),
@@ -164,7 +166,7 @@ export const SCREENS: Record<string, Screen> = {
     texts: {
       loadFailed: () => messages.tags.loadListFailed,
       failed: (_, editing, error) => (error instanceof ApiError && error.status === 409 ? error.detail : editing ? messages.tags.updateFailed(editing.name) : messages.tags.addFailed),
-      confirm: () => messages.tags.confirmDelete,
+      confirm: (_, t) => t("confirm.tag"),
       deleteFailed: (_, t) => messages.tags.deleteFailed(t.id),
     },
   }),
@@ -178,16 +180,16 @@ export const SCREENS: Record<string, Screen> = {
     loadFull: true,
     title: (p) => p.name,
     link: (p) => paths.page(p.slug),
-    item: (p) => (
+    item: (p, t) => (
       <>
-        {line(`${permissionLabel(p.permission)} · ${p.contentFormat === "html" ? "Rich text" : "Markdown"} · /pages/${p.slug}`)}
-        {preview(p.preview || "(empty)")}
+        {line(`${t(`fields.page.permission.options.${p.permission}`, { defaultValue: permissionLabel(p.permission) })} · ${t(`fields.page.contentFormat.options.${p.contentFormat}`)} · /pages/${p.slug}`)}
+        {preview(p.preview || t("items.empty"))}
       </>
     ),
     texts: {
       loadFailed: () => messages.pages.loadFailed,
       failed: (detail, editing) => (editing ? messages.pages.updateFailed(detail) : messages.pages.addFailed(detail)),
-      confirm: (p) => messages.pages.confirmDelete(p.name),
+      confirm: (p, t) => t("confirm.page", { name: p.name }),
       deleteFailed: (_, p) => messages.pages.deleteFailed(p.id),
     },
   }),
@@ -201,10 +203,14 @@ export const SCREENS: Record<string, Screen> = {
     sources: ["authors"],
     title: (p) => p.title,
     images: (p) => ({ imagePath: { path: p.imagePath, url: p.imageUrl } }),
-    item: (p) => (
+    item: (p, t) => (
       <>
-        {line(<>By: {p.authorDisplayName ?? "Unknown"} | {when(p.datetime)}</>)}
-        {preview(p.contentPreview || "(no text)")}
+        {line(
+          <>
+            {t("items.by", { name: p.authorDisplayName ?? t("items.unknown") })} | {when(p.datetime)}
+          </>,
+        )}
+        {preview(p.contentPreview || t("items.noText"))}
       </>
     ),
     texts: {
@@ -213,7 +219,7 @@ export const SCREENS: Record<string, Screen> = {
         const detail = detailOf(error, messages.adminPosts.mustBeLoggedIn);
         return editing ? messages.adminPosts.updateFailed(detail) : messages.adminPosts.addFailed(detail);
       },
-      confirm: (p) => messages.adminPosts.confirmDelete(p.title),
+      confirm: (p, t) => t("confirm.post", { name: p.title }),
       deleteFailed: (detail) => messages.adminPosts.deleteFailed(detail),
     },
   }),
@@ -228,24 +234,24 @@ export const SCREENS: Record<string, Screen> = {
     link: (a) => paths.member.announcement(a.id),
     values: (a) => ({ ...a, publishAt: a.publishAt ?? "" }),
     images: (a) => ({ imagePath: { path: a.imagePath, url: a.imageUrl } }),
-    item: (a) => (
+    item: (a, t) => (
       <>
         {line(
           <>
-            {ANNOUNCEMENT_STATUS_LABELS[a.status]}
+            {t(`items.announcementStatus.${a.status}`)}
             {a.publishAt && <> · {when(a.publishAt)}</>}
-            {a.pinned && " · Pinned"}
+            {a.pinned && ` · ${t("items.pinned")}`}
           </>,
         )}
-        {preview(a.bodyPreview || "(no text)")}
+        {preview(a.bodyPreview || t("items.noText"))}
       </>
     ),
     texts: {
       loadFailed: () => "Failed to load announcements.",
-      saved: (_, editing) => (editing ? "Announcement updated." : "Announcement added."),
-      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} announcement. ${detailOf(error, announcementMessages.mustBeLoggedIn)}`,
-      confirm: (a) => `Are you sure you want to delete the announcement "${a.title}"? This action cannot be undone.`,
-      deleteFailed: (detail) => `Failed to delete announcement. ${detail}`,
+      saved: (_, editing, t) => (editing ? t("saved.announcementUpdated") : t("saved.announcementAdded")),
+      failed: (_, editing, error, t) => `${t(editing ? "failed.announcementUpdate" : "failed.announcementAdd")} ${detailOf(error, announcementMessages.mustBeLoggedIn)}`,
+      confirm: (a, t) => t("confirm.announcement", { name: a.title }),
+      deleteFailed: (detail, _, t) => `${t("failed.announcementDelete")} ${detail}`,
     },
   }),
   meetings: define<AdminMeeting>({
@@ -258,25 +264,25 @@ export const SCREENS: Record<string, Screen> = {
     title: (m) => m.title,
     link: (m) => paths.member.meeting(m.id),
     values: (m) => ({ ...m, place: m.place ?? "", videoLink: m.videoLink ?? "", minutes: m.minutes ?? "" }),
-    item: (m) => (
+    item: (m, t) => (
       <>
         {line(
           <>
-            {m.cancelled ? "Cancelled · " : m.past ? "Past · " : ""}
+            {m.cancelled ? `${t("items.cancelled")} · ` : m.past ? `${t("items.past")} · ` : ""}
             {when(m.startsAt)}
-            {m.minutes && " · Minutes added"}
+            {m.minutes && ` · ${t("items.minutesAdded")}`}
           </>,
         )}
         {preview([m.place, m.videoLink].filter(Boolean).join(" · "))}
-        {line(`${m.counts.yes} yes · ${m.counts.no} no · ${m.counts.maybe} maybe`)}
+        {line(t("items.answers", { yes: m.counts.yes, no: m.counts.no, maybe: m.counts.maybe }))}
       </>
     ),
     texts: {
       loadFailed: () => "Failed to load meetings.",
-      saved: (_, editing) => (editing ? "Meeting updated." : "Meeting added."),
-      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} meeting. ${detailOf(error, meetingMessages.mustBeLoggedIn)}`,
-      confirm: (m) => `Are you sure you want to delete the meeting "${m.title}"? Its answers go with it. This action cannot be undone.`,
-      deleteFailed: (detail) => `Failed to delete meeting. ${detail}`,
+      saved: (_, editing, t) => (editing ? t("saved.meetingUpdated") : t("saved.meetingAdded")),
+      failed: (_, editing, error, t) => `${t(editing ? "failed.meetingUpdate" : "failed.meetingAdd")} ${detailOf(error, meetingMessages.mustBeLoggedIn)}`,
+      confirm: (m, t) => t("confirm.meeting", { name: m.title }),
+      deleteFailed: (detail, _, t) => `${t("failed.meetingDelete")} ${detail}`,
     },
   }),
   volunteering: define<AdminOpportunity>({
@@ -290,19 +296,24 @@ export const SCREENS: Record<string, Screen> = {
     title: (o) => o.title,
     link: (o) => volunteerPaths.opportunity(o.id),
     values: (o) => ({ ...o, eventId: o.eventId ?? "", occurrenceDate: o.occurrenceDate ?? "", shifts: JSON.stringify(o.shifts) }),
-    item: (o) => (
+    item: (o, t) => (
       <>
-        {o.event && line(`At ${o.event.name}${o.occurrenceDate ? ` (${o.occurrenceDate})` : ""}`)}
-        {line(`${o.shifts.length} shift${o.shifts.length === 1 ? "" : "s"} · ${o.openPlaces} place${o.openPlaces === 1 ? "" : "s"} open`)}
-        {o.shifts[0] && line(<>First: {when(o.shifts[0].startsAt)}</>)}
+        {o.event && line(t("items.at", { name: `${o.event.name}${o.occurrenceDate ? ` (${o.occurrenceDate})` : ""}` }))}
+        {line(`${t("items.shifts", { count: o.shifts.length })} · ${t("items.placesOpen", { count: o.openPlaces })}`)}
+        {o.shifts[0] &&
+          line(
+            <>
+              {t("items.first")} {when(o.shifts[0].startsAt)}
+            </>,
+          )}
       </>
     ),
     texts: {
       loadFailed: () => "Failed to load the opportunities.",
-      saved: (_, editing) => (editing ? "Opportunity updated." : "Opportunity added."),
-      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} opportunity. ${detailOf(error, volunteerMessages.mustBeLoggedIn)}`,
-      confirm: (o) => `Are you sure you want to delete the opportunity "${o.title}"? Its shifts and sign-ups go with it. This action cannot be undone.`,
-      deleteFailed: (detail) => `Failed to delete opportunity. ${detail}`,
+      saved: (_, editing, t) => (editing ? t("saved.opportunityUpdated") : t("saved.opportunityAdded")),
+      failed: (_, editing, error, t) => `${t(editing ? "failed.opportunityUpdate" : "failed.opportunityAdd")} ${detailOf(error, volunteerMessages.mustBeLoggedIn)}`,
+      confirm: (o, t) => t("confirm.opportunity", { name: o.title }),
+      deleteFailed: (detail, _, t) => `${t("failed.opportunityDelete")} ${detail}`,
     },
   }),
   surveys: define<AdminSurvey>({
@@ -316,24 +327,29 @@ export const SCREENS: Record<string, Screen> = {
     link: (s) => paths.member.survey(s.id),
     // Once answered, each question's kind is fixed: the editor shows it so.
     values: (s) => ({ ...s, opensAt: s.opensAt ?? "", closesAt: s.closesAt ?? "", questions: JSON.stringify(s.questions.map((q) => ({ ...q, locked: s.responseCount > 0 }))) }),
-    item: (s) => (
+    item: (s, t) => (
       <>
         {line(
           <>
-            {SURVEY_STATE_LABELS[s.state]} · {s.audience === "public" ? "Public" : "Members"}
-            {s.anonymous && " · Anonymous"}
-            {s.closesAt && <> · Closes {when(s.closesAt)}</>}
+            {t(`items.surveyState.${s.state}`, { defaultValue: SURVEY_STATE_LABELS[s.state] })} · {s.audience === "public" ? t("items.public") : t("items.members")}
+            {s.anonymous && ` · ${t("items.anonymous")}`}
+            {s.closesAt && (
+              <>
+                {" · "}
+                {t("items.closes")} {when(s.closesAt)}
+              </>
+            )}
           </>,
         )}
-        {line(`${s.questions.length} ${s.questions.length === 1 ? "question" : "questions"} · ${s.responseCount} ${s.responseCount === 1 ? "answer" : "answers"}`)}
+        {line(`${t("items.questions", { count: s.questions.length })} · ${t("items.responses", { count: s.responseCount })}`)}
       </>
     ),
     texts: {
       loadFailed: () => "Failed to load surveys.",
-      saved: (_, editing) => (editing ? "Survey updated." : "Survey added."),
-      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} survey. ${detailOf(error, surveyMessages.mustBeLoggedIn)}`,
-      confirm: (s) => `Are you sure you want to delete the survey "${s.title}"? Its answers go with it. This action cannot be undone.`,
-      deleteFailed: (detail) => `Failed to delete survey. ${detail}`,
+      saved: (_, editing, t) => (editing ? t("saved.surveyUpdated") : t("saved.surveyAdded")),
+      failed: (_, editing, error, t) => `${t(editing ? "failed.surveyUpdate" : "failed.surveyAdd")} ${detailOf(error, surveyMessages.mustBeLoggedIn)}`,
+      confirm: (s, t) => t("confirm.survey", { name: s.title }),
+      deleteFailed: (detail, _, t) => `${t("failed.surveyDelete")} ${detail}`,
     },
   }),
   library: define<AdminDocument>({
@@ -345,18 +361,18 @@ export const SCREENS: Record<string, Screen> = {
     path: "/documents",
     title: (d) => d.title,
     values: (d) => ({ ...d, tags: d.tags.join(", ") }),
-    item: (d) => (
+    item: (d, t) => (
       <>
-        {line(`${VISIBILITY_LABELS[d.visibility]} · ${d.date} · ${d.fileName}${d.tags.length ? ` · ${d.tags.join(", ")}` : ""}`)}
+        {line(`${t(`items.visibility.${d.visibility}`, { defaultValue: VISIBILITY_LABELS[d.visibility] })} · ${d.date} · ${d.fileName}${d.tags.length ? ` · ${d.tags.join(", ")}` : ""}`)}
         {preview(d.summary || null)}
       </>
     ),
     texts: {
       loadFailed: () => "Failed to load the library.",
-      saved: (_, editing) => (editing ? "Document updated." : "Document added."),
-      failed: (_, editing, error) => `Failed to ${editing ? "update" : "add"} document. ${detailOf(error, documentMessages.mustBeLoggedIn)}`,
-      confirm: (d) => `Are you sure you want to delete the document "${d.title}" and its file? This action cannot be undone.`,
-      deleteFailed: (detail) => `Failed to delete document. ${detail}`,
+      saved: (_, editing, t) => (editing ? t("saved.documentUpdated") : t("saved.documentAdded")),
+      failed: (_, editing, error, t) => `${t(editing ? "failed.documentUpdate" : "failed.documentAdd")} ${detailOf(error, documentMessages.mustBeLoggedIn)}`,
+      confirm: (d, t) => t("confirm.document", { name: d.title }),
+      deleteFailed: (detail, _, t) => `${t("failed.documentDelete")} ${detail}`,
     },
   }),
   offers: define<AdminOffer>({
@@ -368,21 +384,29 @@ export const SCREENS: Record<string, Screen> = {
     path: "/offers",
     sources: ["businesses"],
     title: offerLabel,
-    item: (o) => (
+    item: (o, t) => (
       <>
-        {o.expired && <p className="text-sm font-semibold text-red-800">Expired</p>}
+        {o.expired && <p className="text-sm font-semibold text-red-800">{t("items.expired")}</p>}
         {preview(o.description)}
-        {line([o.price && `Value: ${o.price}`, o.terms && `Terms: ${o.terms}`, (o.validFrom || o.validUntil) && `Runs ${o.validFrom ?? "now"} to ${o.validUntil ?? "no end"}`].filter(Boolean).join(" · "))}
+        {line(
+          [
+            o.price && t("items.value", { value: o.price }),
+            o.terms && t("items.terms", { terms: o.terms }),
+            (o.validFrom || o.validUntil) && t("items.runs", { from: o.validFrom ?? t("items.now"), until: o.validUntil ?? t("items.noEnd") }),
+          ]
+            .filter(Boolean)
+            .join(" · "),
+        )}
       </>
     ),
     texts: {
       loadFailed: () => messages.adminOffers.loadFailed,
-      saved: (_, editing) => (editing ? "Offer updated." : "Offer added."),
+      saved: (_, editing, t) => (editing ? t("saved.offerUpdated") : t("saved.offerAdded")),
       failed: (_, editing, error) => {
         const detail = detailOf(error, messages.adminOffers.mustBeLoggedIn);
         return editing ? messages.adminOffers.updateFailed(detail) : messages.adminOffers.addFailed(detail);
       },
-      confirm: (o) => messages.adminOffers.confirmDelete(offerLabel(o)),
+      confirm: (o, t) => t("confirm.offer", { name: offerLabel(o) }),
       deleteFailed: (detail) => messages.adminOffers.deleteFailed(detail),
     },
   }),

@@ -2,8 +2,10 @@
 // a page at a time.
 import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { ROLES, type Role } from "#shared/constants.ts";
-import { formatLongDate } from "#shared/format.ts";
+import { formatLongDate } from "#shared/i18n/format.ts";
 import { messages } from "#shared/messages.ts";
 import type { AdminUser } from "#shared/schemas/admin-user.ts";
 import type { AuditAction, AuditEntry } from "#shared/schemas/audit.ts";
@@ -16,6 +18,7 @@ import { Pager } from "#web/components/ui/pager.tsx";
 import { PickerSelect } from "#web/components/ui/select.tsx";
 import type { ActionData } from "./entity-admin.tsx";
 
+/** A table's texts are keys of the `admin` catalog; its cells are drawn with `t` for the page's language. */
 interface Table<R> {
   title: string;
   list: string;
@@ -23,7 +26,7 @@ interface Table<R> {
   empty: string;
   loadFailed: string;
   sort?: SortChoice;
-  columns: Array<[string, (row: R) => ReactNode]>;
+  columns: Array<[string, (row: R, t: TFunction) => ReactNode]>;
 }
 
 export const ROLE_LABELS: Record<Role, string> = { user: "User", business: "Business", admin: "Admin" };
@@ -31,11 +34,13 @@ const ACTION_LABELS: Record<AuditAction, string> = { create: "Added", update: "U
 
 /** A day on the site's calendar ("November 26, 2026"). */
 function LongDate({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatLongDate(iso, useSiteTimeZone())}</time>;
+  const { i18n } = useTranslation();
+  return <time dateTime={iso}>{formatLongDate(iso, i18n.language === "fr" ? "fr" : "en", useSiteTimeZone())}</time>;
 }
 
 function RoleSelect({ user }: { user: AdminUser }) {
   // One saver per account, so a change for one account never waits on, or is dropped for, another's.
+  const { t } = useTranslation("admin");
   const { submit, state, formData, data } = useFetcher<ActionData>({ key: `users-role-${user.id}` });
   // A role picked for this account while its last change is still saved: sent once that one is done (then `stored`
   // is the role saved), unless it is the stored role by then. The spec: nothing happens if the role is unchanged.
@@ -49,11 +54,11 @@ function RoleSelect({ user }: { user: AdminUser }) {
   return (
     <div className="max-w-48 break-words">
       <PickerSelect
-        label={`Role for ${email}`}
+        label={t("users.roleFor", { email })}
         hideLabel
         className="w-32"
         triggerClassName="flex w-full items-center justify-between gap-2 rounded-md border border-stone-400 bg-white px-2 py-1 disabled:bg-stone-100"
-        options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+        options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
         value={next ?? (formData?.get("role") as Role | undefined) ?? stored}
         // Not disabled while a change is saved (the focused trigger would lose focus): a pick then waits its turn.
         onChange={(role) => (state === "idle" ? role !== stored && void submit({ intent: "role", id, email, role }, { method: "post" }) : setNext(role as Role))}
@@ -65,33 +70,33 @@ function RoleSelect({ user }: { user: AdminUser }) {
 
 export const TABLES = {
   users: {
-    title: "Users",
+    title: "tabs.users",
     list: "/users",
-    sort: { asc: "Oldest first", desc: "Newest first", usual: "desc" },
-    caption: "Users, newest first",
-    empty: "No users yet.",
+    sort: { asc: "Oldest first", desc: "Newest first", usual: "desc", key: "date" },
+    caption: "users.caption",
+    empty: "users.empty",
     loadFailed: messages.users.loadFailed,
     columns: [
-      ["Email", (u) => <span className="break-all">{u.email}</span>],
-      ["Display name", (u) => u.displayName],
-      ["Role", (u) => <RoleSelect user={u} />],
-      ["Account type", (u) => u.accountType ?? "N/A"],
-      ["Created", (u) => <LongDate iso={u.createdAt} />],
-      ["Last login", (u) => (u.lastLogin ? <LongDate iso={u.lastLogin} /> : "Never")],
+      ["users.email", (u) => <span className="break-all">{u.email}</span>],
+      ["users.displayName", (u) => u.displayName],
+      ["users.role", (u) => <RoleSelect user={u} />],
+      ["users.accountType", (u, t) => (u.accountType ? t(`users.accountTypes.${u.accountType}`, { defaultValue: u.accountType }) : t("users.notAvailable"))],
+      ["users.created", (u) => <LongDate iso={u.createdAt} />],
+      ["users.lastLogin", (u, t) => (u.lastLogin ? <LongDate iso={u.lastLogin} /> : t("users.never"))],
     ],
   } satisfies Table<AdminUser>,
   "recent-changes": {
-    title: "Recent changes",
+    title: "tabs.recent-changes",
     list: "/audit-log",
-    caption: "Changes made by administrators, newest first",
-    empty: "No changes have been recorded yet.",
+    caption: "changes.caption",
+    empty: "changes.empty",
     loadFailed: messages.audit.loadFailed,
     columns: [
-      ["When", (e) => <When iso={e.createdAt} />],
-      ["Who", (e) => <span className="break-all">{e.actorEmail}</span>],
-      ["Change", (e) => ACTION_LABELS[e.action]],
+      ["changes.when", (e) => <When iso={e.createdAt} />],
+      ["changes.who", (e) => <span className="break-all">{e.actorEmail}</span>],
+      ["changes.change", (e, t) => t(`changes.actions.${e.action}`, { defaultValue: ACTION_LABELS[e.action] })],
       [
-        "What",
+        "changes.what",
         (e) => (
           <>
             <span className="text-stone-600">{e.entityType}:</span> {e.summary}
@@ -103,10 +108,12 @@ export const TABLES = {
 } as const;
 
 export function AdminTable({ table, list, loadError }: { table: Table<never>; list: Paginated<unknown> | null; loadError: string | null }) {
+  const { t } = useTranslation("admin");
+  const title = t(table.title);
   return (
     <section aria-labelledby="table-heading" className="card">
       <h2 id="table-heading" className={ui.sectionHeading}>
-        {table.title}
+        {title}
       </h2>
       <ListControls sort={table.sort} />
       {loadError && (
@@ -114,18 +121,18 @@ export function AdminTable({ table, list, loadError }: { table: Table<never>; li
           {loadError}
         </p>
       )}
-      {list?.total === 0 && <p className="mt-3 text-stone-700">{table.empty}</p>}
+      {list?.total === 0 && <p className="mt-3 text-stone-700">{t(table.empty)}</p>}
       {list && list.total > 0 && (
         <>
           {/* Scrolls sideways on a phone: focusable so keyboard users can scroll it too. */}
-          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${table.title} table`}>
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("tableName", { title })}>
             <table className={ui.table}>
-              <caption className="sr-only">{table.caption}</caption>
+              <caption className="sr-only">{t(table.caption)}</caption>
               <thead>
                 <tr>
                   {table.columns.map(([header]) => (
                     <th key={header} scope="col" className={ui.th}>
-                      {header}
+                      {t(header)}
                     </th>
                   ))}
                 </tr>
@@ -135,7 +142,7 @@ export function AdminTable({ table, list, loadError }: { table: Table<never>; li
                   <tr key={(row as { id: string }).id}>
                     {table.columns.map(([header, cell]) => (
                       <td key={header} className={ui.td}>
-                        {cell(row as never)}
+                        {cell(row as never, t)}
                       </td>
                     ))}
                   </tr>
@@ -143,7 +150,7 @@ export function AdminTable({ table, list, loadError }: { table: Table<never>; li
               </tbody>
             </table>
           </div>
-          <Pager label={table.title} page={list.page} pageSize={list.pageSize} total={list.total} />
+          <Pager label={title} page={list.page} pageSize={list.pageSize} total={list.total} />
         </>
       )}
     </section>

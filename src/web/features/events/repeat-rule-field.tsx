@@ -4,19 +4,13 @@
 // A rule the builder cannot show (say, from the API) is edited as RRULE text, which stays available as an option.
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
 import { describeRule, hasOccurrence, normalizeRule } from "#shared/recurrence.ts";
 import type { FieldWidgetProps } from "#web/components/ui/entity-fields.tsx";
 import { ErrorList, ui } from "#web/components/ui/field.tsx";
 import { clockTime, defaultChoices, describeChoices, fromRule, NTHS, toRule, WEEKDAYS, type Frequency, type RepeatChoices, type Weekday } from "./repeat-rule.ts";
 
-const FREQUENCY_LABELS: Array<[Frequency, string]> = [
-  ["never", "Does not repeat"],
-  ["daily", "Daily"],
-  ["weekly", "Weekly"],
-  ["monthly", "Monthly"],
-  ["yearly", "Yearly"],
-];
-const UNITS: Record<Frequency, string> = { never: "", daily: "days", weekly: "weeks", monthly: "months", yearly: "years" };
+const FREQUENCIES: Frequency[] = ["never", "daily", "weekly", "monthly", "yearly"];
 
 const small = "rounded-md border border-stone-400 bg-white px-2 py-1.5 text-stone-900";
 const choiceRow = "flex flex-wrap items-center gap-2";
@@ -66,6 +60,9 @@ function count(value: string, max: number): number {
 }
 
 export function RepeatRuleField({ label, meta, timeZone, startName = "eventDate", endName = "endDate", ...given }: Props) {
+  const { t } = useTranslation("admin");
+  const days = useTranslation("hours").t;
+  const dayName = (code: Weekday) => days(`day.${code.toLowerCase()}`);
   const id = useId();
   const hidden = useRef<HTMLInputElement>(null);
   const [start, end] = useFormValues(hidden, [startName, endName], [given.start, given.end]);
@@ -84,10 +81,10 @@ export function RepeatRuleField({ label, meta, timeZone, startName = "eventDate"
     text === null
       ? describeChoices(choices, { start, end, timeZone })
       : !rule
-        ? "Does not repeat"
+        ? t("repeat.frequency.never")
         : describeRule(rule)
           ? `${describeRule(rule)}${times ? `, ${times}` : ""}`
-          : "Not a rule yet.";
+          : t("repeat.notARule");
   const noDates = rule && normalizeRule(rule) && typeof start === "string" && start && !hasOccurrence(rule, start, timeZone);
   const wordsId = `${id}-words`;
   const describedBy = [wordsId, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ");
@@ -108,7 +105,7 @@ export function RepeatRuleField({ label, meta, timeZone, startName = "eventDate"
       {text === null ? (
         <>
           <label htmlFor={`${id}-frequency`} className="text-sm font-medium text-stone-800">
-            Repeats
+            {t("repeat.repeats")}
           </label>
           <select
             id={`${id}-frequency`}
@@ -123,9 +120,9 @@ export function RepeatRuleField({ label, meta, timeZone, startName = "eventDate"
             }}
             className={ui.input}
           >
-            {FREQUENCY_LABELS.map(([value, text]) => (
+            {FREQUENCIES.map((value) => (
               <option key={value} value={value}>
-                {text}
+                {t(`repeat.frequency.${value}`)}
               </option>
             ))}
           </select>
@@ -133,13 +130,13 @@ export function RepeatRuleField({ label, meta, timeZone, startName = "eventDate"
             <>
               <p className={`mt-3 ${choiceRow}`}>
                 <label htmlFor={`${id}-interval`} className="text-sm font-medium text-stone-800">
-                  Every
+                  {t("repeat.every")}
                 </label>
                 <input id={`${id}-interval`} type="number" min={1} max={99} inputMode="numeric" value={choices.interval} onChange={(e) => change({ interval: count(e.currentTarget.value, 99) })} className={`${small} w-20`} />
-                <span className="text-stone-800">{choices.interval === 1 ? UNITS[choices.frequency].slice(0, -1) : UNITS[choices.frequency]}</span>
+                <span className="text-stone-800">{t(`repeat.unit.${choices.frequency}`, { count: choices.interval })}</span>
               </p>
               {choices.frequency === "weekly" && (
-                <Group legend="On">
+                <Group legend={t("repeat.on")}>
                   {WEEKDAYS.map((day) => (
                     <label key={day.code} className="flex items-center gap-1.5">
                       <input
@@ -152,55 +149,55 @@ export function RepeatRuleField({ label, meta, timeZone, startName = "eventDate"
                           change({ weekdays: weekdays.length ? weekdays : choices.weekdays });
                         }}
                       />
-                      <abbr title={day.name} className="no-underline">
-                        {day.short}
+                      <abbr title={dayName(day.code)} className="no-underline">
+                        {days(`dayShort.${day.code.toLowerCase()}`)}
                       </abbr>
                     </label>
                   ))}
                 </Group>
               )}
               {choices.frequency === "monthly" && (
-                <Group legend="On">
+                <Group legend={t("repeat.on")}>
                   <span className={choiceRow}>
                     <input id={`${id}-by-day`} type="radio" name={`${id}-monthly`} className="size-4" checked={choices.monthlyBy === "day"} onChange={() => change({ monthlyBy: "day" })} />
-                    <label htmlFor={`${id}-by-day`}>Day of the month</label>
-                    <input type="number" min={1} max={31} aria-label="Day of the month" value={choices.monthDay} onChange={(e) => change({ monthlyBy: "day", monthDay: count(e.currentTarget.value, 31) })} className={`${small} w-20`} />
+                    <label htmlFor={`${id}-by-day`}>{t("repeat.monthDay")}</label>
+                    <input type="number" min={1} max={31} aria-label={t("repeat.monthDay")} value={choices.monthDay} onChange={(e) => change({ monthlyBy: "day", monthDay: count(e.currentTarget.value, 31) })} className={`${small} w-20`} />
                   </span>
                   <span className={choiceRow}>
                     <input id={`${id}-by-weekday`} type="radio" name={`${id}-monthly`} className="size-4" checked={choices.monthlyBy === "weekday"} onChange={() => change({ monthlyBy: "weekday" })} />
-                    <label htmlFor={`${id}-by-weekday`}>The</label>
-                    <select aria-label="Which week" value={choices.nth} onChange={(e) => change({ monthlyBy: "weekday", nth: Number(e.currentTarget.value) })} className={small}>
+                    <label htmlFor={`${id}-by-weekday`}>{t("repeat.the")}</label>
+                    <select aria-label={t("repeat.whichWeek")} value={choices.nth} onChange={(e) => change({ monthlyBy: "weekday", nth: Number(e.currentTarget.value) })} className={small}>
                       {NTHS.map((n) => (
                         <option key={n.value} value={n.value}>
-                          {n.word}
+                          {t(`repeat.nth.${n.value}`)}
                         </option>
                       ))}
                     </select>
-                    <select aria-label="Weekday" value={choices.nthWeekday} onChange={(e) => change({ monthlyBy: "weekday", nthWeekday: e.currentTarget.value as Weekday })} className={small}>
+                    <select aria-label={t("repeat.weekday")} value={choices.nthWeekday} onChange={(e) => change({ monthlyBy: "weekday", nthWeekday: e.currentTarget.value as Weekday })} className={small}>
                       {WEEKDAYS.map((day) => (
                         <option key={day.code} value={day.code}>
-                          {day.name}
+                          {dayName(day.code)}
                         </option>
                       ))}
                     </select>
                   </span>
                 </Group>
               )}
-              <Group legend="Ends">
+              <Group legend={t("repeat.ends")}>
                 <label className={choiceRow}>
                   <input type="radio" name={`${id}-ends`} className="size-4" checked={choices.ends === "never"} onChange={() => change({ ends: "never" })} />
-                  Never
+                  {t("repeat.never")}
                 </label>
                 <span className={choiceRow}>
                   <input id={`${id}-ends-on`} type="radio" name={`${id}-ends`} className="size-4" checked={choices.ends === "on"} onChange={() => change({ ends: "on" })} />
-                  <label htmlFor={`${id}-ends-on`}>On a date</label>
-                  <input type="date" aria-label="Last date" value={choices.until} onChange={(e) => change({ ends: "on", until: e.currentTarget.value })} className={small} />
+                  <label htmlFor={`${id}-ends-on`}>{t("repeat.onDate")}</label>
+                  <input type="date" aria-label={t("repeat.lastDate")} value={choices.until} onChange={(e) => change({ ends: "on", until: e.currentTarget.value })} className={small} />
                 </span>
                 <span className={choiceRow}>
                   <input id={`${id}-ends-after`} type="radio" name={`${id}-ends`} className="size-4" checked={choices.ends === "after"} onChange={() => change({ ends: "after" })} />
-                  <label htmlFor={`${id}-ends-after`}>After</label>
-                  <input type="number" min={1} max={500} aria-label="Number of times" value={choices.count} onChange={(e) => change({ ends: "after", count: count(e.currentTarget.value, 500) })} className={`${small} w-20`} />
-                  <span>times</span>
+                  <label htmlFor={`${id}-ends-after`}>{t("repeat.after")}</label>
+                  <input type="number" min={1} max={500} aria-label={t("repeat.times")} value={choices.count} onChange={(e) => change({ ends: "after", count: count(e.currentTarget.value, 500) })} className={`${small} w-20`} />
+                  <span>{t("repeat.timesUnit", { count: choices.count })}</span>
                 </span>
               </Group>
             </>
@@ -209,7 +206,7 @@ export function RepeatRuleField({ label, meta, timeZone, startName = "eventDate"
       ) : (
         <>
           <label htmlFor={`${id}-text`} className="text-sm font-medium text-stone-800">
-            Rule (RFC 5545 RRULE)
+            {t("repeat.rule")}
           </label>
           <input
             id={`${id}-text`}
@@ -226,11 +223,11 @@ export function RepeatRuleField({ label, meta, timeZone, startName = "eventDate"
       )}
       <p id={wordsId} aria-live="polite" className="mt-3 rounded-md bg-stone-100 px-3 py-2 font-medium text-stone-900">
         {words}
-        {noDates && !invalid && <span className="block text-sm font-normal text-red-800">This rule gives no dates from the event's date on.</span>}
+        {noDates && !invalid && <span className="block text-sm font-normal text-red-800">{t("repeat.noDates")}</span>}
       </p>
       <label className="mt-3 flex items-center gap-2 text-sm text-stone-800">
         <input type="checkbox" className="size-4" checked={text !== null} onChange={(e) => switchToText(e.currentTarget.checked)} />
-        Type the rule as RRULE text (advanced)
+        {t("repeat.asText")}
       </label>
       <ErrorList id={meta.errorId} errors={meta.errors} />
       {/* What the form sends; a refused form focuses it, and it hands the focus to the builder. */}

@@ -8,6 +8,9 @@ import { MANAGE_NAMESPACE } from "#web/lib/manage-text.ts";
 // shift and attachment editors), whose texts are the `manage` catalog: loaded before the page renders and hydrates.
 export const handle = { i18n: [MANAGE_NAMESPACE] };
 
+// The administration's texts, the shared form widgets' and the opening hours' day names, loaded before its pages draw.
+export const handle = { i18n: ["admin", "ui", "hours"] };
+
 export default function AdminPages() {
   return <Outlet />;
 }
