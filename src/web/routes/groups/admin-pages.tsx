@@ -4,12 +4,10 @@ import type { Route } from "./+types/admin-pages";
 import { RouteError } from "#web/components/layout/route-error.tsx";
 import { MANAGE_NAMESPACE } from "#web/lib/manage-text.ts";
 
-// Every admin tab may hold the association's tools (the import, the event form's Registration section, the survey,
-// shift and attachment editors), whose texts are the `manage` catalog: loaded before the page renders and hydrates.
-export const handle = { i18n: [MANAGE_NAMESPACE] };
-
-// The administration's texts, the shared form widgets' and the opening hours' day names, loaded before its pages draw.
-export const handle = { i18n: ["admin", "ui", "hours"] };
+// Loaded before the admin pages draw: the administration's texts, the shared form widgets', the opening hours' day
+// names, and the association's tools (the import, the event form's Registration section, the survey, shift and
+// attachment editors), which any admin tab may hold.
+export const handle = { i18n: ["admin", "ui", "hours", MANAGE_NAMESPACE] };
 
 export default function AdminPages() {
   return <Outlet />;
