@@ -8,6 +8,8 @@ import { createOriginPolicy, originSettingsFromEnv, type OriginPolicy } from "./
 import { geoSetupFromEnv, type GeoSetup } from "./geo-providers/geo-config.ts";
 import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from "./auth/providers.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { RecipientLanguageRepository } from "./mail/recipient-language.repository.ts";
+import { RecipientLanguages } from "./mail/recipient-language.ts";
 import type { Logger } from "./logger.ts";
 import { randomBytes } from "node:crypto";
 import type { CurrentUser } from "./auth/session.ts";
@@ -126,6 +128,7 @@ export function createServices({
   const siteSettingsRepository = new SiteSettingsRepository(database.db);
   const siteSettings = new SiteSettingsService(siteSettingsRepository, { audit, files });
   const siteTimeZone = async () => (await siteSettings.get()).timeZone;
+  const recipientLanguages = new RecipientLanguages(async () => (await siteSettings.get()).defaultLanguage, new RecipientLanguageRepository(database.db));
   const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
   imports.setGeocodeQueue(importGeocoder);
   const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get());
@@ -448,6 +451,7 @@ function createOwners({
     onError: onMailError,
     runDigestJob,
     requestsDecidedDelivery: async (userId) => (await new NotificationPreferenceRepository(database.db).get(userId)).requestsDecided,
+    languages: new RecipientLanguages(async () => (await siteSettings.get()).defaultLanguage, new RecipientLanguageRepository(database.db)),
   });
   const holds = new UploadHolds(files, (userId) => ownersRepository.ownedBusinessIds(userId));
   // Removing an owner closes what they asked (the decisions' side), so the two refer to each other.
@@ -601,6 +605,7 @@ function createSubscriptions({ database, env, siteSettings, mailer, onMailError 
       return { name: settings.associationName, mailingAddress: settings.mailingAddress };
     },
     hit: (key, windowMs) => counters.hit(key, windowMs),
+    languages: new RecipientLanguages(async () => (await siteSettings.get()).defaultLanguage),
   });
   return { subscriptions, subscribers: new SubscriberAdminService(repository), subscriberImports: new SubscriberImportService(repository), subscriberRepository: repository, subscriptionLinks };
 }
