@@ -128,7 +128,7 @@ export function createServices({
   const siteSettingsRepository = new SiteSettingsRepository(database.db);
   const siteSettings = new SiteSettingsService(siteSettingsRepository, { audit, files });
   const siteTimeZone = async () => (await siteSettings.get()).timeZone;
-  const recipientLanguages = new RecipientLanguages(async () => (await siteSettings.get()).defaultLanguage, new RecipientLanguageRepository(database.db));
+  const recipientLanguages = recipientLanguagesOf(database, siteSettings);
   const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
   imports.setGeocodeQueue(importGeocoder);
   const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get());
@@ -172,6 +172,7 @@ export function createServices({
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     // Mailed to members only, who may read every attachment.
     attachmentsOf: async (id) => (await documentRepository.list({ visibilities: ["members", "public"], attachedTo: { kind: "announcement", id } })).map((d) => ({ title: d.title, fileName: d.fileName, url: documentFileUrl(d.id) })),
+    languageOf: (userId) => recipientLanguages.ofUser(userId),
   });
   const announcements = new AnnouncementService(announcementRepository, {
     audit,
@@ -330,6 +331,7 @@ function createMeetings({
     site,
     organizerEmail: /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+    languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
   });
   const attachments: MeetingDeps["attachments"] = {
     of: (viewer, id) => documents.attachmentsOf(viewer, { kind: "meeting", id }),
@@ -451,7 +453,7 @@ function createOwners({
     onError: onMailError,
     runDigestJob,
     requestsDecidedDelivery: async (userId) => (await new NotificationPreferenceRepository(database.db).get(userId)).requestsDecided,
-    languages: new RecipientLanguages(async () => (await siteSettings.get()).defaultLanguage, new RecipientLanguageRepository(database.db)),
+    languages: recipientLanguagesOf(database, siteSettings),
   });
   const holds = new UploadHolds(files, (userId) => ownersRepository.ownedBusinessIds(userId));
   // Removing an owner closes what they asked (the decisions' side), so the two refer to each other.
@@ -590,6 +592,11 @@ function createFreshListings({
 }
 
 /** Newsletter subscribers (docs/decisions/0033): the visitors' side, the administrators' side, and the signed links. */
+/** Each recipient's language for their mail: their account's, else the site's default (docs/decisions/0039). */
+function recipientLanguagesOf(database: Database, siteSettings: SiteSettingsService): RecipientLanguages {
+  return new RecipientLanguages(async () => (await siteSettings.get()).defaultLanguage, new RecipientLanguageRepository(database.db));
+}
+
 function createSubscriptions({ database, env, siteSettings, mailer, onMailError }: { database: Database; env: Env; siteSettings: SiteSettingsService; mailer: Mailer | undefined; onMailError: ((error: unknown) => void) | undefined }) {
   const repository = new SubscriberRepository(database.db);
   const subscriptionLinks = new SubscriptionLinks(publicUrl(env), repository);
@@ -605,7 +612,7 @@ function createSubscriptions({ database, env, siteSettings, mailer, onMailError 
       return { name: settings.associationName, mailingAddress: settings.mailingAddress };
     },
     hit: (key, windowMs) => counters.hit(key, windowMs),
-    languages: new RecipientLanguages(async () => (await siteSettings.get()).defaultLanguage),
+    languages: recipientLanguagesOf(database, siteSettings),
   });
   return { subscriptions, subscribers: new SubscriberAdminService(repository), subscriberImports: new SubscriberImportService(repository), subscriberRepository: repository, subscriptionLinks };
 }
