@@ -36,8 +36,8 @@ describe("the newsletter's confirmation", () => {
     expect(answer.status).toBe(202);
     const received = await mail.receiver.waitFor(email, /Confirmez votre abonnement/);
     const site = await siteName();
-    expect(received.subject).toBe(`Confirmez votre abonnement à l'infolettre de ${site}`);
-    expect(received.parts.text).toContain(`Quelqu'un, probablement vous, a demandé à recevoir l'infolettre de ${site} à cette adresse.`);
+    expect(received.subject).toBe(`Confirmez votre abonnement à l’infolettre de ${site}`);
+    expect(received.parts.text).toContain(`Quelqu’un, probablement vous, a demandé à recevoir l’infolettre de ${site} à cette adresse.`);
     expect(received.parts.text).toContain("sans confirmation, cette adresse sera oubliée dans 7 jours.");
     // The link opens the French confirmation page.
     expect(received.parts.text).toContain(`Confirmer mon abonnement: ${SITE}/fr/subscribe/confirm?token=`);
@@ -45,7 +45,7 @@ describe("the newsletter's confirmation", () => {
 
     const listed = (await (await t.request(`/api/v1/subscribers?q=${encodeURIComponent(email)}`, { cookie: admin.cookie })).json()) as { items: AdminSubscriber[] };
     expect(listed.items[0]!.consents.map((c) => c.text)).toEqual([
-      "J'accepte de recevoir l'infolettre de l'association par courriel. Je peux me désabonner en tout temps avec le lien présent dans chaque message.",
+      "J’accepte de recevoir l’infolettre de l’association par courriel. Je peux me désabonner en tout temps avec le lien présent dans chaque message.",
     ]);
   });
 
