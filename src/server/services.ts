@@ -371,6 +371,7 @@ function createVolunteering({
       return { name: settings.associationName, timeZone: settings.timeZone };
     },
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+    languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
   });
   const service = new VolunteerService(repository, {
     audit,
@@ -409,6 +410,7 @@ function createSurveys({ database, env, mailer, siteSettings, notificationPrefer
     site,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     personKey,
+    languages: recipientLanguagesOf(database, siteSettings),
   });
   const service = new SurveyService(repository, { audit, isMember, personKey, siteUrl: publicUrl(env), sendConfirmation: (to, survey, link) => mail.sendConfirmation(to, survey, link) });
   return { service, mail, repository };

@@ -36,3 +36,14 @@ export class RecipientLanguages {
 
 /** Everyone in the site's default language: for code (tests, tools) that has no database at hand. */
 export const SITE_DEFAULT_ENGLISH = new RecipientLanguages(async () => "en");
+
+/** What a mail in one language is written with: the catalog's words and the language its dates are formatted in. */
+export interface MailLanguage {
+  t: TFunction;
+  language: Language;
+}
+
+export async function mailLanguage(language: Language | undefined): Promise<MailLanguage> {
+  const chosen = language ?? "en";
+  return { t: await mailT(chosen), language: chosen };
+}
