@@ -499,7 +499,12 @@ function createRegistrations({
   isOwner: (userId: string, businessId: string) => Promise<boolean>;
 }) {
   const repository = new RegistrationRepository(database.db, database.dialect);
-  const mail = new RegistrationMail({ mailer, siteUrl: publicUrl(env), site: async () => ({ name: (await siteSettings.get()).associationName, timeZone: (await siteSettings.get()).timeZone }) });
+  const mail = new RegistrationMail({
+    mailer,
+    siteUrl: publicUrl(env),
+    site: async () => ({ name: (await siteSettings.get()).associationName, timeZone: (await siteSettings.get()).timeZone }),
+    languages: recipientLanguagesOf(database, siteSettings),
+  });
   const findEvent = (id: string) => events.find(id);
   const findOccurrence = (id: string, date: string) => events.findOccurrence(id, date);
   const service = new RegistrationService(repository, { findEvent, findOccurrence, isOwner, transaction: (work) => database.transaction(work), notices: mail, onMailError });

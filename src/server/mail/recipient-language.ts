@@ -29,6 +29,12 @@ export class RecipientLanguages {
     return this.resolve(await this.repository?.ofUser(userId));
   }
 
+  /** Someone who may have an account: its language when it has one set, else the one kept for them. */
+  async ofPerson(userId: string | null, kept: string | null | undefined): Promise<Language> {
+    const chosen = userId ? await this.repository?.ofUser(userId) : null;
+    return this.resolve(isLanguage(chosen) ? chosen : kept);
+  }
+
   async ofEmail(email: string): Promise<Language> {
     return this.resolve(await this.repository?.ofEmail(email));
   }
