@@ -218,7 +218,14 @@ export function createServices({
     decidedRequestsDigestSource({ repository: new RequestRepository(database.db), siteUrl: publicUrl(env) }),
     ...meetingDigestSources({ repository: meetings.repository, siteUrl: publicUrl(env), timeZone: siteTimeZone, ownsSomeBusiness }),
   ];
-  const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
+  const weeklyDigest = new WeeklyDigest({
+    repository: new WeeklyDigestRepository(database.db),
+    sources: digestSources,
+    mailer,
+    siteUrl: publicUrl(env),
+    schedule: () => siteSettings.get(),
+    languageOf: (userId) => recipientLanguages.ofUser(userId),
+  });
   const registrations = createRegistrations({ database, env, mailer, onMailError, siteSettings, events, isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId) });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
   const freshListings = createFreshListings({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, geoRepository: new GeoRepository(database.db) });
@@ -555,6 +562,7 @@ function createInsights({
     timeZone,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     stopFor: (userId) => notificationPreferenceRepository.set(userId, { insights: "off" }),
+    languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
   });
   const insightOverview = new InsightOverviewService({ repository: new InsightOverviewRepository(database.db), timeZone });
   return { insights, insightCounter, insightReport, insightOverview };
@@ -594,6 +602,7 @@ function createFreshListings({
     settings: () => siteSettings.get(),
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     closedFlags: () => suggestions.closedFlags(),
+    languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
   });
   return { suggestions, freshness };
 }
