@@ -241,6 +241,7 @@ export function createServices({
     timing: () => siteSettings.get(),
     queueNow: () => jobs.request(NEWSLETTER_QUEUE_JOB),
     logger,
+    languages: recipientLanguages,
     sources: {
       site: () => siteSettings.get(),
       upcomingEvents: (now) => events.upcoming({ now }),
