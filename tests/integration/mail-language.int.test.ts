@@ -8,7 +8,7 @@ import { setUpSignIn, type SignedIn } from "#tests/setup/app.ts";
 import { mailerTo, setUpTestAppWithMail } from "#tests/setup/mail-app.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
 import { signUpProof } from "#tests/setup/sign-up-challenge.ts";
-import { ANNOUNCEMENT_MAIL_JOB } from "#server/features/announcement/announcement-mail.ts";
+import { ANNOUNCEMENT_MAIL_JOB } from "#server/features/announcement/index.ts";
 
 const SITE = "http://localhost:3000";
 const { t, mail } = setUpTestAppWithMail();
@@ -92,6 +92,15 @@ describe("a request's decision", () => {
         `Change your notification preferences: ${SITE}/myaccount#notifications`,
       ].join("\n"),
     );
+  });
+});
+
+describe("the association's digest of new requests", () => {
+  it("says why it comes and where to send it elsewhere", async () => {
+    await claimRejected(await t.signIn("user"));
+    const received = await mail.receiver.waitFor(admin.user.email, /new requests? waiting on/);
+    expect(received.parts.text).toContain(`You get this mail because you are an administrator of ${await siteName()} and no notification address is set`);
+    expect(received.parts.text).toContain(`change the notification address in the Requests tab's settings: ${SITE}/admin/requests`);
   });
 });
 
