@@ -9,6 +9,8 @@ import { mailerTo, setUpTestAppWithMail } from "#tests/setup/mail-app.ts";
 import { signInOwnerOf } from "#tests/setup/owners.ts";
 import { signUpProof } from "#tests/setup/sign-up-challenge.ts";
 import { ANNOUNCEMENT_MAIL_JOB } from "#server/features/announcement/index.ts";
+import { NEWSLETTER_QUEUE_JOB, NEWSLETTER_SEND_JOB } from "#server/features/newsletter/index.ts";
+import { SubscriberRepository } from "#server/features/subscribers/index.ts";
 
 const SITE = "http://localhost:3000";
 const { t, mail } = setUpTestAppWithMail();
@@ -58,6 +60,32 @@ describe("the newsletter's confirmation", () => {
     expect(received.parts.text).toContain(`Confirm my subscription: ${SITE}/subscribe/confirm?token=`);
     const listed = (await (await t.request(`/api/v1/subscribers?q=${encodeURIComponent(email)}`, { cookie: admin.cookie })).json()) as { items: AdminSubscriber[] };
     expect(listed.items[0]!.consents.map((c) => c.text)).toEqual([CONSENT_TEXT]);
+  });
+});
+
+describe("a newsletter", () => {
+  it("reaches a subscriber who subscribed in French with its frame in French, and links to the French preferences page", async () => {
+    const subscribers = new SubscriberRepository(t.database.db);
+    const lectrice = await subscribers.insert({ email: `abonnee-${Date.now()}@example.test`, state: "confirmed", topics: ["news"], language: "fr" });
+    const reader = await subscribers.insert({ email: `subscriber-${Date.now()}@example.test`, state: "confirmed", topics: ["news"], language: "en" });
+    const created = await t.request("/api/v1/newsletters", { method: "POST", cookie: admin.cookie, json: { subject: "Marché de Noël", body: "<p>Le marché revient.</p>", cards: [], topics: [] } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await t.request(`/api/v1/newsletters/${id}/send`, { method: "POST", cookie: admin.cookie, json: {} })).status).toBe(202);
+    await t.services.jobs.runNow(NEWSLETTER_QUEUE_JOB);
+    await t.services.jobs.runNow(NEWSLETTER_SEND_JOB);
+    const site = await siteName();
+
+    const inFrench = await mail.receiver.waitFor(lectrice.email, /Marché de Noël/);
+    expect(inFrench.parts.text).toContain(`Vous recevez ce courriel parce que vous êtes abonné à l’infolettre de ${site}.`);
+    expect(inFrench.parts.html).toContain('lang="fr"');
+    expect(inFrench.parts.html).toContain("Gérer votre abonnement");
+    expect(inFrench.parts.html).toContain(`href="${SITE}/fr/subscribe/preferences?token=`);
+
+    const inEnglish = await mail.receiver.waitFor(reader.email, /Marché de Noël/);
+    expect(inEnglish.parts.text).toContain(`You get this mail because you subscribed to the newsletter of ${site}.`);
+    expect(inEnglish.parts.html).toContain("Manage your subscription");
+    expect(inEnglish.parts.html).toContain(`href="${SITE}/subscribe/preferences?token=`);
   });
 });
 
