@@ -170,6 +170,7 @@ export default tseslint.config(
       "src/web/components/ui/**",
       "src/web/components/upload/**",
       "src/web/components/hours/hours-editor.tsx",
+      "src/web/features/subscriptions/subscribe-form.tsx",
     ],
     ignores: ["**/*.test.tsx"],
     plugins: { i18next },

@@ -8,6 +8,8 @@ import { createOriginPolicy, originSettingsFromEnv, type OriginPolicy } from "./
 import { geoSetupFromEnv, type GeoSetup } from "./geo-providers/geo-config.ts";
 import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from "./auth/providers.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { RecipientLanguageRepository } from "./mail/recipient-language.repository.ts";
+import { RecipientLanguages } from "./mail/recipient-language.ts";
 import type { Logger } from "./logger.ts";
 import { randomBytes } from "node:crypto";
 import type { CurrentUser } from "./auth/session.ts";
@@ -126,6 +128,7 @@ export function createServices({
   const siteSettingsRepository = new SiteSettingsRepository(database.db);
   const siteSettings = new SiteSettingsService(siteSettingsRepository, { audit, files });
   const siteTimeZone = async () => (await siteSettings.get()).timeZone;
+  const recipientLanguages = recipientLanguagesOf(database, siteSettings);
   const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
   imports.setGeocodeQueue(importGeocoder);
   const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get());
@@ -169,6 +172,7 @@ export function createServices({
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     // Mailed to members only, who may read every attachment.
     attachmentsOf: async (id) => (await documentRepository.list({ visibilities: ["members", "public"], attachedTo: { kind: "announcement", id } })).map((d) => ({ title: d.title, fileName: d.fileName, url: documentFileUrl(d.id) })),
+    languageOf: (userId) => recipientLanguages.ofUser(userId),
   });
   const announcements = new AnnouncementService(announcementRepository, {
     audit,
@@ -214,7 +218,14 @@ export function createServices({
     decidedRequestsDigestSource({ repository: new RequestRepository(database.db), siteUrl: publicUrl(env) }),
     ...meetingDigestSources({ repository: meetings.repository, siteUrl: publicUrl(env), timeZone: siteTimeZone, ownsSomeBusiness }),
   ];
-  const weeklyDigest = new WeeklyDigest({ repository: new WeeklyDigestRepository(database.db), sources: digestSources, mailer, siteUrl: publicUrl(env), schedule: () => siteSettings.get() });
+  const weeklyDigest = new WeeklyDigest({
+    repository: new WeeklyDigestRepository(database.db),
+    sources: digestSources,
+    mailer,
+    siteUrl: publicUrl(env),
+    schedule: () => siteSettings.get(),
+    languageOf: (userId) => recipientLanguages.ofUser(userId),
+  });
   const registrations = createRegistrations({ database, env, mailer, onMailError, siteSettings, events, isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId) });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
   const freshListings = createFreshListings({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, geoRepository: new GeoRepository(database.db) });
@@ -230,6 +241,7 @@ export function createServices({
     timing: () => siteSettings.get(),
     queueNow: () => jobs.request(NEWSLETTER_QUEUE_JOB),
     logger,
+    languages: recipientLanguages,
     sources: {
       site: () => siteSettings.get(),
       upcomingEvents: (now) => events.upcoming({ now }),
@@ -327,6 +339,7 @@ function createMeetings({
     site,
     organizerEmail: /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+    languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
   });
   const attachments: MeetingDeps["attachments"] = {
     of: (viewer, id) => documents.attachmentsOf(viewer, { kind: "meeting", id }),
@@ -366,6 +379,7 @@ function createVolunteering({
       return { name: settings.associationName, timeZone: settings.timeZone };
     },
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
+    languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
   });
   const service = new VolunteerService(repository, {
     audit,
@@ -404,6 +418,7 @@ function createSurveys({ database, env, mailer, siteSettings, notificationPrefer
     site,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     personKey,
+    languages: recipientLanguagesOf(database, siteSettings),
   });
   const service = new SurveyService(repository, { audit, isMember, personKey, siteUrl: publicUrl(env), sendConfirmation: (to, survey, link) => mail.sendConfirmation(to, survey, link) });
   return { service, mail, repository };
@@ -448,6 +463,7 @@ function createOwners({
     onError: onMailError,
     runDigestJob,
     requestsDecidedDelivery: async (userId) => (await new NotificationPreferenceRepository(database.db).get(userId)).requestsDecided,
+    languages: recipientLanguagesOf(database, siteSettings),
   });
   const holds = new UploadHolds(files, (userId) => ownersRepository.ownedBusinessIds(userId));
   // Removing an owner closes what they asked (the decisions' side), so the two refer to each other.
@@ -491,7 +507,12 @@ function createRegistrations({
   isOwner: (userId: string, businessId: string) => Promise<boolean>;
 }) {
   const repository = new RegistrationRepository(database.db, database.dialect);
-  const mail = new RegistrationMail({ mailer, siteUrl: publicUrl(env), site: async () => ({ name: (await siteSettings.get()).associationName, timeZone: (await siteSettings.get()).timeZone }) });
+  const mail = new RegistrationMail({
+    mailer,
+    siteUrl: publicUrl(env),
+    site: async () => ({ name: (await siteSettings.get()).associationName, timeZone: (await siteSettings.get()).timeZone }),
+    languages: recipientLanguagesOf(database, siteSettings),
+  });
   const findEvent = (id: string) => events.find(id);
   const findOccurrence = (id: string, date: string) => events.findOccurrence(id, date);
   const service = new RegistrationService(repository, { findEvent, findOccurrence, isOwner, transaction: (work) => database.transaction(work), notices: mail, onMailError });
@@ -542,6 +563,7 @@ function createInsights({
     timeZone,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     stopFor: (userId) => notificationPreferenceRepository.set(userId, { insights: "off" }),
+    languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
   });
   const insightOverview = new InsightOverviewService({ repository: new InsightOverviewRepository(database.db), timeZone });
   return { insights, insightCounter, insightReport, insightOverview };
@@ -581,11 +603,17 @@ function createFreshListings({
     settings: () => siteSettings.get(),
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     closedFlags: () => suggestions.closedFlags(),
+    languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
   });
   return { suggestions, freshness };
 }
 
 /** Newsletter subscribers (docs/decisions/0033): the visitors' side, the administrators' side, and the signed links. */
+/** Each recipient's language for their mail: their account's, else the site's default (docs/decisions/0039). */
+function recipientLanguagesOf(database: Database, siteSettings: SiteSettingsService): RecipientLanguages {
+  return new RecipientLanguages(async () => (await siteSettings.get()).defaultLanguage, new RecipientLanguageRepository(database.db));
+}
+
 function createSubscriptions({ database, env, siteSettings, mailer, onMailError }: { database: Database; env: Env; siteSettings: SiteSettingsService; mailer: Mailer | undefined; onMailError: ((error: unknown) => void) | undefined }) {
   const repository = new SubscriberRepository(database.db);
   const subscriptionLinks = new SubscriptionLinks(publicUrl(env), repository);
@@ -601,6 +629,7 @@ function createSubscriptions({ database, env, siteSettings, mailer, onMailError 
       return { name: settings.associationName, mailingAddress: settings.mailingAddress };
     },
     hit: (key, windowMs) => counters.hit(key, windowMs),
+    languages: recipientLanguagesOf(database, siteSettings),
   });
   return { subscriptions, subscribers: new SubscriberAdminService(repository), subscriberImports: new SubscriberImportService(repository), subscriberRepository: repository, subscriptionLinks };
 }

@@ -13,6 +13,9 @@ import { RouteError } from "./components/layout/route-error.tsx";
 import { messages } from "#shared/messages.ts";
 import "./app.css";
 
+/** The footer's newsletter sign-up is on every page: its catalog loads with the layout's. */
+export const handle = { i18n: ["subscribe"] };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, user, unreadAnnouncements: known } = getApp(context);
   const [site, unreadAnnouncements] = await Promise.all([services.siteSettings.get(), known !== undefined ? known : services.announcements.unreadCount(user)]);

@@ -10,6 +10,7 @@ import type { Database } from "../db/database.ts";
 import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { mailT } from "../mail/recipient-language.ts";
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from "../mail/templates.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -17,6 +18,7 @@ import type { SignInProvidersConfig } from "./providers.ts";
 import { SignInLimit } from "./sign-in-limit.ts";
 import { SignUpChallenge, type ChallengeCheck } from "./sign-up-challenge.ts";
 import { CLIENT_IP_HEADER } from "./auth-http.ts";
+import { DEFAULT_LANGUAGE, isLanguage } from "#shared/i18n/languages.ts";
 import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { defaultDisplayName } from "#shared/format.ts";
 import { AUTH_ERROR_CODES, SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
@@ -79,6 +81,13 @@ export function createAuth(options: AuthOptions) {
   async function siteName(): Promise<string> {
     const row = await database.db.selectFrom("site_settings").select("associationName").executeTakeFirst();
     return row?.associationName ?? "Niche";
+  }
+
+  /** The mail catalog in the account's language, else the site's default. */
+  async function wordsFor(user: { id: string }) {
+    const chosen = (await database.db.selectFrom("user").select("language").where("id", "=", user.id).executeTakeFirst())?.language;
+    const row = await database.db.selectFrom("site_settings").select("defaultLanguage").executeTakeFirst();
+    return { t: await mailT(isLanguage(chosen) ? chosen : isLanguage(row?.defaultLanguage) ? row.defaultLanguage : DEFAULT_LANGUAGE) };
   }
 
   async function send(kind: string, message: Parameters<Mailer["send"]>[0]) {
@@ -161,7 +170,7 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await send("password-reset", passwordResetEmail({ to: user.email, site: await siteName(), url, validMinutes: RESET_TOKEN_MINUTES }));
+        await send("password-reset", passwordResetEmail({ to: user.email, site: await siteName(), url, validMinutes: RESET_TOKEN_MINUTES, ...(await wordsFor(user)) }));
       },
       // Failed sign-ins counted against the old password would otherwise keep refusing the new one.
       onPasswordReset: async ({ user }) => {
@@ -173,7 +182,7 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await send("verification", verificationEmail({ to: user.email, site: await siteName(), url }));
+        await send("verification", verificationEmail({ to: user.email, site: await siteName(), url, ...(await wordsFor(user)) }));
       },
     },
     socialProviders: providers.google
@@ -236,7 +245,7 @@ export function createAuth(options: AuthOptions) {
           const existing = typeof body.email === "string" ? await ctx.context.internalAdapter.findUserByEmail(body.email.trim().toLowerCase()) : null;
           if (existing?.user) {
             // The owner learns that someone tried, and that they need do nothing.
-            await send("existing-account", existingAccountEmail({ to: existing.user.email, site: await siteName(), url: `${baseURL}/login` }));
+            await send("existing-account", existingAccountEmail({ to: existing.user.email, site: await siteName(), url: `${baseURL}/login`, ...(await wordsFor(existing.user)) }));
             throw new APIError("UNPROCESSABLE_ENTITY", { code: AUTH_ERROR_CODES.emailInUse, message: messages.auth.emailInUse });
           }
         }

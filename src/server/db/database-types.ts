@@ -439,6 +439,7 @@ export interface Registration {
   email: string;
   eventId: string;
   id: string;
+  language: string | null;
   lastUpdatedAt: string;
   name: string;
   occurrenceDate: string | null;
@@ -556,6 +557,7 @@ export interface Subscriber {
   email: string;
   failures: Generated<number>;
   id: string;
+  language: string | null;
   state: string;
   tokenSecret: string;
   unsubscribedAt: string | null;

@@ -1,4 +1,5 @@
 // The emails the site sends. Plain text first; the HTML part carries the same words and one link.
+import type { TFunction } from "i18next";
 import type { MailMessage } from "./mailer.ts";
 
 export function escapeHtml(text: string): string {
@@ -15,36 +16,34 @@ export function message(to: string, subject: string, lines: string[], action: { 
   return { to, subject, text, html, link: action.url };
 }
 
-export function verificationEmail({ to, site, url }: { to: string; site: string; url: string }): MailMessage {
+/** The site's words for a mail, in the recipient's language (catalog `mail`). */
+export interface MailWords {
+  t: TFunction;
+}
+
+export function verificationEmail({ to, site, url, t }: { to: string; site: string; url: string } & MailWords): MailMessage {
   return message(
     to,
-    `Verify your email address for ${site}`,
-    [`Welcome to ${site}!`, "Please confirm that this is your email address by opening the link below."],
-    { label: "Verify my email address", url },
-    ["If you did not create an account, you can ignore this email."],
+    t("verification.subject", { site }),
+    [t("verification.welcome", { site }), t("verification.body")],
+    { label: t("verification.action"), url },
+    [t("verification.ignore")],
   );
 }
 
-export function passwordResetEmail({ to, site, url, validMinutes }: { to: string; site: string; url: string; validMinutes: number }): MailMessage {
+export function passwordResetEmail({ to, site, url, validMinutes, t }: { to: string; site: string; url: string; validMinutes: number } & MailWords): MailMessage {
   return message(
     to,
-    `Reset your password for ${site}`,
-    ["Someone asked to reset the password of your account.", `The link below works once and for ${validMinutes} minutes.`],
-    { label: "Choose a new password", url },
-    ["If this was not you, ignore this email: your password stays as it is."],
+    t("passwordReset.subject", { site }),
+    [t("passwordReset.asked"), t("passwordReset.validity", { minutes: validMinutes })],
+    { label: t("passwordReset.action"), url },
+    [t("passwordReset.ignore")],
   );
 }
 
 /** Sent instead of an error when someone signs up with an address that already has an account. */
-export function existingAccountEmail({ to, site, url }: { to: string; site: string; url: string }): MailMessage {
-  return message(
-    to,
-    `Someone tried to create an account for ${site} with your email address`,
-    [
-      `Someone, perhaps you, tried to create a new account for ${site} with this email address. It already has an account, so nothing was created.`,
-      "If it was you, log in instead; if you forgot your password, the login page can send you a link to choose a new one.",
-    ],
-    { label: "Log in", url },
-    ["If this was not you, you can ignore this email: your account is unchanged."],
-  );
+export function existingAccountEmail({ to, site, url, t }: { to: string; site: string; url: string } & MailWords): MailMessage {
+  return message(to, t("existingAccount.subject", { site }), [t("existingAccount.tried", { site }), t("existingAccount.logIn")], { label: t("existingAccount.action"), url }, [
+    t("existingAccount.ignore"),
+  ]);
 }

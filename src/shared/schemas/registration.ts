@@ -1,6 +1,7 @@
 // Registration for events: the organizers' settings of an event or of one date of a series, what the event page and
 // the API say of the places, what a person sends to register, and a registration as the organizers see it.
 import { z } from "zod";
+import { LANGUAGES } from "#shared/i18n/languages.ts";
 import { optionalTimestamp } from "./content-input.ts";
 
 export const registrationMessages = {
@@ -126,6 +127,8 @@ export const RegistrationInputSchema = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
   /** The ALTCHA payload; only anonymous visitors need one. */
   altcha: z.string().nullish(),
+  /** The page's language: the registrant's mail is written in it (else the site's default). */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type RegistrationInput = z.input<typeof RegistrationInputSchema>;
 

@@ -1,6 +1,7 @@
 // Newsletter subscriptions: what a visitor chooses (topics), what a subscriber is, and the words of consent each
 // form shows (recorded with the consent, docs/decisions/0033).
 import { z } from "zod";
+import { LANGUAGES } from "#shared/i18n/languages.ts";
 
 export const SUBSCRIBER_STATES = ["pending", "confirmed", "paused", "unsubscribed"] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
@@ -86,12 +87,14 @@ export const SubscribeInputSchema = z.object({
   email,
   topics: chosenTopics,
   source: z.enum(["footer", "subscribe-page"]).default("subscribe-page"),
+  /** The page's language: the consent's words, the confirmation and every later mail are in it (else the site's default). */
+  language: z.enum(LANGUAGES).optional(),
   altcha: z.string().max(10_000).optional(),
 });
 export type SubscribeInput = z.input<typeof SubscribeInputSchema>;
 
 /** The forms' own check of the same (the proof of work is added when sending). */
-export const SubscribeFormSchema = SubscribeInputSchema.omit({ altcha: true, source: true });
+export const SubscribeFormSchema = SubscribeInputSchema.omit({ altcha: true, source: true, language: true });
 
 /** The states a subscriber may choose on the preferences page. */
 export const CHOSEN_STATES = ["confirmed", "paused", "unsubscribed"] as const;

@@ -3,7 +3,9 @@
 // instance at a time sends; each member's mail is recorded as it goes, so a run that stops halfway is finished by the
 // next one without mailing anyone twice.
 import type { Mailer } from "#server/mail/mailer.ts";
+import { mailT } from "#server/mail/recipient-language.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import type { Delivery, NotificationKind } from "#shared/schemas/notification-preferences.ts";
 import { NOTIFICATION_PREFERENCES_PATH } from "#shared/schemas/notification-preferences.ts";
 import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
@@ -21,6 +23,8 @@ export interface AnnouncementMailOptions {
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
   /** Its attached documents, named in the mail (each downloaded on the site by whoever may read it). */
   attachmentsOf?: (announcementId: string) => Promise<Array<{ title: string; fileName: string; url: string }>>;
+  /** The member's language (their account's, else the site's default); English without it. */
+  languageOf?: (userId: string) => Promise<Language>;
   now?: () => Date;
 }
 
@@ -42,7 +46,7 @@ export class AnnouncementMail {
       for (const member of await repository.membersNotMailed(announcement.id)) {
         // Members who chose the digest or nothing are passed over for good: the digest reads the published ones itself.
         if ((await this.options.deliveryOf(member.id, "announcements")) === "at once") {
-          await mailer.send(this.message(announcement, member, site, attachments));
+          await mailer.send(await this.message(announcement, member, site, attachments));
           sent++;
         }
         await repository.recordMailed(announcement.id, member.id);
@@ -52,21 +56,22 @@ export class AnnouncementMail {
     return sent;
   }
 
-  private message(announcement: StoredAnnouncement, member: MemberRecipient, site: string, attachments: Array<{ title: string; fileName: string; url: string }>) {
+  private async message(announcement: StoredAnnouncement, member: MemberRecipient, site: string, attachments: Array<{ title: string; fileName: string; url: string }>) {
+    const t = await mailT((await this.options.languageOf?.(member.id)) ?? "en");
     const url = `${this.options.siteUrl}/myqsa/announcements/${encodeURIComponent(announcement.id)}`;
     const preferences = `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
     const body = sanitizeHtml(announcement.body);
-    const why = `You get this mail because you are a member of ${site} and your notification preferences send you announcements at once.`;
+    const why = t("announcement.why", { site });
     const text = [
       announcement.title,
       "",
       contentText(body, "html"),
       "",
-      ...(attachments.length > 0 ? ["Attached (sign in to download):", ...attachments.map((a) => `• ${a.title} (${a.fileName}): ${this.options.siteUrl}${a.url}`), ""] : []),
-      `Read it on the site: ${url}`,
+      ...(attachments.length > 0 ? [t("announcement.attached"), ...attachments.map((a) => `• ${a.title} (${a.fileName}): ${this.options.siteUrl}${a.url}`), ""] : []),
+      t("announcement.readLine", { url }),
       "",
       why,
-      `Change your notification preferences: ${preferences}`,
+      t("notice.preferencesLine", { url: preferences }),
     ].join("\n");
     // The image as the page shows it, above the text; a stored one is served from this site (/files/...).
     const image = announcement.imageUrl && (announcement.imageUrl.startsWith("/") ? `${this.options.siteUrl}${announcement.imageUrl}` : announcement.imageUrl);
@@ -76,13 +81,13 @@ export class AnnouncementMail {
       body,
       ...(attachments.length > 0
         ? [
-            "<p>Attached (sign in to download):</p>",
+            `<p>${escapeHtml(t("announcement.attached"))}</p>`,
             `<ul>${attachments.map((a) => `<li><a href="${escapeHtml(`${this.options.siteUrl}${a.url}`)}">${escapeHtml(a.title)}</a> (${escapeHtml(a.fileName)})</li>`).join("")}</ul>`,
           ]
         : []),
-      `<p><a href="${escapeHtml(url)}">Read it on the site</a></p>`,
-      `<p style="color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(preferences)}">Change your notification preferences</a>.</p>`,
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(t("announcement.read"))}</a></p>`,
+      `<p style="color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(preferences)}">${escapeHtml(t("notice.preferencesLink"))}</a>.</p>`,
     ].join("\n");
-    return { to: member.email, subject: `${site}: ${announcement.title}`, text, html, link: url };
+    return { to: member.email, subject: t("announcement.subject", { site, title: announcement.title }), text, html, link: url };
   }
 }

@@ -3,8 +3,11 @@
 // at a time sends; each owner's month is recorded before their mail goes, so no one is mailed twice.
 import { randomBytes } from "node:crypto";
 import type { Mailer } from "#server/mail/mailer.ts";
+import { mailLanguage, type MailLanguage } from "#server/mail/recipient-language.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
-import { changeText, HIT_KIND_LABELS, type HitKind, type Insights } from "#shared/schemas/insights.ts";
+import { INTL_LOCALE } from "#shared/i18n/format.ts";
+import type { Language } from "#shared/i18n/languages.ts";
+import { changeText, type HitKind, type Insights } from "#shared/schemas/insights.ts";
 import { NOTIFICATION_PREFERENCES_PATH, type Delivery, type NotificationKind } from "#shared/schemas/notification-preferences.ts";
 import type { InsightRepository } from "./insight.repository.ts";
 
@@ -23,6 +26,8 @@ export interface InsightReportOptions {
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
   /** Stops the reports of the person the stop link was sent to. */
   stopFor: (userId: string) => Promise<void>;
+  /** The owner's language (their account's, else the site's default); English without it. */
+  languageOf?: (userId: string) => Promise<Language>;
   now?: () => Date;
 }
 
@@ -56,7 +61,7 @@ export class InsightReport {
       if (!(await repository.claimReport(owner.userId, period.month, stopToken))) continue;
       const businesses = await Promise.all(owner.businesses.map(async (b) => ({ ...b, figures: await this.options.figures(b.id, period.from, period.to) })));
       try {
-        await mailer.send(this.message(owner.email, businesses, period.month, site, stopToken));
+        await mailer.send(this.message(owner.email, businesses, period.month, site, stopToken, await mailLanguage(await this.options.languageOf?.(owner.userId))));
         sent++;
       } catch (error) {
         await repository.releaseReport(owner.userId, period.month);
@@ -74,45 +79,52 @@ export class InsightReport {
     return true;
   }
 
-  private message(to: string, businesses: { id: string; name: string; figures: Insights }[], month: string, site: string, stopToken: string) {
+  private message(to: string, businesses: { id: string; name: string; figures: Insights }[], month: string, site: string, stopToken: string, { t, language }: MailLanguage) {
     const { siteUrl } = this.options;
-    const monthName = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+    const monthName = new Intl.DateTimeFormat(language === "en" ? "en" : INTL_LOCALE[language], { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
     const insightsUrl = `${siteUrl}/mybusiness`;
     const stopUrl = `${siteUrl}/insights/stop/${stopToken}`;
     const preferences = `${siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
-    const why = `You get this mail because you own a listing on ${site} and your notification preferences send you the monthly insights report.`;
+    const why = t("insights.why", { site });
+    const change = (total: number, previous: number) => {
+      const text = changeText(total, previous);
+      if (text === "no change") return t("insights.noChange");
+      if (text === "new") return t("insights.new");
+      // French writes a space before the percent sign.
+      return language === "fr" ? text.replace("%", "\u00a0%") : text;
+    };
     const lines = (figures: Insights) =>
       REPORTED.map((kind) => {
-        const figure = figures.totals.find((t) => t.kind === kind)!;
-        return { label: HIT_KIND_LABELS[kind], total: figure.total, change: `${changeText(figure.total, figure.previous)} on the month before` };
+        const figure = figures.totals.find((total) => total.kind === kind)!;
+        return { label: t(`insights.kinds.${kind}`), total: figure.total, change: t("insights.change", { change: change(figure.total, figure.previous) }) };
       });
     const words = (figures: Insights) => figures.searchWords.slice(0, 5).map((w) => `${w.query} (${w.count})`).join(", ");
     const text = [
-      `What your listing brought in ${monthName}`,
+      t("insights.heading", { month: monthName }),
       "",
       ...businesses.flatMap((b) => [
         b.name,
         ...lines(b.figures).map((l) => `  ${l.label}: ${l.total} (${l.change})`),
-        ...(b.figures.searchWords.length ? [`  Searched for most: ${words(b.figures)}`] : []),
+        ...(b.figures.searchWords.length ? [`  ${t("insights.searched", { words: words(b.figures) })}`] : []),
         "",
       ]),
-      `See the charts on the site: ${insightsUrl}`,
+      t("insights.chartsLine", { url: insightsUrl }),
       "",
       why,
-      `Stop these reports with one click: ${stopUrl}`,
-      `Change your notification preferences: ${preferences}`,
+      t("insights.stopLine", { url: stopUrl }),
+      t("notice.preferencesLine", { url: preferences }),
     ].join("\n");
     const html = [
-      `<h1>What your listing brought in ${escapeHtml(monthName)}</h1>`,
+      `<h1>${escapeHtml(t("insights.heading", { month: monthName }))}</h1>`,
       ...businesses.map(
         (b) =>
           `<h2>${escapeHtml(b.name)}</h2><ul>${lines(b.figures)
             .map((l) => `<li>${escapeHtml(l.label)}: <strong>${l.total}</strong> (${escapeHtml(l.change)})</li>`)
-            .join("")}</ul>${b.figures.searchWords.length ? `<p>Searched for most: ${escapeHtml(words(b.figures))}</p>` : ""}`,
+            .join("")}</ul>${b.figures.searchWords.length ? `<p>${escapeHtml(t("insights.searched", { words: words(b.figures) }))}</p>` : ""}`,
       ),
-      `<p><a href="${escapeHtml(insightsUrl)}">See the charts on the site</a></p>`,
-      `<p style="color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(stopUrl)}">Stop these reports</a> · <a href="${escapeHtml(preferences)}">Change your notification preferences</a>.</p>`,
+      `<p><a href="${escapeHtml(insightsUrl)}">${escapeHtml(t("insights.charts"))}</a></p>`,
+      `<p style="color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(stopUrl)}">${escapeHtml(t("insights.stop"))}</a> · <a href="${escapeHtml(preferences)}">${escapeHtml(t("notice.preferencesLink"))}</a>.</p>`,
     ].join("\n");
-    return { to, subject: `${site}: your listing in ${monthName}`, text, html, link: insightsUrl };
+    return { to, subject: t("insights.subject", { site, month: monthName }), text, html, link: insightsUrl };
   }
 }

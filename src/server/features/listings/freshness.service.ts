@@ -6,7 +6,10 @@ import { randomBytes } from "node:crypto";
 import { requireRole, type CurrentUser } from "#server/auth/session.ts";
 import { NotFound } from "#server/errors.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import type { TFunction } from "i18next";
+import { mailT } from "#server/mail/recipient-language.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import { CHECKED_SHOWN_DAYS, CONFIRM_LINK_DAYS, listingMessages, type ConfirmResult, type RemindResult, type StaleListing, type StaleListings } from "#shared/schemas/listings.ts";
 import { NOTIFICATION_PREFERENCES_PATH, type Delivery, type NotificationKind } from "#shared/schemas/notification-preferences.ts";
 import type { FreshnessRepository, ListingState } from "./freshness.repository.ts";
@@ -22,6 +25,8 @@ export interface FreshnessOptions {
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
   /** The businesses visitors said are closed for good on enough different days. */
   closedFlags: () => Promise<Set<string>>;
+  /** The owner's language (their account's, else the site's default); English without it. */
+  languageOf?: (userId: string) => Promise<Language>;
   now?: () => Date;
 }
 
@@ -170,7 +175,7 @@ export class FreshnessService {
     try {
       for (const owner of await repository.ownersOf(state.businessId)) {
         if ((await this.options.deliveryOf(owner.userId, "freshness")) !== "at once") continue;
-        await mailer.send(this.message(owner.email, state, token, site, freshnessDays));
+        await mailer.send(this.message(owner.email, state, token, site, freshnessDays, await mailT((await this.options.languageOf?.(owner.userId)) ?? "en")));
         sent++;
       }
     } catch (error) {
@@ -181,34 +186,38 @@ export class FreshnessService {
     return sent;
   }
 
-  private message(to: string, state: ListingState, token: string, site: string, days: number) {
+  private message(to: string, state: ListingState, token: string, site: string, days: number, t: TFunction) {
     const { siteUrl } = this.options;
     const page = `${siteUrl}/business/${encodeURIComponent(state.businessId)}`;
     const confirm = `${siteUrl}/listings/confirm/${token}`;
     const update = `${siteUrl}/mybusiness`;
     const preferences = `${siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
-    const why = `You get this mail because you own the listing of ${state.businessName} on ${site}, and no owner has confirmed or changed it in the last ${days} days.`;
-    const stop = 'To stop these reminders, set "Is your listing still right? reminders" to Off in your notification preferences';
+    const business = state.businessName;
+    const why = t("freshness.why", { business, site, days });
+    const stop = t("freshness.stop");
+    const title = t("freshness.title");
     const text = [
-      "Is your listing still right?",
+      title,
       "",
-      `Visitors of ${site} rely on the hours, phone number, website and address of ${state.businessName}. Please take a moment to check them: ${page}`,
+      t("freshness.rely", { site, business, url: page }),
       "",
-      `Yes, it is all correct (one click, no sign-in needed; the link works for ${CONFIRM_LINK_DAYS} days): ${confirm}`,
-      `Update it: ${update}`,
+      t("freshness.yesLine", { days: CONFIRM_LINK_DAYS, url: confirm }),
+      t("freshness.updateLine", { url: update }),
       "",
       why,
       `${stop}: ${preferences}`,
     ].join("\n");
     const button = (href: string, label: string, primary: boolean) =>
       `<a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 16px;margin:0 8px 8px 0;border-radius:6px;font-weight:600;text-decoration:none;${primary ? "background:#0f5e59;color:#ffffff" : "border:1px solid #0f5e59;color:#0f5e59"}">${escapeHtml(label)}</a>`;
+    // The business's name is a link inside the sentence: the sentence is escaped around a mark, which the link replaces.
+    const named = escapeHtml(t("freshness.relyHtml", { site, business: "\u0000" })).replace("\u0000", `<a href="${escapeHtml(page)}">${escapeHtml(business)}</a>`);
     const html = [
-      "<h1>Is your listing still right?</h1>",
-      `<p>Visitors of ${escapeHtml(site)} rely on the hours, phone number, website and address of <a href="${escapeHtml(page)}">${escapeHtml(state.businessName)}</a>. Please take a moment to check them.</p>`,
-      `<p>${button(confirm, "Yes, it is all correct", true)}${button(update, "Update it", false)}</p>`,
-      `<p>The first button needs no sign-in and works for ${CONFIRM_LINK_DAYS} days.</p>`,
-      `<p style="color:#57534e">${escapeHtml(why)} ${escapeHtml(stop)}: <a href="${escapeHtml(preferences)}">notification preferences</a>.</p>`,
+      `<h1>${escapeHtml(title)}</h1>`,
+      `<p>${named}</p>`,
+      `<p>${button(confirm, t("freshness.yes"), true)}${button(update, t("freshness.update"), false)}</p>`,
+      `<p>${escapeHtml(t("freshness.firstButton", { days: CONFIRM_LINK_DAYS }))}</p>`,
+      `<p style="color:#57534e">${escapeHtml(why)} ${escapeHtml(stop)}: <a href="${escapeHtml(preferences)}">${escapeHtml(t("freshness.preferences"))}</a>.</p>`,
     ].join("\n");
-    return { to, subject: `Is your listing still right? ${state.businessName} on ${site}`, text, html, link: confirm };
+    return { to, subject: t("freshness.subject", { business, site }), text, html, link: confirm };
   }
 }

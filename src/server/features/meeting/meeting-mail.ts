@@ -5,12 +5,15 @@
 // is finished by the next one without mailing anyone twice. Who wants "meetings" or "minutes" at once is mailed; the
 // others are recorded without a mail (the digest reads meetings itself). Subjects are short, the site's name is in
 // the text, so that a mail program shows the meeting's title whole.
+import type { TFunction } from "i18next";
 import type { Mailer, MailMessage } from "#server/mail/mailer.ts";
+import { mailT } from "#server/mail/recipient-language.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
-import { formatEventWhen } from "#shared/zoned-time.ts";
+import { formatEventWhen } from "#shared/i18n/format.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import type { Delivery, NotificationKind } from "#shared/schemas/notification-preferences.ts";
 import { NOTIFICATION_PREFERENCES_PATH } from "#shared/schemas/notification-preferences.ts";
-import { RSVP_LABELS, type RsvpResponse } from "#shared/schemas/meeting.ts";
+import type { RsvpResponse } from "#shared/schemas/meeting.ts";
 import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
 import type { MemberRecipient } from "#server/features/announcement/index.ts";
 import { meetingCalendar, meetingPath } from "./meeting-calendar.ts";
@@ -27,7 +30,15 @@ export interface MeetingMailOptions {
   /** The address invitations name as their organizer (the site's sender). */
   organizerEmail: string;
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
+  /** The member's language (their account's, else the site's default); English without it. */
+  languageOf?: (userId: string) => Promise<Language>;
   now?: () => Date;
+}
+
+/** A member's mail is written in their language: its words and its dates. */
+interface Words {
+  t: TFunction;
+  language: Language;
 }
 
 interface Site {
@@ -48,9 +59,10 @@ export class MeetingMail {
     const site = await this.options.site();
     const now = (this.options.now?.() ?? new Date()).toISOString();
     let sent = 0;
-    const send = async (userId: string, kind: NotificationKind, message: () => MailMessage) => {
+    const send = async (userId: string, kind: NotificationKind, message: (words: Words) => MailMessage) => {
       if ((await this.options.deliveryOf(userId, kind)) !== "at once") return;
-      await mailer.send(message());
+      const language = (await this.options.languageOf?.(userId)) ?? "en";
+      await mailer.send(message({ t: await mailT(language), language }));
       sent++;
     };
 
@@ -58,7 +70,7 @@ export class MeetingMail {
     for (const rsvp of await repository.confirmationsDue()) {
       const meeting = await repository.get(rsvp.meetingId);
       if (meeting && !meeting.cancelled && meeting.endsAt > now) {
-        await send(rsvp.userId, "meetings", () => this.confirmation(meeting, { id: rsvp.userId, email: rsvp.email, displayName: rsvp.displayName }, rsvp.response, site));
+        await send(rsvp.userId, "meetings", (words) => this.confirmation(meeting, { id: rsvp.userId, email: rsvp.email, displayName: rsvp.displayName }, rsvp.response, site, words));
         await repository.recordMailed(meeting.id, rsvp.userId, `change:${meeting.sequence}`);
       }
       await repository.markConfirmed(rsvp);
@@ -70,7 +82,7 @@ export class MeetingMail {
         // One arranged after the fact (to keep its minutes) or already cancelled is not announced.
         if (upcoming) {
           for (const member of await repository.membersNotMailed(meeting.id, "announced")) {
-            await send(member.id, "meetings", () => this.announcement(meeting, member, site));
+            await send(member.id, "meetings", (words) => this.announcement(meeting, member, site, words));
             await repository.recordMailed(meeting.id, member.id, "announced");
           }
         }
@@ -80,7 +92,7 @@ export class MeetingMail {
         const topic = `change:${meeting.sequence}`;
         if (meeting.endsAt > now) {
           for (const person of await repository.attendeesNotMailed(meeting.id, topic)) {
-            await send(person.id, "meetings", () => this.change(meeting, person, person.response, site));
+            await send(person.id, "meetings", (words) => this.change(meeting, person, person.response, site, words));
             await repository.recordMailed(meeting.id, person.id, topic);
           }
         }
@@ -88,7 +100,7 @@ export class MeetingMail {
       }
       if (meeting.minutes && !meeting.minutesMailedAt) {
         for (const member of await repository.membersNotMailed(meeting.id, "minutes")) {
-          await send(member.id, "minutes", () => this.minutes(meeting, member, site));
+          await send(member.id, "minutes", (words) => this.minutes(meeting, member, site, words));
           await repository.recordMailed(meeting.id, member.id, "minutes");
         }
         await repository.markMinutesMailed(meeting.id);
@@ -97,49 +109,56 @@ export class MeetingMail {
     return sent;
   }
 
-  private announcement(meeting: StoredMeeting, member: MemberRecipient, site: Site): MailMessage {
-    return this.message(member, site, "meetings", {
-      subject: `Meeting: ${meeting.title}`,
+  private announcement(meeting: StoredMeeting, member: MemberRecipient, site: Site, words: Words): MailMessage {
+    const { t } = words;
+    return this.message(member, site, "meetings", words, {
+      subject: t("meeting.announceSubject", { title: meeting.title }),
       heading: meeting.title,
-      lines: [this.when(meeting, site), ...this.where(meeting), "Will you come? Answer on the site."],
+      lines: [this.when(meeting, site, words), ...this.where(meeting, words), t("meeting.willYouCome")],
       html: sanitizeHtml(meeting.agenda),
-      link: { text: "Answer on the site", url: this.url(meeting) },
+      link: { text: t("meeting.answerOnSite"), url: this.url(meeting) },
     });
   }
 
-  private confirmation(meeting: StoredMeeting, person: MemberRecipient, response: RsvpResponse, site: Site): MailMessage {
-    const message = this.message(person, site, "meetings", {
-      subject: `You answered ${RSVP_LABELS[response]}: ${meeting.title}`,
+  private confirmation(meeting: StoredMeeting, person: MemberRecipient, response: RsvpResponse, site: Site, words: Words): MailMessage {
+    const { t } = words;
+    const answer = t(`meeting.rsvp.${response}`);
+    const message = this.message(person, site, "meetings", words, {
+      subject: t("meeting.answeredSubject", { answer, title: meeting.title }),
       heading: meeting.title,
-      lines: [`Your answer: ${RSVP_LABELS[response]}.`, this.when(meeting, site), ...this.where(meeting), response === "no" ? "" : "The invitation is attached: open it to add the meeting to your calendar."],
-      link: { text: "See the meeting", url: this.url(meeting) },
+      lines: [t("meeting.yourAnswer", { answer }), this.when(meeting, site, words), ...this.where(meeting, words), response === "no" ? "" : t("meeting.invitationAttached")],
+      link: { text: t("meeting.seeMeeting"), url: this.url(meeting) },
     });
     return response === "no" ? message : { ...message, calendar: this.invitation(meeting, person, response, site, "REQUEST") };
   }
 
-  private change(meeting: StoredMeeting, person: MemberRecipient, response: RsvpResponse, site: Site): MailMessage {
+  private change(meeting: StoredMeeting, person: MemberRecipient, response: RsvpResponse, site: Site, words: Words): MailMessage {
+    const { t } = words;
     const cancelled = meeting.cancelled;
-    const message = this.message(person, site, "meetings", {
-      subject: `${cancelled ? "Cancelled" : "Changed"}: ${meeting.title}`,
-      heading: cancelled ? `Cancelled: ${meeting.title}` : `Changed: ${meeting.title}`,
+    const heading = t(cancelled ? "meeting.cancelled" : "meeting.changed", { title: meeting.title });
+    const message = this.message(person, site, "meetings", words, {
+      subject: heading,
+      heading,
       lines: [
-        cancelled ? "This meeting is cancelled." : "The time or place of this meeting has changed; it now stands as follows.",
-        this.when(meeting, site),
-        ...this.where(meeting),
-        cancelled ? "The attached update takes it out of your calendar." : "The attached invitation updates your calendar.",
+        t(cancelled ? "meeting.isCancelled" : "meeting.hasChanged"),
+        this.when(meeting, site, words),
+        ...this.where(meeting, words),
+        t(cancelled ? "meeting.updateRemoves" : "meeting.updateChanges"),
       ],
-      link: { text: "See the meeting", url: this.url(meeting) },
+      link: { text: t("meeting.seeMeeting"), url: this.url(meeting) },
     });
     return { ...message, calendar: this.invitation(meeting, person, response, site, cancelled ? "CANCEL" : "REQUEST") };
   }
 
-  private minutes(meeting: StoredMeeting, member: MemberRecipient, site: Site): MailMessage {
-    return this.message(member, site, "minutes", {
-      subject: `Minutes: ${meeting.title}`,
-      heading: `Minutes: ${meeting.title}`,
-      lines: [this.when(meeting, site)],
+  private minutes(meeting: StoredMeeting, member: MemberRecipient, site: Site, words: Words): MailMessage {
+    const { t } = words;
+    const heading = t("meeting.minutes", { title: meeting.title });
+    return this.message(member, site, "minutes", words, {
+      subject: heading,
+      heading,
+      lines: [this.when(meeting, site, words)],
       html: sanitizeHtml(meeting.minutes ?? ""),
-      link: { text: "Read them on the site", url: this.url(meeting) },
+      link: { text: t("meeting.readMinutes"), url: this.url(meeting) },
     });
   }
 
@@ -160,12 +179,14 @@ export class MeetingMail {
     return `${this.options.siteUrl}${meetingPath(meeting.id)}`;
   }
 
-  private when(meeting: StoredMeeting, site: Site): string {
-    return `When: ${formatEventWhen(meeting.startsAt, meeting.endsAt, false, site.timeZone)}`;
+  private when(meeting: StoredMeeting, site: Site, { t, language }: Words): string {
+    return t("meeting.when", { when: formatEventWhen(meeting.startsAt, meeting.endsAt, false, language, site.timeZone) });
   }
 
-  private where(meeting: StoredMeeting): string[] {
-    return [meeting.place ? `Where: ${meeting.place}` : null, meeting.videoLink ? `Video link: ${meeting.videoLink}` : null].filter((line): line is string => line !== null);
+  private where(meeting: StoredMeeting, { t }: Words): string[] {
+    return [meeting.place ? t("meeting.where", { place: meeting.place }) : null, meeting.videoLink ? t("meeting.video", { link: meeting.videoLink }) : null].filter(
+      (line): line is string => line !== null,
+    );
   }
 
   /** Every meeting mail: the text, the same in HTML, why the person gets it and how to stop it. */
@@ -173,10 +194,11 @@ export class MeetingMail {
     to: MemberRecipient,
     site: Site,
     kind: "meetings" | "minutes",
+    { t }: Words,
     content: { subject: string; heading: string; lines: string[]; html?: string; link: { text: string; url: string } },
   ): MailMessage {
     const preferences = `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
-    const why = `You get this mail because you are a member of ${site.name} and your notification preferences send you ${kind} at once.`;
+    const why = t(kind === "meetings" ? "meeting.whyMeetings" : "meeting.whyMinutes", { site: site.name });
     const lines = content.lines.filter(Boolean);
     const text = [
       content.heading,
@@ -187,14 +209,14 @@ export class MeetingMail {
       `${content.link.text}: ${content.link.url}`,
       "",
       why,
-      `Change your notification preferences: ${preferences}`,
+      t("notice.preferencesLine", { url: preferences }),
     ].join("\n");
     const html = [
       `<h1>${escapeHtml(content.heading)}</h1>`,
       ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
       content.html ?? "",
       `<p><a href="${escapeHtml(content.link.url)}">${escapeHtml(content.link.text)}</a></p>`,
-      `<p style="color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(preferences)}">Change your notification preferences</a>.</p>`,
+      `<p style="color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(preferences)}">${escapeHtml(t("notice.preferencesLink"))}</a>.</p>`,
     ].join("\n");
     return { to: to.email, subject: content.subject, text, html, link: content.link.url };
   }

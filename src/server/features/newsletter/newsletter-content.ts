@@ -6,10 +6,14 @@ import type { Event } from "#shared/schemas/event.ts";
 import type { Offer } from "#shared/schemas/offer.ts";
 import type { Post } from "#shared/schemas/post.ts";
 import type { NewsletterCardRef } from "#shared/schemas/newsletter.ts";
+import type { TFunction } from "i18next";
+import { mailT } from "#server/mail/recipient-language.ts";
 import { eventLocationText, offerTitle, truncate } from "#shared/format.ts";
+import { formatList } from "#shared/i18n/format.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import { contentText } from "#server/features/page/index.ts";
 import { newsletterMailBody } from "./newsletter-body.ts";
-import type { NewsletterCard, NewsletterContent, NewsletterSection, NewsletterSite } from "./newsletter-mail.ts";
+import type { NewsletterCard, NewsletterChrome, NewsletterContent, NewsletterSection, NewsletterSite } from "./newsletter-mail.ts";
 import { categoryIdOf, FIXED_TOPIC_LABELS, FIXED_TOPICS, type FixedTopic } from "#shared/schemas/subscription.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -174,8 +178,9 @@ export class NewsletterComposer {
   }
 
   /** A hand-written issue's content. */
-  async issue(issue: { subject: string; body: string; cards: readonly NewsletterCardRef[] }): Promise<NewsletterContent> {
+  async issue(issue: { subject: string; body: string; cards: readonly NewsletterCardRef[] }, language: Language = "en"): Promise<NewsletterContent> {
     const site = await this.site();
+    const { t, chrome } = await newsletterWords(language);
     const { cards } = await this.cards(issue.cards);
     const bodyHtml = newsletterMailBody(issue.body, this.siteUrl);
     return {
@@ -183,8 +188,9 @@ export class NewsletterComposer {
       subject: issue.subject,
       preheader: truncate(contentText(bodyHtml, "html"), 140) || issue.subject,
       bodyHtml,
-      sections: cards.length > 0 ? [{ heading: "Featured", cards }] : [],
-      reason: `You get this mail because you subscribed to the newsletter of ${site.name}.`,
+      sections: cards.length > 0 ? [{ heading: t("newsletter.featured"), cards }] : [],
+      reason: t("newsletter.reasonIssue", { site: site.name }),
+      chrome,
     };
   }
 
@@ -192,26 +198,27 @@ export class NewsletterComposer {
    * The digest of `period` (an ISO instant) for a mix of topics: undefined when it has nothing for them. `since`:
    * the previous digest's period (news from then on).
    */
-  async digest(topics: readonly string[], period: Date, since: Date, introduction: string): Promise<NewsletterContent | undefined> {
+  async digest(topics: readonly string[], period: Date, since: Date, introduction: string, language: Language = "en"): Promise<NewsletterContent | undefined> {
     const site = await this.site();
+    const { t, chrome } = await newsletterWords(language);
     const sections: NewsletterSection[] = [];
     const until = new Date(period.getTime() + DIGEST_EVENT_DAYS * DAY_MS);
     if (topics.includes("events")) {
       const events = (await this.sources.upcomingEvents(period)).filter((e) => new Date(e.eventDate) < until && !e.cancelled);
       sections.push({
-        heading: "Events in the next two weeks",
+        heading: t("newsletter.events"),
         cards: await this.eventCards(events, site.timeZone),
       });
     }
     if (topics.includes("offers"))
       sections.push({
-        heading: "Offers",
+        heading: t("newsletter.offers"),
         cards: (await this.sources.runningOffers(period)).map((o) => this.offerCard(o)),
       });
     if (topics.includes("news")) {
       const posts = (await this.sources.posts()).filter((p) => new Date(p.datetime) >= since && new Date(p.datetime) < period);
       sections.push({
-        heading: "News",
+        heading: t("newsletter.news"),
         cards: posts.map((p) => this.postCard(p, site.timeZone)),
       });
     }
@@ -221,29 +228,46 @@ export class NewsletterComposer {
       if (!categoryId || !categoryNames.has(categoryId)) continue;
       const added = (await this.sources.businessesInCategory(categoryId)).filter((b) => new Date(b.createdAt) >= since && new Date(b.createdAt) < period);
       sections.push({
-        heading: `New in ${categoryNames.get(categoryId)}`,
+        heading: t("newsletter.newIn", { category: categoryNames.get(categoryId) }),
         cards: added.map((b) => this.businessCard(b)),
       });
     }
     const count = sections.reduce((n, s) => n + s.cards.length, 0);
     if (count === 0) return undefined;
-    const labels = topics.flatMap((t) => {
-      if ((FIXED_TOPICS as readonly string[]).includes(t)) return [FIXED_TOPIC_LABELS[t as FixedTopic]];
-      const name = categoryNames.get(categoryIdOf(t) ?? "");
-      return name ? [name] : [];
+    const labels = topics.flatMap((topic) => {
+      if ((FIXED_TOPICS as readonly string[]).includes(topic)) return [t(`newsletter.topics.${topic}`, { defaultValue: FIXED_TOPIC_LABELS[topic as FixedTopic].toLowerCase() })];
+      const name = categoryNames.get(categoryIdOf(topic) ?? "");
+      return name ? [language === "en" ? name.toLowerCase() : name] : [];
     });
+    const listedTopics = labels.length === 0 ? t("newsletter.everything") : language === "en" ? listed(labels) : formatList(labels, language);
     return {
       site,
-      subject: `${site.name}: this week (${count === 1 ? "1 new item" : `${count} new items`})`,
+      subject: t("newsletter.digestSubject", { site: site.name, count }),
       preheader: sections
         .filter((s) => s.cards.length > 0)
         .map((s) => `${s.heading}: ${s.cards.length}`)
         .join(" · "),
       bodyHtml: newsletterMailBody(introduction, this.siteUrl),
       sections,
-      reason: `You get this mail because you subscribed to the weekly digest of ${site.name} for ${listed(labels.map((l) => l.toLowerCase()))}.`,
+      reason: t("newsletter.reasonDigest", { site: site.name, topics: listedTopics }),
+      chrome,
     };
   }
+}
+
+/** The newsletter's words in one language: the catalog's `t` and the frame's words. */
+async function newsletterWords(language: Language): Promise<{ t: TFunction; chrome: NewsletterChrome }> {
+  const t = await mailT(language);
+  return {
+    t,
+    chrome: {
+      lang: language,
+      manage: t("newsletter.manage"),
+      unsubscribe: t("newsletter.unsubscribe"),
+      at: (business) => t("newsletter.at", { business }),
+      kinds: { event: t("newsletter.kinds.event"), offer: t("newsletter.kinds.offer"), business: t("newsletter.kinds.business"), post: t("newsletter.kinds.post") },
+    },
+  };
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -62,7 +62,26 @@ export interface NewsletterContent {
   sections: NewsletterSection[];
   /** Why this person gets this mail (one sentence). */
   reason: string;
+  /** The frame's own words, in the reader's language (English without it). */
+  chrome?: NewsletterChrome;
 }
+
+/** The words the frame and the cards add around the content, in one language. */
+export interface NewsletterChrome {
+  lang: string;
+  manage: string;
+  unsubscribe: string;
+  at: (business: string) => string;
+  kinds: Record<NewsletterCard["kind"], string>;
+}
+
+export const ENGLISH_CHROME: NewsletterChrome = {
+  lang: "en",
+  manage: "Manage your subscription",
+  unsubscribe: "Unsubscribe",
+  at: (business) => `At ${business}`,
+  kinds: { event: "Event", offer: "Offer", business: "Business", post: "News" },
+};
 
 /** Stand-ins for each subscriber's own links: a message is drawn once per issue and mix of topics, then filled in. */
 export const UNSUBSCRIBE_SLOT = "https://unsubscribe.niche.invalid/slot";
@@ -145,74 +164,95 @@ const styles = {
   },
 } as const;
 
-const KIND_LABELS: Record<NewsletterCard["kind"], string> = {
-  event: "Event",
-  offer: "Offer",
-  business: "Business",
-  post: "News",
-};
-
-function CardFrame({ card, lines, imageUrl }: { card: NewsletterCard; lines: Array<string | null | undefined>; imageUrl?: string | null | undefined }): ReactNode {
+function CardFrame({
+  card,
+  lines,
+  imageUrl,
+  chrome = ENGLISH_CHROME,
+}: {
+  card: NewsletterCard;
+  lines: Array<string | null | undefined>;
+  imageUrl?: string | null | undefined;
+  chrome?: NewsletterChrome | undefined;
+}): ReactNode {
   return h(
     "div",
     { style: styles.card },
     // The image is decoration: its card's title says what it shows, so a blocked image leaves nothing unsaid.
     imageUrl ? h(Img, { src: imageUrl, alt: "", width: "566", style: styles.image }) : null,
-    h(Text, { style: styles.kind }, KIND_LABELS[card.kind]),
+    h(Text, { style: styles.kind }, chrome.kinds[card.kind]),
     h(Heading, { as: "h3", style: styles.cardTitle }, h(Link, { href: card.url, style: styles.link }, card.title)),
     ...lines.filter((line): line is string => !!line).map((line, i) => h(Text, { key: i, style: styles.line }, line)),
   );
 }
 
-export function EventCard({ card }: { card: Extract<NewsletterCard, { kind: "event" }> }): ReactNode {
+export function EventCard({ card, chrome }: { card: Extract<NewsletterCard, { kind: "event" }>; chrome?: NewsletterChrome | undefined }): ReactNode {
   return CardFrame({
     card,
+    chrome,
     lines: [card.when, card.where],
     imageUrl: card.imageUrl,
   });
 }
 
-export function OfferCard({ card }: { card: Extract<NewsletterCard, { kind: "offer" }> }): ReactNode {
+export function OfferCard({ card, chrome = ENGLISH_CHROME }: { card: Extract<NewsletterCard, { kind: "offer" }>; chrome?: NewsletterChrome | undefined }): ReactNode {
   return CardFrame({
     card,
-    lines: [card.business ? `At ${card.business}` : null, card.validity],
+    chrome,
+    lines: [card.business ? chrome.at(card.business) : null, card.validity],
   });
 }
 
-export function BusinessCard({ card }: { card: Extract<NewsletterCard, { kind: "business" }> }): ReactNode {
+export function BusinessCard({ card, chrome }: { card: Extract<NewsletterCard, { kind: "business" }>; chrome?: NewsletterChrome | undefined }): ReactNode {
   return CardFrame({
     card,
+    chrome,
     lines: [card.category, card.address],
     imageUrl: card.imageUrl,
   });
 }
 
-export function PostCard({ card }: { card: Extract<NewsletterCard, { kind: "post" }> }): ReactNode {
+export function PostCard({ card, chrome }: { card: Extract<NewsletterCard, { kind: "post" }>; chrome?: NewsletterChrome | undefined }): ReactNode {
   return CardFrame({
     card,
+    chrome,
     lines: [card.date, card.excerpt],
     imageUrl: card.imageUrl,
   });
 }
 
-function Card({ card }: { card: NewsletterCard }): ReactNode {
+function Card({ card, chrome }: { card: NewsletterCard; chrome?: NewsletterChrome | undefined }): ReactNode {
   switch (card.kind) {
     case "event":
-      return h(EventCard, { card });
+      return h(EventCard, { card, chrome });
     case "offer":
-      return h(OfferCard, { card });
+      return h(OfferCard, { card, chrome });
     case "business":
-      return h(BusinessCard, { card });
+      return h(BusinessCard, { card, chrome });
     case "post":
-      return h(PostCard, { card });
+      return h(PostCard, { card, chrome });
   }
 }
 
 /** The frame of every newsletter mail. */
-export function NewsletterLayout({ site, preheader, title, reason, children }: { site: NewsletterSite; preheader: string; title: string; reason: string; children?: ReactNode }): ReactNode {
+export function NewsletterLayout({
+  site,
+  preheader,
+  title,
+  reason,
+  chrome = ENGLISH_CHROME,
+  children,
+}: {
+  site: NewsletterSite;
+  preheader: string;
+  title: string;
+  reason: string;
+  chrome?: NewsletterChrome | undefined;
+  children?: ReactNode;
+}): ReactNode {
   return h(
     Html,
-    { lang: "en" },
+    { lang: chrome.lang },
     // A head of our own: React Email's adds a meta element without content, which HTML does not allow.
     h(
       "head",
@@ -250,9 +290,9 @@ export function NewsletterLayout({ site, preheader, title, reason, children }: {
         h(
           Text,
           { style: styles.footer },
-          h(Link, { href: PREFERENCES_SLOT, style: styles.link }, "Manage your subscription"),
+          h(Link, { href: PREFERENCES_SLOT, style: styles.link }, chrome.manage),
           " · ",
-          h(Link, { href: UNSUBSCRIBE_SLOT, style: styles.link }, "Unsubscribe"),
+          h(Link, { href: UNSUBSCRIBE_SLOT, style: styles.link }, chrome.unsubscribe),
         ),
         h(
           Text,
@@ -273,6 +313,7 @@ function NewsletterMail({ content }: { content: NewsletterContent }): ReactNode 
       preheader: content.preheader,
       title: content.subject,
       reason: content.reason,
+      chrome: content.chrome,
     },
     content.bodyHtml
       ? h("div", {
@@ -282,7 +323,7 @@ function NewsletterMail({ content }: { content: NewsletterContent }): ReactNode 
       : null,
     ...content.sections
       .filter((s) => s.cards.length > 0)
-      .map((section, i) => h("div", { key: i }, h(Heading, { as: "h2", style: styles.section }, section.heading), ...section.cards.map((card, j) => h(Card, { key: j, card })))),
+      .map((section, i) => h("div", { key: i }, h(Heading, { as: "h2", style: styles.section }, section.heading), ...section.cards.map((card, j) => h(Card, { key: j, card, chrome: content.chrome })))),
   );
 }
 

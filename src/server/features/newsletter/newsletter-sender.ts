@@ -10,6 +10,8 @@ import { lastWeeklyAt } from "#server/lib/daily-at.ts";
 import { processAlive } from "#server/jobs/jobs.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import type { RecipientLanguages } from "#server/mail/recipient-language.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import type { StoredSubscriber, SubscriberRepository, SubscriptionLinks } from "#server/features/subscribers/index.ts";
 import { DIGEST_WEEKDAYS, type DigestWeekday } from "#shared/schemas/site-settings.ts";
 import type { NewsletterComposer } from "./newsletter-content.ts";
@@ -57,6 +59,8 @@ export interface NewsletterSenderOptions {
   /** Names this process in claims ("host:pid"), so a restart on the same host takes back what a killed one held. */
   instance?: string;
   logger?: Logger | undefined;
+  /** A subscriber's language (the page's they subscribed from, else the site's default); English without it. */
+  languages?: RecipientLanguages;
 }
 
 /** The wait before the try that follows `attempts` failed ones. */
@@ -192,8 +196,10 @@ export class NewsletterSender {
       await deliveries.finish(id, token, "skipped", finishedAt());
       return false;
     }
-    const key = issue.kind === "digest" ? `${issue.id}|${subscriber.topics.toSorted().join(",")}` : issue.id;
-    if (!cache.has(key)) cache.set(key, this.render(issue, subscriber));
+    // Drawn once per issue, language and (for a digest) mix of topics.
+    const language = (await this.options.languages?.resolve(subscriber.language)) ?? "en";
+    const key = issue.kind === "digest" ? `${issue.id}|${language}|${subscriber.topics.toSorted().join(",")}` : `${issue.id}|${language}`;
+    if (!cache.has(key)) cache.set(key, this.render(issue, subscriber, language));
     const drawn = await cache.get(key);
     if (!drawn) {
       await deliveries.finish(id, token, "empty", finishedAt());
@@ -233,11 +239,11 @@ export class NewsletterSender {
   }
 
   /** The issue drawn for this subscriber's topics (undefined: a digest with nothing new for them). */
-  private async render(issue: StoredNewsletter, subscriber: StoredSubscriber): Promise<RenderedMail | undefined> {
-    if (issue.kind === "newsletter") return renderNewsletter(await this.options.composer.issue(issue));
+  private async render(issue: StoredNewsletter, subscriber: StoredSubscriber, language: Language): Promise<RenderedMail | undefined> {
+    if (issue.kind === "newsletter") return renderNewsletter(await this.options.composer.issue(issue, language));
     const period = new Date(issue.period!);
     const since = await this.options.issues.lastDigestPeriod(issue.period!);
-    const content = await this.options.composer.digest(subscriber.topics, period, since ? new Date(since) : new Date(period.getTime() - 7 * DAY_MS), issue.body);
+    const content = await this.options.composer.digest(subscriber.topics, period, since ? new Date(since) : new Date(period.getTime() - 7 * DAY_MS), issue.body, language);
     return content && renderNewsletter(content);
   }
 

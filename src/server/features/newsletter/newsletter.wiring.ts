@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import type { RecipientLanguages } from "#server/mail/recipient-language.ts";
 import type { FileService } from "#server/storage/file.service.ts";
 import { SubscriberRepository, SubscriptionLinks } from "#server/features/subscribers/index.ts";
 import { NewsletterComposer, type NewsletterSources } from "./newsletter-content.ts";
@@ -23,9 +24,11 @@ export interface NewsletterWiring {
   /** Asks the queue job to look now. */
   queueNow: () => Promise<unknown>;
   logger?: Logger | undefined;
+  /** Each subscriber's language for the newsletter's own words. */
+  languages?: RecipientLanguages;
 }
 
-export function createNewsletters({ db, siteUrl, mailer, ratePerMinute, sources, files, timing, queueNow, logger }: NewsletterWiring) {
+export function createNewsletters({ db, siteUrl, mailer, ratePerMinute, sources, files, timing, queueNow, logger, languages }: NewsletterWiring) {
   const issues = new NewsletterRepository(db);
   const subscribers = new SubscriberRepository(db);
   const composer = new NewsletterComposer(sources, siteUrl);
@@ -50,6 +53,7 @@ export function createNewsletters({ db, siteUrl, mailer, ratePerMinute, sources,
       siteUrl,
       timing,
       logger,
+      ...(languages ? { languages } : {}),
     }),
   };
 }

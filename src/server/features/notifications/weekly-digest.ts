@@ -5,9 +5,12 @@
 // instance mails it again (docs/decisions/0026-weekly-digest.md).
 import { lastWeeklyAt } from "#server/lib/daily-at.ts";
 import type { Mailer, MailMessage } from "#server/mail/mailer.ts";
+import { mailLanguage, type MailLanguage } from "#server/mail/recipient-language.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
+import { formatClock, formatList } from "#shared/i18n/format.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_PREFERENCES_PATH, type NotificationKind } from "#shared/schemas/notification-preferences.ts";
-import { DIGEST_WEEKDAYS, DIGEST_WEEKDAY_LABELS, type DigestWeekday } from "#shared/schemas/site-settings.ts";
+import { DIGEST_WEEKDAYS, type DigestWeekday } from "#shared/schemas/site-settings.ts";
 import type { DigestItem, DigestRecipient, DigestSource } from "./digest-sources.ts";
 import type { WeeklyDigestRepository } from "./weekly-digest.repository.ts";
 
@@ -35,6 +38,8 @@ export interface WeeklyDigestOptions {
   siteUrl: string;
   /** The site settings the digest needs, read at each run (an administrator may change them). */
   schedule: () => Promise<DigestSchedule>;
+  /** The person's language (their account's, else the site's default); English without it. */
+  languageOf?: (userId: string) => Promise<Language>;
 }
 
 /** The moment the latest digest was due at or before `now`. */
@@ -77,7 +82,7 @@ export class WeeklyDigest {
       }
       if (!(await repository.claim(person.id, period, "sending", count))) continue;
       try {
-        await mailer.send(this.message(person, sections, schedule));
+        await mailer.send(this.message(person, sections, schedule, await mailLanguage(await this.options.languageOf?.(person.id))));
       } catch (error) {
         // Nothing went: the job's retry sends it.
         await repository.release(person.id, period);
@@ -89,17 +94,21 @@ export class WeeklyDigest {
     return sent;
   }
 
-  private message(person: DigestRecipient & { kinds: NotificationKind[] }, sections: Section[], schedule: DigestSchedule): MailMessage {
+  private message(person: DigestRecipient & { kinds: NotificationKind[] }, sections: Section[], schedule: DigestSchedule, { t, language }: MailLanguage): MailMessage {
     const site = schedule.associationName;
     const preferences = `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
     const count = sections.reduce((total, section) => total + section.items.length, 0);
-    const kinds = listed(person.kinds.map((kind) => NOTIFICATION_KIND_LABELS[kind].toLowerCase()));
-    const why = `You get this mail because your notification preferences on ${site} send you ${kinds} in a weekly digest, on ${DIGEST_WEEKDAY_LABELS[schedule.digestWeekday]}s at ${schedule.digestAt}.`;
-    const stop = "Change or stop it in your notification preferences";
-    const intro = `${count === 1 ? "One new item" : `${count} new items`} since your last digest:`;
+    // A kind another feature adds later, not in the catalog yet, keeps its English name.
+    const names = person.kinds.map((kind) => t(`digest.kinds.${kind}`, { defaultValue: NOTIFICATION_KIND_LABELS[kind].toLowerCase() }));
+    const kinds = language === "en" ? listed(names) : formatList(names, language);
+    const day = t(`digest.days.${schedule.digestWeekday}`);
+    const why = t("digest.why", { site, kinds, day, time: formatClock(schedule.digestAt, language) });
+    const stop = t("digest.stop");
+    const intro = t("digest.intro", { count });
+    const heading = (source: DigestSource) => t(`digest.headings.${source.kind}`, { defaultValue: source.heading });
     const text = [
       intro,
-      ...sections.flatMap(({ source, items }) => ["", source.heading, ...items.flatMap((item) => [`• ${item.title}`, ...(item.detail ? [`  ${item.detail}`] : []), `  ${item.url}`])]),
+      ...sections.flatMap(({ source, items }) => ["", heading(source), ...items.flatMap((item) => [`• ${item.title}`, ...(item.detail ? [`  ${item.detail}`] : []), `  ${item.url}`])]),
       "",
       why,
       `${stop}: ${preferences}`,
@@ -108,13 +117,13 @@ export class WeeklyDigest {
       `<p>${escapeHtml(intro)}</p>`,
       ...sections.map(
         ({ source, items }) =>
-          `<h2>${escapeHtml(source.heading)}</h2>\n<ul>\n${items
+          `<h2>${escapeHtml(heading(source))}</h2>\n<ul>\n${items
             .map((item) => `<li><a href="${escapeHtml(item.url)}">${escapeHtml(item.title)}</a>${item.detail ? `<br>${escapeHtml(item.detail)}` : ""}</li>`)
             .join("\n")}\n</ul>`,
       ),
       `<p style="color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(preferences)}">${escapeHtml(stop)}</a>.</p>`,
     ].join("\n");
-    return { to: person.email, subject: `${site}: your weekly digest (${count === 1 ? "1 new item" : `${count} new items`})`, text, html, link: preferences };
+    return { to: person.email, subject: t("digest.subject", { site, count }), text, html, link: preferences };
   }
 }
 

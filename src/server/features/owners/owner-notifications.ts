@@ -1,9 +1,9 @@
 // Mail about requests: a digest of new ones to the association (at most one per recipient every 15 minutes), and the
 // decision to the person who asked.
 import type { Mailer } from "#server/mail/mailer.ts";
+import { mailT, RecipientLanguages } from "#server/mail/recipient-language.ts";
 import { message } from "#server/mail/templates.ts";
 import { NOTIFICATION_PREFERENCES_PATH, type Delivery } from "#shared/schemas/notification-preferences.ts";
-import { REQUEST_KIND_LABELS } from "#shared/schemas/owners.ts";
 import type { RequestRepository, StoredRequest } from "./requests.repository.ts";
 
 export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;
@@ -25,14 +25,18 @@ export interface OwnerNotificationsOptions {
   runDigestJob?: () => Promise<unknown>;
   /** How the person wants to hear of their requests decided; without it, at once. */
   requestsDecidedDelivery?: (userId: string) => Promise<Delivery>;
+  /** Each recipient's language (their account's, else the site's default); English for all without it. */
+  languages?: RecipientLanguages;
 }
 
 export const REQUEST_DIGESTS_JOB = "request-digests";
 
 export class OwnerNotifications {
   private readonly options: OwnerNotificationsOptions;
+  private readonly languages: RecipientLanguages;
   constructor(options: OwnerNotificationsOptions) {
     this.options = options;
+    this.languages = options.languages ?? new RecipientLanguages(async () => "en");
   }
 
   /**
@@ -51,11 +55,15 @@ export class OwnerNotifications {
       const fresh = await this.options.repository.pendingSince(last);
       if (fresh.length === 0) continue;
       const site = await this.options.siteName();
+      const t = await mailT(await this.languages.ofEmail(recipient));
+      const count = fresh.length;
       const lines = [
-        `${fresh.length === 1 ? "A new request is" : `${fresh.length} new requests are`} waiting for approval on ${site}:`,
-        ...fresh.map((r) => `• ${REQUEST_KIND_LABELS[r.kind]}: ${r.businessName} (from ${r.requesterEmail})`),
+        t("requests.digestIntro", { count, site }),
+        ...fresh.map((r) => t("requests.digestItem", { kind: t(`requests.kinds.${r.kind}`), business: r.businessName, email: r.requesterEmail })),
       ];
-      await mailer.send(message(recipient, `${fresh.length} new request${fresh.length === 1 ? "" : "s"} waiting on ${site}`, lines, { label: "Open the Requests tab", url: `${this.options.siteUrl}/admin/requests` }, []));
+      // Why it came, and how to have it sent elsewhere (the notification address of the Requests tab's settings).
+      const after = [t(address ? "requests.digestWhyAddress" : "requests.digestWhyAdmin", { site }), t("requests.digestStop", { url: `${this.options.siteUrl}/admin/requests` })];
+      await mailer.send(message(recipient, t("requests.digestSubject", { count, site }), lines, { label: t("requests.digestAction"), url: `${this.options.siteUrl}/admin/requests` }, after));
       // Recorded once sent: the job runs on one instance at a time, and one that dies before this line has its
       // digest sent again by the instance that takes the job over (never lost, at most repeated).
       await this.options.repository.recordDigest(recipient, now.toISOString());
@@ -79,20 +87,19 @@ export class OwnerNotifications {
     if (!mailer) return;
     if (outcome !== "closed" && this.options.requestsDecidedDelivery && (await this.options.requestsDecidedDelivery(request.userId)) !== "at once") return;
     const site = await this.options.siteName();
-    const what = `${REQUEST_KIND_LABELS[request.kind]} for ${request.businessName}`;
+    const t = await mailT(await this.languages.ofUser(request.userId));
+    const what = t("requests.decisionWhat", { kind: t(`requests.kinds.${request.kind}`), business: request.businessName });
     const lines =
       outcome === "approved"
-        ? [`Your request (${what}) was approved.`]
+        ? [t("requests.approved", { what })]
         : outcome === "rejected"
-          ? [`Your request (${what}) was rejected.`, `Reason: ${reason ?? ""}`]
-          : [`Your request (${what}) was closed: ${reason ?? ""}`];
+          ? [t("requests.rejected", { what }), t("requests.reason", { reason: reason ?? "" })]
+          : [t("requests.closed", { what, reason: reason ?? "" })];
     // Every mail says why it came and where to change that (issue 39, item 5); a closure is sent whatever the choice.
-    const why =
-      outcome === "closed"
-        ? `You get this mail because you made this request on ${site}; a request closed without a decision is always told.`
-        : `You get this mail because you made this request on ${site} and your notification preferences send you requests decided at once.`;
-    const after = [why, `Change your notification preferences: ${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`];
-    await mailer.send(message(request.requesterEmail, `Your request on ${site} was ${outcome === "approved" ? "approved" : outcome}`, lines, { label: "Open My Business", url: `${this.options.siteUrl}/mybusiness` }, after));
+    const why = t(outcome === "closed" ? "requests.whyClosed" : "requests.whyDecided", { site });
+    const after = [why, t("requests.preferences", { url: `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}` })];
+    const subject = t(outcome === "approved" ? "requests.subjectApproved" : outcome === "rejected" ? "requests.subjectRejected" : "requests.subjectClosed", { site });
+    await mailer.send(message(request.requesterEmail, subject, lines, { label: t("requests.action"), url: `${this.options.siteUrl}/mybusiness` }, after));
   }
 
   /** Runs mail so that a mail server that fails never fails the request that caused it. */

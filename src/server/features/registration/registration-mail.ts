@@ -4,12 +4,13 @@
 import { TZDate } from "@date-fns/tz";
 import { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import QRCode from "qrcode";
+import { mailLanguage, type MailLanguage, type RecipientLanguages } from "#server/mail/recipient-language.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
 import type { Mailer, MailMessage } from "#server/mail/mailer.ts";
 import { eventUid, newCalendar } from "#server/features/seo/index.ts";
 import type { Event } from "#shared/schemas/event.ts";
 import { registrationQrText } from "#shared/schemas/registration.ts";
-import { formatEventWhen } from "#shared/zoned-time.ts";
+import { formatEventWhen } from "#shared/i18n/format.ts";
 import type { StoredRegistration } from "./registration.repository.ts";
 import type { RegistrationNotices } from "./registration.service.ts";
 
@@ -17,6 +18,8 @@ export interface RegistrationMailDeps {
   mailer: Mailer | undefined;
   siteUrl: string;
   site: () => Promise<{ name: string; timeZone: string }>;
+  /** A registrant's language: their account's, else the page's they registered from, else the site's default. */
+  languages?: RecipientLanguages;
 }
 
 const QR_CID = "registration-qr@niche";
@@ -78,31 +81,34 @@ export class RegistrationMail implements RegistrationNotices {
     await this.deps.mailer?.send(message);
   }
 
-  private when(event: Event, timeZone: string): string {
-    return formatEventWhen(event.eventDate, event.endDate, event.allDay, timeZone);
+  private when(event: Event, timeZone: string, { language }: MailLanguage): string {
+    return formatEventWhen(event.eventDate, event.endDate, event.allDay, language, timeZone);
   }
 
-  private why(siteName: string): string {
-    return `You get this e-mail because this address was registered for an event on ${siteName}. To stop these e-mails, cancel the registration with the link above.`;
+  private async words(registration: StoredRegistration): Promise<MailLanguage> {
+    return mailLanguage(await this.deps.languages?.ofPerson(registration.userId, registration.language));
   }
 
   /** The place itself: calendar entry, QR code (inline image, and its code in words), cancel link. */
   private async placeMail(registration: StoredRegistration, event: Event, subject: string, opening: string): Promise<MailMessage> {
     const { name: siteName, timeZone } = await this.deps.site();
+    const words = await this.words(registration);
+    const { t } = words;
     const qr = await QRCode.toBuffer(registrationQrText(registration), { type: "png", errorCorrectionLevel: "M", margin: 2, width: 240 });
-    const places = registration.partySize === 1 ? "1 place" : `${registration.partySize} places`;
+    const places = t("registration.places", { count: registration.partySize });
+    const code = registration.checkInCode;
     const message = compose(
       registration.email,
-      subject,
+      t(subject, { event: event.name }),
       [
-        opening,
-        `${event.name}\n${this.when(event, timeZone)}\n${places} for ${registration.name}.`,
-        `At the door, show the QR code in this e-mail or give your check-in code: ${registration.checkInCode}`,
-        `Event page: ${eventUrl(this.deps.siteUrl, event, registration.occurrenceDate)}`,
+        t(opening),
+        `${event.name}\n${this.when(event, timeZone, words)}\n${t("registration.placesFor", { places, name: registration.name })}`,
+        t("registration.atTheDoor", { code }),
+        t("registration.eventPage", { url: eventUrl(this.deps.siteUrl, event, registration.occurrenceDate) }),
       ],
-      { label: "Cancel my registration", url: cancelUrl(this.deps.siteUrl, registration) },
-      [this.why(siteName)],
-      { html: `<p><img src="cid:${QR_CID}" width="240" height="240" alt="QR code of your registration, check-in code ${escapeHtml(registration.checkInCode)}"></p>` },
+      { label: t("registration.cancel"), url: cancelUrl(this.deps.siteUrl, registration) },
+      [t("registration.why", { site: siteName })],
+      { html: `<p><img src="cid:${QR_CID}" width="240" height="240" alt="${escapeHtml(t("registration.qrAlt", { code }))}"></p>` },
     );
     return {
       ...message,
@@ -113,43 +119,44 @@ export class RegistrationMail implements RegistrationNotices {
 
   async registered(registration: StoredRegistration, event: Event): Promise<void> {
     if (registration.status === "confirmed") {
-      await this.send(await this.placeMail(registration, event, `You are registered: ${event.name}`, "Your place is confirmed."));
+      await this.send(await this.placeMail(registration, event, "registration.registeredSubject", "registration.confirmed"));
       return;
     }
     const { name: siteName, timeZone } = await this.deps.site();
+    const words = await this.words(registration);
+    const { t } = words;
     await this.send(
       compose(
         registration.email,
-        `You are on the waiting list: ${event.name}`,
-        [
-          "The event is full, so you are on its waiting list. When a place frees up for your whole party, it is yours and we e-mail you.",
-          `${event.name}\n${this.when(event, timeZone)}`,
-        ],
-        { label: "Leave the waiting list", url: cancelUrl(this.deps.siteUrl, registration) },
-        [this.why(siteName)],
+        t("registration.waitingSubject", { event: event.name }),
+        [t("registration.waiting"), `${event.name}\n${this.when(event, timeZone, words)}`],
+        { label: t("registration.leaveWaiting"), url: cancelUrl(this.deps.siteUrl, registration) },
+        [t("registration.why", { site: siteName })],
       ),
     );
   }
 
   async promoted(registration: StoredRegistration, event: Event): Promise<void> {
-    await this.send(await this.placeMail(registration, event, `A place is yours: ${event.name}`, "A place freed up: you moved from the waiting list and your place is confirmed."));
+    await this.send(await this.placeMail(registration, event, "registration.promotedSubject", "registration.promoted"));
   }
 
   /** The reminder the day before, with the place's details again. */
   async reminder(registration: StoredRegistration, event: Event): Promise<void> {
-    await this.send(await this.placeMail(registration, event, `Reminder: ${event.name} is tomorrow`, "A reminder: the event you registered for is tomorrow."));
+    await this.send(await this.placeMail(registration, event, "registration.reminderSubject", "registration.reminder"));
   }
 
   async message(registrations: StoredRegistration[], event: Event, content: { subject: string; message: string }): Promise<void> {
     const { name: siteName, timeZone } = await this.deps.site();
     for (const registration of registrations) {
+      const words = await this.words(registration);
+      const { t } = words;
       await this.send(
         compose(
           registration.email,
           `${content.subject} (${event.name})`,
-          [`A message from the organizers of ${event.name} (${this.when(event, timeZone)}):`, content.message],
-          { label: "Cancel my registration", url: cancelUrl(this.deps.siteUrl, registration) },
-          [this.why(siteName)],
+          [t("registration.messageFrom", { event: event.name, when: this.when(event, timeZone, words) }), content.message],
+          { label: t("registration.cancel"), url: cancelUrl(this.deps.siteUrl, registration) },
+          [t("registration.why", { site: siteName })],
         ),
       );
     }
@@ -158,13 +165,15 @@ export class RegistrationMail implements RegistrationNotices {
   async cancelled(registrations: StoredRegistration[], event: Event): Promise<void> {
     const { name: siteName, timeZone } = await this.deps.site();
     for (const registration of registrations) {
+      const words = await this.words(registration);
+      const { t } = words;
       await this.send(
         compose(
           registration.email,
-          `Cancelled: ${event.name}`,
-          [`The organizers cancelled ${event.name} on ${this.when(event, timeZone)}. Your registration is closed: there is nothing more to do.`],
+          t("registration.cancelledSubject", { event: event.name }),
+          [t("registration.cancelled", { event: event.name, when: this.when(event, timeZone, words) })],
           null,
-          [`You get this e-mail because this address was registered for this event on ${siteName}. No more e-mails about it will come.`],
+          [t("registration.whyCancelled", { site: siteName })],
         ),
       );
     }

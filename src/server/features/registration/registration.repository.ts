@@ -37,6 +37,8 @@ export interface StoredRegistration {
   reminderSentAt: string | null;
   createdAt: string;
   lastUpdatedAt: string;
+  /** The language of the page the person registered from, which their mail follows (null: the site's default). */
+  language: string | null;
 }
 
 const REGISTRATION_COLUMNS = [
@@ -55,6 +57,7 @@ const REGISTRATION_COLUMNS = [
   "reminderSentAt",
   "createdAt",
   "lastUpdatedAt",
+  "language",
 ] as const;
 
 const SETTINGS_COLUMNS = ["eventId", "date", "enabled", "capacity", "maxPartySize", "opensAt", "closesAt", "questions", "waitlist", "cancelledAt"] as const;
@@ -210,7 +213,7 @@ export class RegistrationRepository {
    * Stores a registration with the next number of its event: the caller holds the event's lock (lockEvent), so the
    * numbers follow the order registrations were taken in, whatever their clock or random ids say.
    */
-  async insert(registration: Omit<StoredRegistration, "reminderSentAt" | "checkedInAt" | "lastUpdatedAt">): Promise<void> {
+  async insert(registration: Omit<StoredRegistration, "reminderSentAt" | "checkedInAt" | "lastUpdatedAt" | "language"> & { language?: string | null }): Promise<void> {
     const last = await this.db
       .selectFrom("registration")
       .select((eb) => eb.fn.coalesce(eb.fn.max("sequence"), sql<number>`0`).as("n"))

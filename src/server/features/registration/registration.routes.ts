@@ -21,7 +21,7 @@ const SettingsBody = z.custom<RegistrationSettingsInput>((value) => typeof value
 });
 const RegisterBody = z.custom<RegistrationInput>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
-  description: "name, email, partySize (at most the event's cap), answers ({ questionId: answer }), date (a recurring event's date), altcha (the solved challenge of GET /challenge; anonymous visitors only)",
+  description: "name, email, partySize (at most the event's cap), answers ({ questionId: answer }), date (a recurring event's date), altcha (the solved challenge of GET /challenge; anonymous visitors only), language (en or fr: the page's, which the registrant's mail follows)",
 });
 const CancelBody = z.object({ token: z.string().max(200).optional().openapi({ description: "The secret of the mailed cancel link; not needed by the signed-in person who registered" }) });
 const MessageBody = z.custom<{ subject: string; message: string }>((value) => typeof value === "object" && value !== null).openapi({

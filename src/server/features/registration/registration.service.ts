@@ -282,6 +282,7 @@ export class RegistrationService {
         reminderSentAt: null,
         createdAt: now,
         lastUpdatedAt: now,
+        language: values.language ?? null,
       };
       await this.repository.insert(stored);
       const moved = stored.status === "waitlisted" && fits ? await this.promote(eventId, key) : [];

@@ -7,7 +7,7 @@ import type { Paginated } from "#shared/schemas/pagination.ts";
 import { SUBSCRIBER_EXPORT_HEADERS, subscriptionMessages, type AdminSubscriber } from "#shared/schemas/subscription.ts";
 import type { StoredSubscriber, SubscriberFilter, SubscriberRepository } from "./subscriber.repository.ts";
 
-function shown({ tokenSecret: _secret, ...subscriber }: StoredSubscriber): Omit<StoredSubscriber, "tokenSecret"> {
+function shown({ tokenSecret: _secret, language: _language, ...subscriber }: StoredSubscriber): Omit<StoredSubscriber, "tokenSecret" | "language"> {
   return subscriber;
 }
 

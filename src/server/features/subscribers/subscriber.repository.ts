@@ -9,6 +9,8 @@ import type { Consent, Subscriber, SubscriberState, Topic } from "#shared/schema
 /** A subscriber with the secret its signed links are made with; never sent to a client. */
 export interface StoredSubscriber extends Subscriber {
   tokenSecret: string;
+  /** The language of the page the person subscribed from, which their mail follows (null: the site's default). */
+  language: string | null;
 }
 
 export interface ConsentInput {
@@ -30,7 +32,7 @@ export interface SubscriberFilter {
 /** After this many permanent delivery failures in a row the address is paused. */
 export const PERMANENT_FAILURE_LIMIT = 3;
 
-const COLUMNS = ["id", "email", "state", "tokenSecret", "createdAt", "confirmedAt", "unsubscribedAt", "failures"] as const;
+const COLUMNS = ["id", "email", "state", "tokenSecret", "createdAt", "confirmedAt", "unsubscribedAt", "failures", "language"] as const;
 
 export function newTokenSecret(): string {
   return randomBytes(32).toString("base64url");
@@ -49,6 +51,7 @@ interface Row {
   confirmedAt: string | null;
   unsubscribedAt: string | null;
   failures: number;
+  language: string | null;
 }
 
 export class SubscriberRepository {
@@ -81,7 +84,7 @@ export class SubscriberRepository {
   }
 
   /** A new subscriber (pending unless the address is already known to be the person's). */
-  async insert(input: { email: string; state: SubscriberState; topics: readonly Topic[] }): Promise<StoredSubscriber> {
+  async insert(input: { email: string; state: SubscriberState; topics: readonly Topic[]; language?: string | null }): Promise<StoredSubscriber> {
     const now = new Date().toISOString();
     const row = {
       id: newId(),
@@ -93,6 +96,7 @@ export class SubscriberRepository {
       confirmedAt: input.state === "confirmed" ? now : null,
       unsubscribedAt: null,
       failures: 0,
+      language: input.language ?? null,
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto("subscriber").values(row).execute();
@@ -107,6 +111,11 @@ export class SubscriberRepository {
       if (topics.length > 0) await trx.insertInto("subscriber_topic").values(topics.map((topic) => ({ subscriberId: id, topic }))).execute();
       await trx.updateTable("subscriber").set({ updatedAt: new Date().toISOString() }).where("id", "=", id).execute();
     });
+  }
+
+  /** The language the person's mail follows from now on (that of the page of their latest request). */
+  async setLanguage(id: string, language: string | null): Promise<void> {
+    await this.db.updateTable("subscriber").set({ language }).where("id", "=", id).execute();
   }
 
   /** Moves a subscriber to a state, stamping when it was confirmed or left. */

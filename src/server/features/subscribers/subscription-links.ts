@@ -3,11 +3,19 @@
 // every link made before. The confirmation link differs from the others, so a preferences link never confirms.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { MailHeaders } from "#server/mail/mailer.ts";
+import { isLanguage, localizedPath } from "#shared/i18n/languages.ts";
 import type { StoredSubscriber, SubscriberRepository } from "./subscriber.repository.ts";
 
 export type LinkPurpose = "confirm" | "manage";
 
 type Signable = Pick<StoredSubscriber, "id" | "tokenSecret">;
+/** A subscriber whose pages open in their language. */
+type Linked = Signable & { language?: string | null };
+
+/** A page of the site in the subscriber's language (/fr/subscribe/... for French). */
+function pageIn(subscriber: Linked, path: string): string {
+  return localizedPath(path, isLanguage(subscriber.language) ? subscriber.language : "en");
+}
 
 function signature(subscriber: Signable, purpose: LinkPurpose): string {
   return createHmac("sha256", subscriber.tokenSecret).update(`niche subscriber ${purpose}`).digest("base64url");
@@ -27,13 +35,13 @@ export class SubscriptionLinks {
   }
 
   /** The page the confirmation mail opens. */
-  confirmUrl(subscriber: Signable): string {
-    return `${this.siteUrl}/subscribe/confirm?token=${encodeURIComponent(subscriberToken(subscriber, "confirm"))}`;
+  confirmUrl(subscriber: Linked): string {
+    return `${this.siteUrl}${pageIn(subscriber, "/subscribe/confirm")}?token=${encodeURIComponent(subscriberToken(subscriber, "confirm"))}`;
   }
 
   /** The preferences page (topics, pause, leave), for the link in every message. */
-  preferencesUrl(subscriber: Signable): string {
-    return `${this.siteUrl}/subscribe/preferences?token=${encodeURIComponent(subscriberToken(subscriber, "manage"))}`;
+  preferencesUrl(subscriber: Linked): string {
+    return `${this.siteUrl}${pageIn(subscriber, "/subscribe/preferences")}?token=${encodeURIComponent(subscriberToken(subscriber, "manage"))}`;
   }
 
   /** The one-click address (RFC 8058) for List-Unsubscribe: a POST to it unsubscribes at once. */

@@ -32,7 +32,7 @@ const subscribe = createRoute({
   request: {
     body: jsonBody(
       anyObject<SubscribeInput>(
-        'email, topics (any of "events", "offers", "news", "category:<category id>"), source ("footer" or "subscribe-page") and altcha (the solved proof of work of GET /api/v1/challenge)',
+        'email, topics (any of "events", "offers", "news", "category:<category id>"), source ("footer" or "subscribe-page"), language ("en" or "fr": the page\'s, which the consent\'s words and every mail follow) and altcha (the solved proof of work of GET /api/v1/challenge)',
       ),
     ),
   },

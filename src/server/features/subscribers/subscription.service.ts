@@ -7,6 +7,9 @@ import type { CurrentUser } from "#server/auth/session.ts";
 import type { ChallengeCheck } from "#server/auth/sign-up-challenge.ts";
 import { AppError, NotFound, Validation } from "#server/errors.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import { mailT, RecipientLanguages } from "#server/mail/recipient-language.ts";
+import { getFixedT } from "#shared/i18n/index.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import { invalidInput } from "#server/validation.ts";
 import {
   AccountSubscriptionInputSchema,
@@ -46,6 +49,13 @@ export interface SubscriptionDeps {
   hit: (key: string, windowMs: number) => Promise<number>;
   onMailError?: ((error: unknown) => void) | undefined;
   limits?: Partial<SubscriptionLimits>;
+  /** The site's default language, for those who came without one; English without it. */
+  languages?: RecipientLanguages;
+}
+
+/** The consent's words as the form showed them in `language` (catalog `subscribe`; English is CONSENT_TEXT). */
+export async function consentText(language: Language): Promise<string> {
+  return language === "en" ? CONSENT_TEXT : (await getFixedT(language, "subscribe"))("consent");
 }
 
 const TooMany = () => new AppError(429, "rate_limited", subscriptionMessages.tooMany);
@@ -59,12 +69,14 @@ function addressKey(email: string): string {
 export class SubscriptionService {
   private readonly deps: SubscriptionDeps;
   private readonly limits: SubscriptionLimits;
+  private readonly languages: RecipientLanguages;
   /** Mails under way (tests wait for them; a request never does). */
   private readonly sending = new Set<Promise<void>>();
 
   constructor(deps: SubscriptionDeps) {
     this.deps = deps;
     this.limits = { ...DEFAULT_SUBSCRIPTION_LIMITS, ...deps.limits };
+    this.languages = deps.languages ?? new RecipientLanguages(async () => "en");
   }
 
   /**
@@ -77,21 +89,24 @@ export class SubscriptionService {
     if ((await this.deps.hit(`subscribe:client:${client}`, this.limits.clientWindowMs)) > this.limits.perClient) throw TooMany();
     if ((await challenge(parsed.data.altcha)) !== "ok") throw Validation(subscriptionMessages.challengeFailed);
     const email = normalEmail(parsed.data.email);
-    const consent = { email, source: parsed.data.source, text: CONSENT_TEXT };
+    const language = parsed.data.language ?? null;
+    const consent = { email, source: parsed.data.source, text: await consentText(await this.languages.resolve(language)) };
     const existing = await this.deps.repository.findByEmail(email);
     let mail: "confirm" | "already";
     let subscriber: StoredSubscriber;
     if (!existing) {
-      subscriber = await this.deps.repository.insert({ email, state: "pending", topics: parsed.data.topics });
+      subscriber = await this.deps.repository.insert({ email, state: "pending", topics: parsed.data.topics, language });
       mail = "confirm";
     } else if (existing.state === "pending" || existing.state === "unsubscribed") {
       // Nothing is sent to it before the confirmation, so the new topics may replace the old.
-      subscriber = existing;
+      subscriber = { ...existing, language };
       await this.deps.repository.setTopics(existing.id, parsed.data.topics);
+      await this.deps.repository.setLanguage(existing.id, language);
       if (existing.state === "unsubscribed") await this.deps.repository.setState(existing.id, "pending");
       mail = "confirm";
     } else {
-      // Someone else may have typed the address: its subscription stays as it is, and its owner is told how to manage it.
+      // Someone else may have typed the address: its subscription (and its language) stays as it is, and its owner
+      // is told how to manage it.
       subscriber = existing;
       mail = "already";
     }
@@ -106,10 +121,11 @@ export class SubscriptionService {
     const sending = (async () => {
       const sender = await this.deps.sender();
       const to = subscriber.email;
+      const t = await mailT(await this.languages.resolve(subscriber.language));
       await mailer.send(
         kind === "confirm"
-          ? confirmationMail({ to, sender, url: this.deps.links.confirmUrl(subscriber) })
-          : alreadySubscribedMail({ to, sender, url: this.deps.links.preferencesUrl(subscriber) }),
+          ? confirmationMail({ to, sender, url: this.deps.links.confirmUrl(subscriber), t })
+          : alreadySubscribedMail({ to, sender, url: this.deps.links.preferencesUrl(subscriber), t }),
       );
     })()
       .catch((error: unknown) => this.deps.onMailError?.(error))

@@ -3,10 +3,12 @@
 // none), so a run that stops halfway is finished by the next without mailing anyone twice. Runs as SURVEY_MAIL_JOB
 // (decision 0018). Confirmations: the link a visitor opens to make a public survey's answer count.
 import type { Mailer, MailMessage } from "#server/mail/mailer.ts";
+import { mailLanguage, type RecipientLanguages } from "#server/mail/recipient-language.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
+import { formatEventWhen } from "#shared/i18n/format.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import { NOTIFICATION_PREFERENCES_PATH, type Delivery, type NotificationKind } from "#shared/schemas/notification-preferences.ts";
 import { surveyPath } from "#shared/schemas/survey.ts";
-import { formatEventWhen } from "#shared/zoned-time.ts";
 import type { SurveyRepository, StoredSurvey } from "./survey.repository.ts";
 import type { PersonKey } from "./survey-keys.ts";
 
@@ -22,11 +24,13 @@ export interface SurveyMailOptions {
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
   /** The keyed hash of survey and member, to tell who has answered without any answer naming them. */
   personKey: PersonKey;
+  /** Members' languages (their accounts'), and the site's default for a visitor's confirmation; English without it. */
+  languages?: RecipientLanguages;
   now?: () => Date;
 }
 
 /** "Friday, December 4, 2026, 6:00 PM EST". */
-const closing = (survey: StoredSurvey, timeZone: string) => formatEventWhen(survey.closesAt!, null, false, timeZone);
+const closing = (survey: StoredSurvey, language: Language, timeZone: string) => formatEventWhen(survey.closesAt!, null, false, language, timeZone);
 
 export class SurveyMail {
   private readonly options: SurveyMailOptions;
@@ -47,7 +51,7 @@ export class SurveyMail {
       for (const member of await repository.membersNotReminded(survey.id)) {
         const answered = await repository.hasAnswered(survey.id, this.options.personKey(survey.id, { userId: member.id }));
         if (!answered && (await this.options.deliveryOf(member.id, "surveys")) === "at once") {
-          await mailer.send(this.reminder(survey, member.email, site));
+          await mailer.send(await this.reminder(survey, member.email, site, await this.options.languages?.ofUser(member.id)));
           sent++;
         }
         await repository.recordReminded(survey.id, member.id);
@@ -56,34 +60,37 @@ export class SurveyMail {
     return sent;
   }
 
-  private reminder(survey: StoredSurvey, to: string, site: { name: string; timeZone: string }): MailMessage {
+  private async reminder(survey: StoredSurvey, to: string, site: { name: string; timeZone: string }, language: Language | undefined): Promise<MailMessage> {
+    const { t, language: lang } = await mailLanguage(language);
     const url = `${this.options.siteUrl}${surveyPath(survey.id)}`;
     const preferences = `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
-    const when = closing(survey, site.timeZone);
-    const why = `You get this reminder because you are a member of ${site.name}, you have not answered this survey yet, and your notification preferences send you survey mail at once. It is the only reminder of this survey.`;
-    const text = [`The survey "${survey.title}" closes on ${when}.`, "", `Answer it: ${url}`, "", why, `To stop survey reminders, change your notification preferences: ${preferences}`].join("\n");
+    const when = closing(survey, lang, site.timeZone);
+    const why = t("survey.whyReminder", { site: site.name });
+    const text = [t("survey.closesOn", { title: survey.title, when }), "", t("survey.answerLine", { url }), "", why, t("survey.stopLine", { url: preferences })].join("\n");
     const html = [
       `<h1>${escapeHtml(survey.title)}</h1>`,
-      `<p>This survey closes on ${escapeHtml(when)}.</p>`,
-      `<p><a href="${escapeHtml(url)}">Answer the survey</a></p>`,
-      `<p style="color:#57534e;font-size:13px">${escapeHtml(why)} <a href="${escapeHtml(preferences)}">Stop survey reminders</a>.</p>`,
+      `<p>${escapeHtml(t("survey.closesOnHtml", { when }))}</p>`,
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(t("survey.answer"))}</a></p>`,
+      `<p style="color:#57534e;font-size:13px">${escapeHtml(why)} <a href="${escapeHtml(preferences)}">${escapeHtml(t("survey.stop"))}</a>.</p>`,
     ].join("\n");
-    return { to, subject: `Reminder: ${survey.title}`, text, html, link: url };
+    return { to, subject: t("survey.reminderSubject", { title: survey.title }), text, html, link: url };
   }
 
   /** The link that makes a visitor's answer count. */
   async sendConfirmation(to: string, survey: StoredSurvey, link: string): Promise<void> {
     if (!this.options.mailer) return;
     const site = await this.options.site();
-    const why = `You get this mail because this address was given with an answer to the survey "${survey.title}" on ${site.name}. If that was not you, do nothing: without the link the answer is not counted, and no more mail follows.`;
-    const text = [`Confirm your answer to "${survey.title}":`, link, "", "The link works for 48 hours.", "", why].join("\n");
+    // A visitor has no account: the site's default language.
+    const { t } = await mailLanguage(await this.options.languages?.resolve(null));
+    const why = t("survey.whyConfirm", { title: survey.title, site: site.name });
+    const text = [t("survey.confirmLine", { title: survey.title }), link, "", t("survey.validity"), "", why].join("\n");
     const html = [
-      `<h1>Confirm your answer</h1>`,
-      `<p>Your answer to <strong>${escapeHtml(survey.title)}</strong> counts once you open this link:</p>`,
-      `<p><a href="${escapeHtml(link)}">Confirm my answer</a></p>`,
-      `<p>The link works for 48 hours.</p>`,
+      `<h1>${escapeHtml(t("survey.confirmHeading"))}</h1>`,
+      `<p>${t("survey.countsOnce", { title: escapeHtml(survey.title) })}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(t("survey.confirmAction"))}</a></p>`,
+      `<p>${escapeHtml(t("survey.validity"))}</p>`,
       `<p style="color:#57534e;font-size:13px">${escapeHtml(why)}</p>`,
     ].join("\n");
-    await this.options.mailer.send({ to, subject: `Confirm your answer: ${survey.title}`, text, html, link });
+    await this.options.mailer.send({ to, subject: t("survey.confirmSubject", { title: survey.title }), text, html, link });
   }
 }

@@ -5,8 +5,10 @@
 // stops halfway is finished by the next without mailing anyone twice. An administrator's message to a shift's
 // volunteers goes at once, to each. Kind `volunteering` governs them all: "off" is recorded without a mail.
 import type { Mailer, MailMessage } from "#server/mail/mailer.ts";
+import { mailLanguage, type MailLanguage } from "#server/mail/recipient-language.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
-import { formatEventWhen } from "#shared/zoned-time.ts";
+import { formatEventWhen } from "#shared/i18n/format.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import type { Delivery, NotificationKind } from "#shared/schemas/notification-preferences.ts";
 import { NOTIFICATION_PREFERENCES_PATH } from "#shared/schemas/notification-preferences.ts";
 import { volunteerPaths } from "#shared/schemas/volunteer.ts";
@@ -24,6 +26,8 @@ export interface VolunteerMailOptions {
   siteUrl: string;
   site: () => Promise<{ name: string; timeZone: string }>;
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
+  /** The volunteer's language (their account's, else the site's default); English without it. */
+  languageOf?: (userId: string) => Promise<Language>;
   now?: () => Date;
 }
 
@@ -58,7 +62,7 @@ export class VolunteerMail {
     for (const signup of await repository.statusMailDue()) {
       const found = await this.shiftOf(signup.shiftId);
       if (found && found.shift.startsAt > now.toISOString() && (await wants(signup.userId))) {
-        await mailer.send(this.statusMail(signup, found.shift, found.opportunity, site));
+        await mailer.send(this.statusMail(signup, found.shift, found.opportunity, site, await this.words(signup.userId)));
         sent++;
       }
       await repository.markStatusMailed(signup.id, signup.status);
@@ -67,7 +71,7 @@ export class VolunteerMail {
     for (const signup of await repository.remindersDue(now.toISOString(), new Date(now.getTime() + DAY_MS).toISOString())) {
       const found = await this.shiftOf(signup.shiftId);
       if (found && (await wants(signup.userId))) {
-        await mailer.send(this.reminder(signup, found.shift, found.opportunity, site));
+        await mailer.send(this.reminder(signup, found.shift, found.opportunity, site, await this.words(signup.userId)));
         sent++;
       }
       await repository.markReminded(signup.id);
@@ -83,18 +87,24 @@ export class VolunteerMail {
     let sent = 0;
     for (const volunteer of volunteers) {
       if ((await this.options.deliveryOf(volunteer.userId, "volunteering")) !== "at once") continue;
+      const words = await this.words(volunteer.userId);
+      const { t } = words;
       await mailer.send(
-        this.mail(volunteer, site, {
+        this.mail(volunteer, words, {
           subject: message.subject,
           heading: message.subject,
-          lines: [...message.message.split(/\r?\n/), "", `Your shift: ${opportunity.title}`, this.when(shift, site), `Where: ${shift.place}`],
-          link: { text: "See the shift", url: this.url(opportunity, shift) },
-          why: `You get this mail because you are signed up for this shift with ${site.name}, whose organisers wrote to its volunteers.`,
+          lines: [...message.message.split(/\r?\n/), "", t("volunteer.yourShift", { title: opportunity.title }), this.when(shift, site, words), t("volunteer.where", { place: shift.place })],
+          link: { text: t("volunteer.seeShift"), url: this.url(opportunity, shift) },
+          why: t("volunteer.whyMessage", { site: site.name }),
         }),
       );
       sent++;
     }
     return sent;
+  }
+
+  private async words(userId: string): Promise<MailLanguage> {
+    return mailLanguage(await this.options.languageOf?.(userId));
   }
 
   private async shiftOf(shiftId: string) {
@@ -103,41 +113,47 @@ export class VolunteerMail {
     return shift && opportunity ? { shift, opportunity } : undefined;
   }
 
-  private statusMail(signup: StoredSignup, shift: StoredShift, opportunity: StoredOpportunity, site: Site): MailMessage {
-    const why = `You get this mail because you signed up for this shift with ${site.name} and your notification preferences send you volunteering mail at once.`;
-    const facts = [this.when(shift, site), `Where: ${shift.place}`, ...(shift.requirements ? [`Requirements: ${shift.requirements}`] : [])];
-    const link = { text: "See the shift", url: this.url(opportunity, shift) };
+  private statusMail(signup: StoredSignup, shift: StoredShift, opportunity: StoredOpportunity, site: Site, words: MailLanguage): MailMessage {
+    const { t } = words;
+    const why = t("volunteer.why", { site: site.name });
+    const facts = [this.when(shift, site, words), t("volunteer.where", { place: shift.place }), ...(shift.requirements ? [t("volunteer.requirements", { requirements: shift.requirements })] : [])];
+    const link = { text: t("volunteer.seeShift"), url: this.url(opportunity, shift) };
+    const title = opportunity.title;
     if (signup.status === "waiting") {
-      return this.mail(signup, site, {
-        subject: `Waiting list: ${opportunity.title}`,
-        heading: opportunity.title,
-        lines: ["The shift is full: you are on its waiting list. If a place frees, it is yours and we mail you.", ...facts],
+      return this.mail(signup, words, {
+        subject: t("volunteer.waitingSubject", { title }),
+        heading: title,
+        lines: [t("volunteer.waiting"), ...facts],
         link,
         why,
       });
     }
     const promoted = signup.mailedStatus === "waiting";
-    const message = this.mail(signup, site, {
-      subject: promoted ? `You have a place: ${opportunity.title}` : `Signed up: ${opportunity.title}`,
-      heading: promoted ? `You have a place: ${opportunity.title}` : opportunity.title,
-      lines: [
-        promoted ? "A place freed on the shift you waited for: you are now confirmed." : "You are signed up for this shift.",
-        ...facts,
-        "The attached calendar entry adds the shift to your calendar.",
-      ],
+    const message = this.mail(signup, words, {
+      subject: t(promoted ? "volunteer.placeSubject" : "volunteer.signedUpSubject", { title }),
+      heading: promoted ? t("volunteer.placeSubject", { title }) : title,
+      lines: [t(promoted ? "volunteer.promoted" : "volunteer.signedUp"), ...facts, t("volunteer.calendar")],
       link,
       why,
     });
     return { ...message, calendar: { method: "PUBLISH", filename: "shift.ics", content: shiftCalendar(shift, opportunity, { siteUrl: this.options.siteUrl, siteName: site.name, timeZone: site.timeZone }) } };
   }
 
-  private reminder(signup: StoredSignup, shift: StoredShift, opportunity: StoredOpportunity, site: Site): MailMessage {
-    return this.mail(signup, site, {
-      subject: `Tomorrow: ${opportunity.title}`,
-      heading: `Reminder: ${opportunity.title}`,
-      lines: ["Your volunteer shift is coming up.", this.when(shift, site), `Where: ${shift.place}`, ...(shift.requirements ? [`Requirements: ${shift.requirements}`] : []), "If you cannot come, cancel on the site so someone waiting can take your place."],
-      link: { text: "See the shift", url: this.url(opportunity, shift) },
-      why: `You get this mail because you signed up for this shift with ${site.name} and your notification preferences send you volunteering mail at once.`,
+  private reminder(signup: StoredSignup, shift: StoredShift, opportunity: StoredOpportunity, site: Site, words: MailLanguage): MailMessage {
+    const { t } = words;
+    const title = opportunity.title;
+    return this.mail(signup, words, {
+      subject: t("volunteer.tomorrowSubject", { title }),
+      heading: t("volunteer.reminderHeading", { title }),
+      lines: [
+        t("volunteer.comingUp"),
+        this.when(shift, site, words),
+        t("volunteer.where", { place: shift.place }),
+        ...(shift.requirements ? [t("volunteer.requirements", { requirements: shift.requirements })] : []),
+        t("volunteer.cancelIfNot"),
+      ],
+      link: { text: t("volunteer.seeShift"), url: this.url(opportunity, shift) },
+      why: t("volunteer.why", { site: site.name }),
     });
   }
 
@@ -145,19 +161,19 @@ export class VolunteerMail {
     return `${this.options.siteUrl}${volunteerPaths.shift(opportunity.id, shift.id)}`;
   }
 
-  private when(shift: StoredShift, site: Site): string {
-    return `When: ${formatEventWhen(shift.startsAt, shift.endsAt, false, site.timeZone)}`;
+  private when(shift: StoredShift, site: Site, { t, language }: MailLanguage): string {
+    return t("volunteer.when", { when: formatEventWhen(shift.startsAt, shift.endsAt, false, language, site.timeZone) });
   }
 
   /** Every volunteering mail: the text, the same in HTML, why the person gets it and how to stop it. */
-  private mail(to: Pick<StoredSignup, "email">, _site: Site, content: Content): MailMessage {
+  private mail(to: Pick<StoredSignup, "email">, { t }: MailLanguage, content: Content): MailMessage {
     const preferences = `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
-    const text = [content.heading, "", ...content.lines, "", `${content.link.text}: ${content.link.url}`, "", content.why, `Change your notification preferences: ${preferences}`].join("\n");
+    const text = [content.heading, "", ...content.lines, "", `${content.link.text}: ${content.link.url}`, "", content.why, t("notice.preferencesLine", { url: preferences })].join("\n");
     const html = [
       `<h1>${escapeHtml(content.heading)}</h1>`,
       ...content.lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`),
       `<p><a href="${escapeHtml(content.link.url)}">${escapeHtml(content.link.text)}</a></p>`,
-      `<p style="color:#57534e">${escapeHtml(content.why)} <a href="${escapeHtml(preferences)}">Change your notification preferences</a>.</p>`,
+      `<p style="color:#57534e">${escapeHtml(content.why)} <a href="${escapeHtml(preferences)}">${escapeHtml(t("notice.preferencesLink"))}</a>.</p>`,
     ].join("\n");
     return { to: to.email, subject: content.subject, text, html, link: content.link.url };
   }

@@ -27,7 +27,7 @@ function availabilityWords(info: Pick<RegistrationInfo, "availability" | "remain
 }
 
 export function RegistrationForm({ info, person }: RegistrationFormProps) {
-  const { t } = usePublicText();
+  const { t, lang } = usePublicText();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent>(null);
@@ -51,7 +51,7 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
       const response = await fetch(`/api/v1/events/${encodeURIComponent(info.eventId)}/registrations`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: form.get("name"), email: form.get("email"), partySize: Number(form.get("partySize") ?? 1), answers, ...(info.date ? { date: info.date } : {}), ...(altcha ? { altcha } : {}) }),
+        body: JSON.stringify({ name: form.get("name"), email: form.get("email"), partySize: Number(form.get("partySize") ?? 1), answers, ...(info.date ? { date: info.date } : {}), ...(altcha ? { altcha } : {}), language: lang }),
       });
       const body = (await response.json()) as { status?: NonNullable<Sent>["status"]; error?: { message: string; fields?: Record<string, string> } };
       if (response.ok && body.status) {

@@ -3,13 +3,15 @@
 // POST /api/v1/subscriptions, whose answer is the same for every address.
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef, useState, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Category } from "#shared/schemas/category.ts";
-import { CONSENT_TEXT, FIXED_TOPICS, SubscribeFormSchema } from "#shared/schemas/subscription.ts";
+import { FIXED_TOPICS, SubscribeFormSchema, subscriptionMessages } from "#shared/schemas/subscription.ts";
 import { SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
 import { ErrorList, inputProps, ui } from "#web/components/ui/field.tsx";
 import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
+import { useLanguages, useLocalize } from "#web/lib/language.ts";
 import { StatusMessage, useAccountForm } from "#web/features/account/index.ts";
 import { TopicChoices } from "./topic-choices.tsx";
 
@@ -26,7 +28,24 @@ function ProofOfWork({ takeRef }: { takeRef: RefObject<Take | null> }) {
   return proofOfWork.widget;
 }
 
+/** The catalog's key of each of the form's and the API's English messages (the schema's checks speak English). */
+const MESSAGE_KEYS = new Map(Object.entries(subscriptionMessages).map(([key, text]) => [text as string, `messages.${key}`]));
+
+/** A message of the schema or the API in the page's language; one the catalog does not have stays as it came. */
+export function useSubscribeMessage(): (text: string | null | undefined) => string | undefined {
+  const { t } = useTranslation("subscribe");
+  return (text) => {
+    if (text === null || text === undefined) return undefined;
+    const key = MESSAGE_KEYS.get(text);
+    return key ? t(key) : text;
+  };
+}
+
 export function SubscribeForm({ variant, categories = [] }: { variant: "footer" | "page"; categories?: ReadonlyArray<Pick<Category, "id" | "name">> }) {
+  const { t } = useTranslation("subscribe");
+  const say = useSubscribeMessage();
+  const { language } = useLanguages();
+  const localize = useLocalize();
   const [done, setDone] = useState<string | null>(null);
   const [engaged, setEngaged] = useState(variant === "page");
   const [opened, setOpened] = useState(false);
@@ -40,10 +59,10 @@ export function SubscribeForm({ variant, categories = [] }: { variant: "footer" 
     try {
       const answer = await apiFetch<{ message: string }>("/subscriptions", {
         method: "POST",
-        json: { ...value, source: variant === "footer" ? "footer" : "subscribe-page", [SIGN_UP_CHALLENGE_FIELD]: await solved() },
+        json: { ...value, source: variant === "footer" ? "footer" : "subscribe-page", language, [SIGN_UP_CHALLENGE_FIELD]: await solved() },
       });
       element.reset();
-      setDone(answer.message);
+      setDone(say(answer.message) ?? null);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
       return { "": error instanceof Error ? error.message : String(error) };
@@ -51,36 +70,45 @@ export function SubscribeForm({ variant, categories = [] }: { variant: "footer" 
   });
   const small = variant === "footer";
   const topics = (
-    <TopicChoices name={fields.topics.name} chosen={FIXED_TOPICS} categories={categories} legend="Topics" errorId={fields.topics.errorId} errors={fields.topics.errors} />
+    <TopicChoices
+      name={fields.topics.name}
+      chosen={FIXED_TOPICS}
+      categories={categories}
+      legend={t("form.topics")}
+      labels={{ events: t("topics.events"), offers: t("topics.offers"), news: t("topics.news") }}
+      byKind={t("form.byKind")}
+      errorId={fields.topics.errorId}
+      errors={fields.topics.errors?.map((error) => say(error) ?? error)}
+    />
   );
   return (
     <>
-      <form {...getFormProps(form)} noValidate={false} className="grid gap-3" aria-label={small ? "Newsletter sign-up" : undefined} onFocus={() => setEngaged(true)}>
+      <form {...getFormProps(form)} noValidate={false} className="grid gap-3" aria-label={small ? t("form.name") : undefined} onFocus={() => setEngaged(true)}>
         <div className={small ? "flex flex-wrap items-end gap-2" : "grid gap-3"}>
           <div className={small ? "min-w-0 flex-1 basis-56" : undefined}>
             {/* Neither "Email" nor "Address": the page's own fields (sign-in, a marker's address) keep those names. */}
             <label htmlFor={fields.email.id} className={ui.label}>
-              Your e-mail
+              {t("form.email")}
             </label>
             <input {...inputProps(fields.email, "email")} required autoComplete="email" className={ui.input} />
           </div>
           {small && (
             <button type="submit" className={ui.primary} disabled={busy}>
-              {busy ? "Subscribing..." : "Subscribe"}
+              {busy ? t("form.subscribing") : t("form.subscribe")}
             </button>
           )}
         </div>
-        <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+        <ErrorList id={fields.email.errorId} errors={fields.email.errors?.map((error) => say(error) ?? error)} />
         {small ? (
           <details className="text-sm" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
-            <summary className="cursor-pointer text-brand-700 underline">Choose topics</summary>
+            <summary className="cursor-pointer text-brand-700 underline">{t("form.chooseTopics")}</summary>
             {/* Drawn once first opened, so every page does not carry a second set of "Events", "Offers", "News" controls;
                 until then the form sends the three. */}
             {opened ? (
               <div className="mt-2 grid gap-2">
                 {topics}
-                <Link to={SUBSCRIBE_PATH} className="text-brand-700 underline">
-                  More topics, by kind of business
+                <Link to={localize(SUBSCRIBE_PATH)} className="text-brand-700 underline">
+                  {t("form.moreTopics")}
                 </Link>
               </div>
             ) : (
@@ -90,14 +118,14 @@ export function SubscribeForm({ variant, categories = [] }: { variant: "footer" 
         ) : (
           topics
         )}
-        <p className="text-xs text-stone-600">{CONSENT_TEXT}</p>
+        <p className="text-xs text-stone-600">{t("consent")}</p>
         <StatusMessage kind="error" id={form.errorId}>
-          {form.errors?.[0]}
+          {say(form.errors?.[0])}
         </StatusMessage>
         {!small && (
           <div>
             <button type="submit" className={ui.primary} disabled={busy}>
-              {busy ? "Subscribing..." : "Subscribe"}
+              {busy ? t("form.subscribing") : t("form.subscribe")}
             </button>
           </div>
         )}

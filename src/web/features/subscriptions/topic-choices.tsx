@@ -1,6 +1,6 @@
 // The newsletter's topics as one group of checkboxes: the fixed ones (events, offers, news), then one per category
 // of business when the categories are given. A refusal of the choice is told under the group.
-import { categoryTopic, FIXED_TOPIC_LABELS, FIXED_TOPICS } from "#shared/schemas/subscription.ts";
+import { categoryTopic, FIXED_TOPIC_LABELS, FIXED_TOPICS, type FixedTopic } from "#shared/schemas/subscription.ts";
 import type { Category } from "#shared/schemas/category.ts";
 import { ErrorList } from "#web/components/ui/field.tsx";
 
@@ -11,6 +11,8 @@ export function TopicChoices({
   legend,
   errorId,
   errors,
+  labels = FIXED_TOPIC_LABELS,
+  byKind = "New businesses and news by kind of business",
 }: {
   name: string;
   chosen: readonly string[];
@@ -18,6 +20,9 @@ export function TopicChoices({
   legend: string;
   errorId: string;
   errors?: ReadonlyArray<string> | null | undefined;
+  /** The fixed topics' names and the categories' legend in the page's language (English by default). */
+  labels?: Record<FixedTopic, string>;
+  byKind?: string;
 }) {
   const invalid = !!errors?.length;
   const box = (value: string, label: string) => (
@@ -29,10 +34,10 @@ export function TopicChoices({
   return (
     <fieldset className="grid gap-2" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined}>
       <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
-      <div className="flex flex-wrap gap-x-5 gap-y-1">{FIXED_TOPICS.map((topic) => box(topic, FIXED_TOPIC_LABELS[topic]))}</div>
+      <div className="flex flex-wrap gap-x-5 gap-y-1">{FIXED_TOPICS.map((topic) => box(topic, labels[topic]))}</div>
       {categories.length > 0 && (
         <fieldset className="grid gap-1">
-          <legend className="text-sm text-stone-700">New businesses and news by kind of business</legend>
+          <legend className="text-sm text-stone-700">{byKind}</legend>
           <div className="grid gap-x-5 gap-y-1 sm:grid-cols-2">{categories.map((c) => box(categoryTopic(c.id), c.name))}</div>
         </fieldset>
       )}
