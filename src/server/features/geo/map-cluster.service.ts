@@ -12,6 +12,8 @@ export type { BoundingBox, ViewFilters } from "./map-index.ts";
 
 /** Indexes kept per content version, one per filter; the least recently asked go first. */
 const KEPT_INDEXES = 8;
+/** How long after the last write the index of the new content is built. */
+const WARM_AFTER_MS = 1000;
 const EVERY_BUSINESS: ViewFilters = { categoryId: null, tagIds: [], openNow: false, attributes: [] };
 
 export interface MapCluster {
@@ -43,6 +45,7 @@ export class MapClusterService {
   private readonly repository: MapDataRepository;
   private readonly zone: () => Promise<HoursZone>;
   private readonly contentVersion: () => number | null | Promise<number | null>;
+  private warming: ReturnType<typeof setTimeout> | null = null;
   private kept: { version: number | null; source: Promise<IndexSource>; indexes: Map<string, Promise<Index>> } | null = null;
 
   constructor(repository: MapDataRepository, zone: () => Promise<HoursZone>, contentVersion: () => number | null | Promise<number | null> = () => null) {
@@ -88,6 +91,20 @@ export class MapClusterService {
     await this.indexFor(EVERY_BUSINESS);
   }
 
+  /**
+   * `warm` a moment after a write (`WARM_AFTER_MS`): a burst of writes (an import, an administrator's edits) builds the
+   * index once, for the content the last of them made. A request in between builds it itself, and `warm` finds it so.
+   */
+  warmSoon(onError: (error: unknown) => void = () => undefined): void {
+    if (this.warming) clearTimeout(this.warming);
+    this.warming = setTimeout(() => {
+      this.warming = null;
+      this.warm().catch(onError);
+    }, WARM_AFTER_MS);
+    // Never what keeps a process (or a test) alive.
+    this.warming.unref();
+  }
+
   /** The businesses at these places of the source, in that order, as the map answers them. */
   private async businessesAt(source: IndexSource, places: ArrayLike<number>, clock: HoursClock): Promise<MapBusiness[]> {
     if (places.length === 0) return [];
@@ -103,15 +120,7 @@ export class MapClusterService {
   /** The filters' index for the content as it is now: built once, and a request asking while it is built waits for it. */
   private async indexFor(filters: ViewFilters): Promise<{ source: IndexSource; index: Index; clock: HoursClock }> {
     const [version, zone] = await Promise.all([this.contentVersion(), this.zone()]);
-    if (!this.kept || version === null || this.kept.version !== version) {
-      const source = this.read();
-      this.kept = { version, source, indexes: new Map() };
-      // A failed read is not kept.
-      source.catch(() => {
-        if (this.kept?.source === source) this.kept = null;
-      });
-    }
-    const kept = this.kept;
+    const kept = this.keptFor(version);
     const clock = new HoursClock(zone);
     // Whether a place is open moves with the clock: an index of those open now is built again each minute.
     const minute = filters.openNow ? `@${Math.floor(Date.now() / 60_000)}` : "";
@@ -128,6 +137,23 @@ export class MapClusterService {
     kept.indexes.set(key, index);
     if (kept.indexes.size > KEPT_INDEXES) kept.indexes.delete(kept.indexes.keys().next().value!);
     return { source: await kept.source, index: await index, clock };
+  }
+
+  /** Every business's position, category and tags as the index has them, for the content as it is now. */
+  async source(): Promise<IndexSource> {
+    return this.keptFor(await this.contentVersion()).source;
+  }
+
+  private keptFor(version: number | null): NonNullable<MapClusterService["kept"]> {
+    if (!this.kept || version === null || this.kept.version !== version) {
+      const source = this.read();
+      this.kept = { version, source, indexes: new Map() };
+      // A failed read is not kept.
+      source.catch(() => {
+        if (this.kept?.source === source) this.kept = null;
+      });
+    }
+    return this.kept;
   }
 
   private async read(): Promise<IndexSource> {

@@ -57,13 +57,17 @@ export class MapDataRepository {
     return found;
   }
 
-  /** Every business's position and what the map's filters ask of it, in the map's list order (by name). */
+  /**
+   * Every business's position and what the map's filters ask of it, in the map's list order (by name). The order is
+   * read from the index of folded names alone and the rows in the table's own order: reading the rows through that
+   * index visits the table's pages out of order, twice as slow on SQLite at 100,000 businesses.
+   */
   async getIndexRows(): Promise<{ rows: IndexRow[]; links: Array<{ businessId: string; tagId: string }> }> {
-    const [rows, links] = await Promise.all([
-      this.db.selectFrom("business").select(INDEX_COLUMNS).orderBy(folded("name")).orderBy("name").orderBy("id").execute(),
-      this.db.selectFrom("business_tag").select(["businessId", "tagId"]).execute(),
-    ]);
-    return { rows: rows as unknown as IndexRow[], links };
+    const order = await this.db.selectFrom("business").select("id").orderBy(folded("name")).orderBy("name").orderBy("id").execute();
+    const [stored, links] = await Promise.all([this.db.selectFrom("business").select(INDEX_COLUMNS).execute(), this.db.selectFrom("business_tag").select(["businessId", "tagId"]).execute()]);
+    const byId = new Map(stored.map((row) => [row.id, row as unknown as IndexRow]));
+    // A business added between the two reads is left for the next content version, whose index reads it.
+    return { rows: order.flatMap(({ id }) => byId.get(id) ?? []), links };
   }
 
   async countBusinesses(): Promise<number> {

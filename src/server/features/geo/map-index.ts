@@ -51,6 +51,7 @@ export interface Index {
 }
 
 const FEATURE_WORDS = Math.max(1, Math.ceil(MAP_FEATURES.length / 32));
+const FEATURE_FIELDS = [...new Set(MAP_FEATURES.map((feature) => feature.field))];
 
 /** The index's source from the businesses as read (`rows` in the map's list order) and their tag links. */
 export function indexSource(rows: readonly IndexRow[], links: ReadonlyArray<{ businessId: string; tagId: string }>): IndexSource {
@@ -66,15 +67,26 @@ export function indexSource(rows: readonly IndexRow[], links: ReadonlyArray<{ bu
   const hours: Array<OpeningHours | null> = [];
   const hoursPlace = new Map<string, number>();
   const placeOf = new Map<string, number>();
+  // Most businesses share a handful of feature values ("[]" above all): each is read once.
+  const wordsOf = new Map<string, Uint32Array>();
+  const featureWordsOf = (row: IndexRow) => {
+    const key = FEATURE_FIELDS.map((field) => String(row[field])).join("\u0000");
+    let words = wordsOf.get(key);
+    if (!words) {
+      words = new Uint32Array(FEATURE_WORDS);
+      for (const [k, feature] of MAP_FEATURES.entries()) if (holds(feature, row[feature.field])) words[k >> 5]! |= 1 << (k & 31);
+      wordsOf.set(key, words);
+    }
+    return words;
+  };
   placed.forEach((row, i) => {
     ids[i] = row.id;
     placeOf.set(row.id, i);
     points[i] = { type: "Feature", geometry: { type: "Point", coordinates: [Number(row.lng), Number(row.lat)] }, properties: { i } };
     category[i] = row.categoryId === null ? -1 : placeIn(categoryPlace, categoryIds, row.categoryId);
     hoursOf[i] = row.openingHours ? placeIn(hoursPlace, hours, row.openingHours, parseStoredHours) : -1;
-    MAP_FEATURES.forEach((feature, k) => {
-      if (holds(feature, row[feature.field])) features[i * FEATURE_WORDS + (k >> 5)]! |= 1 << (k & 31);
-    });
+    const words = featureWordsOf(row);
+    for (let w = 0; w < FEATURE_WORDS; w++) features[i * FEATURE_WORDS + w] = words[w]!;
   });
   // The tag links grouped by business, as offsets into one list.
   const tagIds: string[] = [];
@@ -90,6 +102,17 @@ export function indexSource(rows: readonly IndexRow[], links: ReadonlyArray<{ bu
   const filled = tagStart.slice(0, n);
   for (const [i, tag] of linked) tagList[filled[i]!++] = tag;
   return { ids, points, category, categoryIds, tagStart, tagList, tagIds, features, hoursOf, hours };
+}
+
+/** The source's businesses as the map's first view (src/shared/map-sketch.ts) counts them. */
+export function positionsOf(source: IndexSource): Array<{ lat: number; lng: number; categoryId: string | null; tagIds: string[]; openNow: null }> {
+  return source.points.map(({ geometry }, i) => ({
+    lng: geometry.coordinates[0]!,
+    lat: geometry.coordinates[1]!,
+    categoryId: source.category[i] === -1 ? null : source.categoryIds[source.category[i]!]!,
+    tagIds: Array.from(source.tagList.subarray(source.tagStart[i], source.tagStart[i + 1]), (tag) => source.tagIds[tag]!),
+    openNow: null,
+  }));
 }
 
 function placeIn<T>(places: Map<string, number>, list: T[], key: string, value: (key: string) => T = (k) => k as T): number {
