@@ -46,6 +46,8 @@ export class MapClusterService {
   private readonly zone: () => Promise<HoursZone>;
   private readonly contentVersion: () => number | null | Promise<number | null>;
   private warming: ReturnType<typeof setTimeout> | null = null;
+  /** Whether a view was asked since the index was last built ahead. */
+  private viewed = false;
   private kept: { version: number | null; source: Promise<IndexSource>; indexes: Map<string, Promise<Index>> } | null = null;
 
   constructor(repository: MapDataRepository, zone: () => Promise<HoursZone>, contentVersion: () => number | null | Promise<number | null> = () => null) {
@@ -55,6 +57,7 @@ export class MapClusterService {
   }
 
   async clusters(bbox: BoundingBox, zoom: number, filters: ViewFilters): Promise<ClusteredView> {
+    this.viewed = true;
     const { index, source, clock } = await this.indexFor(filters);
     const clusters: MapCluster[] = [];
     const singles: number[] = [];
@@ -71,6 +74,7 @@ export class MapClusterService {
 
   /** The businesses in the box in the map's list order (by name), `limit` from `offset`. */
   async listed(bbox: BoundingBox, filters: ViewFilters, offset: number, limit: number): Promise<ListedView> {
+    this.viewed = true;
     const { index, source, clock } = await this.indexFor(filters);
     // A view of all of them (the map's first) is the list as it stands, whatever the site's size.
     if (index.bounds && covers(bbox, index.bounds)) {
@@ -94,11 +98,15 @@ export class MapClusterService {
   /**
    * `warm` a moment after a write (`WARM_AFTER_MS`): a burst of writes (an import, an administrator's edits) builds the
    * index once, for the content the last of them made. A request in between builds it itself, and `warm` finds it so.
+   * Nothing is built when no view was asked since the last time.
    */
   warmSoon(onError: (error: unknown) => void = () => undefined): void {
+    // Only while the map is being looked at: writes on a site whose map nobody opens build nothing.
+    if (!this.viewed) return;
     if (this.warming) clearTimeout(this.warming);
     this.warming = setTimeout(() => {
       this.warming = null;
+      this.viewed = false;
       this.warm().catch(onError);
     }, WARM_AFTER_MS);
     // Never what keeps a process (or a test) alive.

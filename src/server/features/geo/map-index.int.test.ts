@@ -49,6 +49,18 @@ describe("the map's index", () => {
     expect(reads).toHaveBeenCalledTimes(1);
   });
 
+  it("after a write through the app, is built ahead of the next view, which finds it made", async () => {
+    const admin = await t.signIn("admin");
+    await clusters();
+    const reads = vi.spyOn(MapDataRepository.prototype, "getIndexRows");
+    const added = await t.request("/api/v1/tags", { method: "POST", cookie: admin.cookie, json: { name: "Index Ahead Tag" } });
+    expect(added.status).toBe(201);
+    // Built in the background a moment after the write, with no view asking.
+    await vi.waitFor(() => expect(reads).toHaveBeenCalledTimes(1), { timeout: 5000, interval: 50 });
+    await clusters();
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
   it("answers the businesses it shows in full, read when they are shown", async () => {
     await t.database.db.updateTable("business").set({ description: "Fresh bread at six" }).where("name", "=", "Index Ahead").execute();
     const listed = (await (await t.request(`/api/v1/geo/in-view?bbox=-79.13,43.215,-79.11,43.225`)).json()) as { businesses: Array<{ name: string; description: string }> };
