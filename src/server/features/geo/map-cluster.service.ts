@@ -2,11 +2,11 @@
 // the businesses in view a page at a time. Each filter's cluster index is built once per content version (decisions
 // 0040 and 0046), so a view costs a lookup in it and a read of the businesses it shows, not a read of every business.
 import type Supercluster from "supercluster";
-import type { MapBusiness } from "#shared/map.ts";
+import type { CategoryCounts, MapBusiness } from "#shared/map.ts";
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
 import type { MapDataRepository, StoredMapBusiness } from "./map-data.repository.ts";
-import { buildIndex, indexSource, type BoundingBox, type Index, type IndexSource, type ViewFilters } from "./map-index.ts";
+import { buildIndex, countsOf, indexSource, type BoundingBox, type Index, type IndexSource, type ViewFilters } from "./map-index.ts";
 
 export type { BoundingBox, ViewFilters } from "./map-index.ts";
 
@@ -84,6 +84,12 @@ export class MapClusterService {
     const inView = index.clusters.getClusters([...bbox], MAP_CLUSTER.maxZoom + 1);
     const order = Uint32Array.from(inView, (feature) => (feature.properties as { i: number }).i).sort();
     return { total: order.length, offset, businesses: await this.businessesAt(source, order.subarray(offset, offset + limit), clock) };
+  }
+
+  /** The category buttons' counts for "Open now" and the features picked, in the site's time zone. */
+  async categoryCounts(filters: { openNow: boolean; features: readonly string[] }): Promise<CategoryCounts> {
+    const [source, zone] = await Promise.all([this.source(), this.zone()]);
+    return countsOf(source, filters, new HoursClock(zone));
   }
 
   /**

@@ -3,6 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestApp } from "#tests/setup/app.ts";
 import { createBusiness, createCategory } from "#server/db/factories.ts";
+import { countByCategory } from "#shared/map.ts";
 import { MapDataRepository } from "./map-data.repository.ts";
 
 const t = setUpTestApp({ env: { MAP_STYLE_URL: "offline" } });
@@ -68,13 +69,27 @@ describe("the map's index", () => {
   });
 });
 
+describe("the map's category counts for open now and features", () => {
+  it("count from the index what the page would count from every business", async () => {
+    const alwaysOpen = JSON.stringify({ week: Object.fromEntries(["mo", "tu", "we", "th", "fr", "sa", "su"].map((day) => [day, [{ open: "00:00", close: "24:00" }]])) });
+    await createBusiness(t.database.db, { name: "Index Open Patio", categoryId: bakeries, lat: 43.24, lng: -79.14, openingHours: alwaysOpen, attributes: JSON.stringify(["patio"]) });
+    await createBusiness(t.database.db, { name: "Index Open", categoryId: null, lat: 43.25, lng: -79.15, openingHours: alwaysOpen });
+    const every = ((await (await t.request("/api/v1/geo/businesses")).json()) as { features: Array<{ properties: Parameters<typeof countByCategory>[0][number] }> }).features.map((f) => f.properties);
+    for (const filters of [{ openNow: true, features: [] }, { openNow: false, features: ["patio"] }, { openNow: true, features: ["patio"] }]) {
+      expect(await t.services.mapClusters.categoryCounts(filters), JSON.stringify(filters)).toEqual(countByCategory(every, filters));
+    }
+    expect((await t.services.mapClusters.categoryCounts({ openNow: true, features: [] })).total).toBe(2);
+  });
+});
+
 describe("kept per content version", () => {
   it("the map's category counts follow a new business at once", async () => {
     const before = (await t.services.mapData.categories()).find((c) => c.id === bakeries)!.count;
+    const businessesBefore = await t.services.mapData.businessCount();
     expect(await t.services.mapData.categories()).toBe(await t.services.mapData.categories());
     await createBusiness(t.database.db, { name: "Index Counted", categoryId: bakeries, lat: 43.23, lng: -79.13 });
     expect((await t.services.mapData.categories()).find((c) => c.id === bakeries)!.count).toBe(before + 1);
-    expect(await t.services.mapData.businessCount()).toBe(before + 1);
+    expect(await t.services.mapData.businessCount()).toBe(businessesBefore + 1);
   });
 
   it("the site settings follow a change at once, made here or by another instance straight in the database", async () => {

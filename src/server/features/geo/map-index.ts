@@ -3,7 +3,7 @@
 // are read from the database by id. At 100,000 businesses this is a few megabytes where whole rows were tens.
 import Supercluster from "supercluster";
 import { MAP_CLUSTER } from "#shared/constants.ts";
-import { MAP_FEATURES } from "#shared/map.ts";
+import { MAP_FEATURES, type CategoryCounts } from "#shared/map.ts";
 import { holds } from "#shared/schemas/entity.ts";
 import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { isOpenNow, type HoursClock } from "#server/lib/hours/hours-status.ts";
@@ -145,6 +145,23 @@ export function buildIndex(source: IndexSource, filters: ViewFilters, clock: Hou
     bounds = [west, south, east, north];
   }
   return { clusters, order: Uint32Array.from(order), total: order.length, bounds };
+}
+
+/**
+ * The category buttons' counts of the businesses "Open now" and having the features picked (`countByCategory` in
+ * src/shared/map.ts, counted from the index instead of every business read whole).
+ */
+export function countsOf(source: IndexSource, filters: { openNow: boolean; features: readonly string[] }, clock: HoursClock): CategoryCounts {
+  const keeps = keeper(source, { categoryId: null, tagIds: [], openNow: filters.openNow, attributes: [...filters.features] }, clock);
+  const byCategory: Record<string, number> = {};
+  let total = 0;
+  for (let i = 0; i < source.ids.length; i++) {
+    if (!keeps(i)) continue;
+    total++;
+    const category = source.category[i]!;
+    if (category !== -1) byCategory[source.categoryIds[category]!] = (byCategory[source.categoryIds[category]!] ?? 0) + 1;
+  }
+  return { total, byCategory };
 }
 
 function keeper(source: IndexSource, filters: ViewFilters, clock: HoursClock): (i: number) => boolean {
