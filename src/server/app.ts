@@ -218,6 +218,12 @@ export function createApp(deps: AppDeps) {
   // Visitors who are not signed in get pages and public reads rendered once per change of content (anonymous-cache.ts).
   app.use(cache);
 
+  // A write may change the map: its index of every business is built again ahead of the next map view (decision 0046).
+  app.use(async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) services.mapClusters.warmSoon((error) => logger.warn({ err: error }, "building the map's index failed"));
+  });
+
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(errorBody(error), error.status);
     // Raised while reading the request (malformed JSON, a body over the limit): the client's fault, never a 500.

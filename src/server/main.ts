@@ -61,6 +61,8 @@ const setupToken = await runtime.services.setup.issueToken();
 const server = listen(app, { port: env.PORT, hostname: env.HOST }, (info) => {
   const address = publicUrl(env);
   logger.info({ port: info.port, url: address }, `Niche is ready: open ${address}`);
+  // The map's index of every business, made before the first map view asks for it (decision 0046).
+  runtime.services.mapClusters.warm().catch((error: unknown) => logger.warn({ err: error }, "building the map's index failed"));
   if (setupToken) {
     const setupUrl = `${address}${SETUP_PATH}?token=${setupToken}`;
     logger.warn({ setupUrl }, `The site has no administrator yet. Create the first one within an hour at ${setupUrl} (or with npm run user:create)`);

@@ -126,7 +126,8 @@ export function createServices({
   // Started by the runtime (and by tests that want it): rows waiting for coordinates are looked up in the background.
   const importGeocoder = new ImportGeocoder(new ImportRepository(database.db), geoService, () => jobs.runNow(IMPORT_GEOCODING_JOB), (err) => uploads?.logger?.warn({ err }, "import geocoding failed"));
   const siteSettingsRepository = new SiteSettingsRepository(database.db);
-  const siteSettings = new SiteSettingsService(siteSettingsRepository, { audit, files });
+  const siteSettings = new SiteSettingsService(siteSettingsRepository, { audit, files }, () => database.contentVersion());
+  const mapClusters = new MapClusterService(new MapDataRepository(database.db), () => siteSettings.get(), () => database.contentVersion());
   const siteTimeZone = async () => (await siteSettings.get()).timeZone;
   const recipientLanguages = recipientLanguagesOf(database, siteSettings);
   const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
@@ -279,8 +280,8 @@ export function createServices({
     geo: geoService,
     // Read by the Content-Security-Policy of every response (src/server/app.ts).
     mapOrigins: geo.mapOrigins,
-    mapData: new MapDataService(new MapDataRepository(database.db), () => siteSettings.get(), () => database.contentVersion()),
-    mapClusters: new MapClusterService(new MapDataRepository(database.db), () => siteSettings.get(), () => database.contentVersion()),
+    mapData: new MapDataService(new MapDataRepository(database.db), () => siteSettings.get(), () => database.contentVersion(), () => mapClusters.source()),
+    mapClusters,
     account,
     dashboard,
     onboarding,

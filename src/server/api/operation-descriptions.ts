@@ -138,6 +138,7 @@ export const OPERATION_DESCRIPTIONS: Record<string, string> = {
   saveModerationSettings: "Replaces the moderation settings with the ones sent.",
   listBusinessesForAdmin: "Lists businesses by name for the administrators' table, one page at a time, optionally filtered by part of the name.",
   getBusinessForAdmin: "Reads one business with its stored logo path, for the administrators' edit form.",
+  businessNamesForAdmin: "Names the businesses of the ids sent, for the pickers of the administrators' forms, which search the rest a page at a time.",
   createBusiness: "Adds a business when an administrator sends it, or records it as a proposed listing for an administrator to decide when anyone else signed in does.",
   listBusinesses: "Lists the directory's businesses by name, filtered by tag, category, attributes or being open now.",
   updateBusiness: "Replaces a business's fields and tags when an administrator sends them, or records an owner's change as a request, which waits for an administrator unless the moderation settings approve it at once.",

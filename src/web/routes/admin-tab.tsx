@@ -31,6 +31,16 @@ const SOURCES: Record<OptionSource, { path: string; failed: string; label: (row:
   events: { path: "/events?limit=1000", failed: volunteerMessages.eventsLoadFailed, label: (r) => r.name! },
 };
 
+/**
+ * Sources too long to send whole (a city's businesses): their pickers search the server as they are typed into
+ * (`search`, paged, taking `q`), and `names` names the options a page's items have chosen.
+ */
+/** The options of a searched source the page sends: its first page (the rest are found by typing). */
+const SEARCHED_PAGE = 20;
+const SEARCHED: Partial<Record<OptionSource, { search: string; names: string }>> = {
+  businesses: { search: "/admin/businesses", names: "/admin/business-names" },
+};
+
 async function loadList(path: string, paged: boolean, url: URL, loadFailed: (detail: string) => string, fetcher: Fetcher | undefined) {
   const query = new URLSearchParams({ page: url.searchParams.get("page") ?? "1", pageSize: String(PAGE_SIZE) });
   for (const name of ["q", "sort"]) {
@@ -68,6 +78,7 @@ async function loadTab(tab: string, request: Request, fetcher?: Fetcher) {
   const [list] = await Promise.all([
     loadList(screen.list, !!screen.paged, url, screen.texts.loadFailed, fetcher),
     ...(screen.sources ?? []).map(async (name) => {
+      if (name in SEARCHED) return;
       try {
         const rows = await apiFetch<Array<Record<string, string>>>(SOURCES[name].path, {}, fetcher);
         // A recurring event is listed once per date to come: offered once.
@@ -77,6 +88,30 @@ async function loadTab(tab: string, request: Request, fetcher?: Fetcher) {
       }
     }),
   ]);
+  // A source searched on the server as its picker is typed into: the page sends its first page and the options its
+  // items have chosen (read by id, so that their forms name them), never the whole list.
+  await Promise.all(
+    (screen.sources ?? []).flatMap((name) => {
+      const searched = SEARCHED[name];
+      if (!searched) return [];
+      sources.searched = { ...sources.searched, [name]: searched.search };
+      const fields = Object.entries(screen.view.fields).flatMap(([field, view]) => (view.source === name ? [field] : []));
+      const ids = [...new Set((list.list?.items ?? []).flatMap((item) => fields.map((field) => (item as Record<string, unknown>)[field]).filter((id): id is string => typeof id === "string" && id !== "")))];
+      return [
+        (async () => {
+          try {
+            const [chosen, first] = await Promise.all([
+              ids.length === 0 ? { items: [] } : apiFetch<{ items: Array<{ id: string; name: string }> }>(`${searched.names}?ids=${ids.map(encodeURIComponent).join(",")}`, {}, fetcher),
+              apiFetch<Paginated<{ id: string; name: string }>>(`${searched.search}?page=1&pageSize=${SEARCHED_PAGE}`, {}, fetcher),
+            ]);
+            sources[name] = [...new Map([...chosen.items, ...first.items].map((b) => [b.id, { value: b.id, label: b.name }])).values()];
+          } catch {
+            sourceErrors.push(SOURCES[name].failed);
+          }
+        })(),
+      ];
+    }),
+  );
   const { row } = screen;
   return { ...list, list: list.list && row ? { ...list.list, items: list.list.items.map(row) } : list.list, sources, sourceErrors };
 }

@@ -7,7 +7,6 @@ import { paths } from "../lib/paths.ts";
 import { MapExplorer, type Loaded } from "../features/map/map-explorer.tsx";
 import { BUSINESSES_GEOJSON_URL } from "../features/map/use-map-businesses.ts";
 import { parseFilters } from "../features/map/map-filters.ts";
-import { countByCategory } from "#shared/map.ts";
 import { loadMapLibre } from "../features/map/load-maplibre.ts";
 import { MAP_VIEW_THRESHOLD } from "../features/map/view-request.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
@@ -47,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // as the businesses the page then fetches are, and shown in the HTML and the first render alike until they arrive.
   const openCounts =
     filters.openNow || filters.features.length > 0
-      ? await loadOr(context, "map open counts", async () => countByCategory(await services.mapData.businesses(), { openNow: filters.openNow, features: filters.features }), () => null)
+      ? await loadOr(context, "map open counts", () => services.mapClusters.categoryCounts({ openNow: filters.openNow, features: filters.features }), () => null)
       : null;
   return { categories, tags, businessCount, openCounts, filters, sketch, mapStyle: services.geo.mapStyle, directions: services.geo.directions, center: site.mapCenter };
 }

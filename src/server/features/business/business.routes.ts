@@ -16,6 +16,8 @@ import { EventSchema } from "#shared/schemas/event.ts";
 import { OfferSchema } from "#shared/schemas/offer.ts";
 
 const IdParam = z.object({ id: z.string().min(1) });
+/** A page of a form's list names at most this many businesses. */
+const BUSINESS_NAMES_MAX = 100;
 
 const listBusinesses = createRoute({
   operationId: "listBusinesses",
@@ -79,6 +81,30 @@ const listBusinessesForAdmin = createRoute({
   request: { query: BusinessAdminListQuerySchema },
   responses: {
     200: { description: "Businesses", content: json(paginatedSchema(BusinessAdminSchema)) },
+    400: errorResponse("Invalid query"),
+    ...adminErrors,
+  },
+});
+
+const businessNamesForAdmin = createRoute({
+  operationId: "businessNamesForAdmin",
+  method: "get",
+  path: "/admin/business-names",
+  tags: ["Businesses"],
+  summary: "The names of the businesses of these ids, for the pickers of forms that name them (admins only)",
+  middleware: [adminOnly] as const,
+  request: {
+    query: z.object({
+      ids: z
+        .string()
+        .max(4000)
+        .transform((value) => [...new Set(value.split(",").filter(Boolean))])
+        .refine((ids) => ids.length <= BUSINESS_NAMES_MAX, { error: `at most ${BUSINESS_NAMES_MAX} ids` })
+        .openapi({ param: { name: "ids", in: "query" }, description: "Comma-separated business ids; those that are not stored are left out" }),
+    }),
+  },
+  responses: {
+    200: { description: "The businesses found, by name", content: json(z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) })) },
     400: errorResponse("Invalid query"),
     ...adminErrors,
   },
@@ -152,6 +178,7 @@ export function registerBusinessRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(listBusinessesForAdmin, async (c) =>
     c.json(await c.var.services.businesses.listPage(c.var.user, c.req.valid("query")), 200),
   );
+  api.openapi(businessNamesForAdmin, async (c) => c.json({ items: await c.var.services.businesses.namesOf(c.var.user, c.req.valid("query").ids) }, 200));
   api.openapi(getBusinessForAdmin, async (c) => c.json(await c.var.services.businesses.adminGet(c.var.user, c.req.valid("param").id), 200));
   api.openapi(createBusiness, async (c) => {
     const outcome = await c.var.services.requests.proposeBusiness(c.var.user, c.req.valid("json"));

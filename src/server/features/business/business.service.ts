@@ -144,6 +144,13 @@ export class BusinessService {
     return { items: await this.withOpenNow(items), total, page: query.page, pageSize: query.pageSize };
   }
 
+  /** The names of these businesses, by name (those not stored left out): what a form's picker shows of its chosen ones. */
+  async namesOf(viewer: CurrentUser | null, ids: readonly string[]): Promise<Array<{ id: string; name: string }>> {
+    requireRole(viewer, "admin");
+    const places = await this.repository.getPlaces(ids);
+    return [...places].map(([id, place]) => ({ id, name: place.name })).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
   /** One business as the admin list has it, for its edit form (the list's rows show only a part of it). */
   async adminGet(viewer: CurrentUser | null, id: string): Promise<BusinessAdmin> {
     requireRole(viewer, "admin");

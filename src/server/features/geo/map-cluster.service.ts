@@ -1,25 +1,20 @@
 // The map of a large site, a view at a time: the clusters and single businesses inside a bounding box at a zoom, and
-// the businesses in view a page at a time. Each filter's cluster index is built once per content version (decision
-// 0040), so a view costs a lookup in it rather than a read of every business.
-import Supercluster from "supercluster";
-import { hasFeature, type MapBusiness } from "#shared/map.ts";
+// the businesses in view a page at a time. Each filter's cluster index is built once per content version (decisions
+// 0040 and 0046), so a view costs a lookup in it and a read of the businesses it shows, not a read of every business.
+import type Supercluster from "supercluster";
+import type { CategoryCounts, MapBusiness } from "#shared/map.ts";
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
-import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
-import type { MapDataRepository } from "./map-data.repository.ts";
+import type { MapDataRepository, StoredMapBusiness } from "./map-data.repository.ts";
+import { buildIndex, countsOf, indexSource, type BoundingBox, type Index, type IndexSource, type ViewFilters } from "./map-index.ts";
+
+export type { BoundingBox, ViewFilters } from "./map-index.ts";
 
 /** Indexes kept per content version, one per filter; the least recently asked go first. */
 const KEPT_INDEXES = 8;
-
-export type BoundingBox = readonly [west: number, south: number, east: number, north: number];
-
-export interface ViewFilters {
-  categoryId: string | null;
-  tagIds: string[];
-  openNow: boolean;
-  /** MAP_FEATURES' keys, every one of which a business must have. */
-  attributes: string[];
-}
+/** How long after the last write the index of the new content is built. */
+const WARM_AFTER_MS = 1000;
+const EVERY_BUSINESS: ViewFilters = { categoryId: null, tagIds: [], openNow: false, attributes: [] };
 
 export interface MapCluster {
   id: number;
@@ -46,26 +41,14 @@ export interface ListedView {
   businesses: MapBusiness[];
 }
 
-type StoredBusiness = Omit<MapBusiness, "openNow"> & { openingHours: OpeningHours | null };
-type Point = GeoJSON.Feature<GeoJSON.Point, { i: number }>;
-interface Index {
-  clusters: Supercluster<{ i: number }>;
-  /** The filters' businesses in the list's order. */
-  points: Point[];
-  total: number;
-  bounds: [west: number, south: number, east: number, north: number] | null;
-}
-interface Source {
-  /** In the map's list order (by name), so a point's `i` orders the list. */
-  businesses: StoredBusiness[];
-  points: Point[];
-}
-
 export class MapClusterService {
   private readonly repository: MapDataRepository;
   private readonly zone: () => Promise<HoursZone>;
   private readonly contentVersion: () => number | null | Promise<number | null>;
-  private kept: { version: number | null; source: Promise<Source>; indexes: Map<string, Index> } | null = null;
+  private warming: ReturnType<typeof setTimeout> | null = null;
+  /** Whether a view was asked since the index was last built ahead. */
+  private viewed = false;
+  private kept: { version: number | null; source: Promise<IndexSource>; indexes: Map<string, Promise<Index>> } | null = null;
 
   constructor(repository: MapDataRepository, zone: () => Promise<HoursZone>, contentVersion: () => number | null | Promise<number | null> = () => null) {
     this.repository = repository;
@@ -74,37 +57,108 @@ export class MapClusterService {
   }
 
   async clusters(bbox: BoundingBox, zoom: number, filters: ViewFilters): Promise<ClusteredView> {
-    const { source, index, clock } = await this.indexFor(filters);
+    this.viewed = true;
+    const { index, source, clock } = await this.indexFor(filters);
     const clusters: MapCluster[] = [];
-    const businesses: MapBusiness[] = [];
+    const singles: number[] = [];
     for (const feature of index.clusters.getClusters([...bbox], zoom)) {
       const [lng, lat] = feature.geometry.coordinates as [number, number];
       const properties = feature.properties as Partial<Supercluster.ClusterProperties> & { i?: number };
       if (properties.cluster) {
         const id = properties.cluster_id!;
         clusters.push({ id, lat, lng, count: properties.point_count!, expansionZoom: index.clusters.getClusterExpansionZoom(id) });
-      } else businesses.push(withOpenNow(source.businesses[properties.i!]!, clock));
+      } else singles.push(properties.i!);
     }
-    return { total: index.total, bounds: index.bounds, clusters, businesses };
+    return { total: index.total, bounds: index.bounds, clusters, businesses: await this.businessesAt(source, singles, clock) };
   }
 
   /** The businesses in the box in the map's list order (by name), `limit` from `offset`. */
   async listed(bbox: BoundingBox, filters: ViewFilters, offset: number, limit: number): Promise<ListedView> {
-    const { source, index, clock } = await this.indexFor(filters);
+    this.viewed = true;
+    const { index, source, clock } = await this.indexFor(filters);
     // A view of all of them (the map's first) is the list as it stands, whatever the site's size.
     if (index.bounds && covers(bbox, index.bounds)) {
-      const page = index.points.slice(offset, offset + limit).map((point) => withOpenNow(source.businesses[point.properties.i]!, clock));
-      return { total: index.total, offset, businesses: page };
+      return { total: index.total, offset, businesses: await this.businessesAt(source, index.order.subarray(offset, offset + limit), clock) };
     }
     // Past the last zoom that clusters, the index holds each business on its own.
     const inView = index.clusters.getClusters([...bbox], MAP_CLUSTER.maxZoom + 1);
     const order = Uint32Array.from(inView, (feature) => (feature.properties as { i: number }).i).sort();
-    const page = Array.from(order.subarray(offset, offset + limit), (i) => withOpenNow(source.businesses[i]!, clock));
-    return { total: order.length, offset, businesses: page };
+    return { total: order.length, offset, businesses: await this.businessesAt(source, order.subarray(offset, offset + limit), clock) };
   }
 
-  private async indexFor(filters: ViewFilters): Promise<{ source: Source; index: Index; clock: HoursClock }> {
+  /** The category buttons' counts for "Open now" and the features picked, in the site's time zone. */
+  async categoryCounts(filters: { openNow: boolean; features: readonly string[] }): Promise<CategoryCounts> {
+    const [source, zone] = await Promise.all([this.source(), this.zone()]);
+    return countsOf(source, filters, new HoursClock(zone));
+  }
+
+  /**
+   * Builds the index of every business for the content as it is now, unless it is built or being built: called when
+   * a server starts and after a change, so that the first view after it finds the index made or on its way.
+   */
+  async warm(): Promise<void> {
+    if ((await this.contentVersion()) === null) return;
+    await this.indexFor(EVERY_BUSINESS);
+  }
+
+  /**
+   * `warm` a moment after a write (`WARM_AFTER_MS`): a burst of writes (an import, an administrator's edits) builds the
+   * index once, for the content the last of them made. A request in between builds it itself, and `warm` finds it so.
+   * Nothing is built when no view was asked since the last time.
+   */
+  warmSoon(onError: (error: unknown) => void = () => undefined): void {
+    // Only while the map is being looked at: writes on a site whose map nobody opens build nothing.
+    if (!this.viewed) return;
+    if (this.warming) clearTimeout(this.warming);
+    this.warming = setTimeout(() => {
+      this.warming = null;
+      this.viewed = false;
+      this.warm().catch(onError);
+    }, WARM_AFTER_MS);
+    // Never what keeps a process (or a test) alive.
+    this.warming.unref();
+  }
+
+  /** The businesses at these places of the source, in that order, as the map answers them. */
+  private async businessesAt(source: IndexSource, places: ArrayLike<number>, clock: HoursClock): Promise<MapBusiness[]> {
+    if (places.length === 0) return [];
+    const ids = Array.from(places, (i) => source.ids[i]!);
+    const byId = new Map((await this.repository.getBusinessesByIds(ids)).map((business) => [business.id, business]));
+    // One removed since the index was built is left out (the next view, on the new content, is built without it).
+    return ids.flatMap((id) => {
+      const business = byId.get(id);
+      return business ? [withOpenNow(business, clock)] : [];
+    });
+  }
+
+  /** The filters' index for the content as it is now: built once, and a request asking while it is built waits for it. */
+  private async indexFor(filters: ViewFilters): Promise<{ source: IndexSource; index: Index; clock: HoursClock }> {
     const [version, zone] = await Promise.all([this.contentVersion(), this.zone()]);
+    const kept = this.keptFor(version);
+    const clock = new HoursClock(zone);
+    // Whether a place is open moves with the clock: an index of those open now is built again each minute.
+    const minute = filters.openNow ? `@${Math.floor(Date.now() / 60_000)}` : "";
+    const key = `${filters.categoryId ?? ""}#${[...filters.tagIds].sort().join(",")}#${[...filters.attributes].sort().join(",")}${minute}`;
+    let index = kept.indexes.get(key);
+    if (index) kept.indexes.delete(key);
+    else {
+      const building = kept.source.then((source) => buildIndex(source, filters, clock));
+      index = building;
+      building.catch(() => {
+        if (kept.indexes.get(key) === building) kept.indexes.delete(key);
+      });
+    }
+    kept.indexes.set(key, index);
+    if (kept.indexes.size > KEPT_INDEXES) kept.indexes.delete(kept.indexes.keys().next().value!);
+    return { source: await kept.source, index: await index, clock };
+  }
+
+  /** Every business's position, category and tags as the index has them, for the content as it is now. */
+  async source(): Promise<IndexSource> {
+    return this.keptFor(await this.contentVersion()).source;
+  }
+
+  private keptFor(version: number | null): NonNullable<MapClusterService["kept"]> {
     if (!this.kept || version === null || this.kept.version !== version) {
       const source = this.read();
       this.kept = { version, source, indexes: new Map() };
@@ -113,24 +167,12 @@ export class MapClusterService {
         if (this.kept?.source === source) this.kept = null;
       });
     }
-    const kept = this.kept;
-    const clock = new HoursClock(zone);
-    const source = await kept.source;
-    // Whether a place is open moves with the clock: an index of those open now is built again each minute.
-    const minute = filters.openNow ? `@${Math.floor(Date.now() / 60_000)}` : "";
-    const key = `${filters.categoryId ?? ""}#${[...filters.tagIds].sort().join(",")}#${[...filters.attributes].sort().join(",")}${minute}`;
-    let index = kept.indexes.get(key);
-    if (index) kept.indexes.delete(key);
-    else index = build(source, filters, clock);
-    kept.indexes.set(key, index);
-    if (kept.indexes.size > KEPT_INDEXES) kept.indexes.delete(kept.indexes.keys().next().value!);
-    return { source, index, clock };
+    return this.kept;
   }
 
-  private async read(): Promise<Source> {
-    const businesses = (await this.repository.getBusinesses()).filter((b) => Number.isFinite(b.lat) && Number.isFinite(b.lng));
-    const points = businesses.map((b, i): Point => ({ type: "Feature", geometry: { type: "Point", coordinates: [b.lng, b.lat] }, properties: { i } }));
-    return { businesses, points };
+  private async read(): Promise<IndexSource> {
+    const { rows, links } = await this.repository.getIndexRows();
+    return indexSource(rows, links);
   }
 }
 
@@ -138,32 +180,6 @@ function covers([west, south, east, north]: BoundingBox, [w, s, e, n]: BoundingB
   return west <= east && west <= w && east >= e && south <= s && north >= n;
 }
 
-function withOpenNow({ openingHours, ...business }: StoredBusiness, clock: HoursClock): MapBusiness {
+function withOpenNow({ openingHours, ...business }: StoredMapBusiness, clock: HoursClock): MapBusiness {
   return { ...business, openNow: isOpenNow(openingHours, clock) };
-}
-
-/** The filters' cluster index, with the rules the page itself applies (`filterBusinesses` in src/shared/map.ts). */
-function build(source: Source, filters: ViewFilters, clock: HoursClock): Index {
-  const wanted = new Set(filters.tagIds);
-  const keeps = (b: StoredBusiness) =>
-    (filters.categoryId === null || b.categoryId === filters.categoryId) &&
-    (filters.categoryId !== null || wanted.size === 0 || b.tagIds.some((id) => wanted.has(id))) &&
-    filters.attributes.every((key) => hasFeature(b, key)) &&
-    (!filters.openNow || isOpenNow(b.openingHours, clock) === true);
-  const points = source.points.filter((point) => keeps(source.businesses[point.properties.i]!));
-  const clusters = new Supercluster<{ i: number }>({ radius: MAP_CLUSTER.gridSizePx, maxZoom: MAP_CLUSTER.maxZoom, minPoints: MAP_CLUSTER.minClusterSize });
-  clusters.load(points);
-  let bounds: Index["bounds"] = null;
-  if (points.length > 0) {
-    let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const { geometry } of points) {
-      const [lng, lat] = geometry.coordinates as [number, number];
-      west = Math.min(west, lng);
-      east = Math.max(east, lng);
-      south = Math.min(south, lat);
-      north = Math.max(north, lat);
-    }
-    bounds = [west, south, east, north];
-  }
-  return { clusters, points, total: points.length, bounds };
 }

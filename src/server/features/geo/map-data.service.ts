@@ -2,6 +2,8 @@
 import { filterBusinesses, type MapBusiness, type MapCategory, type MapTag } from "#shared/map.ts";
 import type { MapSketch } from "#shared/map-sketch.ts";
 import type { MapDataRepository } from "./map-data.repository.ts";
+import { indexSource, positionsOf, type IndexSource } from "./map-index.ts";
+import { keptPerContentVersion } from "#server/lib/per-content-version.ts";
 import { mapSketch } from "./map-sketch.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
 
@@ -14,12 +16,26 @@ export class MapDataService {
   private readonly repository: MapDataRepository;
   private readonly zone: () => Promise<HoursZone>;
   private readonly contentVersion: () => number | null | Promise<number | null>;
+  private readonly keptCount: () => Promise<number>;
+  private readonly keptCategories: () => Promise<MapCategory[]>;
+  private readonly keptTags: () => Promise<MapTag[]>;
   private kept: { version: number; source: Promise<SketchSource>; sketches: Map<string, MapSketch | null> } | null = null;
-  /** `contentVersion`: the database's (see migration 0050-content-version); what is kept is read again when it moves. */
-  constructor(repository: MapDataRepository, zone: () => Promise<HoursZone>, contentVersion: () => number | null | Promise<number | null> = () => null) {
+  private readonly positions: () => Promise<IndexSource>;
+  /**
+   * `contentVersion`: the database's (see migration 0050-content-version); what is kept is read again when it moves.
+   * `positions`: every business's position, category and tags, as the map's cluster index reads them (read once).
+   */
+  constructor(repository: MapDataRepository, zone: () => Promise<HoursZone>, contentVersion: () => number | null | Promise<number | null> = () => null, positions?: () => Promise<IndexSource>) {
     this.repository = repository;
+    this.positions = positions ?? (async () => {
+      const { rows, links } = await repository.getIndexRows();
+      return indexSource(rows, links);
+    });
     this.zone = zone;
     this.contentVersion = contentVersion;
+    this.keptCount = keptPerContentVersion(contentVersion, () => repository.countBusinesses());
+    this.keptCategories = keptPerContentVersion(contentVersion, () => repository.getCategories());
+    this.keptTags = keptPerContentVersion(contentVersion, () => repository.getTags());
   }
 
   /** The businesses with whether each is open now, in the site's time zone. */
@@ -29,16 +45,18 @@ export class MapDataService {
     return rows.map(({ openingHours, ...business }) => ({ ...business, openNow: isOpenNow(openingHours, clock) }));
   }
 
+  /** How many businesses there are; kept per content version, as the categories and tags are (the map page asks each time). */
   businessCount(): Promise<number> {
-    return this.repository.countBusinesses();
+    return this.keptCount();
   }
 
+  /** The categories with how many businesses each has (read once per content version; shared, never to be changed). */
   categories(): Promise<MapCategory[]> {
-    return this.repository.getCategories();
+    return this.keptCategories();
   }
 
   tags(): Promise<MapTag[]> {
-    return this.repository.getTags();
+    return this.keptTags();
   }
 
   /**
@@ -71,8 +89,8 @@ export class MapDataService {
   }
 
   private async sketchSource(): Promise<SketchSource> {
-    const [rows, categories] = await Promise.all([this.repository.getBusinesses(), this.repository.getCategories()]);
-    return { businesses: rows.map(({ lat, lng, categoryId, tagIds }) => ({ lat, lng, categoryId, tagIds, openNow: null })), categories };
+    const [source, categories] = await Promise.all([this.positions(), this.categories()]);
+    return { businesses: positionsOf(source), categories };
   }
 
   private sketchOf(source: SketchSource, filters: { categoryId: string | null; tagIds: string[] }): MapSketch | null {

@@ -7,6 +7,7 @@ import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { messages } from "#shared/messages.ts";
 import { SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
 import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from "#shared/upload-kinds.ts";
+import { keptPerContentVersion, type ContentVersion } from "#server/lib/per-content-version.ts";
 import { DEFAULT_SITE_SETTINGS, type SiteSettingsRepository } from "./site-settings.repository.ts";
 
 /** What saving needs besides the row: the audit trail, and the uploads the images are. */
@@ -36,15 +37,21 @@ function filesOf(settings: SiteSettings): Set<string> {
 export class SiteSettingsService {
   private readonly repository: SiteSettingsRepository;
   private readonly deps: SiteSettingsWriteDeps | undefined;
-  /** Without `deps` the settings can be read, not saved (a build for reading only, as the seed's). */
-  constructor(repository: SiteSettingsRepository, deps?: SiteSettingsWriteDeps) {
+  private readonly stored: () => Promise<SiteSettings>;
+  /**
+   * Without `deps` the settings can be read, not saved (a build for reading only, as the seed's). With
+   * `contentVersion` (the database's) they are read once per change of content: nearly every page and read asks.
+   */
+  constructor(repository: SiteSettingsRepository, deps?: SiteSettingsWriteDeps, contentVersion?: ContentVersion) {
     this.repository = repository;
     this.deps = deps;
+    const read = async () => (await repository.get()) ?? DEFAULT_SITE_SETTINGS;
+    this.stored = contentVersion ? keptPerContentVersion(contentVersion, read) : read;
   }
 
-  /** The stored settings, or the defaults of a fresh install. */
-  async get(): Promise<SiteSettings> {
-    return (await this.repository.get()) ?? DEFAULT_SITE_SETTINGS;
+  /** The stored settings, or the defaults of a fresh install; shared by every caller, never to be changed. */
+  get(): Promise<SiteSettings> {
+    return this.stored();
   }
 
   /**

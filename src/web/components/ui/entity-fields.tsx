@@ -19,7 +19,11 @@ import { HoursEditor } from "../hours/hours-editor.tsx";
 import { useFieldTexts } from "./field-texts.ts";
 
 export type Option = { value: string; label: string };
-export type Sources = Partial<Record<OptionSource, Option[]>>;
+/**
+ * Each source's options. A source in `searched` is searched on the server as the picker is typed into (the API path of
+ * a paged list taking `q`): its options are then only the ones the form's items have chosen, so that those are named.
+ */
+export type Sources = Partial<Record<OptionSource, Option[]>> & { searched?: Partial<Record<OptionSource, string>> };
 type Meta = FieldMetadata<unknown>;
 
 /** What a widget handed in by a feature is given to draw one field. */
@@ -119,6 +123,7 @@ function Control({ name, view, meta, props }: { name: string; view: FieldView; m
             errorId={meta.errorId}
             errors={meta.errors}
             onChange={(value) => props.onValue?.(name, value)}
+            searchPath={view.source && sources.searched?.[view.source]}
           />
           {props.after?.[name]}
         </div>

@@ -32,6 +32,8 @@ export interface PickerProps {
   onChange?: (value: string) => void;
   errorId?: string;
   errors?: ReadonlyArray<string> | null;
+  /** A combobox's options found on the server as it is typed into: a paged list's API path taking `q` (a select has none). */
+  searchPath?: string | undefined;
 }
 
 const item = (option: SelectOption) => (

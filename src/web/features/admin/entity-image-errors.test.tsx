@@ -45,7 +45,15 @@ const bakery = adminBakeryWith({ logoUrl: "/files/logos/bakery_1_old.webp", logo
  */
 const fakeApi = (list: string, item: { id: string }, save: string, refusal: Record<string, string>) =>
   stubApi({
-    answers: { [list]: { items: [item], total: 1, page: 1, pageSize: 50 }, [`${list}/${item.id}`]: item, "/businesses": [{ id: bakery.id, name: bakery.name }], "/categories": [{ id: "category-1", name: "Food" }], "/tags": [] },
+    answers: {
+      // The business picker's first page and the names of the businesses the page's items have chosen.
+      "/admin/businesses": { items: [{ id: bakery.id, name: bakery.name }], total: 1, page: 1, pageSize: 20 },
+      "/admin/business-names": { items: [{ id: bakery.id, name: bakery.name }] },
+      [list]: { items: [item], total: 1, page: 1, pageSize: 50 },
+      [`${list}/${item.id}`]: item,
+      "/categories": [{ id: "category-1", name: "Food" }],
+      "/tags": [],
+    },
     save,
     refusal,
   });

@@ -1,0 +1,190 @@
+// What the map's cluster index keeps of every business (decision 0046): its position and what the map's filters ask
+// of it (category, tags, map features, hours), in typed arrays, and nothing it answers: the businesses a view shows
+// are read from the database by id. At 100,000 businesses this is a few megabytes where whole rows were tens.
+import Supercluster from "supercluster";
+import { MAP_CLUSTER } from "#shared/constants.ts";
+import { MAP_FEATURES, type CategoryCounts } from "#shared/map.ts";
+import { holds } from "#shared/schemas/entity.ts";
+import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
+import { isOpenNow, type HoursClock } from "#server/lib/hours/hours-status.ts";
+import { parseStoredHours } from "#server/lib/hours/stored-hours.ts";
+import type { IndexRow } from "./map-data.repository.ts";
+
+export type BoundingBox = readonly [west: number, south: number, east: number, north: number];
+
+export interface ViewFilters {
+  categoryId: string | null;
+  tagIds: string[];
+  openNow: boolean;
+  /** MAP_FEATURES' keys, every one of which a business must have. */
+  attributes: string[];
+}
+
+/** A business's place in the index: its position in the map's list order (by name). */
+export type Point = GeoJSON.Feature<GeoJSON.Point, { i: number }>;
+
+/** Every business with a position, the n-th in the map's list order at n in each array. */
+export interface IndexSource {
+  ids: string[];
+  /** One feature per business, shared by every filter's index (Supercluster keeps the points it indexes). */
+  points: Point[];
+  /** The business's category as a place in `categoryIds`, -1 for none. */
+  category: Int32Array;
+  categoryIds: string[];
+  /** The business's tags are `tagList[tagStart[n]]` to `tagList[tagStart[n + 1]]`, places in `tagIds`. */
+  tagStart: Uint32Array;
+  tagList: Uint32Array;
+  tagIds: string[];
+  /** Bit k of the business's word holds when it has MAP_FEATURES[k] (`FEATURE_WORDS` words per business). */
+  features: Uint32Array;
+  /** The business's opening hours as a place in `hours`, -1 for none; the same hours are kept once. */
+  hoursOf: Int32Array;
+  hours: Array<OpeningHours | null>;
+}
+
+export interface Index {
+  clusters: Supercluster<{ i: number }>;
+  /** The filters' businesses (places in the source) in the list's order. */
+  order: Uint32Array;
+  total: number;
+  bounds: [west: number, south: number, east: number, north: number] | null;
+}
+
+const FEATURE_WORDS = Math.max(1, Math.ceil(MAP_FEATURES.length / 32));
+const FEATURE_FIELDS = [...new Set(MAP_FEATURES.map((feature) => feature.field))];
+
+/** The index's source from the businesses as read (`rows` in the map's list order) and their tag links. */
+export function indexSource(rows: readonly IndexRow[], links: ReadonlyArray<{ businessId: string; tagId: string }>): IndexSource {
+  const placed = rows.filter((row) => row.lat !== null && row.lng !== null && Number.isFinite(Number(row.lat)) && Number.isFinite(Number(row.lng)));
+  const n = placed.length;
+  const ids = new Array<string>(n);
+  const points = new Array<Point>(n);
+  const category = new Int32Array(n);
+  const features = new Uint32Array(n * FEATURE_WORDS);
+  const hoursOf = new Int32Array(n);
+  const categoryIds: string[] = [];
+  const categoryPlace = new Map<string, number>();
+  const hours: Array<OpeningHours | null> = [];
+  const hoursPlace = new Map<string, number>();
+  const placeOf = new Map<string, number>();
+  // Most businesses share a handful of feature values ("[]" above all): each is read once.
+  const wordsOf = new Map<string, Uint32Array>();
+  const featureWordsOf = (row: IndexRow) => {
+    const key = FEATURE_FIELDS.map((field) => String(row[field])).join("\u0000");
+    let words = wordsOf.get(key);
+    if (!words) {
+      words = new Uint32Array(FEATURE_WORDS);
+      for (const [k, feature] of MAP_FEATURES.entries()) if (holds(feature, row[feature.field])) words[k >> 5]! |= 1 << (k & 31);
+      wordsOf.set(key, words);
+    }
+    return words;
+  };
+  placed.forEach((row, i) => {
+    ids[i] = row.id;
+    placeOf.set(row.id, i);
+    points[i] = { type: "Feature", geometry: { type: "Point", coordinates: [Number(row.lng), Number(row.lat)] }, properties: { i } };
+    category[i] = row.categoryId === null ? -1 : placeIn(categoryPlace, categoryIds, row.categoryId);
+    hoursOf[i] = row.openingHours ? placeIn(hoursPlace, hours, row.openingHours, parseStoredHours) : -1;
+    const words = featureWordsOf(row);
+    for (let w = 0; w < FEATURE_WORDS; w++) features[i * FEATURE_WORDS + w] = words[w]!;
+  });
+  // The tag links grouped by business, as offsets into one list.
+  const tagIds: string[] = [];
+  const tagPlace = new Map<string, number>();
+  const linked = links.flatMap((link) => {
+    const i = placeOf.get(link.businessId);
+    return i === undefined ? [] : [[i, placeIn(tagPlace, tagIds, link.tagId)] as const];
+  });
+  const tagStart = new Uint32Array(n + 1);
+  for (const [i] of linked) tagStart[i + 1]!++;
+  for (let i = 0; i < n; i++) tagStart[i + 1]! += tagStart[i]!;
+  const tagList = new Uint32Array(linked.length);
+  const filled = tagStart.slice(0, n);
+  for (const [i, tag] of linked) tagList[filled[i]!++] = tag;
+  return { ids, points, category, categoryIds, tagStart, tagList, tagIds, features, hoursOf, hours };
+}
+
+/** The source's businesses as the map's first view (src/shared/map-sketch.ts) counts them. */
+export function positionsOf(source: IndexSource): Array<{ lat: number; lng: number; categoryId: string | null; tagIds: string[]; openNow: null }> {
+  return source.points.map(({ geometry }, i) => ({
+    lng: geometry.coordinates[0]!,
+    lat: geometry.coordinates[1]!,
+    categoryId: source.category[i] === -1 ? null : source.categoryIds[source.category[i]!]!,
+    tagIds: Array.from(source.tagList.subarray(source.tagStart[i], source.tagStart[i + 1]), (tag) => source.tagIds[tag]!),
+    openNow: null,
+  }));
+}
+
+function placeIn<T>(places: Map<string, number>, list: T[], key: string, value: (key: string) => T = (k) => k as T): number {
+  let place = places.get(key);
+  if (place === undefined) {
+    place = list.push(value(key)) - 1;
+    places.set(key, place);
+  }
+  return place;
+}
+
+/** The filters' cluster index, with the rules the page itself applies (`filterBusinesses` in src/shared/map.ts). */
+export function buildIndex(source: IndexSource, filters: ViewFilters, clock: HoursClock): Index {
+  const keeps = keeper(source, filters, clock);
+  const order: number[] = [];
+  for (let i = 0; i < source.ids.length; i++) if (keeps(i)) order.push(i);
+  const points = order.length === source.points.length ? source.points : order.map((i) => source.points[i]!);
+  const clusters = new Supercluster<{ i: number }>({ radius: MAP_CLUSTER.gridSizePx, maxZoom: MAP_CLUSTER.maxZoom, minPoints: MAP_CLUSTER.minClusterSize });
+  clusters.load(points);
+  let bounds: Index["bounds"] = null;
+  if (points.length > 0) {
+    let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const { geometry } of points) {
+      const [lng, lat] = geometry.coordinates as [number, number];
+      west = Math.min(west, lng);
+      east = Math.max(east, lng);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
+    }
+    bounds = [west, south, east, north];
+  }
+  return { clusters, order: Uint32Array.from(order), total: order.length, bounds };
+}
+
+/**
+ * The category buttons' counts of the businesses "Open now" and having the features picked (`countByCategory` in
+ * src/shared/map.ts, counted from the index instead of every business read whole).
+ */
+export function countsOf(source: IndexSource, filters: { openNow: boolean; features: readonly string[] }, clock: HoursClock): CategoryCounts {
+  const keeps = keeper(source, { categoryId: null, tagIds: [], openNow: filters.openNow, attributes: [...filters.features] }, clock);
+  const byCategory: Record<string, number> = {};
+  let total = 0;
+  for (let i = 0; i < source.ids.length; i++) {
+    if (!keeps(i)) continue;
+    total++;
+    const category = source.category[i]!;
+    if (category !== -1) byCategory[source.categoryIds[category]!] = (byCategory[source.categoryIds[category]!] ?? 0) + 1;
+  }
+  return { total, byCategory };
+}
+
+function keeper(source: IndexSource, filters: ViewFilters, clock: HoursClock): (i: number) => boolean {
+  const tests: Array<(i: number) => boolean> = [];
+  if (filters.categoryId !== null) {
+    const wanted = source.categoryIds.indexOf(filters.categoryId);
+    tests.push((i) => wanted !== -1 && source.category[i] === wanted);
+  } else if (filters.tagIds.length > 0) {
+    // Any of the tags; tags no business has match none.
+    const wanted = new Set(filters.tagIds.flatMap((id) => (source.tagIds.includes(id) ? [source.tagIds.indexOf(id)] : [])));
+    tests.push((i) => {
+      for (let at = source.tagStart[i]!; at < source.tagStart[i + 1]!; at++) if (wanted.has(source.tagList[at]!)) return true;
+      return false;
+    });
+  }
+  for (const key of filters.attributes) {
+    const k = MAP_FEATURES.findIndex((feature) => feature.key === key);
+    tests.push((i) => k !== -1 && (source.features[i * FEATURE_WORDS + (k >> 5)]! & (1 << (k & 31))) !== 0);
+  }
+  if (filters.openNow) {
+    // Each set of hours once, however many businesses share it.
+    const open = source.hours.map((hours) => isOpenNow(hours, clock) === true);
+    tests.push((i) => source.hoursOf[i] !== -1 && open[source.hoursOf[i]!] === true);
+  }
+  return (i) => tests.every((test) => test(i));
+}
