@@ -51,15 +51,15 @@ export function InsightsByDay({ days, lines, summary, tableTitle }: { days: stri
           <p className="mt-2 text-sm text-stone-600">Nothing counted in this period yet.</p>
         ) : (
           <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <caption className="sr-only">{summary} Days with nothing counted are left out.</caption>
               <thead>
                 <tr>
-                  <th scope="col" className="py-1 pr-3">
+                  <th scope="col" className="py-1 pe-3">
                     Day
                   </th>
                   {lines.map((l) => (
-                    <th key={l.label} scope="col" className="py-1 pr-3">
+                    <th key={l.label} scope="col" className="py-1 pe-3">
                       {l.label}
                     </th>
                   ))}
@@ -68,11 +68,11 @@ export function InsightsByDay({ days, lines, summary, tableTitle }: { days: stri
               <tbody>
                 {shownDays.map((row) => (
                   <tr key={row.day} className="border-t border-stone-200">
-                    <th scope="row" className="py-1 pr-3 font-normal">
+                    <th scope="row" className="py-1 pe-3 font-normal">
                       {row.day}
                     </th>
                     {row.values.map((v, i) => (
-                      <td key={lines[i]!.label} className="py-1 pr-3">
+                      <td key={lines[i]!.label} className="py-1 pe-3">
                         {v}
                       </td>
                     ))}

@@ -65,9 +65,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           defaultValue={query}
           key={query}
           enterKeyHint="search"
-          className="w-full min-w-0 rounded-l-md border border-r-0 border-stone-300 bg-white px-3 py-2 text-stone-900"
+          className="w-full min-w-0 rounded-s-md border border-e-0 border-stone-300 bg-white px-3 py-2 text-stone-900"
         />
-        <button type="submit" className="rounded-r-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+        <button type="submit" className="rounded-e-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
           {t("search.submit")}
         </button>
       </Form>

@@ -192,7 +192,7 @@ export function UploadField({
           aria-invalid={invalid || undefined}
           disabled={locked}
           onChange={(event) => void choose(event.currentTarget.files?.[0] ?? null)}
-          className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-1.5 file:text-white disabled:opacity-50"
+          className="w-full min-w-0 text-sm file:me-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-1.5 file:text-white disabled:opacity-50"
         />
         <p id={hintId} className="text-sm text-stone-600">
           Choose or drop a file here: {rules.images ? rules.types.map((t) => t.replace("image/", "").toUpperCase()).join(", ") : typeNames(rules.types)}, up to {megabytes(rules.maxBytes)} MB.

@@ -31,16 +31,16 @@ function RankedTable({ table, overview, days }: { table: OverviewTable; overview
         <p className="text-sm text-stone-600">Nothing counted in this period yet.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <caption className="sr-only">
               {title}, {overview.from} to {overview.to}
             </caption>
             <thead>
               <tr>
-                <th scope="col" className="py-1 pr-3">
+                <th scope="col" className="py-1 pe-3">
                   {name}
                 </th>
-                <th scope="col" className="py-1 text-right">
+                <th scope="col" className="py-1 text-end">
                   {count}
                 </th>
               </tr>
@@ -48,8 +48,8 @@ function RankedTable({ table, overview, days }: { table: OverviewTable; overview
             <tbody>
               {rows.map((row) => (
                 <tr key={row.name} className="border-t border-stone-200">
-                  <td className="py-1 pr-3 break-words">{row.name}</td>
-                  <td className="py-1 text-right tabular-nums">{row.count}</td>
+                  <td className="py-1 pe-3 break-words">{row.name}</td>
+                  <td className="py-1 text-end tabular-nums">{row.count}</td>
                 </tr>
               ))}
             </tbody>
