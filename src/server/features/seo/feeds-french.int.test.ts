@@ -6,7 +6,6 @@ import { parseFeed } from "@rowanmanning/feed-parser";
 import ical, { type VCalendar, type VEvent } from "node-ical";
 import { ORIGIN, setUpTestApp } from "#tests/setup/app.ts";
 import { createBusiness, createEvent, createPost } from "#server/db/factories.ts";
-import { DEFAULT_SITE_SETTINGS } from "#server/features/site-settings/site-settings.repository.ts";
 
 const t = setUpTestApp();
 
@@ -87,8 +86,8 @@ describe("the feeds and calendars in French", () => {
 
   it("are not there while the association has French turned off, and the English ones still are", async () => {
     const admin = (await t.signIn("admin")).cookie;
-    const settings = (languages: string[]) =>
-      t.request("/api/v1/site-settings", { method: "PUT", json: { ...DEFAULT_SITE_SETTINGS, languages, defaultLanguage: "en" }, cookie: admin });
+    const current = await (await t.request("/api/v1/site-settings", { cookie: admin })).json();
+    const settings = (languages: string[]) => t.request("/api/v1/site-settings", { method: "PUT", json: { ...current, languages, defaultLanguage: "en" }, cookie: admin });
     const venue = await createBusiness(t.database.db, { name: "Salle Éteinte" });
     const event = await createEvent(t.database.db, { name: "Concert", location: venue.id });
     const french = ["/fr/news/feed.xml", "/fr/events/feed.xml", "/fr/events.ics", `/fr/business/${venue.id}/events.ics`, `/fr/events/${event.id}.ics`];
