@@ -2,7 +2,6 @@ import { data } from "react-router";
 import type { Route } from "./+types/business";
 import { getApp, loadOr } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "#shared/messages.ts";
 import { TRUNCATE } from "#shared/constants.ts";
 import { slugify } from "#shared/format.ts";
 import { EventCard } from "../features/events/event-card.tsx";
@@ -14,6 +13,7 @@ import { businessJsonLd } from "../features/business/business-json-ld.ts";
 import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { ClaimBusiness } from "../features/owners/claim-business.tsx";
 import { OpeningHoursPanel, OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
 import { statusText } from "#shared/opening-hours.ts";
@@ -77,10 +77,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const origin = loaderData?.origin ?? "";
+  const { t } = metaText(matches);
   if (loaderData?.state !== "ok") {
     return pageMeta(matches, {
-      title: loaderData?.state === "failed" ? "Business" : messages.business.notFound,
-      description: messages.business.notFound,
+      title: loaderData?.state === "failed" ? t("business.heading") : t("business.notFound"),
+      description: t("business.notFound"),
       origin,
       path: `/business/${encodeURIComponent(params.businessId ?? "")}`,
       noindex: true,
@@ -90,11 +91,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const about = [business.category, business.address].filter(Boolean).join(", ");
   return pageMeta(matches, {
     title: business.name,
-    description: business.description || `${business.name}${about ? `: ${about}` : ""}.`,
+    description: business.description || (about ? t("meta.business.about", { name: business.name, about }) : `${business.name}.`),
     origin,
     path: paths.business(business.id),
     image: business.logoUrl,
-    imageAlt: business.logoUrl ? `${business.name} logo` : undefined,
+    imageAlt: business.logoUrl ? t("business.logoAlt", { name: business.name }) : undefined,
     type: "business.business",
   });
 };

@@ -10,12 +10,15 @@ import { formatEventWhen, localDate } from "#shared/zoned-time.ts";
 import { occursOn } from "#shared/recurrence.ts";
 import { volunteerPaths } from "#shared/schemas/volunteer.ts";
 import { errorStatus, refusal, type OccurrenceActionData } from "../features/events/occurrence-result.ts";
-import { ruleInWords } from "../features/events/repeat-rule.ts";
+import { ruleWords, type RuleWords } from "../features/events/rule-words.ts";
+import type { TFunction } from "i18next";
+import { getFixedT, prefixOf } from "#shared/i18n/index.ts";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { eventJsonLd } from "../features/events/event-json-ld.ts";
 import { googleCalendarUrl } from "../features/events/calendar-links.ts";
 import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { ui } from "../components/ui/field.tsx";
@@ -39,6 +42,12 @@ const OccurrenceChanges = lazy(() => import("../features/events/occurrence-chang
 type Params = { eventId: string; date?: string };
 
 export const handle = SCRIPTS_AFTER_PAINT;
+
+/** The `public` catalog in the page's language (its address's), for the words the loader writes. */
+async function pageWords(request: Request): Promise<RuleWords> {
+  const lang = prefixOf(new URL(request.url).pathname) ?? "en";
+  return { lang, t: (await getFixedT(lang, "public")) as TFunction<"public"> };
+}
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services, user } = getApp(context);
@@ -83,7 +92,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     origin,
     state: "ok" as const,
     event: card,
-    rule: event.recurrenceRule ? ruleInWords(event.recurrenceRule, event.eventDate, site.timeZone) : null,
+    rule: event.recurrenceRule ? ruleWords(event.recurrenceRule, event.eventDate, site.timeZone, await pageWords(request)) : null,
     seriesHref: paths.event(event.id),
     canChange,
     movedFrom: moved,
@@ -122,19 +131,22 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const origin = loaderData?.origin ?? "";
   if (loaderData?.state !== "ok") {
     const { eventId, date } = params as Params;
-    return pageMeta(matches, { title: messages.adminEvents.notFound, description: messages.adminEvents.notFound, origin, path: paths.event(eventId, date), noindex: true });
+    const notFound = metaText(matches).t("event.notFound");
+    return pageMeta(matches, { title: notFound, description: notFound, origin, path: paths.event(eventId, date), noindex: true });
   }
   const { event } = loaderData;
+  const { t, language, timeZone, feed } = metaText(matches);
+  const when = formatEventWhenIn(event.eventDate, event.endDate, event.allDay, language, timeZone);
   return [
     ...pageMeta(matches, {
-      title: event.cancelled ? `Cancelled: ${event.name}` : event.name,
-      description: [`${event.whenText}, ${event.locationText}.`, event.description].filter(Boolean).join(" "),
+      title: event.cancelled ? t("meta.event.cancelled", { name: event.name }) : event.name,
+      description: [t("meta.event.description", { when, where: eventLocationWords(event.locationText, t) }), event.description].filter(Boolean).join(" "),
       origin,
       path: event.href,
       image: loaderData.previewImage,
       imageAlt: event.imageUrl ? event.name : undefined,
     }),
-    { tagName: "link", rel: "alternate", type: "text/calendar", title: `${event.name} (calendar)`, href: paths.eventCalendar(event.id) },
+    { tagName: "link", rel: "alternate", type: "text/calendar", title: t("meta.event.calendar", { name: event.name }), href: feed(paths.eventCalendar(event.id)) },
   ];
 };
 

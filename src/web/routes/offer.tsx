@@ -4,7 +4,6 @@ import { data } from "react-router";
 import type { Route } from "./+types/offer";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "#shared/messages.ts";
 import { offerTitle } from "#shared/format.ts";
 import { formatDay, zonedInstant } from "#shared/zoned-time.ts";
 import { toOfferCard } from "../features/offers/offer-card-data.ts";
@@ -12,6 +11,7 @@ import { offerJsonLd, offerLd } from "../features/offers/offer-json-ld.ts";
 import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { addressPartsOf } from "#shared/postal-address.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
@@ -71,12 +71,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const origin = loaderData?.origin ?? "";
   if (loaderData?.state !== "ok") {
-    return pageMeta(matches, { title: messages.adminOffers.notFound, description: messages.adminOffers.notFound, origin, path: paths.offer(params.offerId), noindex: true });
+    const notFound = metaText(matches).t("offers.notFound");
+    return pageMeta(matches, { title: notFound, description: notFound, origin, path: paths.offer(params.offerId), noindex: true });
   }
   const { offer } = loaderData;
+  const { t, language, timeZone } = metaText(matches);
+  const until = offer.validUntil ? formatDayIn(zonedInstant(offer.validUntil, timeZone), language, timeZone) : null;
   return pageMeta(matches, {
-    title: offerTitle(offer, "Special Offer"),
-    description: [offer.description, offer.price && `Value: ${offer.price}.`, loaderData.untilText && `Until ${loaderData.untilText}.`].filter(Boolean).join(" "),
+    title: offerTitleWords(offer, t, t("offers.specialOffer")),
+    description: [offer.description, offer.price && `${t("offers.value", { price: offer.price })}.`, until && `${t("offers.until", { until })}.`].filter(Boolean).join(" "),
     origin,
     path: offer.href,
     // An offer has no picture of its own: its business's logo.
