@@ -10,15 +10,13 @@ import { formatEventWhen, localDate } from "#shared/zoned-time.ts";
 import { occursOn } from "#shared/recurrence.ts";
 import { volunteerPaths } from "#shared/schemas/volunteer.ts";
 import { errorStatus, refusal, type OccurrenceActionData } from "../features/events/occurrence-result.ts";
-import { ruleWords, type RuleWords } from "../features/events/rule-words.ts";
-import type { TFunction } from "i18next";
-import { getFixedT, prefixOf } from "#shared/i18n/index.ts";
+import { ruleWords } from "../features/events/rule-words.ts";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { eventJsonLd } from "../features/events/event-json-ld.ts";
 import { googleCalendarUrl } from "../features/events/calendar-links.ts";
 import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
-import { metaText } from "../features/seo/meta-text.ts";
+import { feedPath, metaText } from "../features/seo/meta-text.ts";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { ui } from "../components/ui/field.tsx";
@@ -29,7 +27,7 @@ import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
 import { RegistrationForm } from "#web/features/registration/registration-form.tsx";
 import type { RegistrationInfo } from "#shared/schemas/registration.ts";
-import { usePublicText } from "../lib/public-text.ts";
+import { loaderText, usePublicText } from "../lib/public-text.ts";
 import { formatEventWhen as formatEventWhenIn } from "#shared/i18n/format.ts";
 import { eventLocationWords } from "../features/events/event-card.tsx";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
@@ -42,12 +40,6 @@ const OccurrenceChanges = lazy(() => import("../features/events/occurrence-chang
 type Params = { eventId: string; date?: string };
 
 export const handle = SCRIPTS_AFTER_PAINT;
-
-/** The `public` catalog in the page's language (its address's), for the words the loader writes. */
-async function pageWords(request: Request): Promise<RuleWords> {
-  const lang = prefixOf(new URL(request.url).pathname) ?? "en";
-  return { lang, t: (await getFixedT(lang, "public")) as TFunction<"public"> };
-}
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services, user } = getApp(context);
@@ -92,7 +84,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     origin,
     state: "ok" as const,
     event: card,
-    rule: event.recurrenceRule ? ruleWords(event.recurrenceRule, event.eventDate, site.timeZone, await pageWords(request)) : null,
+    rule: event.recurrenceRule ? ruleWords(event.recurrenceRule, event.eventDate, site.timeZone, await loaderText(request)) : null,
     seriesHref: paths.event(event.id),
     canChange,
     movedFrom: moved,
@@ -175,7 +167,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <article aria-labelledby="event-name" className="max-w-3xl">
       <JsonLd data={eventJsonLd(event, origin, registration ? { ...registration, currency: loaderData.currency } : null)} />
-      <JsonLd data={breadcrumbJsonLd(origin, [{ name: "Events", path: paths.events }, { name: event.name, path: event.href }])} />
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("events.heading"), path: paths.events }, { name: event.name, path: event.href }], { language: lang, home: t("home.breadcrumb") })} />
       <InsightBeacon events={[{ kind: "event-view", id: event.id }]} signature={event.id} />
       <BackLinkedHeading back={t("event.back")} backTo={paths.events} id="event-name">
         {event.name}
@@ -258,7 +250,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           {t("event.addToCalendar")}
         </h2>
         <p className="mt-2 flex flex-wrap gap-3">
-          <a href={paths.eventCalendar(event.id)} download className={ui.secondary}>
+          <a href={feedPath(paths.eventCalendar(event.id), lang)} download className={ui.secondary}>
             {t("event.downloadIcs")}
           </a>
           <a href={googleUrl} target="_blank" rel="noopener noreferrer" className={ui.secondary}>

@@ -5,7 +5,7 @@ import { EventCard } from "../features/events/event-card.tsx";
 import { SubscribeControl } from "../features/events/subscribe-control.tsx";
 import { toEventCard, type EventCardData } from "../features/events/event-card-data.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
-import { metaText } from "../features/seo/meta-text.ts";
+import { feedPath, metaText } from "../features/seo/meta-text.ts";
 import { formatLongDate } from "#shared/i18n/format.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
@@ -72,7 +72,7 @@ function EventSection({ id, heading, className, ...list }: { id: string; heading
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { t } = usePublicText();
+  const { t, lang } = usePublicText();
   const { origin, upcoming, past, failed } = loaderData;
   const failure = (failed.events ? t("events.failedEvents") : "") + (failed.markers ? t("events.failedMarkers") : "");
   return (
@@ -83,7 +83,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           {failure}
         </p>
       )}
-      <SubscribeControl feedUrl={`${origin}/events.ics`} label={t("events.subscribeCalendar")} />
+      <SubscribeControl feedUrl={`${origin}${feedPath("/events.ics", lang)}`} label={t("events.subscribeCalendar")} />
       <EventSection id="upcoming-heading" heading={t("events.upcoming")} className="mt-8" events={upcoming} empty={t("events.noUpcoming")} origin={origin} />
       <EventSection id="past-heading" heading={t("events.past")} className="mt-10" events={past} empty={t("events.noPast")} origin={origin} />
     </>

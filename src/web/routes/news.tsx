@@ -8,7 +8,7 @@ import { TRUNCATE } from "#shared/constants.ts";
 import { toPostCard } from "../features/news/post-card-data.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
-import { metaText } from "../features/seo/meta-text.ts";
+import { feedPath, metaText } from "../features/seo/meta-text.ts";
 import { Pager } from "../components/ui/pager.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
@@ -65,7 +65,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
       <h1 className="page-heading">{t("news.heading")}</h1>
       {html && <RichContent html={html} className="mt-2" />}
       <p className="mt-2 text-sm">
-        <a href="/news/feed.xml" className="text-brand-700 underline">
+        <a href={feedPath("/news/feed.xml", lang)} className="text-brand-700 underline">
           {t("news.feed")}
         </a>
       </p>

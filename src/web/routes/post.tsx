@@ -67,7 +67,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   return (
     <article aria-labelledby="post-title" className="max-w-3xl">
       <JsonLd data={blogPostingJsonLd(post, associationName, origin)} />
-      <JsonLd data={breadcrumbJsonLd(origin, [{ name: "News", path: paths.news }, { name: post.title, path: post.href }])} />
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("news.heading"), path: paths.news }, { name: post.title, path: post.href }], { language: lang, home: t("home.breadcrumb") })} />
       <BackLinkedHeading back={t("news.heading")} backTo={paths.news} id="post-title">
         {post.title}
       </BackLinkedHeading>

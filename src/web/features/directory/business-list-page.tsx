@@ -36,7 +36,7 @@ export function listMessage(page: Extract<BusinessListState, { state: "message" 
 
 /** `path` is the page's own address, the last step of its breadcrumb trail (Home, Map, the tag or category). */
 export function BusinessListPage({ kind, page, origin, path }: { kind: "Tag" | "Category"; page: BusinessListState; empty?: string; origin: string; path: string }) {
-  const { t } = usePublicText();
+  const { t, lang } = usePublicText();
   if (page.state === "message") {
     const message = listMessage(page, kind, t);
     return (
@@ -58,7 +58,7 @@ export function BusinessListPage({ kind, page, origin, path }: { kind: "Tag" | "
       {page.businesses.length > 0 && (
         <JsonLd data={itemListJsonLd(page.name, page.businesses.map((b) => ({ name: b.name, url: `${origin}${paths.business(b.id)}` })))} />
       )}
-      <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("list.map"), path: paths.map }, { name: page.name, path }])} />
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("list.map"), path: paths.map }, { name: page.name, path }], { language: lang, home: t("home.breadcrumb") })} />
       <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{t(`list.kind.${kind}`)}</p>
       <h1 className="page-heading">{page.name}</h1>
       {page.businesses.length === 0 ? (

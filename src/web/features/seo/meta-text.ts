@@ -44,6 +44,9 @@ export interface MetaText {
   localize: (path: string) => string;
 }
 
+/** A feed's or calendar's address in a language: /fr/events.ics for French, /events.ics for English. */
+export const feedPath = (path: string, language: Language) => (language === "en" ? path : `/${language}${path}`);
+
 export function metaText(matches: Matches): MetaText {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { language?: Language; site?: { timeZone?: string } } | undefined;
   const language = root?.language ?? DEFAULT_LANGUAGE;
@@ -51,7 +54,7 @@ export function metaText(matches: Matches): MetaText {
     t: publicText(language),
     language,
     timeZone: root?.site?.timeZone ?? "UTC",
-    feed: (path) => (language === "en" ? path : `/${language}${path}`),
+    feed: (path) => feedPath(path, language),
     localize: (path) => localizedPath(path, language),
   };
 }
