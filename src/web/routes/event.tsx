@@ -11,6 +11,7 @@ import { occursOn } from "#shared/recurrence.ts";
 import { volunteerPaths } from "#shared/schemas/volunteer.ts";
 import { errorStatus, refusal, type OccurrenceActionData } from "../features/events/occurrence-result.ts";
 import { ruleWords } from "../features/events/rule-words.ts";
+import { localizedPath } from "#shared/i18n/index.ts";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { eventJsonLd } from "../features/events/event-json-ld.ts";
 import { googleCalendarUrl } from "../features/events/calendar-links.ts";
@@ -50,6 +51,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { events } = await services.events.withLocations([found]);
   const event = events[0]!;
   const card = toEventCard(event, site);
+  // Shared and saved links lead to the page in the language it was read in.
+  const words = await loaderText(request);
+  const pageUrl = `${origin}${localizedPath(card.href, words.lang)}`;
   const calendarUrl = googleCalendarUrl({
     name: event.name,
     start: event.eventDate,
@@ -57,7 +61,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     allDay: event.allDay,
     startDay: localDate(event.eventDate, site.timeZone),
     endDay: event.endDate ? localDate(event.endDate, site.timeZone) : null,
-    details: [event.description, `${origin}${card.href}`].filter(Boolean).join("\n\n"),
+    details: [event.description, pageUrl].filter(Boolean).join("\n\n"),
     location: [event.locationText, event.business?.address].filter(Boolean).join(", "),
     timeZone: site.timeZone,
   });
@@ -84,14 +88,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     origin,
     state: "ok" as const,
     event: card,
-    rule: event.recurrenceRule ? ruleWords(event.recurrenceRule, event.eventDate, site.timeZone, await loaderText(request)) : null,
+    rule: event.recurrenceRule ? ruleWords(event.recurrenceRule, event.eventDate, site.timeZone, words) : null,
     seriesHref: paths.event(event.id),
     canChange,
     movedFrom: moved,
     timeZone: site.timeZone,
     place,
     googleCalendarUrl: calendarUrl,
-    shareUrl: `${origin}${card.href}`,
+    shareUrl: pageUrl,
     previewImage: event.imageUrl ?? logo,
     volunteersNeeded,
   };
