@@ -158,6 +158,8 @@ export default tseslint.config(
       "src/web/features/offers/**",
       "src/web/features/directory/**",
       "src/web/components/hours/opening-hours-panel.tsx",
+      "src/web/routes/heading-page.tsx",
+      "src/web/components/ui/pager.tsx",
     ],
     ignores: ["**/*.test.tsx"],
     plugins: { i18next },
