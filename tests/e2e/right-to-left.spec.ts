@@ -17,6 +17,7 @@ async function rightToLeft(page: Page, path: string) {
 const box = async (page: Page, locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())!;
 
 test("pages mirror right to left, and the French event page and feeds are French", async ({ page }) => {
+  test.setTimeout(120_000);
   await rightToLeft(page, "/");
   // The header's search: its button at the start of the line, now the left, and the box after it.
   const search = page.getByRole("banner").getByRole("search");
