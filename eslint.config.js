@@ -171,6 +171,8 @@ export default tseslint.config(
       "src/web/components/upload/**",
       "src/web/components/hours/hours-editor.tsx",
       "src/web/features/subscriptions/subscribe-form.tsx",
+      "src/web/routes/heading-page.tsx",
+      "src/web/components/ui/pager.tsx",
     ],
     ignores: ["**/*.test.tsx"],
     plugins: { i18next },

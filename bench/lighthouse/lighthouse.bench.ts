@@ -33,6 +33,8 @@ for (let i = 0; i < 150 && !(await fetch(`${base}/healthz`).then((r) => r.ok, ()
 // The demo content's pages, read from the server's own database, the map, the contact page and a page of search
 // results for a word of the demo content.
 const pages: Record<string, string> = { ...(await demoPages(dataDir)), map: "/map", contact: "/contact", search: "/search?q=jazz" };
+// The home page, the map and a business in French (/fr/...), measured beside the English ones.
+for (const name of ["home", "map", "business"]) pages[`${name} fr`] = `/fr${pages[name] === "/" ? "" : pages[name]}`;
 // BENCH_PAGES: a comma list of page names, to run only those.
 const only = process.env.BENCH_PAGES?.split(",").map((name) => name.trim());
 if (only) for (const name of Object.keys(pages)) if (!only.includes(name)) delete pages[name];

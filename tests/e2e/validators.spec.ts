@@ -29,6 +29,7 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     ...["/subscribe", "/subscribe/confirm?token=none", "/subscribe/preferences?token=none"],
     ...["/login", "/signup", "/forgot-password", "/reset-password", "/login/continue"],
     "/fr/map",
+    ...["/fr/events", "/fr/offers", "/fr/news"],
   ];
   const notFound = ["/no-such-page", "/business/doesnotexist000000000", "/tag/no-such-tag", "/events/doesnotexist000000000", "/offers/doesnotexist000000000", "/news/doesnotexist000000000"];
   // A business page with everything it can show: hours, coming exceptions, social links and a photo gallery.
@@ -46,7 +47,9 @@ async function itemPages(request: APIRequestContext): Promise<string[]> {
   const [post] = (await (await request.get("/api/v1/posts?limit=1")).json()) as Array<{ id: string }>;
   expect(offer, "a current demo offer").toBeDefined();
   expect(post, "a demo post").toBeDefined();
-  return [`/events/${event!.id}`, `/offers/${offer!.id}`, `/news/${post!.id}`];
+  const english = [`/events/${event!.id}`, `/offers/${offer!.id}`, `/news/${post!.id}`];
+  // The same pages in French.
+  return [...english, ...english.map((path) => `/fr${path}`)];
 }
 
 /** The check-in page of the first upcoming demo event. */

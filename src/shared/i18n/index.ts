@@ -17,6 +17,8 @@ type Catalog = Record<string, unknown>;
 const bundled = import.meta.env ? import.meta.glob<Catalog>("./locales/*/*.json", { import: "default" }) : null;
 
 const loaded = new Map<string, Promise<Catalog>>();
+/** The catalogs whose loading has finished, for code that cannot wait (a page's meta tags). */
+const ready = new Map<string, Catalog>();
 
 /** One namespace's catalog in one language; an empty one when there is none. */
 export function loadCatalog(language: Language, namespace: string): Promise<Catalog> {
@@ -30,7 +32,18 @@ export function loadCatalog(language: Language, namespace: string): Promise<Cata
           () => ({}),
         );
     loaded.set(key, catalog);
+    void catalog.then((value) => ready.set(key, value), () => {});
   }
+  return catalog;
+}
+
+/**
+ * One namespace's catalog in one language if it is loaded already (a page's are, before it renders or hydrates),
+ * else undefined, and its loading is started.
+ */
+export function loadedCatalog(language: Language, namespace: string): Catalog | undefined {
+  const catalog = ready.get(`${language}/${namespace}`);
+  if (!catalog) void loadCatalog(language, namespace);
   return catalog;
 }
 

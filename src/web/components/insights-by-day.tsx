@@ -62,15 +62,15 @@ export function InsightsByDay({ days, lines, summary, tableTitle }: { days: stri
           <p className="mt-2 text-sm text-stone-600">{t("insights.nothingCounted")}</p>
         ) : (
           <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <caption className="sr-only">{t("insights.tableCaption", { summary })}</caption>
               <thead>
                 <tr>
-                  <th scope="col" className="py-1 pr-3">
+                  <th scope="col" className="py-1 pe-3">
                     {t("insights.day")}
                   </th>
                   {lines.map((l) => (
-                    <th key={l.label} scope="col" className="py-1 pr-3">
+                    <th key={l.label} scope="col" className="py-1 pe-3">
                       {l.label}
                     </th>
                   ))}
@@ -79,11 +79,11 @@ export function InsightsByDay({ days, lines, summary, tableTitle }: { days: stri
               <tbody>
                 {shownDays.map((row) => (
                   <tr key={row.day} className="border-t border-stone-200">
-                    <th scope="row" className="py-1 pr-3 font-normal">
+                    <th scope="row" className="py-1 pe-3 font-normal">
                       {dayText(row.day, lang)}
                     </th>
                     {row.values.map((v, i) => (
-                      <td key={lines[i]!.label} className="py-1 pr-3">
+                      <td key={lines[i]!.label} className="py-1 pe-3">
                         {countText(v, lang)}
                       </td>
                     ))}

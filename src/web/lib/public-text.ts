@@ -3,7 +3,8 @@
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "#shared/i18n/format.ts";
-import { localizedPath } from "#shared/i18n/index.ts";
+import { getFixedT, localizedPath, prefixOf } from "#shared/i18n/index.ts";
+import type { TFunction } from "i18next";
 import type { HoursWords } from "#shared/opening-hours.ts";
 
 export const langOf = (language: string | undefined): Lang => (language?.startsWith("fr") ? "fr" : "en");
@@ -11,6 +12,12 @@ export const langOf = (language: string | undefined): Lang => (language?.startsW
 export function usePublicText() {
   const { t, i18n } = useTranslation("public");
   return { t, lang: langOf(i18n.language) };
+}
+
+/** A loader's `public` catalog in its page's language (the address's), for the words it writes into its data. */
+export async function loaderText(request: Request): Promise<{ lang: Lang; t: TFunction<"public"> }> {
+  const lang = prefixOf(new URL(request.url).pathname) ?? "en";
+  return { lang, t: (await getFixedT(lang, "public")) as TFunction<"public"> };
 }
 
 export function useHoursWords(): HoursWords {

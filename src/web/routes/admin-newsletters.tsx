@@ -143,7 +143,7 @@ export default function AdminNewsletters({ loaderData }: Route.ComponentProps) {
                 <tr key={n.id}>
                   <td className={ui.td}>
                     {n.kind === "newsletter" ? (
-                      <button type="button" className="text-left text-brand-700 underline" onClick={() => open(n)}>
+                      <button type="button" className="text-start text-brand-700 underline" onClick={() => open(n)}>
                         {n.subject}
                       </button>
                     ) : (

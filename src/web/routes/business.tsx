@@ -2,7 +2,6 @@ import { data } from "react-router";
 import type { Route } from "./+types/business";
 import { getApp, loadOr } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "#shared/messages.ts";
 import { TRUNCATE } from "#shared/constants.ts";
 import { slugify } from "#shared/format.ts";
 import { EventCard } from "../features/events/event-card.tsx";
@@ -14,10 +13,11 @@ import { businessJsonLd } from "../features/business/business-json-ld.ts";
 import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { feedPath, metaText } from "../features/seo/meta-text.ts";
 import { ClaimBusiness } from "../features/owners/claim-business.tsx";
 import { OpeningHoursPanel, OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
 import { statusText } from "#shared/opening-hours.ts";
-import { useHoursWords, usePublicText } from "../lib/public-text.ts";
+import { loaderText, useHoursWords, usePublicText } from "../lib/public-text.ts";
 import { SocialLinks } from "../features/business/social-links.tsx";
 import { PhotoGallery } from "../features/business/photo-gallery.tsx";
 import { AttributeList } from "../features/business/attribute-list.tsx";
@@ -34,6 +34,7 @@ export const handle = SCRIPTS_AFTER_PAINT;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const origin = siteOrigin(request, context);
+  const { lang, t } = await loaderText(request);
   const id = params.businessId?.trim();
   if (!id) return data({ origin, state: "no-id" as const }, { status: 404 });
   return loadOr(
@@ -66,9 +67,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         checkedOn: checkedAt ?? null,
         // Home, the business's category (else the map of all of them), the business.
         breadcrumb: breadcrumbJsonLd(origin, [
-          business.category ? { name: business.category, path: paths.category(slugify(business.category)) } : { name: "Map", path: paths.map },
+          business.category ? { name: business.category, path: paths.category(slugify(business.category)) } : { name: t("list.map"), path: paths.map },
           { name: business.name, path: paths.business(business.id) },
-        ]),
+        ], { language: lang, home: t("home.breadcrumb") }),
       };
     },
     () => data({ origin, state: "failed" as const }, { status: 503 }),
@@ -77,10 +78,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const origin = loaderData?.origin ?? "";
+  const { t } = metaText(matches);
   if (loaderData?.state !== "ok") {
     return pageMeta(matches, {
-      title: loaderData?.state === "failed" ? "Business" : messages.business.notFound,
-      description: messages.business.notFound,
+      title: loaderData?.state === "failed" ? t("business.heading") : t("business.notFound"),
+      description: t("business.notFound"),
       origin,
       path: `/business/${encodeURIComponent(params.businessId ?? "")}`,
       noindex: true,
@@ -90,11 +92,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const about = [business.category, business.address].filter(Boolean).join(", ");
   return pageMeta(matches, {
     title: business.name,
-    description: business.description || `${business.name}${about ? `: ${about}` : ""}.`,
+    description: business.description || (about ? t("meta.business.about", { name: business.name, about }) : `${business.name}.`),
     origin,
     path: paths.business(business.id),
     image: business.logoUrl,
-    imageAlt: business.logoUrl ? `${business.name} logo` : undefined,
+    imageAlt: business.logoUrl ? t("business.logoAlt", { name: business.name }) : undefined,
     type: "business.business",
   });
 };
@@ -247,7 +249,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         <h2 id="business-events-heading" className="text-2xl font-bold text-brand-800">
           {t("business.eventsAt", { name: business.name })}
         </h2>
-        <SubscribeControl feedUrl={`${origin}/business/${encodeURIComponent(business.id)}/events.ics`} label={t("business.subscribeToEvents", { name: business.name })} />
+        <SubscribeControl feedUrl={`${origin}${feedPath(`/business/${encodeURIComponent(business.id)}/events.ics`, lang)}`} label={t("business.subscribeToEvents", { name: business.name })} />
         {events.length === 0 ? (
           <p className="mt-4 text-stone-600">{t("business.noEvents")}</p>
         ) : (

@@ -6,7 +6,7 @@ export const handle = SCRIPTS_AFTER_PAINT;
 
 export const loader = ({ context, request, params }: Route.LoaderArgs) => loadBusinessList(context, request, params.categorySlug, CATEGORY_LIST.source);
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => businessListMeta(matches, loaderData, CATEGORY_LIST.meta);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => businessListMeta(matches, loaderData, CATEGORY_LIST);
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return <BusinessListPage kind={CATEGORY_LIST.kind} page={loaderData.page} origin={loaderData.origin} empty={CATEGORY_LIST.empty} path={CATEGORY_LIST.meta.path(loaderData.slug)} />;

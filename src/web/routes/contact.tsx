@@ -2,6 +2,7 @@ import type { Route } from "./+types/contact";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
 
@@ -13,13 +14,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { mailingAddress: site.mailingAddress, generalEmail: site.generalEmail, volunteerEmail: site.volunteerEmail, associationName: site.associationName, origin: siteOrigin(request, context) };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, {
-    title: "Contact Us",
-    description: [`How to reach ${loaderData?.associationName ?? "the association"}`, loaderData?.mailingAddress && `by mail at ${loaderData.mailingAddress.replace(/\s*\n\s*/g, ", ")}`, loaderData?.generalEmail && `by email at ${loaderData.generalEmail}`].filter(Boolean).join(", ") + ".",
-    origin: loaderData?.origin ?? "",
-    path: paths.contact,
-  });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const { t } = metaText(matches);
+  const ways = [
+    t("meta.contact.reach", { name: loaderData?.associationName ?? t("meta.contact.theAssociation") }),
+    loaderData?.mailingAddress && t("meta.contact.byMail", { address: loaderData.mailingAddress.replace(/\s*\n\s*/g, ", ") }),
+    loaderData?.generalEmail && t("meta.contact.byEmail", { email: loaderData.generalEmail }),
+  ];
+  return pageMeta(matches, { title: t("contact.heading"), description: ways.filter(Boolean).join(", ") + ".", origin: loaderData?.origin ?? "", path: paths.contact });
+};
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { t } = usePublicText();

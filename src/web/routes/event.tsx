@@ -10,12 +10,14 @@ import { formatEventWhen, localDate } from "#shared/zoned-time.ts";
 import { occursOn } from "#shared/recurrence.ts";
 import { volunteerPaths } from "#shared/schemas/volunteer.ts";
 import { errorStatus, refusal, type OccurrenceActionData } from "../features/events/occurrence-result.ts";
-import { ruleInWords } from "../features/events/repeat-rule.ts";
+import { ruleWords } from "../features/events/rule-words.ts";
+import { localizedPath } from "#shared/i18n/index.ts";
 import { toEventCard } from "../features/events/event-card-data.ts";
 import { eventJsonLd } from "../features/events/event-json-ld.ts";
 import { googleCalendarUrl } from "../features/events/calendar-links.ts";
 import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { feedPath, metaText } from "../features/seo/meta-text.ts";
 import { BusinessMap } from "../features/map/business-map.tsx";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { ui } from "../components/ui/field.tsx";
@@ -26,7 +28,7 @@ import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
 import { RegistrationForm } from "#web/features/registration/registration-form.tsx";
 import type { RegistrationInfo } from "#shared/schemas/registration.ts";
-import { usePublicText } from "../lib/public-text.ts";
+import { loaderText, usePublicText } from "../lib/public-text.ts";
 import { formatEventWhen as formatEventWhenIn } from "#shared/i18n/format.ts";
 import { eventLocationWords } from "../features/events/event-card.tsx";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
@@ -49,6 +51,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { events } = await services.events.withLocations([found]);
   const event = events[0]!;
   const card = toEventCard(event, site);
+  // Shared and saved links lead to the page in the language it was read in.
+  const words = await loaderText(request);
+  const pageUrl = `${origin}${localizedPath(card.href, words.lang)}`;
   const calendarUrl = googleCalendarUrl({
     name: event.name,
     start: event.eventDate,
@@ -56,7 +61,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     allDay: event.allDay,
     startDay: localDate(event.eventDate, site.timeZone),
     endDay: event.endDate ? localDate(event.endDate, site.timeZone) : null,
-    details: [event.description, `${origin}${card.href}`].filter(Boolean).join("\n\n"),
+    details: [event.description, pageUrl].filter(Boolean).join("\n\n"),
     location: [event.locationText, event.business?.address].filter(Boolean).join(", "),
     timeZone: site.timeZone,
   });
@@ -83,14 +88,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     origin,
     state: "ok" as const,
     event: card,
-    rule: event.recurrenceRule ? ruleInWords(event.recurrenceRule, event.eventDate, site.timeZone) : null,
+    rule: event.recurrenceRule ? ruleWords(event.recurrenceRule, event.eventDate, site.timeZone, words) : null,
     seriesHref: paths.event(event.id),
     canChange,
     movedFrom: moved,
     timeZone: site.timeZone,
     place,
     googleCalendarUrl: calendarUrl,
-    shareUrl: `${origin}${card.href}`,
+    shareUrl: pageUrl,
     previewImage: event.imageUrl ?? logo,
     volunteersNeeded,
   };
@@ -122,19 +127,22 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const origin = loaderData?.origin ?? "";
   if (loaderData?.state !== "ok") {
     const { eventId, date } = params as Params;
-    return pageMeta(matches, { title: messages.adminEvents.notFound, description: messages.adminEvents.notFound, origin, path: paths.event(eventId, date), noindex: true });
+    const notFound = metaText(matches).t("event.notFound");
+    return pageMeta(matches, { title: notFound, description: notFound, origin, path: paths.event(eventId, date), noindex: true });
   }
   const { event } = loaderData;
+  const { t, language, timeZone, feed } = metaText(matches);
+  const when = formatEventWhenIn(event.eventDate, event.endDate, event.allDay, language, timeZone);
   return [
     ...pageMeta(matches, {
-      title: event.cancelled ? `Cancelled: ${event.name}` : event.name,
-      description: [`${event.whenText}, ${event.locationText}.`, event.description].filter(Boolean).join(" "),
+      title: event.cancelled ? t("meta.event.cancelled", { name: event.name }) : event.name,
+      description: [t("meta.event.description", { when, where: eventLocationWords(event.locationText, t) }), event.description].filter(Boolean).join(" "),
       origin,
       path: event.href,
       image: loaderData.previewImage,
       imageAlt: event.imageUrl ? event.name : undefined,
     }),
-    { tagName: "link", rel: "alternate", type: "text/calendar", title: `${event.name} (calendar)`, href: paths.eventCalendar(event.id) },
+    { tagName: "link", rel: "alternate", type: "text/calendar", title: t("meta.event.calendar", { name: event.name }), href: feed(paths.eventCalendar(event.id)) },
   ];
 };
 
@@ -163,7 +171,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <article aria-labelledby="event-name" className="max-w-3xl">
       <JsonLd data={eventJsonLd(event, origin, registration ? { ...registration, currency: loaderData.currency } : null)} />
-      <JsonLd data={breadcrumbJsonLd(origin, [{ name: "Events", path: paths.events }, { name: event.name, path: event.href }])} />
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("events.heading"), path: paths.events }, { name: event.name, path: event.href }], { language: lang, home: t("home.breadcrumb") })} />
       <InsightBeacon events={[{ kind: "event-view", id: event.id }]} signature={event.id} />
       <BackLinkedHeading back={t("event.back")} backTo={paths.events} id="event-name">
         {event.name}
@@ -246,7 +254,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           {t("event.addToCalendar")}
         </h2>
         <p className="mt-2 flex flex-wrap gap-3">
-          <a href={paths.eventCalendar(event.id)} download className={ui.secondary}>
+          <a href={feedPath(paths.eventCalendar(event.id), lang)} download className={ui.secondary}>
             {t("event.downloadIcs")}
           </a>
           <a href={googleUrl} target="_blank" rel="noopener noreferrer" className={ui.secondary}>

@@ -5,6 +5,8 @@ import { EventCard } from "../features/events/event-card.tsx";
 import { SubscribeControl } from "../features/events/subscribe-control.tsx";
 import { toEventCard, type EventCardData } from "../features/events/event-card-data.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { feedPath, metaText } from "../features/seo/meta-text.ts";
+import { formatLongDate } from "#shared/i18n/format.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
 
@@ -30,19 +32,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const next = loaderData?.upcoming?.[0];
+  const { t, language, timeZone, feed } = metaText(matches);
   return [
     ...pageMeta(matches, {
-      title: "Events",
-      description: next
-        ? `Upcoming events downtown, starting with ${next.name} on ${next.dateText}. Add any of them to your calendar.`
-        : "Events downtown: what's on, and what has been.",
+      title: t("events.heading"),
+      description: next ? t("meta.events.next", { name: next.name, date: formatLongDate(next.eventDate, language, timeZone) }) : t("meta.events.none"),
       origin: loaderData?.origin ?? "",
       path: "/events",
       image: loaderData?.upcoming?.find((e) => e.imageUrl)?.imageUrl ?? null,
     }),
     // Calendar apps and feed readers find the upcoming events' feed from the page.
-    { tagName: "link", rel: "alternate", type: "text/calendar", title: "Upcoming events", href: "/events.ics" },
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Upcoming events", href: "/events/feed.xml" },
+    { tagName: "link", rel: "alternate", type: "text/calendar", title: t("meta.upcomingEvents"), href: feed("/events.ics") },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: t("meta.upcomingEvents"), href: feed("/events/feed.xml") },
   ];
 };
 
@@ -71,7 +72,7 @@ function EventSection({ id, heading, className, ...list }: { id: string; heading
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { t } = usePublicText();
+  const { t, lang } = usePublicText();
   const { origin, upcoming, past, failed } = loaderData;
   const failure = (failed.events ? t("events.failedEvents") : "") + (failed.markers ? t("events.failedMarkers") : "");
   return (
@@ -82,7 +83,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           {failure}
         </p>
       )}
-      <SubscribeControl feedUrl={`${origin}/events.ics`} label={t("events.subscribeCalendar")} />
+      <SubscribeControl feedUrl={`${origin}${feedPath("/events.ics", lang)}`} label={t("events.subscribeCalendar")} />
       <EventSection id="upcoming-heading" heading={t("events.upcoming")} className="mt-8" events={upcoming} empty={t("events.noUpcoming")} origin={origin} />
       <EventSection id="past-heading" heading={t("events.past")} className="mt-10" events={past} empty={t("events.noPast")} origin={origin} />
     </>

@@ -1,11 +1,14 @@
 // The spec's heading-only pages (/deals, /history and the member pages). /history and /myqsa/* also show the
 // CMS page whose slug is their last path segment, when the visitor may read it (/news does too: routes/news.tsx).
 import { data } from "react-router";
+import type { TFunction } from "i18next";
 import type { Route } from "./+types/heading-page";
 import { getApp } from "../lib/app-context.ts";
 import { HEADING_PAGES } from "../lib/heading-pages.ts";
 import { pageTitle } from "../lib/meta.ts";
-import { pageMeta } from "../features/seo/index.ts";
+import { metaText, pageMeta } from "../features/seo/index.ts";
+import { usePublicText } from "../lib/public-text.ts";
+import { unprefixed } from "#shared/i18n/index.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
@@ -17,22 +20,31 @@ function cmsSlug(pathname: string): string | null {
 export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const pathname = new URL(request.url).pathname.replace(/\/$/, "");
+  // The same page in each language: /fr/history is /history.
+  const pathname = unprefixed(new URL(request.url).pathname.replace(/\/$/, ""));
   const heading = HEADING_PAGES[pathname];
   if (!heading) throw data(null, { status: 404 });
   const slug = cmsSlug(pathname);
   const { services, user } = getApp(context);
   const [page, site] = await Promise.all([slug ? services.pages.findVisible(user, slug) : null, services.siteSettings.get()]);
-  return { heading, html: page?.html ?? null, path: pathname, description: page?.summary || `${heading}, from ${site.associationName}.` };
+  return { heading, html: page?.html ?? null, path: pathname, summary: page?.summary ?? null, associationName: site.associationName };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData ? pageMeta(matches, { title: loaderData.heading, description: loaderData.description, path: loaderData.path }) : pageTitle(matches);
+/** The page's heading in the page's language (the spec's English one in HEADING_PAGES). */
+const headingIn = (t: TFunction<"public">, { path, heading }: { path: string; heading: string }) => t(`headingPages.${path.slice(1)}`, { defaultValue: heading });
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return pageTitle(matches);
+  const { t } = metaText(matches);
+  const heading = headingIn(t, loaderData);
+  return pageMeta(matches, { title: heading, description: loaderData.summary || t("meta.headingPage", { heading, name: loaderData.associationName }), path: loaderData.path });
+};
 
 export default function HeadingPage({ loaderData }: Route.ComponentProps) {
+  const { t } = usePublicText();
   return (
     <>
-      <h1 className="page-heading">{loaderData.heading}</h1>
+      <h1 className="page-heading">{headingIn(t, loaderData)}</h1>
       {loaderData.html && <RichContent html={loaderData.html} className="mt-2" />}
     </>
   );

@@ -11,6 +11,7 @@ import { loadHomeSections } from "../features/home/home-sections.ts";
 import { EventCard } from "../features/events/event-card.tsx";
 import { OfferCard } from "../features/offers/offer-card.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { JsonLd, organizationJsonLd } from "../features/seo/index.ts";
 import { HomeMapSection } from "../features/map/home-map.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
@@ -34,18 +35,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta(matches, {
-    description: `${loaderData?.tagline ?? "Find Your Niche"}: local businesses, events, offers and news from ${loaderData?.associationName ?? "downtown"}.`,
-    origin: loaderData?.origin ?? "",
-    path: "/",
-    image: loaderData?.heroPhotos.at(-1)?.url ?? null,
-    imageAlt: loaderData?.heroPhotos.at(-1)?.alt,
-  }),
-  // Feed readers find the news and the events from the home page.
-  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "News", href: "/news/feed.xml" },
-  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Upcoming events", href: "/events/feed.xml" },
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const { t, feed } = metaText(matches);
+  return [
+    ...pageMeta(matches, {
+      description: t("meta.home.description", { tagline: loaderData?.tagline ?? t("meta.home.tagline"), name: loaderData?.associationName ?? t("meta.home.downtown") }),
+      origin: loaderData?.origin ?? "",
+      path: "/",
+      image: loaderData?.heroPhotos.at(-1)?.url ?? null,
+      imageAlt: loaderData?.heroPhotos.at(-1)?.alt,
+    }),
+    // Feed readers find the news and the events from the home page.
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: t("news.heading"), href: feed("/news/feed.xml") },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: t("meta.upcomingEvents"), href: feed("/events/feed.xml") },
+  ];
+};
 
 function SectionLink({ to, children }: { to: string; children: string }) {
   return (

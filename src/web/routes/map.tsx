@@ -2,7 +2,7 @@ import { preload } from "react-dom";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/map";
 import { getApp, loadOr } from "../lib/app-context.ts";
-import { pageMeta } from "../features/seo/index.ts";
+import { metaText, pageMeta } from "../features/seo/index.ts";
 import { paths } from "../lib/paths.ts";
 import { MapExplorer, type Loaded } from "../features/map/map-explorer.tsx";
 import { BUSINESSES_GEOJSON_URL } from "../features/map/use-map-businesses.ts";
@@ -58,7 +58,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 // One canonical address for the map, whatever filters the address holds.
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Map", description: "Map of the association's businesses, by category and tag.", path: paths.map });
+  pageMeta(matches, { title: metaText(matches).t("map.heading"), description: metaText(matches).t("map.metaDescription"), path: paths.map });
 
 export default function MapPage({ loaderData }: Route.ComponentProps) {
   // The businesses themselves come as one GeoJSON request (thousands of them would swell the HTML); the browser starts

@@ -39,7 +39,7 @@ export default function MemberAnnouncements({ loaderData }: Route.ComponentProps
           <p className="text-stone-700">{loaderData.list.unread === 0 ? "You have read them all." : `${loaderData.list.unread} unread.`}</p>
           <ul className="grid gap-3">
             {loaderData.list.items.map((a) => (
-              <li key={a.id} className={`card ${a.read ? "" : "border-l-4 border-l-brand-700"}`}>
+              <li key={a.id} className={`card ${a.read ? "" : "border-s-4 border-s-brand-700"}`}>
                 <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
                   {a.pinned && <span className="rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Pinned</span>}
                   {!a.read && <span className="rounded bg-brand-700 px-2 py-0.5 font-semibold text-white">Unread</span>}

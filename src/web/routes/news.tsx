@@ -8,6 +8,7 @@ import { TRUNCATE } from "#shared/constants.ts";
 import { toPostCard } from "../features/news/post-card-data.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { feedPath, metaText } from "../features/seo/meta-text.ts";
 import { Pager } from "../components/ui/pager.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
@@ -41,16 +42,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta(matches, {
-    title: "News",
-    description: loaderData?.posts[0] ? `News from downtown, latest: ${loaderData.posts[0].title}.` : "News from downtown.",
-    origin: loaderData?.origin ?? "",
-    path: loaderData && loaderData.page > 1 ? `/news?page=${loaderData.page}` : "/news",
-    image: loaderData?.posts.find((p) => p.imageUrl)?.imageUrl ?? null,
-  }),
-  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "News", href: "/news/feed.xml" },
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const { t, feed } = metaText(matches);
+  return [
+    ...pageMeta(matches, {
+      title: t("news.heading"),
+      description: loaderData?.posts[0] ? t("meta.news.latest", { title: loaderData.posts[0].title }) : t("meta.news.none"),
+      origin: loaderData?.origin ?? "",
+      path: loaderData && loaderData.page > 1 ? `/news?page=${loaderData.page}` : "/news",
+      image: loaderData?.posts.find((p) => p.imageUrl)?.imageUrl ?? null,
+    }),
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: t("news.heading"), href: feed("/news/feed.xml") },
+  ];
+};
 
 export default function News({ loaderData }: Route.ComponentProps) {
   const { t, lang } = usePublicText();
@@ -61,7 +65,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
       <h1 className="page-heading">{t("news.heading")}</h1>
       {html && <RichContent html={html} className="mt-2" />}
       <p className="mt-2 text-sm">
-        <a href="/news/feed.xml" className="text-brand-700 underline">
+        <a href={feedPath("/news/feed.xml", lang)} className="text-brand-700 underline">
           {t("news.feed")}
         </a>
       </p>

@@ -4,19 +4,19 @@ import { data } from "react-router";
 import type { Route } from "./+types/offer";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
-import { messages } from "#shared/messages.ts";
-import { offerTitle } from "#shared/format.ts";
+import { localizedPath } from "#shared/i18n/index.ts";
 import { formatDay, zonedInstant } from "#shared/zoned-time.ts";
 import { toOfferCard } from "../features/offers/offer-card-data.ts";
 import { offerJsonLd, offerLd } from "../features/offers/offer-json-ld.ts";
 import { breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { addressPartsOf } from "#shared/postal-address.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { CopyButton } from "../components/ui/copy-button.tsx";
 import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
-import { usePublicText } from "../lib/public-text.ts";
+import { loaderText, usePublicText } from "../lib/public-text.ts";
 import { useSiteTimeZone } from "../lib/site.ts";
 import { formatDay as formatDayIn } from "#shared/i18n/format.ts";
 import { offerEndsWords, offerTitleWords } from "../features/offers/offer-card.tsx";
@@ -27,13 +27,14 @@ export const handle = SCRIPTS_AFTER_PAINT;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const origin = siteOrigin(request, context);
+  const { lang, t } = await loaderText(request);
   const now = new Date();
   const [found, today, site] = await Promise.all([services.offers.find(params.offerId), services.offers.today(now), services.siteSettings.get()]);
   if (!found) return data({ origin, state: "not-found" as const }, { status: 404 });
   const business = await services.businesses.find(found.businessId);
   const day = (date: string | null) => (date ? formatDay(zonedInstant(date, site.timeZone), site.timeZone) : null);
   const offer = toOfferCard(found, today);
-  const title = offerTitle(offer, "Special Offer");
+  const title = offerTitleWords(offer, t, t("offers.specialOffer"));
   const seller = business
     ? { ...business, addressParts: addressPartsOf(business), photoUrls: business.photos.map((p) => p.url) }
     : null;
@@ -50,33 +51,36 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       {
         name: title,
         description: offer.description,
-        url: `${origin}${offer.href}`,
+        url: `${origin}${localizedPath(offer.href, lang)}`,
         category: offer.type,
         price: offer.price,
         dates: offerLd(found, today, site.timeZone),
         listedAt: found.createdAt,
         currency: site.currency,
         business: seller,
-        businessName: offer.businessName ?? "A Business",
+        businessName: offer.businessName ?? t("offers.aBusiness"),
       },
       origin,
     ),
     breadcrumb: breadcrumbJsonLd(origin, [
-      { name: "Offers", path: paths.offers },
+      { name: t("offers.back"), path: paths.offers },
       { name: title, path: offer.href },
-    ]),
+    ], { language: lang, home: t("home.breadcrumb") }),
   };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const origin = loaderData?.origin ?? "";
   if (loaderData?.state !== "ok") {
-    return pageMeta(matches, { title: messages.adminOffers.notFound, description: messages.adminOffers.notFound, origin, path: paths.offer(params.offerId), noindex: true });
+    const notFound = metaText(matches).t("offers.notFound");
+    return pageMeta(matches, { title: notFound, description: notFound, origin, path: paths.offer(params.offerId), noindex: true });
   }
   const { offer } = loaderData;
+  const { t, language, timeZone } = metaText(matches);
+  const until = offer.validUntil ? formatDayIn(zonedInstant(offer.validUntil, timeZone), language, timeZone) : null;
   return pageMeta(matches, {
-    title: offerTitle(offer, "Special Offer"),
-    description: [offer.description, offer.price && `Value: ${offer.price}.`, loaderData.untilText && `Until ${loaderData.untilText}.`].filter(Boolean).join(" "),
+    title: offerTitleWords(offer, t, t("offers.specialOffer")),
+    description: [offer.description, offer.price && `${t("offers.value", { price: offer.price })}.`, until && `${t("offers.until", { until })}.`].filter(Boolean).join(" "),
     origin,
     path: offer.href,
     // An offer has no picture of its own: its business's logo.

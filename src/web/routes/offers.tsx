@@ -1,9 +1,9 @@
 import type { Route } from "./+types/offers";
 import { getApp, loadOr } from "../lib/app-context.ts";
-import { messages } from "#shared/messages.ts";
 import { toOfferCard, type OfferCardData } from "../features/offers/offer-card-data.ts";
 import { OfferCard } from "../features/offers/offer-card.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { JsonLd } from "../features/seo/json-ld.tsx";
 import { itemListJsonLd } from "../features/seo/item-list-json-ld.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
@@ -30,10 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
-    title: messages.offers.heading,
-    description: loaderData?.offers?.length
-      ? `${loaderData.offers.length} current offers from downtown businesses: discounts, specials and free items.`
-      : "Current offers from downtown businesses.",
+    title: metaText(matches).t("offers.heading"),
+    description: loaderData?.offers?.length ? metaText(matches).t("meta.offers.count", { count: loaderData.offers.length }) : metaText(matches).t("meta.offers.none"),
     origin: loaderData?.origin ?? "",
     path: "/offers",
   });

@@ -6,6 +6,7 @@ import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { RouteError } from "../components/layout/route-error.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
@@ -32,7 +33,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData ? pageMeta(matches, { title: loaderData.page.name, description: loaderData.page.summary || loaderData.page.name, origin: loaderData.origin, path: paths.page(loaderData.page.slug) }) : pageTitle(matches, "Page");
+  loaderData ? pageMeta(matches, { title: loaderData.page.name, description: loaderData.page.summary || loaderData.page.name, origin: loaderData.origin, path: paths.page(loaderData.page.slug) }) : pageTitle(matches, metaText(matches).t("meta.page"));
 
 export default function CmsPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -5,11 +5,11 @@ import type { Route } from "./+types/post";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { formatLongDate } from "#shared/format.ts";
-import { messages } from "#shared/messages.ts";
 import { isoWithOffset } from "#shared/zoned-time.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { blogPostingJsonLd, breadcrumbJsonLd, JsonLd } from "../features/seo/index.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
@@ -44,14 +44,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const origin = loaderData?.origin ?? "";
   if (loaderData?.state !== "ok") {
-    return pageMeta(matches, { title: messages.adminPosts.notFound, description: messages.adminPosts.notFound, origin, path: paths.post(params.postId), noindex: true });
+    const notFound = metaText(matches).t("news.notFound");
+    return pageMeta(matches, { title: notFound, description: notFound, origin, path: paths.post(params.postId), noindex: true });
   }
   const { post } = loaderData;
   return [
     ...pageMeta(matches, { title: post.title, description: post.summary || post.title, origin, path: post.href, image: post.imageUrl, imageAlt: post.imageUrl ? post.title : undefined, type: "article" }),
     { property: "article:published_time", content: post.publishedLd },
     { property: "article:modified_time", content: post.modifiedLd },
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "News", href: "/news/feed.xml" },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: metaText(matches).t("news.heading"), href: metaText(matches).feed("/news/feed.xml") },
   ];
 };
 
@@ -66,7 +67,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   return (
     <article aria-labelledby="post-title" className="max-w-3xl">
       <JsonLd data={blogPostingJsonLd(post, associationName, origin)} />
-      <JsonLd data={breadcrumbJsonLd(origin, [{ name: "News", path: paths.news }, { name: post.title, path: post.href }])} />
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("news.heading"), path: paths.news }, { name: post.title, path: post.href }], { language: lang, home: t("home.breadcrumb") })} />
       <BackLinkedHeading back={t("news.heading")} backTo={paths.news} id="post-title">
         {post.title}
       </BackLinkedHeading>

@@ -28,7 +28,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         association learns which businesses visitors look for and do not find; the same words from the same visitor count once a day). These are totals,
         nothing more.
       </p>
-      <ul className="list-disc space-y-1 pl-6">
+      <ul className="list-disc space-y-1 ps-6">
         <li>We use no cookies for this, and no third-party analytics.</li>
         <li>We never store your IP address or your browser&apos;s details (its user agent), nor anything else that identifies you.</li>
         <li>

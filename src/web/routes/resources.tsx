@@ -1,7 +1,7 @@
 // /resources: the association's public documents, for everyone (members see the others on /myqsa/research).
 import type { Route } from "./+types/resources";
 import { getApp } from "../lib/app-context.ts";
-import { pageMeta } from "../features/seo/index.ts";
+import { metaText, pageMeta } from "../features/seo/index.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { DocumentLibrary, libraryQuery } from "../features/library/document-library.tsx";
@@ -17,8 +17,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? pageMeta(matches, { title: "Resources", description: `Public documents of ${loaderData.associationName}: reports, studies, bylaws and more.`, path: paths.resources })
-    : pageTitle(matches, "Resources");
+    ? pageMeta(matches, { title: metaText(matches).t("resources.heading"), description: metaText(matches).t("meta.resources", { name: loaderData.associationName }), path: paths.resources })
+    : pageTitle(matches, metaText(matches).t("resources.heading"));
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
   const { t } = usePublicText();

@@ -2,8 +2,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/search";
 import { getApp } from "../lib/app-context.ts";
-import { pageMeta } from "../features/seo/index.ts";
-import { messages } from "#shared/messages.ts";
+import { metaText, pageMeta } from "../features/seo/index.ts";
 import type { SearchResult, SearchType } from "#shared/schemas/search.ts";
 import { Highlighted } from "../components/search/highlighted.tsx";
 import { OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
@@ -35,12 +34,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 // A page of results is not worth indexing (it changes with the content and any text makes one); the search page is.
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const { t } = metaText(matches);
   if (!loaderData?.searched) {
-    return pageMeta(matches, { title: messages.search.heading, description: "Search the businesses, events, offers, news, categories and tags of downtown.", path: "/search" });
+    return pageMeta(matches, { title: t("search.heading"), description: t("meta.search.description"), path: "/search" });
   }
   const { query, results } = loaderData;
-  const found = results.length === 0 ? messages.search.noResults(query) : `${results.length === 1 ? "1 result" : `${results.length} results`} for "${query}" among businesses, events, offers, news, categories and tags.`;
-  return pageMeta(matches, { title: messages.search.resultsFor(query), description: found, path: `/search?${new URLSearchParams({ q: query })}`, noindex: true });
+  const found = results.length === 0 ? t("search.noResults", { query }) : t("meta.search.found", { count: results.length, query });
+  return pageMeta(matches, { title: t("search.resultsFor", { query }), description: found, path: `/search?${new URLSearchParams({ q: query })}`, noindex: true });
 };
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
@@ -65,9 +65,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           defaultValue={query}
           key={query}
           enterKeyHint="search"
-          className="w-full min-w-0 rounded-l-md border border-r-0 border-stone-300 bg-white px-3 py-2 text-stone-900"
+          className="w-full min-w-0 rounded-s-md border border-e-0 border-stone-300 bg-white px-3 py-2 text-stone-900"
         />
-        <button type="submit" className="rounded-r-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+        <button type="submit" className="rounded-e-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
           {t("search.submit")}
         </button>
       </Form>

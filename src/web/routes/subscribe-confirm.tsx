@@ -6,6 +6,7 @@ import { subscriptionMessages } from "#shared/schemas/subscription.ts";
 import { ui } from "../components/ui/field.tsx";
 import { getApp } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { preferencesPath } from "../features/subscriptions/index.ts";
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -18,7 +19,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageTitle(matches, "Confirm your subscription"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageTitle(matches, metaText(matches).t("meta.subscribe.confirm")), { name: "robots", content: "noindex" }];
 
 export default function SubscribeConfirm({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";

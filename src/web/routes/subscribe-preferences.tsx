@@ -8,6 +8,7 @@ import { ui } from "../components/ui/field.tsx";
 import { apiFetch } from "../lib/api-client.ts";
 import { getApp, serverFetch } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { SUBSCRIBE_PATH, TopicChoices } from "../features/subscriptions/index.ts";
 
 const STATE_TEXT: Record<Preferences["state"], string> = {
@@ -44,7 +45,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageTitle(matches, "Newsletter preferences"), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageTitle(matches, metaText(matches).t("meta.subscribe.preferences")), { name: "robots", content: "noindex" }];
 
 export default function SubscriptionPreferences({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";

@@ -5,6 +5,7 @@ import type { Category } from "#shared/schemas/category.ts";
 import { apiFetch, type Fetcher } from "../lib/api-client.ts";
 import { serverFetch } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
+import { metaText } from "../features/seo/meta-text.ts";
 import { SubscribeForm } from "../features/subscriptions/index.ts";
 import { usePublicText } from "../lib/public-text.ts";
 
@@ -22,7 +23,7 @@ export function clientLoader() {
   return load();
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Subscribe to the newsletter");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, metaText(matches).t("meta.subscribe.title"));
 
 export default function Subscribe({ loaderData }: Route.ComponentProps) {
   const { t } = usePublicText();

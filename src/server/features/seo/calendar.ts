@@ -9,6 +9,8 @@ import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from "ic
 import type { EventWithLocation } from "#shared/event-location.ts";
 import { occursOn, ruleForCalendar } from "#shared/recurrence.ts";
 import { localDate } from "#shared/zoned-time.ts";
+import { localizedPath, type Language } from "#shared/i18n/index.ts";
+import type { TFunction } from "i18next";
 import type { OccurrenceChange } from "#server/features/event/index.ts";
 
 export interface CalendarOptions {
@@ -18,6 +20,10 @@ export interface CalendarOptions {
   timeZone: string;
   /** The cancelled and moved dates of the series among the events. */
   changes?: Map<string, OccurrenceChange[]>;
+  /** The calendar's language: its own words in it, its events linking to their pages in it. */
+  language: Language;
+  /** The `public` catalog's `t` in that language. */
+  t: TFunction;
 }
 
 /** A local calendar date as the Date ical-generator writes as that date (it reads all-day dates in UTC). */
@@ -36,9 +42,9 @@ function wall(instant: string, timeZone: string, allDay: boolean): string {
   return allDay ? date : `${date}T${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
 }
 
-function addEvent(cal: ICalCalendar, event: EventWithLocation, { siteUrl, timeZone, changes }: CalendarOptions) {
+function addEvent(cal: ICalCalendar, event: EventWithLocation, { siteUrl, timeZone, changes, language, t }: CalendarOptions) {
   const zoned = (iso: string) => new TZDate(new Date(iso), timeZone);
-  const description = [event.description, event.ticketsLink ? `Tickets: ${event.ticketsLink}` : null].filter(Boolean).join("\n\n");
+  const description = [event.description, event.ticketsLink ? t("calendar.tickets", { url: event.ticketsLink }) : null].filter(Boolean).join("\n\n");
   const common = {
     id: eventUid(event.id, siteUrl),
     sequence: event.sequence,
@@ -49,7 +55,7 @@ function addEvent(cal: ICalCalendar, event: EventWithLocation, { siteUrl, timeZo
     summary: event.name,
     location: [event.locationText, event.business?.address].filter(Boolean).join(", "),
     description: description || null,
-    url: `${siteUrl}/events/${encodeURIComponent(event.id)}`,
+    url: `${siteUrl}${localizedPath(`/events/${encodeURIComponent(event.id)}`, language)}`,
   };
   const times = (start: string, end: string | null) =>
     event.allDay
@@ -86,14 +92,26 @@ function addEvent(cal: ICalCalendar, event: EventWithLocation, { siteUrl, timeZo
 }
 
 /** An empty calendar in the site's zone: each entry names the zone, and the calendar carries its VTIMEZONE. */
-export function newCalendar({ name, product, timeZone, method = ICalCalendarMethod.PUBLISH }: { name: string; product: string; timeZone: string; method?: ICalCalendarMethod }): ICalCalendar {
-  const cal = ical({ name, prodId: { company: "Niche", product, language: "EN" }, method, timezone: { name: null, generator: getVtimezoneComponent } });
+export function newCalendar({
+  name,
+  product,
+  timeZone,
+  method = ICalCalendarMethod.PUBLISH,
+  language = "en",
+}: {
+  name: string;
+  product: string;
+  timeZone: string;
+  method?: ICalCalendarMethod;
+  language?: Language;
+}): ICalCalendar {
+  const cal = ical({ name, prodId: { company: "Niche", product, language: language.toUpperCase() }, method, timezone: { name: null, generator: getVtimezoneComponent } });
   cal.x("X-WR-TIMEZONE", timeZone);
   return cal;
 }
 
 export function calendar(events: EventWithLocation[], options: CalendarOptions): string {
-  const cal = newCalendar({ name: options.calendarName, product: "Events", timeZone: options.timeZone });
+  const cal = newCalendar({ name: options.calendarName, product: "Events", timeZone: options.timeZone, language: options.language });
   for (const event of events) addEvent(cal, event, options);
   return cal.toString();
 }

@@ -4,14 +4,22 @@
 import { Feed } from "feed";
 import type { EventWithLocation } from "#shared/event-location.ts";
 import type { Post } from "#shared/schemas/post.ts";
-import { formatEventWhen } from "#shared/zoned-time.ts";
+import { formatEventWhen } from "#shared/i18n/format.ts";
+import { localizedPath, type Language } from "#shared/i18n/index.ts";
+import type { TFunction } from "i18next";
 
 export interface FeedOptions {
   siteUrl: string;
   associationName: string;
   /** The size and type of the items' images, by their URL as stored (FileService.sizesByUrl). */
   images: ReadonlyMap<string, { size: number; contentType: string }>;
+  /** The feed's language: its titles and dates in it, its items linking to the pages in it. */
+  language: Language;
+  /** The `public` catalog's `t` in that language, for the feed's own words. */
+  t: TFunction;
 }
+
+const pageUrl = (options: FeedOptions, path: string) => `${options.siteUrl}${localizedPath(path, options.language)}`;
 
 /**
  * An item's image as its enclosure, with the file's length in bytes and its type; an image not stored here (so of
@@ -23,17 +31,17 @@ function enclosure(url: string | null, { siteUrl, images }: FeedOptions) {
   return { image: { url: new URL(url, siteUrl).href, length: file?.size ?? 0, ...(file ? { type: file.contentType } : {}) } };
 }
 
-function feed({ siteUrl, associationName }: FeedOptions, { title, path, updated }: { title: string; path: string; updated: Date }) {
+function feed(options: FeedOptions, { title, path, updated }: { title: string; path: string; updated: Date }) {
   return new Feed({
-    id: `${siteUrl}${path}`,
+    id: pageUrl(options, path),
     title,
-    link: `${siteUrl}${path}`,
+    link: pageUrl(options, path),
     description: title,
-    language: "en",
+    language: options.language,
     updated,
     generator: "Niche",
-    copyright: associationName,
-    feedLinks: { rss: `${siteUrl}${path}/feed.xml` },
+    copyright: options.associationName,
+    feedLinks: { rss: `${pageUrl(options, path)}/feed.xml` },
   });
 }
 
@@ -43,9 +51,9 @@ const latest = (dates: string[]) => new Date(dates.reduce((a, b) => (a > b ? a :
 
 /** `posts`: newest first, with sanitized HTML content; `excerpt(post)` the plain-text summary. */
 export function newsFeed(posts: Post[], excerpt: (post: Post) => string, options: FeedOptions): string {
-  const out = feed(options, { title: `${options.associationName}: News`, path: "/news", updated: latest(posts.map((p) => p.lastUpdatedAt)) });
+  const out = feed(options, { title: options.t("feeds.news", { associationName: options.associationName }), path: "/news", updated: latest(posts.map((p) => p.lastUpdatedAt)) });
   for (const post of posts) {
-    const link = `${options.siteUrl}/news/${encodeURIComponent(post.id)}`;
+    const link = pageUrl(options, `/news/${encodeURIComponent(post.id)}`);
     out.addItem({
       title: post.title,
       id: link,
@@ -67,16 +75,16 @@ export function newsFeed(posts: Post[], excerpt: (post: Post) => string, options
  * public: its record is created then (by an administrator, on the approval of an owner's request, or by an import).
  */
 export function eventsFeed(events: EventWithLocation[], options: FeedOptions & { timeZone: string }): string {
-  const out = feed(options, { title: `${options.associationName}: Upcoming events`, path: "/events", updated: latest(events.map((e) => e.lastUpdatedAt)) });
+  const out = feed(options, { title: options.t("feeds.events", { associationName: options.associationName }), path: "/events", updated: latest(events.map((e) => e.lastUpdatedAt)) });
   for (const event of events) {
-    const link = `${options.siteUrl}/events/${encodeURIComponent(event.id)}${event.occurrenceDate ? `/${event.occurrenceDate}` : ""}`;
-    const when = formatEventWhen(event.eventDate, event.endDate, event.allDay, options.timeZone);
+    const link = pageUrl(options, `/events/${encodeURIComponent(event.id)}${event.occurrenceDate ? `/${event.occurrenceDate}` : ""}`);
+    const when = formatEventWhen(event.eventDate, event.endDate, event.allDay, options.language, options.timeZone);
     out.addItem({
-      title: `${event.cancelled ? "Cancelled: " : ""}${event.name} (${when})`,
+      title: `${event.cancelled ? options.t("feeds.cancelled", { name: event.name }) : event.name} (${when})`,
       id: link,
       link,
       date: new Date(event.createdAt),
-      description: [`${when}. ${event.locationText}.`, event.description].filter(Boolean).join("\n\n"),
+      description: [`${when}. ${options.t(`events.location.${event.locationText}`, { defaultValue: event.locationText })}.`, event.description].filter(Boolean).join("\n\n"),
       ...enclosure(event.imageUrl, options),
     });
   }

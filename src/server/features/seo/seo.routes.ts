@@ -1,6 +1,6 @@
 // Files for search engines, calendar apps and feed readers: /robots.txt, /sitemap.xml (and its
 // children past 50,000 URLs), /events.ics,
-// /business/<id>/events.ics, /events/<id>.ics, /news/feed.xml and /events/feed.xml.
+// /business/<id>/events.ics, /events/<id>.ics, /news/feed.xml and /events/feed.xml (each also below /fr/, in French).
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { slugify } from "#shared/format.ts";
@@ -10,7 +10,8 @@ import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 import { calendar } from "./calendar.ts";
 import { eventsFeed, newsFeed } from "./feeds.ts";
 import { TRUNCATE } from "#shared/constants.ts";
-import { languageSettingsOf } from "#shared/i18n/languages.ts";
+import { getFixedT, LANGUAGES, languageSettingsOf } from "#shared/i18n/index.ts";
+import type { TFunction } from "i18next";
 import { byteStream, childCount, listSection, SITEMAP_MAX_URLS, sitemapIndex, urlset, type SitemapSection } from "./sitemap.ts";
 import { securityTxt, type SecurityTxtOptions } from "./security-txt.ts";
 
@@ -110,49 +111,75 @@ export function createSeoRoutes({
     "Cache-Control": "public, max-age=300",
   });
 
-  /** A calendar of events, located and in the site's zone. */
-  async function calendarOf(c: Context<AppEnv>, list: Event[], name: (site: SiteSettings) => string) {
-    const { businesses, siteSettings, events } = c.var.services;
-    const [{ events: located }, site, changes] = await Promise.all([withLocations(businesses, list), siteSettings.get(), events.seriesChanges(list)]);
-    return calendar(located, { siteUrl: origin(c.req.url), calendarName: name(site), timeZone: site.timeZone, changes });
-  }
   const subscribable = (filename: string) => ({ ...icsHeaders(filename), "Content-Disposition": `inline; filename="${filename}"` });
-
-  seo.get("/events.ics", async (c) => {
-    const body = await calendarOf(c, await c.var.services.events.forCalendar(), (site) => `${site.associationName} events`);
-    return c.body(body, 200, subscribable("events.ics"));
-  });
-
-  seo.get("/business/:id/events.ics", async (c) => {
-    const business = await c.var.services.businesses.find(c.req.param("id"));
-    if (!business) return c.text("Business not found.", 404);
-    const body = await calendarOf(c, await c.var.services.events.forCalendar({ businessId: business.id }), () => `${business.name} events`);
-    return c.body(body, 200, subscribable("events.ics"));
-  });
-
-  seo.get("/events/:file{[A-Za-z0-9]+\\.ics}", async (c) => {
-    const id = c.req.param("file").replace(/\.ics$/, "");
-    const event = await c.var.services.events.get(id);
-    const body = await calendarOf(c, [event], (site) => site.associationName);
-    return c.body(body, 200, icsHeaders(`${slugify(event.name) || "event"}.ics`));
-  });
-
   const rss = { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" };
 
-  seo.get("/news/feed.xml", async (c) => {
-    const { posts, siteSettings, files } = c.var.services;
-    const [list, site] = await Promise.all([posts.list({ limit: FEED_ITEMS }), siteSettings.get()]);
-    const images = await files.sizesByUrl(list.map((post) => post.imageUrl));
-    const body = newsFeed(list, (post) => posts.asText([post], TRUNCATE.homePost)[0]!.content, { siteUrl: origin(c.req.url), associationName: site.associationName, images });
-    return c.body(body, 200, rss);
-  });
+  /**
+   * The feeds and calendars in each language the site offers: English at their own addresses, the others below the
+   * language's prefix (/fr/events.ics), with their own words in that language and their links to its pages. A
+   * language the association has not turned on has none (404).
+   */
+  for (const language of LANGUAGES) {
+    const prefix = language === "en" ? "" : `/${language}`;
+    /** The site's settings and the catalog's words in this language, or null when the site does not offer it. */
+    async function inLanguage(c: Context<AppEnv>) {
+      const site = await c.var.services.siteSettings.get();
+      if (language !== "en" && !languageSettingsOf(site).languages.includes(language)) return null;
+      return { site, t: await getFixedT(language, "public") };
+    }
 
-  seo.get("/events/feed.xml", async (c) => {
-    const { events, businesses, siteSettings, files } = c.var.services;
-    const [upcoming, site] = await Promise.all([events.upcoming({ limit: FEED_ITEMS }), siteSettings.get()]);
-    const [{ events: located }, images] = await Promise.all([withLocations(businesses, upcoming), files.sizesByUrl(upcoming.map((event) => event.imageUrl))]);
-    return c.body(eventsFeed(located, { siteUrl: origin(c.req.url), associationName: site.associationName, timeZone: site.timeZone, images }), 200, rss);
-  });
+    /** A calendar of events, located and in the site's zone. */
+    async function calendarOf(c: Context<AppEnv>, list: Event[], { site, t }: { site: SiteSettings; t: TFunction }, name: string) {
+      const { businesses, events } = c.var.services;
+      const [{ events: located }, changes] = await Promise.all([withLocations(businesses, list), events.seriesChanges(list)]);
+      return calendar(located, { siteUrl: origin(c.req.url), calendarName: name, timeZone: site.timeZone, changes, language, t });
+    }
+
+    seo.get(`${prefix}/events.ics`, async (c) => {
+      const words = await inLanguage(c);
+      if (!words) return c.notFound();
+      const body = await calendarOf(c, await c.var.services.events.forCalendar(), words, words.t("calendar.siteEvents", { associationName: words.site.associationName }));
+      return c.body(body, 200, subscribable("events.ics"));
+    });
+
+    seo.get(`${prefix}/business/:id/events.ics`, async (c) => {
+      const words = await inLanguage(c);
+      if (!words) return c.notFound();
+      const business = await c.var.services.businesses.find(c.req.param("id"));
+      if (!business) return c.text("Business not found.", 404);
+      const body = await calendarOf(c, await c.var.services.events.forCalendar({ businessId: business.id }), words, words.t("calendar.businessEvents", { name: business.name }));
+      return c.body(body, 200, subscribable("events.ics"));
+    });
+
+    seo.get(`${prefix}/events/:file{[A-Za-z0-9]+\\.ics}`, async (c) => {
+      const words = await inLanguage(c);
+      if (!words) return c.notFound();
+      const id = c.req.param("file").replace(/\.ics$/, "");
+      const event = await c.var.services.events.get(id);
+      const body = await calendarOf(c, [event], words, words.site.associationName);
+      return c.body(body, 200, icsHeaders(`${slugify(event.name) || "event"}.ics`));
+    });
+
+    seo.get(`${prefix}/news/feed.xml`, async (c) => {
+      const words = await inLanguage(c);
+      if (!words) return c.notFound();
+      const { posts, files } = c.var.services;
+      const list = await posts.list({ limit: FEED_ITEMS });
+      const images = await files.sizesByUrl(list.map((post) => post.imageUrl));
+      const body = newsFeed(list, (post) => posts.asText([post], TRUNCATE.homePost)[0]!.content, { siteUrl: origin(c.req.url), associationName: words.site.associationName, images, language, t: words.t });
+      return c.body(body, 200, rss);
+    });
+
+    seo.get(`${prefix}/events/feed.xml`, async (c) => {
+      const words = await inLanguage(c);
+      if (!words) return c.notFound();
+      const { events, businesses, files } = c.var.services;
+      const upcoming = await events.upcoming({ limit: FEED_ITEMS });
+      const [{ events: located }, images] = await Promise.all([withLocations(businesses, upcoming), files.sizesByUrl(upcoming.map((event) => event.imageUrl))]);
+      const options = { siteUrl: origin(c.req.url), associationName: words.site.associationName, timeZone: words.site.timeZone, images, language, t: words.t };
+      return c.body(eventsFeed(located, options), 200, rss);
+    });
+  }
 
   return seo;
 }

@@ -38,7 +38,7 @@ export function OpeningHoursPanel({ hours, status, coming }: { hours: OpeningHou
           <OpenStateBadge openNow={status.openNow} text={text} />
         </p>
       )}
-      <table className="mt-3 w-full text-left text-stone-800">
+      <table className="mt-3 w-full text-start text-stone-800">
         <caption className="sr-only">{t("panel.caption")}</caption>
         <tbody>
           {WEEKDAYS.map((day, index) => {
@@ -46,11 +46,11 @@ export function OpeningHoursPanel({ hours, status, coming }: { hours: OpeningHou
             const today = index === todayIndex;
             return (
               <tr key={day} aria-current={today ? "date" : undefined} className={today ? "bg-brand-50 font-semibold" : undefined}>
-                <th scope="row" className="py-1 pr-6 pl-2 font-medium">
+                <th scope="row" className="py-1 pe-6 ps-2 font-medium">
                   {t(`day.${day}`)}
-                  {today && <span className="ml-2 text-xs font-semibold tracking-wide text-brand-800 uppercase">{t("panel.today")}</span>}
+                  {today && <span className="ms-2 text-xs font-semibold tracking-wide text-brand-800 uppercase">{t("panel.today")}</span>}
                 </th>
-                <td className="py-1 pr-2">{intervals === null ? <span className="text-stone-600">{t("panel.notGiven")}</span> : intervals.length === 0 ? t("closed") : intervalsText(intervals, words)}</td>
+                <td className="py-1 pe-2">{intervals === null ? <span className="text-stone-600">{t("panel.notGiven")}</span> : intervals.length === 0 ? t("closed") : intervalsText(intervals, words)}</td>
               </tr>
             );
           })}
@@ -60,7 +60,7 @@ export function OpeningHoursPanel({ hours, status, coming }: { hours: OpeningHou
       {coming.length > 0 && (
         <>
           <h3 className="mt-4 font-semibold text-stone-800">{t("panel.coming")}</h3>
-          <ul className="mt-1 list-disc pl-5 text-stone-800">
+          <ul className="mt-1 list-disc ps-5 text-stone-800">
             {coming.map((e) => (
               <li key={`${e.from}-${e.to}`}>{exceptionText(e, words)}</li>
             ))}

@@ -18,7 +18,7 @@ export function AccountMenu({ role }: { role: string | null }) {
     <MenuTrigger>
       <Button
         aria-label={t("accountMenu.label")}
-        className="grid w-7 shrink-0 cursor-pointer place-items-center rounded-r-md border-l border-brand-800 bg-brand-700 text-white outline-none hover:bg-brand-800 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-100 data-[focus-visible]:ring-offset-2 data-[focus-visible]:ring-offset-brand-700"
+        className="grid w-7 shrink-0 cursor-pointer place-items-center rounded-e-md border-s border-brand-800 bg-brand-700 text-white outline-none hover:bg-brand-800 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-100 data-[focus-visible]:ring-offset-2 data-[focus-visible]:ring-offset-brand-700"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
           <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />

@@ -78,7 +78,7 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
         <div className="flex shrink-0">
           <NavLink
             to={account.to}
-            className={`${user ? "rounded-l-md" : "rounded-md"} bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 aria-[current=page]:ring-2 aria-[current=page]:ring-brand-100`}
+            className={`${user ? "rounded-s-md" : "rounded-md"} bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 aria-[current=page]:ring-2 aria-[current=page]:ring-brand-100`}
           >
             {account.label}
           </NavLink>

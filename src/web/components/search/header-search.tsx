@@ -153,7 +153,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
           value={text}
           placeholder={t("search.placeholder")}
           enterKeyHint="search"
-          className="w-full min-w-0 rounded-l-md border border-r-0 border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500"
+          className="w-full min-w-0 rounded-s-md border border-e-0 border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500"
           onChange={(event) => {
             setText(event.target.value);
             requestSuggestions(event.target.value);
@@ -167,7 +167,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
             if (foundNothing.current !== null && foundNothing.current === text) sendMissedSearch(text);
           }}
         />
-        <button type="submit" className="rounded-r-md border border-brand-700 bg-brand-700 px-3 text-white hover:bg-brand-800">
+        <button type="submit" className="rounded-e-md border border-brand-700 bg-brand-700 px-3 text-white hover:bg-brand-800">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="8.5" cy="8.5" r="5.5" />
             <path d="m13 13 4.5 4.5" strokeLinecap="round" />
@@ -180,7 +180,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
           id={listId}
           role="listbox"
           aria-label={t("search.label")}
-          className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] lg:left-auto lg:w-96 overflow-y-auto rounded-md border border-stone-200 bg-white py-1 shadow-lg"
+          className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] lg:start-auto lg:w-96 overflow-y-auto rounded-md border border-stone-200 bg-white py-1 shadow-lg"
         >
           {suggestions.map((suggestion, index) => (
             <li

@@ -69,8 +69,8 @@ export function PickerComboBox({ id, name, label, options, grouped = [], group, 
         {label}
       </Label>
       <div className="relative mt-1">
-        <Input id={id} placeholder={empty} aria-describedby={invalid ? errorId : undefined} className={`${ui.input} mt-0 pr-10`} />
-        <Button className="absolute inset-y-0 right-0 flex items-center px-3 text-stone-600">
+        <Input id={id} placeholder={empty} aria-describedby={invalid ? errorId : undefined} className={`${ui.input} mt-0 pe-10`} />
+        <Button className="absolute inset-y-0 end-0 flex items-center px-3 text-stone-600">
           <Chevron />
         </Button>
       </div>

@@ -17,7 +17,7 @@ export const ui = {
   error: "mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800",
   success: "mt-3 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900",
   sectionHeading: "text-xl font-semibold text-brand-800",
-  table: "w-full min-w-[40rem] border-collapse text-left text-sm",
+  table: "w-full min-w-[40rem] border-collapse text-start text-sm",
   th: "border-b border-stone-300 px-2 py-2 font-semibold text-stone-800",
   td: "border-b border-stone-200 px-2 py-2 align-top",
 } as const;

@@ -1,12 +1,13 @@
 // Previous/next links under a paged list; the page is in the address, so it survives a reload and Back.
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
 import { ui } from "./field.tsx";
 import { formatNumber } from "#shared/i18n/format.ts";
+import { langOf } from "#web/lib/public-text.ts";
 
 export function Pager({ label, page, pageSize, total }: { label: string; page: number; pageSize: number; total: number }) {
-  const { t, i18n } = useTranslation("ui");
   const [params] = useSearchParams();
+  const { t, i18n } = useTranslation("common");
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
@@ -28,9 +29,7 @@ export function Pager({ label, page, pageSize, total }: { label: string; page: n
   return (
     <nav aria-label={t("pager.label", { label })} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
       {step(page - 1, t("pager.previous"))}
-      <span aria-live="polite">
-        {t("pager.range", { from, to, total: formatNumber(total, i18n.language === "fr" ? "fr" : "en"), page, pages })}
-      </span>
+      <span aria-live="polite">{t("pager.range", { from, to, total: formatNumber(total, langOf(i18n.language)), page, pages })}</span>
       {step(page + 1, t("pager.next"))}
     </nav>
   );

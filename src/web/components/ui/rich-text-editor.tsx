@@ -120,7 +120,7 @@ export function RichTextEditor({ label, name, markdown, defaultValue, invalid, d
         ...(invalid ? { "aria-invalid": "true" } : {}),
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         class:
-          "min-h-64 rounded-b-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:outline-2 focus:outline-brand-700 [&_a]:text-brand-700 [&_a]:underline [&_h2]:text-xl [&_h2]:font-semibold [&_img]:mt-2 [&_img]:h-auto [&_img]:max-w-full [&_img.ProseMirror-selectednode]:outline-2 [&_img.ProseMirror-selectednode]:outline-brand-700 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-2 [&_ul]:list-disc [&_ul]:pl-6",
+          "min-h-64 rounded-b-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:outline-2 focus:outline-brand-700 [&_a]:text-brand-700 [&_a]:underline [&_h2]:text-xl [&_h2]:font-semibold [&_img]:mt-2 [&_img]:h-auto [&_img]:max-w-full [&_img.ProseMirror-selectednode]:outline-2 [&_img.ProseMirror-selectednode]:outline-brand-700 [&_ol]:list-decimal [&_ol]:ps-6 [&_p]:mt-2 [&_ul]:list-disc [&_ul]:ps-6",
       },
     },
     onUpdate: ({ editor }) => setHtml(contentOf(editor)),

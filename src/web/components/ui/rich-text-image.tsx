@@ -91,7 +91,7 @@ export function ImagePopover({ editor, kind, trigger, onClose }: Props) {
             type="file"
             autoFocus
             accept={UPLOAD_RULES[kind].types.join(",")}
-            className="mt-1 block w-full text-sm text-stone-800 file:mr-3 file:rounded file:border file:border-stone-400 file:bg-stone-100 file:px-3 file:py-1"
+            className="mt-1 block w-full text-sm text-stone-800 file:me-3 file:rounded file:border file:border-stone-400 file:bg-stone-100 file:px-3 file:py-1"
             aria-invalid={errors.file ? true : undefined}
             aria-describedby={errors.file ? `${id}-file-error` : undefined}
             disabled={busy}

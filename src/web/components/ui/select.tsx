@@ -102,7 +102,7 @@ export function PickerSelect({ id, name, label, hideLabel, options, grouped = []
       <Button
         id={id}
         aria-describedby={invalid ? errorId : undefined}
-        className={triggerClassName ?? `${ui.input} flex items-center justify-between gap-2 text-left group-data-[invalid]:border-red-700 group-data-[invalid]:ring-1 group-data-[invalid]:ring-red-700`}
+        className={triggerClassName ?? `${ui.input} flex items-center justify-between gap-2 text-start group-data-[invalid]:border-red-700 group-data-[invalid]:ring-1 group-data-[invalid]:ring-red-700`}
       >
         <SelectValue className="truncate data-[placeholder]:text-stone-600" />
         <Chevron />

@@ -46,7 +46,7 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
               key={value}
               id={value}
               textValue={labelOf.get(value) ?? value}
-              className="flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-0.5 pr-1 pl-3 text-sm text-brand-900 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-700"
+              className="flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-0.5 pe-1 ps-3 text-sm text-brand-900 outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-700"
             >
               {labelOf.get(value) ?? value}
               <Button slot="remove" aria-label={t("tags.remove", { name: labelOf.get(value) ?? value })} className="rounded-full px-1.5 text-brand-800 hover:bg-brand-100">
@@ -76,8 +76,8 @@ export function TagPicker({ id, name, label, options, defaultValue, added, error
             {t("tags.add", { item: label.toLowerCase().replace(/s$/, "") })}
           </Label>
           <div className="relative mt-1">
-            <Input id={id} autoFocus={picks > 0} aria-describedby={invalid ? errorId : undefined} className={`${ui.input} mt-0 pr-10`} />
-            <Button className="absolute inset-y-0 right-0 flex items-center px-3 text-stone-600">
+            <Input id={id} autoFocus={picks > 0} aria-describedby={invalid ? errorId : undefined} className={`${ui.input} mt-0 pe-10`} />
+            <Button className="absolute inset-y-0 end-0 flex items-center px-3 text-stone-600">
               <Chevron />
             </Button>
           </div>

@@ -35,16 +35,16 @@ function RankedTable({ table, overview, days }: { table: OverviewTable; overview
         <p className="text-sm text-stone-600">{t("insights.nothingCounted")}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <caption className="sr-only">
               {t("insights.tableOf", { title, from: dayText(overview.from, lang), to: dayText(overview.to, lang) })}
             </caption>
             <thead>
               <tr>
-                <th scope="col" className="py-1 pr-3">
+                <th scope="col" className="py-1 pe-3">
                   {name}
                 </th>
-                <th scope="col" className="py-1 text-right">
+                <th scope="col" className="py-1 text-end">
                   {count}
                 </th>
               </tr>
@@ -52,8 +52,8 @@ function RankedTable({ table, overview, days }: { table: OverviewTable; overview
             <tbody>
               {rows.map((row) => (
                 <tr key={row.name} className="border-t border-stone-200">
-                  <td className="py-1 pr-3 break-words">{row.name}</td>
-                  <td className="py-1 text-right tabular-nums">{countText(row.count, lang)}</td>
+                  <td className="py-1 pe-3 break-words">{row.name}</td>
+                  <td className="py-1 text-end tabular-nums">{countText(row.count, lang)}</td>
                 </tr>
               ))}
             </tbody>

@@ -113,7 +113,7 @@ export const SCREENS: Record<string, Screen> = {
     item: (c) =>
       line(
         <>
-          <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-full border border-stone-400 align-middle" style={{ backgroundColor: c.color }} />
+          <span aria-hidden="true" className="me-1 inline-block size-3 rounded-full border border-stone-400 align-middle" style={{ backgroundColor: c.color }} />
           <span className="font-mono">{c.color}</span>
           {c.description ? ` · ${c.description}` : ""}
         </>,

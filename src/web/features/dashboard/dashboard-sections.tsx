@@ -17,7 +17,7 @@ export function TaskList({ tasks }: { tasks: DashboardTask[] }) {
       ) : (
         <ul className="grid gap-3">
           {tasks.map((task) => (
-            <li key={task.id} className="grid gap-1 border-l-4 border-l-amber-500 pl-3">
+            <li key={task.id} className="grid gap-1 border-s-4 border-s-amber-500 ps-3">
               <p className="font-semibold text-stone-900">{task.title}</p>
               {task.detail && <p className="text-sm text-stone-700">{task.detail}</p>}
               <p>
@@ -46,7 +46,7 @@ export function SectionCard({ section, timeZone }: { section: DashboardSection; 
       ) : (
         <ul className="grid gap-3">
           {section.items.map((item) => (
-            <li key={item.id} className={`grid gap-1 ${item.marks.includes("Unread") ? "border-l-4 border-l-brand-700 pl-3" : ""}`}>
+            <li key={item.id} className={`grid gap-1 ${item.marks.includes("Unread") ? "border-s-4 border-s-brand-700 ps-3" : ""}`}>
               <p className="flex flex-wrap items-center gap-2">
                 <Link to={item.href} className="font-semibold text-brand-800 underline">
                   {item.title}
@@ -65,7 +65,7 @@ export function SectionCard({ section, timeZone }: { section: DashboardSection; 
               )}
               {item.detail && <p className="text-sm text-stone-700">{item.detail}</p>}
               {item.notes.length > 0 && (
-                <ul className="list-disc pl-5 text-sm text-stone-700">
+                <ul className="list-disc ps-5 text-sm text-stone-700">
                   {item.notes.map((note, i) => (
                     <li key={i}>{note}</li>
                   ))}

@@ -5,6 +5,7 @@ import { truncate } from "#shared/format.ts";
 import { paths } from "#web/lib/paths.ts";
 import { usePublicText } from "#web/lib/public-text.ts";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
+import type { TFunction } from "i18next";
 
 export interface ListedBusiness {
   id: string;
@@ -24,16 +25,20 @@ export function toListed(b: ListedBusiness): ListedBusiness {
   return { id: b.id, name: b.name, address: b.address, description: b.description };
 }
 
+/** The page's message in its language. */
+export function listMessage(page: Extract<BusinessListState, { state: "message" }>, kind: "Tag" | "Category", t: TFunction<"public">): string {
+  return page.reason === "failed"
+    ? t("list.failed", { name: page.subject, message: t("list.tryAgainLater") })
+    : page.reason === "not-found"
+      ? t(`list.notFound.${kind}`, { name: page.subject })
+      : t(`list.noSlug.${kind}`);
+}
+
 /** `path` is the page's own address, the last step of its breadcrumb trail (Home, Map, the tag or category). */
 export function BusinessListPage({ kind, page, origin, path }: { kind: "Tag" | "Category"; page: BusinessListState; empty?: string; origin: string; path: string }) {
-  const { t } = usePublicText();
+  const { t, lang } = usePublicText();
   if (page.state === "message") {
-    const message =
-      page.reason === "failed"
-        ? t("list.failed", { name: page.subject, message: t("list.tryAgainLater") })
-        : page.reason === "not-found"
-          ? t(`list.notFound.${kind}`, { name: page.subject })
-          : t(`list.noSlug.${kind}`);
+    const message = listMessage(page, kind, t);
     return (
       <>
         <h1 className="page-heading">{page.name ?? t(`list.kind.${kind}`)}</h1>
@@ -53,7 +58,7 @@ export function BusinessListPage({ kind, page, origin, path }: { kind: "Tag" | "
       {page.businesses.length > 0 && (
         <JsonLd data={itemListJsonLd(page.name, page.businesses.map((b) => ({ name: b.name, url: `${origin}${paths.business(b.id)}` })))} />
       )}
-      <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("list.map"), path: paths.map }, { name: page.name, path }])} />
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("list.map"), path: paths.map }, { name: page.name, path }], { language: lang, home: t("home.breadcrumb") })} />
       <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{t(`list.kind.${kind}`)}</p>
       <h1 className="page-heading">{page.name}</h1>
       {page.businesses.length === 0 ? (

@@ -4,8 +4,9 @@ import { data, type MetaDescriptor } from "react-router";
 import { slugify, unslugify } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import { getApp, loadOr } from "#web/lib/app-context.ts";
-import { pageMeta, siteOrigin } from "../seo/index.ts";
-import { toListed, type BusinessListState, type ListedBusiness } from "./business-list-page.tsx";
+import { metaText, pageMeta, siteOrigin } from "../seo/index.ts";
+import { listMessage, toListed, type BusinessListState, type ListedBusiness } from "./business-list-page.tsx";
+import type { BusinessList } from "./business-lists.ts";
 
 type Services = ReturnType<typeof getApp>["services"];
 type Context = Parameters<typeof getApp>[0];
@@ -45,18 +46,20 @@ export async function loadBusinessList(context: Context, request: Request, rawSl
   );
 }
 
-/** `among` says how the businesses belong to the page, e.g. "in Restaurants" or "tagged Vegan". */
+/** The page's title and description in its language; they say how the businesses belong to it ("in Restaurants"). */
 export function businessListMeta(
   matches: Parameters<typeof pageMeta>[0],
   loaderData: { origin: string; slug: string; page: BusinessListState } | undefined,
-  { title, among, path }: { title: string; among: (name: string) => string; path: (slug: string) => string },
+  { kind, meta: { path } }: BusinessList,
 ): MetaDescriptor[] {
+  const { t } = metaText(matches);
   const page = loaderData?.page;
   const ok = page?.state === "ok";
   const count = ok ? page.businesses.length : 0;
+  const listed = (name: string) => t("meta.list.businesses", { count, among: t(`meta.list.among.${kind}`, { name }) });
   return pageMeta(matches, {
-    title: ok ? page.name : title,
-    description: ok ? sentence(`${count} downtown ${count === 1 ? "business" : "businesses"} ${among(page.name)}${count ? `: ${page.businesses.slice(0, 5).map((b) => b.name).join(", ")}` : ""}`) : page?.state === "message" ? page.message : "",
+    title: ok ? page.name : t(`list.kind.${kind}`),
+    description: ok ? sentence(`${listed(page.name)}${count ? `: ${page.businesses.slice(0, 5).map((b) => b.name).join(", ")}` : ""}`) : page?.state === "message" ? listMessage(page, kind, t) : "",
     origin: loaderData?.origin ?? "",
     path: path(loaderData?.slug ?? ""),
     image: ok ? page.image : null,

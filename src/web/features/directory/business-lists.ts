@@ -6,7 +6,7 @@ import type { BusinessListSource } from "./business-list-route.ts";
 
 export interface BusinessList {
   source: BusinessListSource;
-  meta: { title: string; among: (name: string) => string; path: (slug: string) => string };
+  meta: { path: (slug: string) => string };
   kind: "Category" | "Tag";
   empty: string;
 }
@@ -21,7 +21,7 @@ export const CATEGORY_LIST: BusinessList = {
       return category && { name: category.name, businesses: () => services.businesses.list({ categoryId: category.id }) };
     },
   },
-  meta: { title: "Category", among: (name) => `in ${name}`, path: paths.category },
+  meta: { path: paths.category },
   kind: "Category",
   empty: "No businesses are in this category yet.",
 };
@@ -36,7 +36,7 @@ export const TAG_LIST: BusinessList = {
       return tag && { name: tag.name, businesses: () => services.businesses.list({ tagId: tag.id }) };
     },
   },
-  meta: { title: "Tag", among: (name) => `tagged ${name}`, path: paths.tag },
+  meta: { path: paths.tag },
   kind: "Tag",
   empty: "No businesses have this tag yet.",
 };

@@ -1,6 +1,6 @@
 import { truncate } from "#shared/format.ts";
 import { paths } from "#web/lib/paths.ts";
-import { JsonLd } from "../seo/index.ts";
+import { feedPath, JsonLd } from "../seo/index.ts";
 import type { EventCardData } from "./event-card-data.ts";
 import { eventJsonLd } from "./event-json-ld.ts";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
@@ -64,7 +64,7 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
               {t("events.getTickets")}<span className="sr-only">{t("events.ticketsFor", { name: event.name })}</span>
             </a>
           )}
-          <a href={paths.eventCalendar(event.id)} download className="py-1.5 text-brand-700 underline">
+          <a href={feedPath(paths.eventCalendar(event.id), lang)} download className="py-1.5 text-brand-700 underline">
             {t("events.addToCalendar")}<span className="sr-only">{t("events.addToCalendarFor", { name: event.name })}</span>
           </a>
         </p>

@@ -135,8 +135,9 @@ export function HeroSlideshow({ photos, headline, loop = true, still = false, in
         <h1 className="text-4xl font-extrabold tracking-tight text-white drop-shadow sm:text-5xl">{headline}</h1>
         <p className="mt-4 max-w-xl text-lg text-white drop-shadow">{t("hero.lead")}</p>
       </div>
+      {/* ‹ and › are mirrored characters: on a right-to-left page they point the other way by themselves. */}
       {!stillMode && (
-        <div className="absolute right-3 bottom-3 flex items-center gap-2" role="group" aria-label={t("hero.controls")}>
+        <div className="absolute end-3 bottom-3 flex items-center gap-2" role="group" aria-label={t("hero.controls")}>
           <button type="button" className={CONTROL} onClick={() => go(-1)}>
             <span aria-hidden="true">‹</span>
             <span className="sr-only">{t("hero.previous")}</span>

@@ -56,7 +56,7 @@ export function PreviewRow({ row, fields, fixing, onFix, onSave, busy }: { row: 
         <tr id={`${ids}-fix`}>
           <td colSpan={fields.length + 2} className={`${ui.td} bg-stone-50`}>
             {/* Kept in view while the wide table scrolls sideways (on a phone), and no wider than the screen. */}
-            <div className="sticky left-0 max-w-[calc(100vw-5rem)]">
+            <div className="sticky start-0 max-w-[calc(100vw-5rem)]">
               <FixForm row={row} fields={fixFields.length > 0 ? fixFields : ["address", "latitude", "longitude"]} onSave={onSave} busy={busy} />
             </div>
           </td>

@@ -151,7 +151,7 @@ export function PreviewView({ preview, onChange }: { preview: ImportPreview; onC
           <h3 id={`${ids}-kept`} className="font-semibold text-stone-900">
             {t("importer.kept")}
           </h3>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-stone-700">
+          <ul className="mt-1 list-disc space-y-1 ps-5 text-sm text-stone-700">
             {preview.keptOnUndo.map((kept) => (
               <li key={kept.businessId}>
                 <span className="font-medium text-stone-900">{kept.name}</span>: {kept.message}

@@ -38,7 +38,7 @@ export function PlaceOnMap({ start, label, onPlace }: { start: { lat: number; ln
         zoom: ZOOM,
         attributionControl: { compact: true },
       });
-      created.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
+      created.addControl(new maplibregl.NavigationControl({ showCompass: false }), document.documentElement.dir === "rtl" ? "top-left" : "top-right");
       // A click brings the clicked place under the cross.
       created.on("click", (event) => created?.easeTo({ center: event.lngLat, duration: 200 }));
       created.on("load", () => !stopped && setReady(true));
@@ -59,9 +59,9 @@ export function PlaceOnMap({ start, label, onPlace }: { start: { lat: number; ln
       <div className="relative h-64 w-full overflow-hidden rounded-md border border-stone-300">
         <div ref={container} className="h-full w-full" role="region" aria-label={label} />
         {/* The cross marks the centre, which is what "Use the centre of the map" takes. */}
-        <div aria-hidden="true" className="pointer-events-none absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2">
-          <div className="absolute top-1/2 left-0 h-0.5 w-full -translate-y-1/2 bg-red-700 shadow-[0_0_0_1px_white]" />
-          <div className="absolute top-0 left-1/2 h-full w-0.5 -translate-x-1/2 bg-red-700 shadow-[0_0_0_1px_white]" />
+        <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-1/2 mx-auto size-8 -translate-y-1/2">
+          <div className="absolute inset-x-0 top-1/2 h-0.5 w-full -translate-y-1/2 bg-red-700 shadow-[0_0_0_1px_white]" />
+          <div className="absolute inset-x-0 top-0 mx-auto h-full w-0.5 bg-red-700 shadow-[0_0_0_1px_white]" />
         </div>
       </div>
       {error && (

@@ -36,7 +36,7 @@ export function SuggestionCard({
     <li className="card grid gap-3" aria-labelledby={`suggestion-${suggestion.id}`}>
       <RequestHeading id={`suggestion-${suggestion.id}`} title={title} businessId={withBusiness ? suggestion.businessId : null} from="a visitor" since={suggestion.createdAt} />
       <div className="overflow-x-auto">
-        <table className="w-full table-fixed border-collapse text-left text-sm">
+        <table className="w-full table-fixed border-collapse text-start text-sm">
           <FieldsHead headings={["Field", "Live", "Suggested"]} />
           <tbody>
             <FieldRow field={asField(suggestion)} names={{}} choose={false} live base={false} />

@@ -18,7 +18,7 @@ export function BusinessInfo({
   const tagNames = business.tagIds.map((id) => tagsById.get(id)?.name).filter(Boolean) as string[];
   return (
     <div className="info-window space-y-1 text-sm text-stone-800" data-testid="info-window">
-      <div className="flex items-center gap-2 pr-4">
+      <div className="flex items-center gap-2 pe-4">
         {business.logoUrl && <img src={business.logoUrl} alt="" width={40} height={40} className="size-10 shrink-0 rounded object-cover" />}
         <h2 className="text-base font-semibold text-brand-800">
           <LocalLink to={paths.business(business.id)} className="hover:underline">

@@ -149,7 +149,7 @@ function MapPreview({ name, onShow }: { name: string; onShow: () => void }) {
         backgroundPosition: "18px 30px, 18px 30px, 0 0",
       }}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 32" className="absolute left-1/2 top-1/2 h-12 w-9 -translate-x-1/2 -translate-y-full drop-shadow">
+      <svg aria-hidden="true" viewBox="0 0 24 32" className="absolute inset-x-0 top-1/2 mx-auto h-12 w-9 -translate-y-full drop-shadow">
         <path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z" fill={BUSINESS_COLOR} />
         <circle cx="12" cy="12" r="4.5" fill="#fff" />
       </svg>
@@ -157,7 +157,7 @@ function MapPreview({ name, onShow }: { name: string; onShow: () => void }) {
         type="button"
         onClick={onShow}
         aria-label={t("map.showMapOf", { name })}
-        className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-md border border-stone-300 bg-white px-4 py-2 font-semibold text-brand-800 shadow hover:bg-stone-50"
+        className="absolute inset-x-0 bottom-4 mx-auto w-fit rounded-md border border-stone-300 bg-white px-4 py-2 font-semibold text-brand-800 shadow hover:bg-stone-50"
       >
         {t("map.showMap")}
       </button>

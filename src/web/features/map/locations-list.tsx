@@ -76,7 +76,7 @@ export function LocationsList({
                     type="button"
                     aria-current={selected ? "true" : undefined}
                     onClick={() => onPick(business)}
-                    className={`flex h-full w-full items-center gap-3 border-b border-stone-100 px-3 text-left hover:bg-brand-50 ${selected ? "bg-brand-50" : ""}`}
+                    className={`flex h-full w-full items-center gap-3 border-b border-stone-100 px-3 text-start hover:bg-brand-50 ${selected ? "bg-brand-50" : ""}`}
                   >
                     {business.logoUrl ? (
                       <img src={business.logoUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded object-cover" />

@@ -116,7 +116,7 @@ export function MapCanvas(props: MapCanvasProps) {
         });
         map = created;
         mapRef.current = created;
-        if (interactive) created.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
+        if (interactive) created.addControl(new maplibregl.NavigationControl({ showCompass: false }), document.documentElement.dir === "rtl" ? "top-left" : "top-right");
         const container = containerRef.current;
         const report = () => {
           const c = created.getCenter();
@@ -263,7 +263,7 @@ export function MapCanvas(props: MapCanvasProps) {
           role="status"
           className={
             props.sketch
-              ? "absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-white/90 px-3 py-1 text-sm text-stone-700 shadow"
+              ? "absolute inset-x-0 bottom-3 mx-auto w-fit rounded-full bg-white/90 px-3 py-1 text-sm text-stone-700 shadow"
               : "absolute inset-0 flex items-center justify-center bg-stone-100 text-stone-600"
           }
         >
@@ -271,7 +271,7 @@ export function MapCanvas(props: MapCanvasProps) {
         </p>
       )}
       {status.kind === "error" && (
-        <p role="alert" className="absolute inset-x-0 top-0 z-10 m-3 mr-12 rounded bg-red-50 p-3 text-red-800 [overflow-wrap:anywhere]">
+        <p role="alert" className="absolute inset-x-0 top-0 z-10 m-3 me-12 rounded bg-red-50 p-3 text-red-800 [overflow-wrap:anywhere]">
           {status.message}
         </p>
       )}

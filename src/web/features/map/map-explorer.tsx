@@ -237,7 +237,7 @@ export function MapExplorer(props: MapExplorerProps) {
         renderInfo={(business) => <BusinessInfo business={business} tagsById={tagsById} onGetDirections={() => void getDirections()} />}
       />
 
-      <aside aria-label={t("map.filtersLabel")} className="flex min-w-0 flex-col gap-3 lg:order-1 lg:h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
+      <aside aria-label={t("map.filtersLabel")} className="flex min-w-0 flex-col gap-3 lg:order-1 lg:h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pe-1">
         {failed && <p role="alert" className="text-red-700">{t("map.failedBusinesses")}</p>}
         {!props.categories.ok && <p role="alert" className="text-red-700">{t("map.failedCategories")}</p>}
         {!props.tags.ok && <p role="alert" className="text-red-700">{t("map.failedTags")}</p>}
@@ -246,7 +246,7 @@ export function MapExplorer(props: MapExplorerProps) {
 
         <label className="relative inline-flex items-center gap-2 self-start text-sm font-medium text-stone-800">
           <input type="checkbox" role="switch" checked={filters.openNow} onChange={(event) => applyFilters({ ...filters, openNow: event.target.checked })} className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer opacity-0" />
-          <span aria-hidden="true" className="relative inline-block h-5 w-9 rounded-full bg-stone-400 transition-colors peer-checked:bg-green-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4" />
+          <span aria-hidden="true" className="relative inline-block h-5 w-9 rounded-full bg-stone-400 transition-colors peer-checked:bg-green-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 after:absolute after:top-0.5 after:start-0.5 after:size-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4 rtl:peer-checked:after:-translate-x-4" />
           {t("map.openNow")}
         </label>
 

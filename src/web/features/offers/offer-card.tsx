@@ -15,7 +15,10 @@ interface Props {
 
 /** "<type> at <business>" in the page's language (`offerTitle` in English); `fallback`: for a missing type. */
 export function offerTitleWords(offer: { type: string | null | undefined; businessName: string | null | undefined }, t: TFunction<"public">, fallback = ""): string {
-  return t("offers.title", { type: offer.type?.trim() || fallback, business: offer.businessName?.trim() || t("offers.aBusiness") }).trim();
+  const type = offer.type?.trim();
+  // One of the fixed types in the page's language; a type the list does not have (an older row's) as it was written.
+  const typeWords = type ? t(`offers.types.${type}`, { defaultValue: type }) : fallback;
+  return t("offers.title", { type: typeWords, business: offer.businessName?.trim() || t("offers.aBusiness") }).trim();
 }
 
 /** "Ends today", "Ends tomorrow", "Ends in 3 days" in the page's language. */

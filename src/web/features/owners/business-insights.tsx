@@ -55,7 +55,7 @@ export function BusinessInsights({ businessId, name, insights, days }: { busines
         {insights.searchWords.length === 0 ? (
           <p className="text-sm text-stone-600">No searches showed the listing in this period.</p>
         ) : (
-          <ol className="list-decimal pl-6">
+          <ol className="list-decimal ps-6">
             {insights.searchWords.map((w) => (
               <li key={w.query}>
                 {w.query} <span className="text-sm text-stone-600">({w.count})</span>

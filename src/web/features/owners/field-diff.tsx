@@ -110,7 +110,7 @@ function TextDiff({ before, after }: { before: string; after: string }) {
 /** `live`: a change, shown beside the live value; else a new item's value alone. `base`: the value when requested too. */
 export function FieldRow({ field, names, choose, live: withLive, base: withBase }: { field: RequestField; names: Names; choose: boolean; live: boolean; base: boolean }) {
   const label = (
-    <th scope="row" className="px-2 py-2 text-left align-top font-semibold hyphens-auto [overflow-wrap:anywhere]">
+    <th scope="row" className="px-2 py-2 text-start align-top font-semibold hyphens-auto [overflow-wrap:anywhere]">
       {choose ? (
         <label className="flex items-start gap-2">
           <input type="checkbox" name="fields" value={field.name} defaultChecked className="mt-1 size-4 accent-brand-700" />

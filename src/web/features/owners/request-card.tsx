@@ -80,7 +80,7 @@ export function RequestCard({ request, names }: { request: RequestDetail; names:
         <input type="hidden" name="label" value={title} />
         <div className="overflow-x-auto">
           {/* Fixed columns that wrap, so a phone shows live and requested side by side without scrolling. */}
-          <table className="w-full table-fixed border-collapse text-left text-sm">
+          <table className="w-full table-fixed border-collapse text-start text-sm">
             <FieldsHead headings={["Field", ...(whole ? [] : ["Live"]), "Requested", ...(conflicts > 0 ? ["When requested"] : [])]} />
             <tbody>
               {fields.map((field) => (

@@ -1,6 +1,7 @@
 // The schema.org pieces several pages share: an address in parts, the association as an Organization (with its logo)
 // and the breadcrumb trail from the home page to the page. Pure: pages build them from what their loaders read.
 import type { AddressParts } from "#shared/postal-address.ts";
+import { localizedPath, type Language } from "#shared/i18n/index.ts";
 
 /** The site's mark, as search engines show it beside the association's name (served with the site). */
 export const SITE_LOGO_PATH = "/favicon.svg";
@@ -33,12 +34,15 @@ export interface Crumb {
   path: string;
 }
 
-/** The trail from the home page through the page's section to the page itself, with absolute URLs. */
-export function breadcrumbJsonLd(origin: string, trail: readonly Crumb[]) {
-  const crumbs = [{ name: "Home", path: "/" }, ...trail];
+/**
+ * The trail from the home page through the page's section to the page itself, with absolute URLs: in the page's
+ * language, whose pages' addresses they are and whose word names the home page.
+ */
+export function breadcrumbJsonLd(origin: string, trail: readonly Crumb[], { language = "en", home = "Home" }: { language?: Language; home?: string } = {}) {
+  const crumbs = [{ name: home, path: "/" }, ...trail];
   return {
     "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: new URL(crumb.path, origin).href })),
+    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: new URL(localizedPath(crumb.path, language), origin).href })),
   };
 }
 

@@ -18,17 +18,17 @@ function Counts({ question, scripted }: { question: QuestionResult; scripted: bo
         </Suspense>
       )}
       <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
+        <table className="w-full border-collapse text-start text-sm">
           <caption className="sr-only">Answers to {question.label}</caption>
           <thead>
             <tr>
               <th scope="col" className={ui.th}>
                 Choice
               </th>
-              <th scope="col" className={`${ui.th} text-right`}>
+              <th scope="col" className={`${ui.th} text-end`}>
                 Count
               </th>
-              <th scope="col" className={`${ui.th} text-right`}>
+              <th scope="col" className={`${ui.th} text-end`}>
                 Share
               </th>
             </tr>
@@ -39,8 +39,8 @@ function Counts({ question, scripted }: { question: QuestionResult; scripted: bo
                 <th scope="row" className={`${ui.td} font-normal`}>
                   {c.label}
                 </th>
-                <td className={`${ui.td} text-right`}>{c.count}</td>
-                <td className={`${ui.td} text-right`}>{c.percent}%</td>
+                <td className={`${ui.td} text-end`}>{c.count}</td>
+                <td className={`${ui.td} text-end`}>{c.percent}%</td>
               </tr>
             ))}
           </tbody>

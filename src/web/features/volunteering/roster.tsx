@@ -115,7 +115,7 @@ export function Roster({ shift, label }: { shift: AdminShift; label: string }) {
             <li key={entry.signupId} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-md border border-stone-200 px-3 py-2">
               <span>
                 <span className="font-semibold text-stone-900">{entry.displayName}</span> <span className="break-all text-stone-700">{entry.email}</span>
-                <span className="ml-2 rounded bg-stone-100 px-1.5 py-0.5 text-xs font-semibold text-stone-800">{SIGNUP_STATUS_LABELS[entry.status]}</span>
+                <span className="ms-2 rounded bg-stone-100 px-1.5 py-0.5 text-xs font-semibold text-stone-800">{SIGNUP_STATUS_LABELS[entry.status]}</span>
               </span>
               {entry.status === "confirmed" && <AttendedBox entry={entry} />}
             </li>

@@ -1,0 +1,76 @@
+// The layout in start and end (issue 44, item 6): turned right to left as a right-to-left language's pages would be
+// (no catalog is one yet, so the journey sets `dir` itself), the home, a business page and the map mirror, with the
+// screenshots to look at; and the French event page with its French head and calendar, and the French news feed.
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { DEMO_URL } from "./env.ts";
+import { shoot } from "./screenshots.ts";
+
+test.use({ baseURL: DEMO_URL });
+
+async function rightToLeft(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await page.evaluate(() => (document.documentElement.dir = "rtl"));
+}
+
+const box = async (page: Page, locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())!;
+
+test("pages mirror right to left, and the French event page and feeds are French", async ({ page }) => {
+  test.setTimeout(120_000);
+  await rightToLeft(page, "/");
+  // The header's search: its button at the start of the line, now the left, and the box after it.
+  const search = page.getByRole("banner").getByRole("search");
+  if (await search.isVisible()) {
+    const field = await box(page, search.getByRole("combobox"));
+    const button = await box(page, search.getByRole("button", { name: "Search" }));
+    expect(button.x).toBeLessThan(field.x);
+  }
+  // The slideshow's controls sit at its end: the left.
+  const controls = page.getByRole("group", { name: "Slideshow controls" });
+  if (await controls.count()) {
+    const hero = await box(page, page.getByRole("region", { name: "Downtown photos" }));
+    expect((await box(page, controls)).x).toBeLessThan(hero.x + hero.width / 2);
+  }
+  await shoot(page, "home-rtl");
+
+  const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; openingHours: unknown }>;
+  const business = businesses.find((b) => b.openingHours) ?? businesses[0]!;
+  await rightToLeft(page, `/business/${business.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await shoot(page, "business-rtl");
+
+  await rightToLeft(page, "/map");
+  await expect(page.getByRole("heading", { level: 1, name: "Map" })).toBeVisible();
+  // The "Open now" switch's knob starts at the right.
+  await shoot(page, "map-rtl");
+
+  // The French event page: its title and calendar in French, the calendar at its French address.
+  await page.evaluate(() => (document.documentElement.dir = "ltr"));
+  await page.goto("/fr/events");
+  await page.getByRole("article").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/fr\/events\/[A-Za-z0-9]+/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  const calendar = page.locator('link[rel="alternate"][type="text/calendar"]');
+  await expect(calendar).toHaveAttribute("title", / \(calendrier\)$/);
+  await expect(calendar).toHaveAttribute("href", /^\/fr\/events\/[A-Za-z0-9]+\.ics$/);
+  const ics = await page.request.get((await calendar.getAttribute("href"))!);
+  expect(ics.status()).toBe(200);
+  expect(await ics.text()).toMatch(/^URL[^\r\n]*\/fr\/events\//m);
+  await expect(page.getByRole("link", { name: "Télécharger le fichier .ics" })).toHaveAttribute("href", /^\/fr\/events\/[A-Za-z0-9]+\.ics$/);
+  await expectNoAxeViolations(page);
+  await shoot(page, "fr-event");
+
+  // The French news page points at the French feed, which is French.
+  await page.goto("/fr/news");
+  await expect(page).toHaveTitle(/^Nouvelles \| /);
+  const feed = page.locator('link[rel="alternate"][type="application/rss+xml"]');
+  await expect(feed).toHaveAttribute("href", "/fr/news/feed.xml");
+  const rss = await (await page.request.get("/fr/news/feed.xml")).text();
+  expect(rss).toContain("<language>fr</language>");
+  expect(rss).toMatch(/<link>https?:\/\/[^<]+\/fr\/news<\/link>/);
+  await expectNoAxeViolations(page);
+  await page.goto("/fr/offers");
+  await expect(page).toHaveTitle(/^Offres en cours \| /);
+  await expectNoAxeViolations(page);
+});
