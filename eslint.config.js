@@ -158,6 +158,7 @@ export default tseslint.config(
       "src/web/features/offers/**",
       "src/web/features/directory/**",
       "src/web/components/hours/opening-hours-panel.tsx",
+      "src/web/components/ui/translation-section.tsx",
     ],
     ignores: ["**/*.test.tsx"],
     plugins: { i18next },
