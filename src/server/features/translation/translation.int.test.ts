@@ -90,3 +90,26 @@ it("search finds a business by its French description, accents folded, and delet
   expect(left).toEqual([]);
   expect(await search("poissons")).not.toContain(business.id);
 });
+
+it("on PostgreSQL, search stems English and French words: plurals find the singular", async (context) => {
+  // SQLite has no stemming dictionaries: it folds accents and matches prefixes only.
+  if (t.database.dialect !== "postgres") context.skip();
+  const dining = await createCategory(t.database.db, { name: "Dining" });
+  const business = await createBusiness(t.database.db, { name: "Quayside Kitchen", categoryId: dining.id, description: "A restaurant by the locks." });
+  // The plurals are indexed too (here and in the category "Cafés"), so nothing is a typo reading of what was typed.
+  await createBusiness(t.database.db, { name: "Plural Place", categoryId: dining.id, description: "Two restaurants, three boulangeries." });
+  expect((await send("PUT", `/api/v1/businesses/${business.id}`, await asInput(business.id, { fr: { description: "Un café et une boulangerie." } }))).status).toBe(200);
+  expect(await search("restaurants")).toContain(business.id);
+  expect(await search("cafés")).toContain(business.id);
+  expect(await search("boulangeries")).toContain(business.id);
+});
+
+it("a French page shows the French text where there is one, else the original marked as English", async () => {
+  const translated = await createBusiness(t.database.db, { name: "Page Translated", categoryId: cafes.id, description: "Fresh bread." });
+  await send("PUT", `/api/v1/businesses/${translated.id}`, await asInput(translated.id, { fr: { description: "Pain frais." } }));
+  const plain = await createBusiness(t.database.db, { name: "Page Untranslated", categoryId: cafes.id, description: "Fresh fish." });
+  const { translations } = t.services;
+  expect(await translations.localize("business", translated.id, { description: "Fresh bread." }, "fr")).toEqual({ description: { text: "Pain frais." } });
+  expect(await translations.localize("business", plain.id, { description: "Fresh fish." }, "fr")).toEqual({ description: { text: "Fresh fish.", lang: "en" } });
+  expect(await translations.localize("business", translated.id, { description: "Fresh bread." }, "en")).toEqual({ description: { text: "Fresh bread." } });
+});

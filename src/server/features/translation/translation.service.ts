@@ -3,7 +3,7 @@
 // offered languages other than its default, in which the originals are written.
 import { Validation } from "#server/errors.ts";
 import { LANGUAGE_NAMES, type Language } from "#shared/i18n/index.ts";
-import type { TranslatedEntity, Translations } from "#shared/schemas/translations.ts";
+import { localizedText, type LocalizedText, type TranslatedEntity, type Translations } from "#shared/schemas/translations.ts";
 import type { TranslationRepository } from "./translation.repository.ts";
 
 /** The translations a client sent, each field already checked (and cleaned) by its original's rule. */
@@ -36,6 +36,17 @@ export class TranslationService {
     const found = await this.repository.read(type, ids);
     for (const id of ids) if (!found.has(id)) found.set(id, {});
     return found;
+  }
+
+  /**
+   * The texts a page in `page`'s language shows for an entity's fields: each field's translation, else the original
+   * with the language it is written in (the site's default), which the page marks with `lang`.
+   */
+  async localize<F extends string>(type: TranslatedEntity, id: string | null | undefined, originals: Record<F, string | null>, page: Language): Promise<Record<F, LocalizedText>> {
+    const { defaultLanguage } = await this.settings();
+    const translations = id && page !== defaultLanguage ? await this.read(type, id) : {};
+    const entries = (Object.entries(originals) as Array<[F, string | null]>).map(([field, text]) => [field, localizedText(text, translations, field, page, defaultLanguage)]);
+    return Object.fromEntries(entries) as Record<F, LocalizedText>;
   }
 
   /** Refuses, beside the language at fault, a language the site does not offer or its default. */
