@@ -35,16 +35,18 @@ export function TranslationSection({ formId, views, values }: { formId: string; 
   const original = nameIn(i18n.language, defaultLanguage);
   return (
     <Tabs defaultSelectedKey={defaultLanguage} className="grid gap-2 rounded-md border border-stone-200 bg-stone-50 p-3">
-      <TabList aria-label={t("switch.label")} className="flex flex-wrap items-center gap-1">
-        <span aria-hidden="true" className="me-2 text-sm font-semibold text-stone-800">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span aria-hidden="true" className="text-sm font-semibold text-stone-800">
           {t("switch.label")}
         </span>
-        {[defaultLanguage, ...others].map((language) => (
-          <Tab key={language} id={language} lang={language} className={TAB_CLASS}>
-            {LANGUAGE_NAMES[language]}
-          </Tab>
-        ))}
-      </TabList>
+        <TabList aria-label={t("switch.label")} className="flex flex-wrap gap-1">
+          {[defaultLanguage, ...others].map((language) => (
+            <Tab key={language} id={language} lang={language} className={TAB_CLASS}>
+              {LANGUAGE_NAMES[language]}
+            </Tab>
+          ))}
+        </TabList>
+      </div>
       <TabPanel id={defaultLanguage} className="text-sm text-stone-700 outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
         {t("switch.original", { language: original })}
       </TabPanel>
