@@ -15,7 +15,7 @@ test("an administrator adds French texts to a category and a business, and the F
   // A category added with its French name.
   await page.goto("/admin/categories");
   const categories = page.getByRole("tabpanel", { name: "Categories" });
-  await categories.getByLabel("Category Name").fill(category);
+  await categories.getByLabel("Category Name", { exact: true }).fill(category);
   const languages = categories.getByRole("tablist", { name: "Language of the text" });
   await expect(languages.getByRole("tab")).toHaveText(["English", "Français"]);
   await languages.getByRole("tab", { name: "Français" }).click();

@@ -8,7 +8,7 @@ import { useFetcher } from "react-router";
 import { LANGUAGE_NAMES, type Language } from "#shared/i18n/index.ts";
 import type { FieldView } from "#shared/schemas/entity.ts";
 import type { Translations } from "#shared/schemas/translations.ts";
-import { Field, ui } from "./field.tsx";
+import { ErrorList, ui } from "./field.tsx";
 import type { FormActionData } from "./entity-form.tsx";
 import { useLanguages } from "#web/lib/language.ts";
 
@@ -52,18 +52,29 @@ export function TranslationSection({ formId, views, values }: { formId: string; 
       </TabPanel>
       {others.map((language) => (
         <TabPanel key={language} id={language} shouldForceMount className={({ isInert }) => (isInert ? "hidden" : "grid gap-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-700")}>
-          {fields.map(([field, view]) => {
-            const name = `translations.${language}.${field}`;
-            const id = `${formId}-${language}-${field}`;
-            const fieldErrors = errors?.[name] ?? errors?.[`translations.${language}`];
-            const common = { id, name, lang: language, defaultValue: saved[language]?.[field] ?? "", maxLength: view.maxLength, className: ui.input, "aria-invalid": fieldErrors?.length ? true : undefined, "aria-describedby": fieldErrors?.length ? `${id}-error` : undefined };
-            return (
-              <Field key={field} id={id} label={t("field", { field: view.label, language: LANGUAGE_NAMES[language] })} errorId={`${id}-error`} errors={fieldErrors}>
-                {view.widget === "textarea" ? <textarea rows={view.rows ?? 4} {...common} /> : <input type="text" {...common} />}
-              </Field>
-            );
-          })}
-          <p className="text-sm text-stone-600">{t("switch.fallback", { language: nameIn(i18n.language, language), original })}</p>
+          {({ isInert }) => (
+            <>
+              {fields.map(([field, view]) => {
+                const name = `translations.${language}.${field}`;
+                const id = `${formId}-${language}-${field}`;
+                const fieldErrors = errors?.[name] ?? errors?.[`translations.${language}`];
+                const invalid = !!fieldErrors?.length;
+                const common = { id, name, lang: language, defaultValue: saved[language]?.[field] ?? "", maxLength: view.maxLength, className: ui.input, "aria-invalid": invalid || undefined, "aria-describedby": invalid ? `${id}-error` : undefined };
+                // A hidden language's fields stay in the form (what was typed is kept and sent) without their labels,
+                // so the form's controls are named once: by the original fields' labels and the shown language's.
+                return (
+                  <div key={field} className="min-w-0">
+                    <label htmlFor={id} className={ui.label}>
+                      {isInert ? null : t("field", { field: view.label, language: LANGUAGE_NAMES[language] })}
+                    </label>
+                    {view.widget === "textarea" ? <textarea rows={view.rows ?? 4} {...common} /> : <input type="text" {...common} />}
+                    <ErrorList id={`${id}-error`} errors={fieldErrors} />
+                  </div>
+                );
+              })}
+              <p className="text-sm text-stone-600">{t("switch.fallback", { language: nameIn(i18n.language, language), original })}</p>
+            </>
+          )}
         </TabPanel>
       ))}
     </Tabs>
