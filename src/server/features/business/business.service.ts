@@ -146,7 +146,9 @@ export class BusinessService {
   async listPage(viewer: CurrentUser | null, query: BusinessAdminListQuery): Promise<Paginated<BusinessAdmin>> {
     requireRole(viewer, "admin");
     const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.q || undefined, query.sort);
-    return { items: await this.withOpenNow(items), total, page: query.page, pageSize: query.pageSize };
+    const translated = this.translations ? await this.translations.readMany("business", items.map((b) => b.id)) : undefined;
+    const listed = translated ? items.map((b) => ({ ...b, translations: translated.get(b.id) })) : items;
+    return { items: await this.withOpenNow(listed), total, page: query.page, pageSize: query.pageSize };
   }
 
   /** One business as the admin list has it, for its edit form (the list's rows show only a part of it). */
