@@ -146,9 +146,7 @@ export class BusinessService {
   async listPage(viewer: CurrentUser | null, query: BusinessAdminListQuery): Promise<Paginated<BusinessAdmin>> {
     requireRole(viewer, "admin");
     const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.q || undefined, query.sort);
-    const translated = this.translations ? await this.translations.readMany("business", items.map((b) => b.id)) : undefined;
-    const listed = translated ? items.map((b) => ({ ...b, translations: translated.get(b.id) })) : items;
-    return { items: await this.withOpenNow(listed), total, page: query.page, pageSize: query.pageSize };
+    return { items: await this.withOpenNow(await this.withTranslationsAll(items)), total, page: query.page, pageSize: query.pageSize };
   }
 
   /** One business as the admin list has it, for its edit form (the list's rows show only a part of it). */
@@ -161,7 +159,14 @@ export class BusinessService {
 
   /** The business with its description in the site's other languages. */
   async withTranslations<B extends Business>(business: B): Promise<B> {
-    return this.translations ? { ...business, translations: await this.translations.read("business", business.id) } : business;
+    return (await this.withTranslationsAll([business]))[0]!;
+  }
+
+  /** The businesses with their descriptions in the site's other languages, read at once. */
+  async withTranslationsAll<B extends Business>(businesses: B[]): Promise<B[]> {
+    if (!this.translations) return businesses;
+    const translated = await this.translations.readMany("business", businesses.map((b) => b.id));
+    return businesses.map((b) => ({ ...b, translations: translated.get(b.id) }));
   }
 
   /** `applying` is the request whose approval this is: its uploads may become the business's. */
