@@ -2,19 +2,13 @@
 // The language switch of an entity form, through the admin's Markers tab (its real loader and action against a stand-in
 // API): a tab list named "Language of the text" with a tab per offered language; the French tab shows the translatable
 // fields in French, which the form sends with the rest; the API's refusal of a translation is told beside its field.
-// With one language, no switch.
+// The owners' listing form has it too. With one language, no switch.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRoutesStub } from "react-router";
 import { businessView } from "#shared/schemas/business.ts";
 import { click, getButton, render, waitFor } from "#tests/setup/dom.ts";
-import {
-  adminBakeryWith,
-  described,
-  field,
-  openAdminTab,
-  type,
-} from "#tests/setup/form-pages.tsx";
-import { readyUploads, stubApi } from "#tests/setup/upload-fakes.ts";
+import { adminBakeryWith, bakeryWith, described, field, openAdminTab, openOwnerPage, type } from "#tests/setup/form-pages.tsx";
+import { ownerPageAnswers, readyUploads, stubApi } from "#tests/setup/upload-fakes.ts";
 import { TranslationSection } from "./translation-section.tsx";
 
 vi.mock("tus-js-client", () => import("#tests/setup/upload-fakes.ts"));
@@ -99,6 +93,21 @@ describe("the language switch of the Markers form", () => {
     const french = field(page, "Description (Français)");
     expect(described(french)).toEqual([message]);
     expect(french.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("is on an owner's listing form too, which sends the translation with the change", async () => {
+    const api = stubApi({ answers: ownerPageAnswers(bakeryWith({ translations: { fr: { description: "Pain au levain." } } })), save: "/businesses/business-1" });
+    const { page, form } = await openOwnerPage();
+    const { tabs, tab } = languageSwitch(form);
+    expect(tabs).toEqual(["English", "Français"]);
+    await click(tab("Français"));
+    const french = field(form, "Description (Français)");
+    expect(french.value).toBe("Pain au levain.");
+    await type(french, "Pain au levain et brioches.");
+    await click(getButton(form, "Send changes for approval"));
+    await waitFor(() => api.sent.length === 1);
+    expect(api.sent[0]).toMatchObject({ translations: { fr: { description: "Pain au levain et brioches." } } });
+    expect(page.textContent).toContain("Français");
   });
 
   it("is not there when the site offers one language", async () => {
