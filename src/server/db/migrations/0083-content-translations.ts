@@ -26,13 +26,19 @@ type Kind = "business" | "category" | "tag" | "event" | "offer" | "post";
 
 /** The translations' text of one entity, joined by spaces ('' when it has none). */
 function translated(type: Kind, id: string, dialect: DialectName): string {
-  const join = dialect === "postgres" ? `string_agg(ct.value, ' ')` : `group_concat(ct.value, ' ')`;
+  const join =
+    dialect === "postgres"
+      ? `string_agg(ct.value, ' ')`
+      : `group_concat(ct.value, ' ')`;
   return `coalesce((select ${join} from content_translation ct where ct."entityType" = '${type}' and ct."entityId" = ${id}), '')`;
 }
 
 /** 0002-search's documents, each body followed by its translations. */
 function sources(dialect: DialectName): Record<Kind, string> {
-  const tagNames = dialect === "postgres" ? `string_agg(t.name, ' ')` : `group_concat(t.name, ' ')`;
+  const tagNames =
+    dialect === "postgres"
+      ? `string_agg(t.name, ' ')`
+      : `group_concat(t.name, ' ')`;
   return {
     business: `
       select b.id as ref, b.name as name,
@@ -84,12 +90,31 @@ async function upSqlite(db: AnyDb) {
     );
   }
   for (const event of ["insert", "update", "delete"]) {
-    await run(db, `create trigger content_version_content_translation_${event} after ${event} on content_translation begin update content_version set version = version + 1 where id = 1; end`);
-    const rows = event === "insert" ? ["new"] : event === "delete" ? ["old"] : ["old", "new"];
-    const body = KINDS.flatMap((kind) =>
-      refreshStatements(kind, rows.map((row) => `select ${row}."entityId" where ${row}."entityType" = '${kind}'`).join(" union ")),
+    await run(
+      db,
+      `create trigger content_version_content_translation_${event} after ${event} on content_translation begin update content_version set version = version + 1 where id = 1; end`,
     );
-    await run(db, `create trigger search_content_translation_${event} after ${event} on content_translation begin ${body.map((s) => `${s};`).join("\n")} end`);
+    const rows =
+      event === "insert"
+        ? ["new"]
+        : event === "delete"
+          ? ["old"]
+          : ["old", "new"];
+    const body = KINDS.flatMap((kind) =>
+      refreshStatements(
+        kind,
+        rows
+          .map(
+            (row) =>
+              `select ${row}."entityId" where ${row}."entityType" = '${kind}'`,
+          )
+          .join(" union "),
+      ),
+    );
+    await run(
+      db,
+      `create trigger search_content_translation_${event} after ${event} on content_translation begin ${body.map((s) => `${s};`).join("\n")} end`,
+    );
   }
 }
 
@@ -116,16 +141,38 @@ async function upPostgres(db: AnyDb) {
   );
   // As 0041-search-statement-triggers: once per statement, over the rows it changed.
   const events = [
-    { event: "insert", referencing: "new table as new_rows", sets: ["new_rows"] },
-    { event: "update", referencing: "old table as old_rows new table as new_rows", sets: ["old_rows", "new_rows"] },
-    { event: "delete", referencing: "old table as old_rows", sets: ["old_rows"] },
+    {
+      event: "insert",
+      referencing: "new table as new_rows",
+      sets: ["new_rows"],
+    },
+    {
+      event: "update",
+      referencing: "old table as old_rows new table as new_rows",
+      sets: ["old_rows", "new_rows"],
+    },
+    {
+      event: "delete",
+      referencing: "old table as old_rows",
+      sets: ["old_rows"],
+    },
   ];
   for (const { event, referencing, sets } of events) {
     const body = sets
-      .flatMap((rows) => KINDS.flatMap((kind) => refreshStatements(kind, `select "entityId" from ${rows} where "entityType" = '${kind}'`)))
+      .flatMap((rows) =>
+        KINDS.flatMap((kind) =>
+          refreshStatements(
+            kind,
+            `select "entityId" from ${rows} where "entityType" = '${kind}'`,
+          ),
+        ),
+      )
       .map((statement) => `${statement};`)
       .join("\n");
-    await run(db, `create function search_on_content_translation_${event}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`);
+    await run(
+      db,
+      `create function search_on_content_translation_${event}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`,
+    );
     await run(
       db,
       `create trigger search_content_translation_${event} after ${event} on content_translation
@@ -144,14 +191,25 @@ export default function contentTranslations(dialect: DialectName) {
         .addColumn("language", "text", (c) => c.notNull())
         .addColumn("field", "text", (c) => c.notNull())
         .addColumn("value", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("content_translation_pk", ["entityType", "entityId", "language", "field"])
+        .addPrimaryKeyConstraint("content_translation_pk", [
+          "entityType",
+          "entityId",
+          "language",
+          "field",
+        ])
         .execute();
       if (dialect === "postgres") await upPostgres(db);
       else await upSqlite(db);
       // The documents' sources again, with the translations: the triggers of 0002/0041 read these views by name.
       for (const [kind, select] of Object.entries(sources(dialect))) {
-        await run(db, dialect === "postgres" ? `create or replace view search_source_${kind} as ${select}` : `drop view search_source_${kind}`);
-        if (dialect === "sqlite") await run(db, `create view search_source_${kind} as ${select}`);
+        await run(
+          db,
+          dialect === "postgres"
+            ? `create or replace view search_source_${kind} as ${select}`
+            : `drop view search_source_${kind}`,
+        );
+        if (dialect === "sqlite")
+          await run(db, `create view search_source_${kind} as ${select}`);
       }
     },
   };

@@ -10,20 +10,33 @@ import type { Database } from "#server/db/database.ts";
 const MIN_STEM = 4;
 
 /** A word's stems, by word; a word without any useful stem has []. */
-export type Stemmer = (words: readonly string[]) => Promise<Map<string, string[]>>;
+export type Stemmer = (
+  words: readonly string[],
+) => Promise<Map<string, string[]>>;
 
 /** The dictionaries' stems, each word asked once per process (a search per keystroke asks the same words again). */
 export function createStemmer(database: Database): Stemmer | undefined {
   if (database.dialect !== "postgres") return undefined;
   const known = new LRUCache<string, string[]>({ max: 10_000 });
   return async (words) => {
-    const asked = words.filter((word) => word.length > MIN_STEM && !known.has(word));
+    const asked = words.filter(
+      (word) => word.length > MIN_STEM && !known.has(word),
+    );
     if (asked.length > 0) {
       const { rows } = await sql<{ word: string; stems: string[] | null }>`
         select w as word, coalesce(ts_lexize('english_stem', w), '{}') || coalesce(ts_lexize('french_stem', w), '{}') as stems
         from unnest(${asked}::text[]) as w
       `.execute(database.db);
-      for (const { word, stems } of rows) known.set(word, [...new Set(stems ?? [])].filter((stem) => stem.length >= MIN_STEM && stem.length < word.length && word.startsWith(stem.slice(0, MIN_STEM))));
+      for (const { word, stems } of rows)
+        known.set(
+          word,
+          [...new Set(stems ?? [])].filter(
+            (stem) =>
+              stem.length >= MIN_STEM &&
+              stem.length < word.length &&
+              word.startsWith(stem.slice(0, MIN_STEM)),
+          ),
+        );
     }
     return new Map(words.map((word) => [word, known.get(word) ?? []]));
   };

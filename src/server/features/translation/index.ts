@@ -1,2 +1,6 @@
 export { TranslationRepository } from "./translation.repository.ts";
-export { TranslationService, translationMessages, type TranslationsInput } from "./translation.service.ts";
+export {
+  TranslationService,
+  translationMessages,
+  type TranslationsInput,
+} from "./translation.service.ts";

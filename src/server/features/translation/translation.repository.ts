@@ -2,7 +2,10 @@
 import type { Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { Language } from "#shared/i18n/index.ts";
-import type { TranslatedEntity, Translations } from "#shared/schemas/translations.ts";
+import type {
+  TranslatedEntity,
+  Translations,
+} from "#shared/schemas/translations.ts";
 
 export class TranslationRepository {
   private readonly db: Kysely<DB>;
@@ -11,7 +14,10 @@ export class TranslationRepository {
   }
 
   /** Each entity's translations, by id (entities with none are left out). */
-  async read(type: TranslatedEntity, ids: readonly string[]): Promise<Map<string, Translations>> {
+  async read(
+    type: TranslatedEntity,
+    ids: readonly string[],
+  ): Promise<Map<string, Translations>> {
     const found = new Map<string, Translations>();
     if (ids.length === 0) return found;
     const rows = await this.db
@@ -32,12 +38,28 @@ export class TranslationRepository {
   }
 
   /** Replaces the fields of each language given: a null or missing field's translation is removed. */
-  async replace(type: TranslatedEntity, id: string, languages: Partial<Record<Language, Record<string, string | null>>>, fields: readonly string[]): Promise<void> {
+  async replace(
+    type: TranslatedEntity,
+    id: string,
+    languages: Partial<Record<Language, Record<string, string | null>>>,
+    fields: readonly string[],
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       for (const [language, values] of Object.entries(languages)) {
-        await trx.deleteFrom("content_translation").where("entityType", "=", type).where("entityId", "=", id).where("language", "=", language).where("field", "in", fields).execute();
-        const rows = Object.entries(values ?? {}).flatMap(([field, value]) => (value ? [{ entityType: type, entityId: id, language, field, value }] : []));
-        if (rows.length > 0) await trx.insertInto("content_translation").values(rows).execute();
+        await trx
+          .deleteFrom("content_translation")
+          .where("entityType", "=", type)
+          .where("entityId", "=", id)
+          .where("language", "=", language)
+          .where("field", "in", fields)
+          .execute();
+        const rows = Object.entries(values ?? {}).flatMap(([field, value]) =>
+          value
+            ? [{ entityType: type, entityId: id, language, field, value }]
+            : [],
+        );
+        if (rows.length > 0)
+          await trx.insertInto("content_translation").values(rows).execute();
       }
     });
   }

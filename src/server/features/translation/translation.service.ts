@@ -3,11 +3,20 @@
 // offered languages other than its default, in which the originals are written.
 import { Validation } from "#server/errors.ts";
 import { LANGUAGE_NAMES, type Language } from "#shared/i18n/index.ts";
-import { localizedText, type LocalizedText, type TranslatedEntity, type Translations } from "#shared/schemas/translations.ts";
+import {
+  localizedText,
+  type LocalizedText,
+  type TranslatedEntity,
+  type Translations,
+} from "#shared/schemas/translations.ts";
 import type { TranslationRepository } from "./translation.repository.ts";
 
 /** The translations a client sent, each field already checked (and cleaned) by its original's rule. */
-export type TranslationsInput = Partial<Record<Language, Partial<Record<string, string | null>> | undefined>> | undefined;
+export type TranslationsInput =
+  | Partial<
+      Record<Language, Partial<Record<string, string | null>> | undefined>
+    >
+  | undefined;
 
 export interface LanguageSettings {
   languages: readonly Language[];
@@ -15,14 +24,19 @@ export interface LanguageSettings {
 }
 
 export const translationMessages = {
-  notOffered: (language: Language) => `The site does not offer ${LANGUAGE_NAMES[language]}: turn it on in Site settings before translating into it.`,
-  isDefault: (language: Language) => `${LANGUAGE_NAMES[language]} is the site's default language: edit the original text instead.`,
+  notOffered: (language: Language) =>
+    `The site does not offer ${LANGUAGE_NAMES[language]}: turn it on in Site settings before translating into it.`,
+  isDefault: (language: Language) =>
+    `${LANGUAGE_NAMES[language]} is the site's default language: edit the original text instead.`,
 };
 
 export class TranslationService {
   private readonly repository: TranslationRepository;
   private readonly settings: () => Promise<LanguageSettings>;
-  constructor(repository: TranslationRepository, settings: () => Promise<LanguageSettings>) {
+  constructor(
+    repository: TranslationRepository,
+    settings: () => Promise<LanguageSettings>,
+  ) {
     this.repository = repository;
     this.settings = settings;
   }
@@ -32,7 +46,10 @@ export class TranslationService {
   }
 
   /** Each entity's translations by id; an entity without any has `{}`. */
-  async readMany(type: TranslatedEntity, ids: readonly string[]): Promise<Map<string, Translations>> {
+  async readMany(
+    type: TranslatedEntity,
+    ids: readonly string[],
+  ): Promise<Map<string, Translations>> {
     const found = await this.repository.read(type, ids);
     for (const id of ids) if (!found.has(id)) found.set(id, {});
     return found;
@@ -42,10 +59,21 @@ export class TranslationService {
    * The texts a page in `page`'s language shows for an entity's fields: each field's translation, else the original
    * with the language it is written in (the site's default), which the page marks with `lang`.
    */
-  async localize<F extends string>(type: TranslatedEntity, id: string | null | undefined, originals: Record<F, string | null>, page: Language): Promise<Record<F, LocalizedText>> {
+  async localize<F extends string>(
+    type: TranslatedEntity,
+    id: string | null | undefined,
+    originals: Record<F, string | null>,
+    page: Language,
+  ): Promise<Record<F, LocalizedText>> {
     const { defaultLanguage } = await this.settings();
-    const translations = id && page !== defaultLanguage ? await this.read(type, id) : {};
-    const entries = (Object.entries(originals) as Array<[F, string | null]>).map(([field, text]) => [field, localizedText(text, translations, field, page, defaultLanguage)]);
+    const translations =
+      id && page !== defaultLanguage ? await this.read(type, id) : {};
+    const entries = (
+      Object.entries(originals) as Array<[F, string | null]>
+    ).map(([field, text]) => [
+      field,
+      localizedText(text, translations, field, page, defaultLanguage),
+    ]);
     return Object.fromEntries(entries) as Record<F, LocalizedText>;
   }
 
@@ -54,16 +82,34 @@ export class TranslationService {
     if (!input) return;
     const { languages, defaultLanguage } = await this.settings();
     for (const language of Object.keys(input) as Language[]) {
-      const message = language === defaultLanguage ? translationMessages.isDefault(language) : !languages.includes(language) ? translationMessages.notOffered(language) : null;
-      if (message) throw Validation(message, { [`translations.${language}`]: message });
+      const message =
+        language === defaultLanguage
+          ? translationMessages.isDefault(language)
+          : !languages.includes(language)
+            ? translationMessages.notOffered(language)
+            : null;
+      if (message)
+        throw Validation(message, { [`translations.${language}`]: message });
     }
   }
 
   /** Saves the languages sent (each replacing that language's `fields`); the others stay as they are. */
-  async write(type: TranslatedEntity, id: string, input: TranslationsInput, fields: readonly string[]): Promise<void> {
+  async write(
+    type: TranslatedEntity,
+    id: string,
+    input: TranslationsInput,
+    fields: readonly string[],
+  ): Promise<void> {
     if (!input) return;
     await this.check(input);
-    const languages = Object.fromEntries(Object.entries(input).map(([language, values]) => [language, Object.fromEntries(fields.map((field) => [field, values?.[field] ?? null]))]));
+    const languages = Object.fromEntries(
+      Object.entries(input).map(([language, values]) => [
+        language,
+        Object.fromEntries(
+          fields.map((field) => [field, values?.[field] ?? null]),
+        ),
+      ]),
+    );
     await this.repository.replace(type, id, languages, fields);
   }
 }

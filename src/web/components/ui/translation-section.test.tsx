@@ -7,8 +7,20 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRoutesStub } from "react-router";
 import { businessView } from "#shared/schemas/business.ts";
 import { click, getButton, render, waitFor } from "#tests/setup/dom.ts";
-import { adminBakeryWith, bakeryWith, described, field, openAdminTab, openOwnerPage, type } from "#tests/setup/form-pages.tsx";
-import { ownerPageAnswers, readyUploads, stubApi } from "#tests/setup/upload-fakes.ts";
+import {
+  adminBakeryWith,
+  bakeryWith,
+  described,
+  field,
+  openAdminTab,
+  openOwnerPage,
+  type,
+} from "#tests/setup/form-pages.tsx";
+import {
+  ownerPageAnswers,
+  readyUploads,
+  stubApi,
+} from "#tests/setup/upload-fakes.ts";
 import { TranslationSection } from "./translation-section.tsx";
 
 vi.mock("tus-js-client", () => import("#tests/setup/upload-fakes.ts"));
@@ -96,7 +108,14 @@ describe("the language switch of the Markers form", () => {
   });
 
   it("is on an owner's listing form too, which sends the translation with the change", async () => {
-    const api = stubApi({ answers: ownerPageAnswers(bakeryWith({ translations: { fr: { description: "Pain au levain." } } })), save: "/businesses/business-1" });
+    const api = stubApi({
+      answers: ownerPageAnswers(
+        bakeryWith({
+          translations: { fr: { description: "Pain au levain." } },
+        }),
+      ),
+      save: "/businesses/business-1",
+    });
     const { page, form } = await openOwnerPage();
     const { tabs, tab } = languageSwitch(form);
     expect(tabs).toEqual(["English", "Français"]);
@@ -106,7 +125,9 @@ describe("the language switch of the Markers form", () => {
     await type(french, "Pain au levain et brioches.");
     await click(getButton(form, "Send changes for approval"));
     await waitFor(() => api.sent.length === 1);
-    expect(api.sent[0]).toMatchObject({ translations: { fr: { description: "Pain au levain et brioches." } } });
+    expect(api.sent[0]).toMatchObject({
+      translations: { fr: { description: "Pain au levain et brioches." } },
+    });
     expect(page.textContent).toContain("Français");
   });
 
