@@ -53,16 +53,16 @@ export function translationsInput<S extends Record<string, z.ZodType>>(
     .meta({
       description:
         "Texts in the site's other offered languages, by language and field (blank removes one)",
-      example: { fr: { description: "Café du coin" } },
+      example: { fr: { [Object.keys(fields)[0] ?? "name"]: "Café du coin" } },
     });
 }
 
 /** The fields of each entity a translation may hold. */
-export const TRANSLATABLE: Record<"business" | "category", readonly string[]> =
-  {
-    business: ["description"],
-    category: ["name", "description"],
-  };
+export const TRANSLATABLE: Record<"business" | "category" | "tag", readonly string[]> = {
+  business: ["description"],
+  category: ["name", "description"],
+  tag: ["name"],
+};
 
 /** A text as a page shows it: `lang` is set when it is not in the page's language (a translation is missing). */
 export interface LocalizedText {

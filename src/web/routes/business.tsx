@@ -26,6 +26,7 @@ import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { hitAttributes, InsightBeacon } from "../components/insight-beacon.tsx";
 import { formatLongDate } from "#shared/i18n/format.ts";
 import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
+import { localizedText } from "#shared/schemas/translations.ts";
 import { useSiteTimeZone } from "../lib/site.ts";
 import { CheckedByOwner, SuggestEdit } from "../features/listings/suggest-edit.tsx";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
@@ -53,9 +54,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       ]);
       // The description and category name in the page's language, else the originals marked with theirs.
       const language = pageLanguage(new URL(request.url).pathname, languageSettingsOf(site));
-      const [{ description }, { name: categoryName }] = await Promise.all([
+      const { defaultLanguage } = languageSettingsOf(site);
+      const [{ description }, { name: categoryName }, tagNames] = await Promise.all([
         services.translations.localize("business", business.id, { description: business.description }, language),
         services.translations.localize("category", business.categoryId, { name: business.category }, language),
+        services.translations.readMany("tag", tags.map((tag) => tag.id)),
       ]);
       // The listing was last modified when it was changed or, later, when its owner said it is still right.
       const modified = [business.lastUpdatedAt, checkedAt].filter((v): v is string => !!v).sort().at(-1);
@@ -67,7 +70,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         categoryName,
         events: events.events.map((event) => toEventCard(event, site)),
         offers,
-        tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
+        tags: tags.map((t) => ({ ...localizedText(t.name, tagNames.get(t.id), "name", language, defaultLanguage), slug: slugify(t.name) })),
         hours,
         attributes: business.attributes.map((slug) => ({ slug, label: attributeLabel(slug) })),
         // Made here, so the page's JavaScript carries neither it nor the field definitions it reads.
@@ -219,8 +222,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               <ul className="flex flex-wrap gap-2">
                 {tags.map((tag) => (
                   <li key={tag.slug}>
-                    <LocalLink to={paths.tag(tag.slug)} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
-                      {tag.name}
+                    <LocalLink to={paths.tag(tag.slug)} lang={tag.lang} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
+                      {tag.text}
                     </LocalLink>
                   </li>
                 ))}

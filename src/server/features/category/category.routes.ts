@@ -4,9 +4,8 @@ import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
 import { entityWriteRoutes } from "#server/api/entity-routes.ts";
 import { Validation } from "#server/errors.ts";
-import { CategoryInputSchema, CategorySchema, CategoryTranslationsInputSchema, type Category } from "#shared/schemas/category.ts";
+import { CategoryInputSchema, CategorySchema, CategoryTranslationsInputSchema } from "#shared/schemas/category.ts";
 import { TRANSLATABLE } from "#shared/schemas/translations.ts";
-import type { TranslationsInput } from "#server/features/translation/index.ts";
 import { messages } from "#shared/messages.ts";
 import { addressErrors } from "#server/api/schemas.ts";
 
@@ -39,27 +38,16 @@ const writes = entityWriteRoutes({
 });
 
 export function registerCategoryRoutes(api: OpenAPIHono<AppEnv>) {
-  api.openapi(listCategories, async (c) => {
-    const { categories, translations } = c.var.services;
-    const list = await categories.list();
-    const translated = await translations.readMany("category", list.map((category) => category.id));
-    return c.json(list.map((category) => ({ ...category, translations: translated.get(category.id) })), 200);
-  });
-  // The translations are checked before the category is written, and saved once it is.
-  const withTranslations = async (c: { var: AppEnv["Variables"] }, input: TranslationsInput, save: () => Promise<Category>) => {
-    const { translations } = c.var.services;
-    await translations.check(input);
-    const category = await save();
-    await translations.write("category", category.id, input, TRANSLATABLE.category);
-    return { ...category, translations: await translations.read("category", category.id) };
-  };
+  api.openapi(listCategories, async (c) => c.json(await c.var.services.translations.withAll("category", await c.var.services.categories.list()), 200));
   api.openapi(writes.create, async (c) => {
     const { translations, ...input } = c.req.valid("json");
-    return c.json(await withTranslations(c, translations, () => c.var.services.categories.create(c.var.user, input)), 201);
+    const { categories } = c.var.services;
+    return c.json(await c.var.services.translations.saving("category", translations, TRANSLATABLE.category, () => categories.create(c.var.user, input)), 201);
   });
   api.openapi(writes.update, async (c) => {
     const { translations, ...input } = c.req.valid("json");
-    return c.json(await withTranslations(c, translations, () => c.var.services.categories.update(c.var.user, c.req.valid("param").id, input)), 200);
+    const { categories } = c.var.services;
+    return c.json(await c.var.services.translations.saving("category", translations, TRANSLATABLE.category, () => categories.update(c.var.user, c.req.valid("param").id, input)), 200);
   });
   api.openapi(writes.delete, async (c) => {
     await c.var.services.categories.delete(c.var.user, c.req.valid("param").id);

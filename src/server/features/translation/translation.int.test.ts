@@ -96,6 +96,15 @@ describeAccessMatrix("translations: who may write them", people, [
       ),
     expect: adminOnly(200),
   },
+  {
+    name: "a tag's name in French: administrators",
+    call: async (cookie) => {
+      const tag = await t.database.db.selectFrom("tag").select("id").where("name", "=", "Matrix Tag").executeTakeFirst();
+      const id = tag?.id ?? (await read<{ id: string }>(await send("POST", "/api/v1/tags", { name: "Matrix Tag" }))).id;
+      return send("PUT", `/api/v1/tags/${id}`, { name: "Matrix Tag", translations: { fr: { name: "Étiquette" } } }, cookie);
+    },
+    expect: adminOnly(200),
+  },
 ]);
 
 it("saves a business's French description, answers it in the public and admin reads, and a blank removes it", async () => {
@@ -191,6 +200,17 @@ it("a category keeps its name and description per language, and its list answers
   expect(listed?.translations).toEqual({
     fr: { name: "Librairies", description: "Livres neufs et d'occasion." },
   });
+});
+
+it("a tag keeps its name per language, which its list answers and a search finds", async () => {
+  const created = await send("POST", "/api/v1/tags", { name: "Gluten Free", translations: { fr: { name: "Sans gluten" } } });
+  expect(created.status).toBe(201);
+  const { id } = await read<{ id: string }>(created);
+  const listed = (await read<Array<{ id: string; translations: unknown }>>(await t.request("/api/v1/tags"))).find((tag) => tag.id === id);
+  expect(listed?.translations).toEqual({ fr: { name: "Sans gluten" } });
+  expect(await search("sans gluten")).toContain(id);
+  const refused = await send("PUT", `/api/v1/tags/${id}`, { name: "Gluten Free", translations: { de: { name: "Glutenfrei" } } });
+  expect(refused.status).toBe(400);
 });
 
 it("an owner's translation waits for approval, then shows", async () => {

@@ -55,6 +55,23 @@ export class TranslationService {
     return found;
   }
 
+  /** Each entity with its translations, read at once. */
+  async withAll<T extends { id: string }>(type: TranslatedEntity, entities: T[]): Promise<Array<T & { translations: Translations }>> {
+    const found = await this.readMany(type, entities.map((entity) => entity.id));
+    return entities.map((entity) => ({ ...entity, translations: found.get(entity.id) ?? {} }));
+  }
+
+  /**
+   * An entity written by `save` (which authorizes) with its translations: checked before it is written, saved once
+   * it is. For entities whose service does not take translations itself (categories, tags).
+   */
+  async saving<T extends { id: string }>(type: TranslatedEntity, input: TranslationsInput, fields: readonly string[], save: () => Promise<T>): Promise<T & { translations: Translations }> {
+    await this.check(input);
+    const entity = await save();
+    await this.write(type, entity.id, input, fields);
+    return { ...entity, translations: await this.read(type, entity.id) };
+  }
+
   /**
    * The texts a page in `page`'s language shows for an entity's fields: each field's translation, else the original
    * with the language it is written in (the site's default), which the page marks with `lang`.

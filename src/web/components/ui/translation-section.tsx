@@ -42,7 +42,9 @@ export function TranslationSection({
     ?.error;
   const fields = Object.entries(views).filter(([, view]) => view.translatable);
   const others = languages.filter((language) => language !== defaultLanguage);
-  if (fields.length === 0 || others.length === 0) return null;
+  // An item read without its translations is not offered them: blank fields sent would remove the saved ones.
+  const known = values.translations !== undefined || values.id === undefined;
+  if (fields.length === 0 || others.length === 0 || !known) return null;
   const saved = (values.translations ?? {}) as Translations;
   const original = nameIn(i18n.language, defaultLanguage);
   return (
