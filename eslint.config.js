@@ -173,6 +173,7 @@ export default tseslint.config(
       "src/web/features/subscriptions/subscribe-form.tsx",
       "src/web/routes/heading-page.tsx",
       "src/web/components/ui/pager.tsx",
+      "src/web/components/ui/translation-section.tsx",
     ],
     ignores: ["**/*.test.tsx"],
     plugins: { i18next },

@@ -61,7 +61,8 @@ import {
 import { PageRepository, PageService } from "./features/page/index.ts";
 import { PostRepository, PostService } from "./features/post/index.ts";
 import { CheckInRepository, CheckInService, RegistrationMail, RegistrationReminders, RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
-import { createSearchRepository, SearchService } from "./features/search/index.ts";
+import { createSearchRepository, createStemmer, SearchService } from "./features/search/index.ts";
+import { TranslationRepository, TranslationService } from "./features/translation/index.ts";
 import { SetupService } from "./features/setup/index.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository, SiteSettingsService } from "./features/site-settings/index.ts";
 import { TagRepository, TagService } from "./features/tag/index.ts";
@@ -132,7 +133,8 @@ export function createServices({
   const recipientLanguages = recipientLanguagesOf(database, siteSettings);
   const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
   imports.setGeocodeQueue(importGeocoder);
-  const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get());
+  const translations = new TranslationService(new TranslationRepository(database.db), () => siteSettings.get());
+  const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get(), translations);
   // Events and offers only need to know which businesses exist and what they are called.
   const events = new EventService(new EventRepository(database.db), { siteSettings }, {
     audit,
@@ -260,9 +262,10 @@ export function createServices({
   return {
     jobs,
     siteSettings,
-    search: new SearchService(createSearchRepository(database), (viewer, q, limit) => documents.search(viewer, q, limit)),
+    search: new SearchService(createSearchRepository(database), (viewer, q, limit) => documents.search(viewer, q, limit), createStemmer(database)),
     businesses,
     categories,
+    translations,
     tags: new TagService(new TagRepository(database.db), audit),
     events,
     offers,

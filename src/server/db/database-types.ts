@@ -133,6 +133,14 @@ export interface ChangeRequest {
   userId: string;
 }
 
+export interface ContentTranslation {
+  entityId: string;
+  entityType: string;
+  field: string;
+  language: string;
+  value: string;
+}
+
 export interface ContentVersion {
   id: Generated<number>;
   version: string;
@@ -707,6 +715,7 @@ export interface DB {
   business_tag: BusinessTag;
   category: Category;
   change_request: ChangeRequest;
+  content_translation: ContentTranslation;
   content_version: ContentVersion;
   data_import: DataImport;
   data_import_row: DataImportRow;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { messages } from "../messages.ts";
 import { field, inputShape, views, type EntityView, type FieldDefs } from "./entity.ts";
 import { PaginationQuerySchema } from "./pagination.ts";
+import { TranslationsSchema, translationsInput } from "./translations.ts";
 import { singleLine } from "../text.ts";
 import { OpeningHoursFieldSchema, OpeningHoursSchema } from "./opening-hours.ts";
 import { SocialLinkSchema, SocialLinksFieldSchema } from "./social-links.ts";
@@ -74,7 +75,7 @@ const between = (limit: number, error: string) => z.number(required).min(-limit,
 export const businessFields = {
   name: field(z.string(required).overwrite(singleLine).trim().min(1, required).max(200), { label: "Name", widget: "text", maxLength: 200, map: true, csv: true }),
   categoryId: field(z.string(required).trim().min(1, required).max(100), { label: "Category", widget: "combobox", source: "categories", empty: "Select a category" }),
-  description: field(optionalText(5000), { label: "Description", widget: "textarea", maxLength: 5000, jsonLd: "description", map: true, csv: true }),
+  description: field(optionalText(5000), { label: "Description", widget: "textarea", maxLength: 5000, jsonLd: "description", map: true, csv: true, translatable: true }),
   address: field(optionalText(500), { label: "Address", widget: "text", maxLength: 500, map: true, csv: true }),
   // The address in parts, as search engines read it (schema.org PostalAddress); pages show the one-line address above.
   streetAddress: field(optionalText(200), { label: "Street", widget: "text", maxLength: 200, placeholder: "4950 Clifton Hill" }),
@@ -181,10 +182,11 @@ export const BusinessSchema = z.object({
   attributes: z.array(z.enum(ATTRIBUTE_SLUGS)),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
+  translations: TranslationsSchema.optional(),
 });
 
 /** What the Markers form and the add-marker page send; the API applies the same rules. */
-export const BusinessInputSchema = z.object(inputShape(businessFields));
+export const BusinessInputSchema = z.object({ ...inputShape(businessFields), translations: translationsInput({ description: businessFields.description.input }) });
 
 export const businessView: EntityView = { key: "business", singular: "Marker", plural: "Markers", fields: views(businessFields, "business"), required: messages.businesses.required };
 

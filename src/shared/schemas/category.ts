@@ -4,6 +4,7 @@ import { DEFAULT_CATEGORY_COLOR } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { keyed, type EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
+import { TranslationsSchema, translationsInput } from "./translations.ts";
 
 export const CategorySchema = z.object({
   id: z.string(),
@@ -11,6 +12,7 @@ export const CategorySchema = z.object({
   color: z.string(),
   description: z.string().nullable(),
   createdAt: z.string(),
+  translations: TranslationsSchema.optional(),
 });
 
 export type Category = z.infer<typeof CategorySchema>;
@@ -32,6 +34,12 @@ export const CategoryInputSchema = z.object({
     .max(1000)
     .nullish()
     .transform((value) => (value ? value : null)),
+});
+
+/** A category's name and description in the site's other languages (a blank name removes its translation). */
+export const CategoryTranslationsInputSchema = translationsInput({
+  name: z.string().overwrite(singleLine).trim().max(100).nullish().transform((value) => (value ? value : null)),
+  description: CategoryInputSchema.shape.description,
 });
 
 const fillAll = { error: messages.categories.fillAllFields };
@@ -63,8 +71,8 @@ export const categoryView: EntityView = {
   plural: "Categories",
   required: messages.categories.nameRequired,
   fields: keyed("category", {
-    name: { label: "Category Name", widget: "text", maxLength: 100 },
+    name: { label: "Category Name", widget: "text", maxLength: 100, translatable: true },
     color: { label: "Colour", widget: "color", initial: DEFAULT_CATEGORY_COLOR },
-    description: { label: "Description (optional)", widget: "textarea", rows: 2, maxLength: 1000 },
+    description: { label: "Description (optional)", widget: "textarea", rows: 2, maxLength: 1000, translatable: true },
   }),
 };

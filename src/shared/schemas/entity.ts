@@ -87,6 +87,8 @@ export interface FieldView {
    * a set of choices as a yes/no column per choice headed by the choice's value.
    */
   csv?: boolean;
+  /** Written again in each of the site's other languages, beside the original (src/shared/schemas/translations.ts). */
+  translatable?: boolean;
 }
 
 export interface FieldDef<T extends z.ZodType = z.ZodType> extends FieldView {

@@ -13,6 +13,7 @@ import { ApiError, apiFetch, type Fetcher } from "../lib/api-client.ts";
 import { requireUser, serverFetch } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { asLists, parseEntityForm } from "../components/ui/entity-form.tsx";
+import { translationsOf } from "../components/ui/translation-section.tsx";
 import { EntityAdmin, type ActionData } from "../features/admin/entity-admin.tsx";
 import { useBusinessExtras } from "../features/admin/business-extras.tsx";
 import { MyAccountTab } from "../features/admin/my-account-tab.tsx";
@@ -116,6 +117,9 @@ async function loadTab(tab: string, request: Request, fetcher?: Fetcher) {
   return { ...list, list: list.list && row ? { ...list.list, items: list.list.items.map(row) } : list.list, sources, sourceErrors };
 }
 
+// The forms' language switch (components/ui/translation-section.tsx).
+export const handle = { i18n: ["content"] };
+
 export function loader({ context, params, request }: Route.LoaderArgs) {
   requireUser(context, "admin");
   return loadTab(params.tab, request, serverFetch(context));
@@ -169,7 +173,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
   const registration = readRegistrationSection(form);
   if (registration?.errors) return { outcome: { kind: "error", text: Object.values(registration.errors)[0]![0]! }, result: submission.reply({ fieldErrors: registration.errors }), round };
   try {
-    const written = await apiFetch<{ id?: string } | null>(id ? item : screen.path, { method: id ? "PUT" : "POST", json: submission.value });
+    const written = await apiFetch<{ id?: string } | null>(id ? item : screen.path, { method: id ? "PUT" : "POST", json: { ...submission.value, ...translationsOf(form) } });
     let saved = screen.texts.saved?.(name, !!id, t) ?? t(`${entity}.${id ? "updated" : "added"}`, { name });
     const eventId = id || written?.id;
     if (registration && eventId) {

@@ -25,6 +25,8 @@ import { attributeLabel } from "#shared/schemas/business-attributes.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { hitAttributes, InsightBeacon } from "../components/insight-beacon.tsx";
 import { formatLongDate } from "#shared/i18n/format.ts";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
+import { localizedText } from "#shared/schemas/translations.ts";
 import { useSiteTimeZone } from "../lib/site.ts";
 import { CheckedByOwner, SuggestEdit } from "../features/listings/suggest-edit.tsx";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
@@ -51,19 +53,29 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         services.businesses.hoursDetails(business),
         services.freshness.checkedOn(business.id),
       ]);
+      // The description and category name in the page's language, else the originals marked with theirs.
+      const language = pageLanguage(new URL(request.url).pathname, languageSettingsOf(site));
+      const { defaultLanguage } = languageSettingsOf(site);
+      const [{ description }, { name: categoryName }, tagNames] = await Promise.all([
+        services.translations.localize("business", business.id, { description: business.description }, language),
+        services.translations.localize("category", business.categoryId, { name: business.category }, language),
+        services.translations.readMany("tag", tags.map((tag) => tag.id)),
+      ]);
       // The listing was last modified when it was changed or, later, when its owner said it is still right.
       const modified = [business.lastUpdatedAt, checkedAt].filter((v): v is string => !!v).sort().at(-1);
       return {
         origin,
         state: "ok" as const,
         business,
+        description,
+        categoryName,
         events: events.events.map((event) => toEventCard(event, site)),
         offers,
-        tags: tags.map((t) => ({ name: t.name, slug: slugify(t.name) })),
+        tags: tags.map((t) => ({ ...localizedText(t.name, tagNames.get(t.id), "name", language, defaultLanguage), slug: slugify(t.name) })),
         hours,
         attributes: business.attributes.map((slug) => ({ slug, label: attributeLabel(slug) })),
         // Made here, so the page's JavaScript carries neither it nor the field definitions it reads.
-        jsonLd: { ...businessJsonLd(business, origin, hours?.coming ?? []), ...(modified ? { dateModified: modified } : {}) },
+        jsonLd: { ...businessJsonLd({ ...business, description: description.text }, origin, hours?.coming ?? []), ...(modified ? { dateModified: modified } : {}) },
         checkedOn: checkedAt ?? null,
         // Home, the business's category (else the map of all of them), the business.
         breadcrumb: breadcrumbJsonLd(origin, [
@@ -88,11 +100,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
       noindex: true,
     });
   }
-  const { business } = loaderData;
+  const { business, description } = loaderData;
   const about = [business.category, business.address].filter(Boolean).join(", ");
   return pageMeta(matches, {
     title: business.name,
-    description: business.description || (about ? t("meta.business.about", { name: business.name, about }) : `${business.name}.`),
+    description: description.text || (about ? t("meta.business.about", { name: business.name, about }) : `${business.name}.`),
     origin,
     path: paths.business(business.id),
     image: business.logoUrl,
@@ -124,7 +136,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "not-found") return <Message>{t("business.notFound")}</Message>;
   if (loaderData.state === "failed") return <Message alert>{t("business.failed", { message: t("business.tryAgainLater") })}</Message>;
 
-  const { business, events, offers, tags, origin, hours, jsonLd, breadcrumb, attributes, checkedOn } = loaderData;
+  const { business, description, categoryName, events, offers, tags, origin, hours, jsonLd, breadcrumb, attributes, checkedOn } = loaderData;
   return (
     <article aria-labelledby="business-name">
       <JsonLd data={jsonLd} />
@@ -149,8 +161,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           {business.category && (
             <p className="mt-1 text-stone-700">
               <span className="sr-only">{t("business.categoryLabel")}</span>
-              <LocalLink to={paths.category(slugify(business.category))} className="text-brand-700 underline">
-                {business.category}
+              <LocalLink to={paths.category(slugify(business.category))} lang={categoryName.lang} className="text-brand-700 underline">
+                {categoryName.text}
               </LocalLink>
             </p>
           )}
@@ -212,8 +224,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               <ul className="flex flex-wrap gap-2">
                 {tags.map((tag) => (
                   <li key={tag.slug}>
-                    <LocalLink to={paths.tag(tag.slug)} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
-                      {tag.name}
+                    <LocalLink to={paths.tag(tag.slug)} lang={tag.lang} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
+                      {tag.text}
                     </LocalLink>
                   </li>
                 ))}
@@ -225,7 +237,11 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
 
       {checkedOn && <CheckedByOwner date={formatLongDate(checkedOn, lang, timeZone)} />}
 
-      {business.description && <p className="mt-6 max-w-3xl whitespace-pre-line text-stone-800">{business.description}</p>}
+      {description.text && (
+        <p lang={description.lang} className="mt-6 max-w-3xl whitespace-pre-line text-stone-800">
+          {description.text}
+        </p>
+      )}
 
       <AttributeList attributes={attributes} />
 

@@ -23,6 +23,9 @@ async function load(url: URL, fetcher?: Fetcher) {
 
 // The page comes whole from the server; moving to it within the site, and after each form sent, the browser reads the
 // same API itself.
+// The forms' language switch (components/ui/translation-section.tsx).
+export const handle = { i18n: ["content"] };
+
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context);
   return load(new URL(request.url), serverFetch(context));

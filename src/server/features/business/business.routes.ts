@@ -37,7 +37,7 @@ const getBusiness = createRoute({
   method: "get",
   path: "/businesses/{id}",
   tags: ["Businesses"],
-  summary: "One business",
+  summary: "One business, with its description in the site's other languages (translations)",
   request: { params: IdParam },
   responses: {
     200: { description: "The business", content: { "application/json": { schema: BusinessSchema } } },
@@ -193,7 +193,10 @@ export function registerBusinessRoutes(api: OpenAPIHono<AppEnv>) {
     return c.body(null, 204);
   });
   api.openapi(listBusinesses, async (c) => c.json(await c.var.services.businesses.list(c.req.valid("query")), 200));
-  api.openapi(getBusiness, async (c) => c.json(await c.var.services.businesses.get(c.req.valid("param").id), 200));
+  api.openapi(getBusiness, async (c) => {
+    const { businesses } = c.var.services;
+    return c.json(await businesses.withTranslations(await businesses.get(c.req.valid("param").id)), 200);
+  });
   api.openapi(listBusinessEvents, async (c) => {
     const { businesses, events } = c.var.services;
     const business = await businesses.get(c.req.valid("param").id);

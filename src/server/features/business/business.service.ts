@@ -24,6 +24,8 @@ import { hasHours, type ComingException, type HoursStatus, type OpeningHours } f
 import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
 import { fromOsm, OsmHoursError } from "#server/lib/hours/osm-hours.ts";
 import { storeHours, structuredOf } from "#server/lib/hours/stored-hours.ts";
+import type { TranslationService } from "#server/features/translation/index.ts";
+import { TRANSLATABLE } from "#shared/schemas/translations.ts";
 
 /** The hours sent: text read by the OpenStreetMap parser (its message on a syntax error), or the structured form. */
 function hoursOf(value: string | OpeningHours | null): OpeningHours | null {
@@ -61,11 +63,14 @@ export class BusinessService {
   private readonly audit: AuditRecorder;
   /** The site's time zone and holiday region, read when open or closed is computed. */
   private readonly zone: () => Promise<HoursZone>;
-  constructor(repository: BusinessRepository, files: FileService, audit: AuditRecorder, zone: () => Promise<HoursZone>) {
+  /** The description in the site's other languages, saved with the business. */
+  private readonly translations: TranslationService | undefined;
+  constructor(repository: BusinessRepository, files: FileService, audit: AuditRecorder, zone: () => Promise<HoursZone>, translations?: TranslationService) {
     this.repository = repository;
     this.files = files;
     this.audit = audit;
     this.zone = zone;
+    this.translations = translations;
   }
 
   /** The businesses with whether each is open now; only those open (or closed) now when `openNow` is given. */
@@ -141,7 +146,7 @@ export class BusinessService {
   async listPage(viewer: CurrentUser | null, query: BusinessAdminListQuery): Promise<Paginated<BusinessAdmin>> {
     requireRole(viewer, "admin");
     const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.q || undefined, query.sort);
-    return { items: await this.withOpenNow(items), total, page: query.page, pageSize: query.pageSize };
+    return { items: await this.withOpenNow(await this.withTranslationsAll(items)), total, page: query.page, pageSize: query.pageSize };
   }
 
   /** The names of these businesses, by name (those not stored left out): what a form's picker shows of its chosen ones. */
@@ -156,7 +161,19 @@ export class BusinessService {
     requireRole(viewer, "admin");
     const business = await this.repository.getAdmin(id);
     if (!business) throw NotFound(messages.business.notFound);
-    return (await this.withOpenNow([business]))[0]!;
+    return this.withTranslations((await this.withOpenNow([business]))[0]!);
+  }
+
+  /** The business with its description in the site's other languages. */
+  async withTranslations<B extends Business>(business: B): Promise<B> {
+    return (await this.withTranslationsAll([business]))[0]!;
+  }
+
+  /** The businesses with their descriptions in the site's other languages, read at once. */
+  async withTranslationsAll<B extends Business>(businesses: B[]): Promise<B[]> {
+    if (!this.translations) return businesses;
+    const translated = await this.translations.readMany("business", businesses.map((b) => b.id));
+    return businesses.map((b) => ({ ...b, translations: translated.get(b.id) }));
   }
 
   /** `applying` is the request whose approval this is: its uploads may become the business's. */
@@ -164,6 +181,7 @@ export class BusinessService {
     const admin = requireRole(viewer, "admin");
     const values = parseInput(input);
     await this.checkReferences(values.categoryId, values.tags);
+    await this.translations?.check(values.translations);
     const hours = hoursOf(values.openingHours ?? null);
     await this.checkNotInUse(undefined, [], values.logoPath, values.photos, applying);
     const gallery = values.photos ? await this.checkGallery(admin, [], values.photos) : [];
@@ -174,6 +192,7 @@ export class BusinessService {
       await this.attachFresh(claim, [], gallery);
       await this.repository.create(id, toWrite(values, logo, hours, values.socialLinks ?? []), values.tags, gallery);
     });
+    await this.translations?.write("business", id, values.translations, TRANSLATABLE.business);
     await this.audit.record(admin, { action: "create", entityType: "business", entityId: id, summary: values.name });
     return this.adminView(id);
   }
@@ -188,6 +207,7 @@ export class BusinessService {
     const current = await this.repository.getAdmin(id);
     if (!current) throw NotFound(messages.business.notFound);
     await this.checkReferences(values.categoryId, values.tags);
+    await this.translations?.check(values.translations);
     // Hours left out are kept; null removes them.
     const hours = values.openingHours === undefined ? structuredOf(current.openingHours) : hoursOf(values.openingHours);
     await this.checkNotInUse(id, [current.logoStoragePath, ...current.photos.map((p) => p.path)], values.logoPath, values.photos, applying);
@@ -204,6 +224,7 @@ export class BusinessService {
       if (!(await this.repository.update(id, toWrite(values, saved, hours, links), values.tags, gallery))) throw NotFound(messages.business.notFound);
       return saved;
     });
+    await this.translations?.write("business", id, values.translations, TRANSLATABLE.business);
     if (gallery) {
       const wanted = new Set(gallery.map((p) => p.path));
       for (const old of current.photos) if (!wanted.has(old.path)) await this.files.delete(old.path);
@@ -295,7 +316,7 @@ export class BusinessService {
   }
 
   private async adminView(id: string): Promise<BusinessAdmin> {
-    return (await this.withOpenNow([(await this.repository.getAdmin(id))!]))[0]!;
+    return this.withTranslations((await this.withOpenNow([(await this.repository.getAdmin(id))!]))[0]!);
   }
 
   /** Hours given as text must read as hours (its message beside the field), as they will when the change is applied. */

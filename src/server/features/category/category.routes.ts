@@ -4,7 +4,8 @@ import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
 import { entityWriteRoutes } from "#server/api/entity-routes.ts";
 import { Validation } from "#server/errors.ts";
-import { CategoryInputSchema, CategorySchema } from "#shared/schemas/category.ts";
+import { CategoryInputSchema, CategorySchema, CategoryTranslationsInputSchema } from "#shared/schemas/category.ts";
+import { TRANSLATABLE } from "#shared/schemas/translations.ts";
 import { messages } from "#shared/messages.ts";
 import { addressErrors } from "#server/api/schemas.ts";
 
@@ -13,7 +14,7 @@ const listCategories = createRoute({
   method: "get",
   path: "/categories",
   tags: ["Categories"],
-  summary: "Every category, ordered by name",
+  summary: "Every category, ordered by name, each with its name and description in the site's other languages (translations)",
   responses: {
     200: { description: "Categories", content: { "application/json": { schema: z.array(CategorySchema) } } },
     ...addressErrors,
@@ -24,7 +25,7 @@ const writes = entityWriteRoutes({
   tag: "Categories",
   path: "/categories",
   name: "Category",
-  body: CategoryInputSchema,
+  body: CategoryInputSchema.extend({ translations: CategoryTranslationsInputSchema }),
   stored: CategorySchema,
   summaries: {
     create: "Add a category (admins only)",
@@ -37,11 +38,17 @@ const writes = entityWriteRoutes({
 });
 
 export function registerCategoryRoutes(api: OpenAPIHono<AppEnv>) {
-  api.openapi(listCategories, async (c) => c.json(await c.var.services.categories.list(), 200));
-  api.openapi(writes.create, async (c) => c.json(await c.var.services.categories.create(c.var.user, c.req.valid("json")), 201));
-  api.openapi(writes.update, async (c) =>
-    c.json(await c.var.services.categories.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  api.openapi(listCategories, async (c) => c.json(await c.var.services.translations.withAll("category", await c.var.services.categories.list()), 200));
+  api.openapi(writes.create, async (c) => {
+    const { translations, ...input } = c.req.valid("json");
+    const { categories } = c.var.services;
+    return c.json(await c.var.services.translations.saving("category", translations, TRANSLATABLE.category, () => categories.create(c.var.user, input)), 201);
+  });
+  api.openapi(writes.update, async (c) => {
+    const { translations, ...input } = c.req.valid("json");
+    const { categories } = c.var.services;
+    return c.json(await c.var.services.translations.saving("category", translations, TRANSLATABLE.category, () => categories.update(c.var.user, c.req.valid("param").id, input)), 200);
+  });
   api.openapi(writes.delete, async (c) => {
     await c.var.services.categories.delete(c.var.user, c.req.valid("param").id);
     return c.body(null, 204);

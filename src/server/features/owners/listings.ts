@@ -4,7 +4,7 @@ import type { EventService } from "#server/features/event/index.ts";
 import type { OfferService } from "#server/features/offer/index.ts";
 
 export interface Listings {
-  businesses: Pick<BusinessService, "get" | "find" | "findMany" | "stored" | "create" | "update" | "checkReferences" | "checkHours">;
+  businesses: Pick<BusinessService, "get" | "find" | "findMany" | "stored" | "create" | "update" | "checkReferences" | "checkHours" | "withTranslationsAll">;
   events: Pick<EventService, "atBusinesses" | "stored" | "create" | "update" | "delete" | "checkRule">;
   offers: Pick<OfferService, "atBusinesses" | "stored" | "create" | "update" | "delete">;
 }

@@ -10,7 +10,7 @@ import type { OwnersRepository } from "./owners.repository.ts";
 export interface OwnershipServiceDeps {
   repository: OwnersRepository;
   audit: AuditRecorder;
-  businesses: Pick<Listings["businesses"], "get" | "find" | "findMany">;
+  businesses: Pick<Listings["businesses"], "get" | "find" | "findMany" | "withTranslationsAll">;
   events: Pick<Listings["events"], "atBusinesses">;
   offers: Pick<Listings["offers"], "atBusinesses">;
   /** Closes what a removed owner asked for the business and tells them and the owners who remain (the requests' side). */
@@ -36,7 +36,8 @@ export class OwnershipService {
     const ids = await this.repository.ownedBusinessIds(user.id);
     if (ids.length === 0) return [];
     const [businesses, events, offers] = await Promise.all([
-      this.deps.businesses.findMany(ids),
+      // With their translations, which their owners' forms edit beside the originals.
+      this.deps.businesses.findMany(ids).then((found) => this.deps.businesses.withTranslationsAll(found)),
       include.events ? this.deps.events.atBusinesses(ids) : undefined,
       include.offers ? this.deps.offers.atBusinesses(ids) : undefined,
     ]);

@@ -103,7 +103,8 @@ export class RequestDecisionService {
     const admin = requireRole(viewer, "admin");
     const request = await this.pending(id);
     if (request.userId === admin.id) throw Forbidden(requestMessages.ownYourRequest);
-    const names = Object.keys(FORMS[request.kind].views);
+    // An owner's translations (src/shared/schemas/translations.ts) are approved with the fields they translate.
+    const names = [...Object.keys(FORMS[request.kind].views), ...(request.payload.translations ? ["translations"] : [])];
     if (fields?.length === 0) throw Validation(requestMessages.noFieldsChosen, { fields: requestMessages.noFieldsChosen });
     if (fields?.some((name) => !names.includes(name))) throw Validation(requestMessages.unknownField, { fields: requestMessages.unknownField });
     // Approving all approves what the owner changed: a field the owner left as it was keeps its live value, which an

@@ -1,4 +1,5 @@
 // Site search: what other code may use of this feature.
 export { createSearchRepository } from "./search.repository.ts";
 export { SearchService } from "./search.service.ts";
+export { createStemmer } from "./search-stems.ts";
 export { registerSearchRoutes } from "./search.routes.ts";

@@ -163,17 +163,20 @@ export class MemorySearchIndex implements SearchIndex {
   }
 
   /** The documents holding the words `prefix` starts, or one of `words`. */
-  private hits({ prefix, words }: WordMatch): WordHits {
+  private hits({ prefix, words, stems = [] }: WordMatch): WordHits {
     const hits: WordHits = { docs: [], parts: this.scratch.takeBytes(), score: this.scratch.takeFloats() };
-    const from = this.firstFrom(prefix);
-    let to = from;
-    while (to < this.vocabulary.length && this.vocabulary[to]!.startsWith(prefix)) to++;
-    const ranges: Array<[number, number]> = [[from, to]];
+    const started = (start: string): [number, number] => {
+      const from = this.firstFrom(start);
+      let to = from;
+      while (to < this.vocabulary.length && this.vocabulary[to]!.startsWith(start)) to++;
+      return [from, to];
+    };
+    const ranges: Array<[number, number]> = [started(prefix), ...stems.map(started)];
     for (const word of words) {
       const at = this.firstFrom(word);
-      if (this.vocabulary[at] === word && (at < from || at >= to)) ranges.push([at, at + 1]);
+      if (this.vocabulary[at] === word) ranges.push([at, at + 1]);
     }
-    for (const [first, last] of ranges) {
+    for (const [first, last] of disjoint(ranges)) {
       for (let i = this.starts[first]!, end = this.starts[last]!; i < end; i++) {
         const value = this.entries[i]!;
         const doc = value >>> 4;
@@ -337,4 +340,15 @@ export class MemorySearchRepository implements SearchRepository {
     // Built for an older version while this one waited: build again for this version.
     return built.version === version ? built : this.snapshot();
   }
+}
+
+/** The vocabulary's ranges, overlapping ones merged, so each word's documents are counted once. */
+function disjoint(ranges: Array<[number, number]>): Array<[number, number]> {
+  const merged: Array<[number, number]> = [];
+  for (const [from, to] of ranges.filter(([from, to]) => to > from).sort((a, b) => a[0] - b[0])) {
+    const last = merged.at(-1);
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  return merged;
 }

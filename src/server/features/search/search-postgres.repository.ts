@@ -8,8 +8,8 @@ import { TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
 
 const lexeme = (word: string) => `'${word.replaceAll("'", "").replaceAll("\\", "")}'`;
 
-function wordQuery({ prefix, words }: WordMatch, weight = ""): string {
-  return `(${[`${lexeme(prefix)}:*${weight}`, ...words.map((w) => `${lexeme(w)}${weight ? `:${weight}` : ""}`)].join(" | ")})`;
+function wordQuery({ prefix, words, stems = [] }: WordMatch, weight = ""): string {
+  return `(${[...[prefix, ...stems].map((p) => `${lexeme(p)}:*${weight}`), ...words.map((w) => `${lexeme(w)}${weight ? `:${weight}` : ""}`)].join(" | ")})`;
 }
 
 const escapeRegex = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

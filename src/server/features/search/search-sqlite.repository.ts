@@ -8,9 +8,9 @@ import { TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
 
 const phrase = (word: string) => `"${word.replaceAll('"', "")}"`;
 
-function wordExpression({ prefix, words }: WordMatch, initial = false): string {
+function wordExpression({ prefix, words, stems = [] }: WordMatch, initial = false): string {
   const start = initial ? "^" : "";
-  return `(${[`${start}${phrase(prefix)}*`, ...words.map((w) => `${start}${phrase(w)}`)].join(" OR ")})`;
+  return `(${[...[prefix, ...stems].map((p) => `${start}${phrase(p)}*`), ...words.map((w) => `${start}${phrase(w)}`)].join(" OR ")})`;
 }
 
 export class SqliteSearchRepository extends EngineSearchRepository {

@@ -11,6 +11,8 @@ export interface WordMatch {
   prefix: string;
   /** Whole indexed words taken for it when it looked misspelt. */
   words: string[];
+  /** Its stems in the languages' dictionaries (search-stems.ts): documents also match a word one of these starts. */
+  stems?: string[];
 }
 
 export interface FindOptions {

@@ -5,6 +5,7 @@ import { HEADER_SEARCH } from "#shared/constants.ts";
 import { slugify } from "#shared/format.ts";
 import { SEARCH_TYPES, type SearchResponse, type SearchResult, type SearchType } from "#shared/schemas/search.ts";
 import type { SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
+import type { Stemmer } from "./search-stems.ts";
 import { isOneTypoAway, matchRanges, queryWords, snippet, TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
 
 /** Most typo readings taken for one word, closest first as the repository found them. */
@@ -46,23 +47,26 @@ function urlOf(row: SearchRow): string {
 export class SearchService {
   private readonly repository: SearchRepository;
   private readonly documents: DocumentSearch | undefined;
-  constructor(repository: SearchRepository, documents?: DocumentSearch) {
+  private readonly stemmer: Stemmer | undefined;
+  constructor(repository: SearchRepository, documents?: DocumentSearch, stemmer?: Stemmer) {
     this.repository = repository;
     this.documents = documents;
+    this.stemmer = stemmer;
   }
 
   async search({ q, types = SEARCH_TYPES, limit = HEADER_SEARCH.maxSuggestions, perType, viewer = null }: SearchInput): Promise<SearchResponse> {
     const query = q.trim();
     if (query.length < HEADER_SEARCH.minChars) return { query, searched: false, results: [] };
     const words = queryWords(query);
-    let match: WordMatch[] = words.map((word) => ({ prefix: word, words: [] }));
+    const stems = this.stemmer ? await this.stemmer(words) : undefined;
+    let match: WordMatch[] = words.map((word) => ({ prefix: word, words: [], ...(stems?.get(word)?.length ? { stems: stems.get(word) } : {}) }));
     const index = await this.repository.snapshot();
     let rows = await index.find({ match, types, limit, perType });
     if (rows.length === 0 && words.some((word) => word.length >= TYPO_MIN_LENGTH)) {
       match = await Promise.all(match.map((m) => this.withTypoReadings(index, m)));
       if (match.some((m) => m.words.length > 0)) rows = await index.find({ match, types, limit, perType });
     }
-    const terms = match.flatMap((m) => [m.prefix, ...m.words]);
+    const terms = match.flatMap((m) => [m.prefix, ...m.words, ...(m.stems ?? [])]);
     // Documents come after the index's results, each held to who may read it.
     if (this.documents && types.includes("document") && rows.length < limit) {
       const found = await this.documents(viewer, query, Math.min(perType ?? limit, limit - rows.length));

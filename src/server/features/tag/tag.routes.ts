@@ -1,7 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { entityWriteRoutes } from "#server/api/entity-routes.ts";
-import { TagInputSchema, TagSchema } from "#shared/schemas/tag.ts";
+import { TagInputSchema, TagSchema, TagTranslationsInputSchema } from "#shared/schemas/tag.ts";
+import { TRANSLATABLE } from "#shared/schemas/translations.ts";
 import { addressErrors } from "#server/api/schemas.ts";
 
 const listTags = createRoute({
@@ -9,7 +10,7 @@ const listTags = createRoute({
   method: "get",
   path: "/tags",
   tags: ["Tags"],
-  summary: "Every tag, ordered by name",
+  summary: "Every tag, ordered by name, each with its name in the site's other languages (translations)",
   responses: {
     200: { description: "Tags", content: { "application/json": { schema: z.array(TagSchema) } } },
     ...addressErrors,
@@ -20,7 +21,7 @@ const writes = entityWriteRoutes({
   tag: "Tags",
   path: "/tags",
   name: "Tag",
-  body: TagInputSchema,
+  body: TagInputSchema.extend({ translations: TagTranslationsInputSchema }),
   stored: TagSchema,
   summaries: {
     create: "Add a tag; names are unique ignoring case (admins only)",
@@ -33,9 +34,17 @@ const writes = entityWriteRoutes({
 });
 
 export function registerTagRoutes(api: OpenAPIHono<AppEnv>) {
-  api.openapi(listTags, async (c) => c.json(await c.var.services.tags.list(), 200));
-  api.openapi(writes.create, async (c) => c.json(await c.var.services.tags.create(c.var.user, c.req.valid("json")), 201));
-  api.openapi(writes.update, async (c) => c.json(await c.var.services.tags.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200));
+  api.openapi(listTags, async (c) => c.json(await c.var.services.translations.withAll("tag", await c.var.services.tags.list()), 200));
+  api.openapi(writes.create, async (c) => {
+    const { translations, ...input } = c.req.valid("json");
+    const { tags } = c.var.services;
+    return c.json(await c.var.services.translations.saving("tag", translations, TRANSLATABLE.tag, () => tags.create(c.var.user, input)), 201);
+  });
+  api.openapi(writes.update, async (c) => {
+    const { translations, ...input } = c.req.valid("json");
+    const { tags } = c.var.services;
+    return c.json(await c.var.services.translations.saving("tag", translations, TRANSLATABLE.tag, () => tags.update(c.var.user, c.req.valid("param").id, input)), 200);
+  });
   api.openapi(writes.delete, async (c) => {
     await c.var.services.tags.delete(c.var.user, c.req.valid("param").id);
     return c.body(null, 204);

@@ -10,6 +10,7 @@ import type { FieldView } from "#shared/schemas/entity.ts";
 import { EntityFields, type FieldWidgets, type Sources } from "./entity-fields.tsx";
 import { ui, type Outcome } from "./field.tsx";
 import type { FormImage } from "./image-field.tsx";
+import { TranslationSection } from "./translation-section.tsx";
 
 /** What a form's action answers: its message, Conform's result, and which round of the form it answers. */
 export interface FormActionData {
@@ -195,6 +196,7 @@ export function EntityForm({ id, views, defaultValue, sources, round, images, it
       {Object.entries({ ...hidden, round }).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      <TranslationSection formId={id} views={views} values={defaultValue} />
       <EntityFields
         views={views}
         fields={fields as never}

@@ -2,6 +2,7 @@
 // makes it a request (or applies it, when the association approves that kind at once).
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { asLists, parseEntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";
+import { translationsOf } from "#web/components/ui/translation-section.tsx";
 import { OWNER_FORMS, ownerTexts, type OwnerFormName } from "./my-business-forms.ts";
 import { readRegistrationSection, registrationSaved, saveRegistrationSection } from "../registration/index.ts";
 
@@ -32,7 +33,7 @@ export async function ownerAction(form: FormData): Promise<FormActionData> {
   const registration = name === "event" && editing ? readRegistrationSection(form) : null;
   if (registration?.errors) return { outcome: { kind: "error", text: Object.values(registration.errors)[0]![0]! }, result: parsed.submission.reply({ fieldErrors: registration.errors }), round };
   try {
-    const answer = await apiFetch<{ status?: string }>(editing ? `${owner.path}/${encodeURIComponent(id)}` : owner.path, { method: editing ? "PUT" : "POST", json: parsed.value });
+    const answer = await apiFetch<{ status?: string }>(editing ? `${owner.path}/${encodeURIComponent(id)}` : owner.path, { method: editing ? "PUT" : "POST", json: { ...parsed.value, ...translationsOf(form) } });
     let text: string = answer?.status === "approved" ? ownerTexts.applied : ownerTexts.sent;
     if (registration) {
       const outcome = await saveRegistrationSection(id, registration.values);

@@ -1,0 +1,6 @@
+export { TranslationRepository } from "./translation.repository.ts";
+export {
+  TranslationService,
+  translationMessages,
+  type TranslationsInput,
+} from "./translation.service.ts";

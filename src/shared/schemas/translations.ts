@@ -1,0 +1,88 @@
+// The association's own texts in other languages (docs/decisions/0044-content-translations.md): per language, the
+// entity's translatable fields, each checked (and cleaned) by the same rule as the original field.
+import { z } from "zod";
+import { LANGUAGES, type Language } from "../i18n/languages.ts";
+
+/** The kinds of entity whose texts may be translated, as their translations are stored. */
+export const TRANSLATED_ENTITIES = [
+  "business",
+  "category",
+  "tag",
+  "event",
+  "offer",
+  "post",
+  "page",
+  "announcement",
+  "site",
+] as const;
+export type TranslatedEntity = (typeof TRANSLATED_ENTITIES)[number];
+
+/** Per language, per field, the text: what the API answers and a form starts from. */
+export type Translations = Partial<Record<Language, Record<string, string>>>;
+
+export const TranslationsSchema = z
+  .partialRecord(z.enum(LANGUAGES), z.record(z.string(), z.string()))
+  .meta({
+    description:
+      "The texts in other languages than the site's default, by language and field",
+    example: { fr: { description: "Café du coin" } },
+  });
+
+/**
+ * What a client sends: per language, each translatable field's text by the original field's rule; blank or null
+ * removes that translation. Languages left out keep theirs; a language sent replaces that language's fields.
+ */
+export function translationsInput<S extends Record<string, z.ZodType>>(
+  fields: S,
+) {
+  const language = z
+    .object(
+      Object.fromEntries(
+        Object.entries(fields).map(([name, rule]) => [name, rule.optional()]),
+      ) as { [K in keyof S]: z.ZodOptional<S[K]> },
+    )
+    .strict();
+  return z
+    .partialRecord(
+      z.enum(LANGUAGES, {
+        error: "Translations are given by language code (en, fr).",
+      }),
+      language.optional(),
+    )
+    .optional()
+    .meta({
+      description:
+        "Texts in the site's other offered languages, by language and field (blank removes one)",
+      example: { fr: { [Object.keys(fields)[0] ?? "name"]: "Café du coin" } },
+    });
+}
+
+/** The fields of each entity a translation may hold. */
+export const TRANSLATABLE: Record<"business" | "category" | "tag", readonly string[]> = {
+  business: ["description"],
+  category: ["name", "description"],
+  tag: ["name"],
+};
+
+/** A text as a page shows it: `lang` is set when it is not in the page's language (a translation is missing). */
+export interface LocalizedText {
+  text: string | null;
+  lang?: Language;
+}
+
+/** The text a page shows for a field in its language: the translation, else the original in the site's default (and that language). */
+export function localizedText(
+  original: string | null,
+  translations: Translations | undefined,
+  field: string,
+  page: Language,
+  site: Language,
+): LocalizedText {
+  if (page === site) return { text: original };
+  const translated = translations?.[page]?.[field];
+  return translated
+    ? { text: translated }
+    : original
+      ? { text: original, lang: site }
+      : { text: original };
+}
