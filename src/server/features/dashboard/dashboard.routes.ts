@@ -3,6 +3,7 @@ import type { AppEnv } from "#server/api/api-env.ts";
 import { signedInOnly } from "#server/api/admin-only.ts";
 import { json, signedInErrors } from "#server/api/schemas.ts";
 import { DashboardSchema, OnboardingSchema } from "#shared/schemas/dashboard.ts";
+import { cookieLanguage, languageSettingsOf, pageLanguage } from "#shared/i18n/languages.ts";
 
 const getDashboard = createRoute({
   operationId: "getDashboard",
@@ -25,6 +26,11 @@ const getOnboarding = createRoute({
 });
 
 export function registerDashboardRoutes(api: OpenAPIHono<AppEnv>) {
-  api.openapi(getDashboard, async (c) => c.json(await c.var.services.dashboard.get(c.var.user), 200));
+  api.openapi(getDashboard, async (c) => {
+    // In the language the person reads their pages in (src/web/root.tsx): their account's, else their cookie's.
+    const settings = languageSettingsOf(await c.var.services.siteSettings.get());
+    const language = pageLanguage("/myqsa/dashboard", settings, c.var.user?.language ?? cookieLanguage(c.req.header("cookie") ?? null));
+    return c.json(await c.var.services.dashboard.get(c.var.user, language), 200);
+  });
   api.openapi(getOnboarding, async (c) => c.json(await c.var.services.onboarding.get(c.var.user), 200));
 }

@@ -39,7 +39,9 @@ export function TaskList({ tasks }: { tasks: DashboardTask[] }) {
 
 export function SectionCard({ section, timeZone }: { section: DashboardSection; timeZone: string }) {
   const headingId = `section-${section.id}`;
-  const { i18n } = useTranslation("members");
+  const { t, i18n } = useTranslation("members");
+  // The marks come in the page's language (the API speaks the person's): the unread one is told by its words.
+  const unread = t("dashboard.marks.unread");
   return (
     <section aria-labelledby={headingId} className="card grid gap-3">
       <h2 id={headingId} className={ui.sectionHeading}>
@@ -50,14 +52,14 @@ export function SectionCard({ section, timeZone }: { section: DashboardSection; 
       ) : (
         <ul className="grid gap-3">
           {section.items.map((item) => (
-            <li key={item.id} className={`grid gap-1 ${item.marks.includes("Unread") ? "border-l-4 border-l-brand-700 pl-3" : ""}`}>
+            <li key={item.id} className={`grid gap-1 ${item.marks.includes(unread) ? "border-l-4 border-l-brand-700 pl-3" : ""}`}>
               <p className="flex flex-wrap items-center gap-2">
                 <Link to={item.href} className="font-semibold text-brand-800 underline">
                   {item.title}
                   {item.marks.length > 0 && <span className="sr-only"> ({item.marks.join(", ").toLowerCase()})</span>}
                 </Link>
                 {item.marks.map((mark) => (
-                  <span key={mark} aria-hidden="true" className={`rounded px-2 py-0.5 text-xs font-semibold ${mark === "Unread" ? "bg-brand-700 text-white" : "bg-amber-100 text-amber-900"}`}>
+                  <span key={mark} aria-hidden="true" className={`rounded px-2 py-0.5 text-xs font-semibold ${mark === unread ? "bg-brand-700 text-white" : "bg-amber-100 text-amber-900"}`}>
                     {mark}
                   </span>
                 ))}
