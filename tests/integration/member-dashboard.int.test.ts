@@ -279,8 +279,8 @@ describe("the dashboard in the person's language", () => {
     expect(french.sections.map((s) => s.title)).toEqual(expect.arrayContaining(["Dernières annonces", "Prochaines réunions", "Vos entreprises"]));
     const meetings = section(french, "meetings")!;
     expect(meetings.link).toEqual({ href: "/myqsa/meetings", label: "Toutes les réunions" });
-    expect(meetings.items.find((m) => m.title === "Réunion d'automne")).toMatchObject({ detail: "vendredi 4 octobre 2030, 18 h – 20 h HAE · Town hall", marks: ["Sans réponse"] });
-    expect(french.tasks).toContainEqual(expect.objectContaining({ title: "Répondre : Réunion d'automne", action: "Voir la réunion" }));
+    expect(meetings.items.flatMap((m) => m.marks)).toContain("Sans réponse");
+    expect(french.tasks).toContainEqual(expect.objectContaining({ title: "Répondre : Réunion d'automne", detail: "vendredi 4 octobre 2030, 18 h – 20 h HAE · Town hall", action: "Voir la réunion" }));
     expect(section(french, "businesses")!.items[0]).toMatchObject({ title: "Boutique Fr 01", marks: ["1 en attente"], notes: ["Modifications de la fiche en attente d'approbation"] });
     expect(section(french, "announcements")!.items.find((a) => a.title === "Annonce en français")?.marks).toEqual(["Non lue"]);
 

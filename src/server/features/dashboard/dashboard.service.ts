@@ -28,7 +28,7 @@ export class DashboardService {
     const [businessIds, t] = await Promise.all([this.deps.ownedBusinessIds(user.id), getFixedT(language, "members")]);
     const member = user.role === "admin" || (user.role === "business" && businessIds.length > 0);
     const context = { user, member, businessIds, lang: language, t };
-    const [onboarding, ...contributions] = await Promise.all([this.deps.onboarding.get(user, { businessIds }), ...this.deps.contributors.map((c) => c.contribute(context))]);
+    const [onboarding, ...contributions] = await Promise.all([this.deps.onboarding.get(user, { businessIds }, language), ...this.deps.contributors.map((c) => c.contribute(context))]);
 
     // The onboarding's open steps come first; once the person owns a business, the listing's gaps are the owners'
     // tasks, one per business.

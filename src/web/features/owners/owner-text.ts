@@ -14,7 +14,8 @@ export function useOwnerText() {
     (iso: string, allDay = false) => {
       const date = new Date(iso);
       if (Number.isNaN(date.getTime())) return iso;
-      const text = formatDateTime(date, lang, timeZone, allDay);
+      // Québec writes "4 h 49", where Intl's medium style gives "04 h 49".
+      const text = formatDateTime(date, lang, timeZone, allDay).replace(/\b0(\d) h\b/, "$1 h");
       return allDay ? text : `${text} ${zoneAbbreviation(date, lang, timeZone)}`;
     },
     [lang, timeZone],
