@@ -20,9 +20,16 @@ import MemberMeeting from "./member-meeting.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
+// One instance per language for the file: its catalogs load once.
+const instances = new Map<Language, ReturnType<typeof createI18n>>();
+const i18nIn = (language: Language) => {
+  if (!instances.has(language)) instances.set(language, createI18n(language, ["common", "account", "members", "owners"]));
+  return instances.get(language)!;
+};
+
 /** Opens `path` with the page `Component` and its data, in `language`, once its first heading is drawn. */
 async function openPage(language: Language, path: string, Component: () => ReactElement, loader: () => unknown): Promise<HTMLElement> {
-  const i18n = await createI18n(language, ["common", "account", "members", "owners"]);
+  const i18n = await i18nIn(language);
   const Stub = createRoutesStub([{ path, Component: Component as never, HydrateFallback: () => null, loader }]);
   const page = await render(
     <I18nextProvider i18n={i18n}>
