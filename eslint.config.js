@@ -175,6 +175,7 @@ export default tseslint.config(
       "src/web/routes/intake.tsx",
       "src/web/features/intake/**",
       "src/web/features/business/photos-editor.tsx",
+      "src/web/features/events/occurrence-changes.tsx",
     ],
     ignores: ["**/*.test.tsx"],
     plugins: { i18next },
