@@ -267,3 +267,28 @@ describe("onboarding", () => {
     expect(await t.services.dashboard.landing(admin.user)).toBe("/admin");
   });
 });
+
+describe("the dashboard in the person's language", () => {
+  it("speaks French to an account in French (or a browser that chose it), its dates in Québec's way, and English to others", async () => {
+    const member = await ownerOf(1, "Boutique Fr");
+    await publish("Annonce en français");
+    await arrange("Réunion d'automne", "2030-10-04T22:00:00.000Z");
+    expect((await t.request("/api/v1/account/language", { method: "PUT", json: { language: "fr" }, cookie: member.cookie })).status).toBe(200);
+
+    const french = (await dashboard(member.cookie)).body;
+    expect(french.sections.map((s) => s.title)).toEqual(expect.arrayContaining(["Dernières annonces", "Prochaines réunions", "Vos entreprises"]));
+    const meetings = section(french, "meetings")!;
+    expect(meetings.link).toEqual({ href: "/myqsa/meetings", label: "Toutes les réunions" });
+    expect(meetings.items.flatMap((m) => m.marks)).toContain("Sans réponse");
+    expect(french.tasks).toContainEqual(expect.objectContaining({ title: "Répondre : Réunion d'automne", detail: "vendredi 4 octobre 2030, 18 h – 20 h HAE · Town hall", action: "Voir la réunion" }));
+    expect(section(french, "businesses")!.items[0]).toMatchObject({ title: "Boutique Fr 01", marks: ["1 en attente"], notes: ["Modifications de la fiche en attente d'approbation"] });
+    expect(section(french, "announcements")!.items.find((a) => a.title === "Annonce en français")?.marks).toEqual(["Non lue"]);
+
+    // Back to the site's default: the person's browser's choice (its cookie) speaks, else English.
+    expect((await t.request("/api/v1/account/language", { method: "PUT", json: { language: null }, cookie: member.cookie })).status).toBe(200);
+    expect(section((await dashboard(`${member.cookie}; niche_lang=fr`)).body, "meetings")!.title).toBe("Prochaines réunions");
+    const english = (await dashboard(member.cookie)).body;
+    expect(section(english, "meetings")).toMatchObject({ title: "Next meetings", link: { href: "/myqsa/meetings", label: "All meetings" } });
+    expect(section(english, "businesses")!.items[0]).toMatchObject({ marks: ["1 waiting"], notes: ["Listing changes waiting for approval"] });
+  });
+});

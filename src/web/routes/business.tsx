@@ -31,7 +31,7 @@ import { useSiteTimeZone } from "../lib/site.ts";
 import { CheckedByOwner, SuggestEdit } from "../features/listings/suggest-edit.tsx";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
 
-export const handle = SCRIPTS_AFTER_PAINT;
+export const handle = { ...SCRIPTS_AFTER_PAINT, i18n: ["owners"] };
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);

@@ -1,22 +1,28 @@
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/forgot-password";
 import { pageMeta } from "../features/seo/index.ts";
 import { paths } from "../lib/paths.ts";
+import { PageTitle, withoutTitle } from "../lib/page-title.tsx";
 import { ForgotPasswordForm } from "../features/account/index.ts";
 
+export const handle = { i18n: ["account"] };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Forgot Password", description: "Get an email with a link to choose a new password for your account.", path: paths.forgotPassword });
+  withoutTitle(pageMeta(matches, { title: "Forgot Password", description: "Get an email with a link to choose a new password for your account.", path: paths.forgotPassword }));
 
 export default function ForgotPassword() {
+  const { t } = useTranslation("account");
   return (
     <section className="mx-auto grid max-w-md gap-6">
-      <h1 className="page-heading">Forgot Password</h1>
+      <PageTitle>{t("forgotPassword.title")}</PageTitle>
+      <h1 className="page-heading">{t("forgotPassword.title")}</h1>
       <div className="card grid gap-4">
         <ForgotPasswordForm />
       </div>
       <p className="text-sm">
         <Link to={paths.login} className="text-brand-700 underline">
-          Back to Login
+          {t("forgotPassword.backToLogin")}
         </Link>
       </p>
     </section>

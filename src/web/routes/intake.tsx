@@ -1,9 +1,11 @@
 // The "Business Feedback and Consent" form: printable by anyone, sent and saved by signed-in people (visitors are
 // offered to log in and come back).
 import { useActionData } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/intake";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { paths } from "../lib/paths.ts";
+import { PageTitle, withoutTitle } from "../lib/page-title.tsx";
 import { getApp } from "../lib/app-context.ts";
 import { IntakeForm, sendIntake, type IntakeActionData } from "../features/intake/intake-form.tsx";
 
@@ -16,25 +18,26 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   return sendIntake(await request.formData());
 }
 
+export const handle = { i18n: ["owners"] };
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, {
+  withoutTitle(pageMeta(matches, {
     title: "Business Feedback and Consent",
     description: "A feedback and consent form for downtown businesses working with the association.",
     origin: loaderData?.origin ?? "",
     path: paths.member.intake,
-  });
+  }));
 
 export default function Intake({ loaderData }: Route.ComponentProps) {
   const result = useActionData<IntakeActionData>();
+  const { t } = useTranslation("owners");
   return (
     <section aria-labelledby="intake-heading" className="max-w-3xl">
+      <PageTitle>{t("intake.title")}</PageTitle>
       <h1 id="intake-heading" className="page-heading">
-        Business Feedback and Consent
+        {t("intake.title")}
       </h1>
-      <p className="mt-2 text-stone-700">
-        Tell us about your business and how the association can help. Fill it in and send it to us here, or print it to
-        fill in with us in person.
-      </p>
+      <p className="mt-2 text-stone-700">{t("intake.intro")}</p>
       <p className="intake-no-print mt-3">
         <PrintButton />
       </p>
@@ -44,13 +47,14 @@ export default function Intake({ loaderData }: Route.ComponentProps) {
 }
 
 function PrintButton() {
+  const { t } = useTranslation("owners");
   return (
     <button
       type="button"
       onClick={() => window.print()}
       className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
     >
-      Print this form
+      {t("intake.print")}
     </button>
   );
 }

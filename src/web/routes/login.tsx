@@ -1,8 +1,10 @@
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/login";
 import { getApp } from "../lib/app-context.ts";
 import { pageMeta } from "../features/seo/index.ts";
 import { paths } from "../lib/paths.ts";
+import { PageTitle, withoutTitle } from "../lib/page-title.tsx";
 import { messages } from "#shared/messages.ts";
 import { LoginForm, LogoutButton, StatusMessage, ThirdPartySignIns } from "../features/account/index.ts";
 
@@ -24,23 +26,28 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 /** Without JavaScript the form posts here; signing in needs the script (and a password never goes into a URL). */
 export function action() {
-  return { noScript: "Please turn on JavaScript to log in." };
+  return { noScript: true };
 }
 
+export const handle = { i18n: ["account"] };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Login", description: "Log in to your account to manage your business listing and your profile.", path: paths.login });
+  withoutTitle(pageMeta(matches, { title: "Login", description: "Log in to your account to manage your business listing and your profile.", path: paths.login }));
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { email, providers, providerError, siteAddress, notice } = loaderData;
+  const { t } = useTranslation("account");
+  const title = <PageTitle>{t("login.title")}</PageTitle>;
   if (email) {
     return (
       <section className="mx-auto grid max-w-md gap-4">
-        <h1 className="page-heading">Login</h1>
+        {title}
+        <h1 className="page-heading">{t("login.title")}</h1>
         <p className="text-stone-800">{messages.auth.alreadyLoggedIn(email)}</p>
         <div className="flex flex-wrap items-start gap-3">
           <LogoutButton />
           <Link to={paths.myAccount} className="inline-flex rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-            Go to My Account
+            {t("login.goToMyAccount")}
           </Link>
         </div>
       </section>
@@ -48,17 +55,18 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   }
   return (
     <section className="mx-auto grid max-w-md gap-6">
-      <h1 className="page-heading">Login</h1>
+      {title}
+      <h1 className="page-heading">{t("login.title")}</h1>
       <div className="card grid gap-4">
         <StatusMessage kind="success">{notice}</StatusMessage>
-        <StatusMessage kind="error">{actionData?.noScript}</StatusMessage>
+        <StatusMessage kind="error">{actionData?.noScript ? t("login.noScript") : null}</StatusMessage>
         <LoginForm siteAddress={siteAddress} />
       </div>
       <ThirdPartySignIns providers={providers} error={providerError} mode="signin" />
       <p className="text-sm text-stone-700">
-        No account yet?{" "}
+        {t("login.noAccount")}{" "}
         <Link to={paths.signup} className="text-brand-700 underline">
-          Sign up
+          {t("login.signUp")}
         </Link>
       </p>
     </section>

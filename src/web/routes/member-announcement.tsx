@@ -1,10 +1,13 @@
 // /myqsa/announcements/<id>: one announcement, read by a member; opening it marks it read for them.
 import { data } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/member-announcement";
 import { getApp } from "../lib/app-context.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
+import { langOf } from "../lib/public-text.ts";
 import { paths } from "../lib/paths.ts";
-import { formatLongDate } from "#shared/format.ts";
+import { formatLongDate, formatNumber, type Lang } from "#shared/i18n/format.ts";
+import type { TFunction } from "i18next";
 import { announcementMessages } from "#shared/schemas/announcement.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
@@ -35,42 +38,51 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     const announcement = await services.announcements.get(user, params.announcementId);
     const site = await services.siteSettings.get();
-    return { state: "ok" as const, announcement, dateText: announcement.publishAt ? formatLongDate(announcement.publishAt, site.timeZone) : null };
+    return { state: "ok" as const, announcement, timeZone: site.timeZone };
   } catch (error) {
     if (error instanceof Error && "status" in error && error.status === 404) return data({ state: "not-found" as const }, { status: 404 });
     throw error;
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageTitle(matches, loaderData?.state === "ok" ? loaderData.announcement.title : loaderData?.state === "not-found" ? announcementMessages.notFound : "Announcements");
+export const handle = { i18n: ["members"] };
 
 export default function MemberAnnouncement({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("members");
+  const lang = langOf(i18n.language);
   if (loaderData.state === "not-member") {
     return (
       <section>
-        <h1 className="page-heading">Announcements</h1>
+        <PageTitle>{t("announcements.title")}</PageTitle>
+        <h1 className="page-heading">{t("announcements.title")}</h1>
         <MemberInvitation signedIn={loaderData.signedIn} />
       </section>
     );
   }
   if (loaderData.state === "not-found") {
-    return <ItemNotFound heading="Announcements" message={announcementMessages.notFound} back={{ to: paths.member.announcements, label: "All announcements" }} />;
+    return (
+      <>
+        <PageTitle>{announcementMessages.notFound}</PageTitle>
+        <ItemNotFound heading={t("announcements.title")} message={announcementMessages.notFound} back={{ to: paths.member.announcements, label: t("announcements.all") }} />
+      </>
+    );
   }
-  const { announcement, dateText } = loaderData;
+  const { announcement, timeZone } = loaderData;
+  const dateText = announcement.publishAt ? formatLongDate(announcement.publishAt, lang, timeZone) : null;
   return (
     <article aria-labelledby="announcement-title" className="max-w-3xl">
-      <BackLinkedHeading back="Announcements" backTo={paths.member.announcements} id="announcement-title">
+      <PageTitle>{announcement.title}</PageTitle>
+      <BackLinkedHeading back={t("announcements.title")} backTo={paths.member.announcements} id="announcement-title">
         {announcement.title}
       </BackLinkedHeading>
       {dateText && <p className="mt-2 text-sm text-stone-600">{dateText}</p>}
-      {announcement.status !== "published" && <p className="mt-2 text-sm font-semibold text-amber-900">Not published: {announcement.status}</p>}
+      {announcement.status !== "published" && <p className="mt-2 text-sm font-semibold text-amber-900">{t("announcements.notPublished", { status: announcement.status })}</p>}
       {announcement.imageUrl && <WideImage src={announcement.imageUrl} alt="" className="mt-4" />}
       <RichContent html={announcement.body} className="mt-4" />
       {announcement.attachments && announcement.attachments.length > 0 && (
         <section aria-labelledby="announcement-attachments" className="mt-6">
           <h2 id="announcement-attachments" className="text-lg font-semibold text-stone-900">
-            Attachments
+            {t("announcements.attachments")}
           </h2>
           <ul className="mt-2 grid gap-2">
             {announcement.attachments.map((file) => (
@@ -79,7 +91,7 @@ export default function MemberAnnouncement({ loaderData }: Route.ComponentProps)
                   {file.title}
                 </a>{" "}
                 <span className="text-sm text-stone-600">
-                  ({file.fileName}, {fileSize(file.size)})
+                  ({file.fileName}, {fileSize(file.size, t, lang)})
                 </span>
               </li>
             ))}
@@ -91,8 +103,8 @@ export default function MemberAnnouncement({ loaderData }: Route.ComponentProps)
 }
 
 /** 2 KB, 1.4 MB: a download's size as people read it. */
-function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+function fileSize(bytes: number, t: TFunction, lang: Lang): string {
+  if (bytes < 1024) return t("files.bytes", { count: bytes, size: formatNumber(bytes, lang) });
+  if (bytes < 1024 * 1024) return t("files.kb", { size: formatNumber(Math.round(bytes / 1024), lang) });
+  return t("files.mb", { size: formatNumber(bytes / (1024 * 1024), lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
 }

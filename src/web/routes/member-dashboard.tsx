@@ -3,10 +3,11 @@
 // whether the email address is verified, and the member pages. Read on the server through the API in-process; someone
 // who is not a member is invited to claim or propose their business instead of the sections.
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/member-dashboard";
 import { getApp, requireUser, serverFetch } from "../lib/app-context.ts";
 import { apiFetch } from "../lib/api-client.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
 import { paths } from "../lib/paths.ts";
 import type { Dashboard } from "#shared/schemas/dashboard.ts";
 import { ResendVerification } from "../features/account/resend-verification.tsx";
@@ -20,48 +21,50 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { dashboard, timeZone: site.timeZone };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Member Dashboard");
+export const handle = { i18n: ["members", "account"] };
 
 const memberLinks = [
-  { to: paths.myAccount, label: "My Account", text: "Display name, profile picture and logout." },
-  { to: paths.member.announcements, label: "Announcements", text: "News for members of the association." },
-  { to: paths.member.volunteer, label: "Volunteer", text: "Help at events and in the neighbourhood." },
-  { to: paths.member.surveys, label: "Surveys", text: "Tell the association what you think." },
-  { to: paths.member.meetings, label: "Meetings", text: "When and where members meet." },
-  { to: paths.member.research, label: "Research", text: "Studies about the downtown area." },
-  { to: paths.member.intake, label: "Business Feedback and Consent", text: "The intake form for businesses." },
-];
+  { to: paths.myAccount, key: "myAccount" },
+  { to: paths.member.announcements, key: "announcements" },
+  { to: paths.member.volunteer, key: "volunteer" },
+  { to: paths.member.surveys, key: "surveys" },
+  { to: paths.member.meetings, key: "meetings" },
+  { to: paths.member.research, key: "research" },
+  { to: paths.member.intake, key: "intake" },
+] as const;
 
 export default function MemberDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard, timeZone } = loaderData;
   const { email, displayName, emailVerified } = dashboard;
+  const { t } = useTranslation("members");
   return (
     <section className="grid max-w-3xl gap-6">
-      <h1 className="page-heading">Welcome, {displayName}!</h1>
+      <PageTitle>{t("dashboard.title")}</PageTitle>
+      <h1 className="page-heading">{t("dashboard.welcome", { name: displayName })}</h1>
       <TaskList tasks={dashboard.tasks} />
       {!dashboard.member && <MemberInvitation signedIn />}
       {dashboard.sections.map((section) => (
         <SectionCard key={section.id} section={section} timeZone={timeZone} />
       ))}
       <div id="email" className="card grid gap-3">
-        <h2 className="text-lg font-semibold text-stone-900">Your email address</h2>
+        <h2 className="text-lg font-semibold text-stone-900">{t("dashboard.email")}</h2>
         {emailVerified ? (
-          <p className="text-green-800">{email} is verified.</p>
+          <p className="text-green-800">{t("dashboard.emailVerified", { email })}</p>
         ) : (
           <>
-            <p className="text-stone-800">{email} is not verified yet. Please open the link in the email we sent you.</p>
+            <p className="text-stone-800">{t("dashboard.emailUnverified", { email })}</p>
             <ResendVerification email={email} callbackURL={paths.member.dashboard} />
           </>
         )}
       </div>
-      <nav aria-label="Member pages">
+      <nav aria-label={t("dashboard.memberPages")}>
         <ul className="grid gap-3 sm:grid-cols-2">
           {memberLinks.map((link) => (
             <li key={link.to} className="card">
               <Link to={link.to} className="font-semibold text-brand-700 underline">
-                {link.label}
+                {t(`dashboard.links.${link.key}.label`)}
               </Link>
-              <p className="mt-1 text-sm text-stone-700">{link.text}</p>
+              <p className="mt-1 text-sm text-stone-700">{t(`dashboard.links.${link.key}.text`)}</p>
             </li>
           ))}
         </ul>

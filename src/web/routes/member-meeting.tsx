@@ -2,12 +2,13 @@
 // is over or cancelled), who is coming by name, its calendar file, its files, and the minutes once added. Administrators
 // (whose answer names the meeting's editor) also attach files here.
 import { data } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/member-meeting";
 import { getApp, serverFetch } from "../lib/app-context.ts";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
 import { paths } from "../lib/paths.ts";
-import { meetingMessages, RSVP_LABELS, RSVP_RESPONSES, type MeetingDetail } from "#shared/schemas/meeting.ts";
+import { meetingMessages, RSVP_RESPONSES, type MeetingDetail } from "#shared/schemas/meeting.ts";
 import { localDate } from "#shared/zoned-time.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
@@ -27,28 +28,35 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageTitle(matches, loaderData?.state === "ok" ? loaderData.meeting.title : loaderData?.state === "not-found" ? meetingMessages.notFound : "Meetings");
+export const handle = { i18n: ["members"] };
 
 export default function MemberMeeting({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("members");
   if (loaderData.state === "not-member") {
     return (
       <section>
-        <h1 className="page-heading">Meetings</h1>
+        <PageTitle>{t("meetings.title")}</PageTitle>
+        <h1 className="page-heading">{t("meetings.title")}</h1>
         <MemberInvitation signedIn={loaderData.signedIn} />
       </section>
     );
   }
   if (loaderData.state === "not-found") {
-    return <ItemNotFound heading="Meetings" message={meetingMessages.notFound} back={{ to: paths.member.meetings, label: "All meetings" }} />;
+    return (
+      <>
+        <PageTitle>{meetingMessages.notFound}</PageTitle>
+        <ItemNotFound heading={t("meetings.title")} message={meetingMessages.notFound} back={{ to: paths.member.meetings, label: t("meetings.all") }} />
+      </>
+    );
   }
   const { meeting, timeZone } = loaderData;
   const isAdmin = "editorUid" in meeting;
   const closed = meeting.cancelled ? meetingMessages.rsvpCancelled : meeting.past ? meetingMessages.rsvpPast : null;
   return (
     <article aria-labelledby="meeting-title" className="grid max-w-3xl gap-5">
+      <PageTitle>{meeting.title}</PageTitle>
       <div>
-        <BackLinkedHeading back="Meetings" backTo={paths.member.meetings} id="meeting-title">
+        <BackLinkedHeading back={t("meetings.title")} backTo={paths.member.meetings} id="meeting-title">
           {meeting.title}
         </BackLinkedHeading>
         <p className="mt-2 flex flex-wrap items-center gap-2">
@@ -57,19 +65,19 @@ export default function MemberMeeting({ loaderData }: Route.ComponentProps) {
       </div>
       {meeting.cancelled && (
         <p className="rounded-md border border-red-300 bg-red-50 px-3 py-2 font-semibold text-red-900" role="note">
-          This meeting is cancelled.
+          {t("meetings.cancelledNote")}
         </p>
       )}
       <MeetingFacts meeting={meeting} timeZone={timeZone} />
       <p>
         <a href={`${paths.member.meeting(meeting.id)}.ics`} className="font-semibold text-brand-700 underline" download>
-          Add to my calendar
+          {t("meetings.addToCalendar")}
         </a>
       </p>
       {meeting.agenda && (
         <section aria-labelledby="agenda-heading">
           <h2 id="agenda-heading" className="text-xl font-semibold text-brand-800">
-            Agenda
+            {t("meetings.agenda")}
           </h2>
           <RichContent html={meeting.agenda} className="mt-2" />
         </section>
@@ -77,7 +85,7 @@ export default function MemberMeeting({ loaderData }: Route.ComponentProps) {
       {(meeting.attachments.length > 0 || isAdmin) && (
         <section className="grid gap-2" aria-labelledby="files-heading">
           <h2 id="files-heading" className="text-xl font-semibold text-brand-800">
-            Files
+            {t("meetings.files")}
           </h2>
           <MeetingFiles files={meeting.attachments} />
           {isAdmin && <AttachFileForm meetingId={meeting.id} date={localDate(meeting.startsAt, timeZone)} />}
@@ -85,16 +93,16 @@ export default function MemberMeeting({ loaderData }: Route.ComponentProps) {
       )}
       <section className="card grid gap-3" aria-labelledby="answers-heading">
         <h2 id="answers-heading" className="text-xl font-semibold text-brand-800">
-          Who is coming
+          {t("meetings.whoIsComing")}
         </h2>
-        <p className="text-sm text-stone-700">{countsText(meeting.counts)}</p>
+        <p className="text-sm text-stone-700">{countsText(meeting.counts, t)}</p>
         <dl className="grid gap-2 text-sm">
           {RSVP_RESPONSES.map((response) => (
             <div key={response}>
               <dt className="font-semibold text-stone-900">
-                {RSVP_LABELS[response]} ({meeting.counts[response]})
+                {t(`meetings.rsvp.${response}`)} ({meeting.counts[response]})
               </dt>
-              <dd className="text-stone-800">{meeting.attendees[response].length > 0 ? meeting.attendees[response].join(", ") : "No one yet"}</dd>
+              <dd className="text-stone-800">{meeting.attendees[response].length > 0 ? meeting.attendees[response].join(", ") : t("meetings.noOneYet")}</dd>
             </div>
           ))}
         </dl>
@@ -103,7 +111,7 @@ export default function MemberMeeting({ loaderData }: Route.ComponentProps) {
       {meeting.minutes && (
         <section aria-labelledby="minutes-heading">
           <h2 id="minutes-heading" className="text-xl font-semibold text-brand-800">
-            Minutes
+            {t("meetings.minutes")}
           </h2>
           <RichContent html={meeting.minutes} className="mt-2" />
         </section>

@@ -2,10 +2,11 @@
 // answer and the counts, and the member's private calendar address; read on the server through the API in-process.
 // Others see the heading and an invitation.
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/member-meetings";
 import { getApp, serverFetch } from "../lib/app-context.ts";
 import { ApiError, apiFetch, type Fetcher } from "../lib/api-client.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
 import { paths } from "../lib/paths.ts";
 import type { MeetingCalendar, MeetingList, MeetingSummary } from "#shared/schemas/meeting.ts";
 import { MemberInvitation } from "../features/announcements/member-invitation.tsx";
@@ -26,9 +27,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...result, timeZone: site.timeZone };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Meetings");
+export const handle = { i18n: ["members"] };
 
 function MeetingItems({ items, timeZone, label }: { items: MeetingSummary[]; timeZone: string; label: string }) {
+  const { t } = useTranslation("members");
   return (
     <ul className="grid gap-3" aria-label={label}>
       {items.map((meeting) => (
@@ -43,8 +45,8 @@ function MeetingItems({ items, timeZone, label }: { items: MeetingSummary[]; tim
           </h3>
           <MeetingFacts meeting={meeting} timeZone={timeZone} />
           <p className="text-sm text-stone-600">
-            {countsText(meeting.counts)}
-            {meeting.hasMinutes && " · Minutes available"}
+            {countsText(meeting.counts, t)}
+            {meeting.hasMinutes && ` · ${t("meetings.minutesAvailable")}`}
           </p>
         </li>
       ))}
@@ -53,10 +55,17 @@ function MeetingItems({ items, timeZone, label }: { items: MeetingSummary[]; tim
 }
 
 export default function MemberMeetings({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("members");
+  const heading = (
+    <>
+      <PageTitle>{t("meetings.title")}</PageTitle>
+      <h1 className="page-heading">{t("meetings.title")}</h1>
+    </>
+  );
   if (loaderData.state === "not-member") {
     return (
       <section className="grid max-w-3xl gap-4">
-        <h1 className="page-heading">Meetings</h1>
+        {heading}
         <MemberInvitation signedIn={loaderData.signedIn} />
       </section>
     );
@@ -64,20 +73,20 @@ export default function MemberMeetings({ loaderData }: Route.ComponentProps) {
   const { list, timeZone } = loaderData;
   return (
     <section className="grid max-w-3xl gap-6">
-      <h1 className="page-heading">Meetings</h1>
+      {heading}
       <section className="grid gap-3" aria-labelledby="upcoming-heading">
         <h2 id="upcoming-heading" className="text-xl font-semibold text-brand-800">
-          Upcoming
+          {t("meetings.upcoming")}
         </h2>
-        {list.upcoming.length === 0 ? <p className="text-stone-700">No meetings arranged yet.</p> : <MeetingItems items={list.upcoming} timeZone={timeZone} label="Upcoming meetings" />}
+        {list.upcoming.length === 0 ? <p className="text-stone-700">{t("meetings.noneArranged")}</p> : <MeetingItems items={list.upcoming} timeZone={timeZone} label={t("meetings.upcomingLabel")} />}
       </section>
       <PrivateCalendar initialUrl={loaderData.calendarUrl} />
       {list.past.length > 0 && (
         <section className="grid gap-3" aria-labelledby="past-heading">
           <h2 id="past-heading" className="text-xl font-semibold text-brand-800">
-            Past
+            {t("meetings.past")}
           </h2>
-          <MeetingItems items={list.past} timeZone={timeZone} label="Past meetings" />
+          <MeetingItems items={list.past} timeZone={timeZone} label={t("meetings.pastLabel")} />
         </section>
       )}
     </section>

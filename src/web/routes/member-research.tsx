@@ -2,10 +2,11 @@
 // members-only and public, newest first, by tag and by words. Others see the heading, an invitation, and where the
 // public documents are.
 import { Link } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
 import type { Route } from "./+types/member-research";
 import { getApp, serverFetch } from "../lib/app-context.ts";
 import { apiFetch } from "../lib/api-client.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
 import { paths } from "../lib/paths.ts";
 import type { DocumentList } from "#shared/schemas/document.ts";
 import { MemberInvitation } from "../features/announcements/member-invitation.tsx";
@@ -18,26 +19,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { state: "member" as const, ...query, list: await apiFetch<DocumentList>(libraryApiPath(query), {}, serverFetch(context)) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Research");
+export const handle = { i18n: ["members"] };
 
 export default function MemberResearch({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("members");
   return (
     <section className="grid max-w-3xl gap-4">
-      <h1 className="page-heading">Research</h1>
+      <PageTitle>{t("research.title")}</PageTitle>
+      <h1 className="page-heading">{t("research.title")}</h1>
       {loaderData.state === "not-member" ? (
         <>
           <MemberInvitation signedIn={loaderData.signedIn} />
           <p className="text-stone-700">
-            The association's public documents are on the{" "}
-            <Link to={paths.resources} className="font-semibold text-brand-700 underline">
-              Resources
-            </Link>{" "}
-            page.
+            <Trans t={t} i18nKey="research.public" components={{ resources: <Link to={paths.resources} className="font-semibold text-brand-700 underline" /> }} />
           </p>
         </>
       ) : (
         <>
-          <p className="text-stone-700">Reports, studies, bylaws, budgets and minutes of the association.</p>
+          <p className="text-stone-700">{t("research.intro")}</p>
           <DocumentLibrary list={loaderData.list} path={paths.member.research} q={loaderData.q} tag={loaderData.tag} showVisibility />
         </>
       )}

@@ -2,10 +2,12 @@
 // has answered, and the results when they may read them (administrators live, with the CSV; those who answered once
 // it closes, when the survey shows them). Opening the link mailed to a visitor (?confirm=<token>) counts their answer.
 import { data, Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/member-survey";
 import { getApp, serverFetch } from "../lib/app-context.ts";
 import { ApiError, apiFetch, type Fetcher } from "../lib/api-client.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
+import { langOf } from "../lib/public-text.ts";
 import { paths } from "../lib/paths.ts";
 import { surveyMessages, type AdminSurvey, type ConfirmOutcome, type SurveyDetail, type SurveyResults as Results } from "#shared/schemas/survey.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
@@ -41,33 +43,43 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageTitle(matches, loaderData?.state === "ok" ? loaderData.survey.title : loaderData?.state === "not-found" ? surveyMessages.notFound : "Surveys");
+export const handle = { i18n: ["members"] };
 
 function Answered({ survey }: { survey: SurveyDetail }) {
+  const { t } = useTranslation("members");
   if (survey.answered !== true || survey.canAnswer) return null;
-  const text = survey.state !== "open" ? "You answered this survey." : surveyMessages.anonymousFinal;
+  const text = survey.state !== "open" ? t("surveys.youAnswered") : surveyMessages.anonymousFinal;
   return <p className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-green-900">{text}</p>;
 }
 
 export default function MemberSurvey({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("members");
   if (loaderData.state === "not-member") {
     return (
       <section>
-        <h1 className="page-heading">Surveys</h1>
+        <PageTitle>{t("surveys.title")}</PageTitle>
+        <h1 className="page-heading">{t("surveys.title")}</h1>
         <MemberInvitation signedIn={loaderData.signedIn} />
       </section>
     );
   }
-  if (loaderData.state === "not-found") return <ItemNotFound heading="Surveys" message={surveyMessages.notFound} back={{ to: paths.member.surveys, label: "All surveys" }} />;
+  if (loaderData.state === "not-found") {
+    return (
+      <>
+        <PageTitle>{surveyMessages.notFound}</PageTitle>
+        <ItemNotFound heading={t("surveys.title")} message={surveyMessages.notFound} back={{ to: paths.member.surveys, label: t("dashboard.links.allSurveys") }} />
+      </>
+    );
+  }
   const { survey, results, confirmed, signedIn, timeZone } = loaderData;
   const isAdmin = "responseCount" in survey;
-  const when = surveyWhen(survey, timeZone);
+  const when = surveyWhen(survey, timeZone, t, langOf(i18n.language));
   const closedText = survey.state === "scheduled" ? surveyMessages.notOpenYet : survey.state === "open" ? null : surveyMessages.notOpen;
   return (
     <article aria-labelledby="survey-title" className="grid max-w-3xl gap-5">
+      <PageTitle>{survey.title}</PageTitle>
       <div>
-        <BackLinkedHeading back="Surveys" backTo={paths.member.surveys} id="survey-title">
+        <BackLinkedHeading back={t("surveys.title")} backTo={paths.member.surveys} id="survey-title">
           {survey.title}
         </BackLinkedHeading>
         <p className="mt-2 flex flex-wrap items-center gap-2">
@@ -81,17 +93,17 @@ export default function MemberSurvey({ loaderData }: Route.ComponentProps) {
       )}
       {when && <p className="text-stone-700">{when}</p>}
       {survey.description && <p className="whitespace-pre-line text-stone-800">{survey.description}</p>}
-      {survey.anonymous && <p className="text-sm text-stone-700">This survey is anonymous: answers are never linked to the person who gave them, and cannot be changed once sent.</p>}
+      {survey.anonymous && <p className="text-sm text-stone-700">{t("surveys.anonymousNote")}</p>}
       {isAdmin && (
         <p className="flex flex-wrap gap-4 text-sm">
           <span className="text-stone-700">
-            {survey.responseCount} {survey.responseCount === 1 ? "answer" : "answers"}
+            {t("surveys.answers", { count: survey.responseCount })}
           </span>
           <a href={`/api/v1/exports/surveys/${encodeURIComponent(survey.id)}.csv`} className="font-semibold text-brand-700 underline" download>
-            Download the answers (CSV)
+            {t("surveys.download")}
           </a>
           <Link to={paths.adminTab("surveys")} className="font-semibold text-brand-700 underline">
-            Edit in the Surveys tab
+            {t("surveys.edit")}
           </Link>
         </p>
       )}
@@ -99,7 +111,7 @@ export default function MemberSurvey({ loaderData }: Route.ComponentProps) {
       {survey.canAnswer ? (
         <section aria-labelledby="answer-heading" className="card grid gap-4">
           <h2 id="answer-heading" className="text-xl font-semibold text-brand-800">
-            {survey.answered && !survey.anonymous ? "Your answers" : "Answer"}
+            {survey.answered && !survey.anonymous ? t("surveys.yourAnswers") : t("surveys.answer")}
           </h2>
           <SurveyForm survey={survey} signedIn={signedIn} />
         </section>

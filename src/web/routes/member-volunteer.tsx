@@ -1,13 +1,15 @@
 // /myqsa/volunteer: the person's volunteer shifts to come (confirmed or waiting), soonest first, and the way to the open
 // opportunities. Anyone signed in may volunteer; a visitor is asked to sign in and may still browse the opportunities.
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/member-volunteer";
 import { getApp, serverFetch } from "../lib/app-context.ts";
 import { apiFetch } from "../lib/api-client.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
+import { langOf } from "../lib/public-text.ts";
 import { paths } from "../lib/paths.ts";
-import { formatEventWhen } from "#shared/zoned-time.ts";
-import { SIGNUP_STATUS_LABELS, volunteerPaths, type MySignup } from "#shared/schemas/volunteer.ts";
+import { formatEventWhen } from "#shared/i18n/format.ts";
+import { volunteerPaths, type MySignup } from "#shared/schemas/volunteer.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, services } = getApp(context);
@@ -16,28 +18,35 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { state: "signed-in" as const, signups: await apiFetch<MySignup[]>("/me/volunteer/signups", {}, serverFetch(context)), timeZone: site.timeZone };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Volunteer");
+export const handle = { i18n: ["members"] };
 
 export default function MemberVolunteer({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("members");
+  const heading = (
+    <>
+      <PageTitle>{t("volunteer.title")}</PageTitle>
+      <h1 className="page-heading">{t("volunteer.title")}</h1>
+    </>
+  );
   const browse = (
     <p>
       <Link to={volunteerPaths.list} className="font-semibold text-brand-700 underline">
-        See the open volunteer opportunities
+        {t("volunteer.browse")}
       </Link>
     </p>
   );
   if (loaderData.state === "visitor") {
     return (
       <section className="grid max-w-3xl gap-4">
-        <h1 className="page-heading">Volunteer</h1>
+        {heading}
         <div className="card grid gap-3">
-          <p className="text-stone-800">Sign in to see your volunteer shifts and to sign up for new ones.</p>
+          <p className="text-stone-800">{t("volunteer.signInFirst")}</p>
           <p className="flex flex-wrap gap-4">
             <Link to={`${paths.login}?next=${encodeURIComponent(volunteerPaths.mine)}`} className="font-semibold text-brand-700 underline">
-              Login
+              {t("invitation.login")}
             </Link>
             <Link to={paths.signup} className="font-semibold text-brand-700 underline">
-              Create an account
+              {t("invitation.signup")}
             </Link>
           </p>
         </div>
@@ -48,15 +57,15 @@ export default function MemberVolunteer({ loaderData }: Route.ComponentProps) {
   const { signups, timeZone } = loaderData;
   return (
     <section className="grid max-w-3xl gap-4">
-      <h1 className="page-heading">Volunteer</h1>
+      {heading}
       <section className="grid gap-3" aria-labelledby="my-shifts-heading">
         <h2 id="my-shifts-heading" className="text-xl font-semibold text-brand-800">
-          Your shifts
+          {t("volunteer.yourShifts")}
         </h2>
         {signups.length === 0 ? (
-          <p className="text-stone-700">You have not signed up for a shift yet.</p>
+          <p className="text-stone-700">{t("volunteer.noShifts")}</p>
         ) : (
-          <ul className="grid gap-3" aria-label="Your shifts">
+          <ul className="grid gap-3" aria-label={t("volunteer.yourShifts")}>
             {signups.map((signup) => (
               <li key={signup.shiftId} className="card grid gap-1">
                 <h3 className="text-lg font-semibold">
@@ -65,9 +74,9 @@ export default function MemberVolunteer({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </h3>
                 <p className="text-sm text-stone-800">
-                  <time dateTime={signup.startsAt}>{formatEventWhen(signup.startsAt, signup.endsAt, false, timeZone)}</time> · {signup.place}
+                  <time dateTime={signup.startsAt}>{formatEventWhen(signup.startsAt, signup.endsAt, false, langOf(i18n.language), timeZone)}</time> · {signup.place}
                 </p>
-                <p className="text-sm font-semibold text-stone-900">{SIGNUP_STATUS_LABELS[signup.status]}</p>
+                <p className="text-sm font-semibold text-stone-900">{t(`volunteer.status.${signup.status}`)}</p>
               </li>
             ))}
           </ul>

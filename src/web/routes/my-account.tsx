@@ -1,12 +1,13 @@
 // The account page, from the account API (spec: "Failed to load account details." when that fails): read in-process by
 // the server for a full page load, by the browser when moving to it within the site.
 import { Link, redirect } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/my-account";
 import { requireUser, serverFetch } from "../lib/app-context.ts";
 import { apiFetch, type Fetcher } from "../lib/api-client.ts";
 import type { Category } from "#shared/schemas/category.ts";
 import { AccountSubscriptionForm, fetchAccountSubscription } from "../features/subscriptions/index.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { Field, ui } from "../components/ui/field.tsx";
@@ -45,27 +46,29 @@ export function clientLoader() {
   return load();
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "My Account");
+export const handle = { i18n: ["account", "subscribe"] };
 
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const account = loaderData?.account ?? null;
+  const { t } = useTranslation("account");
   return (
     <section className="grid max-w-2xl gap-6">
-      <h1 className="page-heading">My Account</h1>
+      <PageTitle>{t("myAccount.title")}</PageTitle>
+      <h1 className="page-heading">{t("myAccount.title")}</h1>
       {!account ? (
         <StatusMessage kind="error">{messages.account.loadFailed}</StatusMessage>
       ) : (
         <>
           {!account.emailVerified && (
-            <div className="card grid gap-3 border-amber-300 bg-amber-50" role="region" aria-label="Email address not verified">
+            <div className="card grid gap-3 border-amber-300 bg-amber-50" role="region" aria-label={t("myAccount.unverified")}>
               <p className="text-stone-900">{messages.account.unverified}</p>
               <ResendVerification email={account.email} callbackURL={paths.myAccount} />
             </div>
           )}
           <div className="card grid gap-4">
-            <Field id="account-email" label="Email">
+            <Field id="account-email" label={t("email")}>
               <input id="account-email" type="email" value={account.email} readOnly className={`${ui.input} bg-stone-100`} />
-              <p className="mt-1 text-sm text-stone-600">{account.emailVerified ? "Verified" : "Not verified yet"}</p>
+              <p className="mt-1 text-sm text-stone-600">{account.emailVerified ? t("myAccount.verified") : t("myAccount.notVerified")}</p>
             </Field>
             <DisplayNameForm initial={account.displayName} />
             <LanguageForm initial={account.language ?? null} />
@@ -73,7 +76,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           <ProfilePictureCard photoURL={account.photoURL} displayName={account.displayName} />
           <div className="card grid gap-3">
             <h2 id="change-password-heading" className="text-lg font-semibold text-stone-900">
-              Change password
+              {t("changePassword.heading")}
             </h2>
             {loaderData.hasPassword === false ? (
               <p className="text-sm text-stone-700">{messages.account.noPasswordToChange}</p>
@@ -84,7 +87,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           {loaderData.notifications && (
             <div className="card grid gap-3" id="notifications">
               <h2 id="notifications-heading" className="text-lg font-semibold text-stone-900">
-                Notifications
+                {t("myAccount.notifications")}
               </h2>
               <NotificationPreferencesForm initial={loaderData.notifications} />
             </div>
@@ -92,14 +95,14 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           {loaderData.subscription && (
             <div className="card grid gap-3" id="newsletter">
               <h2 id="newsletter-heading" className="text-lg font-semibold text-stone-900">
-                Newsletter
+                {t("myAccount.newsletter")}
               </h2>
               <AccountSubscriptionForm initial={loaderData.subscription} categories={loaderData.categories} verified={account.emailVerified} />
             </div>
           )}
           <div className="flex flex-wrap items-start justify-between gap-3">
             <Link to={paths.member.dashboard} className="text-brand-700 underline">
-              Member dashboard
+              {t("myAccount.dashboard")}
             </Link>
             <LogoutButton />
           </div>

@@ -1,8 +1,9 @@
 // The owners' home: their businesses, events and offers, and the state of each change they asked for.
 import { Link, redirect } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/my-business";
 import { requireUser, serverFetch } from "../lib/app-context.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
 import { paths } from "../lib/paths.ts";
 import { ApiError, type Fetcher } from "../lib/api-client.ts";
 import { LogoutButton } from "../features/account/logout-button.tsx";
@@ -17,7 +18,7 @@ async function load(url: URL, fetcher?: Fetcher) {
     return { data, suggestions, prefill: prefillFrom(url), edit: url.searchParams.get("edit"), loadError: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw redirect(paths.login);
-    return { data: null, suggestions: null, prefill: null, edit: null, loadError: "Failed to load your businesses. Please reload the page." };
+    return { data: null, suggestions: null, prefill: null, edit: null, loadError: true };
   }
 }
 
@@ -46,20 +47,22 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   return onSuggestion;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "My Business");
+export const handle = { i18n: ["owners", "account"] };
 
 function Frame({ email, children }: { email?: string; children: React.ReactNode }) {
+  const { t } = useTranslation("owners");
   return (
     <section className="grid max-w-3xl gap-6">
-      <h1 className="page-heading">My Business</h1>
-      {email && <p className="text-stone-700">Logged in as {email}.</p>}
+      <PageTitle>{t("myBusiness.title")}</PageTitle>
+      <h1 className="page-heading">{t("myBusiness.title")}</h1>
+      {email && <p className="text-stone-700">{t("myBusiness.loggedInAs", { email })}</p>}
       {children}
       <div className="flex flex-wrap items-start gap-4">
         <Link to={paths.myAccount} className="text-brand-700 underline">
-          My Account
+          {t("myBusiness.myAccount")}
         </Link>
         <Link to={paths.contact} className="text-brand-700 underline">
-          Contact the association
+          {t("myBusiness.contact")}
         </Link>
       </div>
       <LogoutButton />
@@ -69,11 +72,12 @@ function Frame({ email, children }: { email?: string; children: React.ReactNode 
 
 export default function MyBusiness({ loaderData }: Route.ComponentProps) {
   const { data, loadError, suggestions, prefill, edit } = loaderData;
+  const { t } = useTranslation("owners");
   return (
     <Frame email={data?.email}>
       {loadError && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {loadError}
+          {t("myBusiness.loadFailed")}
         </p>
       )}
       {data && (

@@ -2,10 +2,11 @@
 // complete its listing, choose notifications), each read from the person's data so they come back where they stopped;
 // and for everyone, the name and picture the site shows. Read on the server through the API in-process.
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/profile-setup";
 import { requireUser, serverFetch } from "../lib/app-context.ts";
 import { apiFetch } from "../lib/api-client.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
 import { paths } from "../lib/paths.ts";
 import { ONBOARDING_STEPS, type Onboarding, type OnboardingStepId } from "#shared/schemas/dashboard.ts";
 import type { Account } from "#shared/schemas/account.ts";
@@ -28,17 +29,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { account, onboarding, preferences, shown };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Set Up Your Profile");
+export const handle = { i18n: ["account", "members"] };
 
 export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
   const { account, onboarding, preferences, shown } = loaderData;
+  const { t } = useTranslation("account");
   return (
     <section className="grid max-w-4xl gap-6">
-      <h1 className="page-heading">Set Up Your Profile</h1>
+      <PageTitle>{t("profileSetup.title")}</PageTitle>
+      <h1 className="page-heading">{t("profileSetup.title")}</h1>
       {onboarding.applies && (
         <>
           <p className="text-stone-700">
-            {onboarding.current === null ? "You are all set: every step is done." : "A few steps make your business a member's. You can leave and come back: each step is kept."}
+            {onboarding.current === null ? t("profileSetup.allSet") : t("profileSetup.steps")}
           </p>
           <OnboardingStepList onboarding={onboarding} shown={shown} />
           <OnboardingStepBody onboarding={onboarding} shown={shown} email={account.email} preferences={preferences} />
@@ -46,9 +49,9 @@ export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
       )}
       <section aria-labelledby="your-profile" className="grid gap-4">
         <h2 id="your-profile" className="text-xl font-semibold text-brand-800">
-          Your profile
+          {t("profileSetup.yourProfile")}
         </h2>
-        <p className="text-stone-700">Choose the name and picture other members see. You can change both later on your account page.</p>
+        <p className="text-stone-700">{t("profileSetup.profileIntro")}</p>
         <div className="card grid gap-4">
           <DisplayNameForm initial={account.displayName} />
         </div>
@@ -56,7 +59,7 @@ export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
       </section>
       <p>
         <Link to={paths.member.dashboard} className="font-semibold text-brand-700 underline">
-          Continue to your dashboard
+          {t("profileSetup.continue")}
         </Link>
       </p>
     </section>

@@ -1,13 +1,15 @@
 // The mailed link's page: it names the event and the registration, and its button (a form that posts, so a mail
 // scanner opening the link cancels nothing) cancels it without signing in; the place goes to the waiting list.
 import { data, Form, Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/registration-cancel";
 import { getApp } from "../lib/app-context.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
+import { langOf } from "../lib/public-text.ts";
 import { paths } from "../lib/paths.ts";
 import { ui } from "../components/ui/field.tsx";
 import { registrationMessages } from "#shared/schemas/registration.ts";
-import { formatEventWhen } from "#shared/zoned-time.ts";
+import { formatEventWhen } from "#shared/i18n/format.ts";
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 
@@ -19,7 +21,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       found: true as const,
       eventName: event.name,
       eventHref: paths.event(event.id, registration.occurrenceDate),
-      when: formatEventWhen(event.eventDate, event.endDate, event.allDay, site.timeZone),
+      event: { start: event.eventDate, end: event.endDate, allDay: event.allDay },
+      timeZone: site.timeZone,
       name: registration.name,
       partySize: registration.partySize,
       cancelled: registration.status === "cancelled",
@@ -40,13 +43,22 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageTitle(matches, "Cancel a registration"), { name: "robots", content: "noindex" }];
+export const handle = { i18n: ["members"] };
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function RegistrationCancel({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("members");
+  const heading = (
+    <>
+      <PageTitle>{t("registrationCancel.title")}</PageTitle>
+      <h1 className="page-heading">{t("registrationCancel.title")}</h1>
+    </>
+  );
   if (!loaderData.found || actionData?.cancelled === false) {
     return (
       <section className="grid max-w-2xl gap-4">
-        <h1 className="page-heading">Cancel a registration</h1>
+        {heading}
         <p role="alert" className={ui.error}>
           {registrationMessages.badToken}
         </p>
@@ -54,18 +66,19 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
     );
   }
   const done = actionData?.cancelled || loaderData.cancelled;
+  const { event, timeZone } = loaderData;
   return (
     <section className="grid max-w-2xl gap-4">
-      <h1 className="page-heading">Cancel a registration</h1>
+      {heading}
       <p className="text-stone-800">
         <Link to={loaderData.eventHref} className="font-medium text-brand-700 underline">
           {loaderData.eventName}
         </Link>
         <br />
-        {loaderData.when}
+        {formatEventWhen(event.start, event.end, event.allDay, langOf(i18n.language), timeZone)}
         <br />
-        {loaderData.partySize === 1 ? "1 place" : `${loaderData.partySize} places`} for {loaderData.name}
-        {loaderData.waitlisted ? " (on the waiting list)" : ""}
+        {t("registrationCancel.places", { count: loaderData.partySize, name: loaderData.name })}
+        {loaderData.waitlisted ? ` ${t("registrationCancel.waitlisted")}` : ""}
       </p>
       {done ? (
         <p role="status" className={ui.success}>
@@ -74,7 +87,7 @@ export default function RegistrationCancel({ loaderData, actionData }: Route.Com
       ) : (
         <Form method="post">
           <button type="submit" className={ui.danger}>
-            Cancel my registration
+            {t("registrationCancel.submit")}
           </button>
         </Form>
       )}

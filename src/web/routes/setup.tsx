@@ -2,9 +2,10 @@
 // Once an administrator exists the page does not exist (404).
 import { parse, type SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/setup";
 import { getApp } from "../lib/app-context.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { PageTitle } from "../lib/page-title.tsx";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { asConformErrors, SetupForm, StatusMessage } from "../features/account/index.ts";
@@ -36,21 +37,30 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data({ result: reply }, { status: 400 });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageTitle(matches, "Set up the site"), { name: "robots", content: "noindex" }];
+export const handle = { i18n: ["account"] };
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const heading = (
+    <>
+      <PageTitle>{t("setup.title")}</PageTitle>
+      <h1 className="page-heading">{t("setup.title")}</h1>
+    </>
+  );
   if (!loaderData.token) {
     return (
       <section className="mx-auto grid max-w-md gap-4">
-        <h1 className="page-heading">Set up the site</h1>
+        {heading}
         <StatusMessage kind="error">{messages.setup.linkInvalid}</StatusMessage>
       </section>
     );
   }
   return (
     <section className="mx-auto grid max-w-md gap-6">
-      <h1 className="page-heading">Set up the site</h1>
-      <p className="text-stone-700">Create the first administrator account. It can then manage the site and give other accounts their roles.</p>
+      {heading}
+      <p className="text-stone-700">{t("setup.intro")}</p>
       <SetupForm token={loaderData.token} lastResult={actionData?.result as SubmissionResult<string[]> | undefined} />
     </section>
   );

@@ -1,7 +1,9 @@
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/signup";
 import { getApp } from "../lib/app-context.ts";
 import { pageMeta } from "../features/seo/index.ts";
 import { paths } from "../lib/paths.ts";
+import { PageTitle, withoutTitle } from "../lib/page-title.tsx";
 import { messages } from "#shared/messages.ts";
 import { SignupForm, StatusMessage, ThirdPartySignIns } from "../features/account/index.ts";
 
@@ -14,19 +16,23 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function action() {
-  return { noScript: "Please turn on JavaScript to sign up." };
+  return { noScript: true };
 }
 
+export const handle = { i18n: ["account"] };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Sign Up", description: "Create an account to claim your business's listing and keep it up to date.", path: paths.signup });
+  withoutTitle(pageMeta(matches, { title: "Sign Up", description: "Create an account to claim your business's listing and keep it up to date.", path: paths.signup }));
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { providers, providerError, siteAddress } = loaderData;
+  const { t } = useTranslation("account");
   return (
     <section className="mx-auto grid max-w-md gap-6">
-      <h1 className="page-heading">Sign Up</h1>
+      <PageTitle>{t("signup.title")}</PageTitle>
+      <h1 className="page-heading">{t("signup.title")}</h1>
       <div className="card grid gap-4">
-        <StatusMessage kind="error">{actionData?.noScript}</StatusMessage>
+        <StatusMessage kind="error">{actionData?.noScript ? t("signup.noScript") : null}</StatusMessage>
         <SignupForm siteAddress={siteAddress} />
       </div>
       <ThirdPartySignIns providers={providers} error={providerError} mode="signup" />

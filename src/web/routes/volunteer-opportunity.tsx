@@ -2,11 +2,14 @@
 // person may do (sign up, join the waiting list, cancel, or sign in and come back to the shift). Administrators also see
 // each shift's roster, mark who came, export it and message its volunteers.
 import { data, Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/volunteer-opportunity";
 import { getApp, serverFetch } from "../lib/app-context.ts";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
 import { pageMeta } from "../features/seo/index.ts";
-import { formatEventWhen } from "#shared/zoned-time.ts";
+import { PageTitle, withoutTitle } from "../lib/page-title.tsx";
+import { langOf } from "../lib/public-text.ts";
+import { formatEventWhen } from "#shared/i18n/format.ts";
 import { volunteerMessages, volunteerPaths, type AdminShift, type OpportunityDetail } from "#shared/schemas/volunteer.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
@@ -25,16 +28,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
+export const handle = { i18n: ["members"] };
+
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
-  pageMeta(matches, {
+  withoutTitle(pageMeta(matches, {
     title: loaderData?.state === "ok" ? loaderData.opportunity.title : volunteerMessages.notFound,
     description: loaderData?.state === "ok" ? `Volunteer: ${loaderData.opportunity.title}` : volunteerMessages.notFound,
     path: volunteerPaths.opportunity(params.opportunityId),
-  });
+  }));
 
 export default function VolunteerOpportunity({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("members");
   if (loaderData.state === "not-found") {
-    return <ItemNotFound heading="Volunteer" message={volunteerMessages.notFound} back={{ to: volunteerPaths.list, label: "All opportunities" }} />;
+    return (
+      <>
+        <PageTitle>{volunteerMessages.notFound}</PageTitle>
+        <ItemNotFound heading={t("volunteer.title")} message={volunteerMessages.notFound} back={{ to: volunteerPaths.list, label: t("volunteer.allOpportunities") }} />
+      </>
+    );
   }
   const { opportunity, signedIn, timeZone } = loaderData;
   const upcoming = opportunity.shifts.filter((s) => !s.past);
@@ -42,7 +53,7 @@ export default function VolunteerOpportunity({ loaderData }: Route.ComponentProp
   const shiftList = (shifts: typeof opportunity.shifts, label: string) => (
     <ul className="grid gap-3" aria-label={label}>
       {shifts.map((shift) => {
-        const when = formatEventWhen(shift.startsAt, shift.endsAt, false, timeZone);
+        const when = formatEventWhen(shift.startsAt, shift.endsAt, false, langOf(i18n.language), timeZone);
         return (
           <li key={shift.id} id={`shift-${shift.id}`} className="card grid scroll-mt-24 gap-3">
             <ShiftHeading shift={shift} timeZone={timeZone} />
@@ -56,12 +67,13 @@ export default function VolunteerOpportunity({ loaderData }: Route.ComponentProp
   );
   return (
     <article aria-labelledby="opportunity-title" className="grid max-w-3xl gap-5">
-      <BackLinkedHeading back="Volunteer" backTo={volunteerPaths.list} id="opportunity-title">
+      <PageTitle>{opportunity.title}</PageTitle>
+      <BackLinkedHeading back={t("volunteer.title")} backTo={volunteerPaths.list} id="opportunity-title">
         {opportunity.title}
       </BackLinkedHeading>
       {opportunity.event && (
         <p className="text-stone-800">
-          At{" "}
+          {t("volunteer.at")}{" "}
           <Link to={opportunity.event.href} className="font-semibold text-brand-700 underline">
             {opportunity.event.name}
           </Link>
@@ -70,16 +82,16 @@ export default function VolunteerOpportunity({ loaderData }: Route.ComponentProp
       {opportunity.description && <RichContent html={opportunity.description} />}
       <section className="grid gap-3" aria-labelledby="shifts-heading">
         <h2 id="shifts-heading" className="text-xl font-semibold text-brand-800">
-          Shifts
+          {t("volunteer.shifts")}
         </h2>
-        {upcoming.length === 0 ? <p className="text-stone-700">No shifts to come.</p> : shiftList(upcoming, "Shifts to come")}
+        {upcoming.length === 0 ? <p className="text-stone-700">{t("volunteer.noneToCome")}</p> : shiftList(upcoming, t("volunteer.toCome"))}
       </section>
       {past.length > 0 && (
         <section className="grid gap-3" aria-labelledby="past-shifts-heading">
           <h2 id="past-shifts-heading" className="text-xl font-semibold text-brand-800">
-            Past shifts
+            {t("volunteer.pastShifts")}
           </h2>
-          {shiftList(past, "Past shifts")}
+          {shiftList(past, t("volunteer.pastShifts"))}
         </section>
       )}
     </article>

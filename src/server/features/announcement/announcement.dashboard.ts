@@ -6,7 +6,7 @@ const LATEST = 5;
 
 export function announcementDashboard(announcements: Pick<AnnouncementService, "list">): DashboardContributor {
   return {
-    async contribute({ user, member }) {
+    async contribute({ user, member, t }) {
       if (!member) return NOTHING;
       const { items, unread } = await announcements.list(user);
       const latest = [...items].sort((a, b) => (b.publishAt ?? "").localeCompare(a.publishAt ?? "")).slice(0, LATEST);
@@ -14,18 +14,18 @@ export function announcementDashboard(announcements: Pick<AnnouncementService, "
         tasks: [],
         section: {
           id: "announcements",
-          title: "Latest announcements",
+          title: t("dashboard.sections.announcements"),
           items: latest.map((a) => ({
             id: a.id,
             title: a.title,
             href: `/myqsa/announcements/${encodeURIComponent(a.id)}`,
             detail: null,
             date: a.publishAt,
-            marks: [...(a.read ? [] : ["Unread"]), ...(a.pinned ? ["Pinned"] : [])],
+            marks: [...(a.read ? [] : [t("dashboard.marks.unread")]), ...(a.pinned ? [t("dashboard.marks.pinned")] : [])],
             notes: [],
           })),
-          empty: "No announcements yet.",
-          link: { href: "/myqsa/announcements", label: unread > 0 ? `All announcements (${unread} unread)` : "All announcements" },
+          empty: t("announcements.none"),
+          link: { href: "/myqsa/announcements", label: unread > 0 ? t("dashboard.links.allAnnouncementsUnread", { count: unread }) : t("announcements.all") },
         },
       };
     },

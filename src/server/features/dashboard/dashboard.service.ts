@@ -2,6 +2,7 @@
 // order), and the onboarding steps left as tasks. Also where signing in lands (docs/decisions/0025).
 import { requireUser, type CurrentUser } from "#server/auth/session.ts";
 import type { Dashboard, DashboardTask } from "#shared/schemas/dashboard.ts";
+import { getFixedT, type Language } from "#shared/i18n/index.ts";
 import type { DashboardContributor } from "./dashboard-contributor.ts";
 import type { OnboardingService } from "./onboarding.service.ts";
 
@@ -21,12 +22,13 @@ export class DashboardService {
     this.deps = deps;
   }
 
-  async get(viewer: CurrentUser | null): Promise<Dashboard> {
+  /** `language`: the one the person reads the page in. */
+  async get(viewer: CurrentUser | null, language: Language = "en"): Promise<Dashboard> {
     const user = requireUser(viewer);
-    const businessIds = await this.deps.ownedBusinessIds(user.id);
+    const [businessIds, t] = await Promise.all([this.deps.ownedBusinessIds(user.id), getFixedT(language, "members")]);
     const member = user.role === "admin" || (user.role === "business" && businessIds.length > 0);
-    const context = { user, member, businessIds };
-    const [onboarding, ...contributions] = await Promise.all([this.deps.onboarding.get(user, { businessIds }), ...this.deps.contributors.map((c) => c.contribute(context))]);
+    const context = { user, member, businessIds, lang: language, t };
+    const [onboarding, ...contributions] = await Promise.all([this.deps.onboarding.get(user, { businessIds }, language), ...this.deps.contributors.map((c) => c.contribute(context))]);
 
     // The onboarding's open steps come first; once the person owns a business, the listing's gaps are the owners'
     // tasks, one per business.
@@ -34,8 +36,8 @@ export class DashboardService {
       .filter((s) => !s.done && (s.id === "verify-email" || (onboarding.applies && (s.id !== "listing" || businessIds.length === 0))))
       .map((s) =>
         onboarding.applies
-          ? { id: s.id, title: s.title, detail: s.state, href: `${PROFILE_SETUP}?step=${s.id}`, action: "Continue setting up" }
-          : { id: s.id, title: s.title, detail: s.state, href: "#email", action: "Verify your email" },
+          ? { id: s.id, title: s.title, detail: s.state, href: `${PROFILE_SETUP}?step=${s.id}`, action: t("dashboard.tasks.continueSetup") }
+          : { id: s.id, title: s.title, detail: s.state, href: "#email", action: t("dashboard.tasks.verifyEmail") },
       );
     return {
       displayName: user.displayName,

@@ -4,7 +4,9 @@
 import { requireUser, type CurrentUser } from "#server/auth/session.ts";
 import type { Business } from "#shared/schemas/business.ts";
 import type { RequestSummary } from "#shared/schemas/owners.ts";
-import { ONBOARDING_TITLES, type Onboarding, type OnboardingStep, type OnboardingStepId } from "#shared/schemas/dashboard.ts";
+import { getFixedT, type Language } from "#shared/i18n/index.ts";
+import { formatList } from "#shared/i18n/format.ts";
+import { type Onboarding, type OnboardingStep, type OnboardingStepId } from "#shared/schemas/dashboard.ts";
 
 export interface OnboardingDeps {
   accountType: (viewer: CurrentUser) => Promise<string | null>;
@@ -34,10 +36,12 @@ export class OnboardingService {
     this.deps = deps;
   }
 
-  async get(viewer: CurrentUser | null, known?: { businessIds: string[] }): Promise<Onboarding> {
+  /** `language`: the one the person reads their pages in. */
+  async get(viewer: CurrentUser | null, known?: { businessIds: string[] }, language: Language = "en"): Promise<Onboarding> {
     const user = requireUser(viewer);
     const businessIds = known?.businessIds ?? (await this.deps.ownedBusinessIds(user.id));
-    const [accountType, businesses, waiting, chosen] = await Promise.all([
+    const [t, accountType, businesses, waiting, chosen] = await Promise.all([
+      getFixedT(language, "members"),
       this.deps.accountType(user),
       this.deps.businesses(businessIds),
       this.deps.waitingRequests(user),
@@ -47,28 +51,31 @@ export class OnboardingService {
     const asked = waiting.filter((r) => (r.kind === "claim" || r.kind === "new-listing") && r.requesterEmail !== null);
     const incomplete = businesses.map((b) => ({ name: b.name, gaps: listingGaps(b) })).filter((b) => b.gaps.length > 0);
 
-    const step = (id: OnboardingStepId, done: boolean, state: string): OnboardingStep => ({ id, title: ONBOARDING_TITLES[id], done, state });
+    const step = (id: OnboardingStepId, done: boolean, state: string): OnboardingStep => ({ id, title: t(`onboarding.titles.${id}`), done, state });
+    // English keeps its own "a, b and c" (no serial comma); other languages list as Intl does.
+    const listed = (words: string[]) => (language === "en" ? list(words) : formatList(words, language));
+    const gapWords = (gaps: string[]) => listed(gaps.map((gap) => t(`dashboard.gaps.${gap}`)));
     const steps = [
-      step("verify-email", user.emailVerified, user.emailVerified ? `${user.email} is verified.` : `${user.email} is not verified yet. Please open the link in the email we sent you.`),
+      step("verify-email", user.emailVerified, user.emailVerified ? t("dashboard.emailVerified", { email: user.email }) : t("dashboard.emailUnverified", { email: user.email })),
       step(
         "business",
         businesses.length > 0 || asked.length > 0,
         businesses.length > 0
-          ? `You own ${list(businesses.map((b) => b.name))}.`
+          ? t("onboarding.states.own", { names: listed(businesses.map((b) => b.name)) })
           : asked.length > 0
-            ? `${list(asked.map((r) => (r.kind === "claim" ? `Your claim of ${r.businessName}` : `Your proposal of ${r.businessName}`)))} ${asked.length > 1 ? "are" : "is"} waiting for approval.`
-            : "Not yet: find your business and claim it, or propose it if it is not in the directory.",
+            ? t("onboarding.states.asked", { count: asked.length, asked: listed(asked.map((r) => t(r.kind === "claim" ? "onboarding.states.claimOf" : "onboarding.states.proposalOf", { name: r.businessName }))) })
+            : t("onboarding.states.notYetBusiness"),
       ),
       step(
         "listing",
         businesses.length > 0 && incomplete.length === 0,
         businesses.length === 0
-          ? "Once your business is yours, add its opening hours, photos and description."
+          ? t("onboarding.states.listingLater")
           : incomplete.length === 0
-            ? "Your listing has its opening hours, photos and description."
-            : incomplete.map((b) => `${b.name}: add ${list(b.gaps)}.`).join(" "),
+            ? t("onboarding.states.listingDone")
+            : incomplete.map((b) => t("onboarding.states.listingGaps", { name: b.name, gaps: gapWords(b.gaps) })).join(" "),
       ),
-      step("notifications", chosen, chosen ? "Your choices are saved." : "Not yet: choose how you hear of announcements, meetings and your requests."),
+      step("notifications", chosen, chosen ? t("onboarding.states.notificationsDone") : t("onboarding.states.notificationsNotYet")),
     ];
     // The listing cannot be completed before the business is the person's: the step after it is offered meanwhile.
     const open = steps.filter((s) => !s.done);

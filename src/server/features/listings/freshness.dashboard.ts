@@ -6,16 +6,16 @@ import type { UncheckedListing } from "./freshness.service.ts";
 
 export function freshnessDashboard(deps: { unchecked: (businessIds: string[]) => Promise<UncheckedListing[]> }): DashboardContributor {
   return {
-    async contribute({ businessIds }) {
+    async contribute({ businessIds, t }) {
       if (businessIds.length === 0) return NOTHING;
       const unchecked = await deps.unchecked(businessIds);
       return {
         tasks: unchecked.map((listing) => ({
           id: `listing-checked-${listing.businessId}`,
-          title: `Is the listing of ${listing.businessName} still right?`,
-          detail: `No owner has confirmed or changed it in the last ${listing.freshnessDays} days.`,
+          title: t("dashboard.tasks.stillRight", { name: listing.businessName }),
+          detail: t("dashboard.tasks.unchecked", { days: listing.freshnessDays }),
           href: listing.confirmPath ?? "/mybusiness",
-          action: listing.confirmPath ? "Confirm it or update it" : "Check it on My Business",
+          action: listing.confirmPath ? t("dashboard.tasks.confirm") : t("dashboard.tasks.checkOnMyBusiness"),
         })),
         section: null,
       };

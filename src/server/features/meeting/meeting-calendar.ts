@@ -6,6 +6,7 @@ import { TZDate } from "@date-fns/tz";
 import { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import type { RsvpResponse } from "#shared/schemas/meeting.ts";
 import { formatEventWhen } from "#shared/zoned-time.ts";
+import { formatEventWhen as formatEventWhenIn, type Lang } from "#shared/i18n/format.ts";
 import { eventUid, newCalendar } from "#server/features/seo/index.ts";
 import { contentText } from "#server/features/page/index.ts";
 import type { StoredMeeting } from "./meeting.repository.ts";
@@ -27,8 +28,9 @@ export const meetingUid = (id: string, siteUrl: string) => eventUid(`meeting-${i
 export const meetingPath = (id: string) => `/myqsa/meetings/${encodeURIComponent(id)}`;
 
 /** When (in the site's zone) and where, in one line: "Monday, March 4, 2030, 6:00 PM – 8:00 PM EST · Town hall". */
-export function whenAndWhere(meeting: Pick<StoredMeeting, "startsAt" | "endsAt" | "place" | "videoLink">, timeZone: string): string {
-  return [formatEventWhen(meeting.startsAt, meeting.endsAt, false, timeZone), meeting.place ?? (meeting.videoLink ? "Online" : null)].filter(Boolean).join(" · ");
+export function whenAndWhere(meeting: Pick<StoredMeeting, "startsAt" | "endsAt" | "place" | "videoLink">, timeZone: string, lang: Lang = "en", online = "Online"): string {
+  const when = lang === "en" ? formatEventWhen(meeting.startsAt, meeting.endsAt, false, timeZone) : formatEventWhenIn(meeting.startsAt, meeting.endsAt, false, lang, timeZone);
+  return [when, meeting.place ?? (meeting.videoLink ? online : null)].filter(Boolean).join(" · ");
 }
 
 export function meetingCalendar(meetings: StoredMeeting[], options: MeetingCalendarOptions & { name: string }): string {

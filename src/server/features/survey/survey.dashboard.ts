@@ -2,23 +2,23 @@
 // closing first, and a section listing them.
 import { NOTHING, type DashboardContributor } from "#server/features/dashboard/index.ts";
 import { surveyPath, type SurveySummary } from "#shared/schemas/survey.ts";
-import { formatEventWhen } from "#shared/zoned-time.ts";
+import { formatEventWhen } from "#shared/i18n/format.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 
 export function surveyDashboard(deps: { unanswered: (viewer: CurrentUser) => Promise<SurveySummary[]>; timeZone: () => Promise<string> }): DashboardContributor {
   return {
-    async contribute({ user, member }) {
+    async contribute({ user, member, lang, t }) {
       if (!member) return NOTHING;
       const [open, timeZone] = await Promise.all([deps.unanswered(user), deps.timeZone()]);
-      const closes = (s: SurveySummary) => (s.closesAt ? `Closes ${formatEventWhen(s.closesAt, null, false, timeZone)}` : "Open");
+      const closes = (s: SurveySummary) => (s.closesAt ? t("dashboard.surveyCloses", { when: formatEventWhen(s.closesAt, null, false, lang, timeZone) }) : t("dashboard.surveyOpen"));
       return {
-        tasks: open.map((s) => ({ id: `survey-${s.id}`, title: `Answer: ${s.title}`, detail: closes(s), href: surveyPath(s.id), action: "Answer the survey" })),
+        tasks: open.map((s) => ({ id: `survey-${s.id}`, title: t("dashboard.tasks.answer", { title: s.title }), detail: closes(s), href: surveyPath(s.id), action: t("dashboard.tasks.answerSurvey") })),
         section: {
           id: "surveys",
-          title: "Open surveys",
-          items: open.map((s) => ({ id: s.id, title: s.title, href: surveyPath(s.id), detail: closes(s), date: null, marks: ["Not answered"], notes: [] })),
-          empty: "No open surveys to answer.",
-          link: { href: "/myqsa/surveys", label: "All surveys" },
+          title: t("dashboard.sections.surveys"),
+          items: open.map((s) => ({ id: s.id, title: s.title, href: surveyPath(s.id), detail: closes(s), date: null, marks: [t("dashboard.marks.notAnswered")], notes: [] })),
+          empty: t("dashboard.empty.surveys"),
+          link: { href: "/myqsa/surveys", label: t("dashboard.links.allSurveys") },
         },
       };
     },

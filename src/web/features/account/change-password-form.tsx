@@ -2,6 +2,7 @@
 // every other session ends. The auth server checks the current password, the minimum length and common passwords.
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import { InputField } from "#web/components/ui/field.tsx";
@@ -26,6 +27,7 @@ export async function fetchHasPassword(fetcher: Fetcher = fetch): Promise<boolea
 }
 
 export function ChangePasswordForm({ headingId }: { headingId: string }) {
+  const { t } = useTranslation("account");
   const [saved, setSaved] = useState(false);
   const { form, fields, busy } = useAccountForm(ChangePasswordFormSchema, async ({ currentPassword, newPassword }, element) => {
     setSaved(false);
@@ -46,16 +48,16 @@ export function ChangePasswordForm({ headingId }: { headingId: string }) {
 
   return (
     <form method="post" {...getFormProps(form)} aria-labelledby={headingId} className="grid max-w-md gap-4">
-      <InputField field={fields.currentPassword} label="Current password" autoComplete="current-password" {...password} />
+      <InputField field={fields.currentPassword} label={t("changePassword.current")} autoComplete="current-password" {...password} />
       <InputField
         field={fields.newPassword}
-        label="New password"
+        label={t("newPassword")}
         autoComplete="new-password"
-        hint={{ id: `${fields.newPassword.id}-hint`, text: `At least ${PASSWORD_MIN_LENGTH} characters.` }}
+        hint={{ id: `${fields.newPassword.id}-hint`, text: t("passwordHint", { min: PASSWORD_MIN_LENGTH }) }}
         {...password}
       />
-      <InputField field={fields.confirmPassword} label="Confirm new password" autoComplete="new-password" {...password} />
-      <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label="Change password" busyLabel="Changing password...">
+      <InputField field={fields.confirmPassword} label={t("confirmNewPassword")} autoComplete="new-password" {...password} />
+      <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label={t("changePassword.submit")} busyLabel={t("changePassword.busy")}>
         <StatusMessage kind="success">{saved ? messages.account.passwordChangeSaved : null}</StatusMessage>
       </FormEnd>
     </form>

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { messages } from "#shared/messages.ts";
 import { InputField } from "#web/components/ui/field.tsx";
 import { DisplayNameFormSchema, useAccountForm } from "./account-form.ts";
@@ -7,6 +8,7 @@ import { StatusMessage, primaryButtonClass } from "./status-message.tsx";
 
 /** Changes the display name through the account API; the server checks the name too. */
 export function DisplayNameForm({ initial, onSaved }: { initial: string; onSaved?: (name: string) => void }) {
+  const { t } = useTranslation("account");
   const [saved, setSaved] = useState<string | null>(null);
   const { form, fields, busy } = useAccountForm(DisplayNameFormSchema, async ({ displayName }, element) => {
     setSaved(null);
@@ -39,10 +41,10 @@ export function DisplayNameForm({ initial, onSaved }: { initial: string; onSaved
 
   return (
     <form {...getFormProps(form)} className="grid max-w-md gap-3">
-      <InputField field={fields.displayName} label="Display name" defaultValue={initial} autoComplete="nickname" />
+      <InputField field={fields.displayName} label={t("displayName.label")} defaultValue={initial} autoComplete="nickname" />
       <div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? "Saving..." : "Save display name"}
+          {busy ? t("saving") : t("displayName.submit")}
         </button>
       </div>
       <StatusMessage kind="error" id={form.errorId}>{form.errors?.[0]}</StatusMessage>

@@ -1,6 +1,7 @@
 // The person's language (PUT /api/v1/account/language): their signed-in pages and their mail follow it. Saved, the
 // page loads again in it.
 import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, type Language } from "#shared/i18n/index.ts";
 import { ui } from "#web/components/ui/field.tsx";
 import { useLanguages } from "#web/lib/language.ts";
@@ -8,6 +9,7 @@ import { primaryButtonClass } from "./status-message.tsx";
 
 export function LanguageForm({ initial }: { initial: Language | null }) {
   const id = useId();
+  const { t } = useTranslation("account");
   const { languages, defaultLanguage } = useLanguages();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,7 +41,7 @@ export function LanguageForm({ initial }: { initial: Language | null }) {
     <form onSubmit={submit} className="grid max-w-md gap-3" noValidate>
       <div>
         <label htmlFor={`${id}-language`} className={ui.label}>
-          Language
+          {t("language.label")}
         </label>
         <select
           id={`${id}-language`}
@@ -49,7 +51,7 @@ export function LanguageForm({ initial }: { initial: Language | null }) {
           aria-describedby={error ? `${id}-error` : undefined}
           className={ui.input}
         >
-          <option value="">Site default ({LANGUAGE_NAMES[defaultLanguage]})</option>
+          <option value="">{t("language.siteDefault", { language: LANGUAGE_NAMES[defaultLanguage] })}</option>
           {languages.map((language) => (
             <option key={language} value={language} lang={language}>
               {LANGUAGE_NAMES[language]}
@@ -62,7 +64,7 @@ export function LanguageForm({ initial }: { initial: Language | null }) {
       </div>
       <div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? "Saving..." : "Save language"}
+          {busy ? t("saving") : t("language.submit")}
         </button>
       </div>
     </form>

@@ -2,6 +2,7 @@
 // PUT /api/v1/me/notifications; a refusal is told beside the kind at fault.
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   DELIVERIES_OF,
   deliveryLabel,
@@ -26,12 +27,13 @@ export async function fetchNotificationPreferences(fetcher?: Fetcher): Promise<N
 
 /** `onSaved`: told after each save (the onboarding reads its steps again). */
 export function NotificationPreferencesForm({ initial, onSaved }: { initial: NotificationPreferences; onSaved?: () => void }) {
+  const { t } = useTranslation("account");
   const [saved, setSaved] = useState<string | null>(null);
   const { form, fields, busy } = useAccountForm(NotificationPreferencesSchema, async (value) => {
     setSaved(null);
     try {
       await apiFetch("/me/notifications", { method: "PUT", json: value });
-      setSaved(notificationMessages.saved);
+      setSaved(t("notifications.saved", { defaultValue: notificationMessages.saved }));
       onSaved?.();
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
@@ -40,17 +42,17 @@ export function NotificationPreferencesForm({ initial, onSaved }: { initial: Not
   });
   return (
     <form {...getFormProps(form)} className="grid gap-4" aria-labelledby="notifications-heading">
-      <p className="text-sm text-stone-700">Every mail says why you get it and links back here.</p>
+      <p className="text-sm text-stone-700">{t("notifications.intro")}</p>
       {NOTIFICATION_KINDS.map((kind) => {
         const field = fields[kind];
         return (
           <fieldset key={kind} className="grid gap-1" aria-describedby={field.errors ? field.errorId : undefined} aria-invalid={field.errors ? true : undefined}>
-            <legend className="font-semibold text-stone-900">{NOTIFICATION_KIND_LABELS[kind]}</legend>
+            <legend className="font-semibold text-stone-900">{t(`notifications.kinds.${kind}`, { defaultValue: NOTIFICATION_KIND_LABELS[kind] })}</legend>
             <div className="flex flex-wrap gap-x-5 gap-y-1">
               {DELIVERIES_OF[kind].map((delivery) => (
                 <label key={delivery} className="flex items-center gap-2 text-stone-800">
                   <input type="radio" name={field.name} value={delivery} defaultChecked={initial[kind] === delivery} className="size-4 accent-brand-700" />
-                  {deliveryLabel(kind, delivery)}
+                  {t(`notifications.deliveries.${kind === "insights" && delivery === "at once" ? "monthly" : delivery}`, { defaultValue: deliveryLabel(kind, delivery) })}
                 </label>
               ))}
             </div>
@@ -60,7 +62,7 @@ export function NotificationPreferencesForm({ initial, onSaved }: { initial: Not
       })}
       <div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? "Saving..." : "Save notification preferences"}
+          {busy ? t("saving") : t("notifications.submit")}
         </button>
       </div>
       <StatusMessage kind="error" id={form.errorId}>{form.errors?.[0]}</StatusMessage>

@@ -1,6 +1,7 @@
 // Choosing a new password from the link of a password-reset email, whose token the page was given.
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { messages } from "#shared/messages.ts";
 import { InputField } from "#web/components/ui/field.tsx";
@@ -10,6 +11,7 @@ import { postAuth } from "./auth-api.ts";
 import { FormEnd, StatusMessage } from "./status-message.tsx";
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
+  const { t } = useTranslation("account");
   const [done, setDone] = useState(false);
   const [invalid, setInvalid] = useState(!token);
   const { form, fields, busy } = useAccountForm(NewPasswordFormSchema, async ({ password }) => {
@@ -25,7 +27,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <>
         <StatusMessage kind="success">{messages.auth.passwordChanged}</StatusMessage>
         <Link to={paths.login} className="text-brand-700 underline">
-          Go to Login
+          {t("resetPassword.goToLogin")}
         </Link>
       </>
     );
@@ -35,7 +37,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <>
         <StatusMessage kind="error">{messages.auth.resetLinkInvalid}</StatusMessage>
         <Link to={paths.forgotPassword} className="text-brand-700 underline">
-          Ask for a new link
+          {t("resetPassword.askNew")}
         </Link>
       </>
     );
@@ -43,9 +45,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   // The browser's own check (a required field) stays on: noValidate is left off.
   return (
     <form method="post" {...getFormProps(form)} noValidate={false} className="grid gap-4">
-      <InputField field={fields.password} label="New password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" />
-      <InputField field={fields.confirmPassword} label="Confirm new password" type="password" required autoComplete="new-password" />
-      <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label="Set new password" busyLabel="Saving..." />
+      <InputField field={fields.password} label={t("newPassword")} type="password" required autoComplete="new-password" placeholder={t("passwordPlaceholder")} />
+      <InputField field={fields.confirmPassword} label={t("confirmNewPassword")} type="password" required autoComplete="new-password" />
+      <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label={t("resetPassword.submit")} busyLabel={t("saving")} />
     </form>
   );
 }

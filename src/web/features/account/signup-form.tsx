@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ACCOUNT_TYPES, type AccountType } from "#shared/constants.ts";
+import { ACCOUNT_TYPES } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import { InputField, ui } from "#web/components/ui/field.tsx";
 import { paths } from "#web/lib/paths.ts";
@@ -11,13 +12,9 @@ import { FormEnd, StatusMessage } from "./status-message.tsx";
 import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
 import { SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
 
-const TYPE_LABELS: Record<AccountType, string> = {
-  visitor: "Visitor / community member",
-  business: "Business owner / representative",
-};
-
 /** `siteAddress`: where the site is set up, named when the server refuses the page's origin. */
 export function SignupForm({ siteAddress }: { siteAddress: string }) {
+  const { t } = useTranslation("account");
   const [created, setCreated] = useState<string | null>(null);
   const proofOfWork = useProofOfWork();
   const { form, fields, busy } = useAccountForm(SignupFormSchema, async ({ email, password, accountType }) => {
@@ -46,7 +43,7 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
         {/* Sign-up signs no one in: the emailed link does, or the login page. */}
         <p>
           <Link to={paths.login} className="text-brand-700 underline">
-            Go to the login page
+            {t("signup.goToLogin")}
           </Link>
         </p>
       </div>
@@ -57,23 +54,23 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
   return (
     <>
       <form method="post" {...getFormProps(form)} noValidate={false} className="grid gap-4">
-        <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
-        <InputField field={fields.password} label="Password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" />
-        <InputField field={fields.confirmPassword} label="Confirm password" type="password" required autoComplete="new-password" />
+        <InputField field={fields.email} label={t("email")} type="email" required autoComplete="email" />
+        <InputField field={fields.password} label={t("password")} type="password" required autoComplete="new-password" placeholder={t("passwordPlaceholder")} />
+        <InputField field={fields.confirmPassword} label={t("confirmPassword")} type="password" required autoComplete="new-password" />
         <fieldset className="grid gap-2">
-          <legend className={ui.label}>I am signing up as a</legend>
+          <legend className={ui.label}>{t("signup.signingUpAs")}</legend>
           {ACCOUNT_TYPES.map((type) => (
             <label key={type} className="flex items-center gap-2 text-stone-800">
               <input type="radio" name={fields.accountType.name} value={type} defaultChecked={type === "visitor"} className="size-4 accent-brand-700" />
-              {TYPE_LABELS[type]}
+              {t(`signup.types.${type}`)}
             </label>
           ))}
         </fieldset>
-        <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label="Sign Up" busyLabel="Creating account..." />
+        <FormEnd errorId={form.errorId} error={form.errors?.[0]} busy={busy} label={t("signup.title")} busyLabel={t("signup.busy")} />
         <p className="text-sm text-stone-700">
-          Already have an account?{" "}
+          {t("signup.already")}{" "}
           <Link to={paths.login} className="text-brand-700 underline">
-            Login
+            {t("login.title")}
           </Link>
         </p>
       </form>

@@ -1,6 +1,7 @@
 // "Sign in with Google" (or another OpenID Connect provider): a popup where the browser allows one, else a full-page
 // redirect through the provider and back.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { createAuthClient } from "better-auth/client";
 import { oauthPopupClient } from "better-auth/client/plugins";
 import { messages } from "#shared/messages.ts";
@@ -45,6 +46,7 @@ function listenForPopupOutcome() {
 }
 
 export function ThirdPartySignIn({ provider, mode }: { provider: Provider; mode: "signin" | "signup" }) {
+  const { t } = useTranslation("account");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -88,7 +90,7 @@ export function ThirdPartySignIn({ provider, mode }: { provider: Provider; mode:
   return (
     <div className="grid gap-2">
       <button type="button" className={secondaryButtonClass} onClick={() => void start()} disabled={busy}>
-        {mode === "signin" ? `Sign in with ${provider.name}` : `Sign up with ${provider.name}`}
+        {mode === "signin" ? t("thirdParty.signIn", { name: provider.name }) : t("thirdParty.signUp", { name: provider.name })}
       </button>
       <StatusMessage kind="error">{error}</StatusMessage>
       <StatusMessage kind="info">{notice}</StatusMessage>
@@ -98,10 +100,11 @@ export function ThirdPartySignIn({ provider, mode }: { provider: Provider; mode:
 
 /** The sign-in providers offered below the login or sign-up form, with what went wrong on the last one tried. */
 export function ThirdPartySignIns({ providers, error, mode }: { providers: Provider[]; error: string | null; mode: "signin" | "signup" }) {
+  const { t } = useTranslation("account");
   if (providers.length === 0) return null;
   return (
     <div className="grid gap-3">
-      <p className="text-center text-sm text-stone-600">or</p>
+      <p className="text-center text-sm text-stone-600">{t("thirdParty.or")}</p>
       <StatusMessage kind="error">{error}</StatusMessage>
       {providers.map((provider) => (
         <ThirdPartySignIn key={provider.id} provider={provider} mode={mode} />

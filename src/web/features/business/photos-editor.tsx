@@ -1,5 +1,6 @@
 // The Markers form's gallery editor: upload through the resumable upload path, alt text required, reorder.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { MAX_BUSINESS_PHOTOS } from "#shared/schemas/business.ts";
 import { ErrorList, ui } from "#web/components/ui/field.tsx";
 import { UploadField } from "#web/components/upload/upload-field.tsx";
@@ -41,6 +42,7 @@ export function PhotosEditor({
   metadata?: Record<string, string> | undefined;
   onBusyChange?: (busy: boolean) => void;
 }) {
+  const { t } = useTranslation("owners");
   const [photos, setPhotos] = useState<Draft[]>(() => initialPhotos(initialValue));
   // The upload control is drawn only while a photo is being added, so the form keeps one "Upload" button (the logo's).
   const [adding, setAdding] = useState(false);
@@ -56,36 +58,36 @@ export function PhotosEditor({
     <fieldset className="grid gap-3" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined} data-field={name}>
       <legend className={ui.label}>{label}</legend>
       <input type="hidden" name={name} value={JSON.stringify(photos.map(({ path, alt }) => ({ path, alt })))} />
-      {photos.length === 0 && <p className="text-sm text-stone-600">No photos.</p>}
-      <ol className="grid gap-3" aria-label="Gallery, first photo first">
+      {photos.length === 0 && <p className="text-sm text-stone-600">{t("photos.none")}</p>}
+      <ol className="grid gap-3" aria-label={t("photos.gallery")}>
         {photos.map((photo, index) => (
           <li key={photo.path} data-item={index} className="flex flex-wrap items-end gap-3 rounded-md border border-stone-300 p-2">
             <img src={photo.url} alt="" className="h-16 w-24 rounded object-cover" />
             <label className="grid min-w-0 grow text-sm">
-              Alt text for photo {index + 1} (required)
+              {t("photos.alt", { n: index + 1 })}
               <input type="text" required maxLength={300} value={photo.alt} onChange={(e) => setPhotos((all) => all.map((p, i) => (i === index ? { ...p, alt: e.target.value } : p)))} className={ui.input} />
             </label>
             <span className="flex gap-1">
-              <button type="button" className={ui.secondary} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move photo ${index + 1} earlier`}>
+              <button type="button" className={ui.secondary} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t("photos.earlier", { n: index + 1 })}>
                 ↑
               </button>
-              <button type="button" className={ui.secondary} disabled={index === photos.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move photo ${index + 1} later`}>
+              <button type="button" className={ui.secondary} disabled={index === photos.length - 1} onClick={() => move(index, index + 1)} aria-label={t("photos.later", { n: index + 1 })}>
                 ↓
               </button>
-              <button type="button" className={ui.danger} onClick={() => setPhotos((all) => all.filter((_, i) => i !== index))} aria-label={`Remove photo ${index + 1}`}>
-                Remove
+              <button type="button" className={ui.danger} onClick={() => setPhotos((all) => all.filter((_, i) => i !== index))} aria-label={t("photos.removeLabel", { n: index + 1 })}>
+                {t("photos.remove")}
               </button>
             </span>
           </li>
         ))}
       </ol>
       {photos.length >= MAX_BUSINESS_PHOTOS ? (
-        <p className="text-sm text-stone-600">The gallery is full ({MAX_BUSINESS_PHOTOS} photos).</p>
+        <p className="text-sm text-stone-600">{t("photos.full", { max: MAX_BUSINESS_PHOTOS })}</p>
       ) : adding ? (
         <UploadField
           kind="businessPhoto"
           metadata={metadata}
-          label={`Add a photo (${photos.length} of ${MAX_BUSINESS_PHOTOS})`}
+          label={t("photos.addCount", { n: photos.length, max: MAX_BUSINESS_PHOTOS })}
           onBusyChange={onBusyChange}
           errorId={errorId}
           invalid={invalid}
@@ -96,7 +98,7 @@ export function PhotosEditor({
         />
       ) : (
         <button type="button" className={`${ui.secondary} justify-self-start`} onClick={() => setAdding(true)}>
-          Add a photo
+          {t("photos.add")}
         </button>
       )}
       <ErrorList id={errorId} errors={errors} />

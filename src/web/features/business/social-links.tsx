@@ -1,5 +1,6 @@
 // A business's social links: the labelled icons on its page, and the editor the Markers form draws for them.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { SOCIAL_KINDS, SOCIAL_LABELS, type SocialKind, type SocialLink } from "#shared/social-links.ts";
 import { ui } from "#web/components/ui/field.tsx";
 import { jsonListField } from "#web/lib/json-list-field.ts";
@@ -65,6 +66,7 @@ export function SocialLinks({ links, name, businessId }: { links: readonly Socia
  * group names the field (`data-field`) so a refused sending focuses its first control.
  */
 export function SocialLinksEditor({ name, label, initialValue, errorId, errors }: { name: string; label: string; initialValue: unknown; errorId: string; errors?: string[] }) {
+  const { t } = useTranslation("owners");
   const [links, setLinks] = useState<SocialLink[]>(() => jsonListField<SocialLink>(initialValue));
   const invalid = !!errors?.length;
   const set = (index: number, patch: Partial<SocialLink>) => setLinks((all) => all.map((link, i) => (i === index ? { ...link, ...patch } : link)));
@@ -72,12 +74,12 @@ export function SocialLinksEditor({ name, label, initialValue, errorId, errors }
     <fieldset className="grid gap-2" aria-describedby={invalid ? errorId : undefined} aria-invalid={invalid || undefined} data-field={name}>
       <legend className={ui.label}>{label}</legend>
       <input type="hidden" name={name} value={JSON.stringify(links)} />
-      {links.length === 0 && <p className="text-sm text-stone-600">No social links.</p>}
+      {links.length === 0 && <p className="text-sm text-stone-600">{t("social.none")}</p>}
       {links.map((link, index) => (
         <div key={index} className="flex flex-wrap items-end gap-2">
           <label className="grid text-sm">
-            Network
-            <select value={link.kind} onChange={(e) => set(index, { kind: e.target.value as SocialKind })} className="mt-1 rounded-md border border-stone-400 px-2 py-2" aria-label={`Network of link ${index + 1}`}>
+            {t("social.network")}
+            <select value={link.kind} onChange={(e) => set(index, { kind: e.target.value as SocialKind })} className="mt-1 rounded-md border border-stone-400 px-2 py-2" aria-label={t("social.networkOf", { n: index + 1 })}>
               {SOCIAL_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {SOCIAL_LABELS[kind]}
@@ -86,17 +88,18 @@ export function SocialLinksEditor({ name, label, initialValue, errorId, errors }
             </select>
           </label>
           <label className="grid min-w-0 grow text-sm">
-            Address
-            <input type="url" value={link.url} placeholder="https://" maxLength={500} onChange={(e) => set(index, { url: e.target.value })} className={ui.input} aria-label={`Address of link ${index + 1}`} />
+            {t("social.address")}
+            <input type="url" value={link.url} placeholder="https://" maxLength={500} onChange={(e) => set(index, { url: e.target.value })} className={ui.input} aria-label={t("social.addressOf", { n: index + 1 })} />
           </label>
           <button type="button" className="py-2 text-sm text-brand-700 underline" onClick={() => setLinks((all) => all.filter((_, i) => i !== index))}>
-            Remove<span className="sr-only"> link {index + 1}</span>
+            {t("photos.remove")}
+            <span className="sr-only"> {t("social.link", { n: index + 1 })}</span>
           </button>
         </div>
       ))}
       {links.length < 10 && (
         <button type="button" className={`${ui.secondary} justify-self-start`} onClick={() => setLinks((all) => [...all, { kind: "facebook", url: "" }])}>
-          Add a social link
+          {t("social.add")}
         </button>
       )}
       <p id={errorId} className="text-sm font-medium text-red-800 empty:hidden">

@@ -2,6 +2,7 @@
 // `aria-current="step"`, done ones said so) and the shown step's own part, which reuses the site's flows: the
 // verification mail, the business pages' claim and /mybusiness's proposal and listing forms, the notification form.
 import { Form, Link, useRevalidator } from "react-router";
+import { useTranslation } from "react-i18next";
 import { ui } from "#web/components/ui/field.tsx";
 import { paths } from "#web/lib/paths.ts";
 import type { Onboarding, OnboardingStep, OnboardingStepId } from "#shared/schemas/dashboard.ts";
@@ -11,8 +12,9 @@ import { NotificationPreferencesForm, ResendVerification } from "#web/features/a
 const stepHref = (id: OnboardingStepId) => `${paths.member.profileSetup}?step=${id}`;
 
 export function OnboardingStepList({ onboarding, shown }: { onboarding: Onboarding; shown: OnboardingStepId }) {
+  const { t } = useTranslation("members");
   return (
-    <nav aria-label="Setup steps">
+    <nav aria-label={t("onboarding.steps")}>
       <ol className="grid gap-2 sm:grid-cols-4">
         {onboarding.steps.map((step, i) => (
           <li key={step.id}>
@@ -26,7 +28,7 @@ export function OnboardingStepList({ onboarding, shown }: { onboarding: Onboardi
               </span>
               <span>
                 <span className="font-semibold">{step.title}</span>
-                <span className="block text-stone-600">{step.done ? "Done" : "To do"}</span>
+                <span className="block text-stone-600">{step.done ? t("onboarding.done") : t("onboarding.toDo")}</span>
               </span>
             </Link>
           </li>
@@ -37,12 +39,13 @@ export function OnboardingStepList({ onboarding, shown }: { onboarding: Onboardi
 }
 
 function NextLink({ onboarding, step }: { onboarding: Onboarding; step: OnboardingStep }) {
+  const { t } = useTranslation("members");
   const next = onboarding.steps[onboarding.steps.findIndex((s) => s.id === step.id) + 1];
   if (!next) return null;
   return (
     <p>
       <Link to={stepHref(next.id)} className="font-semibold text-brand-700 underline">
-        Next step: {next.title}
+        {t("onboarding.next", { step: next.title })}
       </Link>
     </p>
   );
@@ -60,6 +63,7 @@ export function OnboardingStepBody({
   preferences: NotificationPreferences | null;
 }) {
   const step = onboarding.steps.find((s) => s.id === shown)!;
+  const { t } = useTranslation("members");
   // Saved preferences complete their step: the steps are read again.
   const { revalidate } = useRevalidator();
   // The notification form is named by the heading of that id (as on /myaccount).
@@ -73,25 +77,22 @@ export function OnboardingStepBody({
       {shown === "verify-email" && !step.done && <ResendVerification email={email} callbackURL={stepHref("business")} />}
       {shown === "business" && (
         <>
-          <p className="text-stone-700">
-            Search the directory for your business and open its page: under “Is this your business?” you can claim it. If it is not in the directory, propose it on My
-            Business. An administrator approves either.
-          </p>
-          <Form method="get" action={paths.search("").split("?")[0]} role="search" aria-label="Find your business" className="flex flex-wrap items-end gap-2">
+          <p className="text-stone-700">{t("onboarding.findIntro")}</p>
+          <Form method="get" action={paths.search("").split("?")[0]} role="search" aria-label={t("onboarding.find")} className="flex flex-wrap items-end gap-2">
             <label className="grid gap-1">
-              <span className={ui.label}>Business name</span>
+              <span className={ui.label}>{t("onboarding.businessName")}</span>
               <input name="q" type="search" required minLength={2} className={ui.input} />
             </label>
             <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-              Search
+              {t("onboarding.search")}
             </button>
           </Form>
           <p className="flex flex-wrap gap-4">
             <Link to={paths.map} className="text-brand-700 underline">
-              Find your business on the map
+              {t("onboarding.onMap")}
             </Link>
             <Link to={paths.myBusiness} className="text-brand-700 underline">
-              Propose your business on My Business
+              {t("onboarding.propose")}
             </Link>
           </p>
         </>
@@ -99,7 +100,7 @@ export function OnboardingStepBody({
       {shown === "listing" && (
         <p>
           <Link to={paths.myBusiness} className="font-semibold text-brand-700 underline">
-            Edit your listing on My Business
+            {t("onboarding.editListing")}
           </Link>
         </p>
       )}

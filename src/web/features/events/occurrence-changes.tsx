@@ -1,5 +1,6 @@
 // On one date's page of a series, for administrators: move that date (a new start and end, in the site's time zone),
 // cancel it, or put it back as the rule has it. A refused change says why beside the field at fault.
+import { useTranslation } from "react-i18next";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState, useSyncExternalStore } from "react";
@@ -9,11 +10,6 @@ import { ui } from "#web/components/ui/field.tsx";
 import { OccurrenceChangeSchema } from "#shared/schemas/event.ts";
 import type { OccurrenceActionData, OccurrenceIntent } from "./occurrence-result.ts";
 
-const DONE: Record<OccurrenceIntent, string> = {
-  move: "This date was moved.",
-  cancel: "This date was cancelled.",
-  restore: "This date is back as the series has it.",
-};
 
 interface Props {
   start: string;
@@ -36,6 +32,7 @@ function IntentButton({ intent, className, children }: { intent: OccurrenceInten
 const noSubscription = () => () => {};
 
 export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, result }: Props) {
+  const { t } = useTranslation("owners");
   const busy = useNavigation().state !== "idle";
   // The date pickers' segments are formatted by the browser's Intl, which can differ from the server's: they are drawn
   // once the page runs.
@@ -59,11 +56,11 @@ export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, 
   return (
     <section aria-labelledby="occurrence-change" className="mt-4 rounded-md border border-stone-300 bg-stone-50 p-4">
       <h2 id="occurrence-change" className="text-lg font-semibold text-brand-800">
-        Change this date
+        {t("occurrence.heading")}
       </h2>
       {result?.done && (
         <p role="status" className={ui.success}>
-          {DONE[result.done]}
+          {t(`occurrence.done.${result.done}`)}
         </p>
       )}
       {elsewhere && (
@@ -71,21 +68,21 @@ export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, 
           {elsewhere}
         </p>
       )}
-      {movedFrom && <p className="mt-2 text-stone-800">Moved from {movedFrom}.</p>}
+      {movedFrom && <p className="mt-2 text-stone-800">{t("occurrence.movedFrom", { when: movedFrom })}</p>}
       {(movedFrom || cancelled) && (
         <Form method="post" className="mt-3">
           <IntentButton intent="restore" className={ui.secondary}>
-            {cancelled ? "Restore this date" : "Put this date back"}
+            {cancelled ? t("occurrence.restore") : t("occurrence.putBack")}
           </IntentButton>
         </Form>
       )}
       {!cancelled && hydrated && (
-          <Form id={form.id} method="post" noValidate onSubmit={form.onSubmit} className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Move this date">
-            <DateTimeField name={fields.startDate.name} label="New start" defaultValue={start} timeZone={timeZone} errors={fields.startDate.errors} onChange={startChanged} />
-            <DateTimeField key={endValue} name={fields.endDate.name} label="New end (optional)" defaultValue={endValue} timeZone={timeZone} errors={fields.endDate.errors} onChange={() => setEndChanged(true)} />
+          <Form id={form.id} method="post" noValidate onSubmit={form.onSubmit} className="mt-3 grid gap-3 sm:grid-cols-2" aria-label={t("occurrence.move")}>
+            <DateTimeField name={fields.startDate.name} label={t("occurrence.newStart")} defaultValue={start} timeZone={timeZone} errors={fields.startDate.errors} onChange={startChanged} />
+            <DateTimeField key={endValue} name={fields.endDate.name} label={t("occurrence.newEnd")} defaultValue={endValue} timeZone={timeZone} errors={fields.endDate.errors} onChange={() => setEndChanged(true)} />
             <p className="sm:col-span-2">
               <IntentButton intent="move" className={ui.primary}>
-                {busy ? "Saving…" : "Move this date"}
+                {busy ? t("occurrence.saving") : t("occurrence.move")}
               </IntentButton>
             </p>
           </Form>
@@ -93,7 +90,7 @@ export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, 
       {!cancelled && (
         <Form method="post" className="mt-3">
           <IntentButton intent="cancel" className={ui.danger}>
-            Cancel this date
+            {t("occurrence.cancel")}
           </IntentButton>
         </Form>
       )}

@@ -4,6 +4,7 @@ import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
 import { INTAKE_OBJECTIVES, IntakeInputSchema, intakeMessages, type IntakeBusiness, type IntakeInput } from "#shared/schemas/intake.ts";
 import { ErrorList, inputProps, OutcomeMessage, selectProps, textareaProps, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
@@ -72,18 +73,19 @@ function Check({ label, name, value }: { label: string; name: string; value?: st
 }
 
 function Signature({ who, signature, date, required = false }: { who: string; signature: Meta; date: Meta; required?: boolean }) {
+  const { t } = useTranslation("owners");
   return (
     <div className="mt-4 grid gap-4 first:mt-0 sm:grid-cols-[2fr_1fr]">
       <div>
         <label htmlFor={signature.id} className={LABEL}>
-          Signature of {who}
+          {t("intake.signatureOf", { who })}
         </label>
         <input {...inputProps(signature)} autoComplete="off" aria-required={required || undefined} className={`${INPUT} intake-signature`} />
         <ErrorList id={signature.errorId} errors={signature.errors} />
       </div>
       <div>
         <label htmlFor={date.id} className={LABEL}>
-          Date signed by {who}
+          {t("intake.dateSignedBy", { who })}
         </label>
         <input {...inputProps(date, "date")} aria-required={required || undefined} className={INPUT} />
         <ErrorList id={date.errorId} errors={date.errors} />
@@ -93,18 +95,19 @@ function Signature({ who, signature, date, required = false }: { who: string; si
 }
 
 function BusinessChoice({ businesses, field }: { businesses: IntakeBusiness[]; field: Meta }) {
+  const { t } = useTranslation("owners");
   return (
     <div className="intake-no-print mb-4">
       <label htmlFor={field.id} className={LABEL}>
-        Your business in the directory
+        {t("intake.yourBusiness")}
       </label>
       <select {...selectProps(field)} defaultValue={businesses[0]?.id ?? ""} className={INPUT}>
         {businesses.map((b) => (
           <option key={b.id} value={b.id}>
-            {b.relation === "claim" ? `${b.name} (claim waiting)` : b.name}
+            {b.relation === "claim" ? t("intake.claimWaiting", { name: b.name }) : b.name}
           </option>
         ))}
-        <option value="">None of these</option>
+        <option value="">{t("intake.none")}</option>
       </select>
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
@@ -112,6 +115,7 @@ function BusinessChoice({ businesses, field }: { businesses: IntakeBusiness[]; f
 }
 
 export function IntakeForm({ signedIn, businesses, result }: { signedIn: boolean; businesses: IntakeBusiness[]; result: IntakeActionData | undefined }) {
+  const { t } = useTranslation("owners");
   const form = useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "submitting";
   const [intake, fields] = useForm<IntakeInput>({ id: "intake", lastResult: result?.submission });
@@ -125,73 +129,72 @@ export function IntakeForm({ signedIn, businesses, result }: { signedIn: boolean
     <>
       {!signedIn && (
         <p className="intake-no-print mt-3 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-stone-800">
-          To send this form to the association,{" "}
-          <Link to={login} className="font-semibold text-brand-700 underline">
-            log in
-          </Link>{" "}
-          or{" "}
-          <Link to={`${paths.signup}?next=${encodeURIComponent(paths.member.intake)}`} className="font-semibold text-brand-700 underline">
-            sign up
-          </Link>
-          ; you will come back here.
+          <Trans
+            t={t}
+            i18nKey="intake.signInFirst"
+            components={{
+              login: <Link to={login} className="font-semibold text-brand-700 underline" />,
+              signup: <Link to={`${paths.signup}?next=${encodeURIComponent(paths.member.intake)}`} className="font-semibold text-brand-700 underline" />,
+            }}
+          />
         </p>
       )}
       <Form ref={form} id={intake.id} method="post" className="intake-form" aria-labelledby="intake-heading" noValidate onSubmit={signedIn ? undefined : (e) => e.preventDefault()}>
         <fieldset className={FIELDSET}>
-          <legend className={LEGEND}>About your business</legend>
+          <legend className={LEGEND}>{t("intake.about")}</legend>
           {signedIn && businesses.length > 0 && <BusinessChoice businesses={businesses} field={fields.businessId} />}
-          <TextField label="Business name" field={fields.businessName} autoComplete="organization" required />
-          <TextField label="Owner/manager name" field={fields.ownerName} autoComplete="name" required />
-          <TextField label="Contact email" field={fields.email} type="email" autoComplete="email" required />
-          <TextField label="Phone" field={fields.phone} type="tel" autoComplete="tel" />
-          <TextField label="Address" field={fields.address} autoComplete="address-line1" />
-          <TextField label="Website/social links" field={fields.links} multiline />
-          <TextField label="Type of business" field={fields.businessType} />
+          <TextField label={t("intake.fields.businessName")} field={fields.businessName} autoComplete="organization" required />
+          <TextField label={t("intake.fields.ownerName")} field={fields.ownerName} autoComplete="name" required />
+          <TextField label={t("intake.fields.email")} field={fields.email} type="email" autoComplete="email" required />
+          <TextField label={t("intake.fields.phone")} field={fields.phone} type="tel" autoComplete="tel" />
+          <TextField label={t("intake.fields.address")} field={fields.address} autoComplete="address-line1" />
+          <TextField label={t("intake.fields.links")} field={fields.links} multiline />
+          <TextField label={t("intake.fields.businessType")} field={fields.businessType} />
         </fieldset>
 
         <fieldset className={FIELDSET} aria-describedby={fields.objectives.errors ? fields.objectives.errorId : undefined}>
-          <legend className={LEGEND}>Marketing objectives</legend>
+          <legend className={LEGEND}>{t("intake.objectives")}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {INTAKE_OBJECTIVES.map((objective) => (
-              <Check key={objective} label={objective} name="objectives" value={objective} />
+              <Check key={objective} label={t(`intake.objective.${INTAKE_OBJECTIVES.indexOf(objective)}`, { defaultValue: objective })} name="objectives" value={objective} />
             ))}
           </div>
           <ErrorList id={fields.objectives.errorId} errors={fields.objectives.errors} />
         </fieldset>
 
         <fieldset className={FIELDSET}>
-          <legend className={LEGEND}>Your marketing today</legend>
-          <TextField label="Tools used" field={fields.tools} multiline />
-          <TextField label="Challenges" field={fields.challenges} multiline />
-          <TextField label="Services of interest" field={fields.services} multiline />
+          <legend className={LEGEND}>{t("intake.today")}</legend>
+          <TextField label={t("intake.fields.tools")} field={fields.tools} multiline />
+          <TextField label={t("intake.fields.challenges")} field={fields.challenges} multiline />
+          <TextField label={t("intake.fields.services")} field={fields.services} multiline />
         </fieldset>
 
         <fieldset className={FIELDSET}>
-          <legend className={LEGEND}>Promotions willing to offer</legend>
-          <TextField label="Discount %" field={fields.discountPercent} type="number" />
+          <legend className={LEGEND}>{t("intake.promotions")}</legend>
+          <TextField label={t("intake.fields.discountPercent")} field={fields.discountPercent} type="number" />
           <div className="mt-4 grid gap-2">
-            <Check label="Buy-one-get-one" name="bogo" />
-            <Check label="Free gift" name="freeGift" />
+            <Check label={t("intake.bogo")} name="bogo" />
+            <Check label={t("intake.freeGift")} name="freeGift" />
           </div>
-          <TextField label="Other promotion" field={fields.otherPromotion} />
+          <TextField label={t("intake.fields.otherPromotion")} field={fields.otherPromotion} />
         </fieldset>
 
         <fieldset className={FIELDSET}>
-          <legend className={LEGEND}>Consent</legend>
-          <p className="intake-no-print mb-2 text-sm text-stone-600">Sign by typing your full name, with the date.</p>
-          <Signature who="business owner or manager" signature={fields.ownerSignature} date={fields.ownerSignedOn} required />
-          <Signature who="association representative" signature={fields.representativeSignature} date={fields.representativeSignedOn} />
+          <legend className={LEGEND}>{t("intake.consent")}</legend>
+          <p className="intake-no-print mb-2 text-sm text-stone-600">{t("intake.signHint")}</p>
+          <Signature who={t("intake.owner")} signature={fields.ownerSignature} date={fields.ownerSignedOn} required />
+          <Signature who={t("intake.representative")} signature={fields.representativeSignature} date={fields.representativeSignedOn} />
         </fieldset>
 
         <div className="intake-fieldset mt-6">
-          <TextField label="Additional feedback" field={fields.feedback} multiline />
+          <TextField label={t("intake.fields.feedback")} field={fields.feedback} multiline />
         </div>
 
         {signedIn && (
           <div className="intake-no-print mt-6 grid gap-2">
             <OutcomeMessage outcome={result?.outcome} />
             <button type="submit" className={`${ui.primary} w-fit`} disabled={busy}>
-              {busy ? "Sending..." : "Send this form"}
+              {busy ? t("myBusiness.sending") : t("intake.send")}
             </button>
           </div>
         )}

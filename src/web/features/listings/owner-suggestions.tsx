@@ -1,6 +1,7 @@
 // A business's waiting suggestions on the owner's /mybusiness: each live beside suggested, to take into the owner's
 // own change (the edit form opens with it filled in) or dismiss.
 import { useFetcher } from "react-router";
+import { useTranslation } from "react-i18next";
 import { CLOSED_FLAG_DAYS, SUGGESTION_FIELDS, SUGGESTION_KIND_LABELS, type Suggestion, type SuggestionList } from "#shared/schemas/listings.ts";
 import { OutcomeMessage, type Outcome } from "#web/components/ui/field.tsx";
 import { apiFetch, type Fetcher } from "#web/lib/api-client.ts";
@@ -38,6 +39,7 @@ export function prefillFrom(url: URL): Prefill | null {
 export const suggestionNote = (s: Pick<Suggestion, "kind" | "value">) => `${SUGGESTION_KIND_LABELS[s.kind]}${s.value ? `: ${s.value}` : ""}`;
 
 export function OwnerSuggestions({ businessId, businessName, list }: { businessId: string; businessName: string; list: SuggestionList }) {
+  const { t } = useTranslation("owners");
   const fetcher = useFetcher<{ outcome: Outcome }>({ key: `suggestions-${businessId}` });
   const suggestions = list.suggestions.filter((s) => s.businessId === businessId);
   const flag = list.closedFlags.find((f) => f.businessId === businessId);
@@ -45,16 +47,16 @@ export function OwnerSuggestions({ businessId, businessName, list }: { businessI
   return (
     <section aria-labelledby={`suggestions-${businessId}`} className="grid gap-3">
       <h3 id={`suggestions-${businessId}`} className="text-lg font-semibold text-stone-900">
-        Suggestions from visitors
+        {t("suggestions.heading")}
       </h3>
       {flag && (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Visitors said {businessName} is closed for good on {flag.days} different days (at least {CLOSED_FLAG_DAYS}); the association sees this too.
+          {t("suggestions.closedFlag", { name: businessName, days: flag.days, least: CLOSED_FLAG_DAYS })}
         </p>
       )}
       <OutcomeMessage outcome={fetcher.data?.outcome} />
       {suggestions.length > 0 && (
-        <ol className="grid gap-3" aria-label={`Suggestions for ${businessName}, oldest first`}>
+        <ol className="grid gap-3" aria-label={t("suggestions.list", { name: businessName })}>
           {suggestions.map((s) => (
             <SuggestionCard
               key={s.id}
@@ -62,8 +64,8 @@ export function OwnerSuggestions({ businessId, businessName, list }: { businessI
               fetcher={fetcher}
               withBusiness={false}
               decisions={[
-                { intent: "suggestion-accept", label: "Use in my change", primary: true },
-                { intent: "suggestion-dismiss", label: "Dismiss" },
+                { intent: "suggestion-accept", label: t("suggestions.use"), primary: true },
+                { intent: "suggestion-dismiss", label: t("suggestions.dismiss") },
               ]}
               extra={{ businessId, note: suggestionNote(s) }}
             />

@@ -2,25 +2,31 @@
 // uploads one and attaches it (POST /api/v1/documents with the meeting as what it belongs to), members-only.
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import { formatNumber, type Lang } from "#shared/i18n/format.ts";
+import { langOf } from "#web/lib/public-text.ts";
 import { documentFileUrl, type LibraryDocument } from "#shared/schemas/document.ts";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
 import { ui } from "#web/components/ui/field.tsx";
 import { UploadField } from "#web/components/upload/upload-field.tsx";
 
-/** "340 KB", "2.5 MB". */
-const sizeText = (bytes: number) => (bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
+/** "340 KB", "2.5 MB" ("2,5 Mo" in French). */
+const sizeText = (bytes: number, t: TFunction, lang: Lang) =>
+  bytes < 1_000_000 ? t("files.kb", { size: formatNumber(Math.max(1, Math.round(bytes / 1000)), lang) }) : t("files.mb", { size: formatNumber(bytes / 1_000_000, lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
 
 export function MeetingFiles({ files }: { files: LibraryDocument[] }) {
+  const { t, i18n } = useTranslation("members");
   if (files.length === 0) return null;
   return (
-    <ul className="grid gap-1" aria-label="Files">
+    <ul className="grid gap-1" aria-label={t("meetings.files")}>
       {files.map((file) => (
         <li key={file.id}>
           <a href={documentFileUrl(file.id)} className="font-semibold text-brand-700 underline" download>
             {file.title}
           </a>{" "}
           <span className="text-sm text-stone-600">
-            ({file.fileName}, {sizeText(file.size)})
+            ({file.fileName}, {sizeText(file.size, t, langOf(i18n.language))})
           </span>
         </li>
       ))}
@@ -29,6 +35,7 @@ export function MeetingFiles({ files }: { files: LibraryDocument[] }) {
 }
 
 export function AttachFileForm({ meetingId, date }: { meetingId: string; date: string }) {
+  const { t } = useTranslation("members");
   const [title, setTitle] = useState("");
   const [file, setFile] = useState<{ path: string; name: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -44,7 +51,7 @@ export function AttachFileForm({ meetingId, date }: { meetingId: string; date: s
     try {
       await apiFetch("/documents", { method: "POST", json: { title, date, filePath: file?.path ?? "", visibility: "members", tags: "meeting", attachedTo: { kind: "meeting", id: meetingId } } });
       setErrors({});
-      setSaved(`File attached: ${title}.`);
+      setSaved(t("files.attached", { title }));
       setTitle("");
       setFile(null);
       await revalidator.revalidate();
@@ -57,11 +64,11 @@ export function AttachFileForm({ meetingId, date }: { meetingId: string; date: s
   return (
     <form onSubmit={(event) => void submit(event)} className="card grid gap-3" aria-labelledby={`${id}-heading`} noValidate>
       <h3 id={`${id}-heading`} className="font-semibold text-stone-900">
-        Attach a file (administrators)
+        {t("files.attach")}
       </h3>
       <div>
         <label htmlFor={`${id}-title`} className={ui.label}>
-          Title
+          {t("files.title")}
         </label>
         <input
           id={`${id}-title`}
@@ -78,10 +85,10 @@ export function AttachFileForm({ meetingId, date }: { meetingId: string; date: s
           </p>
         )}
       </div>
-      {file && <p className="text-sm text-stone-700">New file: {file.name}</p>}
+      {file && <p className="text-sm text-stone-700">{t("files.newFile", { name: file.name })}</p>}
       <UploadField
         kind="document"
-        label="File"
+        label={t("files.file")}
         onUploaded={(stored) => {
           setFile({ path: stored.fullPath, name: stored.name ?? stored.fullPath.split("/").pop() ?? "" });
           if (!title) setTitle((stored.name ?? "").replace(/\.[^.]+$/, ""));
@@ -102,7 +109,7 @@ export function AttachFileForm({ meetingId, date }: { meetingId: string; date: s
       )}
       <div>
         <button type="submit" className={ui.primary} disabled={busy || uploading}>
-          {busy ? "Attaching..." : "Attach file"}
+          {busy ? t("files.attaching") : t("files.submit")}
         </button>
       </div>
       <p role="status" className="text-sm text-green-900">

@@ -1,12 +1,14 @@
 // The member's private calendar of every meeting: its secret address to copy into a calendar app, and "Reset the
 // address", after which the old one stops working (for an address that was shared by mistake).
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { meetingMessages, type MeetingCalendar } from "#shared/schemas/meeting.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
 import { CopyButton } from "#web/components/ui/copy-button.tsx";
 import { ui } from "#web/components/ui/field.tsx";
 
 export function PrivateCalendar({ initialUrl }: { initialUrl: string }) {
+  const { t } = useTranslation("members");
   const [url, setUrl] = useState(initialUrl);
   const [status, setStatus] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,23 +27,21 @@ export function PrivateCalendar({ initialUrl }: { initialUrl: string }) {
   return (
     <section className="card grid gap-2" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
-        Your meetings calendar
+        {t("calendar.heading")}
       </h2>
-      <p className="text-sm text-stone-700">
-        Add this address to Google Calendar, Apple Calendar or Outlook: every meeting appears, and changes follow by themselves. It is yours alone; keep it private.
-      </p>
+      <p className="text-sm text-stone-700">{t("calendar.intro")}</p>
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <code id={`${id}-url`} className="break-all rounded bg-stone-100 px-2 py-1 text-stone-900">
           {url}
         </code>
-        <CopyButton text={url} label="Copy address" copiedText={meetingMessages.copied} targetId={`${id}-url`} />
+        <CopyButton text={url} label={t("calendar.copy")} copiedText={meetingMessages.copied} targetId={`${id}-url`} />
       </p>
       <p className="flex flex-wrap items-center gap-3 text-sm">
         <a href={url.replace(/^https?:/, "webcal:")} className="text-brand-700 underline">
-          Open in your calendar app
+          {t("calendar.open")}
         </a>
         <button type="button" className={ui.secondary} onClick={() => void reset()} disabled={busy}>
-          Reset the address
+          {t("calendar.reset")}
         </button>
       </p>
       <p role={status?.kind === "error" ? "alert" : "status"} className={`text-sm ${status?.kind === "error" ? "text-red-800" : "text-green-900"}`}>

@@ -2,11 +2,13 @@
 // refusal (a meeting over or cancelled) is told beside the choices, which keep what was chosen.
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { RSVP_LABELS, RSVP_RESPONSES, meetingMessages, type RsvpResponse } from "#shared/schemas/meeting.ts";
+import { useTranslation } from "react-i18next";
+import { RSVP_RESPONSES, meetingMessages, type RsvpResponse } from "#shared/schemas/meeting.ts";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
 import { ui } from "#web/components/ui/field.tsx";
 
 export function RsvpForm({ meetingId, current }: { meetingId: string; current: RsvpResponse | null }) {
+  const { t } = useTranslation("members");
   const [chosen, setChosen] = useState<RsvpResponse | null>(current);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -36,13 +38,13 @@ export function RsvpForm({ meetingId, current }: { meetingId: string; current: R
     <form onSubmit={(event) => void submit(event)} className="grid gap-3" aria-labelledby={`${id}-legend`}>
       <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
         <legend id={`${id}-legend`} className="font-semibold text-stone-900">
-          Will you come?
+          {t("meetings.willYouCome")}
         </legend>
         <div className="flex flex-wrap gap-x-5 gap-y-1">
           {RSVP_RESPONSES.map((response) => (
             <label key={response} className="flex items-center gap-2 text-stone-800">
               <input type="radio" name="response" value={response} checked={chosen === response} onChange={() => setChosen(response)} className="size-4 accent-brand-700" />
-              {RSVP_LABELS[response]}
+              {t(`meetings.rsvp.${response}`)}
             </label>
           ))}
         </div>
@@ -54,7 +56,7 @@ export function RsvpForm({ meetingId, current }: { meetingId: string; current: R
       </fieldset>
       <div>
         <button type="submit" className={ui.primary} disabled={busy}>
-          {busy ? "Saving..." : "Save my answer"}
+          {busy ? t("saving") : t("meetings.saveAnswer")}
         </button>
       </div>
       <p role="status" className="text-sm text-green-900">

@@ -4,13 +4,15 @@
 import { changeText, HIT_KIND_LABELS, type HitKind, type Insights } from "#shared/schemas/insights.ts";
 import { InsightPeriods, InsightsByDay } from "#web/components/insights-by-day.tsx";
 import { ui } from "#web/components/ui/field.tsx";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { paths } from "#web/lib/paths.ts";
 
 /** The chart's lines: how the listing was seen and what people did with it. */
-const CHARTED: { label: string; kinds: HitKind[] }[] = [
-  { label: "Page views", kinds: ["view"] },
-  { label: "Shown in search and the map's list", kinds: ["search", "list"] },
-  { label: "Clicks on contact links", kinds: ["website", "phone", "email", "directions", "social-facebook", "social-instagram", "social-x", "social-linkedin", "social-tiktok", "social-youtube", "social-other"] },
+const CHARTED: { key: "views" | "shown" | "clicks"; kinds: HitKind[] }[] = [
+  { key: "views", kinds: ["view"] },
+  { key: "shown", kinds: ["search", "list"] },
+  { key: "clicks", kinds: ["website", "phone", "email", "directions", "social-facebook", "social-instagram", "social-x", "social-linkedin", "social-tiktok", "social-youtube", "social-other"] },
 ];
 /** Always listed, even at 0; other kinds once they have a figure. */
 const MAIN: HitKind[] = ["view", "search", "list", "website", "phone", "email", "directions"];
@@ -23,37 +25,44 @@ function sum(series: Insights["series"], kinds: HitKind[], length: number): numb
   return Array.from({ length }, (_, i) => kinds.reduce((total, kind) => total + (series[kind]?.[i] ?? 0), 0));
 }
 
+/** "+12%", "−5%", "new" or "no change" in the page's language. */
+function change(t: TFunction, total: number, previous: number): string {
+  const text = changeText(total, previous);
+  return text === "new" || text === "no change" ? t(`insights.${text === "new" ? "new" : "noChange"}`) : text;
+}
+
 export function BusinessInsights({ businessId, name, insights, days }: { businessId: string; name: string; insights: Insights | null; days: number }) {
-  if (!insights) return <p role="alert" className={ui.error}>The figures could not be loaded. Please reload the page.</p>;
-  const before = `on the previous ${days} days`;
+  const { t } = useTranslation("owners");
+  if (!insights) return <p role="alert" className={ui.error}>{t("insights.loadFailed")}</p>;
+  const before = t("insights.before", { days });
   const figures = insights.totals.filter((f) => MAIN.includes(f.kind) || f.total > 0 || f.previous > 0);
-  const lines = CHARTED.map((c) => ({ label: c.label, values: sum(insights.series, c.kinds, insights.days.length) }));
-  const summary = `${name}, ${insights.from} to ${insights.to}: ${lines.map((l) => `${l.label.toLowerCase()} ${l.values.reduce((a, b) => a + b, 0)}`).join(", ")}.`;
+  const lines = CHARTED.map((c) => ({ label: t(`insights.lines.${c.key}`), values: sum(insights.series, c.kinds, insights.days.length) }));
+  const summary = t("insights.summary", { name, from: insights.from, to: insights.to, figures: lines.map((l) => `${l.label.toLowerCase()} ${l.values.reduce((a, b) => a + b, 0)}`).join(", ") });
   return (
     // Grid items may shrink below their content (the chart's canvas keeps its last width until it is resized).
     <div className="grid gap-5 [&>*]:min-w-0">
-      <InsightPeriods label={`Period of the insights of ${name}`} days={days} href={(period) => insightsHref(businessId, period)} />
+      <InsightPeriods label={t("insights.period", { name })} days={days} href={(period) => insightsHref(businessId, period)} />
       <p className="text-sm text-stone-700">
-        {insights.from} to {insights.to}, against {insights.previousFrom} to {insights.previousTo}. Counted without cookies; bots and visitors who ask not to be tracked are left out.
+        {t("insights.range", { from: insights.from, to: insights.to, previousFrom: insights.previousFrom, previousTo: insights.previousTo })}
       </p>
-      <ul aria-label={`Figures of ${name}`} className="grid gap-2 sm:grid-cols-2">
+      <ul aria-label={t("insights.figures", { name })} className="grid gap-2 sm:grid-cols-2">
         {figures.map((f) => (
           <li key={f.kind} className="rounded-md border border-stone-200 px-3 py-2">
-            <span className="block text-sm text-stone-700">{HIT_KIND_LABELS[f.kind]}</span>
+            <span className="block text-sm text-stone-700">{t(`insights.kinds.${f.kind}`, { defaultValue: HIT_KIND_LABELS[f.kind] })}</span>
             <span className="text-2xl font-semibold text-stone-900">{f.total}</span>{" "}
             <span className="text-sm text-stone-700">
-              ({changeText(f.total, f.previous)} {before})
+              ({change(t, f.total, f.previous)} {before})
             </span>
           </li>
         ))}
       </ul>
-      <InsightsByDay days={insights.days} lines={lines} summary={summary} tableTitle="Figures by day (table)" />
+      <InsightsByDay days={insights.days} lines={lines} summary={summary} tableTitle={t("insights.table")} />
       <section aria-labelledby={`words-${businessId}`}>
         <h3 id={`words-${businessId}`} className="text-lg font-semibold text-stone-900">
-          Searched for most
+          {t("insights.words")}
         </h3>
         {insights.searchWords.length === 0 ? (
-          <p className="text-sm text-stone-600">No searches showed the listing in this period.</p>
+          <p className="text-sm text-stone-600">{t("insights.noWords")}</p>
         ) : (
           <ol className="list-decimal ps-6">
             {insights.searchWords.map((w) => (
@@ -66,17 +75,17 @@ export function BusinessInsights({ businessId, name, insights, days }: { busines
       </section>
       <section aria-labelledby={`items-${businessId}`}>
         <h3 id={`items-${businessId}`} className="text-lg font-semibold text-stone-900">
-          Offers and events viewed
+          {t("insights.items")}
         </h3>
         {insights.items.length === 0 ? (
-          <p className="text-sm text-stone-600">No offers or events yet.</p>
+          <p className="text-sm text-stone-600">{t("insights.noItems")}</p>
         ) : (
           <ul className="divide-y divide-stone-200">
             {insights.items.map((item) => (
               <li key={item.id} className="flex flex-wrap justify-between gap-2 py-1">
                 <span className="min-w-0 break-words">{item.title}</span>
                 <span className="text-sm text-stone-700">
-                  {item.views} {item.views === 1 ? "view" : "views"} ({changeText(item.views, item.previous)} {before})
+                  {t("insights.views", { count: item.views })} ({change(t, item.views, item.previous)} {before})
                 </span>
               </li>
             ))}

@@ -1,21 +1,23 @@
 // The claim form of "Is this your business?", for a signed-in person: their role, a phone number, a message.
 // Loaded only for them, with the claim's rules (zod), applied here before the round trip and again by the server.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ClaimInputSchema, claimView } from "#shared/schemas/owners.ts";
 import { InputField, OutcomeMessage, TextareaField, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { useCheckedForm } from "#web/lib/checked-form.ts";
 
 export default function ClaimForm({ businessId, businessName }: { businessId: string; businessName: string }) {
+  const { t } = useTranslation("owners");
   const [outcome, setOutcome] = useState<Outcome>(null);
   const { form, fields, busy } = useCheckedForm(ClaimInputSchema, async ({ payload }) => {
     try {
       await apiFetch(`/businesses/${encodeURIComponent(businessId)}/claims`, { method: "POST", json: payload });
-      setOutcome({ kind: "success", text: `Thank you. Your claim of ${businessName} waits for an administrator; you will get an email when it is decided.` });
+      setOutcome({ kind: "success", text: t("claim.sent", { name: businessName }) });
     } catch (error) {
       const refused = error instanceof ApiError ? error.fields : {};
       // Messages of fields stand beside them; anything else (already claimed, say) below the form.
-      if (Object.keys(refused).length === 0) setOutcome({ kind: "error", text: error instanceof ApiError ? error.message : "The claim could not be sent. Please try again." });
+      if (Object.keys(refused).length === 0) setOutcome({ kind: "error", text: error instanceof ApiError ? error.message : t("claim.failed") });
       return refused;
     }
   }, { id: "claim" });
@@ -31,17 +33,17 @@ export default function ClaimForm({ businessId, businessName }: { businessId: st
         }}
         noValidate
       >
-        <p className="text-stone-700">Tell us who you are: an administrator of the association checks every claim.</p>
+        <p className="text-stone-700">{t("claim.intro")}</p>
         {Object.entries(claimView.fields).map(([name, view]) => {
           const field = fields[name as keyof typeof fields];
           return view.widget === "textarea" ? (
-            <TextareaField key={name} field={field} label={view.label} rows={view.rows} maxLength={view.maxLength} />
+            <TextareaField key={name} field={field} label={t(`claim.fields.${name}.label`, { defaultValue: view.label })} rows={view.rows} maxLength={view.maxLength} />
           ) : (
-            <InputField key={name} field={field} label={view.label} type={view.widget === "tel" ? "tel" : "text"} placeholder={view.placeholder} maxLength={view.maxLength} />
+            <InputField key={name} field={field} label={t(`claim.fields.${name}.label`, { defaultValue: view.label })} type={view.widget === "tel" ? "tel" : "text"} placeholder={view.placeholder && t(`claim.fields.${name}.placeholder`, { defaultValue: view.placeholder })} maxLength={view.maxLength} />
           );
         })}
         <button type="submit" className={`${ui.primary} w-fit`} disabled={busy}>
-          {busy ? "Sending..." : "Claim this business"}
+          {busy ? t("myBusiness.sending") : t("claim.submit")}
         </button>
       </form>
       <OutcomeMessage outcome={outcome} />

@@ -2,16 +2,17 @@
 // every change waiting for an administrator. Each form is drawn when it is first opened (OpenedDetails).
 import { Link, useFetcher, useHref, useNavigate } from "react-router";
 import { RouterProvider, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
-import { requestState, REQUEST_KIND_LABELS, type RequestDetail } from "#shared/schemas/owners.ts";
+import { useTranslation } from "react-i18next";
+import { REQUEST_KIND_LABELS, type RequestDetail } from "#shared/schemas/owners.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import type { FieldWidgets, Sources } from "#web/components/ui/entity-fields.tsx";
 import { EntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";
 import { OutcomeMessage, ui } from "#web/components/ui/field.tsx";
 import { OpenedDetails } from "#web/components/ui/opened-details.tsx";
-import { useFormatWhen } from "#web/components/ui/when.tsx";
 import { paths } from "#web/lib/paths.ts";
 import type { OwnedBusiness, OwnerData } from "./my-business-data.ts";
-import { OWNER_FORMS, ownerTexts, type OwnerForm as OwnerFormDef, type OwnerFormName } from "./my-business-forms.ts";
+import { useOwnerText } from "./owner-text.ts";
+import { OWNER_FORMS, type OwnerForm as OwnerFormDef, type OwnerFormName } from "./my-business-forms.ts";
 import type { FormImage } from "#web/components/ui/image-field.tsx";
 import { fileUrl } from "#shared/upload-kinds.ts";
 import { PhotosEditor, SocialLinksEditor } from "../business/index.ts";
@@ -36,8 +37,12 @@ const editHref = (formId: string) => `${paths.myBusiness}?edit=${encodeURICompon
 
 /** What became of a request, its times on the site's clocks. */
 function useStateOf(): (request: RequestDetail) => string {
-  const when = useFormatWhen();
-  return (request) => requestState(request, when);
+  const { t, when } = useOwnerText();
+  return (request) => {
+    if (request.status === "pending") return t("requests.waitingSince", { date: when(request.createdAt) });
+    if (request.status === "rejected") return t("requests.rejected", { reason: request.reason ?? "" }).trim();
+    return t(`requests.status.${request.status}`, { defaultValue: request.status });
+  };
 }
 const requestName = (r: RequestDetail) => String(r.payload.name ?? r.payload.description ?? r.businessName);
 
@@ -61,6 +66,7 @@ function OwnerForm({
   hidden: Record<string, string>;
   version?: string;
 }) {
+  const { t } = useTranslation("owners");
   const fetcher = useFetcher<FormActionData>({ key: id });
   const owner: OwnerFormDef = OWNER_FORMS[form];
   const { views, skip } = owner;
@@ -84,7 +90,7 @@ function OwnerForm({
         round={round}
         hidden={hidden}
         submitLabel={submitLabel}
-        busyLabel="Sending..."
+        busyLabel={t("myBusiness.sending")}
         widgets={WIDGETS}
       />
       <OutcomeMessage outcome={fetcher.data?.outcome} />
@@ -93,24 +99,26 @@ function OwnerForm({
 }
 
 function Withdraw({ request }: { request: RequestDetail }) {
+  const { t } = useTranslation("owners");
   const fetcher = useFetcher<FormActionData>({ key: `withdraw-${request.id}` });
   return (
     <fetcher.Form method="post" className="inline">
       <input type="hidden" name="intent" value="withdraw" />
       <input type="hidden" name="id" value={request.id} />
       <button type="submit" className={ui.secondary} disabled={fetcher.state !== "idle"}>
-        Withdraw
+        {t("myBusiness.withdraw")}
       </button>
     </fetcher.Form>
   );
 }
 
 function RequestLine({ request, label }: { request: RequestDetail; label?: string }) {
+  const { t } = useTranslation("owners");
   const stateOf = useStateOf();
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <span className="min-w-0 break-words">
-        {label ?? `${REQUEST_KIND_LABELS[request.kind]}: ${requestName(request)}`} — <span className="font-medium text-stone-800">{stateOf(request)}</span>
+        {label ?? t("requests.line", { kind: t(`requests.kinds.${request.kind}`, { defaultValue: REQUEST_KIND_LABELS[request.kind] }), name: requestName(request) })} — <span className="font-medium text-stone-800">{stateOf(request)}</span>
       </span>
       {request.status === "pending" && <Withdraw request={request} />}
     </li>
@@ -119,23 +127,25 @@ function RequestLine({ request, label }: { request: RequestDetail; label?: strin
 
 /** An approved event or offer: its edit form (a change waits for approval unless the association approves at once) and its removal. */
 function ExistingItem({ kind, item, pending, sources, edit, onDelete }: { kind: "event" | "offer"; item: { id: string; title: string; detail: string; values: Record<string, unknown> }; pending: RequestDetail | undefined; sources: Sources; edit: string | null; onDelete: () => void }) {
+  const { t } = useTranslation("owners");
   const stateOf = useStateOf();
   const formId = `${kind}-${item.id}`;
   return (
     <li className="grid gap-2 py-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="min-w-0 break-words">
-          {item.title} {item.detail && <span className="text-sm text-stone-600">· {item.detail}</span>} — <span className="font-medium text-stone-800">{pending ? `changes ${stateOf(pending)}` : "approved"}</span>
+          {item.title} {item.detail && <span className="text-sm text-stone-600">· {item.detail}</span>} — <span className="font-medium text-stone-800">{pending ? t("myBusiness.changesState", { state: stateOf(pending) }) : t("myBusiness.approved")}</span>
         </span>
         <span className="flex flex-wrap gap-2">
           {kind === "event" && (
             <a href={`/events/${encodeURIComponent(item.id)}/registrations`} className="self-center text-brand-700 underline">
-              Registrations<span className="sr-only"> of {item.title}</span>
+              {t("myBusiness.registrations")}
+              <span className="sr-only"> {t("myBusiness.registrationsOf", { title: item.title })}</span>
             </a>
           )}
           {pending && <Withdraw request={pending} />}
-          <ConfirmDialog question={`Delete "${item.title}"? This cannot be undone.`} label={`Delete ${item.title}`} onConfirm={onDelete}>
-            Delete
+          <ConfirmDialog question={t("myBusiness.deleteQuestion", { title: item.title })} label={t("myBusiness.deleteLabel", { title: item.title })} onConfirm={onDelete}>
+            {t("myBusiness.delete")}
           </ConfirmDialog>
         </span>
       </div>
@@ -144,8 +154,8 @@ function ExistingItem({ kind, item, pending, sources, edit, onDelete }: { kind: 
         open={!!pending || edit === formId}
         href={editHref(formId)}
         summary={
-          <summary className="cursor-pointer font-semibold text-brand-800" aria-label={`${pending ? "Amend" : "Edit"} ${item.title}`}>
-            {pending ? "Amend your waiting changes" : "Edit"}
+          <summary className="cursor-pointer font-semibold text-brand-800" aria-label={pending ? t("myBusiness.amendItem", { title: item.title }) : t("myBusiness.editItem", { title: item.title })}>
+            {pending ? t("myBusiness.amendYours") : t("myBusiness.edit")}
           </summary>
         }
       >
@@ -155,7 +165,7 @@ function ExistingItem({ kind, item, pending, sources, edit, onDelete }: { kind: 
           defaultValue={{ ...item.values, ...(pending?.payload ?? {}) }}
           images={kind === "event" ? { imagePath: startImage(pending, "imagePath", item.values.imageUrl as string | null | undefined) } : undefined}
           sources={sources}
-          submitLabel={pending ? "Update waiting changes" : "Send changes for approval"}
+          submitLabel={pending ? t("myBusiness.update") : t("myBusiness.sendChanges")}
           version={`${pending?.updatedAt ?? ""}-${String(item.values.lastUpdatedAt ?? "")}`}
           hidden={{ intent: kind, id: item.id }}
         />
@@ -165,21 +175,20 @@ function ExistingItem({ kind, item, pending, sources, edit, onDelete }: { kind: 
 }
 
 function ItemList({ business, kind, requests, sources, edit }: { business: OwnedBusiness; kind: "event" | "offer"; requests: RequestDetail[]; sources: Sources; edit: string | null }) {
+  const { t, when } = useOwnerText();
   const remover = useFetcher<FormActionData>({ key: `delete-${kind}-${business.id}` });
-  const when = useFormatWhen();
   const items =
     kind === "event"
       ? business.events.map((e) => ({ id: e.id, title: e.name, detail: when(e.eventDate, e.allDay), values: e as unknown as Record<string, unknown> }))
       : business.offers.map((o) => ({ id: o.id, title: `${o.type}: ${o.description}`, detail: o.price ?? "", values: o as unknown as Record<string, unknown> }));
   const waiting = requests.filter((r) => r.kind === kind && r.businessId === business.id && !r.targetId && r.status !== "approved");
-  const plural = kind === "event" ? "Events" : "Offers";
   return (
     <section aria-labelledby={`${kind}s-${business.id}`} className="grid gap-2">
       <h3 id={`${kind}s-${business.id}`} className="text-lg font-semibold text-stone-900">
-        {plural}
+        {t(`myBusiness.${kind}s`)}
       </h3>
-      {items.length === 0 && waiting.length === 0 && <p className="text-sm text-stone-600">No {plural.toLowerCase()} yet.</p>}
-      <ul className="divide-y divide-stone-200" aria-label={`${plural} of ${business.name}`}>
+      {items.length === 0 && waiting.length === 0 && <p className="text-sm text-stone-600">{t(`myBusiness.no_${kind}s`)}</p>}
+      <ul className="divide-y divide-stone-200" aria-label={t(`myBusiness.${kind}sOf`, { name: business.name })}>
         {items.map((item) => (
           <ExistingItem key={item.id} kind={kind} item={item} pending={requests.find((r) => r.kind === kind && r.targetId === item.id && r.status === "pending")} sources={sources} edit={edit} onDelete={() => void remover.submit({ intent: `delete-${kind}`, id: item.id }, { method: "post" })} />
         ))}
@@ -192,14 +201,14 @@ function ItemList({ business, kind, requests, sources, edit }: { business: Owned
         className="rounded-md border border-stone-200 p-3"
         open={edit === `${kind}-new-${business.id}`}
         href={editHref(`${kind}-new-${business.id}`)}
-        summary={<summary className="cursor-pointer font-semibold text-brand-800">{kind === "event" ? "Add an event" : "Add an offer"}</summary>}
+        summary={<summary className="cursor-pointer font-semibold text-brand-800">{kind === "event" ? t("myBusiness.addEvent") : t("myBusiness.addOffer")}</summary>}
       >
         <OwnerForm
           id={`${kind}-new-${business.id}`}
           form={kind}
           defaultValue={kind === "event" ? { location: business.id } : { businessId: business.id }}
           sources={sources}
-          submitLabel="Send for approval"
+          submitLabel={t("myBusiness.send")}
           hidden={{ intent: kind }}
         />
       </OpenedDetails>
@@ -215,18 +224,19 @@ const TAB_CLASS =
  * the page opens on either and works with scripts off; the insights are read by the page's loader.
  */
 function BusinessTabs({ business, insights, children }: { business: OwnedBusiness; insights: OwnerData["insights"]; children: React.ReactNode }) {
+  const { t } = useTranslation("owners");
   const navigate = useNavigate();
   const open = insights?.businessId === business.id ? insights : null;
   const selected = open ? "insights" : "listing";
   return (
     <RouterProvider navigate={(to) => void navigate(to, { preventScrollReset: true })} useHref={useHref}>
       <Tabs selectedKey={selected} className="min-w-0">
-        <TabList aria-label={`Sections of ${business.name}`} className="flex flex-wrap gap-x-1 border-b border-stone-300">
+        <TabList aria-label={t("myBusiness.sections", { name: business.name })} className="flex flex-wrap gap-x-1 border-b border-stone-300">
           <Tab id="listing" href={paths.myBusiness} className={TAB_CLASS}>
-            Listing
+            {t("myBusiness.listing")}
           </Tab>
           <Tab id="insights" href={insightsHref(business.id, open?.days ?? 30)} className={TAB_CLASS}>
-            Insights
+            {t("myBusiness.insights")}
           </Tab>
         </TabList>
         <TabPanel id={selected} className="mt-4 grid min-w-0 gap-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
@@ -253,6 +263,7 @@ interface Extras {
 }
 
 function BusinessCard({ business, requests, sources, email, insights, prefill: wanted, edit = null, aside }: { business: OwnedBusiness; requests: RequestDetail[]; sources: Sources; email: string; insights: OwnerData["insights"] } & Extras) {
+  const { t } = useTranslation("owners");
   const prefill = wanted?.businessId === business.id ? wanted : null;
   const pending = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id && r.status === "pending");
   const latest = requests.find((r) => r.kind === "listing-change" && r.businessId === business.id);
@@ -264,14 +275,14 @@ function BusinessCard({ business, requests, sources, email, insights, prefill: w
           {business.name}
         </h2>
         <Link to={paths.business(business.id)} className="text-brand-700 underline">
-          View public page
+          {t("myBusiness.viewPublic")}
         </Link>
       </div>
       <BusinessTabs business={business} insights={insights}>
         {latest && (
-          <ul aria-label={`Listing changes of ${business.name}`}>
+          <ul aria-label={t("myBusiness.listingChangesOf", { name: business.name })}>
             {/* A business's owners share its waiting changes: another owner's are named as theirs. */}
-            <RequestLine request={latest} label={latest.requesterEmail === email ? "Your listing changes" : `Listing changes from ${latest.requesterName}`} />
+            <RequestLine request={latest} label={latest.requesterEmail === email ? t("myBusiness.yourListingChanges") : t("myBusiness.listingChangesFrom", { name: latest.requesterName })} />
           </ul>
         )}
         {aside?.(business)}
@@ -281,13 +292,13 @@ function BusinessCard({ business, requests, sources, email, insights, prefill: w
           href={editHref(`listing-${business.id}`)}
           summary={
             <summary className="cursor-pointer font-semibold text-brand-800">
-              {pending ? (pending.requesterEmail === email ? "Amend your waiting changes" : "Amend the waiting changes") : "Edit listing"}
+              {pending ? (pending.requesterEmail === email ? t("myBusiness.amendYours") : t("myBusiness.amendTheirs")) : t("myBusiness.editListing")}
             </summary>
           }
         >
           {prefill?.note && (
             <p role="status" className="my-2 rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800">
-              A visitor suggested: {prefill.note}. Check the form and send it.
+              {t("myBusiness.visitorSuggested", { note: prefill.note })}
             </p>
           )}
           <OwnerForm
@@ -296,7 +307,7 @@ function BusinessCard({ business, requests, sources, email, insights, prefill: w
             defaultValue={{ ...live, ...(pending?.payload ?? {}), ...(prefill?.values ?? {}) }}
             images={{ logoPath: startImage(pending, "logoPath", business.logoUrl) }}
             sources={sources}
-            submitLabel={pending ? "Update waiting changes" : "Send changes for approval"}
+            submitLabel={pending ? t("myBusiness.update") : t("myBusiness.sendChanges")}
             version={`${pending?.updatedAt ?? ""}-${business.lastUpdatedAt}-${prefill?.note ?? ""}`}
             hidden={{ intent: "listing", id: business.id }}
           />
@@ -309,17 +320,18 @@ function BusinessCard({ business, requests, sources, email, insights, prefill: w
 }
 
 export function MyBusinessPage({ data, prefill, edit = null, aside }: { data: OwnerData } & Extras) {
+  const { t } = useTranslation("owners");
   const { businesses, requests, sources } = data;
   const others = requests.filter((r) => r.kind === "claim" || r.kind === "new-listing" || !businesses.some((b) => b.id === r.businessId));
   return (
     <>
       {businesses.length === 0 && (
         <div className="card grid gap-3">
-          <h2 className={ui.sectionHeading}>Claim your business</h2>
-          <p className="text-stone-700">{ownerTexts.invite}</p>
+          <h2 className={ui.sectionHeading}>{t("myBusiness.claimHeading")}</h2>
+          <p className="text-stone-700">{t("myBusiness.invite")}</p>
           <p>
             <Link to={paths.map} className="text-brand-700 underline">
-              Find your business on the map
+              {t("myBusiness.findOnMap")}
             </Link>
           </p>
         </div>
@@ -330,7 +342,7 @@ export function MyBusinessPage({ data, prefill, edit = null, aside }: { data: Ow
       {others.length > 0 && (
         <section aria-labelledby="my-requests" className="card">
           <h2 id="my-requests" className={ui.sectionHeading}>
-            Your claims and proposals
+            {t("myBusiness.claimsAndProposals")}
           </h2>
           <ul className="divide-y divide-stone-200">
             {others.map((r) => (
@@ -339,8 +351,8 @@ export function MyBusinessPage({ data, prefill, edit = null, aside }: { data: Ow
           </ul>
         </section>
       )}
-      <OpenedDetails className="card" open={edit === "propose"} href={editHref("propose")} summary={<summary className="cursor-pointer font-semibold text-brand-800">Propose a new listing</summary>}>
-        <OwnerForm id="propose" form="proposal" defaultValue={{}} sources={sources} submitLabel="Send for approval" hidden={{ intent: "propose" }} />
+      <OpenedDetails className="card" open={edit === "propose"} href={editHref("propose")} summary={<summary className="cursor-pointer font-semibold text-brand-800">{t("myBusiness.propose")}</summary>}>
+        <OwnerForm id="propose" form="proposal" defaultValue={{}} sources={sources} submitLabel={t("myBusiness.send")} hidden={{ intent: "propose" }} />
       </OpenedDetails>
     </>
   );

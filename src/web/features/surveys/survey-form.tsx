@@ -3,6 +3,7 @@
 // survey's sending carries the proof of work. Nothing typed is lost when the server refuses.
 import { useId, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
+import { useTranslation } from "react-i18next";
 import { surveyMessages as m, type AnswerValue, type Question, type SurveyDetail } from "#shared/schemas/survey.ts";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
 import { ui } from "#web/components/ui/field.tsx";
@@ -21,12 +22,13 @@ function initialValues(questions: Question[], mine: Record<string, AnswerValue> 
 }
 
 function QuestionControl({ question, index, value, error, onChange }: { question: Question; index: number; value: string | string[]; error: string | undefined; onChange: (value: string | string[]) => void }) {
+  const { t } = useTranslation("members");
   const id = `question-${question.id}`;
   const described = [question.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const label = (
     <>
       {index + 1}. {question.label}
-      {question.required ? <span className="text-red-800"> (required)</span> : <span className="font-normal text-stone-600"> (optional)</span>}
+      {question.required ? <span className="text-red-800"> {t("surveys.required")}</span> : <span className="font-normal text-stone-600"> {t("surveys.optional")}</span>}
     </>
   );
   const help = question.help && (
@@ -60,7 +62,7 @@ function QuestionControl({ question, index, value, error, onChange }: { question
               {option}
             </label>
           ))}
-          {question.kind === "rating" && <span className="basis-full text-sm text-stone-600">1 is the lowest, 5 the highest.</span>}
+          {question.kind === "rating" && <span className="basis-full text-sm text-stone-600">{t("surveys.ratingHelp")}</span>}
         </div>,
       );
     }
@@ -118,6 +120,7 @@ function QuestionControl({ question, index, value, error, onChange }: { question
 }
 
 export function SurveyForm({ survey, signedIn }: { survey: SurveyDetail; signedIn: boolean }) {
+  const { t } = useTranslation("members");
   const [values, setValues] = useState<Values>(() => initialValues(survey.questions, survey.myAnswers));
   const [email, setEmail] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -182,11 +185,11 @@ export function SurveyForm({ survey, signedIn }: { survey: SurveyDetail; signedI
       {!signedIn && (
         <div className="grid gap-1">
           <label htmlFor={`${formId}-email`} className={ui.label}>
-            Your e-mail address
+            {t("surveys.email")}
           </label>
           <p id={`${formId}-email-help`} className="text-sm text-stone-700">
-            We send you a link: your answer counts once you open it, one answer per address.
-            {survey.anonymous && " The survey is anonymous: the address is never stored with your answer."}
+            {t("surveys.emailHelp")}
+            {survey.anonymous && ` ${t("surveys.emailAnonymous")}`}
           </p>
           <input
             id={`${formId}-email`}
@@ -209,7 +212,7 @@ export function SurveyForm({ survey, signedIn }: { survey: SurveyDetail; signedI
       <div className="grid gap-2">
         <div>
           <button id={`${formId}-submit`} type="submit" className={ui.primary} disabled={busy} aria-describedby={formError ? `${formId}-submit-error` : undefined}>
-            {busy ? "Sending..." : changing ? "Change my answers" : "Send my answers"}
+            {busy ? t("surveys.sending") : changing ? t("surveys.change") : t("surveys.send")}
           </button>
         </div>
         {formError && (

@@ -3,33 +3,34 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { QUESTION_KIND_LABELS, type QuestionResult, type SurveyResults as Results } from "#shared/schemas/survey.ts";
 import { ui } from "#web/components/ui/field.tsx";
+import { useTranslation } from "react-i18next";
 
 const SurveyChart = lazy(() => import("./survey-chart.tsx"));
 const subscribeToNothing = () => () => {};
-const answeredText = (n: number) => `${n} ${n === 1 ? "answer" : "answers"}`;
 
 function Counts({ question, scripted }: { question: QuestionResult; scripted: boolean }) {
+  const { t } = useTranslation("members");
   const summary = `${question.label}: ${question.counts.map((c) => `${c.label} ${c.count} (${c.percent}%)`).join(", ")}.`;
   return (
     <>
       {scripted && question.answered > 0 && (
-        <Suspense fallback={<p className="text-sm text-stone-600">Loading the chart...</p>}>
+        <Suspense fallback={<p className="text-sm text-stone-600">{t("surveys.loadingChart")}</p>}>
           <SurveyChart labels={question.counts.map((c) => c.label)} counts={question.counts.map((c) => c.count)} summary={summary} />
         </Suspense>
       )}
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-start text-sm">
-          <caption className="sr-only">Answers to {question.label}</caption>
+          <caption className="sr-only">{t("surveys.answersTo", { label: question.label })}</caption>
           <thead>
             <tr>
               <th scope="col" className={ui.th}>
-                Choice
+                {t("surveys.choice")}
               </th>
               <th scope="col" className={`${ui.th} text-end`}>
-                Count
+                {t("surveys.count")}
               </th>
               <th scope="col" className={`${ui.th} text-end`}>
-                Share
+                {t("surveys.share")}
               </th>
             </tr>
           </thead>
@@ -53,19 +54,20 @@ function Counts({ question, scripted }: { question: QuestionResult; scripted: bo
 export function SurveyResults({ results }: { results: Results }) {
   // The charts need the page's scripts: the server's page shows the tables alone.
   const scripted = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const { t } = useTranslation("members");
   return (
     <section aria-labelledby="results-heading" className="grid gap-4">
       <h2 id="results-heading" className={ui.sectionHeading}>
-        Results
+        {t("surveys.results")}
       </h2>
-      <p className="text-stone-800">{answeredText(results.responses)} in all.</p>
+      <p className="text-stone-800">{t("surveys.inAll", { count: results.responses })}</p>
       {results.questions.map((question, index) => (
         <section key={question.id} aria-labelledby={`result-${question.id}`} className="card grid min-w-0 gap-3">
           <h3 id={`result-${question.id}`} className="font-semibold text-stone-900">
             {index + 1}. {question.label}
           </h3>
           <p className="text-sm text-stone-700">
-            {QUESTION_KIND_LABELS[question.kind]} · {answeredText(question.answered)}
+            {t(`surveys.kinds.${question.kind}`, { defaultValue: QUESTION_KIND_LABELS[question.kind] })} · {t("surveys.answers", { count: question.answered })}
             {question.average !== null && ` · Average: ${question.average}`}
           </p>
           {question.counts.length > 0 && <Counts question={question} scripted={scripted} />}

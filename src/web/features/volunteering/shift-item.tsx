@@ -3,29 +3,33 @@
 // refusal (a shift already started, a second sign-up) is told beside the button.
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { formatEventWhen } from "#shared/zoned-time.ts";
-import { SIGNUP_STATUS_LABELS, volunteerMessages as m, volunteerPaths, type Shift } from "#shared/schemas/volunteer.ts";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { formatEventWhen } from "#shared/i18n/format.ts";
+import { langOf } from "#web/lib/public-text.ts";
+import { volunteerMessages as m, volunteerPaths, type Shift } from "#shared/schemas/volunteer.ts";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
 import { paths } from "#web/lib/paths.ts";
 import { ui } from "#web/components/ui/field.tsx";
 
-export function placesText(shift: Pick<Shift, "placesNeeded" | "filled" | "waiting">): string {
+export function placesText(shift: Pick<Shift, "placesNeeded" | "filled" | "waiting">, t: TFunction): string {
   const open = Math.max(0, shift.placesNeeded - shift.filled);
-  const places = open === 0 ? "Full" : `${open} of ${shift.placesNeeded} place${shift.placesNeeded === 1 ? "" : "s"} open`;
-  return shift.waiting > 0 ? `${places} · ${shift.waiting} waiting` : places;
+  const places = open === 0 ? t("volunteer.full") : t("volunteer.placesOpen", { open, count: shift.placesNeeded });
+  return shift.waiting > 0 ? `${places} · ${t("volunteer.waiting", { count: shift.waiting })}` : places;
 }
 
 /** Where, the places and the requirements; the shift's time is its heading (`ShiftHeading`). */
 export function ShiftFacts({ shift }: { shift: Shift }) {
+  const { t } = useTranslation("members");
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-stone-800">
-      <dt className="font-semibold">Where</dt>
+      <dt className="font-semibold">{t("meetings.where")}</dt>
       <dd>{shift.place}</dd>
-      <dt className="font-semibold">Places</dt>
-      <dd>{placesText(shift)}</dd>
+      <dt className="font-semibold">{t("volunteer.places")}</dt>
+      <dd>{placesText(shift, t)}</dd>
       {shift.requirements && (
         <>
-          <dt className="font-semibold">Requirements</dt>
+          <dt className="font-semibold">{t("volunteer.requirements")}</dt>
           <dd className="whitespace-pre-line">{shift.requirements}</dd>
         </>
       )}
@@ -34,14 +38,16 @@ export function ShiftFacts({ shift }: { shift: Shift }) {
 }
 
 export function ShiftHeading({ shift, timeZone }: { shift: Shift; timeZone: string }) {
+  const { i18n } = useTranslation("members");
   return (
     <h3 className="font-semibold text-stone-900">
-      <time dateTime={shift.startsAt}>{formatEventWhen(shift.startsAt, shift.endsAt, false, timeZone)}</time>
+      <time dateTime={shift.startsAt}>{formatEventWhen(shift.startsAt, shift.endsAt, false, langOf(i18n.language), timeZone)}</time>
     </h3>
   );
 }
 
 export function ShiftActions({ opportunityId, shift, signedIn }: { opportunityId: string; shift: Shift; signedIn: boolean }) {
+  const { t } = useTranslation("members");
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -77,19 +83,19 @@ export function ShiftActions({ opportunityId, shift, signedIn }: { opportunityId
     <div className="grid gap-2">
       {shift.myStatus && (
         <p className="text-sm font-semibold text-stone-900">
-          Your sign-up: {SIGNUP_STATUS_LABELS[shift.myStatus]}
-          {shift.myStatus === "waiting" && " (a place freed is yours, and we mail you)"}
+          {t("volunteer.yourSignup", { status: t(`volunteer.status.${shift.myStatus}`) })}
+          {shift.myStatus === "waiting" && ` ${t("volunteer.freedIsYours")}`}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-3">
         {shift.myStatus ? (
           <button type="button" className={ui.secondary} disabled={busy} onClick={() => void act("DELETE")} aria-describedby={error ? `${id}-error` : undefined}>
-            {shift.myStatus === "waiting" ? "Leave the waiting list" : "Cancel my sign-up"}
+            {shift.myStatus === "waiting" ? t("volunteer.leaveWaiting") : t("volunteer.cancel")}
           </button>
         ) : (
           !shift.past && (
             <button type="button" className={ui.primary} disabled={busy} onClick={() => void act("POST")} aria-describedby={error ? `${id}-error` : undefined}>
-              {full ? "Join the waiting list" : "Sign up"}
+              {full ? t("volunteer.joinWaiting") : t("volunteer.signUp")}
             </button>
           )
         )}
