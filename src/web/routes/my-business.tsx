@@ -24,9 +24,6 @@ async function load(url: URL, fetcher?: Fetcher) {
 
 // The page comes whole from the server; moving to it within the site, and after each form sent, the browser reads the
 // same API itself.
-// The forms' language switch (components/ui/translation-section.tsx).
-export const handle = { i18n: ["content"] };
-
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context);
   return load(new URL(request.url), serverFetch(context));
@@ -47,7 +44,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   return onSuggestion;
 }
 
-export const handle = { i18n: ["owners", "account"] };
+// The owners' and account texts; the forms' language switch (content), fields and widgets (admin, ui, hours) and the
+// event form's Registration section (manage), loaded before the page draws.
+export const handle = { i18n: ["owners", "account", "content", "manage", "admin", "ui", "hours"] };
 
 function Frame({ email, children }: { email?: string; children: React.ReactNode }) {
   const { t } = useTranslation("owners");

@@ -3,8 +3,9 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/public-pages";
 import { RouteError } from "#web/components/layout/route-error.tsx";
 
-// Every public page reads the public pages' texts and the opening hours' words (src/shared/i18n/locales).
-export const handle = { i18n: ["public", "hours"] };
+// Every public page reads the public pages' texts, the opening hours' words and the shared widgets' (copy button,
+// dates) (src/shared/i18n/locales).
+export const handle = { i18n: ["public", "hours", "ui"] };
 
 export default function PublicPages() {
   return <Outlet />;
