@@ -19,6 +19,8 @@ describe("dates, times, numbers and lists per language", () => {
     expect(formatTime("2026-07-01T02:30:00.000Z", "fr", zone)).toBe("22 h 30");
     expect(zoneAbbreviation("2026-07-01T02:30:00.000Z", "fr", zone)).toBe("HAE");
     expect(formatDateTime("2026-07-01T02:30:00.000Z", "fr", zone)).toBe("30 juin 2026, 22 h 30");
+    expect(formatDateTime("2026-01-01T09:49:00.000Z", "fr", zone)).toBe("1 janv. 2026, 4 h 49");
+    expect(formatDateTime("2026-01-01T09:49:00.000Z", "fr", zone, true)).toBe("1 janv. 2026");
   });
 
   it("says a missing date is not available in each language", () => {

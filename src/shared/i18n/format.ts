@@ -53,7 +53,9 @@ export function zoneAbbreviation(value: string | Date, lang: Lang, timeZone: str
 
 /** "4 Jul 2031, 7:30 PM" / "4 juill. 2031, 19 h 30" in the zone; `allDay` leaves the time out. */
 export function formatDateTime(value: string | Date, lang: Lang, timeZone: string, allDay = false): string {
-  const options: Intl.DateTimeFormatOptions = allDay ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" };
+  // French spells the fields out: its `timeStyle: "short"` pads the hour ("04 h 49"), which Québec usage does not.
+  const french: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", ...(allDay ? {} : { hour: "numeric", minute: "2-digit" }) };
+  const options: Intl.DateTimeFormatOptions = lang === "fr" ? french : allDay ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" };
   const text = dateFormat(lang, timeZone, options).format(toDate(value));
   return lang === "fr" ? frenchHours(text) : text;
 }
