@@ -8,11 +8,8 @@ import { createOriginPolicy, originSettingsFromEnv, type OriginPolicy } from "./
 import { geoSetupFromEnv, type GeoSetup } from "./geo-providers/geo-config.ts";
 import { listSignInProviders, signInProvidersFromEnv, type SignInProvider } from "./auth/providers.ts";
 import type { Mailer } from "./mail/mailer.ts";
-import { RecipientLanguageRepository } from "./mail/recipient-language.repository.ts";
-import { RecipientLanguages } from "./mail/recipient-language.ts";
 import type { Logger } from "./logger.ts";
 import { randomBytes } from "node:crypto";
-import type { CurrentUser } from "./auth/session.ts";
 import { AccountRepository, AccountService } from "./features/account/index.ts";
 import { ANNOUNCEMENT_MAIL_JOB, announcementDashboard, AnnouncementMail, AnnouncementRepository, AnnouncementService, addAttachments, announcementDigestSource } from "./features/announcement/index.ts";
 import { AuditRepository, AuditService } from "./features/audit/index.ts";
@@ -27,19 +24,9 @@ import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, 
 import { InsightCounter, InsightOverviewRepository, InsightOverviewService, InsightReport, InsightRepository, InsightService } from "./features/insights/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
 import { FreshnessRepository, FreshnessService, freshnessDashboard, SuggestionRepository, SuggestionService } from "./features/listings/index.ts";
-import {
-  MEETING_MAIL_JOB,
-  meetingDashboard,
-  meetingDigestSources,
-  MeetingMail,
-  MeetingRepository,
-  MeetingService,
-  nextMeetingsFor,
-  unansweredMeetingsFor,
-  type MeetingDeps,
-} from "./features/meeting/index.ts";
-import { VOLUNTEER_MAIL_JOB, volunteerDashboard, VolunteerMail, VolunteerRepository, VolunteerService } from "./features/volunteer/index.ts";
-import { respondentKeys, surveyDashboard, SurveyMail, SurveyRepository, SurveyService } from "./features/survey/index.ts";
+import { meetingDashboard, meetingDigestSources, nextMeetingsFor, unansweredMeetingsFor } from "./features/meeting/index.ts";
+import { volunteerDashboard } from "./features/volunteer/index.ts";
+import { surveyDashboard } from "./features/survey/index.ts";
 import { NotificationPreferenceRepository, NotificationPreferenceService, WeeklyDigest, WeeklyDigestRepository, type DigestSource } from "./features/notifications/index.ts";
 import { createNewsletters, NEWSLETTER_QUEUE_JOB } from "./features/newsletter/index.ts";
 import { OfferRepository, OfferService } from "./features/offer/index.ts";
@@ -72,6 +59,7 @@ import { JobRepository } from "./jobs/job.repository.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import type { JobMetrics } from "./metrics/metrics.ts";
 import { scheduleJobs } from "./background-jobs.ts";
+import { createMeetings, createSurveys, createVolunteering, recipientLanguagesOf } from "./member-services.ts";
 import { SubscriberAdminService, SubscriberImportService, SubscriberRepository, SubscriptionLinks, SubscriptionService } from "./features/subscribers/index.ts";
 
 /** Without AUTH_SECRET and without the runtime's kept one (tests), a key that lives as long as the process. */
@@ -309,125 +297,6 @@ export function createServices({
 
 export type AppServices = ReturnType<typeof createServices>;
 
-/** Meetings, and their mail job's sender; members are who the announcements say. */
-function createMeetings({
-  database,
-  env,
-  jobs,
-  mailer,
-  siteSettings,
-  notificationPreferenceRepository,
-  audit,
-  documents,
-  isMember,
-}: {
-  database: Database;
-  env: Env;
-  jobs: Jobs;
-  mailer: Mailer | undefined;
-  siteSettings: SiteSettingsService;
-  notificationPreferenceRepository: NotificationPreferenceRepository;
-  audit: AuditService;
-  documents: DocumentService;
-  isMember: MeetingDeps["isMember"];
-}) {
-  const repository = new MeetingRepository(database.db);
-  const site = async () => {
-    const settings = await siteSettings.get();
-    return { name: settings.associationName, timeZone: settings.timeZone };
-  };
-  const mail = new MeetingMail({
-    repository,
-    mailer,
-    siteUrl: publicUrl(env),
-    site,
-    organizerEmail: /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM,
-    deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
-    languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
-  });
-  const attachments: MeetingDeps["attachments"] = {
-    of: (viewer, id) => documents.attachmentsOf(viewer, { kind: "meeting", id }),
-    deleteAll: (id) => documents.deleteAttachmentsOf({ kind: "meeting", id }),
-  };
-  const service = new MeetingService(repository, { audit, isMember, attachments, mailJob: () => jobs.request(MEETING_MAIL_JOB), siteUrl: publicUrl(env), site });
-  return { service, mail, repository };
-}
-
-/** Volunteering, and its mail job's sender. */
-function createVolunteering({
-  database,
-  env,
-  jobs,
-  mailer,
-  siteSettings,
-  notificationPreferenceRepository,
-  audit,
-  events,
-}: {
-  database: Database;
-  env: Env;
-  jobs: Jobs;
-  mailer: Mailer | undefined;
-  siteSettings: SiteSettingsService;
-  notificationPreferenceRepository: NotificationPreferenceRepository;
-  audit: AuditService;
-  events: EventService;
-}) {
-  const repository = new VolunteerRepository(database.db, database.dialect);
-  const mail = new VolunteerMail({
-    repository,
-    mailer,
-    siteUrl: publicUrl(env),
-    site: async () => {
-      const settings = await siteSettings.get();
-      return { name: settings.associationName, timeZone: settings.timeZone };
-    },
-    deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
-    languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
-  });
-  const service = new VolunteerService(repository, {
-    audit,
-    transaction: (work) => database.transaction(work),
-    mailJob: () => jobs.request(VOLUNTEER_MAIL_JOB),
-    eventExists: async (eventId, date) => {
-      if (!(await events.find(eventId))) return "no-event";
-      return date && !(await events.findOccurrence(eventId, date)) ? "no-date" : "ok";
-    },
-    messageVolunteers: (shift, opportunity, volunteers, message) => mail.message(shift, opportunity, volunteers, message),
-  });
-  return { service, mail, repository };
-}
-
-/** Surveys, and their reminders' sender; members are who the announcements say. */
-function createSurveys({ database, env, mailer, siteSettings, notificationPreferenceRepository, audit, secret, isMember }: {
-  database: Database;
-  env: Env;
-  mailer: Mailer | undefined;
-  siteSettings: SiteSettingsService;
-  notificationPreferenceRepository: NotificationPreferenceRepository;
-  audit: AuditService;
-  secret: string;
-  isMember: (viewer: CurrentUser | null) => Promise<boolean>;
-}) {
-  const repository = new SurveyRepository(database.db);
-  const site = async () => {
-    const settings = await siteSettings.get();
-    return { name: settings.associationName, timeZone: settings.timeZone };
-  };
-  const personKey = respondentKeys(secret);
-  const mail = new SurveyMail({
-    repository,
-    mailer,
-    siteUrl: publicUrl(env),
-    site,
-    deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
-    personKey,
-    languages: recipientLanguagesOf(database, siteSettings),
-  });
-  const service = new SurveyService(repository, { audit, isMember, personKey, siteUrl: publicUrl(env), sendConfirmation: (to, survey, link) => mail.sendConfirmation(to, survey, link) });
-  return { service, mail, repository };
-}
-
 /** The owners feature: who owns what, their claims and changes waiting for an administrator, and the mail about them. */
 function createOwners({
   database,
@@ -613,11 +482,6 @@ function createFreshListings({
 }
 
 /** Newsletter subscribers (docs/decisions/0033): the visitors' side, the administrators' side, and the signed links. */
-/** Each recipient's language for their mail: their account's, else the site's default (docs/decisions/0039). */
-function recipientLanguagesOf(database: Database, siteSettings: SiteSettingsService): RecipientLanguages {
-  return new RecipientLanguages(async () => (await siteSettings.get()).defaultLanguage, new RecipientLanguageRepository(database.db));
-}
-
 function createSubscriptions({ database, env, siteSettings, mailer, onMailError }: { database: Database; env: Env; siteSettings: SiteSettingsService; mailer: Mailer | undefined; onMailError: ((error: unknown) => void) | undefined }) {
   const repository = new SubscriberRepository(database.db);
   const subscriptionLinks = new SubscriptionLinks(publicUrl(env), repository);
