@@ -12,7 +12,7 @@ import { messages } from "#shared/messages.ts";
 import { ui } from "../components/ui/field.tsx";
 import { ADMIN_TABS, adminText, isAdminTab, requestLanguage } from "../features/admin/index.ts";
 import { getFixedT } from "#shared/i18n/index.ts";
-import { fetchPendingCount, RequestsNavLabel, requestsTabName, useWaitingRequests } from "../features/owners/index.ts";
+import { fetchPendingCount, RequestsNavLabel, useRequestsTabName, useWaitingRequests } from "../features/owners/index.ts";
 
 interface Viewer {
   email: string;
@@ -79,6 +79,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const [logoutError, setLogoutError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
   const waiting = useWaitingRequests(loaderData.waiting);
+  const requestsTabName = useRequestsTabName();
 
   async function logout() {
     setSigningOut(true);

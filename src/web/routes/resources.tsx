@@ -7,6 +7,9 @@ import { paths } from "../lib/paths.ts";
 import { DocumentLibrary, libraryQuery } from "../features/library/document-library.tsx";
 import { usePublicText } from "../lib/public-text.ts";
 
+// The library's texts (its search, tags and file sizes) are the members' catalog's, as on /myqsa/research.
+export const handle = { i18n: ["members"] };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const query = libraryQuery(new URL(request.url));
   const { services } = getApp(context);

@@ -1,19 +1,21 @@
 // A visitor's suggestion as a request of kind "suggestion": the listing's value beside the suggested one, marked as the
 // other requests' fields are (FieldRow), with the decisions the viewer may take on it.
 import type { useFetcher } from "react-router";
-import { SUGGESTION_KIND_LABELS, type Suggestion } from "#shared/schemas/listings.ts";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import type { Suggestion } from "#shared/schemas/listings.ts";
 import type { RequestField } from "#shared/schemas/owners.ts";
 import { ui } from "#web/components/ui/field.tsx";
 import { FieldRow, FieldsHead, RequestHeading } from "../owners/index.ts";
 
 /** The suggestion as the one field of a request, live beside suggested. */
-function asField(suggestion: Suggestion): RequestField {
-  const label = SUGGESTION_KIND_LABELS[suggestion.kind];
-  const requested = suggestion.kind === "closed" ? `Closed for good${suggestion.value ? `: ${suggestion.value}` : ""}` : suggestion.value;
+function asField(suggestion: Suggestion, t: TFunction): RequestField {
+  const label = t(`suggestion.kinds.${suggestion.kind}`);
+  const requested = suggestion.kind === "closed" ? (suggestion.value ? t("suggestion.closedWith", { value: suggestion.value }) : t("suggestion.kinds.closed")) : suggestion.value;
   return { name: suggestion.kind, label, widget: "text", live: suggestion.live, requested, base: suggestion.live, changed: true, conflict: false };
 }
 
-export const suggestionTitle = (s: Suggestion) => `Suggestion: ${s.businessName}`;
+export const suggestionTitle = (s: Suggestion, t: TFunction) => t("suggestion.title", { name: s.businessName });
 
 /** `decisions`: the buttons of the viewer's decisions, each an intent sent with the suggestion's id. */
 export function SuggestionCard({
@@ -30,16 +32,17 @@ export function SuggestionCard({
   /** More fields the decision's form sends. */
   extra?: Record<string, string>;
 }) {
-  const title = withBusiness ? suggestionTitle(suggestion) : `${SUGGESTION_KIND_LABELS[suggestion.kind]}`;
+  const { t } = useTranslation("owners");
+  const title = withBusiness ? suggestionTitle(suggestion, t) : t(`suggestion.kinds.${suggestion.kind}`);
   const busy = fetcher.state !== "idle";
   return (
     <li className="card grid gap-3" aria-labelledby={`suggestion-${suggestion.id}`}>
-      <RequestHeading id={`suggestion-${suggestion.id}`} title={title} businessId={withBusiness ? suggestion.businessId : null} from="a visitor" since={suggestion.createdAt} />
+      <RequestHeading id={`suggestion-${suggestion.id}`} title={title} businessId={withBusiness ? suggestion.businessId : null} from={t("review.visitor")} since={suggestion.createdAt} />
       <div className="overflow-x-auto">
         <table className="w-full table-fixed border-collapse text-start text-sm">
-          <FieldsHead headings={["Field", "Live", "Suggested"]} />
+          <FieldsHead headings={[t("review.headings.field"), t("review.headings.live"), t("review.headings.suggested")]} />
           <tbody>
-            <FieldRow field={asField(suggestion)} names={{}} choose={false} live base={false} />
+            <FieldRow field={asField(suggestion, t)} names={{}} choose={false} live base={false} />
           </tbody>
         </table>
       </div>

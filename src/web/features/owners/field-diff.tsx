@@ -1,6 +1,8 @@
 // One field of a request, live beside requested: words removed and added are marked, markup is shown as text (React
 // escapes it), images are shown side by side, and a field the live listing changed since shows all three values.
 import { diffWords } from "diff";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import type { RequestField } from "#shared/schemas/owners.ts";
 import { toOsm, type OpeningHours } from "#shared/opening-hours.ts";
 import { fileUrl } from "#shared/upload-kinds.ts";
@@ -10,16 +12,16 @@ import { useSiteTimeZone } from "#web/lib/site.ts";
 export type Names = Record<string, string>;
 
 /** A value as a reviewer reads it: names instead of ids, dates in words, "(empty)" for nothing. */
-export function shown(field: Pick<RequestField, "name" | "widget">, value: unknown, names: Names, timeZone: string): string {
-  if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return "(empty)";
-  if (field.widget === "hours" && typeof value === "object") return toOsm(value as OpeningHours) || "(empty)";
+export function shown(field: Pick<RequestField, "name" | "widget">, value: unknown, names: Names, timeZone: string, t: TFunction, lang: "en" | "fr"): string {
+  if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return t("review.empty");
+  if (field.widget === "hours" && typeof value === "object") return toOsm(value as OpeningHours) || t("review.empty");
   if (field.widget === "links" && Array.isArray(value)) return (value as Array<{ kind?: unknown; url?: unknown }>).map((l) => `${String(l.kind)}: ${String(l.url)}`).join("\n");
   if (field.widget === "checkboxes" && Array.isArray(value)) return value.map((v) => choiceName(field, v, names)).join(", ");
   if (field.widget === "photos" && Array.isArray(value)) return (value as Array<{ alt?: unknown }>).map((p, i) => `${i + 1}. ${String(p.alt ?? "")}`).join("\n");
   if (Array.isArray(value)) return value.map((v) => names[String(v)] ?? String(v)).join(", ");
   if (field.widget === "datetime" && typeof value === "string") {
     const date = new Date(value);
-    if (!Number.isNaN(date.getTime())) return formatWhen(value, timeZone);
+    if (!Number.isNaN(date.getTime())) return formatWhen(value, timeZone, false, lang);
   }
   const text = String(value);
   return names[text] ?? text;
@@ -30,11 +32,12 @@ const choiceName = (field: Pick<RequestField, "name">, value: unknown, names: Na
 
 /** A set of choices, live beside requested, with what the request adds and removes said in words. */
 function ChoicesDiff({ field, names }: { field: RequestField; names: Names }) {
+  const { t } = useTranslation("owners");
   const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
   const [live, requested] = [list(field.live), list(field.requested)];
   const added = requested.filter((v) => !live.includes(v)).map((v) => choiceName(field, v, names));
   const removed = live.filter((v) => !requested.includes(v)).map((v) => choiceName(field, v, names));
-  const labelsOf = (values: string[]) => (values.length === 0 ? "(none)" : values.map((v) => choiceName(field, v, names)).join(", "));
+  const labelsOf = (values: string[]) => (values.length === 0 ? t("review.none") : values.map((v) => choiceName(field, v, names)).join(", "));
   return (
     <>
       <td className="px-2 py-2 align-top break-words">{labelsOf(live)}</td>
@@ -42,12 +45,12 @@ function ChoicesDiff({ field, names }: { field: RequestField; names: Names }) {
         {labelsOf(requested)}
         {added.length > 0 && (
           <p className="mt-1">
-            <ins className="bg-green-100 text-green-900 no-underline">Added: {added.join(", ")}</ins>
+            <ins className="bg-green-100 text-green-900 no-underline">{t("review.added", { list: added.join(", ") })}</ins>
           </p>
         )}
         {removed.length > 0 && (
           <p className="mt-1">
-            <del className="bg-red-100 text-red-900">Removed: {removed.join(", ")}</del>
+            <del className="bg-red-100 text-red-900">{t("review.removed", { list: removed.join(", ") })}</del>
           </p>
         )}
       </td>
@@ -58,14 +61,16 @@ function ChoicesDiff({ field, names }: { field: RequestField; names: Names }) {
 const imageUrl = (path: unknown) => (typeof path === "string" && path ? fileUrl(path) : null);
 
 function Image({ path, alt }: { path: unknown; alt: string }) {
+  const { t } = useTranslation("owners");
   const url = imageUrl(path);
-  return url ? <img src={url} alt={alt} className="max-h-32 rounded border border-stone-200" /> : <span className="text-stone-500">(no image)</span>;
+  return url ? <img src={url} alt={alt} className="max-h-32 rounded border border-stone-200" /> : <span className="text-stone-500">{t("review.noImage")}</span>;
 }
 
 /** A gallery as small pictures in its order, each with its alt text. */
 function Photos({ value, label }: { value: unknown; label: string }) {
+  const { t } = useTranslation("owners");
   const photos = Array.isArray(value) ? (value as Array<{ path?: unknown; alt?: unknown }>).filter((p) => typeof p.path === "string") : [];
-  if (photos.length === 0) return <span className="text-stone-500">(no photos)</span>;
+  if (photos.length === 0) return <span className="text-stone-500">{t("review.noPhotos")}</span>;
   return (
     <ol className="flex flex-wrap gap-2" aria-label={label}>
       {photos.map((photo, i) => (
@@ -84,7 +89,8 @@ const pictured = (field: RequestField) => field.widget === "image" || field.widg
 
 /** An image field's or a gallery's live or requested value, as pictures. */
 function Picture({ field, side }: { field: RequestField; side: "live" | "requested" }) {
-  const label = `${side === "live" ? "Live" : "Requested"} ${field.label.toLowerCase()}`;
+  const { t } = useTranslation("owners");
+  const label = t(side === "live" ? "review.liveValue" : "review.requestedValue", { label: field.label.toLowerCase() });
   return field.widget === "photos" ? <Photos value={field[side]} label={label} /> : <Image path={field[side]} alt={label} />;
 }
 
@@ -109,6 +115,8 @@ function TextDiff({ before, after }: { before: string; after: string }) {
 
 /** `live`: a change, shown beside the live value; else a new item's value alone. `base`: the value when requested too. */
 export function FieldRow({ field, names, choose, live: withLive, base: withBase }: { field: RequestField; names: Names; choose: boolean; live: boolean; base: boolean }) {
+  const { t, i18n } = useTranslation("owners");
+  const lang = i18n.language === "fr" ? "fr" : "en";
   const label = (
     <th scope="row" className="px-2 py-2 text-start align-top font-semibold hyphens-auto [overflow-wrap:anywhere]">
       {choose ? (
@@ -119,11 +127,11 @@ export function FieldRow({ field, names, choose, live: withLive, base: withBase 
       ) : (
         field.label
       )}
-      {field.conflict && <span className="mt-1 block text-xs font-semibold text-amber-800">Changed since the request</span>}
+      {field.conflict && <span className="mt-1 block text-xs font-semibold text-amber-800">{t("review.changedSince")}</span>}
     </th>
   );
   const timeZone = useSiteTimeZone();
-  const [live, requested] = [shown(field, field.live, names, timeZone), shown(field, field.requested, names, timeZone)];
+  const [live, requested] = [shown(field, field.live, names, timeZone, t, lang), shown(field, field.requested, names, timeZone, t, lang)];
   return (
     <tr className={`border-b border-stone-200 ${field.conflict ? "bg-amber-50" : ""}`}>
       {label}
@@ -143,7 +151,7 @@ export function FieldRow({ field, names, choose, live: withLive, base: withBase 
       ) : (
         <TextDiff before={live} after={requested} />
       )}
-      {withBase && <td className="px-2 py-2 align-top break-words whitespace-pre-wrap text-stone-600">{field.conflict ? shown(field, field.base, names, timeZone) : ""}</td>}
+      {withBase && <td className="px-2 py-2 align-top break-words whitespace-pre-wrap text-stone-600">{field.conflict ? shown(field, field.base, names, timeZone, t, lang) : ""}</td>}
     </tr>
   );
 }

@@ -8,5 +8,5 @@ export { loadOwnerData } from "./my-business-data.ts";
 export { MyBusinessPage } from "./my-business-page.tsx";
 export { FieldsHead, REQUEST_DECISION, RequestCard, RequestHeading } from "./request-card.tsx";
 export { fetchPendingCount, loadRequests, REQUESTS_PAGE_SIZE } from "./requests-api.ts";
-export { RequestsNavLabel, requestsTabName, useWaitingRequests } from "./requests-nav-label.tsx";
+export { RequestsNavLabel, useRequestsTabName, useWaitingRequests } from "./requests-nav-label.tsx";
 export { FieldRow } from "./field-diff.tsx";

@@ -4,19 +4,17 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
+import { useTranslation } from "react-i18next";
 import { ModerationSettingsSchema, type ModerationSettings } from "#shared/schemas/owners.ts";
 import { InputField, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
 
-const SWITCHES = [
-  ["autoApproveListings", "Approve owners' listing changes at once"],
-  ["autoApproveEvents", "Approve owners' events at once"],
-  ["autoApproveOffers", "Approve owners' offers at once"],
-] as const;
+const SWITCHES = ["autoApproveListings", "autoApproveEvents", "autoApproveOffers"] as const;
 
 /** As the form sends it: a switch left off is absent, and so is an empty address. */
 const SettingsFormSchema = ModerationSettingsSchema.partial();
 
 export function ModerationSettingsForm({ settings }: { settings: ModerationSettings }) {
+  const { t } = useTranslation("owners");
   const fetcher = useFetcher<{ outcome: Outcome }>({ key: "moderation-settings" });
   const [form, fields] = useForm({
     id: "moderation-settings",
@@ -26,19 +24,19 @@ export function ModerationSettingsForm({ settings }: { settings: ModerationSetti
   });
   return (
     <details className="card">
-      <summary className="cursor-pointer font-semibold text-brand-800">Approval settings</summary>
+      <summary className="cursor-pointer font-semibold text-brand-800">{t("moderation.heading")}</summary>
       <fetcher.Form id={form.id} method="post" className="mt-3 grid gap-3" onSubmit={form.onSubmit} noValidate>
         <input type="hidden" name="intent" value="settings" />
-        {SWITCHES.map(([name, label]) => (
+        {SWITCHES.map((name) => (
           <label key={name} className="flex items-center gap-2">
             <input type="checkbox" name={name} defaultChecked={settings[name]} className="size-4 accent-brand-700" />
-            {label}
+            {t(`moderation.${name}`)}
           </label>
         ))}
-        <p className="text-sm text-stone-600">Changes approved at once still appear in Recent changes.</p>
-        <InputField field={fields.notificationEmail} label="Notification address (every administrator when empty)" type="email" />
+        <p className="text-sm text-stone-600">{t("moderation.recent")}</p>
+        <InputField field={fields.notificationEmail} label={t("moderation.notificationEmail")} type="email" />
         <button type="submit" className={`${ui.primary} w-fit`} disabled={fetcher.state !== "idle"}>
-          Save settings
+          {t("moderation.save")}
         </button>
         <OutcomeMessage outcome={fetcher.data?.outcome} />
       </fetcher.Form>

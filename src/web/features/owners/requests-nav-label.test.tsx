@@ -4,7 +4,7 @@
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accessibleName, render, waitFor } from "#tests/setup/dom.ts";
-import { RequestsNavLabel, requestsTabName, useWaitingRequests } from "./requests-nav-label.tsx";
+import { RequestsNavLabel, useRequestsTabName, useWaitingRequests } from "./requests-nav-label.tsx";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,6 +16,7 @@ async function tab(answer: number | null): Promise<HTMLElement> {
   vi.stubGlobal("fetch", asked);
   const Tab = () => {
     const waiting = useWaitingRequests();
+    const requestsTabName = useRequestsTabName();
     return (
       <div role="tab" aria-label={requestsTabName("Requests", waiting)} data-count={String(waiting)}>
         <RequestsNavLabel label="Requests" count={waiting} />

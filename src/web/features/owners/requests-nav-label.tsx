@@ -1,6 +1,7 @@
 // The Requests tab in the admin navigation, with how many requests wait: a badge to the eye, a sentence to a screen
 // reader ("Requests, 2 waiting"), given to the tab as its name.
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { fetchPendingCount } from "./requests-api.ts";
 
@@ -21,8 +22,11 @@ export function useWaitingRequests(known: number | null = null): number | null {
   return count;
 }
 
-/** The tab's name as read aloud. */
-export const requestsTabName = (label: string, count: number | null) => (count ? `${label}, ${count} waiting` : label);
+/** The tab's name as read aloud ("Requests, 2 waiting"), in the page's language. */
+export function useRequestsTabName(): (label: string, count: number | null) => string {
+  const { t } = useTranslation("owners");
+  return useCallback((label: string, count: number | null) => (count ? t("requestsTab.waiting", { label, count }) : label), [t]);
+}
 
 export function RequestsNavLabel({ label, count }: { label: string; count: number | null }) {
   return (

@@ -6,8 +6,8 @@ import { MANAGE_NAMESPACE } from "#web/lib/manage-text.ts";
 
 // Loaded before the admin pages draw: the administration's texts, the shared form widgets', the opening hours' day
 // names, and the association's tools (the import, the event form's Registration section, the survey, shift and
-// attachment editors), which any admin tab may hold.
-export const handle = { i18n: ["admin", "ui", "hours", MANAGE_NAMESPACE] };
+// attachment editors), which any admin tab may hold; and the owners' (the Requests tab, a business's owners).
+export const handle = { i18n: ["admin", "ui", "hours", MANAGE_NAMESPACE, "owners"] };
 
 export default function AdminPages() {
   return <Outlet />;
