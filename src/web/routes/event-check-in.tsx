@@ -12,7 +12,7 @@ import { formatDay, formatEventWhen } from "#shared/i18n/format.ts";
 import { getFixedT } from "#shared/i18n/index.ts";
 import { MANAGE_NAMESPACE, requestLanguage, useManageText } from "../lib/manage-text.ts";
 
-export const handle = { i18n: [MANAGE_NAMESPACE] };
+export const handle = { i18n: [MANAGE_NAMESPACE, "ui"] };
 
 // The built page bundle holds its own copy of AppError, so a service's error is recognised by shape, not instanceof.
 function statusOf(error: unknown): number | undefined {

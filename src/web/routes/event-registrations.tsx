@@ -15,7 +15,7 @@ import { getFixedT } from "#shared/i18n/index.ts";
 import { MANAGE_NAMESPACE, requestLanguage, useManageText } from "../lib/manage-text.ts";
 import type { AttendeeList, RegistrationInfo } from "#shared/schemas/registration.ts";
 
-export const handle = { i18n: [MANAGE_NAMESPACE] };
+export const handle = { i18n: [MANAGE_NAMESPACE, "ui"] };
 
 const dateOf = (request: Request) => new URL(request.url).searchParams.get("date") || null;
 

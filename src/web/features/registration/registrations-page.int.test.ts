@@ -44,7 +44,7 @@ async function pageOf(who: SignedIn, cookieHeader?: string) {
   if (!("state" in loaderData) || loaderData.state !== "ok") throw new Error("no page");
   // The language the root loader gives the page is the one the route's loader wrote in: its date says which.
   const language = /juillet/.test(loaderData.when) ? "fr" : "en";
-  const i18n = await createI18n(language, ["common", "manage"]);
+  const i18n = await createI18n(language, ["common", "manage", "ui"]);
   const Page = () => createElement(EventRegistrations, { loaderData, actionData: undefined } as unknown as Parameters<typeof EventRegistrations>[0]);
   const handler = createStaticHandler([{ id: "page", path: "/events/:eventId/registrations", Component: Page }]);
   const routerContext = await handler.query(new Request(url));
