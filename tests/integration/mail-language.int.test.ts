@@ -2,7 +2,7 @@
 // the language of the page a subscriber came from, and English, word for word as before, for everyone else.
 import { describe, expect, it } from "vitest";
 import { createAuth } from "#server/auth/auth.ts";
-import { createBusiness } from "#server/db/factories.ts";
+import { createBusiness, createEvent, createOffer } from "#server/db/factories.ts";
 import { CONSENT_TEXT, type AdminSubscriber } from "#shared/schemas/subscription.ts";
 import { setUpSignIn, type SignedIn } from "#tests/setup/app.ts";
 import { mailerTo, setUpTestAppWithMail } from "#tests/setup/mail-app.ts";
@@ -86,6 +86,36 @@ describe("a newsletter", () => {
     expect(inEnglish.parts.text).toContain(`You get this mail because you subscribed to the newsletter of ${site}.`);
     expect(inEnglish.parts.html).toContain("Manage your subscription");
     expect(inEnglish.parts.html).toContain(`href="${SITE}/subscribe/preferences?token=`);
+  });
+});
+
+describe("a newsletter's cards", () => {
+  it("give an event's time and an offer's dates in the subscriber's language", async () => {
+    const subscribers = new SubscriberRepository(t.database.db);
+    const lectrice = await subscribers.insert({ email: `cartes-${Date.now()}@example.test`, state: "confirmed", topics: ["news"], language: "fr" });
+    const reader = await subscribers.insert({ email: `cards-${Date.now()}@example.test`, state: "confirmed", topics: ["news"], language: "en" });
+    const host = await createBusiness(t.database.db, { name: "Fromagerie du coin" });
+    // 23:00 UTC on March 4, 2030 is 6 PM in the site's zone (America/Toronto, EST).
+    const event = await createEvent(t.database.db, { name: "Soirée fromages", location: host.id, eventDate: "2030-03-04T23:00:00.000Z", endDate: null, recurrenceRule: null });
+    const offer = await createOffer(t.database.db, { businessId: host.id, businessName: host.name, description: "Plateau", validFrom: "2030-03-01", validUntil: "2030-03-31" });
+    const created = await t.request("/api/v1/newsletters", {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { subject: "Fromages de mars", body: "<p>Bonjour.</p>", cards: [{ kind: "event", id: event.id }, { kind: "offer", id: offer.id }], topics: [] },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await t.request(`/api/v1/newsletters/${id}/send`, { method: "POST", cookie: admin.cookie, json: {} })).status).toBe(202);
+    await t.services.jobs.runNow(NEWSLETTER_QUEUE_JOB);
+    await t.services.jobs.runNow(NEWSLETTER_SEND_JOB);
+
+    const inFrench = await mail.receiver.waitFor(lectrice.email, /Fromages de mars/);
+    expect(inFrench.parts.text).toContain("lundi 4 mars 2030, 18 h");
+    expect(inFrench.parts.text).toContain("Du 1 mars 2030 au 31 mars 2030");
+    expect(inFrench.parts.text).not.toMatch(/March|From /);
+    const inEnglish = await mail.receiver.waitFor(reader.email, /Fromages de mars/);
+    expect(inEnglish.parts.text).toContain("Monday, March 4, 2030 at 6:00 PM");
+    expect(inEnglish.parts.text).toContain("From March 1, 2030 to March 31, 2030");
   });
 });
 
