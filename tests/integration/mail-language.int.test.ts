@@ -2,7 +2,8 @@
 // the language of the page a subscriber came from, and English, word for word as before, for everyone else.
 import { describe, expect, it } from "vitest";
 import { createAuth } from "#server/auth/auth.ts";
-import { createBusiness } from "#server/db/factories.ts";
+import { CLIENT_IP_HEADER } from "#server/auth/auth-http.ts";
+import { createBusiness, createEvent, createOffer } from "#server/db/factories.ts";
 import { CONSENT_TEXT, type AdminSubscriber } from "#shared/schemas/subscription.ts";
 import { setUpSignIn, type SignedIn } from "#tests/setup/app.ts";
 import { mailerTo, setUpTestAppWithMail } from "#tests/setup/mail-app.ts";
@@ -89,6 +90,36 @@ describe("a newsletter", () => {
   });
 });
 
+describe("a newsletter's cards", () => {
+  it("give an event's time and an offer's dates in the subscriber's language", async () => {
+    const subscribers = new SubscriberRepository(t.database.db);
+    const lectrice = await subscribers.insert({ email: `cartes-${Date.now()}@example.test`, state: "confirmed", topics: ["news"], language: "fr" });
+    const reader = await subscribers.insert({ email: `cards-${Date.now()}@example.test`, state: "confirmed", topics: ["news"], language: "en" });
+    const host = await createBusiness(t.database.db, { name: "Fromagerie du coin" });
+    // 23:00 UTC on March 4, 2030 is 6 PM in the site's zone (America/Toronto, EST).
+    const event = await createEvent(t.database.db, { name: "Soirée fromages", location: host.id, eventDate: "2030-03-04T23:00:00.000Z", endDate: null, recurrenceRule: null });
+    const offer = await createOffer(t.database.db, { businessId: host.id, businessName: host.name, description: "Plateau", validFrom: "2030-03-01", validUntil: "2030-03-31" });
+    const created = await t.request("/api/v1/newsletters", {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { subject: "Fromages de mars", body: "<p>Bonjour.</p>", cards: [{ kind: "event", id: event.id }, { kind: "offer", id: offer.id }], topics: [] },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await t.request(`/api/v1/newsletters/${id}/send`, { method: "POST", cookie: admin.cookie, json: {} })).status).toBe(202);
+    await t.services.jobs.runNow(NEWSLETTER_QUEUE_JOB);
+    await t.services.jobs.runNow(NEWSLETTER_SEND_JOB);
+
+    const inFrench = await mail.receiver.waitFor(lectrice.email, /Fromages de mars/);
+    expect(inFrench.parts.text).toContain("lundi 4 mars 2030, 18 h");
+    expect(inFrench.parts.text).toContain("Du 1 mars 2030 au 31 mars 2030");
+    expect(inFrench.parts.text).not.toMatch(/March|From /);
+    const inEnglish = await mail.receiver.waitFor(reader.email, /Fromages de mars/);
+    expect(inEnglish.parts.text).toContain("Monday, March 4, 2030 at 6:00 PM");
+    expect(inEnglish.parts.text).toContain("From March 1, 2030 to March 31, 2030");
+  });
+});
+
 describe("a request's decision", () => {
   it("is in French for an account in French", async () => {
     const owner = await inFrench(await t.signIn("user"));
@@ -129,6 +160,47 @@ describe("the association's digest of new requests", () => {
     const received = await mail.receiver.waitFor(admin.user.email, /new requests? waiting on/);
     expect(received.parts.text).toContain(`You get this mail because you are an administrator of ${await siteName()} and no notification address is set`);
     expect(received.parts.text).toContain(`change the notification address in the Requests tab's settings: ${SITE}/admin/requests`);
+  });
+});
+
+describe("the sign-up mails", () => {
+  // The test app's own auth mails nothing; this one mails through the receiver, as the server's does.
+  const auth = () => createAuth({ database: t.database, secret: "test-secret-".padEnd(48, "x"), baseURL: SITE, trustedOrigins: [SITE], trustProxy: false, mailer: mailerTo(mail.receiver) });
+  let client = 0;
+  /** A sign-up as the form sends it from a page in `language`, each from a client address of its own. */
+  async function signUp(email: string, language: unknown) {
+    const altcha = await signUpProof((path) => t.request(path));
+    const headers = new Headers({ Origin: SITE, "Content-Type": "application/json", [CLIENT_IP_HEADER]: `192.0.2.${++client}` });
+    return auth().handler(
+      new Request(`${SITE}/api/auth/sign-up/email`, { method: "POST", headers, body: JSON.stringify({ email, password: "lantern-river-42", name: "", accountType: "visitor", language, altcha }) }),
+    );
+  }
+
+  it("verify an address in the language of the page it signed up from, which becomes the account's language", async () => {
+    const email = `inscription-${Date.now()}@example.test`;
+    expect((await signUp(email, "fr")).status).toBe(200);
+    const received = await mail.receiver.waitFor(email, /Confirmez votre adresse courriel/);
+    expect(received.subject).toBe(`Confirmez votre adresse courriel pour ${await siteName()}`);
+    expect(received.parts.text).toContain("Confirmer mon adresse courriel");
+    const row = await t.database.db.selectFrom("user").select("language").where("email", "=", email).executeTakeFirstOrThrow();
+    expect(row.language).toBe("fr");
+
+    const english = `signup-${Date.now()}@example.test`;
+    expect((await signUp(english, "en")).status).toBe(200);
+    expect((await mail.receiver.waitFor(english, /Verify your email address/)).subject).toBe(`Verify your email address for ${await siteName()}`);
+  });
+
+  it("tell the owner of a taken address in the page's language when the account has none of its own", async () => {
+    const owner = await t.signIn("user");
+    expect((await signUp(owner.user.email, "fr")).status).toBe(422);
+    const received = await mail.receiver.waitFor(owner.user.email, /a tenté de créer un compte/);
+    expect(received.subject).toBe(`Quelqu’un a tenté de créer un compte sur ${await siteName()} avec votre adresse courriel`);
+  });
+
+  it("refuses a language the site does not offer, beside its field", async () => {
+    const refused = await signUp(`langue-${Date.now()}@example.test`, "xx");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ field: "language", message: "Choose a language the site offers: en or fr." });
   });
 });
 

@@ -1,6 +1,7 @@
 // Rules the site adds to better-auth's own endpoints.
 import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
+import { isLanguage, LANGUAGES } from "#shared/i18n/languages.ts";
 import { DISPLAY_NAME_MAX_LENGTH, DisplayNameSchema } from "#shared/schemas/account.ts";
 import { singleLine } from "#shared/text.ts";
 import { UPLOAD_RULES } from "#shared/upload-kinds.ts";
@@ -19,6 +20,8 @@ export const DISABLED_AUTH_PATHS: string[] = [
 const PROFILE_FIELDS = new Set(["name", "image"]);
 
 const FOREIGN_PICTURE = "A profile picture must be one you uploaded to this site.";
+
+const UNKNOWN_LANGUAGE = `Choose a language the site offers: ${LANGUAGES.join(" or ")}.`;
 
 function invalid(field: string, message: string): APIError {
   return new APIError("BAD_REQUEST", { code: "INVALID_PROFILE_UPDATE", message, field });
@@ -56,6 +59,7 @@ export function checkProfileUpdate(body: Record<string, unknown>, userId: string
 export function checkSignUp(body: Record<string, unknown>): void {
   if (typeof body.name === "string" && singleLine(body.name).trim() !== "") checkDisplayName(body);
   if (body.image !== undefined && body.image !== null) throw invalid("image", FOREIGN_PICTURE);
+  if (body.language !== undefined && body.language !== null && !isLanguage(body.language)) throw invalid("language", UNKNOWN_LANGUAGE);
 }
 
 /**

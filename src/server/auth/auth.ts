@@ -83,9 +83,10 @@ export function createAuth(options: AuthOptions) {
     return row?.associationName ?? "Niche";
   }
 
-  /** The mail catalog in the account's language, else the site's default. */
-  async function wordsFor(user: { id: string }) {
-    const chosen = (await database.db.selectFrom("user").select("language").where("id", "=", user.id).executeTakeFirst())?.language;
+  /** The mail catalog in the account's language, else `otherwise` (the page's language of a sign-up), else the site's default. */
+  async function wordsFor(user: { id: string }, otherwise?: unknown) {
+    const kept = (await database.db.selectFrom("user").select("language").where("id", "=", user.id).executeTakeFirst())?.language;
+    const chosen = isLanguage(kept) ? kept : otherwise;
     const row = await database.db.selectFrom("site_settings").select("defaultLanguage").executeTakeFirst();
     return { t: await mailT(isLanguage(chosen) ? chosen : isLanguage(row?.defaultLanguage) ? row.defaultLanguage : DEFAULT_LANGUAGE) };
   }
@@ -201,8 +202,9 @@ export function createAuth(options: AuthOptions) {
         accountType: { type: "string", required: false, input: true },
         lastLogin: { type: "date", required: false, input: false },
         provider: { type: "string", required: false, input: false },
-        // The person's language (null: the site's default); set through the account API, validated there.
-        language: { type: "string", required: false, input: false },
+        // The person's language (null: the site's default); set through the account API, validated there, and at
+        // sign-up from the page's language (checked by checkSignUp).
+        language: { type: "string", required: false, input: true },
       },
     },
     session: {
@@ -245,7 +247,7 @@ export function createAuth(options: AuthOptions) {
           const existing = typeof body.email === "string" ? await ctx.context.internalAdapter.findUserByEmail(body.email.trim().toLowerCase()) : null;
           if (existing?.user) {
             // The owner learns that someone tried, and that they need do nothing.
-            await send("existing-account", existingAccountEmail({ to: existing.user.email, site: await siteName(), url: `${baseURL}/login`, ...(await wordsFor(existing.user)) }));
+            await send("existing-account", existingAccountEmail({ to: existing.user.email, site: await siteName(), url: `${baseURL}/login`, ...(await wordsFor(existing.user, body.language)) }));
             throw new APIError("UNPROCESSABLE_ENTITY", { code: AUTH_ERROR_CODES.emailInUse, message: messages.auth.emailInUse });
           }
         }

@@ -3,6 +3,7 @@
 // keeps one UID; its SEQUENCE is the meeting's, which rises with every change of time, place or cancellation, so a
 // calendar that has it updates it in place; a cancelled one is STATUS:CANCELLED.
 import { TZDate } from "@date-fns/tz";
+import type { TFunction } from "i18next";
 import { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import type { RsvpResponse } from "#shared/schemas/meeting.ts";
 import { formatEventWhen } from "#shared/zoned-time.ts";
@@ -20,6 +21,8 @@ export interface MeetingCalendarOptions {
   /** An invitation names who sends it and to whom, with their answer. */
   organizer?: { name: string; email: string };
   attendee?: { name: string; email: string; response: RsvpResponse };
+  /** The mail catalog's `t` in the reader's language, for the description's words. */
+  t: TFunction;
 }
 
 const PARTSTAT: Record<RsvpResponse, ICalAttendeeStatus> = { yes: ICalAttendeeStatus.ACCEPTED, no: ICalAttendeeStatus.DECLINED, maybe: ICalAttendeeStatus.TENTATIVE };
@@ -51,7 +54,7 @@ export function meetingCalendar(meetings: StoredMeeting[], options: MeetingCalen
       start: zoned(meeting.startsAt),
       end: zoned(meeting.endsAt),
       location: meeting.place ?? meeting.videoLink,
-      description: [meeting.videoLink ? `Video link: ${meeting.videoLink}` : null, agenda ? `Agenda:\n${agenda}` : null, url].filter(Boolean).join("\n\n"),
+      description: [meeting.videoLink ? options.t("calendar.videoLink", { link: meeting.videoLink }) : null, agenda ? options.t("calendar.agenda", { agenda }) : null, url].filter(Boolean).join("\n\n"),
       url,
       status: meeting.cancelled || options.method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       organizer: options.organizer ?? null,

@@ -129,7 +129,7 @@ export class MeetingMail {
       lines: [t("meeting.yourAnswer", { answer }), this.when(meeting, site, words), ...this.where(meeting, words), response === "no" ? "" : t("meeting.invitationAttached")],
       link: { text: t("meeting.seeMeeting"), url: this.url(meeting) },
     });
-    return response === "no" ? message : { ...message, calendar: this.invitation(meeting, person, response, site, "REQUEST") };
+    return response === "no" ? message : { ...message, calendar: this.invitation(meeting, person, response, site, "REQUEST", words) };
   }
 
   private change(meeting: StoredMeeting, person: MemberRecipient, response: RsvpResponse, site: Site, words: Words): MailMessage {
@@ -147,7 +147,7 @@ export class MeetingMail {
       ],
       link: { text: t("meeting.seeMeeting"), url: this.url(meeting) },
     });
-    return { ...message, calendar: this.invitation(meeting, person, response, site, cancelled ? "CANCEL" : "REQUEST") };
+    return { ...message, calendar: this.invitation(meeting, person, response, site, cancelled ? "CANCEL" : "REQUEST", words) };
   }
 
   private minutes(meeting: StoredMeeting, member: MemberRecipient, site: Site, words: Words): MailMessage {
@@ -162,7 +162,7 @@ export class MeetingMail {
     });
   }
 
-  private invitation(meeting: StoredMeeting, person: MemberRecipient, response: RsvpResponse, site: Site, method: "REQUEST" | "CANCEL") {
+  private invitation(meeting: StoredMeeting, person: MemberRecipient, response: RsvpResponse, site: Site, method: "REQUEST" | "CANCEL", { t }: Words) {
     const content = meetingCalendar([meeting], {
       name: site.name,
       siteName: site.name,
@@ -171,6 +171,7 @@ export class MeetingMail {
       method,
       organizer: { name: site.name, email: this.options.organizerEmail },
       attendee: { name: person.displayName, email: person.email, response },
+      t,
     });
     return { method, filename: "meeting.ics", content };
   }

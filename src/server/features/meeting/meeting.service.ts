@@ -25,6 +25,7 @@ import {
 } from "#shared/schemas/meeting.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
+import { mailT } from "#server/mail/recipient-language.ts";
 import { meetingCalendar } from "./meeting-calendar.ts";
 import type { MeetingRepository, MeetingWrite, StoredMeeting, StoredRsvp } from "./meeting.repository.ts";
 
@@ -156,7 +157,9 @@ export class MeetingService {
     const row = await this.repository.get(id);
     if (!row) throw NotFound(m.notFound);
     const site = await this.deps.site();
-    return { title: row.title, ics: meetingCalendar([row], { name: site.name, siteName: site.name, siteUrl: this.deps.siteUrl, timeZone: site.timeZone }) };
+    // The member's own language when they chose one; the private feed below has no reader, so it stays in English.
+    const t = await mailT(viewer?.language ?? "en");
+    return { title: row.title, ics: meetingCalendar([row], { name: site.name, siteName: site.name, siteUrl: this.deps.siteUrl, timeZone: site.timeZone, t }) };
   }
 
   /** The member's private calendar address, made on first asking. */
@@ -185,7 +188,7 @@ export class MeetingService {
     const owner = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await this.repository.calendarOwner(token) : undefined;
     if (!owner || !(await this.deps.isMember({ id: owner.id, role: owner.role } as CurrentUser))) return null;
     const site = await this.deps.site();
-    return meetingCalendar(await this.repository.list(), { name: `${site.name} meetings`, siteName: site.name, siteUrl: this.deps.siteUrl, timeZone: site.timeZone });
+    return meetingCalendar(await this.repository.list(), { name: `${site.name} meetings`, siteName: site.name, siteUrl: this.deps.siteUrl, timeZone: site.timeZone, t: await mailT("en") });
   }
 
   private feedUrl(token: string): string {

@@ -9,7 +9,7 @@ import type { NewsletterCardRef } from "#shared/schemas/newsletter.ts";
 import type { TFunction } from "i18next";
 import { mailT } from "#server/mail/recipient-language.ts";
 import { eventLocationText, offerTitle, truncate } from "#shared/format.ts";
-import { formatList } from "#shared/i18n/format.ts";
+import { formatDay, formatList, formatLongDate, formatTime } from "#shared/i18n/format.ts";
 import type { Language } from "#shared/i18n/languages.ts";
 import { contentText } from "#server/features/page/index.ts";
 import { newsletterMailBody } from "./newsletter-body.ts";
@@ -19,6 +19,12 @@ import { categoryIdOf, FIXED_TOPIC_LABELS, FIXED_TOPICS, type FixedTopic } from 
 const DAY_MS = 24 * 60 * 60_000;
 /** How far ahead a digest looks for events. */
 export const DIGEST_EVENT_DAYS = 14;
+
+/** The words and the language a subscriber's cards are written in. */
+interface CardWords {
+  t: TFunction;
+  language: Language;
+}
 
 export interface SiteDetails {
   associationName: string;
@@ -41,7 +47,9 @@ export interface NewsletterSources {
   categoryNames(): Promise<Map<string, string>>;
 }
 
-function when(iso: string, timeZone: string, allDay: boolean): string {
+/** An event's start: English keeps its historical form ("Friday, December 4, 2026 at 6:00 PM"). */
+function when(iso: string, timeZone: string, allDay: boolean, language: Language): string {
+  if (language !== "en") return allDay ? formatDay(iso, language, timeZone) : `${formatDay(iso, language, timeZone)}, ${formatTime(iso, language, timeZone)}`;
   const date = new Date(iso);
   return allDay
     ? date.toLocaleDateString("en-US", {
@@ -62,20 +70,15 @@ function when(iso: string, timeZone: string, allDay: boolean): string {
       });
 }
 
-function day(value: string): string {
-  // Offers' days are local dates ("2026-12-04"): read at noon UTC so no zone moves them.
-  return new Date(`${value}T12:00:00Z`).toLocaleDateString("en-US", {
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
+// Offers' days are local dates ("2026-12-04"): read at noon UTC so no zone moves them.
+const day = (value: string, language: Language) => formatLongDate(`${value}T12:00:00Z`, language, "UTC");
 
-function validity(offer: Offer): string | null {
-  if (offer.validFrom && offer.validUntil) return `From ${day(offer.validFrom)} to ${day(offer.validUntil)}`;
-  if (offer.validUntil) return `Until ${day(offer.validUntil)}`;
-  if (offer.validFrom) return `From ${day(offer.validFrom)}`;
+function validity(offer: Offer, t: TFunction, language: Language): string | null {
+  const from = offer.validFrom ? day(offer.validFrom, language) : null;
+  const until = offer.validUntil ? day(offer.validUntil, language) : null;
+  if (from && until) return t("newsletter.validFromTo", { from, until });
+  if (until) return t("newsletter.validUntil", { until });
+  if (from) return t("newsletter.validFrom", { from });
   return null;
 }
 
@@ -97,25 +100,25 @@ export class NewsletterComposer {
     };
   }
 
-  private async eventCards(events: Event[], timeZone: string): Promise<NewsletterCard[]> {
+  private async eventCards(events: Event[], timeZone: string, { t, language }: CardWords): Promise<NewsletterCard[]> {
     const locations = events.map((e) => e.location).filter((l) => l && l !== "outdoor");
     const names = new Map((await this.sources.businesses([...new Set(locations)])).map((b) => [b.id, b.name]));
     return events.map((event) => ({
       kind: "event",
-      title: event.cancelled ? `Cancelled: ${event.name}` : event.name,
-      when: when(event.eventDate, timeZone, event.allDay),
+      title: event.cancelled ? t("newsletter.cancelledEvent", { event: event.name }) : event.name,
+      when: when(event.eventDate, timeZone, event.allDay, language),
       where: eventLocationText(event, names),
       url: `${this.siteUrl}/events/${encodeURIComponent(event.id)}${event.occurrenceDate ? `/${event.occurrenceDate}` : ""}`,
       imageUrl: this.absolute(event.imageUrl),
     }));
   }
 
-  private offerCard(offer: Offer): NewsletterCard {
+  private offerCard(offer: Offer, { t, language }: CardWords): NewsletterCard {
     return {
       kind: "offer",
-      title: offerTitle(offer, "Special Offer"),
+      title: offerTitle(offer, t("newsletter.specialOffer")),
       business: offer.businessName,
-      validity: validity(offer),
+      validity: validity(offer, t, language),
       url: `${this.siteUrl}/offers/${encodeURIComponent(offer.id)}`,
     };
   }
@@ -131,16 +134,11 @@ export class NewsletterComposer {
     };
   }
 
-  private postCard(post: Post, timeZone: string): NewsletterCard {
+  private postCard(post: Post, timeZone: string, language: Language): NewsletterCard {
     return {
       kind: "post",
       title: post.title,
-      date: new Date(post.datetime).toLocaleDateString("en-US", {
-        month: "long",
-        day: "numeric",
-        year: "numeric",
-        timeZone,
-      }),
+      date: formatLongDate(post.datetime, language, timeZone),
       excerpt: truncate(contentText(post.content, "html"), 200),
       url: `${this.siteUrl}/news/${encodeURIComponent(post.id)}`,
       imageUrl: this.absolute(post.imageUrl),
@@ -153,8 +151,9 @@ export class NewsletterComposer {
   }
 
   /** The cards an issue pulls in, in its order; `missing` names those whose subject is gone. */
-  async cards(refs: readonly NewsletterCardRef[]): Promise<{ cards: NewsletterCard[]; missing: NewsletterCardRef[] }> {
+  async cards(refs: readonly NewsletterCardRef[], language: Language = "en"): Promise<{ cards: NewsletterCard[]; missing: NewsletterCardRef[] }> {
     const { timeZone } = await this.site();
+    const words: CardWords = { t: await mailT(language), language };
     const businessIds = refs.filter((r) => r.kind === "business").map((r) => r.id);
     const businesses = new Map((await this.sources.businesses(businessIds)).map((b) => [b.id, b]));
     const cards: NewsletterCard[] = [];
@@ -162,11 +161,11 @@ export class NewsletterComposer {
     for (const ref of refs) {
       if (ref.kind === "event") {
         const event = await this.sources.event(ref.id);
-        if (event) cards.push(...(await this.eventCards([event], timeZone)));
+        if (event) cards.push(...(await this.eventCards([event], timeZone, words)));
         else missing.push(ref);
       } else if (ref.kind === "offer") {
         const offer = await this.sources.offer(ref.id);
-        if (offer) cards.push(this.offerCard(offer));
+        if (offer) cards.push(this.offerCard(offer, words));
         else missing.push(ref);
       } else {
         const business = businesses.get(ref.id);
@@ -181,7 +180,7 @@ export class NewsletterComposer {
   async issue(issue: { subject: string; body: string; cards: readonly NewsletterCardRef[] }, language: Language = "en"): Promise<NewsletterContent> {
     const site = await this.site();
     const { t, chrome } = await newsletterWords(language);
-    const { cards } = await this.cards(issue.cards);
+    const { cards } = await this.cards(issue.cards, language);
     const bodyHtml = newsletterMailBody(issue.body, this.siteUrl);
     return {
       site,
@@ -207,19 +206,19 @@ export class NewsletterComposer {
       const events = (await this.sources.upcomingEvents(period)).filter((e) => new Date(e.eventDate) < until && !e.cancelled);
       sections.push({
         heading: t("newsletter.events"),
-        cards: await this.eventCards(events, site.timeZone),
+        cards: await this.eventCards(events, site.timeZone, { t, language }),
       });
     }
     if (topics.includes("offers"))
       sections.push({
         heading: t("newsletter.offers"),
-        cards: (await this.sources.runningOffers(period)).map((o) => this.offerCard(o)),
+        cards: (await this.sources.runningOffers(period)).map((o) => this.offerCard(o, { t, language })),
       });
     if (topics.includes("news")) {
       const posts = (await this.sources.posts()).filter((p) => new Date(p.datetime) >= since && new Date(p.datetime) < period);
       sections.push({
         heading: t("newsletter.news"),
-        cards: posts.map((p) => this.postCard(p, site.timeZone)),
+        cards: posts.map((p) => this.postCard(p, site.timeZone, language)),
       });
     }
     const categoryNames = topics.some((t) => categoryIdOf(t)) ? await this.sources.categoryNames() : new Map<string, string>();

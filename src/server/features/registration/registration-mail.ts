@@ -34,7 +34,12 @@ export function eventUrl(siteUrl: string, event: Pick<Event, "id" | "occurrenceD
 }
 
 /** The event as a calendar entry with the registration in its description (how many places, the check-in code). */
-export function registrationCalendar(registration: StoredRegistration, event: Event, { siteUrl, siteName, timeZone }: { siteUrl: string; siteName: string; timeZone: string }): string {
+export function registrationCalendar(
+  registration: StoredRegistration,
+  event: Event,
+  { siteUrl, siteName, timeZone }: { siteUrl: string; siteName: string; timeZone: string },
+  { t }: Pick<MailLanguage, "t">,
+): string {
   const cal = newCalendar({ name: siteName, product: "Registrations", timeZone, method: ICalCalendarMethod.PUBLISH });
   const zoned = (iso: string) => new TZDate(new Date(iso), timeZone);
   const url = eventUrl(siteUrl, event, registration.occurrenceDate);
@@ -47,9 +52,9 @@ export function registrationCalendar(registration: StoredRegistration, event: Ev
     start: zoned(event.eventDate),
     end: event.endDate ? zoned(event.endDate) : null,
     description: [
-      `Registration for ${registration.name}: ${registration.partySize === 1 ? "1 place" : `${registration.partySize} places`}.`,
-      `Check-in code: ${registration.checkInCode}`,
-      `Cancel: ${cancelUrl(siteUrl, registration)}`,
+      t("calendar.registrationFor", { name: registration.name, places: t("registration.places", { count: registration.partySize }) }),
+      t("calendar.checkInCode", { code: registration.checkInCode }),
+      t("calendar.cancel", { url: cancelUrl(siteUrl, registration) }),
       url,
     ].join("\n\n"),
     url,
@@ -112,7 +117,7 @@ export class RegistrationMail implements RegistrationNotices {
     );
     return {
       ...message,
-      calendar: { method: "PUBLISH", filename: "event.ics", content: registrationCalendar(registration, event, { siteUrl: this.deps.siteUrl, siteName, timeZone }) },
+      calendar: { method: "PUBLISH", filename: "event.ics", content: registrationCalendar(registration, event, { siteUrl: this.deps.siteUrl, siteName, timeZone }, words) },
       attachments: [{ filename: "registration-qr.png", content: qr, contentType: "image/png", cid: QR_CID }],
     };
   }

@@ -136,7 +136,7 @@ export class VolunteerMail {
       link,
       why,
     });
-    return { ...message, calendar: { method: "PUBLISH", filename: "shift.ics", content: shiftCalendar(shift, opportunity, { siteUrl: this.options.siteUrl, siteName: site.name, timeZone: site.timeZone }) } };
+    return { ...message, calendar: { method: "PUBLISH", filename: "shift.ics", content: shiftCalendar(shift, opportunity, { siteUrl: this.options.siteUrl, siteName: site.name, timeZone: site.timeZone, t }) } };
   }
 
   private reminder(signup: StoredSignup, shift: StoredShift, opportunity: StoredOpportunity, site: Site, words: MailLanguage): MailMessage {

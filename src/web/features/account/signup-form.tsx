@@ -10,6 +10,7 @@ import { SignupFormSchema, useAccountForm } from "./account-form.ts";
 import { isEmailInUse, postAuth, returnPath, signupErrorText } from "./auth-api.ts";
 import { FormEnd, StatusMessage } from "./status-message.tsx";
 import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
+import { useLanguages } from "#web/lib/language.ts";
 import { SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
 
 /** `siteAddress`: where the site is set up, named when the server refuses the page's origin. */
@@ -17,12 +18,15 @@ export function SignupForm({ siteAddress }: { siteAddress: string }) {
   const { t } = useTranslation("account");
   const [created, setCreated] = useState<string | null>(null);
   const proofOfWork = useProofOfWork();
+  const { language } = useLanguages();
   const { form, fields, busy } = useAccountForm(SignupFormSchema, async ({ email, password, accountType }) => {
     const result = await postAuth("/sign-up/email", {
       email,
       password,
       name: "",
       accountType,
+      // The account's mail (the verification first) is written in the language of the page it was made from.
+      language,
       [SIGN_UP_CHALLENGE_FIELD]: await proofOfWork.take(),
       // A business owner's first stop is the onboarding, which leads them to claim their business.
       callbackURL: returnPath() ?? (accountType === "business" ? paths.member.profileSetup : paths.member.dashboard),
