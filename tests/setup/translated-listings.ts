@@ -6,7 +6,7 @@ import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from "react-router";
 import { JSDOM } from "jsdom";
 import { expect } from "vitest";
-import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
+import { createBusiness, createCategory, createEvent, createOffer, createTag } from "#server/db/factories.ts";
 import type { createI18n } from "#shared/i18n/index.ts";
 import { appContext } from "#web/lib/app-context.ts";
 import { ORIGIN, type setUpTestApp } from "./app.ts";
@@ -34,6 +34,19 @@ export async function translatedListings(t: TestApp): Promise<void> {
   await put(`/api/v1/tags/${vegan.id}`, { name: "Vegan", translations: { fr: { name: "Végétalien" } } });
   const business = await (await t.request(`/api/v1/admin/businesses/${oven.id}`, { cookie: admin.cookie })).json() as { coordinates: { lat: number; lng: number }; tags: unknown };
   await put(`/api/v1/businesses/${oven.id}`, { name: "Stone Oven", categoryId: bakeries.id, description: "Sourdough loaves.", lat: business.coordinates.lat, lng: business.coordinates.lng, tags: business.tags, translations: { fr: { description: "Pains au levain." } } });
+}
+
+/** An event with a French name and description, one without, and an offer with a French description and one without. */
+export async function translatedEventsAndOffers(t: TestApp) {
+  const db = t.database.db;
+  const soon = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  const market = await createEvent(db, { name: "Night market", description: "Food stalls until late.", eventDate: soon });
+  const plain = await createEvent(db, { name: "Book swap", description: "Bring a book, take a book.", eventDate: soon });
+  const deal = await createOffer(db, { description: "Two coffees for one." });
+  const other = await createOffer(db, { description: "Free cookie." });
+  await t.services.translations.write("event", market.id, { fr: { name: "Marché de nuit", description: "Kiosques de bouffe jusqu'à tard." } }, ["name", "description"]);
+  await t.services.translations.write("offer", deal.id, { fr: { description: "Deux cafés pour le prix d'un." } }, ["description"]);
+  return { market: market.id, plain: plain.id, deal: deal.id, other: other.id };
 }
 
 /** The app's context for a loader run outside a request, as an anonymous visitor. */
