@@ -2,6 +2,7 @@
 // pick and colour what the map shows, which the page and the server (for the map's first view) share.
 import { z } from "zod";
 import { MAP_CLUSTER } from "./constants.ts";
+import type { Language } from "./i18n/languages.ts";
 import { businessFields } from "./schemas/business.ts";
 import { yesNoColumns, type FieldDef, type YesNoColumn } from "./schemas/entity.ts";
 
@@ -87,16 +88,21 @@ export function hasFeature(business: object, key: string): boolean {
 }
 const FEATURE_BY_KEY = new Map(MAP_FEATURES.map((f) => [f.key, f]));
 
+/** `name` is the stored name (addresses and links spell it); `label` is the name in the page's language, `lang` set when it is the original in another language. */
 export interface MapCategory {
   id: string;
   name: string;
   color: string;
   count: number;
+  label?: string;
+  lang?: Language;
 }
 
 export interface MapTag {
   id: string;
   name: string;
+  label?: string;
+  lang?: Language;
 }
 
 /** What the filters read of a business (the features only when some are picked). */

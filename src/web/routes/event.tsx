@@ -29,6 +29,7 @@ import { WideImage } from "#web/components/ui/wide-image.tsx";
 import { RegistrationForm } from "#web/features/registration/registration-form.tsx";
 import type { RegistrationInfo } from "#shared/schemas/registration.ts";
 import { loaderText, usePublicText } from "../lib/public-text.ts";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
 import { formatEventWhen as formatEventWhenIn } from "#shared/i18n/format.ts";
 import { eventLocationWords } from "../features/events/event-card.tsx";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
@@ -49,7 +50,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const [found, site] = await Promise.all([date ? services.events.findOccurrence(eventId, date) : services.events.find(eventId), services.siteSettings.get()]);
   if (!found) return data({ origin, state: "not-found" as const }, { status: 404 });
   const { events } = await services.events.withLocations([found]);
-  const event = events[0]!;
+  // The name and description in the page's language, else the originals marked with theirs.
+  const language = pageLanguage(new URL(request.url).pathname, languageSettingsOf(site));
+  const texts = await services.translations.localize("event", events[0]!.id, { name: events[0]!.name, description: events[0]!.description }, language);
+  const event = { ...events[0]!, name: texts.name.text ?? events[0]!.name, description: texts.description.text };
   const card = toEventCard(event, site);
   // Shared and saved links lead to the page in the language it was read in.
   const words = await loaderText(request);
@@ -88,6 +92,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     origin,
     state: "ok" as const,
     event: card,
+    /** Set on a text shown in the original's language because it has no translation into the page's. */
+    lang: { name: texts.name.lang, description: texts.description.lang },
     rule: event.recurrenceRule ? ruleWords(event.recurrenceRule, event.eventDate, site.timeZone, words) : null,
     seriesHref: paths.event(event.id),
     canChange,
@@ -174,7 +180,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("events.heading"), path: paths.events }, { name: event.name, path: event.href }], { language: lang, home: t("home.breadcrumb") })} />
       <InsightBeacon events={[{ kind: "event-view", id: event.id }]} signature={event.id} />
       <BackLinkedHeading back={t("event.back")} backTo={paths.events} id="event-name">
-        {event.name}
+        <span lang={loaderData.lang.name}>{event.name}</span>
       </BackLinkedHeading>
       {event.cancelled && (
         <p role="status" className="mt-3 rounded-md border border-red-300 bg-red-50 px-4 py-2 text-lg font-semibold text-red-800">
@@ -227,7 +233,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           <h2 id="event-about" className="text-xl font-semibold text-brand-800">
             {t("event.about")}
           </h2>
-          <p className="mt-1 whitespace-pre-line text-stone-800">{event.description}</p>
+          <p lang={loaderData.lang.description} className="mt-1 whitespace-pre-line text-stone-800">
+            {event.description}
+          </p>
         </section>
       )}
 

@@ -11,6 +11,8 @@ import { loadMapLibre } from "../features/map/load-maplibre.ts";
 import { MAP_VIEW_THRESHOLD } from "../features/map/view-request.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
+import { localizedText } from "#shared/schemas/translations.ts";
 
 // This page is its map: MapLibre's bundle is asked for as soon as the page's code runs in the browser, beside the
 // rest of the page's, instead of once the page has hydrated and the map's effect runs.
@@ -27,11 +29,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Each part fails on its own, so the page can say which one did (spec section 8).
   const settle = <T,>(what: string, work: () => Promise<T>): Promise<Loaded<T>> =>
     loadOr(context, what, async () => ({ ok: true as const, data: await work() }), () => ({ ok: false as const }));
-  const [categories, tags, businessCount, site] = await Promise.all([
-    settle("map categories", () => services.mapData.categories()),
-    settle("map tags", () => services.mapData.tags()),
+  const site = await services.siteSettings.get();
+  const languages = languageSettingsOf(site);
+  const language = pageLanguage(new URL(request.url).pathname, languages);
+  // The filters' names in the page's language, else the originals marked with theirs; links and addresses keep the stored names.
+  const labelled = async <T extends { id: string; name: string }>(type: "category" | "tag", list: T[]): Promise<T[]> => {
+    if (language === languages.defaultLanguage) return list;
+    const translations = await services.translations.readMany(type, list.map((item) => item.id));
+    return list.map((item) => {
+      const { text, lang } = localizedText(item.name, translations.get(item.id), "name", language, languages.defaultLanguage);
+      return { ...item, label: text ?? item.name, ...(lang ? { lang } : {}) };
+    });
+  };
+  const [categories, tags, businessCount] = await Promise.all([
+    settle("map categories", async () => labelled("category", await services.mapData.categories())),
+    settle("map tags", async () => labelled("tag", await services.mapData.tags())),
     loadOr(context, "map business count", () => services.mapData.businessCount(), () => null),
-    services.siteSettings.get(),
   ]);
   const filters = parseFilters(
     new URL(request.url).searchParams,

@@ -17,6 +17,7 @@ import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 import { loaderText, usePublicText } from "../lib/public-text.ts";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
 import { useSiteTimeZone } from "../lib/site.ts";
 import { formatDay as formatDayIn } from "#shared/i18n/format.ts";
 import { offerEndsWords, offerTitleWords } from "../features/offers/offer-card.tsx";
@@ -33,7 +34,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!found) return data({ origin, state: "not-found" as const }, { status: 404 });
   const business = await services.businesses.find(found.businessId);
   const day = (date: string | null) => (date ? formatDay(zonedInstant(date, site.timeZone), site.timeZone) : null);
-  const offer = toOfferCard(found, today);
+  // The description in the page's language, else the original marked with its own (the title is made of the catalog's words).
+  const { description } = await services.translations.localize("offer", found.id, { description: found.description }, pageLanguage(new URL(request.url).pathname, languageSettingsOf(site)));
+  const offer = toOfferCard({ ...found, description: description.text ?? "" }, today);
   const title = offerTitleWords(offer, t, t("offers.specialOffer"));
   const seller = business
     ? { ...business, addressParts: addressPartsOf(business), photoUrls: business.photos.map((p) => p.url) }
@@ -42,6 +45,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     origin,
     state: "ok" as const,
     offer,
+    /** Set when the description is the original, in another language than the page's. */
+    descriptionLang: description.lang,
     business: business ? { id: business.id, name: business.name, address: business.address, logoUrl: business.logoUrl } : null,
     ended: found.validUntil !== null && found.validUntil < today,
     fromText: day(found.validFrom),
@@ -120,7 +125,9 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {!ended && endsText && <p className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{endsText}</p>}
-      <p className="mt-4 text-lg text-stone-800">{offer.description}</p>
+      <p lang={loaderData.descriptionLang} className="mt-4 text-lg text-stone-800">
+        {offer.description}
+      </p>
       {offer.price && <p className="mt-2 text-lg font-semibold text-brand-800">{t("offers.value", { price: offer.price })}</p>}
       <dl className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-stone-800">{t("offers.business")}</dt>

@@ -6,18 +6,23 @@ import { paths } from "#web/lib/paths.ts";
 import { usePublicText } from "#web/lib/public-text.ts";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
 import type { TFunction } from "i18next";
+import type { Language } from "#shared/i18n/index.ts";
+import type { LocalizedText } from "#shared/schemas/translations.ts";
 
 export interface ListedBusiness {
   id: string;
   name: string;
   address: string | null;
   description: string | null;
+  /** Set when the description is the original, in another language than the page's. */
+  descriptionLang?: Language;
   /** Read for the page's link preview; the list does not show it. */
   logoUrl?: string | null;
 }
 
 export type BusinessListState =
-  | { state: "ok"; name: string; businesses: ListedBusiness[]; image: string | null }
+  /** `name` is the stored name (the address's slug); `heading` and `description` are in the page's language when translated. */
+  | { state: "ok"; name: string; heading: LocalizedText; description: LocalizedText | null; businesses: ListedBusiness[]; image: string | null }
   /** `reason` and `subject` say the message again in the page's language (`message` is the spec's English). */
   | { state: "message"; message: string; alert: boolean; name: string | null; reason: "no-slug" | "not-found" | "failed"; subject: string };
 
@@ -53,14 +58,22 @@ export function BusinessListPage({ kind, page, origin, path }: { kind: "Tag" | "
       </>
     );
   }
+  const heading = page.heading.text ?? page.name;
   return (
     <>
       {page.businesses.length > 0 && (
-        <JsonLd data={itemListJsonLd(page.name, page.businesses.map((b) => ({ name: b.name, url: `${origin}${paths.business(b.id)}` })))} />
+        <JsonLd data={itemListJsonLd(heading, page.businesses.map((b) => ({ name: b.name, url: `${origin}${paths.business(b.id)}` })))} />
       )}
-      <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("list.map"), path: paths.map }, { name: page.name, path }], { language: lang, home: t("home.breadcrumb") })} />
+      <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("list.map"), path: paths.map }, { name: heading, path }], { language: lang, home: t("home.breadcrumb") })} />
       <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{t(`list.kind.${kind}`)}</p>
-      <h1 className="page-heading">{page.name}</h1>
+      <h1 className="page-heading" lang={page.heading.lang}>
+        {heading}
+      </h1>
+      {page.description?.text && (
+        <p className="mt-2 max-w-3xl text-stone-700" lang={page.description.lang}>
+          {page.description.text}
+        </p>
+      )}
       {page.businesses.length === 0 ? (
         <p className="mt-4 text-stone-600">{t(`list.empty.${kind}`)}</p>
       ) : (
@@ -74,7 +87,7 @@ export function BusinessListPage({ kind, page, origin, path }: { kind: "Tag" | "
               </h2>
               {business.address && <p className="mt-1 text-sm text-stone-600">{business.address}</p>}
               {business.description && (
-                <p className="mt-2 text-stone-700">{truncate(business.description, TRUNCATE.tagCategoryPage)}</p>
+                <p className="mt-2 text-stone-700" lang={business.descriptionLang}>{truncate(business.description, TRUNCATE.tagCategoryPage)}</p>
               )}
             </li>
           ))}

@@ -18,7 +18,7 @@ export const CATEGORY_LIST: BusinessList = {
     notFound: messages.tagPage.categoryNotFound,
     find: async (services, slug) => {
       const category = await services.categories.findBySlug(slug);
-      return category && { name: category.name, businesses: () => services.businesses.list({ categoryId: category.id }) };
+      return category && { id: category.id, name: category.name, description: category.description, businesses: () => services.businesses.list({ categoryId: category.id }) };
     },
   },
   meta: { path: paths.category },
@@ -33,7 +33,7 @@ export const TAG_LIST: BusinessList = {
     notFound: messages.tagPage.tagNotFound,
     find: async (services, slug) => {
       const tag = await services.tags.findBySlug(slug);
-      return tag && { name: tag.name, businesses: () => services.businesses.list({ tagId: tag.id }) };
+      return tag && { id: tag.id, name: tag.name, description: null, businesses: () => services.businesses.list({ tagId: tag.id }) };
     },
   },
   meta: { path: paths.tag },

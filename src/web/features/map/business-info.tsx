@@ -15,7 +15,7 @@ export function BusinessInfo({
   onGetDirections?: () => void;
 }) {
   const { t } = usePublicText();
-  const tagNames = business.tagIds.map((id) => tagsById.get(id)?.name).filter(Boolean) as string[];
+  const tagNames = business.tagIds.map((id) => tagsById.get(id)).filter((tag) => tag !== undefined);
   return (
     <div className="info-window space-y-1 text-sm text-stone-800" data-testid="info-window">
       <div className="flex items-center gap-2 pe-4">
@@ -36,9 +36,9 @@ export function BusinessInfo({
       {business.address && <p className="text-stone-600">{business.address}</p>}
       {tagNames.length > 0 && (
         <ul aria-label={t("map.tags")} className="flex flex-wrap gap-1">
-          {tagNames.map((name) => (
-            <li key={name} className="rounded-full bg-stone-100 px-2 py-0.5 text-xs">
-              {name}
+          {tagNames.map((tag) => (
+            <li key={tag.id} lang={tag.lang} className="rounded-full bg-stone-100 px-2 py-0.5 text-xs">
+              {tag.label ?? tag.name}
             </li>
           ))}
         </ul>

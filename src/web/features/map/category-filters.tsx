@@ -52,7 +52,7 @@ export function CategoryFilters({
             className={`${chipClass(on)} inline-flex items-center gap-1.5`}
           >
             <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border border-stone-300" style={{ backgroundColor: category.color }} />
-            {category.name} ({countOf(category)})
+            <span lang={category.lang}>{category.label ?? category.name}</span> ({countOf(category)})
           </FilterButton>
         );
       })}

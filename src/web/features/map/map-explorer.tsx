@@ -289,7 +289,7 @@ export function MapExplorer(props: MapExplorerProps) {
                       onApply={() => toggleTag(tag.id)}
                       className={chipClass(on)}
                     >
-                      {tag.name}
+                      <span lang={tag.lang}>{tag.label ?? tag.name}</span>
                     </FilterButton>
                   );
                 })}
@@ -324,8 +324,8 @@ export function MapExplorer(props: MapExplorerProps) {
             {categories.map((category, i) => (
               <span key={category.id}>
                 {i > 0 && ", "}
-                <a href={localize(paths.category(slugify(category.name)))} className="text-brand-700 underline">
-                  {category.name}
+                <a href={localize(paths.category(slugify(category.name)))} lang={category.lang} className="text-brand-700 underline">
+                  {category.label ?? category.name}
                 </a>
               </span>
             ))}

@@ -74,7 +74,7 @@ export function showsAll(filters: Pick<MapFilters, "categoryId" | "tagIds">): bo
 /** The list's heading for the filters: in the page's language when given its `t` (English otherwise). */
 export function locationsHeading(filters: MapFilters, categories: MapCategory[], t?: TFunction<"public">): string {
   const category = categories.find((c) => c.id === filters.categoryId);
-  if (category) return t ? t("map.categoryLocations", { category: category.name }) : messages.map.categoryLocations(category.name);
+  if (category) return t ? t("map.categoryLocations", { category: category.label ?? category.name }) : messages.map.categoryLocations(category.name);
   if (filters.tagIds.length > 0) return t ? t("map.taggedLocations") : messages.map.taggedLocations;
   return t ? t("map.allLocations") : messages.map.allLocations;
 }
