@@ -111,6 +111,9 @@ export default defineConfig({
         // An administrator's settings and an owner's counts: what the server stores and shows back, alike at any width.
         "**/insights.spec.ts",
         "**/site-settings.spec.ts",
+        // An administrator's French screens and translations: the same server output at any width.
+        "**/french-admin.spec.ts",
+        "**/translations.spec.ts",
       ],
       // Single journeys of an administrator's editing in files whose other journeys are a visitor's.
       grepInvert: /@desktop-only/,

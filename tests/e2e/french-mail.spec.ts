@@ -47,15 +47,19 @@ test("a French visitor's subscription and a French owner's request decision come
   await page.goto("/mybusiness");
   await untilScriptsRun(page);
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: business.name }) });
-  await card.getByText("Edit listing").click();
+  // The owner's page is in the account's language.
+  await card.getByText("Modifier la fiche").click();
   const listing = card.locator('form[id^="listing-"]');
   await listing.getByLabel("Description").fill(`Pains au levain tous les matins, ${Date.now()}.`);
-  await listing.getByRole("button", { name: "Send changes for approval" }).click();
-  await expect(card.getByText(/waiting for approval since/)).toBeVisible();
+  await listing.getByRole("button", { name: "Envoyer les modifications pour approbation" }).click();
+  await expect(card.getByText(/en attente d'approbation depuis le/)).toBeVisible();
 
   // The administrator approves it in the Requests tab.
   await admin.goto("/admin/requests");
-  const request = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: `Listing change: ${business.name}` }) });
+  const request = admin
+    .getByRole("listitem")
+    .filter({ has: admin.getByRole("heading", { name: `Listing change: ${business.name}` }) })
+    .filter({ hasText: ownerEmail });
   await request.getByRole("button", { name: "Approve all" }).click();
   await expect(admin.getByText(`Listing change: ${business.name}: approved.`)).toBeVisible();
   await adminContext.close();

@@ -50,7 +50,9 @@ test.describe("a hosted map style", () => {
   let provider: FakeTileProvider | undefined;
   let app: AppProcess | undefined;
 
-  test.afterEach(async () => {
+  test.afterEach(async ({ page }) => {
+    // The page first: images still loading from a stopped server would fail as console errors.
+    await page.close();
     await app?.stop();
     await provider?.close();
     app = undefined;
