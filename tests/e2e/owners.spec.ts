@@ -117,7 +117,9 @@ test("a business owner claims a listing, and changes to it and new offers go pub
 
   // The administrator sees the difference, shown as text, and approves.
   await admin.goto("/admin/requests");
-  await expect(admin.getByRole("tab", { name: "Requests, 2 waiting", exact: true })).toBeVisible();
+  // Other journeys may leave requests of their own waiting: the tab counts them all, and this owner's two are listed.
+  await expect(admin.getByRole("tab", { name: /^Requests, \d+ waiting$/ })).toBeVisible();
+  await expect(admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { level: 3 }) }).filter({ hasText: email })).toHaveCount(2);
   const change = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: `Listing change: ${business.name}` }) });
   const row = change.getByRole("row").filter({ hasText: "Description" });
   await expect(row.locator("del")).not.toHaveCount(0);
