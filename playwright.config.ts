@@ -25,14 +25,15 @@ function server(port: number, dataDir: string) {
     reuseExistingServer: false,
     // A start takes seconds; a machine busy installing or building may need far more.
     timeout: 180_000,
-    stdout: "ignore" as const,
+    // Errors only: the log of a request that failed (a 500) is printed with the run's output, beside the journey.
+    stdout: "pipe" as const,
     stderr: "pipe" as const,
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO_CONTENT: "true",
       NODE_ENV: "production",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "error",
       AUTH_SECRET: "e2e-secret-that-is-long-enough-for-better-auth",
       // A tile-less map style: journeys make no outside requests.
       MAP_STYLE_URL: "offline",
