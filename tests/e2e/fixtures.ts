@@ -1,5 +1,5 @@
 // Journeys fail on any console error or uncaught exception (a CSP violation shows up as one), and can sign in directly.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Role } from "#shared/constants.ts";
 import { createOrUpdateUser } from "#server/auth/accounts.ts";
@@ -38,22 +38,52 @@ export async function untilScriptsRun(page: Page) {
     });
 }
 
+const waitsForScripts = new WeakSet<Page>();
+const contextsWait = new WeakSet<Browser>();
+
+/**
+ * Loading a document in `page` (goto, reload, goBack) waits for the page's scripts to have run, as `untilScriptsRun`.
+ * A journey that takes the page as soon as it is committed (`waitUntil: "commit"`) does its own waiting.
+ */
+function waitForScriptsOnLoad(page: Page): Page {
+  if (waitsForScripts.has(page)) return page;
+  waitsForScripts.add(page);
+  const waiting =
+    <A extends unknown[], R>(load: (...args: A) => Promise<R>, takenAtCommit = (..._args: A) => false) =>
+    async (...args: A) => {
+      const response = await load(...args);
+      if (!takenAtCommit(...args)) await untilScriptsRun(page);
+      return response;
+    };
+  page.goto = waiting(page.goto.bind(page), (_url, options) => options?.waitUntil === "commit");
+  page.reload = waiting(page.reload.bind(page));
+  page.goBack = waiting(page.goBack.bind(page));
+  return page;
+}
+
+/** Every page of `context` waits for its scripts after a load, as the journey's own page does. */
+function waitingContext(context: BrowserContext): BrowserContext {
+  context.on("page", waitForScriptsOnLoad);
+  return context;
+}
+
 export const test = base.extend<{ consoleErrors: string[]; signIn: (role: Role) => Promise<Account> }, { accountsRuntime: Runtime }>({
-  /** Loading a document (goto, reload, goBack) waits for the page's scripts to have run, as `untilScriptsRun`. */
   page: async ({ page }, use) => {
-    const waiting =
-      <A extends unknown[], R>(load: (...args: A) => Promise<R>, takenAtCommit = (..._args: A) => false) =>
-      async (...args: A) => {
-        const response = await load(...args);
-        if (!takenAtCommit(...args)) await untilScriptsRun(page);
-        return response;
-      };
-    // A journey that takes the page as soon as it is committed (`waitUntil: "commit"`) does its own waiting.
-    page.goto = waiting(page.goto.bind(page), (_url, options) => options?.waitUntil === "commit");
-    page.reload = waiting(page.reload.bind(page));
-    page.goBack = waiting(page.goBack.bind(page));
-    await use(page);
+    await use(waitForScriptsOnLoad(page));
   },
+
+  /** Pages a journey opens in browser contexts of its own (a second visitor, an administrator) wait the same way. */
+  browser: [
+    async ({ browser }, use) => {
+      if (!contextsWait.has(browser)) {
+        contextsWait.add(browser);
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (...args) => waitingContext(await newContext(...args));
+      }
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
 
   /** The journeys' server's database, opened once per worker with the code of `npm run user:create`. */
   accountsRuntime: [

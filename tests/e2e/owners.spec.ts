@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, Page } from "@playwright/test";
 import { choose, select } from "./admin-helpers.ts";
-import { expect, expectNoAxeViolations, test, untilScriptsRun } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import { makeImage } from "../fixtures/images.ts";
 import { signUpProof } from "../setup/sign-up-challenge.ts";
@@ -12,16 +12,10 @@ import { shoot } from "./screenshots.ts";
 
 const PASSWORD = "e2e-Owner-pass-7";
 
-/** An administrator in a browser of their own, whose page loads wait for the scripts as the journeys' own page does. */
+/** An administrator in a browser of their own. */
 async function adminPage(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await untilScriptsRun(page);
-    return response;
-  };
   const email = `admin-owners-${Date.now()}@example.com`;
   const { execFile } = await import("node:child_process");
   await new Promise<void>((resolve, reject) =>
