@@ -81,6 +81,22 @@ async function expectCamera(page: Page, expected: Point & { zoom?: number }, pre
 }
 
 /** Where a point is drawn, in page pixels: Web Mercator with MapLibre's 512 px tiles, from the map's centre and zoom. */
+/** Waits until the map has stopped moving: its camera and clusters the same at two looks a quarter second apart. */
+async function mapSettled(page: Page) {
+  let last = "";
+  await expect
+    .poll(
+      async () => {
+        const now = await map(page).evaluate((el) => `${el.dataset.center}|${el.dataset.zoom}|${el.dataset.clusters}`);
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [250] },
+    )
+    .toBe(true);
+}
+
 async function pixelOf(page: Page, point: Point): Promise<{ x: number; y: number }> {
   // On a phone the map sits above the list: bring it back into view first.
   await map(page).scrollIntoViewIfNeeded();
@@ -318,14 +334,14 @@ test.describe("map on the demo association", () => {
     await page.getByRole("button", { name: "Zoom out" }).click();
     await page.getByRole("button", { name: "Zoom out" }).click();
     await expect.poll(async () => JSON.parse((await map(page).getAttribute("data-clusters")) || "[]").length).toBeGreaterThan(0);
-    await page.waitForTimeout(500);
+    await mapSettled(page);
     const clusters: { count: number; color: string; lat: number; lng: number }[] = JSON.parse((await map(page).getAttribute("data-clusters"))!);
     const mean = clusters.reduce((s, c) => s + c.count, 0) / clusters.length;
     for (const cluster of clusters) {
       expect(cluster.color).toBe(cluster.count > Math.max(10, mean) ? "red" : "blue");
-      // Just below the count label, inside the circle.
+      // Just below the count label, inside the circle, once the canvas has painted the settled view.
       const centre = await pixelOf(page, cluster);
-      expect(await colourAt(page, { x: centre.x, y: centre.y + 11 })).toBe(cluster.color === "red" ? "#c62828" : "#1e63c4");
+      await expect.poll(() => colourAt(page, { x: centre.x, y: centre.y + 11 })).toBe(cluster.color === "red" ? "#c62828" : "#1e63c4");
     }
     const before = (await camera(page)).zoom;
     const biggest = clusters.sort((a, b) => b.count - a.count)[0]!;
