@@ -79,10 +79,20 @@ class AmbientDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const store = current(connection);
-    if (!store) return this.inner.beginTransaction(connection, settings);
+    if (!store) return this.begin(connection, settings);
     const name = `nested_${++store.savepoints}`;
     store.stack.push(name);
     await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`));
+  }
+
+  /**
+   * SQLite's transactions take the write lock as they begin (`begin immediate`), waiting for it as long as
+   * busy_timeout says: one that began by reading could not become a writer once another process (the `user:create`
+   * command, a backup) had written meanwhile, and failed at once with "database is locked".
+   */
+  private async begin(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    if (!this.turns) return this.inner.beginTransaction(connection, settings);
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -113,7 +123,7 @@ class AmbientDriver implements Driver {
     const connection = await this.acquireOwn();
     const store: Ambient = { connection, open: true, savepoints: 0, stack: [] };
     try {
-      await this.inner.beginTransaction(connection, {});
+      await this.begin(connection, {});
       try {
         const result = await ambient.run(store, work);
         store.open = false;
