@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from "vitest";
 import { openDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { newId } from "./ids.ts";
+import { testDialect } from "#tests/setup/database.ts";
 
 /** A process of its own that, once told, writes a tag and says so (waiting up to 10 s for the lock). */
 function otherWriter(file: string, tagId: string) {
@@ -39,7 +40,7 @@ function otherWriter(file: string, tagId: string) {
   return { go: () => child.stdin.write("go\n"), said, exited };
 }
 
-describe.runIf(process.env.TEST_DB === "sqlite")("a transaction beside another process's write", () => {
+describe.runIf(testDialect === "sqlite")("a transaction beside another process's write", () => {
   it("reads, lets the other process write, then writes itself and commits; the other's write follows", async () => {
     const file = path.join(inject("testDir"), `writers-${newId(6)}.sqlite`);
     const database = openDatabase({ sqlitePath: file });
