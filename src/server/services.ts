@@ -220,7 +220,7 @@ export function createServices({
   const registrations = createRegistrations({ database, env, mailer, onMailError, siteSettings, events, isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId) });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
   const freshListings = createFreshListings({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, geoRepository: new GeoRepository(database.db) });
-  const posts = new PostService(new PostRepository(database.db), { audit, files });
+  const posts = new PostService(new PostRepository(database.db), { audit, files }, translations);
   const categories = new CategoryService(new CategoryRepository(database.db), audit);
   // Newsletters to subscribers, and their queue (src/server/features/newsletter).
   const newsletters = createNewsletters({
@@ -280,7 +280,7 @@ export function createServices({
     origins,
     setup: new SetupService(database.db),
     users: new UsersService(new UsersRepository(database.db, database.dialect), audit),
-    pages: new PageService(new PageRepository(database.db), audit),
+    pages: new PageService(new PageRepository(database.db), audit, translations),
     imports,
     importGeocoder,
     exports: new ExportService(new ExportRepository(database.db)),
