@@ -164,8 +164,10 @@ export function createServices({
     // Mailed to members only, who may read every attachment.
     attachmentsOf: async (id) => (await documentRepository.list({ visibilities: ["members", "public"], attachedTo: { kind: "announcement", id } })).map((d) => ({ title: d.title, fileName: d.fileName, url: documentFileUrl(d.id) })),
     languageOf: (userId) => recipientLanguages.ofUser(userId),
+    textsIn: (announcement, language) => announcements.textsIn(announcement, language),
   });
   const announcements = new AnnouncementService(announcementRepository, {
+    translations,
     audit,
     files,
     ownsSomeBusiness,
