@@ -3,7 +3,7 @@
 // French titles.
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseFeed } from "@rowanmanning/feed-parser";
-import { createPage, createPost } from "#server/db/factories.ts";
+import { translatedTexts } from "#tests/setup/translated-texts.ts";
 import { setUpTestApp, ORIGIN } from "#tests/setup/app.ts";
 import { appContextFor, renderAt, shown } from "#tests/setup/translated-listings.ts";
 import { createElement, type ComponentType } from "react";
@@ -17,14 +17,7 @@ const t = setUpTestApp();
 let ids: { translated: string; plain: string };
 
 beforeAll(async () => {
-  // Newest first: the translated post heads every list.
-  const plain = await createPost(t.database.db, { title: "Parking changes", content: "<p>New meters on Main.</p>", datetime: "2031-05-01T12:00:00.000Z" });
-  const translated = await createPost(t.database.db, { title: "Street fair", content: "<p>Join us on Saturday.</p>", datetime: "2031-05-02T12:00:00.000Z" });
-  await t.services.translations.write("post", translated.id, { fr: { title: "Fête de rue", content: "<p>Joignez-vous à nous samedi.</p>" } }, ["title", "content"]);
-  await createPage(t.database.db, { name: "Membership", slug: "membership", permission: "public", contentFormat: "html", content: "<p>Join the association.</p>" });
-  const about = await createPage(t.database.db, { name: "About us", slug: "about-us", permission: "public", contentFormat: "html", content: "<p>Who we are.</p>" });
-  await t.services.translations.write("page", about.id, { fr: { name: "À propos", content: "<p>Qui nous sommes.</p>" } }, ["name", "content"]);
-  ids = { translated: translated.id, plain: plain.id };
+  ids = await translatedTexts(t);
 });
 
 type Args = { context: unknown; request: Request; params: Record<string, string> };
