@@ -4,7 +4,8 @@ import type { TestApp } from "./app.ts";
 
 /**
  * Two posts, the newer one ("Street fair") with a French title and content; two public pages, "About us" (slug
- * about-us) with a French name and content and "Membership" (membership) without.
+ * about-us) with a French name and content and "Membership" (membership) without; "History" (history, shown
+ * below /history's heading) with French content.
  */
 export async function translatedTexts(t: TestApp): Promise<{ translated: string; plain: string }> {
   const db = t.database.db;
@@ -14,5 +15,7 @@ export async function translatedTexts(t: TestApp): Promise<{ translated: string;
   await createPage(db, { name: "Membership", slug: "membership", permission: "public", contentFormat: "html", content: "<p>Join the association.</p>" });
   const about = await createPage(db, { name: "About us", slug: "about-us", permission: "public", contentFormat: "html", content: "<p>Who we are.</p>" });
   await t.services.translations.write("page", about.id, { fr: { name: "À propos", content: "<p>Qui nous sommes.</p>" } }, ["name", "content"]);
+  const history = await createPage(db, { name: "History", slug: "history", permission: "public", contentFormat: "html", content: "<p>Founded in 1972.</p>" });
+  await t.services.translations.write("page", history.id, { fr: { content: "<p>Fondée en 1972.</p>" } }, ["name", "content"]);
   return { translated: translated.id, plain: plain.id };
 }

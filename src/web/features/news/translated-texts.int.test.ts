@@ -12,6 +12,7 @@ import { loader as newsLoader } from "#web/routes/news.tsx";
 import { loader as postLoader, meta as postMeta } from "#web/routes/post.tsx";
 import CmsPage, { loader as pageLoader, meta as pageMeta } from "#web/routes/page.tsx";
 import { loader as homeLoader } from "#web/routes/home.tsx";
+import { loader as headingLoader } from "#web/routes/heading-page.tsx";
 
 const t = setUpTestApp();
 let ids: { translated: string; plain: string };
@@ -66,6 +67,11 @@ describe("a CMS page on /fr/", () => {
     expect(membership.page).toMatchObject({ name: "Membership", lang: { name: "en", content: "en" } });
     const english = (await pageLoader(args("/pages/about-us", { slug: "about-us" }) as never)) as typeof about;
     expect(english.page).toMatchObject({ name: "About us", html: "<p>Who we are.</p>" });
+  });
+
+  it("shows its French content below a heading page's heading on /fr/history", async () => {
+    expect(await headingLoader(args("/fr/history") as never)).toMatchObject({ html: "<p>Fondée en 1972.</p>", htmlLang: undefined });
+    expect(await headingLoader(args("/history") as never)).toMatchObject({ html: "<p>Founded in 1972.</p>" });
   });
 
   it("renders the French heading and text, and the English ones marked lang=en on the French page", async () => {
