@@ -25,7 +25,7 @@ import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
 import { translationsFrom, type TranslationService } from "#server/features/translation/index.ts";
 import type { Language } from "#shared/i18n/languages.ts";
-import { TRANSLATABLE, type FallbackLanguages } from "#shared/schemas/translations.ts";
+import { TRANSLATABLE, type FallbackLanguages, type Translations } from "#shared/schemas/translations.ts";
 import type { AnnouncementRepository, StoredAnnouncement } from "./announcement.repository.ts";
 
 export interface AnnouncementDeps {
@@ -96,7 +96,7 @@ export class AnnouncementService {
     const translations = await this.deps.translations?.readMany("announcement", items.map((row) => row.id));
     return {
       items: items.map((row) => {
-        const view = { ...this.adminView(row), ...(translations ? { translations: translations.get(row.id) ?? {} } : {}) };
+        const view = { ...this.adminView(row), ...(translations ? { translations: sanitizedBodies(translations.get(row.id) ?? {}) } : {}) };
         return { ...view, bodyPreview: truncate(contentText(view.body, "html"), TRUNCATE.postList) };
       }),
       total,
@@ -194,7 +194,7 @@ export class AnnouncementService {
     const { translations: service } = this.deps;
     if (service) await service.write("announcement", saved.id, translations, TRANSLATABLE.announcement);
     await this.afterSave(saved);
-    return { ...this.adminView(saved), ...(service ? { translations: await service.read("announcement", saved.id) } : {}) };
+    return { ...this.adminView(saved), ...(service ? { translations: sanitizedBodies(await service.read("announcement", saved.id)) } : {}) };
   }
 
   /** Published now and not mailed yet: the mail job goes at once rather than at its next minute. */
@@ -246,6 +246,11 @@ export class AnnouncementService {
     if (!bodyOrNull(body)) throw Validation(m.bodyRequired, { body: m.bodyRequired });
     return { imagePath, attachments: attachments ?? [], fields: { ...rest, body } };
   }
+}
+
+/** Translations with each body sanitized again on the way out, as the original's is. */
+function sanitizedBodies(translations: Translations): Translations {
+  return Object.fromEntries(Object.entries(translations).map(([language, fields]) => [language, fields.body === undefined ? fields : { ...fields, body: sanitizeHtml(fields.body) }]));
 }
 
 /** A body that was nothing but what the sanitizer removes is no body. */

@@ -21,7 +21,7 @@ const listPosts = createRoute({
   method: "get",
   path: "/posts",
   tags: ["Posts"],
-  summary: "News posts, newest first by datetime (content as sanitized HTML)",
+  summary: "News posts, newest first by datetime (content as sanitized HTML), each with its title and content in the site's other languages (translations)",
   request: { query: LimitQuerySchema },
   responses: {
     200: { description: "Posts", content: json(z.array(PostSchema)) },
@@ -68,7 +68,8 @@ const listAuthors = createRoute({
 export function registerPostRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(listPosts, async (c) => {
     const { limit } = c.req.valid("query");
-    return c.json(await c.var.services.posts.list({ limit }), 200);
+    const { posts } = c.var.services;
+    return c.json(await posts.withTranslations(await posts.list({ limit })), 200);
   });
   api.openapi(listAdminPosts, async (c) => c.json(await c.var.services.posts.listForAdmin(c.var.user, c.req.valid("query")), 200));
   api.openapi(listAuthors, async (c) => c.json(await c.var.services.posts.authors(c.var.user), 200));

@@ -10,6 +10,7 @@ import { messages } from "#shared/messages.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import { PostInputSchema, PostTranslationsInputSchema, type AdminPost, type Post, type PostAuthor, type PostInput } from "#shared/schemas/post.ts";
 import type { Language } from "#shared/i18n/languages.ts";
+import type { Translations } from "#shared/schemas/translations.ts";
 import { translationsFrom, type TranslationService, type TranslationsInput } from "#server/features/translation/index.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { postText, sanitizePostContent } from "./post-content.ts";
@@ -41,6 +42,17 @@ export class PostService {
   private async localized<T extends StoredPostText>(posts: T[], language: Language | undefined): Promise<T[]> {
     if (!language || !this.translations) return posts;
     return this.translations.localizeAll("post", posts, ["title", "content"], language);
+  }
+
+  /** Posts with their translations, each translated content sanitized again on the way out as the originals are. */
+  async withTranslations<T extends { id: string }>(posts: T[]): Promise<Array<T & { translations?: Translations }>> {
+    if (!this.translations) return posts;
+    return (await this.translations.withAll("post", posts)).map((post) => ({
+      ...post,
+      translations: Object.fromEntries(
+        Object.entries(post.translations).map(([language, fields]) => [language, fields.content === undefined ? fields : { ...fields, content: sanitizePostContent(fields.content) }]),
+      ),
+    }));
   }
 
   /** The translations a client sent with a post, checked as the originals are, the content sanitized. */
@@ -90,7 +102,7 @@ export class PostService {
     const found = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
     const { total } = found;
     // With their translations, which the form edits beside the originals.
-    const items = this.translations ? await this.translations.withAll("post", found.items) : found.items;
+    const items = await this.withTranslations(found.items);
     return {
       items: items.map((post) => {
         const content = sanitizePostContent(post.content);

@@ -46,6 +46,8 @@ describe("a post's translations", () => {
     const { id } = (await created.json()) as { id: string };
     const listed = (await (await asAdmin("/api/v1/admin/posts?pageSize=100")).json()) as { items: Array<{ id: string; translations?: unknown }> };
     expect(listed.items.find((p) => p.id === id)?.translations).toEqual({ fr: { title: "Grand ménage", content: "<p>Apportez des gants.</p>" } });
+    const shown = (await (await t.request("/api/v1/posts?limit=100")).json()) as Array<{ id: string; translations?: unknown }>;
+    expect(shown.find((p) => p.id === id)?.translations).toEqual({ fr: { title: "Grand ménage", content: "<p>Apportez des gants.</p>" } });
     const updated = await asAdmin(`/api/v1/posts/${id}`, { method: "PUT", json: post({ fr: { title: "Grand ménage", content: " " } }) });
     expect(updated.status).toBe(200);
     expect(((await updated.json()) as { translations: unknown }).translations).toEqual({ fr: { title: "Grand ménage" } });
@@ -59,6 +61,18 @@ describe("a post's translations", () => {
     expect(saved).not.toMatch(/script|onclick|onerror|javascript:/i);
     const stored = await t.database.db.selectFrom("content_translation").select("value").where("field", "=", "content").where("value", "like", "%Bonjour%").execute();
     for (const row of stored) expect(row.value).not.toMatch(/script|onclick|onerror|javascript:/i);
+  });
+
+  it("sanitizes again on the way out a translated content written by another path", async () => {
+    const created = await createPost(t.database.db, { title: "Raw row", content: "<p>Plain.</p>" });
+    await t.services.translations.write("post", created.id, { fr: { content: SCRIPTED } }, ["title", "content"]);
+    const listed = (await (await t.request("/api/v1/posts?limit=1000")).json()) as Array<{ id: string; translations: { fr: { content: string } } }>;
+    const answered = listed.find((p) => p.id === created.id)!.translations.fr.content;
+    expect(answered).toContain("Bonjour");
+    expect(answered).not.toMatch(/script|onclick|onerror|javascript:/i);
+    const shown = await t.services.posts.find(created.id, "fr");
+    expect(shown?.content).toContain("Bonjour");
+    expect(shown?.content).not.toMatch(/script|onclick|onerror|javascript:/i);
   });
 
   it("refuses a translated title too long beside its field, and a language the site does not offer", async () => {
