@@ -164,8 +164,10 @@ export function createServices({
     // Mailed to members only, who may read every attachment.
     attachmentsOf: async (id) => (await documentRepository.list({ visibilities: ["members", "public"], attachedTo: { kind: "announcement", id } })).map((d) => ({ title: d.title, fileName: d.fileName, url: documentFileUrl(d.id) })),
     languageOf: (userId) => recipientLanguages.ofUser(userId),
+    textsIn: (announcement, language) => announcements.textsIn(announcement, language),
   });
   const announcements = new AnnouncementService(announcementRepository, {
+    translations,
     audit,
     files,
     ownsSomeBusiness,
@@ -220,7 +222,7 @@ export function createServices({
   const registrations = createRegistrations({ database, env, mailer, onMailError, siteSettings, events, isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId) });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
   const freshListings = createFreshListings({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, geoRepository: new GeoRepository(database.db) });
-  const posts = new PostService(new PostRepository(database.db), { audit, files });
+  const posts = new PostService(new PostRepository(database.db), { audit, files }, translations);
   const categories = new CategoryService(new CategoryRepository(database.db), audit);
   // Newsletters to subscribers, and their queue (src/server/features/newsletter).
   const newsletters = createNewsletters({
@@ -280,7 +282,7 @@ export function createServices({
     origins,
     setup: new SetupService(database.db),
     users: new UsersService(new UsersRepository(database.db, database.dialect), audit),
-    pages: new PageService(new PageRepository(database.db), audit),
+    pages: new PageService(new PageRepository(database.db), audit, translations),
     imports,
     importGeocoder,
     exports: new ExportService(new ExportRepository(database.db)),

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { checkbox, optionalTimestamp } from "./content-input.ts";
 import { singleLine } from "../text.ts";
 import { keyed, type EntityView } from "./entity.ts";
+import { FallbackLanguagesSchema, TranslationsSchema, translationsInput } from "./translations.ts";
 
 export const announcementMessages = {
   required: "Title and Body are required.",
@@ -71,6 +72,9 @@ export const AnnouncementSchema = z.object({
   lastUpdatedAt: z.string(),
   /** Its attached documents the reader may read; given with one announcement, not in lists. */
   attachments: z.array(AnnouncementAttachmentSchema).optional(),
+  /** Its title and body in the site's other languages: given to administrators, who edit them. */
+  translations: TranslationsSchema.optional(),
+  lang: FallbackLanguagesSchema.optional(),
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 
@@ -110,6 +114,12 @@ export const AnnouncementInputSchema = z.object({
     .transform((value) => value || null),
   attachments: NewAttachmentsSchema.optional(),
 });
+/** An announcement's title and body in the site's other languages (blank removes one); the body is sanitized as the original's. */
+export const AnnouncementTranslationsInputSchema = translationsInput({
+  title: z.string().overwrite(singleLine).trim().max(200).nullish().transform((value) => (value ? value : null)),
+  body: z.string().trim().max(ANNOUNCEMENT_BODY_MAX_CHARS).nullish().transform((value) => (value ? value : null)),
+});
+
 export type AnnouncementInput = z.input<typeof AnnouncementInputSchema>;
 
 /** The Announcements tab's form; the time is the site's, as every admin form's. */
@@ -119,8 +129,8 @@ export const announcementView: EntityView = {
   plural: "Announcements",
   required: announcementMessages.required,
   fields: keyed("announcement", {
-    title: { label: "Title", widget: "text", maxLength: 200 },
-    body: { label: "Body", widget: "richtext" },
+    title: { label: "Title", widget: "text", maxLength: 200, translatable: true },
+    body: { label: "Body", widget: "richtext", translatable: true },
     publishAt: { label: "Publish at (empty: a draft)", widget: "datetime" },
     pinned: { label: "Pinned on top", widget: "checkbox" },
     archived: { label: "Archived", widget: "checkbox" },

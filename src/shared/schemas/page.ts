@@ -4,6 +4,7 @@ import { PAGE_PERMISSIONS } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { keyed, type EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
+import { FallbackLanguagesSchema, TranslationsSchema, translationsInput } from "./translations.ts";
 
 export const PAGE_CONTENT_FORMATS = ["html", "markdown"] as const;
 export type PageContentFormat = (typeof PAGE_CONTENT_FORMATS)[number];
@@ -28,6 +29,7 @@ export const PageSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
+  translations: TranslationsSchema.optional(),
 });
 
 /** A row of the admin list: the content only as a short plain-text preview. */
@@ -42,6 +44,13 @@ export const RenderedPageSchema = z.object({
   /** The start of its text, for search engines and link previews. */
   summary: z.string(),
   lastUpdatedAt: z.string(),
+  lang: FallbackLanguagesSchema.optional(),
+});
+
+/** A page's name and content in the site's other languages (blank removes one), the content in the page's format. */
+export const PageTranslationsInputSchema = translationsInput({
+  name: z.string().overwrite(singleLine).trim().max(200).nullish().transform((value) => (value ? value : null)),
+  content: z.string().trim().max(PAGE_CONTENT_MAX_CHARS).nullish().transform((value) => (value ? value : null)),
 });
 
 export type PageInput = z.input<typeof PageInputSchema>;
@@ -58,11 +67,11 @@ export const pageView: EntityView = {
   plural: "Pages",
   required: messages.pages.required,
   fields: keyed("page", {
-    name: { label: "Page Name", widget: "text", maxLength: 200 },
+    name: { label: "Page Name", widget: "text", maxLength: 200, translatable: true },
     // The spec: a page is public unless the admin chooses otherwise.
     permission: { label: "Permission", widget: "select", initial: "public", options: PAGE_PERMISSIONS.map((value) => ({ value, label: PERMISSION_LABELS[value] })) },
     contentFormat: { label: "Content format", widget: "radio", options: [{ value: "html", label: "Rich text" }, { value: "markdown", label: "Markdown" }] },
-    content: { label: "Content", widget: "richtext" },
+    content: { label: "Content", widget: "richtext", translatable: true },
   }),
 };
 

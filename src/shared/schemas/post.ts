@@ -4,6 +4,7 @@ import { messages } from "../messages.ts";
 import { optionalWebAddress, timestampInput } from "./content-input.ts";
 import { keyed, type EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
+import { FallbackLanguagesSchema, TranslationsSchema, translationsInput } from "./translations.ts";
 
 export const PostSchema = z.object({
   id: z.string(),
@@ -15,6 +16,8 @@ export const PostSchema = z.object({
   imageUrl: z.string().nullable(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
+  translations: TranslationsSchema.optional(),
+  lang: FallbackLanguagesSchema.optional(),
 });
 
 export type Post = z.infer<typeof PostSchema>;
@@ -41,6 +44,12 @@ export const PostInputSchema = z.object({
     .transform((value) => value || null),
 });
 
+/** A post's title and content in the site's other languages (blank removes one); the content is sanitized as the original's. */
+export const PostTranslationsInputSchema = translationsInput({
+  title: z.string().overwrite(singleLine).trim().max(200).nullish().transform((value) => (value ? value : null)),
+  content: z.string().trim().max(POST_CONTENT_MAX_CHARS).nullish().transform((value) => (value ? value : null)),
+});
+
 export type PostInput = z.input<typeof PostInputSchema>;
 export type PostValues = z.output<typeof PostInputSchema>;
 
@@ -65,10 +74,10 @@ export const postView: EntityView = {
   plural: "Posts",
   required: messages.adminPosts.required,
   fields: keyed("post", {
-    title: { label: "Title", widget: "text", maxLength: 200 },
+    title: { label: "Title", widget: "text", maxLength: 200, translatable: true },
     authorUid: { label: "Author", widget: "select", empty: "Select an author", source: "authors", missing: "(author no longer listed)" },
     datetime: { label: "Datetime", widget: "datetime" },
-    content: { label: "Content", widget: "richtext" },
+    content: { label: "Content", widget: "richtext", translatable: true },
     link: { label: "Link (optional)", widget: "url", placeholder: "https://" },
     imagePath: { label: "Post Image", widget: "image", upload: "postImage", uploadItemKey: "postId", uploadFailed: () => messages.adminPosts.imageUploadFailed },
   }),

@@ -58,11 +58,21 @@ export function translationsInput<S extends Record<string, z.ZodType>>(
 }
 
 /** The fields of each entity a translation may hold. */
-export const TRANSLATABLE: Record<"business" | "category" | "tag", readonly string[]> = {
+export const TRANSLATABLE: Record<"business" | "category" | "tag" | "post" | "page" | "announcement", readonly string[]> = {
   business: ["description"],
   category: ["name", "description"],
   tag: ["name"],
+  post: ["title", "content"],
+  page: ["name", "content"],
+  announcement: ["title", "body"],
 };
+
+/** The language of each text an entity shows in the original's language, because it has no translation into the page's. */
+export const FallbackLanguagesSchema = z.partialRecord(z.string(), z.enum(LANGUAGES)).meta({
+  description: "The fields shown in the site's default language (named here) because they have no translation into the one asked for",
+  example: { title: "en" },
+});
+export type FallbackLanguages = Partial<Record<string, Language>>;
 
 /** A text as a page shows it: `lang` is set when it is not in the page's language (a translation is missing). */
 export interface LocalizedText {

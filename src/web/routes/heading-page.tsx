@@ -8,7 +8,7 @@ import { HEADING_PAGES } from "../lib/heading-pages.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { metaText, pageMeta } from "../features/seo/index.ts";
 import { usePublicText } from "../lib/public-text.ts";
-import { unprefixed } from "#shared/i18n/index.ts";
+import { cookieLanguage, languageSettingsOf, pageLanguage, unprefixed } from "#shared/i18n/index.ts";
 import { RichContent } from "../features/page/rich-content.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 
@@ -26,8 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!heading) throw data(null, { status: 404 });
   const slug = cmsSlug(pathname);
   const { services, user } = getApp(context);
-  const [page, site] = await Promise.all([slug ? services.pages.findVisible(user, slug) : null, services.siteSettings.get()]);
-  return { heading, html: page?.html ?? null, path: pathname, summary: page?.summary ?? null, associationName: site.associationName };
+  const site = await services.siteSettings.get();
+  // The CMS page in the page's language where it is translated (a member page's: the person's choice).
+  const language = pageLanguage(new URL(request.url).pathname, languageSettingsOf(site), user?.language ?? cookieLanguage(request.headers.get("cookie")));
+  const page = slug ? await services.pages.findVisible(user, slug, language) : null;
+  return { heading, html: page?.html ?? null, htmlLang: page?.lang?.content, path: pathname, summary: page?.summary ?? null, associationName: site.associationName };
 }
 
 /** The page's heading in the page's language (the spec's English one in HEADING_PAGES). */
@@ -45,7 +48,7 @@ export default function HeadingPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="page-heading">{headingIn(t, loaderData)}</h1>
-      {loaderData.html && <RichContent html={loaderData.html} className="mt-2" />}
+      {loaderData.html && <RichContent html={loaderData.html} lang={loaderData.htmlLang} className="mt-2" />}
     </>
   );
 }

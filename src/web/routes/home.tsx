@@ -18,6 +18,7 @@ import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
 import type { TFunction } from "i18next";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -25,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const site = await app.services.siteSettings.get();
   // Not awaited: the page streams, and each section shows its loading text until its promise settles.
-  const sections = loadHomeSections(app);
+  const sections = loadHomeSections(app, pageLanguage(new URL(request.url).pathname, languageSettingsOf(site)));
   return {
     origin: siteOrigin(request, context),
     associationName: site.associationName,

@@ -73,12 +73,12 @@ export default function MemberAnnouncement({ loaderData }: Route.ComponentProps)
     <article aria-labelledby="announcement-title" className="max-w-3xl">
       <PageTitle>{announcement.title}</PageTitle>
       <BackLinkedHeading back={t("announcements.title")} backTo={paths.member.announcements} id="announcement-title">
-        {announcement.title}
+        <span lang={announcement.lang?.title}>{announcement.title}</span>
       </BackLinkedHeading>
       {dateText && <p className="mt-2 text-sm text-stone-600">{dateText}</p>}
       {announcement.status !== "published" && <p className="mt-2 text-sm font-semibold text-amber-900">{t("announcements.notPublished", { status: announcement.status })}</p>}
       {announcement.imageUrl && <WideImage src={announcement.imageUrl} alt="" className="mt-4" />}
-      <RichContent html={announcement.body} className="mt-4" />
+      <RichContent html={announcement.body} lang={announcement.lang?.body} className="mt-4" />
       {announcement.attachments && announcement.attachments.length > 0 && (
         <section aria-labelledby="announcement-attachments" className="mt-6">
           <h2 id="announcement-attachments" className="text-lg font-semibold text-stone-900">

@@ -16,6 +16,7 @@ import { usePublicText } from "../lib/public-text.ts";
 import { useSiteTimeZone } from "../lib/site.ts";
 import { formatLongDate as formatLongDateIn } from "#shared/i18n/format.ts";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
 
 const PAGE_SIZE = 10;
 
@@ -26,10 +27,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = Number(url.searchParams.get("page") ?? "1");
   if (!Number.isInteger(page) || page < 1 || page > 10_000) throw data(messages.notFound, { status: 404 });
-  const [list, site, cms] = await Promise.all([
-    services.posts.page({ page, pageSize: PAGE_SIZE, max: TRUNCATE.homePost }),
-    services.siteSettings.get(),
-    services.pages.findVisible(user, "news"),
+  const site = await services.siteSettings.get();
+  // The posts and the page above them in the page's language where they are translated.
+  const language = pageLanguage(url.pathname, languageSettingsOf(site));
+  const [list, cms] = await Promise.all([
+    services.posts.page({ page, pageSize: PAGE_SIZE, max: TRUNCATE.homePost, language }),
+    services.pages.findVisible(user, "news", language),
   ]);
   if (page > 1 && list.items.length === 0) throw data(messages.notFound, { status: 404 });
   return {
@@ -39,6 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pageSize: list.pageSize,
     total: list.total,
     html: cms?.html ?? null,
+    htmlLang: cms?.lang?.content,
   };
 }
 
@@ -59,11 +63,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function News({ loaderData }: Route.ComponentProps) {
   const { t, lang } = usePublicText();
   const timeZone = useSiteTimeZone();
-  const { posts, page, pageSize, total, html } = loaderData;
+  const { posts, page, pageSize, total, html, htmlLang } = loaderData;
   return (
     <>
       <h1 className="page-heading">{t("news.heading")}</h1>
-      {html && <RichContent html={html} className="mt-2" />}
+      {html && <RichContent html={html} lang={htmlLang} className="mt-2" />}
       <p className="mt-2 text-sm">
         <a href={feedPath("/news/feed.xml", lang)} className="text-brand-700 underline">
           {t("news.feed")}
@@ -81,14 +85,14 @@ export default function News({ loaderData }: Route.ComponentProps) {
                 )}
                 <div className="min-w-0">
                   <h2 id={`post-${post.id}`} className="text-xl font-semibold text-stone-900">
-                    <LocalLink to={post.href} className="hover:text-brand-700 hover:underline">
+                    <LocalLink to={post.href} lang={post.lang.title} className="hover:text-brand-700 hover:underline">
                       {post.title}
                     </LocalLink>
                   </h2>
                   <p className="mt-1 text-sm text-stone-600">
                     {t("post.byline", { author: post.authorDisplayName?.trim() || t("post.unknownAuthor") })}<time dateTime={post.datetime}>{formatLongDateIn(post.datetime, lang, timeZone)}</time>
                   </p>
-                  <p className="mt-2 text-stone-700">{post.content}</p>
+                  <p lang={post.lang.content} className="mt-2 text-stone-700">{post.content}</p>
                   <p className="mt-2">
                     <LocalLink to={post.href} className="font-semibold text-brand-700 underline">
                       {t("news.readPost")}<span className="sr-only">{t("news.readPostTitle", { title: post.title })}</span>

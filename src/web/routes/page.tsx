@@ -10,6 +10,7 @@ import { metaText } from "../features/seo/meta-text.ts";
 import { RouteError } from "../components/layout/route-error.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
 
 // The built page bundle holds its own copy of AppError, so a service's error is recognised by shape, not instanceof.
 function statusOf(error: unknown): number | undefined {
@@ -24,7 +25,9 @@ export const handle = SCRIPTS_AFTER_PAINT;
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services, user } = getApp(context);
   try {
-    return { page: await services.pages.view(user, params.slug), origin: siteOrigin(request, context) };
+    // In the page's language where it is translated; its title and description take the same texts.
+    const language = pageLanguage(new URL(request.url).pathname, languageSettingsOf(await services.siteSettings.get()));
+    return { page: await services.pages.view(user, params.slug, language), origin: siteOrigin(request, context) };
   } catch (error) {
     const status = statusOf(error);
     if (status === 401 || status === 403 || status === 404) throw data((error as Error).message, { status });
@@ -39,8 +42,10 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <article>
-      <h1 className="page-heading">{page.name}</h1>
-      <RichContent html={page.html} className="mt-2" />
+      <h1 lang={page.lang?.name} className="page-heading">
+        {page.name}
+      </h1>
+      <RichContent html={page.html} lang={page.lang?.content} className="mt-2" />
     </article>
   );
 }

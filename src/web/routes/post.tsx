@@ -17,13 +17,16 @@ import { WideImage } from "#web/components/ui/wide-image.tsx";
 import { usePublicText } from "../lib/public-text.ts";
 import { useSiteTimeZone } from "../lib/site.ts";
 import { formatLongDate as formatLongDateIn } from "#shared/i18n/format.ts";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const origin = siteOrigin(request, context);
-  const [post, site] = await Promise.all([services.posts.find(params.postId), services.siteSettings.get()]);
+  const site = await services.siteSettings.get();
+  // In the page's language where it is translated; JSON-LD and link previews take the same texts.
+  const post = await services.posts.find(params.postId, pageLanguage(new URL(request.url).pathname, languageSettingsOf(site)));
   if (!post) return data({ origin, state: "not-found" as const }, { status: 404 });
   const [asText] = services.posts.asText([post], 300);
   return {
@@ -69,7 +72,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       <JsonLd data={blogPostingJsonLd(post, associationName, origin)} />
       <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("news.heading"), path: paths.news }, { name: post.title, path: post.href }], { language: lang, home: t("home.breadcrumb") })} />
       <BackLinkedHeading back={t("news.heading")} backTo={paths.news} id="post-title">
-        {post.title}
+        <span lang={post.lang?.title}>{post.title}</span>
       </BackLinkedHeading>
       <p className="mt-2 text-sm text-stone-600">
         {t("post.byline", { author })}<time dateTime={post.publishedLd}>{formatLongDateIn(post.datetime, lang, timeZone)}</time>
@@ -77,7 +80,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       {post.imageUrl && (
         <WideImage src={post.imageUrl} alt={post.title} lead className="mt-4 aspect-video w-full rounded-lg object-cover" />
       )}
-      <RichContent html={post.content} className="mt-4" />
+      <RichContent html={post.content} lang={post.lang?.content} className="mt-4" />
       {post.link && (
         <p className="mt-6">
           <a href={post.link} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">

@@ -25,6 +25,8 @@ export interface AnnouncementMailOptions {
   attachmentsOf?: (announcementId: string) => Promise<Array<{ title: string; fileName: string; url: string }>>;
   /** The member's language (their account's, else the site's default); English without it. */
   languageOf?: (userId: string) => Promise<Language>;
+  /** Its title and body in the member's language (the translations, else the originals); the originals without it. */
+  textsIn?: (announcement: StoredAnnouncement, language: Language) => Promise<{ title: string; body: string }>;
   now?: () => Date;
 }
 
@@ -56,8 +58,10 @@ export class AnnouncementMail {
     return sent;
   }
 
-  private async message(announcement: StoredAnnouncement, member: MemberRecipient, site: string, attachments: Array<{ title: string; fileName: string; url: string }>) {
-    const t = await mailT((await this.options.languageOf?.(member.id)) ?? "en");
+  private async message(original: StoredAnnouncement, member: MemberRecipient, site: string, attachments: Array<{ title: string; fileName: string; url: string }>) {
+    const language = (await this.options.languageOf?.(member.id)) ?? "en";
+    const t = await mailT(language);
+    const announcement = { ...original, ...(await this.options.textsIn?.(original, language)) };
     const url = `${this.options.siteUrl}/myqsa/announcements/${encodeURIComponent(announcement.id)}`;
     const preferences = `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
     const body = sanitizeHtml(announcement.body);

@@ -6,9 +6,9 @@ const LATEST = 5;
 
 export function announcementDashboard(announcements: Pick<AnnouncementService, "list">): DashboardContributor {
   return {
-    async contribute({ user, member, t }) {
+    async contribute({ user, member, lang, t }) {
       if (!member) return NOTHING;
-      const { items, unread } = await announcements.list(user);
+      const { items, unread } = await announcements.list(user, lang);
       const latest = [...items].sort((a, b) => (b.publishAt ?? "").localeCompare(a.publishAt ?? "")).slice(0, LATEST);
       return {
         tasks: [],

@@ -1,8 +1,11 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { signedInOnly } from "#server/api/admin-only.ts";
 import { adminListRoute, entityWriteRoutes } from "#server/api/entity-routes.ts";
 import { errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
+import { requestLanguage } from "#server/http/error-language.ts";
+import { languageSettingsOf } from "#shared/i18n/languages.ts";
 import { AdminAnnouncementSchema, AnnouncementListSchema, AnnouncementSchema, type AnnouncementInputSchema } from "#shared/schemas/announcement.ts";
 
 const memberErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("Not a member: announcements are for the owners of member businesses and administrators") };
@@ -11,7 +14,7 @@ const adminErrors = { 401: errorResponse("Not signed in"), 403: errorResponse("N
 const AnnouncementBody = z.custom<z.input<typeof AnnouncementInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
   description:
-    "title, body (HTML, sanitized before it is stored), pinned, archived (booleans), publishAt (an instant with its zone; empty or null keeps it a draft), imagePath (an uploaded postImage, or null)",
+    "title, body (HTML, sanitized before it is stored), pinned, archived (booleans), publishAt (an instant with its zone; empty or null keeps it a draft), imagePath (an uploaded postImage, or null), translations (the title and body in the site's other languages, by language: { fr: { title, body } }; blank removes one)",
 });
 
 const listAnnouncements = createRoute({
@@ -76,10 +79,15 @@ const writes = entityWriteRoutes({
   errors: adminErrors,
 });
 
+/** Members read announcements in their language (their account's, else their choice), else in the originals'. */
+async function readerLanguage(c: Context<AppEnv>) {
+  return requestLanguage(c, languageSettingsOf(await c.var.services.siteSettings.get()));
+}
+
 export function registerAnnouncementRoutes(api: OpenAPIHono<AppEnv>) {
-  api.openapi(listAnnouncements, async (c) => c.json(await c.var.services.announcements.list(c.var.user), 200));
+  api.openapi(listAnnouncements, async (c) => c.json(await c.var.services.announcements.list(c.var.user, await readerLanguage(c)), 200));
   api.openapi(listAdminAnnouncements, async (c) => c.json(await c.var.services.announcements.listForAdmin(c.var.user, c.req.valid("query")), 200));
-  api.openapi(getAnnouncement, async (c) => c.json(await c.var.services.announcements.get(c.var.user, c.req.valid("param").id), 200));
+  api.openapi(getAnnouncement, async (c) => c.json(await c.var.services.announcements.get(c.var.user, c.req.valid("param").id, await readerLanguage(c)), 200));
   api.openapi(readAnnouncement, async (c) => {
     await c.var.services.announcements.markRead(c.var.user, c.req.valid("param").id);
     return c.body(null, 204);

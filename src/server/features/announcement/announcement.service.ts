@@ -11,6 +11,7 @@ import { truncate } from "#shared/format.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import {
   AnnouncementInputSchema,
+  AnnouncementTranslationsInputSchema,
   announcementMessages as m,
   type AdminAnnouncement,
   type Announcement,
@@ -22,6 +23,9 @@ import {
 import { documentMessages } from "#shared/schemas/document.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
+import { translationsFrom, type TranslationService } from "#server/features/translation/index.ts";
+import type { Language } from "#shared/i18n/languages.ts";
+import { TRANSLATABLE, type FallbackLanguages, type Translations } from "#shared/schemas/translations.ts";
 import type { AnnouncementRepository, StoredAnnouncement } from "./announcement.repository.ts";
 
 export interface AnnouncementDeps {
@@ -38,6 +42,8 @@ export interface AnnouncementDeps {
   };
   /** Asks the publication mail job to run soon (an announcement was published now). */
   publicationMail: () => Promise<unknown>;
+  /** Their titles and bodies in the site's other languages: saved with them (before the mail goes), shown to members. */
+  translations?: TranslationService;
   now?: () => Date;
 }
 
@@ -67,10 +73,10 @@ export class AnnouncementService {
   }
 
   /** The published ones, pinned first, newest first, each read or not by the member, and how many are unread. */
-  async list(viewer: CurrentUser | null): Promise<AnnouncementList> {
+  async list(viewer: CurrentUser | null, language?: Language): Promise<AnnouncementList> {
     const user = await this.requireMember(viewer);
     const now = this.now().toISOString();
-    const rows = await this.repository.list({ publishedBy: now });
+    const rows = await this.localized(await this.repository.list({ publishedBy: now }), language);
     const read = await this.repository.readIds(user.id, rows.map((r) => r.id));
     const items = rows.map((row) => this.view(row, read.has(row.id), now));
     return { items, unread: items.filter((a) => !a.read).length };
@@ -86,9 +92,11 @@ export class AnnouncementService {
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminAnnouncement & { bodyPreview: string }>> {
     requireAdmin(viewer, m.mustBeLoggedIn);
     const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
+    // With their translations, which the form edits beside the originals.
+    const translations = await this.deps.translations?.readMany("announcement", items.map((row) => row.id));
     return {
       items: items.map((row) => {
-        const view = this.adminView(row);
+        const view = { ...this.adminView(row), ...(translations ? { translations: sanitizedBodies(translations.get(row.id) ?? {}) } : {}) };
         return { ...view, bodyPreview: truncate(contentText(view.body, "html"), TRUNCATE.postList) };
       }),
       total,
@@ -98,16 +106,30 @@ export class AnnouncementService {
   }
 
   /** One announcement; members see only published ones (others are "not found" to them). */
-  async get(viewer: CurrentUser | null, id: string): Promise<Announcement | AdminAnnouncement> {
+  async get(viewer: CurrentUser | null, id: string, language?: Language): Promise<Announcement | AdminAnnouncement> {
     const user = await this.requireMember(viewer);
     const now = this.now().toISOString();
-    const row = await this.repository.get(id);
+    const stored = await this.repository.get(id);
+    if (!stored) throw NotFound(m.notFound);
+    const [row] = await this.localized([stored], language);
     if (!row) throw NotFound(m.notFound);
     if (user.role !== "admin" && status(row, now) !== "published") throw NotFound(m.notFound);
     const read = await this.repository.readIds(user.id, [id]);
     const attachments = (await this.deps.attachments?.list(user, id)) ?? [];
     const view = { ...this.view(row, read.has(id), now), attachments };
     return user.role === "admin" ? { ...view, imagePath: row.imagePath, editorUid: row.editorUid } : view;
+  }
+
+  /** The announcements as a page in `language` shows them (the translations, else the originals, named in `lang`). */
+  private async localized<T extends StoredAnnouncement>(rows: T[], language: Language | undefined): Promise<Array<T & { lang?: FallbackLanguages }>> {
+    if (!language || !this.deps.translations) return rows;
+    return this.deps.translations.localizeAll("announcement", rows, ["title", "body"], language);
+  }
+
+  /** An announcement's title and body in `language` (each translation, else the original): its mail to a member who reads that language. */
+  async textsIn(row: StoredAnnouncement, language: Language): Promise<{ title: string; body: string }> {
+    const [shown] = await this.localized([row], language);
+    return { title: shown!.title, body: shown!.body };
   }
 
   /** Marks a published announcement read by the member. */
@@ -121,19 +143,20 @@ export class AnnouncementService {
   async create(viewer: CurrentUser | null, input: AnnouncementInput): Promise<AdminAnnouncement> {
     const admin = requireAdmin(viewer, m.mustBeLoggedIn);
     const values = this.validate(input);
+    const translations = await this.translationsOf(input);
     await this.checkImageNotInUse(values.imagePath, null);
     await this.checkAttachments(admin, values.attachments);
     const image = await changeImage(this.deps.files, { user: admin, kind: "postImage", wanted: values.imagePath, current: { path: null, url: null } });
     const saved = await saveWithImage(image, () => this.repository.create(newId(), { ...values.fields, imageUrl: image.url, imagePath: image.path, editorUid: admin.id }));
     await this.deps.audit.record(admin, { action: "create", entityType: "announcement", entityId: saved.id, summary: saved.title });
     if (values.attachments.length > 0) await this.deps.attachments?.add(admin, saved.id, values.attachments);
-    await this.afterSave(saved);
-    return this.adminView(saved);
+    return this.saved(saved, translations);
   }
 
   async update(viewer: CurrentUser | null, id: string, input: AnnouncementInput): Promise<AdminAnnouncement> {
     const admin = requireAdmin(viewer, m.mustBeLoggedIn);
     const values = this.validate(input);
+    const translations = await this.translationsOf(input);
     const existing = await this.repository.get(id);
     if (!existing) throw NotFound(m.notFound);
     await this.checkImageNotInUse(values.imagePath, existing.imagePath);
@@ -146,8 +169,7 @@ export class AnnouncementService {
     });
     await this.deps.audit.record(admin, { action: "update", entityType: "announcement", entityId: id, summary: saved.title });
     if (values.attachments.length > 0) await this.deps.attachments?.add(admin, id, values.attachments);
-    await this.afterSave(saved);
-    return this.adminView(saved);
+    return this.saved(saved, translations);
   }
 
   async delete(viewer: CurrentUser | null, id: string): Promise<void> {
@@ -159,13 +181,30 @@ export class AnnouncementService {
     await this.deps.audit.record(admin, { action: "delete", entityType: "announcement", entityId: id, summary: existing.title });
   }
 
+  /** The translations sent with an announcement, checked (languages too) before anything is saved, the body sanitized. */
+  private async translationsOf(input: AnnouncementInput) {
+    if (!this.deps.translations) return undefined;
+    const translations = translationsFrom(AnnouncementTranslationsInputSchema, (input as { translations?: unknown }).translations, m.required, { body: (html) => bodyOrNull(sanitizeHtml(html)) });
+    await this.deps.translations.check(translations);
+    return translations;
+  }
+
+  /** Its translations saved before its mail is asked for, so the mail reads them; answered with them. */
+  private async saved(saved: StoredAnnouncement, translations: Awaited<ReturnType<AnnouncementService["translationsOf"]>>): Promise<AdminAnnouncement> {
+    const { translations: service } = this.deps;
+    if (service) await service.write("announcement", saved.id, translations, TRANSLATABLE.announcement);
+    await this.afterSave(saved);
+    return { ...this.adminView(saved), ...(service ? { translations: sanitizedBodies(await service.read("announcement", saved.id)) } : {}) };
+  }
+
   /** Published now and not mailed yet: the mail job goes at once rather than at its next minute. */
   private async afterSave(saved: StoredAnnouncement): Promise<void> {
     if (!saved.mailedAt && status(saved, this.now().toISOString()) === "published") await this.deps.publicationMail();
   }
 
-  private view(row: StoredAnnouncement, read: boolean, now: string): Announcement {
+  private view(row: StoredAnnouncement & { lang?: FallbackLanguages }, read: boolean, now: string): Announcement {
     return {
+      ...(row.lang ? { lang: row.lang } : {}),
       id: row.id,
       title: row.title,
       // Sanitized again on the way out, so a row written by any other path is still harmless.
@@ -204,9 +243,19 @@ export class AnnouncementService {
     if (!parsed.success) throw invalidInput(parsed.error.issues, m.required);
     const { imagePath, attachments, ...rest } = parsed.data;
     const body = sanitizeHtml(rest.body);
-    if (!contentText(body, "html") && !/<img\b/i.test(body)) throw Validation(m.bodyRequired, { body: m.bodyRequired });
+    if (!bodyOrNull(body)) throw Validation(m.bodyRequired, { body: m.bodyRequired });
     return { imagePath, attachments: attachments ?? [], fields: { ...rest, body } };
   }
+}
+
+/** Translations with each body sanitized again on the way out, as the original's is. */
+function sanitizedBodies(translations: Translations): Translations {
+  return Object.fromEntries(Object.entries(translations).map(([language, fields]) => [language, fields.body === undefined ? fields : { ...fields, body: sanitizeHtml(fields.body) }]));
+}
+
+/** A body that was nothing but what the sanitizer removes is no body. */
+function bodyOrNull(html: string): string | null {
+  return contentText(html, "html") || /<img\b/i.test(html) ? html : null;
 }
 
 /** Where an announcement stands at `now` (an ISO instant). */

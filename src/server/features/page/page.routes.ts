@@ -3,7 +3,8 @@ import type { AppEnv } from "#server/api/api-env.ts";
 import { adminOnly } from "#server/api/admin-only.ts";
 import { adminErrors, errorResponse, IdParamSchema, json } from "#server/api/schemas.ts";
 import { adminListRoute, entityWriteRoutes } from "#server/api/entity-routes.ts";
-import { PageInputSchema, PageSchema, PageSummarySchema, RenderedPageSchema } from "#shared/schemas/page.ts";
+import { PageInputSchema, PageSchema, PageSummarySchema, PageTranslationsInputSchema, RenderedPageSchema } from "#shared/schemas/page.ts";
+import { TRANSLATABLE } from "#shared/schemas/translations.ts";
 
 const SlugParam = z.object({ slug: z.string().min(1).max(200) });
 const listPages = adminListRoute({
@@ -19,7 +20,7 @@ const writes = entityWriteRoutes({
   tag: "Pages",
   path: "/pages",
   name: "Page",
-  body: PageInputSchema,
+  body: PageInputSchema.extend({ translations: PageTranslationsInputSchema }),
   stored: PageSchema,
   summaries: {
     create: "Add a page; HTML content is sanitized before it is stored (admins only)",
@@ -65,10 +66,16 @@ export function registerPageRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(listPages, async (c) => c.json(await c.var.services.pages.list(c.var.user, c.req.valid("query")), 200));
   api.openapi(viewPage, async (c) => c.json(await c.var.services.pages.view(c.var.user, c.req.valid("param").slug), 200));
   api.openapi(getPage, async (c) => c.json(await c.var.services.pages.get(c.var.user, c.req.valid("param").id), 200));
-  api.openapi(writes.create, async (c) => c.json(await c.var.services.pages.create(c.var.user, c.req.valid("json")), 201));
-  api.openapi(writes.update, async (c) =>
-    c.json(await c.var.services.pages.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  api.openapi(writes.create, async (c) => {
+    const { translations, ...input } = c.req.valid("json");
+    const { pages } = c.var.services;
+    return c.json(await c.var.services.translations.saving("page", pages.translationsInput(translations, input.contentFormat), TRANSLATABLE.page, () => pages.create(c.var.user, input)), 201);
+  });
+  api.openapi(writes.update, async (c) => {
+    const { translations, ...input } = c.req.valid("json");
+    const { pages } = c.var.services;
+    return c.json(await c.var.services.translations.saving("page", pages.translationsInput(translations, input.contentFormat), TRANSLATABLE.page, () => pages.update(c.var.user, c.req.valid("param").id, input)), 200);
+  });
   api.openapi(writes.delete, async (c) => {
     await c.var.services.pages.delete(c.var.user, c.req.valid("param").id);
     return c.body(null, 204);

@@ -6,7 +6,11 @@ import { fieldErrors } from "#shared/field-errors.ts";
 import { TRUNCATE, type PagePermission } from "#shared/constants.ts";
 import { slugify, truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
-import { PageInputSchema, type Page, type PageInput, type PageSummary, type RenderedPage } from "#shared/schemas/page.ts";
+import { PageInputSchema, PageTranslationsInputSchema, type Page, type PageContentFormat, type PageInput, type PageSummary, type RenderedPage } from "#shared/schemas/page.ts";
+import type { Language } from "#shared/i18n/languages.ts";
+import type { FallbackLanguages } from "#shared/schemas/translations.ts";
+import type { AuditRecorder } from "#server/features/audit/index.ts";
+import { translationsFrom, type TranslationService, type TranslationsInput } from "#server/features/translation/index.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import { AuditedService } from "#server/features/audit/index.ts";
 import { contentText, prepareContentForStorage, renderContent } from "./page-content.ts";
@@ -40,8 +44,9 @@ function toWrite(input: PageInput): PageWrite {
 /** How much of a page's text describes it to search engines and link previews. */
 const PAGE_SUMMARY_LENGTH = 160;
 
-function render(page: Page): RenderedPage {
+function render(page: Page & { lang?: FallbackLanguages }): RenderedPage {
   return {
+    ...(page.lang ? { lang: page.lang } : {}),
     name: page.name,
     slug: page.slug,
     permission: page.permission,
@@ -52,6 +57,23 @@ function render(page: Page): RenderedPage {
 }
 
 export class PageService extends AuditedService<PageRepository> {
+  private readonly translations: TranslationService | undefined;
+  constructor(repository: PageRepository, audit: AuditRecorder, translations?: TranslationService) {
+    super(repository, audit);
+    this.translations = translations;
+  }
+
+  /** The page as one in `language` shows it (its translations, else the originals, named in `lang`). */
+  private async localized(page: Page, language: Language | undefined): Promise<Page & { lang?: FallbackLanguages }> {
+    if (!language || !this.translations) return page;
+    const [shown] = await this.translations.localizeAll("page", [page], ["name", "content"], language);
+    return shown!;
+  }
+
+  /** The translations a client sent with a page, checked as the originals are, the content kept as the page's format keeps it. */
+  translationsInput(raw: unknown, format: PageContentFormat = "html"): TranslationsInput {
+    return translationsFrom(PageTranslationsInputSchema, raw, messages.pages.required, { content: (content) => prepareContentForStorage(content, format) || null });
+  }
 
   async list(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<PageSummary>> {
     requireRole(viewer, "admin");
@@ -71,7 +93,8 @@ export class PageService extends AuditedService<PageRepository> {
     requireRole(viewer, "admin");
     const page = await this.repository.get(id);
     if (!page) throw NotFound(messages.pages.notFound);
-    return page;
+    // With its translations, which the form edits beside the originals.
+    return this.translations ? { ...page, translations: await this.translations.read("page", id) } : page;
   }
 
   async create(viewer: CurrentUser | null, input: PageInput): Promise<Page> {
@@ -102,13 +125,13 @@ export class PageService extends AuditedService<PageRepository> {
    * The page at /pages/<slug>, rendered safe. Unknown slug: 404. Not signed in and the page is not
    * public: 401. Signed in without the role the page asks for: 403.
    */
-  async view(viewer: CurrentUser | null, slug: string): Promise<RenderedPage> {
+  async view(viewer: CurrentUser | null, slug: string, language?: Language): Promise<RenderedPage> {
     const page = await this.repository.getBySlug(slug);
     if (!page) throw NotFound(messages.pages.notFound);
     if (!mayView(page.permission, viewer)) {
       throw viewer ? Forbidden(messages.pages.notAllowed) : Unauthorized(messages.pages.signInToView);
     }
-    return render(page);
+    return render(await this.localized(page, language));
   }
 
   /** The addresses and last changes of the pages anyone may read (the sitemap's). */
@@ -117,8 +140,8 @@ export class PageService extends AuditedService<PageRepository> {
   }
 
   /** The page with this slug if there is one and the viewer may read it; heading-only routes show it below their heading. */
-  async findVisible(viewer: CurrentUser | null, slug: string): Promise<RenderedPage | null> {
+  async findVisible(viewer: CurrentUser | null, slug: string, language?: Language): Promise<RenderedPage | null> {
     const page = await this.repository.getBySlug(slug);
-    return page && mayView(page.permission, viewer) ? render(page) : null;
+    return page && mayView(page.permission, viewer) ? render(await this.localized(page, language)) : null;
   }
 }

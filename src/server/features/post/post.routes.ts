@@ -5,12 +5,14 @@ import { errorResponse, json, LimitQuerySchema } from "#server/api/schemas.ts";
 import { adminListRoute, entityWriteRoutes } from "#server/api/entity-routes.ts";
 import type { PostInputSchema } from "#shared/schemas/post.ts";
 import { AdminPostSchema, PostAuthorSchema, PostSchema } from "#shared/schemas/post.ts";
+import { TRANSLATABLE } from "#shared/schemas/translations.ts";
 
 const adminErrors = { 401: errorResponse("You must be logged in to submit a post."), 403: errorResponse("Not an administrator") };
 // The service validates the body with the form's own schema (and its messages); documented here as an object.
 const PostBody = z.custom<z.input<typeof PostInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
-  description: "title, authorUid, content (HTML, sanitized before it is stored), datetime (ISO), link, imagePath",
+  description:
+    "title, authorUid, content (HTML, sanitized before it is stored), datetime (ISO), link, imagePath, translations (the title and content in the site's other languages, by language: { fr: { title, content } }; blank removes one)",
 });
 const StoredPostSchema = AdminPostSchema.omit({ contentPreview: true });
 
@@ -19,7 +21,7 @@ const listPosts = createRoute({
   method: "get",
   path: "/posts",
   tags: ["Posts"],
-  summary: "News posts, newest first by datetime (content as sanitized HTML)",
+  summary: "News posts, newest first by datetime (content as sanitized HTML), each with its title and content in the site's other languages (translations)",
   request: { query: LimitQuerySchema },
   responses: {
     200: { description: "Posts", content: json(z.array(PostSchema)) },
@@ -66,12 +68,21 @@ const listAuthors = createRoute({
 export function registerPostRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(listPosts, async (c) => {
     const { limit } = c.req.valid("query");
-    return c.json(await c.var.services.posts.list({ limit }), 200);
+    const { posts } = c.var.services;
+    return c.json(await posts.withTranslations(await posts.list({ limit })), 200);
   });
   api.openapi(listAdminPosts, async (c) => c.json(await c.var.services.posts.listForAdmin(c.var.user, c.req.valid("query")), 200));
   api.openapi(listAuthors, async (c) => c.json(await c.var.services.posts.authors(c.var.user), 200));
-  api.openapi(writes.create, async (c) => c.json(await c.var.services.posts.create(c.var.user, c.req.valid("json")), 201));
-  api.openapi(writes.update, async (c) => c.json(await c.var.services.posts.update(c.var.user, c.req.valid("param").id, c.req.valid("json")), 200));
+  api.openapi(writes.create, async (c) => {
+    const { translations, ...input } = c.req.valid("json") as z.input<typeof PostInputSchema> & { translations?: unknown };
+    const { posts } = c.var.services;
+    return c.json(await c.var.services.translations.saving("post", posts.translationsInput(translations), TRANSLATABLE.post, () => posts.create(c.var.user, input)), 201);
+  });
+  api.openapi(writes.update, async (c) => {
+    const { translations, ...input } = c.req.valid("json") as z.input<typeof PostInputSchema> & { translations?: unknown };
+    const { posts } = c.var.services;
+    return c.json(await c.var.services.translations.saving("post", posts.translationsInput(translations), TRANSLATABLE.post, () => posts.update(c.var.user, c.req.valid("param").id, input)), 200);
+  });
   api.openapi(writes.delete, async (c) => {
     await c.var.services.posts.delete(c.var.user, c.req.valid("param").id);
     return c.body(null, 204);

@@ -8,10 +8,20 @@ import { TRUNCATE } from "#shared/constants.ts";
 import { truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
-import { PostInputSchema, type AdminPost, type Post, type PostAuthor, type PostInput } from "#shared/schemas/post.ts";
+import { PostInputSchema, PostTranslationsInputSchema, type AdminPost, type Post, type PostAuthor, type PostInput } from "#shared/schemas/post.ts";
+import type { Language } from "#shared/i18n/languages.ts";
+import type { Translations } from "#shared/schemas/translations.ts";
+import { translationsFrom, type TranslationService, type TranslationsInput } from "#server/features/translation/index.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { postText, sanitizePostContent } from "./post-content.ts";
 import type { PostRepository, StoredPost } from "./post.repository.ts";
+
+type StoredPostText = { id: string; title: string; content: string };
+
+/** Content that was nothing but what the sanitizer removes is no content. */
+function contentOrNull(html: string): string | null {
+  return postText(html) || /<img\b/i.test(html) ? html : null;
+}
 
 export interface PostWriteDeps {
   audit: AuditRecorder;
@@ -21,9 +31,33 @@ export interface PostWriteDeps {
 export class PostService {
   private readonly repository: PostRepository;
   private readonly deps: PostWriteDeps | undefined;
-  constructor(repository: PostRepository, deps?: PostWriteDeps) {
+  private readonly translations: TranslationService | undefined;
+  constructor(repository: PostRepository, deps?: PostWriteDeps, translations?: TranslationService) {
     this.repository = repository;
     this.deps = deps;
+    this.translations = translations;
+  }
+
+  /** The posts as a page in `language` shows them (the translations, else the originals, named in `lang`). */
+  private async localized<T extends StoredPostText>(posts: T[], language: Language | undefined): Promise<T[]> {
+    if (!language || !this.translations) return posts;
+    return this.translations.localizeAll("post", posts, ["title", "content"], language);
+  }
+
+  /** Posts with their translations, each translated content sanitized again on the way out as the originals are. */
+  async withTranslations<T extends { id: string }>(posts: T[]): Promise<Array<T & { translations?: Translations }>> {
+    if (!this.translations) return posts;
+    return (await this.translations.withAll("post", posts)).map((post) => ({
+      ...post,
+      translations: Object.fromEntries(
+        Object.entries(post.translations).map(([language, fields]) => [language, fields.content === undefined ? fields : { ...fields, content: sanitizePostContent(fields.content) }]),
+      ),
+    }));
+  }
+
+  /** The translations a client sent with a post, checked as the originals are, the content sanitized. */
+  translationsInput(raw: unknown): TranslationsInput {
+    return translationsFrom(PostTranslationsInputSchema, raw, messages.adminPosts.required, { content: (html) => contentOrNull(sanitizePostContent(html)) });
   }
 
   private get writes(): PostWriteDeps {
@@ -32,20 +66,22 @@ export class PostService {
   }
 
   /** Newest first; the content is sanitized again on the way out. */
-  async list({ limit }: { limit?: number } = {}): Promise<Post[]> {
-    const posts = await this.repository.getAll(limit);
+  async list({ limit, language }: { limit?: number; language?: Language } = {}): Promise<Post[]> {
+    const posts = await this.localized(await this.repository.getAll(limit), language);
     return posts.map((post) => ({ ...post, content: sanitizePostContent(post.content) }));
   }
 
   /** Newest first, each post's content as plain text cut to `max` characters (the home page's cards). */
-  async listAsText({ limit, max }: { limit?: number; max: number }): Promise<Post[]> {
-    const posts = await this.repository.getAll(limit);
+  async listAsText({ limit, max, language }: { limit?: number; max: number; language?: Language }): Promise<Post[]> {
+    const posts = await this.localized(await this.repository.getAll(limit), language);
     return posts.map((post) => ({ ...post, content: truncate(postText(post.content), max) }));
   }
 
   /** /news: a page of posts, newest first, each with its content as plain text cut to `max` characters. */
-  async page({ page, pageSize, max }: { page: number; pageSize: number; max: number }): Promise<Paginated<Post>> {
-    const { items, total } = await this.repository.getPublicPage((page - 1) * pageSize, pageSize);
+  async page({ page, pageSize, max, language }: { page: number; pageSize: number; max: number; language?: Language }): Promise<Paginated<Post>> {
+    const found = await this.repository.getPublicPage((page - 1) * pageSize, pageSize);
+    const items = await this.localized(found.items, language);
+    const { total } = found;
     return { items: items.map((post) => ({ ...post, content: truncate(postText(post.content), max) })), total, page, pageSize };
   }
 
@@ -55,14 +91,18 @@ export class PostService {
   }
 
   /** One post with its sanitized content, or undefined. */
-  async find(id: string): Promise<Post | undefined> {
-    const post = await this.repository.get(id);
+  async find(id: string, language?: Language): Promise<Post | undefined> {
+    const stored = await this.repository.get(id);
+    const [post] = stored ? await this.localized([stored], language) : [];
     return post && { ...post, content: sanitizePostContent(post.content) };
   }
 
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminPost>> {
     requireAdmin(viewer, messages.adminPosts.mustBeLoggedIn);
-    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
+    const found = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
+    const { total } = found;
+    // With their translations, which the form edits beside the originals.
+    const items = await this.withTranslations(found.items);
     return {
       items: items.map((post) => {
         const content = sanitizePostContent(post.content);
@@ -138,7 +178,7 @@ export class PostService {
     const { imagePath, authorUid, ...rest } = parsed.data;
     const content = sanitizePostContent(rest.content);
     // Content that was nothing but what the sanitizer removes is no content.
-    if (!postText(content) && !/<img\b/i.test(content)) throw Validation(messages.adminPosts.required, { content: messages.adminPosts.required });
+    if (!contentOrNull(content)) throw Validation(messages.adminPosts.required, { content: messages.adminPosts.required });
     const author = await this.repository.getAuthor(authorUid);
     if (!author) throw Validation(messages.adminPosts.unknownAuthor, { authorUid: messages.adminPosts.unknownAuthor });
     return { imagePath, fields: { ...rest, content, authorUid: author.id, authorDisplayName: author.displayName } };

@@ -164,7 +164,7 @@ export function createSeoRoutes({
       const words = await inLanguage(c);
       if (!words) return c.notFound();
       const { posts, files } = c.var.services;
-      const list = await posts.list({ limit: FEED_ITEMS });
+      const list = await posts.list({ limit: FEED_ITEMS, language });
       const images = await files.sizesByUrl(list.map((post) => post.imageUrl));
       const body = newsFeed(list, (post) => posts.asText([post], TRUNCATE.homePost)[0]!.content, { siteUrl: origin(c.req.url), associationName: words.site.associationName, images, language, t: words.t });
       return c.body(body, 200, rss);

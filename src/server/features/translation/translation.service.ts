@@ -1,10 +1,13 @@
 // Translations of an entity's texts: read beside the entity, written with it. The entity's own service decides who
 // may write (an administrator, or an owner's change once approved); this one checks the languages: only the site's
 // offered languages other than its default, in which the originals are written.
+import type { z } from "zod";
 import { Validation } from "#server/errors.ts";
+import { invalidInput } from "#server/validation.ts";
 import { LANGUAGE_NAMES, type Language } from "#shared/i18n/index.ts";
 import {
   localizedText,
+  type FallbackLanguages,
   type LocalizedText,
   type TranslatedEntity,
   type Translations,
@@ -17,6 +20,34 @@ export type TranslationsInput =
       Record<Language, Partial<Record<string, string | null>> | undefined>
     >
   | undefined;
+
+/**
+ * The translations a client sent (`raw`), by `schema`'s rules (each refusal beside `translations.<language>.<field>`),
+ * each field in `clean` then cleaned as its original is (rich text sanitized); a text cleaned to nothing is none.
+ */
+export function translationsFrom(
+  schema: z.ZodType<TranslationsInput>,
+  raw: unknown,
+  required: string,
+  clean: Record<string, (text: string) => string | null> = {},
+): TranslationsInput {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success)
+    throw invalidInput(
+      parsed.error.issues.map((issue) => ({ ...issue, path: ["translations", ...issue.path] })),
+      required,
+    );
+  if (!parsed.data) return undefined;
+  return Object.fromEntries(
+    Object.entries(parsed.data).map(([language, fields]) => [
+      language,
+      fields &&
+        Object.fromEntries(
+          Object.entries(fields).map(([field, text]) => [field, text && clean[field] ? clean[field](text) : text]),
+        ),
+    ]),
+  ) as TranslationsInput;
+}
 
 export interface LanguageSettings {
   languages: readonly Language[];
@@ -92,6 +123,33 @@ export class TranslationService {
       localizedText(text, translations, field, page, defaultLanguage),
     ]);
     return Object.fromEntries(entries) as Record<F, LocalizedText>;
+  }
+
+  /**
+   * Entities as a page in `page`'s language shows them: each of `fields` translated where it is, else the original,
+   * whose language `lang` names per field (the page marks those texts with it).
+   */
+  async localizeAll<T extends { id: string }>(
+    type: TranslatedEntity,
+    entities: T[],
+    fields: ReadonlyArray<keyof T & string>,
+    page: Language,
+  ): Promise<Array<T & { lang: FallbackLanguages }>> {
+    const { defaultLanguage } = await this.settings();
+    const found =
+      page === defaultLanguage || entities.length === 0
+        ? new Map<string, Translations>()
+        : await this.repository.read(type, entities.map((entity) => entity.id));
+    return entities.map((entity) => {
+      const lang: FallbackLanguages = {};
+      const texts: Record<string, string | null> = {};
+      for (const field of fields) {
+        const shown = localizedText(entity[field] as string | null, found.get(entity.id), field, page, defaultLanguage);
+        texts[field] = shown.text;
+        if (shown.lang) lang[field] = shown.lang;
+      }
+      return { ...entity, ...texts, lang };
+    });
   }
 
   /** Refuses, beside the language at fault, a language the site does not offer or its default. */

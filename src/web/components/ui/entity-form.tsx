@@ -196,7 +196,7 @@ export function EntityForm({ id, views, defaultValue, sources, round, images, it
       {Object.entries({ ...hidden, round }).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <TranslationSection formId={id} views={views} values={defaultValue} />
+      <TranslationSection formId={id} views={views} values={defaultValue} markdown={values.contentFormat === "markdown"} />
       <EntityFields
         views={views}
         fields={fields as never}

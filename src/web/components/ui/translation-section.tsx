@@ -9,6 +9,7 @@ import { LANGUAGE_NAMES, type Language } from "#shared/i18n/index.ts";
 import type { FieldView } from "#shared/schemas/entity.ts";
 import type { Translations } from "#shared/schemas/translations.ts";
 import { ErrorList, ui } from "./field.tsx";
+import { RichTextEditor } from "./rich-text-editor.tsx";
 import type { FormActionData } from "./entity-form.tsx";
 import { useLanguages } from "#web/lib/language.ts";
 
@@ -31,10 +32,13 @@ export function TranslationSection({
   formId,
   views,
   values,
+  markdown = false,
 }: {
   formId: string;
   views: Record<string, FieldView>;
   values: Record<string, unknown>;
+  /** Rich text is written as Markdown (a page whose format is Markdown), as its original. */
+  markdown?: boolean;
 }) {
   const { t, i18n } = useTranslation("content");
   const { languages, defaultLanguage } = useLanguages();
@@ -110,17 +114,34 @@ export function TranslationSection({
                   "aria-invalid": invalid || undefined,
                   "aria-describedby": invalid ? `${id}-error` : undefined,
                 };
+                const label = isInert
+                  ? ""
+                  : t("field", {
+                      field: view.label,
+                      language: LANGUAGE_NAMES[language],
+                    });
+                if (view.widget === "richtext")
+                  // Its value is a hidden input, so the wrapper names the field, as the original's does.
+                  return (
+                    <div key={field} lang={language} data-field={name} className="min-w-0">
+                      <RichTextEditor
+                        key={String(markdown)}
+                        label={label}
+                        name={name}
+                        markdown={markdown}
+                        defaultValue={common.defaultValue}
+                        invalid={invalid}
+                        describedBy={common["aria-describedby"]}
+                      />
+                      <ErrorList id={`${id}-error`} errors={fieldErrors} />
+                    </div>
+                  );
                 // A hidden language's fields stay in the form (what was typed is kept and sent) without their labels,
                 // so the form's controls are named once: by the original fields' labels and the shown language's.
                 return (
                   <div key={field} className="min-w-0">
                     <label htmlFor={id} className={ui.label}>
-                      {isInert
-                        ? null
-                        : t("field", {
-                            field: view.label,
-                            language: LANGUAGE_NAMES[language],
-                          })}
+                      {label || null}
                     </label>
                     {view.widget === "textarea" ? (
                       <textarea rows={view.rows ?? 4} {...common} />

@@ -1,5 +1,6 @@
 // The home page's sections load and fail on their own: each is a promise that settles to its items or to a failure.
 import type { AppLoadContext } from "#web/lib/app-context.ts";
+import type { Language } from "#shared/i18n/index.ts";
 import { HOME_LIST_LIMIT, TRUNCATE } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import { toEventCard, type EventCardData } from "../events/index.ts";
@@ -12,7 +13,8 @@ export type Section<T> = { ok: true; items: T[] } | { ok: false };
  * Each section's failure becomes the spec's sentence in the page; the error itself goes to the
  * server's log through the load context's `reportError`.
  */
-export function loadHomeSections({ services, reportError }: Pick<AppLoadContext, "services" | "reportError">) {
+/** `language` is the page's: the posts are shown in it where they are translated. */
+export function loadHomeSections({ services, reportError }: Pick<AppLoadContext, "services" | "reportError">, language?: Language) {
   const settle = <T>(name: string, work: Promise<T[]>): Promise<Section<T>> =>
     work.then(
       (items) => ({ ok: true as const, items }),
@@ -25,7 +27,7 @@ export function loadHomeSections({ services, reportError }: Pick<AppLoadContext,
   const posts = settle<PostCardData>(
     "posts",
     // Post content is rich text: the cards show it as plain text, cut to the spec's 200 characters.
-    Promise.all([services.posts.listAsText({ limit: HOME_LIST_LIMIT, max: TRUNCATE.homePost }), services.siteSettings.get()]).then(([list, site]) =>
+    Promise.all([services.posts.listAsText({ limit: HOME_LIST_LIMIT, max: TRUNCATE.homePost, language }), services.siteSettings.get()]).then(([list, site]) =>
       list.map((post) => toPostCard(post, site.timeZone)),
     ),
   );

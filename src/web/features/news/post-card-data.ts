@@ -6,6 +6,8 @@ import { paths } from "#web/lib/paths.ts";
 export type PostCardData = Pick<Post, "id" | "title" | "authorDisplayName" | "content" | "datetime" | "link" | "imageUrl"> & {
   href: string;
   dateText: string;
+  /** The language of the title or content when shown untranslated on a page in another language. */
+  lang: NonNullable<Post["lang"]>;
 };
 
 /** `post.content` is already plain text cut to the card's length. */
@@ -20,5 +22,6 @@ export function toPostCard(post: Post, timeZone: string): PostCardData {
     link: post.link,
     imageUrl: post.imageUrl,
     href: paths.post(post.id),
+    lang: post.lang ?? {},
   };
 }
