@@ -565,7 +565,7 @@ test.describe("home and business page maps", () => {
   });
 });
 
-test.describe("map library failure", () => {
+test.describe("map library failure", { tag: "@desktop-only" }, () => {
   // The failed downloads are the point of this journey, so the console's resource errors are expected here.
   test.use({ consoleErrors: [[] as string[], { auto: true }] } as never);
 
@@ -592,8 +592,9 @@ test.describe("map library failure", () => {
 });
 
 // Empty states, a single business and each part's failure, on a server of its own with an empty database and
-// directions turned off (ROUTER_URL=off).
-test.describe("map states", () => {
+// directions turned off (ROUTER_URL=off). What the map says and asks for in each state does not depend on the width:
+// desktop only (the phone's layout of the map and its list is walked through above).
+test.describe("map states", { tag: "@desktop-only" }, () => {
   test.describe.configure({ mode: "serial" });
   let app: AppProcess | undefined;
   let base = "";
