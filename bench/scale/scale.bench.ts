@@ -24,6 +24,8 @@ const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,postgres").split(",");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CACHE_DIR = path.join(process.env.BENCH_CACHE_DIR ?? os.tmpdir(), "niche-scale-bench");
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
+/** The PostgreSQL databases' names, `<prefix>_<size>`: a run of its own beside another's uses a prefix of its own. */
+const DATABASE_PREFIX = process.env.BENCH_DATABASE_PREFIX ?? "niche_scale_bench";
 /** Only the rows whose name starts with one of these (BENCH_ONLY="/map clusters,/map list"), or every row. */
 const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 const wanted = (name: string) => ONLY.length === 0 || ONLY.some((prefix) => name.startsWith(prefix));
@@ -93,7 +95,7 @@ async function site(engine: string, size: number): Promise<Site> {
   const done = path.join(dataDir, "seeded");
   let env: Record<string, string> = { DATA_DIR: dataDir };
   if (engine === "postgres") {
-    const name = `niche_scale_bench_${size}`;
+    const name = `${DATABASE_PREFIX}_${size}`;
     const url = new URL(SERVER_URL!);
     url.pathname = `/${name}`;
     env = { ...env, DATABASE_URL: url.href };
@@ -146,7 +148,7 @@ async function timed(url: string, headers: Record<string, string> = {}): Promise
   return { ms, status: response.status, body };
 }
 
-async function measure(base: string, size: number): Promise<Array<[string, number]>> {
+async function measure(base: string, size: number, env: Record<string, string>): Promise<Array<[string, number]>> {
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base },
@@ -186,6 +188,22 @@ async function measure(base: string, size: number): Promise<Array<[string, numbe
   };
   await row("/map clusters, at once after an edit (waits for the index)", () => afterEdit(0));
   await row("/map clusters, 5 s after an edit (index built ahead)", () => afterEdit(5000));
+  // A business moved by another instance (straight in the database, as a second server on it would): the next view
+  // must show it where it now is, so the clusters are built again for it.
+  await row("/map clusters, at once after another instance moves a business", async () => {
+    const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(env.DATA_DIR!, "niche.sqlite") });
+    try {
+      const times: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const moved = await database.db.selectFrom("business").select(["id", "lat"]).orderBy("id").offset(round * 7).limit(1).executeTakeFirstOrThrow();
+        await database.db.updateTable("business").set({ lat: Number(moved.lat) + 0.0005 }).where("id", "=", moved.id).execute();
+        times.push((await timed(`${api}/geo/clusters?bbox=${town}&zoom=12`)).ms);
+      }
+      return median(times);
+    } finally {
+      await database.close();
+    }
+  });
   const category = (JSON.parse((await timed(`${api}/categories`)).body) as Array<{ id: string }>)[0]!.id;
   const ids = !wanted("business page") ? [] : (JSON.parse((await timed(`${api}/geo/map-data`)).body) as { businesses: Array<{ id: string }> }).businesses.map((b) => b.id);
   const deep = Math.floor(size / PAGE_SIZE / 2);
@@ -229,7 +247,7 @@ for (const engine of ENGINES) {
     const { env, label } = await site(engine, size);
     const server = await startServer(env);
     try {
-      columns.push({ size, rows: await measure(server.base, size) });
+      columns.push({ size, rows: await measure(server.base, size, env) });
       console.error(`${label} ${size}: measured`);
     } finally {
       await server.stop();
