@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createTestApp, setUpTestApp, type SignedIn, type TestApp } from "#tests/setup/app.ts";
 import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 import type { Database } from "#server/db/database.ts";
+import type { TestDatabase } from "#tests/setup/database.ts";
 import { MapClusterService, type ViewFilters } from "./map-cluster.service.ts";
 import { MapDataRepository } from "./map-data.repository.ts";
 
@@ -21,11 +22,13 @@ let patio: string;
 const every: ViewFilters = { categoryId: null, tagIds: [], openNow: false, attributes: [] };
 let views: Array<{ name: string; filters: ViewFilters; query: string }>;
 const opened: Database[] = [];
+/** Another connection to the file's database, as a second instance has. */
+const reopen = () => (t.database as TestDatabase).reopen();
 /** The full reads' own repositories, whose reads the counts below leave out. */
 const references = new Set<MapDataRepository>();
 
 beforeAll(async () => {
-  other = await createTestApp({ database: t.database.reopen(), env: ENV });
+  other = await createTestApp({ database: reopen(), env: ENV });
   admin = await t.signIn("admin");
   bakeries = (await createCategory(t.database.db, { name: "Delta Bakeries" })).id;
   books = (await createCategory(t.database.db, { name: "Delta Books" })).id;
@@ -52,7 +55,7 @@ afterEach(() => {
 
 /** What an index read whole shows now: a service of its own on its own connection, which has read nothing before. */
 async function fullRead() {
-  const database = t.database.reopen();
+  const database = reopen();
   opened.push(database);
   const repository = new MapDataRepository(database.db);
   references.add(repository);
