@@ -117,7 +117,7 @@ export class MapDataRepository {
     const rows = await this.db
       .selectFrom("map_change")
       .select("businessId")
-      // A number, not text: SQLite compares a number with text as text.
+      // The generated types give bigint columns as text; the mark is compared as the number it is on both engines.
       .where("seq", ">=", mark as unknown as string)
       .limit(limit + 1)
       .execute();

@@ -3,7 +3,7 @@
 // empty, so that a filter's cluster index none of whose businesses changed is still the one a full read would build.
 import { parseStoredHours } from "#server/lib/hours/stored-hours.ts";
 import type { IndexRow } from "./map-data.repository.ts";
-import { FEATURE_WORDS, NO_RANK, featureWords, isPlaced, placeIn, pointAt, type IndexSource, type Point } from "./map-index.ts";
+import { FEATURE_WORDS, NO_RANK, featureWords, isPlaced, placeIn, pointAt, type IndexSource } from "./map-index.ts";
 
 /** What the index learns of a business written since: its row now, or null when it is gone or has no position. */
 interface Written {
@@ -35,7 +35,11 @@ export async function applyChanges(
 ): Promise<AppliedChanges | null> {
   const rowOf = new Map(rows.filter(isPlaced).map((row) => [row.id, row]));
   const tagsOf = new Map<string, string[]>();
-  for (const link of links) tagsOf.set(link.businessId, [...(tagsOf.get(link.businessId) ?? []), link.tagId]);
+  for (const link of links) {
+    const tags = tagsOf.get(link.businessId);
+    if (tags) tags.push(link.tagId);
+    else tagsOf.set(link.businessId, [link.tagId]);
+  }
   const written: Written[] = [];
   let reordered = false;
   for (const id of new Set(ids)) {
@@ -88,14 +92,11 @@ export async function applyChanges(
     after.push(slot);
     next.ids[slot] = id;
     next.names[slot] = row.name;
-    next.points[slot] = pointAt(row, slot) satisfies Point;
+    next.points[slot] = pointAt(row, slot);
     next.category[slot] = row.categoryId === null ? -1 : placeIn(categoryPlace, next.categoryIds, row.categoryId);
     next.hoursOf[slot] = row.openingHours ? placeIn(hoursPlace, next.hours, row.openingHours, (text) => (next.hoursText.push(text), parseStoredHours(text))) : -1;
     next.features.set(featureWords(row), slot * FEATURE_WORDS);
-    newTags.set(
-      slot,
-      tagIds.map((tagId) => placeIn(tagPlace, next.tagIds, tagId)),
-    );
+    newTags.set(slot, tagIds.map((tagId) => placeIn(tagPlace, next.tagIds, tagId)));
   }
   Object.assign(next, tagsWith(source, size, newTags));
 

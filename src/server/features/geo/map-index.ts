@@ -145,11 +145,11 @@ export function positionsOf(source: IndexSource): Array<{ lat: number; lng: numb
   return Array.from(source.order, (i) => {
     const { geometry } = source.points[i]!;
     return {
-    lng: geometry.coordinates[0]!,
-    lat: geometry.coordinates[1]!,
-    categoryId: source.category[i] === -1 ? null : source.categoryIds[source.category[i]!]!,
-    tagIds: Array.from(source.tagList.subarray(source.tagStart[i], source.tagStart[i + 1]), (tag) => source.tagIds[tag]!),
-    openNow: null,
+      lng: geometry.coordinates[0]!,
+      lat: geometry.coordinates[1]!,
+      categoryId: source.category[i] === -1 ? null : source.categoryIds[source.category[i]!]!,
+      tagIds: Array.from(source.tagList.subarray(source.tagStart[i], source.tagStart[i + 1]), (tag) => source.tagIds[tag]!),
+      openNow: null,
     };
   });
 }
