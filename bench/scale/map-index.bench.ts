@@ -34,6 +34,21 @@ const viewMs = (performance.now() - started) / 20;
 started = performance.now();
 await service.listed(town, filters, 0, 50);
 const listMs = performance.now() - started;
+
+/** The next view's time and CPU time after `write` (decision 0050: the index brought up to date from what was written). */
+async function afterWrite(write: () => Promise<unknown>): Promise<{ ms: number; cpuMs: number }> {
+  await write();
+  const since = performance.now();
+  const cpuSince = process.cpuUsage();
+  await service.clusters(town, 12, filters);
+  const cpuUsed = process.cpuUsage(cpuSince);
+  return { ms: Math.round(performance.now() - since), cpuMs: Math.round((cpuUsed.user + cpuUsed.system) / 1000) };
+}
+const some = await database.db.selectFrom("business").select(["id", "lat", "name"]).orderBy("id").limit(1).executeTakeFirstOrThrow();
+const afterDescription = await afterWrite(() => database.db.updateTable("business").set({ description: `Edited ${Date.now()}` }).where("id", "=", some.id).execute());
+const afterMove = await afterWrite(() => database.db.updateTable("business").set({ lat: Number(some.lat) + 0.0005 }).where("id", "=", some.id).execute());
+const afterRename = await afterWrite(() => database.db.updateTable("business").set({ name: `${some.name} Renamed` }).where("id", "=", some.id).execute());
+await database.db.updateTable("business").set({ lat: some.lat, name: some.name }).where("id", "=", some.id).execute();
 console.log(
   JSON.stringify({
     businesses: first.total,
@@ -42,6 +57,9 @@ console.log(
     firstViewCpuMs: Math.round((used.user + used.system) / 1000),
     viewMs: Number(viewMs.toFixed(1)),
     listMs: Number(listMs.toFixed(1)),
+    afterDescription,
+    afterMove,
+    afterRename,
     heldMB: Number((held / 1e6).toFixed(1)),
     cpus: os.cpus().length,
     load: os.loadavg().map((l) => l.toFixed(1)).join(" / "),

@@ -18,12 +18,15 @@ import { buildBusiness, buildCategory, buildEvent, buildOffer, buildTag, buildUs
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository } from "#server/features/site-settings/site-settings.repository.ts";
 import { serveArgs } from "../serve-command.ts";
 import { freePort, random } from "../bench-helpers.ts";
+import { BUSINESS_HIT_KINDS } from "#shared/schemas/insights.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,postgres").split(",");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CACHE_DIR = path.join(process.env.BENCH_CACHE_DIR ?? os.tmpdir(), "niche-scale-bench");
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
+/** The PostgreSQL databases' names, `<prefix>_<size>`: a run of its own beside another's uses a prefix of its own. */
+const DATABASE_PREFIX = process.env.BENCH_DATABASE_PREFIX ?? "niche_scale_bench";
 /** Only the rows whose name starts with one of these (BENCH_ONLY="/map clusters,/map list"), or every row. */
 const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 const wanted = (name: string) => ONLY.length === 0 || ONLY.some((prefix) => name.startsWith(prefix));
@@ -39,7 +42,7 @@ const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
 const p95 = (values: number[]) => sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)]!;
 
-async function insertAll<T>(database: Database, table: "business" | "event" | "offer" | "user" | "business_tag", rows: T[]) {
+async function insertAll<T>(database: Database, table: "business" | "event" | "offer" | "user" | "business_tag" | "insight_count", rows: T[]) {
   for (let i = 0; i < rows.length; i += 500) await database.db.insertInto(table).values(rows.slice(i, i + 500) as never).execute();
 }
 
@@ -82,6 +85,28 @@ async function seed(database: Database, size: number) {
   });
 }
 
+/** Days of insights per business: 1 million rows at 100,000 businesses, as issue 45 asks. */
+const INSIGHT_DAYS = 10;
+
+/**
+ * The insights' daily counts, `INSIGHT_DAYS` per business spread over the last year (each a different day and kind),
+ * added to a site seeded before they were part of it.
+ */
+async function seedInsights(database: Database, size: number) {
+  const { count } = await database.db.selectFrom("insight_count").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  if (Number(count) > 0) return;
+  const started = performance.now();
+  const ids = (await database.db.selectFrom("business").select("id").orderBy("id").execute()).map((row) => row.id);
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  await database.transaction(async () => {
+    for (let k = 0; k < INSIGHT_DAYS; k++) {
+      const rows = ids.map((subjectId, b) => ({ subjectId, day: day((b * 31 + k * 37) % 365), kind: BUSINESS_HIT_KINDS[k % BUSINESS_HIT_KINDS.length]!, count: 1 + ((b + k) % 40) }));
+      await insertAll(database, "insight_count", rows);
+    }
+  });
+  console.error(`seeded ${ids.length * INSIGHT_DAYS} insights rows for ${size} businesses in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
 interface Site {
   label: string;
   env: Record<string, string>;
@@ -93,7 +118,7 @@ async function site(engine: string, size: number): Promise<Site> {
   const done = path.join(dataDir, "seeded");
   let env: Record<string, string> = { DATA_DIR: dataDir };
   if (engine === "postgres") {
-    const name = `niche_scale_bench_${size}`;
+    const name = `${DATABASE_PREFIX}_${size}`;
     const url = new URL(SERVER_URL!);
     url.pathname = `/${name}`;
     env = { ...env, DATABASE_URL: url.href };
@@ -122,6 +147,15 @@ async function site(engine: string, size: number): Promise<Site> {
     fs.writeFileSync(done, "");
     console.error(`seeded ${engine} with ${size} businesses in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  if (wanted("insights")) {
+    const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(dataDir, "niche.sqlite") });
+    try {
+      await migrateToLatest(database);
+      await seedInsights(database, size);
+    } finally {
+      await database.close();
+    }
+  }
   return { label: engine === "postgres" ? "PostgreSQL" : "SQLite", env };
 }
 
@@ -146,7 +180,7 @@ async function timed(url: string, headers: Record<string, string> = {}): Promise
   return { ms, status: response.status, body };
 }
 
-async function measure(base: string, size: number): Promise<Array<[string, number]>> {
+async function measure(base: string, size: number, env: Record<string, string>): Promise<Array<[string, number]>> {
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base },
@@ -186,8 +220,24 @@ async function measure(base: string, size: number): Promise<Array<[string, numbe
   };
   await row("/map clusters, at once after an edit (waits for the index)", () => afterEdit(0));
   await row("/map clusters, 5 s after an edit (index built ahead)", () => afterEdit(5000));
+  // A business moved by another instance (straight in the database, as a second server on it would): the next view
+  // must show it where it now is, so the clusters are built again for it.
+  await row("/map clusters, at once after another instance moves a business", async () => {
+    const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(env.DATA_DIR!, "niche.sqlite") });
+    try {
+      const times: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const moved = await database.db.selectFrom("business").select(["id", "lat"]).orderBy("id").offset(round * 7).limit(1).executeTakeFirstOrThrow();
+        await database.db.updateTable("business").set({ lat: Number(moved.lat) + 0.0005 }).where("id", "=", moved.id).execute();
+        times.push((await timed(`${api}/geo/clusters?bbox=${town}&zoom=12`)).ms);
+      }
+      return median(times);
+    } finally {
+      await database.close();
+    }
+  });
   const category = (JSON.parse((await timed(`${api}/categories`)).body) as Array<{ id: string }>)[0]!.id;
-  const ids = !wanted("business page") ? [] : (JSON.parse((await timed(`${api}/geo/map-data`)).body) as { businesses: Array<{ id: string }> }).businesses.map((b) => b.id);
+  const ids = !wanted("business page") && !wanted("insights") ? [] : (JSON.parse((await timed(`${api}/geo/map-data`)).body) as { businesses: Array<{ id: string }> }).businesses.map((b) => b.id);
   const deep = Math.floor(size / PAGE_SIZE / 2);
   // Signed in, so that the pages are rendered for each request rather than answered from the anonymous cache.
   await row("/map page, rendered (signed in)", () => rounds(() => `${base}/map`, admin));
@@ -212,6 +262,11 @@ async function measure(base: string, size: number): Promise<Array<[string, numbe
   await row("users list, middle page", () => rounds(() => `${api}/users?page=${Math.max(1, Math.floor(deep / 10))}&pageSize=${PAGE_SIZE}`, admin));
   await row("events list (admin), first page", () => rounds(() => `${api}/admin/events?page=1&pageSize=${PAGE_SIZE}`, admin));
   await row("events list (admin), middle page", () => rounds(() => `${api}/admin/events?page=${Math.max(1, Math.floor(deep / 2))}&pageSize=${PAGE_SIZE}`, admin));
+  // The insights (10 daily counts per business: 1 million rows at 100,000): the administrator's overview of the site
+  // and one business's page, over a month and a year.
+  await row("insights overview (admin), 30 days", () => rounds(() => `${api}/insights?days=30`, admin));
+  await row("insights overview (admin), 365 days", () => rounds(() => `${api}/insights?days=365`, admin));
+  await row("insights of a business, 365 days", () => rounds((r) => `${api}/businesses/${ids[(r + 2) * 89 % ids.length]!}/insights?days=365`, admin));
   // A different business each time, anonymous: each is its first request, so rendered, not kept.
   await row("business page, uncached", () => rounds((r) => `${base}/business/${ids[(r + 2) * 97 % ids.length]!}`));
   if (!wanted("/sitemap")) return rows;
@@ -229,7 +284,7 @@ for (const engine of ENGINES) {
     const { env, label } = await site(engine, size);
     const server = await startServer(env);
     try {
-      columns.push({ size, rows: await measure(server.base, size) });
+      columns.push({ size, rows: await measure(server.base, size, env) });
       console.error(`${label} ${size}: measured`);
     } finally {
       await server.stop();

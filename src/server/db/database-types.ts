@@ -297,6 +297,11 @@ export interface ListingSuggestion {
   value: string;
 }
 
+export interface MapChange {
+  businessId: string;
+  seq: string;
+}
+
 export interface Meeting {
   agenda: string;
   announcedAt: string | null;
@@ -732,6 +737,7 @@ export interface DB {
   job: Job;
   listing_reminder: ListingReminder;
   listing_suggestion: ListingSuggestion;
+  map_change: MapChange;
   meeting: Meeting;
   meeting_calendar: MeetingCalendar;
   meeting_mail: MeetingMail;

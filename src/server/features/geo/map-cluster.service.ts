@@ -6,7 +6,8 @@ import type { CategoryCounts, MapBusiness } from "#shared/map.ts";
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
 import type { MapDataRepository, StoredMapBusiness } from "./map-data.repository.ts";
-import { buildIndex, countsOf, indexSource, type BoundingBox, type Index, type IndexSource, type ViewFilters } from "./map-index.ts";
+import { NO_RANK, buildIndex, countsOf, indexSource, keeper, type BoundingBox, type Index, type IndexSource, type ViewFilters } from "./map-index.ts";
+import { applyChanges } from "./map-index-changes.ts";
 
 export type { BoundingBox, ViewFilters } from "./map-index.ts";
 
@@ -15,6 +16,28 @@ const KEPT_INDEXES = 8;
 /** How long after the last write the index of the new content is built. */
 const WARM_AFTER_MS = 1000;
 const EVERY_BUSINESS: ViewFilters = { categoryId: null, tagIds: [], openNow: false, attributes: [] };
+/** Past this many businesses written since the index was read (an import), it is read whole again. */
+const MAX_CHANGES = 2000;
+
+interface KeptIndex {
+  filters: ViewFilters;
+  index: Promise<Index>;
+}
+
+/** The index's source for a content version, where the change marks stood when it was read, and the indexes still valid. */
+interface State {
+  source: IndexSource;
+  /** The change mark to read the next changes from (see MapDataRepository.changeMark); null when read with none. */
+  mark: number | null;
+  /** The filters' indexes of the version before that none of the businesses written since changed. */
+  carried: Map<string, KeptIndex>;
+}
+
+interface Kept {
+  version: number | null;
+  state: Promise<State>;
+  indexes: Map<string, KeptIndex>;
+}
 
 export interface MapCluster {
   id: number;
@@ -48,7 +71,7 @@ export class MapClusterService {
   private warming: ReturnType<typeof setTimeout> | null = null;
   /** Whether a view was asked since the index was last built ahead. */
   private viewed = false;
-  private kept: { version: number | null; source: Promise<IndexSource>; indexes: Map<string, Promise<Index>> } | null = null;
+  private kept: Kept | null = null;
 
   constructor(repository: MapDataRepository, zone: () => Promise<HoursZone>, contentVersion: () => number | null | Promise<number | null> = () => null) {
     this.repository = repository;
@@ -82,8 +105,11 @@ export class MapClusterService {
     }
     // Past the last zoom that clusters, the index holds each business on its own.
     const inView = index.clusters.getClusters([...bbox], MAP_CLUSTER.maxZoom + 1);
-    const order = Uint32Array.from(inView, (feature) => (feature.properties as { i: number }).i).sort();
-    return { total: order.length, offset, businesses: await this.businessesAt(source, order.subarray(offset, offset + limit), clock) };
+    const ranks = Uint32Array.from(inView, (feature) => source.rank[(feature.properties as { i: number }).i]!)
+      .filter((rank) => rank !== NO_RANK)
+      .sort();
+    const page = Array.from(ranks.subarray(offset, offset + limit), (rank) => source.order[rank]!);
+    return { total: ranks.length, offset, businesses: await this.businessesAt(source, page, clock) };
   }
 
   /** The category buttons' counts for "Open now" and the features picked, in the site's time zone. */
@@ -119,7 +145,7 @@ export class MapClusterService {
     this.warming.unref();
   }
 
-  /** The businesses at these places of the source, in that order, as the map answers them. */
+  /** The businesses at these slots of the source, in that order, as the map answers them. */
   private async businessesAt(source: IndexSource, places: ArrayLike<number>, clock: HoursClock): Promise<MapBusiness[]> {
     if (places.length === 0) return [];
     const ids = Array.from(places, (i) => source.ids[i]!);
@@ -139,40 +165,73 @@ export class MapClusterService {
     // Whether a place is open moves with the clock: an index of those open now is built again each minute.
     const minute = filters.openNow ? `@${Math.floor(Date.now() / 60_000)}` : "";
     const key = `${filters.categoryId ?? ""}#${[...filters.tagIds].sort().join(",")}#${[...filters.attributes].sort().join(",")}${minute}`;
-    let index = kept.indexes.get(key);
-    if (index) kept.indexes.delete(key);
+    let entry = kept.indexes.get(key);
+    if (entry) kept.indexes.delete(key);
     else {
-      const building = kept.source.then((source) => buildIndex(source, filters, clock));
-      index = building;
+      const building = kept.state.then(({ source, carried }) => {
+        const before = carried.get(key);
+        return before ? before.index.catch(() => buildIndex(source, filters, clock)) : buildIndex(source, filters, clock);
+      });
+      entry = { filters, index: building };
       building.catch(() => {
-        if (kept.indexes.get(key) === building) kept.indexes.delete(key);
+        if (kept.indexes.get(key)?.index === building) kept.indexes.delete(key);
       });
     }
-    kept.indexes.set(key, index);
+    kept.indexes.set(key, entry);
     if (kept.indexes.size > KEPT_INDEXES) kept.indexes.delete(kept.indexes.keys().next().value!);
-    return { source: await kept.source, index: await index, clock };
+    return { source: (await kept.state).source, index: await entry.index, clock };
   }
 
   /** Every business's position, category and tags as the index has them, for the content as it is now. */
   async source(): Promise<IndexSource> {
-    return this.keptFor(await this.contentVersion()).source;
+    return (await this.keptFor(await this.contentVersion()).state).source;
   }
 
-  private keptFor(version: number | null): NonNullable<MapClusterService["kept"]> {
-    if (!this.kept || version === null || this.kept.version !== version) {
-      const source = this.read();
-      this.kept = { version, source, indexes: new Map() };
-      // A failed read is not kept.
-      source.catch(() => {
-        if (this.kept?.source === source) this.kept = null;
-      });
-    }
-    return this.kept;
+  /**
+   * The index's state for the content version: the one kept while the version stands, else the kept one brought up
+   * to date from the businesses written since it was read (one update at a time, each after the one before), or, with
+   * none to start from, every business read.
+   */
+  private keptFor(version: number | null): Kept {
+    if (this.kept && version !== null && this.kept.version === version) return this.kept;
+    const previous = version === null ? null : this.kept;
+    const state = previous ? previous.state.then((before) => this.advance(before, previous.indexes)) : this.read();
+    const kept: Kept = { version, state, indexes: new Map() };
+    this.kept = kept;
+    // A failed read is not kept.
+    state.catch(() => {
+      if (this.kept === kept) this.kept = null;
+    });
+    return kept;
   }
 
-  private async read(): Promise<IndexSource> {
+  private async read(): Promise<State> {
+    const mark = await this.repository.changeMark();
     const { rows, links } = await this.repository.getIndexRows();
-    return indexSource(rows, links);
+    return { source: indexSource(rows, links), mark, carried: new Map() };
+  }
+
+  /** `before` after the businesses written since it was read; the indexes of `asked` and those it carried that stay valid are carried on. */
+  private async advance(before: State, asked: Map<string, KeptIndex>): Promise<State> {
+    const changes = before.mark === null ? null : await this.repository.changesSince(before.mark, MAX_CHANGES);
+    if (!changes) return this.read();
+    const { rows, links } = changes.ids.length === 0 ? { rows: [], links: [] } : await this.repository.getIndexRowsByIds(changes.ids);
+    const applied = await applyChanges(before.source, changes.ids, rows, links, () => this.repository.getOrder());
+    if (!applied) return this.read();
+    const clock = new HoursClock(await this.zone());
+    const carried = new Map<string, KeptIndex>();
+    // The indexes asked most recently last, so that the newest stay when there are more than are kept.
+    for (const [key, kept] of [...before.carried, ...asked]) {
+      // Whether a place is open moves with the clock and its index is kept for a minute: not worth carrying.
+      if (kept.filters.openNow) continue;
+      const was = keeper(before.source, kept.filters, clock);
+      const is = keeper(applied.source, kept.filters, clock);
+      if (applied.before.some(was) || applied.after.some(is)) continue;
+      carried.delete(key);
+      carried.set(key, kept);
+    }
+    while (carried.size > KEPT_INDEXES) carried.delete(carried.keys().next().value!);
+    return { source: applied.source, mark: changes.mark, carried };
   }
 }
 

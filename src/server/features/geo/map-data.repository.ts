@@ -1,5 +1,5 @@
 // The map's own read of businesses, categories and tags: only the columns the map draws, in one pass each.
-import type { Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
 import { MAP_FEATURES, MAP_FIELDS, mapValueOf, type MapBusiness, type MapCategory, type MapTag } from "#shared/map.ts";
@@ -14,10 +14,10 @@ import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
 const MAP_COLUMNS = ["id", ...MAP_FIELDS.map(([name]) => name satisfies BusinessColumn), "logoUrl", "lat", "lng", "categoryId", "openingHours"] as const;
 
 /** What the map's cluster index reads of a business: its position and what its filters ask (decision 0046). */
-const INDEX_COLUMNS = ["id", "lat", "lng", "categoryId", "openingHours", ...new Set(MAP_FEATURES.map((f) => f.field satisfies BusinessColumn))] as const;
+const INDEX_COLUMNS = ["id", "name", "lat", "lng", "categoryId", "openingHours", ...new Set(MAP_FEATURES.map((f) => f.field satisfies BusinessColumn))] as const;
 
 /** A business as the cluster index reads it: the stored values of the map features' fields are under their names. */
-export type IndexRow = { id: string; lat: number | string | null; lng: number | string | null; categoryId: string | null; openingHours: string | null } & Record<string, unknown>;
+export type IndexRow = { id: string; name: string; lat: number | string | null; lng: number | string | null; categoryId: string | null; openingHours: string | null } & Record<string, unknown>;
 
 export type StoredMapBusiness = Omit<MapBusiness, "openNow"> & { openingHours: OpeningHours | null };
 
@@ -63,11 +63,65 @@ export class MapDataRepository {
    * index visits the table's pages out of order, twice as slow on SQLite at 100,000 businesses.
    */
   async getIndexRows(): Promise<{ rows: IndexRow[]; links: Array<{ businessId: string; tagId: string }> }> {
-    const order = await this.db.selectFrom("business").select("id").orderBy(folded("name")).orderBy("name").orderBy("id").execute();
+    const order = await this.getOrder();
     const [stored, links] = await Promise.all([this.db.selectFrom("business").select(INDEX_COLUMNS).execute(), this.db.selectFrom("business_tag").select(["businessId", "tagId"]).execute()]);
     const byId = new Map(stored.map((row) => [row.id, row as unknown as IndexRow]));
     // A business added between the two reads is left for the next content version, whose index reads it.
-    return { rows: order.flatMap(({ id }) => byId.get(id) ?? []), links };
+    return { rows: order.flatMap((id) => byId.get(id) ?? []), links };
+  }
+
+  /** The position, category, features and hours of these businesses (those no longer stored left out), and their tag links. */
+  async getIndexRowsByIds(ids: readonly string[]): Promise<{ rows: IndexRow[]; links: Array<{ businessId: string; tagId: string }> }> {
+    const rows: IndexRow[] = [];
+    const links: Array<{ businessId: string; tagId: string }> = [];
+    for (let at = 0; at < ids.length; at += 1000) {
+      const chunk = ids.slice(at, at + 1000);
+      const [stored, linked] = await Promise.all([
+        this.db.selectFrom("business").select(INDEX_COLUMNS).where("id", "in", chunk).execute(),
+        this.db.selectFrom("business_tag").select(["businessId", "tagId"]).where("businessId", "in", chunk).execute(),
+      ]);
+      rows.push(...(stored as unknown as IndexRow[]));
+      links.push(...linked);
+    }
+    return { rows, links };
+  }
+
+  /** Every business's id in the map's list order (by name). */
+  async getOrder(): Promise<string[]> {
+    const rows = await this.db.selectFrom("business").select("id").orderBy(folded("name")).orderBy("name").orderBy("id").execute();
+    return rows.map(({ id }) => id);
+  }
+
+  /**
+   * Where the map's change marks stand (migration 0088-map-changes): a business marked at or past it was written after
+   * this read, or by a transaction this read could not see yet. Taken before reading the businesses, so that a write
+   * landing between the two is read again next time rather than missed.
+   */
+  async changeMark(): Promise<number> {
+    if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
+      const { rows } = await sql<{ mark: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as mark`.execute(this.db);
+      return Number(rows[0]!.mark);
+    }
+    const row = await this.db.selectFrom("map_change").select((eb) => eb.fn.max("seq").as("seq")).executeTakeFirst();
+    return Number(row?.seq ?? 0) + 1;
+  }
+
+  /**
+   * The businesses written since `mark` (a `changeMark`), at most `limit` of them, and the mark to read from next time;
+   * null when more were written or when the marks went back (a database restored or replaced): then only reading every
+   * business tells what is there.
+   */
+  async changesSince(mark: number, limit: number): Promise<{ mark: number; ids: string[] } | null> {
+    const next = await this.changeMark();
+    if (next < mark) return null;
+    const rows = await this.db
+      .selectFrom("map_change")
+      .select("businessId")
+      // The generated types give bigint columns as text; the mark is compared as the number it is on both engines.
+      .where("seq", ">=", mark as unknown as string)
+      .limit(limit + 1)
+      .execute();
+    return rows.length > limit ? null : { mark: next, ids: rows.map((row) => row.businessId) };
   }
 
   async countBusinesses(): Promise<number> {

@@ -10,6 +10,9 @@ import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-s
 /** Sketches kept per content version, one per filter; the least recently asked go first. */
 const KEPT_SKETCHES = 32;
 
+/** Each index source's positions, made once: a write that changes no business on the map keeps the source (decision 0050). */
+const positionsOfSource = new WeakMap<IndexSource, ReturnType<typeof positionsOf>>();
+
 type SketchSource = { businesses: Pick<MapBusiness, "lat" | "lng" | "categoryId" | "tagIds" | "openNow">[]; categories: MapCategory[] };
 
 export class MapDataService {
@@ -90,7 +93,9 @@ export class MapDataService {
 
   private async sketchSource(): Promise<SketchSource> {
     const [source, categories] = await Promise.all([this.positions(), this.categories()]);
-    return { businesses: positionsOf(source), categories };
+    let businesses = positionsOfSource.get(source);
+    if (!businesses) positionsOfSource.set(source, (businesses = positionsOf(source)));
+    return { businesses, categories };
   }
 
   private sketchOf(source: SketchSource, filters: { categoryId: string | null; tagIds: string[] }): MapSketch | null {

@@ -20,6 +20,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * Counts the index's reads of the content: every business read whole, or those written since the last read
+ * (decision 0050); either marks where the writes stood first.
+ */
+const indexReads = () => vi.spyOn(MapDataRepository.prototype, "changeMark");
+
 const clusters = async (query = "") => {
   const response = await t.request(`/api/v1/geo/clusters?bbox=${TOWN}&zoom=12${query}`);
   expect(response.status).toBe(200);
@@ -28,7 +34,7 @@ const clusters = async (query = "") => {
 
 describe("the map's index", () => {
   it("is built once for requests that arrive while it is built, and again after a change of content", async () => {
-    const reads = vi.spyOn(MapDataRepository.prototype, "getIndexRows");
+    const reads = indexReads();
     await createBusiness(t.database.db, { name: "Index Fresh", categoryId: bakeries, lat: 43.2, lng: -79.1 });
     const answers = await Promise.all([clusters(), clusters(), clusters(`&categoryId=${bakeries}`), t.request(`/api/v1/geo/in-view?bbox=${TOWN}`)]);
     expect(reads).toHaveBeenCalledTimes(1);
@@ -42,7 +48,7 @@ describe("the map's index", () => {
 
   it("made ahead (at start, after a write) is the one the next view uses, and a view asking meanwhile waits for it", async () => {
     await createBusiness(t.database.db, { name: "Index Ahead", categoryId: bakeries, lat: 43.22, lng: -79.12 });
-    const reads = vi.spyOn(MapDataRepository.prototype, "getIndexRows");
+    const reads = indexReads();
     const [, view] = await Promise.all([t.services.mapClusters.warm(), clusters()]);
     expect(view.total).toBe(33);
     await t.services.mapClusters.warm();
@@ -53,7 +59,7 @@ describe("the map's index", () => {
   it("after a write through the app, is built ahead of the next view, which finds it made", async () => {
     const admin = await t.signIn("admin");
     await clusters();
-    const reads = vi.spyOn(MapDataRepository.prototype, "getIndexRows");
+    const reads = indexReads();
     const added = await t.request("/api/v1/tags", { method: "POST", cookie: admin.cookie, json: { name: "Index Ahead Tag" } });
     expect(added.status).toBe(201);
     // Built in the background a moment after the write, with no view asking.

@@ -20,13 +20,20 @@ export interface ViewFilters {
   attributes: string[];
 }
 
-/** A business's place in the index: its position in the map's list order (by name). */
+/** A business in the index: its slot in the source (kept while it stays, whatever the list order does). */
 export type Point = GeoJSON.Feature<GeoJSON.Point, { i: number }>;
 
-/** Every business with a position, the n-th in the map's list order at n in each array. */
+/**
+ * Every business with a position, each at a slot in every array. A full read puts them at their places in the map's
+ * list order; a change read since (map-index-changes.ts) keeps the slots of those still there, adds new businesses at
+ * new slots and leaves the slots of those gone empty, so a filter's index whose businesses did not change stays valid.
+ */
 export interface IndexSource {
+  /** The business at each slot, "" for a slot whose business is gone. */
   ids: string[];
-  /** One feature per business, shared by every filter's index (Supercluster keeps the points it indexes). */
+  /** Its name, which places it in the list's order: a change of name moves it. */
+  names: string[];
+  /** One feature per slot, shared by every filter's index (Supercluster keeps the points it indexes). */
   points: Point[];
   /** The business's category as a place in `categoryIds`, -1 for none. */
   category: Int32Array;
@@ -37,25 +44,50 @@ export interface IndexSource {
   tagIds: string[];
   /** Bit k of the business's word holds when it has MAP_FEATURES[k] (`FEATURE_WORDS` words per business). */
   features: Uint32Array;
-  /** The business's opening hours as a place in `hours`, -1 for none; the same hours are kept once. */
+  /** The business's opening hours as a place in `hours` (stored as `hoursText`), -1 for none; the same hours are kept once. */
   hoursOf: Int32Array;
   hours: Array<OpeningHours | null>;
+  hoursText: string[];
+  /** The slots of the businesses there are, in the map's list order (by name). */
+  order: Uint32Array;
+  /** Each slot's place in `order` (`NO_RANK` for an empty slot). */
+  rank: Uint32Array;
+  /** The slot of each business; shared with the sources made from this one by a change read (only the newest reads it). */
+  slotOf: Map<string, number>;
 }
+
+export const NO_RANK = 0xffffffff;
 
 export interface Index {
   clusters: Supercluster<{ i: number }>;
-  /** The filters' businesses (places in the source) in the list's order. */
+  /** The filters' businesses (slots in the source) in the list's order. */
   order: Uint32Array;
   total: number;
   bounds: [west: number, south: number, east: number, north: number] | null;
 }
 
-const FEATURE_WORDS = Math.max(1, Math.ceil(MAP_FEATURES.length / 32));
+export const FEATURE_WORDS = Math.max(1, Math.ceil(MAP_FEATURES.length / 32));
 const FEATURE_FIELDS = [...new Set(MAP_FEATURES.map((feature) => feature.field))];
+
+/** Whether the row has a position the map can place. */
+export function isPlaced(row: IndexRow): boolean {
+  return row.lat !== null && row.lng !== null && Number.isFinite(Number(row.lat)) && Number.isFinite(Number(row.lng));
+}
+
+export function pointAt(row: IndexRow, slot: number): Point {
+  return { type: "Feature", geometry: { type: "Point", coordinates: [Number(row.lng), Number(row.lat)] }, properties: { i: slot } };
+}
+
+/** The row's MAP_FEATURES as the index's bits. */
+export function featureWords(row: IndexRow): Uint32Array {
+  const words = new Uint32Array(FEATURE_WORDS);
+  for (const [k, feature] of MAP_FEATURES.entries()) if (holds(feature, row[feature.field])) words[k >> 5]! |= 1 << (k & 31);
+  return words;
+}
 
 /** The index's source from the businesses as read (`rows` in the map's list order) and their tag links. */
 export function indexSource(rows: readonly IndexRow[], links: ReadonlyArray<{ businessId: string; tagId: string }>): IndexSource {
-  const placed = rows.filter((row) => row.lat !== null && row.lng !== null && Number.isFinite(Number(row.lat)) && Number.isFinite(Number(row.lng)));
+  const placed = rows.filter(isPlaced);
   const n = placed.length;
   const ids = new Array<string>(n);
   const points = new Array<Point>(n);
@@ -65,26 +97,28 @@ export function indexSource(rows: readonly IndexRow[], links: ReadonlyArray<{ bu
   const categoryIds: string[] = [];
   const categoryPlace = new Map<string, number>();
   const hours: Array<OpeningHours | null> = [];
+  const hoursText: string[] = [];
   const hoursPlace = new Map<string, number>();
   const placeOf = new Map<string, number>();
+  const names = new Array<string>(n);
   // Most businesses share a handful of feature values ("[]" above all): each is read once.
   const wordsOf = new Map<string, Uint32Array>();
   const featureWordsOf = (row: IndexRow) => {
     const key = FEATURE_FIELDS.map((field) => String(row[field])).join("\u0000");
     let words = wordsOf.get(key);
     if (!words) {
-      words = new Uint32Array(FEATURE_WORDS);
-      for (const [k, feature] of MAP_FEATURES.entries()) if (holds(feature, row[feature.field])) words[k >> 5]! |= 1 << (k & 31);
+      words = featureWords(row);
       wordsOf.set(key, words);
     }
     return words;
   };
   placed.forEach((row, i) => {
     ids[i] = row.id;
+    names[i] = row.name;
     placeOf.set(row.id, i);
-    points[i] = { type: "Feature", geometry: { type: "Point", coordinates: [Number(row.lng), Number(row.lat)] }, properties: { i } };
+    points[i] = pointAt(row, i);
     category[i] = row.categoryId === null ? -1 : placeIn(categoryPlace, categoryIds, row.categoryId);
-    hoursOf[i] = row.openingHours ? placeIn(hoursPlace, hours, row.openingHours, parseStoredHours) : -1;
+    hoursOf[i] = row.openingHours ? placeIn(hoursPlace, hours, row.openingHours, (text) => (hoursText.push(text), parseStoredHours(text))) : -1;
     const words = featureWordsOf(row);
     for (let w = 0; w < FEATURE_WORDS; w++) features[i * FEATURE_WORDS + w] = words[w]!;
   });
@@ -101,21 +135,26 @@ export function indexSource(rows: readonly IndexRow[], links: ReadonlyArray<{ bu
   const tagList = new Uint32Array(linked.length);
   const filled = tagStart.slice(0, n);
   for (const [i, tag] of linked) tagList[filled[i]!++] = tag;
-  return { ids, points, category, categoryIds, tagStart, tagList, tagIds, features, hoursOf, hours };
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  return { ids, names, points, category, categoryIds, tagStart, tagList, tagIds, features, hoursOf, hours, hoursText, order, rank: order.slice(), slotOf: placeOf };
 }
 
 /** The source's businesses as the map's first view (src/shared/map-sketch.ts) counts them. */
 export function positionsOf(source: IndexSource): Array<{ lat: number; lng: number; categoryId: string | null; tagIds: string[]; openNow: null }> {
-  return source.points.map(({ geometry }, i) => ({
-    lng: geometry.coordinates[0]!,
-    lat: geometry.coordinates[1]!,
-    categoryId: source.category[i] === -1 ? null : source.categoryIds[source.category[i]!]!,
-    tagIds: Array.from(source.tagList.subarray(source.tagStart[i], source.tagStart[i + 1]), (tag) => source.tagIds[tag]!),
-    openNow: null,
-  }));
+  return Array.from(source.order, (i) => {
+    const { geometry } = source.points[i]!;
+    return {
+      lng: geometry.coordinates[0]!,
+      lat: geometry.coordinates[1]!,
+      categoryId: source.category[i] === -1 ? null : source.categoryIds[source.category[i]!]!,
+      tagIds: Array.from(source.tagList.subarray(source.tagStart[i], source.tagStart[i + 1]), (tag) => source.tagIds[tag]!),
+      openNow: null,
+    };
+  });
 }
 
-function placeIn<T>(places: Map<string, number>, list: T[], key: string, value: (key: string) => T = (k) => k as T): number {
+export function placeIn<T>(places: Map<string, number>, list: T[], key: string, value: (key: string) => T = (k) => k as T): number {
   let place = places.get(key);
   if (place === undefined) {
     place = list.push(value(key)) - 1;
@@ -128,8 +167,8 @@ function placeIn<T>(places: Map<string, number>, list: T[], key: string, value: 
 export function buildIndex(source: IndexSource, filters: ViewFilters, clock: HoursClock): Index {
   const keeps = keeper(source, filters, clock);
   const order: number[] = [];
-  for (let i = 0; i < source.ids.length; i++) if (keeps(i)) order.push(i);
-  const points = order.length === source.points.length ? source.points : order.map((i) => source.points[i]!);
+  for (const i of source.order) if (keeps(i)) order.push(i);
+  const points = order.map((i) => source.points[i]!);
   const clusters = new Supercluster<{ i: number }>({ radius: MAP_CLUSTER.gridSizePx, maxZoom: MAP_CLUSTER.maxZoom, minPoints: MAP_CLUSTER.minClusterSize });
   clusters.load(points);
   let bounds: Index["bounds"] = null;
@@ -155,7 +194,7 @@ export function countsOf(source: IndexSource, filters: { openNow: boolean; featu
   const keeps = keeper(source, { categoryId: null, tagIds: [], openNow: filters.openNow, attributes: [...filters.features] }, clock);
   const byCategory: Record<string, number> = {};
   let total = 0;
-  for (let i = 0; i < source.ids.length; i++) {
+  for (const i of source.order) {
     if (!keeps(i)) continue;
     total++;
     const category = source.category[i]!;
@@ -164,7 +203,8 @@ export function countsOf(source: IndexSource, filters: { openNow: boolean; featu
   return { total, byCategory };
 }
 
-function keeper(source: IndexSource, filters: ViewFilters, clock: HoursClock): (i: number) => boolean {
+/** Whether the business at a slot is one the filters keep. */
+export function keeper(source: IndexSource, filters: ViewFilters, clock: HoursClock): (i: number) => boolean {
   const tests: Array<(i: number) => boolean> = [];
   if (filters.categoryId !== null) {
     const wanted = source.categoryIds.indexOf(filters.categoryId);
