@@ -1,8 +1,9 @@
 // Who is signed in, read for every request that carries a session cookie: the cookie's signature checked in process
 // and the session with its account read in one query, so that signing out, a deleted or banned account and a role
-// change show on the very next request on every instance (docs/decisions/0051-session-read.md). What better-auth
-// does beyond that read (refreshing a session, dropping an expired one, a session not to be remembered) is left to
-// better-auth itself.
+// change show on the very next request on every instance (docs/decisions/0051-session-read.md). It does what
+// better-auth's own read does (drops an expired session, moves a session in use on once a day), comparing times
+// itself: better-auth's adapter hands PostgreSQL's timestamps on as the strings the pool gives (database.ts), which
+// its comparisons with dates never found expired.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
 import type { Database } from "../db/database.ts";
@@ -23,7 +24,7 @@ export interface SessionRow {
 export interface SessionCookies {
   /** The session token cookie's name (with its `__Secure-` prefix on HTTPS). */
   sessionToken: string;
-  /** The cookie better-auth sets for a session not to be remembered: its sessions are not refreshed. */
+  /** The cookie better-auth sets for a session not to be remembered (a signed "true"): its session is not moved on. */
   dontRemember: string;
 }
 
@@ -34,17 +35,20 @@ export interface SessionTimes {
   updateAge: number;
 }
 
-/** What the fast read found: a live session's row, no session at all, or a case better-auth must handle itself. */
+/** What the read found: a live session's row, no session at all, or a cookie header better-auth must read itself. */
 export type SessionRead = { kind: "row"; row: SessionRow } | { kind: "none" } | { kind: "defer" };
 
 // better-call's signed cookie: `<value>.<base64 HMAC-SHA256 of value>`, the signature 44 characters ending in "=".
 const SIGNATURE_LENGTH = 44;
+/** Cookie values whose signature was found good, kept: the check depends on nothing else (the secret is fixed). */
+const VERIFIED_KEPT = 10_000;
 
 export class SessionReader {
   private readonly database: Database;
   private readonly secret: string;
   private readonly cookies: () => Promise<SessionCookies>;
   private readonly times: SessionTimes;
+  private readonly verifiedValues = new Map<string, string>();
 
   constructor(database: Database, secret: string, cookies: () => Promise<SessionCookies>, times: SessionTimes) {
     this.database = database;
@@ -63,7 +67,6 @@ export class SessionReader {
     // A name given twice is read by better-auth's own parser, whose choice between them is the one that counts.
     if (header.indexOf(`${names.sessionToken}=`, at + 1) !== -1) return { kind: "defer" };
     const parsed = parseCookies(header);
-    if (parsed.has(names.dontRemember)) return { kind: "defer" };
     const signed = parsed.get(names.sessionToken);
     if (!signed) return { kind: "defer" };
     const token = this.verified(signed);
@@ -86,16 +89,40 @@ export class SessionReader {
       .where("session.token", "=", token)
       .executeTakeFirst();
     if (!row) return { kind: "none" };
-    const expiresAt = Date.parse(row.expiresAt);
     const now = Date.now();
-    // Expired (better-auth deletes it and clears the cookie) or due for its refresh (better-auth moves its expiry).
-    if (!(expiresAt > now) || expiresAt - this.times.expiresIn * 1000 + this.times.updateAge * 1000 <= now) return { kind: "defer" };
+    const expiresAt = Date.parse(row.expiresAt);
+    if (!(expiresAt > now)) {
+      // As better-auth does: an expired session is removed, so it cannot come back.
+      await this.database.db.deleteFrom("session").where("token", "=", token).execute();
+      return { kind: "none" };
+    }
+    // A session in use is moved on once a day, as better-auth's own read does; not one its owner asked not to keep.
+    const dontRemember = parsed.get(names.dontRemember);
+    const keep = !(dontRemember && this.verified(dontRemember) !== null);
+    if (keep && expiresAt - this.times.expiresIn * 1000 + this.times.updateAge * 1000 <= now) {
+      await this.database.db
+        .updateTable("session")
+        .set({ expiresAt: new Date(now + this.times.expiresIn * 1000).toISOString(), updatedAt: new Date(now).toISOString() })
+        .where("token", "=", token)
+        .execute();
+    }
     const { expiresAt: _expiresAt, ...account } = row;
     return { kind: "row", row: account };
   }
 
   /** The token of a cookie value signed with the site's secret, else null (better-call's check, without WebCrypto's key import per request). */
   private verified(value: string): string | null {
+    const known = this.verifiedValues.get(value);
+    if (known !== undefined) return known;
+    const token = this.signedToken(value);
+    if (token !== null) {
+      if (this.verifiedValues.size >= VERIFIED_KEPT) this.verifiedValues.clear();
+      this.verifiedValues.set(value, token);
+    }
+    return token;
+  }
+
+  private signedToken(value: string): string | null {
     const dot = value.lastIndexOf(".");
     if (dot < 1) return null;
     const signature = value.slice(dot + 1);
