@@ -18,6 +18,7 @@ import type { SignInProvidersConfig } from "./providers.ts";
 import { SignInLimit } from "./sign-in-limit.ts";
 import { SignUpChallenge, type ChallengeCheck } from "./sign-up-challenge.ts";
 import { SessionReader } from "./session-reader.ts";
+import { authDatabase } from "./auth-database.ts";
 import { CLIENT_IP_HEADER } from "./auth-http.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "#shared/i18n/languages.ts";
 import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
@@ -161,7 +162,7 @@ export function createAuth(options: AuthOptions) {
             return origin && trustedOrigins(origin) ? [new URL(origin).origin] : [];
           }
         : trustedOrigins,
-    database: { db: database.db, type: database.dialect },
+    database: { db: authDatabase(database), type: database.dialect },
     // Endpoints the site does not use (the admin plugin's among them, which would bypass the app's rules and audit
     // trail): administrators change roles through /api/v1/users, which keeps the last administrator and records it.
     disabledPaths: DISABLED_AUTH_PATHS,

@@ -1,9 +1,7 @@
 // Who is signed in, read for every request that carries a session cookie: the cookie's signature checked in process
 // and the session with its account read in one query, so that signing out, a deleted or banned account and a role
 // change show on the very next request on every instance (docs/decisions/0051-session-read.md). It does what
-// better-auth's own read does (drops an expired session, moves a session in use on once a day), comparing times
-// itself: better-auth's adapter hands PostgreSQL's timestamps on as the strings the pool gives (database.ts), which
-// its comparisons with dates never found expired.
+// better-auth's own read does: drops an expired session and moves a session in use on once a day.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
 import type { Database } from "../db/database.ts";

@@ -32,9 +32,7 @@ export async function getCurrentUser(auth: Auth, headers: Headers): Promise<Curr
     return isBanned(row) ? null : asCurrentUser({ ...row, id: row.userId, name: row.displayName, image: row.photoURL });
   }
   const session = await auth.api.getSession({ headers });
-  // Its expiry checked here too: better-auth compares PostgreSQL's timestamps, strings here, with dates (session-reader.ts).
-  const live = session && new Date(session.session.expiresAt as Date | string).getTime() > Date.now();
-  return !session || !live || isBanned(session.user) ? null : asCurrentUser(session.user);
+  return !session || isBanned(session.user) ? null : asCurrentUser(session.user);
 }
 
 function asCurrentUser(user: { id: string; email: string; name: string; image?: string | null | undefined; role?: unknown; emailVerified: unknown; language?: unknown }): CurrentUser {
