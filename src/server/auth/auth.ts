@@ -17,6 +17,8 @@ import { isCommonPassword } from "./common-passwords.ts";
 import type { SignInProvidersConfig } from "./providers.ts";
 import { SignInLimit } from "./sign-in-limit.ts";
 import { SignUpChallenge, type ChallengeCheck } from "./sign-up-challenge.ts";
+import { SessionReader } from "./session-reader.ts";
+import { authDatabase } from "./auth-database.ts";
 import { CLIENT_IP_HEADER } from "./auth-http.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "#shared/i18n/languages.ts";
 import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
@@ -51,6 +53,9 @@ const ipRateLimits = (signInsPerFiveMinutes: number, signUpsPerTenMinutes: numbe
 });
 
 const RESET_TOKEN_MINUTES = 60;
+
+/** A session lasts a week, refreshed daily while in use. */
+const SESSION_TIMES = { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 };
 
 /** The window of the per-address sign-up limit; handleAuthRequest (auth-http.ts) words its refusal. */
 export const SIGN_UP_WINDOW_SECONDS = 10 * 60;
@@ -157,7 +162,7 @@ export function createAuth(options: AuthOptions) {
             return origin && trustedOrigins(origin) ? [new URL(origin).origin] : [];
           }
         : trustedOrigins,
-    database: { db: database.db, type: database.dialect },
+    database: { db: authDatabase(database), type: database.dialect },
     // Endpoints the site does not use (the admin plugin's among them, which would bypass the app's rules and audit
     // trail): administrators change roles through /api/v1/users, which keeps the last administrator and records it.
     disabledPaths: DISABLED_AUTH_PATHS,
@@ -207,11 +212,7 @@ export function createAuth(options: AuthOptions) {
         language: { type: "string", required: false, input: true },
       },
     },
-    session: {
-      // A week, refreshed daily while in use.
-      expiresIn: 60 * 60 * 24 * 7,
-      updateAge: 60 * 60 * 24,
-    },
+    session: SESSION_TIMES,
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -339,8 +340,17 @@ export function createAuth(options: AuthOptions) {
       },
     },
   });
+  const sessions = new SessionReader(
+    database,
+    secret,
+    async () => {
+      const { authCookies } = await auth.$context;
+      return { sessionToken: authCookies.sessionToken.name, dontRemember: authCookies.dontRememberToken.name };
+    },
+    SESSION_TIMES,
+  );
   // The sign-up form fetches its challenge from the API (GET /api/v1/challenge), signed with this instance's secret.
-  return Object.assign(auth, { signUpChallenge });
+  return Object.assign(auth, { signUpChallenge, sessions });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -3,6 +3,7 @@ import { ROLES, type Role } from "#shared/constants.ts";
 import { isLanguage, type Language } from "#shared/i18n/languages.ts";
 import { Forbidden, Unauthorized } from "../errors.ts";
 import type { Auth } from "./auth.ts";
+import { isBanned } from "./session-reader.ts";
 
 export interface CurrentUser {
   id: string;
@@ -19,10 +20,22 @@ function asRole(value: unknown): Role {
   return ROLES.includes(value as Role) ? (value as Role) : "user";
 }
 
+/**
+ * The person a request's session cookie signs in, read afresh from the database on every request (never kept between
+ * requests: docs/decisions/0051-session-read.md); a banned account is treated as signed out.
+ */
 export async function getCurrentUser(auth: Auth, headers: Headers): Promise<CurrentUser | null> {
+  const read = await auth.sessions.read(headers);
+  if (read.kind === "none") return null;
+  if (read.kind === "row") {
+    const { row } = read;
+    return isBanned(row) ? null : asCurrentUser({ ...row, id: row.userId, name: row.displayName, image: row.photoURL });
+  }
   const session = await auth.api.getSession({ headers });
-  if (!session) return null;
-  const { user } = session;
+  return !session || isBanned(session.user) ? null : asCurrentUser(session.user);
+}
+
+function asCurrentUser(user: { id: string; email: string; name: string; image?: string | null | undefined; role?: unknown; emailVerified: unknown; language?: unknown }): CurrentUser {
   return {
     id: user.id,
     email: user.email,
