@@ -136,8 +136,9 @@ export function createServices({
     onDateRestored: async (admin, eventId, date) => {
       await registrations.service.restoreDate(admin, eventId, date);
     },
+    translations,
   });
-  const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses });
+  const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses, translations });
   const owners = createOwners({
     database,
     env,

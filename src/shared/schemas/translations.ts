@@ -58,10 +58,12 @@ export function translationsInput<S extends Record<string, z.ZodType>>(
 }
 
 /** The fields of each entity a translation may hold. */
-export const TRANSLATABLE: Record<"business" | "category" | "tag", readonly string[]> = {
+export const TRANSLATABLE: Record<"business" | "category" | "tag" | "event" | "offer", readonly string[]> = {
   business: ["description"],
   category: ["name", "description"],
   tag: ["name"],
+  event: ["name", "description"],
+  offer: ["description", "terms"],
 };
 
 /** A text as a page shows it: `lang` is set when it is not in the page's language (a translation is missing). */
