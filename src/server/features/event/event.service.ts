@@ -20,7 +20,7 @@ import { asOccurrence, expandSeries, merged, movedOntoAnother } from "./event-se
 import { hasOccurrence, occursOn } from "#shared/recurrence.ts";
 import { OccurrenceChangeSchema, type OccurrenceChangeInput } from "#shared/schemas/event.ts";
 import type { SiteSettingsService } from "#server/features/site-settings/index.ts";
-import type { TranslationService } from "#server/features/translation/index.ts";
+import type { TranslationService, TranslationsInput } from "#server/features/translation/index.ts";
 import { TRANSLATABLE } from "#shared/schemas/translations.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -225,6 +225,11 @@ export class EventService {
   /** Each event's name and description in the site's other languages, by id (none when translations are not wired). */
   private async translationsOf(events: readonly Event[]): Promise<Map<string, Translations>> {
     return this.deps?.translations ? this.deps.translations.readMany("event", [...new Set(events.map((e) => e.id))]) : new Map();
+  }
+
+  /** Refuses, beside `translations.<language>`, a language the site does not offer (an owner's, before it waits for approval). */
+  async checkTranslations(input: TranslationsInput): Promise<void> {
+    await this.deps?.translations?.check(input);
   }
 
   /** The events with their translations, which the owners' forms edit beside the originals. */

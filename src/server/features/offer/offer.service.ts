@@ -103,6 +103,11 @@ export class OfferService {
     return this.deps?.translations ? this.deps.translations.readMany("offer", offers.map((o) => o.id)) : new Map();
   }
 
+  /** Refuses, beside `translations.<language>`, a language the site does not offer (an owner's, before it waits for approval). */
+  async checkTranslations(input: TranslationsInput): Promise<void> {
+    await this.deps?.translations?.check(input);
+  }
+
   /** The offers with their translations, which the owners' forms edit beside the originals. */
   async withTranslationsAll(offers: Offer[]): Promise<Offer[]> {
     const translated = await this.translationsOf(offers);
