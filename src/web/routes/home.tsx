@@ -25,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const site = await app.services.siteSettings.get();
   // Not awaited: the page streams, and each section shows its loading text until its promise settles.
-  const sections = loadHomeSections(app);
+  const sections = loadHomeSections(app, new URL(request.url).pathname);
   return {
     origin: siteOrigin(request, context),
     associationName: site.associationName,
