@@ -13,7 +13,7 @@ import { click, getButton, render, waitFor } from "#tests/setup/dom.ts";
 import { bakeryWith, field, openAdminTab, type } from "#tests/setup/form-pages.tsx";
 import { ownerPageAnswers, readyUploads, stubApi } from "#tests/setup/upload-fakes.ts";
 import MyBusiness, { clientAction as ownerAction, clientLoader as ownerLoader } from "#web/routes/my-business.tsx";
-import { RequestCard } from "#web/features/owners/request-card.tsx";
+import { RequestCard } from "#web/features/owners/index.ts";
 
 vi.mock("tus-js-client", () => import("#tests/setup/upload-fakes.ts"));
 afterEach(() => vi.unstubAllGlobals());
