@@ -10,9 +10,8 @@ import type { AdminEvent, Event } from "#shared/schemas/event.ts";
 import type { AdminOffer } from "#shared/schemas/offer.ts";
 import type { RequestDetail } from "#shared/schemas/owners.ts";
 import { click, getButton, render, waitFor } from "#tests/setup/dom.ts";
-import { bakeryWith, field, openAdminTab, type } from "#tests/setup/form-pages.tsx";
+import { bakeryWith, field, openAdminTab, renderOwnerPage, type } from "#tests/setup/form-pages.tsx";
 import { ownerPageAnswers, readyUploads, stubApi } from "#tests/setup/upload-fakes.ts";
-import MyBusiness, { clientAction as ownerAction, clientLoader as ownerLoader } from "#web/routes/my-business.tsx";
 import { RequestCard } from "#web/features/owners/index.ts";
 
 vi.mock("tus-js-client", () => import("#tests/setup/upload-fakes.ts"));
@@ -99,16 +98,7 @@ it("an owner's event form on /mybusiness has the switch, and sends the French na
   const answers = ownerPageAnswers(bakeryWith());
   answers["/me/businesses"] = [{ ...bakeryWith(), events: [{ ...event, location: "business-1" }], offers: [] }];
   const api = stubApi({ answers, save: "/events/event-1" });
-  const Stub = createRoutesStub([
-    {
-      path: "/mybusiness",
-      Component: MyBusiness,
-      HydrateFallback: () => null,
-      loader: (args) => ownerLoader(args as Parameters<typeof ownerLoader>[0]),
-      action: (args) => ownerAction(args as Parameters<typeof ownerAction>[0]),
-    },
-  ]);
-  const page = await render(<Stub initialEntries={["/mybusiness?edit=event-event-1"]} />);
+  const page = await renderOwnerPage("/mybusiness?edit=event-event-1");
   const form = await waitFor(() => page.querySelector<HTMLFormElement>("form#event-event-1"));
   await click(languageTab(form, "Français"));
   const french = field(form, "Event Name (Français)");
