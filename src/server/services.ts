@@ -151,6 +151,7 @@ export function createServices({
     onMailError,
     runDigestJob: () => jobs.runNow(REQUEST_DIGESTS_JOB),
     ownerChangedListing: (businessId) => freshListings.freshness.ownerChanged(businessId),
+    translations,
   });
   const uploadService = new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger });
   const notificationPreferenceRepository = new NotificationPreferenceRepository(database.db);
@@ -311,6 +312,7 @@ function createOwners({
   onMailError,
   runDigestJob,
   ownerChangedListing,
+  translations,
 }: {
   database: Database;
   env: Env;
@@ -323,6 +325,7 @@ function createOwners({
   onMailError: ((error: unknown) => void) | undefined;
   runDigestJob: () => Promise<unknown>;
   ownerChangedListing: (businessId: string) => Promise<void>;
+  translations: TranslationService;
 }) {
   const ownersRepository = new OwnersRepository(database.db);
   const repository = new RequestRepository(database.db);
@@ -349,7 +352,7 @@ function createOwners({
     offers: listings.offers,
     closeRequestsOf: (...args) => requestDecisions.closeRequestsOf(...args),
   });
-  const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds, transaction: (work) => database.transaction(work), ownerChangedListing });
+  const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds, transaction: (work) => database.transaction(work), ownerChangedListing, translations });
   return {
     /** Who owns which business. */
     owners,

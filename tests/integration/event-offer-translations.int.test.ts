@@ -115,17 +115,20 @@ it("an offer's French description and terms show on /fr/offers and its page, the
 it("an owner's translation waits for approval, is shown with the request, then shows on /fr/events/:id", async () => {
   const location = await businessNamed("Translating B");
   const event = await createEvent(t.database.db, { location, name: "Harvest supper", description: "Long tables on the street.", eventDate: soon() });
-  const sent = await send("PUT", `/api/v1/events/${event.id}`, eventBody(location, { fr: { name: "Souper des récoltes" } }), people.members.b.cookie);
+  await t.services.translations.write("event", event.id, { fr: { description: "Grandes tables dans la rue." } }, ["description"]);
+  const sent = await send("PUT", `/api/v1/events/${event.id}`, eventBody(location, { fr: { name: "Souper des récoltes", description: "Grandes tables dans la rue." } }), people.members.b.cookie);
   expect(sent.status).toBe(202);
   const { requestId } = await read<{ requestId: string }>(sent);
   expect((await eventPage(`/fr/events/${event.id}`, event.id)).event.name).toBe("Harvest supper");
 
-  const detail = await read<{ payload: { translations?: unknown } }>(await t.request(`/api/v1/requests/${requestId}`, { cookie: people.admin.cookie }));
-  expect(detail.payload.translations).toEqual({ fr: { name: "Souper des récoltes" } });
+  // The Requests tab is told the translation beside the live text (none yet); the description, sent as it was, is not.
+  const detail = await read<{ translations: unknown }>(await t.request(`/api/v1/requests/${requestId}`, { cookie: people.admin.cookie }));
+  expect(detail.translations).toEqual([{ language: "fr", field: "name", label: "Event Name", live: null, requested: "Souper des récoltes" }]);
   expect((await send("POST", `/api/v1/requests/${requestId}/approve`, {})).status).toBe(200);
   const page = await eventPage(`/fr/events/${event.id}`, event.id);
   expect(page.event.name).toBe("Souper des récoltes");
-  expect(page.lang).toEqual({ name: undefined, description: "en" });
+  expect(page.event.description).toBe("Grandes tables dans la rue.");
+  expect(page.lang).toEqual({ name: undefined, description: undefined });
 });
 
 it("an owner's offer translation is applied with the offer on approval", async () => {

@@ -125,6 +125,7 @@ describe("the Requests tab's card", () => {
     decidedAt: null,
     payload: { name: "Harvest supper", translations: { fr: { name: "Souper des récoltes", description: null } } },
     domainMatch: false,
+    translations: [{ language: "fr", field: "name", label: "Event Name", live: null, requested: "Souper des récoltes" }],
     fields: [
       { name: "name", label: "Event Name", widget: "text", live: "Harvest supper", requested: "Harvest supper", base: "Harvest supper", changed: false, conflict: false },
       { name: "ticketsLink", label: "Tickets Link (optional)", widget: "url", live: null, requested: "https://tickets.example", base: null, changed: true, conflict: false },
@@ -139,18 +140,19 @@ describe("the Requests tab's card", () => {
     return page;
   }
 
-  it("shows the translation a change carries (language, field, text), to approve with the rest or apart", async () => {
+  it("shows the translation a change makes (language, field, live and requested text), to approve with the rest or apart", async () => {
     const page = await card(change);
-    const table = [...page.querySelectorAll("table")].find((t) => t.querySelector("caption")?.textContent === "Translations it carries")!;
-    expect([...table.querySelectorAll("tbody tr")].map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([["Français", "Event Name", "Souper des récoltes"]]);
+    const table = [...page.querySelectorAll("table")].find((t) => t.querySelector("caption")?.textContent === "Translations it changes")!;
+    expect([...table.querySelectorAll("th[scope=col]")].map((cell) => cell.textContent)).toEqual(["Language", "Field", "Live", "Requested"]);
+    expect([...table.querySelectorAll("tbody tr")].map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([["Français", "Event Name", "(empty)", "Souper des récoltes"]]);
     expect(table.querySelector("tbody td:last-child")?.getAttribute("lang")).toBe("fr");
     const choices = [...page.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="fields"]')].map((box) => box.value);
     expect(choices).toEqual(["ticketsLink", "translations"]);
   });
 
-  it("shows no translations table when the change carries none", async () => {
-    const page = await card({ ...change, payload: { name: "Harvest supper" } });
-    expect([...page.querySelectorAll("caption")].map((c) => c.textContent)).not.toContain("Translations it carries");
+  it("shows no translations table when the change makes none", async () => {
+    const page = await card({ ...change, translations: [] });
+    expect([...page.querySelectorAll("caption")].map((c) => c.textContent)).not.toContain("Translations it changes");
     expect(page.querySelectorAll('input[type="checkbox"][name="fields"]')).toHaveLength(0);
   });
 });

@@ -1,36 +1,15 @@
-// The texts in other languages an owner's request carries (decision 0044), shown under its fields so an administrator
-// reads what they approve: each language, field and text. Blank ones are left out: they keep no text to read.
+// The texts in other languages an owner's request changes (decision 0044), shown under its fields so an administrator
+// reads what they approve: each language and field, the live text beside the requested one (a new item's alone).
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from "#shared/i18n/index.ts";
-import type { RequestDetail } from "#shared/schemas/owners.ts";
+import { LANGUAGE_NAMES } from "#shared/i18n/index.ts";
+import type { RequestTranslation } from "#shared/schemas/owners.ts";
 import { ui } from "#web/components/ui/field.tsx";
 
-export interface CarriedTranslation {
-  language: Language;
-  field: string;
-  label: string;
-  text: string;
-}
-
-/** The translations with text a request carries, by language then by the order of the form's fields. */
-export function carriedTranslations(request: Pick<RequestDetail, "payload" | "fields">): CarriedTranslation[] {
-  const translations = request.payload.translations;
-  if (!translations || typeof translations !== "object") return [];
-  const byLanguage = translations as Partial<Record<string, Record<string, unknown> | null>>;
-  return LANGUAGES.flatMap((language) => {
-    const values = byLanguage[language];
-    if (!values) return [];
-    return Object.entries(values).flatMap(([field, text]) => {
-      if (typeof text !== "string" || text.trim() === "") return [];
-      return [{ language, field, label: request.fields.find((f) => f.name === field)?.label ?? field, text }];
-    });
-  });
-}
-
-/** `choose`: the administrator picks what to approve, the translations as one choice. */
-export function RequestTranslations({ translations, choose }: { translations: CarriedTranslation[]; choose: boolean }) {
+/** `live`: beside the live texts (a change); `choose`: the administrator picks what to approve, the translations as one choice. */
+export function RequestTranslations({ translations, live, choose }: { translations: RequestTranslation[]; live: boolean; choose: boolean }) {
   const { t } = useTranslation("owners");
   if (translations.length === 0) return null;
+  const empty = t("review.empty");
   return (
     <div className="grid gap-2">
       {choose && (
@@ -47,11 +26,16 @@ export function RequestTranslations({ translations, choose }: { translations: Ca
               <th scope="col" className={`${ui.th} w-1/5`}>
                 {t("reviewTranslations.language")}
               </th>
-              <th scope="col" className={`${ui.th} w-1/4`}>
-                {t("reviewTranslations.field")}
+              <th scope="col" className={`${ui.th} w-1/5`}>
+                {t("review.headings.field")}
               </th>
+              {live && (
+                <th scope="col" className={ui.th}>
+                  {t("review.headings.live")}
+                </th>
+              )}
               <th scope="col" className={ui.th}>
-                {t("reviewTranslations.text")}
+                {t("review.headings.requested")}
               </th>
             </tr>
           </thead>
@@ -64,8 +48,13 @@ export function RequestTranslations({ translations, choose }: { translations: Ca
                 <th scope="row" className="px-2 py-2 text-start align-top font-semibold [overflow-wrap:anywhere]">
                   {row.label}
                 </th>
-                <td className="px-2 py-2 align-top break-words whitespace-pre-wrap" lang={row.language}>
-                  {row.text}
+                {live && (
+                  <td className="px-2 py-2 align-top break-words whitespace-pre-wrap" lang={row.live === null ? undefined : row.language}>
+                    {row.live ?? empty}
+                  </td>
+                )}
+                <td className="px-2 py-2 align-top break-words whitespace-pre-wrap" lang={row.requested === null ? undefined : row.language}>
+                  {row.requested ?? empty}
                 </td>
               </tr>
             ))}
