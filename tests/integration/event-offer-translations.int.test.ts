@@ -2,7 +2,7 @@
 // who may write them, an owner's waiting for approval (and shown on the Requests tab's detail), refused beside
 // `translations.fr` when the site does not offer French, and shown on the French pages and lists once saved.
 import { expect, it } from "vitest";
-import { createEvent, createOffer } from "#server/db/factories.ts";
+import { createCategory, createEvent, createOffer } from "#server/db/factories.ts";
 import { DEFAULT_SITE_SETTINGS } from "#server/features/site-settings/site-settings.repository.ts";
 import { describeAccessMatrix, setUpMatrixPeople, type Expected } from "#tests/setup/access-matrix.ts";
 import { ORIGIN, setUpTestApp } from "#tests/setup/app.ts";
@@ -157,4 +157,16 @@ it("refuses French beside translations.fr when the site does not offer it, an ad
   } finally {
     expect((await settings({})).status).toBe(200);
   }
+});
+
+it("a business's waiting change tells the Requests tab the French description it carries", async () => {
+  const id = await businessNamed("Translating B");
+  const current = await read<Record<string, unknown> & { coordinates: { lat: number; lng: number } }>(await t.request(`/api/v1/admin/businesses/${id}`, { cookie: people.admin.cookie }));
+  const categoryId = current.categoryId ?? (await createCategory(t.database.db, { name: "Bakeries" })).id;
+  const body = { name: current.name, categoryId, description: current.description, lat: current.coordinates.lat, lng: current.coordinates.lng, tags: current.tags, translations: { fr: { description: "Boulangerie du coin." } } };
+  const sent = await send("PUT", `/api/v1/businesses/${id}`, body, people.members.b.cookie);
+  expect(sent.status).toBe(202);
+  const { requestId } = await read<{ requestId: string }>(sent);
+  const detail = await read<{ translations: unknown }>(await t.request(`/api/v1/requests/${requestId}`, { cookie: people.admin.cookie }));
+  expect(detail.translations).toEqual([{ language: "fr", field: "description", label: "Description", live: null, requested: "Boulangerie du coin." }]);
 });
