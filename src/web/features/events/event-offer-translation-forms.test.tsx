@@ -143,8 +143,9 @@ describe("the Requests tab's card", () => {
   it("shows the translation a change makes (language, field, live and requested text), to approve with the rest or apart", async () => {
     const page = await card(change);
     const table = [...page.querySelectorAll("table")].find((t) => t.querySelector("caption")?.textContent === "Translations it changes")!;
-    expect([...table.querySelectorAll("th[scope=col]")].map((cell) => cell.textContent)).toEqual(["Language", "Field", "Live", "Requested"]);
-    expect([...table.querySelectorAll("tbody tr")].map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([["Français", "Event Name", "(empty)", "Souper des récoltes"]]);
+    expect([...table.querySelectorAll("th[scope=col]")].map((cell) => cell.textContent)).toEqual(["Field", "Live", "Requested"]);
+    expect([...table.querySelectorAll("tbody tr")].map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([["Event NameFrançais", "(empty)", "Souper des récoltes"]]);
+    expect(table.querySelector("tbody th span")?.getAttribute("lang")).toBe("fr");
     expect(table.querySelector("tbody td:last-child")?.getAttribute("lang")).toBe("fr");
     const choices = [...page.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="fields"]')].map((box) => box.value);
     expect(choices).toEqual(["ticketsLink", "translations"]);

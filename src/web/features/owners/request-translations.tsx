@@ -1,5 +1,5 @@
 // The texts in other languages an owner's request changes (decision 0044), shown under its fields so an administrator
-// reads what they approve: each language and field, the live text beside the requested one (a new item's alone).
+// reads what they approve: each field and its language, the live text beside the requested one (a new item's alone).
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES } from "#shared/i18n/index.ts";
 import type { RequestTranslation } from "#shared/schemas/owners.ts";
@@ -23,10 +23,8 @@ export function RequestTranslations({ translations, live, choose }: { translatio
           <caption className="pb-1 text-start font-semibold text-stone-800">{t("reviewTranslations.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col" className={`${ui.th} w-1/5`}>
-                {t("reviewTranslations.language")}
-              </th>
-              <th scope="col" className={`${ui.th} w-1/5`}>
+              {/* The columns of the fields' table above, so the two read as one. */}
+              <th scope="col" className={`${ui.th} w-[36%] sm:w-1/4`}>
                 {t("review.headings.field")}
               </th>
               {live && (
@@ -42,11 +40,11 @@ export function RequestTranslations({ translations, live, choose }: { translatio
           <tbody>
             {translations.map((row) => (
               <tr key={`${row.language}-${row.field}`} className="border-b border-stone-200">
-                <td className="px-2 py-2 align-top" lang={row.language}>
-                  {LANGUAGE_NAMES[row.language]}
-                </td>
-                <th scope="row" className="px-2 py-2 text-start align-top font-semibold [overflow-wrap:anywhere]">
+                <th scope="row" className="px-2 py-2 text-start align-top font-semibold hyphens-auto [overflow-wrap:anywhere]">
                   {row.label}
+                  <span lang={row.language} className="block font-normal text-stone-600">
+                    {LANGUAGE_NAMES[row.language]}
+                  </span>
                 </th>
                 {live && (
                   <td className="px-2 py-2 align-top break-words whitespace-pre-wrap" lang={row.live === null ? undefined : row.language}>
