@@ -197,6 +197,7 @@ export default tseslint.config(
       "src/web/features/listings/suggestion-card.tsx",
       "src/web/features/surveys/survey-chart.tsx",
       "src/web/features/owners/{business-owners,request-card,field-diff,moderation-settings-form,requests-nav-label}.tsx",
+      "src/web/features/owners/request-translations.tsx",
     ],
     ignores: ["**/*.test.tsx"],
     plugins: { i18next },

@@ -136,8 +136,9 @@ export function createServices({
     onDateRestored: async (admin, eventId, date) => {
       await registrations.service.restoreDate(admin, eventId, date);
     },
+    translations,
   });
-  const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses });
+  const offers = new OfferService(new OfferRepository(database.db), { siteSettings }, { audit, businesses, translations });
   const owners = createOwners({
     database,
     env,
@@ -150,6 +151,7 @@ export function createServices({
     onMailError,
     runDigestJob: () => jobs.runNow(REQUEST_DIGESTS_JOB),
     ownerChangedListing: (businessId) => freshListings.freshness.ownerChanged(businessId),
+    translations,
   });
   const uploadService = new UploadService({ files, datastore: uploads?.datastore, logger: uploads?.logger });
   const notificationPreferenceRepository = new NotificationPreferenceRepository(database.db);
@@ -312,6 +314,7 @@ function createOwners({
   onMailError,
   runDigestJob,
   ownerChangedListing,
+  translations,
 }: {
   database: Database;
   env: Env;
@@ -324,6 +327,7 @@ function createOwners({
   onMailError: ((error: unknown) => void) | undefined;
   runDigestJob: () => Promise<unknown>;
   ownerChangedListing: (businessId: string) => Promise<void>;
+  translations: TranslationService;
 }) {
   const ownersRepository = new OwnersRepository(database.db);
   const repository = new RequestRepository(database.db);
@@ -350,7 +354,7 @@ function createOwners({
     offers: listings.offers,
     closeRequestsOf: (...args) => requestDecisions.closeRequestsOf(...args),
   });
-  const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds, transaction: (work) => database.transaction(work), ownerChangedListing });
+  const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds, transaction: (work) => database.transaction(work), ownerChangedListing, translations });
   return {
     /** Who owns which business. */
     owners,

@@ -58,8 +58,8 @@ export async function openAdminTab(tab: string, title: string): Promise<HTMLElem
   return page;
 }
 
-/** Opens an owner's /mybusiness page, once it shows the listing form of their business, business-1. */
-export async function openOwnerPage(): Promise<{ page: HTMLElement; form: HTMLFormElement }> {
+/** Renders an owner's /mybusiness page at `entry` ("/mybusiness?edit=event-event-1" opens that event's form). */
+export function renderOwnerPage(entry = "/mybusiness"): Promise<HTMLElement> {
   const Stub = createRoutesStub([
     {
       path: "/mybusiness",
@@ -69,7 +69,12 @@ export async function openOwnerPage(): Promise<{ page: HTMLElement; form: HTMLFo
       action: (args) => ownerAction(args as Parameters<typeof ownerAction>[0]),
     },
   ]);
-  const page = await render(<Stub initialEntries={["/mybusiness"]} />);
+  return render(<Stub initialEntries={[entry]} />);
+}
+
+/** Opens an owner's /mybusiness page, once it shows the listing form of their business, business-1. */
+export async function openOwnerPage(): Promise<{ page: HTMLElement; form: HTMLFormElement }> {
+  const page = await renderOwnerPage();
   // The form is drawn once its "Edit listing" is opened, as a person opens it.
   const summary = await waitFor(() => [...page.querySelectorAll("summary")].find((s) => s.textContent === "Edit listing" || s.textContent?.startsWith("Amend ")));
   const details = summary.parentElement as HTMLDetailsElement;

@@ -6,6 +6,7 @@ import { checkbox, optionalTimestamp, optionalWebAddress, timestampInput } from 
 import { keyed, type EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
 import { normalizeRule } from "../recurrence.ts";
+import { TranslationsSchema, translationsInput } from "./translations.ts";
 
 export const EventSchema = z.object({
   id: z.string(),
@@ -30,11 +31,21 @@ export const EventSchema = z.object({
   imageUrl: z.string().nullable(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
+  /** Its name and description in the site's other languages, where the reader edits them (admin and owners' lists). */
+  translations: TranslationsSchema.optional(),
 });
 
 export type Event = z.infer<typeof EventSchema>;
 
 const required = { error: messages.adminEvents.required };
+
+const eventDescription = z.string().trim().max(5000).nullish();
+
+/** An event's name and description in the site's other languages, by the originals' rules (blank removes one). */
+export const EventTranslationsInputSchema = translationsInput({
+  name: z.string().overwrite(singleLine).trim().max(200).nullish().transform((value) => value || null),
+  description: eventDescription.transform((value) => value || null),
+});
 
 /**
  * The add/edit form. `imagePath` is the stored image the event should have: its current one (kept), a
@@ -56,9 +67,10 @@ export const EventInputSchema = z
       .transform((value) => (value ? normalizeRule(value) : null)),
     location: z.string(required).overwrite(singleLine).trim().min(1, required).max(100),
     outdoorLocationDescription: z.string().trim().max(500).nullish(),
-    description: z.string().trim().max(5000).nullish(),
+    description: eventDescription,
     ticketsLink: optionalWebAddress(messages.adminEvents.ticketsLinkInvalid),
     imagePath: z.string().max(500).nullish(),
+    translations: EventTranslationsInputSchema,
   })
   .superRefine((value, ctx) => {
     if (value.endDate && value.endDate < value.eventDate) {
@@ -95,7 +107,7 @@ export const eventView: EntityView = {
   plural: "Events",
   required: messages.adminEvents.required,
   fields: keyed("event", {
-    name: { label: "Event Name", widget: "text", maxLength: 200 },
+    name: { label: "Event Name", widget: "text", maxLength: 200, translatable: true },
     eventDate: { label: "Event Date", widget: "datetime" },
     endDate: { label: "Ends (optional)", widget: "datetime" },
     allDay: { label: "All day", widget: "checkbox" },
@@ -110,7 +122,7 @@ export const eventView: EntityView = {
       missing: "Unknown Location (ID: {short}...)",
     },
     outdoorLocationDescription: { label: "Outdoor Location Description", widget: "text", maxLength: 500, when: { field: "location", equals: OUTDOOR_LOCATION } },
-    description: { label: "Description", widget: "textarea", rows: 4, maxLength: 5000 },
+    description: { label: "Description", widget: "textarea", rows: 4, maxLength: 5000, translatable: true },
     ticketsLink: { label: "Tickets Link (optional)", widget: "url", placeholder: "https://" },
     imagePath: { label: "Event Image", widget: "image", upload: "eventImage" },
   }),

@@ -4,6 +4,7 @@ import { OFFER_TYPES } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { keyed, type EntityView } from "./entity.ts";
 import { singleLine } from "../text.ts";
+import { TranslationsSchema, translationsInput } from "./translations.ts";
 
 export const OfferSchema = z.object({
   id: z.string(),
@@ -19,6 +20,8 @@ export const OfferSchema = z.object({
   couponCode: z.string().nullable(),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
+  /** Its description and terms in the site's other languages, where the reader edits them (admin and owners' lists). */
+  translations: TranslationsSchema.optional(),
 });
 
 export type Offer = z.infer<typeof OfferSchema>;
@@ -39,6 +42,12 @@ const optionalDay = z
   .refine((value) => !value || isCalendarDate(value), { error: messages.adminOffers.dateInvalid })
   .transform((value) => value || null);
 
+/** An offer's description and terms in the site's other languages, by the originals' rules (blank removes one). */
+export const OfferTranslationsInputSchema = translationsInput({
+  description: z.string().trim().max(2000).nullish().transform((value) => value || null),
+  terms: optionalText(2000),
+});
+
 /** The add/edit form. The business's name is stored with the offer by the server, from the business itself. */
 export const OfferInputSchema = z
   .object({
@@ -50,6 +59,7 @@ export const OfferInputSchema = z
     validFrom: optionalDay,
     validUntil: optionalDay,
     couponCode: z.string().overwrite(singleLine).trim().max(50).nullish().transform((value) => value || null),
+    translations: OfferTranslationsInputSchema,
   })
   .superRefine((value, ctx) => {
     if (value.validFrom && value.validUntil && value.validUntil < value.validFrom) {
@@ -85,9 +95,9 @@ export const offerView: EntityView = {
   fields: keyed("offer", {
     businessId: { label: "Business", widget: "combobox", empty: "Select a business", source: "businesses", missing: "Unknown business" },
     type: { label: "Type", widget: "select", empty: "Select a type", options: OFFER_TYPES.map((type) => ({ value: type, label: type })) },
-    description: { label: "Description", widget: "textarea", maxLength: 2000 },
+    description: { label: "Description", widget: "textarea", maxLength: 2000, translatable: true },
     price: { label: "Price (optional)", widget: "text", maxLength: 100 },
-    terms: { label: "Terms (optional)", widget: "textarea", rows: 2, maxLength: 2000 },
+    terms: { label: "Terms (optional)", widget: "textarea", rows: 2, maxLength: 2000, translatable: true },
     validFrom: { label: "Valid from (optional)", widget: "date" },
     validUntil: { label: "Valid until (optional)", widget: "date" },
     couponCode: { label: "Coupon code (optional)", widget: "text", maxLength: 50 },

@@ -2,6 +2,7 @@
 // and what owners and administrators send to make and decide them.
 import { z } from "zod";
 import { singleLine } from "../text.ts";
+import { LANGUAGES } from "../i18n/languages.ts";
 import { field, inputShape, views, type FieldDefs } from "./entity.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./pagination.ts";
 import { BusinessSchema } from "./business.ts";
@@ -126,9 +127,21 @@ export const RequestFieldSchema = z.object({
 });
 export type RequestField = z.infer<typeof RequestFieldSchema>;
 
+/** A text in another language a request carries, beside the live one (null: none saved, or a new item). */
+export const RequestTranslationSchema = z.object({
+  language: z.enum(LANGUAGES),
+  field: z.string(),
+  label: z.string(),
+  live: z.string().nullable(),
+  requested: z.string().nullable(),
+});
+export type RequestTranslation = z.infer<typeof RequestTranslationSchema>;
+
 export const RequestDetailSchema = RequestSummarySchema.extend({
   payload: z.record(z.string(), z.unknown()),
   fields: z.array(RequestFieldSchema),
+  /** The translations it would change (decision 0044), each beside the live one. */
+  translations: z.array(RequestTranslationSchema).optional(),
   /** A claim's e-mail domain is the domain of the business's website. */
   domainMatch: z.boolean(),
 });

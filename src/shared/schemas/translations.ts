@@ -58,10 +58,12 @@ export function translationsInput<S extends Record<string, z.ZodType>>(
 }
 
 /** The fields of each entity a translation may hold. */
-export const TRANSLATABLE: Record<"business" | "category" | "tag" | "post" | "page" | "announcement", readonly string[]> = {
+export const TRANSLATABLE: Record<"business" | "category" | "tag" | "event" | "offer" | "post" | "page" | "announcement", readonly string[]> = {
   business: ["description"],
   category: ["name", "description"],
   tag: ["name"],
+  event: ["name", "description"],
+  offer: ["description", "terms"],
   post: ["title", "content"],
   page: ["name", "content"],
   announcement: ["title", "body"],

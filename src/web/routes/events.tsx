@@ -9,6 +9,8 @@ import { feedPath, metaText } from "../features/seo/meta-text.ts";
 import { formatLongDate } from "#shared/i18n/format.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
+import { localizedList } from "../lib/localized-list.ts";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -22,7 +24,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     async () => {
       const [soon, before, site] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now }), services.siteSettings.get()]);
       const located = await services.events.withLocations([...soon, ...before]);
-      const cards = located.events.map((event) => toEventCard(event, site));
+      // Names and descriptions in the page's language, else the originals marked with theirs.
+      const languages = languageSettingsOf(site);
+      const page = pageLanguage(new URL(request.url).pathname, languages);
+      const cards = await localizedList(services.translations, "event", located.events.map((event) => toEventCard(event, site)), ["name", "description"], page, languages.defaultLanguage);
       return { upcoming: cards.slice(0, soon.length), past: cards.slice(soon.length), markersFailed: located.locationsFailed };
     },
     () => ({ upcoming: null as EventCardData[] | null, past: null as EventCardData[] | null, markersFailed: false }),

@@ -35,8 +35,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const business = await services.businesses.find(found.businessId);
   const day = (date: string | null) => (date ? formatDay(zonedInstant(date, site.timeZone), site.timeZone) : null);
   // The description in the page's language, else the original marked with its own (the title is made of the catalog's words).
-  const { description } = await services.translations.localize("offer", found.id, { description: found.description }, pageLanguage(new URL(request.url).pathname, languageSettingsOf(site)));
-  const offer = toOfferCard({ ...found, description: description.text ?? "" }, today);
+  const { description, terms } = await services.translations.localize("offer", found.id, { description: found.description, terms: found.terms }, pageLanguage(new URL(request.url).pathname, languageSettingsOf(site)));
+  const offer = toOfferCard({ ...found, description: description.text ?? "", terms: terms.text }, today);
   const title = offerTitleWords(offer, t, t("offers.specialOffer"));
   const seller = business
     ? { ...business, addressParts: addressPartsOf(business), photoUrls: business.photos.map((p) => p.url) }
@@ -47,6 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     offer,
     /** Set when the description is the original, in another language than the page's. */
     descriptionLang: description.lang,
+    termsLang: terms.lang,
     business: business ? { id: business.id, name: business.name, address: business.address, logoUrl: business.logoUrl } : null,
     ended: found.validUntil !== null && found.validUntil < today,
     fromText: day(found.validFrom),
@@ -152,7 +153,9 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
         {offer.terms && (
           <>
             <dt className="font-semibold text-stone-800">{t("offers.termsLabel")}</dt>
-            <dd className="whitespace-pre-line text-stone-800">{offer.terms}</dd>
+            <dd lang={loaderData.termsLang} className="whitespace-pre-line text-stone-800">
+              {offer.terms}
+            </dd>
           </>
         )}
         {offer.couponCode && !ended && (

@@ -8,6 +8,8 @@ import { JsonLd } from "../features/seo/json-ld.tsx";
 import { itemListJsonLd } from "../features/seo/item-list-json-ld.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
+import { localizedList } from "../lib/localized-list.ts";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
 import { offerTitleWords } from "../features/offers/offer-card.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
@@ -20,8 +22,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     "offers",
     async () => {
       const now = new Date();
-      const [list, today] = await Promise.all([services.offers.list({ now }), services.offers.today(now)]);
-      return list.map((offer) => toOfferCard(offer, today));
+      const [list, today, site] = await Promise.all([services.offers.list({ now }), services.offers.today(now), services.siteSettings.get()]);
+      // Descriptions and terms in the page's language, else the originals marked with theirs.
+      const languages = languageSettingsOf(site);
+      const page = pageLanguage(new URL(request.url).pathname, languages);
+      return localizedList(services.translations, "offer", list.map((offer) => toOfferCard(offer, today)), ["description", "terms"], page, languages.defaultLanguage);
     },
     () => null,
   );

@@ -39,7 +39,7 @@ const getEvent = createRoute({
 // The form schema transforms its values; the documented and validated body is its input side.
 const EventBody = z.custom<z.input<typeof EventInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
-  description: "name, eventDate (ISO; a series' first date), endDate, allDay, recurrenceRule (RFC 5545 RRULE such as FREQ=MONTHLY;BYDAY=1FR), location (\"outdoor\" or a business id), outdoorLocationDescription, description, ticketsLink, imagePath",
+  description: "name, eventDate (ISO; a series' first date), endDate, allDay, recurrenceRule (RFC 5545 RRULE such as FREQ=MONTHLY;BYDAY=1FR), location (\"outdoor\" or a business id), outdoorLocationDescription, description, ticketsLink, imagePath, translations (the name and description in the site's other languages: { fr: { name, description } }; blank removes one)",
 });
 
 const listAdminEvents = adminListRoute({

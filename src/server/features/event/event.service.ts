@@ -8,6 +8,7 @@ import type { FileHolder, FileService } from "#server/storage/file.service.ts";
 import { OUTDOOR_LOCATION, TRUNCATE } from "#shared/constants.ts";
 import { truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
+import type { Translations } from "#shared/schemas/translations.ts";
 import { EventInputSchema, type AdminEvent, type Event, type EventInput, type EventValues } from "#shared/schemas/event.ts";
 import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
@@ -19,6 +20,8 @@ import { asOccurrence, expandSeries, merged, movedOntoAnother } from "./event-se
 import { hasOccurrence, occursOn } from "#shared/recurrence.ts";
 import { OccurrenceChangeSchema, type OccurrenceChangeInput } from "#shared/schemas/event.ts";
 import type { SiteSettingsService } from "#server/features/site-settings/index.ts";
+import type { TranslationService, TranslationsInput } from "#server/features/translation/index.ts";
+import { TRANSLATABLE } from "#shared/schemas/translations.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Past lists show a series' dates this far back. */
@@ -39,6 +42,8 @@ export interface EventWriteDeps {
   onDateCancelled?: (admin: CurrentUser, eventId: string, date: string) => Promise<void>;
   /** Told once a cancelled date of a series is restored (its registration opens again). */
   onDateRestored?: (admin: CurrentUser, eventId: string, date: string) => Promise<void>;
+  /** Its name and description in the site's other languages, written with it (an owner's once approved). */
+  translations?: TranslationService;
 }
 
 export class EventService {
@@ -203,17 +208,34 @@ export class EventService {
   async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminEvent>> {
     requireAdmin(viewer, messages.storage.unauthenticated);
     const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
-    const located = await withLocations(this.writes.businesses, items);
+    const [located, translated] = await Promise.all([withLocations(this.writes.businesses, items), this.translationsOf(items)]);
     return {
       items: located.events.map((event, index) => ({
         ...(items[index] as StoredEvent),
         locationText: event.locationText,
         descriptionPreview: truncate(event.description, TRUNCATE.eventList),
+        translations: translated.get(event.id),
       })),
       total,
       page: query.page,
       pageSize: query.pageSize,
     };
+  }
+
+  /** Each event's name and description in the site's other languages, by id (none when translations are not wired). */
+  private async translationsOf(events: readonly Event[]): Promise<Map<string, Translations>> {
+    return this.deps?.translations ? this.deps.translations.readMany("event", [...new Set(events.map((e) => e.id))]) : new Map();
+  }
+
+  /** Refuses, beside `translations.<language>`, a language the site does not offer (an owner's, before it waits for approval). */
+  async checkTranslations(input: TranslationsInput): Promise<void> {
+    await this.deps?.translations?.check(input);
+  }
+
+  /** The events with their translations, which the owners' forms edit beside the originals. */
+  async withTranslationsAll(events: Event[]): Promise<Event[]> {
+    const translated = await this.translationsOf(events);
+    return events.map((event) => ({ ...event, translations: translated.get(event.id) }));
   }
 
   /** `applying` is the owner's request whose approval this is: its uploads may become the event's. */
@@ -222,12 +244,13 @@ export class EventService {
     const values = await this.validate(input);
     await this.checkImageNotInUse(values.imagePath, null, applying);
     const image = await changeImage(this.writes.files, { user: admin, kind: "eventImage", wanted: values.imagePath, current: { path: null, url: null } });
-    const { imagePath: _, ...fields } = values;
+    const { imagePath: _, translations, ...fields } = values;
     const event = await saveWithImage(image, () =>
       this.repository.create(newId(), admin.id, { ...fields, imageUrl: image.url, imageStoragePath: image.path }),
     );
+    await this.writes.translations?.write("event", event.id, translations, TRANSLATABLE.event);
     await this.writes.audit.record(admin, { action: "create", entityType: "event", entityId: event.id, summary: event.name });
-    return event;
+    return this.withTranslations(event);
   }
 
   async update(viewer: CurrentUser | null, id: string, input: EventInput, applying?: { request: string }): Promise<StoredEvent> {
@@ -242,14 +265,15 @@ export class EventService {
       wanted: values.imagePath,
       current: { path: existing.imageStoragePath, url: existing.imageUrl },
     });
-    const { imagePath: _, ...fields } = values;
+    const { imagePath: _, translations, ...fields } = values;
     const event = await saveWithImage(image, async () => {
       const saved = await this.repository.update(id, { ...fields, imageUrl: image.url, imageStoragePath: image.path });
       if (!saved) throw NotFound(messages.adminEvents.notFound);
       return saved;
     });
+    await this.writes.translations?.write("event", id, translations, TRANSLATABLE.event);
     await this.writes.audit.record(admin, { action: "update", entityType: "event", entityId: id, summary: event.name });
-    return event;
+    return this.withTranslations(event);
   }
 
   /** Deletes the event and its image. */
@@ -271,6 +295,7 @@ export class EventService {
       if (!places.has(values.location)) throw Validation(messages.adminEvents.unknownBusiness, { location: messages.adminEvents.unknownBusiness });
     }
     await this.checkRule(values);
+    await this.writes.translations?.check(values.translations);
     return values;
   }
 
@@ -286,6 +311,10 @@ export class EventService {
     if (await this.writes.files.isInUse(wanted, own)) {
       throw Validation(messages.adminEvents.imageInUse, { imagePath: messages.adminEvents.imageInUse });
     }
+  }
+
+  private async withTranslations<E extends StoredEvent>(event: E): Promise<E> {
+    return this.writes.translations ? { ...event, translations: await this.writes.translations.read("event", event.id) } : event;
   }
 
   /** A repeat rule must give a date from the event's date on (an UNTIL before it gives none): refused beside its field. */

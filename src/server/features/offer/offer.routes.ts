@@ -22,7 +22,7 @@ const adminErrors = { 401: errorResponse("You must be logged in to manage offers
 // The service validates the body with the form's own schema (and its messages); documented here as an object.
 const OfferBody = z.custom<z.input<typeof OfferInputSchema>>((value) => typeof value === "object" && value !== null).openapi({
   type: "object",
-  description: "businessId, description, type (one of the offer types), price, terms",
+  description: "businessId, description, type (one of the offer types), price, terms, translations (the description and terms in the site's other languages: { fr: { description, terms } }; blank removes one)",
 });
 
 const listAdminOffers = adminListRoute({

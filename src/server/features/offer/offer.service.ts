@@ -10,11 +10,15 @@ import type { AuditRecorder } from "#server/features/audit/index.ts";
 import type { BusinessService } from "#server/features/business/index.ts";
 import { localDate } from "#shared/zoned-time.ts";
 import type { SiteSettingsService } from "#server/features/site-settings/index.ts";
+import type { TranslationService, TranslationsInput } from "#server/features/translation/index.ts";
+import { TRANSLATABLE, type Translations } from "#shared/schemas/translations.ts";
 import type { OfferRepository, OfferWrite, StoredOffer } from "./offer.repository.ts";
 
 export interface OfferWriteDeps {
   audit: AuditRecorder;
   businesses: Pick<BusinessService, "getPlaces">;
+  /** Its description and terms in the site's other languages, written with it (an owner's once approved). */
+  translations?: TranslationService;
 }
 
 /** Where the site's local day comes from: offers start and end at its midnight. */
@@ -90,24 +94,47 @@ export class OfferService {
       this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort),
       this.today(),
     ]);
-    return { items: items.map((offer) => ({ ...offer, expired: offer.validUntil !== null && offer.validUntil < today })), total, page: query.page, pageSize: query.pageSize };
+    const translated = await this.translationsOf(items);
+    return { items: items.map((offer) => ({ ...offer, expired: offer.validUntil !== null && offer.validUntil < today, translations: translated.get(offer.id) })), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /** Each offer's description and terms in the site's other languages, by id (none when translations are not wired). */
+  private async translationsOf(offers: readonly Offer[]): Promise<Map<string, Translations>> {
+    return this.deps?.translations ? this.deps.translations.readMany("offer", offers.map((o) => o.id)) : new Map();
+  }
+
+  /** Refuses, beside `translations.<language>`, a language the site does not offer (an owner's, before it waits for approval). */
+  async checkTranslations(input: TranslationsInput): Promise<void> {
+    await this.deps?.translations?.check(input);
+  }
+
+  /** The offers with their translations, which the owners' forms edit beside the originals. */
+  async withTranslationsAll(offers: Offer[]): Promise<Offer[]> {
+    const translated = await this.translationsOf(offers);
+    return offers.map((offer) => ({ ...offer, translations: translated.get(offer.id) }));
+  }
+
+  private async withTranslations(offer: StoredOffer): Promise<StoredOffer> {
+    return this.writes.translations ? { ...offer, translations: await this.writes.translations.read("offer", offer.id) } : offer;
   }
 
   async create(viewer: CurrentUser | null, input: OfferInput): Promise<StoredOffer> {
     const admin = requireAdmin(viewer, messages.adminOffers.mustBeLoggedIn);
-    const values = await this.validate(input);
+    const { translations, ...values } = await this.validate(input);
     const offer = await this.repository.create(newId(), admin.id, values);
+    await this.writes.translations?.write("offer", offer.id, translations, TRANSLATABLE.offer);
     await this.writes.audit.record(admin, { action: "create", entityType: "offer", entityId: offer.id, summary: offerLabel(offer) });
-    return offer;
+    return this.withTranslations(offer);
   }
 
   async update(viewer: CurrentUser | null, id: string, input: OfferInput): Promise<StoredOffer> {
     const admin = requireAdmin(viewer, messages.adminOffers.mustBeLoggedIn);
-    const values = await this.validate(input);
+    const { translations, ...values } = await this.validate(input);
     const offer = await this.repository.update(id, values);
     if (!offer) throw NotFound(messages.adminOffers.notFound);
+    await this.writes.translations?.write("offer", id, translations, TRANSLATABLE.offer);
     await this.writes.audit.record(admin, { action: "update", entityType: "offer", entityId: id, summary: offerLabel(offer) });
-    return offer;
+    return this.withTranslations(offer);
   }
 
   async delete(viewer: CurrentUser | null, id: string): Promise<void> {
@@ -118,12 +145,13 @@ export class OfferService {
   }
 
   /** The form's rules; the business must exist, and its current name is stored with the offer. */
-  private async validate(input: OfferInput): Promise<OfferWrite> {
+  private async validate(input: OfferInput): Promise<OfferWrite & { translations?: TranslationsInput }> {
     const parsed = OfferInputSchema.safeParse(input);
     if (!parsed.success) throw invalidInput(parsed.error.issues, messages.adminOffers.required);
     const values = parsed.data;
     const business = (await this.writes.businesses.getPlaces([values.businessId])).get(values.businessId);
     if (!business) throw Validation(messages.adminOffers.unknownBusiness, { businessId: messages.adminOffers.unknownBusiness });
+    await this.writes.translations?.check(values.translations);
     return { ...values, businessName: business.name };
   }
 }

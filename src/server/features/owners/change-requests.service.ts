@@ -10,6 +10,7 @@ import type { OfferInput } from "#shared/schemas/offer.ts";
 import { requestMessages, type ClaimInput, type RequestCreated, type RequestDetail } from "#shared/schemas/owners.ts";
 import type { StoredEvent } from "#server/features/event/index.ts";
 import type { StoredOffer } from "#server/features/offer/index.ts";
+import type { TranslationsInput } from "#server/features/translation/index.ts";
 import type { Listings } from "./listings.ts";
 import type { ModerationSettingsRepository } from "./moderation-settings.repository.ts";
 import type { OwnerNotifications } from "./owner-notifications.ts";
@@ -96,6 +97,7 @@ export class ChangeRequestService {
     if (user.role === "admin") return { applied: id ? await events.update(user, id, input) : await events.create(user, input) };
     const { payload, base, businessId } = await this.ownersItem(user, "event", id, input);
     await events.checkRule(payload as EventValues);
+    await events.checkTranslations(payload.translations as TranslationsInput);
     return { request: await this.ownerChange(user, "event", businessId, id, payload, base, (await this.deps.settings.get()).autoApproveEvents) };
   }
 
@@ -104,6 +106,7 @@ export class ChangeRequestService {
     const { offers } = this.deps.listings;
     if (user.role === "admin") return { applied: id ? await offers.update(user, id, input) : await offers.create(user, input) };
     const { payload, base, businessId } = await this.ownersItem(user, "offer", id, input);
+    await offers.checkTranslations(payload.translations as TranslationsInput);
     return { request: await this.ownerChange(user, "offer", businessId, id, payload, base, (await this.deps.settings.get()).autoApproveOffers) };
   }
 

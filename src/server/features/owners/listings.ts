@@ -5,6 +5,6 @@ import type { OfferService } from "#server/features/offer/index.ts";
 
 export interface Listings {
   businesses: Pick<BusinessService, "get" | "find" | "findMany" | "stored" | "create" | "update" | "checkReferences" | "checkHours" | "withTranslationsAll">;
-  events: Pick<EventService, "atBusinesses" | "stored" | "create" | "update" | "delete" | "checkRule">;
-  offers: Pick<OfferService, "atBusinesses" | "stored" | "create" | "update" | "delete">;
+  events: Pick<EventService, "atBusinesses" | "stored" | "create" | "update" | "delete" | "checkRule" | "withTranslationsAll" | "checkTranslations">;
+  offers: Pick<OfferService, "atBusinesses" | "stored" | "create" | "update" | "delete" | "withTranslationsAll" | "checkTranslations">;
 }

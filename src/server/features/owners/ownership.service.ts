@@ -11,10 +11,17 @@ export interface OwnershipServiceDeps {
   repository: OwnersRepository;
   audit: AuditRecorder;
   businesses: Pick<Listings["businesses"], "get" | "find" | "findMany" | "withTranslationsAll">;
-  events: Pick<Listings["events"], "atBusinesses">;
-  offers: Pick<Listings["offers"], "atBusinesses">;
+  events: Pick<Listings["events"], "atBusinesses" | "withTranslationsAll">;
+  offers: Pick<Listings["offers"], "atBusinesses" | "withTranslationsAll">;
   /** Closes what a removed owner asked for the business and tells them and the owners who remain (the requests' side). */
   closeRequestsOf: (admin: CurrentUser, businessId: string, removed: Owner, remaining: Owner[]) => Promise<void>;
+}
+
+/** Each business's events or offers with their translations, read at once for all of them. */
+async function translatedEach<T extends { id: string }>(byBusiness: Map<string, T[]>, translate: (items: T[]) => Promise<T[]>): Promise<Map<string, T[]>> {
+  const all = await translate([...byBusiness.values()].flat());
+  let at = 0;
+  return new Map([...byBusiness].map(([id, items]) => [id, all.slice(at, (at += items.length))]));
 }
 
 export class OwnershipService {
@@ -38,8 +45,8 @@ export class OwnershipService {
     const [businesses, events, offers] = await Promise.all([
       // With their translations, which their owners' forms edit beside the originals.
       this.deps.businesses.findMany(ids).then((found) => this.deps.businesses.withTranslationsAll(found)),
-      include.events ? this.deps.events.atBusinesses(ids) : undefined,
-      include.offers ? this.deps.offers.atBusinesses(ids) : undefined,
+      include.events ? this.deps.events.atBusinesses(ids).then((found) => translatedEach(found, (list) => this.deps.events.withTranslationsAll(list))) : undefined,
+      include.offers ? this.deps.offers.atBusinesses(ids).then((found) => translatedEach(found, (list) => this.deps.offers.withTranslationsAll(list))) : undefined,
     ]);
     return businesses
       .sort((a, b) => a.name.localeCompare(b.name))

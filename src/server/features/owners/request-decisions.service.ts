@@ -13,6 +13,8 @@ import type { OwnershipService } from "./ownership.service.ts";
 import { asInput, FORMS, hostOf, same, summary, type Values } from "./request-forms.ts";
 import { SHARED_KINDS, type FollowUp, type RequestRepository, type StoredRequest } from "./requests.repository.ts";
 import type { UploadHolds } from "./upload-holds.ts";
+import type { TranslationService } from "#server/features/translation/index.ts";
+import { requestTranslations, translatedTarget } from "./request-translations.ts";
 
 export interface RequestDecisionServiceDeps {
   repository: RequestRepository;
@@ -24,6 +26,8 @@ export interface RequestDecisionServiceDeps {
   transaction: <T>(work: () => Promise<T>) => Promise<T>;
   /** Told when an owner's change to a listing is applied (the owner checked it then). */
   ownerChangedListing?: (businessId: string) => Promise<void>;
+  /** The live translations a request's own are shown beside. */
+  translations?: Pick<TranslationService, "read">;
 }
 
 export class RequestDecisionService {
@@ -280,6 +284,10 @@ export class RequestDecisionService {
       const siteDomain = hostOf(business?.website);
       domainMatch = !!emailDomain && !!siteDomain && (siteDomain === emailDomain || siteDomain.endsWith(`.${emailDomain}`));
     }
-    return { ...summary(request, viewer), payload: request.payload, fields, domainMatch };
+    // Translations are compared with the live ones while the request waits; once decided, they are told as sent.
+    const target = request.status === "pending" ? translatedTarget(request) : null;
+    const liveTranslations = target && this.deps.translations ? await this.deps.translations.read(target.type, target.id) : null;
+    const translations = requestTranslations(form, request.payload, liveTranslations);
+    return { ...summary(request, viewer), payload: request.payload, fields, translations, domainMatch };
   }
 }

@@ -5,6 +5,7 @@ import type { AddressParts } from "#shared/postal-address.ts";
 import { formatLongDate } from "#shared/format.ts";
 import { formatEventWhen, isoWithOffset, localDate } from "#shared/zoned-time.ts";
 import { paths } from "#web/lib/paths.ts";
+import type { FieldLanguages } from "#web/lib/localized-list.ts";
 
 export interface EventCardData {
   id: string;
@@ -39,6 +40,8 @@ export interface EventCardData {
   associationName: string;
   ticketsLink: string | null;
   imageUrl: string | null;
+  /** On a page in another language: the fields shown as the original (no translation saved), with its language. */
+  lang?: FieldLanguages<"name" | "description">;
 }
 
 /** `site`: the association's time zone, and its name as the organizer of what no business holds. */

@@ -6,6 +6,8 @@ import { messages } from "#shared/messages.ts";
 import { toEventCard, type EventCardData } from "../events/index.ts";
 import { toPostCard, type PostCardData } from "../news/index.ts";
 import { toOfferCard, type OfferCardData } from "../offers/index.ts";
+import { languageSettingsOf } from "#shared/i18n/index.ts";
+import { localizedList } from "#web/lib/localized-list.ts";
 
 export type Section<T> = { ok: true; items: T[] } | { ok: false };
 
@@ -13,8 +15,13 @@ export type Section<T> = { ok: true; items: T[] } | { ok: false };
  * Each section's failure becomes the spec's sentence in the page; the error itself goes to the
  * server's log through the load context's `reportError`.
  */
-/** `language` is the page's: the posts are shown in it where they are translated. */
+/** `language` is the page's: posts, events and offers are shown in it where they are translated. */
 export function loadHomeSections({ services, reportError }: Pick<AppLoadContext, "services" | "reportError">, language?: Language) {
+  // Events' and offers' texts in the page's language, else the originals marked with theirs.
+  const inPageLanguage = async <T extends { id: string }, F extends keyof T & string>(type: "event" | "offer", items: T[], fields: readonly F[]) => {
+    const languages = languageSettingsOf(await services.siteSettings.get());
+    return localizedList(services.translations, type, items, fields, language ?? languages.defaultLanguage, languages.defaultLanguage);
+  };
   const settle = <T>(name: string, work: Promise<T[]>): Promise<Section<T>> =>
     work.then(
       (items) => ({ ok: true as const, items }),
@@ -38,7 +45,7 @@ export function loadHomeSections({ services, reportError }: Pick<AppLoadContext,
     .then((list) => services.events.withLocations(list));
   const events = settle<EventCardData>(
     "events",
-    Promise.all([located, services.siteSettings.get()]).then(([r, site]) => r.events.map((event) => toEventCard(event, site))),
+    Promise.all([located, services.siteSettings.get()]).then(([r, site]) => inPageLanguage("event", r.events.map((event) => toEventCard(event, site)), ["name", "description"])),
   );
   const markersFailed = located.then(
     (r) => r.locationsFailed,
@@ -49,7 +56,7 @@ export function loadHomeSections({ services, reportError }: Pick<AppLoadContext,
   const offers = settle<OfferCardData>(
     "offers",
     Promise.all([services.offers.list({ limit: HOME_LIST_LIMIT, now }), services.offers.today(now)]).then(([list, today]) =>
-      list.map((offer) => toOfferCard(offer, today)),
+      inPageLanguage("offer", list.map((offer) => toOfferCard(offer, today)), ["description", "terms"]),
     ),
   );
 

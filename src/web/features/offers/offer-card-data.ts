@@ -2,9 +2,16 @@
 // site's local days on the server.
 import type { Offer } from "#shared/schemas/offer.ts";
 import { paths } from "#web/lib/paths.ts";
+import type { FieldLanguages } from "#web/lib/localized-list.ts";
 
 /** `endsInDays`: the days to its last day within a week of it (0: today), which `endsText` says in English. */
-export type OfferCardData = Offer & { href: string; endsText: string | null; endsInDays: number | null };
+export type OfferCardData = Offer & {
+  href: string;
+  endsText: string | null;
+  endsInDays: number | null;
+  /** On a page in another language: the fields shown as the original (no translation saved), with its language. */
+  lang?: FieldLanguages<"description" | "terms">;
+};
 
 /** Days from one local date to another ("2026-12-01" to "2026-12-04": 3). */
 export function daysBetween(from: string, to: string): number {

@@ -5,7 +5,7 @@ import type { TFunction } from "i18next";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
 
 interface Props {
-  offer: Pick<OfferCardData, "id" | "businessId" | "businessName" | "type" | "description" | "price" | "terms" | "href" | "endsText" | "endsInDays">;
+  offer: Pick<OfferCardData, "id" | "businessId" | "businessName" | "type" | "description" | "price" | "terms" | "href" | "endsText" | "endsInDays" | "lang">;
   /** The home page shows type, business, description and value; the offers page adds the terms. */
   variant: "home" | "full";
   headingLevel?: 2 | 3;
@@ -27,6 +27,18 @@ export function offerEndsWords(days: number | null, t: TFunction<"public">): str
   return days === 0 ? t("offers.endsToday") : days === 1 ? t("offers.endsTomorrow") : t("offers.endsInDays", { count: days });
 }
 
+/** "Terms: …" in the page's language, the terms themselves marked when they are in another. */
+function Terms({ terms, lang, t }: { terms: string; lang: string | undefined; t: TFunction<"public"> }) {
+  const [before = "", after = ""] = t("offers.terms", { terms: "\u0001" }).split("\u0001");
+  return (
+    <p className="mt-2 text-sm text-stone-600">
+      {before}
+      <span lang={lang}>{terms}</span>
+      {after}
+    </p>
+  );
+}
+
 export function OfferCard({ offer, variant, headingLevel = 3, linkToBusiness = variant === "full" }: Props) {
   const { t } = usePublicText();
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -40,9 +52,11 @@ export function OfferCard({ offer, variant, headingLevel = 3, linkToBusiness = v
         </LocalLink>
       </Heading>
       {endsText && <p className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{endsText}</p>}
-      <p className="mt-2 text-stone-700">{offer.description}</p>
+      <p lang={offer.lang?.description} className="mt-2 text-stone-700">
+        {offer.description}
+      </p>
       {offer.price && <p className="mt-2 font-semibold text-brand-800">{t("offers.value", { price: offer.price })}</p>}
-      {variant === "full" && offer.terms && <p className="mt-2 text-sm text-stone-600">{t("offers.terms", { terms: offer.terms })}</p>}
+      {variant === "full" && offer.terms && <Terms terms={offer.terms} lang={offer.lang?.terms} t={t} />}
       {linkToBusiness && (
         <p className="mt-3 text-sm">
           <LocalLink to={paths.business(offer.businessId)} className="text-brand-700 underline">

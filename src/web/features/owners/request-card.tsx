@@ -8,6 +8,7 @@ import { useCheckedForm } from "#web/lib/checked-form.ts";
 import { When } from "#web/components/ui/when.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { FieldRow, type Names } from "./field-diff.tsx";
+import { RequestTranslations } from "./request-translations.tsx";
 
 /** The fetcher every decision goes through, so the tab can show how the last one went. */
 export const REQUEST_DECISION = "request-decision";
@@ -68,7 +69,8 @@ export function RequestCard({ request, names }: { request: RequestDetail; names:
   // A claim and a new item are read whole; a change shows what it changes.
   const whole = request.kind === "claim" || request.kind === "new-listing" || !request.targetId && request.kind !== "listing-change";
   const fields = whole ? request.fields.filter((f) => f.requested !== null && f.requested !== "" && !(Array.isArray(f.requested) && f.requested.length === 0)) : request.fields.filter((f) => f.changed);
-  const choose = !whole && fields.length > 1;
+  const translations = request.translations ?? [];
+  const choose = !whole && fields.length + (translations.length > 0 ? 1 : 0) > 1;
   const conflicts = fields.filter((f) => f.conflict).length;
   return (
     <li className="card grid gap-3" aria-labelledby={`request-${request.id}`}>
@@ -93,7 +95,8 @@ export function RequestCard({ request, names }: { request: RequestDetail; names:
             </tbody>
           </table>
         </div>
-        {fields.length === 0 && <p className="text-sm text-stone-600">{t("review.nothing")}</p>}
+        <RequestTranslations translations={translations} live={!whole} choose={choose} />
+        {fields.length === 0 && translations.length === 0 && <p className="text-sm text-stone-600">{t("review.nothing")}</p>}
         <div className="flex flex-wrap gap-2">
           <button type="submit" name="intent" value="approve" className={ui.primary} disabled={busy}>
             {t("review.approveAll")}
