@@ -3,6 +3,7 @@
 import { lazy, Suspense, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/event";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
@@ -47,7 +48,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services, user } = getApp(context);
   const origin = siteOrigin(request, context);
   const { eventId, date } = params as Params;
-  const [found, site] = await Promise.all([date ? services.events.findOccurrence(eventId, date) : services.events.find(eventId), services.siteSettings.get()]);
+  const [found, site] = await Promise.all([date ? services.events.findOccurrence(eventId, date) : services.events.find(eventId), localizedSite(services, request)]);
   if (!found) return data({ origin, state: "not-found" as const }, { status: 404 });
   const { events } = await services.events.withLocations([found]);
   // The name and description in the page's language, else the originals marked with theirs.

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/events";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp, loadOr } from "../lib/app-context.ts";
 import { TRUNCATE } from "#shared/constants.ts";
 import { EventCard } from "../features/events/event-card.tsx";
@@ -20,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context,
     "events",
     async () => {
-      const [soon, before, site] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now }), services.siteSettings.get()]);
+      const [soon, before, site] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now }), localizedSite(services, request)]);
       const located = await services.events.withLocations([...soon, ...before]);
       const cards = located.events.map((event) => toEventCard(event, site));
       return { upcoming: cards.slice(0, soon.length), past: cards.slice(soon.length), markersFailed: located.locationsFailed };

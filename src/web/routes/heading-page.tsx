@@ -3,6 +3,7 @@
 import { data } from "react-router";
 import type { TFunction } from "i18next";
 import type { Route } from "./+types/heading-page";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp } from "../lib/app-context.ts";
 import { HEADING_PAGES } from "../lib/heading-pages.ts";
 import { pageTitle } from "../lib/meta.ts";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!heading) throw data(null, { status: 404 });
   const slug = cmsSlug(pathname);
   const { services, user } = getApp(context);
-  const [page, site] = await Promise.all([slug ? services.pages.findVisible(user, slug) : null, services.siteSettings.get()]);
+  const [page, site] = await Promise.all([slug ? services.pages.findVisible(user, slug) : null, localizedSite(services, request)]);
   return { heading, html: page?.html ?? null, path: pathname, summary: page?.summary ?? null, associationName: site.associationName };
 }
 

@@ -15,7 +15,7 @@ import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
 import { usePublicText } from "../lib/public-text.ts";
-import { useSiteTimeZone } from "../lib/site.ts";
+import { localizedSite, useSiteTimeZone } from "../lib/site.ts";
 import { formatLongDate as formatLongDateIn } from "#shared/i18n/format.ts";
 
 export const handle = SCRIPTS_AFTER_PAINT;
@@ -23,7 +23,7 @@ export const handle = SCRIPTS_AFTER_PAINT;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const origin = siteOrigin(request, context);
-  const [post, site] = await Promise.all([services.posts.find(params.postId), services.siteSettings.get()]);
+  const [post, site] = await Promise.all([services.posts.find(params.postId), localizedSite(services, request)]);
   if (!post) return data({ origin, state: "not-found" as const }, { status: 404 });
   const [asText] = services.posts.asText([post], 300);
   return {

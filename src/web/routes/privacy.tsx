@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { Trans, useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
@@ -11,7 +12,7 @@ import { PageTitle, withoutTitle } from "../lib/page-title.tsx";
 export const handle = { ...SCRIPTS_AFTER_PAINT, i18n: ["account"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const site = await getApp(context).services.siteSettings.get();
+  const site = await localizedSite(getApp(context).services, request);
   return { associationName: site.associationName, origin: siteOrigin(request, context) };
 }
 
