@@ -332,7 +332,7 @@ function createOwners({
     repository,
     mailer,
     siteUrl: publicUrl(env),
-    siteName: async () => (await siteSettings.get()).associationName,
+    siteName: async (language) => (await (language ? siteSettings.localized(language) : siteSettings.get())).associationName,
     notificationEmail: async () => (await settings.get()).notificationEmail,
     onError: onMailError,
     runDigestJob,
