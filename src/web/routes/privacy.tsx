@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { Trans, useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy";
+import { metaText } from "#web/features/seo/meta-text.ts";
 import { localizedSite } from "#web/lib/site.ts";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
@@ -17,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  withoutTitle(pageMeta(matches, { title: "Privacy", description: "What this site counts of its visitors, and how it keeps that private.", origin: loaderData?.origin ?? "", path: "/privacy" }));
+  withoutTitle(pageMeta(matches, { title: metaText(matches, "account").t("linkPreviews.privacy.title"), description: metaText(matches, "account").t("linkPreviews.privacy.description"), origin: loaderData?.origin ?? "", path: "/privacy" }));
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
