@@ -1,5 +1,6 @@
 // One admin screen for any entity: its list (paged and searched on the server, the page and search in the
 // address) beside its add/edit form, both drawn from the entity's description in screens.tsx.
+import { useErrorText } from "#web/lib/error-text.ts";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -83,6 +84,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [seen, setSeen] = useState<[unknown, unknown]>([saver.data, remover.data]);
   const { t } = useTranslation("admin");
+  const say = useErrorText();
   const texts = useEntityTexts(screen.view);
   const plural = texts("plural");
 
@@ -138,7 +140,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
         <ListControls search={screen.search} sort={screen.sort} list={name} />
         {loadError && (
           <p role="alert" className={ui.error}>
-            {loadError}
+            {say(loadError)}
           </p>
         )}
         {list && list.total === 0 && <p className="mt-3 text-stone-700">{q ? texts("noMatch") : texts("none")}</p>}
