@@ -49,7 +49,7 @@ function ScreenForm({ name, screen, editing, sources, round, extras, onCancel }:
   const texts = useEntityTexts(screen.view);
   const { fields: views } = screen.view;
   const initial = Object.fromEntries(Object.entries(views).flatMap(([key, view]) => (view.initial ? [[key, view.initial]] : [])));
-  const hidden: Record<string, string> = { intent: "save", ...(editing ? { id: editing.id, label: screen.title(editing) } : {}) };
+  const hidden: Record<string, string> = { intent: "save", ...(editing ? { id: editing.id, label: screen.title(editing, t) } : {}) };
   return (
     <EntityForm
       id={`${name}-form`}
@@ -120,7 +120,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
     }
   }
 
-  const heading = editing ? texts("edit", { title: screen.title(editing) }) : texts("add");
+  const heading = editing ? texts("edit", { title: screen.title(editing, t) }) : texts("add");
   const q = params.get("q") ?? "";
   const busy = saver.state !== "idle" || remover.state !== "idle";
   return (
@@ -147,7 +147,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
         {list && list.total > 0 && (
           <ul className="mt-3 divide-y divide-stone-200" aria-label={plural}>
             {list.items.map((row) => {
-              const title = screen.title(row);
+              const title = screen.title(row, t);
               return (
                 <li key={row.id} className="py-3">
                   <h3 className="font-semibold break-words">
