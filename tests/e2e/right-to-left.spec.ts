@@ -50,16 +50,19 @@ test("pages mirror right to left, and the French event page and feeds are French
   // Each opening-hours range reads in its order, opening time first (at the left), not "18:00–07:00".
   const hoursTable = page.getByRole("table", { name: "Opening hours by day of the week" });
   if (await hoursTable.count()) {
-    const order = await hoursTable.locator("td bdi").first().evaluate((range) => {
-      const text = range.firstChild!;
-      const [open, close] = range.textContent!.split("–") as [string, string];
+    const order = await hoursTable.locator("td", { hasText: "–" }).first().evaluate((cell) => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      let text = walker.nextNode();
+      while (text && !text.textContent!.includes("–")) text = walker.nextNode();
+      const whole = text!.textContent!;
+      const [open, close] = whole.split("–") as [string, string];
       const at = (from: number, to: number) => {
         const span = document.createRange();
-        span.setStart(text, from);
-        span.setEnd(text, to);
+        span.setStart(text!, from);
+        span.setEnd(text!, to);
         return span.getBoundingClientRect().x;
       };
-      return { open: at(0, open.length), close: at(open.length + 1, open.length + 1 + close.length), text: range.textContent };
+      return { open: at(0, open.length), close: at(open.length + 1, open.length + 1 + close.length), text: whole };
     });
     expect(order.open, `${order.text} reads opening time first`).toBeLessThan(order.close);
   }
