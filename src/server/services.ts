@@ -115,13 +115,14 @@ export function createServices({
   // Started by the runtime (and by tests that want it): rows waiting for coordinates are looked up in the background.
   const importGeocoder = new ImportGeocoder(new ImportRepository(database.db), geoService, () => jobs.runNow(IMPORT_GEOCODING_JOB), (err) => uploads?.logger?.warn({ err }, "import geocoding failed"));
   const siteSettingsRepository = new SiteSettingsRepository(database.db);
-  const siteSettings = new SiteSettingsService(siteSettingsRepository, { audit, files }, () => database.contentVersion());
+  const translationRepository = new TranslationRepository(database.db);
+  const siteSettings = new SiteSettingsService(siteSettingsRepository, { audit, files }, () => database.contentVersion(), translationRepository);
   const mapClusters = new MapClusterService(new MapDataRepository(database.db), () => siteSettings.get(), () => database.contentVersion());
   const siteTimeZone = async () => (await siteSettings.get()).timeZone;
   const recipientLanguages = recipientLanguagesOf(database, siteSettings);
   const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
   imports.setGeocodeQueue(importGeocoder);
-  const translations = new TranslationService(new TranslationRepository(database.db), () => siteSettings.get());
+  const translations = new TranslationService(translationRepository, () => siteSettings.get());
   const businesses = new BusinessService(new BusinessRepository(database.db), files, audit, () => siteSettings.get(), translations);
   // Events and offers only need to know which businesses exist and what they are called.
   const events = new EventService(new EventRepository(database.db), { siteSettings }, {
@@ -337,7 +338,7 @@ function createOwners({
     repository,
     mailer,
     siteUrl: publicUrl(env),
-    siteName: async () => (await siteSettings.get()).associationName,
+    siteName: async (language) => (await (language ? siteSettings.localized(language) : siteSettings.get())).associationName,
     notificationEmail: async () => (await settings.get()).notificationEmail,
     onError: onMailError,
     runDigestJob,

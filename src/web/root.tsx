@@ -18,16 +18,18 @@ export const handle = { i18n: ["subscribe"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, user, unreadAnnouncements: known } = getApp(context);
-  const [site, unreadAnnouncements] = await Promise.all([services.siteSettings.get(), known !== undefined ? known : services.announcements.unreadCount(user)]);
+  const [settings, unreadAnnouncements] = await Promise.all([services.siteSettings.get(), known !== undefined ? known : services.announcements.unreadCount(user)]);
   const { pathname } = new URL(request.url);
-  const languages = languageSettingsOf(site);
+  const languages = languageSettingsOf(settings);
   // A language the association has not turned on has no pages.
   const prefix = prefixOf(pathname);
   if (prefix && !languages.languages.includes(prefix)) throw data(messages.notFound, { status: 404 });
+  // The public pages' is their address's; the others follow the person's choice (src/shared/i18n/languages.ts).
+  const language = pageLanguage(pathname, languages, chosenLanguage(request, user));
   return {
-    site,
-    // The public pages' is their address's; the others follow the person's choice (src/shared/i18n/languages.ts).
-    language: pageLanguage(pathname, languages, chosenLanguage(request, user)),
+    // The association's name and tagline in the page's language where they are translated.
+    site: await services.siteSettings.localized(language),
+    language,
     languages: languages.languages,
     defaultLanguage: languages.defaultLanguage,
     // Absolute addresses in every page's meta tags (link previews, canonical links).
@@ -86,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           {t("skipToContent")}
         </a>
-        <SiteHeader user={data?.user ?? null} unreadAnnouncements={data?.unreadAnnouncements ?? null} associationName={data?.site.associationName ?? "Niche"} />
+        <SiteHeader user={data?.user ?? null} unreadAnnouncements={data?.unreadAnnouncements ?? null} associationName={data?.site.associationName ?? "Niche"} associationNameLang={data?.site.fallback.associationName} />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
           {children}
         </main>

@@ -42,7 +42,7 @@ test("a member whose account is in French reads their pages in French, then swit
   await page.getByRole("link", { name: `${title} (non lue)` }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole("link", { name: "Annonces" }).first()).toBeVisible();
-  await expect(page.getByText(/^\d{1,2} \p{L}+ \d{4}$/u)).toBeVisible();
+  await expect(page.getByText(/^(1er|\d{1,2}) \p{L}+ \d{4}$/u)).toBeVisible();
 
   await page.goto("/mybusiness");
   await expect(page.getByRole("heading", { level: 1, name: "Mon entreprise" })).toBeVisible();

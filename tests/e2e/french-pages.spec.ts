@@ -6,7 +6,7 @@ import { shoot } from "./screenshots.ts";
 
 test.use({ baseURL: DEMO_URL });
 
-const FRENCH_DATE = /\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}/;
+const FRENCH_DATE = /(1er|\d{1,2}) (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}/;
 
 test("a visitor walks the French site: home, map, events, a business page", async ({ page }) => {
   await page.goto("/fr/");

@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { DEMO_URL } from "./env.ts";
 import { shoot } from "./screenshots.ts";
+import { DEMO_SITE_FRENCH } from "#server/demo/seed.ts";
 
 test.use({ baseURL: DEMO_URL });
 
@@ -18,6 +19,14 @@ const box = async (page: Page, locator: ReturnType<Page["locator"]>) => (await l
 
 test("pages mirror right to left, and the French event page and feeds are French", async ({ page }) => {
   test.setTimeout(120_000);
+  // The French home: the association's name and tagline as translated in Site settings, in the header, hero and footer.
+  await page.goto("/fr");
+  await expect(page.getByRole("banner").getByRole("link", { name: DEMO_SITE_FRENCH.associationName })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: DEMO_SITE_FRENCH.tagline })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText(DEMO_SITE_FRENCH.associationName);
+  await expect(page).toHaveTitle(DEMO_SITE_FRENCH.associationName);
+  await shoot(page, "home-fr-site-texts");
+
   await rightToLeft(page, "/");
   // The header's search: its button at the start of the line, now the left, and the box after it.
   const search = page.getByRole("banner").getByRole("search");
@@ -38,7 +47,36 @@ test("pages mirror right to left, and the French event page and feeds are French
   const business = businesses.find((b) => b.openingHours) ?? businesses[0]!;
   await rightToLeft(page, `/business/${business.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Each opening-hours range reads in its order, opening time first (at the left), not "18:00–07:00".
+  const hoursTable = page.getByRole("table", { name: "Opening hours by day of the week" });
+  if (await hoursTable.count()) {
+    const order = await hoursTable.locator("td", { hasText: "–" }).first().evaluate((cell) => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      let text = walker.nextNode();
+      while (text && !text.textContent!.includes("–")) text = walker.nextNode();
+      const whole = text!.textContent!;
+      const [open, close] = whole.split("–") as [string, string];
+      const at = (from: number, to: number) => {
+        const span = document.createRange();
+        span.setStart(text!, from);
+        span.setEnd(text!, to);
+        return span.getBoundingClientRect().x;
+      };
+      return { open: at(0, open.length), close: at(open.length + 1, open.length + 1 + close.length), text: whole };
+    });
+    expect(order.open, `${order.text} reads opening time first`).toBeLessThan(order.close);
+  }
   await shoot(page, "business-rtl");
+  // The photo lightbox: the left arrow goes to the next photo right to left.
+  const photos = page.getByRole("region", { name: "Photos" }).getByRole("button", { name: /^Open photo 1 of \d+/ });
+  if (await photos.count()) {
+    await photos.click();
+    const lightbox = page.getByRole("dialog");
+    await expect(lightbox).toContainText("(1 of");
+    await page.keyboard.press("ArrowLeft");
+    await expect(lightbox).toContainText("(2 of");
+    await page.keyboard.press("Escape");
+  }
 
   await rightToLeft(page, "/map");
   await expect(page.getByRole("heading", { level: 1, name: "Map" })).toBeVisible();

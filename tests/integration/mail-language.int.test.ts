@@ -112,7 +112,7 @@ describe("a newsletter's cards", () => {
 
     const inFrench = await mail.receiver.waitFor(lectrice.email, /Fromages de mars/);
     expect(inFrench.parts.text).toContain("lundi 4 mars 2030, 18 h");
-    expect(inFrench.parts.text).toContain("Du 1 mars 2030 au 31 mars 2030");
+    expect(inFrench.parts.text).toContain("Du 1er mars 2030 au 31 mars 2030");
     expect(inFrench.parts.text).not.toMatch(/March|From /);
     const inEnglish = await mail.receiver.waitFor(reader.email, /Fromages de mars/);
     expect(inEnglish.parts.text).toContain("Monday, March 4, 2030 at 6:00 PM");

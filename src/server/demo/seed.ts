@@ -2,6 +2,8 @@
 import type { Database } from "../db/database.ts";
 import type { FileService } from "../storage/file.service.ts";
 import { SiteSettingsRepository } from "#server/features/site-settings/index.ts";
+import { TranslationRepository } from "#server/features/translation/index.ts";
+import { SITE_TRANSLATABLE } from "#shared/schemas/site-settings.ts";
 import { DEFAULT_MAP_CENTER, MAP_ZOOM, OUTDOOR_LOCATION, type OfferType, type PagePermission } from "#shared/constants.ts";
 import { slugify } from "#shared/format.ts";
 import { DEMO_ATTRIBUTES, DEMO_PHOTOS, demoOpeningHours, demoSocialLinks } from "./demo-listings.ts";
@@ -21,6 +23,8 @@ export interface SeedCounts {
 }
 
 export const DEMO_ASSOCIATION_NAME = "Downtown Niagara Business Association";
+/** The demo association's name and tagline on its French pages. */
+export const DEMO_SITE_FRENCH = { associationName: "Association des gens d'affaires du centre-ville de Niagara", tagline: "Trouvez votre niche" };
 
 const CATEGORIES = [
   { name: "Restaurants", color: "#e4572e", description: "Sit-down dining, from family diners to tasting menus." },
@@ -355,6 +359,8 @@ export async function seedDemoContent({
     languages: ["en", "fr"],
     defaultLanguage: "en",
   });
+  // The association's name and tagline in French, as the French pages show them.
+  await new TranslationRepository(db).replace("site", "site", { fr: DEMO_SITE_FRENCH }, SITE_TRANSLATABLE);
 
   // One transaction for the rows: far fewer fsyncs on SQLite, and all or nothing.
   return db.transaction().execute(async (trx) => {

@@ -19,8 +19,18 @@ describe("dates, times, numbers and lists per language", () => {
     expect(formatTime("2026-07-01T02:30:00.000Z", "fr", zone)).toBe("22 h 30");
     expect(zoneAbbreviation("2026-07-01T02:30:00.000Z", "fr", zone)).toBe("HAE");
     expect(formatDateTime("2026-07-01T02:30:00.000Z", "fr", zone)).toBe("30 juin 2026, 22 h 30");
-    expect(formatDateTime("2026-01-01T09:49:00.000Z", "fr", zone)).toBe("1 janv. 2026, 4 h 49");
-    expect(formatDateTime("2026-01-01T09:49:00.000Z", "fr", zone, true)).toBe("1 janv. 2026");
+    expect(formatDateTime("2026-01-01T09:49:00.000Z", "fr", zone)).toBe("1er janv. 2026, 4 h 49");
+    expect(formatDateTime("2026-01-01T09:49:00.000Z", "fr", zone, true)).toBe("1er janv. 2026");
+  });
+
+  it("writes the first of a month \"1er\" in French beside the month's name, and every other day as a number", () => {
+    expect(formatLongDate("2031-03-01T17:00:00.000Z", "fr", zone)).toBe("1er mars 2031");
+    expect(formatEventWhen("2031-03-01T05:00:00.000Z", null, true, "fr", zone)).toBe("samedi 1er mars 2031 (toute la journée)");
+    expect(formatShortDate("2031-03-01", "fr")).toBe("sam. 1er mars");
+    expect(formatLongDate("2031-03-11T17:00:00.000Z", "fr", zone)).toBe("11 mars 2031");
+    expect(formatLongDate("2031-03-21T17:00:00.000Z", "fr", zone)).toBe("21 mars 2031");
+    expect(formatLongDate("2031-03-01T17:00:00.000Z", "en", zone)).toBe("March 1, 2031");
+    expect(formatShortDate("2031-03-01", "en")).toBe("Sat 1 Mar");
   });
 
   it("says a missing date is not available in each language", () => {

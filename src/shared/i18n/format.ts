@@ -27,17 +27,28 @@ function dateFormat(lang: Lang, timeZone: string | undefined, options: Intl.Date
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
+/**
+ * A date as `format` writes it, with French's ordinal for the first of a month beside its name ("1er mars",
+ * "samedi 1er mars 2031"), which Intl writes "1 mars".
+ */
+function written(format: Intl.DateTimeFormat, date: Date, lang: Lang): string {
+  if (lang !== "fr") return format.format(date);
+  const parts = format.formatToParts(date);
+  if (!parts.some((part) => part.type === "month")) return format.format(date);
+  return parts.map((part) => (part.type === "day" && Number(part.value) === 1 ? "1er" : part.value)).join("");
+}
+
 /** "November 22, 2026" / "22 novembre 2026", or "N/A" / "s. o." when there is no usable date. */
 export function formatLongDate(value: string | Date | null | undefined, lang: Lang, timeZone?: string): string {
   if (value === null || value === undefined || value === "") return WORDS[lang].notAvailable;
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return WORDS[lang].notAvailable;
-  return dateFormat(lang, timeZone, { year: "numeric", month: "long", day: "numeric" }).format(date);
+  return written(dateFormat(lang, timeZone, { year: "numeric", month: "long", day: "numeric" }), date, lang);
 }
 
 /** "Friday, December 4, 2026" / "vendredi 4 décembre 2026" in the zone. */
 export function formatDay(value: string | Date, lang: Lang, timeZone: string): string {
-  return dateFormat(lang, timeZone, { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(toDate(value));
+  return written(dateFormat(lang, timeZone, { weekday: "long", year: "numeric", month: "long", day: "numeric" }), toDate(value), lang);
 }
 
 /** "6:00 PM" / "18 h" ("18 h 30") in the zone. */
@@ -56,7 +67,7 @@ export function formatDateTime(value: string | Date, lang: Lang, timeZone: strin
   // French spells the fields out: its `timeStyle: "short"` pads the hour ("04 h 49"), which Québec usage does not.
   const french: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", ...(allDay ? {} : { hour: "numeric", minute: "2-digit" }) };
   const options: Intl.DateTimeFormatOptions = lang === "fr" ? french : allDay ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" };
-  const text = dateFormat(lang, timeZone, options).format(toDate(value));
+  const text = written(dateFormat(lang, timeZone, options), toDate(value), lang);
   return lang === "fr" ? frenchHours(text) : text;
 }
 
@@ -95,7 +106,7 @@ export function formatClock(time: string, lang: Lang): string {
 export function formatShortDate(iso: string, lang: Lang): string {
   // English has used the British order ("Thu 25 Dec") for the hours' dates.
   const format = dateFormat(lang, "UTC", { weekday: "short", day: "numeric", month: "short" }, lang === "en" ? "en-GB" : INTL_LOCALE[lang]);
-  return format.format(new Date(`${iso}T12:00:00Z`)).replace(",", "");
+  return written(format, new Date(`${iso}T12:00:00Z`), lang).replace(",", "");
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

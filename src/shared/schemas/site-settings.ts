@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { singleLine } from "../text.ts";
 import { messages } from "../messages.ts";
-import { LANGUAGES } from "../i18n/languages.ts";
+import { LANGUAGES, type Language } from "../i18n/languages.ts";
+import { TranslationsSchema, translationsInput } from "./translations.ts";
 
 const text = messages.siteSettings;
 
@@ -135,6 +136,29 @@ export const SiteSettingsSchema = z.object({
     context.addIssue({ code: "custom", path: ["defaultLanguage"], message: "The default language must be one of the languages offered." });
   }
 });
+
+/** The settings' texts a visitor reads that may have a translation per offered language (entity type `site`). */
+export const SITE_TRANSLATABLE = ["associationName", "tagline"] as const;
+export type SiteText = (typeof SITE_TRANSLATABLE)[number];
+
+/** A single line of up to 200 characters; blank removes the translation. */
+const translatedLine = z.string().overwrite(singleLine).trim().max(200, { error: text.tooLong(200) }).nullish().transform((value) => (value ? value : null));
+
+/** The association's name and tagline in the site's other languages, sent beside the settings. */
+export const SiteTranslationsInputSchema = translationsInput({ associationName: translatedLine, tagline: translatedLine });
+
+/** What GET /site-settings answers and PUT /site-settings takes: the settings, with their texts' translations. */
+export const SiteSettingsWithTranslationsSchema = z.intersection(
+  SiteSettingsSchema,
+  z.object({ translations: TranslationsSchema.optional() }),
+);
+export const SiteSettingsInputSchema = z.intersection(SiteSettingsSchema, z.object({ translations: SiteTranslationsInputSchema }));
+
+/**
+ * The settings as a page in one language shows them: the texts translated, else the originals, each of those named
+ * in `fallback` with the language it is written in (the page marks it with `lang`).
+ */
+export type LocalizedSiteSettings = SiteSettings & { fallback: Partial<Record<SiteText, Language>> };
 
 export type SponsorLogo = z.infer<typeof SponsorLogoSchema>;
 export type HeroPhoto = z.infer<typeof HeroPhotoSchema>;

@@ -3,6 +3,8 @@
 import type { Route } from "./+types/admin-site-settings";
 import { messages } from "#shared/messages.ts";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
+import type { Translations } from "#shared/schemas/translations.ts";
+import { translationsOf } from "#web/components/ui/translation-section.tsx";
 import { ApiError, apiFetch, type Fetcher } from "../lib/api-client.ts";
 import { requireUser, serverFetch } from "../lib/app-context.ts";
 import { MANAGE_NAMESPACE, manageT } from "../lib/manage-text.ts";
@@ -13,7 +15,7 @@ export const handle = { i18n: [MANAGE_NAMESPACE] };
 
 async function load(fetcher?: Fetcher) {
   try {
-    return { settings: await apiFetch<SiteSettings>("/site-settings", {}, fetcher), loadError: null };
+    return { settings: await apiFetch<SiteSettings & { translations?: Translations }>("/site-settings", {}, fetcher), loadError: null };
   } catch (error) {
     return { settings: null, loadError: `${messages.siteSettings.loadFailed} ${error instanceof ApiError ? error.message : ""}`.trim() };
   }
@@ -29,11 +31,12 @@ export function clientLoader() {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<SiteSettingsActionData> {
-  const parsed = parseSiteSettingsForm(await request.formData());
+  const form = await request.formData();
+  const parsed = parseSiteSettingsForm(form);
   if (!parsed.ok) return { outcome: parsed.outcome, result: parsed.result };
   const { submission } = parsed;
   try {
-    await apiFetch<SiteSettings>("/site-settings", { method: "PUT", json: submission.value });
+    await apiFetch<SiteSettings>("/site-settings", { method: "PUT", json: { ...submission.value, ...translationsOf(form) } });
     return { outcome: { kind: "success", text: (await manageT())("siteSettings.saved") }, result: submission.reply() };
   } catch (error) {
     const fields = error instanceof ApiError ? error.fields : {};

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/business";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp, loadOr } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { TRUNCATE } from "#shared/constants.ts";
@@ -49,7 +50,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         services.events.atBusiness(business.id).then((list) => services.events.withLocations(list)),
         Promise.all([services.offers.atBusiness(business.id), services.offers.today()]).then(([list, today]) => list.map((offer) => toOfferCard(offer, today))),
         services.tags.getMany(business.tags),
-        services.siteSettings.get(),
+        localizedSite(services, request),
         services.businesses.hoursDetails(business),
         services.freshness.checkedOn(business.id),
       ]);

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/contact";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
@@ -10,7 +11,7 @@ import { usePublicText } from "../lib/public-text.ts";
 export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const site = await getApp(context).services.siteSettings.get();
+  const site = await localizedSite(getApp(context).services, request);
   return { mailingAddress: site.mailingAddress, generalEmail: site.generalEmail, volunteerEmail: site.volunteerEmail, associationName: site.associationName, origin: siteOrigin(request, context) };
 }
 

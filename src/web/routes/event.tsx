@@ -3,10 +3,11 @@
 import { lazy, Suspense, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/event";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
-import { formatEventWhen, localDate } from "#shared/zoned-time.ts";
+import { localDate } from "#shared/zoned-time.ts";
 import { occursOn } from "#shared/recurrence.ts";
 import { volunteerPaths } from "#shared/schemas/volunteer.ts";
 import { errorStatus, refusal, type OccurrenceActionData } from "../features/events/occurrence-result.ts";
@@ -47,7 +48,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services, user } = getApp(context);
   const origin = siteOrigin(request, context);
   const { eventId, date } = params as Params;
-  const [found, site] = await Promise.all([date ? services.events.findOccurrence(eventId, date) : services.events.find(eventId), services.siteSettings.get()]);
+  const [found, site] = await Promise.all([date ? services.events.findOccurrence(eventId, date) : services.events.find(eventId), localizedSite(services, request)]);
   if (!found) return data({ origin, state: "not-found" as const }, { status: 404 });
   const { events } = await services.events.withLocations([found]);
   // The name and description in the page's language, else the originals marked with theirs.
@@ -73,7 +74,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const canChange = user?.role === "admin" && event.occurrenceDate !== null;
   const series = canChange ? await services.events.find(eventId) : undefined;
   const planned = series?.recurrenceRule && date ? occursOn({ start: series.eventDate, end: series.endDate, rule: series.recurrenceRule }, date, site.timeZone) : null;
-  const moved = planned && (planned.start !== event.eventDate || planned.end !== event.endDate) ? formatEventWhen(planned.start, planned.end, event.allDay, site.timeZone) : null;
+  const moved = planned && (planned.start !== event.eventDate || planned.end !== event.endDate) ? formatEventWhenIn(planned.start, planned.end, event.allDay, language, site.timeZone) : null;
   const place = event.business ? { id: event.business.id, name: event.business.name, ...event.business.coordinates } : null;
   // Link previews show the event's image, else the logo of the business it is held at.
   const logo = !event.imageUrl && event.business ? ((await services.businesses.find(event.business.id))?.logoUrl ?? null) : null;

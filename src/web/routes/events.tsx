@@ -1,4 +1,5 @@
 import type { Route } from "./+types/events";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp, loadOr } from "../lib/app-context.ts";
 import { TRUNCATE } from "#shared/constants.ts";
 import { EventCard } from "../features/events/event-card.tsx";
@@ -22,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context,
     "events",
     async () => {
-      const [soon, before, site] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now }), services.siteSettings.get()]);
+      const [soon, before, site] = await Promise.all([services.events.upcoming({ now }), services.events.past({ now }), localizedSite(services, request)]);
       const located = await services.events.withLocations([...soon, ...before]);
       // Names and descriptions in the page's language, else the originals marked with theirs.
       const languages = languageSettingsOf(site);

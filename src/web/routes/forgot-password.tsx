@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/forgot-password";
+import { metaText } from "#web/features/seo/meta-text.ts";
 import { pageMeta } from "../features/seo/index.ts";
 import { paths } from "../lib/paths.ts";
 import { PageTitle, withoutTitle } from "../lib/page-title.tsx";
@@ -9,7 +10,7 @@ import { ForgotPasswordForm } from "../features/account/index.ts";
 export const handle = { i18n: ["account"] };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  withoutTitle(pageMeta(matches, { title: "Forgot Password", description: "Get an email with a link to choose a new password for your account.", path: paths.forgotPassword }));
+  withoutTitle(pageMeta(matches, { title: metaText(matches, "account").t("linkPreviews.forgotPassword.title"), description: metaText(matches, "account").t("linkPreviews.forgotPassword.description"), path: paths.forgotPassword }));
 
 export default function ForgotPassword() {
   const { t } = useTranslation("account");

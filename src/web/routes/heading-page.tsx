@@ -3,6 +3,7 @@
 import { data } from "react-router";
 import type { TFunction } from "i18next";
 import type { Route } from "./+types/heading-page";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp } from "../lib/app-context.ts";
 import { HEADING_PAGES } from "../lib/heading-pages.ts";
 import { pageTitle } from "../lib/meta.ts";
@@ -26,10 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!heading) throw data(null, { status: 404 });
   const slug = cmsSlug(pathname);
   const { services, user } = getApp(context);
-  const site = await services.siteSettings.get();
+  const settings = await services.siteSettings.get();
   // The CMS page in the page's language where it is translated (a member page's: the person's choice).
-  const language = pageLanguage(new URL(request.url).pathname, languageSettingsOf(site), user?.language ?? cookieLanguage(request.headers.get("cookie")));
-  const page = slug ? await services.pages.findVisible(user, slug, language) : null;
+  const language = pageLanguage(new URL(request.url).pathname, languageSettingsOf(settings), user?.language ?? cookieLanguage(request.headers.get("cookie")));
+  const [page, site] = await Promise.all([slug ? services.pages.findVisible(user, slug, language) : null, services.siteSettings.localized(language)]);
   return { heading, html: page?.html ?? null, htmlLang: page?.lang?.content, path: pathname, summary: page?.summary ?? null, associationName: site.associationName };
 }
 

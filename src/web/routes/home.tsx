@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useState, type ReactNode } from "react";
 import { Await } from "react-router";
 import type { Route } from "./+types/home";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
@@ -24,13 +25,14 @@ export const handle = SCRIPTS_AFTER_PAINT;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getApp(context);
-  const site = await app.services.siteSettings.get();
+  const site = await localizedSite(app.services, request);
   // Not awaited: the page streams, and each section shows its loading text until its promise settles.
   const sections = loadHomeSections(app, pageLanguage(new URL(request.url).pathname, languageSettingsOf(site)));
   return {
     origin: siteOrigin(request, context),
     associationName: site.associationName,
     tagline: site.tagline,
+    fallback: site.fallback,
     heroPhotos: site.heroPhotos,
     ...sections,
   };
@@ -76,7 +78,7 @@ function FailureMessage({ children }: { children: ReactNode }) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = usePublicText();
-  const { origin, associationName, tagline, heroPhotos, posts, events, offers, failures } = loaderData;
+  const { origin, associationName, tagline, fallback, heroPhotos, posts, events, offers, failures } = loaderData;
   // The map loads later, in the browser; its failure joins the sections' red message, said once.
   const [mapFailed, setMapFailed] = useState(false);
   const onMapFailed = useCallback(() => setMapFailed(true), []);
@@ -85,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd data={organizationJsonLd(associationName, origin)} />
-      <HeroSlideshow photos={heroPhotos} headline={tagline} />
+      <HeroSlideshow photos={heroPhotos} headline={tagline} headlineLang={fallback.tagline} />
 
       <Suspense fallback={mapFailed ? <FailureMessage>{withMap("")}</FailureMessage> : null}>
         <Await resolve={failures}>{(message) => (withMap(message) ? <FailureMessage>{withMap(message)}</FailureMessage> : null)}</Await>

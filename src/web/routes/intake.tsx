@@ -3,6 +3,7 @@
 import { useActionData } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/intake";
+import { metaText } from "#web/features/seo/meta-text.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
 import { paths } from "../lib/paths.ts";
 import { PageTitle, withoutTitle } from "../lib/page-title.tsx";
@@ -22,8 +23,8 @@ export const handle = { i18n: ["owners"] };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   withoutTitle(pageMeta(matches, {
-    title: "Business Feedback and Consent",
-    description: "A feedback and consent form for downtown businesses working with the association.",
+    title: metaText(matches, "owners").t("linkPreviews.intake.title"),
+    description: metaText(matches, "owners").t("linkPreviews.intake.description"),
     origin: loaderData?.origin ?? "",
     path: paths.member.intake,
   }));

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/login";
+import { metaText } from "#web/features/seo/meta-text.ts";
 import { getApp } from "../lib/app-context.ts";
 import { pageMeta } from "../features/seo/index.ts";
 import { paths } from "../lib/paths.ts";
@@ -32,7 +33,7 @@ export function action() {
 export const handle = { i18n: ["account"] };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  withoutTitle(pageMeta(matches, { title: "Login", description: "Log in to your account to manage your business listing and your profile.", path: paths.login }));
+  withoutTitle(pageMeta(matches, { title: metaText(matches, "account").t("linkPreviews.login.title"), description: metaText(matches, "account").t("linkPreviews.login.description"), path: paths.login }));
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { email, providers, providerError, siteAddress, notice } = loaderData;

@@ -15,7 +15,7 @@ import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
 import { usePublicText } from "../lib/public-text.ts";
-import { useSiteTimeZone } from "../lib/site.ts";
+import { localizedSite, useSiteTimeZone } from "../lib/site.ts";
 import { formatLongDate as formatLongDateIn } from "#shared/i18n/format.ts";
 import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
 
@@ -24,9 +24,10 @@ export const handle = SCRIPTS_AFTER_PAINT;
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const origin = siteOrigin(request, context);
-  const site = await services.siteSettings.get();
+  const settings = await services.siteSettings.get();
   // In the page's language where it is translated; JSON-LD and link previews take the same texts.
-  const post = await services.posts.find(params.postId, pageLanguage(new URL(request.url).pathname, languageSettingsOf(site)));
+  const language = pageLanguage(new URL(request.url).pathname, languageSettingsOf(settings));
+  const [post, site] = await Promise.all([services.posts.find(params.postId, language), services.siteSettings.localized(language)]);
   if (!post) return data({ origin, state: "not-found" as const }, { status: 404 });
   const [asText] = services.posts.asText([post], 300);
   return {

@@ -2,6 +2,8 @@
 import { Link } from "react-router";
 import { Trans, useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy";
+import { metaText } from "#web/features/seo/meta-text.ts";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { pageMeta, siteOrigin } from "../features/seo/page-meta.ts";
@@ -11,12 +13,12 @@ import { PageTitle, withoutTitle } from "../lib/page-title.tsx";
 export const handle = { ...SCRIPTS_AFTER_PAINT, i18n: ["account"] };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const site = await getApp(context).services.siteSettings.get();
+  const site = await localizedSite(getApp(context).services, request);
   return { associationName: site.associationName, origin: siteOrigin(request, context) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  withoutTitle(pageMeta(matches, { title: "Privacy", description: "What this site counts of its visitors, and how it keeps that private.", origin: loaderData?.origin ?? "", path: "/privacy" }));
+  withoutTitle(pageMeta(matches, { title: metaText(matches, "account").t("linkPreviews.privacy.title"), description: metaText(matches, "account").t("linkPreviews.privacy.description"), origin: loaderData?.origin ?? "", path: "/privacy" }));
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");

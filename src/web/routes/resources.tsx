@@ -1,5 +1,6 @@
 // /resources: the association's public documents, for everyone (members see the others on /myqsa/research).
 import type { Route } from "./+types/resources";
+import { localizedSite } from "#web/lib/site.ts";
 import { getApp } from "../lib/app-context.ts";
 import { metaText, pageMeta } from "../features/seo/index.ts";
 import { pageTitle } from "../lib/meta.ts";
@@ -14,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = libraryQuery(new URL(request.url));
   const { services } = getApp(context);
   // Read as a visitor, whoever asks: the public ones only, the same page for a member and a stranger.
-  const [list, site] = await Promise.all([services.documents.list(null, query), services.siteSettings.get()]);
+  const [list, site] = await Promise.all([services.documents.list(null, query), localizedSite(services, request)]);
   return { ...query, list, associationName: site.associationName };
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/signup";
+import { metaText } from "#web/features/seo/meta-text.ts";
 import { getApp } from "../lib/app-context.ts";
 import { pageMeta } from "../features/seo/index.ts";
 import { paths } from "../lib/paths.ts";
@@ -22,7 +23,7 @@ export function action() {
 export const handle = { i18n: ["account"] };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  withoutTitle(pageMeta(matches, { title: "Sign Up", description: "Create an account to claim your business's listing and keep it up to date.", path: paths.signup }));
+  withoutTitle(pageMeta(matches, { title: metaText(matches, "account").t("linkPreviews.signup.title"), description: metaText(matches, "account").t("linkPreviews.signup.description"), path: paths.signup }));
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { providers, providerError, siteAddress } = loaderData;

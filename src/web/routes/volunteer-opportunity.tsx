@@ -4,6 +4,7 @@
 import { data, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/volunteer-opportunity";
+import { metaText } from "#web/features/seo/meta-text.ts";
 import { getApp, serverFetch } from "../lib/app-context.ts";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
 import { pageMeta } from "../features/seo/index.ts";
@@ -33,7 +34,7 @@ export const handle = { i18n: ["members"] };
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   withoutTitle(pageMeta(matches, {
     title: loaderData?.state === "ok" ? loaderData.opportunity.title : volunteerMessages.notFound,
-    description: loaderData?.state === "ok" ? `Volunteer: ${loaderData.opportunity.title}` : volunteerMessages.notFound,
+    description: loaderData?.state === "ok" ? metaText(matches, "members").t("linkPreviews.opportunity", { title: loaderData.opportunity.title }) : volunteerMessages.notFound,
     path: volunteerPaths.opportunity(params.opportunityId),
   }));
 

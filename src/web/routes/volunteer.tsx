@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/volunteer";
+import { metaText } from "#web/features/seo/meta-text.ts";
 import { getApp, serverFetch } from "../lib/app-context.ts";
 import { apiFetch } from "../lib/api-client.ts";
 import { pageMeta } from "../features/seo/index.ts";
@@ -20,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const handle = { i18n: ["members"] };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  withoutTitle(pageMeta(matches, { title: "Volunteer", description: "Help at the association's events and in the neighbourhood: the open volunteer shifts.", path: volunteerPaths.list }));
+  withoutTitle(pageMeta(matches, { title: metaText(matches, "members").t("linkPreviews.volunteer.title"), description: metaText(matches, "members").t("linkPreviews.volunteer.description"), path: volunteerPaths.list }));
 
 export default function VolunteerList({ loaderData }: Route.ComponentProps) {
   const { opportunities, timeZone } = loaderData;

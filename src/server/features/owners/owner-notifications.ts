@@ -1,6 +1,7 @@
 // Mail about requests: a digest of new ones to the association (at most one per recipient every 15 minutes), and the
 // decision to the person who asked.
 import type { Mailer } from "#server/mail/mailer.ts";
+import type { Language } from "#shared/i18n/index.ts";
 import { mailT, RecipientLanguages } from "#server/mail/recipient-language.ts";
 import { message } from "#server/mail/templates.ts";
 import { NOTIFICATION_PREFERENCES_PATH, type Delivery } from "#shared/schemas/notification-preferences.ts";
@@ -14,7 +15,8 @@ export interface OwnerNotificationsOptions {
   mailer: Mailer | undefined;
   /** The site's public address, for links. */
   siteUrl: string;
-  siteName: () => Promise<string>;
+  /** The association's name, in `language` where it is translated. */
+  siteName: (language?: Language) => Promise<string>;
   /** The notification address of the site settings, or "" for every administrator. */
   notificationEmail: () => Promise<string>;
   onError?: (error: unknown) => void;
@@ -54,8 +56,8 @@ export class OwnerNotifications {
       if (last && now.getTime() - Date.parse(last) < DIGEST_INTERVAL_MS) continue;
       const fresh = await this.options.repository.pendingSince(last);
       if (fresh.length === 0) continue;
-      const site = await this.options.siteName();
-      const t = await mailT(await this.languages.ofEmail(recipient));
+      const language = await this.languages.ofEmail(recipient);
+      const [site, t] = await Promise.all([this.options.siteName(language), mailT(language)]);
       const count = fresh.length;
       const lines = [
         t("requests.digestIntro", { count, site }),
@@ -86,8 +88,8 @@ export class OwnerNotifications {
     const { mailer } = this.options;
     if (!mailer) return;
     if (outcome !== "closed" && this.options.requestsDecidedDelivery && (await this.options.requestsDecidedDelivery(request.userId)) !== "at once") return;
-    const site = await this.options.siteName();
-    const t = await mailT(await this.languages.ofUser(request.userId));
+    const language = await this.languages.ofUser(request.userId);
+    const [site, t] = await Promise.all([this.options.siteName(language), mailT(language)]);
     const what = t("requests.decisionWhat", { kind: t(`requests.kinds.${request.kind}`), business: request.businessName });
     const lines =
       outcome === "approved"

@@ -123,9 +123,10 @@ export function createSeoRoutes({
     const prefix = language === "en" ? "" : `/${language}`;
     /** The site's settings and the catalog's words in this language, or null when the site does not offer it. */
     async function inLanguage(c: Context<AppEnv>) {
-      const site = await c.var.services.siteSettings.get();
-      if (language !== "en" && !languageSettingsOf(site).languages.includes(language)) return null;
-      return { site, t: await getFixedT(language, "public") };
+      const settings = await c.var.services.siteSettings.get();
+      if (language !== "en" && !languageSettingsOf(settings).languages.includes(language)) return null;
+      // The association's name in the feed's language where it is translated.
+      return { site: await c.var.services.siteSettings.localized(language), t: await getFixedT(language, "public") };
     }
 
     /** A calendar of events, located and in the site's zone. */

@@ -5,10 +5,19 @@ import { invalidInput } from "#server/validation.ts";
 import { pathFromUrl, type FileService } from "#server/storage/file.service.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { messages } from "#shared/messages.ts";
-import { SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { SITE_TRANSLATABLE, SiteSettingsSchema, SiteTranslationsInputSchema, type LocalizedSiteSettings, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { localizedText, type Translations } from "#shared/schemas/translations.ts";
+import type { Language } from "#shared/i18n/index.ts";
+import { translationMessages, type TranslationRepository } from "#server/features/translation/index.ts";
 import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from "#shared/upload-kinds.ts";
 import { keptPerContentVersion, type ContentVersion } from "#server/lib/per-content-version.ts";
 import { DEFAULT_SITE_SETTINGS, type SiteSettingsRepository } from "./site-settings.repository.ts";
+
+/** Where the settings' texts in other languages are kept (entity type `site`, docs/decisions/0044-content-translations.md). */
+export type SiteTranslationStore = Pick<TranslationRepository, "read" | "replace">;
+
+/** The one row's id among the translations. */
+const SITE_ID = "site";
 
 /** What saving needs besides the row: the audit trail, and the uploads the images are. */
 export interface SiteSettingsWriteDeps {
@@ -38,20 +47,48 @@ export class SiteSettingsService {
   private readonly repository: SiteSettingsRepository;
   private readonly deps: SiteSettingsWriteDeps | undefined;
   private readonly stored: () => Promise<SiteSettings>;
+  private readonly texts: SiteTranslationStore | undefined;
+  private readonly storedTranslations: () => Promise<Translations>;
   /**
    * Without `deps` the settings can be read, not saved (a build for reading only, as the seed's). With
    * `contentVersion` (the database's) they are read once per change of content: nearly every page and read asks.
    */
-  constructor(repository: SiteSettingsRepository, deps?: SiteSettingsWriteDeps, contentVersion?: ContentVersion) {
+  constructor(repository: SiteSettingsRepository, deps?: SiteSettingsWriteDeps, contentVersion?: ContentVersion, texts?: SiteTranslationStore) {
     this.repository = repository;
     this.deps = deps;
+    this.texts = texts;
     const read = async () => (await repository.get()) ?? DEFAULT_SITE_SETTINGS;
     this.stored = contentVersion ? keptPerContentVersion(contentVersion, read) : read;
+    // Translations count in the content version too (migration 0083's trigger).
+    const readTranslations = async () => (texts ? ((await texts.read("site", [SITE_ID])).get(SITE_ID) ?? {}) : {});
+    this.storedTranslations = contentVersion ? keptPerContentVersion(contentVersion, readTranslations) : readTranslations;
   }
 
   /** The stored settings, or the defaults of a fresh install; shared by every caller, never to be changed. */
   get(): Promise<SiteSettings> {
     return this.stored();
+  }
+
+  /** The settings' texts in the site's other languages, by language and field; shared by every caller, never to be changed. */
+  translations(): Promise<Translations> {
+    return this.storedTranslations();
+  }
+
+  /**
+   * The settings as a page in `language` shows them: each text's translation, else the original, named in
+   * `fallback` with the site's default language.
+   */
+  async localized(language: Language): Promise<LocalizedSiteSettings> {
+    const settings = await this.get();
+    if (language === settings.defaultLanguage) return { ...settings, fallback: {} };
+    const translations = await this.translations();
+    const localized: LocalizedSiteSettings = { ...settings, fallback: {} };
+    for (const field of SITE_TRANSLATABLE) {
+      const { text, lang } = localizedText(settings[field], translations, field, language, settings.defaultLanguage);
+      localized[field] = text ?? settings[field];
+      if (lang) localized.fallback[field] = lang;
+    }
+    return localized;
   }
 
   /**
@@ -66,6 +103,14 @@ export class SiteSettingsService {
     const parsed = SiteSettingsSchema.safeParse(input);
     if (!parsed.success) throw invalidInput(parsed.error.issues, messages.siteSettings.invalid);
     const settings = parsed.data;
+    const sent = SiteTranslationsInputSchema.safeParse(input !== null && typeof input === "object" ? (input as { translations?: unknown }).translations : undefined);
+    if (!sent.success) throw invalidInput(sent.error.issues.map((issue) => ({ ...issue, path: ["translations", ...issue.path] })), messages.siteSettings.invalid);
+    const translations = sent.data;
+    // Checked against the settings being saved: a language turned on in the same save may be translated into.
+    for (const language of Object.keys(translations ?? {}) as Language[]) {
+      const message = language === settings.defaultLanguage ? translationMessages.isDefault(language) : !settings.languages.includes(language) ? translationMessages.notOffered(language) : null;
+      if (message) throw Validation(message, { [`translations.${language}`]: message });
+    }
 
     const current = await this.get();
     const before = filesOf(current);
@@ -95,6 +140,10 @@ export class SiteSettingsService {
         claimed.push(fullPath);
       }
       await this.repository.save(settings);
+      if (translations && this.texts) {
+        const languages = Object.fromEntries(Object.entries(translations).map(([language, values]) => [language, Object.fromEntries(SITE_TRANSLATABLE.map((field) => [field, values?.[field] ?? null]))]));
+        await this.texts.replace("site", SITE_ID, languages, SITE_TRANSLATABLE);
+      }
     } catch (error) {
       await deps.files.release(...claimed);
       throw error;
@@ -103,5 +152,11 @@ export class SiteSettingsService {
     await deps.files.release(...[...before].filter((fullPath) => !after.has(fullPath) && uploadKindOf(fullPath)));
     await deps.audit.record(admin, { action: "update", entityType: "settings", entityId: "site", summary: `Site settings: ${settings.associationName}` });
     return this.get();
+  }
+
+  /** The settings with their texts' translations, as the API answers them. */
+  async withTranslations(): Promise<SiteSettings & { translations: Translations }> {
+    const [settings, translations] = await Promise.all([this.get(), this.translations()]);
+    return { ...settings, translations };
   }
 }

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { SiteSettings } from "#shared/schemas/site-settings.ts";
+import type { LocalizedSiteSettings, SiteSettings } from "#shared/schemas/site-settings.ts";
 import { useTranslation } from "react-i18next";
 import { paths } from "#web/lib/paths.ts";
 import { useLocalize } from "#web/lib/language.ts";
 
 /** `newsletter`: the newsletter's sign-up form, shown at the top of every page's footer. */
-export function SiteFooter({ site, newsletter }: { site: SiteSettings | null; newsletter?: ReactNode }) {
+export function SiteFooter({ site, newsletter }: { site: (SiteSettings & Partial<Pick<LocalizedSiteSettings, "fallback">>) | null; newsletter?: ReactNode }) {
   const { t } = useTranslation("common");
   const localize = useLocalize();
   const sponsors = site?.sponsorLogos ?? [];
@@ -56,7 +56,7 @@ export function SiteFooter({ site, newsletter }: { site: SiteSettings | null; ne
           </Link>
         </nav>
         <p className="mt-2 text-sm text-stone-600">
-          &copy; {new Date().getFullYear()} {site?.associationName ?? "Niche"}
+          &copy; {new Date().getFullYear()} <span lang={site?.fallback?.associationName}>{site?.associationName ?? "Niche"}</span>
         </p>
       </div>
     </footer>

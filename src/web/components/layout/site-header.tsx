@@ -9,6 +9,8 @@ import { AccountMenu } from "./account-menu.tsx";
 
 interface Props {
   associationName: string;
+  /** The language the name is written in when it is not the page's (its translation is missing). */
+  associationNameLang?: string;
   user: { role: string | null } | null;
   /** A member's count of unread announcements; null for anyone who is not a member. */
   unreadAnnouncements?: number | null;
@@ -22,7 +24,7 @@ const links = [
   { to: paths.contact, label: "nav.contact" },
 ] as const;
 
-export function SiteHeader({ associationName, user, unreadAnnouncements = null }: Props) {
+export function SiteHeader({ associationName, associationNameLang, user, unreadAnnouncements = null }: Props) {
   const { t } = useTranslation("common");
   const localize = useLocalize();
   const { pathname } = useLocation();
@@ -36,7 +38,9 @@ export function SiteHeader({ associationName, user, unreadAnnouncements = null }
           <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-700 text-sm text-white">
             N
           </span>
-          <span className="text-base leading-tight sm:text-lg">{associationName}</span>
+          <span lang={associationNameLang} className="text-base leading-tight sm:text-lg">
+            {associationName}
+          </span>
         </Link>
         <nav aria-label={t("nav.main")} className="order-last -mx-2 w-full sm:order-none sm:mx-0 sm:w-auto sm:flex-1">
           <ul className="flex flex-wrap items-center gap-x-0.5 gap-y-1 sm:gap-x-1">

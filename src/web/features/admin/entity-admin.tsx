@@ -1,5 +1,6 @@
 // One admin screen for any entity: its list (paged and searched on the server, the page and search in the
 // address) beside its add/edit form, both drawn from the entity's description in screens.tsx.
+import { useErrorText } from "#web/lib/error-text.ts";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -48,7 +49,7 @@ function ScreenForm({ name, screen, editing, sources, round, extras, onCancel }:
   const texts = useEntityTexts(screen.view);
   const { fields: views } = screen.view;
   const initial = Object.fromEntries(Object.entries(views).flatMap(([key, view]) => (view.initial ? [[key, view.initial]] : [])));
-  const hidden: Record<string, string> = { intent: "save", ...(editing ? { id: editing.id, label: screen.title(editing) } : {}) };
+  const hidden: Record<string, string> = { intent: "save", ...(editing ? { id: editing.id, label: screen.title(editing, t) } : {}) };
   return (
     <EntityForm
       id={`${name}-form`}
@@ -83,6 +84,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [seen, setSeen] = useState<[unknown, unknown]>([saver.data, remover.data]);
   const { t } = useTranslation("admin");
+  const say = useErrorText();
   const texts = useEntityTexts(screen.view);
   const plural = texts("plural");
 
@@ -118,7 +120,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
     }
   }
 
-  const heading = editing ? texts("edit", { title: screen.title(editing) }) : texts("add");
+  const heading = editing ? texts("edit", { title: screen.title(editing, t) }) : texts("add");
   const q = params.get("q") ?? "";
   const busy = saver.state !== "idle" || remover.state !== "idle";
   return (
@@ -138,14 +140,14 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
         <ListControls search={screen.search} sort={screen.sort} list={name} />
         {loadError && (
           <p role="alert" className={ui.error}>
-            {loadError}
+            {say(loadError)}
           </p>
         )}
         {list && list.total === 0 && <p className="mt-3 text-stone-700">{q ? texts("noMatch") : texts("none")}</p>}
         {list && list.total > 0 && (
           <ul className="mt-3 divide-y divide-stone-200" aria-label={plural}>
             {list.items.map((row) => {
-              const title = screen.title(row);
+              const title = screen.title(row, t);
               return (
                 <li key={row.id} className="py-3">
                   <h3 className="font-semibold break-words">

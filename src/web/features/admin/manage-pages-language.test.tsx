@@ -169,7 +169,7 @@ describe("Insights", () => {
     ]);
     expect(texts(page, "details tbody th")).toEqual(["2 novembre 2026", "3 novembre 2026"]);
     expect(texts(page, "td")).toEqual(expect.arrayContaining(["1 200", "1 500"]));
-    expect(texts(page, "caption")).toEqual(expect.arrayContaining(["Commerces les plus consultés, du 1 novembre 2026 au 3 novembre 2026"]));
+    expect(texts(page, "caption")).toEqual(expect.arrayContaining(["Commerces les plus consultés, du 1er novembre 2026 au 3 novembre 2026"]));
     expect(texts(page, "a[download]")).toEqual(expect.arrayContaining(["Exporter en CSV : commerces les plus consultés"]));
   });
 

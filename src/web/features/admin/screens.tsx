@@ -44,7 +44,8 @@ export interface Screen<R extends Row = Row> {
   /** What of a listed item its row needs: the page sends only that (read in full when edited, see `loadFull`). */
   row?: (item: R) => Row;
   sources?: OptionSource[];
-  title: (row: R) => string;
+  /** The item's name; in the page's language where it is made of words (`t` reads the `admin` catalog). */
+  title: (row: R, t?: TFunction) => string;
   link?: (row: R) => string;
   /** The form's values for an item; the item itself when left out. */
   values?: (row: R) => Record<string, unknown>;
@@ -71,7 +72,11 @@ const byDate: SortChoice = { asc: "Oldest first", desc: "Newest first", usual: "
 const define = <R extends Row>(screen: Screen<R>) => screen as unknown as Screen;
 
 
-const offerLabel = (offer: AdminOffer) => `${offer.type} at ${offer.businessName ?? "Unknown business"}`;
+/** "<type> at <business>", in the page's language when given its `admin` catalog. */
+const offerLabel = (offer: AdminOffer, t?: TFunction) =>
+  t
+    ? t("offerTitle.title", { type: t(`fields.offer.type.options.${offer.type}`, { defaultValue: offer.type }), business: offer.businessName ?? t("offerTitle.unknownBusiness") })
+    : `${offer.type} at ${offer.businessName ?? "Unknown business"}`;
 
 export const SCREENS: Record<string, Screen> = {
   markers: define<BusinessAdmin>({
@@ -406,7 +411,7 @@ export const SCREENS: Record<string, Screen> = {
         const detail = detailOf(error, messages.adminOffers.mustBeLoggedIn);
         return editing ? messages.adminOffers.updateFailed(detail) : messages.adminOffers.addFailed(detail);
       },
-      confirm: (o, t) => t("confirm.offer", { name: offerLabel(o) }),
+      confirm: (o, t) => t("confirm.offer", { name: offerLabel(o, t) }),
       deleteFailed: (detail) => messages.adminOffers.deleteFailed(detail),
     },
   }),

@@ -10,6 +10,12 @@ import { LANGUAGE_NAMES, LANGUAGES } from "#shared/i18n/index.ts";
 import { Field, InputField, OutcomeMessage, selectProps, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { useManageText } from "#web/lib/manage-text.ts";
 import { AddImage, ImageList, ItemButtons, type ListNames } from "./site-image-list.tsx";
+import { TranslationSection } from "#web/components/ui/translation-section.tsx";
+import type { FieldView } from "#shared/schemas/entity.ts";
+import type { Translations } from "#shared/schemas/translations.ts";
+
+/** The form's id, and the key of its fetcher, by which the language switch finds the messages beside its fields. */
+export const SITE_SETTINGS_FORM = "site-settings";
 
 export interface SiteSettingsActionData {
   outcome: Outcome;
@@ -215,12 +221,12 @@ function ImageListField<Item extends Record<string, unknown>, Fieldset>({ id, na
   );
 }
 
-export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
-  const fetcher = useFetcher<SiteSettingsActionData>();
+export function SiteSettingsForm({ settings }: { settings: SiteSettings & { translations?: Translations } }) {
+  const fetcher = useFetcher<SiteSettingsActionData>({ key: SITE_SETTINGS_FORM });
   // A save refused before it is sent: said as the server's refusals are, until the next save.
   const [refused, setRefused] = useState<Outcome>(null);
   const [form, fields] = useForm<FormFields, SiteSettings>({
-    id: "site-settings",
+    id: SITE_SETTINGS_FORM,
     lastResult: fetcher.data?.result,
     defaultValue: defaultsOf(settings),
     shouldValidate: "onSubmit",
@@ -242,6 +248,11 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const heroPhotos = useListNames("heroPhotos");
   const sponsors = useListNames("sponsors");
   const hint = (id: string, key: string) => ({ id, text: t(`siteSettings.${key}`) });
+  // The texts a visitor reads that may be translated, offered in the language switch.
+  const translatable: Record<string, FieldView> = {
+    associationName: { label: t("siteSettings.associationName"), widget: "text", maxLength: 200, translatable: true },
+    tagline: { label: t("siteSettings.tagline"), widget: "text", maxLength: 200, translatable: true },
+  };
 
   return (
     <section aria-labelledby="site-settings-heading" className="card max-w-2xl">
@@ -250,6 +261,7 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
       </h2>
       <p className="mt-1 text-sm text-stone-700">{t("siteSettings.intro")}</p>
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4" aria-busy={busy}>
+        <TranslationSection formId={SITE_SETTINGS_FORM} views={translatable} values={{ translations: settings.translations ?? {} }} />
         <InputField field={fields.associationName} label={t("siteSettings.associationName")} autoComplete="organization" />
         <InputField field={fields.tagline} label={t("siteSettings.tagline")} />
         <Field id={fields.mailingAddress.id} label={t("siteSettings.mailingAddress")} errorId={fields.mailingAddress.errorId} errors={fields.mailingAddress.errors}>

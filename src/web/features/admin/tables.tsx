@@ -1,5 +1,6 @@
 // The read-mostly admin screens: accounts (with each one's role editable) and the audit trail, as tables
 // a page at a time.
+import { useErrorText } from "#web/lib/error-text.ts";
 import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -109,6 +110,7 @@ export const TABLES = {
 
 export function AdminTable({ table, list, loadError }: { table: Table<never>; list: Paginated<unknown> | null; loadError: string | null }) {
   const { t } = useTranslation("admin");
+  const say = useErrorText();
   const title = t(table.title);
   return (
     <section aria-labelledby="table-heading" className="card">
@@ -118,7 +120,7 @@ export function AdminTable({ table, list, loadError }: { table: Table<never>; li
       <ListControls sort={table.sort} />
       {loadError && (
         <p role="alert" className={ui.error}>
-          {loadError}
+          {say(loadError)}
         </p>
       )}
       {list?.total === 0 && <p className="mt-3 text-stone-700">{t(table.empty)}</p>}

@@ -63,4 +63,27 @@ describe("the photo gallery's lightbox", () => {
     expect(dialog.open).toBe(false);
     expect(document.activeElement).toBe(thumbnail);
   });
+
+  it("goes to the next photo with the arrow toward the end of the line: the right one left to right, the left one right to left", async () => {
+    const ltr = await render(<PhotoGallery photos={photos} name="Café Roma" />);
+    await click(getButton(ltr, "Open photo 1 of 3: The patio at dusk"));
+    const leftToRight = ltr.querySelector("dialog")!;
+    await pressKey(leftToRight, "ArrowRight");
+    expect(leftToRight.textContent).toContain("The espresso bar (2 of 3)");
+    await pressKey(leftToRight, "ArrowLeft");
+    expect(leftToRight.textContent).toContain("The patio at dusk (1 of 3)");
+    await click(getButton(leftToRight, "Close"));
+
+    const rtl = await render(
+      <div dir="rtl">
+        <PhotoGallery photos={photos} name="Café Roma" />
+      </div>,
+    );
+    await click(getButton(rtl, "Open photo 1 of 3: The patio at dusk"));
+    const rightToLeft = rtl.querySelector("dialog")!;
+    await pressKey(rightToLeft, "ArrowLeft");
+    expect(rightToLeft.textContent).toContain("The espresso bar (2 of 3)");
+    await pressKey(rightToLeft, "ArrowRight");
+    expect(rightToLeft.textContent).toContain("The patio at dusk (1 of 3)");
+  });
 });

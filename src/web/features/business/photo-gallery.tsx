@@ -59,8 +59,10 @@ export function PhotoGallery({ photos, name }: { photos: readonly Photo[]; name:
         className="m-auto max-h-[95vh] max-w-[95vw] rounded-lg bg-stone-950 p-0 text-white backdrop:bg-black/80"
         onClose={() => setOpen(null)}
         onKeyDown={(event) => {
-          if (event.key === "ArrowRight") step(1);
-          else if (event.key === "ArrowLeft") step(-1);
+          // The arrow toward the end of the line goes to the next photo: the left one in a right-to-left page.
+          const forward = event.currentTarget.closest("[dir]")?.getAttribute("dir") === "rtl" ? "ArrowLeft" : "ArrowRight";
+          if (event.key === forward) step(1);
+          else if (event.key === "ArrowLeft" || event.key === "ArrowRight") step(-1);
         }}
       >
         {shown && (

@@ -7,6 +7,8 @@ import { usePublicText } from "#web/lib/public-text.ts";
 interface Props {
   photos: HeroPhoto[];
   headline: string;
+  /** The headline's language when it is not the page's (a tagline without its translation). */
+  headlineLang?: string;
   /** Start again after the last photo; otherwise stop on it. */
   loop?: boolean;
   /** Show only the last photo. */
@@ -33,7 +35,7 @@ function usePrefersReducedMotion(): boolean {
   );
 }
 
-export function HeroSlideshow({ photos, headline, loop = true, still = false, intervalMs = SLIDESHOW.intervalMs }: Props) {
+export function HeroSlideshow({ photos, headline, headlineLang, loop = true, still = false, intervalMs = SLIDESHOW.intervalMs }: Props) {
   const { t } = usePublicText();
   const reducedMotion = usePrefersReducedMotion();
   const stillMode = still || reducedMotion || photos.length <= 1;
@@ -132,7 +134,7 @@ export function HeroSlideshow({ photos, headline, loop = true, still = false, in
         );
       })}
       <div className="relative px-6 pt-20 pb-16 sm:pt-28 sm:pb-20">
-        <h1 className="text-4xl font-extrabold tracking-tight text-white drop-shadow sm:text-5xl">{headline}</h1>
+        <h1 lang={headlineLang} className="text-4xl font-extrabold tracking-tight text-white drop-shadow sm:text-5xl">{headline}</h1>
         <p className="mt-4 max-w-xl text-lg text-white drop-shadow">{t("hero.lead")}</p>
       </div>
       {/* ‹ and › are mirrored characters: on a right-to-left page they point the other way by themselves. */}

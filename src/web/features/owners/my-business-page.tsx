@@ -177,10 +177,13 @@ function ExistingItem({ kind, item, pending, sources, edit, onDelete }: { kind: 
 function ItemList({ business, kind, requests, sources, edit }: { business: OwnedBusiness; kind: "event" | "offer"; requests: RequestDetail[]; sources: Sources; edit: string | null }) {
   const { t, when } = useOwnerText();
   const remover = useFetcher<FormActionData>({ key: `delete-${kind}-${business.id}` });
+  // An offer's type by the name the offer form gives it in the page's language.
+  const { t: adminT } = useTranslation("admin");
+  const typeName = (type: string) => adminT(`fields.offer.type.options.${type}`, { defaultValue: type });
   const items =
     kind === "event"
       ? business.events.map((e) => ({ id: e.id, title: e.name, detail: when(e.eventDate, e.allDay), values: e as unknown as Record<string, unknown> }))
-      : business.offers.map((o) => ({ id: o.id, title: `${o.type}: ${o.description}`, detail: o.price ?? "", values: o as unknown as Record<string, unknown> }));
+      : business.offers.map((o) => ({ id: o.id, title: t("offerItem.title", { type: typeName(o.type), description: o.description }), detail: o.price ?? "", values: o as unknown as Record<string, unknown> }));
   const waiting = requests.filter((r) => r.kind === kind && r.businessId === business.id && !r.targetId && r.status !== "approved");
   return (
     <section aria-labelledby={`${kind}s-${business.id}`} className="grid gap-2">

@@ -7,28 +7,28 @@ import { DEFAULT_LANGUAGE, loadedCatalog, localizedPath, type Language } from "#
 
 type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 
-const made = new Map<Language, TFunction<"public">>();
+const made = new Map<string, TFunction<"public">>();
 
 /** Nothing to say until the catalog is in: the title is then the association's name alone. */
 const unready = (() => "") as unknown as TFunction<"public">;
 
-function publicText(language: Language): TFunction<"public"> {
-  const known = made.get(language);
+function publicText(language: Language, namespace: string): TFunction<"public"> {
+  const known = made.get(`${language}:${namespace}`);
   if (known) return known;
-  const catalog = loadedCatalog(language, "public");
+  const catalog = loadedCatalog(language, namespace);
   if (!catalog) return unready;
   const instance = createInstance();
   void instance.init({
     lng: language,
     fallbackLng: false,
-    ns: ["public"],
-    defaultNS: "public",
-    resources: { [language]: { public: catalog } },
+    ns: [namespace],
+    defaultNS: namespace,
+    resources: { [language]: { [namespace]: catalog } },
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  const t = instance.getFixedT(language, "public") as TFunction<"public">;
-  made.set(language, t);
+  const t = instance.getFixedT(language, namespace) as unknown as TFunction<"public">;
+  made.set(`${language}:${namespace}`, t);
   return t;
 }
 
@@ -47,11 +47,15 @@ export interface MetaText {
 /** A feed's or calendar's address in a language: /fr/events.ics for French, /events.ics for English. */
 export const feedPath = (path: string, language: Language) => (language === "en" ? path : `/${language}${path}`);
 
-export function metaText(matches: Matches): MetaText {
+/**
+ * The meta tags' words in the page's language, from the `public` catalog, or from `namespace` for a page that loads
+ * another (the signed-in pages' link previews: `account`, `members`, `owners`).
+ */
+export function metaText(matches: Matches, namespace = "public"): MetaText {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { language?: Language; site?: { timeZone?: string } } | undefined;
   const language = root?.language ?? DEFAULT_LANGUAGE;
   return {
-    t: publicText(language),
+    t: publicText(language, namespace),
     language,
     timeZone: root?.site?.timeZone ?? "UTC",
     feed: (path) => feedPath(path, language),

@@ -22,7 +22,16 @@ interface RootData {
   language?: Language;
   languages?: readonly Language[];
   defaultLanguage?: Language;
-  site?: { associationName?: string; heroPhotos?: ReadonlyArray<{ url: string; alt: string }> };
+  site?: { associationName?: string; heroPhotos?: ReadonlyArray<{ url: string; alt: string }>; holidayRegion?: string };
+}
+
+/**
+ * Open Graph's locale of a language ("fr_CA"): the language, and the country of the association's holiday region
+ * (CA-ON, FR, BE…), which is where its visitors are.
+ */
+export function openGraphLocale(language: Language, holidayRegion: string | undefined): string {
+  const country = /^[A-Z]{2}/.exec(holidayRegion ?? "")?.[0];
+  return country ? `${language}_${country}` : language;
 }
 
 /**
@@ -69,6 +78,10 @@ export function pageMeta(matches: Matches, input: PageMetaInput): MetaDescriptor
     { property: "og:title", content: input.title ?? title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
+    { property: "og:locale", content: openGraphLocale(root?.language ?? "en", root?.site?.holidayRegion) },
+    ...(root?.languages ?? [])
+      .filter((language) => language !== (root?.language ?? "en"))
+      .map((language) => ({ property: "og:locale:alternate", content: openGraphLocale(language, root?.site?.holidayRegion) })),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];
   if (image) {

@@ -1,5 +1,6 @@
 // Signing in and the pages of a signed-in member: one error boundary for all.
 import { Outlet } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/account-pages";
 import { RouteError } from "#web/components/layout/route-error.tsx";
 
@@ -8,5 +9,6 @@ export default function AccountPages() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} texts={{ unexpected: "Your account page could not be shown. Please try again in a moment." }} />;
+  const { t } = useTranslation("common");
+  return <RouteError error={error} texts={{ unexpected: t("groupErrors.account") }} />;
 }

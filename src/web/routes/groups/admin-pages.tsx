@@ -1,5 +1,6 @@
 // The admin dashboard and the admin's add pages: one error boundary for all.
 import { Outlet } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/admin-pages";
 import { RouteError } from "#web/components/layout/route-error.tsx";
 import { MANAGE_NAMESPACE } from "#web/lib/manage-text.ts";
@@ -14,5 +15,6 @@ export default function AdminPages() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} texts={{ unexpected: "The admin page could not be shown. Please try again in a moment." }} />;
+  const { t } = useTranslation("common");
+  return <RouteError error={error} texts={{ unexpected: t("groupErrors.admin") }} />;
 }
