@@ -3,7 +3,6 @@
 import { data } from "react-router";
 import type { TFunction } from "i18next";
 import type { Route } from "./+types/heading-page";
-import { localizedSite } from "#web/lib/site.ts";
 import { getApp } from "../lib/app-context.ts";
 import { HEADING_PAGES } from "../lib/heading-pages.ts";
 import { pageTitle } from "../lib/meta.ts";

@@ -15,7 +15,7 @@ import { ItemNotFound } from "../components/layout/item-not-found.tsx";
 import { BackLinkedHeading } from "#web/components/ui/back-linked-heading.tsx";
 import { WideImage } from "#web/components/ui/wide-image.tsx";
 import { usePublicText } from "../lib/public-text.ts";
-import { localizedSite, useSiteTimeZone } from "../lib/site.ts";
+import { useSiteTimeZone } from "../lib/site.ts";
 import { formatLongDate as formatLongDateIn } from "#shared/i18n/format.ts";
 import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
 
