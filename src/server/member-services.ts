@@ -33,6 +33,14 @@ import type { NotificationPreferenceRepository } from "./features/notifications/
 import type { SiteSettingsService } from "./features/site-settings/index.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 
+/** The association's name and time zone, as the members' mails and calendars give them. */
+function siteNameAndZone(siteSettings: SiteSettingsService) {
+  return async () => {
+    const settings = await siteSettings.get();
+    return { name: settings.associationName, timeZone: settings.timeZone };
+  };
+}
+
 /** Each recipient's language for their mail: their account's, else the site's default (docs/decisions/0039). */
 export function recipientLanguagesOf(
   database: Database,
@@ -67,10 +75,7 @@ export function createMeetings({
   isMember: MeetingDeps["isMember"];
 }) {
   const repository = new MeetingRepository(database.db);
-  const site = async () => {
-    const settings = await siteSettings.get();
-    return { name: settings.associationName, timeZone: settings.timeZone };
-  };
+  const site = siteNameAndZone(siteSettings);
   const mail = new MeetingMail({
     repository,
     mailer,
@@ -123,10 +128,7 @@ export function createVolunteering({
     repository,
     mailer,
     siteUrl: publicUrl(env),
-    site: async () => {
-      const settings = await siteSettings.get();
-      return { name: settings.associationName, timeZone: settings.timeZone };
-    },
+    site: siteNameAndZone(siteSettings),
     deliveryOf: async (userId, kind) =>
       (await notificationPreferenceRepository.get(userId))[kind],
     languageOf: (userId) =>
@@ -169,10 +171,7 @@ export function createSurveys({
   isMember: (viewer: CurrentUser | null) => Promise<boolean>;
 }) {
   const repository = new SurveyRepository(database.db);
-  const site = async () => {
-    const settings = await siteSettings.get();
-    return { name: settings.associationName, timeZone: settings.timeZone };
-  };
+  const site = siteNameAndZone(siteSettings);
   const personKey = respondentKeys(secret);
   const mail = new SurveyMail({
     repository,
