@@ -603,6 +603,8 @@ test.describe("third-party sign-in", () => {
     await approveAtProvider(await popupOpened, email);
     await expect(page).toHaveURL("/myqsa/profile-setup");
     await expect(page.getByRole("heading", { name: "Set Up Your Profile" })).toBeVisible();
+    // The popup sent the page on: its scripts run before the form is used, as a person waits for them.
+    await untilScriptsRun(page);
     await page.getByLabel("Display name").fill("Neighbour Nell");
     await page.getByRole("button", { name: "Save display name" }).click();
     await expect(page.getByRole("main").getByRole("status")).toHaveText("Display name saved.");
