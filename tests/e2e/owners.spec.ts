@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, Page } from "@playwright/test";
 import { choose, select } from "./admin-helpers.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, test, untilScriptsRun } from "./fixtures.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import { makeImage } from "../fixtures/images.ts";
 import { signUpProof } from "../setup/sign-up-challenge.ts";
@@ -68,6 +68,8 @@ test("a business owner claims a listing, and changes to it and new offers go pub
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page).toHaveURL(`/business/${business.id}`);
+  // Logging in loads the business page again: its scripts run before the claim form is used.
+  await untilScriptsRun(page);
   await page.getByText("Is this your business?").click();
   await page.getByRole("button", { name: "Claim this business" }).click();
   await expect(page.getByText("Your role at the business is required.")).toBeVisible();
