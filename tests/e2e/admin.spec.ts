@@ -124,7 +124,7 @@ test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async
   await expect(changes.getByRole("row").filter({ hasText: name })).toHaveCount(3);
 });
 
-test("an admin changes a user's role, which shows in Recent changes", async ({ page, signIn }) => {
+test("an admin changes a user's role, which shows in Recent changes", { tag: "@desktop-only" }, async ({ page, signIn }) => {
   const member = await signIn("user");
   await signIn("admin");
   await page.goto("/admin/users");
@@ -143,7 +143,7 @@ test("an admin changes a user's role, which shows in Recent changes", async ({ p
   await expect(page.getByRole("row").filter({ hasText: `${member.email}: user → business` })).toContainText("Role changed");
 });
 
-test("an administrator who makes themself a user leaves the admin screens for the home page", async ({ page, signIn }) => {
+test("an administrator who makes themself a user leaves the admin screens for the home page", { tag: "@desktop-only" }, async ({ page, signIn }) => {
   // Another administrator first: the last one may not give up the role.
   await signIn("admin");
   const admin = await signIn("admin");

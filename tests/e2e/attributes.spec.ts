@@ -22,7 +22,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test("an owner adds step-free entrance; once approved the page, its JSON-LD and the map's filter carry it", async ({ page, browser, baseURL, signIn, accountsRuntime }, info) => {
+test("an owner adds step-free entrance; once approved the page, its JSON-LD and the map's filter carry it", { tag: "@desktop-only" }, async ({ page, browser, baseURL, signIn, accountsRuntime }, info) => {
   test.skip(info.project.name !== "desktop", "one journey; the screenshots cover both widths");
   test.setTimeout(120_000);
   const origin = { Origin: baseURL! };
@@ -107,7 +107,7 @@ test("an owner adds step-free entrance; once approved the page, its JSON-LD and 
   await expect(page.getByRole("group", { name: "Only places with" }).getByLabel(/^Step-free entrance/)).toBeChecked();
 });
 
-test("a CSV round trip keeps the attributes: exported as yes/no columns, edited, imported, shown, and undone", async ({ page, signIn }, info) => {
+test("a CSV round trip keeps the attributes: exported as yes/no columns, edited, imported, shown, and undone", { tag: "@desktop-only" }, async ({ page, signIn }, info) => {
   test.skip(info.project.name !== "desktop", "one journey of the import screen, on the desktop");
   test.setTimeout(90_000);
   await signIn("admin");
