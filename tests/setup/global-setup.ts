@@ -48,12 +48,25 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/**
+ * Connections dropping this run's databases at once: a drop mostly waits on the disk (60 drops on a busy machine:
+ * 117 s one at a time, 60 s four at once).
+ */
+const DROPPING_CONNECTIONS = 4;
+
 async function dropTestDatabases(url: string, prefix: string) {
   if (!prefix.startsWith(PG_TEST_PREFIX)) return;
-  await withAdminClient(url, async (client: pg.Client) => {
-    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [prefix]);
-    for (const { datname } of rows) await dropDatabase(client, datname);
-  });
+  const { rows } = await withAdminClient(url, (client) =>
+    client.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [prefix]),
+  );
+  const names = rows.map((row) => row.datname);
+  await Promise.all(
+    Array.from({ length: DROPPING_CONNECTIONS }, () =>
+      withAdminClient(url, async (client: pg.Client) => {
+        for (let name = names.shift(); name !== undefined; name = names.shift()) await dropDatabase(client, name);
+      }),
+    ),
+  );
 }
 
 /**
