@@ -2,20 +2,20 @@
 // third-party sign-in through a real OpenID Connect provider (popup, cancelled popup, redirect fallback), the
 // account page, and the sign-in limit across a restart. Each worker runs its own server, SMTP receiver and
 // OpenID Connect provider on loopback, so the provider can be configured and the server restarted.
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect as baseExpect, expectNoAxeViolations, test as base, untilScriptsRun } from "./fixtures.ts";
 import { freePort, SERVER_ENV, startAppProcess } from "./app-process.ts";
 import { E2E_DATA_DIR } from "./env.ts";
 import type { Role } from "#shared/constants.ts";
+import { createOrUpdateUser } from "#server/auth/accounts.ts";
+import { parseEnv } from "#server/env.ts";
+import { openRuntime } from "#server/runtime.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../setup/smtp-receiver.ts";
 import { startOidcProvider, type OidcTestProvider } from "../setup/oidc-provider.ts";
 import { shoot } from "./screenshots.ts";
 
-const run = promisify(execFile);
 const PASSWORD = "lantern-river-42";
 // A sign-in through the provider is several round trips; on a busy machine it takes more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -83,6 +83,9 @@ const test = base.extend<{ clientIp: string }, { site: Site }>({
         ready: { healthz: "localhost" },
         wait: { ms: 60_000 },
       });
+      // The server's database opened in this worker with the code of `npm run user:create` (a process per account
+      // cost each journey seconds of start-up).
+      const runtime = await openRuntime(parseEnv({ ...app.env, LOG_LEVEL: "silent" }));
       await use({
         url,
         dataDir,
@@ -90,9 +93,7 @@ const test = base.extend<{ clientIp: string }, { site: Site }>({
         oidc,
         restart: () => app.restart(),
         async createUser(role, email = uniqueEmail(role)) {
-          await run(process.execPath, ["src/server/cli/user-create.ts", "--email", email, "--password", PASSWORD, "--role", role], {
-            env: { ...app.env, LOG_LEVEL: "silent" },
-          });
+          await createOrUpdateUser(runtime, { email, password: PASSWORD, role });
           return { email, password: PASSWORD };
         },
         sql(statement, ...params) {
@@ -112,6 +113,7 @@ const test = base.extend<{ clientIp: string }, { site: Site }>({
           }
         },
       });
+      await runtime.close();
       await app.stop();
       await oidc.close();
       await smtp.close();
@@ -127,7 +129,7 @@ const test = base.extend<{ clientIp: string }, { site: Site }>({
   extraHTTPHeaders: async ({ clientIp }, use) => use({ "X-Forwarded-For": clientIp }),
 });
 
-// Accounts are made with the command-line tool, and argon2 hashing is slow on purpose: journeys get more time.
+// Accounts are made with the command-line tool's code, and argon2 hashing is slow on purpose: journeys get more time.
 test.describe.configure({ mode: "default", timeout: 90_000 });
 
 async function logIn(page: Page, email: string, password: string) {
