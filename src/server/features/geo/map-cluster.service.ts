@@ -16,6 +16,8 @@ const KEPT_INDEXES = 8;
 /** How long after the last write the index of the new content is built. */
 const WARM_AFTER_MS = 1000;
 const EVERY_BUSINESS: ViewFilters = { categoryId: null, tagIds: [], openNow: false, attributes: [] };
+/** How long after a view answered with corrections the index is built whole, in steps. */
+const REBUILD_AFTER_MS = 50;
 /** Past this many businesses written since the index was read (an import), it is read whole again. */
 const MAX_CHANGES = 2000;
 
@@ -185,7 +187,8 @@ export class MapClusterService {
     const current = () => this.kept === kept && kept.indexes.get(key) === entry;
     this.rebuilds = this.rebuilds
       .then(async () => {
-        await pause();
+        // After the view that asked has been answered.
+        await new Promise((resolve) => setTimeout(resolve, REBUILD_AFTER_MS));
         if (!current()) return;
         const built = await buildIndexInSteps(source, entry.filters, clock, pause);
         if (current()) entry.index = Promise.resolve(built);
@@ -250,7 +253,7 @@ export class MapClusterService {
       if (applied.before.some(was) || applied.after.some(is)) {
         // One holding a business written since answers, corrected for it, until it is built whole again.
         const previous = await kept.index.catch(() => null);
-        const patched = previous && patchIndex(previous, changed, applied.source, kept.filters, clock);
+        const patched = previous && patchIndex(previous, changed, before.source, applied.source, kept.filters, clock);
         if (!patched) continue;
         entry = { filters: kept.filters, index: Promise.resolve(patched) };
       }

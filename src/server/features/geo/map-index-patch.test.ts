@@ -48,9 +48,16 @@ async function written(source: IndexSource, rows: IndexRow[], changes: { moved?:
   return { applied: applied!, rows: now };
 }
 
-/** Every business of `rows` stands in each zoom's view exactly once: the counts add up, and past the last zoom that clusters each is where it is. */
-function expectEachOnce(index: Index, source: IndexSource, rows: readonly IndexRow[]) {
+/**
+ * Every business of `rows` stands in each zoom's view exactly once: the counts add up, and past the last zoom that
+ * clusters each is where it is; the total, bounds and list order are a full build's.
+ */
+function expectEachOnce(index: Index, source: IndexSource, rows: readonly IndexRow[], filters: ViewFilters = every) {
+  const exact = buildIndex(source, filters, clock);
   expect(index.total).toBe(rows.length);
+  expect(index.total).toBe(exact.total);
+  expect(index.bounds).toEqual(exact.bounds);
+  expect([...index.order]).toEqual([...exact.order]);
   for (const zoom of ZOOMS) {
     const items = index.view(WORLD, zoom);
     const singles = items.flatMap((item) => (item.cluster ? [] : [item.slot]));
@@ -77,7 +84,7 @@ describe("an index answered from the one built before a write", () => {
     const renamed = { ...rows[11]!, name: "A First Business" };
     const added = { ...rows[12]!, id: "new", name: "Business New", lat: 43.101, lng: -79.049 };
     const { applied, rows: now } = await written(source, rows, { moved: [moved, renamed], added: [added], removed: ["b20", "b21"] });
-    const patched = patchIndex(built, [...applied.before, ...applied.after], applied.source, every, clock)!;
+    const patched = patchIndex(built, [...applied.before, ...applied.after], source, applied.source, every, clock)!;
     expectEachOnce(patched, applied.source, now);
     expect(patched.order.length).toBe(now.length);
     expect(applied.source.ids[patched.order[0]!]).toBe(renamed.id);
@@ -100,7 +107,7 @@ describe("an index answered from the one built before a write", () => {
         return { ...row, lat: 43.1 + next() * 0.05, lng: -79.05 + next() * 0.05 };
       });
       const result = await written(source, now, { moved, removed: [now[Math.floor(next() * now.length)]!.id] });
-      index = patchIndex(index, [...result.applied.before, ...result.applied.after], result.applied.source, every, clock)!;
+      index = patchIndex(index, [...result.applied.before, ...result.applied.after], source, result.applied.source, every, clock)!;
       source = result.applied.source;
       now = result.rows;
       expectEachOnce(index, source, now);
@@ -108,7 +115,7 @@ describe("an index answered from the one built before a write", () => {
     expect(index.built.order.length).toBe(rows.length);
     const many = now.slice(0, MAX_WRITTEN + 1).map((row) => ({ ...row, lat: Number(row.lat) + 0.001 }));
     const result = await written(source, now, { moved: many });
-    expect(patchIndex(index, [...result.applied.before, ...result.applied.after], result.applied.source, every, clock)).toBeNull();
+    expect(patchIndex(index, [...result.applied.before, ...result.applied.after], source, result.applied.source, every, clock)).toBeNull();
   });
 
   it("takes a business out of a category's index when it is refiled, and adds it to the other's", async () => {
@@ -118,11 +125,11 @@ describe("an index answered from the one built before a write", () => {
     const built = buildIndex(source, books, clock);
     const refiled = rows.filter((row) => row.categoryId === "books").slice(0, 3).map((row) => ({ ...row, categoryId: "bakeries" }));
     const { applied, rows: now } = await written(source, rows, { moved: refiled });
-    const patched = patchIndex(built, [...applied.before, ...applied.after], applied.source, books, clock)!;
-    expectEachOnce(patched, applied.source, now.filter((row) => row.categoryId === "books"));
+    const patched = patchIndex(built, [...applied.before, ...applied.after], source, applied.source, books, clock)!;
+    expectEachOnce(patched, applied.source, now.filter((row) => row.categoryId === "books"), books);
     const bakeries = { ...every, categoryId: "bakeries" };
-    const other = patchIndex(buildIndex(source, bakeries, clock), [...applied.before, ...applied.after], applied.source, bakeries, clock)!;
-    expectEachOnce(other, applied.source, now.filter((row) => row.categoryId === "bakeries"));
+    const other = patchIndex(buildIndex(source, bakeries, clock), [...applied.before, ...applied.after], source, applied.source, bakeries, clock)!;
+    expectEachOnce(other, applied.source, now.filter((row) => row.categoryId === "bakeries"), bakeries);
   });
 });
 

@@ -4,7 +4,7 @@
 // corrected) and shown where it is now, while the index is built whole off the view's path and put in this one's place.
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import type { HoursClock } from "#server/lib/hours/hours-status.ts";
-import { NO_RANK, boundsOf, kept, keeper, type BoundingBox, type BuiltIndex, type Index, type IndexSource, type ViewFilters, type ViewItem } from "./map-index.ts";
+import { NO_RANK, boundsOf, kept, keeper, type BoundingBox, type BuiltIndex, type Index, type IndexSource, type Point, type ViewFilters, type ViewItem } from "./map-index.ts";
 import { holders, latY, lngX, pointAt, xLng, yLat } from "./supercluster-trees.ts";
 
 /** Supercluster's tile extent, against which its radius is counted. */
@@ -35,10 +35,11 @@ interface Correction {
 }
 
 /**
- * The filters' index for `source` after the businesses at `changed` slots were written, answered from `previous`'s
- * built index; null when too many were written since it was built, or its trees are not as expected.
+ * The filters' index for `source` after the businesses at `changed` slots were written (`previous` being the index of
+ * `before`), answered from `previous`'s built index; null when too many were written since it was built, or its trees
+ * are not as expected. Nothing here visits every business: the list's order is made when a list first asks for it.
  */
-export function patchIndex(previous: Index, changed: Iterable<number>, source: IndexSource, filters: ViewFilters, clock: HoursClock): Index | null {
+export function patchIndex(previous: Index, changed: readonly number[], before: IndexSource, source: IndexSource, filters: ViewFilters, clock: HoursClock): Index | null {
   const written = new Set(previous.written);
   for (const slot of changed) written.add(slot);
   if (written.size > MAX_WRITTEN) return null;
@@ -58,31 +59,69 @@ export function patchIndex(previous: Index, changed: Iterable<number>, source: I
     const [lng, lat] = source.points[slot]!.geometry.coordinates as [number, number];
     shown.push({ slot, lng, lat, x: lngX(lng), y: latY(lat) });
   }
-  const { order, points } = kept(source, filters, clock);
-  return new PatchedIndex(built, written, order, boundsOf(points), taken, shown);
+  // The total and bounds from the ones before, for the businesses written this time.
+  const was = keeper(before, filters, clock);
+  const once = [...new Set(changed)];
+  const left = once.filter((slot) => slot < before.ids.length && before.rank[slot] !== NO_RANK && was(slot)).map((slot) => before.points[slot]!);
+  const now = once.filter((slot) => source.rank[slot] !== NO_RANK && keeps(slot)).map((slot) => source.points[slot]!);
+  const total = previous.total - left.length + now.length;
+  const onEdge = previous.bounds !== null && left.some(({ geometry: { coordinates: [lng, lat] } }) => [lng, lat].some((value) => previous.bounds!.includes(value!)));
+  const bounds = onEdge ? null : boundsOf([...now, ...boundsPoints(previous.bounds)]);
+  return new PatchedIndex({ built, written, total, bounds: onEdge ? undefined : bounds, taken, shown, order: () => kept(source, filters, clock) });
+}
+
+/** The corners of the bounds as points, so that `boundsOf` extends them. */
+function boundsPoints(bounds: Index["bounds"]): Point[] {
+  if (!bounds) return [];
+  const [west, south, east, north] = bounds;
+  return [
+    { type: "Feature", geometry: { type: "Point", coordinates: [west, south] }, properties: { i: -1 } },
+    { type: "Feature", geometry: { type: "Point", coordinates: [east, north] }, properties: { i: -1 } },
+  ];
+}
+
+interface Patch {
+  built: BuiltIndex;
+  written: ReadonlySet<number>;
+  total: number;
+  /** Undefined when a business on its edge moved: then read from every business the first time it is asked. */
+  bounds: Index["bounds"] | undefined;
+  /** The businesses written since that the built index holds: taken out of its clusters. */
+  taken: readonly Taken[];
+  /** Those the filters keep now: shown where they are. */
+  shown: readonly Shown[];
+  order: () => { order: Uint32Array; points: Point[] };
 }
 
 class PatchedIndex implements Index {
   readonly built: BuiltIndex;
   readonly written: ReadonlySet<number>;
-  readonly order: Uint32Array;
   readonly total: number;
-  readonly bounds: Index["bounds"];
-  /** The businesses written since that the built index holds: taken out of its clusters. */
-  private readonly taken: readonly Taken[];
-  /** Those the filters keep now: shown where they are. */
-  private readonly shown: readonly Shown[];
+  private readonly patch: Patch;
+  private kept: { order: Uint32Array; points: Point[] } | null = null;
+  private edges: Index["bounds"] | undefined;
   /** What to take from each cluster, per zoom, by the cluster's id. */
   private readonly corrections = new Map<number, Map<number, Correction>>();
 
-  constructor(built: BuiltIndex, written: ReadonlySet<number>, order: Uint32Array, bounds: Index["bounds"], taken: readonly Taken[], shown: readonly Shown[]) {
-    this.built = built;
-    this.written = written;
-    this.order = order;
-    this.total = order.length;
-    this.bounds = bounds;
-    this.taken = taken;
-    this.shown = shown;
+  constructor(patch: Patch) {
+    this.patch = patch;
+    this.built = patch.built;
+    this.written = patch.written;
+    this.total = patch.total;
+    this.edges = patch.bounds;
+  }
+
+  get order(): Uint32Array {
+    this.kept ??= this.patch.order();
+    return this.kept.order;
+  }
+
+  get bounds(): Index["bounds"] {
+    if (this.edges === undefined) {
+      this.kept ??= this.patch.order();
+      this.edges = boundsOf(this.kept.points);
+    }
+    return this.edges;
   }
 
   view(bbox: BoundingBox, zoom: number): ViewItem[] {
@@ -111,7 +150,7 @@ class PatchedIndex implements Index {
     }
     // Each business written since joins the nearest cluster within the radius there, as a build would mostly put it.
     const radius = z > MAP_CLUSTER.maxZoom ? 0 : MAP_CLUSTER.gridSizePx / (TILE_EXTENT * 2 ** z);
-    for (const point of this.shown) {
+    for (const point of this.patch.shown) {
       if (!inBox(bbox, point.lng, point.lat)) continue;
       let nearest: (typeof kept)[number] | null = null;
       let best = radius * radius;
@@ -137,7 +176,7 @@ class PatchedIndex implements Index {
     if (at) return at;
     at = new Map();
     const points = this.built.order.length;
-    for (const { x, y, holders } of this.taken) {
+    for (const { x, y, holders } of this.patch.taken) {
       const id = holders[zoom]!;
       // On its own at this zoom: left out by its slot.
       if (id < points) continue;

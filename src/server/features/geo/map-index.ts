@@ -92,13 +92,16 @@ export class BuiltIndex implements Index {
   readonly total: number;
   readonly bounds: Index["bounds"];
   readonly written: ReadonlySet<number> = new Set();
-  private loadedAt: Int32Array | null = null;
+  /** Each slot's place among the points loaded, -1 for none: made with the index, so a view after a write need not. */
+  private readonly loadedAt: Int32Array;
 
   constructor(clusters: Supercluster<{ i: number }>, order: Uint32Array, bounds: Index["bounds"]) {
     this.clusters = clusters;
     this.order = order;
     this.total = order.length;
     this.bounds = bounds;
+    this.loadedAt = new Int32Array(order.reduce((most, i) => Math.max(most, i + 1), 0)).fill(-1);
+    order.forEach((i, place) => (this.loadedAt[i] = place));
   }
 
   get built(): BuiltIndex {
@@ -117,11 +120,6 @@ export class BuiltIndex implements Index {
 
   /** The business's place among the points Supercluster was given (the list's order), -1 when not among them. */
   loaded(slot: number): number {
-    if (!this.loadedAt) {
-      const at = new Int32Array(this.order.reduce((most, i) => Math.max(most, i + 1), 0)).fill(-1);
-      this.order.forEach((i, place) => (at[i] = place));
-      this.loadedAt = at;
-    }
     return slot < this.loadedAt.length ? this.loadedAt[slot]! : -1;
   }
 }
