@@ -1,6 +1,6 @@
 // What the map's index reads of Supercluster's own trees (supercluster 8, as package.json allows), for what its API has
 // no call for: a build that lets other work run between its zooms, and the clusters that hold a given point at each
-// zoom (decision 0052). supercluster-trees.test.ts checks both against Supercluster's own `load` and `getLeaves`, so an
+// zoom (decision 0052). map-index-patch.test.ts checks both against Supercluster's own `load` and `getLeaves`, so an
 // upgrade that changes these internals fails there first.
 import type Supercluster from "supercluster";
 
