@@ -221,7 +221,7 @@ async function measure(base: string, size: number, env: Record<string, string>):
   await row("/map clusters, at once after an edit (waits for the index)", () => afterEdit(0));
   await row("/map clusters, 5 s after an edit (index built ahead)", () => afterEdit(5000));
   // A business moved by another instance (straight in the database, as a second server on it would): the next view
-  // must show it where it now is, so the clusters are built again for it.
+  // must show it where it now is (decision 0052: answered from the index before, corrected, while it is built again).
   await row("/map clusters, at once after another instance moves a business", async () => {
     const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(env.DATA_DIR!, "niche.sqlite") });
     try {

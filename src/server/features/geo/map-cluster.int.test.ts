@@ -132,6 +132,10 @@ describe("GET /api/v1/geo/clusters", () => {
   });
 
   it("answers the same to anyone: anonymous, a member, a business owner and an administrator", async () => {
+    // The index of the content as it is, built whole (the view right after the business added above is answered
+    // from the one before, corrected, until then: decision 0052).
+    await t.request(`/api/v1/geo/clusters?bbox=${NIAGARA}&zoom=14`);
+    await t.services.mapClusters.rebuilt();
     const anonymous = await (await t.request(`/api/v1/geo/clusters?bbox=${NIAGARA}&zoom=14`)).text();
     for (const role of ["user", "business", "admin"] as const) {
       const { cookie } = await t.signIn(role);

@@ -1,27 +1,31 @@
 // The map of a large site, a view at a time: the clusters and single businesses inside a bounding box at a zoom, and
 // the businesses in view a page at a time. Each filter's cluster index is built once per content version (decisions
 // 0040 and 0046), so a view costs a lookup in it and a read of the businesses it shows, not a read of every business.
-import type Supercluster from "supercluster";
 import type { CategoryCounts, MapBusiness } from "#shared/map.ts";
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
 import type { MapDataRepository, StoredMapBusiness } from "./map-data.repository.ts";
-import { NO_RANK, buildIndex, countsOf, indexSource, keeper, type BoundingBox, type Index, type IndexSource, type ViewFilters } from "./map-index.ts";
+import { NO_RANK, buildIndex, buildIndexInSteps, countsOf, indexSource, keeper, type BoundingBox, type Index, type IndexSource, type MapCluster, type ViewFilters } from "./map-index.ts";
 import { applyChanges } from "./map-index-changes.ts";
+import { patchIndex } from "./map-index-patch.ts";
 
-export type { BoundingBox, ViewFilters } from "./map-index.ts";
+export type { BoundingBox, MapCluster, ViewFilters } from "./map-index.ts";
 
 /** Indexes kept per content version, one per filter; the least recently asked go first. */
 const KEPT_INDEXES = 8;
 /** How long after the last write the index of the new content is built. */
 const WARM_AFTER_MS = 1000;
 const EVERY_BUSINESS: ViewFilters = { categoryId: null, tagIds: [], openNow: false, attributes: [] };
+/** How long after a view answered with corrections the index is built whole, in steps. */
+const REBUILD_AFTER_MS = 50;
 /** Past this many businesses written since the index was read (an import), it is read whole again. */
 const MAX_CHANGES = 2000;
 
 interface KeptIndex {
   filters: ViewFilters;
   index: Promise<Index>;
+  /** Whether its index is being built whole, in the place of one answered from with corrections. */
+  rebuilding?: boolean;
 }
 
 /** The index's source for a content version, where the change marks stood when it was read, and the indexes still valid. */
@@ -37,15 +41,6 @@ interface Kept {
   version: number | null;
   state: Promise<State>;
   indexes: Map<string, KeptIndex>;
-}
-
-export interface MapCluster {
-  id: number;
-  lat: number;
-  lng: number;
-  count: number;
-  /** The zoom at which the cluster splits into smaller clusters or businesses. */
-  expansionZoom: number;
 }
 
 export interface ClusteredView {
@@ -72,6 +67,8 @@ export class MapClusterService {
   /** Whether a view was asked since the index was last built ahead. */
   private viewed = false;
   private kept: Kept | null = null;
+  /** The builds of indexes whole off the views' path, one after another. */
+  private rebuilds: Promise<void> = Promise.resolve();
 
   constructor(repository: MapDataRepository, zone: () => Promise<HoursZone>, contentVersion: () => number | null | Promise<number | null> = () => null) {
     this.repository = repository;
@@ -84,13 +81,9 @@ export class MapClusterService {
     const { index, source, clock } = await this.indexFor(filters);
     const clusters: MapCluster[] = [];
     const singles: number[] = [];
-    for (const feature of index.clusters.getClusters([...bbox], zoom)) {
-      const [lng, lat] = feature.geometry.coordinates as [number, number];
-      const properties = feature.properties as Partial<Supercluster.ClusterProperties> & { i?: number };
-      if (properties.cluster) {
-        const id = properties.cluster_id!;
-        clusters.push({ id, lat, lng, count: properties.point_count!, expansionZoom: index.clusters.getClusterExpansionZoom(id) });
-      } else singles.push(properties.i!);
+    for (const item of index.view(bbox, zoom)) {
+      if (item.cluster) clusters.push(item.cluster);
+      else singles.push(item.slot);
     }
     return { total: index.total, bounds: index.bounds, clusters, businesses: await this.businessesAt(source, singles, clock) };
   }
@@ -104,8 +97,8 @@ export class MapClusterService {
       return { total: index.total, offset, businesses: await this.businessesAt(source, index.order.subarray(offset, offset + limit), clock) };
     }
     // Past the last zoom that clusters, the index holds each business on its own.
-    const inView = index.clusters.getClusters([...bbox], MAP_CLUSTER.maxZoom + 1);
-    const ranks = Uint32Array.from(inView, (feature) => source.rank[(feature.properties as { i: number }).i]!)
+    const inView = index.view(bbox, MAP_CLUSTER.maxZoom + 1).flatMap((item) => (item.cluster ? [] : [item.slot]));
+    const ranks = Uint32Array.from(inView, (slot) => source.rank[slot]!)
       .filter((rank) => rank !== NO_RANK)
       .sort();
     const page = Array.from(ranks.subarray(offset, offset + limit), (rank) => source.order[rank]!);
@@ -179,7 +172,36 @@ export class MapClusterService {
     }
     kept.indexes.set(key, entry);
     if (kept.indexes.size > KEPT_INDEXES) kept.indexes.delete(kept.indexes.keys().next().value!);
-    return { source: (await kept.state).source, index: await entry.index, clock };
+    const [{ source }, index] = await Promise.all([kept.state, entry.index]);
+    if (index.written.size > 0) this.rebuildLater(kept, key, entry, source, clock);
+    return { source, index, clock };
+  }
+
+  /**
+   * Builds whole, after the views waiting and one at a time, the index `entry` answers from with corrections, and puts
+   * it in its place; none is built for an index no longer asked or content no longer current.
+   */
+  private rebuildLater(kept: Kept, key: string, entry: KeptIndex, source: IndexSource, clock: HoursClock): void {
+    if (entry.rebuilding) return;
+    entry.rebuilding = true;
+    const current = () => this.kept === kept && kept.indexes.get(key) === entry;
+    this.rebuilds = this.rebuilds
+      .then(async () => {
+        // After the view that asked has been answered.
+        await new Promise((resolve) => setTimeout(resolve, REBUILD_AFTER_MS));
+        if (!current()) return;
+        const built = await buildIndexInSteps(source, entry.filters, clock, pause);
+        if (current()) entry.index = Promise.resolve(built);
+      })
+      .catch(() => undefined);
+  }
+
+  /** Settles once the indexes being built whole are in place (answered from with corrections until then). */
+  async rebuilt(): Promise<void> {
+    for (let waited = this.rebuilds; ; waited = this.rebuilds) {
+      await waited;
+      if (waited === this.rebuilds) return;
+    }
   }
 
   /** Every business's position, category and tags as the index has them, for the content as it is now. */
@@ -220,20 +242,30 @@ export class MapClusterService {
     if (!applied) return this.read();
     const clock = new HoursClock(await this.zone());
     const carried = new Map<string, KeptIndex>();
+    const changed = [...applied.before, ...applied.after];
     // The indexes asked most recently last, so that the newest stay when there are more than are kept.
     for (const [key, kept] of [...before.carried, ...asked]) {
       // Whether a place is open moves with the clock and its index is kept for a minute: not worth carrying.
       if (kept.filters.openNow) continue;
       const was = keeper(before.source, kept.filters, clock);
       const is = keeper(applied.source, kept.filters, clock);
-      if (applied.before.some(was) || applied.after.some(is)) continue;
+      let entry = kept;
+      if (applied.before.some(was) || applied.after.some(is)) {
+        // One holding a business written since answers, corrected for it, until it is built whole again.
+        const previous = await kept.index.catch(() => null);
+        const patched = previous && patchIndex(previous, changed, before.source, applied.source, kept.filters, clock);
+        if (!patched) continue;
+        entry = { filters: kept.filters, index: Promise.resolve(patched) };
+      }
       carried.delete(key);
-      carried.set(key, kept);
+      carried.set(key, entry);
     }
     while (carried.size > KEPT_INDEXES) carried.delete(carried.keys().next().value!);
     return { source: applied.source, mark: changes.mark, carried };
   }
 }
+
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function covers([west, south, east, north]: BoundingBox, [w, s, e, n]: BoundingBox): boolean {
   return west <= east && west <= w && east >= e && south <= s && north >= n;

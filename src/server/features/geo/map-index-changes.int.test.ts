@@ -1,6 +1,7 @@
 // The map's index brought up to date from the businesses written since it was read (decision 0050): after an update,
 // an insert, a delete, and a write through a second instance on the same database, the next view shows exactly what an
 // index read whole shows; a write that changes nothing on the map reads neither every business nor the list's order.
+import Supercluster from "supercluster";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, setUpTestApp, type SignedIn, type TestApp } from "#tests/setup/app.ts";
 import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
@@ -74,8 +75,13 @@ async function api(app: TestApp, path: string) {
   return response.json();
 }
 
-/** Every view (the town and a few streets, clusters and the list) through the app's API, beside what a full read shows. */
+/**
+ * Every view (the town and a few streets, clusters and the list) through the app's API, beside what a full read shows,
+ * once the indexes answered from with corrections since a write (decision 0052) are built whole.
+ */
 async function expectLikeFullRead(app: TestApp) {
+  for (const { query } of views) await api(app, `/api/v1/geo/clusters?bbox=${TOWN.join(",")}&zoom=12${query}`);
+  await app.services.mapClusters.rebuilt();
   const reference = await fullRead();
   for (const { name, filters, query } of views) {
     for (const [bbox, zoom] of [
@@ -87,6 +93,67 @@ async function expectLikeFullRead(app: TestApp) {
     }
   }
 }
+
+interface View {
+  total: number;
+  clusters: Array<{ count: number }>;
+  businesses: Array<{ id: string; name: string; lat: number; lng: number }>;
+}
+
+/**
+ * The views right after a write, before the index is built whole again (decision 0052): answered without building one
+ * on the request's path, each business shown once where it is now, and the clusters' counts adding up to the total.
+ */
+async function expectRightAtOnce(app: TestApp) {
+  const loads = vi.spyOn(Supercluster.prototype, "load");
+  // Not the builds of the full reads made before to compare with.
+  loads.mockClear();
+  const seen: Array<{ query: string; filters: ViewFilters; zoom12: View; zoom17: View; list: View }> = [];
+  for (const { query, filters } of views) {
+    const zoom12 = (await api(app, `/api/v1/geo/clusters?bbox=${TOWN.join(",")}&zoom=12${query}`)) as View;
+    const zoom17 = (await api(app, `/api/v1/geo/clusters?bbox=${TOWN.join(",")}&zoom=17${query}`)) as View;
+    const list = (await api(app, `/api/v1/geo/in-view?bbox=${TOWN.join(",")}&limit=200${query}`)) as View;
+    seen.push({ query, filters, zoom12, zoom17, list });
+  }
+  expect(loads).not.toHaveBeenCalled();
+  const reference = await fullRead();
+  const placed = (view: View) => view.businesses.map(({ id, lat, lng }) => ({ id, lat, lng })).sort((a, b) => a.id.localeCompare(b.id));
+  for (const { query, filters, zoom12, zoom17, list } of seen) {
+    const exact = await reference.clusters(TOWN, 17, filters);
+    expect(zoom12.total, query).toBe(exact.total);
+    expect(zoom12.clusters.reduce((sum, cluster) => sum + cluster.count, 0) + zoom12.businesses.length, query).toBe(exact.total);
+    expect(zoom17.clusters, query).toEqual([]);
+    expect(placed(zoom17), query).toEqual(placed(exact));
+    expect(list, query).toEqual(JSON.parse(JSON.stringify(await reference.listed(TOWN, filters, 0, 200))));
+  }
+}
+
+describe("the map's next view after a write, before its index is built whole again", () => {
+  it("shows a business moved, added, removed and renamed once, where it is, on this instance and another", async () => {
+    await expectLikeFullRead(t);
+    await expectLikeFullRead(other);
+    const moved = await t.database.db.selectFrom("business").select("id").where("name", "=", "Delta 30").executeTakeFirstOrThrow();
+    await t.database.db.updateTable("business").set({ lat: 43.125, lng: -79.03 }).where("id", "=", moved.id).execute();
+    await expectRightAtOnce(t);
+    const added = await createBusiness(t.database.db, { name: "Delta Newcomer", categoryId: books, lat: 43.1015, lng: -79.0485 });
+    await t.database.db.insertInto("business_tag").values({ businessId: added.id, tagId: patio }).execute();
+    await expectRightAtOnce(t);
+    const gone = await t.database.db.selectFrom("business").select("id").where("name", "=", "Delta 31").executeTakeFirstOrThrow();
+    expect((await t.request(`/api/v1/businesses/${gone.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
+    await expectRightAtOnce(t);
+    await t.database.db.updateTable("business").set({ name: "Delta Renamed" }).where("name", "=", "Delta 32").execute();
+    await expectRightAtOnce(t);
+    // The other instance saw none of these yet: its next view catches up on all four at once.
+    await expectRightAtOnce(other);
+    const otherAdmin = await other.signIn("admin");
+    const body = { name: "Delta Thirty-Three", categoryId: bakeries, description: "Across the road.", lat: 43.119, lng: -79.047, tags: [] };
+    const written = await t.database.db.selectFrom("business").select("id").where("name", "=", "Delta 33").executeTakeFirstOrThrow();
+    expect((await other.request(`/api/v1/businesses/${written.id}`, { method: "PUT", cookie: otherAdmin.cookie, json: body })).status).toBe(200);
+    await expectRightAtOnce(t);
+    await expectLikeFullRead(t);
+    await expectLikeFullRead(other);
+  });
+});
 
 describe("the map's index after a write", () => {
   it("shows a business renamed, moved, refiled and retagged where a full read shows it, without reading every business", async () => {

@@ -141,6 +141,13 @@ function grown<T extends Int32Array | Uint32Array>(array: T, size: number): T {
 
 /** The tag lists with those of `changed` slots replaced (slots past the source's end are new). */
 function tagsWith(source: IndexSource, size: number, changed: ReadonlyMap<number, number[]>): Pick<IndexSource, "tagStart" | "tagList"> {
+  // Most often (a business moved, renamed or refiled) no list changes length: the lists copied whole, those changed set.
+  const sameLengths = size === source.ids.length && [...changed].every(([slot, tags]) => tags.length === source.tagStart[slot + 1]! - source.tagStart[slot]!);
+  if (sameLengths) {
+    const tagList = source.tagList.slice();
+    for (const [slot, tags] of changed) tagList.set(tags, source.tagStart[slot]!);
+    return { tagStart: source.tagStart.slice(), tagList };
+  }
   const tagStart = new Uint32Array(size + 1);
   let length = 0;
   for (let slot = 0; slot < size; slot++) {

@@ -8,6 +8,7 @@ import { holds } from "#shared/schemas/entity.ts";
 import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { isOpenNow, type HoursClock } from "#server/lib/hours/hours-status.ts";
 import { parseStoredHours } from "#server/lib/hours/stored-hours.ts";
+import { loadInSteps } from "./supercluster-trees.ts";
 import type { IndexRow } from "./map-data.repository.ts";
 
 export type BoundingBox = readonly [west: number, south: number, east: number, north: number];
@@ -58,12 +59,69 @@ export interface IndexSource {
 
 export const NO_RANK = 0xffffffff;
 
+/** A cluster as a view shows it. */
+export interface MapCluster {
+  id: number;
+  lat: number;
+  lng: number;
+  count: number;
+  /** The zoom at which the cluster splits into smaller clusters or businesses. */
+  expansionZoom: number;
+}
+
+/** What a view shows at a place: a cluster, or the business at a slot of the source on its own. */
+export type ViewItem = { cluster: MapCluster; slot?: undefined } | { slot: number; cluster?: undefined };
+
 export interface Index {
-  clusters: Supercluster<{ i: number }>;
   /** The filters' businesses (slots in the source) in the list's order. */
   order: Uint32Array;
   total: number;
   bounds: [west: number, south: number, east: number, north: number] | null;
+  /** The index built whole that this one answers from: itself, or the one before the businesses `written` since. */
+  readonly built: BuiltIndex;
+  /** The slots of the businesses written since `built` was built, which this one shows where they are now. */
+  readonly written: ReadonlySet<number>;
+  /** The clusters and single businesses in the box at the zoom. */
+  view(bbox: BoundingBox, zoom: number): ViewItem[];
+}
+
+/** An index built whole by Supercluster from the source's businesses the filters keep. */
+export class BuiltIndex implements Index {
+  readonly clusters: Supercluster<{ i: number }>;
+  readonly order: Uint32Array;
+  readonly total: number;
+  readonly bounds: Index["bounds"];
+  readonly written: ReadonlySet<number> = new Set();
+  /** Each slot's place among the points loaded, -1 for none: made with the index, so a view after a write need not. */
+  private readonly loadedAt: Int32Array;
+
+  constructor(clusters: Supercluster<{ i: number }>, order: Uint32Array, bounds: Index["bounds"]) {
+    this.clusters = clusters;
+    this.order = order;
+    this.total = order.length;
+    this.bounds = bounds;
+    this.loadedAt = new Int32Array(order.reduce((most, i) => Math.max(most, i + 1), 0)).fill(-1);
+    order.forEach((i, place) => (this.loadedAt[i] = place));
+  }
+
+  get built(): BuiltIndex {
+    return this;
+  }
+
+  view(bbox: BoundingBox, zoom: number): ViewItem[] {
+    return this.clusters.getClusters([...bbox], zoom).map((feature) => {
+      const properties = feature.properties as Partial<Supercluster.ClusterProperties> & { i?: number };
+      if (!properties.cluster) return { slot: properties.i! };
+      const [lng, lat] = feature.geometry.coordinates as [number, number];
+      const id = properties.cluster_id!;
+      return { cluster: { id, lat, lng, count: properties.point_count!, expansionZoom: this.clusters.getClusterExpansionZoom(id) } };
+    });
+  }
+
+  /** The business's place among the points Supercluster was given (the list's order), -1 when not among them. */
+  loaded(slot: number): number {
+    return slot < this.loadedAt.length ? this.loadedAt[slot]! : -1;
+  }
 }
 
 export const FEATURE_WORDS = Math.max(1, Math.ceil(MAP_FEATURES.length / 32));
@@ -164,26 +222,41 @@ export function placeIn<T>(places: Map<string, number>, list: T[], key: string, 
 }
 
 /** The filters' cluster index, with the rules the page itself applies (`filterBusinesses` in src/shared/map.ts). */
-export function buildIndex(source: IndexSource, filters: ViewFilters, clock: HoursClock): Index {
+export function buildIndex(source: IndexSource, filters: ViewFilters, clock: HoursClock): BuiltIndex {
+  const { order, points } = kept(source, filters, clock);
+  return new BuiltIndex(newClusters().load(points), order, boundsOf(points));
+}
+
+/**
+ * `buildIndex` a zoom at a time, letting other work run between (a build of 100,000 businesses is a few hundred ms of
+ * CPU): for an index built off a view's path, in the place of one answered from with corrections.
+ */
+export async function buildIndexInSteps(source: IndexSource, filters: ViewFilters, clock: HoursClock, pause: () => Promise<void>): Promise<BuiltIndex> {
+  const { order, points } = kept(source, filters, clock);
+  return new BuiltIndex(await loadInSteps(newClusters(), points, pause), order, boundsOf(points));
+}
+
+const newClusters = () => new Supercluster<{ i: number }>({ radius: MAP_CLUSTER.gridSizePx, maxZoom: MAP_CLUSTER.maxZoom, minPoints: MAP_CLUSTER.minClusterSize });
+
+/** The filters' businesses (slots) in the list's order, and their points. */
+export function kept(source: IndexSource, filters: ViewFilters, clock: HoursClock): { order: Uint32Array; points: Point[] } {
   const keeps = keeper(source, filters, clock);
   const order: number[] = [];
   for (const i of source.order) if (keeps(i)) order.push(i);
-  const points = order.map((i) => source.points[i]!);
-  const clusters = new Supercluster<{ i: number }>({ radius: MAP_CLUSTER.gridSizePx, maxZoom: MAP_CLUSTER.maxZoom, minPoints: MAP_CLUSTER.minClusterSize });
-  clusters.load(points);
-  let bounds: Index["bounds"] = null;
-  if (points.length > 0) {
-    let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const { geometry } of points) {
-      const [lng, lat] = geometry.coordinates as [number, number];
-      west = Math.min(west, lng);
-      east = Math.max(east, lng);
-      south = Math.min(south, lat);
-      north = Math.max(north, lat);
-    }
-    bounds = [west, south, east, north];
+  return { order: Uint32Array.from(order), points: order.map((i) => source.points[i]!) };
+}
+
+export function boundsOf(points: readonly Point[]): Index["bounds"] {
+  if (points.length === 0) return null;
+  let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const { geometry } of points) {
+    const [lng, lat] = geometry.coordinates as [number, number];
+    west = Math.min(west, lng);
+    east = Math.max(east, lng);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
   }
-  return { clusters, order: Uint32Array.from(order), total: order.length, bounds };
+  return [west, south, east, north];
 }
 
 /**
