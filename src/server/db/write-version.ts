@@ -50,7 +50,7 @@ export async function watchWrites(database: Database): Promise<string[]> {
     const { rows } = await sql<{ name: string; watched: boolean }>`
       select c.relname as name, exists(select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'write_version_' || c.relname) as watched
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind in ('r', 'p') and n.nspname = current_schema()`.execute(database.db);
+      where c.relkind = 'r' and n.nspname = current_schema()`.execute(database.db);
     const added = rows.filter((row) => !row.watched && !UNWATCHED_TABLES.includes(row.name)).map((row) => row.name);
     for (const table of added) {
       await sql
