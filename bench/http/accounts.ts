@@ -57,5 +57,6 @@ export function signedInPages({ owner, admin }: { owner: SignedIn & { businessId
     "admin markers": { path: "/admin/markers?page=1", cookie: admin.cookie },
     "admin users": { path: "/admin/users?page=1", cookie: admin.cookie },
     "admin events": { path: "/admin/events?page=1", cookie: admin.cookie },
+    "admin requests": { path: "/admin/requests", cookie: admin.cookie },
   };
 }

@@ -7,10 +7,14 @@
 //   node bench/http/cpu.ts                       # every signed-in page
 //   node bench/http/cpu.ts "owner mybusiness"    # some of them (comma-separated names)
 //   REQUESTS (40), WARMUP (15), PORT (3769)
+//   UNCACHED=1: moves the write version before each request, so that a person's kept page (decision 0053) is rendered
+//   each time (the write is made by this process, not counted in the server's CPU time)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
+import { openDatabase } from "../../src/server/db/database.ts";
 import { serveArgs } from "../serve-command.ts";
 import { signedInAccounts, signedInPages } from "./accounts.ts";
 
@@ -40,10 +44,16 @@ function cpuMs(): number {
 }
 
 const pages = signedInPages(await signedInAccounts(url, dataDir));
+const uncached = process.env.UNCACHED === "1" ? openDatabase({ sqlitePath: path.join(dataDir, "niche.sqlite") }) : null;
+const written = uncached && (await sql<{ name: string }>`select name from sqlite_master where name = 'write_version'`.execute(uncached.db)).rows.length > 0;
+const write = async () => {
+  if (written) await sql`update write_version set version = version + 1 where id = 1`.execute(uncached!.db);
+};
 console.log(`| page | bytes | CPU ms/request |\n|---|---|---|`);
 for (const [name, page] of Object.entries(pages)) {
   if (only && !only.includes(name)) continue;
   const get = async () => {
+    await write();
     const response = await fetch(url + page.path, { headers: { cookie: page.cookie } });
     if (!response.ok) throw new Error(`${page.path}: ${response.status}`);
     return (await response.arrayBuffer()).byteLength;
@@ -55,6 +65,7 @@ for (const [name, page] of Object.entries(pages)) {
   console.log(`| ${name} | ${bytes} | ${((cpuMs() - before) / requests).toFixed(1)} |`);
 }
 console.log(`Load average (1, 5, 15 min) at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(", ")}; ${os.cpus().length} cores, Node ${process.version}.`);
+await uncached?.close();
 app.kill("SIGTERM");
 await new Promise((resolve) => app.once("exit", resolve));
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@
 // puts it under load (autocannon) and stops the server, which writes its profile to PROFILE_DIR. It prints when the
 // load began and ended, in milliseconds after the server was started, to cut the profile to those samples.
 //
-//   node bench/http/profile.ts "owner mybusiness"    # or "owner business", "admin markers", "admin users", "admin events"
+//   node bench/http/profile.ts "owner mybusiness"    # or "owner business", "admin markers", "admin users", "admin events", "admin requests"
 //   CONNECTIONS (4), SECONDS (6), PORT (3769), PROFILE_DIR (/tmp/niche-profile)
 import { spawn } from "node:child_process";
 import fs from "node:fs";

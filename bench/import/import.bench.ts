@@ -99,7 +99,7 @@ if (serverUrl && engine !== "sqlite") {
   pool.on("error", (error) => console.warn(`pool: ${error.message}`));
   const { dialect, transaction } = withAmbientTransactions(new PostgresDialect({ pool }));
   const db = new Kysely<DB>({ dialect });
-  const postgres: Database = { db, dialect: "postgres", transaction, ping: async () => {}, contentVersion: async () => null, pool: () => null, close: () => db.destroy() };
+  const postgres: Database = { db, dialect: "postgres", transaction, ping: async () => {}, contentVersion: async () => null, writeVersion: async () => null, pool: () => null, close: () => db.destroy() };
   try {
     lines.push(await measure("PostgreSQL", postgres));
   } catch (error) {

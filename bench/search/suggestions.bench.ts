@@ -173,7 +173,7 @@ if (serverUrl) {
   const { dialect, transaction } = withAmbientTransactions(new PostgresDialect({ pool }));
   const db = new Kysely<DB>({ dialect });
   const contentVersion = async () => Number((await pool.query<{ version: number }>({ name: "content_version", text: "select version from content_version where id = 1" })).rows[0]?.version ?? 0);
-  const postgres: Database = { db, dialect: "postgres", transaction, ping: async () => {}, contentVersion, pool: () => null, close: () => db.destroy() };
+  const postgres: Database = { db, dialect: "postgres", transaction, ping: async () => {}, contentVersion, writeVersion: async () => null, pool: () => null, close: () => db.destroy() };
   try {
     lines.push(...(await measure("PostgreSQL", postgres)));
   } catch (error) {

@@ -8,6 +8,7 @@ import { matchedRoutes } from "hono/route";
 import type { HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { streamingCompress } from "./http/compress.ts";
+import { personPageKey } from "./http/person-pages.ts";
 import { anonymousCache, keepWire } from "./http/anonymous-cache.ts";
 import { firstVisitLanguage } from "./http/first-visit-language.ts";
 import { errorLanguage } from "./http/error-language.ts";
@@ -134,13 +135,15 @@ export function createApp(deps: AppDeps) {
     c.set("unreadAnnouncements", unread);
     return { kind: `${user.role} ${unread ?? "-"}`, names: [user.id, user.email, user.displayName] };
   });
+  // A person's own pages, kept for them alone while nothing they show was written (decision 0053).
+  const personPages = cache.forPeople(personPageKey, () => database.writeVersion());
   /** The route pattern a request is counted under: a kept response's, the page route's, or the answering handler's. */
   const routeOf = (c: Context<AppEnv>): string => {
     const kept = c.get("anonymousEntry");
     if (kept?.route) return kept.route;
     const answering = matchedRoutes(c)[c.req.routeIndex];
     if (!answering) return "unmatched";
-    if (answering.handler === page || answering.handler === viewerPages) return deps.pageRoute?.(c.req.path) ?? "page";
+    if (answering.handler === page || answering.handler === viewerPages || answering.handler === personPages) return deps.pageRoute?.(c.req.path) ?? "page";
     if (answering.handler === serveClientFile) return "static";
     return answering.path;
   };
@@ -294,6 +297,7 @@ export function createApp(deps: AppDeps) {
   // their role, a member's count of unread announcements) and in what their role may see: kept for each such kind
   // of visitor (docs/decisions/0028-signed-in-public-pages.md).
   app.use(viewerPages);
+  app.use(personPages);
 
   const sameSite = sameSiteWrites((origin) => services.origins.isTrusted(origin));
   // RFC 8058's one-click unsubscribe is POSTed by mail clients from anywhere, as a form: its signed token is all it

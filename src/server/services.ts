@@ -355,7 +355,7 @@ function createOwners({
     offers: listings.offers,
     closeRequestsOf: (...args) => requestDecisions.closeRequestsOf(...args),
   });
-  const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds, transaction: (work) => database.transaction(work), ownerChangedListing, translations });
+  const requestDecisions = new RequestDecisionService({ repository, ownership: owners, listings, notifications, holds, transaction: (work) => database.transaction(work), ownerChangedListing, translations, writeVersion: () => database.writeVersion() });
   return {
     /** Who owns which business. */
     owners,

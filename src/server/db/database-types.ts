@@ -708,6 +708,11 @@ export interface VolunteerSignup {
   userId: string;
 }
 
+export interface WriteVersion {
+  id: Generated<number>;
+  version: string;
+}
+
 export interface DB {
   account: Account;
   announcement: Announcement;
@@ -776,4 +781,5 @@ export interface DB {
   volunteer_opportunity: VolunteerOpportunity;
   volunteer_shift: VolunteerShift;
   volunteer_signup: VolunteerSignup;
+  write_version: WriteVersion;
 }

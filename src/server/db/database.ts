@@ -31,6 +31,11 @@ export interface Database {
    * right now (SQLite's one connection is inside a transaction). SQLite's is read at once, PostgreSQL's is a promise.
    */
   contentVersion(): number | null | Promise<number | null>;
+  /**
+   * The write version (migration 0090-write-version): moved by every write to the tables people's own pages show;
+   * read as `contentVersion` is.
+   */
+  writeVersion(): number | null | Promise<number | null>;
   /** PostgreSQL's pool now: connections open, idle, and queries waiting for one; null on SQLite (one connection). */
   pool(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
@@ -53,6 +58,7 @@ function queryLog(onQuery: DatabaseOptions["onQuery"]): { log?: LogConfig } {
 }
 
 const CONTENT_VERSION = "select version from content_version where id = 1";
+const WRITE_VERSION = "select version from write_version where id = 1";
 
 const PG_INT8 = 20;
 const PG_TIMESTAMP = 1114;
@@ -88,6 +94,10 @@ export function openDatabase(options: DatabaseOptions): Database {
         const { rows } = await pool.query<{ version: number }>({ name: "content_version", text: CONTENT_VERSION });
         return Number(rows[0]?.version ?? 0);
       },
+      writeVersion: async () => {
+        const { rows } = await pool.query<{ version: number }>({ name: "write_version", text: WRITE_VERSION });
+        return Number(rows[0]?.version ?? 0);
+      },
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
@@ -107,6 +117,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   const db = new Kysely<DB>({ dialect, ...queryLog(options.onQuery) });
   let ping: SQLiteDatabase.Statement | undefined;
   let contentVersion: SQLiteDatabase.Statement<[], number> | undefined;
+  let writeVersion: SQLiteDatabase.Statement<[], number> | undefined;
   return {
     db,
     dialect: "sqlite",
@@ -120,6 +131,11 @@ export function openDatabase(options: DatabaseOptions): Database {
       if (sqlite.inTransaction) return null;
       contentVersion ??= sqlite.prepare<[], number>(CONTENT_VERSION).pluck();
       return Number(contentVersion.get() ?? 0);
+    },
+    writeVersion: () => {
+      if (sqlite.inTransaction) return null;
+      writeVersion ??= sqlite.prepare<[], number>(WRITE_VERSION).pluck();
+      return Number(writeVersion.get() ?? 0);
     },
     pool: () => null,
     close: () => db.destroy(),

@@ -2,6 +2,7 @@
 import fs from "node:fs/promises";
 import { Migrator, type Migration } from "kysely/migration";
 import type { Database, DialectName } from "./database.ts";
+import { watchWrites } from "./write-version.ts";
 
 /**
  * A migration file (`migrations/NNNN-name.ts`, `.js` once built) default-exports one of these; its file name
@@ -32,5 +33,7 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // Tables a migration added are watched by the write version (decision 0053).
+  await watchWrites(database);
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

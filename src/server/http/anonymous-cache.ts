@@ -93,7 +93,15 @@ export interface AnonymousCache extends MiddlewareHandler<AppEnv> {
    * Placed after the middleware that knows who is signed in.
    */
   forViewers(viewerOf: (c: Context<AppEnv>) => Promise<Viewer | null>): MiddlewareHandler<AppEnv>;
+  /**
+   * A person's own pages (decision 0053): kept under `keyOf`'s key, which names the person and all else of them the
+   * page shows, and served while `writeVersion` (moved by every write such a page shows) is the one it was rendered
+   * at. `keyOf` is null where the request is not to be kept. Placed after the middleware that knows who is signed in.
+   */
+  forPeople(keyOf: (c: Context<AppEnv>) => string | null, writeVersion: Version): MiddlewareHandler<AppEnv>;
 }
+
+type Version = () => number | null | Promise<number | null>;
 
 /** A signed-in visitor, as far as the public pages they are sent differ from others'. */
 export interface Viewer {
@@ -114,10 +122,10 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
   });
 
   /** Answers with the response kept under `key` while it is current, else renders it and keeps it. */
-  const keptOrRendered = async (c: Context<AppEnv>, next: Next, key: string, api: boolean, viewer?: Viewer) => {
+  const keptOrRendered = async (c: Context<AppEnv>, next: Next, key: string, api: boolean, viewer?: Viewer, versionOf: Version = options.contentVersion) => {
     const anonymous = !viewer;
     const nonce = c.var.secureHeadersNonce;
-    const version = await options.contentVersion();
+    const version = await versionOf();
     if (version === null) return next();
     const hit = cache.get(key);
     // A new response of its own, not through the context's: the lightest way through the Node adapter.
@@ -143,7 +151,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     };
     // Content that changed while this was rendered may be in it only in part, and a part of the page may have
     // failed to load: such a response is served, not kept.
-    if (!c.get("incomplete") && !viewer?.names.some((name) => mentions(body, name)) && (await options.contentVersion()) === version) {
+    if (!c.get("incomplete") && !viewer?.names.some((name) => mentions(body, name)) && (await versionOf()) === version) {
       cache.set(key, entry);
       if (anonymous) c.set("anonymousEntry", entry);
     }
@@ -164,6 +172,14 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     if (viewer === null) return next();
     // Never a request's address: those begin with "/", so the fast path for visitors never finds these.
     return keptOrRendered(c, next, `${viewer.kind}\n${pathAndQuery(c.req.url)}`, false, viewer);
+  };
+
+  const forPeople: AnonymousCache["forPeople"] = (keyOf, writeVersion) => async (c, next) => {
+    if (c.req.method !== "GET") return next();
+    const person = keyOf(c);
+    if (person === null) return next();
+    // Begins with a space: never a request's address, nor a kind of visitor's key.
+    return keptOrRendered(c, next, ` ${person}\n${pathAndQuery(c.req.url)}`, false, { kind: person, names: [] }, writeVersion);
   };
 
   // The fast path reads the version once per turn of the event loop: requests that arrive together (parsed in one
@@ -190,7 +206,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     return version.then((now) => now === entry.version && counted(sendKept(entry, asked, request, response, log, started), metrics), () => false);
   };
 
-  return Object.assign(middleware, { cache, serveKept, forViewers });
+  return Object.assign(middleware, { cache, serveKept, forViewers, forPeople });
 }
 
 /**

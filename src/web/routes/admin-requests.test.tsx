@@ -25,14 +25,26 @@ const claim = (n: number): RequestDetail => ({
   domainMatch: false,
 });
 
+const BUSINESSES = [{ id: "Bk7qX2mP9sT4vW8yZ1aC", name: "Corner Bakery" }];
+
+/** An event waiting, to be held at a business named by its id. */
+const eventAt = (location: string): RequestDetail => ({
+  ...claim(99),
+  id: "request-event",
+  kind: "event",
+  businessName: "Corner Bakery",
+  payload: { name: "Bread class", location },
+  fields: [{ name: "location", label: "Location", widget: "select", live: null, requested: location, base: null, changed: true, conflict: false }],
+});
+
 /** The API with `total` waiting claims, oldest first, paged as the server pages them; the list queries it was asked. */
 /** The rejections the stand-in API was sent, by request id, with their bodies. */
 let rejected: Array<{ id: string; body: unknown }> = [];
 
-function fakeApi(total: number) {
+function fakeApi(total: number, extra: RequestDetail[] = []) {
   const asked: Array<Record<string, string>> = [];
   rejected = [];
-  const all = Array.from({ length: total }, (_, i) => claim(i + 1));
+  const all = [...Array.from({ length: total }, (_, i) => claim(i + 1)), ...extra];
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
   vi.stubGlobal(
     "fetch",
@@ -53,6 +65,11 @@ function fakeApi(total: number) {
       }
       const one = all.find((r) => url.pathname === `/api/v1/requests/${r.id}`);
       if (one) return json(one);
+      if (url.pathname === "/api/v1/businesses") throw new Error("every business read");
+      if (url.pathname === "/api/v1/admin/business-names") {
+        asked.push({ names: query.ids! });
+        return json({ items: BUSINESSES.filter((b) => query.ids!.split(",").includes(b.id)) });
+      }
       if (url.pathname === "/api/v1/moderation-settings") return json({ autoApproveListings: false, autoApproveEvents: false, autoApproveOffers: false, notificationEmail: "" });
       return json([]);
     }),
@@ -71,7 +88,7 @@ describe("the Requests tab", () => {
     const asked = fakeApi(63);
     const page = await openTab("/admin/requests");
     await waitFor(() => pager(page));
-    expect(asked).toEqual([{ status: "pending", page: "1", pageSize: "50" }]);
+    expect(asked.filter((query) => !query.names)).toEqual([{ status: "pending", page: "1", pageSize: "50" }]);
     expect(shown(page)).toHaveLength(50);
     expect(shown(page)[0]).toBe("Claim: Shop 1");
     expect(pagerText(page)).toBe("1–50 of 63 (page 1 of 2)");
@@ -79,11 +96,22 @@ describe("the Requests tab", () => {
     await click(link(page, "Next")!);
     await waitFor(() => shown(page)[0] === "Claim: Shop 51");
     expect(shown(page)).toHaveLength(13);
-    expect(asked.at(-1)).toEqual({ status: "pending", page: "2", pageSize: "50" });
+    expect(asked.filter((query) => !query.names).at(-1)).toEqual({ status: "pending", page: "2", pageSize: "50" });
     expect(pagerText(page)).toBe("51–63 of 63 (page 2 of 2)");
 
     await click(link(page, "Previous")!);
     await waitFor(() => shown(page)[0] === "Claim: Shop 1");
+    expect(alerts(page)).toEqual([]);
+  });
+
+  it("names the businesses its requests hold by id, read by those ids alone", async () => {
+    const asked = fakeApi(1, [eventAt(BUSINESSES[0]!.id)]);
+    const page = await openTab("/admin/requests");
+    await waitFor(() => shown(page).length === 2);
+    expect(page.textContent).toContain("Corner Bakery");
+    expect(page.textContent).not.toContain(BUSINESSES[0]!.id);
+    const names = asked.flatMap((query) => (query.names ? query.names.split(",") : []));
+    expect(names).toContain(BUSINESSES[0]!.id);
     expect(alerts(page)).toEqual([]);
   });
 

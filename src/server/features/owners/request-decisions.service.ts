@@ -28,10 +28,17 @@ export interface RequestDecisionServiceDeps {
   ownerChangedListing?: (businessId: string) => Promise<void>;
   /** The live translations a request's own are shown beside. */
   translations?: Pick<TranslationService, "read">;
+  /**
+   * The write version (src/server/db/write-version.ts), null when it cannot be read now: a scan for orphaned requests
+   * that found none is not run again until something is written.
+   */
+  writeVersion?: () => number | null | Promise<number | null>;
 }
 
 export class RequestDecisionService {
   private readonly deps: RequestDecisionServiceDeps;
+  /** The write version at which the last scan for orphans found none. */
+  private noOrphansAt: number | null = null;
   constructor(deps: RequestDecisionServiceDeps) {
     this.deps = deps;
   }
@@ -161,7 +168,13 @@ export class RequestDecisionService {
 
   /** Closes requests whose business, event or offer was deleted meanwhile, and tells their owners. */
   private async closeOrphans(): Promise<void> {
-    for (const orphan of await this.repository.getOrphans()) {
+    // A request is orphaned only by a write (its business, event or offer deleted, or it filed under one gone): none
+    // since a scan that found none, none now. Read before the scan, so a write during it is scanned for next time.
+    const version = (await this.deps.writeVersion?.()) ?? null;
+    if (version !== null && version === this.noOrphansAt) return;
+    const orphans = await this.repository.getOrphans();
+    if (orphans.length === 0) this.noOrphansAt = version;
+    for (const orphan of orphans) {
       const reason = { business: requestMessages.businessDeleted, event: requestMessages.eventDeleted, offer: requestMessages.offerDeleted }[orphan.gone];
       if (await this.repository.decide(orphan.id, { status: "rejected", reason, decidedBy: null })) {
         await this.release(orphan);

@@ -207,6 +207,19 @@ describe("listing changes", () => {
     expect([closed.status, closed.reason]).toEqual(["rejected", "The business was deleted, so this request was closed."]);
     expect(mailer.sent.some((m) => m.to === ownerA.user.email && m.text.includes("The business was deleted, so this request was closed."))).toBe(true);
   });
+  it("closes a request whose business another instance deleted after a read found nothing to close", async () => {
+    const business = await createBusiness(t.database.db, { categoryId });
+    const ownerA = await owner(business.id);
+    const { requestId } = await (await t.request(`/api/v1/businesses/${business.id}`, { method: "PUT", json: { ...asInput(await publicBusiness(business.id)), name: "Deleted elsewhere" }, cookie: ownerA.cookie })).json();
+    // Read twice: the second read finds the scan for orphaned requests already made at this write version.
+    for (let i = 0; i < 2; i++) expect((await (await t.request(`/api/v1/requests/${requestId}`, { cookie: ownerA.cookie })).json()).status).toBe("pending");
+    // Deleted in the database, not through this app's services: as another instance or a tool would.
+    await t.database.db.deleteFrom("business_owner").where("businessId", "=", business.id).execute();
+    await t.database.db.deleteFrom("business").where("id", "=", business.id).execute();
+    const closed = await (await t.request(`/api/v1/requests/${requestId}`, { cookie: ownerA.cookie })).json();
+    expect([closed.status, closed.reason]).toEqual(["rejected", "The business was deleted, so this request was closed."]);
+  });
+
   it("are shared by a business's owners: the second builds on the first's waiting change, and is told the decision", async () => {
     const business = await createBusiness(t.database.db, { categoryId, description: "Before.", phone: "905 555 0100" });
     const ownerA = await owner(business.id);
