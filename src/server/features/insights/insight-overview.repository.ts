@@ -16,6 +16,13 @@ export interface RankedRow {
   count: number;
 }
 
+/** The tables of one total per row: the kind of count, and the table whose rows are still there to be named. */
+const SUBJECTS: Partial<Record<OverviewTable, { kind: string; table?: "business" | "event" | "offer" }>> = {
+  businesses: { kind: "view", table: "business" },
+  events: { kind: "event-view", table: "event" },
+  offers: { kind: "offer-view", table: "offer" },
+  "missed-searches": { kind: MISSED },
+};
 /** A query of any tables whose rows are a name and a count. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RankedQuery = SelectQueryBuilder<any, any, { name: string; count: number }>;
@@ -34,33 +41,52 @@ export class InsightOverviewRepository {
 
   /** The table's rows, the most looked at (or searched for) first; names break ties. */
   async ranked(table: OverviewTable, period: Period, limit: number): Promise<RankedRow[]> {
-    const rows = await this.rankedQuery(table, period).orderBy("count", "desc").orderBy("name").limit(limit).execute();
+    const least = period.window === undefined ? 0 : await this.least(table, period.window, limit);
+    const rows = await this.rankedQuery(table, period, least).orderBy("count", "desc").orderBy("name").limit(limit).execute();
     return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
   }
 
-  /** Name and count of each row of the table, grouped and not yet ordered. */
-  private rankedQuery(table: OverviewTable, period: Period): RankedQuery {
+  /**
+   * For a table of one total per row (a business, event, offer or searched words), the count of the `limit`th row
+   * counted most, whose subject is still there: no row with less can be among the first `limit`, so only those with
+   * as much or more are named and ordered (read from the totals' index by count, not every subject's name).
+   */
+  private async least(table: OverviewTable, window: number, limit: number): Promise<number> {
+    const subject = SUBJECTS[table];
+    if (!subject) return 0;
+    const row = await this.db
+      .selectFrom("insight_window_total as t")
+      .select("t.count")
+      .where("t.days", "=", window)
+      .where("t.kind", "=", subject.kind)
+      .$if(subject.table !== undefined, (q) => q.where(({ exists, selectFrom }) => exists(selectFrom(subject.table!).select("id").whereRef("id", "=", "t.subject"))))
+      .orderBy("t.count", "desc")
+      .offset(limit - 1)
+      .limit(1)
+      .executeTakeFirst();
+    return row ? Number(row.count) : 0;
+  }
+
+  /** Name and count of each row of the table with at least `least`, grouped and not yet ordered. */
+  private rankedQuery(table: OverviewTable, period: Period, least: number): RankedQuery {
     const count = sql<number>`sum(v.count)`.as("count");
     switch (table) {
       case "businesses":
-        return this.views("view", period).innerJoin("business", "business.id", "v.subjectId").select(["business.name as name", count]).groupBy(["business.id", "business.name"]);
-      case "categories":
-        return this.views("view", period)
-          .innerJoin("business", "business.id", "v.subjectId")
-          .innerJoin("category", "category.id", "business.categoryId")
-          .select(["category.name as name", count])
-          .groupBy(["category.id", "category.name"]);
-      case "tags":
-        return this.views("view", period)
-          .innerJoin("business_tag", "business_tag.businessId", "v.subjectId")
-          .innerJoin("tag", "tag.id", "business_tag.tagId")
-          .select(["tag.name as name", count])
-          .groupBy(["tag.id", "tag.name"]);
+        return this.views("view", period, least).innerJoin("business", "business.id", "v.subjectId").select(["business.name as name", count]).groupBy(["business.id", "business.name"]);
+      // Added up per category (or tag) id first, from indexes alone, and only then named.
+      case "categories": {
+        const sums = this.views("view", period, least).innerJoin("business", "business.id", "v.subjectId").select(["business.categoryId as id", count]).groupBy("business.categoryId");
+        return this.db.selectFrom(sums.as("s")).innerJoin("category", "category.id", "s.id").select(["category.name as name", "s.count as count"]);
+      }
+      case "tags": {
+        const sums = this.views("view", period, least).innerJoin("business_tag", "business_tag.businessId", "v.subjectId").select(["business_tag.tagId as id", count]).groupBy("business_tag.tagId");
+        return this.db.selectFrom(sums.as("s")).innerJoin("tag", "tag.id", "s.id").select(["tag.name as name", "s.count as count"]);
+      }
       case "events":
-        return this.views("event-view", period).innerJoin("event", "event.id", "v.subjectId").select(["event.name as name", count]).groupBy(["event.id", "event.name"]);
+        return this.views("event-view", period, least).innerJoin("event", "event.id", "v.subjectId").select(["event.name as name", count]).groupBy(["event.id", "event.name"]);
       case "offers":
         // "<type>: <description> (<business>)", as the admin's Offers tab names an offer.
-        return this.views("offer-view", period)
+        return this.views("offer-view", period, least)
           .innerJoin("offer", "offer.id", "v.subjectId")
           .innerJoin("business", "business.id", "offer.businessId")
           .select([sql<string>`offer.type || ': ' || offer.description || ' (' || business.name || ')'`.as("name"), count])
@@ -71,6 +97,7 @@ export class InsightOverviewRepository {
             .selectFrom("insight_window_total")
             .where("days", "=", period.window)
             .where("kind", "=", MISSED)
+            .where("count", ">=", least)
             .select(["subject as name", "count"]);
         }
         return this.db
@@ -83,10 +110,10 @@ export class InsightOverviewRepository {
   }
 
   /** The counts of one kind per subject over the period: its kept totals, or its daily rows. */
-  private views(kind: string, { from, to, window }: Period) {
+  private views(kind: string, { from, to, window }: Period, least: number) {
     const source =
       window !== undefined
-        ? this.db.selectFrom("insight_window_total").where("days", "=", window).where("kind", "=", kind).select(["subject as subjectId", "count"])
+        ? this.db.selectFrom("insight_window_total").where("days", "=", window).where("kind", "=", kind).where("count", ">=", least).select(["subject as subjectId", "count"])
         : this.db.selectFrom("insight_count").where("kind", "=", kind).where("day", ">=", from).where("day", "<=", to).select(["subjectId", "count"]);
     return this.db.selectFrom(source.as("v"));
   }
