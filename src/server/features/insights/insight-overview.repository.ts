@@ -1,6 +1,6 @@
 // The association's reading of the daily counters: visits by day, what was looked at most, and what visitors searched
 // for and did not find, over a period.
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { SqliteAdapter, sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { OverviewTable } from "#shared/schemas/insights.ts";
 import { MISSED } from "./insight-totals.repository.ts";
@@ -75,6 +75,13 @@ export class InsightOverviewRepository {
         return this.views("view", period, least).innerJoin("business", "business.id", "v.subjectId").select(["business.name as name", count]).groupBy(["business.id", "business.name"]);
       // Added up per category (or tag) id first, from indexes alone, and only then named.
       case "categories": {
+        if (period.window !== undefined && this.db.getExecutor().adapter instanceof SqliteAdapter) {
+          // SQLite without statistics takes the key's index, then every business's row; this index holds both columns.
+          const sums = sql<{ id: string; count: number }>`(select b."categoryId" as id, sum(t.count) as count from insight_window_total t
+            join business as b indexed by business_category_cover on b.id = t.subject
+            where t.days = ${period.window} and t.kind = 'view' group by b."categoryId")`;
+          return this.db.selectFrom(sums.as("s")).innerJoin("category", "category.id", "s.id").select(["category.name as name", "s.count as count"]);
+        }
         const sums = this.views("view", period, least).innerJoin("business", "business.id", "v.subjectId").select(["business.categoryId as id", count]).groupBy("business.categoryId");
         return this.db.selectFrom(sums.as("s")).innerJoin("category", "category.id", "s.id").select(["category.name as name", "s.count as count"]);
       }
