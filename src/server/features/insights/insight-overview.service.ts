@@ -5,17 +5,12 @@ import { toCsv } from "#server/features/import/index.ts";
 import { invalidInput } from "#server/validation.ts";
 import { insightMessages, InsightsQuerySchema, OVERVIEW_TABLE_NAMES, OVERVIEW_TABLES, type InsightOverview, type OverviewTable } from "#shared/schemas/insights.ts";
 import type { InsightOverviewRepository, Period } from "./insight-overview.repository.ts";
-import { TOTAL_WINDOWS, type InsightTotalsRepository } from "./insight-totals.repository.ts";
+import { addDays, TOTAL_WINDOWS, type InsightTotalsRepository } from "./insight-totals.repository.ts";
 
-const DAY_MS = 86_400_000;
 export const INSIGHT_TOTALS_JOB = "insight-totals";
 /** Rows of each table on the page; a CSV holds up to EXPORT_ROWS. */
 const SHOWN_ROWS = 20;
 const EXPORT_ROWS = 10_000;
-
-function dayBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
-}
 
 export interface InsightOverviewServiceOptions {
   repository: InsightOverviewRepository;
@@ -39,7 +34,7 @@ export class InsightOverviewService {
     if (!parsed.success) throw invalidInput(parsed.error.issues, insightMessages.badDays);
     const length = parsed.data.days ?? 30;
     const to = await this.today();
-    const list = Array.from({ length }, (_, i) => dayBefore(to, length - 1 - i));
+    const list = Array.from({ length }, (_, i) => addDays(to, i + 1 - length));
     const window = (TOTAL_WINDOWS as readonly number[]).includes(length) ? length : undefined;
     if (window !== undefined) await this.options.totals.moveWindow(window, list[0]!);
     return { from: list[0]!, to, window, days: list };
@@ -53,7 +48,7 @@ export class InsightOverviewService {
   /** Brings each kept period's totals to start on its first day as of today, so that no overview has to. */
   async keepTotals(): Promise<void> {
     const today = await this.today();
-    for (const window of TOTAL_WINDOWS) await this.options.totals.moveWindow(window, dayBefore(today, window - 1));
+    for (const window of TOTAL_WINDOWS) await this.options.totals.moveWindow(window, addDays(today, 1 - window));
   }
 
   async overview(viewer: CurrentUser | null, query: { days?: string | undefined }): Promise<InsightOverview> {

@@ -22,7 +22,8 @@ interface TotalRow {
   count: number;
 }
 
-function addDays(day: string, days: number): string {
+/** The day `days` after `day` (before it when negative), both as YYYY-MM-DD. */
+export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
