@@ -20,6 +20,7 @@ import { buildBusiness, buildCategory } from "#server/db/factories.ts";
 import {
   InsightCounter,
   InsightRepository,
+  InsightTotalsRepository,
 } from "#server/features/insights/index.ts";
 import type { PageEvent } from "#shared/schemas/insights.ts";
 import { serveArgs } from "../serve-command.ts";
@@ -240,7 +241,7 @@ async function day(): Promise<void> {
     const ids = businesses.map((b) => b.id);
     let now = Date.parse("2031-05-01T00:00:00Z");
     const counter = new InsightCounter({
-      repository: new InsightRepository(database.db),
+      repository: new InsightRepository(database.db, new InsightTotalsRepository(database.db, database.dialect)),
       timeZone: async () => "UTC",
       now: () => now,
     });

@@ -8,8 +8,8 @@ import type { VolunteerMail } from "./features/volunteer/index.ts";
 import { VOLUNTEER_MAIL_JOB } from "./features/volunteer/index.ts";
 import { SURVEY_MAIL_JOB, type SurveyMail } from "./features/survey/index.ts";
 import type { ImportGeocoder } from "./features/import/index.ts";
-import type { InsightReport } from "./features/insights/index.ts";
-import { INSIGHT_REPORT_JOB } from "./features/insights/index.ts";
+import type { InsightOverviewService, InsightReport } from "./features/insights/index.ts";
+import { INSIGHT_REPORT_JOB, INSIGHT_TOTALS_JOB } from "./features/insights/index.ts";
 import { IMPORT_GEOCODING_JOB } from "./features/import/index.ts";
 import type { FreshnessService } from "./features/listings/index.ts";
 import { FRESHNESS_JOB } from "./features/listings/index.ts";
@@ -22,6 +22,7 @@ import { WEEKLY_DIGEST_JOB } from "./features/notifications/index.ts";
 import type { UploadService } from "./features/uploads/index.ts";
 import { REGISTRATION_REMINDERS_JOB, REGISTRATION_RETENTION_JOB, type RegistrationReminders } from "./features/registration/index.ts";
 import { FORGET_UNCONFIRMED_JOB, type SubscriptionService } from "./features/subscribers/index.ts";
+import type { MapChangeRepository } from "./features/geo/index.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 import type { Logger } from "./logger.ts";
 import type { Site } from "./backup/backup.ts";
@@ -30,12 +31,13 @@ import { runScheduledBackup, type BackupSchedule } from "./backup/schedule.ts";
 export const UPLOAD_CLEANUP_JOB = "upload-cleanup";
 export const APPROVAL_FOLLOW_UPS_JOB = "approval-follow-ups";
 export const BACKUP_JOB = "backup";
+export const MAP_CHANGE_CLEANUP_JOB = "map-change-cleanup";
 
 const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; volunteerMail: VolunteerMail; surveyMail: SurveyMail; insightReport: InsightReport; freshness: FreshnessService; registrationReminders: RegistrationReminders; newsletterSender: NewsletterSender; subscriptions: SubscriptionService; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; volunteerMail: VolunteerMail; surveyMail: SurveyMail; insightReport: InsightReport; insightOverview: InsightOverviewService; mapChanges: MapChangeRepository; freshness: FreshnessService; registrationReminders: RegistrationReminders; newsletterSender: NewsletterSender; subscriptions: SubscriptionService; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -83,6 +85,17 @@ export function scheduleJobs(
   jobs.schedule(INSIGHT_REPORT_JOB, { every: 60 * MINUTE }, async () => {
     const sent = await services.insightReport.send();
     if (sent > 0) services.logger?.info({ sent }, "monthly insights reports sent");
+  });
+  // The overview's totals for its periods lose the day that left each period: each hour, so that a new day on the
+  // site's clock costs the first overview after it nothing.
+  jobs.schedule(INSIGHT_TOTALS_JOB, { every: 60 * MINUTE }, async () => {
+    await services.insightOverview.keepTotals();
+  });
+  // The map's change marks of deleted businesses: once a day, since each clearing has every instance whose index was
+  // read before it read its index whole once.
+  jobs.schedule(MAP_CHANGE_CLEANUP_JOB, { every: 24 * 60 * MINUTE }, async () => {
+    const cleared = await services.mapChanges.clearGone();
+    if (cleared > 0) services.logger?.info({ cleared }, "map change marks of deleted businesses cleared");
   });
   // Owners whose listing's interval ran out are asked whether it is still right: looked at each hour, once per listing and interval.
   jobs.schedule(FRESHNESS_JOB, { every: 60 * MINUTE }, async () => {

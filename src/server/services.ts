@@ -19,9 +19,9 @@ import { DashboardService, OnboardingService } from "./features/dashboard/index.
 import { DocumentRepository, DocumentService } from "./features/document/index.ts";
 import { documentFileUrl } from "#shared/schemas/document.ts";
 import { EventRepository, EventService } from "./features/event/index.ts";
-import { GeoRepository, GeoService, MapClusterService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
+import { GeoRepository, GeoService, MapChangeRepository, MapClusterService, MapDataRepository, MapDataService } from "./features/geo/index.ts";
 import { ExportRepository, ExportService, IMPORT_GEOCODING_JOB, ImportGeocoder, ImportRepository, ImportService } from "./features/import/index.ts";
-import { InsightCounter, InsightOverviewRepository, InsightOverviewService, InsightReport, InsightRepository, InsightService } from "./features/insights/index.ts";
+import { InsightCounter, InsightOverviewRepository, InsightOverviewService, InsightReport, InsightRepository, InsightService, InsightTotalsRepository } from "./features/insights/index.ts";
 import { IntakeRepository, IntakeService } from "./features/intake/index.ts";
 import { FreshnessRepository, FreshnessService, freshnessDashboard, SuggestionRepository, SuggestionService } from "./features/listings/index.ts";
 import { meetingDashboard, meetingDigestSources, nextMeetingsFor, unansweredMeetingsFor } from "./features/meeting/index.ts";
@@ -251,7 +251,7 @@ export function createServices({
     },
   });
   const subscriptions = createSubscriptions({ database, env, siteSettings, mailer, onMailError });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, volunteerMail: volunteering.mail, surveyMail: surveys.mail, insightReport: insights.insightReport, freshness: freshListings.freshness, registrationReminders: registrations.reminders, newsletterSender: newsletters.newsletterSender, subscriptions: subscriptions.subscriptions, logger });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, volunteerMail: volunteering.mail, surveyMail: surveys.mail, insightReport: insights.insightReport, insightOverview: insights.insightOverview, mapChanges: new MapChangeRepository(database.db), freshness: freshListings.freshness, registrationReminders: registrations.reminders, newsletterSender: newsletters.newsletterSender, subscriptions: subscriptions.subscriptions, logger });
   return {
     jobs,
     siteSettings,
@@ -424,7 +424,8 @@ function createInsights({
   mailer: Mailer | undefined;
   logger: Logger | undefined;
 }) {
-  const repository = new InsightRepository(database.db);
+  const totals = new InsightTotalsRepository(database.db, database.dialect);
+  const repository = new InsightRepository(database.db, totals);
   const timeZone = async () => (await siteSettings.get()).timeZone;
   const insightCounter = new InsightCounter({ repository, timeZone, onError: (err) => logger?.warn({ err }, "insight counts not written yet") });
   const insights = new InsightService({
@@ -445,7 +446,7 @@ function createInsights({
     stopFor: (userId) => notificationPreferenceRepository.set(userId, { insights: "off" }),
     languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
   });
-  const insightOverview = new InsightOverviewService({ repository: new InsightOverviewRepository(database.db), timeZone });
+  const insightOverview = new InsightOverviewService({ repository: new InsightOverviewRepository(database.db), totals, timeZone });
   return { insights, insightCounter, insightReport, insightOverview };
 }
 

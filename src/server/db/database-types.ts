@@ -235,6 +235,11 @@ export interface InsightCount {
   subjectId: string;
 }
 
+export interface InsightDayTotal {
+  count: number;
+  day: string;
+}
+
 export interface InsightMissedSearch {
   count: number;
   day: string;
@@ -253,6 +258,18 @@ export interface InsightSearch {
   count: number;
   day: string;
   query: string;
+}
+
+export interface InsightWindow {
+  days: Generated<number>;
+  firstDay: string;
+}
+
+export interface InsightWindowTotal {
+  count: number;
+  days: number;
+  kind: string;
+  subject: string;
 }
 
 export interface IntakeSubmission {
@@ -735,9 +752,12 @@ export interface DB {
   geo_cache: GeoCache;
   geo_rate: GeoRate;
   insight_count: InsightCount;
+  insight_day_total: InsightDayTotal;
   insight_missed_search: InsightMissedSearch;
   insight_report: InsightReport;
   insight_search: InsightSearch;
+  insight_window: InsightWindow;
+  insight_window_total: InsightWindowTotal;
   intake_submission: IntakeSubmission;
   job: Job;
   listing_reminder: ListingReminder;

@@ -1,5 +1,4 @@
 // Reads an upload's real type from its bytes and re-encodes images, so what is stored is harmless and small.
-import { fileTypeFromBuffer } from "file-type";
 import type Sharp from "sharp";
 import { lazyRequire } from "../lib/lazy-require.ts";
 import { IMAGE_MAX_SIDE, IMAGE_VARIANT_WIDTHS } from "#shared/upload-kinds.ts";
@@ -11,6 +10,8 @@ export const sharp = (...args: Parameters<typeof Sharp>) => loadSharp()(...args)
 
 /** The MIME type the file's magic bytes show, whatever its name or Content-Type claim. */
 export async function sniffType(bytes: Uint8Array): Promise<string | undefined> {
+  // Loaded with the first upload (its readers of each format weigh some megabytes).
+  const { fileTypeFromBuffer } = await import("file-type");
   return (await fileTypeFromBuffer(bytes))?.mime;
 }
 

@@ -2,6 +2,7 @@
 export { GeoRepository } from "./geo.repository.ts";
 export { GeoService } from "./geo.service.ts";
 export { MapDataRepository } from "./map-data.repository.ts";
+export { MapChangeRepository } from "./map-change.repository.ts";
 export { MapDataService } from "./map-data.service.ts";
 export { MapClusterService } from "./map-cluster.service.ts";
 export { registerGeoRoutes } from "./geo.routes.ts";

@@ -6,6 +6,7 @@ import { MAP_FEATURES, MAP_FIELDS, mapValueOf, type MapBusiness, type MapCategor
 import type { BusinessColumn } from "#server/features/business/index.ts";
 import { parseStoredHours } from "#server/lib/hours/stored-hours.ts";
 import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
+import { CLEARED_ROW } from "./map-change.repository.ts";
 
 /**
  * What the map draws of a business: thousands of rows, so only these, taken from the business's column list: the
@@ -108,8 +109,8 @@ export class MapDataRepository {
 
   /**
    * The businesses written since `mark` (a `changeMark`), at most `limit` of them, and the mark to read from next time;
-   * null when more were written or when the marks went back (a database restored or replaced): then only reading every
-   * business tells what is there.
+   * null when more were written, when the marks went back (a database restored or replaced), or when marks from `mark`
+   * on were cleared: then only reading every business tells what is there.
    */
   async changesSince(mark: number, limit: number): Promise<{ mark: number; ids: string[] } | null> {
     const next = await this.changeMark();
@@ -121,6 +122,8 @@ export class MapDataRepository {
       .where("seq", ">=", mark as unknown as string)
       .limit(limit + 1)
       .execute();
+    // A cleared mark at or past `mark`: a business deleted since may have been cleared with it.
+    if (rows.some((row) => row.businessId === CLEARED_ROW)) return null;
     return rows.length > limit ? null : { mark: next, ids: rows.map((row) => row.businessId) };
   }
 

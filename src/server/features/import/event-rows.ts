@@ -1,6 +1,7 @@
 // Events read from an iCalendar (ICS) file, previewed like a CSV of businesses: each event new, update (old → new),
 // unchanged, or with its errors beside the field at fault.
-import ical, { type CalendarResponse, type VEvent } from "node-ical";
+import type Ical from "node-ical";
+import type { CalendarResponse, VEvent } from "node-ical";
 import { OUTDOOR_LOCATION } from "#shared/constants.ts";
 import { EventInputSchema, type EventValues } from "#shared/schemas/event.ts";
 import { EVENT_IMPORT_FIELD_NAMES, importMessages, type EventImportField } from "#shared/schemas/data-import.ts";
@@ -8,7 +9,11 @@ import { Validation } from "#server/errors.ts";
 import { localDate, zonedInstant } from "#shared/zoned-time.ts";
 import { occursOn, ruleFromCalendar } from "#shared/recurrence.ts";
 import { movedOntoAnother } from "#server/features/event/index.ts";
+import { lazyRequire } from "#server/lib/lazy-require.ts";
 import { matchKey, type EvaluatedRow, type StoredRow } from "./business-rows.ts";
+
+/** The iCalendar reader, loaded with the first calendar imported. */
+const ical = lazyRequire<typeof Ical>("node-ical");
 
 export const EVENT_CELLS = EVENT_IMPORT_FIELD_NAMES;
 type EventCell = EventImportField;
@@ -168,7 +173,7 @@ function writtenRules(body: string): Map<string, string> {
 function readEvents(body: string): Array<{ component: Component; unreadRule?: string }> {
   const events = (parsed: CalendarResponse) => Object.values(parsed).filter((c): c is Component => (c as { type?: string } | undefined)?.type === "VEVENT");
   try {
-    return events(ical.sync.parseICS(body)).map((component) => ({ component }));
+    return events(ical().sync.parseICS(body)).map((component) => ({ component }));
   } catch {
     // Read one event at a time below.
   }
@@ -183,7 +188,7 @@ function readEvents(body: string): Array<{ component: Component; unreadRule?: st
   const blocks = [...byUid.values()].map((group) => group.join("\r\n"));
   // The calendar's head (its time zones) comes before the first event.
   const head = body.slice(0, body.search(/^BEGIN:VEVENT/im));
-  const readOne = (block: string) => events(ical.sync.parseICS(`${head}${block}\r\nEND:VCALENDAR\r\n`));
+  const readOne = (block: string) => events(ical().sync.parseICS(`${head}${block}\r\nEND:VCALENDAR\r\n`));
   return blocks.flatMap((block) => {
     try {
       return readOne(block).map((component) => ({ component }));

@@ -5,14 +5,16 @@ import { toCsv } from "#server/features/import/index.ts";
 import { invalidInput } from "#server/validation.ts";
 import { insightMessages, InsightsQuerySchema, OVERVIEW_TABLE_NAMES, OVERVIEW_TABLES, type InsightOverview, type OverviewTable } from "#shared/schemas/insights.ts";
 import type { InsightOverviewRepository, Period } from "./insight-overview.repository.ts";
+import { addDays, TOTAL_WINDOWS, type InsightTotalsRepository } from "./insight-totals.repository.ts";
 
-const DAY_MS = 86_400_000;
+export const INSIGHT_TOTALS_JOB = "insight-totals";
 /** Rows of each table on the page; a CSV holds up to EXPORT_ROWS. */
 const SHOWN_ROWS = 20;
 const EXPORT_ROWS = 10_000;
 
 export interface InsightOverviewServiceOptions {
   repository: InsightOverviewRepository;
+  totals: InsightTotalsRepository;
   timeZone: () => Promise<string>;
   now?: () => Date;
 }
@@ -23,16 +25,30 @@ export class InsightOverviewService {
     this.options = options;
   }
 
-  /** The last `days` days (30 when left out), today included, on the site's clock. */
+  /**
+   * The last `days` days (30 when left out), today included, on the site's clock. For a period whose totals are kept,
+   * they are first brought to start on its first day, and read instead of the daily counts.
+   */
   private async period(days: string | undefined): Promise<Period & { days: string[] }> {
     const parsed = InsightsQuerySchema.pick({ days: true }).safeParse({ days });
     if (!parsed.success) throw invalidInput(parsed.error.issues, insightMessages.badDays);
     const length = parsed.data.days ?? 30;
+    const to = await this.today();
+    const list = Array.from({ length }, (_, i) => addDays(to, i + 1 - length));
+    const window = (TOTAL_WINDOWS as readonly number[]).includes(length) ? length : undefined;
+    if (window !== undefined) await this.options.totals.moveWindow(window, list[0]!);
+    return { from: list[0]!, to, window, days: list };
+  }
+
+  private async today(): Promise<string> {
     const zone = await this.options.timeZone();
-    const to = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(this.options.now?.() ?? new Date());
-    const last = Date.parse(`${to}T00:00:00Z`);
-    const list = Array.from({ length }, (_, i) => new Date(last - (length - 1 - i) * DAY_MS).toISOString().slice(0, 10));
-    return { from: list[0]!, to, days: list };
+    return new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(this.options.now?.() ?? new Date());
+  }
+
+  /** Brings each kept period's totals to start on its first day as of today, so that no overview has to. */
+  async keepTotals(): Promise<void> {
+    const today = await this.today();
+    for (const window of TOTAL_WINDOWS) await this.options.totals.moveWindow(window, addDays(today, 1 - window));
   }
 
   async overview(viewer: CurrentUser | null, query: { days?: string | undefined }): Promise<InsightOverview> {

@@ -3,6 +3,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { HitKind } from "#shared/schemas/insights.ts";
+import type { InsightTotalsRepository } from "./insight-totals.repository.ts";
 
 export interface CountRow {
   subjectId: string;
@@ -46,8 +47,10 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class InsightRepository {
   private readonly db: Kysely<DB>;
-  constructor(db: Kysely<DB>) {
+  private readonly totals: InsightTotalsRepository;
+  constructor(db: Kysely<DB>, totals: InsightTotalsRepository) {
     this.db = db;
+    this.totals = totals;
   }
 
   /** Ids among `ids` that name a business, offer or event (which table by kind); counts for others are dropped. */
@@ -68,7 +71,7 @@ export class InsightRepository {
     return found;
   }
 
-  /** Adds the counts to their daily rows in one transaction; answers how many rows were added to. */
+  /** Adds the counts to their daily rows and the overview's totals in one transaction; answers how many rows were added to. */
   async add(counts: readonly CountRow[], searches: readonly SearchRow[], missed: readonly MissedRow[] = []): Promise<number> {
     const known = await this.known([...counts, ...searches.map((s) => ({ subjectId: s.businessId, kind: "search" as const }))]);
     const tableOf = (kind: HitKind) => (kind === "offer-view" ? "offer" : kind === "event-view" ? "event" : "");
@@ -100,6 +103,8 @@ export class InsightRepository {
           .onConflict((oc) => oc.columns(["day", "query"]).doUpdateSet({ count: sql<number>`insight_missed_search.count + excluded.count` }))
           .execute();
       }
+      await nextTurn();
+      await this.totals.add(trx, countRows, missed);
     });
     return countRows.length + searchRows.length + missed.length;
   }

@@ -3,4 +3,4 @@ export { digestPeriodAt, NEWSLETTER_QUEUE_JOB, NEWSLETTER_SEND_JOB, NewsletterSe
 export { NewsletterService } from "./newsletter.service.ts";
 export { createNewsletters } from "./newsletter.wiring.ts";
 export { registerNewsletterRoutes } from "./newsletter.routes.ts";
-export { renderNewsletter, personalize, type NewsletterCard, type NewsletterContent } from "./newsletter-mail.ts";
+export type { NewsletterCard, NewsletterContent } from "./newsletter-mail.ts";

@@ -16,8 +16,11 @@ import type { StoredSubscriber, SubscriberRepository, SubscriptionLinks } from "
 import { DIGEST_WEEKDAYS, type DigestWeekday } from "#shared/schemas/site-settings.ts";
 import type { NewsletterComposer } from "./newsletter-content.ts";
 import type { NewsletterDeliveryRepository } from "./newsletter-delivery.repository.ts";
-import { personalize, renderNewsletter, type RenderedMail } from "./newsletter-mail.ts";
+import type { RenderedMail } from "./newsletter-mail.ts";
 import type { NewsletterRepository, StoredNewsletter } from "./newsletter.repository.ts";
+
+/** The mail's renderer (React Email, some 30 MB once loaded): loaded with the first newsletter drawn, not at start. */
+export const newsletterMail = () => import("./newsletter-mail.ts");
 
 export const NEWSLETTER_QUEUE_JOB = "newsletter-queue";
 export const NEWSLETTER_SEND_JOB = "newsletter-send";
@@ -205,7 +208,7 @@ export class NewsletterSender {
       await deliveries.finish(id, token, "empty", finishedAt());
       return false;
     }
-    const mail = personalize(drawn, {
+    const mail = (await newsletterMail()).personalize(drawn, {
       unsubscribeUrl: links.preferencesUrl(subscriber),
       preferencesUrl: links.preferencesUrl(subscriber),
     });
@@ -240,11 +243,11 @@ export class NewsletterSender {
 
   /** The issue drawn for this subscriber's topics (undefined: a digest with nothing new for them). */
   private async render(issue: StoredNewsletter, subscriber: StoredSubscriber, language: Language): Promise<RenderedMail | undefined> {
-    if (issue.kind === "newsletter") return renderNewsletter(await this.options.composer.issue(issue, language));
+    if (issue.kind === "newsletter") return (await newsletterMail()).renderNewsletter(await this.options.composer.issue(issue, language));
     const period = new Date(issue.period!);
     const since = await this.options.issues.lastDigestPeriod(issue.period!);
     const content = await this.options.composer.digest(subscriber.topics, period, since ? new Date(since) : new Date(period.getTime() - 7 * DAY_MS), issue.body, language);
-    return content && renderNewsletter(content);
+    return content && (await newsletterMail()).renderNewsletter(content);
   }
 
   /** Claims held by a process of this host that is gone (a `kill -9`, a crash) go back to the queue at once. */

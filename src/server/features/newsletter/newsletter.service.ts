@@ -22,8 +22,8 @@ import {
 import { FIXED_TOPICS, TopicsSchema } from "#shared/schemas/subscription.ts";
 import { sanitizeNewsletterBody } from "./newsletter-body.ts";
 import type { NewsletterComposer } from "./newsletter-content.ts";
-import { personalize, renderNewsletter, type RenderedMail } from "./newsletter-mail.ts";
-import { digestPeriodAt, type DigestTiming } from "./newsletter-sender.ts";
+import type { RenderedMail } from "./newsletter-mail.ts";
+import { digestPeriodAt, newsletterMail, type DigestTiming } from "./newsletter-sender.ts";
 import type { NewsletterRepository, StoredNewsletter } from "./newsletter.repository.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -136,6 +136,7 @@ export class NewsletterService {
   private async drawn(id: string): Promise<RenderedMail> {
     const issue = await this.deps.repository.get(id);
     if (!issue || issue.kind !== "newsletter") throw NotFound(m.notFound);
+    const { personalize, renderNewsletter } = await newsletterMail();
     return personalize(await renderNewsletter(await this.deps.composer.issue(issue)), SAMPLE_LINKS(this.deps.siteUrl));
   }
 
@@ -212,7 +213,9 @@ export class NewsletterService {
     const plan = await this.deps.repository.digestPlan(period);
     const since = (await this.deps.repository.lastDigestPeriod(period)) ?? new Date(new Date(period).getTime() - 7 * DAY_MS).toISOString();
     const content = await this.deps.composer.digest(topics.data, new Date(period), new Date(since), introduction ?? plan?.introduction ?? "");
-    return content ? personalize(await renderNewsletter(content), SAMPLE_LINKS(this.deps.siteUrl)) : null;
+    if (!content) return null;
+    const { personalize, renderNewsletter } = await newsletterMail();
+    return personalize(await renderNewsletter(content), SAMPLE_LINKS(this.deps.siteUrl));
   }
 
   /** The digest moment after now (the one whose issue has not been made yet). */

@@ -1,7 +1,8 @@
 // A picker that can be typed into (categories, businesses): React Aria's combobox, submitting the chosen
 // option's value under `name`, with the form's messages tied to its text box. With `searchPath` its options are found
 // on the server as it is typed into, a page at a time, so a directory of thousands is never sent to the form whole.
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button, ComboBox, Input, Label } from "react-aria-components";
 import type { Paginated } from "#shared/schemas/pagination.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
@@ -13,17 +14,20 @@ const SEARCH_PAGE = 20;
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DELAY_MS = 250;
 
-/** The options of `path` whose names contain the text typed, the first SEARCH_PAGE of them, once something is typed. */
+/**
+ * The options of `path` whose names contain the text typed, the first SEARCH_PAGE of them, once something is typed or
+ * the list is opened, with how many match in all.
+ */
 function useServerOptions(path: string | undefined) {
   const [query, setQuery] = useState<string | null>(null);
-  const [found, setFound] = useState<{ query: string; options: SelectOption[] } | null>(null);
+  const [found, setFound] = useState<{ query: string; options: SelectOption[]; total: number } | null>(null);
   useEffect(() => {
     if (!path || query === null) return;
     let stale = false;
     const timer = setTimeout(() => {
       const params = new URLSearchParams({ q: query.trim(), page: "1", pageSize: String(SEARCH_PAGE) });
       apiFetch<Paginated<{ id: string; name: string }>>(`${path}?${params}`).then(
-        (result) => !stale && setFound({ query, options: result.items.map((item) => ({ value: item.id, label: item.name })) }),
+        (result) => !stale && setFound({ query, options: result.items.map((item) => ({ value: item.id, label: item.name })), total: result.total }),
         // The options already there stay; the next keystroke asks again.
         () => undefined,
       );
@@ -33,7 +37,7 @@ function useServerOptions(path: string | undefined) {
       clearTimeout(timer);
     };
   }, [path, query]);
-  return { found, ask: (text: string) => path && setQuery(text) };
+  return { found, asked: query !== null, ask: (text: string) => path && setQuery(text) };
 }
 
 export function PickerComboBox({ id, name, label, options, grouped = [], group, empty, defaultValue, errorId, errors, onChange, searchPath }: PickerProps) {
@@ -48,6 +52,11 @@ export function PickerComboBox({ id, name, label, options, grouped = [], group, 
   // The server's matches for the text typed are shown as it found them (it folds accents and case); the rest is
   // narrowed here, as without a search.
   const matched = new Set(found.map((option) => option.label));
+  // Matches past the page found: said at the list's end, and to screen readers through a status kept on the page.
+  const { t } = useTranslation("ui");
+  const hintId = useId();
+  const more = search.found ? search.found.total - found.length : 0;
+  const hint = more > 0 ? t("comboBox.more", { count: more }) : "";
   return (
     <ComboBox
       id={`${id}-box`}
@@ -60,6 +69,8 @@ export function PickerComboBox({ id, name, label, options, grouped = [], group, 
         ? {
             defaultFilter: (text: string, typed: string) => (search.found?.query === typed && matched.has(text)) || text.toLocaleLowerCase().includes(typed.toLocaleLowerCase()),
             onInputChange: search.ask,
+            // Opened before anything is typed: the first page is asked for, which tells how many there are.
+            onOpenChange: (open: boolean) => open && !search.asked && search.ask(""),
           }
         : {})}
       className="min-w-0"
@@ -75,7 +86,12 @@ export function PickerComboBox({ id, name, label, options, grouped = [], group, 
         </Button>
       </div>
       <ErrorList id={errorId} errors={errors} />
-      <PickerList options={options} grouped={listed} group={group} />
+      {searchPath && (
+        <span id={hintId} role="status" className="sr-only">
+          {hint}
+        </span>
+      )}
+      <PickerList options={options} grouped={listed} group={group} footer={hint || undefined} />
     </ComboBox>
   );
 }

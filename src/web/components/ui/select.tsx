@@ -52,7 +52,8 @@ export function Chevron() {
 }
 
 /** The popup list of a select or combobox: its options, then the grouped ones under their heading. */
-export function PickerList({ options, grouped = [], group }: Pick<PickerProps, "options" | "grouped" | "group">) {
+/** `footer`: a line after the options, not one of them (its words reach screen readers another way). */
+export function PickerList({ options, grouped = [], group, footer }: Pick<PickerProps, "options" | "grouped" | "group"> & { footer?: string | undefined }) {
   return (
     <Popover className={popoverClass}>
       <ListBox className="outline-none">
@@ -67,6 +68,11 @@ export function PickerList({ options, grouped = [], group }: Pick<PickerProps, "
             grouped.map(item)
           ))}
       </ListBox>
+      {footer && (
+        <p aria-hidden="true" className="border-t border-stone-200 px-3 py-2 text-sm text-stone-600">
+          {footer}
+        </p>
+      )}
     </Popover>
   );
 }
