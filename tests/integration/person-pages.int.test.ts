@@ -187,9 +187,11 @@ describe("the write version", () => {
     const before = await version();
     await sql.raw("insert into kept_later_table (id) values ('one')").execute(db);
     expect(await version()).toBeGreaterThan(before);
-    // A visit counted on a public page moves nothing.
+    // A spent proof of work, and a visit counted with its totals, move nothing.
     const counted = await version();
     await db.insertInto("used_challenge").values({ id: newId(), expiresAt: Date.now() }).execute();
+    await db.insertInto("insight_day_total").values({ day: "2026-01-01", count: 1 }).execute();
+    await db.insertInto("insight_window_total").values({ days: 30, kind: "view", subject: newId(), count: 1 }).execute();
     expect(await version()).toBe(counted);
   });
 });

@@ -7,8 +7,8 @@ import type { Database } from "./database.ts";
 /**
  * Tables whose writes change nothing a person's kept page shows: the counters themselves, the migrator's, the
  * sessions (read on every request before any kept page is served), verification tokens, job leases, geocoding's
- * cache and rate, spent proof-of-work solutions, and the insights' visit counts, written by every visitor's page
- * view (the one page that shows them, /mybusiness?insights=, is never kept).
+ * cache and rate, spent proof-of-work solutions, and the insights' visit counts and their totals, written by every
+ * visitor's page view (the one page that shows them, /mybusiness?insights=, is never kept).
  */
 export const UNWATCHED_TABLES: readonly string[] = [
   "content_version",
@@ -24,6 +24,9 @@ export const UNWATCHED_TABLES: readonly string[] = [
   "insight_count",
   "insight_search",
   "insight_missed_search",
+  "insight_day_total",
+  "insight_window",
+  "insight_window_total",
 ];
 
 const trigger = (table: string) => `write_version_${table}`;
