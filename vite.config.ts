@@ -11,12 +11,12 @@ export default defineConfig({
     // (src/server/static-files.ts) instead of compressing a megabyte of map library for every visitor.
     compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/, threshold: 1024 }),
   ],
-  // Niche's own modules do nothing on import but define things: a page that takes one export from a feature's
-  // index.ts takes that export's code, not every module the index names (and their libraries). Making a zod schema
-  // does nothing else either: a module whose helpers a page uses does not bring zod with its unused schemas.
+  // A feature's index.ts only names its modules: a page that takes one export from it takes that export's code, not
+  // every module the index names (and their libraries). Only the indexes: Rolldown would also drop the top-level
+  // calls (MapLibre's worker address, Chart.js's registrations) of a module marked so.
   build: {
     assetsInlineLimit: 0,
-    rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /\/src\/(web|shared)\/.*\.tsx?$/, sideEffects: false }], manualPureFunctions: ["z"] } },
+    rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /\/src\/(web|shared)\/(.+\/)?index\.ts$/, sideEffects: false }] } },
   },
   // React Aria goes into the server build (only the components the pages use) instead of being loaded whole
   // from node_modules: about 11 MB less resident memory in the server.
