@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // once per worker instead of once per file roughly halves the suite's time.
 const shared = { isolate: false };
 // Rendering forms in jsdom takes seconds when the machine is busy: a timeout is a failure, not a slow test.
-const unit = { ...shared, setupFiles: ["tests/setup/i18n-english.ts"], testTimeout: 20_000, include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], exclude: ["**/*.int.test.ts"] };
+const unit = { ...shared, setupFiles: ["tests/setup/i18n-english.ts"], testTimeout: 20_000, include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "scripts/**/*.test.ts"], exclude: ["**/*.int.test.ts"] };
 const integration = {
   ...shared,
   include: ["src/**/*.int.test.ts", "tests/integration/**/*.int.test.ts"],

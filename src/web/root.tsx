@@ -8,13 +8,19 @@ import { siteOrigin } from "./features/seo/index.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
-import { SubscribeForm } from "./features/subscriptions/index.ts";
+import { loadedApart } from "./lib/loaded-apart.tsx";
 import { RouteError } from "./components/layout/route-error.tsx";
 import { messages } from "#shared/messages.ts";
 import "./app.css";
 
 /** The footer's newsletter sign-up is on every page: its catalog loads with the layout's. */
 export const handle = { i18n: ["subscribe"] };
+
+/** The footer's sign-up form (its schema, Conform, the proof of work) comes after the page's own scripts. */
+const FooterSubscribeForm = loadedApart(
+  import.meta.env.SSR ? (await import("./features/subscriptions/subscribe-form.tsx")).SubscribeForm : null,
+  () => import("./features/subscriptions/subscribe-form.tsx").then((module) => module.SubscribeForm),
+);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, user, unreadAnnouncements: known } = getApp(context);
@@ -92,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
           {children}
         </main>
-        <SiteFooter site={data?.site ?? null} newsletter={<SubscribeForm variant="footer" />} />
+        <SiteFooter site={data?.site ?? null} newsletter={<FooterSubscribeForm variant="footer" />} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -102,11 +102,6 @@ export const InsightOverviewSchema = z.object({
 });
 export type InsightOverview = z.infer<typeof InsightOverviewSchema>;
 
-/** Searched words as counted: lower case, single spaces, at most 100 characters. */
-export function normalizeQuery(query: string): string {
-  return query.normalize("NFC").toLocaleLowerCase("en").replace(/\s+/g, " ").trim().slice(0, 100);
-}
-
 /** "+12%", "−5%", "no change", or "new" when the period before had none. */
 export function changeText(total: number, previous: number): string {
   if (previous === 0) return total === 0 ? "no change" : "new";

@@ -2,7 +2,8 @@
 // the map's list showed, words searched for that found nothing, and clicks on links marked `data-hit-kind` / `data-hit-id`. Sent with navigator.sendBeacon, which
 // outlives the page and holds nothing up; nothing at all is sent when the browser asks not to be tracked (Global
 // Privacy Control or Do Not Track). Loaded with the page's scripts, after its first paint.
-import { normalizeQuery, type HitKind, type PageEvent } from "#shared/schemas/insights.ts";
+import type { HitKind, PageEvent } from "#shared/schemas/insights.ts";
+import { normalizeQuery } from "#shared/insights-query.ts";
 
 const HITS_URL = "/api/v1/insights/hits";
 

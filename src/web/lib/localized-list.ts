@@ -1,7 +1,8 @@
 // A list's items in the page's language (decision 0044): each translatable field's translation where one is saved,
 // else the original, whose language the item's `lang` names so the card marks it. One read for the whole list.
 import type { Language } from "#shared/i18n/index.ts";
-import { localizedText, type TranslatedEntity, type Translations } from "#shared/schemas/translations.ts";
+import type { TranslatedEntity, Translations } from "#shared/schemas/translations.ts";
+import { localizedText } from "#shared/i18n/localized-text.ts";
 
 /** Which fields are shown in another language than the page's (the original, where no translation is saved). */
 export type FieldLanguages<F extends string> = Partial<Record<F, Language>>;

@@ -27,7 +27,7 @@ import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { hitAttributes, InsightBeacon } from "../components/insight-beacon.tsx";
 import { formatLongDate } from "#shared/i18n/format.ts";
 import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
-import { localizedText } from "#shared/schemas/translations.ts";
+import { localizedText } from "#shared/i18n/localized-text.ts";
 import { useSiteTimeZone } from "../lib/site.ts";
 import { CheckedByOwner, SuggestEdit } from "../features/listings/suggest-edit.tsx";
 import { LocalLink } from "#web/components/ui/local-link.tsx";

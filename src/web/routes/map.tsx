@@ -12,7 +12,7 @@ import { MAP_VIEW_THRESHOLD } from "../features/map/view-request.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
 import { languageSettingsOf, pageLanguage } from "#shared/i18n/index.ts";
-import { localizedText } from "#shared/schemas/translations.ts";
+import { localizedText } from "#shared/i18n/localized-text.ts";
 
 // This page is its map: MapLibre's bundle is asked for as soon as the page's code runs in the browser, beside the
 // rest of the page's, instead of once the page has hydrated and the map's effect runs.

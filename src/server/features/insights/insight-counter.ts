@@ -4,7 +4,8 @@
 // views of a page within 30 minutes count once, and nothing that identifies them is ever stored.
 import { createHash, randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { normalizeQuery, VIEW_KINDS, type HitKind, type PageEvent } from "#shared/schemas/insights.ts";
+import { VIEW_KINDS, type HitKind, type PageEvent } from "#shared/schemas/insights.ts";
+import { normalizeQuery } from "#shared/insights-query.ts";
 import type { InsightRepository, CountRow, MissedRow, SearchRow } from "./insight.repository.ts";
 
 const REPEAT_WINDOW_MS = 30 * 60_000;

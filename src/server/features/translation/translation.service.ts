@@ -5,13 +5,8 @@ import type { z } from "zod";
 import { Validation } from "#server/errors.ts";
 import { invalidInput } from "#server/validation.ts";
 import { LANGUAGE_NAMES, type Language } from "#shared/i18n/index.ts";
-import {
-  localizedText,
-  type FallbackLanguages,
-  type LocalizedText,
-  type TranslatedEntity,
-  type Translations,
-} from "#shared/schemas/translations.ts";
+import type { FallbackLanguages, TranslatedEntity, Translations } from "#shared/schemas/translations.ts";
+import { localizedText, type LocalizedText } from "#shared/i18n/localized-text.ts";
 import type { TranslationRepository } from "./translation.repository.ts";
 
 /** The translations a client sent, each field already checked (and cleaned) by its original's rule. */

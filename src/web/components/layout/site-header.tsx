@@ -5,7 +5,7 @@ import { homeForRole, paths } from "#web/lib/paths.ts";
 import { useLocalize } from "#web/lib/language.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { HeaderSearch } from "../search/header-search.tsx";
-import { AccountMenu } from "./account-menu.tsx";
+import { loadedApart } from "#web/lib/loaded-apart.tsx";
 
 interface Props {
   associationName: string;
@@ -23,6 +23,12 @@ const links = [
   { to: paths.offers, label: "nav.offers" },
   { to: paths.contact, label: "nav.contact" },
 ] as const;
+
+/** Only signed-in people have the menu: React Aria's menu and popover come apart from the page's first scripts. */
+const AccountMenu = loadedApart(
+  import.meta.env.SSR ? (await import("./account-menu.tsx")).AccountMenu : null,
+  () => import("./account-menu.tsx").then((module) => module.AccountMenu),
+);
 
 export function SiteHeader({ associationName, associationNameLang, user, unreadAnnouncements = null }: Props) {
   const { t } = useTranslation("common");

@@ -7,7 +7,7 @@ import { usePublicText } from "#web/lib/public-text.ts";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
 import type { TFunction } from "i18next";
 import type { Language } from "#shared/i18n/index.ts";
-import type { LocalizedText } from "#shared/schemas/translations.ts";
+import type { LocalizedText } from "#shared/i18n/localized-text.ts";
 
 export interface ListedBusiness {
   id: string;
