@@ -91,6 +91,11 @@ export class SiteSettingsService {
     return localized;
   }
 
+  /** The settings as a mail to someone reading `language` names the association; the originals without a language. */
+  in(language: Language | undefined): Promise<SiteSettings> {
+    return language ? this.localized(language) : this.get();
+  }
+
   /**
    * Replaces the settings with `input`, whole. Images newly named that are uploads are claimed, so the clean-up of
    * unused uploads leaves them alone, and the uploads no longer named are given back to it. An image something else
