@@ -43,6 +43,7 @@ setUp(async () => {
     cookie: admin.cookie,
   });
   expect(saved.status).toBe(200);
+  return {};
 });
 
 async function member(name: string, language?: "fr") {
