@@ -48,7 +48,7 @@ import {
 import { PageRepository, PageService } from "./features/page/index.ts";
 import { PostRepository, PostService } from "./features/post/index.ts";
 import { CheckInRepository, CheckInService, RegistrationMail, RegistrationReminders, RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
-import { createSearchRepository, createStemmer, SearchService } from "./features/search/index.ts";
+import { createSearchRepository, createStemmer, SearchService, searchTranslator } from "./features/search/index.ts";
 import { TranslationRepository, TranslationService } from "./features/translation/index.ts";
 import { SetupService } from "./features/setup/index.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository, SiteSettingsService } from "./features/site-settings/index.ts";
@@ -256,7 +256,12 @@ export function createServices({
   return {
     jobs,
     siteSettings,
-    search: new SearchService(createSearchRepository(database), (viewer, q, limit) => documents.search(viewer, q, limit), createStemmer(database)),
+    search: new SearchService(
+      createSearchRepository(database),
+      (viewer, q, limit) => documents.search(viewer, q, limit),
+      createStemmer(database),
+      searchTranslator({ readMany: (type, ids) => translations.readMany(type, ids), defaultLanguage: async () => (await siteSettings.get()).defaultLanguage }),
+    ),
     businesses,
     categories,
     translations,

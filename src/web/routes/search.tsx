@@ -10,6 +10,7 @@ import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { usePublicText } from "../lib/public-text.ts";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/languages.ts";
 
 /** The order groups appear in. */
 const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag", "document"];
@@ -25,9 +26,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").slice(0, 200);
   const only = GROUPS.find((type) => type === params.get("type")) ?? null;
+  // Titles and texts in the page's language where they are translated (/fr/search).
+  const language = pageLanguage(new URL(request.url).pathname, languageSettingsOf(await services.siteSettings.get()));
   const { query, searched, results } = only
-    ? await services.search.search({ q, types: [only], limit: ONE_GROUP, perType: ONE_GROUP, viewer: user })
-    : await services.search.search({ q, limit: PER_GROUP * GROUPS.length, perType: PER_GROUP, viewer: user });
+    ? await services.search.search({ q, types: [only], limit: ONE_GROUP, perType: ONE_GROUP, viewer: user, language })
+    : await services.search.search({ q, limit: PER_GROUP * GROUPS.length, perType: PER_GROUP, viewer: user, language });
   const openNow = await services.businesses.openStates(results.filter((r) => r.type === "business").map((r) => r.id));
   return { query, searched, results, openNow, only };
 }
@@ -115,7 +118,7 @@ function ResultItem({ result, openNow }: { result: SearchResult; openNow: boolea
           <span className="sr-only">{t("search.download")}</span>
         </a>
       ) : (
-        <LocalLink to={result.url} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <LocalLink to={result.url} lang={result.lang?.title} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
           <Highlighted text={result.title} ranges={result.titleMatches} />
         </LocalLink>
       )}
@@ -125,7 +128,7 @@ function ResultItem({ result, openNow }: { result: SearchResult; openNow: boolea
         </p>
       )}
       {result.snippet ? (
-        <p className="mt-1 text-sm text-stone-700">
+        <p lang={result.lang?.snippet} className="mt-1 text-sm text-stone-700">
           <Highlighted text={result.snippet} ranges={result.snippetMatches} />
         </p>
       ) : null}
