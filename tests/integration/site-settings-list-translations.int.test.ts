@@ -2,12 +2,11 @@
 // administrator (by each one's place in its list), answered beside them, and read by the French home page and footer,
 // the original (marked with its language) where one is missing.
 import { describe, expect, it } from "vitest";
-import { errorOf, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
+import { errorOf, ORIGIN, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 import { appContextFor } from "#tests/setup/translated-listings.ts";
 import { loader as homeLoader } from "#web/routes/home.tsx";
 import { loader as rootLoader } from "#web/root.tsx";
-import { ORIGIN } from "#tests/setup/app.ts";
-import { DEFAULT_SITE_SETTINGS } from "./site-settings.repository.ts";
+import { DEFAULT_SITE_SETTINGS } from "#server/features/site-settings/index.ts";
 
 const t = setUpTestApp();
 const admin = setUpSignIn(t, "admin");
