@@ -27,7 +27,7 @@ export const SearchQuerySchema = z.object({
     }),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(HEADER_SEARCH.maxSuggestions),
   language: z
-    .enum(LANGUAGES, { error: "Choose a language: en or fr." })
+    .enum(LANGUAGES, { error: "Translations are given by language code (en, fr)." })
     .optional()
     .meta({ description: "The language of the page asking: titles and snippets are given in it where they are translated, the originals (named in `lang`) elsewhere" }),
 });
