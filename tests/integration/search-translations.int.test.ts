@@ -4,8 +4,10 @@
 import { describe, expect, it } from "vitest";
 import type { SearchResponse, SearchResult } from "#shared/schemas/search.ts";
 import { ORIGIN, setUp, setUpTestApp } from "#tests/setup/app.ts";
-import { appContextFor, translatedEventsAndOffers, translatedListings } from "#tests/setup/translated-listings.ts";
-import { loader as searchLoader } from "#web/routes/search.tsx";
+import { createElement, type ComponentType } from "react";
+import { createI18n } from "#shared/i18n/index.ts";
+import { appContextFor, renderAt, shown as shownIn, translatedEventsAndOffers, translatedListings } from "#tests/setup/translated-listings.ts";
+import SearchPage, { loader as searchLoader } from "#web/routes/search.tsx";
 
 const t = setUpTestApp();
 const ids = setUp(async () => {
@@ -39,6 +41,15 @@ describe("search results in French", () => {
     const page = (await searchLoader({ context: appContextFor(t), request: new Request(url), url, params: {} } as never)) as unknown as { results: SearchResult[] };
     expect(page.results.find((r) => r.id === ids.market)).toMatchObject({ title: "Marché de nuit", url: expect.stringContaining(ids.market) });
     expect(page.results.find((r) => r.id === ids.plain)).toBeUndefined();
+  });
+
+  it("are marked on the French page, whose search form stays French", async () => {
+    const url = new URL(`${ORIGIN}/fr/search?q=florists`);
+    const loaderData = await searchLoader({ context: appContextFor(t), request: new Request(url), url, params: {} } as never);
+    const Page = SearchPage as unknown as ComponentType<{ loaderData: unknown }>;
+    const document = await renderAt(() => createElement(Page, { loaderData }), url, await createI18n("fr", ["common", "public"]));
+    expect(document.querySelector('form[role="search"]')?.getAttribute("action")).toBe("/fr/search");
+    expect(shownIn(document, "li.card p[lang]")).toEqual([{ text: "Flowers for all.", lang: "en" }]);
   });
 
   it("stay as they always were without a language, and on the English page", async () => {

@@ -8,7 +8,7 @@ import { Highlighted } from "../components/search/highlighted.tsx";
 import { OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
 import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
-import { usePublicText } from "../lib/public-text.ts";
+import { useLocalPath, usePublicText } from "../lib/public-text.ts";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
 import { languageSettingsOf, pageLanguage } from "#shared/i18n/languages.ts";
 
@@ -48,6 +48,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = usePublicText();
+  const localize = useLocalPath();
   const { query, searched, results, openNow, only } = loaderData;
   const searchFor = (type?: SearchType) => `/search?${new URLSearchParams({ q: query, ...(type ? { type } : {}) })}`;
   const groups = GROUPS.map((type) => ({ type, results: results.filter((r) => r.type === type) })).filter((g) => g.results.length > 0);
@@ -57,7 +58,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {shownBusinesses.length > 0 && <InsightBeacon events={[{ kind: "search", id: shownBusinesses.slice(0, 100), query }]} signature={`${query}\n${shownBusinesses.join(",")}`} />}
       {searched && results.length === 0 && query.trim() !== "" && <InsightBeacon events={[{ kind: "no-results", query }]} signature={`no-results\n${query}`} />}
       <h1 className="page-heading">{searched ? t("search.resultsFor", { query }) : t("search.heading")}</h1>
-      <Form method="get" action="/search" role="search" aria-label={t("search.again")} className="flex max-w-xl items-stretch">
+      <Form method="get" action={localize("/search")} role="search" aria-label={t("search.again")} className="flex max-w-xl items-stretch">
         <label htmlFor="search-page-q" className="sr-only">
           {t("search.label")}
         </label>
