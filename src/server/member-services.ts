@@ -6,6 +6,7 @@ import { publicUrl } from "./env.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { RecipientLanguageRepository } from "./mail/recipient-language.repository.ts";
 import { RecipientLanguages } from "./mail/recipient-language.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import type { CurrentUser } from "./auth/session.ts";
 import type { AuditService } from "./features/audit/index.ts";
 import type { DocumentService } from "./features/document/index.ts";
@@ -33,10 +34,10 @@ import type { NotificationPreferenceRepository } from "./features/notifications/
 import type { SiteSettingsService } from "./features/site-settings/index.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 
-/** The association's name and time zone, as the members' mails and calendars give them. */
-function siteNameAndZone(siteSettings: SiteSettingsService) {
-  return async () => {
-    const settings = await siteSettings.get();
+/** The association's name (in the reader's language, when given) and time zone, as the members' mails and calendars give them. */
+export function siteNameAndZone(siteSettings: SiteSettingsService) {
+  return async (language?: Language) => {
+    const settings = await siteSettings.in(language);
     return { name: settings.associationName, timeZone: settings.timeZone };
   };
 }
@@ -99,6 +100,7 @@ export function createMeetings({
     mailJob: () => jobs.request(MEETING_MAIL_JOB),
     siteUrl: publicUrl(env),
     site,
+    languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
   });
   return { service, mail, repository };
 }

@@ -48,7 +48,7 @@ import {
 import { PageRepository, PageService } from "./features/page/index.ts";
 import { PostRepository, PostService } from "./features/post/index.ts";
 import { CheckInRepository, CheckInService, RegistrationMail, RegistrationReminders, RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
-import { createSearchRepository, createStemmer, SearchService } from "./features/search/index.ts";
+import { createSearchRepository, createStemmer, SearchService, searchTranslator } from "./features/search/index.ts";
 import { TranslationRepository, TranslationService } from "./features/translation/index.ts";
 import { SetupService } from "./features/setup/index.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository, SiteSettingsService } from "./features/site-settings/index.ts";
@@ -59,7 +59,7 @@ import { JobRepository } from "./jobs/job.repository.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import type { JobMetrics } from "./metrics/metrics.ts";
 import { scheduleJobs } from "./background-jobs.ts";
-import { createMeetings, createSurveys, createVolunteering, recipientLanguagesOf } from "./member-services.ts";
+import { createMeetings, createSurveys, createVolunteering, recipientLanguagesOf, siteNameAndZone } from "./member-services.ts";
 import { SubscriberAdminService, SubscriberImportService, SubscriberRepository, SubscriptionLinks, SubscriptionService } from "./features/subscribers/index.ts";
 
 /** Without AUTH_SECRET and without the runtime's kept one (tests), a key that lives as long as the process. */
@@ -162,7 +162,7 @@ export function createServices({
     repository: announcementRepository,
     mailer,
     siteUrl: publicUrl(env),
-    siteName: async () => (await siteSettings.get()).associationName,
+    siteName: async (language) => (await siteSettings.in(language)).associationName,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     // Mailed to members only, who may read every attachment.
     attachmentsOf: async (id) => (await documentRepository.list({ visibilities: ["members", "public"], attachedTo: { kind: "announcement", id } })).map((d) => ({ title: d.title, fileName: d.fileName, url: documentFileUrl(d.id) })),
@@ -210,7 +210,7 @@ export function createServices({
   });
   // What each kind of news puts in the weekly digest (src/server/features/notifications/digest-sources.ts).
   const digestSources: DigestSource[] = [
-    announcementDigestSource({ repository: announcementRepository, siteUrl: publicUrl(env), ownsSomeBusiness }),
+    announcementDigestSource({ repository: announcementRepository, siteUrl: publicUrl(env), ownsSomeBusiness, textsIn: (announcement, language) => announcements.textsIn(announcement, language) }),
     decidedRequestsDigestSource({ repository: new RequestRepository(database.db), siteUrl: publicUrl(env) }),
     ...meetingDigestSources({ repository: meetings.repository, siteUrl: publicUrl(env), timeZone: siteTimeZone, ownsSomeBusiness }),
   ];
@@ -221,6 +221,7 @@ export function createServices({
     siteUrl: publicUrl(env),
     schedule: () => siteSettings.get(),
     languageOf: (userId) => recipientLanguages.ofUser(userId),
+    siteName: async (language) => (await siteSettings.in(language)).associationName,
   });
   const registrations = createRegistrations({ database, env, mailer, onMailError, siteSettings, events, isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId) });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
@@ -239,10 +240,10 @@ export function createServices({
     logger,
     languages: recipientLanguages,
     sources: {
-      site: () => siteSettings.get(),
+      site: (language) => siteSettings.in(language),
       upcomingEvents: (now) => events.upcoming({ now }),
       runningOffers: (now) => offers.list({ now }),
-      posts: () => posts.list(),
+      posts: (language) => posts.list({ language }),
       businesses: (ids) => businesses.findMany(ids),
       businessesInCategory: (categoryId) => businesses.list({ categoryId }),
       event: (id) => events.find(id),
@@ -255,7 +256,12 @@ export function createServices({
   return {
     jobs,
     siteSettings,
-    search: new SearchService(createSearchRepository(database), (viewer, q, limit) => documents.search(viewer, q, limit), createStemmer(database)),
+    search: new SearchService(
+      createSearchRepository(database),
+      (viewer, q, limit) => documents.search(viewer, q, limit),
+      createStemmer(database),
+      searchTranslator({ readMany: (type, ids) => translations.readMany(type, ids), defaultLanguage: async () => (await siteSettings.get()).defaultLanguage }),
+    ),
     businesses,
     categories,
     translations,
@@ -338,7 +344,7 @@ function createOwners({
     repository,
     mailer,
     siteUrl: publicUrl(env),
-    siteName: async (language) => (await (language ? siteSettings.localized(language) : siteSettings.get())).associationName,
+    siteName: async (language) => (await siteSettings.in(language)).associationName,
     notificationEmail: async () => (await settings.get()).notificationEmail,
     onError: onMailError,
     runDigestJob,
@@ -390,7 +396,7 @@ function createRegistrations({
   const mail = new RegistrationMail({
     mailer,
     siteUrl: publicUrl(env),
-    site: async () => ({ name: (await siteSettings.get()).associationName, timeZone: (await siteSettings.get()).timeZone }),
+    site: siteNameAndZone(siteSettings),
     languages: recipientLanguagesOf(database, siteSettings),
   });
   const findEvent = (id: string) => events.find(id);
@@ -440,7 +446,7 @@ function createInsights({
     figures: (businessId, from, to) => insights.figures(businessId, from, to),
     mailer,
     siteUrl: publicUrl(env),
-    siteName: async () => (await siteSettings.get()).associationName,
+    siteName: async (language) => (await siteSettings.in(language)).associationName,
     timeZone,
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     stopFor: (userId) => notificationPreferenceRepository.set(userId, { insights: "off" }),
@@ -481,7 +487,7 @@ function createFreshListings({
     repository: new FreshnessRepository(database.db),
     mailer,
     siteUrl: publicUrl(env),
-    settings: () => siteSettings.get(),
+    settings: (language) => siteSettings.in(language),
     deliveryOf: async (userId, kind) => (await notificationPreferenceRepository.get(userId))[kind],
     closedFlags: () => suggestions.closedFlags(),
     languageOf: (userId) => recipientLanguagesOf(database, siteSettings).ofUser(userId),
@@ -500,8 +506,8 @@ function createSubscriptions({ database, env, siteSettings, mailer, onMailError 
     links: subscriptionLinks,
     mailer,
     onMailError,
-    sender: async () => {
-      const settings = await siteSettings.get();
+    sender: async (language) => {
+      const settings = await siteSettings.in(language);
       return { name: settings.associationName, mailingAddress: settings.mailingAddress };
     },
     hit: (key, windowMs) => counters.hit(key, windowMs),

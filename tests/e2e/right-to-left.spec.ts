@@ -43,8 +43,8 @@ test("pages mirror right to left, and the French event page and feeds are French
   }
   await shoot(page, "home-rtl");
 
-  const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; openingHours: unknown }>;
-  const business = businesses.find((b) => b.openingHours) ?? businesses[0]!;
+  const businesses = (await (await page.request.get("/api/v1/businesses")).json()) as Array<{ id: string; openingHours: unknown; phone: string | null }>;
+  const business = businesses.find((b) => b.openingHours && b.phone) ?? businesses.find((b) => b.phone)!;
   await rightToLeft(page, `/business/${business.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // Each opening-hours range reads in its order, opening time first (at the left), not "18:00–07:00".
@@ -65,6 +65,21 @@ test("pages mirror right to left, and the French event page and feeds are French
       return { open: at(0, open.length), close: at(open.length + 1, open.length + 1 + close.length), text: whole };
     });
     expect(order.open, `${order.text} reads opening time first`).toBeLessThan(order.close);
+  }
+  // The phone number reads as written, its first character at the left ("(905) 555-0107", not "555-0107 (905)").
+  {
+    const ends = await page.locator('a[href^="tel:"]').first().evaluate((link) => {
+      const text = link.firstChild as Text;
+      const whole = text.textContent!;
+      const at = (index: number) => {
+        const span = document.createRange();
+        span.setStart(text, index);
+        span.setEnd(text, index + 1);
+        return span.getBoundingClientRect().x;
+      };
+      return { first: at(0), last: at(whole.length - 1), text: whole };
+    });
+    expect(ends.first, `${ends.text} reads from its first character`).toBeLessThan(ends.last);
   }
   await shoot(page, "business-rtl");
   // The photo lightbox: the left arrow goes to the next photo right to left.

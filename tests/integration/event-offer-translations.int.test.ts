@@ -154,16 +154,28 @@ it("refuses French beside translations.fr when the site does not offer it, an ad
     expect(Object.keys((await read<Body>(owner)).error.fields)).toEqual(["translations.fr"]);
     const offer = await send("POST", "/api/v1/offers", offerBody(location, { fr: { description: "Deux tartes." } }), people.members.a.cookie);
     expect(offer.status).toBe(400);
+    // A business owner's change is refused when sent, not only when an administrator approves it.
+    const pending = () => t.database.db.selectFrom("change_request").select("id").where("businessId", "=", location).where("status", "=", "pending").execute();
+    const waiting = await pending();
+    const listing = await send("PUT", `/api/v1/businesses/${location}`, await businessBody(location, { fr: { description: "Boulangerie du coin." } }), people.members.a.cookie);
+    expect(listing.status).toBe(400);
+    expect((await read<Body>(listing)).error.fields).toEqual({ "translations.fr": "The site does not offer Français: turn it on in Site settings before translating into it." });
+    expect(await pending()).toEqual(waiting);
   } finally {
     expect((await settings({})).status).toBe(200);
   }
 });
 
+/** A business's listing as it stands, with `translations`, as its edit form sends it. */
+async function businessBody(id: string, translations: unknown) {
+  const current = await read<Record<string, unknown> & { coordinates: { lat: number; lng: number } }>(await t.request(`/api/v1/admin/businesses/${id}`, { cookie: people.admin.cookie }));
+  const categoryId = current.categoryId ?? (await createCategory(t.database.db, { name: `Bakeries ${id.slice(0, 8)}` })).id;
+  return { name: current.name, categoryId, description: current.description, lat: current.coordinates.lat, lng: current.coordinates.lng, tags: current.tags, translations };
+}
+
 it("a business's waiting change tells the Requests tab the French description it carries", async () => {
   const id = await businessNamed("Translating B");
-  const current = await read<Record<string, unknown> & { coordinates: { lat: number; lng: number } }>(await t.request(`/api/v1/admin/businesses/${id}`, { cookie: people.admin.cookie }));
-  const categoryId = current.categoryId ?? (await createCategory(t.database.db, { name: "Bakeries" })).id;
-  const body = { name: current.name, categoryId, description: current.description, lat: current.coordinates.lat, lng: current.coordinates.lng, tags: current.tags, translations: { fr: { description: "Boulangerie du coin." } } };
+  const body = await businessBody(id, { fr: { description: "Boulangerie du coin." } });
   const sent = await send("PUT", `/api/v1/businesses/${id}`, body, people.members.b.cookie);
   expect(sent.status).toBe(202);
   const { requestId } = await read<{ requestId: string }>(sent);

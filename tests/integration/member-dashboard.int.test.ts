@@ -292,4 +292,20 @@ describe("the dashboard in the person's language", () => {
     expect(section(english, "meetings")).toMatchObject({ title: "Next meetings", link: { href: "/myqsa/meetings", label: "All meetings" } });
     expect(section(english, "businesses")!.items[0]).toMatchObject({ marks: ["1 waiting"], notes: ["Listing changes waiting for approval"] });
   });
+
+  it("gives an announcement's French title to an account in French, and marks one without a translation as English", async () => {
+    const member = await ownerOf(1, "Boutique Traduite");
+    const translated = await t.request("/api/v1/announcements", {
+      method: "POST",
+      json: { title: "Street fair", body: "<p>Saturday.</p>", publishAt: new Date(Date.now() - HOUR).toISOString(), translations: { fr: { title: "Fête de rue" } } },
+      cookie: admin.cookie,
+    });
+    expect(translated.status).toBe(201);
+    await publish("Parking notice");
+    expect((await t.request("/api/v1/account/language", { method: "PUT", json: { language: "fr" }, cookie: member.cookie })).status).toBe(200);
+    const items = section((await dashboard(member.cookie)).body, "announcements")!.items;
+    expect(items.find((a) => a.title === "Fête de rue")?.lang).toBeUndefined();
+    expect(items.find((a) => a.title === "Parking notice")?.lang).toBe("en");
+    expect(items.some((a) => a.title === "Street fair")).toBe(false);
+  });
 });

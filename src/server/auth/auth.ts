@@ -83,17 +83,33 @@ export function createAuth(options: AuthOptions) {
   const limit = new SignInLimit(database.db);
   const signUpChallenge = new SignUpChallenge(database.db, secret);
 
-  async function siteName(): Promise<string> {
+  /** The association's name in a language: its translation (entity `site`, docs/decisions/0044), else the original. */
+  async function siteName(language: string | null): Promise<string> {
+    const translated = language === null ? undefined : await database.db
+      .selectFrom("content_translation")
+      .select("value")
+      .where("entityType", "=", "site")
+      .where("entityId", "=", "site")
+      .where("field", "=", "associationName")
+      .where("language", "=", language)
+      .executeTakeFirst();
+    if (translated?.value) return translated.value;
     const row = await database.db.selectFrom("site_settings").select("associationName").executeTakeFirst();
     return row?.associationName ?? "Niche";
   }
 
-  /** The mail catalog in the account's language, else `otherwise` (the page's language of a sign-up), else the site's default. */
+  /**
+   * The mail catalog in the account's language, else `otherwise` (the page's language of a sign-up), else the site's
+   * default; and the association's name in that language.
+   */
   async function wordsFor(user: { id: string }, otherwise?: unknown) {
     const kept = (await database.db.selectFrom("user").select("language").where("id", "=", user.id).executeTakeFirst())?.language;
     const chosen = isLanguage(kept) ? kept : otherwise;
     const row = await database.db.selectFrom("site_settings").select("defaultLanguage").executeTakeFirst();
-    return { t: await mailT(isLanguage(chosen) ? chosen : isLanguage(row?.defaultLanguage) ? row.defaultLanguage : DEFAULT_LANGUAGE) };
+    const language = isLanguage(chosen) ? chosen : isLanguage(row?.defaultLanguage) ? row.defaultLanguage : DEFAULT_LANGUAGE;
+    // The original is in the site's default language: only another language has a translation to look for.
+    const [t, site] = await Promise.all([mailT(language), siteName(language === row?.defaultLanguage ? null : language)]);
+    return { t, site };
   }
 
   async function send(kind: string, message: Parameters<Mailer["send"]>[0]) {
@@ -176,7 +192,7 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await send("password-reset", passwordResetEmail({ to: user.email, site: await siteName(), url, validMinutes: RESET_TOKEN_MINUTES, ...(await wordsFor(user)) }));
+        await send("password-reset", passwordResetEmail({ to: user.email, url, validMinutes: RESET_TOKEN_MINUTES, ...(await wordsFor(user)) }));
       },
       // Failed sign-ins counted against the old password would otherwise keep refusing the new one.
       onPasswordReset: async ({ user }) => {
@@ -188,7 +204,7 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await send("verification", verificationEmail({ to: user.email, site: await siteName(), url, ...(await wordsFor(user)) }));
+        await send("verification", verificationEmail({ to: user.email, url, ...(await wordsFor(user)) }));
       },
     },
     socialProviders: providers.google
@@ -248,7 +264,7 @@ export function createAuth(options: AuthOptions) {
           const existing = typeof body.email === "string" ? await ctx.context.internalAdapter.findUserByEmail(body.email.trim().toLowerCase()) : null;
           if (existing?.user) {
             // The owner learns that someone tried, and that they need do nothing.
-            await send("existing-account", existingAccountEmail({ to: existing.user.email, site: await siteName(), url: `${baseURL}/login`, ...(await wordsFor(existing.user, body.language)) }));
+            await send("existing-account", existingAccountEmail({ to: existing.user.email, url: `${baseURL}/login`, ...(await wordsFor(existing.user, body.language)) }));
             throw new APIError("UNPROCESSABLE_ENTITY", { code: AUTH_ERROR_CODES.emailInUse, message: messages.auth.emailInUse });
           }
         }

@@ -2,6 +2,7 @@
 // them. The dashboard is made of what each feature contributes: tasks ("What needs you") and sections (announcements,
 // meetings, businesses, and later surveys and volunteer shifts), so a feature adds its own without the page changing.
 import { z } from "zod";
+import { LANGUAGES } from "../i18n/languages.ts";
 
 /** Something the person should do, with where to do it. */
 export const DashboardTaskSchema = z.object({
@@ -26,6 +27,8 @@ export const DashboardItemSchema = z.object({
   marks: z.array(z.string()),
   /** Lines under the title, e.g. each waiting request. */
   notes: z.array(z.string()),
+  /** The title's language when it is shown untranslated (an announcement without a translation into the page's). */
+  lang: z.enum(LANGUAGES).optional(),
 });
 export type DashboardItem = z.infer<typeof DashboardItemSchema>;
 

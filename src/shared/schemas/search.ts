@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { HEADER_SEARCH, SEARCH_TYPES, type SearchType } from "../constants.ts";
 import { pairSchema } from "./pair.ts";
+import { LANGUAGES } from "../i18n/languages.ts";
+import { FallbackLanguagesSchema } from "./translations.ts";
 
 // The lists live with the constants, so browser code that needs them does not pull zod into every page.
 export { SEARCH_TYPES, SUGGESTION_TYPES, type SearchType } from "../constants.ts";
@@ -24,6 +26,10 @@ export const SearchQuerySchema = z.object({
       return types as SearchType[];
     }),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(HEADER_SEARCH.maxSuggestions),
+  language: z
+    .enum(LANGUAGES, { error: "Translations are given by language code (en, fr)." })
+    .optional()
+    .meta({ description: "The language of the page asking: titles and snippets are given in it where they are translated, the originals (named in `lang`) elsewhere" }),
 });
 
 /** [start, end) offsets of matched words in a text, for highlighting. */
@@ -39,6 +45,8 @@ export const SearchResultSchema = z.object({
   snippet: z.string(),
   titleMatches: RangesSchema,
   snippetMatches: RangesSchema,
+  /** With `language`: the title or snippet shown untranslated, and the language it is in. */
+  lang: FallbackLanguagesSchema.optional(),
 });
 
 export const SearchResponseSchema = z.object({

@@ -141,11 +141,25 @@ export const SiteSettingsSchema = z.object({
 export const SITE_TRANSLATABLE = ["associationName", "tagline"] as const;
 export type SiteText = (typeof SITE_TRANSLATABLE)[number];
 
-/** A single line of up to 200 characters; blank removes the translation. */
-const translatedLine = z.string().overwrite(singleLine).trim().max(200, { error: text.tooLong(200) }).nullish().transform((value) => (value ? value : null));
+/** A hero photo's description as its translations are stored, by its place in the list (as the API names its fields). */
+export const heroAltField = (index: number) => `heroPhotos.${index}.alt`;
+/** A sponsor's name as its translations are stored, by its place in the list. */
+export const sponsorNameField = (index: number) => `sponsorLogos.${index}.name`;
+const HERO_ALT_FIELDS = Array.from({ length: MAX_HERO_PHOTOS }, (_, index) => heroAltField(index));
+const SPONSOR_NAME_FIELDS = Array.from({ length: MAX_SPONSOR_LOGOS }, (_, index) => sponsorNameField(index));
+/** Every field a translation of the settings may hold: the name and tagline, each hero photo's description and each sponsor's name. */
+export const SITE_TRANSLATED_FIELDS: readonly string[] = [...SITE_TRANSLATABLE, ...HERO_ALT_FIELDS, ...SPONSOR_NAME_FIELDS];
 
-/** The association's name and tagline in the site's other languages, sent beside the settings. */
-export const SiteTranslationsInputSchema = translationsInput({ associationName: translatedLine, tagline: translatedLine });
+/** A single line of up to `max` characters (the original's rule); blank removes the translation. */
+const translatedLine = (max: number) => z.string().overwrite(singleLine).trim().max(max, { error: text.tooLong(max) }).nullish().transform((value) => (value ? value : null));
+
+/** The association's name, tagline, hero photos' descriptions and sponsors' names in the site's other languages, sent beside the settings. */
+export const SiteTranslationsInputSchema = translationsInput({
+  associationName: translatedLine(200),
+  tagline: translatedLine(200),
+  ...Object.fromEntries(HERO_ALT_FIELDS.map((field) => [field, translatedLine(300)])),
+  ...Object.fromEntries(SPONSOR_NAME_FIELDS.map((field) => [field, translatedLine(200)])),
+});
 
 /** What GET /site-settings answers and PUT /site-settings takes: the settings, with their texts' translations. */
 export const SiteSettingsWithTranslationsSchema = z.intersection(
@@ -158,7 +172,7 @@ export const SiteSettingsInputSchema = z.intersection(SiteSettingsSchema, z.obje
  * The settings as a page in one language shows them: the texts translated, else the originals, each of those named
  * in `fallback` with the language it is written in (the page marks it with `lang`).
  */
-export type LocalizedSiteSettings = SiteSettings & { fallback: Partial<Record<SiteText, Language>> };
+export type LocalizedSiteSettings = SiteSettings & { fallback: Partial<Record<SiteText, Language>> & Partial<Record<string, Language>> };
 
 export type SponsorLogo = z.infer<typeof SponsorLogoSchema>;
 export type HeroPhoto = z.infer<typeof HeroPhotoSchema>;

@@ -175,7 +175,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <>
             <dt className="font-semibold text-stone-800">{t("business.address")}</dt>
             <dd>
-              <address className="not-italic text-stone-700">{business.address}</address>
+              <address dir="auto" className="not-italic text-stone-700">{business.address}</address>
             </dd>
           </>
         )}
@@ -184,7 +184,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold text-stone-800">{t("business.website")}</dt>
             <dd>
               <a href={business.website} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 underline" {...hitAttributes("website", business.id)}>
-                {business.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+                <span dir="ltr">{business.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}</span>
                 <span className="sr-only">{t("business.opensInNewTab")}</span>
               </a>
             </dd>
@@ -194,7 +194,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <>
             <dt className="font-semibold text-stone-800">{t("business.phone")}</dt>
             <dd>
-              <a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline" {...hitAttributes("phone", business.id)}>
+              <a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} dir="ltr" className="text-brand-700 underline" {...hitAttributes("phone", business.id)}>
                 {business.phone}
               </a>
             </dd>
@@ -204,7 +204,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <>
             <dt className="font-semibold text-stone-800">{t("business.email")}</dt>
             <dd>
-              <a href={`mailto:${business.email}`} className="break-all text-brand-700 underline" {...hitAttributes("email", business.id)}>
+              <a href={`mailto:${business.email}`} dir="ltr" className="break-all text-brand-700 underline" {...hitAttributes("email", business.id)}>
                 {business.email}
               </a>
             </dd>

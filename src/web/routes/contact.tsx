@@ -42,7 +42,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <dt className="font-semibold text-stone-800">{t("contact.general")}</dt>
           <dd className="mt-1">
             {generalEmail ? (
-              <a className="break-all text-brand-700 underline" href={`mailto:${generalEmail}`}>
+              <a dir="ltr" className="break-all text-brand-700 underline" href={`mailto:${generalEmail}`}>
                 {generalEmail}
               </a>
             ) : (
@@ -54,7 +54,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <dt className="font-semibold text-stone-800">{t("contact.volunteering")}</dt>
           <dd className="mt-1">
             {volunteerEmail ? (
-              <a className="break-all text-brand-700 underline" href={`mailto:${volunteerEmail}`}>
+              <a dir="ltr" className="break-all text-brand-700 underline" href={`mailto:${volunteerEmail}`}>
                 {volunteerEmail}
               </a>
             ) : (

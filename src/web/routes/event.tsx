@@ -221,7 +221,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                 {event.business.name}
               </LocalLink>
             </p>
-            {event.business.address && <address className="not-italic text-stone-700">{event.business.address}</address>}
+            {event.business.address && <address dir="auto" className="not-italic text-stone-700">{event.business.address}</address>}
             {place && <MapOnDemand place={place} />}
           </>
         ) : (

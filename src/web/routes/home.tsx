@@ -6,6 +6,7 @@ import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { TRUNCATE } from "#shared/constants.ts";
+import { heroAltField } from "#shared/schemas/site-settings.ts";
 import { HeroSlideshow } from "../features/home/hero-slideshow.tsx";
 import { PostCard } from "../features/home/post-card.tsx";
 import { loadHomeSections } from "../features/home/home-sections.ts";
@@ -33,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     associationName: site.associationName,
     tagline: site.tagline,
     fallback: site.fallback,
-    heroPhotos: site.heroPhotos,
+    heroPhotos: site.heroPhotos.map((photo, index) => ({ ...photo, lang: site.fallback[heroAltField(index)] })),
     ...sections,
   };
 }

@@ -138,7 +138,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
               <LocalLink to={paths.business(business.id)} className="text-brand-700 underline">
                 {business.name}
               </LocalLink>
-              {business.address && <address className="not-italic text-stone-700">{business.address}</address>}
+              {business.address && <address dir="auto" className="not-italic text-stone-700">{business.address}</address>}
             </>
           ) : (
             (offer.businessName ?? t("offers.aBusiness"))

@@ -8,8 +8,9 @@ import { Highlighted } from "../components/search/highlighted.tsx";
 import { OpenStateBadge } from "../components/hours/opening-hours-panel.tsx";
 import { InsightBeacon } from "../components/insight-beacon.tsx";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
-import { usePublicText } from "../lib/public-text.ts";
+import { useLocalPath, usePublicText } from "../lib/public-text.ts";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
+import { languageSettingsOf, pageLanguage } from "#shared/i18n/languages.ts";
 
 /** The order groups appear in. */
 const GROUPS: SearchType[] = ["business", "event", "offer", "post", "category", "tag", "document"];
@@ -25,9 +26,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").slice(0, 200);
   const only = GROUPS.find((type) => type === params.get("type")) ?? null;
+  // Titles and texts in the page's language where they are translated (/fr/search).
+  const language = pageLanguage(new URL(request.url).pathname, languageSettingsOf(await services.siteSettings.get()));
   const { query, searched, results } = only
-    ? await services.search.search({ q, types: [only], limit: ONE_GROUP, perType: ONE_GROUP, viewer: user })
-    : await services.search.search({ q, limit: PER_GROUP * GROUPS.length, perType: PER_GROUP, viewer: user });
+    ? await services.search.search({ q, types: [only], limit: ONE_GROUP, perType: ONE_GROUP, viewer: user, language })
+    : await services.search.search({ q, limit: PER_GROUP * GROUPS.length, perType: PER_GROUP, viewer: user, language });
   const openNow = await services.businesses.openStates(results.filter((r) => r.type === "business").map((r) => r.id));
   return { query, searched, results, openNow, only };
 }
@@ -45,6 +48,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = usePublicText();
+  const localize = useLocalPath();
   const { query, searched, results, openNow, only } = loaderData;
   const searchFor = (type?: SearchType) => `/search?${new URLSearchParams({ q: query, ...(type ? { type } : {}) })}`;
   const groups = GROUPS.map((type) => ({ type, results: results.filter((r) => r.type === type) })).filter((g) => g.results.length > 0);
@@ -54,7 +58,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {shownBusinesses.length > 0 && <InsightBeacon events={[{ kind: "search", id: shownBusinesses.slice(0, 100), query }]} signature={`${query}\n${shownBusinesses.join(",")}`} />}
       {searched && results.length === 0 && query.trim() !== "" && <InsightBeacon events={[{ kind: "no-results", query }]} signature={`no-results\n${query}`} />}
       <h1 className="page-heading">{searched ? t("search.resultsFor", { query }) : t("search.heading")}</h1>
-      <Form method="get" action="/search" role="search" aria-label={t("search.again")} className="flex max-w-xl items-stretch">
+      <Form method="get" action={localize("/search")} role="search" aria-label={t("search.again")} className="flex max-w-xl items-stretch">
         <label htmlFor="search-page-q" className="sr-only">
           {t("search.label")}
         </label>
@@ -115,7 +119,7 @@ function ResultItem({ result, openNow }: { result: SearchResult; openNow: boolea
           <span className="sr-only">{t("search.download")}</span>
         </a>
       ) : (
-        <LocalLink to={result.url} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <LocalLink to={result.url} lang={result.lang?.title} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
           <Highlighted text={result.title} ranges={result.titleMatches} />
         </LocalLink>
       )}
@@ -125,7 +129,7 @@ function ResultItem({ result, openNow }: { result: SearchResult; openNow: boolea
         </p>
       )}
       {result.snippet ? (
-        <p className="mt-1 text-sm text-stone-700">
+        <p lang={result.lang?.snippet} className="mt-1 text-sm text-stone-700">
           <Highlighted text={result.snippet} ranges={result.snippetMatches} />
         </p>
       ) : null}

@@ -18,7 +18,8 @@ export interface AnnouncementMailOptions {
   /** Without one no mail is sent (and none is recorded as sent). */
   mailer: Mailer | undefined;
   siteUrl: string;
-  siteName: () => Promise<string>;
+  /** The association's name in a language (its translation, else the original). */
+  siteName: (language?: Language) => Promise<string>;
   /** How the member wants to hear of this kind of news. */
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
   /** Its attached documents, named in the mail (each downloaded on the site by whoever may read it). */
@@ -43,12 +44,11 @@ export class AnnouncementMail {
     const now = (this.options.now?.() ?? new Date()).toISOString();
     let sent = 0;
     for (const announcement of await repository.waitingForMail(now)) {
-      const site = await this.options.siteName();
       const attachments = (await this.options.attachmentsOf?.(announcement.id)) ?? [];
       for (const member of await repository.membersNotMailed(announcement.id)) {
         // Members who chose the digest or nothing are passed over for good: the digest reads the published ones itself.
         if ((await this.options.deliveryOf(member.id, "announcements")) === "at once") {
-          await mailer.send(await this.message(announcement, member, site, attachments));
+          await mailer.send(await this.message(announcement, member, attachments));
           sent++;
         }
         await repository.recordMailed(announcement.id, member.id);
@@ -58,9 +58,9 @@ export class AnnouncementMail {
     return sent;
   }
 
-  private async message(original: StoredAnnouncement, member: MemberRecipient, site: string, attachments: Array<{ title: string; fileName: string; url: string }>) {
+  private async message(original: StoredAnnouncement, member: MemberRecipient, attachments: Array<{ title: string; fileName: string; url: string }>) {
     const language = (await this.options.languageOf?.(member.id)) ?? "en";
-    const t = await mailT(language);
+    const [t, site] = await Promise.all([mailT(language), this.options.siteName(language)]);
     const announcement = { ...original, ...(await this.options.textsIn?.(original, language)) };
     const url = `${this.options.siteUrl}/myqsa/announcements/${encodeURIComponent(announcement.id)}`;
     const preferences = `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;

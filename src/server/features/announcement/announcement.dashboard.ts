@@ -23,6 +23,7 @@ export function announcementDashboard(announcements: Pick<AnnouncementService, "
             date: a.publishAt,
             marks: [...(a.read ? [] : [t("dashboard.marks.unread")]), ...(a.pinned ? [t("dashboard.marks.pinned")] : [])],
             notes: [],
+            ...(a.lang?.title ? { lang: a.lang.title } : {}),
           })),
           empty: t("announcements.none"),
           link: { href: "/myqsa/announcements", label: unread > 0 ? t("dashboard.links.allAnnouncementsUnread", { count: unread }) : t("announcements.all") },

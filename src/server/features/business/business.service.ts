@@ -24,7 +24,7 @@ import { hasHours, type ComingException, type HoursStatus, type OpeningHours } f
 import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
 import { fromOsm, OsmHoursError } from "#server/lib/hours/osm-hours.ts";
 import { storeHours, structuredOf } from "#server/lib/hours/stored-hours.ts";
-import type { TranslationService } from "#server/features/translation/index.ts";
+import type { TranslationService, TranslationsInput } from "#server/features/translation/index.ts";
 import { TRANSLATABLE } from "#shared/schemas/translations.ts";
 
 /** The hours sent: text read by the OpenStreetMap parser (its message on a syntax error), or the structured form. */
@@ -174,6 +174,11 @@ export class BusinessService {
     if (!this.translations) return businesses;
     const translated = await this.translations.readMany("business", businesses.map((b) => b.id));
     return businesses.map((b) => ({ ...b, translations: translated.get(b.id) }));
+  }
+
+  /** Refuses, beside `translations.<language>`, a language the site does not offer (an owner's, before it waits for approval). */
+  async checkTranslations(input: TranslationsInput): Promise<void> {
+    await this.translations?.check(input);
   }
 
   /** `applying` is the request whose approval this is: its uploads may become the business's. */

@@ -21,7 +21,8 @@ export interface InsightReportOptions {
   figures: (businessId: string, from: string, to: string) => Promise<Insights>;
   mailer: Mailer | undefined;
   siteUrl: string;
-  siteName: () => Promise<string>;
+  /** The association's name in a language (its translation, else the original). */
+  siteName: (language?: Language) => Promise<string>;
   timeZone: () => Promise<string>;
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
   /** Stops the reports of the person the stop link was sent to. */
@@ -53,7 +54,6 @@ export class InsightReport {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(now);
     if (Number(today.slice(8, 10)) > LAST_DAY_TO_SEND) return 0;
     const period = lastMonth(today);
-    const site = await this.options.siteName();
     let sent = 0;
     for (const owner of await repository.owners()) {
       if ((await this.options.deliveryOf(owner.userId, "insights")) !== "at once") continue;
@@ -61,7 +61,8 @@ export class InsightReport {
       if (!(await repository.claimReport(owner.userId, period.month, stopToken))) continue;
       const businesses = await Promise.all(owner.businesses.map(async (b) => ({ ...b, figures: await this.options.figures(b.id, period.from, period.to) })));
       try {
-        await mailer.send(this.message(owner.email, businesses, period.month, site, stopToken, await mailLanguage(await this.options.languageOf?.(owner.userId))));
+        const words = await mailLanguage(await this.options.languageOf?.(owner.userId));
+        await mailer.send(this.message(owner.email, businesses, period.month, await this.options.siteName(words.language), stopToken, words));
         sent++;
       } catch (error) {
         await repository.releaseReport(owner.userId, period.month);

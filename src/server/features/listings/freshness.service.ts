@@ -21,7 +21,8 @@ export interface FreshnessOptions {
   repository: FreshnessRepository;
   mailer: Mailer | undefined;
   siteUrl: string;
-  settings: () => Promise<{ associationName: string; freshnessDays: number }>;
+  /** The settings, the association's name in `language` (its translation, else the original). */
+  settings: (language?: Language) => Promise<{ associationName: string; freshnessDays: number }>;
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
   /** The businesses visitors said are closed for good on enough different days. */
   closedFlags: () => Promise<Set<string>>;
@@ -170,12 +171,13 @@ export class FreshnessService {
     const token = randomBytes(24).toString("base64url");
     if (!(await repository.claimReminder(state.businessId, period, token, now.toISOString()))) return 0;
     if (!mailer) return 0;
-    const { associationName: site, freshnessDays } = await this.options.settings();
     let sent = 0;
     try {
       for (const owner of await repository.ownersOf(state.businessId)) {
         if ((await this.options.deliveryOf(owner.userId, "freshness")) !== "at once") continue;
-        await mailer.send(this.message(owner.email, state, token, site, freshnessDays, await mailT((await this.options.languageOf?.(owner.userId)) ?? "en")));
+        const language = (await this.options.languageOf?.(owner.userId)) ?? "en";
+        const { associationName: site, freshnessDays } = await this.options.settings(language);
+        await mailer.send(this.message(owner.email, state, token, site, freshnessDays, await mailT(language)));
         sent++;
       }
     } catch (error) {

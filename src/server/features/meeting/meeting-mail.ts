@@ -26,7 +26,8 @@ export interface MeetingMailOptions {
   /** Without one no mail is sent (and none is recorded as sent). */
   mailer: Mailer | undefined;
   siteUrl: string;
-  site: () => Promise<{ name: string; timeZone: string }>;
+  /** The association's name in a language (its translation, else the original), and its time zone. */
+  site: (language?: Language) => Promise<{ name: string; timeZone: string }>;
   /** The address invitations name as their organizer (the site's sender). */
   organizerEmail: string;
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
@@ -56,13 +57,12 @@ export class MeetingMail {
   async sendDue(): Promise<number> {
     const { repository, mailer } = this.options;
     if (!mailer) return 0;
-    const site = await this.options.site();
     const now = (this.options.now?.() ?? new Date()).toISOString();
     let sent = 0;
-    const send = async (userId: string, kind: NotificationKind, message: (words: Words) => MailMessage) => {
+    const send = async (userId: string, kind: NotificationKind, message: (words: Words, site: Site) => MailMessage) => {
       if ((await this.options.deliveryOf(userId, kind)) !== "at once") return;
       const language = (await this.options.languageOf?.(userId)) ?? "en";
-      await mailer.send(message({ t: await mailT(language), language }));
+      await mailer.send(message({ t: await mailT(language), language }, await this.options.site(language)));
       sent++;
     };
 
@@ -70,7 +70,7 @@ export class MeetingMail {
     for (const rsvp of await repository.confirmationsDue()) {
       const meeting = await repository.get(rsvp.meetingId);
       if (meeting && !meeting.cancelled && meeting.endsAt > now) {
-        await send(rsvp.userId, "meetings", (words) => this.confirmation(meeting, { id: rsvp.userId, email: rsvp.email, displayName: rsvp.displayName }, rsvp.response, site, words));
+        await send(rsvp.userId, "meetings", (words, site) => this.confirmation(meeting, { id: rsvp.userId, email: rsvp.email, displayName: rsvp.displayName }, rsvp.response, site, words));
         await repository.recordMailed(meeting.id, rsvp.userId, `change:${meeting.sequence}`);
       }
       await repository.markConfirmed(rsvp);
@@ -82,7 +82,7 @@ export class MeetingMail {
         // One arranged after the fact (to keep its minutes) or already cancelled is not announced.
         if (upcoming) {
           for (const member of await repository.membersNotMailed(meeting.id, "announced")) {
-            await send(member.id, "meetings", (words) => this.announcement(meeting, member, site, words));
+            await send(member.id, "meetings", (words, site) => this.announcement(meeting, member, site, words));
             await repository.recordMailed(meeting.id, member.id, "announced");
           }
         }
@@ -92,7 +92,7 @@ export class MeetingMail {
         const topic = `change:${meeting.sequence}`;
         if (meeting.endsAt > now) {
           for (const person of await repository.attendeesNotMailed(meeting.id, topic)) {
-            await send(person.id, "meetings", (words) => this.change(meeting, person, person.response, site, words));
+            await send(person.id, "meetings", (words, site) => this.change(meeting, person, person.response, site, words));
             await repository.recordMailed(meeting.id, person.id, topic);
           }
         }
@@ -100,7 +100,7 @@ export class MeetingMail {
       }
       if (meeting.minutes && !meeting.minutesMailedAt) {
         for (const member of await repository.membersNotMailed(meeting.id, "minutes")) {
-          await send(member.id, "minutes", (words) => this.minutes(meeting, member, site, words));
+          await send(member.id, "minutes", (words, site) => this.minutes(meeting, member, site, words));
           await repository.recordMailed(meeting.id, member.id, "minutes");
         }
         await repository.markMinutesMailed(meeting.id);

@@ -26,6 +26,7 @@ import {
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { contentText, sanitizeHtml } from "#server/features/page/index.ts";
 import { mailT } from "#server/mail/recipient-language.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import { meetingCalendar } from "./meeting-calendar.ts";
 import type { MeetingRepository, MeetingWrite, StoredMeeting, StoredRsvp } from "./meeting.repository.ts";
 
@@ -41,7 +42,10 @@ export interface MeetingDeps {
     deleteAll: (meetingId: string) => Promise<void>;
   };
   siteUrl: string;
-  site: () => Promise<{ name: string; timeZone: string }>;
+  /** The association's name in a language (its translation, else the original), and its time zone. */
+  site: (language?: Language) => Promise<{ name: string; timeZone: string }>;
+  /** A member's language (their account's, else the site's default), for the private feed they read; English without it. */
+  languageOf?: (userId: string) => Promise<Language>;
   now?: () => Date;
 }
 
@@ -156,9 +160,8 @@ export class MeetingService {
     await this.requireMember(viewer);
     const row = await this.repository.get(id);
     if (!row) throw NotFound(m.notFound);
-    const site = await this.deps.site();
-    // The member's own language when they chose one; the private feed below has no reader, so it stays in English.
-    const t = await mailT(viewer?.language ?? "en");
+    const language = viewer?.language ?? (viewer && (await this.deps.languageOf?.(viewer.id))) ?? "en";
+    const [site, t] = await Promise.all([this.deps.site(language), mailT(language)]);
     return { title: row.title, ics: meetingCalendar([row], { name: site.name, siteName: site.name, siteUrl: this.deps.siteUrl, timeZone: site.timeZone, t }) };
   }
 
@@ -187,8 +190,10 @@ export class MeetingService {
   async feed(token: string): Promise<string | null> {
     const owner = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await this.repository.calendarOwner(token) : undefined;
     if (!owner || !(await this.deps.isMember({ id: owner.id, role: owner.role } as CurrentUser))) return null;
-    const site = await this.deps.site();
-    return meetingCalendar(await this.repository.list(), { name: `${site.name} meetings`, siteName: site.name, siteUrl: this.deps.siteUrl, timeZone: site.timeZone, t: await mailT("en") });
+    // The feed is read by a calendar app, not a person: it speaks the language of the member whose address it is.
+    const language = (await this.deps.languageOf?.(owner.id)) ?? "en";
+    const [site, t] = await Promise.all([this.deps.site(language), mailT(language)]);
+    return meetingCalendar(await this.repository.list(), { name: t("meetingsFeed.name", { site: site.name }), siteName: site.name, siteUrl: this.deps.siteUrl, timeZone: site.timeZone, t });
   }
 
   private feedUrl(token: string): string {

@@ -34,11 +34,12 @@ export interface SiteDetails {
 
 /** What the newsletter reads from the rest of the site (wired in src/server/services.ts). */
 export interface NewsletterSources {
-  site(): Promise<SiteDetails>;
+  /** The settings, their texts in `language` (the translations, else the originals). */
+  site(language?: Language): Promise<SiteDetails>;
   upcomingEvents(now: Date): Promise<Event[]>;
   runningOffers(now: Date): Promise<Offer[]>;
-  /** Published posts, newest first. */
-  posts(): Promise<Post[]>;
+  /** Published posts, newest first, in `language` (the translations, else the originals). */
+  posts(language?: Language): Promise<Post[]>;
   businesses(ids: readonly string[]): Promise<Business[]>;
   businessesInCategory(categoryId: string): Promise<Business[]>;
   event(id: string): Promise<Event | undefined>;
@@ -90,8 +91,8 @@ export class NewsletterComposer {
     this.siteUrl = siteUrl;
   }
 
-  async site(): Promise<NewsletterSite & { timeZone: string }> {
-    const settings = await this.sources.site();
+  async site(language?: Language): Promise<NewsletterSite & { timeZone: string }> {
+    const settings = await this.sources.site(language);
     return {
       name: settings.associationName,
       postalAddress: settings.mailingAddress,
@@ -178,7 +179,7 @@ export class NewsletterComposer {
 
   /** A hand-written issue's content. */
   async issue(issue: { subject: string; body: string; cards: readonly NewsletterCardRef[] }, language: Language = "en"): Promise<NewsletterContent> {
-    const site = await this.site();
+    const site = await this.site(language);
     const { t, chrome } = await newsletterWords(language);
     const { cards } = await this.cards(issue.cards, language);
     const bodyHtml = newsletterMailBody(issue.body, this.siteUrl);
@@ -198,7 +199,7 @@ export class NewsletterComposer {
    * the previous digest's period (news from then on).
    */
   async digest(topics: readonly string[], period: Date, since: Date, introduction: string, language: Language = "en"): Promise<NewsletterContent | undefined> {
-    const site = await this.site();
+    const site = await this.site(language);
     const { t, chrome } = await newsletterWords(language);
     const sections: NewsletterSection[] = [];
     const until = new Date(period.getTime() + DIGEST_EVENT_DAYS * DAY_MS);
@@ -215,7 +216,7 @@ export class NewsletterComposer {
         cards: (await this.sources.runningOffers(period)).map((o) => this.offerCard(o, { t, language })),
       });
     if (topics.includes("news")) {
-      const posts = (await this.sources.posts()).filter((p) => new Date(p.datetime) >= since && new Date(p.datetime) < period);
+      const posts = (await this.sources.posts(language)).filter((p) => new Date(p.datetime) >= since && new Date(p.datetime) < period);
       sections.push({
         heading: t("newsletter.news"),
         cards: posts.map((p) => this.postCard(p, site.timeZone, language)),

@@ -1,6 +1,7 @@
 // What each kind of news contributes to a person's weekly digest. A feature that has news for members implements
 // `DigestSource` for its kind and is handed to the digest in src/server/services.ts: announcements and requests
 // decided, meetings and minutes.
+import type { Language } from "#shared/i18n/languages.ts";
 import type { NotificationKind } from "#shared/schemas/notification-preferences.ts";
 
 /** Who a digest is for. */
@@ -9,6 +10,8 @@ export interface DigestRecipient {
   email: string;
   displayName: string;
   role: string | null;
+  /** The language the digest is written in, for the items' texts (their translations, else the originals). */
+  language?: Language;
 }
 
 /** One line of a digest: what happened, a line of detail, and where to read it. */

@@ -40,6 +40,8 @@ export interface WeeklyDigestOptions {
   schedule: () => Promise<DigestSchedule>;
   /** The person's language (their account's, else the site's default); English without it. */
   languageOf?: (userId: string) => Promise<Language>;
+  /** The association's name in a language (its translation, else the original); the schedule's without it. */
+  siteName?: (language: Language) => Promise<string>;
 }
 
 /** The moment the latest digest was due at or before `now`. */
@@ -69,10 +71,12 @@ export class WeeklyDigest {
     let sent = 0;
     for (const person of await repository.due(period)) {
       const since = (await repository.lastPeriod(person.id, period)) ?? new Date(due.getTime() - 7 * DAY_MS).toISOString();
+      const words = await mailLanguage(await this.options.languageOf?.(person.id));
+      const reader = { ...person, language: words.language };
       const sections: Section[] = [];
       for (const source of this.options.sources) {
         if (!person.kinds.includes(source.kind)) continue;
-        const items = await source.itemsFor(person, since, period);
+        const items = await source.itemsFor(reader, since, period);
         if (items.length > 0) sections.push({ source, items: items.toSorted((a, b) => a.at.localeCompare(b.at)) });
       }
       const count = sections.reduce((total, section) => total + section.items.length, 0);
@@ -82,7 +86,8 @@ export class WeeklyDigest {
       }
       if (!(await repository.claim(person.id, period, "sending", count))) continue;
       try {
-        await mailer.send(this.message(person, sections, schedule, await mailLanguage(await this.options.languageOf?.(person.id))));
+        const site = (await this.options.siteName?.(words.language)) ?? schedule.associationName;
+        await mailer.send(this.message(person, sections, schedule, site, words));
       } catch (error) {
         // Nothing went: the job's retry sends it.
         await repository.release(person.id, period);
@@ -94,8 +99,7 @@ export class WeeklyDigest {
     return sent;
   }
 
-  private message(person: DigestRecipient & { kinds: NotificationKind[] }, sections: Section[], schedule: DigestSchedule, { t, language }: MailLanguage): MailMessage {
-    const site = schedule.associationName;
+  private message(person: DigestRecipient & { kinds: NotificationKind[] }, sections: Section[], schedule: DigestSchedule, site: string, { t, language }: MailLanguage): MailMessage {
     const preferences = `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
     const count = sections.reduce((total, section) => total + section.items.length, 0);
     // A kind another feature adds later, not in the catalog yet, keeps its English name.

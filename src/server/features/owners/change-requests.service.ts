@@ -61,6 +61,7 @@ export class ChangeRequestService {
     const payload = withoutImages(FORMS["new-listing"], parse(FORMS["new-listing"], input));
     await businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
     businesses.checkHours(payload.openingHours);
+    await businesses.checkTranslations(payload.translations as TranslationsInput);
     return { request: await this.createRequest(user, { kind: "new-listing", businessId: null, businessName: String(payload.name), targetId: null, payload, base: null }) };
   }
 
@@ -77,6 +78,7 @@ export class ChangeRequestService {
     const auto = (await this.deps.settings.get()).autoApproveListings;
     const pending = auto ? undefined : await this.repository.findPending({ kind: "listing-change", businessId: id });
     const payload = parse(form, input);
+    await businesses.checkTranslations(payload.translations as TranslationsInput);
     const fresh = await this.deps.holds.ownersImages(user, form, payload, base, pending?.payload ?? null);
     await businesses.checkReferences(String(payload.categoryId), payload.tags as string[]);
     businesses.checkHours(payload.openingHours);

@@ -11,13 +11,15 @@ import { eventUid, newCalendar } from "#server/features/seo/index.ts";
 import type { Event } from "#shared/schemas/event.ts";
 import { registrationQrText } from "#shared/schemas/registration.ts";
 import { formatEventWhen } from "#shared/i18n/format.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import type { StoredRegistration } from "./registration.repository.ts";
 import type { RegistrationNotices } from "./registration.service.ts";
 
 export interface RegistrationMailDeps {
   mailer: Mailer | undefined;
   siteUrl: string;
-  site: () => Promise<{ name: string; timeZone: string }>;
+  /** The association's name in a language (its translation, else the original), and its time zone. */
+  site: (language?: Language) => Promise<{ name: string; timeZone: string }>;
   /** A registrant's language: their account's, else the page's they registered from, else the site's default. */
   languages?: RecipientLanguages;
 }
@@ -96,8 +98,8 @@ export class RegistrationMail implements RegistrationNotices {
 
   /** The place itself: calendar entry, QR code (inline image, and its code in words), cancel link. */
   private async placeMail(registration: StoredRegistration, event: Event, subject: string, opening: string): Promise<MailMessage> {
-    const { name: siteName, timeZone } = await this.deps.site();
     const words = await this.words(registration);
+    const { name: siteName, timeZone } = await this.deps.site(words.language);
     const { t } = words;
     const qr = await QRCode.toBuffer(registrationQrText(registration), { type: "png", errorCorrectionLevel: "M", margin: 2, width: 240 });
     const places = t("registration.places", { count: registration.partySize });
@@ -127,8 +129,8 @@ export class RegistrationMail implements RegistrationNotices {
       await this.send(await this.placeMail(registration, event, "registration.registeredSubject", "registration.confirmed"));
       return;
     }
-    const { name: siteName, timeZone } = await this.deps.site();
     const words = await this.words(registration);
+    const { name: siteName, timeZone } = await this.deps.site(words.language);
     const { t } = words;
     await this.send(
       compose(
@@ -151,9 +153,9 @@ export class RegistrationMail implements RegistrationNotices {
   }
 
   async message(registrations: StoredRegistration[], event: Event, content: { subject: string; message: string }): Promise<void> {
-    const { name: siteName, timeZone } = await this.deps.site();
     for (const registration of registrations) {
       const words = await this.words(registration);
+      const { name: siteName, timeZone } = await this.deps.site(words.language);
       const { t } = words;
       await this.send(
         compose(
@@ -168,9 +170,9 @@ export class RegistrationMail implements RegistrationNotices {
   }
 
   async cancelled(registrations: StoredRegistration[], event: Event): Promise<void> {
-    const { name: siteName, timeZone } = await this.deps.site();
     for (const registration of registrations) {
       const words = await this.words(registration);
+      const { name: siteName, timeZone } = await this.deps.site(words.language);
       const { t } = words;
       await this.send(
         compose(

@@ -2,4 +2,5 @@
 export { createSearchRepository } from "./search.repository.ts";
 export { SearchService } from "./search.service.ts";
 export { createStemmer } from "./search-stems.ts";
+export { searchTranslator } from "./search-translations.ts";
 export { registerSearchRoutes } from "./search.routes.ts";

@@ -120,7 +120,7 @@ describe("search ranking and limits", () => {
   it("is described in the OpenAPI document", async () => {
     const document = await (await t.request("/api/v1/openapi.json")).json();
     const parameters = document.paths["/search"].get.parameters.map((p: { name: string }) => p.name);
-    expect(parameters).toEqual(["q", "types", "limit"]);
+    expect(parameters).toEqual(["q", "types", "limit", "language"]);
   });
 });
 

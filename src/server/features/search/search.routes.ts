@@ -24,7 +24,7 @@ const search = createRoute({
 
 export function registerSearchRoutes(api: OpenAPIHono<AppEnv>) {
   api.openapi(search, async (c) => {
-    const { q, types, limit } = c.req.valid("query");
-    return c.json(await c.var.services.search.search({ q, types, limit, viewer: c.var.user }), 200);
+    const { q, types, limit, language } = c.req.valid("query");
+    return c.json(await c.var.services.search.search({ q, types, limit, viewer: c.var.user, ...(language ? { language } : {}) }), 200);
   });
 }

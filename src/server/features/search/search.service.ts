@@ -6,6 +6,9 @@ import { slugify } from "#shared/format.ts";
 import { SEARCH_TYPES, type SearchResponse, type SearchResult, type SearchType } from "#shared/schemas/search.ts";
 import type { SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
 import type { Stemmer } from "./search-stems.ts";
+import type { SearchTranslator } from "./search-translations.ts";
+import type { Language } from "#shared/i18n/languages.ts";
+import type { FallbackLanguages } from "#shared/schemas/translations.ts";
 import { isOneTypoAway, matchRanges, queryWords, snippet, TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
 
 /** Most typo readings taken for one word, closest first as the repository found them. */
@@ -22,6 +25,8 @@ export interface SearchInput {
   limit?: number;
   /** At most this many results of each type (the /search page groups by type). */
   perType?: number;
+  /** The page's language: titles and texts translated where they are (the originals, named in `lang`, elsewhere). */
+  language?: Language;
 }
 
 function urlOf(row: SearchRow): string {
@@ -48,13 +53,15 @@ export class SearchService {
   private readonly repository: SearchRepository;
   private readonly documents: DocumentSearch | undefined;
   private readonly stemmer: Stemmer | undefined;
-  constructor(repository: SearchRepository, documents?: DocumentSearch, stemmer?: Stemmer) {
+  private readonly translator: SearchTranslator | undefined;
+  constructor(repository: SearchRepository, documents?: DocumentSearch, stemmer?: Stemmer, translator?: SearchTranslator) {
     this.repository = repository;
     this.documents = documents;
     this.stemmer = stemmer;
+    this.translator = translator;
   }
 
-  async search({ q, types = SEARCH_TYPES, limit = HEADER_SEARCH.maxSuggestions, perType, viewer = null }: SearchInput): Promise<SearchResponse> {
+  async search({ q, types = SEARCH_TYPES, limit = HEADER_SEARCH.maxSuggestions, perType, viewer = null, language }: SearchInput): Promise<SearchResponse> {
     const query = q.trim();
     if (query.length < HEADER_SEARCH.minChars) return { query, searched: false, results: [] };
     const words = queryWords(query);
@@ -72,7 +79,9 @@ export class SearchService {
       const found = await this.documents(viewer, query, Math.min(perType ?? limit, limit - rows.length));
       rows = [...rows, ...found.map((d): SearchRow => ({ kind: "document", ref: d.id, name: d.title, body: [d.summary, d.tags.join(", ")].filter(Boolean).join(" · ") }))];
     }
-    return { query, searched: true, results: rows.map((row) => this.toResult(row, terms)) };
+    if (!language || !this.translator) return { query, searched: true, results: rows.map((row) => this.toResult(row, row, terms)) };
+    const shown = await this.translator(rows, language);
+    return { query, searched: true, results: rows.map((row, i) => this.toResult(row, shown[i]!, terms)) };
   }
 
   private async withTypoReadings(index: SearchIndex, match: WordMatch): Promise<WordMatch> {
@@ -82,16 +91,19 @@ export class SearchService {
     return { ...match, words };
   }
 
-  private toResult(row: SearchRow, terms: string[]): SearchResult {
-    const text = snippet(row.body, terms);
+  /** `row` as found (its address is the original's), `shown` as the page shows it. */
+  private toResult(row: SearchRow, shown: SearchRow & { lang?: FallbackLanguages }, terms: string[]): SearchResult {
+    const text = snippet(shown.body, terms);
+    const lang = shown.lang && Object.keys(shown.lang).length > 0 ? { lang: shown.lang } : {};
     return {
       type: row.kind,
       id: row.ref,
-      title: row.name,
+      title: shown.name,
       url: urlOf(row),
       snippet: text,
-      titleMatches: matchRanges(row.name, terms),
+      titleMatches: matchRanges(shown.name, terms),
       snippetMatches: matchRanges(text, terms),
+      ...lang,
     };
   }
 }

@@ -5,7 +5,7 @@ import { invalidInput } from "#server/validation.ts";
 import { pathFromUrl, type FileService } from "#server/storage/file.service.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { messages } from "#shared/messages.ts";
-import { SITE_TRANSLATABLE, SiteSettingsSchema, SiteTranslationsInputSchema, type LocalizedSiteSettings, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { heroAltField, SITE_TRANSLATABLE, SITE_TRANSLATED_FIELDS, SiteSettingsSchema, sponsorNameField, SiteTranslationsInputSchema, type LocalizedSiteSettings, type SiteSettings } from "#shared/schemas/site-settings.ts";
 import type { Translations } from "#shared/schemas/translations.ts";
 import { localizedText } from "#shared/i18n/localized-text.ts";
 import type { Language } from "#shared/i18n/index.ts";
@@ -89,7 +89,20 @@ export class SiteSettingsService {
       localized[field] = text ?? settings[field];
       if (lang) localized.fallback[field] = lang;
     }
+    // A list's texts by their place in it; a photo without a description stays without one.
+    const shown = (original: string, field: string) => {
+      const { text, lang } = localizedText(original || null, translations, field, language, settings.defaultLanguage);
+      if (lang) localized.fallback[field] = lang;
+      return text ?? original;
+    };
+    localized.heroPhotos = settings.heroPhotos.map((photo, index) => ({ ...photo, alt: shown(photo.alt, heroAltField(index)) }));
+    localized.sponsorLogos = settings.sponsorLogos.map((sponsor, index) => ({ ...sponsor, name: shown(sponsor.name, sponsorNameField(index)) }));
     return localized;
+  }
+
+  /** The settings as a mail to someone reading `language` names the association; the originals without a language. */
+  in(language: Language | undefined): Promise<SiteSettings> {
+    return language ? this.localized(language) : this.get();
   }
 
   /**
@@ -142,8 +155,9 @@ export class SiteSettingsService {
       }
       await this.repository.save(settings);
       if (translations && this.texts) {
-        const languages = Object.fromEntries(Object.entries(translations).map(([language, values]) => [language, Object.fromEntries(SITE_TRANSLATABLE.map((field) => [field, values?.[field] ?? null]))]));
-        await this.texts.replace("site", SITE_ID, languages, SITE_TRANSLATABLE);
+        const texts = (values: Record<string, string | null | undefined> | undefined) => Object.fromEntries(SITE_TRANSLATED_FIELDS.map((field) => [field, values?.[field] ?? null]));
+        const languages = Object.fromEntries(Object.entries(translations).map(([language, values]) => [language, texts(values)]));
+        await this.texts.replace("site", SITE_ID, languages, SITE_TRANSLATED_FIELDS);
       }
     } catch (error) {
       await deps.files.release(...claimed);

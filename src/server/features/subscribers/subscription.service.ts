@@ -44,7 +44,8 @@ export interface SubscriptionDeps {
   repository: SubscriberRepository;
   links: SubscriptionLinks;
   mailer: Mailer | undefined;
-  sender: () => Promise<Sender>;
+  /** Who the mail is from: the association's name in a language (its translation, else the original), and its address. */
+  sender: (language?: Language) => Promise<Sender>;
   /** Counts a hit in a fixed window and answers the window's count (the site's rate counters). */
   hit: (key: string, windowMs: number) => Promise<number>;
   onMailError?: ((error: unknown) => void) | undefined;
@@ -119,9 +120,9 @@ export class SubscriptionService {
     const mailer = this.deps.mailer;
     if (!mailer) return;
     const sending = (async () => {
-      const sender = await this.deps.sender();
       const to = subscriber.email;
-      const t = await mailT(await this.languages.resolve(subscriber.language));
+      const language = await this.languages.resolve(subscriber.language);
+      const [sender, t] = await Promise.all([this.deps.sender(language), mailT(language)]);
       await mailer.send(
         kind === "confirm"
           ? confirmationMail({ to, sender, url: this.deps.links.confirmUrl(subscriber), t })

@@ -20,7 +20,8 @@ export interface SurveyMailOptions {
   /** Without one no mail is sent (and none is recorded as sent). */
   mailer: Mailer | undefined;
   siteUrl: string;
-  site: () => Promise<{ name: string; timeZone: string }>;
+  /** The association's name in a language (its translation, else the original), and its time zone. */
+  site: (language?: Language) => Promise<{ name: string; timeZone: string }>;
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
   /** The keyed hash of survey and member, to tell who has answered without any answer naming them. */
   personKey: PersonKey;
@@ -47,11 +48,10 @@ export class SurveyMail {
     let sent = 0;
     for (const survey of await repository.openAt(now.toISOString())) {
       if (!survey.closesAt || survey.closesAt > soon) continue;
-      const site = await this.options.site();
       for (const member of await repository.membersNotReminded(survey.id)) {
         const answered = await repository.hasAnswered(survey.id, this.options.personKey(survey.id, { userId: member.id }));
         if (!answered && (await this.options.deliveryOf(member.id, "surveys")) === "at once") {
-          await mailer.send(await this.reminder(survey, member.email, site, await this.options.languages?.ofUser(member.id)));
+          await mailer.send(await this.reminder(survey, member.email, await this.options.languages?.ofUser(member.id)));
           sent++;
         }
         await repository.recordReminded(survey.id, member.id);
@@ -60,8 +60,9 @@ export class SurveyMail {
     return sent;
   }
 
-  private async reminder(survey: StoredSurvey, to: string, site: { name: string; timeZone: string }, language: Language | undefined): Promise<MailMessage> {
+  private async reminder(survey: StoredSurvey, to: string, language: Language | undefined): Promise<MailMessage> {
     const { t, language: lang } = await mailLanguage(language);
+    const site = await this.options.site(lang);
     const url = `${this.options.siteUrl}${surveyPath(survey.id)}`;
     const preferences = `${this.options.siteUrl}${NOTIFICATION_PREFERENCES_PATH}`;
     const when = closing(survey, lang, site.timeZone);
@@ -79,9 +80,9 @@ export class SurveyMail {
   /** The link that makes a visitor's answer count. */
   async sendConfirmation(to: string, survey: StoredSurvey, link: string): Promise<void> {
     if (!this.options.mailer) return;
-    const site = await this.options.site();
     // A visitor has no account: the site's default language.
-    const { t } = await mailLanguage(await this.options.languages?.resolve(null));
+    const { t, language } = await mailLanguage(await this.options.languages?.resolve(null));
+    const site = await this.options.site(language);
     const why = t("survey.whyConfirm", { title: survey.title, site: site.name });
     const text = [t("survey.confirmLine", { title: survey.title }), link, "", t("survey.validity"), "", why].join("\n");
     const html = [

@@ -24,7 +24,8 @@ export interface VolunteerMailOptions {
   /** Without one no mail is sent (and none is recorded as sent). */
   mailer: Mailer | undefined;
   siteUrl: string;
-  site: () => Promise<{ name: string; timeZone: string }>;
+  /** The association's name in a language (its translation, else the original), and its time zone. */
+  site: (language?: Language) => Promise<{ name: string; timeZone: string }>;
   deliveryOf: (userId: string, kind: NotificationKind) => Promise<Delivery>;
   /** The volunteer's language (their account's, else the site's default); English without it. */
   languageOf?: (userId: string) => Promise<Language>;
@@ -54,7 +55,6 @@ export class VolunteerMail {
   async sendDue(): Promise<number> {
     const { repository, mailer } = this.options;
     if (!mailer) return 0;
-    const site = await this.options.site();
     const now = this.options.now?.() ?? new Date();
     let sent = 0;
     const wants = async (userId: string) => (await this.options.deliveryOf(userId, "volunteering")) === "at once";
@@ -62,7 +62,8 @@ export class VolunteerMail {
     for (const signup of await repository.statusMailDue()) {
       const found = await this.shiftOf(signup.shiftId);
       if (found && found.shift.startsAt > now.toISOString() && (await wants(signup.userId))) {
-        await mailer.send(this.statusMail(signup, found.shift, found.opportunity, site, await this.words(signup.userId)));
+        const words = await this.words(signup.userId);
+        await mailer.send(this.statusMail(signup, found.shift, found.opportunity, await this.options.site(words.language), words));
         sent++;
       }
       await repository.markStatusMailed(signup.id, signup.status);
@@ -71,7 +72,8 @@ export class VolunteerMail {
     for (const signup of await repository.remindersDue(now.toISOString(), new Date(now.getTime() + DAY_MS).toISOString())) {
       const found = await this.shiftOf(signup.shiftId);
       if (found && (await wants(signup.userId))) {
-        await mailer.send(this.reminder(signup, found.shift, found.opportunity, site, await this.words(signup.userId)));
+        const words = await this.words(signup.userId);
+        await mailer.send(this.reminder(signup, found.shift, found.opportunity, await this.options.site(words.language), words));
         sent++;
       }
       await repository.markReminded(signup.id);
@@ -83,11 +85,11 @@ export class VolunteerMail {
   async message(shift: StoredShift, opportunity: StoredOpportunity, volunteers: StoredSignup[], message: { subject: string; message: string }): Promise<number> {
     const { mailer } = this.options;
     if (!mailer) return 0;
-    const site = await this.options.site();
     let sent = 0;
     for (const volunteer of volunteers) {
       if ((await this.options.deliveryOf(volunteer.userId, "volunteering")) !== "at once") continue;
       const words = await this.words(volunteer.userId);
+      const site = await this.options.site(words.language);
       const { t } = words;
       await mailer.send(
         this.mail(volunteer, words, {

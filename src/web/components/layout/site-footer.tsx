@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { LocalizedSiteSettings, SiteSettings } from "#shared/schemas/site-settings.ts";
+import { sponsorNameField, type LocalizedSiteSettings, type SiteSettings } from "#shared/schemas/site-settings.ts";
 import { useTranslation } from "react-i18next";
 import { paths } from "#web/lib/paths.ts";
 import { useLocalize } from "#web/lib/language.ts";
@@ -28,9 +28,9 @@ export function SiteFooter({ site, newsletter }: { site: (SiteSettings & Partial
               {t("footer.sponsors")}
             </h2>
             <ul className="mt-4 flex flex-wrap items-center gap-6">
-              {sponsors.map((sponsor) => {
+              {sponsors.map((sponsor, index) => {
                 const logo = (
-                  <img src={sponsor.imageUrl} alt={sponsor.name} width={160} height={60} loading="lazy" className="h-12 w-auto" />
+                  <img src={sponsor.imageUrl} alt={sponsor.name} lang={site?.fallback?.[sponsorNameField(index)]} width={160} height={60} loading="lazy" className="h-12 w-auto" />
                 );
                 return (
                   <li key={sponsor.name}>

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useNavigate } from "react-router";
 import { HEADER_SEARCH } from "#shared/constants.ts";
 import { useTranslation } from "react-i18next";
-import { useLocalize } from "#web/lib/language.ts";
+import { useLanguages, useLocalize } from "#web/lib/language.ts";
 import type { SearchResult } from "#shared/schemas/search.ts";
 import { comboboxInputProps } from "./combobox-input.ts";
 import { Highlighted } from "./highlighted.tsx";
@@ -17,6 +17,9 @@ const DEBOUNCE_MS = 150;
 export function HeaderSearch({ className = "" }: { className?: string }) {
   const { t } = useTranslation("common");
   const localize = useLocalize();
+  const { language, defaultLanguage } = useLanguages();
+  // Categories' and tags' names in the page's language where they are translated; the default's as they always were.
+  const asked = language === defaultLanguage ? undefined : language;
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
@@ -61,7 +64,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
       const controller = new AbortController();
       inFlight.current = controller;
       try {
-        const { results } = await fetchSuggestions(value, controller.signal);
+        const { results } = await fetchSuggestions(value, controller.signal, asked);
         if (inFlight.current !== controller) return;
         inFlight.current = null;
         setSuggestions(results);
@@ -194,7 +197,7 @@ export function HeaderSearch({ className = "" }: { className?: string }) {
               onMouseEnter={() => setActive(index)}
               onClick={() => choose(suggestion)}
             >
-              <span className="min-w-0 truncate">
+              <span lang={suggestion.lang?.title} className="min-w-0 truncate">
                 <Highlighted text={suggestion.title} ranges={suggestion.titleMatches} />
               </span>
               <span className="shrink-0 rounded bg-stone-100 px-1.5 py-0.5 text-xs font-medium text-stone-700">

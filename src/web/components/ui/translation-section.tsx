@@ -172,7 +172,7 @@ export function translationsOf(form: FormData): {
 } {
   const translations: Record<string, Record<string, string>> = {};
   for (const [key, value] of form.entries()) {
-    const match = /^translations\.([a-z]{2})\.(\w+)$/.exec(key);
+    const match = /^translations\.([a-z]{2})\.([\w.]+)$/.exec(key);
     if (match && typeof value === "string")
       (translations[match[1]!] ??= {})[match[2]!] = value;
   }

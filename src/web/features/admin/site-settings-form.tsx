@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { fieldErrors, formMessage } from "#shared/field-errors.ts";
 import { messages } from "#shared/messages.ts";
-import { DIGEST_WEEKDAYS, MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { DIGEST_WEEKDAYS, heroAltField, MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, sponsorNameField, type SiteSettings } from "#shared/schemas/site-settings.ts";
 import { LANGUAGE_NAMES, LANGUAGES } from "#shared/i18n/index.ts";
 import { Field, InputField, OutcomeMessage, selectProps, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { useManageText } from "#web/lib/manage-text.ts";
@@ -249,9 +249,13 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings & { tran
   const sponsors = useListNames("sponsors");
   const hint = (id: string, key: string) => ({ id, text: t(`siteSettings.${key}`) });
   // The texts a visitor reads that may be translated, offered in the language switch.
+  // Each saved hero photo's description and sponsor's name too, by its place in the list (one added is translated once saved).
+  const numbered = (one: string, index: number) => `${one.charAt(0).toUpperCase()}${one.slice(1)} ${index + 1}`;
   const translatable: Record<string, FieldView> = {
     associationName: { label: t("siteSettings.associationName"), widget: "text", maxLength: 200, translatable: true },
     tagline: { label: t("siteSettings.tagline"), widget: "text", maxLength: 200, translatable: true },
+    ...Object.fromEntries(settings.heroPhotos.map((_, index) => [heroAltField(index), { label: t("siteSettings.heroPhotos.alt", { label: numbered(heroPhotos.one, index) }), widget: "text", maxLength: 300, translatable: true } satisfies FieldView])),
+    ...Object.fromEntries(settings.sponsorLogos.map((_, index) => [sponsorNameField(index), { label: t("siteSettings.sponsors.name", { label: numbered(sponsors.one, index) }), widget: "text", maxLength: 200, translatable: true } satisfies FieldView])),
   };
 
   return (

@@ -58,6 +58,22 @@ describe("the Site settings tab's language switch", () => {
     expect(api.sent[0]).toMatchObject({ associationName: "Queen Street Merchants", translations: { fr: { associationName: "Marchands de la rue Queen", tagline: "Trouvez votre niche" } } });
   });
 
+  it("edits each saved hero photo's description and sponsor's name in French, sent by their place in the list", async () => {
+    const stored = {
+      ...siteSettingsWith({ heroPhotos: [{ url: "/files/hero/market.jpg", alt: "Stalls on Main Street" }], sponsorLogos: [{ name: "City Bank", imageUrl: "/files/sponsors/bank.png", url: null }] }),
+      translations: { fr: { "heroPhotos.0.alt": "Les kiosques de la rue Main" } },
+    };
+    const api = stubApi({ answers: { "/site-settings": stored }, save: "/site-settings" });
+    const page = await openTab(["en", "fr"]);
+    await click([...page.querySelectorAll('[role="tab"]')].find((tab) => tab.textContent === "Français")! as HTMLElement);
+    expect(frenchField(page, "Hero photo 1: alt text (Français)").value).toBe("Les kiosques de la rue Main");
+    await type(frenchField(page, "Sponsor 1: name (Français)"), "Banque de la ville");
+
+    await click(getButton(page, "Save site settings"));
+    await waitFor(() => api.sent.length === 1);
+    expect(api.sent[0]).toMatchObject({ translations: { fr: { "heroPhotos.0.alt": "Les kiosques de la rue Main", "sponsorLogos.0.name": "Banque de la ville" } } });
+  });
+
   it("tells a refused translation beside its field", async () => {
     const api = stubApi({ answers: { "/site-settings": { ...siteSettingsWith(), translations: {} } }, save: "/site-settings", refusal: { "translations.fr.tagline": "Keep it to at most 200 characters." } });
     const page = await openTab(["en", "fr"]);

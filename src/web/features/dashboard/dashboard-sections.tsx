@@ -55,7 +55,7 @@ export function SectionCard({ section, timeZone }: { section: DashboardSection; 
             <li key={item.id} className={`grid gap-1 ${item.marks.includes(unread) ? "border-s-4 border-s-brand-700 ps-3" : ""}`}>
               <p className="flex flex-wrap items-center gap-2">
                 <Link to={item.href} className="font-semibold text-brand-800 underline">
-                  {item.title}
+                  <span lang={item.lang}>{item.title}</span>
                   {item.marks.length > 0 && <span className="sr-only"> ({item.marks.join(", ").toLowerCase()})</span>}
                 </Link>
                 {item.marks.map((mark) => (

@@ -5,7 +5,8 @@ import { SLIDESHOW } from "#shared/constants.ts";
 import { usePublicText } from "#web/lib/public-text.ts";
 
 interface Props {
-  photos: HeroPhoto[];
+  /** `lang`: a description shown untranslated, in the site's default language. */
+  photos: Array<HeroPhoto & { lang?: string | undefined }>;
   headline: string;
   /** The headline's language when it is not the page's (a tagline without its translation). */
   headlineLang?: string;
@@ -122,6 +123,7 @@ export function HeroSlideshow({ photos, headline, headlineLang, loop = true, sti
             }}
             src={photo.url}
             alt={i === shown ? photo.alt : ""}
+            lang={photo.lang}
             aria-hidden={i === shown ? undefined : true}
             width={1600}
             height={900}
