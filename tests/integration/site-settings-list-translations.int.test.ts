@@ -72,4 +72,18 @@ describe("translating the hero photos' descriptions and the sponsors' names", ()
     expect((await put(body, member.cookie)).status).toBe(403);
     expect((await (await t.request("/api/v1/site-settings")).json()).translations.fr).toEqual(FRENCH);
   });
+
+  it("keeps each translation with its photo and sponsor when a save without translations moves or removes them", async () => {
+    expect((await put({ ...SETTINGS, translations: { fr: { ...FRENCH, "heroPhotos.1.alt": "Le défilé d'hiver" } } })).status).toBe(200);
+    const moved = { ...SETTINGS, heroPhotos: [...SETTINGS.heroPhotos].reverse(), sponsorLogos: [SETTINGS.sponsorLogos[1]!] };
+    expect((await put(moved)).status).toBe(200);
+    const french = await loaded<Home>(homeLoader, "/fr/");
+    expect(french.heroPhotos.map(({ alt }) => alt)).toEqual(["Le défilé d'hiver", "Les kiosques de la rue Main"]);
+    // The bank's French name left with the bank; the hardware store, untranslated, shows its own.
+    expect((await loaded<Root>(rootLoader, "/fr/")).site.sponsorLogos.map((s) => s.name)).toEqual(["Hardware Store"]);
+    expect((await (await t.request("/api/v1/site-settings")).json()).translations.fr).toEqual({
+      "heroPhotos.0.alt": "Le défilé d'hiver",
+      "heroPhotos.1.alt": "Les kiosques de la rue Main",
+    });
+  });
 });

@@ -150,6 +150,50 @@ const SPONSOR_NAME_FIELDS = Array.from({ length: MAX_SPONSOR_LOGOS }, (_, index)
 /** Every field a translation of the settings may hold: the name and tagline, each hero photo's description and each sponsor's name. */
 export const SITE_TRANSLATED_FIELDS: readonly string[] = [...SITE_TRANSLATABLE, ...HERO_ALT_FIELDS, ...SPONSOR_NAME_FIELDS];
 
+/** The images that tell a list's items apart: a hero photo's and a sponsor's logo, each list in its order. */
+export interface ListImages {
+  heroPhotos: readonly string[];
+  sponsorLogos: readonly string[];
+}
+
+export const listImagesOf = (settings: Pick<SiteSettings, "heroPhotos" | "sponsorLogos">): ListImages => ({
+  heroPhotos: settings.heroPhotos.map((photo) => photo.url),
+  sponsorLogos: settings.sponsorLogos.map((sponsor) => sponsor.imageUrl),
+});
+
+/**
+ * The translations of the lists' texts, stored by their item's place, carried to the places their items have after a
+ * save that moved, removed or added items (an item is known by its image): a translation follows its photo or
+ * sponsor, and one whose item is gone is dropped. Other fields are kept as they are.
+ */
+export function followListMoves<T>(translations: Partial<Record<Language, Record<string, T>>>, before: ListImages, after: ListImages): Partial<Record<Language, Record<string, T>>> {
+  const placeOf = (was: readonly string[], now: readonly string[]) => {
+    const taken = new Set<number>();
+    return was.map((image) => {
+      const index = now.findIndex((other, at) => other === image && !taken.has(at));
+      if (index >= 0) taken.add(index);
+      return index;
+    });
+  };
+  const moves = [
+    { field: heroAltField, places: placeOf(before.heroPhotos, after.heroPhotos) },
+    { field: sponsorNameField, places: placeOf(before.sponsorLogos, after.sponsorLogos) },
+  ];
+  const listed = new Set([...HERO_ALT_FIELDS, ...SPONSOR_NAME_FIELDS]);
+  const result: Partial<Record<Language, Record<string, T>>> = {};
+  for (const [language, texts] of Object.entries(translations) as [Language, Record<string, T> | undefined][]) {
+    if (!texts) continue;
+    const moved: Record<string, T> = Object.fromEntries(Object.entries(texts).filter(([field]) => !listed.has(field)));
+    for (const { field, places } of moves) {
+      places.forEach((place, index) => {
+        if (place >= 0 && field(index) in texts) moved[field(place)] = texts[field(index)]!;
+      });
+    }
+    result[language] = moved;
+  }
+  return result;
+}
+
 /** A single line of up to `max` characters (the original's rule); blank removes the translation. */
 const translatedLine = (max: number) => z.string().overwrite(singleLine).trim().max(max, { error: text.tooLong(max) }).nullish().transform((value) => (value ? value : null));
 

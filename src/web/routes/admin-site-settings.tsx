@@ -4,12 +4,11 @@ import type { Route } from "./+types/admin-site-settings";
 import { messages } from "#shared/messages.ts";
 import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 import type { Translations } from "#shared/schemas/translations.ts";
-import { translationsOf } from "#web/components/ui/translation-section.tsx";
 import { ApiError, apiFetch, type Fetcher } from "../lib/api-client.ts";
 import { requireUser, serverFetch } from "../lib/app-context.ts";
 import { MANAGE_NAMESPACE, manageT } from "../lib/manage-text.ts";
 import { ui } from "../components/ui/field.tsx";
-import { formErrors, parseSiteSettingsForm, SiteSettingsForm, type SiteSettingsActionData } from "../features/admin/site-settings-form.tsx";
+import { formErrors, parseSiteSettingsForm, SiteSettingsForm, translationsToSave, type SiteSettingsActionData } from "../features/admin/site-settings-form.tsx";
 
 export const handle = { i18n: [MANAGE_NAMESPACE] };
 
@@ -36,7 +35,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   if (!parsed.ok) return { outcome: parsed.outcome, result: parsed.result };
   const { submission } = parsed;
   try {
-    await apiFetch<SiteSettings>("/site-settings", { method: "PUT", json: { ...submission.value, ...translationsOf(form) } });
+    await apiFetch<SiteSettings>("/site-settings", { method: "PUT", json: { ...submission.value, ...translationsToSave(form, submission.value) } });
     return { outcome: { kind: "success", text: (await manageT())("siteSettings.saved") }, result: submission.reply() };
   } catch (error) {
     const fields = error instanceof ApiError ? error.fields : {};

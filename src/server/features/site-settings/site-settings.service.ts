@@ -5,7 +5,7 @@ import { invalidInput } from "#server/validation.ts";
 import { pathFromUrl, type FileService } from "#server/storage/file.service.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import { messages } from "#shared/messages.ts";
-import { heroAltField, SITE_TRANSLATABLE, SITE_TRANSLATED_FIELDS, SiteSettingsSchema, sponsorNameField, SiteTranslationsInputSchema, type LocalizedSiteSettings, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { followListMoves, heroAltField, listImagesOf, SITE_TRANSLATABLE, SITE_TRANSLATED_FIELDS, SiteSettingsSchema, sponsorNameField, SiteTranslationsInputSchema, type LocalizedSiteSettings, type SiteSettings } from "#shared/schemas/site-settings.ts";
 import type { Translations } from "#shared/schemas/translations.ts";
 import { localizedText } from "#shared/i18n/localized-text.ts";
 import type { Language } from "#shared/i18n/index.ts";
@@ -154,9 +154,11 @@ export class SiteSettingsService {
         claimed.push(fullPath);
       }
       await this.repository.save(settings);
-      if (translations && this.texts) {
+      // Sent, the translations stand for the lists as saved; not sent, the stored ones follow their photos and sponsors.
+      const kept = translations ?? followListMoves(await this.translations(), listImagesOf(current), listImagesOf(settings));
+      if ((translations || moved(current, settings)) && this.texts) {
         const texts = (values: Record<string, string | null | undefined> | undefined) => Object.fromEntries(SITE_TRANSLATED_FIELDS.map((field) => [field, values?.[field] ?? null]));
-        const languages = Object.fromEntries(Object.entries(translations).map(([language, values]) => [language, texts(values)]));
+        const languages = Object.fromEntries(Object.entries(kept).map(([language, values]) => [language, texts(values)]));
         await this.texts.replace("site", SITE_ID, languages, SITE_TRANSLATED_FIELDS);
       }
     } catch (error) {
@@ -174,4 +176,10 @@ export class SiteSettingsService {
     const [settings, translations] = await Promise.all([this.get(), this.translations()]);
     return { ...settings, translations };
   }
+}
+
+/** Whether a save moved, removed or added a hero photo or sponsor (their translations are kept by place). */
+function moved(before: SiteSettings, after: SiteSettings): boolean {
+  const [was, now] = [listImagesOf(before), listImagesOf(after)];
+  return was.heroPhotos.join("\n") !== now.heroPhotos.join("\n") || was.sponsorLogos.join("\n") !== now.sponsorLogos.join("\n");
 }

@@ -4,6 +4,6 @@ export { EntityAdmin, type ActionData } from "./entity-admin.tsx";
 export { useBusinessExtras } from "./business-extras.tsx";
 export { MyAccountTab } from "./my-account-tab.tsx";
 export { detailOf, SCREENS } from "./screens.tsx";
-export { formErrors, parseSiteSettingsForm, SiteSettingsForm, type SiteSettingsActionData } from "./site-settings-form.tsx";
+export { formErrors, parseSiteSettingsForm, SiteSettingsForm, translationsToSave, type SiteSettingsActionData } from "./site-settings-form.tsx";
 export { AdminTable, ROLE_LABELS, TABLES } from "./tables.tsx";
 export { adminText, documentLanguage, requestLanguage } from "./admin-text.ts";

@@ -1,7 +1,7 @@
 // The Site settings form read against the schema: what was typed, its lists included, and messages by field.
 import { describe, expect, it } from "vitest";
 import { siteSettingsWith } from "#tests/fixtures/site-settings.ts";
-import { formErrors, parseSiteSettingsForm } from "./site-settings-form.tsx";
+import { formErrors, parseSiteSettingsForm, translationsToSave } from "./site-settings-form.tsx";
 
 function formOf(values: Record<string, string>) {
   const form = new FormData();
@@ -106,6 +106,30 @@ describe("the site settings form", () => {
       "mapCenter.lat": ["Off the globe."],
       heroPhotos: ["Too many."],
       "": ["Whole form."],
+    });
+  });
+
+  it("sends each photo's and sponsor's translation at the place the item is saved, not the place it had", () => {
+    // Drawn with the market first and two sponsors; then the photos were swapped and the first sponsor removed.
+    const form = formOf({
+      "heroPhotos[0].url": "/files/hero/parade.jpg",
+      "heroPhotos[0].alt": "The winter parade",
+      "heroPhotos[1].url": "/files/hero/market.jpg",
+      "heroPhotos[1].alt": "Stalls",
+      "sponsorLogos[0].name": "Hardware Store",
+      "sponsorLogos[0].imageUrl": "/files/sponsors/hardware.png",
+      "translations.fr.associationName": "Marchands",
+      "translations.fr.heroPhotos.0.alt": "Les kiosques",
+      "translations.fr.heroPhotos.1.alt": "Le défilé",
+      "translations.fr.sponsorLogos.0.name": "Banque",
+      "translations.fr.sponsorLogos.1.name": "Quincaillerie",
+    });
+    for (const url of ["/files/hero/market.jpg", "/files/hero/parade.jpg"]) form.append("savedHeroPhotos", url);
+    for (const url of ["/files/sponsors/bank.png", "/files/sponsors/hardware.png"]) form.append("savedSponsorLogos", url);
+    const parsed = parseSiteSettingsForm(form);
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && translationsToSave(form, parsed.value)).toEqual({
+      translations: { fr: { associationName: "Marchands", "heroPhotos.0.alt": "Le défilé", "heroPhotos.1.alt": "Les kiosques", "sponsorLogos.0.name": "Quincaillerie" } },
     });
   });
 });

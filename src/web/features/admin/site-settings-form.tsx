@@ -5,12 +5,12 @@ import { useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { fieldErrors, formMessage } from "#shared/field-errors.ts";
 import { messages } from "#shared/messages.ts";
-import { DIGEST_WEEKDAYS, heroAltField, MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, sponsorNameField, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import { DIGEST_WEEKDAYS, followListMoves, heroAltField, listImagesOf, MAX_HERO_PHOTOS, MAX_SPONSOR_LOGOS, SiteSettingsSchema, sponsorNameField, type SiteSettings } from "#shared/schemas/site-settings.ts";
 import { LANGUAGE_NAMES, LANGUAGES } from "#shared/i18n/index.ts";
 import { Field, InputField, OutcomeMessage, selectProps, ui, type Outcome } from "#web/components/ui/field.tsx";
 import { useManageText } from "#web/lib/manage-text.ts";
 import { AddImage, ImageList, ItemButtons, type ListNames } from "./site-image-list.tsx";
-import { TranslationSection } from "#web/components/ui/translation-section.tsx";
+import { TranslationSection, translationsOf } from "#web/components/ui/translation-section.tsx";
 import type { FieldView } from "#shared/schemas/entity.ts";
 import type { Translations } from "#shared/schemas/translations.ts";
 
@@ -86,6 +86,20 @@ export function settingsFromForm(payload: Record<string, unknown>): Record<strin
       url: textOf(sponsor.url).trim() || null,
     })),
   };
+}
+
+/** The hidden fields naming the lists' images as saved, in their order. */
+const SAVED_LISTS = { heroPhotos: "savedHeroPhotos", sponsorLogos: "savedSponsorLogos" } as const;
+
+/**
+ * The translations the form sends, carried from the places the hero photos and sponsors had when the form was drawn
+ * (which name the translations' fields) to their places in what is saved.
+ */
+export function translationsToSave(form: FormData, settings: Pick<SiteSettings, "heroPhotos" | "sponsorLogos">): { translations?: Translations } {
+  const { translations } = translationsOf(form);
+  if (!translations) return {};
+  const saved = { heroPhotos: form.getAll(SAVED_LISTS.heroPhotos).map(String), sponsorLogos: form.getAll(SAVED_LISTS.sponsorLogos).map(String) };
+  return { translations: followListMoves(translations, saved, listImagesOf(settings)) };
 }
 
 /**
@@ -387,6 +401,13 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings & { tran
             </select>
           </Field>
         </div>
+        {/* The lists as saved, whose places the translations' fields are named by (`followListMoves`). */}
+        {settings.heroPhotos.map((photo, index) => (
+          <input key={`hero-${index}`} type="hidden" name={SAVED_LISTS.heroPhotos} value={photo.url} />
+        ))}
+        {settings.sponsorLogos.map((sponsor, index) => (
+          <input key={`sponsor-${index}`} type="hidden" name={SAVED_LISTS.sponsorLogos} value={sponsor.imageUrl} />
+        ))}
         <ImageListField
           id="site-settings-hero-photos"
           names={heroPhotos}
