@@ -1,6 +1,6 @@
 // Search results in the page's language: the index finds either language, and a French page (or a client asking
 // `language=fr`) is shown each result's translated title and text, the originals marked with their language where a
-// translation is missing; without a language the answer is as it always was.
+// translation is missing; without a language the answer is in the site's language, its original texts alone.
 import { describe, expect, it } from "vitest";
 import type { SearchResponse, SearchResult } from "#shared/schemas/search.ts";
 import { ORIGIN, setUp, setUpTestApp } from "#tests/setup/app.ts";
@@ -59,6 +59,18 @@ describe("search results in French", () => {
     const page = (await searchLoader({ context: appContextFor(t), request: new Request(url), url, params: {} } as never)) as unknown as { results: SearchResult[] };
     expect(page.results.find((r) => r.id === ids.market)).toMatchObject({ title: "Night market" });
     expect(page.results.find((r) => r.id === ids.market)!.lang).toBeUndefined();
+  });
+
+  it("show the original's text alone in English, without the translations the index holds after it", async () => {
+    for (const query of ["q=stone oven&types=business", "q=stone oven&types=business&language=en"]) {
+      const [oven] = shown(await search(query), "business");
+      expect(oven!.title).toBe("Stone Oven");
+      expect(oven!.snippet).not.toContain("Pains au levain");
+    }
+    // Found by a word of its French text alone, it still shows its English one.
+    const [market] = shown(await search("q=kiosques&types=event"), "event");
+    expect(market).toMatchObject({ title: "Night market" });
+    expect(market!.snippet).not.toContain("Kiosques");
   });
 
   it("refuse a language Niche does not speak, beside the query", async () => {

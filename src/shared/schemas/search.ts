@@ -29,7 +29,7 @@ export const SearchQuerySchema = z.object({
   language: z
     .enum(LANGUAGES, { error: "Translations are given by language code (en, fr)." })
     .optional()
-    .meta({ description: "The language of the page asking: titles and snippets are given in it where they are translated, the originals (named in `lang`) elsewhere" }),
+    .meta({ description: "The language of the page asking (by default the site's): titles and snippets are given in it where they are translated, the originals (named in `lang`) elsewhere" }),
 });
 
 /** [start, end) offsets of matched words in a text, for highlighting. */

@@ -9,8 +9,8 @@ import type { SearchRow } from "./search.repository.ts";
 /** A found row as a page in one language shows it. */
 export type ShownRow = SearchRow & { lang: FallbackLanguages };
 
-/** Found rows as a page in `language` shows them, in their order. */
-export type SearchTranslator = (rows: readonly SearchRow[], language: Language) => Promise<ShownRow[]>;
+/** Found rows as a page in `language` (by default the site's) shows them, in their order. */
+export type SearchTranslator = (rows: readonly SearchRow[], language: Language | undefined) => Promise<ShownRow[]>;
 
 /** Which of each kind's translated fields are its result's title and its text (a business's name is its own). */
 const SHOWN: Partial<Record<SearchType, { entity: TranslatedEntity; title?: string; text?: string; html?: boolean }>> = {
@@ -26,9 +26,9 @@ export function searchTranslator(deps: {
   readMany: (type: TranslatedEntity, ids: readonly string[]) => Promise<Map<string, Translations>>;
   defaultLanguage: () => Promise<Language>;
 }): SearchTranslator {
-  return async (rows, language) => {
+  return async (rows, asked) => {
     const original = await deps.defaultLanguage();
-    if (language === original) return rows.map((row) => ({ ...row, lang: {} }));
+    const language = asked ?? original;
     const kinds = [...new Set(rows.map((row) => row.kind))];
     const read = new Map(
       await Promise.all(
@@ -43,6 +43,8 @@ export function searchTranslator(deps: {
       const shown = SHOWN[row.kind];
       if (!shown) return { ...row, lang: {} };
       const all = read.get(row.kind)?.get(row.ref) ?? {};
+      // In the original's language, its own text without the translations the index holds after it.
+      if (language === original) return { ...row, body: withoutTranslations(row.body, all, shown.html), lang: {} };
       const texts = all[language] ?? {};
       const lang: FallbackLanguages = {};
       let { name, body } = row;

@@ -79,7 +79,7 @@ export class SearchService {
       const found = await this.documents(viewer, query, Math.min(perType ?? limit, limit - rows.length));
       rows = [...rows, ...found.map((d): SearchRow => ({ kind: "document", ref: d.id, name: d.title, body: [d.summary, d.tags.join(", ")].filter(Boolean).join(" · ") }))];
     }
-    if (!language || !this.translator) return { query, searched: true, results: rows.map((row) => this.toResult(row, row, terms)) };
+    if (!this.translator) return { query, searched: true, results: rows.map((row) => this.toResult(row, row, terms)) };
     const shown = await this.translator(rows, language);
     return { query, searched: true, results: rows.map((row, i) => this.toResult(row, shown[i]!, terms)) };
   }
