@@ -4,6 +4,7 @@ import { singleLine } from "../text.ts";
 import { messages } from "../messages.ts";
 import { LANGUAGES, type Language } from "../i18n/languages.ts";
 import { TranslationsSchema, translationsInput } from "./translations.ts";
+import { heroAltField, sponsorNameField } from "../site-list-fields.ts";
 
 const text = messages.siteSettings;
 
@@ -141,10 +142,7 @@ export const SiteSettingsSchema = z.object({
 export const SITE_TRANSLATABLE = ["associationName", "tagline"] as const;
 export type SiteText = (typeof SITE_TRANSLATABLE)[number];
 
-/** A hero photo's description as its translations are stored, by its place in the list (as the API names its fields). */
-export const heroAltField = (index: number) => `heroPhotos.${index}.alt`;
-/** A sponsor's name as its translations are stored, by its place in the list. */
-export const sponsorNameField = (index: number) => `sponsorLogos.${index}.name`;
+export { heroAltField, sponsorNameField };
 const HERO_ALT_FIELDS = Array.from({ length: MAX_HERO_PHOTOS }, (_, index) => heroAltField(index));
 const SPONSOR_NAME_FIELDS = Array.from({ length: MAX_SPONSOR_LOGOS }, (_, index) => sponsorNameField(index));
 /** Every field a translation of the settings may hold: the name and tagline, each hero photo's description and each sponsor's name. */

@@ -6,7 +6,7 @@ import { getApp } from "../lib/app-context.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { TRUNCATE } from "#shared/constants.ts";
-import { heroAltField } from "#shared/schemas/site-settings.ts";
+import { heroAltField } from "#shared/site-list-fields.ts";
 import { HeroSlideshow } from "../features/home/hero-slideshow.tsx";
 import { PostCard } from "../features/home/post-card.tsx";
 import { loadHomeSections } from "../features/home/home-sections.ts";

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { sponsorNameField, type LocalizedSiteSettings, type SiteSettings } from "#shared/schemas/site-settings.ts";
+import type { LocalizedSiteSettings, SiteSettings } from "#shared/schemas/site-settings.ts";
+import { sponsorNameField } from "#shared/site-list-fields.ts";
 import { useTranslation } from "react-i18next";
 import { paths } from "#web/lib/paths.ts";
 import { useLocalize } from "#web/lib/language.ts";
