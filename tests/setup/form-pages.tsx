@@ -114,5 +114,5 @@ export const described = (control: Element): string[] =>
 export async function sendAgainAccepted(page: HTMLElement, api: { sent: unknown[]; accept: () => void }, send: () => Promise<void>): Promise<void> {
   api.accept();
   await send();
-  await waitFor(() => api.sent.length === 2 && page.querySelector('[role="status"]')?.textContent?.includes("updated"));
+  await waitFor(() => api.sent.length === 2 && [...page.querySelectorAll('[role="status"]')].some((status) => status.textContent?.includes("updated")));
 }

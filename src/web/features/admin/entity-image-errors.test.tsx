@@ -70,7 +70,8 @@ const describers = (control: Element) =>
 async function upload(page: HTMLElement, label: string, fileName: string) {
   await chooseFiles(field(page, label), [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], fileName, { type: "image/png" })]);
   await click(getButton(page, "Upload"));
-  await waitFor(() => page.querySelector('[role="status"]')?.textContent === "Upload complete.");
+  // The upload's own status: the form's business picker has one too.
+  await waitFor(() => [...page.querySelectorAll('[role="status"]')].some((status) => status.textContent === "Upload complete."));
 }
 
 /** What the file picker says of itself, and where its message is: after it, in the image field, before the buttons. */
