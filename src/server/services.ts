@@ -223,7 +223,7 @@ export function createServices({
     languageOf: (userId) => recipientLanguages.ofUser(userId),
     siteName: async (language) => (await siteSettings.in(language)).associationName,
   });
-  const registrations = createRegistrations({ database, env, mailer, onMailError, siteSettings, events, isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId) });
+  const registrations = createRegistrations({ database, env, mailer, onMailError, siteSettings, events, translations, isOwner: (userId, businessId) => ownersRepository.isOwner(businessId, userId) });
   const insights = createInsights({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, logger });
   const freshListings = createFreshListings({ database, env, siteSettings, owners, notificationPreferenceRepository, mailer, geoRepository: new GeoRepository(database.db) });
   const posts = new PostService(new PostRepository(database.db), { audit, files }, translations);
@@ -244,6 +244,7 @@ export function createServices({
       upcomingEvents: (now) => events.upcoming({ now }),
       runningOffers: (now) => offers.list({ now }),
       posts: (language) => posts.list({ language }),
+      eventsIn: (list, language) => translations.localizeAll("event", list, ["name"], language),
       businesses: (ids) => businesses.findMany(ids),
       businessesInCategory: (categoryId) => businesses.list({ categoryId }),
       event: (id) => events.find(id),
@@ -382,6 +383,7 @@ function createRegistrations({
   onMailError,
   siteSettings,
   events,
+  translations,
   isOwner,
 }: {
   database: Database;
@@ -390,6 +392,7 @@ function createRegistrations({
   onMailError: ((error: unknown) => void) | undefined;
   siteSettings: SiteSettingsService;
   events: EventService;
+  translations: TranslationService;
   isOwner: (userId: string, businessId: string) => Promise<boolean>;
 }) {
   const repository = new RegistrationRepository(database.db, database.dialect);
@@ -398,6 +401,7 @@ function createRegistrations({
     siteUrl: publicUrl(env),
     site: siteNameAndZone(siteSettings),
     languages: recipientLanguagesOf(database, siteSettings),
+    eventIn: async (event, language) => (await translations.localizeAll("event", [event], ["name", "description"], language))[0]!,
   });
   const findEvent = (id: string) => events.find(id);
   const findOccurrence = (id: string, date: string) => events.findOccurrence(id, date);

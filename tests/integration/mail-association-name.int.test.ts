@@ -1,10 +1,11 @@
 // Every mail names the association in its reader's language (the site's translated name, decision 0044), read from a
-// real SMTP server; the members' weekly digest and the subscribers' newsletter show announcements and posts translated,
+// real SMTP server; the members' weekly digest and the subscribers' newsletter show announcements, posts and events translated,
 // and a member's private meetings calendar speaks that member's language.
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { createAuth } from "#server/auth/auth.ts";
-import { createBusiness, createUser } from "#server/db/factories.ts";
+import { createBusiness, createEvent, createOffer, createUser } from "#server/db/factories.ts";
+import { TranslationRepository } from "#server/features/translation/index.ts";
 import { ANNOUNCEMENT_MAIL_JOB } from "#server/features/announcement/index.ts";
 import { NEWSLETTER_QUEUE_JOB, NEWSLETTER_SEND_JOB } from "#server/features/newsletter/index.ts";
 import { WEEKLY_DIGEST_JOB } from "#server/features/notifications/index.ts";
@@ -122,9 +123,14 @@ describe("the subscribers' newsletter digest", () => {
       json: { title: "Spring cleanup", authorUid: author.id, content: "<p>Bring gloves.</p>", datetime: new Date(digest.moment.getTime() - 86_400_000).toISOString(), translations: { fr: { title: "Grand ménage", content: "<p>Apportez des gants.</p>" } } },
     });
     expect(posted.status).toBe(201);
+    const market = await createEvent(t.database.db, { name: "Winter Market", eventDate: new Date(digest.moment.getTime() + 2 * 86_400_000).toISOString(), endDate: null, recurrenceRule: null, location: "outdoor" });
+    await new TranslationRepository(t.database.db).replace("event", market.id, { fr: { name: "Marché d'hiver", description: null } }, ["name", "description"]);
+    const cafe = await createBusiness(t.database.db, { name: "Café Lumière" });
+    await createOffer(t.database.db, { businessId: cafe.id, businessName: cafe.name, type: "", validFrom: null, validUntil: null });
     const subscribers = new SubscriberRepository(t.database.db);
-    const lectrice = await subscribers.insert({ email: `lectrice-nom-${Date.now()}@example.test`, state: "confirmed", topics: ["news"], language: "fr" });
-    const reader = await subscribers.insert({ email: `reader-name-${Date.now()}@example.test`, state: "confirmed", topics: ["news"], language: "en" });
+    const topics = ["news", "events", "offers"] as const;
+    const lectrice = await subscribers.insert({ email: `lectrice-nom-${Date.now()}@example.test`, state: "confirmed", topics, language: "fr" });
+    const reader = await subscribers.insert({ email: `reader-name-${Date.now()}@example.test`, state: "confirmed", topics, language: "en" });
     await t.services.jobs.runNow(NEWSLETTER_QUEUE_JOB, digest.moment);
     await t.services.jobs.runNow(NEWSLETTER_SEND_JOB, digest.moment);
 
@@ -133,8 +139,14 @@ describe("the subscribers' newsletter digest", () => {
     expect(inFrench.parts.text).toContain("Grand ménage");
     expect(inFrench.parts.text).toContain("Apportez des gants.");
     expect(inFrench.parts.text).not.toContain("Spring cleanup");
+    // An event's French name, and an offer named in French.
+    expect(inFrench.parts.text).toContain("Marché d'hiver");
+    expect(inFrench.parts.text).not.toContain("Winter Market");
+    expect(inFrench.parts.text).toContain("Offre spéciale chez Café Lumière");
     const inEnglish = await mail.receiver.waitFor(reader.email, /this week/);
     expect(inEnglish.parts.text).toContain("Spring cleanup");
+    expect(inEnglish.parts.text).toContain("Winter Market");
+    expect(inEnglish.parts.text).toContain("Special Offer at Café Lumière");
   });
 });
 

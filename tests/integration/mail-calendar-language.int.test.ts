@@ -1,6 +1,6 @@
 // The calendar entries mails carry, read as a mail program hands them to a calendar (node-ical): their own words (the
 // summary Niche writes, the description's lines) are in the recipient's language; the event's, shift's or meeting's
-// own title is left as its organizers wrote it.
+// own title is left as its organizers wrote it, unless they translated it (an event's name).
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { createBusiness, createEvent } from "#server/db/factories.ts";
@@ -12,6 +12,7 @@ import { signInOwnerOf } from "#tests/setup/owners.ts";
 import { signUpProof } from "#tests/setup/sign-up-challenge.ts";
 import { MEETING_MAIL_JOB } from "#server/features/meeting/index.ts";
 import { VOLUNTEER_MAIL_JOB } from "#server/features/volunteer/index.ts";
+import { TranslationRepository } from "#server/features/translation/index.ts";
 
 const { t, mail } = setUpTestAppWithMail();
 const admin = setUpSignIn(t, "admin");
@@ -60,6 +61,32 @@ describe("a registration's calendar entry", () => {
     expect(english).toContain("Registration for Camille: 2 places.");
     expect(english).toContain(`Check-in code: ${englishCode}`);
     expect(english).toMatch(/Cancel: http:\/\/localhost:3000\/registrations\//);
+  });
+});
+
+describe("a registration's mails for an event with a French name", () => {
+  it("name the event in French for someone who registered from a French page, and by its original name otherwise", async () => {
+    const host = await createBusiness(t.database.db, { name: "Market host" });
+    const event = await createEvent(t.database.db, { name: "Winter Market", location: host.id, eventDate: at(9 * DAY), endDate: at(9 * DAY + 2 * HOUR), recurrenceRule: null });
+    await new TranslationRepository(t.database.db).replace("event", event.id, { fr: { name: "Marché d'hiver", description: null } }, ["name", "description"]);
+    expect((await t.request(`/api/v1/events/${event.id}/registration`, { method: "PUT", json: { enabled: true, capacity: 10, maxPartySize: 4 }, cookie: admin.cookie })).status).toBe(200);
+    const register = async (email: string, language: string) => {
+      const altcha = await signUpProof((path) => t.request(path));
+      const created = await t.request(`/api/v1/events/${event.id}/registrations`, { method: "POST", json: { name: "Camille", email, partySize: 1, language, altcha } });
+      expect(created.status).toBe(201);
+    };
+
+    await register("hiver@example.test", "fr");
+    const french = await mail.receiver.waitFor("hiver@example.test", /Vous êtes inscrit/);
+    expect(french.subject).toContain("Marché d'hiver");
+    expect(french.parts.text).toContain("Marché d'hiver");
+    expect(french.parts.text).not.toContain("Winter Market");
+    expect(entryOf(french).summary).toBe("Marché d'hiver");
+
+    await register("winter@example.test", "en");
+    const english = await mail.receiver.waitFor("winter@example.test", /You are registered/);
+    expect(english.subject).toContain("Winter Market");
+    expect(entryOf(english).summary).toBe("Winter Market");
   });
 });
 

@@ -8,7 +8,7 @@ import type { Post } from "#shared/schemas/post.ts";
 import type { NewsletterCardRef } from "#shared/schemas/newsletter.ts";
 import type { TFunction } from "i18next";
 import { mailT } from "#server/mail/recipient-language.ts";
-import { eventLocationText, offerTitle, truncate } from "#shared/format.ts";
+import { businessName, eventLocationText, truncate } from "#shared/format.ts";
 import { formatDay, formatList, formatLongDate, formatTime } from "#shared/i18n/format.ts";
 import type { Language } from "#shared/i18n/languages.ts";
 import { contentText } from "#server/features/page/index.ts";
@@ -40,6 +40,8 @@ export interface NewsletterSources {
   runningOffers(now: Date): Promise<Offer[]>;
   /** Published posts, newest first, in `language` (the translations, else the originals). */
   posts(language?: Language): Promise<Post[]>;
+  /** Events with their names in `language` (the translations, else the originals). */
+  eventsIn?(events: Event[], language: Language): Promise<Event[]>;
   businesses(ids: readonly string[]): Promise<Business[]>;
   businessesInCategory(categoryId: string): Promise<Business[]>;
   event(id: string): Promise<Event | undefined>;
@@ -101,7 +103,8 @@ export class NewsletterComposer {
     };
   }
 
-  private async eventCards(events: Event[], timeZone: string, { t, language }: CardWords): Promise<NewsletterCard[]> {
+  private async eventCards(originals: Event[], timeZone: string, { t, language }: CardWords): Promise<NewsletterCard[]> {
+    const events = this.sources.eventsIn ? await this.sources.eventsIn(originals, language) : originals;
     const locations = events.map((e) => e.location).filter((l) => l && l !== "outdoor");
     const names = new Map((await this.sources.businesses([...new Set(locations)])).map((b) => [b.id, b.name]));
     return events.map((event) => ({
@@ -117,7 +120,7 @@ export class NewsletterComposer {
   private offerCard(offer: Offer, { t, language }: CardWords): NewsletterCard {
     return {
       kind: "offer",
-      title: offerTitle(offer, t("newsletter.specialOffer")),
+      title: t("newsletter.offerTitle", { type: offer.type?.trim() || t("newsletter.specialOffer"), business: businessName(offer.businessName) }).trim(),
       business: offer.businessName,
       validity: validity(offer, t, language),
       url: `${this.siteUrl}/offers/${encodeURIComponent(offer.id)}`,

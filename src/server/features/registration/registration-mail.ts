@@ -22,6 +22,8 @@ export interface RegistrationMailDeps {
   site: (language?: Language) => Promise<{ name: string; timeZone: string }>;
   /** A registrant's language: their account's, else the page's they registered from, else the site's default. */
   languages?: RecipientLanguages;
+  /** The event as a page in a language shows it: its name and description translated where they are. */
+  eventIn?: (event: Event, language: Language) => Promise<Event>;
 }
 
 const QR_CID = "registration-qr@niche";
@@ -92,15 +94,17 @@ export class RegistrationMail implements RegistrationNotices {
     return formatEventWhen(event.eventDate, event.endDate, event.allDay, language, timeZone);
   }
 
-  private async words(registration: StoredRegistration): Promise<MailLanguage> {
-    return mailLanguage(await this.deps.languages?.ofPerson(registration.userId, registration.language));
+  /** What a mail to the registrant is written with: their language, the association's name in it and the event as they read it. */
+  private async reader(registration: StoredRegistration, original: Event) {
+    const words = await mailLanguage(await this.deps.languages?.ofPerson(registration.userId, registration.language));
+    const { name: siteName, timeZone } = await this.deps.site(words.language);
+    const event = this.deps.eventIn ? await this.deps.eventIn(original, words.language) : original;
+    return { words, t: words.t, siteName, timeZone, event };
   }
 
   /** The place itself: calendar entry, QR code (inline image, and its code in words), cancel link. */
-  private async placeMail(registration: StoredRegistration, event: Event, subject: string, opening: string): Promise<MailMessage> {
-    const words = await this.words(registration);
-    const { name: siteName, timeZone } = await this.deps.site(words.language);
-    const { t } = words;
+  private async placeMail(registration: StoredRegistration, original: Event, subject: string, opening: string): Promise<MailMessage> {
+    const { words, t, siteName, timeZone, event } = await this.reader(registration, original);
     const qr = await QRCode.toBuffer(registrationQrText(registration), { type: "png", errorCorrectionLevel: "M", margin: 2, width: 240 });
     const places = t("registration.places", { count: registration.partySize });
     const code = registration.checkInCode;
@@ -129,14 +133,12 @@ export class RegistrationMail implements RegistrationNotices {
       await this.send(await this.placeMail(registration, event, "registration.registeredSubject", "registration.confirmed"));
       return;
     }
-    const words = await this.words(registration);
-    const { name: siteName, timeZone } = await this.deps.site(words.language);
-    const { t } = words;
+    const { words, t, siteName, timeZone, event: shown } = await this.reader(registration, event);
     await this.send(
       compose(
         registration.email,
-        t("registration.waitingSubject", { event: event.name }),
-        [t("registration.waiting"), `${event.name}\n${this.when(event, timeZone, words)}`],
+        t("registration.waitingSubject", { event: shown.name }),
+        [t("registration.waiting"), `${shown.name}\n${this.when(shown, timeZone, words)}`],
         { label: t("registration.leaveWaiting"), url: cancelUrl(this.deps.siteUrl, registration) },
         [t("registration.why", { site: siteName })],
       ),
@@ -154,14 +156,12 @@ export class RegistrationMail implements RegistrationNotices {
 
   async message(registrations: StoredRegistration[], event: Event, content: { subject: string; message: string }): Promise<void> {
     for (const registration of registrations) {
-      const words = await this.words(registration);
-      const { name: siteName, timeZone } = await this.deps.site(words.language);
-      const { t } = words;
+      const { words, t, siteName, timeZone, event: shown } = await this.reader(registration, event);
       await this.send(
         compose(
           registration.email,
-          `${content.subject} (${event.name})`,
-          [t("registration.messageFrom", { event: event.name, when: this.when(event, timeZone, words) }), content.message],
+          `${content.subject} (${shown.name})`,
+          [t("registration.messageFrom", { event: shown.name, when: this.when(shown, timeZone, words) }), content.message],
           { label: t("registration.cancel"), url: cancelUrl(this.deps.siteUrl, registration) },
           [t("registration.why", { site: siteName })],
         ),
@@ -171,14 +171,12 @@ export class RegistrationMail implements RegistrationNotices {
 
   async cancelled(registrations: StoredRegistration[], event: Event): Promise<void> {
     for (const registration of registrations) {
-      const words = await this.words(registration);
-      const { name: siteName, timeZone } = await this.deps.site(words.language);
-      const { t } = words;
+      const { words, t, siteName, timeZone, event: shown } = await this.reader(registration, event);
       await this.send(
         compose(
           registration.email,
-          t("registration.cancelledSubject", { event: event.name }),
-          [t("registration.cancelled", { event: event.name, when: this.when(event, timeZone, words) })],
+          t("registration.cancelledSubject", { event: shown.name }),
+          [t("registration.cancelled", { event: shown.name, when: this.when(shown, timeZone, words) })],
           null,
           [t("registration.whyCancelled", { site: siteName })],
         ),
