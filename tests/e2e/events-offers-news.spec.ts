@@ -72,7 +72,7 @@ test.describe("an event's page", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("an unknown event says so with a 404", async ({ page }) => {
+  test("an unknown event says so with a 404", { tag: "@desktop-only" }, async ({ page }) => {
     const response = await page.goto("/events/doesnotexist000000000");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Event not found.")).toBeVisible();
@@ -82,7 +82,7 @@ test.describe("an event's page", () => {
 test.describe("in another time zone", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
 
-  test("a visitor sees the site's times, not the browser's", async ({ page }) => {
+  test("a visitor sees the site's times, not the browser's", { tag: "@desktop-only" }, async ({ page }) => {
     const event = await demoEvent(page.request, "Jazz on the Cellar Stage");
     await page.goto(`/events/${event.id}`);
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("Asia/Tokyo");

@@ -87,7 +87,7 @@ test("escape closes the suggestions and keeps the text", async ({ page }) => {
   await expect(page).toHaveURL("/");
 });
 
-test("escape keeps the suggestions closed when an answer to the text typed before it comes after it", async ({ page }) => {
+test("escape keeps the suggestions closed when an answer to the text typed before it comes after it", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/");
   const box = searchBox(page);
   await box.pressSequentially("quee");
@@ -124,7 +124,7 @@ test("enter without a chosen suggestion opens the results page", async ({ page }
   await expect(page.getByRole("link", { name: "Queen Street Diner", exact: true })).toBeVisible();
 });
 
-test("a slow answer never replaces the newer one", async ({ page }) => {
+test("a slow answer never replaces the newer one", { tag: "@desktop-only" }, async ({ page }) => {
   await page.route("**/api/v1/search?*", async (route) => {
     const q = new URL(route.request().url()).searchParams.get("q");
     if (q === "sa") await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -52,21 +52,21 @@ test("the contact page shows the association's address and both emails", async (
   );
 });
 
-test("an unknown address says so, with status 404", async ({ page }) => {
+test("an unknown address says so, with status 404", { tag: "@desktop-only" }, async ({ page }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("Sorry, that page could not be found here.")).toBeVisible();
 });
 
 for (const [path, heading] of headingPages) {
-  test(`${path} shows its heading`, async ({ page }) => {
+  test(`${path} shows its heading`, { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expect(page).toHaveTitle(`${heading} | ${ASSOCIATION}`);
   });
 }
 
-test("the admin dashboard is for administrators only", async ({ page, signIn }) => {
+test("the admin dashboard is for administrators only", { tag: "@desktop-only" }, async ({ page, signIn }) => {
   await page.goto("/admin");
   await expect(page).toHaveURL("/login");
 
@@ -83,7 +83,7 @@ test("an administrator reaches the dashboard and sees who is signed in", async (
   await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/admin");
 });
 
-test("the account page sends visitors who are not signed in to the login page", async ({ page }) => {
+test("the account page sends visitors who are not signed in to the login page", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/myaccount");
   await expect(page).toHaveURL("/login");
 });
