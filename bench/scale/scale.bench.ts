@@ -20,6 +20,7 @@ import { serveArgs } from "../serve-command.ts";
 import { freePort, random } from "../bench-helpers.ts";
 import { BUSINESS_HIT_KINDS } from "#shared/schemas/insights.ts";
 import insightTotals from "#server/db/migrations/0091-insight-totals.ts";
+import insightGroupTotals from "#server/db/migrations/0092-insight-group-totals.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,postgres").split(",");
@@ -105,10 +106,14 @@ async function seedInsights(database: Database, size: number) {
       await insertAll(database, "insight_count", rows);
     }
   });
-  // Written past the counter, as rows already there when the overview's totals came (migration 0091): filled the same way.
+  // Written past the counter, as rows already there when the overview's totals came (migrations 0091 and 0092, the
+  // categories' and tags' totals from the businesses'): filled the same way.
   const totals = insightTotals(database.dialect);
+  const groups = insightGroupTotals(database.dialect);
+  await groups.down(database.db);
   await totals.down(database.db);
   await totals.up(database.db);
+  await groups.up(database.db);
   console.error(`seeded ${ids.length * INSIGHT_DAYS} insights rows for ${size} businesses in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -1,11 +1,13 @@
 // The association's overview read from the totals kept as counts are written (docs/decisions/0054): for each period
 // the page offers, its answer is the one a straight sum of the daily counts gives, after the migration filled the
 // totals from rows already there, after new counts arrive (from two instances at once), after a business is deleted,
-// and as the days go by (or the site's clock moves back).
+// after businesses change category or tags (decision 0056: the categories' and tags' totals), a tag or category is
+// deleted, and as the days go by (or the site's clock moves back).
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createEvent, createOffer, createTag } from "#server/db/factories.ts";
 import insightTotals from "#server/db/migrations/0091-insight-totals.ts";
+import insightGroupTotals from "#server/db/migrations/0092-insight-group-totals.ts";
 import { InsightCounter, InsightOverviewRepository, InsightOverviewService, InsightRepository, InsightTotalsRepository } from "#server/features/insights/index.ts";
 import type { CurrentUser } from "#server/auth/session.ts";
 import { OVERVIEW_TABLE_NAMES, type InsightOverview } from "#shared/schemas/insights.ts";
@@ -49,10 +51,13 @@ const world = setUp(async () => {
   for (let i = 0; i < counts.length; i += 200) await db.insertInto("insight_count").values(counts.slice(i, i + 200)).execute();
   await db.insertInto("insight_missed_search").values(missed).execute();
   // The rows were there before the totals: the migration fills them.
+  const groups = insightGroupTotals(t.database.dialect);
+  await groups.down(db);
   const migration = insightTotals(t.database.dialect);
   await migration.down(db);
   await migration.up(db);
-  return { businesses, offers, events, today };
+  await groups.up(db);
+  return { businesses, categories, tags, offers, events, today };
 });
 
 /** What the overview showed before the totals: every daily count of the period added up. */
@@ -118,6 +123,43 @@ describe("the overview's totals", () => {
     const figures = (await (await t.request("/api/v1/insights?days=90", { cookie: admin.cookie })).json()) as InsightOverview;
     expect(figures.tables.businesses.map((r) => r.name)).not.toContain(gone.name);
     await expectSameAsStraightSum();
+  });
+
+  it("counts a business's page views in its category and tags of today, whichever way they changed", async () => {
+    const db = t.database.db;
+    const { businesses, categories, tags } = world;
+    const [a, , c, d] = businesses;
+    // An administrator moves a business to the other category and gives it the other tag only.
+    const put = await t.request(`/api/v1/businesses/${a!.id}`, {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { name: a!.name, lat: a!.lat, lng: a!.lng, categoryId: categories[1]!.id, tags: [tags[1]!.id] },
+    });
+    expect(put.status).toBe(200);
+    let figures = (await (await t.request("/api/v1/insights?days=365", { cookie: admin.cookie })).json()) as InsightOverview;
+    expect(figures.tables.categories.map((r) => r.name).sort()).toEqual(["Bakeries", "Hardware"]);
+    await expectSameAsStraightSum();
+    // Written by any code or tool: a tag added and one taken away, a category changed, a new category and business.
+    const bikes = await createCategory(db, { name: "Bikes" });
+    await db.insertInto("business_tag").values({ businessId: c!.id, tagId: tags[1]!.id }).execute();
+    await db.deleteFrom("business_tag").where("businessId", "=", d!.id).execute();
+    await db.updateTable("business").set({ categoryId: bikes.id }).where("id", "=", d!.id).execute();
+    await createBusiness(db, { name: "Shop new", categoryId: bikes.id, tagIds: [tags[0]!.id] });
+    figures = (await (await t.request("/api/v1/insights?days=90", { cookie: admin.cookie })).json()) as InsightOverview;
+    expect(figures.tables.categories.map((r) => r.name)).toContain("Bikes");
+    await expectSameAsStraightSum();
+    // Counts arriving while a business changes category, from another instance's write at the same moment.
+    t.services.insightCounter.record([{ kind: "view", id: c!.id }], { address: "192.0.2.20", userAgent: "test", site: "niche" });
+    await Promise.all([t.services.insightCounter.flush(), db.updateTable("business").set({ categoryId: categories[1]!.id }).where("id", "=", c!.id).execute(), t.services.insightOverview.keepTotals()]);
+    await expectSameAsStraightSum();
+    // A deleted tag leaves its businesses; a deleted category leaves its businesses without one.
+    await db.deleteFrom("tag").where("id", "=", tags[0]!.id).execute();
+    await db.deleteFrom("category").where("id", "=", bikes.id).execute();
+    figures = (await (await t.request("/api/v1/insights?days=30", { cookie: admin.cookie })).json()) as InsightOverview;
+    expect(figures.tables.tags.map((r) => r.name)).not.toContain("Gluten free");
+    await expectSameAsStraightSum();
+    const kept = await db.selectFrom("insight_tag_total").select(["tagId", "count"]).where("tagId", "=", tags[0]!.id).where("count", "<>", 0).execute();
+    expect(kept).toEqual([]);
   });
 
   it("moves each period as the days go by, or the site's clock moves back, and the hourly job keeps them moved", async () => {

@@ -192,6 +192,8 @@ describe("the write version", () => {
     await db.insertInto("used_challenge").values({ id: newId(), expiresAt: Date.now() }).execute();
     await db.insertInto("insight_day_total").values({ day: "2026-01-01", count: 1 }).execute();
     await db.insertInto("insight_window_total").values({ days: 30, kind: "view", subject: newId(), count: 1 }).execute();
+    await db.insertInto("insight_category_total").values({ days: 30, categoryId: newId(), count: 1 }).execute();
+    await db.insertInto("insight_tag_total").values({ days: 30, tagId: newId(), count: 1 }).execute();
     expect(await version()).toBe(counted);
   });
 });

@@ -235,6 +235,12 @@ export interface InsightCount {
   subjectId: string;
 }
 
+export interface InsightCategoryTotal {
+  categoryId: string;
+  count: number;
+  days: number;
+}
+
 export interface InsightDayTotal {
   count: number;
   day: string;
@@ -258,6 +264,12 @@ export interface InsightSearch {
   count: number;
   day: string;
   query: string;
+}
+
+export interface InsightTagTotal {
+  count: number;
+  days: number;
+  tagId: string;
 }
 
 export interface InsightWindow {
@@ -751,11 +763,13 @@ export interface DB {
   event_occurrence_change: EventOccurrenceChange;
   geo_cache: GeoCache;
   geo_rate: GeoRate;
+  insight_category_total: InsightCategoryTotal;
   insight_count: InsightCount;
   insight_day_total: InsightDayTotal;
   insight_missed_search: InsightMissedSearch;
   insight_report: InsightReport;
   insight_search: InsightSearch;
+  insight_tag_total: InsightTagTotal;
   insight_window: InsightWindow;
   insight_window_total: InsightWindowTotal;
   intake_submission: IntakeSubmission;

@@ -27,6 +27,8 @@ export const UNWATCHED_TABLES: readonly string[] = [
   "insight_day_total",
   "insight_window",
   "insight_window_total",
+  "insight_category_total",
+  "insight_tag_total",
 ];
 
 const trigger = (table: string) => `write_version_${table}`;

@@ -1,6 +1,6 @@
 // The association's reading of the daily counters: visits by day, what was looked at most, and what visitors searched
 // for and did not find, over a period.
-import { SqliteAdapter, sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import type { OverviewTable } from "#shared/schemas/insights.ts";
 import { MISSED } from "./insight-totals.repository.ts";
@@ -73,19 +73,29 @@ export class InsightOverviewRepository {
     switch (table) {
       case "businesses":
         return this.views("view", period, least).innerJoin("business", "business.id", "v.subjectId").select(["business.name as name", count]).groupBy(["business.id", "business.name"]);
-      // Added up per category (or tag) id first, from indexes alone, and only then named.
+      // A period whose totals are kept reads its categories' and tags' totals (decision 0056); other periods add up
+      // their businesses' daily counts per category (or tag) id first, from indexes alone, and only then name them.
       case "categories": {
-        if (period.window !== undefined && this.db.getExecutor().adapter instanceof SqliteAdapter) {
-          // SQLite without statistics takes the key's index, then every business's row; this index holds both columns.
-          const sums = sql<{ id: string; count: number }>`(select b."categoryId" as id, sum(t.count) as count from insight_window_total t
-            join business as b indexed by business_category_cover on b.id = t.subject
-            where t.days = ${period.window} and t.kind = 'view' group by b."categoryId")`;
-          return this.db.selectFrom(sums.as("s")).innerJoin("category", "category.id", "s.id").select(["category.name as name", "s.count as count"]);
+        if (period.window !== undefined) {
+          return this.db
+            .selectFrom("insight_category_total as s")
+            .innerJoin("category", "category.id", "s.categoryId")
+            .where("s.days", "=", period.window)
+            .where("s.count", ">", 0)
+            .select(["category.name as name", "s.count as count"]);
         }
         const sums = this.views("view", period, least).innerJoin("business", "business.id", "v.subjectId").select(["business.categoryId as id", count]).groupBy("business.categoryId");
         return this.db.selectFrom(sums.as("s")).innerJoin("category", "category.id", "s.id").select(["category.name as name", "s.count as count"]);
       }
       case "tags": {
+        if (period.window !== undefined) {
+          return this.db
+            .selectFrom("insight_tag_total as s")
+            .innerJoin("tag", "tag.id", "s.tagId")
+            .where("s.days", "=", period.window)
+            .where("s.count", ">", 0)
+            .select(["tag.name as name", "s.count as count"]);
+        }
         const sums = this.views("view", period, least).innerJoin("business_tag", "business_tag.businessId", "v.subjectId").select(["business_tag.tagId as id", count]).groupBy("business_tag.tagId");
         return this.db.selectFrom(sums.as("s")).innerJoin("tag", "tag.id", "s.id").select(["tag.name as name", "s.count as count"]);
       }

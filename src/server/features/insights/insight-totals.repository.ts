@@ -14,6 +14,9 @@ export const PAGE_VIEWS = ["view", "offer-view", "event-view"];
 export const MISSED = "missed";
 const DAY_MS = 86_400_000;
 const WRITE_CHUNK = 100;
+const READ_CHUNK = 500;
+/** Past this many businesses' totals changed at once, a period's category and tag totals are counted anew instead. */
+const GROUP_CHANGES_LIMIT = 5_000;
 
 interface TotalRow {
   days: number;
@@ -61,7 +64,8 @@ export class InsightTotalsRepository {
     await this.addTotals(trx, totals);
   }
 
-  private async addTotals(trx: Transaction<DB>, rows: TotalRow[]): Promise<void> {
+  /** Adds to the subjects' totals and, unless `groups` is false, to their businesses' categories' and tags' totals. */
+  private async addTotals(trx: Transaction<DB>, rows: TotalRow[], groups = true): Promise<void> {
     // One row per key and statement: PostgreSQL refuses an upsert that touches a row twice.
     const merged = new Map<string, TotalRow>();
     for (const row of rows) {
@@ -78,6 +82,73 @@ export class InsightTotalsRepository {
         .onConflict((oc) => oc.columns(["days", "kind", "subject"]).doUpdateSet({ count: sql<number>`insight_window_total.count + excluded.count` }))
         .execute();
     }
+    if (groups) await this.addGroupTotals(trx, list);
+  }
+
+  /**
+   * Adds businesses' page views to the totals of their categories and tags as they are now (decision 0056; the
+   * triggers of migration 0092 move them when a business changes category or tags). A deleted business counts in none.
+   */
+  private async addGroupTotals(trx: Transaction<DB>, rows: readonly TotalRow[]): Promise<void> {
+    const views = rows.filter((row) => row.kind === "view" && row.count !== 0);
+    if (views.length === 0) return;
+    const subjects = [...new Set(views.map((row) => row.subject))];
+    const categoryOf = new Map<string, string>();
+    const tagsOf = new Map<string, string[]>();
+    for (let i = 0; i < subjects.length; i += READ_CHUNK) {
+      const chunk = subjects.slice(i, i + READ_CHUNK);
+      for (const b of await trx.selectFrom("business").select(["id", "categoryId"]).where("id", "in", chunk).execute()) if (b.categoryId) categoryOf.set(b.id, b.categoryId);
+      for (const bt of await trx.selectFrom("business_tag").select(["businessId", "tagId"]).where("businessId", "in", chunk).execute()) {
+        tagsOf.set(bt.businessId, [...(tagsOf.get(bt.businessId) ?? []), bt.tagId]);
+      }
+    }
+    const categories = new Map<string, { days: number; categoryId: string; count: number }>();
+    const tags = new Map<string, { days: number; tagId: string; count: number }>();
+    for (const row of views) {
+      const categoryId = categoryOf.get(row.subject);
+      if (categoryId) {
+        const key = `${row.days}\u0000${categoryId}`;
+        const seen = categories.get(key);
+        if (seen) seen.count += row.count;
+        else categories.set(key, { days: row.days, categoryId, count: row.count });
+      }
+      for (const tagId of tagsOf.get(row.subject) ?? []) {
+        const key = `${row.days}\u0000${tagId}`;
+        const seen = tags.get(key);
+        if (seen) seen.count += row.count;
+        else tags.set(key, { days: row.days, tagId, count: row.count });
+      }
+    }
+    const categoryRows = [...categories.values()];
+    for (let i = 0; i < categoryRows.length; i += WRITE_CHUNK) {
+      await trx
+        .insertInto("insight_category_total")
+        .values(categoryRows.slice(i, i + WRITE_CHUNK))
+        .onConflict((oc) => oc.columns(["days", "categoryId"]).doUpdateSet({ count: sql<number>`insight_category_total.count + excluded.count` }))
+        .execute();
+    }
+    const tagRows = [...tags.values()];
+    for (let i = 0; i < tagRows.length; i += WRITE_CHUNK) {
+      await trx
+        .insertInto("insight_tag_total")
+        .values(tagRows.slice(i, i + WRITE_CHUNK))
+        .onConflict((oc) => oc.columns(["days", "tagId"]).doUpdateSet({ count: sql<number>`insight_tag_total.count + excluded.count` }))
+        .execute();
+    }
+  }
+
+  /** Counts a period's category and tag totals anew from its businesses' totals. */
+  private async countGroupsAnew(trx: Transaction<DB>, days: number): Promise<void> {
+    await trx.deleteFrom("insight_category_total").where("days", "=", days).execute();
+    await trx.deleteFrom("insight_tag_total").where("days", "=", days).execute();
+    // SQLite without statistics takes the key's index, then every business's row; this index holds both columns.
+    const business = this.dialect === "sqlite" ? sql`business as b indexed by business_category_cover` : sql`business as b`;
+    await sql`insert into insight_category_total (days, "categoryId", count)
+      select t.days, b."categoryId", sum(t.count) from insight_window_total t join ${business} on b.id = t.subject
+      where t.days = ${days} and t.kind = 'view' and b."categoryId" is not null group by t.days, b."categoryId"`.execute(trx);
+    await sql`insert into insight_tag_total (days, "tagId", count)
+      select t.days, bt."tagId", sum(t.count) from insight_window_total t join business_tag bt on bt."businessId" = t.subject
+      where t.days = ${days} and t.kind = 'view' group by t.days, bt."tagId"`.execute(trx);
   }
 
   /**
@@ -97,12 +168,16 @@ export class InsightTotalsRepository {
       const moved = current === undefined ? Infinity : daysBetween(current, firstDay);
       if (Math.abs(moved) >= days) {
         await trx.deleteFrom("insight_window_total").where("days", "=", days).execute();
-        await this.addTotals(trx, await this.sums(trx, days, firstDay, addDays(firstDay, days), 1));
+        await this.addTotals(trx, await this.sums(trx, days, firstDay, addDays(firstDay, days), 1), false);
+        await this.countGroupsAnew(trx, days);
       } else {
         // Forward: the days from the old first day leave, as many after the old last day come in; back, the reverse.
         const [leaving, coming] = moved > 0 ? [current!, addDays(current!, days)] : [addDays(firstDay, days), firstDay];
-        await this.addTotals(trx, [...(await this.sums(trx, days, leaving, addDays(leaving, Math.abs(moved)), -1)), ...(await this.sums(trx, days, coming, addDays(coming, Math.abs(moved)), 1))]);
+        const changes = [...(await this.sums(trx, days, leaving, addDays(leaving, Math.abs(moved)), -1)), ...(await this.sums(trx, days, coming, addDays(coming, Math.abs(moved)), 1))];
+        const many = changes.filter((row) => row.kind === "view").length > GROUP_CHANGES_LIMIT;
+        await this.addTotals(trx, changes, !many);
         await trx.deleteFrom("insight_window_total").where("days", "=", days).where("count", "<=", 0).execute();
+        if (many) await this.countGroupsAnew(trx, days);
       }
       await trx
         .insertInto("insight_window")
