@@ -71,24 +71,20 @@ export default function insightGroupTotals(dialect: DialectName) {
       }
 
       await run(db, `create function insight_group_lock() returns trigger language plpgsql as $$ begin perform 1 from insight_window order by days for update; return null; end $$`);
-      await run(
-        db,
-        `create function insight_group_business() returns trigger language plpgsql as $$
-         begin
-           if tg_op <> 'INSERT' then ${category("old", -1)} end if;
-           if tg_op <> 'DELETE' then ${category("new", 1)} end if;
-           return null;
-         end $$`,
-      );
-      await run(
-        db,
-        `create function insight_group_business_tag() returns trigger language plpgsql as $$
-         begin
-           if tg_op <> 'INSERT' then ${tag("old", -1)} end if;
-           if tg_op <> 'DELETE' then ${tag("new", 1)} end if;
-           return null;
-         end $$`,
-      );
+      for (const [table, group] of [
+        ["business", category],
+        ["business_tag", tag],
+      ] as const) {
+        await run(
+          db,
+          `create function insight_group_${table}() returns trigger language plpgsql as $$
+           begin
+             if tg_op <> 'INSERT' then ${group("old", -1)} end if;
+             if tg_op <> 'DELETE' then ${group("new", 1)} end if;
+             return null;
+           end $$`,
+        );
+      }
       await run(db, `create trigger insight_group_business_lock before insert or delete or update on business for each statement execute function insight_group_lock()`);
       await run(db, `create trigger insight_group_business_tag_lock before insert or delete or update on business_tag for each statement execute function insight_group_lock()`);
       await run(db, `create trigger insight_group_business after insert or delete on business for each row execute function insight_group_business()`);

@@ -25,6 +25,20 @@ interface TotalRow {
   count: number;
 }
 
+/** The kept totals of a business's groups: its category's, and each of its tags' (decision 0056). */
+const GROUPS = [
+  { table: "insight_category_total", column: "categoryId" },
+  { table: "insight_tag_total", column: "tagId" },
+] as const;
+type GroupTable = (typeof GROUPS)[number]["table"];
+
+/** Adds the row's count to the row kept under `key`, or keeps a copy of it there. */
+function addTo<T extends { count: number }>(rows: Map<string, T>, key: string, row: T): void {
+  const seen = rows.get(key);
+  if (seen) seen.count += row.count;
+  else rows.set(key, { ...row });
+}
+
 /** The day `days` after `day` (before it when negative), both as YYYY-MM-DD. */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -68,12 +82,7 @@ export class InsightTotalsRepository {
   private async addTotals(trx: Transaction<DB>, rows: TotalRow[], groups = true): Promise<void> {
     // One row per key and statement: PostgreSQL refuses an upsert that touches a row twice.
     const merged = new Map<string, TotalRow>();
-    for (const row of rows) {
-      const key = `${row.days}\u0000${row.kind}\u0000${row.subject}`;
-      const seen = merged.get(key);
-      if (seen) seen.count += row.count;
-      else merged.set(key, { ...row });
-    }
+    for (const row of rows) addTo(merged, `${row.days}\u0000${row.kind}\u0000${row.subject}`, row);
     const list = [...merged.values()];
     for (let i = 0; i < list.length; i += WRITE_CHUNK) {
       await trx
@@ -93,47 +102,24 @@ export class InsightTotalsRepository {
     const views = rows.filter((row) => row.kind === "view" && row.count !== 0);
     if (views.length === 0) return;
     const subjects = [...new Set(views.map((row) => row.subject))];
-    const categoryOf = new Map<string, string>();
-    const tagsOf = new Map<string, string[]>();
+    const groupsOf = new Map<string, { table: GroupTable; id: string }[]>();
+    const join = (business: string, table: GroupTable, id: string) => groupsOf.set(business, [...(groupsOf.get(business) ?? []), { table, id }]);
     for (let i = 0; i < subjects.length; i += READ_CHUNK) {
       const chunk = subjects.slice(i, i + READ_CHUNK);
-      for (const b of await trx.selectFrom("business").select(["id", "categoryId"]).where("id", "in", chunk).execute()) if (b.categoryId) categoryOf.set(b.id, b.categoryId);
-      for (const bt of await trx.selectFrom("business_tag").select(["businessId", "tagId"]).where("businessId", "in", chunk).execute()) {
-        tagsOf.set(bt.businessId, [...(tagsOf.get(bt.businessId) ?? []), bt.tagId]);
-      }
+      for (const b of await trx.selectFrom("business").select(["id", "categoryId"]).where("id", "in", chunk).execute()) if (b.categoryId) join(b.id, "insight_category_total", b.categoryId);
+      for (const bt of await trx.selectFrom("business_tag").select(["businessId", "tagId"]).where("businessId", "in", chunk).execute()) join(bt.businessId, "insight_tag_total", bt.tagId);
     }
-    const categories = new Map<string, { days: number; categoryId: string; count: number }>();
-    const tags = new Map<string, { days: number; tagId: string; count: number }>();
+    const sums = new Map<string, { table: GroupTable; days: number; id: string; count: number }>();
     for (const row of views) {
-      const categoryId = categoryOf.get(row.subject);
-      if (categoryId) {
-        const key = `${row.days}\u0000${categoryId}`;
-        const seen = categories.get(key);
-        if (seen) seen.count += row.count;
-        else categories.set(key, { days: row.days, categoryId, count: row.count });
-      }
-      for (const tagId of tagsOf.get(row.subject) ?? []) {
-        const key = `${row.days}\u0000${tagId}`;
-        const seen = tags.get(key);
-        if (seen) seen.count += row.count;
-        else tags.set(key, { days: row.days, tagId, count: row.count });
-      }
+      for (const group of groupsOf.get(row.subject) ?? []) addTo(sums, `${group.table}\u0000${row.days}\u0000${group.id}`, { ...group, days: row.days, count: row.count });
     }
-    const categoryRows = [...categories.values()];
-    for (let i = 0; i < categoryRows.length; i += WRITE_CHUNK) {
-      await trx
-        .insertInto("insight_category_total")
-        .values(categoryRows.slice(i, i + WRITE_CHUNK))
-        .onConflict((oc) => oc.columns(["days", "categoryId"]).doUpdateSet({ count: sql<number>`insight_category_total.count + excluded.count` }))
-        .execute();
-    }
-    const tagRows = [...tags.values()];
-    for (let i = 0; i < tagRows.length; i += WRITE_CHUNK) {
-      await trx
-        .insertInto("insight_tag_total")
-        .values(tagRows.slice(i, i + WRITE_CHUNK))
-        .onConflict((oc) => oc.columns(["days", "tagId"]).doUpdateSet({ count: sql<number>`insight_tag_total.count + excluded.count` }))
-        .execute();
+    for (const { table, column } of GROUPS) {
+      const list = [...sums.values()].filter((row) => row.table === table);
+      for (let i = 0; i < list.length; i += WRITE_CHUNK) {
+        await sql`insert into ${sql.table(table)} (days, ${sql.ref(column)}, count)
+          values ${sql.join(list.slice(i, i + WRITE_CHUNK).map((row) => sql`(${row.days}, ${row.id}, ${row.count})`))}
+          on conflict (days, ${sql.ref(column)}) do update set count = ${sql.table(table)}.count + excluded.count`.execute(trx);
+      }
     }
   }
 
