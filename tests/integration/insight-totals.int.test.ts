@@ -2,7 +2,8 @@
 // the page offers, its answer is the one a straight sum of the daily counts gives, after the migration filled the
 // totals from rows already there, after new counts arrive (from two instances at once), after a business is deleted,
 // after businesses change category or tags (decision 0056: the categories' and tags' totals), a tag or category is
-// deleted, and as the days go by (or the site's clock moves back).
+// deleted, while counts, moves and such changes run at the same moment, and as the days go by (or the site's clock
+// moves back).
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createBusiness, createCategory, createEvent, createOffer, createTag } from "#server/db/factories.ts";
@@ -160,6 +161,39 @@ describe("the overview's totals", () => {
     await expectSameAsStraightSum();
     const kept = await db.selectFrom("insight_tag_total").select(["tagId", "count"]).where("tagId", "=", tags[0]!.id).where("count", "<>", 0).execute();
     expect(kept).toEqual([]);
+  });
+
+  it("stays exact when counts, moves of the periods and changes of category and tags run at the same moment", async () => {
+    const db = t.database.db;
+    const { categories } = world;
+    const zone = async () => (await t.services.siteSettings.get()).timeZone;
+    const businesses = await db.selectFrom("business").select("id").orderBy("name").execute();
+    const tags = await db.selectFrom("tag").select("id").orderBy("name").execute();
+    const noon = Date.parse(`${world.today}T12:00:00Z`);
+    for (let round = 0; round < 6; round++) {
+      const views = businesses.map((b) => ({ kind: "view" as const, id: b.id }));
+      t.services.insightCounter.record(views, { address: `192.0.2.${100 + round}`, userAgent: "test", site: "niche" });
+      const other = new InsightCounter({ repository: new InsightRepository(db, new InsightTotalsRepository(db, t.database.dialect)), timeZone: zone });
+      await other.prepare();
+      other.record(views.slice(round % 3), { address: `198.51.100.${round}`, userAgent: "test", site: "niche" });
+      // Another instance whose clock has moved a day on (or back), moving the periods while the rest writes.
+      const mover = new InsightOverviewService({ repository: new InsightOverviewRepository(db), totals: new InsightTotalsRepository(db, t.database.dialect), timeZone: zone, now: () => new Date(noon + (round % 2 === 0 ? 1 : -1) * DAY_MS) });
+      await Promise.all([
+        t.services.insightCounter.flush(),
+        other.flush(),
+        mover.keepTotals(),
+        // Several businesses in one transaction: each changes category and swaps its tags.
+        db.transaction().execute(async (trx) => {
+          for (const b of businesses.slice(round % 2, (round % 2) + 3)) {
+            await trx.updateTable("business").set({ categoryId: categories[round % 2]!.id }).where("id", "=", b.id).execute();
+            await trx.deleteFrom("business_tag").where("businessId", "=", b.id).execute();
+            if (tags.length > 0) await trx.insertInto("business_tag").values({ businessId: b.id, tagId: tags[round % tags.length]!.id }).execute();
+          }
+        }),
+        db.updateTable("business").set({ categoryId: categories[(round + 1) % 2]!.id }).where("id", "=", businesses[4]!.id).execute(),
+      ]);
+    }
+    await expectSameAsStraightSum();
   });
 
   it("moves each period as the days go by, or the site's clock moves back, and the hourly job keeps them moved", async () => {
