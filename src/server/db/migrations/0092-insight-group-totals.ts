@@ -6,9 +6,10 @@
 // The insights' write and the periods' moves add to them in their own transaction (insight-totals.repository.ts);
 // the triggers below move a business's totals when the business is added or deleted, changes category, or gains or
 // loses a tag, whatever code, tool or cascade writes it. On PostgreSQL, a statement that writes businesses or their
-// tags first takes the periods' rows (`insight_window`) for update, as a move does: the insights' write, which reads them for share,
-// and a move never run beside it, so a count is either in the business's totals the trigger moves or added after it
-// to the business's current category and tags. SQLite has one writer at a time. Filled here from the totals there.
+// tags first takes the periods' rows (`insight_window`) for update, as a move does: the insights' write, which reads
+// them for share, and a move never run beside it, so a count is either in the business's totals the trigger moves or
+// added after it to the business's current category and tags. SQLite has one writer at a time. Filled here from the
+// totals there.
 import { sql, type Kysely } from "kysely";
 import type { DialectName } from "../database.ts";
 
