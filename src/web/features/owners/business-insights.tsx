@@ -33,6 +33,12 @@ function change(t: TFunction, total: number, previous: number): string {
 
 export function BusinessInsights({ businessId, name, insights, days }: { businessId: string; name: string; insights: Insights | null; days: number }) {
   const { t } = useTranslation("owners");
+  // An offer by its type's name in the page's language, as the listing's tab names it.
+  const { t: adminT } = useTranslation("admin");
+  const itemTitle = (item: Insights["items"][number]) =>
+    item.type === "offer" && item.offerType !== undefined
+      ? t("offerItem.title", { type: adminT(`fields.offer.type.options.${item.offerType}`, { defaultValue: item.offerType }), description: item.description ?? "" })
+      : item.title;
   if (!insights) return <p role="alert" className={ui.error}>{t("insights.loadFailed")}</p>;
   const before = t("insights.before", { days });
   const figures = insights.totals.filter((f) => MAIN.includes(f.kind) || f.total > 0 || f.previous > 0);
@@ -83,7 +89,7 @@ export function BusinessInsights({ businessId, name, insights, days }: { busines
           <ul className="divide-y divide-stone-200">
             {insights.items.map((item) => (
               <li key={item.id} className="flex flex-wrap justify-between gap-2 py-1">
-                <span className="min-w-0 break-words">{item.title}</span>
+                <span className="min-w-0 break-words">{itemTitle(item)}</span>
                 <span className="text-sm text-stone-700">
                   {t("insights.views", { count: item.views })} ({change(t, item.views, item.previous)} {before})
                 </span>
