@@ -166,12 +166,12 @@ test.describe("an administrator's picker", () => {
     const picker = form.getByRole("combobox", { name: "Business" });
     await picker.click();
     await page.keyboard.press("ArrowDown");
-    const more = page.getByText(/^\d+ more, type to narrow$/).first();
+    // The line under the list (its words reach screen readers through a status of their own).
+    const more = page.locator("p", { hasText: /^\d+ more, type to narrow$/ });
     await expect(more).toBeVisible();
-    // The list opens at the field's start, now its right edge.
-    const field = await box(page, picker);
-    const list = await box(page, page.getByRole("listbox"));
-    expect(list.x + list.width).toBeGreaterThan(field.x + field.width - 2);
+    // It reads whole. (React Aria gives its lists the direction of the page's locale, English here: a right-to-left
+    // catalog turns them itself.)
+    expect(await readsInOrder(more, "more, type to narrow")).toBe(true);
     await shoot(page, "business-picker-rtl");
   });
 });
