@@ -198,6 +198,8 @@ export default tseslint.config(
       "src/web/features/surveys/survey-chart.tsx",
       "src/web/features/owners/{business-owners,request-card,field-diff,moderation-settings-form,requests-nav-label}.tsx",
       "src/web/features/owners/request-translations.tsx",
+      "src/web/features/listings/visitor-suggestions.tsx",
+      "src/web/features/subscriptions/{account-subscription-form,topic-choices}.tsx",
     ],
     ignores: ["**/*.test.tsx"],
     plugins: { i18next },

@@ -86,10 +86,10 @@ export function claimedType(file: { name: string; type: string }): string {
   return dot < 0 ? "" : (IMAGE_TYPE_BY_EXTENSION[file.name.slice(dot + 1).toLowerCase()] ?? "");
 }
 
-/** "PNG, JPEG or GIF" for messages. */
-export function typeNames(types: readonly string[]): string {
+/** "PNG, JPEG or GIF" for messages; `or` is the last word's joiner in the message's language ("ou" in French). */
+export function typeNames(types: readonly string[], or = "or"): string {
   const names = types.map((t) => DOCUMENT_TYPE_NAMES[t as keyof typeof DOCUMENT_TYPE_NAMES] ?? t.replace(/^image\//, "").toUpperCase());
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${or} ${names.at(-1)}` : (names[0] ?? "");
 }
 
 /** Whole megabytes, as the spec writes the profile picture limit ("max 5MB"). */

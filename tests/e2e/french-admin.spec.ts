@@ -40,6 +40,15 @@ test("a French administrator moves through the dashboard and adds a tag and a ca
   await tabs.getByRole("tab", { name: "Utilisateurs" }).click();
   await expect(page.getByRole("columnheader")).toHaveText(["Courriel", "Nom affiché", "Rôle", "Type de compte", "Créé le", "Dernière connexion"]);
 
+  // Visitors' suggestions on the Requests tab, and the offers' dates written the French way (no 2027-01-27).
+  await tabs.getByRole("tab", { name: /^Demandes/ }).click();
+  await expect(page.getByRole("heading", { name: "Suggestions des visiteurs" })).toBeVisible();
+  await tabs.getByRole("tab", { name: "Offres" }).click();
+  const offers = page.getByRole("list", { name: "Offres" });
+  await expect(offers.getByText(/^Valeur : /).first()).toBeVisible();
+  await expect(offers.getByText(/\d{4}-\d{2}-\d{2}/)).toHaveCount(0);
+  await expect(offers.getByText(/(Jusqu’au|Du|À partir du) (1er|\d{1,2}) \p{L}+\.? \d{4}/u).first()).toBeVisible();
+
   const tag = `Terrasse chauffée ${Date.now()}`;
   await tabs.getByRole("tab", { name: "Étiquettes" }).click();
   const tagForm = page.getByRole("region", { name: "Ajouter une étiquette" });

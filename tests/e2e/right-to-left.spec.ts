@@ -1,9 +1,9 @@
 // The layout in start and end (issue 44, item 6): turned right to left as a right-to-left language's pages would be
 // (no catalog is one yet, so the journey sets `dir` itself), the home, a business page and the map mirror, with the
 // screenshots to look at; and the French event page with its French head and calendar, and the French news feed.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
-import { DEMO_URL } from "./env.ts";
+import { DEMO_URL, E2E_PORT } from "./env.ts";
 import { shoot } from "./screenshots.ts";
 import { DEMO_SITE_FRENCH } from "#server/demo/seed.ts";
 
@@ -16,6 +16,24 @@ async function rightToLeft(page: Page, path: string) {
 }
 
 const box = async (page: Page, locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())!;
+
+/** Whether `text`, inside the element, shows its first character left of its last, as it is written. */
+function readsInOrder(element: Locator, text: string) {
+  return element.evaluate((node, wanted) => {
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    let found = walker.nextNode();
+    while (found && !found.textContent!.includes(wanted)) found = walker.nextNode();
+    if (!found) throw new Error(`no text node with ${wanted}`);
+    const start = found.textContent!.indexOf(wanted);
+    const at = (index: number) => {
+      const span = document.createRange();
+      span.setStart(found, index);
+      span.setEnd(found, index + 1);
+      return span.getBoundingClientRect().x;
+    };
+    return at(start) < at(start + wanted.length - 1);
+  }, text);
+}
 
 test("pages mirror right to left, and the French event page and feeds are French", async ({ page }) => {
   test.setTimeout(120_000);
@@ -93,6 +111,13 @@ test("pages mirror right to left, and the French event page and feeds are French
     await page.keyboard.press("Escape");
   }
 
+  // An offer's value inside its sentence keeps its own order: "$10 Off", not "Off $10".
+  await rightToLeft(page, "/offers");
+  const value = page.getByRole("article").filter({ hasText: "$10 Off" }).getByText(/^Value: /);
+  await expect(value).toBeVisible();
+  expect(await readsInOrder(value, "$10 Off"), "the value reads from its first character").toBe(true);
+  await shoot(page, "offers-rtl");
+
   await rightToLeft(page, "/map");
   await expect(page.getByRole("heading", { level: 1, name: "Map" })).toBeVisible();
   // The "Open now" switch's knob starts at the right.
@@ -126,4 +151,27 @@ test("pages mirror right to left, and the French event page and feeds are French
   await page.goto("/fr/offers");
   await expect(page).toHaveTitle(/^Offres en cours \| /);
   await expectNoAxeViolations(page);
+});
+
+test.describe("an administrator's picker", () => {
+  // The journeys' own server: the administrator is made there.
+  test.use({ baseURL: `http://localhost:${E2E_PORT}` });
+
+  test("the business picker's line of more businesses stays whole right to left", async ({ page, signIn }) => {
+    await signIn("admin");
+    await page.goto("/admin/offers");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await page.evaluate(() => (document.documentElement.dir = "rtl"));
+    const form = page.getByRole("region", { name: "Add Offer" });
+    const picker = form.getByRole("combobox", { name: "Business" });
+    await picker.click();
+    await page.keyboard.press("ArrowDown");
+    // The line under the list (its words reach screen readers through a status of their own).
+    const more = page.locator("p", { hasText: /^\d+ more, type to narrow$/ });
+    await expect(more).toBeVisible();
+    // It reads whole. (React Aria gives its lists the direction of the page's locale, English here: a right-to-left
+    // catalog turns them itself.)
+    expect(await readsInOrder(more, "more, type to narrow")).toBe(true);
+    await shoot(page, "business-picker-rtl");
+  });
 });

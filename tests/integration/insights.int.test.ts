@@ -147,7 +147,8 @@ describe("owners' insights", () => {
     expect(body.totals.find((f) => f.kind === "view")).toEqual({ kind: "view", total: 1, previous: 4 });
     expect(body.items).toEqual(
       expect.arrayContaining([
-        { id: offer.id, type: "offer", title: expect.stringContaining("Two for one") as string, views: 1, previous: 0 },
+        // An offer's type and description apart too, for the owner's page to name its type in its own language.
+        { id: offer.id, type: "offer", title: expect.stringContaining("Two for one") as string, offerType: expect.any(String) as string, description: "Two for one", views: 1, previous: 0 },
         { id: event.id, type: "event", title: "Tasting", views: 1, previous: 0 },
       ]),
     );

@@ -76,7 +76,19 @@ export const InsightsSchema = z.object({
   series: z.record(z.string(), z.array(z.number().int())),
   totals: z.array(Figure),
   searchWords: z.array(z.object({ query: z.string(), count: z.number().int() })),
-  items: z.array(z.object({ id: z.string(), type: z.enum(["offer", "event"]), title: z.string(), views: z.number().int(), previous: z.number().int() })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(["offer", "event"]),
+      /** An event's name; an offer's type and description as the English pages write them ("Discount: 10% off"). */
+      title: z.string(),
+      /** An offer's type and description, for pages that write its title in their own language. */
+      offerType: z.string().optional(),
+      description: z.string().optional(),
+      views: z.number().int(),
+      previous: z.number().int(),
+    }),
+  ),
 });
 export type Insights = z.infer<typeof InsightsSchema>;
 

@@ -64,7 +64,7 @@ export default function StaleListingsTab({ loaderData }: Route.ComponentProps) {
       {stale && stale.listings.length === 0 && <p className="text-stone-700">{t("listings.allChecked")}</p>}
       {stale && stale.listings.length > 0 && (
         <reminder.Form method="post" className="grid gap-3">
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className={ui.table}>
               <caption className="sr-only">{t("listings.caption")}</caption>
               <thead>

@@ -13,6 +13,7 @@ import { ui } from "../components/ui/field.tsx";
 import { ADMIN_TABS, adminText, isAdminTab, requestLanguage } from "../features/admin/index.ts";
 import { getFixedT } from "#shared/i18n/index.ts";
 import { fetchPendingCount, RequestsNavLabel, useRequestsTabName, useWaitingRequests } from "../features/owners/index.ts";
+import { isolatedValues } from "#web/components/ui/isolated-values.tsx";
 
 interface Viewer {
   email: string;
@@ -98,7 +99,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="page-heading">{t("dashboard.title")}</h1>
-          <p className="mt-2 text-stone-700">{t("dashboard.loggedInAs", { email: loaderData.email })}</p>
+          <p className="mt-2 text-stone-700">{isolatedValues(t, "dashboard.loggedInAs", { email: loaderData.email }, ["email"])}</p>
         </div>
         <button type="button" className={ui.secondary} disabled={signingOut} onClick={() => void logout()}>
           {t("dashboard.logout")}

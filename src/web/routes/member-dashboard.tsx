@@ -14,6 +14,7 @@ import { ResendVerification } from "../features/account/resend-verification.tsx"
 import { LogoutButton } from "../features/account/logout-button.tsx";
 import { MemberInvitation } from "../features/announcements/member-invitation.tsx";
 import { SectionCard, TaskList } from "../features/dashboard/index.ts";
+import { isolatedValues } from "#web/components/ui/isolated-values.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireUser(context);
@@ -49,10 +50,10 @@ export default function MemberDashboard({ loaderData }: Route.ComponentProps) {
       <div id="email" className="card grid gap-3">
         <h2 className="text-lg font-semibold text-stone-900">{t("dashboard.email")}</h2>
         {emailVerified ? (
-          <p className="text-green-800">{t("dashboard.emailVerified", { email })}</p>
+          <p className="text-green-800">{isolatedValues(t, "dashboard.emailVerified", { email }, ["email"])}</p>
         ) : (
           <>
-            <p className="text-stone-800">{t("dashboard.emailUnverified", { email })}</p>
+            <p className="text-stone-800">{isolatedValues(t, "dashboard.emailUnverified", { email }, ["email"])}</p>
             <ResendVerification email={email} callbackURL={paths.member.dashboard} />
           </>
         )}

@@ -11,6 +11,7 @@ import { loadOwnerData } from "../features/owners/my-business-data.ts";
 import { ownerAction } from "../features/owners/my-business-action.ts";
 import { MyBusinessPage } from "../features/owners/my-business-page.tsx";
 import { loadMySuggestions, OwnerSuggestions, prefillFrom, prefillHref, suggestionAction } from "../features/listings/index.ts";
+import { isolatedValues } from "#web/components/ui/isolated-values.tsx";
 
 async function load(url: URL, fetcher?: Fetcher) {
   try {
@@ -54,7 +55,7 @@ function Frame({ email, children }: { email?: string; children: React.ReactNode 
     <section className="grid max-w-3xl gap-6">
       <PageTitle>{t("myBusiness.title")}</PageTitle>
       <h1 className="page-heading">{t("myBusiness.title")}</h1>
-      {email && <p className="text-stone-700">{t("myBusiness.loggedInAs", { email })}</p>}
+      {email && <p className="text-stone-700">{isolatedValues(t, "myBusiness.loggedInAs", { email }, ["email"])}</p>}
       {children}
       <div className="flex flex-wrap items-start gap-4">
         <Link to={paths.myAccount} className="text-brand-700 underline">

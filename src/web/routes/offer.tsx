@@ -22,6 +22,7 @@ import { useSiteTimeZone } from "../lib/site.ts";
 import { formatDay as formatDayIn } from "#shared/i18n/format.ts";
 import { offerEndsWords, offerTitleWords } from "../features/offers/offer-card.tsx";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
+import { isolatedValues } from "#web/components/ui/isolated-values.tsx";
 
 export const handle = SCRIPTS_AFTER_PAINT;
 
@@ -129,7 +130,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
       <p lang={loaderData.descriptionLang} className="mt-4 text-lg text-stone-800">
         {offer.description}
       </p>
-      {offer.price && <p className="mt-2 text-lg font-semibold text-brand-800">{t("offers.value", { price: offer.price })}</p>}
+      {offer.price && <p className="mt-2 text-lg font-semibold text-brand-800">{isolatedValues(t, "offers.value", { price: offer.price }, ["price"])}</p>}
       <dl className="mt-6 grid gap-x-8 gap-y-3 sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-stone-800">{t("offers.business")}</dt>
         <dd>

@@ -23,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 // One instance per language for the file: its catalogs load once.
 const instances = new Map<Language, ReturnType<typeof createI18n>>();
 const i18nIn = (language: Language) => {
-  if (!instances.has(language)) instances.set(language, createI18n(language, ["common", "account", "members", "owners"]));
+  if (!instances.has(language)) instances.set(language, createI18n(language, ["common", "account", "members", "owners", "subscribe"]));
   return instances.get(language)!;
 };
 
@@ -110,6 +110,30 @@ describe("/myaccount", () => {
     expect(labels(page)).toEqual(expect.arrayContaining(["Email", "Display name", "Language", "Current password", "New password", "Announcements", "Meetings"]));
     expect(names(page, "button")).toEqual(expect.arrayContaining(["Save display name", "Save language", "Change password", "Save notification preferences", "Logout"]));
     expect([...page.querySelectorAll("option")].map((o) => o.textContent)).toEqual(["Site default (English)", "English", "Français"]);
+  });
+});
+
+describe("/myaccount's newsletter", () => {
+  const subscribed = (language: Language | null) => ({
+    ...accountData(language),
+    subscription: { subscribed: true, state: "paused", topics: ["events"] },
+    categories: [{ id: "cat-1", name: "Cafés" }],
+  });
+
+  it("is in French for a French account", async () => {
+    const page = await openPage("fr", "/myaccount", MyAccount as never, () => subscribed("fr"));
+    expect(page.textContent).toContain("Votre adresse est abonnée (en pause). Aucun courriel de confirmation n’est nécessaire : votre adresse est vérifiée.");
+    expect(labels(page)).toEqual(expect.arrayContaining(["Sujets", "Événements", "Offres", "Nouvelles", "Nouveaux commerces et nouvelles par type de commerce"]));
+    expect(page.textContent).toContain("J’accepte de recevoir l’infolettre de l’association par courriel.");
+    expect(names(page, "button")).toEqual(expect.arrayContaining(["Enregistrer les sujets", "Se désabonner"]));
+  });
+
+  it("stays in English for an English account", async () => {
+    const page = await openPage("en", "/myaccount", MyAccount as never, () => subscribed(null));
+    expect(page.textContent).toContain("Your address is subscribed (paused). No confirmation mail is needed: your address is verified.");
+    expect(labels(page)).toEqual(expect.arrayContaining(["Topics", "Events", "Offers", "News", "New businesses and news by kind of business"]));
+    expect(page.textContent).toContain("I agree to receive the association's newsletter by e-mail. I can unsubscribe at any time with the link in every message.");
+    expect(names(page, "button")).toEqual(expect.arrayContaining(["Save topics", "Unsubscribe"]));
   });
 });
 

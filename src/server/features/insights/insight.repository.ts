@@ -139,10 +139,10 @@ export class InsightRepository {
   }
 
   /** The business's offers and events (an event belongs to the business it takes place at). */
-  async items(businessId: string): Promise<{ id: string; type: "offer" | "event"; title: string }[]> {
+  async items(businessId: string): Promise<{ id: string; type: "offer" | "event"; title: string; offerType?: string; description?: string }[]> {
     const offers = await this.db.selectFrom("offer").select(["id", "type", "description"]).where("businessId", "=", businessId).orderBy("createdAt", "desc").limit(50).execute();
     const events = await this.db.selectFrom("event").select(["id", "name"]).where("location", "=", businessId).orderBy("eventDate", "desc").limit(50).execute();
-    return [...offers.map((o) => ({ id: o.id, type: "offer" as const, title: `${o.type}: ${o.description}` })), ...events.map((e) => ({ id: e.id, type: "event" as const, title: e.name }))];
+    return [...offers.map((o) => ({ id: o.id, type: "offer" as const, title: `${o.type}: ${o.description}`, offerType: o.type, description: o.description })), ...events.map((e) => ({ id: e.id, type: "event" as const, title: e.name }))];
   }
 
   /** Every owner with the businesses they own: who the monthly report goes to. */

@@ -159,6 +159,14 @@ describe("a signed-in person", () => {
     expect(s.receiver.inbox.filter((m) => m.to.includes(person.email.toLowerCase()))).toEqual([]);
     expect((await s.t.request("/api/v1/me/subscription")).status).toBe(401);
   });
+
+  it("gives their consent in the words their page showed, in the account's language", async () => {
+    const person: SignedIn = await s.t.signIn("user");
+    expect((await s.t.request("/api/v1/account/language", { method: "PUT", json: { language: "fr" }, cookie: person.cookie })).status).toBe(200);
+    expect((await s.t.request("/api/v1/me/subscription", { method: "PUT", json: { subscribed: true, topics: ["news"] }, cookie: person.cookie })).status).toBe(200);
+    const [consent] = (await adminList(`q=${encodeURIComponent(person.email)}`))[0]!.consents;
+    expect(consent).toMatchObject({ source: "account", text: "J’accepte de recevoir l’infolettre de l’association par courriel. Je peux me désabonner en tout temps avec le lien présent dans chaque message." });
+  });
 });
 
 describe("the administrators' subscribers", () => {

@@ -193,7 +193,8 @@ export class SubscriptionService {
     const existing = await this.deps.repository.findByEmail(viewer.email);
     const topics = parsed.data.topics as Topic[];
     if (parsed.data.subscribed) {
-      const consent = { email: viewer.email, source: "account", text: CONSENT_TEXT };
+      // The consent's words as the account's page showed them, in the account's language.
+      const consent = { email: viewer.email, source: "account", text: await consentText(await this.languages.resolve(viewer.language)) };
       if (!existing) {
         const created = await this.deps.repository.insert({ email: viewer.email, state: "confirmed", topics });
         await this.deps.repository.addConsent(created.id, consent);

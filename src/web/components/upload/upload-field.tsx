@@ -197,7 +197,7 @@ export function UploadField({
           className="w-full min-w-0 text-sm file:me-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-1.5 file:text-white disabled:opacity-50"
         />
         <p id={hintId} className="text-sm text-stone-600">
-          {t("upload.hint", { types: rules.images ? rules.types.map((type) => type.replace("image/", "").toUpperCase()).join(", ") : typeNames(rules.types), size: megabytes(rules.maxBytes) })}
+          {t("upload.hint", { types: rules.images ? rules.types.map((type) => type.replace("image/", "").toUpperCase()).join(", ") : typeNames(rules.types, t("upload.or")), size: megabytes(rules.maxBytes) })}
         </p>
       </div>
 

@@ -66,10 +66,8 @@ function RankedTable({ table, overview, days }: { table: OverviewTable; overview
 
 export function InsightsOverview({ overview, days }: { overview: InsightOverview; days: number }) {
   const { t, lang } = useManageText();
-  const total = countText(
-    overview.visits.reduce((a, b) => a + b, 0),
-    lang,
-  );
+  const count = overview.visits.reduce((a, b) => a + b, 0);
+  const total = countText(count, lang);
   const from = dayText(overview.from, lang);
   const to = dayText(overview.to, lang);
   const summary = t("insights.summary", { from, to, total });
@@ -82,7 +80,7 @@ export function InsightsOverview({ overview, days }: { overview: InsightOverview
       </p>
       <section aria-labelledby="insights-visits" className="grid gap-3">
         <h3 id="insights-visits" className="text-lg font-semibold text-stone-900">
-          {t("insights.visitsByDay", { total })}
+          {t("insights.visitsByDay", { total, count })}
         </h3>
         <InsightsByDay days={overview.days} lines={lines} summary={summary} tableTitle={t("insights.visitsTable")} />
       </section>

@@ -20,7 +20,10 @@ import { PageInputSchema, pageView, permissionLabel, type PageSummary } from "#s
 import { PostInputSchema, postView, type AdminPost } from "#shared/schemas/post.ts";
 import { TagInputSchema, tagView, type Tag } from "#shared/schemas/tag.ts";
 import type { FormImage } from "#web/components/ui/image-field.tsx";
-import { When } from "#web/components/ui/when.tsx";
+import { useFormatWhen, When } from "#web/components/ui/when.tsx";
+import { isolatedValues } from "#web/components/ui/isolated-values.tsx";
+import { useSiteTimeZone } from "#web/lib/site.ts";
+import { zonedInstant } from "#shared/zoned-time.ts";
 import type { SortChoice } from "#web/components/ui/list-controls.tsx";
 import { paths } from "#web/lib/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -71,6 +74,15 @@ const byName: SortChoice = { asc: "Name A–Z", desc: "Name Z–A", usual: "asc"
 const byDate: SortChoice = { asc: "Oldest first", desc: "Newest first", usual: "desc", key: "date" };
 const define = <R extends Row>(screen: Screen<R>) => screen as unknown as Screen;
 
+
+/** When an offer runs, its dates on the site's calendar in the page's language ("Du 1 déc. 2026 au 27 janv. 2027"). */
+function OfferRun({ from, until, t }: { from: string | null; until: string | null; t: TFunction }) {
+  const timeZone = useSiteTimeZone();
+  const formatWhen = useFormatWhen();
+  const day = (date: string) => formatWhen(zonedInstant(date, timeZone).toISOString(), true);
+  if (from && until) return t("items.runs", { from: day(from), until: day(until) });
+  return from ? t("items.runsNoEnd", { from: day(from) }) : t("items.runsFromNow", { until: day(until!) });
+}
 
 /** "<type> at <business>", in the page's language when given its `admin` catalog. */
 const offerLabel = (offer: AdminOffer, t?: TFunction) =>
@@ -394,13 +406,13 @@ export const SCREENS: Record<string, Screen> = {
         {o.expired && <p className="text-sm font-semibold text-red-800">{t("items.expired")}</p>}
         {preview(o.description)}
         {line(
-          [
-            o.price && t("items.value", { value: o.price }),
-            o.terms && t("items.terms", { terms: o.terms }),
-            (o.validFrom || o.validUntil) && t("items.runs", { from: o.validFrom ?? t("items.now"), until: o.validUntil ?? t("items.noEnd") }),
-          ]
-            .filter(Boolean)
-            .join(" · "),
+          <>
+            {o.price && isolatedValues(t, "items.value", { value: o.price }, ["value"])}
+            {o.price && o.terms && " · "}
+            {o.terms && t("items.terms", { terms: o.terms })}
+            {(o.price || o.terms) && (o.validFrom || o.validUntil) && " · "}
+            {(o.validFrom || o.validUntil) && <OfferRun from={o.validFrom} until={o.validUntil} t={t} />}
+          </>,
         )}
       </>
     ),

@@ -53,11 +53,11 @@ function RoleSelect({ user }: { user: AdminUser }) {
   }, [state, next, stored, id, email, submit]);
 
   return (
-    <div className="max-w-48 break-words">
+    <div className="max-w-48 min-w-44 break-words">
       <PickerSelect
         label={t("users.roleFor", { email })}
         hideLabel
-        className="w-32"
+        className="w-44"
         triggerClassName="flex w-full items-center justify-between gap-2 rounded-md border border-stone-400 bg-white px-2 py-1 disabled:bg-stone-100"
         options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
         value={next ?? (formData?.get("role") as Role | undefined) ?? stored}

@@ -3,6 +3,7 @@ import type { OfferCardData } from "./offer-card-data.ts";
 import { usePublicText } from "#web/lib/public-text.ts";
 import type { TFunction } from "i18next";
 import { LocalLink } from "#web/components/ui/local-link.tsx";
+import { isolatedValues } from "#web/components/ui/isolated-values.tsx";
 
 interface Props {
   offer: Pick<OfferCardData, "id" | "businessId" | "businessName" | "type" | "description" | "price" | "terms" | "href" | "endsText" | "endsInDays" | "lang">;
@@ -55,7 +56,7 @@ export function OfferCard({ offer, variant, headingLevel = 3, linkToBusiness = v
       <p lang={offer.lang?.description} className="mt-2 text-stone-700">
         {offer.description}
       </p>
-      {offer.price && <p className="mt-2 font-semibold text-brand-800">{t("offers.value", { price: offer.price })}</p>}
+      {offer.price && <p className="mt-2 font-semibold text-brand-800">{isolatedValues(t, "offers.value", { price: offer.price }, ["price"])}</p>}
       {variant === "full" && offer.terms && <Terms terms={offer.terms} lang={offer.lang?.terms} t={t} />}
       {linkToBusiness && (
         <p className="mt-3 text-sm">

@@ -2,7 +2,7 @@
 // page's scripts run) and the same figures as a table (there with scripts off, and for screen readers), the words
 // that showed the listing most, and its offers' and events' views.
 import { changeText, HIT_KIND_LABELS, type HitKind, type Insights } from "#shared/schemas/insights.ts";
-import { InsightPeriods, InsightsByDay } from "#web/components/insights-by-day.tsx";
+import { dayText, InsightPeriods, InsightsByDay } from "#web/components/insights-by-day.tsx";
 import { ui } from "#web/components/ui/field.tsx";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -32,7 +32,15 @@ function change(t: TFunction, total: number, previous: number): string {
 }
 
 export function BusinessInsights({ businessId, name, insights, days }: { businessId: string; name: string; insights: Insights | null; days: number }) {
-  const { t } = useTranslation("owners");
+  const { t, i18n } = useTranslation("owners");
+  // The period's days as the page's language writes them, as the administrator's insights do (insights-by-day.tsx).
+  const day = (iso: string) => dayText(iso, i18n.language === "fr" ? "fr" : "en");
+  // An offer by its type's name in the page's language, as the listing's tab names it.
+  const { t: adminT } = useTranslation("admin");
+  const itemTitle = (item: Insights["items"][number]) =>
+    item.type === "offer" && item.offerType !== undefined
+      ? t("offerItem.title", { type: adminT(`fields.offer.type.options.${item.offerType}`, { defaultValue: item.offerType }), description: item.description ?? "" })
+      : item.title;
   if (!insights) return <p role="alert" className={ui.error}>{t("insights.loadFailed")}</p>;
   const before = t("insights.before", { days });
   const figures = insights.totals.filter((f) => MAIN.includes(f.kind) || f.total > 0 || f.previous > 0);
@@ -43,7 +51,7 @@ export function BusinessInsights({ businessId, name, insights, days }: { busines
     <div className="grid gap-5 [&>*]:min-w-0">
       <InsightPeriods label={t("insights.period", { name })} days={days} href={(period) => insightsHref(businessId, period)} />
       <p className="text-sm text-stone-700">
-        {t("insights.range", { from: insights.from, to: insights.to, previousFrom: insights.previousFrom, previousTo: insights.previousTo })}
+        {t("insights.range", { from: day(insights.from), to: day(insights.to), previousFrom: day(insights.previousFrom), previousTo: day(insights.previousTo) })}
       </p>
       <ul aria-label={t("insights.figures", { name })} className="grid gap-2 sm:grid-cols-2">
         {figures.map((f) => (
@@ -83,7 +91,7 @@ export function BusinessInsights({ businessId, name, insights, days }: { busines
           <ul className="divide-y divide-stone-200">
             {insights.items.map((item) => (
               <li key={item.id} className="flex flex-wrap justify-between gap-2 py-1">
-                <span className="min-w-0 break-words">{item.title}</span>
+                <span className="min-w-0 break-words">{itemTitle(item)}</span>
                 <span className="text-sm text-stone-700">
                   {t("insights.views", { count: item.views })} ({change(t, item.views, item.previous)} {before})
                 </span>
