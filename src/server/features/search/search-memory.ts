@@ -42,21 +42,24 @@ function wordsOf(text: string): string[] {
 // Where the words stand, one number each (document, part, how often, up to 3): (doc * 4 + part) * 4 + count.
 const entry = (doc: number, part: number, count: number) => ((doc * 4 + part) * 4 + Math.min(count, 3)) >>> 0;
 
-/** Which documents one query word matches: each once, and per document the parts (bit flags) and how strongly. */
+/** Which documents one query word matches: each once (`docs`, the first `count`), and per document the parts (bit flags) and how strongly. */
 interface WordHits {
-  docs: number[];
+  docs: Int32Array;
+  count: number;
   parts: Uint8Array;
   score: Float32Array;
 }
 
 /**
  * Arrays as long as the index, by document, lent to one search at a time and given back cleared where it wrote: a
- * search costs what its matches cost, not the index's length (a search is synchronous, so none is shared).
+ * search costs what its matches cost, not the index's length, and allocates nothing as long (a search is
+ * synchronous, so none is shared).
  */
 class Scratch {
   private readonly length: number;
   private readonly bytes: Uint8Array[] = [];
   private readonly floats: Float32Array[] = [];
+  private readonly ints: Int32Array[] = [];
   constructor(length: number) {
     this.length = length;
   }
@@ -66,12 +69,18 @@ class Scratch {
   takeFloats(): Float32Array {
     return this.floats.pop() ?? new Float32Array(this.length);
   }
-  /** Takes back arrays written only at `docs`, zeroing those. */
-  giveBack(docs: readonly number[], bytes: readonly Uint8Array[], floats: readonly Float32Array[]): void {
-    for (const doc of docs) {
+  /** A list of documents: written from its start, read up to a count kept beside it; never cleared. */
+  takeInts(): Int32Array {
+    return this.ints.pop() ?? new Int32Array(this.length);
+  }
+  /** Takes back `docs` and arrays written only at its first `count` documents, zeroing those. */
+  giveBack(docs: Int32Array, count: number, bytes: readonly Uint8Array[], floats: readonly Float32Array[]): void {
+    for (let i = 0; i < count; i++) {
+      const doc = docs[i]!;
       for (const array of bytes) array[doc] = 0;
       for (const array of floats) array[doc] = 0;
     }
+    this.ints.push(docs);
     this.bytes.push(...bytes);
     this.floats.push(...floats);
   }
@@ -87,9 +96,12 @@ export class MemorySearchIndex implements SearchIndex {
   private readonly rows: SearchRow[];
   /** Each document's place when all are ordered by name, for ties. */
   private readonly nameOrder: Int32Array;
-  /** Each document's first name word, and how many words its name has. */
-  private readonly nameStarts: string[];
+  /** Each document's first name word (its place in the vocabulary, -1 for none), and how many words its name has. */
+  private readonly nameStarts: Int32Array;
   private readonly nameLengths: Uint16Array;
+  /** Each document's kind, as its place in `kindNames`. */
+  private readonly kinds: Uint8Array;
+  private readonly kindNames: string[] = [];
   /** Every indexed word, sorted: the words a prefix starts are side by side. */
   private readonly vocabulary: string[];
   /** The vocabulary's words' entries, word after word, each word's by document; `starts[i]` is word i's first. */
@@ -103,17 +115,21 @@ export class MemorySearchIndex implements SearchIndex {
   constructor(version: number, documents: readonly SearchDocumentRow[]) {
     this.version = version;
     this.rows = documents.map(({ kind, ref, name, body }) => ({ kind: kind as SearchType, ref, name, body }));
-    this.nameStarts = [];
+    const firstWords: string[] = [];
     this.nameLengths = new Uint16Array(documents.length);
+    this.kinds = new Uint8Array(documents.length);
     this.scratch = new Scratch(documents.length);
     // Per word, doc * 4 + part for each time it stands there, in document order.
     const places = new Map<string, number[]>();
     documents.forEach((document, doc) => {
+      let kind = this.kindNames.indexOf(document.kind);
+      if (kind === -1) kind = this.kindNames.push(document.kind) - 1;
+      this.kinds[doc] = kind;
       const parts = [document.name, document.extra, document.body];
       for (let part = NAME; part <= BODY; part++) {
         const words = wordsOf(parts[part]!);
         if (part === NAME) {
-          this.nameStarts.push(words[0] ?? "");
+          firstWords.push(words[0] ?? "");
           this.nameLengths[doc] = Math.min(words.length, 0xffff);
         }
         for (const word of words) {
@@ -124,6 +140,7 @@ export class MemorySearchIndex implements SearchIndex {
       }
     });
     this.vocabulary = [...places.keys()].sort();
+    this.nameStarts = Int32Array.from(firstWords, (word) => (word === "" ? -1 : this.firstFrom(word)));
     this.starts = new Uint32Array(this.vocabulary.length + 1);
     const entries: number[] = [];
     this.vocabulary.forEach((word, i) => {
@@ -163,15 +180,17 @@ export class MemorySearchIndex implements SearchIndex {
   }
 
   /** The documents holding the words `prefix` starts, or one of `words`. */
+  /** The vocabulary's words `start` starts: from the first to before the last. */
+  private started(start: string): [number, number] {
+    const from = this.firstFrom(start);
+    let to = from;
+    while (to < this.vocabulary.length && this.vocabulary[to]!.startsWith(start)) to++;
+    return [from, to];
+  }
+
   private hits({ prefix, words, stems = [] }: WordMatch): WordHits {
-    const hits: WordHits = { docs: [], parts: this.scratch.takeBytes(), score: this.scratch.takeFloats() };
-    const started = (start: string): [number, number] => {
-      const from = this.firstFrom(start);
-      let to = from;
-      while (to < this.vocabulary.length && this.vocabulary[to]!.startsWith(start)) to++;
-      return [from, to];
-    };
-    const ranges: Array<[number, number]> = [started(prefix), ...stems.map(started)];
+    const hits: WordHits = { docs: this.scratch.takeInts(), count: 0, parts: this.scratch.takeBytes(), score: this.scratch.takeFloats() };
+    const ranges: Array<[number, number]> = [this.started(prefix), ...stems.map((stem) => this.started(stem))];
     for (const word of words) {
       const at = this.firstFrom(word);
       if (this.vocabulary[at] === word) ranges.push([at, at + 1]);
@@ -181,7 +200,7 @@ export class MemorySearchIndex implements SearchIndex {
         const value = this.entries[i]!;
         const doc = value >>> 4;
         const part = (value >>> 2) & 3;
-        if (hits.parts[doc] === 0) hits.docs.push(doc);
+        if (hits.parts[doc] === 0) hits.docs[hits.count++] = doc;
         hits.parts[doc]! |= 1 << part;
         hits.score[doc]! += WEIGHTS[part as 0 | 1 | 2] * (value & 3);
       }
@@ -190,33 +209,42 @@ export class MemorySearchIndex implements SearchIndex {
   }
 
   find({ match, types, limit, perType }: FindOptions): SearchRow[] {
-    if (match.length === 0 || types.length === 0) return [];
+    if (match.length === 0 || types.length === 0 || limit <= 0 || perType === 0) return [];
     const all = match.map((m) => this.hits(m));
-    const inName = this.scratch.takeBytes();
-    const inExtra = this.scratch.takeBytes();
+    const tier = this.scratch.takeBytes();
     const starting = this.scratch.takeBytes();
     const score = this.scratch.takeFloats();
-    const candidates: number[] = [];
+    const candidates = { docs: this.scratch.takeInts(), count: 0 };
     try {
-      return this.ranked(all, match[0]!, { types, limit, perType }, { candidates, inName, inExtra, starting, score });
+      return this.ranked(all, match[0]!, { types, limit, perType }, { candidates, tier, starting, score });
     } finally {
-      for (const hits of all) this.scratch.giveBack(hits.docs, [hits.parts], [hits.score]);
-      this.scratch.giveBack(candidates, [inName, inExtra, starting], [score]);
+      for (const hits of all) this.scratch.giveBack(hits.docs, hits.count, [hits.parts], [hits.score]);
+      this.scratch.giveBack(candidates.docs, candidates.count, [tier, starting], [score]);
     }
   }
 
+  /**
+   * The matching documents' best, kept as they are found: a search costs a pass over its matches, whatever their
+   * number, and sorts only what it keeps (decision 0057).
+   */
   private ranked(
     all: WordHits[],
     first: WordMatch,
     { types, limit, perType }: Omit<FindOptions, "match">,
-    { candidates, inName, inExtra, starting, score }: { candidates: number[]; inName: Uint8Array; inExtra: Uint8Array; starting: Uint8Array; score: Float32Array },
+    { candidates, tier, starting, score }: { candidates: { docs: Int32Array; count: number }; tier: Uint8Array; starting: Uint8Array; score: Float32Array },
   ): SearchRow[] {
-    const wanted = new Set<string>(types);
+    let wanted = 0;
+    for (const type of types) if (this.kindNames.includes(type)) wanted |= 1 << this.kindNames.indexOf(type);
+    if (wanted === 0) return [];
+    // A name starts with the first word (as typed, or one of its typo readings) when its first word is among those
+    // the word starts.
+    const starts = [first.prefix, ...first.words].map((start) => this.started(start));
+    const { nameStarts, nameLengths, nameOrder, kinds } = this;
     // Every word must match: the documents of the rarest, kept where each other word matches too.
-    const rarest = all.reduce((a, b) => (b.docs.length < a.docs.length ? b : a));
-    const starts = [first.prefix, ...first.words];
-    for (const doc of rarest.docs) {
-      if (!wanted.has(this.rows[doc]!.kind)) continue;
+    const rarest = all.reduce((a, b) => (b.count < a.count ? b : a));
+    for (let i = 0; i < rarest.count; i++) {
+      const doc = rarest.docs[i]!;
+      if ((wanted & (1 << kinds[doc]!)) === 0) continue;
       let parts = IN_NAME | IN_EXTRA;
       let total = 0;
       let matched = true;
@@ -230,48 +258,36 @@ export class MemorySearchIndex implements SearchIndex {
         total += hits.score[doc]!;
       }
       if (!matched) continue;
-      candidates.push(doc);
-      inName[doc] = parts & IN_NAME;
-      inExtra[doc] = parts & IN_EXTRA;
+      candidates.docs[candidates.count++] = doc;
+      // All words in the name first; then (for suggestions) all in the category and tag names; then the rest.
+      tier[doc] = parts & IN_NAME ? 0 : perType !== undefined || parts & IN_EXTRA ? 1 : 2;
       score[doc] = total;
-    }
-    const nameStart = (doc: number) => (starts.some((start) => this.nameStarts[doc]!.startsWith(start)) ? 1 : 0);
-    const byRank = (a: number, b: number) => score[b]! - score[a]! || this.nameOrder[a]! - this.nameOrder[b]!;
-    // Among names holding every word, the shorter is the closer to what was typed ("cafe": the category "Cafés &
-    // Bakeries" before "Café Crème Brûlée"), as the engines' length-normalized relevance has it.
-    const byName = (a: number, b: number) => starting[b]! - starting[a]! || this.nameLengths[a]! - this.nameLengths[b]! || byRank(a, b);
-
-    if (perType === undefined) {
-      // All words in the name first (names starting with the first word ahead, then the shorter); then all in the
-      // category and tag names; then the rest: these two by relevance, then name.
-      const tiers: number[][] = [[], [], []];
-      for (const doc of candidates) tiers[inName[doc] ? 0 : inExtra[doc] ? 1 : 2]!.push(doc);
-      for (const doc of tiers[0]!) starting[doc] = nameStart(doc);
-      const found: number[] = [];
-      for (const [tier, order] of [
-        [tiers[0]!, byName],
-        [tiers[1]!, byRank],
-        [tiers[2]!, byRank],
-      ] as const) {
-        if (found.length >= limit) break;
-        found.push(...best(tier, limit - found.length, order));
+      if (parts & IN_NAME) {
+        const word = nameStarts[doc]!;
+        starting[doc] = starts.some(([from, to]) => word >= from && word < to) ? 1 : 0;
       }
-      return found.map((doc) => this.rows[doc]!);
     }
+    // Among names holding every word, those starting with the first word and then the shorter are the closer to
+    // what was typed ("cafe": the category "Cafés & Bakeries" before "Café Crème Brûlée"), as the engines'
+    // length-normalized relevance has it; then relevance, then the name.
+    const order = (a: number, b: number) =>
+      tier[a]! - tier[b]! ||
+      (tier[a] === 0 ? starting[b]! - starting[a]! || nameLengths[a]! - nameLengths[b]! : 0) ||
+      score[b]! - score[a]! ||
+      nameOrder[a]! - nameOrder[b]!;
 
-    for (const doc of candidates) if (inName[doc]) starting[doc] = nameStart(doc);
-    const ordered = candidates.sort((a, b) => inName[b]! - inName[a]! || (inName[a] ? byName(a, b) : byRank(a, b)));
-    const perKind = new Map<string, number>();
-    const found: SearchRow[] = [];
-    for (const doc of ordered) {
-      const row = this.rows[doc]!;
-      const taken = perKind.get(row.kind) ?? 0;
-      if (taken >= perType) continue;
-      perKind.set(row.kind, taken + 1);
-      found.push(row);
-      if (found.length >= limit) break;
+    if (perType === undefined) return firstInOrder(candidates.docs, candidates.count, limit, order).map((doc) => this.rows[doc]!);
+    // At most `perType` of each kind: each kind's best, then the best of those.
+    const each = Math.min(perType, limit);
+    const byKind = new Map<number, TopK>();
+    for (let i = 0; i < candidates.count; i++) {
+      const doc = candidates.docs[i]!;
+      let top = byKind.get(kinds[doc]!);
+      if (!top) byKind.set(kinds[doc]!, (top = new TopK(each, order)));
+      top.offer(doc);
     }
-    return found;
+    const kept = [...byKind.values()].flatMap((top) => top.docs());
+    return kept.sort(order).slice(0, limit).map((doc) => this.rows[doc]!);
   }
 
   /**
@@ -291,18 +307,58 @@ export class MemorySearchIndex implements SearchIndex {
   }
 }
 
-/** The first `count` of `docs` in `order`, without sorting them all. */
-function best(docs: number[], count: number, order: (a: number, b: number) => number): number[] {
-  if (docs.length <= count * 4) return docs.sort(order).slice(0, count);
-  const top: number[] = [];
-  for (const doc of docs) {
-    if (top.length === count && order(doc, top[count - 1]!) >= 0) continue;
-    let at = top.length;
-    while (at > 0 && order(doc, top[at - 1]!) < 0) at--;
-    top.splice(at, 0, doc);
-    if (top.length > count) top.pop();
+/**
+ * The best `count` documents seen, by `order` (a strict total order: the sooner the better), kept in a heap whose
+ * top is the worst kept: a document worse than it costs one comparison.
+ */
+export class TopK {
+  private readonly heap: number[] = [];
+  private readonly count: number;
+  private readonly order: (a: number, b: number) => number;
+  constructor(count: number, order: (a: number, b: number) => number) {
+    this.count = count;
+    this.order = order;
   }
-  return top;
+
+  offer(doc: number): void {
+    const { heap, order } = this;
+    if (heap.length < this.count) {
+      // Up from the end while worse than its parent.
+      let at = heap.push(doc) - 1;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (order(heap[at]!, heap[parent]!) <= 0) break;
+        [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
+        at = parent;
+      }
+      return;
+    }
+    if (this.count === 0 || order(doc, heap[0]!) >= 0) return;
+    // In place of the worst, then down while a child is worse.
+    heap[0] = doc;
+    for (let at = 0; ; ) {
+      const left = at * 2 + 1;
+      const right = left + 1;
+      let worst = at;
+      if (left < heap.length && order(heap[left]!, heap[worst]!) > 0) worst = left;
+      if (right < heap.length && order(heap[right]!, heap[worst]!) > 0) worst = right;
+      if (worst === at) break;
+      [heap[at], heap[worst]] = [heap[worst]!, heap[at]!];
+      at = worst;
+    }
+  }
+
+  /** The kept documents, best first. */
+  docs(): number[] {
+    return [...this.heap].sort(this.order);
+  }
+}
+
+/** The first `count` of the first `length` of `docs` in `order` (a strict total order), best first, without sorting them all. */
+export function firstInOrder(docs: ArrayLike<number>, length: number, count: number, order: (a: number, b: number) => number): number[] {
+  const top = new TopK(count, order);
+  for (let i = 0; i < length; i++) top.offer(docs[i]!);
+  return top.docs();
 }
 
 /**
