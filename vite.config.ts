@@ -9,7 +9,11 @@ export default defineConfig({
     reactRouter(),
     // Each text asset also as .br and .gz beside it, made once at build time: the server sends those as they are
     // (src/server/static-files.ts) instead of compressing a megabyte of map library for every visitor.
-    compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/, threshold: 1024 }),
+    // BUILD_COMPRESS=false leaves the copies out, for a build that only has to run (the test of `npm start` building a
+    // release): the server then sends the files as they are, and the JavaScript budget compresses what it weighs.
+    ...(process.env.BUILD_COMPRESS === "false"
+      ? []
+      : [compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/, threshold: 1024 })]),
   ],
   // A feature's index.ts only names its modules: a page that takes one export from it takes that export's code, not
   // every module the index names (and their libraries). Only the indexes: Rolldown would also drop the top-level

@@ -70,10 +70,15 @@ export function firstLoadFiles(manifest: BrowserManifest, routeId: string): stri
   return [...files];
 }
 
-/** A built file's compressed size: its .br beside it, else compressed here. */
-function compressedSize(clientDir: string, file: string): number {
+/** A built file's compressed size: its .br beside it, else compressed here (once per file: routes share most chunks). */
+function compressedSize(clientDir: string, file: string, weighed: Map<string, number>): number {
   const full = path.join(clientDir, file);
-  return fs.existsSync(`${full}.br`) ? fs.statSync(`${full}.br`).size : zlib.brotliCompressSync(fs.readFileSync(full)).length;
+  let size = weighed.get(full);
+  if (size === undefined) {
+    size = fs.existsSync(`${full}.br`) ? fs.statSync(`${full}.br`).size : zlib.brotliCompressSync(fs.readFileSync(full)).length;
+    weighed.set(full, size);
+  }
+  return size;
 }
 
 export interface RouteWeight {
@@ -84,8 +89,9 @@ export interface RouteWeight {
 
 export function routeWeights(clientDir: string, routes: readonly string[] = CONTENT_ROUTES): RouteWeight[] {
   const manifest = readManifest(clientDir);
+  const weighed = new Map<string, number>();
   return routes.map((route) => {
-    const bytes = firstLoadFiles(manifest, route).reduce((sum, file) => sum + compressedSize(clientDir, file), 0);
+    const bytes = firstLoadFiles(manifest, route).reduce((sum, file) => sum + compressedSize(clientDir, file, weighed), 0);
     return { route, kib: Math.round((bytes / KIB) * 10) / 10, budgetKib: ROUTE_BUDGETS_KIB[route] ?? CONTENT_BUDGET_KIB };
   });
 }

@@ -177,8 +177,17 @@ function json(label: string, value: unknown): Variant {
   return { label, contentType: "application/json", body: JSON.stringify(value) };
 }
 
+/** Each corpus made once: it holds megabytes of text (the oversized bodies), and the same one goes to many paths. */
+const corpora = new Map<JsonSchema | undefined, Variant[]>();
+
 /** The whole malformed-input corpus for one operation's body; every one of them is invalid as a whole. */
 function bodyVariants(schema: JsonSchema | undefined): Variant[] {
+  let variants = corpora.get(schema);
+  if (!variants) corpora.set(schema, (variants = makeBodyVariants(schema)));
+  return variants;
+}
+
+function makeBodyVariants(schema: JsonSchema | undefined): Variant[] {
   const bytes = (text: string) => new Uint8Array(Buffer.from(text));
   const variants: Variant[] = [
     { label: "no body, no type" },
@@ -249,7 +258,8 @@ async function send(method: string, path: string, cookie: string | null, variant
   const headers: Record<string, string> = { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" };
   if (cookie) headers.Cookie = cookie;
   if (variant.contentType) headers["Content-Type"] = variant.contentType;
-  const body = variant.body === undefined || method === "GET" || method === "HEAD" ? undefined : variant.body;
+  // A copy of bytes, so that a request never holds the corpus's own.
+  const body = variant.body === undefined || method === "GET" || method === "HEAD" ? undefined : typeof variant.body === "string" ? variant.body : variant.body.slice();
   const response = await t.app.request(`${ORIGIN}/api/v1${path}`, { method, headers, body });
   const text = await response.text();
   return { status: response.status, text, type: response.headers.get("content-type") ?? "" };

@@ -1,6 +1,7 @@
 // `npm start` twice at once from one checkout: the sources are built once into a release folder of their own (the
 // second start waits for the first's build), and both instances come up and serve the site and its scripts.
-// Slow (one production build, about 1-2 minutes on 2 cores), so it runs once, in the SQLite project.
+// Slow (one production build, about a minute on 2 cores), so it runs once, in the SQLite project; the build leaves out
+// the compressed copies of the assets (BUILD_COMPRESS=false), which the build of CI itself makes and checks.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -42,7 +43,7 @@ describe.runIf(process.env.TEST_DB === "sqlite")("npm start", () => {
     // Inside the checkout, as build/releases is (the built server finds its packages in node_modules from there).
     releasesRoot = path.join(ROOT, `build-start-test-${newId(6)}`);
     const releases = path.join(releasesRoot, "releases");
-    const env = async (n: number) => ({ PORT: String(await freePort()), DATA_DIR: path.join(dir, `data-${n}`), RELEASES_DIR: releases, DEMO_CONTENT: "false", AUTH_SECRET: "npm-start-test-secret-long-enough-xxxx" });
+    const env = async (n: number) => ({ PORT: String(await freePort()), DATA_DIR: path.join(dir, `data-${n}`), RELEASES_DIR: releases, BUILD_COMPRESS: "false", DEMO_CONTENT: "false", AUTH_SECRET: "npm-start-test-secret-long-enough-xxxx" });
     const starts = [npmStart(await env(1)), npmStart(await env(2))];
     await Promise.all(starts.map((s) => healthy(s, 300_000)));
 
