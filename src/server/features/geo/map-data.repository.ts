@@ -75,9 +75,22 @@ export class MapDataRepository {
     const order = await this.getOrder(pause);
     const stored = await this.pages(pause, (q) => q.selectFrom("business").select(INDEX_COLUMNS), "business");
     const links = await this.pages(pause, (q) => q.selectFrom("business_tag").select(["businessId", "tagId"]), "business_tag");
-    const byId = new Map(stored.map((row) => [row.id, row as unknown as IndexRow]));
-    // A business added between the reads is left for the next content version, whose index reads it.
-    return { rows: order.flatMap((id) => byId.get(id) ?? []), links };
+    // Put in the list's order a page at a time as well: a map of 100,000 ids is itself a long step.
+    const byId = new Map<string, IndexRow>();
+    for (let at = 0; at < stored.length; at += this.indexPage) {
+      for (const row of stored.slice(at, at + this.indexPage)) byId.set(row.id, row as unknown as IndexRow);
+      await pause();
+    }
+    const rows: IndexRow[] = [];
+    for (let at = 0; at < order.length; at += this.indexPage) {
+      // A business added between the reads is left for the next content version, whose index reads it.
+      for (const id of order.slice(at, at + this.indexPage)) {
+        const row = byId.get(id);
+        if (row) rows.push(row);
+      }
+      await pause();
+    }
+    return { rows, links };
   }
 
   /**

@@ -167,7 +167,12 @@ const SOURCE_STEP = 10_000;
 
 /** `indexSource`'s work, stopping after each `SOURCE_STEP` businesses or links. */
 function* sourceSteps(rows: readonly IndexRow[], links: ReadonlyArray<{ businessId: string; tagId: string }>): Generator<void, IndexSource> {
-  const placed = rows.filter(isPlaced);
+  const placed: IndexRow[] = [];
+  for (let at = 0; at < rows.length; at++) {
+    if (at > 0 && at % SOURCE_STEP === 0) yield;
+    if (isPlaced(rows[at]!)) placed.push(rows[at]!);
+  }
+  yield;
   const n = placed.length;
   const ids = new Array<string>(n);
   const points = new Array<Point>(n);
