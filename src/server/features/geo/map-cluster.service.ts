@@ -5,7 +5,7 @@ import type { CategoryCounts, MapBusiness } from "#shared/map.ts";
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
 import type { MapDataRepository, StoredMapBusiness } from "./map-data.repository.ts";
-import { NO_RANK, buildIndex, buildIndexInSteps, countsOf, indexSource, keeper, type BoundingBox, type Index, type IndexSource, type MapCluster, type ViewFilters } from "./map-index.ts";
+import { NO_RANK, buildIndex, buildIndexInSteps, countsOf, indexSourceInSteps, keeper, type BoundingBox, type Index, type IndexSource, type MapCluster, type ViewFilters } from "./map-index.ts";
 import { applyChanges } from "./map-index-changes.ts";
 import { patchIndex } from "./map-index-patch.ts";
 
@@ -117,7 +117,8 @@ export class MapClusterService {
    */
   async warm(): Promise<void> {
     if ((await this.contentVersion()) === null) return;
-    await this.indexFor(EVERY_BUSINESS);
+    // Off any view's path: built a zoom at a time, so that the requests arriving meanwhile are answered (decision 0058).
+    await this.indexFor(EVERY_BUSINESS, true);
   }
 
   /**
@@ -150,8 +151,11 @@ export class MapClusterService {
     });
   }
 
-  /** The filters' index for the content as it is now: built once, and a request asking while it is built waits for it. */
-  private async indexFor(filters: ViewFilters): Promise<{ source: IndexSource; index: Index; clock: HoursClock }> {
+  /**
+   * The filters' index for the content as it is now: built once, and a request asking while it is built waits for it.
+   * `inSteps` builds it a zoom at a time, letting other work run between (for an index built ahead of the views).
+   */
+  private async indexFor(filters: ViewFilters, inSteps = false): Promise<{ source: IndexSource; index: Index; clock: HoursClock }> {
     const [version, zone] = await Promise.all([this.contentVersion(), this.zone()]);
     const kept = this.keptFor(version);
     const clock = new HoursClock(zone);
@@ -161,9 +165,10 @@ export class MapClusterService {
     let entry = kept.indexes.get(key);
     if (entry) kept.indexes.delete(key);
     else {
-      const building = kept.state.then(({ source, carried }) => {
+      const building = kept.state.then(({ source, carried }): Promise<Index> => {
         const before = carried.get(key);
-        return before ? before.index.catch(() => buildIndex(source, filters, clock)) : buildIndex(source, filters, clock);
+        const build = () => (inSteps ? buildIndexInSteps(source, filters, clock, pause) : Promise.resolve(buildIndex(source, filters, clock)));
+        return before ? before.index.catch(build) : build();
       });
       entry = { filters, index: building };
       building.catch(() => {
@@ -227,10 +232,11 @@ export class MapClusterService {
     return kept;
   }
 
+  /** Every business read, a page at a time, and made the index's source in steps: other requests are answered meanwhile (decision 0058). */
   private async read(): Promise<State> {
     const mark = await this.repository.changeMark();
-    const { rows, links } = await this.repository.getIndexRows();
-    return { source: indexSource(rows, links), mark, carried: new Map() };
+    const { rows, links } = await this.repository.getIndexRows(pause);
+    return { source: await indexSourceInSteps(rows, links, pause), mark, carried: new Map() };
   }
 
   /** `before` after the businesses written since it was read; the indexes of `asked` and those it carried that stay valid are carried on. */

@@ -1,5 +1,5 @@
 // The map's own read of businesses, categories and tags: only the columns the map draws, in one pass each.
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
 import { MAP_FEATURES, MAP_FIELDS, mapValueOf, type MapBusiness, type MapCategory, type MapTag } from "#shared/map.ts";
@@ -18,14 +18,20 @@ const MAP_COLUMNS = ["id", ...MAP_FIELDS.map(([name]) => name satisfies Business
 const INDEX_COLUMNS = ["id", "name", "lat", "lng", "categoryId", "openingHours", ...new Set(MAP_FEATURES.map((f) => f.field satisfies BusinessColumn))] as const;
 
 /** A business as the cluster index reads it: the stored values of the map features' fields are under their names. */
+/** Rows the index's full read takes per statement (decision 0058). */
+const INDEX_PAGE = 10_000;
+
 export type IndexRow = { id: string; name: string; lat: number | string | null; lng: number | string | null; categoryId: string | null; openingHours: string | null } & Record<string, unknown>;
 
 export type StoredMapBusiness = Omit<MapBusiness, "openNow"> & { openingHours: OpeningHours | null };
 
 export class MapDataRepository {
   private readonly db: Kysely<DB>;
-  constructor(db: Kysely<DB>) {
+  /** Rows the full read takes per statement. */
+  private readonly indexPage: number;
+  constructor(db: Kysely<DB>, options: { indexPage?: number } = {}) {
     this.db = db;
+    this.indexPage = options.indexPage ?? INDEX_PAGE;
   }
 
   /** The map's businesses with their opening hours (read as the business repository reads them), from which the service tells open or closed. */
@@ -61,16 +67,61 @@ export class MapDataRepository {
   /**
    * Every business's position and what the map's filters ask of it, in the map's list order (by name). The order is
    * read from the index of folded names alone and the rows in the table's own order: reading the rows through that
-   * index visits the table's pages out of order, twice as slow on SQLite at 100,000 businesses.
+   * index visits the table's pages out of order, twice as slow on SQLite at 100,000 businesses. Each is read a page at
+   * a time, awaiting `pause` between pages (decision 0058): a statement on SQLite holds the process while it runs, and
+   * 100,000 rows read at once held every other request for seconds when a server started.
    */
-  async getIndexRows(): Promise<{ rows: IndexRow[]; links: Array<{ businessId: string; tagId: string }> }> {
-    const order = await this.getOrder();
-    const [stored, links] = await Promise.all([this.db.selectFrom("business").select(INDEX_COLUMNS).execute(), this.db.selectFrom("business_tag").select(["businessId", "tagId"]).execute()]);
-    const byId = new Map(stored.map((row) => [row.id, row as unknown as IndexRow]));
-    // A business added between the two reads is left for the next content version, whose index reads it.
-    return { rows: order.flatMap((id) => byId.get(id) ?? []), links };
+  async getIndexRows(pause: () => Promise<void> = async () => {}): Promise<{ rows: IndexRow[]; links: Array<{ businessId: string; tagId: string }> }> {
+    const order = await this.getOrder(pause);
+    const stored = await this.pages(pause, (q) => q.selectFrom("business").select(INDEX_COLUMNS), "business");
+    const links = await this.pages(pause, (q) => q.selectFrom("business_tag").select(["businessId", "tagId"]), "business_tag");
+    // Put in the list's order a page at a time as well: a map of 100,000 ids is itself a long step.
+    const byId = new Map<string, IndexRow>();
+    for (let at = 0; at < stored.length; at += this.indexPage) {
+      for (const row of stored.slice(at, at + this.indexPage)) byId.set(row.id, row as unknown as IndexRow);
+      await pause();
+    }
+    const rows: IndexRow[] = [];
+    for (let at = 0; at < order.length; at += this.indexPage) {
+      // A business added between the reads is left for the next content version, whose index reads it.
+      for (const id of order.slice(at, at + this.indexPage)) {
+        const row = byId.get(id);
+        if (row) rows.push(row);
+      }
+      await pause();
+    }
+    return { rows, links };
   }
 
+  /**
+   * Every row a query selects, a page at a time in the table's own order (SQLite's rowid, which reads its pages in
+   * order; PostgreSQL's key), awaiting `pause` between pages.
+   */
+  private async pages<R>(
+    pause: () => Promise<void>,
+    query: (db: Kysely<DB>) => SelectQueryBuilder<DB, "business" | "business_tag", R>,
+    table: "business" | "business_tag",
+  ): Promise<R[]> {
+    const postgres = this.db.getExecutor().adapter instanceof PostgresAdapter;
+    // PostgreSQL pages by key: the business's id, a tag link's business and tag.
+    const keyColumns = postgres ? (table === "business" ? ["id"] : ["businessId", "tagId"]) : ["rowid"];
+    const key = sql.join(keyColumns.map((column) => sql.ref(column)));
+    const all: R[] = [];
+    for (let after: unknown[] | null = null; ; ) {
+      let q = query(this.db).select(keyColumns.map((column, i) => sql<unknown>`${sql.ref(column)}`.as(`k${i}`)));
+      if (after) q = q.where(sql<boolean>`(${key}) > (${sql.join(after)})`);
+      for (const column of keyColumns) q = q.orderBy(sql.ref(column));
+      const page = (await q.limit(this.indexPage).execute()) as Array<R & Record<string, unknown>>;
+      for (const row of page) {
+        const { k0: _k0, k1: _k1, ...rest } = row;
+        all.push(rest as R);
+      }
+      if (page.length < this.indexPage) return all;
+      const last = page.at(-1)!;
+      after = keyColumns.map((_, i) => last[`k${i}`]);
+      await pause();
+    }
+  }
   /** The position, category, features and hours of these businesses (those no longer stored left out), and their tag links. */
   async getIndexRowsByIds(ids: readonly string[]): Promise<{ rows: IndexRow[]; links: Array<{ businessId: string; tagId: string }> }> {
     const rows: IndexRow[] = [];
@@ -87,10 +138,27 @@ export class MapDataRepository {
     return { rows, links };
   }
 
-  /** Every business's id in the map's list order (by name). */
-  async getOrder(): Promise<string[]> {
-    const rows = await this.db.selectFrom("business").select("id").orderBy(folded("name")).orderBy("name").orderBy("id").execute();
-    return rows.map(({ id }) => id);
+  /**
+   * Every business's id in the map's list order (by name), a page at a time from the index of folded names,
+   * awaiting `pause` between pages. A business renamed between two pages is listed once.
+   */
+  async getOrder(pause: () => Promise<void> = async () => {}): Promise<string[]> {
+    const ids: string[] = [];
+    const seen = new Set<string>();
+    for (let after: { folded: string; name: string; id: string } | null = null; ; ) {
+      let q = this.db.selectFrom("business").select(["id", "name", folded("name").as("folded")]);
+      // The first condition alone is what SQLite seeks the index by (it scans for a comparison of row values).
+      if (after) q = q.where(folded("name"), ">=", after.folded).where(sql<boolean>`(${folded("name")}, name, id) > (${after.folded}, ${after.name}, ${after.id})`);
+      const page = await q.orderBy(folded("name")).orderBy("name").orderBy("id").limit(this.indexPage).execute();
+      for (const { id } of page) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        ids.push(id);
+      }
+      if (page.length < this.indexPage) return ids;
+      after = page.at(-1)!;
+      await pause();
+    }
   }
 
   /**

@@ -2,9 +2,10 @@
 // while it is built waits for that build, and the category counts and site settings follow a change at once.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestApp } from "#tests/setup/app.ts";
-import { createBusiness, createCategory } from "#server/db/factories.ts";
+import { createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 import { countByCategory } from "#shared/map.ts";
 import { MapDataRepository } from "./map-data.repository.ts";
+import { MapClusterService } from "./map-cluster.service.ts";
 
 const t = setUpTestApp({ env: { MAP_STYLE_URL: "offline" } });
 const TOWN = "-79.2,43.0,-78.9,43.3";
@@ -72,6 +73,44 @@ describe("the map's index", () => {
     await t.database.db.updateTable("business").set({ description: "Fresh bread at six" }).where("name", "=", "Index Ahead").execute();
     const listed = (await (await t.request(`/api/v1/geo/in-view?bbox=-79.13,43.215,-79.11,43.225`)).json()) as { businesses: Array<{ name: string; description: string }> };
     expect(listed.businesses).toEqual([expect.objectContaining({ name: "Index Ahead", description: "Fresh bread at six" })]);
+  });
+});
+
+describe("the read of every business (decision 0058)", () => {
+  const byKey = (links: Array<{ businessId: string; tagId: string }>) => links.map((l) => `${l.businessId} ${l.tagId}`).sort();
+
+  it("a page at a time, finds what one read finds, in the same order, names folding alike included", async () => {
+    const [vegan, patio] = [await createTag(t.database.db, { name: "Index Vegan" }), await createTag(t.database.db, { name: "Index Patio" })];
+    for (const name of ["Café Index", "cafe index", "CAFE INDEX", "Cafe  Index"]) {
+      await createBusiness(t.database.db, { name, categoryId: bakeries, lat: 43.11, lng: -79.06, tagIds: [vegan.id, patio.id] });
+    }
+    const whole = await new MapDataRepository(t.database.db).getIndexRows();
+    let pauses = 0;
+    const paged = await new MapDataRepository(t.database.db, { indexPage: 3 }).getIndexRows(async () => void pauses++);
+    expect(paged.rows.map((row) => row.name)).toEqual(whole.rows.map((row) => row.name));
+    expect(paged.rows).toEqual(whole.rows);
+    expect(byKey(paged.links)).toEqual(byKey(whole.links));
+    expect(paged.links.length).toBeGreaterThanOrEqual(8);
+    expect(pauses).toBeGreaterThan(whole.rows.length / 3);
+  });
+
+  it("made ahead, lets other work run while it is read and built", async () => {
+    await createBusiness(t.database.db, { name: "Index Turns", categoryId: bakeries, lat: 43.12, lng: -79.07 });
+    const service = new MapClusterService(new MapDataRepository(t.database.db, { indexPage: 5 }), async () => ({ timeZone: "UTC", holidayRegion: "CA-ON" }), () => t.database.contentVersion());
+    let turns = 0;
+    let warmed = false;
+    const warming = service.warm().then(() => (warmed = true));
+    const tick = () => {
+      if (warmed) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await warming;
+    // A turn of the event loop (where a request is answered) between each page read and each zoom built.
+    expect(turns).toBeGreaterThan(10);
+    const view = await service.clusters([-79.2, 43.0, -78.9, 43.3], 12, { categoryId: null, tagIds: [], openNow: false, attributes: [] });
+    expect(view.total).toBe((await t.services.mapClusters.clusters([-79.2, 43.0, -78.9, 43.3], 12, { categoryId: null, tagIds: [], openNow: false, attributes: [] })).total);
   });
 });
 

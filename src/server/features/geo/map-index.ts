@@ -145,7 +145,34 @@ export function featureWords(row: IndexRow): Uint32Array {
 
 /** The index's source from the businesses as read (`rows` in the map's list order) and their tag links. */
 export function indexSource(rows: readonly IndexRow[], links: ReadonlyArray<{ businessId: string; tagId: string }>): IndexSource {
-  const placed = rows.filter(isPlaced);
+  const steps = sourceSteps(rows, links);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** `indexSource`, awaiting `pause` after each `SOURCE_STEP` businesses (decision 0058). */
+export async function indexSourceInSteps(rows: readonly IndexRow[], links: ReadonlyArray<{ businessId: string; tagId: string }>, pause: () => Promise<void>): Promise<IndexSource> {
+  const steps = sourceSteps(rows, links);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** Businesses (or tag links) `indexSource` takes between two pauses: tens of milliseconds on a busy machine. */
+const SOURCE_STEP = 10_000;
+
+/** `indexSource`'s work, stopping after each `SOURCE_STEP` businesses or links. */
+function* sourceSteps(rows: readonly IndexRow[], links: ReadonlyArray<{ businessId: string; tagId: string }>): Generator<void, IndexSource> {
+  const placed: IndexRow[] = [];
+  for (let at = 0; at < rows.length; at++) {
+    if (at > 0 && at % SOURCE_STEP === 0) yield;
+    if (isPlaced(rows[at]!)) placed.push(rows[at]!);
+  }
+  yield;
   const n = placed.length;
   const ids = new Array<string>(n);
   const points = new Array<Point>(n);
@@ -170,7 +197,9 @@ export function indexSource(rows: readonly IndexRow[], links: ReadonlyArray<{ bu
     }
     return words;
   };
-  placed.forEach((row, i) => {
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && i % SOURCE_STEP === 0) yield;
+    const row = placed[i]!;
     ids[i] = row.id;
     names[i] = row.name;
     placeOf.set(row.id, i);
@@ -179,14 +208,18 @@ export function indexSource(rows: readonly IndexRow[], links: ReadonlyArray<{ bu
     hoursOf[i] = row.openingHours ? placeIn(hoursPlace, hours, row.openingHours, (text) => (hoursText.push(text), parseStoredHours(text))) : -1;
     const words = featureWordsOf(row);
     for (let w = 0; w < FEATURE_WORDS; w++) features[i * FEATURE_WORDS + w] = words[w]!;
-  });
+  }
+  yield;
   // The tag links grouped by business, as offsets into one list.
   const tagIds: string[] = [];
   const tagPlace = new Map<string, number>();
-  const linked = links.flatMap((link) => {
+  const linked: Array<readonly [number, number]> = [];
+  for (let at = 0; at < links.length; at++) {
+    if (at > 0 && at % SOURCE_STEP === 0) yield;
+    const link = links[at]!;
     const i = placeOf.get(link.businessId);
-    return i === undefined ? [] : [[i, placeIn(tagPlace, tagIds, link.tagId)] as const];
-  });
+    if (i !== undefined) linked.push([i, placeIn(tagPlace, tagIds, link.tagId)]);
+  }
   const tagStart = new Uint32Array(n + 1);
   for (const [i] of linked) tagStart[i + 1]!++;
   for (let i = 0; i < n; i++) tagStart[i + 1]! += tagStart[i]!;

@@ -35,7 +35,7 @@ export function latY(lat: number): number {
 export const xLng = (x: number) => (x - 0.5) * 360;
 export const yLat = (y: number) => (360 * Math.atan(Math.exp(((180 - y * 360) * Math.PI) / 180))) / Math.PI - 90;
 
-/** `clusters.load(points)`, awaiting `pause` after each zoom's trees: the same trees, built in steps. */
+/** `clusters.load(points)`, awaiting `pause` once the points are projected and after each zoom's trees: the same trees, built in steps. */
 export async function loadInSteps<P extends GeoJSON.Feature<GeoJSON.Point, { i: number }>>(
   clusters: Supercluster<{ i: number }>,
   points: P[],
@@ -49,6 +49,7 @@ export async function loadInSteps<P extends GeoJSON.Feature<GeoJSON.Point, { i: 
     const [lng, lat] = point.geometry.coordinates as [number, number];
     data.push(Math.fround(lngX(lng)), Math.fround(latY(lat)), Infinity, i, -1, 1);
   });
+  await pause();
   let tree = (index.trees[maxZoom + 1] = index._createTree(data));
   for (let zoom = maxZoom; zoom >= minZoom; zoom--) {
     await pause();

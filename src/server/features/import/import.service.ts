@@ -12,8 +12,9 @@ import {
   type CsvDelimiterName,
   type ImportOptionsInput,
   type ImportPreview,
+  type ImportSummary,
 } from "#shared/schemas/data-import.ts";
-import { autoMapping, mapRows, RowEvaluator, summarize, type Catalog, type EvaluatedRow, type RowCells, type StoredRow } from "./business-rows.ts";
+import { autoMapping, count, mapRows, RowEvaluator, summarize, type Catalog, type EvaluatedRow, type RowCells, type StoredRow } from "./business-rows.ts";
 import { decode, readCsv } from "./csv.ts";
 import { fetchPublicFile, type FetchFile } from "./remote-file.ts";
 import { EVENT_CELLS, evaluateEvents, isCalendar, readCalendar, type EventCatalog } from "./event-rows.ts";
@@ -74,15 +75,33 @@ export class ImportService {
     const admin = requireRole(viewer, "admin");
     const options = parseOptions(input);
     const calendar = file.bytes.byteLength <= IMPORT_LIMITS.bytes && isCalendar(decode(file.bytes.subarray(0, 1024)).text.replace(/^\uFEFF/, ""));
-    const { stored, headers, rows } = calendar ? this.readEvents(file.bytes, await this.timeZone()) : await this.read(file.bytes, options);
+    if (calendar) {
+      const { stored, headers, rows } = this.readEvents(file.bytes, await this.timeZone());
+      const id = await this.store(admin, file, "events", stored, headers, rows);
+      return this.get(admin, id);
+    }
+    const read = await this.read(file.bytes, options);
+    const id = await this.store(admin, file, "businesses", read.stored, read.headers, read.rows);
+    this.wakeGeocoder(read.rows);
+    // The preview from the rows just read and compared, rather than read and compared again.
+    return this.previewOf(id, read.catalog, read.evaluated);
+  }
+
+  private async store(admin: CurrentUser, file: { name: string; bytes: Uint8Array }, kind: "events" | "businesses", options: StoredOptions, headers: string[], rows: StoredRow[]): Promise<string> {
     const id = newId();
     await this.repository.create(
-      { id, kind: calendar ? "events" : "businesses", fileName: file.name.slice(0, 200) || "import.csv", options: stored, headers, createdById: admin.id, createdByEmail: admin.email, createdAt: new Date().toISOString() },
+      { id, kind, fileName: file.name.slice(0, 200) || "import.csv", options, headers, createdById: admin.id, createdByEmail: admin.email, createdAt: new Date().toISOString() },
       file.bytes,
       rows,
     );
-    this.wakeGeocoder(rows);
-    return this.get(admin, id);
+    return id;
+  }
+
+  /** The preview of an import just read, from its rows as evaluated. */
+  private async previewOf(id: string, catalog: Catalog, evaluated: EvaluatedRow[]): Promise<ImportPreview> {
+    const record = await this.repository.get(id);
+    if (!record) throw NotFound(importMessages.notFound);
+    return toPreview(record, catalog, evaluated);
   }
 
   /** Reads the stored file again with other options (delimiter, encoding, mapping, creating missing categories and tags). */
@@ -93,10 +112,10 @@ export class ImportService {
     // A calendar has no delimiter, encoding or columns to choose.
     if (record.kind === "events") return this.get(admin, id);
     const source = (await this.repository.getSource(id))!;
-    const { stored, headers, rows } = await this.read(source, options, record.headers);
-    await this.repository.replace(id, stored, headers, rows);
-    this.wakeGeocoder(rows);
-    return this.get(admin, id);
+    const read = await this.read(source, options, record.headers);
+    await this.repository.replace(id, read.stored, read.headers, read.rows);
+    this.wakeGeocoder(read.rows);
+    return this.previewOf(id, read.catalog, read.evaluated);
   }
 
   /** Corrects one row's cells (a fix made beside the preview); a row without coordinates is looked up again. */
@@ -239,11 +258,16 @@ export class ImportService {
     const mapping = autoMapping(table.headers, await this.repository.lastMapping(), given);
     if (!Object.values(mapping).some(Boolean)) throw Validation(importMessages.noColumns, { mapping: importMessages.noColumns });
     const stored: StoredOptions = { delimiter: delimiterName(table.delimiter), encoding: table.encoding, createMissing: options.createMissing, mapping };
-    const cells = mapRows(table.headers, table.rows, mapping);
-    const initial: StoredRow[] = cells.map((c, i) => ({ line: table.lines[i]!, cells: c, geocode: "none" }));
-    const evaluated = new RowEvaluator(await this.repository.catalog(initial), stored).evaluate(initial);
-    const rows = initial.map((row, i) => ({ ...row, geocode: evaluated[i]!.needsGeocode ? ("pending" as const) : ("none" as const) }));
-    return { stored, headers: table.headers, rows };
+    const rows: StoredRow[] = mapRows(table.headers, table.rows, mapping).map((cells, i) => ({ line: table.lines[i]!, cells, geocode: "none" }));
+    const catalog = await this.repository.catalog(rows);
+    const evaluated = new RowEvaluator(catalog, stored).evaluate(rows);
+    // A row without coordinates waits for geocoding: evaluated the same, pending or not (only a failed lookup is an error).
+    evaluated.forEach((row, i) => {
+      if (!row.needsGeocode) return;
+      row.geocode = "pending";
+      rows[i]!.geocode = "pending";
+    });
+    return { stored, headers: table.headers, rows, catalog, evaluated };
   }
 
   private wakeGeocoder(rows: readonly StoredRow[]) {
@@ -261,16 +285,25 @@ export class ImportService {
 
   /** What applying writes, with new categories and tags given ids; Validation when any row cannot be written. */
   private plan(catalog: Catalog, record: ImportRecord, rows: StoredRow[], admin: CurrentUser): ApplyPlan {
-    const evaluated = this.evaluate(catalog, record.options, rows);
-    if (evaluated.some((row) => row.needsGeocode && row.geocode === "pending")) throw Conflict(importMessages.stillGeocoding);
-    const failing = evaluated.filter((row) => row.status === "error" || !row.write);
-    if (failing.length > 0) throw Validation(importMessages.hasErrors(failing.length));
+    // Each row let go once counted, and kept only when it writes: the unchanged rows of a large file hold nothing.
+    const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, errors: 0 };
+    let geocoding = false;
+    let failing = 0;
+    const writing: EvaluatedRow[] = [];
+    new RowEvaluator(catalog, record.options).evaluateEach(rows, (row) => {
+      count(summary, row);
+      if (row.needsGeocode && row.geocode === "pending") geocoding = true;
+      if (row.status === "error" || !row.write) failing++;
+      else if (row.status !== "unchanged") writing.push(row);
+    });
+    if (geocoding) throw Conflict(importMessages.stillGeocoding);
+    if (failing > 0) throw Validation(importMessages.hasErrors(failing));
 
     const categories = new Map<string, { id: string; name: string; color: string }>();
     const tags = new Map<string, { id: string; name: string }>();
     const businesses: ApplyPlan["businesses"] = [];
-    for (const row of evaluated) {
-      if (row.status === "unchanged" || !row.write) continue;
+    for (const row of writing) {
+      if (!row.write) continue;
       const { category, tags: rowTags, values } = row.write;
       let categoryId: string | null;
       if ("id" in category) categoryId = category.id;
@@ -288,7 +321,7 @@ export class ImportService {
       businesses.push({ id: row.businessId ?? newId(), isNew: row.businessId === null, values: { ...values, name: values.name ?? "", categoryId }, tagIds });
     }
     return {
-      summary: summarize(evaluated),
+      summary,
       categories: [...categories.values()],
       tags: [...tags.values()],
       businesses,
