@@ -8,8 +8,8 @@ import { matchedRoutes } from "hono/route";
 import type { HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { streamingCompress } from "./http/compress.ts";
-import { personPageKey } from "./http/person-pages.ts";
-import { anonymousCache, keepWire } from "./http/anonymous-cache.ts";
+import { isPersonPage, personPageKey, personPageKeyOf } from "./http/person-pages.ts";
+import { anonymousCache, keepWire, personKey, viewerKey, type KeptFor } from "./http/anonymous-cache.ts";
 import { firstVisitLanguage } from "./http/first-visit-language.ts";
 import { errorLanguage } from "./http/error-language.ts";
 import { languageSettingsOf } from "#shared/i18n/languages.ts";
@@ -128,15 +128,33 @@ export function createApp(deps: AppDeps) {
         })
     : undefined;
   const cache = anonymousCache({ contentVersion: () => database.contentVersion(), metrics: metrics?.cache });
+  /** The kind of signed-in visitor a public page is kept for: their role and their header's count of unread announcements. */
+  const viewerKind = (user: CurrentUser, unread: number | null) => `${user.role} ${unread ?? "-"}`;
   const viewerPages = cache.forViewers(async (c) => {
     const user = c.var.user;
     if (!user) return null;
     const unread = await services.announcements.unreadCount(user);
     c.set("unreadAnnouncements", unread);
-    return { kind: `${user.role} ${unread ?? "-"}`, names: [user.id, user.email, user.displayName] };
+    return { kind: viewerKind(user, unread), names: [user.id, user.email, user.displayName] };
   });
   // A person's own pages, kept for them alone while nothing they show was written (decision 0053).
-  const personPages = cache.forPeople(personPageKey, () => database.writeVersion());
+  const writeVersion = () => database.writeVersion();
+  const personPages = cache.forPeople(personPageKey, writeVersion);
+  const contentVersion = () => database.contentVersion();
+  /**
+   * Where the page a signed-in request asks for is kept, for answering it before the app: the session read as the app
+   * reads it (on every request: a sign-out, a ban or a role change counts at once), then the same key and version
+   * `personPages` or `viewerPages` keep it under.
+   */
+  const keptFor: KeptFor = async (cookie, path, query) => {
+    const user = await getCurrentUser(auth, new Headers({ cookie }));
+    if (!user) return null;
+    if (isPersonPage(path)) {
+      const person = personPageKeyOf(user, path, new URLSearchParams(query).has("insights"), cookie);
+      return person === null ? null : { key: personKey(person, path + query), version: writeVersion };
+    }
+    return { key: viewerKey(viewerKind(user, await services.announcements.unreadCount(user)), path + query), version: contentVersion };
+  };
   /** The route pattern a request is counted under: a kept response's, the page route's, or the answering handler's. */
   const routeOf = (c: Context<AppEnv>): string => {
     const kept = c.get("anonymousEntry");
@@ -346,6 +364,20 @@ export function createApp(deps: AppDeps) {
           logAnswered(line, route);
         })
     : (request: IncomingMessage, response: ServerResponse) => cache.serveKept(request, response, logAnswered);
+  // A signed-in visitor's kept page, answered the same way once their session is read (before the app, which would
+  // read it again only when nothing is kept for them).
+  const serveSignedIn = traceRoute
+    ? (request: IncomingMessage, response: ServerResponse) =>
+        cache.serveSignedIn(
+          request,
+          response,
+          (line, route) => {
+            if (route) traceRoute(request, route);
+            logAnswered(line, route);
+          },
+          keptFor,
+        )
+    : (request: IncomingMessage, response: ServerResponse) => cache.serveSignedIn(request, response, logAnswered, keptFor);
   /** Answers from Node's server the build's files (see static-files.ts); the app's `serveStatic` is for the rest. */
   const serveFile = deps.clientDir ? staticFiles(deps.clientDir, logAnswered) : () => false;
   /** Answers from Node's server the pages' beacons of hits (insight-hits.listener.ts). */
@@ -359,7 +391,7 @@ export function createApp(deps: AppDeps) {
     },
     onError: (error) => logger.warn({ err: error }, "hits not counted"),
   });
-  return Object.assign(app, { serveKept, serveFile, serveHits });
+  return Object.assign(app, { serveKept, serveSignedIn, serveFile, serveHits });
 }
 
 export type App = ReturnType<typeof createApp>;

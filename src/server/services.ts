@@ -174,6 +174,7 @@ export function createServices({
     audit,
     files,
     ownsSomeBusiness,
+    writeVersion: () => database.writeVersion(),
     // Saving does not wait for the mail: the job goes at once on whichever instance looks first.
     publicationMail: () => jobs.request(ANNOUNCEMENT_MAIL_JOB),
     attachments: {

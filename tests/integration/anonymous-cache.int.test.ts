@@ -165,7 +165,7 @@ async function serveB() {
   const reached: string[] = [];
   const server: Server = await new Promise((resolve) => {
     const started = listen(
-      { fetch: (request, env) => (reached.push(new URL(request.url).pathname), b.app.fetch(request, env)), serveKept: b.app.serveKept },
+      { fetch: (request, env) => (reached.push(new URL(request.url).pathname), b.app.fetch(request, env)), serveKept: b.app.serveKept, serveSignedIn: b.app.serveSignedIn },
       { port: 0, hostname: "127.0.0.1" },
       () => resolve(started),
     );
@@ -178,7 +178,7 @@ async function serveB() {
       server.close(() => resolve());
       server.closeAllConnections();
     });
-  return { reached, get, close };
+  return { reached, get, close, url };
 }
 
 /** A response's headers and raw bytes (fetch() would decompress them on its own). */
@@ -331,6 +331,45 @@ describe("kept responses on Node's server", () => {
       await server.get("/login");
       await server.get("/login");
       expect(server.reached.slice(-2)).toEqual(["/login", "/login"]);
+    });
+  });
+});
+
+describe("public pages for signed-in visitors on Node's server", () => {
+  it("are answered before the app once kept for their kind of visitor, their session read each time", async () => {
+    await onServerB(async (server) => {
+      const [one, two, three] = [await b.signIn("user"), await b.signIn("user"), await b.signIn("user")];
+      const first = await server.get("/pages/long?served=signed-in", { Cookie: one.cookie });
+      const firstHtml = await first.text();
+      expect(firstHtml).toContain("a user, - unread");
+      const reachedBefore = server.reached.length;
+      const rendersBefore = pagesB.renders.length;
+      const second = await server.get("/pages/long?served=signed-in", { Cookie: two.cookie });
+      const secondHtml = await second.text();
+      expect(server.reached.length).toBe(reachedBefore);
+      expect(pagesB.renders.length).toBe(rendersBefore);
+      expect(lasting(second)).toEqual(lasting(first));
+      expect(cspNonce(second)).not.toBe(cspNonce(first));
+      expect(secondHtml.replaceAll(cspNonce(second)!, "")).toBe(firstHtml.replaceAll(cspNonce(first)!, ""));
+      const zipped = await rawGet(new URL("/pages/long?served=signed-in", server.url), { cookie: three.cookie, "accept-encoding": "gzip" });
+      expect(zipped.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(zipped.bytes).toString()).toContain("a user, - unread");
+      expect(server.reached.length).toBe(reachedBefore);
+
+      // Signed out, banned, or another role: never the kept page again, from the very next request.
+      expect((await b.request("/api/auth/sign-out", { method: "POST", cookie: one.cookie, json: {} })).status).toBe(200);
+      expect(await (await server.get("/pages/long?served=signed-in", { Cookie: one.cookie })).text()).toContain("visitor");
+      await b.database.db.updateTable("user").set({ banned: 1 as never }).where("id", "=", two.user.id).execute();
+      expect(await (await server.get("/pages/long?served=signed-in", { Cookie: two.cookie })).text()).toContain("visitor");
+      await b.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", three.user.id).execute();
+      expect(await (await server.get("/pages/long?served=signed-in", { Cookie: three.cookie })).text()).toMatch(/a admin, \d+ unread/);
+      expect(server.reached.length).toBe(reachedBefore + 3);
+
+      // A change of content made through the other instance is on the next page.
+      const count = Number(/(\d+) categories/.exec(firstHtml)![1]);
+      const four = await b.signIn("user");
+      await addCategory("Shown on the server to the signed-in at once");
+      expect(await (await server.get("/pages/long?served=signed-in", { Cookie: four.cookie })).text()).toContain(`${count + 1} categories`);
     });
   });
 });

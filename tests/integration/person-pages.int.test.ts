@@ -1,7 +1,10 @@
 // A person's own pages kept for them (docs/decisions/0053-person-pages-kept.md): /mybusiness and the admin tabs,
 // rendered by their real loaders, are kept per person while the write version stands, and every change they show
 // appears on the very next request, also when made through a second instance on the same database. Nobody ever
-// gets another person's page; signing out, a ban and a role change take effect at once.
+// gets another person's page; signing out, a ban and a role change take effect at once. Pages are asked of each
+// instance on Node's server, as `npm start` serves them, where a kept page is answered before the app.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { createStaticHandler, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +12,7 @@ import type { RenderPage } from "#server/app.ts";
 import { createBusiness, createCategory, createEvent } from "#server/db/factories.ts";
 import { newId } from "#server/db/ids.ts";
 import { watchWrites } from "#server/db/write-version.ts";
+import { listen } from "#server/http/listen.ts";
 import { appContext } from "#web/lib/app-context.ts";
 import { loader as myBusinessLoader } from "#web/routes/my-business.tsx";
 import { loader as adminTabLoader } from "#web/routes/admin-tab.tsx";
@@ -40,21 +44,38 @@ const t = setUpTestApp(async () => ({ database: (shared = await createTestDataba
 let other: TestApp;
 let admin: SignedIn;
 let categoryId: string;
+/** Each instance's address on Node's server. */
+const served = new Map<TestApp, { url: string; server: Server }>();
+
+async function serve(app: TestApp) {
+  const server: Server = await new Promise((resolve) => {
+    const started = listen(app.app, { port: 0, hostname: "127.0.0.1" }, () => resolve(started));
+  });
+  served.set(app, { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server });
+}
 
 beforeAll(async () => {
   // A second instance: its own services and connection to the same database, rendering the same pages.
   other = await createTestApp({ database: shared.reopen(), renderPage });
   admin = await t.signIn("admin");
   categoryId = (await createCategory(t.database.db)).id;
+  await serve(t);
+  await serve(other);
 });
-afterAll(() => other?.close());
+afterAll(async () => {
+  for (const { server } of served.values()) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await other?.close();
+});
 
 const now = () => new Date().toISOString();
 
-/** The page as `app` sends it to the cookie's person: its status, its text, and whether it was rendered for it. */
+/** The page as `app`'s server sends it to the cookie's person: its status, its text, and whether it was rendered for it. */
 async function page(app: TestApp, path: string, cookie: string) {
   const before = renders;
-  const response = await app.request(path, { cookie });
+  const response = await fetch(served.get(app)!.url + path, { headers: { cookie }, redirect: "manual" });
   return { status: response.status, text: await response.text(), rendered: renders > before };
 }
 

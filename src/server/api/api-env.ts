@@ -18,7 +18,7 @@ export interface AppEnv {
      * someone who is not a member): the page is kept for each count, and rendered with the one it is kept under.
      */
     unreadAnnouncements?: number | null;
-    /** The anonymous cache's entry this response is (see anonymous-cache.ts). */
+    /** The kept entry this response is (see anonymous-cache.ts): a visitor's, a kind of signed-in visitor's or a person's. */
     anonymousEntry?: Entry;
   };
 }

@@ -99,9 +99,19 @@ export interface AnonymousCache extends MiddlewareHandler<AppEnv> {
    * at. `keyOf` is null where the request is not to be kept. Placed after the middleware that knows who is signed in.
    */
   forPeople(keyOf: (c: Context<AppEnv>) => string | null, writeVersion: Version): MiddlewareHandler<AppEnv>;
+  /**
+   * `serveKept` for signed-in visitors: answers from Node's server with the page `forViewers` or `forPeople` kept for
+   * them, once `keptFor` has read who asks (their session, on every request) and named the key and version of their
+   * page (null: none is kept for them, and the app answers). Always false at once for a request without a session
+   * cookie or for an address no signed-in page is kept under.
+   */
+  serveSignedIn(request: IncomingMessage, response: ServerResponse, log: AnsweredLog, keptFor: KeptFor): false | Promise<boolean>;
 }
 
-type Version = () => number | null | Promise<number | null>;
+/** Where a signed-in visitor's page is kept: its key and the version it must have been rendered at. */
+export type KeptFor = (cookie: string, path: string, query: string) => Promise<{ key: string; version: Version } | null>;
+
+export type Version = () => number | null | Promise<number | null>;
 
 /** A signed-in visitor, as far as the public pages they are sent differ from others'. */
 export interface Viewer {
@@ -123,7 +133,6 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
 
   /** Answers with the response kept under `key` while it is current, else renders it and keeps it. */
   const keptOrRendered = async (c: Context<AppEnv>, next: Next, key: string, api: boolean, viewer?: Viewer, versionOf: Version = options.contentVersion) => {
-    const anonymous = !viewer;
     const nonce = c.var.secureHeadersNonce;
     const version = await versionOf();
     if (version === null) return next();
@@ -132,7 +141,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     if (hit && hit.version === version) {
       options.metrics?.hit();
       const response = respond(c, hit, nonce);
-      if (anonymous && response.status === hit.status) c.set("anonymousEntry", hit);
+      if (response.status === hit.status) c.set("anonymousEntry", hit);
       return response;
     }
 
@@ -153,7 +162,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     // failed to load: such a response is served, not kept.
     if (!c.get("incomplete") && !viewer?.names.some((name) => mentions(body, name)) && (await versionOf()) === version) {
       cache.set(key, entry);
-      if (anonymous) c.set("anonymousEntry", entry);
+      c.set("anonymousEntry", entry);
     }
     // The rendered response was read: the context's is replaced with one made of the same bytes.
     c.res = undefined;
@@ -171,7 +180,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     const viewer = await viewerOf(c);
     if (viewer === null) return next();
     // Never a request's address: those begin with "/", so the fast path for visitors never finds these.
-    return keptOrRendered(c, next, `${viewer.kind}\n${pathAndQuery(c.req.url)}`, false, viewer);
+    return keptOrRendered(c, next, viewerKey(viewer.kind, pathAndQuery(c.req.url)), false, viewer);
   };
 
   const forPeople: AnonymousCache["forPeople"] = (keyOf, writeVersion) => async (c, next) => {
@@ -179,7 +188,7 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     const person = keyOf(c);
     if (person === null) return next();
     // Begins with a space: never a request's address, nor a kind of visitor's key.
-    return keptOrRendered(c, next, ` ${person}\n${pathAndQuery(c.req.url)}`, false, { kind: person, names: [] }, writeVersion);
+    return keptOrRendered(c, next, personKey(person, pathAndQuery(c.req.url)), false, { kind: person, names: [] }, writeVersion);
   };
 
   // The fast path reads the version once per turn of the event loop: requests that arrive together (parsed in one
@@ -206,7 +215,35 @@ export function anonymousCache(options: AnonymousCacheOptions): AnonymousCache {
     return version.then((now) => now === entry.version && counted(sendKept(entry, asked, request, response, log, started), metrics), () => false);
   };
 
-  return Object.assign(middleware, { cache, serveKept, forViewers, forPeople });
+  const serveSignedIn: AnonymousCache["serveSignedIn"] = (request, response, log, keptFor) => {
+    const url = request.url;
+    if (request.method !== "GET" || !url) return false;
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    const asked = askedOf(request);
+    if (!asked.cookie || !getSessionCookie(new Headers({ cookie: asked.cookie }))) return false;
+    if (asked.acceptLanguage && mayRedirect(asked.cookie, asked.acceptLanguage) && isEnglishPage(url)) return false;
+    const started = performance.now();
+    return keptFor(asked.cookie, path, query === -1 ? "" : url.slice(query)).then(async (kept) => {
+      if (!kept) return false;
+      const entry = cache.get(kept.key);
+      if (!entry?.wire) return false;
+      if ((await kept.version()) !== entry.version) return false;
+      return counted(sendKept(entry, asked, request, response, log, started), options.metrics);
+    });
+  };
+
+  return Object.assign(middleware, { cache, serveKept, forViewers, forPeople, serveSignedIn });
+}
+
+/** The key a signed-in visitor's public page is kept under: never a request's address, which begins with "/". */
+export function viewerKey(kind: string, pathAndQuery: string): string {
+  return `${kind}\n${pathAndQuery}`;
+}
+
+/** The key a person's own page is kept under: begins with a space, never a request's address nor a kind of visitor's key. */
+export function personKey(person: string, pathAndQuery: string): string {
+  return ` ${person}\n${pathAndQuery}`;
 }
 
 /**
@@ -320,7 +357,8 @@ function wireHeaders(wire: Wire, nonce: string): OutgoingHttpHeaders {
  * and those of its compression, each cut where the response's nonce stood.
  */
 export function keepWire(entry: Entry, headers: Headers, nonce: string | undefined) {
-  if (entry.wire) return;
+  // A cookie set on the way out was set for that request's visitor alone.
+  if (entry.wire || headers.has("set-cookie")) return;
   const kept: [string, string[]][] = [];
   for (const [name, value] of headers) {
     if (PER_RESPONSE.has(name)) continue;

@@ -1,6 +1,6 @@
 // The app on Node's HTTP server: pages' beacons of hits (`serveHits`), the build's files (static-files.ts, `serveFile`)
-// and the responses the anonymous cache keeps (anonymous-cache.ts, `serveKept`) are answered before the app,
-// everything else goes through it.
+// and the responses the anonymous cache keeps (anonymous-cache.ts, `serveKept`, and `serveSignedIn` for the pages kept
+// for signed-in visitors) are answered before the app, everything else goes through it.
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type HttpBindings } from "@hono/node-server";
@@ -8,6 +8,8 @@ import { serve, type HttpBindings } from "@hono/node-server";
 export interface Servable {
   fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>;
   serveKept: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+  /** The same for signed-in visitors' kept pages: false at once for a request without a session cookie. */
+  serveSignedIn?: (request: IncomingMessage, response: ServerResponse) => false | Promise<boolean>;
   /** Answers a request for one of the build's files and returns true, or returns false having written nothing. */
   serveFile?: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** Answers a page's beacon of hits and returns true, or returns false having written nothing. */
@@ -18,7 +20,7 @@ export function listen(app: Servable, options: { port: number; hostname?: string
   const createServer = ((serverOptions: ServerOptions, listener: RequestListener) =>
     createHttpServer(serverOptions, (request, response) => {
       if (app.serveHits?.(request, response) || app.serveFile?.(request, response)) return;
-      const kept = app.serveKept(request, response);
+      const kept = app.serveKept(request, response) || app.serveSignedIn?.(request, response) || false;
       if (kept === true) return;
       if (kept === false) return listener(request, response);
       void kept.then(

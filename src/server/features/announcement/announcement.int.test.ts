@@ -126,6 +126,24 @@ describe("announcements (administrators write, members read)", () => {
     expect(await unread()).toBe(before - 1);
   });
 
+  it("the header's count follows every write at once, and a scheduled one once its time comes with no write", async () => {
+    const count = () => t.services.announcements.unreadCount(members.c.user);
+    const before = await count();
+    expect(before).toEqual(expect.any(Number));
+    expect(await count()).toBe(before);
+    const soon = await (await asAdmin("/api/v1/announcements", { method: "POST", json: { title: "Out soon", body: "<p>x</p>", publishAt: at(1_500) } })).json();
+    expect(await count()).toBe(before);
+    const { id } = await (await asAdmin("/api/v1/announcements", { method: "POST", json: { title: "Out now", body: "<p>x</p>", publishAt: at(-1_000) } })).json();
+    expect(await count()).toBe(before! + 1);
+    expect((await t.request(`/api/v1/announcements/${id}/read`, { method: "POST", cookie: members.c.cookie })).status).toBe(204);
+    expect(await count()).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(soon.publishAt) - Date.now() + 50));
+    expect(await count()).toBe(before! + 1);
+    // Not a member once they own no business: no count at all.
+    await t.database.db.deleteFrom("business_owner").where("userId", "=", members.c.user.id).execute();
+    expect(await count()).toBeNull();
+  });
+
   it("archiving takes it off the members' list; deleting removes it", async () => {
     const { id } = await (await asAdmin("/api/v1/announcements", { method: "POST", json: { title: "Old news", body: "<p>x</p>", publishAt: at(-1_000) } })).json();
     const archived = await asAdmin(`/api/v1/announcements/${id}`, { method: "PUT", json: { title: "Old news", body: "<p>x</p>", publishAt: at(-1_000), archived: true } });

@@ -116,6 +116,17 @@ export class AnnouncementRepository {
     return Number(row?.count ?? 0);
   }
 
+  /** When the next one scheduled after this time comes out (not archived ones), or null when none is. */
+  async nextPublication(after: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom("announcement")
+      .select((eb) => eb.fn.min("publishAt").as("next"))
+      .where("publishAt", ">", after)
+      .where("archived", "=", 0)
+      .executeTakeFirst();
+    return row?.next ?? null;
+  }
+
   async readIds(userId: string, ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db.selectFrom("announcement_read").select("announcementId").where("userId", "=", userId).where("announcementId", "in", ids).execute();

@@ -45,11 +45,28 @@ export interface AnnouncementDeps {
   /** Their titles and bodies in the site's other languages: saved with them (before the mail goes), shown to members. */
   translations?: TranslationService;
   now?: () => Date;
+  /**
+   * The write version (migration 0090), read from the database: each member's header count is kept while it stands
+   * and until the next scheduled announcement comes out, then counted again. Without it, counted on every request.
+   */
+  writeVersion?: () => number | null | Promise<number | null>;
+}
+
+/** Members whose header count is kept at most: past this the kept counts are forgotten and counted again. */
+const COUNTS_KEPT = 10_000;
+
+interface KeptCount {
+  version: number;
+  role: string;
+  count: number | null;
+  /** When the next scheduled one comes out (ms since the epoch): the count is stale from then. */
+  until: number;
 }
 
 export class AnnouncementService {
   private readonly repository: AnnouncementRepository;
   private readonly deps: AnnouncementDeps;
+  private readonly counts = new Map<string, KeptCount>();
   constructor(repository: AnnouncementRepository, deps: AnnouncementDeps) {
     this.repository = repository;
     this.deps = deps;
@@ -84,8 +101,19 @@ export class AnnouncementService {
 
   /** The header's count: how many published ones the member has not read; null for someone who is not a member. */
   async unreadCount(viewer: CurrentUser | null): Promise<number | null> {
-    if (!viewer || !(await this.isMember(viewer))) return null;
-    return this.repository.unreadCount(viewer.id, this.now().toISOString());
+    if (!viewer) return null;
+    // Read before counting: a count made after a write is never kept under the version before it.
+    const version = (await this.deps.writeVersion?.()) ?? null;
+    const now = this.now();
+    const kept = version === null ? undefined : this.counts.get(viewer.id);
+    if (kept && kept.version === version && kept.role === viewer.role && now.getTime() < kept.until) return kept.count;
+    const count = (await this.isMember(viewer)) ? await this.repository.unreadCount(viewer.id, now.toISOString()) : null;
+    if (version !== null) {
+      const next = await this.repository.nextPublication(now.toISOString());
+      if (this.counts.size >= COUNTS_KEPT) this.counts.clear();
+      this.counts.set(viewer.id, { version, role: viewer.role, count, until: next === null ? Infinity : Date.parse(next) });
+    }
+    return count;
   }
 
   /** The Announcements tab: every one (drafts, scheduled and archived too), with its body as text cut for the list. */

@@ -3,13 +3,14 @@
 // the organizers' messages and a cancelled date. Each mail says why it came and how to stop it (cancelling).
 import { TZDate } from "@date-fns/tz";
 import { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import QRCode from "qrcode";
+import type QRCode from "qrcode";
 import { mailLanguage, type MailLanguage, type RecipientLanguages } from "#server/mail/recipient-language.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
 import type { Mailer, MailMessage } from "#server/mail/mailer.ts";
 import { eventUid, newCalendar } from "#server/features/seo/index.ts";
 import type { Event } from "#shared/schemas/event.ts";
 import { registrationQrText } from "#shared/schemas/registration.ts";
+import { lazyRequire } from "#server/lib/lazy-require.ts";
 import { formatEventWhen } from "#shared/i18n/format.ts";
 import type { Language } from "#shared/i18n/languages.ts";
 import type { StoredRegistration } from "./registration.repository.ts";
@@ -27,6 +28,8 @@ export interface RegistrationMailDeps {
 }
 
 const QR_CID = "registration-qr@niche";
+// Loaded with the first registration mailed (some megabytes): no other request needs it.
+const qrCode = lazyRequire<typeof QRCode>("qrcode");
 
 /** The page where the mailed link cancels the registration. */
 export function cancelUrl(siteUrl: string, registration: Pick<StoredRegistration, "id" | "cancelToken">): string {
@@ -105,7 +108,7 @@ export class RegistrationMail implements RegistrationNotices {
   /** The place itself: calendar entry, QR code (inline image, and its code in words), cancel link. */
   private async placeMail(registration: StoredRegistration, original: Event, subject: string, opening: string): Promise<MailMessage> {
     const { words, t, siteName, timeZone, event } = await this.reader(registration, original);
-    const qr = await QRCode.toBuffer(registrationQrText(registration), { type: "png", errorCorrectionLevel: "M", margin: 2, width: 240 });
+    const qr = await qrCode().toBuffer(registrationQrText(registration), { type: "png", errorCorrectionLevel: "M", margin: 2, width: 240 });
     const places = t("registration.places", { count: registration.partySize });
     const code = registration.checkInCode;
     const message = compose(
