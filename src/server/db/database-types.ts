@@ -228,17 +228,17 @@ export interface GeoRate {
   windowStart: number;
 }
 
+export interface InsightCategoryTotal {
+  categoryId: string;
+  count: number;
+  days: number;
+}
+
 export interface InsightCount {
   count: number;
   day: string;
   kind: string;
   subjectId: string;
-}
-
-export interface InsightCategoryTotal {
-  categoryId: string;
-  count: number;
-  days: number;
 }
 
 export interface InsightDayTotal {
