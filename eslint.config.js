@@ -200,6 +200,7 @@ export default tseslint.config(
       "src/web/features/owners/request-translations.tsx",
       "src/web/features/listings/visitor-suggestions.tsx",
       "src/web/features/subscriptions/{account-subscription-form,topic-choices}.tsx",
+      "src/web/routes/subscribe-{confirm,preferences}.tsx",
     ],
     ignores: ["**/*.test.tsx"],
     plugins: { i18next },

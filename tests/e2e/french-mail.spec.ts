@@ -1,6 +1,7 @@
 // Mail in French, read from a real SMTP server on loopback: a visitor on the French home subscribes in the footer and
-// receives the French confirmation, whose link opens the French confirmation page; an owner whose account is in French
-// sends a change of their listing from /mybusiness, an administrator approves it, and the decision mail is French.
+// receives the French confirmation, whose link opens the French confirmation page, then the French preferences page
+// (topics saved, then leaving); an owner whose account is in French sends a change of their listing from /mybusiness,
+// an administrator approves it, and the decision mail is French.
 import { account, mailSiteTest, member, signInPage } from "./mail-site.ts";
 import { expect, untilScriptsRun } from "./fixtures.ts";
 import { shoot } from "./screenshots.ts";
@@ -32,6 +33,23 @@ test("a French visitor's subscription and a French owner's request decision come
   expect(confirmation.parts.html).toContain("Confirmer mon abonnement");
   await visit.goto(site.smtp.linkIn(confirmation, `${site.url}/fr/subscribe/confirm?token=`));
   await expect(visit.locator("html")).toHaveAttribute("lang", "fr");
+  // The confirmation page, and the preferences page it leads to, speak French, their messages too.
+  const main = visit.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Confirmez votre abonnement" })).toBeVisible();
+  await main.getByRole("button", { name: "Confirmer mon abonnement" }).click();
+  await expect(main.getByRole("status")).toHaveText(`Merci : ${email} est abonné à l’infolettre.`);
+  await main.getByRole("link", { name: "Choisir vos sujets ou vous désabonner" }).click();
+  await expect(visit).toHaveURL(/\/fr\/subscribe\/preferences\?token=/);
+  await expect(main.getByRole("heading", { level: 1, name: "Préférences d’infolettre" })).toBeVisible();
+  await expect(main.getByText(`Pour ${email}. Vous êtes abonné.`)).toBeVisible();
+  await expect(main.getByRole("group", { name: "Sujets" }).getByLabel("Événements")).toBeChecked();
+  await main.getByRole("group", { name: "Sujets" }).getByLabel("Événements").uncheck();
+  await main.getByRole("button", { name: "Enregistrer les sujets" }).click();
+  await expect(main.getByRole("status")).toHaveText("Vos préférences sont enregistrées.");
+  await shoot(visit, "french-subscribe-preferences");
+  await main.getByRole("button", { name: "Se désabonner" }).click();
+  await expect(main.getByRole("status")).toHaveText("Vous êtes désabonné : vous ne recevrez plus d’infolettres.");
+  await expect(main.getByRole("button", { name: "S’abonner de nouveau" })).toBeVisible();
   await visitor.close();
 
   // The owner, whose account is in French, sends a change of their listing.

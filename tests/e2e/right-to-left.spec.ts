@@ -1,6 +1,7 @@
 // The layout in start and end (issue 44, item 6): turned right to left as a right-to-left language's pages would be
 // (no catalog is one yet, so the journey sets `dir` itself), the home, a business page and the map mirror, with the
-// screenshots to look at; and the French event page with its French head and calendar, and the French news feed.
+// screenshots to look at, while the owners' own words (an offer's, a description) keep their direction (dir="auto");
+// and the French event page with its French head and calendar, and the French news feed.
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { DEMO_URL, E2E_PORT } from "./env.ts";
@@ -99,6 +100,9 @@ test("pages mirror right to left, and the French event page and feeds are French
     });
     expect(ends.first, `${ends.text} reads from its first character`).toBeLessThan(ends.last);
   }
+  // The owner's description starts at its own side: an English one at the left.
+  const description = page.getByRole("main").locator('p[dir="auto"]').last();
+  if (await description.count()) expect(await description.evaluate((p) => getComputedStyle(p).direction)).toBe("ltr");
   await shoot(page, "business-rtl");
   // The photo lightbox: the left arrow goes to the next photo right to left.
   const photos = page.getByRole("region", { name: "Photos" }).getByRole("button", { name: /^Open photo 1 of \d+/ });
@@ -116,7 +120,19 @@ test("pages mirror right to left, and the French event page and feeds are French
   const value = page.getByRole("article").filter({ hasText: "$10 Off" }).getByText(/^Value: /);
   await expect(value).toBeVisible();
   expect(await readsInOrder(value, "$10 Off"), "the value reads from its first character").toBe(true);
+  // An owner's words take their own direction: the offer "$10 off any order over $50" reads as written, not
+  // "off any order over $50 $10".
+  const diner = page.getByRole("article").filter({ hasText: "$10 Off" });
+  const words = diner.getByText("$10 off any order over $50", { exact: true });
+  await expect(words).toHaveAttribute("dir", "auto");
+  expect(await readsInOrder(words, "$10 off any order over $50"), "the offer's words read from their first character").toBe(true);
   await shoot(page, "offers-rtl");
+  const offerHref = (await diner.getByRole("heading").getByRole("link").getAttribute("href"))!;
+  await rightToLeft(page, offerHref);
+  const offerWords = page.getByRole("main").getByText("$10 off any order over $50", { exact: true });
+  await expect(offerWords).toBeVisible();
+  expect(await readsInOrder(offerWords, "$10 off any order over $50"), "the offer page's words read from their first character").toBe(true);
+  await shoot(page, "offer-rtl");
 
   await rightToLeft(page, "/map");
   await expect(page.getByRole("heading", { level: 1, name: "Map" })).toBeVisible();

@@ -103,6 +103,8 @@ export const CHOSEN_STATES = ["confirmed", "paused", "unsubscribed"] as const;
 export const PreferencesInputSchema = z.object({
   topics: chosenTopics.optional(),
   state: z.enum(CHOSEN_STATES, { error: "Choose subscribed, paused or unsubscribed." }).optional(),
+  /** The page's language: the consent's words of a return after leaving are recorded in it (else the subscriber's). */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type PreferencesInput = z.input<typeof PreferencesInputSchema>;
 

@@ -155,14 +155,14 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           />
         )}
         <div className="min-w-0">
-          <h1 id="business-name" className="page-heading">
+          <h1 id="business-name" dir="auto" className="page-heading">
             {business.name}
           </h1>
           {hours && <p className="mt-1"><OpenStateBadge openNow={hours.status.openNow} text={statusText(hours.status, hoursWords)} /></p>}
           {business.category && (
             <p className="mt-1 text-stone-700">
               <span className="sr-only">{t("business.categoryLabel")}</span>
-              <LocalLink to={paths.category(slugify(business.category))} lang={categoryName.lang} className="text-brand-700 underline">
+              <LocalLink to={paths.category(slugify(business.category))} lang={categoryName.lang} dir="auto" className="text-brand-700 underline">
                 {categoryName.text}
               </LocalLink>
             </p>
@@ -225,7 +225,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               <ul className="flex flex-wrap gap-2">
                 {tags.map((tag) => (
                   <li key={tag.slug}>
-                    <LocalLink to={paths.tag(tag.slug)} lang={tag.lang} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
+                    <LocalLink to={paths.tag(tag.slug)} lang={tag.lang} dir="auto" className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
                       {tag.text}
                     </LocalLink>
                   </li>
@@ -239,7 +239,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
       {checkedOn && <CheckedByOwner date={formatLongDate(checkedOn, lang, timeZone)} />}
 
       {description.text && (
-        <p lang={description.lang} className="mt-6 max-w-3xl whitespace-pre-line text-stone-800">
+        <p lang={description.lang} dir="auto" className="mt-6 max-w-3xl whitespace-pre-line text-stone-800">
           {description.text}
         </p>
       )}

@@ -181,7 +181,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("events.heading"), path: paths.events }, { name: event.name, path: event.href }], { language: lang, home: t("home.breadcrumb") })} />
       <InsightBeacon events={[{ kind: "event-view", id: event.id }]} signature={event.id} />
       <BackLinkedHeading back={t("event.back")} backTo={paths.events} id="event-name">
-        <span lang={loaderData.lang.name}>{event.name}</span>
+        <span lang={loaderData.lang.name} dir="auto">{event.name}</span>
       </BackLinkedHeading>
       {event.cancelled && (
         <p role="status" className="mt-3 rounded-md border border-red-300 bg-red-50 px-4 py-2 text-lg font-semibold text-red-800">
@@ -234,7 +234,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           <h2 id="event-about" className="text-xl font-semibold text-brand-800">
             {t("event.about")}
           </h2>
-          <p lang={loaderData.lang.description} className="mt-1 whitespace-pre-line text-stone-800">
+          <p lang={loaderData.lang.description} dir="auto" className="mt-1 whitespace-pre-line text-stone-800">
             {event.description}
           </p>
         </section>

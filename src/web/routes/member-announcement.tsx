@@ -73,7 +73,7 @@ export default function MemberAnnouncement({ loaderData }: Route.ComponentProps)
     <article aria-labelledby="announcement-title" className="max-w-3xl">
       <PageTitle>{announcement.title}</PageTitle>
       <BackLinkedHeading back={t("announcements.title")} backTo={paths.member.announcements} id="announcement-title">
-        <span lang={announcement.lang?.title}>{announcement.title}</span>
+        <span lang={announcement.lang?.title} dir="auto">{announcement.title}</span>
       </BackLinkedHeading>
       {dateText && <p className="mt-2 text-sm text-stone-600">{dateText}</p>}
       {announcement.status !== "published" && <p className="mt-2 text-sm font-semibold text-amber-900">{t("announcements.notPublished", { status: announcement.status })}</p>}

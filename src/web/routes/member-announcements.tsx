@@ -51,7 +51,7 @@ export default function MemberAnnouncements({ loaderData }: Route.ComponentProps
                 </p>
                 <h2 className="mt-1 text-lg font-semibold">
                   <Link to={paths.member.announcement(a.id)} className="text-brand-800 underline">
-                    <span lang={a.lang?.title}>{a.title}</span>
+                    <span lang={a.lang?.title} dir="auto">{a.title}</span>
                     {!a.read && <span className="sr-only"> {t("announcements.unreadSr")}</span>}
                   </Link>
                 </h2>

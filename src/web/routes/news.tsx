@@ -85,14 +85,14 @@ export default function News({ loaderData }: Route.ComponentProps) {
                 )}
                 <div className="min-w-0">
                   <h2 id={`post-${post.id}`} className="text-xl font-semibold text-stone-900">
-                    <LocalLink to={post.href} lang={post.lang.title} className="hover:text-brand-700 hover:underline">
+                    <LocalLink to={post.href} lang={post.lang.title} dir="auto" className="hover:text-brand-700 hover:underline">
                       {post.title}
                     </LocalLink>
                   </h2>
                   <p className="mt-1 text-sm text-stone-600">
                     {t("post.byline", { author: post.authorDisplayName?.trim() || t("post.unknownAuthor") })}<time dateTime={post.datetime}>{formatLongDateIn(post.datetime, lang, timeZone)}</time>
                   </p>
-                  <p lang={post.lang.content} className="mt-2 text-stone-700">{post.content}</p>
+                  <p lang={post.lang.content} dir="auto" className="mt-2 text-stone-700">{post.content}</p>
                   <p className="mt-2">
                     <LocalLink to={post.href} className="font-semibold text-brand-700 underline">
                       {t("news.readPost")}<span className="sr-only">{t("news.readPostTitle", { title: post.title })}</span>

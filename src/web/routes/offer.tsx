@@ -127,7 +127,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {!ended && endsText && <p className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{endsText}</p>}
-      <p lang={loaderData.descriptionLang} className="mt-4 text-lg text-stone-800">
+      <p lang={loaderData.descriptionLang} dir="auto" className="mt-4 text-lg text-stone-800">
         {offer.description}
       </p>
       {offer.price && <p className="mt-2 text-lg font-semibold text-brand-800">{isolatedValues(t, "offers.value", { price: offer.price }, ["price"])}</p>}
@@ -136,7 +136,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
         <dd>
           {business ? (
             <>
-              <LocalLink to={paths.business(business.id)} className="text-brand-700 underline">
+              <LocalLink to={paths.business(business.id)} dir="auto" className="text-brand-700 underline">
                 {business.name}
               </LocalLink>
               {business.address && <address dir="auto" className="not-italic text-stone-700">{business.address}</address>}
@@ -154,7 +154,7 @@ export default function OfferPage({ loaderData }: Route.ComponentProps) {
         {offer.terms && (
           <>
             <dt className="font-semibold text-stone-800">{t("offers.termsLabel")}</dt>
-            <dd lang={loaderData.termsLang} className="whitespace-pre-line text-stone-800">
+            <dd lang={loaderData.termsLang} dir="auto" className="whitespace-pre-line text-stone-800">
               {offer.terms}
             </dd>
           </>

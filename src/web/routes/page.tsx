@@ -42,7 +42,7 @@ export default function CmsPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <article>
-      <h1 lang={page.lang?.name} className="page-heading">
+      <h1 lang={page.lang?.name} dir="auto" className="page-heading">
         {page.name}
       </h1>
       <RichContent html={page.html} lang={page.lang?.content} className="mt-2" />

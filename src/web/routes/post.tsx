@@ -73,7 +73,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       <JsonLd data={blogPostingJsonLd(post, associationName, origin)} />
       <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("news.heading"), path: paths.news }, { name: post.title, path: post.href }], { language: lang, home: t("home.breadcrumb") })} />
       <BackLinkedHeading back={t("news.heading")} backTo={paths.news} id="post-title">
-        <span lang={post.lang?.title}>{post.title}</span>
+        <span lang={post.lang?.title} dir="auto">{post.title}</span>
       </BackLinkedHeading>
       <p className="mt-2 text-sm text-stone-600">
         {t("post.byline", { author })}<time dateTime={post.publishedLd}>{formatLongDateIn(post.datetime, lang, timeZone)}</time>

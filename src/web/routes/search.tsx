@@ -119,7 +119,7 @@ function ResultItem({ result, openNow }: { result: SearchResult; openNow: boolea
           <span className="sr-only">{t("search.download")}</span>
         </a>
       ) : (
-        <LocalLink to={result.url} lang={result.lang?.title} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <LocalLink to={result.url} lang={result.lang?.title} dir="auto" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
           <Highlighted text={result.title} ranges={result.titleMatches} />
         </LocalLink>
       )}
@@ -129,7 +129,7 @@ function ResultItem({ result, openNow }: { result: SearchResult; openNow: boolea
         </p>
       )}
       {result.snippet ? (
-        <p lang={result.lang?.snippet} className="mt-1 text-sm text-stone-700">
+        <p lang={result.lang?.snippet} dir="auto" className="mt-1 text-sm text-stone-700">
           <Highlighted text={result.snippet} ranges={result.snippetMatches} />
         </p>
       ) : null}

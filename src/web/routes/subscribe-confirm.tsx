@@ -1,10 +1,13 @@
 // The confirmation mail's link: a button that confirms (a form that posts, so that a mail scanner opening the link
-// subscribes no one), then a link to the preferences page.
+// subscribes no one), then a link to the preferences page; in the page's language (/fr/subscribe/confirm in French).
 import { data, Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/subscribe-confirm";
 import { subscriptionMessages } from "#shared/schemas/subscription.ts";
 import { ui } from "../components/ui/field.tsx";
 import { getApp } from "../lib/app-context.ts";
+import { useErrorText } from "../lib/error-text.ts";
+import { useLocalize } from "../lib/language.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { metaText } from "../features/seo/meta-text.ts";
 import { preferencesPath } from "../features/subscriptions/index.ts";
@@ -19,21 +22,26 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
+export const handle = { i18n: ["subscribe"] };
+
 export const meta: Route.MetaFunction = ({ matches }) => [...pageTitle(matches, metaText(matches).t("meta.subscribe.confirm")), { name: "robots", content: "noindex" }];
 
 export default function SubscribeConfirm({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("subscribe");
+  const say = useErrorText();
+  const localize = useLocalize();
   const busy = useNavigation().state !== "idle";
   return (
     <section className="grid max-w-2xl gap-4">
-      <h1 className="page-heading">Confirm your subscription</h1>
+      <h1 className="page-heading">{t("confirm.heading")}</h1>
       {actionData?.ok ? (
         <>
           <p role="status" className={ui.success}>
-            Thank you: {actionData.email} is subscribed to the newsletter.
+            {t("confirm.done", { email: actionData.email })}
           </p>
           <p>
-            <Link to={preferencesPath(actionData.preferencesToken)} className="text-brand-700 underline">
-              Choose your topics or unsubscribe
+            <Link to={localize(preferencesPath(actionData.preferencesToken))} className="text-brand-700 underline">
+              {t("confirm.preferences")}
             </Link>
           </p>
         </>
@@ -41,13 +49,13 @@ export default function SubscribeConfirm({ actionData }: Route.ComponentProps) {
         <>
           {actionData && (
             <p role="alert" className={ui.error}>
-              {actionData.message}
+              {say(actionData.message)}
             </p>
           )}
-          <p className="text-stone-800">Confirm that you want to receive the newsletter at this address. You can unsubscribe at any time.</p>
+          <p className="text-stone-800">{t("confirm.ask")}</p>
           <Form method="post">
             <button type="submit" className={ui.primary} disabled={busy}>
-              Confirm my subscription
+              {t("confirm.submit")}
             </button>
           </Form>
         </>

@@ -209,8 +209,9 @@ export class NewsletterSender {
       return false;
     }
     const mail = (await newsletterMail()).personalize(drawn, {
-      unsubscribeUrl: links.preferencesUrl(subscriber),
-      preferencesUrl: links.preferencesUrl(subscriber),
+      // The pages the links open are in the mail's language.
+      unsubscribeUrl: links.preferencesUrl({ ...subscriber, language }),
+      preferencesUrl: links.preferencesUrl({ ...subscriber, language }),
     });
     const host = new URL(this.options.siteUrl).hostname;
     try {

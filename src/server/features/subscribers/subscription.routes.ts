@@ -69,7 +69,7 @@ const putPreferences = createRoute({
   path: "/subscriptions/preferences",
   tags: tag,
   summary: "Change a subscriber's topics, or pause, resume or leave, by the signed link of a mail",
-  request: { query: TokenQuery, body: jsonBody(anyObject<PreferencesInput>('topics and/or state ("confirmed", "paused" or "unsubscribed")')) },
+  request: { query: TokenQuery, body: jsonBody(anyObject<PreferencesInput>('topics and/or state ("confirmed", "paused" or "unsubscribed"), and language ("en" or "fr": the page\'s, in which the consent of a return after leaving is recorded)')) },
   responses: { 200: answer("The preferences after the change", PreferencesSchema), 400: errorResponse(subscriptionMessages.invalid), 404: errorResponse("Not a valid link") },
 });
 
@@ -121,7 +121,7 @@ export function registerSubscriptionRoutes(api: OpenAPIHono<AppEnv>) {
     return c.json({ state: "unsubscribed" as const }, 200);
   });
   // A mail client without one-click opens the List-Unsubscribe address in the browser: the preferences page has the button.
-  api.get("/subscriptions/unsubscribe", (c) => c.redirect(`/subscribe/preferences?token=${encodeURIComponent(c.req.query("token") ?? "")}`, 303));
+  api.get("/subscriptions/unsubscribe", async (c) => c.redirect(await c.var.services.subscriptions.preferencesPage(c.req.query("token") ?? ""), 303));
   api.openapi(getOwn, async (c) => c.json(await c.var.services.subscriptions.forAccount(c.var.user!), 200));
   api.openapi(putOwn, async (c) => c.json(await c.var.services.subscriptions.updateForAccount(c.var.user!, c.req.valid("json")), 200));
 }

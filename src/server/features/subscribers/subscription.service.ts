@@ -125,8 +125,8 @@ export class SubscriptionService {
       const [sender, t] = await Promise.all([this.deps.sender(language), mailT(language)]);
       await mailer.send(
         kind === "confirm"
-          ? confirmationMail({ to, sender, url: this.deps.links.confirmUrl(subscriber), t })
-          : alreadySubscribedMail({ to, sender, url: this.deps.links.preferencesUrl(subscriber), t }),
+          ? confirmationMail({ to, sender, url: this.deps.links.confirmUrl({ ...subscriber, language }), t })
+          : alreadySubscribedMail({ to, sender, url: this.deps.links.preferencesUrl({ ...subscriber, language }), t }),
       );
     })()
       .catch((error: unknown) => this.deps.onMailError?.(error))
@@ -165,10 +165,22 @@ export class SubscriptionService {
     if (topics) await this.deps.repository.setTopics(subscriber.id, topics);
     if (state && state !== subscriber.state) {
       // Coming back after leaving is a new consent, given on this page.
-      if (state === "confirmed" && subscriber.state === "unsubscribed") await this.deps.repository.addConsent(subscriber.id, { email: subscriber.email, source: "preferences", text: CONSENT_TEXT });
+      if (state === "confirmed" && subscriber.state === "unsubscribed") {
+        // In the words the page showed, in its language.
+        const text = await consentText(await this.languages.resolve(parsed.data.language ?? subscriber.language));
+        await this.deps.repository.addConsent(subscriber.id, { email: subscriber.email, source: "preferences", text });
+      }
       await this.deps.repository.setState(subscriber.id, subscriber.state === "pending" && state === "paused" ? "pending" : state);
     }
     return this.preferences(token);
+  }
+
+  /** Where a List-Unsubscribe link opened in a browser leads: the preferences page, in the subscriber's language. */
+  async preferencesPage(token: string): Promise<string> {
+    const subscriber = await this.deps.links.verify(token, "manage");
+    if (!subscriber) return `/subscribe/preferences?token=${encodeURIComponent(token)}`;
+    const url = new URL(this.deps.links.preferencesUrl({ ...subscriber, language: await this.languages.resolve(subscriber.language) }));
+    return url.pathname + url.search;
   }
 
   /** RFC 8058's one-click: the address leaves at once. */

@@ -57,7 +57,7 @@ export function SiteFooter({ site, newsletter }: { site: (SiteSettings & Partial
           </Link>
         </nav>
         <p className="mt-2 text-sm text-stone-600">
-          &copy; {new Date().getFullYear()} <span lang={site?.fallback?.associationName}>{site?.associationName ?? "Niche"}</span>
+          &copy; {new Date().getFullYear()} <span lang={site?.fallback?.associationName} dir="auto">{site?.associationName ?? "Niche"}</span>
         </p>
       </div>
     </footer>

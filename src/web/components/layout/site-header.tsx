@@ -44,7 +44,7 @@ export function SiteHeader({ associationName, associationNameLang, user, unreadA
           <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-700 text-sm text-white">
             N
           </span>
-          <span lang={associationNameLang} className="text-base leading-tight sm:text-lg">
+          <span lang={associationNameLang} dir="auto" className="text-base leading-tight sm:text-lg">
             {associationName}
           </span>
         </Link>

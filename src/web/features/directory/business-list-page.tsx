@@ -66,11 +66,11 @@ export function BusinessListPage({ kind, page, origin, path }: { kind: "Tag" | "
       )}
       <JsonLd data={breadcrumbJsonLd(origin, [{ name: t("list.map"), path: paths.map }, { name: heading, path }], { language: lang, home: t("home.breadcrumb") })} />
       <p className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{t(`list.kind.${kind}`)}</p>
-      <h1 className="page-heading" lang={page.heading.lang}>
+      <h1 className="page-heading" lang={page.heading.lang} dir="auto">
         {heading}
       </h1>
       {page.description?.text && (
-        <p className="mt-2 max-w-3xl text-stone-700" lang={page.description.lang}>
+        <p className="mt-2 max-w-3xl text-stone-700" lang={page.description.lang} dir="auto">
           {page.description.text}
         </p>
       )}
@@ -81,13 +81,13 @@ export function BusinessListPage({ kind, page, origin, path }: { kind: "Tag" | "
           {page.businesses.map((business) => (
             <li key={business.id} className="card">
               <h2 className="text-lg font-semibold">
-                <LocalLink to={paths.business(business.id)} className="text-brand-700 underline">
+                <LocalLink to={paths.business(business.id)} dir="auto" className="text-brand-700 underline">
                   {business.name}
                 </LocalLink>
               </h2>
               {business.address && <p className="mt-1 text-sm text-stone-600">{business.address}</p>}
               {business.description && (
-                <p className="mt-2 text-stone-700" lang={business.descriptionLang}>{truncate(business.description, TRUNCATE.tagCategoryPage)}</p>
+                <p className="mt-2 text-stone-700" lang={business.descriptionLang} dir="auto">{truncate(business.description, TRUNCATE.tagCategoryPage)}</p>
               )}
             </li>
           ))}

@@ -38,7 +38,7 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
       <div className="min-w-0 flex-1">
         <Heading id={headingId} className="text-lg font-semibold text-stone-900">
           <LocalLink to={event.href} className="hover:text-brand-700 hover:underline">
-            <span lang={event.lang?.name}>{event.name}</span>
+            <span lang={event.lang?.name} dir="auto">{event.name}</span>
           </LocalLink>
         </Heading>
         {event.cancelled && <p className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">{t("events.cancelled")}</p>}
@@ -53,7 +53,7 @@ export function EventCard({ event, truncateAt, origin, headingLevel = 3, eager =
           )}
         </p>
         {event.description && (
-          <p lang={event.lang?.description} className="mt-2 text-stone-700">
+          <p lang={event.lang?.description} dir="auto" className="mt-2 text-stone-700">
             {truncate(event.description, truncateAt)}
           </p>
         )}

@@ -136,7 +136,7 @@ export function HeroSlideshow({ photos, headline, headlineLang, loop = true, sti
         );
       })}
       <div className="relative px-6 pt-20 pb-16 sm:pt-28 sm:pb-20">
-        <h1 lang={headlineLang} className="text-4xl font-extrabold tracking-tight text-white drop-shadow sm:text-5xl">{headline}</h1>
+        <h1 lang={headlineLang} dir="auto" className="text-4xl font-extrabold tracking-tight text-white drop-shadow sm:text-5xl">{headline}</h1>
         <p className="mt-4 max-w-xl text-lg text-white drop-shadow">{t("hero.lead")}</p>
       </div>
       {/* ‹ and › are mirrored characters: on a right-to-left page they point the other way by themselves. */}

@@ -16,7 +16,7 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
         <WideImage src={post.imageUrl} alt={post.title} eager={eager} className="aspect-video w-full rounded-md object-cover" />
       )}
       <h2 id={`post-${post.id}`} className="text-lg font-semibold text-stone-900">
-        <LocalLink to={post.href} lang={post.lang.title} className="hover:text-brand-700 hover:underline">
+        <LocalLink to={post.href} lang={post.lang.title} dir="auto" className="hover:text-brand-700 hover:underline">
           {post.title}
         </LocalLink>
       </h2>
@@ -24,7 +24,7 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
         {t("post.byline", { author: post.authorDisplayName?.trim() || t("post.unknownAuthor") })}<time dateTime={post.datetime}>{formatLongDate(post.datetime, lang, timeZone)}</time>
       </p>
       {/* Already plain text cut to 200 characters by the loader (the stored content is HTML). */}
-      <p lang={post.lang.content} className="text-stone-700">{post.content}</p>
+      <p lang={post.lang.content} dir="auto" className="text-stone-700">{post.content}</p>
       {post.link && (
         <p>
           <a href={post.link} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">

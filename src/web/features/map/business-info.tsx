@@ -21,7 +21,7 @@ export function BusinessInfo({
       <div className="flex items-center gap-2 pe-4">
         {business.logoUrl && <img src={business.logoUrl} alt="" width={40} height={40} className="size-10 shrink-0 rounded object-cover" />}
         <h2 className="text-base font-semibold text-brand-800">
-          <LocalLink to={paths.business(business.id)} className="hover:underline">
+          <LocalLink to={paths.business(business.id)} dir="auto" className="hover:underline">
             {business.name}
           </LocalLink>
         </h2>
@@ -32,12 +32,12 @@ export function BusinessInfo({
         </p>
       )}
       {/* On a phone the map is short: the description's first lines, the whole of it on the business's page. */}
-      {business.description && <p className="max-lg:line-clamp-3">{business.description}</p>}
+      {business.description && <p dir="auto" className="max-lg:line-clamp-3">{business.description}</p>}
       {business.address && <p className="text-stone-600">{business.address}</p>}
       {tagNames.length > 0 && (
         <ul aria-label={t("map.tags")} className="flex flex-wrap gap-1">
           {tagNames.map((tag) => (
-            <li key={tag.id} lang={tag.lang} className="rounded-full bg-stone-100 px-2 py-0.5 text-xs">
+            <li key={tag.id} lang={tag.lang} dir="auto" className="rounded-full bg-stone-100 px-2 py-0.5 text-xs">
               {tag.label ?? tag.name}
             </li>
           ))}

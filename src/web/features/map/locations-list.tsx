@@ -86,7 +86,7 @@ export function LocationsList({
                       </span>
                     )}
                     <span className="min-w-0">
-                      <span className="block truncate text-sm font-medium text-stone-900">{business.name}</span>
+                      <span dir="auto" className="block truncate text-sm font-medium text-stone-900">{business.name}</span>
                       <span className="block truncate text-xs text-stone-600">
                         {business.openNow !== null && <OpenStateBadge openNow={business.openNow} compact />}
                         {business.openNow !== null && business.address && " · "}

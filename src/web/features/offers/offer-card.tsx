@@ -34,7 +34,7 @@ function Terms({ terms, lang, t }: { terms: string; lang: string | undefined; t:
   return (
     <p className="mt-2 text-sm text-stone-600">
       {before}
-      <span lang={lang}>{terms}</span>
+      <span lang={lang} dir="auto">{terms}</span>
       {after}
     </p>
   );
@@ -53,7 +53,7 @@ export function OfferCard({ offer, variant, headingLevel = 3, linkToBusiness = v
         </LocalLink>
       </Heading>
       {endsText && <p className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{endsText}</p>}
-      <p lang={offer.lang?.description} className="mt-2 text-stone-700">
+      <p lang={offer.lang?.description} dir="auto" className="mt-2 text-stone-700">
         {offer.description}
       </p>
       {offer.price && <p className="mt-2 font-semibold text-brand-800">{isolatedValues(t, "offers.value", { price: offer.price }, ["price"])}</p>}
