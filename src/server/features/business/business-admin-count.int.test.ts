@@ -24,6 +24,7 @@ setUp(async () => {
     confirmedAt: now,
   }));
   for (let i = 0; i < subscribers.length; i += 200) await db.insertInto("subscriber").values(subscribers.slice(i, i + 200)).execute();
+  return {};
 });
 
 interface Page {
