@@ -16,12 +16,24 @@ export type SortDirection = "asc" | "desc";
 export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
 
 export function paginatedSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().meta({ description: "How many items the list holds; with totalIsLowerBound, at least this many (counting stopped there)" }),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totalIsLowerBound: z
+      .boolean()
+      .optional()
+      .meta({ description: "true when a searched list matched more than it counts (1,000, or to the end of the page asked): total is then a lower bound, and a next page exists while page × pageSize < total; left out otherwise" }),
+  });
 }
 
 export interface Paginated<T> {
   items: T[];
+  /** How many items the list holds; with `totalIsLowerBound`, at least this many. */
   total: number;
   page: number;
   pageSize: number;
+  /** A searched list's count stopped early: more match than `total` - 1, at least `total`. */
+  totalIsLowerBound?: boolean;
 }

@@ -7,6 +7,7 @@ import type { Category } from "#shared/schemas/category.ts";
 import { DEFAULT_PAGE_SIZE, type Paginated } from "#shared/schemas/pagination.ts";
 import { categoryIdOf, FIXED_TOPICS, SUBSCRIBER_STATES, type AdminSubscriber } from "#shared/schemas/subscription.ts";
 import type { TFunction } from "i18next";
+import { formatNumber } from "#shared/i18n/format.ts";
 import { ui } from "#web/components/ui/field.tsx";
 import { Pager } from "#web/components/ui/pager.tsx";
 import { When } from "#web/components/ui/when.tsx";
@@ -162,11 +163,11 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
   const { list, loadError, categories } = loaderData;
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
-  const { t } = useManageText();
+  const { t, lang } = useManageText();
   return (
     <section aria-labelledby="subscribers-heading" className="grid gap-4">
       <h2 id="subscribers-heading" className={ui.sectionHeading}>
-        {t("subscribers.heading", { count: list?.total ?? 0 })}
+        {list?.totalIsLowerBound ? t("subscribers.headingMoreThan", { number: formatNumber(list.total - 1, lang) }) : t("subscribers.heading", { count: list?.total ?? 0 })}
       </h2>
       <Filters categories={categories} />
       <SubscriberImport onChanged={() => void revalidator.revalidate()} />
@@ -183,7 +184,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
               <Subscriber key={s.id} subscriber={s} categories={categories} busy={busy} />
             ))}
           </ul>
-          <Pager label={t("subscribers.label")} page={list.page} pageSize={list.pageSize} total={list.total} />
+          <Pager label={t("subscribers.label")} page={list.page} pageSize={list.pageSize} total={list.total} lowerBound={list.totalIsLowerBound} />
         </>
       )}
     </section>

@@ -3,6 +3,7 @@ import type { SortDirection } from "#shared/schemas/pagination.ts";
 import { pick, qualify } from "#server/db/columns.ts";
 import type { Business as BusinessTable, DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
+import { cappedCount, countLimit } from "#server/db/capped-count.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "#shared/schemas/business.ts";
 import type { BusinessPlace } from "#shared/event-location.ts";
 import { ADDRESS_PARTS } from "#shared/postal-address.ts";
@@ -138,30 +139,33 @@ export class BusinessRepository {
    * A page of businesses ordered by name (the admin list), narrowed to names containing `q` when given, ignoring
    * case, accents and punctuation ("emile s" finds "Émile's Fine Cheese").
    */
-  async getPage(offset: number, limit: number, q?: string, sort: SortDirection = "asc"): Promise<{ items: BusinessAdmin[]; total: number }> {
+  async getPage(offset: number, limit: number, q?: string, sort: SortDirection = "asc"): Promise<{ items: BusinessAdmin[]; total: number; totalIsLowerBound: boolean }> {
     const words = q ? searchFold(q).trim() : "";
     // Nothing but punctuation names no business.
-    if (q && !words) return { items: [], total: 0 };
+    if (q && !words) return { items: [], total: 0, totalIsLowerBound: false };
     const filter = words ? likeContains(words) : undefined;
     let ids = this.db.selectFrom("business").select("id");
-    let count = this.db.selectFrom("business").select((eb) => eb.fn.countAll<number>().as("total"));
+    let counted: Promise<{ total: number; totalIsLowerBound: boolean }>;
     if (filter) {
       // `>= ''` holds for every name; it lets SQLite count from business_folded_name_idx (migration 0066), where the
       // folded names are stored, instead of folding each name of the table anew for every search.
       const matches = sql<boolean>`${folded("name")} >= '' and ${folded("name")} like ${filter} escape '\\'`;
       ids = ids.where(matches);
-      count = count.where(matches);
+      // Counted no further than the pages a person pages through (decision 0063): the matches grow with the site.
+      counted = cappedCount(this.db, this.db.selectFrom("business").where(matches), countLimit(offset, limit));
+    } else {
+      counted = this.count().then((total) => ({ total, totalIsLowerBound: false }));
     }
-    const [page, totalRow] = await Promise.all([
+    const [page, count] = await Promise.all([
       // In business_folded_name_idx's order, both ways (migration 0066): a page is read from the index.
       ids.orderBy(folded("name"), sort).orderBy("name", sort).orderBy("id", sort).limit(limit).offset(offset).execute(),
-      count.executeTakeFirstOrThrow(),
+      counted,
     ]);
     const pageIds = page.map((r) => r.id);
     // Loaded by id, then put back in the page's order.
     const loaded = pageIds.length === 0 ? [] : await this.loadAdmin(pageIds);
     const items = loaded.sort((a, b) => pageIds.indexOf(a.id) - pageIds.indexOf(b.id));
-    return { items, total: Number(totalRow.total) };
+    return { items, ...count };
   }
 
   /** How many businesses there are. */

@@ -145,8 +145,9 @@ export class BusinessService {
   /** The admin list, a page at a time so it stays quick with tens of thousands of businesses. */
   async listPage(viewer: CurrentUser | null, query: BusinessAdminListQuery): Promise<Paginated<BusinessAdmin>> {
     requireRole(viewer, "admin");
-    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.q || undefined, query.sort);
-    return { items: await this.withOpenNow(await this.withTranslationsAll(items)), total, page: query.page, pageSize: query.pageSize };
+    const { items, total, totalIsLowerBound } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.q || undefined, query.sort);
+    const page = { items: await this.withOpenNow(await this.withTranslationsAll(items)), total, page: query.page, pageSize: query.pageSize };
+    return totalIsLowerBound ? { ...page, totalIsLowerBound } : page;
   }
 
   /** The names of these businesses, by name (those not stored left out): what a form's picker shows of its chosen ones. */

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { newId } from "#server/db/ids.ts";
+import { cappedCount, countLimit } from "#server/db/capped-count.ts";
 import type { Paginated } from "#shared/schemas/pagination.ts";
 import type { Consent, Subscriber, SubscriberState, Topic } from "#shared/schemas/subscription.ts";
 
@@ -196,15 +197,19 @@ export class SubscriberRepository {
     if (filter.state) query = query.where("state", "=", filter.state);
     const topic = filter.topic;
     if (topic) query = query.where((eb) => eb.exists(eb.selectFrom("subscriber_topic").select("subscriber_topic.topic").whereRef("subscriber_topic.subscriberId", "=", "subscriber.id").where("subscriber_topic.topic", "=", topic)));
-    const total = Number((await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
+    const offset = (filter.page - 1) * filter.pageSize;
+    // A searched list is counted no further than the pages a person pages through (decision 0063).
+    const { total, totalIsLowerBound } = filter.q
+      ? await cappedCount(this.db, query, countLimit(offset, filter.pageSize))
+      : { total: Number((await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n), totalIsLowerBound: false };
     const rows = await query
       .select(COLUMNS)
       .orderBy("createdAt", "desc")
       .orderBy("id")
       .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize)
+      .offset(offset)
       .execute();
-    return { items: await this.withTopics(rows), total, page: filter.page, pageSize: filter.pageSize };
+    return { items: await this.withTopics(rows), total, page: filter.page, pageSize: filter.pageSize, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) };
   }
 
   async addConsent(subscriberId: string, consent: ConsentInput): Promise<void> {

@@ -7,7 +7,8 @@ import { PickerComboBox } from "./combo-box.tsx";
 
 const SHOPS = Array.from({ length: 45 }, (_, i) => ({ id: `business-${i}`, name: `Shop ${i}` }));
 
-function fakeSearch() {
+/** The server's search; past `cap` matches it stops counting, as the markers' search does (decision 0063). */
+function fakeSearch(cap = Infinity) {
   const asked: string[] = [];
   vi.stubGlobal(
     "fetch",
@@ -17,7 +18,8 @@ function fakeSearch() {
       asked.push(q);
       const matches = SHOPS.filter((shop) => shop.name.toLowerCase().includes(q.toLowerCase()));
       const pageSize = Number(url.searchParams.get("pageSize"));
-      return new Response(JSON.stringify({ items: matches.slice(0, pageSize), total: matches.length, page: 1, pageSize }), { headers: { "Content-Type": "application/json" } });
+      const counted = matches.length > cap ? { total: cap + 1, totalIsLowerBound: true } : { total: matches.length };
+      return new Response(JSON.stringify({ items: matches.slice(0, pageSize), ...counted, page: 1, pageSize }), { headers: { "Content-Type": "application/json" } });
     }),
   );
   return asked;
@@ -56,5 +58,16 @@ describe("a picker searched on the server", () => {
     await typeInto(input, "Shop 1");
     await waitFor(() => status(page) === "" && optionNames().length === 11);
     expect(document.body.textContent).not.toContain("more, type to narrow");
+  });
+
+  it("says 'over' so many more when the server stopped counting the matches", async () => {
+    fakeSearch(30);
+    const page = await render(<PickerComboBox id="location" name="location" label="Location" options={[]} grouped={[]} searchPath="/admin/businesses" />);
+    const input = page.querySelector<HTMLInputElement>('input[role="combobox"]')!;
+    // 45 match; counted to 31, "more than 30": 20 listed, over 10 more.
+    await typeInto(input, "Shop");
+    await waitFor(() => status(page) === "Over 10 more, type to narrow");
+    await typeInto(input, "Shop 1");
+    await waitFor(() => status(page) === "" && optionNames().length === 11);
   });
 });

@@ -4,8 +4,10 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, ComboBox, Input, Label } from "react-aria-components";
+import { formatNumber } from "#shared/i18n/format.ts";
 import type { Paginated } from "#shared/schemas/pagination.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
+import { langOf } from "#web/lib/public-text.ts";
 import { ErrorList, ui } from "./field.tsx";
 import { Chevron, PickerList, type PickerProps, type SelectOption } from "./select.tsx";
 
@@ -20,14 +22,14 @@ const SEARCH_DELAY_MS = 250;
  */
 function useServerOptions(path: string | undefined) {
   const [query, setQuery] = useState<string | null>(null);
-  const [found, setFound] = useState<{ query: string; options: SelectOption[]; total: number } | null>(null);
+  const [found, setFound] = useState<{ query: string; options: SelectOption[]; total: number; lowerBound: boolean } | null>(null);
   useEffect(() => {
     if (!path || query === null) return;
     let stale = false;
     const timer = setTimeout(() => {
       const params = new URLSearchParams({ q: query.trim(), page: "1", pageSize: String(SEARCH_PAGE) });
       apiFetch<Paginated<{ id: string; name: string }>>(`${path}?${params}`).then(
-        (result) => !stale && setFound({ query, options: result.items.map((item) => ({ value: item.id, label: item.name })), total: result.total }),
+        (result) => !stale && setFound({ query, options: result.items.map((item) => ({ value: item.id, label: item.name })), total: result.total, lowerBound: !!result.totalIsLowerBound }),
         // The options already there stay; the next keystroke asks again.
         () => undefined,
       );
@@ -53,10 +55,11 @@ export function PickerComboBox({ id, name, label, options, grouped = [], group, 
   // narrowed here, as without a search.
   const matched = new Set(found.map((option) => option.label));
   // Matches past the page found: said at the list's end, and to screen readers through a status kept on the page.
-  const { t } = useTranslation("ui");
+  const { t, i18n } = useTranslation("ui");
   const hintId = useId();
   const more = search.found ? search.found.total - found.length : 0;
-  const hint = more > 0 ? t("comboBox.more", { count: more }) : "";
+  // A search that stopped counting (decision 0063) matched more than total - 1.
+  const hint = more > 0 ? (search.found?.lowerBound ? t("comboBox.moreThan", { number: formatNumber(more - 1, langOf(i18n.language)) }) : t("comboBox.more", { count: more })) : "";
   return (
     <ComboBox
       id={`${id}-box`}

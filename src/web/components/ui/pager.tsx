@@ -5,10 +5,15 @@ import { ui } from "./field.tsx";
 import { formatNumber } from "#shared/i18n/format.ts";
 import { langOf } from "#web/lib/public-text.ts";
 
-export function Pager({ label, page, pageSize, total }: { label: string; page: number; pageSize: number; total: number }) {
+/**
+ * `lowerBound`: the list stopped counting (a searched list's `totalIsLowerBound`, decision 0063): more than
+ * `total` - 1 match, so the text says "more than" and the next page stays open.
+ */
+export function Pager({ label, page, pageSize, total, lowerBound = false }: { label: string; page: number; pageSize: number; total: number; lowerBound?: boolean }) {
   const [params] = useSearchParams();
   const { t, i18n } = useTranslation("common");
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const lang = langOf(i18n.language);
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const to_ = (n: number) => {
@@ -29,7 +34,11 @@ export function Pager({ label, page, pageSize, total }: { label: string; page: n
   return (
     <nav aria-label={t("pager.label", { label })} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
       {step(page - 1, t("pager.previous"))}
-      <span aria-live="polite">{t("pager.range", { from, to, total: formatNumber(total, langOf(i18n.language)), page, pages })}</span>
+      <span aria-live="polite">
+        {lowerBound
+          ? t("pager.rangeMoreThan", { from, to, total: formatNumber(total - 1, lang), page, pages: formatNumber(Math.floor((total - 1) / pageSize), lang) })
+          : t("pager.range", { from, to, total: formatNumber(total, lang), page, pages })}
+      </span>
       {step(page + 1, t("pager.next"))}
     </nav>
   );

@@ -10,8 +10,11 @@ import { CardPicker } from "./newsletter-card-picker.tsx";
 
 const NAMES = [...Array.from({ length: 30 }, (_, i) => `Bakery ${i + 1}`), ...Array.from({ length: 15 }, (_, i) => `Florist ${i + 1}`)];
 
-/** The admin businesses API over NAMES, recording each query it is asked. */
-function fakeApi() {
+/**
+ * The admin businesses API over NAMES, recording each query it is asked; a search stops counting past `cap` matches
+ * (or the page asked's end), as the server's does (decision 0063).
+ */
+function fakeApi(cap = Infinity) {
   const asked: URLSearchParams[] = [];
   vi.stubGlobal(
     "fetch",
@@ -24,7 +27,9 @@ function fakeApi() {
       const size = Number(url.searchParams.get("pageSize"));
       const matching = NAMES.filter((n) => n.toLowerCase().includes(q));
       const items = matching.slice((page - 1) * size, page * size).map((name) => ({ id: name.replace(" ", "-").toLowerCase(), name }));
-      return new Response(JSON.stringify({ items, total: matching.length, page, pageSize: size }), { headers: { "Content-Type": "application/json" } });
+      const limit = Math.max(cap, page * size);
+      const counted = q && matching.length > limit ? { total: limit + 1, totalIsLowerBound: true } : { total: matching.length };
+      return new Response(JSON.stringify({ items, ...counted, page, pageSize: size }), { headers: { "Content-Type": "application/json" } });
     }),
   );
   return asked;
@@ -74,5 +79,16 @@ describe("the newsletter's business cards", () => {
     await change(businesses, "bakery-30");
     await click(getButton(root, "Add card"));
     expect(getButton(root, "Remove Bakery 30")).toBeTruthy();
+  });
+
+  it("say 'more than' when the server stopped counting a search's matches, and page on to the last", async () => {
+    fakeApi(20);
+    const root = await render(<Picker />);
+    await change(byLabel<HTMLSelectElement>(root, "Card type"), "business");
+    await change(byLabel<HTMLInputElement>(root, "Search businesses"), "bakery");
+    await waitFor(() => root.textContent?.includes("20 of more than 20 businesses listed."));
+    await click(getButton(root, "More businesses"));
+    await waitFor(() => root.textContent?.includes("30 of 30 businesses listed."));
+    expect(root.textContent).not.toContain("More businesses");
   });
 });

@@ -2,6 +2,7 @@
 // businesses found by name a page at a time on the server (GET /api/v1/admin/businesses?q=), so a directory of
 // thousands is never sent to the form whole.
 import { useEffect, useId, useState } from "react";
+import { formatNumber } from "#shared/i18n/format.ts";
 import type { Business } from "#shared/schemas/business.ts";
 import { NEWSLETTER_CARD_KINDS, type NewsletterCardKind, type NewsletterCardRef } from "#shared/schemas/newsletter.ts";
 import type { Paginated } from "#shared/schemas/pagination.ts";
@@ -21,7 +22,7 @@ const SEARCH_DELAY_MS = 250;
 
 /** Businesses whose names contain `query`, a page at a time, with "More businesses" for the next page. */
 function useBusinessSearch(active: boolean, query: string) {
-  const [found, setFound] = useState<{ query: string; items: CardOption[]; total: number; page: number } | null>(null);
+  const [found, setFound] = useState<{ query: string; items: CardOption[]; total: number; lowerBound: boolean; page: number } | null>(null);
   const [failed, setFailed] = useState(false);
   // A new query starts again at its first page.
   const [paging, setPaging] = useState({ query, page: 1 });
@@ -37,7 +38,7 @@ function useBusinessSearch(active: boolean, query: string) {
             if (stale) return;
             setFailed(false);
             const items = result.items.map((b) => ({ id: b.id, label: b.name }));
-            setFound((before) => ({ query, items: page > 1 && before?.query === query ? [...before.items, ...items] : items, total: result.total, page }));
+            setFound((before) => ({ query, items: page > 1 && before?.query === query ? [...before.items, ...items] : items, total: result.total, lowerBound: !!result.totalIsLowerBound, page }));
           },
           () => !stale && setFailed(true),
         );
@@ -84,7 +85,7 @@ export function CardPicker({
   errorId: string;
 }) {
   const id = useId();
-  const { t } = useManageText();
+  const { t, lang } = useManageText();
   const gone = t("cards.gone");
   const kindLabel = (k: NewsletterCardKind) => t(`cards.kinds.${k}`);
   const [kind, setKind] = useState<NewsletterCardKind>("event");
@@ -186,7 +187,9 @@ export function CardPicker({
                 ? t("cards.searching")
                 : search.found.total === 0
                   ? t("cards.noneFound")
-                  : t("cards.listed", { shown: search.found.items.length, count: search.found.total })}
+                  : search.found.lowerBound
+                    ? t("cards.listedMoreThan", { shown: search.found.items.length, number: formatNumber(search.found.total - 1, lang) })
+                    : t("cards.listed", { shown: search.found.items.length, count: search.found.total })}
           </p>
           {search.found && search.found.items.length < search.found.total && (
             <button type="button" className={ui.secondary} onClick={search.more}>
