@@ -34,7 +34,7 @@ async function load(fetcher?: Fetcher) {
     apiFetch<Category[]>("/categories", {}, fetcher).catch(() => []),
   ]);
   if ("signedOut" in result) throw redirect(paths.login);
-  return { ...result, hasPassword, notifications, subscription, categories: categories.map(({ id, name }) => ({ id, name })) };
+  return { ...result, hasPassword, notifications, subscription, categories: categories.map(({ id, name, translations }) => ({ id, name, translations })) };
 }
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const categories = await apiFetch<Category[]>("/categories", {}, serverFetch(context)).catch(() => []);
   try {
-    return { preferences: await app.services.subscriptions.preferences(tokenOf(request)), categories: categories.map(({ id, name }) => ({ id, name })) };
+    return { preferences: await app.services.subscriptions.preferences(tokenOf(request)), categories: categories.map(({ id, name, translations }) => ({ id, name, translations })) };
   } catch {
     return { preferences: null, categories: [] };
   }

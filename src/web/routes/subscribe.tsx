@@ -12,7 +12,7 @@ import { usePublicText } from "../lib/public-text.ts";
 async function load(fetcher?: Fetcher) {
   // Without the categories the form still offers events, offers and news.
   const categories = await apiFetch<Category[]>("/categories", {}, fetcher).catch(() => []);
-  return { categories: categories.map(({ id, name }) => ({ id, name })) };
+  return { categories: categories.map(({ id, name, translations }) => ({ id, name, translations })) };
 }
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -21,7 +21,7 @@ export async function fetchAccountSubscription(fetcher?: Fetcher): Promise<Accou
 
 const FormSchema = z.object({ topics: TopicsSchema.default([]), intent: z.enum(["subscribe", "leave"]).default("subscribe") });
 
-export function AccountSubscriptionForm({ initial, categories, verified }: { initial: AccountSubscription; categories: ReadonlyArray<Pick<Category, "id" | "name">>; verified: boolean }) {
+export function AccountSubscriptionForm({ initial, categories, verified }: { initial: AccountSubscription; categories: ReadonlyArray<Pick<Category, "id" | "name" | "translations">>; verified: boolean }) {
   const { t } = useTranslation("subscribe");
   const [current, setCurrent] = useState(initial);
   const [saved, setSaved] = useState<string | null>(null);

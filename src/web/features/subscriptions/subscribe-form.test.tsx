@@ -10,20 +10,31 @@ import { SubscribeForm } from "./subscribe-form.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function frenchFooter() {
+type Categories = Parameters<typeof SubscribeForm>[0]["categories"];
+
+async function frenchForm(categories?: Categories) {
   const i18n = await createI18n("fr", ["common", "subscribe"]);
-  const Stub = createRoutesStub([{ id: "root", path: "/fr", loader: () => ({ language: "fr", languages: ["en", "fr"], defaultLanguage: "en" }), Component: () => <SubscribeForm variant="footer" />, HydrateFallback: () => null }]);
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/fr",
+      loader: () => ({ language: "fr", languages: ["en", "fr"], defaultLanguage: "en" }),
+      Component: () => <SubscribeForm variant={categories ? "page" : "footer"} categories={categories} />,
+      HydrateFallback: () => null,
+    },
+  ]);
   const page = await render(
     <I18nextProvider i18n={i18n}>
       <Stub initialEntries={["/fr"]} />
     </I18nextProvider>,
   );
-  return waitFor(() => page.querySelector<HTMLFormElement>('form[aria-label="Abonnement à l’infolettre"]'));
+  // The footer's form is named; the /subscribe page's (with the categories) is the page's one form.
+  return waitFor(() => page.querySelector<HTMLFormElement>(categories ? "form" : 'form[aria-label="Abonnement à l’infolettre"]'));
 }
 
 describe("the newsletter's sign-up on a French page", () => {
   it("shows its words in French", async () => {
-    const form = await frenchFooter();
+    const form = await frenchForm();
     expect(form.querySelector("label")?.textContent).toBe("Votre courriel");
     expect(form.textContent).toContain("J’accepte de recevoir l’infolettre de l’association par courriel.");
     expect(form.querySelector("summary")?.textContent).toBe("Choisir les sujets");
@@ -33,7 +44,7 @@ describe("the newsletter's sign-up on a French page", () => {
   it("tells a wrong address in French and sends nothing", async () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
-    const form = await frenchFooter();
+    const form = await frenchForm();
     const email = form.querySelector<HTMLInputElement>("input[type=email]")!;
     await settle(() => {
       email.value = "pas-une-adresse";
@@ -42,5 +53,17 @@ describe("the newsletter's sign-up on a French page", () => {
     await click(getButton(form, "S’abonner"));
     await waitFor(() => form.textContent?.includes("Entrez une adresse courriel, comme nom@exemple.com."));
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("names each category of business in French where it has a translation, else in its own language, marked", async () => {
+    const form = await frenchForm([
+      { id: "food", name: "Restaurants", translations: { fr: { name: "Restauration" } } },
+      { id: "arts", name: "Arts & Culture" },
+    ]);
+    const label = (value: string) => form.querySelector(`input[value="category:${value}"]`)!.closest("label")!;
+    expect(label("food").textContent).toBe("Restauration");
+    expect(label("food").querySelector("[lang]")).toBeNull();
+    expect(label("arts").textContent).toBe("Arts & Culture");
+    expect(label("arts").querySelector("[lang]")?.getAttribute("lang")).toBe("en");
   });
 });

@@ -41,7 +41,7 @@ export function useSubscribeMessage(): (text: string | null | undefined) => stri
   };
 }
 
-export function SubscribeForm({ variant, categories = [] }: { variant: "footer" | "page"; categories?: ReadonlyArray<Pick<Category, "id" | "name">> }) {
+export function SubscribeForm({ variant, categories = [] }: { variant: "footer" | "page"; categories?: ReadonlyArray<Pick<Category, "id" | "name" | "translations">> }) {
   const { t } = useTranslation("subscribe");
   const say = useSubscribeMessage();
   const { language } = useLanguages();
