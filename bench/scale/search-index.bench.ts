@@ -13,6 +13,7 @@ import { HEADER_SEARCH } from "#shared/constants.ts";
 import { SEARCH_TYPES } from "#shared/schemas/search.ts";
 import { queryWords } from "#server/lib/search-text.ts";
 import { MemorySearchIndex } from "#server/features/search/search-memory.ts";
+import { SearchChangeRepository } from "#server/features/search/search-change.repository.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");
@@ -34,7 +35,7 @@ const p95 = (values: number[]) => sorted(values)[Math.min(values.length - 1, Mat
 const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
 
 const readStarted = performance.now();
-const documents = await database.db.selectFrom("search_document").select(["kind", "ref", "name", "extra", "body"]).orderBy("id").execute();
+const documents = await new SearchChangeRepository(database.db).documents();
 const readMs = performance.now() - readStarted;
 const before = heap();
 const cpu = process.cpuUsage();

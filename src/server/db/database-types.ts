@@ -228,17 +228,17 @@ export interface GeoRate {
   windowStart: number;
 }
 
+export interface InsightCategoryTotal {
+  categoryId: string;
+  count: number;
+  days: number;
+}
+
 export interface InsightCount {
   count: number;
   day: string;
   kind: string;
   subjectId: string;
-}
-
-export interface InsightCategoryTotal {
-  categoryId: string;
-  count: number;
-  days: number;
 }
 
 export interface InsightDayTotal {
@@ -514,6 +514,11 @@ export interface RegistrationSetting {
 export interface RequestDigest {
   lastSentAt: string;
   recipient: string;
+}
+
+export interface SearchChange {
+  id: Generated<number>;
+  seq: string;
 }
 
 export interface SearchDocument {
@@ -794,6 +799,7 @@ export interface DB {
   registration_attempt: RegistrationAttempt;
   registration_setting: RegistrationSetting;
   request_digest: RequestDigest;
+  search_change: SearchChange;
   search_document: SearchDocument;
   session: Session;
   setup_token: SetupToken;
