@@ -55,7 +55,7 @@ export function createEngineSearchRepository(database: Database): SearchReposito
 }
 
 /** Search as the app asks it: from the process's index of the current content (search-memory.ts). */
-export function createSearchRepository(database: Database): SearchRepository {
+export function createSearchRepository(database: Database): MemorySearchRepository {
   const changes = new SearchChangeRepository(database.db);
   const source = {
     // On PostgreSQL, searches that start in one turn of the event loop share one read: a write's end is seen in a
