@@ -7,6 +7,9 @@ import type { SearchDocumentRow } from "./search-memory.ts";
 /** The row that keeps the highest mark cleared: no document's id (ids start at 1). */
 export const CLEARED_ROW = 0;
 
+/** Documents read at once when every one is read. */
+const PAGE = 20_000;
+
 /** Ids asked for at once in one `in (...)`. */
 const CHUNK = 500;
 
@@ -32,10 +35,18 @@ export class SearchChangeRepository {
     return Number(row?.seq ?? 0) + 1;
   }
 
-  /** Every document, by id. */
+  /**
+   * Every document, by id: read a page at a time, so that a read off the searches' path (decision 0062) holds
+   * SQLite's synchronous reads, and the event loop, for one page at a time.
+   */
   async documents(): Promise<SearchDocumentRow[]> {
-    const rows = await this.db.selectFrom("search_document").select(COLUMNS).orderBy("id").execute();
-    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    const documents: SearchDocumentRow[] = [];
+    for (let after = 0; ; ) {
+      const page = await this.db.selectFrom("search_document").select(COLUMNS).where("id", ">", after).orderBy("id").limit(PAGE).execute();
+      for (const row of page) documents.push({ ...row, id: Number(row.id) });
+      if (page.length < PAGE) return documents;
+      after = documents.at(-1)!.id;
+    }
   }
 
   /**
