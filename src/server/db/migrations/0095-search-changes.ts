@@ -15,6 +15,16 @@ type AnyDb = Kysely<any>;
 
 const run = (db: AnyDb, statement: string) => sql.raw(statement).execute(db);
 
+/**
+ * Each write and the rows that name the documents it wrote. A document's id never changes (an integer key; an
+ * identity column on PostgreSQL), so an update's new rows name them all.
+ */
+const EVENTS = [
+  ["insert", "new"],
+  ["update", "new"],
+  ["delete", "old"],
+] as const;
+
 export default function searchChanges(dialect: DialectName) {
   return {
     async up(db: AnyDb) {
@@ -26,11 +36,7 @@ export default function searchChanges(dialect: DialectName) {
       await db.schema.createIndex("search_change_seq_idx").on("search_change").column("seq").execute();
 
       if (dialect === "sqlite") {
-        for (const [event, row] of [
-          ["insert", "new"],
-          ["update", "new"],
-          ["delete", "old"],
-        ] as const) {
+        for (const [event, row] of EVENTS) {
           await run(
             db,
             `create trigger search_change_${event} after ${event} on search_document
@@ -44,12 +50,7 @@ export default function searchChanges(dialect: DialectName) {
         return;
       }
 
-      // A document's id never changes (an identity column), so an update's new rows name every document it wrote.
-      for (const [event, rows] of [
-        ["insert", "new"],
-        ["update", "new"],
-        ["delete", "old"],
-      ] as const) {
+      for (const [event, rows] of EVENTS) {
         await run(
           db,
           `create function search_change_${event}() returns trigger language plpgsql as $$

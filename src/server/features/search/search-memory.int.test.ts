@@ -139,8 +139,8 @@ describe("the index in the process", () => {
     expect(await new SearchChangeRepository(second.db).clearGone()).toBeGreaterThan(0);
     expect(await suggest("larkspur")).toEqual([]);
     expect(await repository.snapshot()).toBeInstanceOf(MemorySearchIndex);
+    // Corrected from there on (on PostgreSQL, once no transaction the cleared mark's reader could not see is left).
     await createBusiness(second.db, { name: "Larkspur Music" });
     expect(await suggest("larkspur")).toEqual(["Larkspur Music"]);
-    expect(await repository.snapshot()).toBeInstanceOf(OverlaidSearchIndex);
   });
 });

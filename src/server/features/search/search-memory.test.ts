@@ -97,29 +97,10 @@ function reference(documents: SearchDocumentRow[], { match, types, limit, perTyp
 describe("the index's ranking", () => {
   it("keeps the same documents in the same order as sorting every match", () => {
     const next = random(45);
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-    const phrase = (list: readonly string[], most: number) => Array.from({ length: Math.floor(next() * most) }, () => pick(list)).join(" ");
     for (let trial = 0; trial < 60; trial++) {
-      const documents: SearchDocumentRow[] = Array.from({ length: 20 + Math.floor(next() * 400) }, (_, i) => ({
-        id: i + 1,
-        kind: pick(KINDS),
-        ref: String(i),
-        name: `${phrase(NAME_WORDS, 4)}${next() < 0.3 ? ` ${i}` : ""}`,
-        extra: phrase(OTHER_WORDS, 3),
-        body: phrase(OTHER_WORDS, 8),
-      }));
+      const documents = randomDocuments(next, 20 + Math.floor(next() * 400), 1);
       const index = new MemorySearchIndex(1, documents);
-      for (let q = 0; q < 20; q++) {
-        const match: WordMatch[] = Array.from({ length: 1 + Math.floor(next() * 2) }, () => {
-          const word = fold(pick(OTHER_WORDS));
-          return {
-            prefix: word.slice(0, 1 + Math.floor(next() * word.length)),
-            words: next() < 0.2 ? [fold(pick(OTHER_WORDS))] : [],
-            ...(next() < 0.2 ? { stems: [fold(pick(OTHER_WORDS)).slice(0, 4)] } : {}),
-          };
-        });
-        const types = next() < 0.5 ? SEARCH_TYPES : KINDS.filter(() => next() < 0.6);
-        const options: FindOptions = { match, types, limit: 1 + Math.floor(next() * 30), ...(next() < 0.4 ? { perType: 1 + Math.floor(next() * 6) } : {}) };
+      for (const options of randomSearches(next, 20)) {
         expect(
           index.find(options).map((row) => row.ref),
           JSON.stringify(options),
