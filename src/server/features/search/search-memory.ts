@@ -653,8 +653,11 @@ export function firstInOrder(docs: ArrayLike<number>, length: number, count: num
  */
 export const MAX_WRITTEN = 2000;
 
-/** How long after a corrected index is first answered its full build starts, off the path (decision 0062). */
-const REBUILD_AFTER_MS = 50;
+/**
+ * How long after a corrected index is first answered its full build starts, off the path (decision 0062): a burst
+ * of writes (an administrator's edits one after another) is corrected write by write and read whole once, after it.
+ */
+const REBUILD_AFTER_MS = 1000;
 
 /** A turn of the event loop for other work, between two steps of a build off the path. */
 const otherWorkFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
