@@ -263,6 +263,26 @@ async function measure(base: string, size: number, env: Record<string, string>):
   // The first search after a change of content reads every search document and builds the index (decision 0012), so
   // this one grows with the site; the 96 after it are answered from the index.
   await row("header search, first after a change (reads and indexes)", async () => (await timed(`${api}/search?q=zz`, admin)).ms);
+  // A business renamed by another instance (straight in the database, as a second server on it would), then its new
+  // name searched at once: answered from the index before, corrected by the documents written since (decision 0062).
+  await row("header search, at once after another instance renames a business", async () => {
+    const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(env.DATA_DIR!, "niche.sqlite") });
+    try {
+      await timed(`${api}/search?q=zz`, admin);
+      const times: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const renamed = await database.db.selectFrom("business").select(["id", "name"]).orderBy("id").offset(round * 11).limit(1).executeTakeFirstOrThrow();
+        const word = `zinnia${Date.now().toString(36)}${round}`;
+        await database.db.updateTable("business").set({ name: `${word} ${renamed.name}` }).where("id", "=", renamed.id).execute();
+        const { ms, body } = await timed(`${api}/search?q=${word}`, admin);
+        if (!body.includes(word)) throw new Error(`the renamed business was not found: ${body.slice(0, 200)}`);
+        times.push(ms);
+      }
+      return median(times);
+    } finally {
+      await database.close();
+    }
+  });
   await row("header search, p95 of 96", async () => {
     // As every row has a request before those timed: the index built (if the row above did not build it) and the
     // server's code for a search compiled, once per process.

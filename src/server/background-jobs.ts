@@ -23,6 +23,7 @@ import type { UploadService } from "./features/uploads/index.ts";
 import { REGISTRATION_REMINDERS_JOB, REGISTRATION_RETENTION_JOB, type RegistrationReminders } from "./features/registration/index.ts";
 import { FORGET_UNCONFIRMED_JOB, type SubscriptionService } from "./features/subscribers/index.ts";
 import type { MapChangeRepository } from "./features/geo/index.ts";
+import type { SearchChangeRepository } from "./features/search/index.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 import type { Logger } from "./logger.ts";
 import type { Site } from "./backup/backup.ts";
@@ -32,12 +33,13 @@ export const UPLOAD_CLEANUP_JOB = "upload-cleanup";
 export const APPROVAL_FOLLOW_UPS_JOB = "approval-follow-ups";
 export const BACKUP_JOB = "backup";
 export const MAP_CHANGE_CLEANUP_JOB = "map-change-cleanup";
+export const SEARCH_CHANGE_CLEANUP_JOB = "search-change-cleanup";
 
 const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; volunteerMail: VolunteerMail; surveyMail: SurveyMail; insightReport: InsightReport; insightOverview: InsightOverviewService; mapChanges: MapChangeRepository; freshness: FreshnessService; registrationReminders: RegistrationReminders; newsletterSender: NewsletterSender; subscriptions: SubscriptionService; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; volunteerMail: VolunteerMail; surveyMail: SurveyMail; insightReport: InsightReport; insightOverview: InsightOverviewService; mapChanges: MapChangeRepository; searchChanges: SearchChangeRepository; freshness: FreshnessService; registrationReminders: RegistrationReminders; newsletterSender: NewsletterSender; subscriptions: SubscriptionService; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -96,6 +98,12 @@ export function scheduleJobs(
   jobs.schedule(MAP_CHANGE_CLEANUP_JOB, { every: 24 * 60 * MINUTE }, async () => {
     const cleared = await services.mapChanges.clearGone();
     if (cleared > 0) services.logger?.info({ cleared }, "map change marks of deleted businesses cleared");
+  });
+  // The search index's change marks of deleted documents (decision 0062): likewise once a day, since each clearing
+  // has every instance whose index was read before it read every document once.
+  jobs.schedule(SEARCH_CHANGE_CLEANUP_JOB, { every: 24 * 60 * MINUTE }, async () => {
+    const cleared = await services.searchChanges.clearGone();
+    if (cleared > 0) services.logger?.info({ cleared }, "search change marks of deleted documents cleared");
   });
   // Owners whose listing's interval ran out are asked whether it is still right: looked at each hour, once per listing and interval.
   jobs.schedule(FRESHNESS_JOB, { every: 60 * MINUTE }, async () => {

@@ -48,7 +48,7 @@ import {
 import { PageRepository, PageService } from "./features/page/index.ts";
 import { PostRepository, PostService } from "./features/post/index.ts";
 import { CheckInRepository, CheckInService, RegistrationMail, RegistrationReminders, RegistrationRepository, RegistrationService } from "./features/registration/index.ts";
-import { createSearchRepository, createStemmer, SearchService, searchTranslator } from "./features/search/index.ts";
+import { createSearchRepository, createStemmer, SearchChangeRepository, SearchService, searchTranslator } from "./features/search/index.ts";
 import { TranslationRepository, TranslationService } from "./features/translation/index.ts";
 import { SetupService } from "./features/setup/index.ts";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsRepository, SiteSettingsService } from "./features/site-settings/index.ts";
@@ -254,7 +254,7 @@ export function createServices({
     },
   });
   const subscriptions = createSubscriptions({ database, env, siteSettings, mailer, onMailError });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, volunteerMail: volunteering.mail, surveyMail: surveys.mail, insightReport: insights.insightReport, insightOverview: insights.insightOverview, mapChanges: new MapChangeRepository(database.db), freshness: freshListings.freshness, registrationReminders: registrations.reminders, newsletterSender: newsletters.newsletterSender, subscriptions: subscriptions.subscriptions, logger });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, volunteerMail: volunteering.mail, surveyMail: surveys.mail, insightReport: insights.insightReport, insightOverview: insights.insightOverview, mapChanges: new MapChangeRepository(database.db), searchChanges: new SearchChangeRepository(database.db), freshness: freshListings.freshness, registrationReminders: registrations.reminders, newsletterSender: newsletters.newsletterSender, subscriptions: subscriptions.subscriptions, logger });
   return {
     jobs,
     siteSettings,

@@ -516,6 +516,11 @@ export interface RequestDigest {
   recipient: string;
 }
 
+export interface SearchChange {
+  id: Generated<number>;
+  seq: string;
+}
+
 export interface SearchDocument {
   body: Generated<string>;
   extra: Generated<string>;
@@ -794,6 +799,7 @@ export interface DB {
   registration_attempt: RegistrationAttempt;
   registration_setting: RegistrationSetting;
   request_digest: RequestDigest;
+  search_change: SearchChange;
   search_document: SearchDocument;
   session: Session;
   setup_token: SetupToken;

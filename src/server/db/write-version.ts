@@ -7,7 +7,8 @@ import type { Database } from "./database.ts";
 /**
  * Tables whose writes change nothing a person's kept page shows: the counters themselves, the migrator's, the
  * sessions (read on every request before any kept page is served), verification tokens, job leases, geocoding's
- * cache and rate, spent proof-of-work solutions, and the insights' visit counts and their totals, written by every
+ * cache and rate, spent proof-of-work solutions, the search index's change marks (written only beside the search
+ * documents they mark, and cleared by a job), and the insights' visit counts and their totals, written by every
  * visitor's page view (the one page that shows them, /mybusiness?insights=, is never kept).
  */
 export const UNWATCHED_TABLES: readonly string[] = [
@@ -21,6 +22,7 @@ export const UNWATCHED_TABLES: readonly string[] = [
   "geo_cache",
   "geo_rate",
   "used_challenge",
+  "search_change",
   "insight_count",
   "insight_search",
   "insight_missed_search",

@@ -6,7 +6,8 @@ import { MAP_FEATURES, MAP_FIELDS, mapValueOf, type MapBusiness, type MapCategor
 import type { BusinessColumn } from "#server/features/business/index.ts";
 import { parseStoredHours } from "#server/lib/hours/stored-hours.ts";
 import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
-import { CLEARED_ROW } from "./map-change.repository.ts";
+import { changeMark, changesSince } from "#server/db/change-marks.ts";
+import { MAP_CHANGES } from "./map-change.repository.ts";
 
 /**
  * What the map draws of a business: thousands of rows, so only these, taken from the business's column list: the
@@ -161,38 +162,15 @@ export class MapDataRepository {
     }
   }
 
-  /**
-   * Where the map's change marks stand (migration 0088-map-changes): a business marked at or past it was written after
-   * this read, or by a transaction this read could not see yet. Taken before reading the businesses, so that a write
-   * landing between the two is read again next time rather than missed.
-   */
-  async changeMark(): Promise<number> {
-    if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
-      const { rows } = await sql<{ mark: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as mark`.execute(this.db);
-      return Number(rows[0]!.mark);
-    }
-    const row = await this.db.selectFrom("map_change").select((eb) => eb.fn.max("seq").as("seq")).executeTakeFirst();
-    return Number(row?.seq ?? 0) + 1;
+  /** Where the map's change marks stand (migration 0088-map-changes; src/server/db/change-marks.ts). */
+  changeMark(): Promise<number> {
+    return changeMark(this.db, MAP_CHANGES);
   }
 
-  /**
-   * The businesses written since `mark` (a `changeMark`), at most `limit` of them, and the mark to read from next time;
-   * null when more were written, when the marks went back (a database restored or replaced), or when marks from `mark`
-   * on were cleared: then only reading every business tells what is there.
-   */
+  /** The businesses written since `mark` (a `changeMark`), at most `limit`, and the mark to read from next; or null (change-marks.ts). */
   async changesSince(mark: number, limit: number): Promise<{ mark: number; ids: string[] } | null> {
-    const next = await this.changeMark();
-    if (next < mark) return null;
-    const rows = await this.db
-      .selectFrom("map_change")
-      .select("businessId")
-      // The generated types give bigint columns as text; the mark is compared as the number it is on both engines.
-      .where("seq", ">=", mark as unknown as string)
-      .limit(limit + 1)
-      .execute();
-    // A cleared mark at or past `mark`: a business deleted since may have been cleared with it.
-    if (rows.some((row) => row.businessId === CLEARED_ROW)) return null;
-    return rows.length > limit ? null : { mark: next, ids: rows.map((row) => row.businessId) };
+    const changes = await changesSince(this.db, MAP_CHANGES, { mark, limit, next: await this.changeMark() });
+    return changes && { mark: changes.mark, ids: changes.keys };
   }
 
   async countBusinesses(): Promise<number> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SEARCH_TYPES, type SearchType } from "#shared/schemas/search.ts";
 import { fold } from "#server/lib/search-text.ts";
-import { firstInOrder, MemorySearchIndex, type SearchDocumentRow } from "./search-memory.ts";
+import { firstInOrder, MAX_WRITTEN, MemorySearchIndex, MemorySearchRepository, OverlaidSearchIndex, type SearchDocumentRow } from "./search-memory.ts";
 import type { FindOptions, WordMatch } from "./search.repository.ts";
 
 /** A repeatable stream of numbers in [0, 1). */
@@ -97,33 +97,177 @@ function reference(documents: SearchDocumentRow[], { match, types, limit, perTyp
 describe("the index's ranking", () => {
   it("keeps the same documents in the same order as sorting every match", () => {
     const next = random(45);
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-    const phrase = (list: readonly string[], most: number) => Array.from({ length: Math.floor(next() * most) }, () => pick(list)).join(" ");
     for (let trial = 0; trial < 60; trial++) {
-      const documents: SearchDocumentRow[] = Array.from({ length: 20 + Math.floor(next() * 400) }, (_, i) => ({
-        kind: pick(KINDS),
-        ref: String(i),
-        name: `${phrase(NAME_WORDS, 4)}${next() < 0.3 ? ` ${i}` : ""}`,
-        extra: phrase(OTHER_WORDS, 3),
-        body: phrase(OTHER_WORDS, 8),
-      }));
+      const documents = randomDocuments(next, 20 + Math.floor(next() * 400), 1);
       const index = new MemorySearchIndex(1, documents);
-      for (let q = 0; q < 20; q++) {
-        const match: WordMatch[] = Array.from({ length: 1 + Math.floor(next() * 2) }, () => {
-          const word = fold(pick(OTHER_WORDS));
-          return {
-            prefix: word.slice(0, 1 + Math.floor(next() * word.length)),
-            words: next() < 0.2 ? [fold(pick(OTHER_WORDS))] : [],
-            ...(next() < 0.2 ? { stems: [fold(pick(OTHER_WORDS)).slice(0, 4)] } : {}),
-          };
-        });
-        const types = next() < 0.5 ? SEARCH_TYPES : KINDS.filter(() => next() < 0.6);
-        const options: FindOptions = { match, types, limit: 1 + Math.floor(next() * 30), ...(next() < 0.4 ? { perType: 1 + Math.floor(next() * 6) } : {}) };
+      for (const options of randomSearches(next, 20)) {
         expect(
           index.find(options).map((row) => row.ref),
           JSON.stringify(options),
         ).toEqual(reference(documents, options));
       }
     }
+  });
+});
+
+/** Random documents, numbered from `firstId`: names often alike (and tied), words shared. */
+function randomDocuments(next: () => number, count: number, firstId: number): SearchDocumentRow[] {
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const phrase = (list: readonly string[], most: number) => Array.from({ length: Math.floor(next() * most) }, () => pick(list)).join(" ");
+  return Array.from({ length: count }, (_, i) => ({
+    id: firstId + i,
+    kind: pick(KINDS),
+    ref: String(firstId + i),
+    name: `${phrase(NAME_WORDS, 4)}${next() < 0.3 ? ` ${i}` : ""}`,
+    extra: phrase(OTHER_WORDS, 3),
+    body: phrase(OTHER_WORDS, 8),
+  }));
+}
+
+/** Random searches: prefixes of the words, with typo readings, stems, types, limits and per type. */
+function randomSearches(next: () => number, count: number): FindOptions[] {
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  return Array.from({ length: count }, () => {
+    const match: WordMatch[] = Array.from({ length: 1 + Math.floor(next() * 2) }, () => {
+      const word = fold(pick(OTHER_WORDS));
+      return {
+        prefix: word.slice(0, 1 + Math.floor(next() * word.length)),
+        words: next() < 0.2 ? [fold(pick(OTHER_WORDS))] : [],
+        ...(next() < 0.2 ? { stems: [fold(pick(OTHER_WORDS)).slice(0, 4)] } : {}),
+      };
+    });
+    const types = next() < 0.5 ? SEARCH_TYPES : KINDS.filter(() => next() < 0.6);
+    return { match, types, limit: 1 + Math.floor(next() * 30), ...(next() < 0.4 ? { perType: 1 + Math.floor(next() * 6) } : {}) };
+  });
+}
+
+/** Some documents deleted, some rewritten in place (same id), some added: the documents after, and the ids written. */
+function randomChanges(next: () => number, documents: SearchDocumentRow[]): { after: SearchDocumentRow[]; written: Set<number> } {
+  const written = new Set<number>();
+  const rewritten = new Map<number, SearchDocumentRow>();
+  const fresh = randomDocuments(next, documents.length, 1);
+  const after: SearchDocumentRow[] = [];
+  for (const document of documents) {
+    const roll = next();
+    if (roll < 0.05) written.add(document.id);
+    else if (roll < 0.12) {
+      written.add(document.id);
+      const other = fresh[Math.floor(next() * fresh.length)]!;
+      rewritten.set(document.id, { ...other, id: document.id, kind: document.kind, ref: document.ref });
+      after.push(rewritten.get(document.id)!);
+    } else after.push(document);
+  }
+  const lastId = Math.max(0, ...documents.map((d) => d.id));
+  for (const added of randomDocuments(next, Math.floor(next() * 20), lastId + 1)) {
+    written.add(added.id);
+    after.push(added);
+  }
+  return { after, written };
+}
+
+/** The typo readings asked for: words of the documents with one letter changed, dropped or doubled. */
+const TYPOS = ["cafr", "mapel", "markte", "queem", "bookss", "esspresso", "gardn", "musiq", "mapleton", "rime", "veagn"];
+
+describe("an index corrected by the documents written since", () => {
+  it("answers exactly what an index of the documents now answers, change after change", () => {
+    const next = random(62);
+    for (let trial = 0; trial < 25; trial++) {
+      let documents = randomDocuments(next, 20 + Math.floor(next() * 300), 1);
+      const base = new MemorySearchIndex(1, documents);
+      let written = new Set<number>();
+      for (let round = 2; round <= 4; round++) {
+        const changes = randomChanges(next, documents);
+        documents = changes.after;
+        written = new Set([...written, ...changes.written]);
+        const now = documents.filter((document) => written.has(document.id)).sort((a, b) => a.id - b.id);
+        const corrected = new OverlaidSearchIndex(base, round, 0, written, now);
+        const fresh = new MemorySearchIndex(round, [...documents].sort((a, b) => a.id - b.id));
+        for (const options of randomSearches(next, 20)) {
+          expect(
+            corrected.find(options).map((row) => `${row.kind}:${row.ref}:${row.name}`),
+            JSON.stringify(options),
+          ).toEqual(fresh.find(options).map((row) => `${row.kind}:${row.ref}:${row.name}`));
+        }
+        for (const word of TYPOS) expect(corrected.typoCandidates(word), word).toEqual(fresh.typoCandidates(word));
+      }
+    }
+  });
+
+  it("built in steps, is the index built at once", async () => {
+    const next = random(9);
+    const documents = randomDocuments(next, 10_000, 1);
+    let pauses = 0;
+    const inSteps = await MemorySearchIndex.inSteps(1, documents, 0, async () => void pauses++);
+    const atOnce = new MemorySearchIndex(1, documents);
+    expect(pauses).toBeGreaterThan(5);
+    for (const options of randomSearches(next, 50)) expect(inSteps.find(options)).toEqual(atOnce.find(options));
+    for (const word of TYPOS) expect(inSteps.typoCandidates(word)).toEqual(atOnce.typoCandidates(word));
+  });
+});
+
+describe("the index kept per content version", () => {
+  /** A database's documents and their change marks, as search-change.repository.ts reads them. */
+  function fakeSource(start: SearchDocumentRow[]) {
+    const state = { version: 1, seq: 1, documents: new Map(start.map((d) => [d.id, d])), marks: new Map<number, number>(), fullReads: 0, deltaReads: 0 };
+    const source = {
+      version: async () => state.version,
+      mark: async () => state.seq,
+      documents: async () => {
+        state.fullReads++;
+        return [...state.documents.values()].sort((a, b) => a.id - b.id);
+      },
+      changesSince: async (mark: number, limit: number) => {
+        state.deltaReads++;
+        const ids = [...state.marks].filter(([, seq]) => seq >= mark).map(([id]) => id);
+        return ids.length > limit ? null : { mark: state.seq, ids };
+      },
+      documentsOf: async (ids: readonly number[]) => ids.flatMap((id) => state.documents.get(id) ?? []).sort((a, b) => a.id - b.id),
+    };
+    const write = (after: SearchDocumentRow[], written: Set<number>) => {
+      state.documents = new Map(after.map((d) => [d.id, d]));
+      for (const id of written) state.marks.set(id, state.seq);
+      state.seq++;
+      state.version++;
+    };
+    return { state, source, write };
+  }
+  const engine = { snapshot: () => Promise.reject(new Error("not asked")) };
+
+  it("is corrected at once after a change, then built again off the path, answering as a fresh index throughout", async () => {
+    const next = random(4);
+    let documents = randomDocuments(next, 300, 1);
+    const { state, source, write } = fakeSource(documents);
+    const repository = new MemorySearchRepository(source, engine);
+    await repository.snapshot();
+    expect(state.fullReads).toBe(1);
+    for (let round = 0; round < 4; round++) {
+      const changes = randomChanges(next, documents);
+      documents = changes.after;
+      write(documents, changes.written);
+      const index = await repository.snapshot();
+      expect(index).toBeInstanceOf(OverlaidSearchIndex);
+      const fresh = new MemorySearchIndex(state.version, [...documents].sort((a, b) => a.id - b.id));
+      for (const options of randomSearches(next, 20)) expect(await index.find(options)).toEqual(fresh.find(options));
+    }
+    // Each change read only what it wrote; the full read came once, after, off the path.
+    expect(state.fullReads).toBe(1);
+    await repository.rebuilt();
+    expect(state.fullReads).toBe(2);
+    const rebuilt = await repository.snapshot();
+    expect(rebuilt).toBeInstanceOf(MemorySearchIndex);
+    const fresh = new MemorySearchIndex(state.version, [...documents].sort((a, b) => a.id - b.id));
+    for (const options of randomSearches(next, 20)) expect(await rebuilt.find(options)).toEqual(fresh.find(options));
+  });
+
+  it("is built whole on the path past so many documents written", async () => {
+    const next = random(5);
+    const documents = randomDocuments(next, 50, 1);
+    const { state, source, write } = fakeSource(documents);
+    const repository = new MemorySearchRepository(source, engine);
+    await repository.snapshot();
+    const added = randomDocuments(next, MAX_WRITTEN + 1, 51);
+    write([...documents, ...added], new Set(added.map((d) => d.id)));
+    expect(await repository.snapshot()).toBeInstanceOf(MemorySearchIndex);
+    expect(state.fullReads).toBe(2);
   });
 });

@@ -12,6 +12,8 @@ import { editDistance, fold, isOneTypoAway, TYPO_MIN_LENGTH } from "#server/lib/
 
 /** One row of `search_document`. */
 export interface SearchDocumentRow {
+  /** Its id: documents are indexed in the order of their ids, and two that rank alike come in that order. */
+  id: number;
   kind: string;
   ref: string;
   name: string;
@@ -22,7 +24,14 @@ export interface SearchDocumentRow {
 export interface SearchDocumentSource {
   /** The content version now; null when it cannot be known (then the engine's index answers). */
   version(): Promise<number | null>;
+  /** Where the documents' change marks stand (search-change.repository.ts): taken before reading documents. */
+  mark(): Promise<number>;
+  /** Every document, by id. */
   documents(): Promise<SearchDocumentRow[]>;
+  /** The ids of the documents written since `mark`, and the mark to read from next; null past `limit` or when unknown. */
+  changesSince(mark: number, limit: number): Promise<{ mark: number; ids: number[] } | null>;
+  /** The documents of these ids that exist, by id. */
+  documentsOf(ids: readonly number[]): Promise<SearchDocumentRow[]>;
 }
 
 // The parts of a document, as the engines weigh them: name, then extra (category and tag names), then body.
@@ -91,9 +100,166 @@ const IN_EXTRA = 1 << EXTRA;
 
 const byNumber = (a: number, b: number) => a - b;
 
+/** What a built index is made of (see MemorySearchIndex's fields). */
+interface IndexParts {
+  rows: SearchRow[];
+  ids: Float64Array;
+  nameOrder: Int32Array;
+  nameStarts: Int32Array;
+  nameLengths: Uint16Array;
+  kinds: Uint8Array;
+  kindNames: string[];
+  vocabulary: string[];
+  entries: Uint32Array;
+  starts: Uint32Array;
+  byFirst: Map<string, string[]>;
+  bySecond: Map<string, string[]>;
+}
+
+/** Work done between two pauses of a build in steps: documents, words or entries. */
+const STEP = 4096;
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/**
+ * The index's parts built from `documents` (in the order of their ids), pausing (`yield`) after each step of work
+ * so that a build off the search's path lets other work in between.
+ */
+function* indexParts(documents: readonly SearchDocumentRow[]): Generator<void, IndexParts> {
+  const rows = documents.map(({ kind, ref, name, body }): SearchRow => ({ kind: kind as SearchType, ref, name, body }));
+  const ids = Float64Array.from(documents, (document) => document.id);
+  const firstWords: string[] = [];
+  const nameLengths = new Uint16Array(documents.length);
+  const kinds = new Uint8Array(documents.length);
+  const kindNames: string[] = [];
+  // Per word, doc * 4 + part for each time it stands there, in document order.
+  const places = new Map<string, number[]>();
+  for (let doc = 0; doc < documents.length; doc++) {
+    if (doc % STEP === STEP - 1) yield;
+    const document = documents[doc]!;
+    let kind = kindNames.indexOf(document.kind);
+    if (kind === -1) kind = kindNames.push(document.kind) - 1;
+    kinds[doc] = kind;
+    const parts = [document.name, document.extra, document.body];
+    for (let part = NAME; part <= BODY; part++) {
+      const words = wordsOf(parts[part]!);
+      if (part === NAME) {
+        firstWords.push(words[0] ?? "");
+        nameLengths[doc] = Math.min(words.length, 0xffff);
+      }
+      for (const word of words) {
+        const list = places.get(word);
+        if (list) list.push(doc * 4 + part);
+        else places.set(word, [doc * 4 + part]);
+      }
+    }
+  }
+  yield;
+  const vocabulary = yield* sortInSteps([...places.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const nameStarts = Int32Array.from(firstWords, (word) => (word === "" ? -1 : firstFrom(vocabulary, word)));
+  yield;
+  const starts = new Uint32Array(vocabulary.length + 1);
+  const byFirst = new Map<string, string[]>();
+  const bySecond = new Map<string, string[]>();
+  let length = 0;
+  for (const list of places.values()) length += list.length;
+  const entries = new Uint32Array(length);
+  let count = 0;
+  for (let i = 0; i < vocabulary.length; i++) {
+    if (i % STEP === STEP - 1) yield;
+    const word = vocabulary[i]!;
+    starts[i] = count;
+    const list = places.get(word)!;
+    for (let at = 0; at < list.length; ) {
+      let end = at + 1;
+      while (end < list.length && list[end] === list[at]) end++;
+      entries[count++] = entry(Math.floor(list[at]! / 4), list[at]! % 4, end - at);
+      at = end;
+    }
+    if (word.length < TYPO_MIN_LENGTH) continue;
+    for (const [map, letter] of [[byFirst, word[0]!], [bySecond, word[1]!]] as const) {
+      const words = map.get(letter);
+      if (words) words.push(word);
+      else map.set(letter, [word]);
+    }
+  }
+  starts[vocabulary.length] = count;
+  yield;
+  const order = yield* sortInSteps(
+    rows.map((_, doc) => doc),
+    (a, b) => collator.compare(rows[a]!.name, rows[b]!.name) || byNumber(a, b),
+  );
+  const nameOrder = new Int32Array(order.length);
+  order.forEach((doc, place) => (nameOrder[doc] = place));
+  return { rows, ids, nameOrder, nameStarts, nameLengths, kinds, kindNames, vocabulary, entries: entries.slice(0, count), starts, byFirst, bySecond };
+}
+
+/** `list` sorted by `order` (a strict total order): runs of STEP sorted, then merged, pausing between steps. */
+function* sortInSteps<T>(list: T[], order: (a: T, b: T) => number): Generator<void, T[]> {
+  for (let at = 0; at < list.length; at += STEP) {
+    const run = list.slice(at, at + STEP).sort(order);
+    for (let i = 0; i < run.length; i++) list[at + i] = run[i]!;
+    yield;
+  }
+  let from = list;
+  let to = new Array<T>(list.length);
+  let done = 0;
+  for (let width = STEP; width < list.length; width *= 2) {
+    for (let low = 0; low < list.length; low += 2 * width) {
+      const middle = Math.min(low + width, list.length);
+      const high = Math.min(low + 2 * width, list.length);
+      let a = low;
+      let b = middle;
+      for (let k = low; k < high; k++) {
+        to[k] = a < middle && (b >= high || order(from[a]!, from[b]!) <= 0) ? from[a++]! : from[b++]!;
+        if (++done % (STEP * 8) === 0) yield;
+      }
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}
+
+/** Runs a build to its end at once. */
+function atOnce<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Where the first word not before `word` stands in the sorted `vocabulary`. */
+function firstFrom(vocabulary: readonly string[], word: string): number {
+  let low = 0;
+  let high = vocabulary.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (vocabulary[middle]! < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** One index's matches for a search: its documents that hold every word, and what ranks them. */
+interface Found {
+  index: MemorySearchIndex;
+  docs: Int32Array;
+  count: number;
+  tier: Uint8Array;
+  starting: Uint8Array;
+  score: Float32Array;
+}
+
+/** Documents an index no longer answers for (changed or deleted since it was built): a flag by document. */
+type Skipped = Uint8Array | undefined;
+
 export class MemorySearchIndex implements SearchIndex {
   readonly version: number;
-  private readonly rows: SearchRow[];
+  /** Where the documents' change marks stood when they were read (search-change.repository.ts). */
+  readonly mark: number;
+  readonly rows: SearchRow[];
+  /** Each document's id (increasing). */
+  readonly ids: Float64Array;
   /** Each document's place when all are ordered by name, for ties. */
   private readonly nameOrder: Int32Array;
   /** Each document's first name word (its place in the vocabulary, -1 for none), and how many words its name has. */
@@ -101,98 +267,78 @@ export class MemorySearchIndex implements SearchIndex {
   private readonly nameLengths: Uint16Array;
   /** Each document's kind, as its place in `kindNames`. */
   private readonly kinds: Uint8Array;
-  private readonly kindNames: string[] = [];
+  private readonly kindNames: string[];
   /** Every indexed word, sorted: the words a prefix starts are side by side. */
   private readonly vocabulary: string[];
   /** The vocabulary's words' entries, word after word, each word's by document; `starts[i]` is word i's first. */
   private readonly entries: Uint32Array;
   private readonly starts: Uint32Array;
   /** Words of TYPO_MIN_LENGTH or more letters by their first and by their second letter, for typo readings. */
-  private readonly byFirst = new Map<string, string[]>();
-  private readonly bySecond = new Map<string, string[]>();
+  private readonly byFirst: Map<string, string[]>;
+  private readonly bySecond: Map<string, string[]>;
   private readonly scratch: Scratch;
 
-  constructor(version: number, documents: readonly SearchDocumentRow[]) {
+  /** The index of `documents` (in the order of their ids), built at once. */
+  constructor(version: number, documents: readonly SearchDocumentRow[], mark = 0, parts: IndexParts = atOnce(indexParts(documents))) {
     this.version = version;
-    this.rows = documents.map(({ kind, ref, name, body }) => ({ kind: kind as SearchType, ref, name, body }));
-    const firstWords: string[] = [];
-    this.nameLengths = new Uint16Array(documents.length);
-    this.kinds = new Uint8Array(documents.length);
-    this.scratch = new Scratch(documents.length);
-    // Per word, doc * 4 + part for each time it stands there, in document order.
-    const places = new Map<string, number[]>();
-    documents.forEach((document, doc) => {
-      let kind = this.kindNames.indexOf(document.kind);
-      if (kind === -1) kind = this.kindNames.push(document.kind) - 1;
-      this.kinds[doc] = kind;
-      const parts = [document.name, document.extra, document.body];
-      for (let part = NAME; part <= BODY; part++) {
-        const words = wordsOf(parts[part]!);
-        if (part === NAME) {
-          firstWords.push(words[0] ?? "");
-          this.nameLengths[doc] = Math.min(words.length, 0xffff);
-        }
-        for (const word of words) {
-          const list = places.get(word);
-          if (list) list.push(doc * 4 + part);
-          else places.set(word, [doc * 4 + part]);
-        }
-      }
-    });
-    this.vocabulary = [...places.keys()].sort();
-    this.nameStarts = Int32Array.from(firstWords, (word) => (word === "" ? -1 : this.firstFrom(word)));
-    this.starts = new Uint32Array(this.vocabulary.length + 1);
-    const entries: number[] = [];
-    this.vocabulary.forEach((word, i) => {
-      this.starts[i] = entries.length;
-      const list = places.get(word)!;
-      for (let at = 0; at < list.length; ) {
-        let end = at + 1;
-        while (end < list.length && list[end] === list[at]) end++;
-        entries.push(entry(Math.floor(list[at]! / 4), list[at]! % 4, end - at));
-        at = end;
-      }
-      if (word.length < TYPO_MIN_LENGTH) return;
-      for (const [map, letter] of [[this.byFirst, word[0]!], [this.bySecond, word[1]!]] as const) {
-        const words = map.get(letter);
-        if (words) words.push(word);
-        else map.set(letter, [word]);
-      }
-    });
-    this.starts[this.vocabulary.length] = entries.length;
-    this.entries = Uint32Array.from(entries);
-    const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
-    const order = this.rows.map((_, doc) => doc).sort((a, b) => collator.compare(this.rows[a]!.name, this.rows[b]!.name) || byNumber(a, b));
-    this.nameOrder = new Int32Array(order.length);
-    order.forEach((doc, place) => (this.nameOrder[doc] = place));
+    this.mark = mark;
+    ({
+      rows: this.rows,
+      ids: this.ids,
+      nameOrder: this.nameOrder,
+      nameStarts: this.nameStarts,
+      nameLengths: this.nameLengths,
+      kinds: this.kinds,
+      kindNames: this.kindNames,
+      vocabulary: this.vocabulary,
+      entries: this.entries,
+      starts: this.starts,
+      byFirst: this.byFirst,
+      bySecond: this.bySecond,
+    } = parts);
+    this.scratch = new Scratch(this.rows.length);
   }
 
-  /** Where the first word not before `word` stands in the vocabulary. */
-  private firstFrom(word: string): number {
+  /** The same index built in steps, `pause` awaited between them (other work let in). */
+  static async inSteps(version: number, documents: readonly SearchDocumentRow[], mark: number, pause: () => Promise<void>): Promise<MemorySearchIndex> {
+    const steps = indexParts(documents);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return new MemorySearchIndex(version, documents, mark, step.value);
+      await pause();
+    }
+  }
+
+  get length(): number {
+    return this.rows.length;
+  }
+
+  /** The document of this id, or -1. */
+  docOf(id: number): number {
     let low = 0;
-    let high = this.vocabulary.length;
+    let high = this.ids.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.vocabulary[middle]! < word) low = middle + 1;
+      if (this.ids[middle]! < id) low = middle + 1;
       else high = middle;
     }
-    return low;
+    return this.ids[low] === id ? low : -1;
   }
 
-  /** The documents holding the words `prefix` starts, or one of `words`. */
   /** The vocabulary's words `start` starts: from the first to before the last. */
   private started(start: string): [number, number] {
-    const from = this.firstFrom(start);
+    const from = firstFrom(this.vocabulary, start);
     let to = from;
     while (to < this.vocabulary.length && this.vocabulary[to]!.startsWith(start)) to++;
     return [from, to];
   }
 
+  /** The documents holding the words `prefix` starts, or one of `words`. */
   private hits({ prefix, words, stems = [] }: WordMatch): WordHits {
     const hits: WordHits = { docs: this.scratch.takeInts(), count: 0, parts: this.scratch.takeBytes(), score: this.scratch.takeFloats() };
     const ranges: Array<[number, number]> = [this.started(prefix), ...stems.map((stem) => this.started(stem))];
     for (const word of words) {
-      const at = this.firstFrom(word);
+      const at = firstFrom(this.vocabulary, word);
       if (this.vocabulary[at] === word) ranges.push([at, at + 1]);
     }
     for (const [first, last] of disjoint(ranges)) {
@@ -208,43 +354,58 @@ export class MemorySearchIndex implements SearchIndex {
     return hits;
   }
 
-  find({ match, types, limit, perType }: FindOptions): SearchRow[] {
-    if (match.length === 0 || types.length === 0 || limit <= 0 || perType === 0) return [];
-    const all = match.map((m) => this.hits(m));
-    const tier = this.scratch.takeBytes();
-    const starting = this.scratch.takeBytes();
-    const score = this.scratch.takeFloats();
-    const candidates = { docs: this.scratch.takeInts(), count: 0 };
+  find(options: FindOptions): SearchRow[] {
+    const found = this.found(options, undefined);
+    if (!found) return [];
     try {
-      return this.ranked(all, match[0]!, { types, limit, perType }, { candidates, tier, starting, score });
+      return best([found], options);
     } finally {
-      for (const hits of all) this.scratch.giveBack(hits.docs, hits.count, [hits.parts], [hits.score]);
-      this.scratch.giveBack(candidates.docs, candidates.count, [tier, starting], [score]);
+      this.giveBack(found);
     }
   }
 
   /**
-   * The matching documents' best, kept as they are found: a search costs a pass over its matches, whatever their
-   * number, and sorts only what it keeps (decision 0057).
+   * The documents matching every word, of the types asked and not `skipped`, with what ranks them (in arrays lent
+   * by the index: `giveBack` them); undefined when none can match.
    */
-  private ranked(
-    all: WordHits[],
-    first: WordMatch,
-    { types, limit, perType }: Omit<FindOptions, "match">,
-    { candidates, tier, starting, score }: { candidates: { docs: Int32Array; count: number }; tier: Uint8Array; starting: Uint8Array; score: Float32Array },
-  ): SearchRow[] {
+  found({ match, types, limit, perType }: FindOptions, skipped: Skipped): Found | undefined {
+    if (match.length === 0 || types.length === 0 || limit <= 0 || perType === 0) return undefined;
     let wanted = 0;
     for (const type of types) if (this.kindNames.includes(type)) wanted |= 1 << this.kindNames.indexOf(type);
-    if (wanted === 0) return [];
+    if (wanted === 0) return undefined;
+    const all = match.map((m) => this.hits(m));
+    const found: Found = {
+      index: this,
+      docs: this.scratch.takeInts(),
+      count: 0,
+      tier: this.scratch.takeBytes(),
+      starting: this.scratch.takeBytes(),
+      score: this.scratch.takeFloats(),
+    };
+    try {
+      this.matching(all, match[0]!, wanted, perType, skipped, found);
+    } finally {
+      for (const hits of all) this.scratch.giveBack(hits.docs, hits.count, [hits.parts], [hits.score]);
+    }
+    return found;
+  }
+
+  giveBack(found: Found): void {
+    this.scratch.giveBack(found.docs, found.count, [found.tier, found.starting], [found.score]);
+  }
+
+  /** Fills `found` with the documents every word's hits hold, and each one's tier, start and score. */
+  private matching(all: WordHits[], first: WordMatch, wanted: number, perType: number | undefined, skipped: Skipped, found: Found): void {
+    const { tier, starting, score } = found;
     // A name starts with the first word (as typed, or one of its typo readings) when its first word is among those
     // the word starts.
     const starts = [first.prefix, ...first.words].map((start) => this.started(start));
-    const { nameStarts, nameLengths, nameOrder, kinds } = this;
+    const { nameStarts, kinds } = this;
     // Every word must match: the documents of the rarest, kept where each other word matches too.
     const rarest = all.reduce((a, b) => (b.count < a.count ? b : a));
     for (let i = 0; i < rarest.count; i++) {
       const doc = rarest.docs[i]!;
-      if ((wanted & (1 << kinds[doc]!)) === 0) continue;
+      if ((wanted & (1 << kinds[doc]!)) === 0 || (skipped !== undefined && skipped[doc] === 1)) continue;
       let parts = IN_NAME | IN_EXTRA;
       let total = 0;
       let matched = true;
@@ -258,7 +419,7 @@ export class MemorySearchIndex implements SearchIndex {
         total += hits.score[doc]!;
       }
       if (!matched) continue;
-      candidates.docs[candidates.count++] = doc;
+      found.docs[found.count++] = doc;
       // All words in the name first; then (for suggestions) all in the category and tag names; then the rest.
       tier[doc] = parts & IN_NAME ? 0 : perType !== undefined || parts & IN_EXTRA ? 1 : 2;
       score[doc] = total;
@@ -267,27 +428,37 @@ export class MemorySearchIndex implements SearchIndex {
         starting[doc] = starts.some(([from, to]) => word >= from && word < to) ? 1 : 0;
       }
     }
-    // Among names holding every word, those starting with the first word and then the shorter are the closer to
-    // what was typed ("cafe": the category "Cafés & Bakeries" before "Café Crème Brûlée"), as the engines'
-    // length-normalized relevance has it; then relevance, then the name.
-    const order = (a: number, b: number) =>
+  }
+
+  /**
+   * The order of a search's matches in this index: among names holding every word, those starting with the first
+   * word and then the shorter are the closer to what was typed ("cafe": the category "Cafés & Bakeries" before
+   * "Café Crème Brûlée"), as the engines' length-normalized relevance has it; then relevance, then the name, then
+   * the id.
+   */
+  orderOf({ tier, starting, score }: Found): (a: number, b: number) => number {
+    const { nameLengths, nameOrder } = this;
+    return (a, b) =>
       tier[a]! - tier[b]! ||
       (tier[a] === 0 ? starting[b]! - starting[a]! || nameLengths[a]! - nameLengths[b]! : 0) ||
       score[b]! - score[a]! ||
       nameOrder[a]! - nameOrder[b]!;
+  }
 
-    if (perType === undefined) return firstInOrder(candidates.docs, candidates.count, limit, order).map((doc) => this.rows[doc]!);
-    // At most `perType` of each kind: each kind's best, then the best of those.
-    const each = Math.min(perType, limit);
-    const byKind = new Map<number, TopK>();
-    for (let i = 0; i < candidates.count; i++) {
-      const doc = candidates.docs[i]!;
-      let top = byKind.get(kinds[doc]!);
-      if (!top) byKind.set(kinds[doc]!, (top = new TopK(each, order)));
-      top.offer(doc);
-    }
-    const kept = [...byKind.values()].flatMap((top) => top.docs());
-    return kept.sort(order).slice(0, limit).map((doc) => this.rows[doc]!);
+  /** The same order between a match here (`a`) and one in another index (`b`): the names compared, then the ids. */
+  compareWith(found: Found, a: number, other: Found, b: number): number {
+    const theirs = other.index;
+    return (
+      found.tier[a]! - other.tier[b]! ||
+      (found.tier[a] === 0 ? other.starting[b]! - found.starting[a]! || this.nameLengths[a]! - theirs.nameLengths[b]! : 0) ||
+      other.score[b]! - found.score[a]! ||
+      collator.compare(this.rows[a]!.name, theirs.rows[b]!.name) ||
+      this.ids[a]! - theirs.ids[b]!
+    );
+  }
+
+  kindOf(doc: number): number | string {
+    return this.kindNames[this.kinds[doc]!]!;
   }
 
   /**
@@ -296,14 +467,129 @@ export class MemorySearchIndex implements SearchIndex {
    * or having either as their second, hold them all.
    */
   typoCandidates(word: string): string[] {
+    return closestFirst(word, this.typoWords(word, undefined));
+  }
+
+  /** The indexed words one typo from `word` or from their start, held by a document not `skipped`. */
+  typoWords(word: string, skipped: Skipped): string[] {
     if (word.length < TYPO_MIN_LENGTH) return [];
     const seen = new Set<string>();
     for (const map of [this.byFirst, this.bySecond]) {
       for (const letter of [word[0]!, word[1]!]) for (const candidate of map.get(letter) ?? []) seen.add(candidate);
     }
-    const close = [...seen].filter((candidate) => candidate !== word && isOneTypoAway(word, candidate));
-    const apart = new Map(close.map((candidate) => [candidate, editDistance(word, candidate, 3)]));
-    return close.sort((a, b) => apart.get(a)! - apart.get(b)! || a.length - b.length || (a < b ? -1 : 1));
+    return [...seen].filter((candidate) => candidate !== word && isOneTypoAway(word, candidate) && (skipped === undefined || this.heldOutside(candidate, skipped)));
+  }
+
+  /** Whether a document not `skipped` holds this indexed word. */
+  private heldOutside(word: string, skipped: Uint8Array): boolean {
+    const at = firstFrom(this.vocabulary, word);
+    for (let i = this.starts[at]!, end = this.starts[at + 1]!; i < end; i++) if (skipped[this.entries[i]! >>> 4] !== 1) return true;
+    return false;
+  }
+}
+
+/** Words closest to `word` first, then the shorter, then in alphabetical order. */
+function closestFirst(word: string, close: string[]): string[] {
+  const apart = new Map(close.map((candidate) => [candidate, editDistance(word, candidate, 3)]));
+  return close.sort((a, b) => apart.get(a)! - apart.get(b)! || a.length - b.length || (a < b ? -1 : 1));
+}
+
+/**
+ * The best of the matches found in one or more indexes (decision 0057), kept as they are met: a search costs a pass
+ * over its matches, whatever their number, and sorts only what it keeps. With `perType`, at most so many of each
+ * kind: each kind's best, then the best of those. Matches are numbered across the indexes, each index's after the
+ * previous ones'.
+ */
+function best(all: Found[], { limit, perType }: FindOptions): SearchRow[] {
+  const offsets: number[] = [];
+  let total = 0;
+  for (const found of all) {
+    offsets.push(total);
+    total += found.index.length;
+  }
+  const which = (doc: number) => (all.length === 1 || doc < offsets[1]! ? 0 : 1);
+  let order: (a: number, b: number) => number;
+  if (all.length === 1) order = all[0]!.index.orderOf(all[0]!);
+  else if (all.length === 2) {
+    const [first, second] = all as [Found, Found];
+    const [firstOrder, secondOrder] = [first.index.orderOf(first), second.index.orderOf(second)];
+    const offset = offsets[1]!;
+    order = (a, b) => {
+      if (a < offset) return b < offset ? firstOrder(a, b) : first.index.compareWith(first, a, second, b - offset);
+      return b < offset ? -first.index.compareWith(first, b, second, a - offset) : secondOrder(a - offset, b - offset);
+    };
+  } else throw new Error("at most two indexes");
+  const rowOf = (doc: number) => {
+    const at = which(doc);
+    return all[at]!.index.rows[doc - offsets[at]!]!;
+  };
+  if (perType === undefined) {
+    const top = new TopK(limit, order);
+    all.forEach((found, at) => {
+      for (let i = 0; i < found.count; i++) top.offer(found.docs[i]! + offsets[at]!);
+    });
+    return top.docs().map(rowOf);
+  }
+  const each = Math.min(perType, limit);
+  const byKind = new Map<number | string, TopK>();
+  all.forEach((found, at) => {
+    for (let i = 0; i < found.count; i++) {
+      const doc = found.docs[i]!;
+      const kind = found.index.kindOf(doc);
+      let top = byKind.get(kind);
+      if (!top) byKind.set(kind, (top = new TopK(each, order)));
+      top.offer(doc + offsets[at]!);
+    }
+  });
+  const kept = [...byKind.values()].flatMap((top) => top.docs());
+  return kept.sort(order).slice(0, limit).map(rowOf);
+}
+
+/**
+ * An index answered from one built before the documents changed (`base`), with the documents written since
+ * (decision 0062): those the base holds are skipped in it, and those that exist now are found in a small index of
+ * their own (`overlay`); matches of both are ranked together, exactly as one index of the documents now would.
+ */
+export class OverlaidSearchIndex implements SearchIndex {
+  readonly version: number;
+  readonly mark: number;
+  readonly base: MemorySearchIndex;
+  /** The documents written since the base was read, as they are now (those deleted left out), by id. */
+  readonly written: readonly SearchDocumentRow[];
+  /** The ids of every document written since the base was read, deleted ones included. */
+  readonly changed: ReadonlySet<number>;
+  private readonly overlay: MemorySearchIndex;
+  private readonly skipped: Uint8Array;
+
+  constructor(base: MemorySearchIndex, version: number, mark: number, changed: ReadonlySet<number>, written: readonly SearchDocumentRow[]) {
+    this.base = base;
+    this.version = version;
+    this.mark = mark;
+    this.changed = changed;
+    this.written = written;
+    this.overlay = new MemorySearchIndex(version, written, mark);
+    this.skipped = new Uint8Array(base.length);
+    for (const id of changed) {
+      const doc = base.docOf(id);
+      if (doc !== -1) this.skipped[doc] = 1;
+    }
+  }
+
+  find(options: FindOptions): SearchRow[] {
+    const fromBase = this.base.found(options, this.skipped);
+    const fromOverlay = this.overlay.found(options, undefined);
+    try {
+      const all = [fromBase, fromOverlay].filter((found) => found !== undefined);
+      return all.length === 0 ? [] : best(all, options);
+    } finally {
+      if (fromBase) this.base.giveBack(fromBase);
+      if (fromOverlay) this.overlay.giveBack(fromOverlay);
+    }
+  }
+
+  typoCandidates(word: string): string[] {
+    const words = new Set([...this.base.typoWords(word, this.skipped), ...this.overlay.typoWords(word, undefined)]);
+    return closestFirst(word, [...words]);
   }
 }
 
@@ -362,14 +648,35 @@ export function firstInOrder(docs: ArrayLike<number>, length: number, count: num
 }
 
 /**
- * The engine's search answered from a MemorySearchIndex of the current content version; a new version's index is
- * built once, by the first search that needs it, while the others wait for it.
+ * Documents written since the last full build past which the index is built whole again on the search's path (an
+ * import, a bulk change): each search of the corrected index also searches them all.
+ */
+export const MAX_WRITTEN = 2000;
+
+/**
+ * How long after a corrected index is first answered its full build starts, off the path (decision 0062): a burst
+ * of writes (an administrator's edits one after another) is corrected write by write and read whole once, after it.
+ */
+const REBUILD_AFTER_MS = 1000;
+
+/** A turn of the event loop for other work, between two steps of a build off the path. */
+const otherWorkFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type KeptIndex = MemorySearchIndex | OverlaidSearchIndex;
+
+/**
+ * The engine's search answered from an index in the process of the current content version. The first search
+ * builds it from every document. When the version moves, the next search corrects the index it has by the
+ * documents written since (decision 0062) and is answered at once; the full index is then built again off the
+ * searches' path, in steps, and swapped in. Searches arriving meanwhile share one read.
  */
 export class MemorySearchRepository implements SearchRepository {
   private readonly source: SearchDocumentSource;
   private readonly engine: SearchRepository;
-  private index: MemorySearchIndex | undefined;
-  private building: Promise<MemorySearchIndex> | undefined;
+  private index: KeptIndex | undefined;
+  private building: Promise<KeptIndex> | undefined;
+  private rebuilding: Promise<void> | undefined;
+  private rebuildTimer: NodeJS.Timeout | undefined;
 
   constructor(source: SearchDocumentSource, engine: SearchRepository) {
     this.source = source;
@@ -382,19 +689,71 @@ export class MemorySearchRepository implements SearchRepository {
     if (version === null) return this.engine.snapshot();
     if (this.index?.version === version) return this.index;
     if (!this.building) {
-      this.building = this.source
-        .documents()
-        .then((documents) => {
-          const built = new MemorySearchIndex(version, documents);
+      const kept = this.index;
+      this.building = (kept ? this.corrected(kept, version) : this.built(version))
+        .then((index) => {
           // A search that read an older version than the index kept builds its own, and leaves the newer one kept.
-          if (!this.index || this.index.version < version) this.index = built;
-          return built;
+          if (!this.index || this.index.version < version) this.index = index;
+          if (index instanceof OverlaidSearchIndex && index.changed.size > 0) this.rebuildLater();
+          return index;
         })
         .finally(() => (this.building = undefined));
     }
     const built = await this.building;
     // Built for an older version while this one waited: build again for this version.
     return built.version === version ? built : this.snapshot();
+  }
+
+  /** Settles once a full build under way off the path (and one waiting to start) is in; for tests. */
+  async rebuilt(): Promise<void> {
+    while (this.rebuildTimer || this.rebuilding) {
+      if (this.rebuildTimer) await new Promise((resolve) => setTimeout(resolve, REBUILD_AFTER_MS));
+      await this.rebuilding;
+    }
+  }
+
+  /** Every document read and indexed at once. */
+  private async built(version: number): Promise<MemorySearchIndex> {
+    const mark = await this.source.mark();
+    return new MemorySearchIndex(version, await this.source.documents(), mark);
+  }
+
+  /** `kept` corrected by the documents written since it was read, or built whole past MAX_WRITTEN of them. */
+  private async corrected(kept: KeptIndex, version: number): Promise<KeptIndex> {
+    const base = kept instanceof OverlaidSearchIndex ? kept.base : kept;
+    const before = kept instanceof OverlaidSearchIndex ? kept.changed : new Set<number>();
+    const changes = await this.source.changesSince(kept.mark, MAX_WRITTEN - before.size);
+    if (!changes) return this.built(version);
+    const now = await this.source.documentsOf(changes.ids);
+    const written = new Set(changes.ids);
+    const stillWritten = kept instanceof OverlaidSearchIndex ? kept.written.filter((document) => !written.has(document.id)) : [];
+    const documents = [...stillWritten, ...now].sort((a, b) => a.id - b.id);
+    return new OverlaidSearchIndex(base, version, changes.mark, new Set([...before, ...changes.ids]), documents);
+  }
+
+  /** The full index built again off the searches' path, in steps, then kept in place of the corrected one. */
+  private rebuildLater(): void {
+    if (this.rebuildTimer || this.rebuilding) return;
+    this.rebuildTimer = setTimeout(() => {
+      this.rebuildTimer = undefined;
+      this.rebuilding = this.rebuild()
+        // A build that failed (the database gone or busy) is tried again after the next correction.
+        .catch(() => undefined)
+        .finally(() => (this.rebuilding = undefined));
+    }, REBUILD_AFTER_MS);
+    this.rebuildTimer.unref();
+  }
+
+  private async rebuild(): Promise<void> {
+    const version = await this.source.version();
+    if (version === null) return;
+    const mark = await this.source.mark();
+    const documents = await this.source.documents();
+    const index = await MemorySearchIndex.inSteps(version, documents, mark, otherWorkFirst);
+    // Kept unless a full build of this version or a later one is kept already. When the content moved meanwhile, the
+    // next search corrects this one by what was written since its read, as it would have corrected the one before.
+    if (this.index instanceof MemorySearchIndex && this.index.version >= version) return;
+    this.index = index;
   }
 }
 

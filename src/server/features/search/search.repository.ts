@@ -3,6 +3,7 @@ import type { Database } from "#server/db/database.ts";
 import type { SearchType } from "#shared/schemas/search.ts";
 import { oncePerTurn } from "#server/lib/once-per-turn.ts";
 import { MemorySearchRepository } from "./search-memory.ts";
+import { SearchChangeRepository } from "./search-change.repository.ts";
 import { PostgresSearchRepository } from "./search-postgres.repository.ts";
 import { SqliteSearchRepository } from "./search-sqlite.repository.ts";
 
@@ -54,12 +55,16 @@ export function createEngineSearchRepository(database: Database): SearchReposito
 }
 
 /** Search as the app asks it: from the process's index of the current content (search-memory.ts). */
-export function createSearchRepository(database: Database): SearchRepository {
+export function createSearchRepository(database: Database): MemorySearchRepository {
+  const changes = new SearchChangeRepository(database.db);
   const source = {
     // On PostgreSQL, searches that start in one turn of the event loop share one read: a write's end is seen in a
     // turn of its own, before. SQLite's read is synchronous and cheap, and a write can end within the same turn.
     version: database.dialect === "postgres" ? oncePerTurn(async () => database.contentVersion()) : async () => database.contentVersion(),
-    documents: () => database.db.selectFrom("search_document").select(["kind", "ref", "name", "extra", "body"]).orderBy("id").execute(),
+    mark: () => changes.mark(),
+    documents: () => changes.documents(),
+    changesSince: (mark: number, limit: number) => changes.changesSince(mark, limit),
+    documentsOf: (ids: readonly number[]) => changes.documentsOf(ids),
   };
   return new MemorySearchRepository(source, createEngineSearchRepository(database));
 }
