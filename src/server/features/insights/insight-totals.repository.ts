@@ -56,6 +56,15 @@ export class InsightTotalsRepository {
     this.dialect = dialect;
   }
 
+  /**
+   * Takes the periods' rows for share, first in the transaction that writes counts (PostgreSQL): a move and a write of
+   * businesses take them for update before anything else (decision 0056), and a write that held count rows while it
+   * queued for them behind one of those could close a circle with another write holding them already.
+   */
+  async holdPeriods(trx: Transaction<DB>): Promise<void> {
+    if (this.dialect === "postgres") await trx.selectFrom("insight_window").select("days").orderBy("days").forShare().execute();
+  }
+
   /** Adds a write's counts to the totals, inside the transaction that writes them to the daily rows. */
   async add(trx: Transaction<DB>, counts: readonly CountRow[], missed: readonly MissedRow[]): Promise<void> {
     const perDay = new Map<string, number>();

@@ -79,6 +79,7 @@ export class InsightRepository {
     const searchRows = searches.filter((r) => known.has(`:${r.businessId}`));
     if (countRows.length + searchRows.length + missed.length === 0) return 0;
     await this.db.transaction().execute(async (trx) => {
+      await this.totals.holdPeriods(trx);
       for (const rows of chunks(countRows, WRITE_CHUNK)) {
         await nextTurn();
         await trx
