@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 // An admin tab whose list cannot be read says so in the administrator's language: "Impossible de charger les
 // catégories." on a French page, and word for word the spec's English on an English one.
-import { I18nextProvider } from "react-i18next";
-import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createI18n, type Language } from "#shared/i18n/index.ts";
-import { render, waitFor } from "#tests/setup/dom.ts";
-import AdminTab, { clientLoader } from "#web/routes/admin-tab.tsx";
+import type { Language } from "#shared/i18n/index.ts";
+import { waitFor } from "#tests/setup/dom.ts";
+import { renderAdminTab } from "#tests/setup/admin-tab.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,22 +21,7 @@ async function failedList(tab: string, language: Language): Promise<string[]> {
       return pathname === `/api/v1${LISTS[tab]}` ? new Response(null, { status: 500 }) : Response.json([]);
     }),
   );
-  const i18n = await createI18n(language, ["common", "admin", "ui", "hours"]);
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      Component: Outlet,
-      loader: () => ({ language, languages: ["en", "fr"], defaultLanguage: "en", site: { timeZone: "America/Toronto" } }),
-      HydrateFallback: () => null,
-      children: [{ path: "admin/:tab", Component: AdminTab, HydrateFallback: () => null, loader: (args) => clientLoader(args as Parameters<typeof clientLoader>[0]) }],
-    },
-  ]);
-  const page = await render(
-    <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={[`/admin/${tab}`]} />
-    </I18nextProvider>,
-  );
+  const page = await renderAdminTab(`/admin/${tab}`, language);
   const english = { markers: "Failed to load markers.", categories: "Failed to load categories.", pages: "Failed to load pages.", posts: "Failed to load posts.", offers: "Failed to load offers." }[tab]!;
   // The French catalog of messages loads the first time a French page has one to say.
   const said = () => [...page.querySelectorAll('[role="alert"]')].map((element) => element.textContent ?? "");

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 // A searched Markers list that stopped counting (decision 0063) says "more than" the count, in English and in French,
 // and keeps its Next link while more exist; below the cap the pager says the exact count, as before.
-import { I18nextProvider } from "react-i18next";
-import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createI18n, type Language } from "#shared/i18n/index.ts";
-import { accessibleName, render, waitFor } from "#tests/setup/dom.ts";
-import AdminTab, { clientLoader } from "#web/routes/admin-tab.tsx";
+import type { Language } from "#shared/i18n/index.ts";
+import { accessibleName, waitFor } from "#tests/setup/dom.ts";
+import { renderAdminTab } from "#tests/setup/admin-tab.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,22 +28,7 @@ async function openMarkers(address: string, language: Language, total: number, l
       return Response.json([]);
     }),
   );
-  const i18n = await createI18n(language, ["common", "admin", "ui", "hours"]);
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      Component: Outlet,
-      loader: () => ({ language, languages: ["en", "fr"], defaultLanguage: "en", site: { timeZone: "America/Toronto" } }),
-      HydrateFallback: () => null,
-      children: [{ path: "admin/:tab", Component: AdminTab, HydrateFallback: () => null, loader: (args) => clientLoader(args as Parameters<typeof clientLoader>[0]) }],
-    },
-  ]);
-  const page = await render(
-    <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={[address]} />
-    </I18nextProvider>,
-  );
+  const page = await renderAdminTab(address, language);
   const pager = () => page.querySelector<HTMLElement>("nav[aria-label] [aria-live]");
   await waitFor(() => pager());
   const nav = pager()!.closest("nav")!;

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 // The Offers tab names each offer "<type> at <business>" in the administrator's language ("Pourcentage de rabais
 // chez Café Nord"), and word for word as before in English.
-import { I18nextProvider } from "react-i18next";
-import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createI18n, type Language } from "#shared/i18n/index.ts";
-import { render, waitFor } from "#tests/setup/dom.ts";
-import AdminTab, { clientLoader } from "#web/routes/admin-tab.tsx";
+import type { Language } from "#shared/i18n/index.ts";
+import { waitFor } from "#tests/setup/dom.ts";
+import { renderAdminTab } from "#tests/setup/admin-tab.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -22,22 +20,7 @@ async function offerTitles(language: Language): Promise<string[]> {
       return Response.json([]);
     }),
   );
-  const i18n = await createI18n(language, ["common", "admin", "ui", "hours"]);
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      Component: Outlet,
-      HydrateFallback: () => null,
-      loader: () => ({ language, languages: ["en", "fr"], defaultLanguage: "en", site: { timeZone: "America/Toronto" } }),
-      children: [{ path: "admin/:tab", Component: AdminTab, HydrateFallback: () => null, loader: (args) => clientLoader(args as Parameters<typeof clientLoader>[0]) }],
-    },
-  ]);
-  const page = await render(
-    <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={["/admin/offers"]} />
-    </I18nextProvider>,
-  );
+  const page = await renderAdminTab("/admin/offers", language);
   const list = await waitFor(() => page.querySelector("main ul li, ul[aria-label] li"));
   return [...list.parentElement!.querySelectorAll("li")].map((item) => item.textContent ?? "");
 }
