@@ -12,7 +12,7 @@ export const CLEARED_ROW = 0;
 const SEARCH_CHANGES: ChangeMarks<number> = { table: "search_change", key: "id", source: { table: "search_document", key: "id" }, cleared: CLEARED_ROW };
 
 /** Documents read at once when every one is read. */
-const PAGE = 20_000;
+const PAGE = 5_000;
 
 /** Ids asked for at once in one `in (...)`. */
 const CHUNK = 500;
@@ -31,16 +31,17 @@ export class SearchChangeRepository {
   }
 
   /**
-   * Every document, by id: read a page at a time, so that a read off the searches' path (decision 0062) holds
-   * SQLite's synchronous reads, and the event loop, for one page at a time.
+   * Every document, by id: read a page at a time, `pause` awaited between pages, so that a read off the searches'
+   * path (decisions 0062 and 0066) holds SQLite's synchronous reads, and the event loop, for one page at a time.
    */
-  async documents(): Promise<SearchDocumentRow[]> {
+  async documents(pause: () => Promise<void> = async () => {}): Promise<SearchDocumentRow[]> {
     const documents: SearchDocumentRow[] = [];
     for (let after = 0; ; ) {
       const page = await this.db.selectFrom("search_document").select(COLUMNS).where("id", ">", after).orderBy("id").limit(PAGE).execute();
       for (const row of page) documents.push({ ...row, id: Number(row.id) });
       if (page.length < PAGE) return documents;
       after = documents.at(-1)!.id;
+      await pause();
     }
   }
 

@@ -203,18 +203,42 @@ describe("an index corrected by the documents written since", () => {
     for (const options of randomSearches(next, 50)) expect(inSteps.find(options)).toEqual(atOnce.find(options));
     for (const word of TYPOS) expect(inSteps.typoCandidates(word)).toEqual(atOnce.typoCandidates(word));
   });
+
+  it("built in a worker thread, is the index built at once", async () => {
+    const next = random(10);
+    const documents = randomDocuments(next, 10_000, 1);
+    let pauses = 0;
+    const inWorker = await MemorySearchIndex.inWorker(1, documents, 0, async () => void pauses++);
+    const atOnce = new MemorySearchIndex(1, documents);
+    expect(pauses).toBeGreaterThan(2);
+    for (const options of randomSearches(next, 50)) expect(inWorker.find(options)).toEqual(atOnce.find(options));
+    for (const word of TYPOS) expect(inWorker.typoCandidates(word)).toEqual(atOnce.typoCandidates(word));
+    const empty = await MemorySearchIndex.inWorker(1, [], 0, async () => {});
+    expect(empty.find({ match: [{ prefix: "cafe", words: [] }], types: SEARCH_TYPES, limit: 8 })).toEqual([]);
+  });
 });
 
 describe("the index kept per content version", () => {
   /** A database's documents and their change marks, as search-change.repository.ts reads them. */
   function fakeSource(start: SearchDocumentRow[]) {
-    const state = { version: 1, seq: 1, documents: new Map(start.map((d) => [d.id, d])), marks: new Map<number, number>(), fullReads: 0, deltaReads: 0 };
+    const state = {
+      version: 1,
+      seq: 1,
+      documents: new Map(start.map((d) => [d.id, d])),
+      marks: new Map<number, number>(),
+      fullReads: 0,
+      deltaReads: 0,
+      /** While set, a full read waits for it (a read of a large site under way). */
+      held: undefined as Promise<void> | undefined,
+    };
     const source = {
       version: async () => state.version,
       mark: async () => state.seq,
       documents: async () => {
         state.fullReads++;
-        return [...state.documents.values()].sort((a, b) => a.id - b.id);
+        const documents = [...state.documents.values()].sort((a, b) => a.id - b.id);
+        await state.held;
+        return documents;
       },
       changesSince: async (mark: number, limit: number) => {
         state.deltaReads++;
@@ -231,7 +255,44 @@ describe("the index kept per content version", () => {
     };
     return { state, source, write };
   }
-  const engine = { snapshot: () => Promise.reject(new Error("not asked")) };
+  /** The engine's own index, as the repository is given it: a search of it is told apart by its one row. */
+  const engineIndex = { find: () => [{ kind: "business" as const, ref: "engine", name: "From the engine", body: "" }], typoCandidates: () => [] };
+  const engine = { snapshot: async () => engineIndex };
+
+  it("answers the first searches from the engine's index while it reads and builds its own, off their path", async () => {
+    const next = random(3);
+    const documents = randomDocuments(next, 300, 1);
+    const { state, source } = fakeSource(documents);
+    let release = () => {};
+    state.held = new Promise<void>((resolve) => (release = resolve));
+    const repository = new MemorySearchRepository(source, engine);
+    // Answered while the read has not come back.
+    expect(await repository.snapshot()).toBe(engineIndex);
+    expect(await repository.snapshot()).toBe(engineIndex);
+    expect(state.fullReads).toBe(1);
+    release();
+    await repository.rebuilt();
+    const index = await repository.snapshot();
+    expect(index).toBeInstanceOf(MemorySearchIndex);
+    const fresh = new MemorySearchIndex(state.version, documents);
+    for (const options of randomSearches(next, 20)) expect(await index.find(options)).toEqual(fresh.find(options));
+    expect(state.fullReads).toBe(1);
+  });
+
+  it("reads again, the engine answering meanwhile, when the read failed", async () => {
+    const documents = randomDocuments(random(6), 20, 1);
+    const { state, source } = fakeSource(documents);
+    const failing = { ...source, documents: async () => Promise.reject(new Error("the database is gone")) };
+    const repository = new MemorySearchRepository(failing, engine);
+    expect(await repository.snapshot()).toBe(engineIndex);
+    await repository.rebuilt();
+    expect(await repository.snapshot()).toBe(engineIndex);
+    const recovered = new MemorySearchRepository(source, engine);
+    await recovered.snapshot();
+    await recovered.rebuilt();
+    expect(await recovered.snapshot()).toBeInstanceOf(MemorySearchIndex);
+    expect(state.fullReads).toBe(1);
+  });
 
   it("is corrected at once after a change, then built again off the path, answering as a fresh index throughout", async () => {
     const next = random(4);
@@ -239,6 +300,7 @@ describe("the index kept per content version", () => {
     const { state, source, write } = fakeSource(documents);
     const repository = new MemorySearchRepository(source, engine);
     await repository.snapshot();
+    await repository.rebuilt();
     expect(state.fullReads).toBe(1);
     for (let round = 0; round < 4; round++) {
       const changes = randomChanges(next, documents);
@@ -259,15 +321,21 @@ describe("the index kept per content version", () => {
     for (const options of randomSearches(next, 20)) expect(await rebuilt.find(options)).toEqual(fresh.find(options));
   });
 
-  it("is built whole on the path past so many documents written", async () => {
+  it("is built whole off the path past so many documents written, the engine's index answering meanwhile", async () => {
     const next = random(5);
     const documents = randomDocuments(next, 50, 1);
     const { state, source, write } = fakeSource(documents);
     const repository = new MemorySearchRepository(source, engine);
     await repository.snapshot();
+    await repository.rebuilt();
     const added = randomDocuments(next, MAX_WRITTEN + 1, 51);
     write([...documents, ...added], new Set(added.map((d) => d.id)));
-    expect(await repository.snapshot()).toBeInstanceOf(MemorySearchIndex);
+    expect(await repository.snapshot()).toBe(engineIndex);
+    await repository.rebuilt();
     expect(state.fullReads).toBe(2);
+    const index = await repository.snapshot();
+    expect(index).toBeInstanceOf(MemorySearchIndex);
+    const fresh = new MemorySearchIndex(state.version, [...documents, ...added]);
+    for (const options of randomSearches(next, 20)) expect(await index.find(options)).toEqual(fresh.find(options));
   });
 });

@@ -6,6 +6,7 @@
 // queued behind each other under load; here a query is a few binary searches over the sorted vocabulary and a
 // pass over the matching documents (bench/search). The engine's own index answers while a transaction holds
 // SQLite (the version cannot be read then).
+import { Worker } from "node:worker_threads";
 import type { SearchType } from "#shared/schemas/search.ts";
 import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
 import { editDistance, fold, isOneTypoAway, TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
@@ -26,8 +27,8 @@ export interface SearchDocumentSource {
   version(): Promise<number | null>;
   /** Where the documents' change marks stand (search-change.repository.ts): taken before reading documents. */
   mark(): Promise<number>;
-  /** Every document, by id. */
-  documents(): Promise<SearchDocumentRow[]>;
+  /** Every document, by id, `pause` awaited between the pages read. */
+  documents(pause?: () => Promise<void>): Promise<SearchDocumentRow[]>;
   /** The ids of the documents written since `mark`, and the mark to read from next; null past `limit` or when unknown. */
   changesSince(mark: number, limit: number): Promise<{ mark: number; ids: number[] } | null>;
   /** The documents of these ids that exist, by id. */
@@ -176,12 +177,7 @@ function* indexParts(documents: readonly SearchDocumentRow[]): Generator<void, I
       entries[count++] = entry(Math.floor(list[at]! / 4), list[at]! % 4, end - at);
       at = end;
     }
-    if (word.length < TYPO_MIN_LENGTH) continue;
-    for (const [map, letter] of [[byFirst, word[0]!], [bySecond, word[1]!]] as const) {
-      const words = map.get(letter);
-      if (words) words.push(word);
-      else map.set(letter, [word]);
-    }
+    typoListed(byFirst, bySecond, word);
   }
   starts[vocabulary.length] = count;
   yield;
@@ -192,6 +188,54 @@ function* indexParts(documents: readonly SearchDocumentRow[]): Generator<void, I
   const nameOrder = new Int32Array(order.length);
   order.forEach((doc, place) => (nameOrder[doc] = place));
   return { rows, ids, nameOrder, nameStarts, nameLengths, kinds, kindNames, vocabulary, entries: entries.slice(0, count), starts, byFirst, bySecond };
+}
+
+/** `word` put in the lists of words by first and by second letter that typos are looked for in (long enough words only). */
+function typoListed(byFirst: Map<string, string[]>, bySecond: Map<string, string[]>, word: string): void {
+  if (word.length < TYPO_MIN_LENGTH) return;
+  for (const [map, letter] of [[byFirst, word[0]!], [bySecond, word[1]!]] as const) {
+    const words = map.get(letter);
+    if (words) words.push(word);
+    else map.set(letter, [word]);
+  }
+}
+
+/**
+ * An index's parts as a worker thread hands them back (search-index.worker.ts): the typed arrays moved, not copied,
+ * and the vocabulary as one text (a line per word: words hold letters, digits and marks only), as one string is
+ * copied at once where a list of strings is copied one by one. The rows and the typos' lists are made where the
+ * index is used, from the documents it already holds and the vocabulary.
+ */
+export type WorkerParts = Omit<IndexParts, "rows" | "vocabulary" | "byFirst" | "bySecond"> & { vocabulary: string };
+
+/** The parts of the index of `documents`, built at once, as a worker thread hands them back. */
+export function workerParts(documents: readonly SearchDocumentRow[]): WorkerParts {
+  const { rows: _rows, byFirst: _byFirst, bySecond: _bySecond, vocabulary, ...parts } = atOnce(indexParts(documents));
+  return { ...parts, vocabulary: vocabulary.join("\n") };
+}
+
+/** The buffers of `parts` that move to the thread they are posted to. */
+export function movedBuffers(parts: WorkerParts): ArrayBuffer[] {
+  return [parts.ids, parts.nameOrder, parts.nameStarts, parts.nameLengths, parts.kinds, parts.entries, parts.starts].map((array) => array.buffer as ArrayBuffer);
+}
+
+/** The whole parts from those a worker handed back and the documents they index, pausing (`yield`) after each step. */
+function* partsFrom(documents: readonly SearchDocumentRow[], built: WorkerParts): Generator<void, IndexParts> {
+  const rows: SearchRow[] = [];
+  for (let doc = 0; doc < documents.length; doc++) {
+    if (doc % STEP === STEP - 1) yield;
+    const { kind, ref, name, body } = documents[doc]!;
+    rows.push({ kind: kind as SearchType, ref, name, body });
+  }
+  const vocabulary = built.vocabulary === "" ? [] : built.vocabulary.split("\n");
+  yield;
+  const byFirst = new Map<string, string[]>();
+  const bySecond = new Map<string, string[]>();
+  for (let i = 0; i < vocabulary.length; i++) {
+    if (i % STEP === STEP - 1) yield;
+    typoListed(byFirst, bySecond, vocabulary[i]!);
+  }
+  return { ...built, rows, vocabulary, byFirst, bySecond };
 }
 
 /** `list` sorted by `order` (a strict total order): runs of STEP sorted, then merged, pausing between steps. */
@@ -219,6 +263,18 @@ function* sortInSteps<T>(list: T[], order: (a: T, b: T) => number): Generator<vo
   }
   return from;
 }
+
+/** Runs a build to its end, `pause` awaited after each step. */
+async function stepped<T>(steps: Generator<void, T>, pause: () => Promise<void>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** The worker thread's module: this folder's TypeScript where the server runs from its sources, JavaScript once built. */
+const WORKER = new URL(import.meta.url.endsWith(".ts") ? "./search-index.worker.ts" : "./search-index.worker.js", import.meta.url);
 
 /** Runs a build to its end at once. */
 function atOnce<T>(steps: Generator<void, T>): T {
@@ -301,11 +357,30 @@ export class MemorySearchIndex implements SearchIndex {
 
   /** The same index built in steps, `pause` awaited between them (other work let in). */
   static async inSteps(version: number, documents: readonly SearchDocumentRow[], mark: number, pause: () => Promise<void>): Promise<MemorySearchIndex> {
-    const steps = indexParts(documents);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return new MemorySearchIndex(version, documents, mark, step.value);
-      await pause();
+    return new MemorySearchIndex(version, documents, mark, await stepped(indexParts(documents), pause));
+  }
+
+  /**
+   * The same index, its words indexed by a worker thread (search-index.worker.ts, decision 0066): the documents are
+   * sent to it a step at a time and what is left here (the rows, the typos' lists) is done in steps, so that neither
+   * the work nor the garbage of a build of the whole site holds this thread.
+   */
+  static async inWorker(version: number, documents: readonly SearchDocumentRow[], mark: number, pause: () => Promise<void>): Promise<MemorySearchIndex> {
+    const worker = new Worker(WORKER);
+    try {
+      const built = new Promise<WorkerParts>((resolve, reject) => {
+        worker.once("message", resolve);
+        worker.once("error", reject);
+        worker.once("exit", (code) => reject(new Error(`the search index's worker stopped (${code})`)));
+      });
+      for (let at = 0; at < documents.length; at += STEP) {
+        worker.postMessage({ documents: documents.slice(at, at + STEP) });
+        await pause();
+      }
+      worker.postMessage({ documents: null });
+      return new MemorySearchIndex(version, documents, mark, await stepped(partsFrom(documents, await built), pause));
+    } finally {
+      void worker.terminate();
     }
   }
 
@@ -665,65 +740,84 @@ const otherWorkFirst = () => new Promise<void>((resolve) => setImmediate(resolve
 type KeptIndex = MemorySearchIndex | OverlaidSearchIndex;
 
 /**
- * The engine's search answered from an index in the process of the current content version. The first search
- * builds it from every document. When the version moves, the next search corrects the index it has by the
- * documents written since (decision 0062) and is answered at once; the full index is then built again off the
- * searches' path, in steps, and swapped in. Searches arriving meanwhile share one read.
+ * The engine's search answered from an index in the process of the current content version. The index is read and
+ * built whole off the searches' path, in steps, and the engine's own index answers until it is in (decision 0066):
+ * at a server's first search, and past MAX_WRITTEN documents written since the index was read. When the version
+ * moves by fewer, the next search corrects the index it has by the documents written since (decision 0062) and is
+ * answered at once; the full index is then built again off the path and swapped in. Searches arriving meanwhile
+ * share one read.
  */
 export class MemorySearchRepository implements SearchRepository {
   private readonly source: SearchDocumentSource;
   private readonly engine: SearchRepository;
   private index: KeptIndex | undefined;
-  private building: Promise<KeptIndex> | undefined;
+  /** A correction of the kept index under way; null when too much was written to correct it. */
+  private correcting: Promise<KeptIndex | null> | undefined;
+  /** A whole read and build the engine's index stands in for. */
+  private whole: Promise<unknown> | undefined;
   private rebuilding: Promise<void> | undefined;
   private rebuildTimer: NodeJS.Timeout | undefined;
+  /** The latest content version a search asked for. */
+  private newest = 0;
 
   constructor(source: SearchDocumentSource, engine: SearchRepository) {
     this.source = source;
     this.engine = engine;
   }
 
-  /** The index of the content version now; the engine's when that version cannot be known. */
+  /** The index of the content version now; the engine's when that version cannot be known or no index is in yet. */
   async snapshot(): Promise<SearchIndex> {
     const version = await this.source.version();
     if (version === null) return this.engine.snapshot();
+    this.newest = Math.max(this.newest, version);
     if (this.index?.version === version) return this.index;
-    if (!this.building) {
+    if (!this.index || this.whole) {
+      this.buildWhole();
+      return this.engine.snapshot();
+    }
+    if (!this.correcting) {
       const kept = this.index;
-      this.building = (kept ? this.corrected(kept, version) : this.built(version))
+      this.correcting = this.corrected(kept, version)
         .then((index) => {
-          // A search that read an older version than the index kept builds its own, and leaves the newer one kept.
+          if (!index) {
+            this.buildWhole();
+            return null;
+          }
+          // A search that read an older version than the index kept corrects its own, and leaves the newer one kept.
           if (!this.index || this.index.version < version) this.index = index;
           if (index instanceof OverlaidSearchIndex && index.changed.size > 0) this.rebuildLater();
           return index;
         })
-        .finally(() => (this.building = undefined));
+        .finally(() => (this.correcting = undefined));
     }
-    const built = await this.building;
-    // Built for an older version while this one waited: build again for this version.
-    return built.version === version ? built : this.snapshot();
+    const corrected = await this.correcting;
+    if (!corrected) return this.engine.snapshot();
+    // Corrected for an older version while this one waited: corrected again for this version.
+    return corrected.version === version ? corrected : this.snapshot();
   }
 
-  /** Settles once a full build under way off the path (and one waiting to start) is in; for tests. */
+  /** Reads and builds the index when none is kept (a server's start), so that the first searches find it made. */
+  async warm(): Promise<void> {
+    if ((await this.source.version()) === null) return;
+    if (!this.index) this.buildWhole();
+    await this.whole;
+  }
+
+  /** Settles once the builds under way off the path (and one waiting to start) are in; for tests. */
   async rebuilt(): Promise<void> {
-    while (this.rebuildTimer || this.rebuilding) {
+    while (this.rebuildTimer || this.rebuilding || this.whole) {
       if (this.rebuildTimer) await new Promise((resolve) => setTimeout(resolve, REBUILD_AFTER_MS));
       await this.rebuilding;
+      await this.whole;
     }
   }
 
-  /** Every document read and indexed at once. */
-  private async built(version: number): Promise<MemorySearchIndex> {
-    const mark = await this.source.mark();
-    return new MemorySearchIndex(version, await this.source.documents(), mark);
-  }
-
-  /** `kept` corrected by the documents written since it was read, or built whole past MAX_WRITTEN of them. */
-  private async corrected(kept: KeptIndex, version: number): Promise<KeptIndex> {
+  /** `kept` corrected by the documents written since it was read; null past MAX_WRITTEN of them. */
+  private async corrected(kept: KeptIndex, version: number): Promise<KeptIndex | null> {
     const base = kept instanceof OverlaidSearchIndex ? kept.base : kept;
     const before = kept instanceof OverlaidSearchIndex ? kept.changed : new Set<number>();
     const changes = await this.source.changesSince(kept.mark, MAX_WRITTEN - before.size);
-    if (!changes) return this.built(version);
+    if (!changes) return null;
     const now = await this.source.documentsOf(changes.ids);
     const written = new Set(changes.ids);
     const stillWritten = kept instanceof OverlaidSearchIndex ? kept.written.filter((document) => !written.has(document.id)) : [];
@@ -731,29 +825,44 @@ export class MemorySearchRepository implements SearchRepository {
     return new OverlaidSearchIndex(base, version, changes.mark, new Set([...before, ...changes.ids]), documents);
   }
 
-  /** The full index built again off the searches' path, in steps, then kept in place of the corrected one. */
+  /** The index read and built whole off the path, the engine's answering meanwhile; one at a time. */
+  private buildWhole(): void {
+    if (this.whole) return;
+    this.whole = this.rebuild()
+      // A build that failed (the database gone or busy) is tried again by the next search; one behind the content is
+      // corrected by it.
+      .catch(() => false)
+      .finally(() => (this.whole = undefined));
+  }
+
+  /** The full index built again off the searches' path, in a worker thread, then kept in place of the corrected one. */
   private rebuildLater(): void {
     if (this.rebuildTimer || this.rebuilding) return;
     this.rebuildTimer = setTimeout(() => {
       this.rebuildTimer = undefined;
+      // A build that failed (the database gone or busy) is tried again after the next correction.
       this.rebuilding = this.rebuild()
-        // A build that failed (the database gone or busy) is tried again after the next correction.
-        .catch(() => undefined)
-        .finally(() => (this.rebuilding = undefined));
+        .catch(() => false)
+        .then((behind) => {
+          this.rebuilding = undefined;
+          // Searches corrected the index for content written while this build read it: built again, for that.
+          if (behind) this.rebuildLater();
+        });
     }, REBUILD_AFTER_MS);
     this.rebuildTimer.unref();
   }
 
-  private async rebuild(): Promise<void> {
+  /** Answers whether a search asked for a later version than the one built. */
+  private async rebuild(): Promise<boolean> {
     const version = await this.source.version();
-    if (version === null) return;
+    if (version === null) return false;
     const mark = await this.source.mark();
-    const documents = await this.source.documents();
-    const index = await MemorySearchIndex.inSteps(version, documents, mark, otherWorkFirst);
+    const documents = await this.source.documents(otherWorkFirst);
+    const index = await MemorySearchIndex.inWorker(version, documents, mark, otherWorkFirst);
     // Kept unless a full build of this version or a later one is kept already. When the content moved meanwhile, the
     // next search corrects this one by what was written since its read, as it would have corrected the one before.
-    if (this.index instanceof MemorySearchIndex && this.index.version >= version) return;
-    this.index = index;
+    if (!(this.index instanceof MemorySearchIndex && this.index.version >= version)) this.index = index;
+    return this.newest > version;
   }
 }
 

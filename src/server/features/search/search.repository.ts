@@ -47,6 +47,8 @@ export interface SearchIndex {
 export interface SearchRepository {
   /** The index one search reads throughout: of the content as it is now. */
   snapshot(): Promise<SearchIndex>;
+  /** Makes the index ahead of the searches, where it is made (a server's start); settles once it is. */
+  warm?(): Promise<void>;
 }
 
 /** The engine's own index: asked directly only while the content version cannot be read. */
@@ -62,7 +64,7 @@ export function createSearchRepository(database: Database): MemorySearchReposito
     // turn of its own, before. SQLite's read is synchronous and cheap, and a write can end within the same turn.
     version: database.dialect === "postgres" ? oncePerTurn(async () => database.contentVersion()) : async () => database.contentVersion(),
     mark: () => changes.mark(),
-    documents: () => changes.documents(),
+    documents: (pause?: () => Promise<void>) => changes.documents(pause),
     changesSince: (mark: number, limit: number) => changes.changesSince(mark, limit),
     documentsOf: (ids: readonly number[]) => changes.documentsOf(ids),
   };

@@ -61,6 +61,11 @@ export class SearchService {
     this.translator = translator;
   }
 
+  /** The index made ahead of the first search (decision 0066). */
+  async warm(): Promise<void> {
+    await this.repository.warm?.();
+  }
+
   async search({ q, types = SEARCH_TYPES, limit = HEADER_SEARCH.maxSuggestions, perType, viewer = null, language }: SearchInput): Promise<SearchResponse> {
     const query = q.trim();
     if (query.length < HEADER_SEARCH.minChars) return { query, searched: false, results: [] };
