@@ -70,6 +70,7 @@ export async function openRuntime(env: Env, logger: Logger = createLogger(env.LO
     env,
     uploads: { quotaBytes: storage.quotaBytes, datastore: storage.datastore, logger },
   });
+  metrics?.watchSearchIndex(() => services.search.indexedDocuments());
   const baseURL = publicUrl(env);
   const auth = createAuth({
     database,

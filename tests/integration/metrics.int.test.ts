@@ -94,6 +94,9 @@ describe(`GET /metrics on ${process.env.TEST_DB}`, () => {
       expect(valueOf(after.families, "niche_jobs_failed_total", { job }), job).toBe(0);
     }
     await expect.poll(async () => valueOf((await scrape(server)).families, "niche_jobs_completed_total", { job: "upload-cleanup" }), { timeout: 15_000 }).toBe(1);
+    // The search's index, read and built in a worker thread once the server has started: every search document of the
+    // demo site (its businesses, events, posts and pages among them).
+    await expect.poll(async () => valueOf((await scrape(server)).families, "niche_search_index_documents"), { timeout: 15_000 }).toBeGreaterThan(10);
     // Node's own process figures.
     expect(valueOf(after.families, "process_cpu_seconds_total")).toBeGreaterThan(0);
     expect(valueOf(after.families, "process_resident_memory_bytes")).toBeGreaterThan(0);

@@ -43,6 +43,8 @@ export interface Metrics {
   query(seconds: number, failed: boolean): void;
   /** Where the pool's figures are read from at each scrape. */
   watchPool(stats: () => PoolStats | null): void;
+  /** Where the number of documents in the search's index in the process is read from at each scrape. */
+  watchSearchIndex(documents: () => number): void;
   jobs: JobMetrics;
   mail: MailMetrics;
 }
@@ -91,6 +93,15 @@ export function createMetrics(): Metrics {
       this.set({ state: "waiting" }, stats.waiting);
     },
   });
+  let searchDocuments: () => number = () => 0;
+  new Gauge({
+    name: "niche_search_index_documents",
+    help: "Search documents in the index held in the process; 0 while it is first read and built (the database's own index answers searches meanwhile).",
+    registers: [registry],
+    collect() {
+      this.set(searchDocuments());
+    },
+  });
   const jobsQueued = new Gauge({ name: "niche_jobs_queued", help: "Jobs waiting to run.", registers: [registry] });
   const jobsCompleted = new Counter({ name: "niche_jobs_completed_total", help: "Job runs that finished, by job.", labelNames: ["job"] as const, registers: [registry] });
   const jobsFailed = new Counter({ name: "niche_jobs_failed_total", help: "Job runs that failed, by job.", labelNames: ["job"] as const, registers: [registry] });
@@ -118,6 +129,9 @@ export function createMetrics(): Metrics {
     },
     watchPool(stats) {
       poolStats = stats;
+    },
+    watchSearchIndex(documents) {
+      searchDocuments = documents;
     },
     jobs: {
       declare(jobs) {

@@ -633,6 +633,8 @@ export class OverlaidSearchIndex implements SearchIndex {
   readonly written: readonly SearchDocumentRow[];
   /** The ids of every document written since the base was read, deleted ones included. */
   readonly changed: ReadonlySet<number>;
+  /** How many documents it answers for: the base's not written since, and those written. */
+  readonly length: number;
   private readonly overlay: MemorySearchIndex;
   private readonly skipped: Uint8Array;
 
@@ -644,10 +646,15 @@ export class OverlaidSearchIndex implements SearchIndex {
     this.written = written;
     this.overlay = new MemorySearchIndex(version, written, mark);
     this.skipped = new Uint8Array(base.length);
+    let skipped = 0;
     for (const id of changed) {
       const doc = base.docOf(id);
-      if (doc !== -1) this.skipped[doc] = 1;
+      if (doc !== -1) {
+        this.skipped[doc] = 1;
+        skipped++;
+      }
     }
+    this.length = base.length - skipped + written.length;
   }
 
   find(options: FindOptions): SearchRow[] {
@@ -801,6 +808,11 @@ export class MemorySearchRepository implements SearchRepository {
     if ((await this.source.version()) === null) return;
     if (!this.index) this.buildWhole();
     await this.whole;
+  }
+
+  /** How many documents the kept index holds (0 before the first is in). */
+  indexed(): number {
+    return this.index ? this.index.length : 0;
   }
 
   /** Settles once the builds under way off the path (and one waiting to start) are in; for tests. */

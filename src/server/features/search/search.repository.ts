@@ -49,6 +49,8 @@ export interface SearchRepository {
   snapshot(): Promise<SearchIndex>;
   /** Makes the index ahead of the searches, where it is made (a server's start); settles once it is. */
   warm?(): Promise<void>;
+  /** How many documents the index made in the process holds (0 before it is first made). */
+  indexed?(): number;
 }
 
 /** The engine's own index: asked directly only while the content version cannot be read. */

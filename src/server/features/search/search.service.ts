@@ -66,6 +66,11 @@ export class SearchService {
     await this.repository.warm?.();
   }
 
+  /** Documents in the index held in the process, for the metrics (0 while the engine's own index answers). */
+  indexedDocuments(): number {
+    return this.repository.indexed?.() ?? 0;
+  }
+
   async search({ q, types = SEARCH_TYPES, limit = HEADER_SEARCH.maxSuggestions, perType, viewer = null, language }: SearchInput): Promise<SearchResponse> {
     const query = q.trim();
     if (query.length < HEADER_SEARCH.minChars) return { query, searched: false, results: [] };
