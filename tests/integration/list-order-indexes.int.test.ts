@@ -5,6 +5,7 @@ import { sql, type CompiledQuery, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#server/db/database-types.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/database.ts";
+import { queriesOf as capturedQueries } from "#tests/setup/captured-queries.ts";
 import { BusinessRepository } from "#server/features/business/business.repository.ts";
 import { EventRepository } from "#server/features/event/event.repository.ts";
 import { UsersRepository } from "#server/features/users/users.repository.ts";
@@ -16,19 +17,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 /** The queries `run` sends, as compiled. */
-async function queriesOf(run: (db: Kysely<DB>) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const captured: CompiledQuery[] = [];
-  const executor = database.db.getExecutor();
-  const db = database.db.withPlugin({
-    transformQuery: ({ node, queryId }) => {
-      captured.push(executor.compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: ({ result }) => Promise.resolve(result),
-  });
-  await run(db);
-  return captured;
-}
+const queriesOf = (run: (db: Kysely<DB>) => Promise<unknown>) => capturedQueries(database.db, run);
 
 /** The ordered (paged) queries `run` sends. */
 async function pagedQueries(run: (db: Kysely<DB>) => Promise<unknown>): Promise<CompiledQuery[]> {
