@@ -5,7 +5,9 @@
 //   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/any BENCH_ENGINES=postgres node bench/scale/scale.bench.ts
 // BENCH_SIZES (1000,10000,100000), BENCH_ENGINES (sqlite,postgres), BENCH_ROUNDS (7), BENCH_ONLY (only the rows whose
 // names start with one of these, comma-separated: "/map clusters,/map list"). Seeded databases are kept in BENCH_CACHE_DIR (the system's temporary folder) and reused by the
-// next run; BENCH_FRESH=1 seeds them anew.
+// next run; BENCH_FRESH=1 seeds them anew. BENCH_SETTLE_MS (0): how long to wait once the server answers before the
+// first row, so that its work at start (the map's index of every business read and built, decision 0046) is over
+// before a row that does not measure it.
 // Never run as a test: timings on a shared machine are only comparable within one run.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -337,6 +339,7 @@ for (const engine of ENGINES) {
     const { env, label } = await site(engine, size);
     const server = await startServer(env);
     try {
+      await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 0)));
       columns.push({ size, rows: await measure(server.base, size, env) });
       console.error(`${label} ${size}: measured`);
     } finally {

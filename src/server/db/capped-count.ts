@@ -17,15 +17,16 @@ export function countLimit(offset: number, pageSize: number): number {
 /**
  * The rows of `matches` (a select of the list's rows, without columns), counted up to `limit` + 1. Past `limit`
  * the answer is `limit` + 1 with `totalIsLowerBound`: at least that many match (more than `limit`), and counting
- * stopped there.
+ * stopped there. `matches` may read tables database-types.ts leaves out (SQLite's own indexes, added with
+ * `withTables`); the count reads none of their columns.
  */
-export async function cappedCount<TB extends keyof DB>(
+export async function cappedCount<D extends DB, TB extends keyof D>(
   db: Kysely<DB>,
-  matches: SelectQueryBuilder<DB, TB, object>,
+  matches: SelectQueryBuilder<D, TB, object>,
   limit: number,
 ): Promise<{ total: number; totalIsLowerBound: boolean }> {
   const row = await db
-    .selectFrom(matches.select(sql<number>`1`.as("one")).limit(limit + 1).as("matched"))
+    .selectFrom((matches as unknown as SelectQueryBuilder<DB, keyof DB, object>).select(sql<number>`1`.as("one")).limit(limit + 1).as("matched"))
     .select((eb) => eb.fn.countAll<number | string>().as("total"))
     .executeTakeFirstOrThrow();
   const total = Number(row.total);

@@ -88,6 +88,13 @@ export interface Business {
   website: string | null;
 }
 
+export interface BusinessFoldedName {
+  businessId: string;
+  folded: string;
+  id: Generated<number>;
+  name: string;
+}
+
 export interface BusinessOwner {
   businessId: string;
   createdAt: string;
@@ -754,6 +761,7 @@ export interface DB {
   announcement_read: AnnouncementRead;
   audit_log: AuditLog;
   business: Business;
+  business_folded_name: BusinessFoldedName;
   business_owner: BusinessOwner;
   business_photo: BusinessPhoto;
   business_tag: BusinessTag;

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from "kyse
 import type { SortDirection } from "#shared/schemas/pagination.ts";
 import { pick, qualify } from "#server/db/columns.ts";
 import type { Business as BusinessTable, DB } from "#server/db/database-types.ts";
+import type { DialectName } from "#server/db/database.ts";
 import { folded } from "#server/db/order.ts";
 import { cappedCount, countLimit } from "#server/db/capped-count.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "#shared/schemas/business.ts";
@@ -91,10 +92,17 @@ function likeContains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/** A search this many characters long or longer is found by trigrams (migration 0096); a shorter one walks the names. */
+const TRIGRAM_LENGTH = 3;
+
+type Counted = { total: number; totalIsLowerBound: boolean };
+
 export class BusinessRepository {
   private readonly db: Kysely<DB>;
-  constructor(db: Kysely<DB>) {
+  private readonly dialect: DialectName;
+  constructor(db: Kysely<DB>, dialect: DialectName) {
     this.db = db;
+    this.dialect = dialect;
   }
 
   private base(filter: Omit<BusinessListQuery, "openNow"> & { id?: string; ids?: readonly string[] }): Joined {
@@ -143,29 +151,70 @@ export class BusinessRepository {
     const words = q ? searchFold(q).trim() : "";
     // Nothing but punctuation names no business.
     if (q && !words) return { items: [], total: 0, totalIsLowerBound: false };
-    const filter = words ? likeContains(words) : undefined;
-    let ids = this.db.selectFrom("business").select("id");
-    let counted: Promise<{ total: number; totalIsLowerBound: boolean }>;
-    if (filter) {
-      // `>= ''` holds for every name; it lets SQLite count from business_folded_name_idx (migration 0066), where the
-      // folded names are stored, instead of folding each name of the table anew for every search.
-      const matches = sql<boolean>`${folded("name")} >= '' and ${folded("name")} like ${filter} escape '\\'`;
-      ids = ids.where(matches);
-      // Counted no further than the pages a person pages through (decision 0063): the matches grow with the site.
-      counted = cappedCount(this.db, this.db.selectFrom("business").where(matches), countLimit(offset, limit));
-    } else {
-      counted = this.count().then((total) => ({ total, totalIsLowerBound: false }));
-    }
-    const [page, count] = await Promise.all([
-      // In business_folded_name_idx's order, both ways (migration 0066): a page is read from the index.
-      ids.orderBy(folded("name"), sort).orderBy("name", sort).orderBy("id", sort).limit(limit).offset(offset).execute(),
-      counted,
-    ]);
+    const [page, count] = await Promise.all(
+      !words
+        ? [this.namesPage(offset, limit, sort), this.count().then((total) => ({ total, totalIsLowerBound: false }))]
+        : [...words].length < TRIGRAM_LENGTH
+          ? this.walkedSearch(words, offset, limit, sort)
+          : this.trigramSearch(words, offset, limit, sort),
+    );
     const pageIds = page.map((r) => r.id);
     // Loaded by id, then put back in the page's order.
     const loaded = pageIds.length === 0 ? [] : await this.loadAdmin(pageIds);
     const items = loaded.sort((a, b) => pageIds.indexOf(a.id) - pageIds.indexOf(b.id));
     return { items, ...count };
+  }
+
+  /** The list's page unsearched: in business_folded_name_idx's order, both ways (migration 0066), read from the index. */
+  private namesPage(offset: number, limit: number, sort: SortDirection): Promise<Array<{ id: string }>> {
+    return this.db.selectFrom("business").select("id").orderBy(folded("name"), sort).orderBy("name", sort).orderBy("id", sort).limit(limit).offset(offset).execute();
+  }
+
+  /**
+   * A search too short for trigrams: business_folded_name_idx walked in the list's order, each name checked. Its
+   * matches are many (a letter or two is in most names), so the page's are found within a few entries.
+   */
+  private walkedSearch(words: string, offset: number, limit: number, sort: SortDirection): [Promise<Array<{ id: string }>>, Promise<Counted>] {
+    // `>= ''` holds for every name; it lets SQLite count from business_folded_name_idx (migration 0066), where the
+    // folded names are stored, instead of folding each name of the table anew for every search.
+    const matches = sql<boolean>`${folded("name")} >= '' and ${folded("name")} like ${likeContains(words)} escape '\\'`;
+    const page = this.db.selectFrom("business").select("id").where(matches);
+    return [
+      page.orderBy(folded("name"), sort).orderBy("name", sort).orderBy("id", sort).limit(limit).offset(offset).execute(),
+      // Counted no further than the pages a person pages through (decision 0063): the matches grow with the site.
+      cappedCount(this.db, this.db.selectFrom("business").where(matches), countLimit(offset, limit)),
+    ];
+  }
+
+  /**
+   * A search of 3+ characters: its matches found by a trigram index of the folded names (migration 0096, decision
+   * 0065) and the page taken from them in the list's order, so that it reads the matches rather than every name
+   * before the first. On PostgreSQL pg_trgm's index of `business_folded_name`; ordered by that table's columns, which
+   * no b-tree holds in that order, so that the planner never walks the names in order looking for matches. On SQLite
+   * the FTS5 index of the same table (a phrase of 3+ characters matches where its text is).
+   */
+  private trigramSearch(words: string, offset: number, limit: number, sort: SortDirection): [Promise<Array<{ id: string }>>, Promise<Counted>] {
+    const db = this.db.withTables<{ business_folded_name_fts: { rowid: number; folded: string } }>();
+    const found =
+      this.dialect === "postgres"
+        ? db.selectFrom("business_folded_name").where("business_folded_name.folded", "like", sql<string>`${likeContains(words)} escape '\\'`)
+        : db
+            .selectFrom("business_folded_name_fts")
+            .innerJoin("business_folded_name", "business_folded_name.id", "business_folded_name_fts.rowid")
+            // Folded words are letters, digits and single spaces: nothing FTS5's phrase syntax reads but the text.
+            .where(sql<boolean>`business_folded_name_fts match ${`"${words}"`}`);
+    return [
+      found
+        .select("business_folded_name.businessId as id")
+        .orderBy("business_folded_name.folded", sort)
+        .orderBy("business_folded_name.name", sort)
+        .orderBy("business_folded_name.businessId", sort)
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      // Counted no further than the pages a person pages through (decision 0063).
+      cappedCount(this.db, found, countLimit(offset, limit)),
+    ];
   }
 
   /** How many businesses there are. */
