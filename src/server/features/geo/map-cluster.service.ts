@@ -159,16 +159,17 @@ export class MapClusterService {
    * being that business. Past the last zoom that clusters, each business on its own, as the index has them.
    */
   private async clustersFromDatabase(bbox: BoundingBox, zoom: number, filters: ViewFilters, clock: HoursClock): Promise<ClusteredView> {
-    const { total, bounds } = await this.repository.viewTotal(filters);
+    const whole = this.repository.viewTotal(filters);
     if (zoom > MAP_CLUSTER.maxZoom) {
-      const { ids } = await this.repository.viewPage(bbox, filters, 0, null);
+      const [{ total, bounds }, { ids }] = await Promise.all([whole, this.repository.viewPage(bbox, filters, 0, null)]);
       return { total, bounds, clusters: [], businesses: await this.businessesOf(ids, clock) };
     }
     const cell = cellAt(zoom, bbox);
+    const [{ total, bounds }, cells] = await Promise.all([whole, this.repository.viewCells(bbox, cell, filters)]);
     const clusters: MapCluster[] = [];
     const singles: string[] = [];
     // MAP_CLUSTER.minClusterSize is 2: a cell of two businesses or more is a cluster.
-    for (const found of await this.repository.viewCells(bbox, cell, filters)) {
+    for (const found of cells) {
       if (found.count === 1) singles.push(found.id);
       else clusters.push({ id: cellId(found.x, found.y, zoom), lat: found.lat, lng: found.lng, count: found.count, expansionZoom: splitZoom(found.extent, zoom, cell) });
     }
