@@ -171,7 +171,7 @@ export class MapClusterService {
     // MAP_CLUSTER.minClusterSize is 2: a cell of two businesses or more is a cluster.
     for (const found of cells) {
       if (found.count === 1) singles.push(found.id);
-      else clusters.push({ id: cellId(found.x, found.y, zoom), lat: found.lat, lng: found.lng, count: found.count, expansionZoom: splitZoom(found.extent, zoom, cell) });
+      else clusters.push({ id: cellId(found.cell, zoom), lat: found.lat, lng: found.lng, count: found.count, expansionZoom: splitZoom(found.extent, zoom, cell) });
     }
     return { total, bounds, clusters, businesses: await this.businessesOf(singles, clock) };
   }
@@ -362,8 +362,8 @@ function cellAt(zoom: number, [, south, , north]: BoundingBox): { lng: number; l
  * A cell's cluster id: negative, unlike the index's, and one per cell and zoom (below 2^20 cells across the world
  * and 2^22 from pole to pole up to MAP_CLUSTER.maxZoom, so within a safe integer).
  */
-function cellId(x: number, y: number, zoom: number): number {
-  return -((x * 2 ** 22 + y) * 32 + zoom + 1);
+function cellId(cell: number, zoom: number): number {
+  return -(cell * 32 + zoom + 1);
 }
 
 /**

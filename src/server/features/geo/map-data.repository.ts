@@ -30,8 +30,8 @@ export type StoredViewFilters = Omit<ViewFilters, "openNow">;
 
 /** A cell of a view's grid as the database counts it (`viewCells`). */
 export interface ViewCell {
-  x: number;
-  y: number;
+  /** Which cell: its column from 180°W times 2^22, plus its row from 90°S. */
+  cell: number;
   count: number;
   lng: number;
   lat: number;
@@ -200,12 +200,11 @@ export class MapDataRepository {
     // Whole numbers from 0 up: SQLite's cast drops the fraction, PostgreSQL's rounds.
     const at = (column: "lng" | "lat", from: number, size: number) =>
       postgres ? sql<number>`floor((${sql.ref(column)} + ${sql.lit(from)}) / ${sql.lit(size)})` : sql<number>`cast((${sql.ref(column)} + ${sql.lit(from)}) / ${sql.lit(size)} as integer)`;
-    const x = at("lng", 180, cell.lng);
-    const y = at("lat", 90, cell.lat);
+    // One number per cell: grouped by one key, SQLite sorts the cells a quarter faster than by two.
+    const key = sql<number>`${at("lng", 180, cell.lng)} * ${sql.lit(2 ** 22)} + ${at("lat", 90, cell.lat)}`;
     const rows = await this.viewed(filters, bbox)
       .select((eb) => [
-        x.as("x"),
-        y.as("y"),
+        key.as("cell"),
         eb.fn.countAll<number>().as("count"),
         eb.fn.avg<number>("lng").as("lng"),
         eb.fn.avg<number>("lat").as("lat"),
@@ -215,11 +214,10 @@ export class MapDataRepository {
         eb.fn.max("lng").as("east"),
         eb.fn.max("lat").as("north"),
       ])
-      .groupBy([x, y])
+      .groupBy(key)
       .execute();
     return rows.map((row) => ({
-      x: Number(row.x),
-      y: Number(row.y),
+      cell: Number(row.cell),
       count: Number(row.count),
       lng: Number(row.lng),
       lat: Number(row.lat),
