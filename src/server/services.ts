@@ -284,7 +284,7 @@ export function createServices({
     geo: geoService,
     // Read by the Content-Security-Policy of every response (src/server/app.ts).
     mapOrigins: geo.mapOrigins,
-    mapData: new MapDataService(new MapDataRepository(database.db), () => siteSettings.get(), () => database.contentVersion(), () => mapClusters.source()),
+    mapData: new MapDataService(new MapDataRepository(database.db), () => siteSettings.get(), () => database.contentVersion(), () => mapClusters.sourceOnceBuilt()),
     mapClusters,
     account,
     dashboard,

@@ -1,10 +1,12 @@
 // The map of a large site, a view at a time: the clusters and single businesses inside a bounding box at a zoom, and
 // the businesses in view a page at a time. Each filter's cluster index is built once per content version (decisions
 // 0040 and 0046), so a view costs a lookup in it and a read of the businesses it shows, not a read of every business.
-import type { CategoryCounts, MapBusiness } from "#shared/map.ts";
+// Until a server has built its first index, the views are answered from the database instead (decision 0064).
+import { MAP_FEATURES, type CategoryCounts, type MapBusiness } from "#shared/map.ts";
 import { MAP_CLUSTER } from "#shared/constants.ts";
+import { WORLD_PX } from "#shared/map-sketch.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
-import type { MapDataRepository, StoredMapBusiness } from "./map-data.repository.ts";
+import type { MapDataRepository, StoredMapBusiness, ViewCell } from "./map-data.repository.ts";
 import { NO_RANK, buildIndex, buildIndexInSteps, countsOf, indexSourceInSteps, keeper, type BoundingBox, type Index, type IndexSource, type MapCluster, type ViewFilters } from "./map-index.ts";
 import { applyChanges } from "./map-index-changes.ts";
 import { patchIndex } from "./map-index-patch.ts";
@@ -69,6 +71,11 @@ export class MapClusterService {
   private kept: Kept | null = null;
   /** The builds of indexes whole off the views' path, one after another. */
   private rebuilds: Promise<void> = Promise.resolve();
+  /**
+   * Whether an index of the content kept has been built since the last read of every business with none before it
+   * (a server's first, or the one after a failed read): until then, views are answered from the database (decision 0064).
+   */
+  private built = false;
 
   constructor(repository: MapDataRepository, zone: () => Promise<HoursZone>, contentVersion: () => number | null | Promise<number | null> = () => null) {
     this.repository = repository;
@@ -78,7 +85,9 @@ export class MapClusterService {
 
   async clusters(bbox: BoundingBox, zoom: number, filters: ViewFilters): Promise<ClusteredView> {
     this.viewed = true;
-    const { index, source, clock } = await this.indexFor(filters);
+    const found = await this.indexFor(filters, false, answeredByDatabase(filters));
+    if (!found.index) return this.clustersFromDatabase(bbox, zoom, filters, found.clock);
+    const { index, source, clock } = found;
     const clusters: MapCluster[] = [];
     const singles: number[] = [];
     for (const item of index.view(bbox, zoom)) {
@@ -91,7 +100,12 @@ export class MapClusterService {
   /** The businesses in the box in the map's list order (by name), `limit` from `offset`. */
   async listed(bbox: BoundingBox, filters: ViewFilters, offset: number, limit: number): Promise<ListedView> {
     this.viewed = true;
-    const { index, source, clock } = await this.indexFor(filters);
+    const found = await this.indexFor(filters, false, answeredByDatabase(filters));
+    if (!found.index) {
+      const { total, ids } = await this.repository.viewPage(bbox, filters, offset, limit);
+      return { total, offset, businesses: await this.businessesOf(ids, found.clock) };
+    }
+    const { index, source, clock } = found;
     // A view of all of them (the map's first) is the list as it stands, whatever the site's size.
     if (index.bounds && covers(bbox, index.bounds)) {
       return { total: index.total, offset, businesses: await this.businessesAt(source, index.order.subarray(offset, offset + limit), clock) };
@@ -139,10 +153,37 @@ export class MapClusterService {
     this.warming.unref();
   }
 
+  /**
+   * The clusters view read from the database, for a server with no index yet (decision 0064): the filters' businesses
+   * in the box counted by the cells of a grid as wide as the index's cluster radius at the zoom, a cell of one business
+   * being that business. Past the last zoom that clusters, each business on its own, as the index has them.
+   */
+  private async clustersFromDatabase(bbox: BoundingBox, zoom: number, filters: ViewFilters, clock: HoursClock): Promise<ClusteredView> {
+    const whole = this.repository.viewTotal(filters);
+    if (zoom > MAP_CLUSTER.maxZoom) {
+      const [{ total, bounds }, { ids }] = await Promise.all([whole, this.repository.viewPage(bbox, filters, 0, null)]);
+      return { total, bounds, clusters: [], businesses: await this.businessesOf(ids, clock) };
+    }
+    const cell = cellAt(zoom, bbox);
+    const [{ total, bounds }, cells] = await Promise.all([whole, this.repository.viewCells(bbox, cell, filters)]);
+    const clusters: MapCluster[] = [];
+    const singles: string[] = [];
+    // MAP_CLUSTER.minClusterSize is 2: a cell of two businesses or more is a cluster.
+    for (const found of cells) {
+      if (found.count === 1) singles.push(found.id);
+      else clusters.push({ id: cellId(found.cell, zoom), lat: found.lat, lng: found.lng, count: found.count, expansionZoom: splitZoom(found.extent, zoom, cell) });
+    }
+    return { total, bounds, clusters, businesses: await this.businessesOf(singles, clock) };
+  }
+
   /** The businesses at these slots of the source, in that order, as the map answers them. */
-  private async businessesAt(source: IndexSource, places: ArrayLike<number>, clock: HoursClock): Promise<MapBusiness[]> {
-    if (places.length === 0) return [];
-    const ids = Array.from(places, (i) => source.ids[i]!);
+  private businessesAt(source: IndexSource, places: ArrayLike<number>, clock: HoursClock): Promise<MapBusiness[]> {
+    return this.businessesOf(Array.from(places, (i) => source.ids[i]!), clock);
+  }
+
+  /** The businesses of these ids, in that order, as the map answers them. */
+  private async businessesOf(ids: readonly string[], clock: HoursClock): Promise<MapBusiness[]> {
+    if (ids.length === 0) return [];
     const byId = new Map((await this.repository.getBusinessesByIds(ids)).map((business) => [business.id, business]));
     // One removed since the index was built is left out (the next view, on the new content, is built without it).
     return ids.flatMap((id) => {
@@ -154,11 +195,14 @@ export class MapClusterService {
   /**
    * The filters' index for the content as it is now: built once, and a request asking while it is built waits for it.
    * `inSteps` builds it a zoom at a time, letting other work run between (for an index built ahead of the views).
+   * `orNone`: while no index of any content version is built yet, none (the index started, built in steps, off the
+   * view's path), for a view the database answers meanwhile (decision 0064).
    */
-  private async indexFor(filters: ViewFilters, inSteps = false): Promise<{ source: IndexSource; index: Index; clock: HoursClock }> {
+  private async indexFor(filters: ViewFilters, inSteps = false, orNone = false): Promise<{ source: IndexSource; index: Index; clock: HoursClock } | { source: null; index: null; clock: HoursClock }> {
     const [version, zone] = await Promise.all([this.contentVersion(), this.zone()]);
     const kept = this.keptFor(version);
     const clock = new HoursClock(zone);
+    const none = orNone && version !== null && !this.built;
     // Whether a place is open moves with the clock: an index of those open now is built again each minute.
     const minute = filters.openNow ? `@${Math.floor(Date.now() / 60_000)}` : "";
     const key = `${filters.categoryId ?? ""}#${[...filters.tagIds].sort().join(",")}#${[...filters.attributes].sort().join(",")}${minute}`;
@@ -167,16 +211,23 @@ export class MapClusterService {
     else {
       const building = kept.state.then(({ source, carried }): Promise<Index> => {
         const before = carried.get(key);
-        const build = () => (inSteps ? buildIndexInSteps(source, filters, clock, pause) : Promise.resolve(buildIndex(source, filters, clock)));
+        const build = () => (inSteps || none ? buildIndexInSteps(source, filters, clock, pause) : Promise.resolve(buildIndex(source, filters, clock)));
         return before ? before.index.catch(build) : build();
       });
       entry = { filters, index: building };
-      building.catch(() => {
-        if (kept.indexes.get(key)?.index === building) kept.indexes.delete(key);
-      });
+      building.then(
+        () => {
+          if (this.kept === kept) this.built = true;
+        },
+        () => {
+          if (kept.indexes.get(key)?.index === building) kept.indexes.delete(key);
+        },
+      );
     }
     kept.indexes.set(key, entry);
     if (kept.indexes.size > KEPT_INDEXES) kept.indexes.delete(kept.indexes.keys().next().value!);
+    // Its failure is the next view's to meet, as a failed read is.
+    if (none) return { source: null, index: null, clock };
     const [{ source }, index] = await Promise.all([kept.state, entry.index]);
     if (index.written.size > 0) this.rebuildLater(kept, key, entry, source, clock);
     return { source, index, clock };
@@ -215,6 +266,17 @@ export class MapClusterService {
   }
 
   /**
+   * `source`, or null while no index of any content version is built yet (decision 0064): the map page's sketch of its
+   * first view does not wait for a server's first read of every business.
+   */
+  async sourceOnceBuilt(): Promise<IndexSource | null> {
+    const version = await this.contentVersion();
+    const kept = this.keptFor(version);
+    if (version !== null && !this.built) return null;
+    return (await kept.state).source;
+  }
+
+  /**
    * The index's state for the content version: the one kept while the version stands, else the kept one brought up
    * to date from the businesses written since it was read (one update at a time, each after the one before), or, with
    * none to start from, every business read.
@@ -222,6 +284,8 @@ export class MapClusterService {
   private keptFor(version: number | null): Kept {
     if (this.kept && version !== null && this.kept.version === version) return this.kept;
     const previous = version === null ? null : this.kept;
+    // Every business read with no index before: the views are answered from the database until one is built.
+    if (!previous && version !== null) this.built = false;
     const state = previous ? previous.state.then((before) => this.advance(before, previous.indexes)) : this.read();
     const kept: Kept = { version, state, indexes: new Map() };
     this.kept = kept;
@@ -272,6 +336,47 @@ export class MapClusterService {
 }
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Whether the database answers a view of these filters while there is no index (decision 0064): not one of places
+ * open now, told by each one's hours in the site's time zone, nor of a map feature that is not one of a list's choices.
+ */
+function answeredByDatabase(filters: ViewFilters): boolean {
+  return !filters.openNow && filters.attributes.every((key) => MAP_FEATURES.some((feature) => feature.key === key && feature.choice !== null));
+}
+
+/** Degrees of longitude in the cluster radius at zoom 0 (MAP_CLUSTER.gridSizePx of a world WORLD_PX wide). */
+const RADIUS_DEGREES = (360 * MAP_CLUSTER.gridSizePx) / WORLD_PX;
+
+/**
+ * A cell of the grid the database counts a view by at a zoom, in degrees: as wide as the index's cluster radius, and
+ * as high as that at the box's middle latitude (rounded to a degree, so that a view moved a little keeps its cells).
+ */
+function cellAt(zoom: number, [, south, , north]: BoundingBox): { lng: number; lat: number } {
+  const lng = RADIUS_DEGREES / 2 ** zoom;
+  const middle = Math.max(-85, Math.min(85, Math.round((south + north) / 2)));
+  return { lng, lat: lng * Math.cos((middle * Math.PI) / 180) };
+}
+
+/**
+ * A cell's cluster id: negative, unlike the index's, and one per cell and zoom (below 2^20 cells across the world
+ * and 2^22 from pole to pole up to MAP_CLUSTER.maxZoom, so within a safe integer).
+ */
+function cellId(cell: number, zoom: number): number {
+  return -(cell * 32 + zoom + 1);
+}
+
+/**
+ * The first zoom whose cells are smaller than the spread of the cluster's businesses, where it is counted in more
+ * than one: from the next zoom to the one past the last that clusters (businesses at one spot never split).
+ */
+function splitZoom([west, south, east, north]: ViewCell["extent"], zoom: number, cell: { lng: number; lat: number }): number {
+  // In degrees of longitude, as the cells' width is.
+  const spread = Math.max(east - west, ((north - south) * cell.lng) / cell.lat);
+  const last = MAP_CLUSTER.maxZoom + 1;
+  if (!(spread > 0)) return last;
+  return Math.min(last, Math.max(zoom + 1, Math.floor(Math.log2(RADIUS_DEGREES / spread)) + 1));
+}
 
 function covers([west, south, east, north]: BoundingBox, [w, s, e, n]: BoundingBox): boolean {
   return west <= east && west <= w && east >= e && south <= s && north >= n;

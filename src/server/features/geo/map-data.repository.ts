@@ -8,6 +8,7 @@ import { parseStoredHours } from "#server/lib/hours/stored-hours.ts";
 import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { changeMark, changesSince } from "#server/db/change-marks.ts";
 import { MAP_CHANGES } from "./map-change.repository.ts";
+import type { BoundingBox, ViewFilters } from "./map-index.ts";
 
 /**
  * What the map draws of a business: thousands of rows, so only these, taken from the business's column list: the
@@ -23,6 +24,21 @@ const INDEX_COLUMNS = ["id", "name", "lat", "lng", "categoryId", "openingHours",
 const INDEX_PAGE = 10_000;
 
 export type IndexRow = { id: string; name: string; lat: number | string | null; lng: number | string | null; categoryId: string | null; openingHours: string | null } & Record<string, unknown>;
+
+/** The map's filters the database answers (decision 0064): whether a place is open now is told by the index alone. */
+export type StoredViewFilters = Omit<ViewFilters, "openNow">;
+
+/** A cell of a view's grid as the database counts it (`viewCells`). */
+export interface ViewCell {
+  /** Which cell: its column from 180°W times 2^22, plus its row from 90°S. */
+  cell: number;
+  count: number;
+  lng: number;
+  lat: number;
+  /** One of its businesses: the one, when it holds one. */
+  id: string;
+  extent: [west: number, south: number, east: number, north: number];
+}
 
 export type StoredMapBusiness = Omit<MapBusiness, "openNow"> & { openingHours: OpeningHours | null };
 
@@ -160,6 +176,98 @@ export class MapDataRepository {
       after = page.at(-1)!;
       await pause();
     }
+  }
+
+  /**
+   * How many placed businesses the filters keep, and where they lie: the clusters view's total and bounds, read from the
+   * database while the map has no index yet (decision 0064).
+   */
+  async viewTotal(filters: StoredViewFilters): Promise<{ total: number; bounds: [west: number, south: number, east: number, north: number] | null }> {
+    const row = await this.viewed(filters)
+      .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("lng").as("west"), eb.fn.min("lat").as("south"), eb.fn.max("lng").as("east"), eb.fn.max("lat").as("north")])
+      .executeTakeFirstOrThrow();
+    const total = Number(row.count);
+    return { total, bounds: total === 0 ? null : [Number(row.west), Number(row.south), Number(row.east), Number(row.north)] };
+  }
+
+  /**
+   * The filters' businesses in the box grouped by cells of a grid (`cell` degrees of longitude and latitude, counted
+   * from 180°W and 90°S): each cell's count, mean position, one of its businesses (the one when it holds one) and the
+   * extent of its businesses (decision 0064).
+   */
+  async viewCells(bbox: BoundingBox, cell: { lng: number; lat: number }, filters: StoredViewFilters): Promise<ViewCell[]> {
+    const postgres = this.postgres();
+    // Whole numbers from 0 up: SQLite's cast drops the fraction, PostgreSQL's rounds.
+    const at = (column: "lng" | "lat", from: number, size: number) =>
+      postgres ? sql<number>`floor((${sql.ref(column)} + ${sql.lit(from)}) / ${sql.lit(size)})` : sql<number>`cast((${sql.ref(column)} + ${sql.lit(from)}) / ${sql.lit(size)} as integer)`;
+    // One number per cell: grouped by one key, SQLite sorts the cells a quarter faster than by two.
+    const key = sql<number>`${at("lng", 180, cell.lng)} * ${sql.lit(2 ** 22)} + ${at("lat", 90, cell.lat)}`;
+    const rows = await this.viewed(filters, bbox)
+      .select((eb) => [
+        key.as("cell"),
+        eb.fn.countAll<number>().as("count"),
+        eb.fn.avg<number>("lng").as("lng"),
+        eb.fn.avg<number>("lat").as("lat"),
+        eb.fn.min("id").as("id"),
+        eb.fn.min("lng").as("west"),
+        eb.fn.min("lat").as("south"),
+        eb.fn.max("lng").as("east"),
+        eb.fn.max("lat").as("north"),
+      ])
+      .groupBy(key)
+      .execute();
+    return rows.map((row) => ({
+      cell: Number(row.cell),
+      count: Number(row.count),
+      lng: Number(row.lng),
+      lat: Number(row.lat),
+      id: String(row.id),
+      extent: [Number(row.west), Number(row.south), Number(row.east), Number(row.north)],
+    }));
+  }
+
+  /**
+   * The filters' businesses in the box in the map's list order (by name), `limit` from `offset` (every one with a null
+   * limit, `offset` then ignored), and how many there are in the box (decision 0064).
+   */
+  async viewPage(bbox: BoundingBox, filters: StoredViewFilters, offset: number, limit: number | null): Promise<{ total: number; ids: string[] }> {
+    let page = this.viewed(filters, bbox).select("id").orderBy(folded("name")).orderBy("name").orderBy("id");
+    if (limit !== null) page = page.limit(limit).offset(offset);
+    const [rows, count] = await Promise.all([
+      page.execute(),
+      this.viewed(filters, bbox)
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { total: Number(count.count), ids: rows.map((row) => row.id) };
+  }
+
+  /** The placed businesses the filters keep (open now aside), in the box when one is given: the rules of `keeper` in map-index.ts. */
+  private viewed(filters: StoredViewFilters, bbox?: BoundingBox) {
+    let q = this.db.selectFrom("business").where("lat", "is not", null).where("lng", "is not", null);
+    if (bbox) {
+      const [west, south, east, north] = bbox;
+      q = q.where("lat", ">=", south).where("lat", "<=", north);
+      // A box whose west edge is east of its east edge crosses the antimeridian.
+      if (west <= east) q = q.where("lng", ">=", west).where("lng", "<=", east);
+      else q = q.where((eb) => eb.or([eb("lng", ">=", west), eb("lng", "<=", east)]));
+    }
+    if (filters.categoryId !== null) q = q.where("categoryId", "=", filters.categoryId);
+    else if (filters.tagIds.length > 0) {
+      const tagIds = filters.tagIds;
+      q = q.where("id", "in", (eb) => eb.selectFrom("business_tag").select("businessId").where("tagId", "in", tagIds));
+    }
+    for (const key of filters.attributes) {
+      const feature = MAP_FEATURES.find((f) => f.key === key);
+      // A feature that is one of a list's choices: the list is stored as JSON, as the directory's filter reads it.
+      if (!feature || feature.choice === null) throw new Error(`the map feature ${key} is not one the database answers`);
+      q = q.where(feature.field, "like", `%${JSON.stringify(feature.choice)}%`);
+    }
+    return q;
+  }
+
+  private postgres(): boolean {
+    return this.db.getExecutor().adapter instanceof PostgresAdapter;
   }
 
   /** Where the map's change marks stand (migration 0088-map-changes; src/server/db/change-marks.ts). */

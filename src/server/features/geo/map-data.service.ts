@@ -22,13 +22,14 @@ export class MapDataService {
   private readonly keptCount: () => Promise<number>;
   private readonly keptCategories: () => Promise<MapCategory[]>;
   private readonly keptTags: () => Promise<MapTag[]>;
-  private kept: { version: number; source: Promise<SketchSource>; sketches: Map<string, MapSketch | null> } | null = null;
-  private readonly positions: () => Promise<IndexSource>;
+  private kept: { version: number; source: Promise<SketchSource | null>; sketches: Map<string, MapSketch | null> } | null = null;
+  private readonly positions: () => Promise<IndexSource | null>;
   /**
    * `contentVersion`: the database's (see migration 0050-content-version); what is kept is read again when it moves.
-   * `positions`: every business's position, category and tags, as the map's cluster index reads them (read once).
+   * `positions`: every business's position, category and tags, as the map's cluster index reads them (read once), or
+   * null while they are being read for the first time: the page then has no sketch rather than wait (decision 0064).
    */
-  constructor(repository: MapDataRepository, zone: () => Promise<HoursZone>, contentVersion: () => number | null | Promise<number | null> = () => null, positions?: () => Promise<IndexSource>) {
+  constructor(repository: MapDataRepository, zone: () => Promise<HoursZone>, contentVersion: () => number | null | Promise<number | null> = () => null, positions?: () => Promise<IndexSource | null>) {
     this.repository = repository;
     this.positions = positions ?? (async () => {
       const { rows, links } = await repository.getIndexRows();
@@ -68,7 +69,10 @@ export class MapDataService {
    */
   async sketch(filters: { categoryId: string | null; tagIds: string[] }): Promise<MapSketch | null> {
     const version = await this.contentVersion();
-    if (version === null) return this.sketchOf(await this.sketchSource(), filters);
+    if (version === null) {
+      const source = await this.sketchSource();
+      return source && this.sketchOf(source, filters);
+    }
     if (this.kept?.version !== version) {
       const source = this.sketchSource();
       this.kept = { version, source, sketches: new Map() };
@@ -85,14 +89,21 @@ export class MapDataService {
       kept.sketches.set(key, known);
       return known;
     }
-    const sketch = this.sketchOf(await kept.source, filters);
+    const source = await kept.source;
+    if (!source) {
+      // Not read yet: none this time, and the next page asks again.
+      if (this.kept === kept) this.kept = null;
+      return null;
+    }
+    const sketch = this.sketchOf(source, filters);
     kept.sketches.set(key, sketch);
     if (kept.sketches.size > KEPT_SKETCHES) kept.sketches.delete(kept.sketches.keys().next().value!);
     return sketch;
   }
 
-  private async sketchSource(): Promise<SketchSource> {
+  private async sketchSource(): Promise<SketchSource | null> {
     const [source, categories] = await Promise.all([this.positions(), this.categories()]);
+    if (!source) return null;
     let businesses = positionsOfSource.get(source);
     if (!businesses) positionsOfSource.set(source, (businesses = positionsOf(source)));
     return { businesses, categories };

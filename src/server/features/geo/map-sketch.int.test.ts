@@ -17,6 +17,8 @@ describe("the map page's first view (MapDataService.sketch)", () => {
     await createBusiness(db, { name: "Brew", lat: 43.101, lng: -79.061, categoryId: cafes.id });
     await createBusiness(db, { name: "Books", lat: 43.104, lng: -79.066, categoryId: shops.id, tagIds: [patio.id] });
 
+    // The map's index built, as a server builds it when it starts: until then, the page has no sketch (decision 0064).
+    await t.services.mapClusters.warm();
     const first = await t.services.mapData.sketch(all);
     expect(first?.total).toBe(3);
     // Colours by category, in the order of the first business of each (the map's order: by name).
