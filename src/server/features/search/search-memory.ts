@@ -741,6 +741,13 @@ export const MAX_WRITTEN = 2000;
  */
 const REBUILD_AFTER_MS = 1000;
 
+/**
+ * Documents from which a build off the path indexes their words in a worker thread (decision 0066). A smaller site's
+ * build is a few steps of a few milliseconds on the requests' thread, and a worker would cost more: its start and the
+ * memory of a second JavaScript heap, which the process keeps after the worker ends.
+ */
+const IN_WORKER_FROM = 20_000;
+
 /** A turn of the event loop for other work, between two steps of a build off the path. */
 const otherWorkFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -803,13 +810,6 @@ export class MemorySearchRepository implements SearchRepository {
     return corrected.version === version ? corrected : this.snapshot();
   }
 
-  /** Reads and builds the index when none is kept (a server's start), so that the first searches find it made. */
-  async warm(): Promise<void> {
-    if ((await this.source.version()) === null) return;
-    if (!this.index) this.buildWhole();
-    await this.whole;
-  }
-
   /** How many documents the kept index holds (0 before the first is in). */
   indexed(): number {
     return this.index ? this.index.length : 0;
@@ -870,7 +870,8 @@ export class MemorySearchRepository implements SearchRepository {
     if (version === null) return false;
     const mark = await this.source.mark();
     const documents = await this.source.documents(otherWorkFirst);
-    const index = await MemorySearchIndex.inWorker(version, documents, mark, otherWorkFirst);
+    const build = documents.length >= IN_WORKER_FROM ? MemorySearchIndex.inWorker : MemorySearchIndex.inSteps;
+    const index = await build(version, documents, mark, otherWorkFirst);
     // Kept unless a full build of this version or a later one is kept already. When the content moved meanwhile, the
     // next search corrects this one by what was written since its read, as it would have corrected the one before.
     if (!(this.index instanceof MemorySearchIndex && this.index.version >= version)) this.index = index;

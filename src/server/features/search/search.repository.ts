@@ -47,8 +47,6 @@ export interface SearchIndex {
 export interface SearchRepository {
   /** The index one search reads throughout: of the content as it is now. */
   snapshot(): Promise<SearchIndex>;
-  /** Makes the index ahead of the searches, where it is made (a server's start); settles once it is. */
-  warm?(): Promise<void>;
   /** How many documents the index made in the process holds (0 before it is first made). */
   indexed?(): number;
 }
