@@ -61,13 +61,8 @@ const setupToken = await runtime.services.setup.issueToken();
 const server = listen(app, { port: env.PORT, hostname: env.HOST }, (info) => {
   const address = publicUrl(env);
   logger.info({ port: info.port, url: address }, `Niche is ready: open ${address}`);
-  // The map's index of every business, made before the first map view asks for it (decision 0046), then the search's
-  // (decision 0066; the engine's own index answers the searches until it is in).
-  runtime.services.mapClusters
-    .warm()
-    .catch((error: unknown) => logger.warn({ err: error }, "building the map's index failed"))
-    .then(() => runtime.services.search.warm())
-    .catch((error: unknown) => logger.warn({ err: error }, "building the search's index failed"));
+  // The map's index of every business, made before the first map view asks for it (decision 0046).
+  runtime.services.mapClusters.warm().catch((error: unknown) => logger.warn({ err: error }, "building the map's index failed"));
   if (setupToken) {
     const setupUrl = `${address}${SETUP_PATH}?token=${setupToken}`;
     logger.warn({ setupUrl }, `The site has no administrator yet. Create the first one within an hour at ${setupUrl} (or with npm run user:create)`);

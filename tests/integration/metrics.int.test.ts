@@ -94,8 +94,10 @@ describe(`GET /metrics on ${process.env.TEST_DB}`, () => {
       expect(valueOf(after.families, "niche_jobs_failed_total", { job }), job).toBe(0);
     }
     await expect.poll(async () => valueOf((await scrape(server)).families, "niche_jobs_completed_total", { job: "upload-cleanup" }), { timeout: 15_000 }).toBe(1);
-    // The search's index, read and built in a worker thread once the server has started: every search document of the
-    // demo site (its businesses, events, posts and pages among them).
+    // The search's index: none before the first search, which the database's own index answers while it is read and
+    // built; then every search document of the demo site (its businesses, events, posts and pages among them).
+    expect(valueOf(after.families, "niche_search_index_documents")).toBe(0);
+    expect((await fetch(`${server.url}/api/v1/search?q=cafe`)).status).toBe(200);
     await expect.poll(async () => valueOf((await scrape(server)).families, "niche_search_index_documents"), { timeout: 15_000 }).toBeGreaterThan(10);
     // Node's own process figures.
     expect(valueOf(after.families, "process_cpu_seconds_total")).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { newId } from "#server/db/ids.ts";
+import type { MemorySearchIndex } from "#server/features/search/search-memory.ts";
 import { freePort, ROOT } from "../setup/server-process.ts";
 
 let started: ChildProcess[] = [];
@@ -59,5 +60,14 @@ describe.runIf(process.env.TEST_DB === "sqlite")("npm start", () => {
       expect(script, "the page names its scripts").not.toBeNull();
       expect((await fetch(`${start.url}${script![1]}`)).status).toBe(200);
     }
+
+    // The release's search index built by its worker thread (decision 0066), as a large site's server does.
+    const release = (await import(path.join(releases, built[0]!, "node/server/features/search/search-memory.js"))) as { MemorySearchIndex: typeof MemorySearchIndex };
+    const documents = [
+      { id: 1, kind: "business", ref: "b1", name: "Maple Bakery", extra: "Bakeries", body: "Bread and pies." },
+      { id: 2, kind: "business", ref: "b2", name: "Cedar Books", extra: "", body: "Maps and prints." },
+    ];
+    const index = await release.MemorySearchIndex.inWorker(1, documents, 0, async () => {});
+    expect(index.find({ match: [{ prefix: "map", words: [] }], types: ["business"], limit: 8 }).map((row) => row.name)).toEqual(["Maple Bakery", "Cedar Books"]);
   });
 });

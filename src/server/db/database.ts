@@ -38,13 +38,19 @@ export interface Database {
   writeVersion(): number | null | Promise<number | null>;
   /** PostgreSQL's pool now: connections open, idle, and queries waiting for one; null on SQLite (one connection). */
   pool(): { total: number; idle: number; waiting: number } | null;
+  /** How another connection (a worker thread's) opens the same database; absent for SQLite in memory. */
+  target?: DatabaseTarget;
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+/** Where a database is: a PostgreSQL URL, or a SQLite file. */
+export interface DatabaseTarget {
   /** postgres:// URL; when absent, SQLite at `sqlitePath`. */
   url?: string | undefined;
   sqlitePath?: string;
+}
+
+export interface DatabaseOptions extends DatabaseTarget {
   /** Pool size for PostgreSQL. */
   poolSize?: number;
   /** Told how long each query through the query builder took, and whether it failed (the metrics' query time). */
@@ -99,6 +105,7 @@ export function openDatabase(options: DatabaseOptions): Database {
         return Number(rows[0]?.version ?? 0);
       },
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      target: { url: options.url },
       close: () => db.destroy(),
     };
   }
@@ -138,6 +145,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       return Number(writeVersion.get() ?? 0);
     },
     pool: () => null,
+    ...(file === ":memory:" ? {} : { target: { sqlitePath: file } }),
     close: () => db.destroy(),
   };
 }

@@ -45,6 +45,12 @@ export class SearchChangeRepository {
     }
   }
 
+  /** How many documents there are. */
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom("search_document").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** The ids of the documents written since `mark`, at most `limit`, and the mark to read from next; or null (change-marks.ts). */
   async changesSince(mark: number, limit: number): Promise<{ mark: number; ids: number[] } | null> {
     const changes = await changesSince(this.db, SEARCH_CHANGES, { mark, limit, next: await this.mark() });

@@ -1,17 +1,39 @@
-// A worker thread that indexes the search documents it is sent (decision 0066): the words of a whole site sorted and
-// listed here, off the thread that answers requests, and handed back as MemorySearchIndex.inWorker takes them. Each
-// message brings a step's documents; one with none asks for the parts, after which the thread ends.
+// A worker thread that indexes the search documents (decision 0066): the words of a whole site sorted and listed
+// here, off the thread that answers requests, and handed back as MemorySearchIndex takes them. Either it reads every
+// document itself, on a connection of its own to the database it is told (`read`), and hands back the rows too; or
+// each message brings a step's documents and one with none asks for the parts. The thread ends after answering.
 import { parentPort } from "node:worker_threads";
+import { openDatabase, type DatabaseTarget } from "#server/db/database.ts";
 import { movedBuffers, workerParts, type SearchDocumentRow } from "./search-memory.ts";
+import { SearchChangeRepository } from "./search-change.repository.ts";
 
 const port = parentPort!;
 const documents: SearchDocumentRow[] = [];
-port.on("message", (message: { documents: SearchDocumentRow[] | null }) => {
+
+function answer(indexed: readonly SearchDocumentRow[], withRows: boolean): void {
+  const parts = workerParts(indexed, withRows);
+  port.postMessage(parts, movedBuffers(parts));
+  port.close();
+}
+
+async function readAll(target: DatabaseTarget): Promise<SearchDocumentRow[]> {
+  const database = openDatabase({ ...target, poolSize: 1 });
+  try {
+    return await new SearchChangeRepository(database.db).documents();
+  } finally {
+    await database.close();
+  }
+}
+
+port.on("message", (message: { documents: SearchDocumentRow[] | null } | { read: DatabaseTarget }) => {
+  if ("read" in message) {
+    // A failed read ends the thread with its error, which the index's build reports.
+    void readAll(message.read).then((read) => answer(read, true));
+    return;
+  }
   if (message.documents) {
     for (const document of message.documents) documents.push(document);
     return;
   }
-  const parts = workerParts(documents);
-  port.postMessage(parts, movedBuffers(parts));
-  port.close();
+  answer(documents, false);
 });

@@ -138,6 +138,27 @@ describe("the index in the process", () => {
     expect(await suggest(here, "thistle")).toEqual([]);
   });
 
+  it("read and indexed by a worker thread on a connection of its own, answers as the index read here", async () => {
+    const inWorker = createSearchRepository(database, { inWorkerFrom: 1 });
+    await inWorker.snapshot();
+    await inWorker.rebuilt();
+    expect(inWorker.indexed()).toBeGreaterThan(10);
+    const [here, there] = [new SearchService(await built(database)), new SearchService(inWorker)];
+    for (const q of QUERIES) {
+      for (const [types, perType] of [[SUGGESTION_TYPES, undefined], [SEARCH_TYPES, 50]] as const) {
+        const asked = { q, types, limit: 50, perType };
+        expect((await there.search(asked)).results, q).toEqual((await here.search(asked)).results);
+      }
+    }
+    // Corrected by a change as any other, and built again by the worker.
+    const business = await createBusiness(second.db, { name: "Foxglove Tea Room" });
+    expect((await there.search({ q: "foxglove", types: SUGGESTION_TYPES, limit: 10 })).results.map((r) => r.title)).toEqual(["Foxglove Tea Room"]);
+    await inWorker.rebuilt();
+    expect(await inWorker.snapshot()).toBeInstanceOf(MemorySearchIndex);
+    expect((await there.search({ q: "foxglove", types: SUGGESTION_TYPES, limit: 10 })).results.map((r) => r.title)).toEqual(["Foxglove Tea Room"]);
+    await second.db.deleteFrom("business").where("id", "=", business.id).execute();
+  });
+
   it("reads every document again off the path when the marks it would read from were cleared, the engine answering meanwhile", async () => {
     const repository = await built(database);
     const here = new SearchService(repository);

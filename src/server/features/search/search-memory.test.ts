@@ -246,6 +246,7 @@ describe("the index kept per content version", () => {
         return ids.length > limit ? null : { mark: state.seq, ids };
       },
       documentsOf: async (ids: readonly number[]) => ids.flatMap((id) => state.documents.get(id) ?? []).sort((a, b) => a.id - b.id),
+      count: async () => state.documents.size,
     };
     const write = (after: SearchDocumentRow[], written: Set<number>) => {
       state.documents = new Map(after.map((d) => [d.id, d]));

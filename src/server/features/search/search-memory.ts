@@ -7,6 +7,7 @@
 // pass over the matching documents (bench/search). The engine's own index answers while a transaction holds
 // SQLite (the version cannot be read then).
 import { Worker } from "node:worker_threads";
+import type { DatabaseTarget } from "#server/db/database.ts";
 import type { SearchType } from "#shared/schemas/search.ts";
 import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
 import { editDistance, fold, isOneTypoAway, TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
@@ -29,6 +30,10 @@ export interface SearchDocumentSource {
   mark(): Promise<number>;
   /** Every document, by id, `pause` awaited between the pages read. */
   documents(pause?: () => Promise<void>): Promise<SearchDocumentRow[]>;
+  /** How many documents there are. */
+  count(): Promise<number>;
+  /** How a worker thread opens the same database to read them itself; absent when it cannot (SQLite in memory). */
+  target?: DatabaseTarget;
   /** The ids of the documents written since `mark`, and the mark to read from next; null past `limit` or when unknown. */
   changesSince(mark: number, limit: number): Promise<{ mark: number; ids: number[] } | null>;
   /** The documents of these ids that exist, by id. */
@@ -101,9 +106,91 @@ const IN_EXTRA = 1 << EXTRA;
 
 const byNumber = (a: number, b: number) => a - b;
 
+/** The documents' rows, as an index answers with them. */
+interface Rows {
+  readonly length: number;
+  row(doc: number): SearchRow;
+  name(doc: number): string;
+}
+
+class ListedRows implements Rows {
+  private readonly list: SearchRow[];
+  constructor(list: SearchRow[]) {
+    this.list = list;
+  }
+  get length(): number {
+    return this.list.length;
+  }
+  row(doc: number): SearchRow {
+    return this.list[doc]!;
+  }
+  name(doc: number): string {
+    return this.list[doc]!.name;
+  }
+}
+
+/**
+ * Rows as a worker thread that read them hands them back: each part of every row in one text, and where each row's
+ * part ends. A text is copied between threads at once, and held as one string, where 175,000 rows are 175,000
+ * objects; a row is made when a search answers with it.
+ */
+export interface PackedRows {
+  refs: string;
+  names: string;
+  bodies: string;
+  refEnds: Uint32Array;
+  nameEnds: Uint32Array;
+  bodyEnds: Uint32Array;
+}
+
+/** `documents`' rows packed (see PackedRows). */
+function packRows(documents: readonly SearchDocumentRow[]): PackedRows {
+  const ends = (part: "ref" | "name" | "body") => {
+    const at = new Uint32Array(documents.length);
+    let end = 0;
+    documents.forEach((document, doc) => (at[doc] = end += document[part].length));
+    return at;
+  };
+  return {
+    refs: documents.map((document) => document.ref).join(""),
+    names: documents.map((document) => document.name).join(""),
+    bodies: documents.map((document) => document.body).join(""),
+    refEnds: ends("ref"),
+    nameEnds: ends("name"),
+    bodyEnds: ends("body"),
+  };
+}
+
+class UnpackedRows implements Rows {
+  private readonly packed: PackedRows;
+  private readonly kinds: Uint8Array;
+  private readonly kindNames: string[];
+  constructor(packed: PackedRows, kinds: Uint8Array, kindNames: string[]) {
+    this.packed = packed;
+    this.kinds = kinds;
+    this.kindNames = kindNames;
+  }
+  get length(): number {
+    return this.packed.nameEnds.length;
+  }
+  row(doc: number): SearchRow {
+    const { refs, bodies, refEnds, bodyEnds } = this.packed;
+    return {
+      kind: this.kindNames[this.kinds[doc]!] as SearchType,
+      ref: refs.slice(doc === 0 ? 0 : refEnds[doc - 1], refEnds[doc]),
+      name: this.name(doc),
+      body: bodies.slice(doc === 0 ? 0 : bodyEnds[doc - 1], bodyEnds[doc]),
+    };
+  }
+  name(doc: number): string {
+    const { names, nameEnds } = this.packed;
+    return names.slice(doc === 0 ? 0 : nameEnds[doc - 1], nameEnds[doc]);
+  }
+}
+
 /** What a built index is made of (see MemorySearchIndex's fields). */
 interface IndexParts {
-  rows: SearchRow[];
+  rows: Rows;
   ids: Float64Array;
   nameOrder: Int32Array;
   nameStarts: Int32Array;
@@ -127,7 +214,7 @@ const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true })
  * so that a build off the search's path lets other work in between.
  */
 function* indexParts(documents: readonly SearchDocumentRow[]): Generator<void, IndexParts> {
-  const rows = documents.map(({ kind, ref, name, body }): SearchRow => ({ kind: kind as SearchType, ref, name, body }));
+  const names = documents.map((document) => document.name);
   const ids = Float64Array.from(documents, (document) => document.id);
   const firstWords: string[] = [];
   const nameLengths = new Uint16Array(documents.length);
@@ -182,11 +269,12 @@ function* indexParts(documents: readonly SearchDocumentRow[]): Generator<void, I
   starts[vocabulary.length] = count;
   yield;
   const order = yield* sortInSteps(
-    rows.map((_, doc) => doc),
-    (a, b) => collator.compare(rows[a]!.name, rows[b]!.name) || byNumber(a, b),
+    names.map((_, doc) => doc),
+    (a, b) => collator.compare(names[a]!, names[b]!) || byNumber(a, b),
   );
   const nameOrder = new Int32Array(order.length);
   order.forEach((doc, place) => (nameOrder[doc] = place));
+  const rows = new ListedRows(documents.map(({ kind, ref, name, body }): SearchRow => ({ kind: kind as SearchType, ref, name, body })));
   return { rows, ids, nameOrder, nameStarts, nameLengths, kinds, kindNames, vocabulary, entries: entries.slice(0, count), starts, byFirst, bySecond };
 }
 
@@ -206,26 +294,36 @@ function typoListed(byFirst: Map<string, string[]>, bySecond: Map<string, string
  * copied at once where a list of strings is copied one by one. The rows and the typos' lists are made where the
  * index is used, from the documents it already holds and the vocabulary.
  */
-export type WorkerParts = Omit<IndexParts, "rows" | "vocabulary" | "byFirst" | "bySecond"> & { vocabulary: string };
+export type WorkerParts = Omit<IndexParts, "rows" | "vocabulary" | "byFirst" | "bySecond"> & {
+  vocabulary: string;
+  /** The rows, when the worker read the documents itself. */
+  packed?: PackedRows;
+};
 
-/** The parts of the index of `documents`, built at once, as a worker thread hands them back. */
-export function workerParts(documents: readonly SearchDocumentRow[]): WorkerParts {
+/** The parts of the index of `documents`, built at once, as a worker thread hands them back (with the rows when it read them). */
+export function workerParts(documents: readonly SearchDocumentRow[], withRows: boolean): WorkerParts {
   const { rows: _rows, byFirst: _byFirst, bySecond: _bySecond, vocabulary, ...parts } = atOnce(indexParts(documents));
-  return { ...parts, vocabulary: vocabulary.join("\n") };
+  return { ...parts, vocabulary: vocabulary.join("\n"), ...(withRows ? { packed: packRows(documents) } : {}) };
 }
 
 /** The buffers of `parts` that move to the thread they are posted to. */
 export function movedBuffers(parts: WorkerParts): ArrayBuffer[] {
-  return [parts.ids, parts.nameOrder, parts.nameStarts, parts.nameLengths, parts.kinds, parts.entries, parts.starts].map((array) => array.buffer as ArrayBuffer);
+  const packed = parts.packed ? [parts.packed.refEnds, parts.packed.nameEnds, parts.packed.bodyEnds] : [];
+  return [parts.ids, parts.nameOrder, parts.nameStarts, parts.nameLengths, parts.kinds, parts.entries, parts.starts, ...packed].map((array) => array.buffer as ArrayBuffer);
 }
 
-/** The whole parts from those a worker handed back and the documents they index, pausing (`yield`) after each step. */
-function* partsFrom(documents: readonly SearchDocumentRow[], built: WorkerParts): Generator<void, IndexParts> {
-  const rows: SearchRow[] = [];
-  for (let doc = 0; doc < documents.length; doc++) {
-    if (doc % STEP === STEP - 1) yield;
-    const { kind, ref, name, body } = documents[doc]!;
-    rows.push({ kind: kind as SearchType, ref, name, body });
+/** The whole parts from those a worker handed back (and the documents they index, unless it read them), pausing (`yield`) after each step. */
+function* partsFrom(documents: readonly SearchDocumentRow[] | undefined, built: WorkerParts): Generator<void, IndexParts> {
+  let rows: Rows;
+  if (built.packed) rows = new UnpackedRows(built.packed, built.kinds, built.kindNames);
+  else {
+    const list: SearchRow[] = [];
+    for (let doc = 0; doc < documents!.length; doc++) {
+      if (doc % STEP === STEP - 1) yield;
+      const { kind, ref, name, body } = documents![doc]!;
+      list.push({ kind: kind as SearchType, ref, name, body });
+    }
+    rows = new ListedRows(list);
   }
   const vocabulary = built.vocabulary === "" ? [] : built.vocabulary.split("\n");
   yield;
@@ -235,7 +333,8 @@ function* partsFrom(documents: readonly SearchDocumentRow[], built: WorkerParts)
     if (i % STEP === STEP - 1) yield;
     typoListed(byFirst, bySecond, vocabulary[i]!);
   }
-  return { ...built, rows, vocabulary, byFirst, bySecond };
+  const { packed: _packed, ...parts } = built;
+  return { ...parts, rows, vocabulary, byFirst, bySecond };
 }
 
 /** `list` sorted by `order` (a strict total order): runs of STEP sorted, then merged, pausing between steps. */
@@ -276,6 +375,29 @@ async function stepped<T>(steps: Generator<void, T>, pause: () => Promise<void>)
 /** The worker thread's module: this folder's TypeScript where the server runs from its sources, JavaScript once built. */
 const WORKER = new URL(import.meta.url.endsWith(".ts") ? "./search-index.worker.ts" : "./search-index.worker.js", import.meta.url);
 
+/** An index built by a worker thread, its work asked by `ask`; the worker ends with the build. */
+async function fromWorker(
+  version: number,
+  mark: number,
+  pause: () => Promise<void>,
+  documents: readonly SearchDocumentRow[] | undefined,
+  ask: (worker: Worker) => Promise<void>,
+): Promise<MemorySearchIndex> {
+  const worker = new Worker(WORKER);
+  try {
+    const built = new Promise<WorkerParts>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`the search index's worker stopped (${code})`)));
+    });
+    await ask(worker);
+    const parts = await built;
+    return new MemorySearchIndex(version, documents ?? [], mark, await stepped(partsFrom(documents, parts), pause));
+  } finally {
+    void worker.terminate();
+  }
+}
+
 /** Runs a build to its end at once. */
 function atOnce<T>(steps: Generator<void, T>): T {
   for (;;) {
@@ -313,7 +435,7 @@ export class MemorySearchIndex implements SearchIndex {
   readonly version: number;
   /** Where the documents' change marks stood when they were read (search-change.repository.ts). */
   readonly mark: number;
-  readonly rows: SearchRow[];
+  readonly rows: Rows;
   /** Each document's id (increasing). */
   readonly ids: Float64Array;
   /** Each document's place when all are ordered by name, for ties. */
@@ -365,23 +487,23 @@ export class MemorySearchIndex implements SearchIndex {
    * sent to it a step at a time and what is left here (the rows, the typos' lists) is done in steps, so that neither
    * the work nor the garbage of a build of the whole site holds this thread.
    */
-  static async inWorker(version: number, documents: readonly SearchDocumentRow[], mark: number, pause: () => Promise<void>): Promise<MemorySearchIndex> {
-    const worker = new Worker(WORKER);
-    try {
-      const built = new Promise<WorkerParts>((resolve, reject) => {
-        worker.once("message", resolve);
-        worker.once("error", reject);
-        worker.once("exit", (code) => reject(new Error(`the search index's worker stopped (${code})`)));
-      });
+  static inWorker(version: number, documents: readonly SearchDocumentRow[], mark: number, pause: () => Promise<void>): Promise<MemorySearchIndex> {
+    return fromWorker(version, mark, pause, documents, async (worker) => {
       for (let at = 0; at < documents.length; at += STEP) {
         worker.postMessage({ documents: documents.slice(at, at + STEP) });
         await pause();
       }
       worker.postMessage({ documents: null });
-      return new MemorySearchIndex(version, documents, mark, await stepped(partsFrom(documents, await built), pause));
-    } finally {
-      void worker.terminate();
-    }
+    });
+  }
+
+  /**
+   * The index of every document of the database at `target`, read and indexed by a worker thread on a connection of
+   * its own (decision 0066): none of the documents is held on this thread, which receives the index's arrays and
+   * texts and makes the typos' lists, in steps.
+   */
+  static readInWorker(version: number, target: DatabaseTarget, mark: number, pause: () => Promise<void>): Promise<MemorySearchIndex> {
+    return fromWorker(version, mark, pause, undefined, async (worker) => worker.postMessage({ read: target }));
   }
 
   get length(): number {
@@ -527,7 +649,7 @@ export class MemorySearchIndex implements SearchIndex {
       found.tier[a]! - other.tier[b]! ||
       (found.tier[a] === 0 ? other.starting[b]! - found.starting[a]! || this.nameLengths[a]! - theirs.nameLengths[b]! : 0) ||
       other.score[b]! - found.score[a]! ||
-      collator.compare(this.rows[a]!.name, theirs.rows[b]!.name) ||
+      collator.compare(this.rows.name(a), theirs.rows.name(b)) ||
       this.ids[a]! - theirs.ids[b]!
     );
   }
@@ -596,7 +718,7 @@ function best(all: Found[], { limit, perType }: FindOptions): SearchRow[] {
   } else throw new Error("at most two indexes");
   const rowOf = (doc: number) => {
     const at = which(doc);
-    return all[at]!.index.rows[doc - offsets[at]!]!;
+    return all[at]!.index.rows.row(doc - offsets[at]!);
   };
   if (perType === undefined) {
     const top = new TopK(limit, order);
@@ -741,6 +863,13 @@ export const MAX_WRITTEN = 2000;
  */
 const REBUILD_AFTER_MS = 1000;
 
+/**
+ * Documents from which a build off the path reads and indexes them in a worker thread (decision 0066). A smaller site's
+ * build is a few steps of a few milliseconds on the requests' thread, and a worker would cost more: its start and the
+ * memory of a second JavaScript heap, which the process keeps after the worker ends.
+ */
+const IN_WORKER_FROM = 20_000;
+
 /** A turn of the event loop for other work, between two steps of a build off the path. */
 const otherWorkFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -767,9 +896,13 @@ export class MemorySearchRepository implements SearchRepository {
   /** The latest content version a search asked for. */
   private newest = 0;
 
-  constructor(source: SearchDocumentSource, engine: SearchRepository) {
+  /** Documents from which a build reads and indexes them in a worker thread. */
+  private readonly inWorkerFrom: number;
+
+  constructor(source: SearchDocumentSource, engine: SearchRepository, { inWorkerFrom = IN_WORKER_FROM } = {}) {
     this.source = source;
     this.engine = engine;
+    this.inWorkerFrom = inWorkerFrom;
   }
 
   /** The index of the content version now; the engine's when that version cannot be known or no index is in yet. */
@@ -801,13 +934,6 @@ export class MemorySearchRepository implements SearchRepository {
     if (!corrected) return this.engine.snapshot();
     // Corrected for an older version while this one waited: corrected again for this version.
     return corrected.version === version ? corrected : this.snapshot();
-  }
-
-  /** Reads and builds the index when none is kept (a server's start), so that the first searches find it made. */
-  async warm(): Promise<void> {
-    if ((await this.source.version()) === null) return;
-    if (!this.index) this.buildWhole();
-    await this.whole;
   }
 
   /** How many documents the kept index holds (0 before the first is in). */
@@ -869,8 +995,14 @@ export class MemorySearchRepository implements SearchRepository {
     const version = await this.source.version();
     if (version === null) return false;
     const mark = await this.source.mark();
-    const documents = await this.source.documents(otherWorkFirst);
-    const index = await MemorySearchIndex.inWorker(version, documents, mark, otherWorkFirst);
+    const large = (await this.source.count()) >= this.inWorkerFrom;
+    const { target } = this.source;
+    let index: MemorySearchIndex;
+    if (large && target) index = await MemorySearchIndex.readInWorker(version, target, mark, otherWorkFirst);
+    else {
+      const documents = await this.source.documents(otherWorkFirst);
+      index = await (large ? MemorySearchIndex.inWorker : MemorySearchIndex.inSteps)(version, documents, mark, otherWorkFirst);
+    }
     // Kept unless a full build of this version or a later one is kept already. When the content moved meanwhile, the
     // next search corrects this one by what was written since its read, as it would have corrected the one before.
     if (!(this.index instanceof MemorySearchIndex && this.index.version >= version)) this.index = index;

@@ -47,8 +47,6 @@ export interface SearchIndex {
 export interface SearchRepository {
   /** The index one search reads throughout: of the content as it is now. */
   snapshot(): Promise<SearchIndex>;
-  /** Makes the index ahead of the searches, where it is made (a server's start); settles once it is. */
-  warm?(): Promise<void>;
   /** How many documents the index made in the process holds (0 before it is first made). */
   indexed?(): number;
 }
@@ -59,7 +57,7 @@ export function createEngineSearchRepository(database: Database): SearchReposito
 }
 
 /** Search as the app asks it: from the process's index of the current content (search-memory.ts). */
-export function createSearchRepository(database: Database): MemorySearchRepository {
+export function createSearchRepository(database: Database, options?: { inWorkerFrom?: number }): MemorySearchRepository {
   const changes = new SearchChangeRepository(database.db);
   const source = {
     // On PostgreSQL, searches that start in one turn of the event loop share one read: a write's end is seen in a
@@ -67,8 +65,10 @@ export function createSearchRepository(database: Database): MemorySearchReposito
     version: database.dialect === "postgres" ? oncePerTurn(async () => database.contentVersion()) : async () => database.contentVersion(),
     mark: () => changes.mark(),
     documents: (pause?: () => Promise<void>) => changes.documents(pause),
+    count: () => changes.count(),
+    ...(database.target ? { target: database.target } : {}),
     changesSince: (mark: number, limit: number) => changes.changesSince(mark, limit),
     documentsOf: (ids: readonly number[]) => changes.documentsOf(ids),
   };
-  return new MemorySearchRepository(source, createEngineSearchRepository(database));
+  return new MemorySearchRepository(source, createEngineSearchRepository(database), options);
 }

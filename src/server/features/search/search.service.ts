@@ -61,11 +61,6 @@ export class SearchService {
     this.translator = translator;
   }
 
-  /** The index made ahead of the first search (decision 0066). */
-  async warm(): Promise<void> {
-    await this.repository.warm?.();
-  }
-
   /** Documents in the index held in the process, for the metrics (0 while the engine's own index answers). */
   indexedDocuments(): number {
     return this.repository.indexed?.() ?? 0;
