@@ -125,6 +125,7 @@ export function createApp(deps: AppDeps) {
             c.set("incomplete", true);
             logger.error({ err: error, path: c.req.path, what }, "page data failed to load");
           },
+          notKept: () => c.set("incomplete", true),
         })
     : undefined;
   const cache = anonymousCache({ contentVersion: () => database.contentVersion(), metrics: metrics?.cache });

@@ -14,6 +14,8 @@ export interface AppLoadContext {
   siteUrl?: string | undefined;
   /** Logs a failure to read a page's data, with what the page was loading. */
   reportError(error: unknown, what: string): void;
+  /** Tells that the page is answered without a part not ready yet: it is not kept for the next visitor. */
+  notKept?(): void;
   /**
    * Reads the site's own API (`/api/...`, GET only) in-process, as the person the page is for (their cookie): the
    * signed-in pages' loaders read their data through the same routes and checks the browser's calls go through.

@@ -53,8 +53,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
   // The map's first view, drawn in the page itself (src/shared/map-sketch.ts); none for "Open now", which moves by the
   // minute, or with the businesses' circles hidden.
-  const sketch =
+  const drawn =
     filters.openNow || filters.features.length > 0 || !filters.show.markers ? null : await loadOr(context, "map sketch", () => services.mapData.sketch(filters), () => null);
+  // Not ready while a server reads every business for the first time (decision 0064): this page goes without it, and
+  // is not kept for the next visitor, who gets it once it is.
+  if (drawn === undefined) getApp(context).notKept?.();
+  const sketch = drawn ?? null;
   // The category buttons' counts of the businesses open now, for an address with ?open=now: told by the server's clock,
   // as the businesses the page then fetches are, and shown in the HTML and the first render alike until they arrive.
   const openCounts =

@@ -65,13 +65,14 @@ export class MapDataService {
 
   /**
    * The map page's first view for a category or tags (src/shared/map-sketch.ts), or null when the map would not frame
-   * the businesses as bounds. Whether a place is open is not part of it: the "Open now" view has none.
+   * the businesses as bounds; undefined while the businesses' positions are being read for the first time (decision
+   * 0064). Whether a place is open is not part of it: the "Open now" view has none.
    */
-  async sketch(filters: { categoryId: string | null; tagIds: string[] }): Promise<MapSketch | null> {
+  async sketch(filters: { categoryId: string | null; tagIds: string[] }): Promise<MapSketch | null | undefined> {
     const version = await this.contentVersion();
     if (version === null) {
       const source = await this.sketchSource();
-      return source && this.sketchOf(source, filters);
+      return source ? this.sketchOf(source, filters) : undefined;
     }
     if (this.kept?.version !== version) {
       const source = this.sketchSource();
@@ -93,7 +94,7 @@ export class MapDataService {
     if (!source) {
       // Not read yet: none this time, and the next page asks again.
       if (this.kept === kept) this.kept = null;
-      return null;
+      return undefined;
     }
     const sketch = this.sketchOf(source, filters);
     kept.sketches.set(key, sketch);
