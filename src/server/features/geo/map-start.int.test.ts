@@ -2,10 +2,7 @@
 // answered from the database, with the totals, businesses and filters the index gives once it is built; after that,
 // and for every later content version, they come from the index as before.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { RouterContextProvider } from "react-router";
-import { ORIGIN, setUpTestApp } from "#tests/setup/app.ts";
-import { appContext } from "#web/lib/app-context.ts";
-import { loader as mapLoader } from "#web/routes/map.tsx";
+import { setUpTestApp } from "#tests/setup/app.ts";
 import { buildBusiness, createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import type { MapBusiness } from "#shared/map.ts";
@@ -232,23 +229,5 @@ describe("the map's views while a server reads every business for the first time
     repository.release();
     await map.warm();
     expect((await data.sketch({ categoryId: null, tagIds: [] }))?.total).toBe(seeded.length);
-  });
-});
-
-describe("the map page while a server reads every business for the first time", () => {
-  it("is answered without its sketch and not kept for the next visitor, who gets the sketch once it is read", async () => {
-    const page = async () => {
-      let notKept = 0;
-      const context = new RouterContextProvider();
-      context.set(appContext, { services: t.services, user: null, nonce: "", siteUrl: ORIGIN, reportError: () => {}, notKept: () => void notKept++, fetch: async (path, init) => t.app.request(`${ORIGIN}${path}`, init) });
-      const url = new URL(`${ORIGIN}/map`);
-      const data = (await mapLoader({ context, request: new Request(url), url, pattern: "/map", params: {} } as never)) as { sketch: { total: number } | null };
-      return { sketch: data.sketch, notKept };
-    };
-    expect(await page()).toEqual({ sketch: null, notKept: 1 });
-    await t.services.mapClusters.warm();
-    const built = await page();
-    expect(built.sketch?.total).toBe(seeded.length);
-    expect(built.notKept).toBe(0);
   });
 });
