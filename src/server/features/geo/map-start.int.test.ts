@@ -203,8 +203,9 @@ describe("the map's views while a server reads every business for the first time
     repository.hold();
     expect((await map.clusters(TOWN, 12, every)).total).toBe(seeded.length);
     expect(cells).toHaveBeenCalledTimes(2);
-    // Read again (its first statement, where the changes stand, may still be on its way).
-    await vi.waitFor(() => expect(repository.reads).toBe(2));
+    // Read again (its first statement, where the changes stand, may still be on its way). On PostgreSQL, where the
+    // content version is read over the network, the view and the warming may each start a read before the first fails.
+    await vi.waitFor(() => expect(repository.reads).toBeGreaterThanOrEqual(2));
     repository.release();
     await map.warm();
 
@@ -214,8 +215,8 @@ describe("the map's views while a server reads every business for the first time
       const view = await map.clusters(TOWN, 17, every);
       expect(view.total).toBe(seeded.length + 1);
       expect(view.businesses.map((b) => b.id)).toContain(added.id);
+      // From an index, not the database's cells (how it was brought up to date is map-index-changes.int.test.ts's).
       expect(cells).toHaveBeenCalledTimes(2);
-      expect(repository.reads).toBe(2);
     } finally {
       await t.database.db.deleteFrom("business").where("id", "=", added.id).execute();
     }
