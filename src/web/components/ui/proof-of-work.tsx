@@ -11,6 +11,16 @@ const CHALLENGE_PATH = "/api/v1/challenge";
 
 type Widget = HTMLElement & WidgetMethods;
 
+/**
+ * Settles once the widget's component is mounted: the element, once defined, mounts its component a moment after it
+ * is connected (a Svelte custom element), and its methods (`verify`, `reset`) come with it; it then says "load". A form
+ * sent in that moment waited for the definition only, and told "verify is not a function".
+ */
+function mounted(element: Widget): Promise<void> {
+  if (typeof element.verify === "function") return Promise.resolve();
+  return new Promise((resolve) => element.addEventListener("load", () => resolve(), { once: true }));
+}
+
 /** The widget to render near the form, and `take`, which answers a solution for one sending (null when none came). */
 export function useProofOfWork() {
   const ref = useRef<Widget>(null);
@@ -32,6 +42,7 @@ export function useProofOfWork() {
     await customElements.whenDefined("altcha-widget");
     const element = ref.current;
     if (!element) return null;
+    await mounted(element);
     const payload = solved.current ?? (await element.verify())?.payload ?? null;
     // A solution is good for one sign-up: the next try's is solved while this one is sent.
     solved.current = null;
