@@ -193,27 +193,19 @@ describe("an index corrected by the documents written since", () => {
     }
   });
 
-  it("built in steps, is the index built at once", async () => {
-    const next = random(9);
+  it.each([
+    ["in steps", 9, MemorySearchIndex.inSteps, 5],
+    ["in a worker thread", 10, MemorySearchIndex.inWorker, 2],
+  ] as const)("built %s, is the index built at once", async (_how, seed, build, fewestPauses) => {
+    const next = random(seed);
     const documents = randomDocuments(next, 10_000, 1);
     let pauses = 0;
-    const inSteps = await MemorySearchIndex.inSteps(1, documents, 0, async () => void pauses++);
+    const built = await build(1, documents, 0, async () => void pauses++);
     const atOnce = new MemorySearchIndex(1, documents);
-    expect(pauses).toBeGreaterThan(5);
-    for (const options of randomSearches(next, 50)) expect(inSteps.find(options)).toEqual(atOnce.find(options));
-    for (const word of TYPOS) expect(inSteps.typoCandidates(word)).toEqual(atOnce.typoCandidates(word));
-  });
-
-  it("built in a worker thread, is the index built at once", async () => {
-    const next = random(10);
-    const documents = randomDocuments(next, 10_000, 1);
-    let pauses = 0;
-    const inWorker = await MemorySearchIndex.inWorker(1, documents, 0, async () => void pauses++);
-    const atOnce = new MemorySearchIndex(1, documents);
-    expect(pauses).toBeGreaterThan(2);
-    for (const options of randomSearches(next, 50)) expect(inWorker.find(options)).toEqual(atOnce.find(options));
-    for (const word of TYPOS) expect(inWorker.typoCandidates(word)).toEqual(atOnce.typoCandidates(word));
-    const empty = await MemorySearchIndex.inWorker(1, [], 0, async () => {});
+    expect(pauses).toBeGreaterThan(fewestPauses);
+    for (const options of randomSearches(next, 50)) expect(built.find(options)).toEqual(atOnce.find(options));
+    for (const word of TYPOS) expect(built.typoCandidates(word)).toEqual(atOnce.typoCandidates(word));
+    const empty = await build(1, [], 0, async () => {});
     expect(empty.find({ match: [{ prefix: "cafe", words: [] }], types: SEARCH_TYPES, limit: 8 })).toEqual([]);
   });
 });
