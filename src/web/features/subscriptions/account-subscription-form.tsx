@@ -9,6 +9,7 @@ import { FIXED_TOPICS, TopicsSchema, type AccountSubscription } from "#shared/sc
 import { ui } from "#web/components/ui/field.tsx";
 import { apiFetch, ApiError, type Fetcher } from "#web/lib/api-client.ts";
 import { StatusMessage, useAccountForm } from "#web/features/account/index.ts";
+import { useSubscribeFailure } from "./subscribe-form.tsx";
 import { TopicChoices } from "./topic-choices.tsx";
 
 export async function fetchAccountSubscription(fetcher?: Fetcher): Promise<AccountSubscription | null> {
@@ -25,6 +26,7 @@ export function AccountSubscriptionForm({ initial, categories, verified }: { ini
   const { t } = useTranslation("subscribe");
   const [current, setCurrent] = useState(initial);
   const [saved, setSaved] = useState<string | null>(null);
+  const failure = useSubscribeFailure();
   const { form, fields, busy } = useAccountForm(FormSchema, async ({ topics, intent }) => {
     setSaved(null);
     try {
@@ -33,7 +35,7 @@ export function AccountSubscriptionForm({ initial, categories, verified }: { ini
       setSaved(next.subscribed ? t("account.saved.subscribed") : t("account.saved.unsubscribed"));
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
-      return { "": error instanceof Error ? error.message : String(error) };
+      return { "": failure(error) };
     }
   });
   if (!verified) return <p className="text-sm text-stone-700">{t("account.verifyFirst")}</p>;

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 // The newsletter's sign-up speaks the page's language: on a French page its label, topics, consent and button are
-// French, and a refusal from the form's own check is told in French.
+// French, and a refusal from the form's own check, or a sending that failed, is told in French.
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "#shared/i18n/index.ts";
 import { click, getButton, render, settle, waitFor } from "#tests/setup/dom.ts";
 import { SubscribeForm } from "./subscribe-form.tsx";
+
+// ALTCHA's widget needs a secure context jsdom does not have; the sign-up's journeys run the real one in Chromium.
+vi.mock("#web/components/ui/proof-of-work.tsx", () => ({ useProofOfWork: () => ({ widget: null, take: async () => "solved" }) }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -65,5 +68,21 @@ describe("the newsletter's sign-up on a French page", () => {
     expect(label("food").querySelector("[lang]")).toBeNull();
     expect(label("arts").textContent).toBe("Arts & Culture");
     expect(label("arts").querySelector("[lang]")?.getAttribute("lang")).toBe("en");
+  });
+
+  it.each([
+    ["no answer from the server", () => Promise.reject(new TypeError("Failed to fetch")), "Le serveur est injoignable. Vérifiez votre connexion et réessayez."],
+    ["an answer the page cannot read", () => Promise.resolve(new Response("<html>", { status: 200 })), "Un problème est survenu. Veuillez réessayer."],
+  ])("tells %s in French beside the form, keeping the address typed", async (_, answer, told) => {
+    vi.stubGlobal("fetch", vi.fn(answer));
+    const form = await frenchForm();
+    const email = form.querySelector<HTMLInputElement>("input[type=email]")!;
+    await settle(() => {
+      email.value = "lea@example.com";
+    });
+    await click(getButton(form, "S’abonner"));
+    const alert = await waitFor(() => form.querySelector('[role="alert"]'));
+    expect(alert.textContent).toBe(told);
+    expect(email.value).toBe("lea@example.com");
   });
 });

@@ -41,9 +41,24 @@ export function useSubscribeMessage(): (text: string | null | undefined) => stri
   };
 }
 
+/**
+ * What a form of the newsletter says when sending failed: the API's own message (in the page's language when the
+ * catalog has it), or, for no answer or a failure in the page itself, a general one in the page's language.
+ */
+export function useSubscribeFailure(): (error: unknown) => string {
+  const { t } = useTranslation("subscribe");
+  const say = useSubscribeMessage();
+  return (error) => {
+    if (!(error instanceof ApiError)) return t("messages.failed");
+    if (error.status === 0) return t("messages.unreachable");
+    return say(error.message) ?? t("messages.failed");
+  };
+}
+
 export function SubscribeForm({ variant, categories = [] }: { variant: "footer" | "page"; categories?: ReadonlyArray<Pick<Category, "id" | "name" | "translations">> }) {
   const { t } = useTranslation("subscribe");
   const say = useSubscribeMessage();
+  const failure = useSubscribeFailure();
   const { language } = useLanguages();
   const localize = useLocalize();
   const [done, setDone] = useState<string | null>(null);
@@ -61,11 +76,12 @@ export function SubscribeForm({ variant, categories = [] }: { variant: "footer" 
         method: "POST",
         json: { ...value, source: variant === "footer" ? "footer" : "subscribe-page", language, [SIGN_UP_CHALLENGE_FIELD]: await solved() },
       });
+      const message = say(answer.message) ?? null;
       element.reset();
-      setDone(say(answer.message) ?? null);
+      setDone(message);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
-      return { "": error instanceof Error ? error.message : String(error) };
+      return { "": failure(error) };
     }
   });
   const small = variant === "footer";
