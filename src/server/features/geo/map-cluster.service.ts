@@ -249,7 +249,8 @@ export class MapClusterService {
         const built = await buildIndexInSteps(source, entry.filters, clock, pause);
         if (current()) entry.index = Promise.resolve(built);
       })
-      .catch(() => undefined);
+      // The next view answered with corrections asks again.
+      .catch(() => void (entry.rebuilding = false));
   }
 
   /** Settles once the indexes being built whole are in place (answered from with corrections until then). */

@@ -220,4 +220,23 @@ describe("the map's index after a write", () => {
     await expectLikeFullRead(t);
     expect(full()).toBe(1);
   });
+
+  it("is built whole by a later view when building it whole once failed", async () => {
+    await expectLikeFullRead(t);
+    // Supercluster's tree of a zoom, made for every index built whole (and by no view answered with corrections).
+    const trees = vi.spyOn(Supercluster.prototype as unknown as { _createTree: (data: number[]) => unknown }, "_createTree");
+    trees.mockImplementationOnce(() => {
+      throw new Error("Out of memory");
+    });
+    await t.database.db.updateTable("business").set({ lat: 43.108 }).where("name", "=", "Delta 22").execute();
+    const town = `/api/v1/geo/clusters?bbox=${TOWN.join(",")}&zoom=12`;
+    await api(t, town);
+    await t.services.mapClusters.rebuilt();
+    const failed = trees.mock.calls.length;
+    expect(failed).toBe(1);
+    await api(t, town);
+    await t.services.mapClusters.rebuilt();
+    expect(trees.mock.calls.length).toBeGreaterThan(failed);
+    await expectLikeFullRead(t);
+  });
 });
