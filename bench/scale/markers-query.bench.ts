@@ -25,7 +25,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** The queries getPage sends for `q` and `sort`, as compiled: the count and the page's ids. */
 async function searchQueries(q: string, sort: "asc" | "desc"): Promise<{ count: CompiledQuery; page: CompiledQuery }> {
-  const captured = await queriesOf(database.db, (db) => new BusinessRepository(db, database.dialect).getPage(0, 20, q, sort));
+  const captured = await queriesOf(database.db, (db) => new BusinessRepository(db, database.dialect).getPage({ offset: 0 }, 20, q, sort));
   const count = captured.find((query) => /count\(\*\)/i.test(query.sql));
   const page = captured.find((query) => /order by/i.test(query.sql) && /offset/i.test(query.sql));
   if (!count || !page) throw new Error(`getPage(${q}) sent no count or no page: ${captured.map((query) => query.sql).join("\n")}`);

@@ -312,11 +312,25 @@ async function measure(base: string, size: number, env: Record<string, string>):
   });
   await row("businesses API (admin), first page", () => rounds(() => `${api}/admin/businesses?page=1&pageSize=${PAGE_SIZE}`, admin));
   await row(`businesses API (admin), middle page`, () => rounds(() => `${api}/admin/businesses?page=${deep}&pageSize=${PAGE_SIZE}`, admin));
+  // The same pages as the pager's Next link asks them (decision 0068): after the last row of the page before (its
+  // cursor read once, untimed).
+  const after = async (list: string, page: number) => {
+    const before = JSON.parse((await timed(`${api}${list}?page=${page - 1}&pageSize=${PAGE_SIZE}`, admin)).body) as { nextCursor: string };
+    return `${api}${list}?page=${page}&pageSize=${PAGE_SIZE}&after=${before.nextCursor}`;
+  };
+  await row("businesses API (admin), middle page by Next", async () => {
+    const url = await after("/admin/businesses", deep);
+    return rounds(() => url, admin);
+  });
   await row("markers list searched (q)", () => rounds((r) => `${api}/admin/businesses?page=1&pageSize=${PAGE_SIZE}&q=${WORDS[(r + WORDS.length) % WORDS.length]!.toLowerCase()}`, admin));
   await row("users list, first page", () => rounds(() => `${api}/users?page=1&pageSize=${PAGE_SIZE}`, admin));
   await row("users list, middle page", () => rounds(() => `${api}/users?page=${Math.max(1, Math.floor(deep / 10))}&pageSize=${PAGE_SIZE}`, admin));
   await row("events list (admin), first page", () => rounds(() => `${api}/admin/events?page=1&pageSize=${PAGE_SIZE}`, admin));
   await row("events list (admin), middle page", () => rounds(() => `${api}/admin/events?page=${Math.max(1, Math.floor(deep / 2))}&pageSize=${PAGE_SIZE}`, admin));
+  await row("events list (admin), middle page by Next", async () => {
+    const url = await after("/admin/events", Math.max(2, Math.floor(deep / 2)));
+    return rounds(() => url, admin);
+  });
   // The insights (10 daily counts per business: 1 million rows at 100,000): the administrator's overview of the site
   // and one business's page, over a month and a year.
   await row("insights overview (admin), 30 days", () => rounds(() => `${api}/insights?days=30`, admin));

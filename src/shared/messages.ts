@@ -313,4 +313,7 @@ export const messages = {
     typeLabels: { business: "Business", category: "Category", tag: "Tag", event: "Event", offer: "Offer", post: "Post", document: "Document" },
     groupHeadings: { business: "Businesses", event: "Events", offer: "Offers", post: "Posts", category: "Categories", tag: "Tags", document: "Documents" },
   },
+  pagination: {
+    cursorInvalid: "This page's link is not one this list gave. Go back to the list's first page.",
+  },
 } as const;

@@ -9,6 +9,7 @@ import { queriesOf as capturedQueries } from "#tests/setup/captured-queries.ts";
 import { BusinessRepository } from "#server/features/business/business.repository.ts";
 import { EventRepository } from "#server/features/event/event.repository.ts";
 import { UsersRepository } from "#server/features/users/users.repository.ts";
+import type { PageFrom } from "#server/db/keyset.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -39,8 +40,8 @@ async function plan(query: CompiledQuery): Promise<string> {
 }
 
 const lists: Array<[string, (db: Kysely<DB>, sort: "asc" | "desc") => Promise<unknown>]> = [
-  ["markers (businesses by name)", (db, sort) => new BusinessRepository(db, database.dialect).getPage(40, 20, undefined, sort)],
-  ["events (by date)", (db, sort) => new EventRepository(db).getPage(40, 20, sort)],
+  ["markers (businesses by name)", (db, sort) => new BusinessRepository(db, database.dialect).getPage({ offset: 40 }, 20, undefined, sort)],
+  ["events (by date)", (db, sort) => new EventRepository(db).getPage({ offset: 40 }, 20, sort)],
   ["users (newest first)", (db, sort) => new UsersRepository(db, database.dialect).getPage(40, 20, sort)],
 ];
 
@@ -57,8 +58,34 @@ describe(`the admin's lists on ${process.env.TEST_DB}`, () => {
     });
   }
 
+  // A page after or before a row (decision 0068): the index sought to the row's key, not walked from its start.
+  const seeks: Array<[string, readonly string[], (db: Kysely<DB>, from: PageFrom, sort: "asc" | "desc") => Promise<unknown>]> = [
+    ["markers", ["maple bakery", "Maple Bakery", "b1"], (db, from, sort) => new BusinessRepository(db, database.dialect).getPage(from, 20, undefined, sort)],
+    ["events", ["2027-01-10T18:00:00.000Z", "e1"], (db, from, sort) => new EventRepository(db).getPage(from, 20, sort)],
+  ];
+  for (const [name, key, run] of seeks) {
+    it(`reads the page of ${name} after or before a row by seeking its index to the row, in either order`, async () => {
+      for (const sort of ["asc", "desc"] as const) {
+        for (const from of [{ after: key }, { before: key }]) {
+          const queries = (await queriesOf((db) => run(db, from, sort))).filter((query) => /order by/i.test(query.sql));
+          expect(queries.length).toBe(1);
+          expect(queries[0]!.sql).not.toMatch(/offset/i);
+          const text = await plan(queries[0]!);
+          const label = `${sort} ${Object.keys(from)[0]}: ${text}`;
+          if (database.dialect === "sqlite") {
+            expect(text, label).toMatch(/SEARCH .*USING (COVERING )?INDEX .*\(.*[<>]/);
+            expect(text, label).not.toMatch(/TEMP B-TREE/);
+          } else {
+            expect(text, label).toMatch(/Index Cond: .*ROW\(/);
+            expect(text, label).not.toMatch(/Sort/);
+          }
+        }
+      }
+    });
+  }
+
   it.runIf(process.env.TEST_DB !== "postgres")("counts the markers a 1- or 2-letter search finds from the folded names' index, without folding every name anew", async () => {
-    const queries = await queriesOf((db) => new BusinessRepository(db, database.dialect).getPage(0, 20, "ma"));
+    const queries = await queriesOf((db) => new BusinessRepository(db, database.dialect).getPage({ offset: 0 }, 20, "ma"));
     const count = queries.find((query) => /count\(\*\)/i.test(query.sql))!;
     expect(await plan(count)).toMatch(/COVERING INDEX business_folded_name_idx/);
   });
@@ -66,7 +93,7 @@ describe(`the admin's lists on ${process.env.TEST_DB}`, () => {
   it("finds the markers a search of 3+ letters names from the folded names' trigrams, in either order, not by walking the names (migration 0096)", async () => {
     const index = database.dialect === "sqlite" ? /VIRTUAL TABLE INDEX/ : /business_folded_name_folded_trgm_idx/;
     for (const sort of ["asc", "desc"] as const) {
-      const queries = await queriesOf((db) => new BusinessRepository(db, database.dialect).getPage(0, 20, "maple", sort));
+      const queries = await queriesOf((db) => new BusinessRepository(db, database.dialect).getPage({ offset: 0 }, 20, "maple", sort));
       // The page and the count (its subquery aside).
       const read = queries.filter((query) => /count\(\*\)|order by/i.test(query.sql) && /business_folded_name/.test(query.sql));
       expect(read.length, sort).toBe(2);

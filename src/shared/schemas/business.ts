@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
 import { field, inputShape, views, type EntityView, type FieldDefs } from "./entity.ts";
-import { PaginationQuerySchema } from "./pagination.ts";
+import { KeysetPaginationQuerySchema } from "./pagination.ts";
 import { TranslationsSchema, translationsInput } from "./translations.ts";
 import { singleLine } from "../text.ts";
 import { OpeningHoursFieldSchema, OpeningHoursSchema } from "./opening-hours.ts";
@@ -191,7 +191,7 @@ export const BusinessInputSchema = z.object({ ...inputShape(businessFields), tra
 export const businessView: EntityView = { key: "business", singular: "Marker", plural: "Markers", fields: views(businessFields, "business"), required: messages.businesses.required };
 
 /** The admin list: a page of businesses ordered by name, optionally only those whose name contains `q`. */
-export const BusinessAdminListQuerySchema = PaginationQuerySchema.extend({
+export const BusinessAdminListQuerySchema = KeysetPaginationQuerySchema.extend({
   q: z.string().trim().max(200).optional(),
 });
 

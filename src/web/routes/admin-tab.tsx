@@ -44,7 +44,8 @@ const SEARCHED: Partial<Record<OptionSource, { search: string; names: string }>>
 
 async function loadList(path: string, paged: boolean, url: URL, loadFailed: (detail: string) => string, fetcher: Fetcher | undefined) {
   const query = new URLSearchParams({ page: url.searchParams.get("page") ?? "1", pageSize: String(PAGE_SIZE) });
-  for (const name of ["q", "sort"]) {
+  // `after` and `before`: the pager's links of lists read from where the page before or after stopped (decision 0068).
+  for (const name of ["q", "sort", "after", "before"]) {
     const value = url.searchParams.get(name)?.trim();
     if (value) query.set(name, value);
   }
@@ -62,6 +63,8 @@ async function loadList(path: string, paged: boolean, url: URL, loadFailed: (det
   if (list.items.length === 0 && list.total > 0 && list.page > 1) {
     const last = new URL(url);
     last.searchParams.set("page", String(Math.ceil(list.total / list.pageSize)));
+    last.searchParams.delete("after");
+    last.searchParams.delete("before");
     throw replace(`${last.pathname}${last.search}`);
   }
   return { list, loadError: null };

@@ -5,6 +5,7 @@ import type { Business as BusinessTable, DB } from "#server/db/database-types.ts
 import type { DialectName } from "#server/db/database.ts";
 import { folded } from "#server/db/order.ts";
 import { cappedCount, countLimit } from "#server/db/capped-count.ts";
+import { encodeCursor, keysetPage, type PageFrom } from "#server/db/keyset.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "#shared/schemas/business.ts";
 import type { BusinessPlace } from "#shared/event-location.ts";
 import { ADDRESS_PARTS } from "#shared/postal-address.ts";
@@ -96,6 +97,8 @@ function likeContains(text: string): string {
 const TRIGRAM_LENGTH = 3;
 
 type Counted = { total: number; totalIsLowerBound: boolean };
+/** A page's row with the list's sort key: the folded name, the name and the id. */
+type KeyedRow = { id: string; name: string; folded: string };
 
 export class BusinessRepository {
   private readonly db: Kysely<DB>;
@@ -145,42 +148,53 @@ export class BusinessRepository {
 
   /**
    * A page of businesses ordered by name (the admin list), narrowed to names containing `q` when given, ignoring
-   * case, accents and punctuation ("emile s" finds "Émile's Fine Cheese").
+   * case, accents and punctuation ("emile s" finds "Émile's Fine Cheese"); from a position, or after or before a row's
+   * key (folded name, name, id: decision 0068), whose cursors it answers with its first and last rows'.
    */
-  async getPage(offset: number, limit: number, q?: string, sort: SortDirection = "asc"): Promise<{ items: BusinessAdmin[]; total: number; totalIsLowerBound: boolean }> {
+  async getPage(
+    from: PageFrom,
+    limit: number,
+    q?: string,
+    sort: SortDirection = "asc",
+  ): Promise<{ items: BusinessAdmin[]; total: number; totalIsLowerBound: boolean; nextCursor?: string; previousCursor?: string }> {
     const words = q ? searchFold(q).trim() : "";
     // Nothing but punctuation names no business.
     if (q && !words) return { items: [], total: 0, totalIsLowerBound: false };
+    // A page read after a row counts as far as one at its number would: `countLimit` needs no more than a position.
+    const offset = "offset" in from ? from.offset : 0;
     const [page, count] = await Promise.all(
       !words
-        ? [this.namesPage(offset, limit, sort), this.count().then((total) => ({ total, totalIsLowerBound: false }))]
+        ? [this.namesPage(from, limit, sort), this.count().then((total) => ({ total, totalIsLowerBound: false }))]
         : [...words].length < TRIGRAM_LENGTH
-          ? this.walkedSearch(words, offset, limit, sort)
-          : this.trigramSearch(words, offset, limit, sort),
+          ? this.walkedSearch(words, from, offset, limit, sort)
+          : this.trigramSearch(words, from, offset, limit, sort),
     );
     const pageIds = page.map((r) => r.id);
     // Loaded by id, then put back in the page's order.
     const loaded = pageIds.length === 0 ? [] : await this.loadAdmin(pageIds);
     const items = loaded.sort((a, b) => pageIds.indexOf(a.id) - pageIds.indexOf(b.id));
-    return { items, ...count };
+    const [first, last] = [page[0], page.at(-1)];
+    const cursors = first && last ? { previousCursor: encodeCursor([first.folded, first.name, first.id]), nextCursor: encodeCursor([last.folded, last.name, last.id]) } : {};
+    return { items, ...count, ...cursors };
   }
 
   /** The list's page unsearched: in business_folded_name_idx's order, both ways (migration 0066), read from the index. */
-  private namesPage(offset: number, limit: number, sort: SortDirection): Promise<Array<{ id: string }>> {
-    return this.db.selectFrom("business").select("id").orderBy(folded("name"), sort).orderBy("name", sort).orderBy("id", sort).limit(limit).offset(offset).execute();
+  private namesPage(from: PageFrom, limit: number, sort: SortDirection): Promise<KeyedRow[]> {
+    const names = this.db.selectFrom("business").select(["id", "name", folded("name").as("folded")]);
+    return keysetPage(names, [folded("name"), sql.ref("name"), sql.ref("id")], from, limit, sort).read();
   }
 
   /**
    * A search too short for trigrams: business_folded_name_idx walked in the list's order, each name checked. Its
    * matches are many (a letter or two is in most names), so the page's are found within a few entries.
    */
-  private walkedSearch(words: string, offset: number, limit: number, sort: SortDirection): [Promise<Array<{ id: string }>>, Promise<Counted>] {
+  private walkedSearch(words: string, from: PageFrom, offset: number, limit: number, sort: SortDirection): [Promise<KeyedRow[]>, Promise<Counted>] {
     // `>= ''` holds for every name; it lets SQLite count from business_folded_name_idx (migration 0066), where the
     // folded names are stored, instead of folding each name of the table anew for every search.
     const matches = sql<boolean>`${folded("name")} >= '' and ${folded("name")} like ${likeContains(words)} escape '\\'`;
-    const page = this.db.selectFrom("business").select("id").where(matches);
+    const page = this.db.selectFrom("business").select(["id", "name", folded("name").as("folded")]).where(matches);
     return [
-      page.orderBy(folded("name"), sort).orderBy("name", sort).orderBy("id", sort).limit(limit).offset(offset).execute(),
+      keysetPage(page, [folded("name"), sql.ref("name"), sql.ref("id")], from, limit, sort).read(),
       // Counted no further than the pages a person pages through (decision 0063): the matches grow with the site.
       cappedCount(this.db, this.db.selectFrom("business").where(matches), countLimit(offset, limit)),
     ];
@@ -193,7 +207,7 @@ export class BusinessRepository {
    * no b-tree holds in that order, so that the planner never walks the names in order looking for matches. On SQLite
    * the FTS5 index of the same table (a phrase of 3+ characters matches where its text is).
    */
-  private trigramSearch(words: string, offset: number, limit: number, sort: SortDirection): [Promise<Array<{ id: string }>>, Promise<Counted>] {
+  private trigramSearch(words: string, from: PageFrom, offset: number, limit: number, sort: SortDirection): [Promise<KeyedRow[]>, Promise<Counted>] {
     const db = this.db.withTables<{ business_folded_name_fts: { rowid: number; folded: string } }>();
     const found =
       this.dialect === "postgres"
@@ -203,15 +217,10 @@ export class BusinessRepository {
             .innerJoin("business_folded_name", "business_folded_name.id", "business_folded_name_fts.rowid")
             // Folded words are letters, digits and single spaces: nothing FTS5's phrase syntax reads but the text.
             .where(sql<boolean>`business_folded_name_fts match ${`"${words}"`}`);
+    const page = found.select(["business_folded_name.businessId as id", "business_folded_name.name", "business_folded_name.folded"]);
+    const keys = [sql.ref("business_folded_name.folded"), sql.ref("business_folded_name.name"), sql.ref("business_folded_name.businessId")];
     return [
-      found
-        .select("business_folded_name.businessId as id")
-        .orderBy("business_folded_name.folded", sort)
-        .orderBy("business_folded_name.name", sort)
-        .orderBy("business_folded_name.businessId", sort)
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+      keysetPage(page, keys, from, limit, sort).read(),
       // Counted no further than the pages a person pages through (decision 0063).
       cappedCount(this.db, found, countLimit(offset, limit)),
     ];

@@ -1,3 +1,4 @@
+import { pageFrom } from "#server/db/keyset.ts";
 import { keysetPages } from "#server/lib/keyset-pages.ts";
 import {
   BusinessInputSchema,
@@ -145,9 +146,9 @@ export class BusinessService {
   /** The admin list, a page at a time so it stays quick with tens of thousands of businesses. */
   async listPage(viewer: CurrentUser | null, query: BusinessAdminListQuery): Promise<Paginated<BusinessAdmin>> {
     requireRole(viewer, "admin");
-    const { items, total, totalIsLowerBound } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.q || undefined, query.sort);
-    const page = { items: await this.withOpenNow(await this.withTranslationsAll(items)), total, page: query.page, pageSize: query.pageSize };
-    return totalIsLowerBound ? { ...page, totalIsLowerBound } : page;
+    const { items, total, totalIsLowerBound, nextCursor, previousCursor } = await this.repository.getPage(pageFrom(query, ["text", "text", "text"]), query.pageSize, query.q || undefined, query.sort);
+    const page = { items: await this.withOpenNow(await this.withTranslationsAll(items)), total, page: query.page, pageSize: query.pageSize, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) };
+    return nextCursor && previousCursor ? { ...page, nextCursor, previousCursor } : page;
   }
 
   /** The names of these businesses, by name (those not stored left out): what a form's picker shows of its chosen ones. */

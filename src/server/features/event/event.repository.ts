@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { SortDirection } from "#shared/schemas/pagination.ts";
 import type { DB } from "#server/db/database-types.ts";
+import { encodeCursor, keysetPage, type PageFrom } from "#server/db/keyset.ts";
 import type { Event } from "#shared/schemas/event.ts";
 
 /** An event with the columns only the admin sees. */
@@ -169,13 +170,16 @@ export class EventRepository {
   }
 
   /** Every event, newest first (the admin list). */
-  async getPage(offset: number, limit: number, sort: SortDirection = "desc"): Promise<{ items: StoredEvent[]; total: number }> {
+  async getPage(from: PageFrom, limit: number, sort: SortDirection = "desc"): Promise<{ items: StoredEvent[]; total: number; nextCursor?: string; previousCursor?: string }> {
     const [items, count] = await Promise.all([
-      // In event_date_id_idx's order, both ways (migration 0066): a page is read from the index.
-      this.db.selectFrom("event").select(STORED_COLUMNS).orderBy("eventDate", sort).orderBy("id", sort).limit(limit).offset(offset).execute(),
+      // In event_date_id_idx's order, both ways (migration 0066): a page is read from the index, from a position or
+      // after or before an event's date and id (decision 0068).
+      keysetPage(this.db.selectFrom("event").select(STORED_COLUMNS), [sql.ref("eventDate"), sql.ref("id")], from, limit, sort).read(),
       this.db.selectFrom("event").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     ]);
-    return { items: toEvents(items), total: Number(count.total) };
+    const [first, last] = [items[0], items.at(-1)];
+    const cursors = first && last ? { previousCursor: encodeCursor([first.eventDate, first.id]), nextCursor: encodeCursor([last.eventDate, last.id]) } : {};
+    return { items: toEvents(items), total: Number(count.total), ...cursors };
   }
 
   getStored(id: string): Promise<StoredEvent | undefined> {

@@ -5,6 +5,7 @@ import { adminErrors, errorResponse, json, LimitQuerySchema } from "#server/api/
 import { adminListRoute, entityWriteRoutes } from "#server/api/entity-routes.ts";
 import type { EventInputSchema, OccurrenceChangeInput } from "#shared/schemas/event.ts";
 import { AdminEventSchema, EventSchema } from "#shared/schemas/event.ts";
+import { KeysetPaginationQuerySchema } from "#shared/schemas/pagination.ts";
 
 const listEvents = createRoute({
   operationId: "listEvents",
@@ -49,6 +50,7 @@ const listAdminEvents = adminListRoute({
   summary: "Every event, newest first, with a 100-character description preview (admins only)",
   description: "Events",
   item: AdminEventSchema,
+  query: KeysetPaginationQuerySchema,
 });
 
 const writes = entityWriteRoutes({

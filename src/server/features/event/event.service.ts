@@ -1,3 +1,4 @@
+import { pageFrom } from "#server/db/keyset.ts";
 import { keysetPages } from "#server/lib/keyset-pages.ts";
 import { requireAdmin, type CurrentUser } from "#server/auth/session.ts";
 import { newId } from "#server/db/ids.ts";
@@ -10,7 +11,7 @@ import { truncate } from "#shared/format.ts";
 import { messages } from "#shared/messages.ts";
 import type { Translations } from "#shared/schemas/translations.ts";
 import { EventInputSchema, type AdminEvent, type Event, type EventInput, type EventValues } from "#shared/schemas/event.ts";
-import type { Paginated, PaginationQuery } from "#shared/schemas/pagination.ts";
+import type { KeysetPaginationQuery, Paginated } from "#shared/schemas/pagination.ts";
 import type { AuditRecorder } from "#server/features/audit/index.ts";
 import type { BusinessService } from "#server/features/business/index.ts";
 import type { EventWithLocation } from "#shared/event-location.ts";
@@ -205,9 +206,9 @@ export class EventService {
   }
 
   /** The admin list: every event, newest first, with its location in words and the description cut to 100 characters. */
-  async listForAdmin(viewer: CurrentUser | null, query: PaginationQuery): Promise<Paginated<AdminEvent>> {
+  async listForAdmin(viewer: CurrentUser | null, query: KeysetPaginationQuery): Promise<Paginated<AdminEvent>> {
     requireAdmin(viewer, messages.storage.unauthenticated);
-    const { items, total } = await this.repository.getPage((query.page - 1) * query.pageSize, query.pageSize, query.sort);
+    const { items, total, nextCursor, previousCursor } = await this.repository.getPage(pageFrom(query, ["time", "text"]), query.pageSize, query.sort);
     const [located, translated] = await Promise.all([withLocations(this.writes.businesses, items), this.translationsOf(items)]);
     return {
       items: located.events.map((event, index) => ({
@@ -219,6 +220,7 @@ export class EventService {
       total,
       page: query.page,
       pageSize: query.pageSize,
+      ...(nextCursor && previousCursor ? { nextCursor, previousCursor } : {}),
     };
   }
 

@@ -28,6 +28,8 @@ export function ListControls({ search, sort, list }: { search?: boolean; sort?: 
       (current) => {
         const next = new URLSearchParams(current);
         next.delete("page");
+        next.delete("after");
+        next.delete("before");
         if (value) next.set(name, value);
         else next.delete(name);
         return next;

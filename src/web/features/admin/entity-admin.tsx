@@ -173,7 +173,7 @@ export function EntityAdmin({ name, screen, list, loadError, sources, extras }: 
             })}
           </ul>
         )}
-        {list && screen.paged && list.total > list.pageSize && <Pager label={plural} page={list.page} pageSize={list.pageSize} total={list.total} lowerBound={list.totalIsLowerBound} />}
+        {list && screen.paged && list.total > list.pageSize && <Pager label={plural} page={list.page} pageSize={list.pageSize} total={list.total} lowerBound={list.totalIsLowerBound} cursors={list} />}
       </section>
     </div>
   );

@@ -152,7 +152,7 @@ export function AdminTable({ table, list, loadError }: { table: Table<never>; li
               </tbody>
             </table>
           </div>
-          <Pager label={title} page={list.page} pageSize={list.pageSize} total={list.total} lowerBound={list.totalIsLowerBound} />
+          <Pager label={title} page={list.page} pageSize={list.pageSize} total={list.total} lowerBound={list.totalIsLowerBound} cursors={list} />
         </>
       )}
     </section>

@@ -1,0 +1,70 @@
+// A paged list read from where the page before or after stopped (decision 0068): `after` or `before` carries the
+// list's sort key of the row a page ended or began with, so a page deep in a list reads its own rows from the
+// list's index instead of walking every entry before it, as an offset does.
+import { sql, type Expression, type SelectQueryBuilder } from "kysely";
+import type { SortDirection } from "#shared/schemas/pagination.ts";
+import { Validation } from "#server/errors.ts";
+import { messages } from "#shared/messages.ts";
+
+/** Where a page starts: a position (a page asked by its number), or after or before a row's key. */
+export type PageFrom = { offset: number } | { after: readonly string[] } | { before: readonly string[] };
+
+/** A row's sort key as an opaque text for an address: base64url of its values. */
+export function encodeCursor(values: readonly unknown[]): string {
+  return Buffer.from(JSON.stringify(values.map((value) => (value instanceof Date ? value.toISOString() : String(value))))).toString("base64url");
+}
+
+/** What each value of a list's key is: any text, or a time (an ISO 8601 date and time, as both engines hand them back). */
+export type KeyShape = ReadonlyArray<"text" | "time">;
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
+
+const fits = (value: unknown, kind: KeyShape[number]) => typeof value === "string" && (kind === "text" || (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))));
+
+/** The key a cursor carries, of the list's `shape`, or a 400 naming the field: a cursor this list did not give. */
+export function decodeCursor(text: string, shape: KeyShape, field: "after" | "before"): string[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    values = null;
+  }
+  if (!Array.isArray(values) || values.length !== shape.length || !values.every((value, at) => fits(value, shape[at]!))) {
+    throw Validation(messages.pagination.cursorInvalid, { [field]: messages.pagination.cursorInvalid });
+  }
+  return values as string[];
+}
+
+/** The page's start from a list's query: its cursor when it has one (`after` wins), else its page number. */
+export function pageFrom(query: { page: number; pageSize: number; after?: string; before?: string }, shape: KeyShape): PageFrom {
+  if (query.after) return { after: decodeCursor(query.after, shape, "after") };
+  if (query.before) return { before: decodeCursor(query.before, shape, "before") };
+  return { offset: (query.page - 1) * query.pageSize };
+}
+
+/**
+ * `query` ordered by `keys` (the list's order, `sort` on each), `limit` rows from `from`. A page before a row is read
+ * backwards from it; `read` answers its rows in the list's order either way.
+ */
+export function keysetPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  keys: ReadonlyArray<Expression<unknown>>,
+  from: PageFrom,
+  limit: number,
+  sort: SortDirection,
+): { read: () => Promise<O[]> } {
+  const backwards = "before" in from;
+  const direction: SortDirection = backwards === (sort === "asc") ? "desc" : "asc";
+  let page = query;
+  if ("offset" in from) page = page.offset(from.offset);
+  else {
+    const values = "after" in from ? from.after : from.before;
+    const [operator, bound] = direction === "asc" ? [sql.raw(">"), sql.raw(">=")] : [sql.raw("<"), sql.raw("<=")];
+    // A row value compared as the index orders it: the index is sought to it, no entry before it read. The first key's
+    // own bound is what SQLite seeks an index of expressions by (it does not seek by a row value of them).
+    page = page.where(sql<boolean>`${keys[0]} ${bound} ${values[0]} and (${sql.join(keys)}) ${operator} (${sql.join(values.map((value) => sql.val(value)))})`);
+  }
+  for (const key of keys) page = page.orderBy(key, direction);
+  page = page.limit(limit);
+  return { read: async () => (backwards ? (await page.execute()).reverse() : page.execute()) };
+}
