@@ -12,7 +12,7 @@ import { eventsFeed, newsFeed } from "./feeds.ts";
 import { TRUNCATE } from "#shared/constants.ts";
 import { getFixedT, LANGUAGES, languageSettingsOf } from "#shared/i18n/index.ts";
 import type { TFunction } from "i18next";
-import { byteStream, childCount, listSection, SITEMAP_MAX_URLS, sitemapIndex, urlset, type SitemapSection } from "./sitemap.ts";
+import { byteStream, childCount, listSection, SITEMAP_CHILD_URLS, SITEMAP_MAX_URLS, sitemapIndex, urlset, type SitemapSection } from "./sitemap.ts";
 import { securityTxt, type SecurityTxtOptions } from "./security-txt.ts";
 
 /** Mounted at the site's root. `siteUrl` is PUBLIC_URL; without it, the request's own origin. */
@@ -20,12 +20,16 @@ export function createSeoRoutes({
   siteUrl,
   security = {},
   sitemapMaxUrls = SITEMAP_MAX_URLS,
+  sitemapChildUrls = SITEMAP_CHILD_URLS,
 }: {
   siteUrl?: string | undefined;
   security?: Omit<SecurityTxtOptions, "siteUrl">;
   /** URLs in one sitemap at most, past which /sitemap.xml is an index (the protocol's 50,000; lower in tests). */
   sitemapMaxUrls?: number;
+  /** URLs in one child of the index at most (2,000; never more than `sitemapMaxUrls`). */
+  sitemapChildUrls?: number;
 } = {}) {
+  const childUrls = Math.min(sitemapChildUrls, sitemapMaxUrls);
   const seo = new Hono<AppEnv>();
   seo.get("/.well-known/security.txt", (c) => securityTxt(c, { ...security, siteUrl }));
   const origin = (url: string) => siteUrl ?? new URL(url).origin;
@@ -88,11 +92,11 @@ export function createSeoRoutes({
   }
   const sitemapHeaders = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" };
 
-  // One <urlset> while every URL fits in one sitemap; past that, the index of /sitemap-<n>.xml.
+  // One <urlset> while every URL fits in one sitemap; past that, the index of /sitemap-<n>.xml, 2,000 URLs each.
   seo.get("/sitemap.xml", async (c) => {
     const base = origin(c.req.url);
     const sections = await sitemapSections(c);
-    const children = childCount(sections, sitemapMaxUrls);
+    const children = childCount(sections, sitemapMaxUrls, childUrls);
     if (children > 0) return c.body(sitemapIndex(base, children), 200, sitemapHeaders);
     return c.body(byteStream(urlset(base, sections, 0, Infinity, languageSettingsOf(await c.var.services.siteSettings.get()))), 200, sitemapHeaders);
   });
@@ -100,9 +104,9 @@ export function createSeoRoutes({
   seo.get("/:file{sitemap-[1-9][0-9]*\\.xml}", async (c) => {
     const n = Number(c.req.param("file").slice("sitemap-".length, -".xml".length));
     const sections = await sitemapSections(c);
-    if (n > childCount(sections, sitemapMaxUrls)) return c.text("Not found.", 404);
+    if (n > childCount(sections, sitemapMaxUrls, childUrls)) return c.text("Not found.", 404);
     const languages = languageSettingsOf(await c.var.services.siteSettings.get());
-    return c.body(byteStream(urlset(origin(c.req.url), sections, (n - 1) * sitemapMaxUrls, sitemapMaxUrls, languages)), 200, sitemapHeaders);
+    return c.body(byteStream(urlset(origin(c.req.url), sections, (n - 1) * childUrls, childUrls, languages)), 200, sitemapHeaders);
   });
 
   const icsHeaders = (filename: string) => ({

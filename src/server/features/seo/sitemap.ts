@@ -1,13 +1,17 @@
 // The sitemap, as the sitemaps.org protocol has it: one <urlset> of at most 50,000 URLs, or past that an index
-// (<sitemapindex>) of child sitemaps, each at most 50,000 URLs. Businesses, the one list that grows to a city's
-// worth, are read by keyset a page at a time and written out as they come: memory does not grow with their number.
-// A URL entry here is under 300 bytes (a site address, a path of an id or a slug, a timestamp), so 50,000 of them
-// stay far below the protocol's other bound of 50 MB uncompressed.
+// (<sitemapindex>) of child sitemaps. Each child holds at most 2,000 URLs (the protocol allows 50,000): about what a
+// site of 1,000 businesses lists in its one sitemap, so a child takes as long to make and to fetch on a city's
+// directory as the whole sitemap does on a street's. Businesses, the one list that grows to a city's worth, are read
+// by keyset a page at a time and written out as they come: memory does not grow with their number. A URL entry is
+// under 700 bytes (a site address, a path of an id or a slug, a timestamp, an address per language), far below the
+// protocol's other bound of 50 MB uncompressed.
 
 import { localizedPath, type LanguageSettings } from "#shared/i18n/languages.ts";
 
-/** The protocol's bound on the URLs of one sitemap. */
+/** The protocol's bound on the URLs of one sitemap: past it, /sitemap.xml is an index. */
 export const SITEMAP_MAX_URLS = 50_000;
+/** The URLs of one child sitemap of the index at most. */
+export const SITEMAP_CHILD_URLS = 2_000;
 
 export interface SitemapEntry {
   path: string;
@@ -57,10 +61,10 @@ function urlEntry(base: string, entry: SitemapEntry, languages: LanguageSettings
 `;
 }
 
-/** How many child sitemaps the sections need; 0 when they fit in one plain sitemap. */
-export function childCount(sections: readonly SitemapSection[], maxUrls: number): number {
+/** How many child sitemaps of `childUrls` URLs the sections need; 0 when they fit in one plain sitemap of `maxUrls`. */
+export function childCount(sections: readonly SitemapSection[], maxUrls: number, childUrls: number): number {
   const total = sections.reduce((sum, s) => sum + s.count, 0);
-  return total <= maxUrls ? 0 : Math.ceil(total / maxUrls);
+  return total <= maxUrls ? 0 : Math.ceil(total / childUrls);
 }
 
 /** The index of `children` child sitemaps, at `<base>/sitemap-<n>.xml`. */
