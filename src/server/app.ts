@@ -341,7 +341,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createPlainCategoryRoutes());
   app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API endpoint." } }, 404));
 
-  app.route("/", createSeoRoutes({ siteUrl, security: { contact: deps.env?.SECURITY_CONTACT, mailFrom: deps.env?.MAIL_FROM } }));
+  app.route("/", createSeoRoutes({ siteUrl, security: { contact: deps.env?.SECURITY_CONTACT, mailFrom: deps.env?.MAIL_FROM }, contentVersion }));
 
   app.route("/", createMeetingCalendarRoutes());
 

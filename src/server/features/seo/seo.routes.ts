@@ -14,6 +14,10 @@ import { getFixedT, LANGUAGES, languageSettingsOf } from "#shared/i18n/index.ts"
 import type { TFunction } from "i18next";
 import { byteStream, childCount, listSection, SITEMAP_CHILD_URLS, SITEMAP_MAX_URLS, sitemapIndex, urlset, type SitemapSection } from "./sitemap.ts";
 import { securityTxt, type SecurityTxtOptions } from "./security-txt.ts";
+import type { ContentVersion } from "#server/lib/per-content-version.ts";
+
+/** How long the sitemap's sections, counted, are kept while the content stands. */
+const SECTIONS_KEPT_MS = 60_000;
 
 /** Mounted at the site's root. `siteUrl` is PUBLIC_URL; without it, the request's own origin. */
 export function createSeoRoutes({
@@ -21,6 +25,7 @@ export function createSeoRoutes({
   security = {},
   sitemapMaxUrls = SITEMAP_MAX_URLS,
   sitemapChildUrls = SITEMAP_CHILD_URLS,
+  contentVersion,
 }: {
   siteUrl?: string | undefined;
   security?: Omit<SecurityTxtOptions, "siteUrl">;
@@ -28,6 +33,8 @@ export function createSeoRoutes({
   sitemapMaxUrls?: number;
   /** URLs in one child of the index at most (2,000; never more than `sitemapMaxUrls`). */
   sitemapChildUrls?: number;
+  /** The database's content version: the sitemap's sections are counted once per version (and minute), not per child. */
+  contentVersion?: ContentVersion;
 } = {}) {
   const childUrls = Math.min(sitemapChildUrls, sitemapMaxUrls);
   const seo = new Hono<AppEnv>();
@@ -47,11 +54,30 @@ export function createSeoRoutes({
     return c.text(body, 200, { "Cache-Control": "public, max-age=3600" });
   });
 
+  /** The sections last counted: an index and its children, asked one after another, count the site once. */
+  let kept: { key: string; sections: Promise<SitemapSection[]> } | null = null;
+
   /**
    * The sitemap's sections in order: the fixed pages, then the lists that grow with the site (businesses, upcoming
    * events, running offers: counted in SQL and read by keyset), then the short ones.
    */
   async function sitemapSections(c: Context<AppEnv>): Promise<SitemapSection[]> {
+    const version = contentVersion ? await contentVersion() : null;
+    // Upcoming events and running offers change with the time as well as with the content.
+    const key = version === null ? null : `${version}:${Math.floor(Date.now() / SECTIONS_KEPT_MS)}`;
+    if (key !== null && kept?.key === key) return kept.sections;
+    const sections = readSections(c);
+    if (key !== null) {
+      const entry = { key, sections };
+      kept = entry;
+      sections.catch(() => {
+        if (kept === entry) kept = null;
+      });
+    }
+    return sections;
+  }
+
+  async function readSections(c: Context<AppEnv>): Promise<SitemapSection[]> {
     const { businesses, categories, tags, events, offers, posts, pages } = c.var.services;
     const now = new Date();
     const today = await offers.today(now);

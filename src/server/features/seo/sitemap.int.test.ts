@@ -105,6 +105,16 @@ describe("the sitemap index", () => {
     expect((await small.get("/sitemap-7.xml")).status).toBe(404);
   });
 
+  it("lists a business written a moment ago, though the sections were counted before it", async () => {
+    // The app's own routes, which count the sections once per content version.
+    const t = await createTestApp();
+    opened.push(t);
+    const before = locs(await readXml(await t.request("/sitemap.xml")), "url");
+    const [business] = await insertBusinesses(t.database.db, 1);
+    const after = locs(await readXml(await t.request("/sitemap.xml")), "url");
+    expect(after).toEqual([...before.slice(0, 6), `${ORIGIN}/business/${business}`, ...before.slice(6)]);
+  });
+
   // The bound is the routes' arithmetic, the same on either database (the small bound above runs on both): the
   // 50,001 rows are inserted once, on SQLite, where that takes a third of the time.
   it.runIf(testDialect === "sqlite")("with more than 50,000 businesses, at the protocol's bound, in children of 2,000", { timeout: 120_000 }, async () => {
