@@ -3,7 +3,7 @@
 // order, searched or not, with names and dates alike on several rows; a cursor the list did not give is refused
 // beside its field, never a server error.
 import { describe, expect, it } from "vitest";
-import { createBusiness, createCategory, createEvent } from "#server/db/factories.ts";
+import { buildBusiness, createBusiness, createCategory, createEvent } from "#server/db/factories.ts";
 import { setUp, setUpSignIn, setUpTestApp } from "#tests/setup/app.ts";
 
 const t = setUpTestApp();
@@ -12,6 +12,7 @@ const admin = setUpSignIn(t, "admin");
 interface Page {
   items: Array<{ id: string }>;
   total: number;
+  totalIsLowerBound?: boolean;
   page: number;
   nextCursor?: string;
   previousCursor?: string;
@@ -72,6 +73,19 @@ describe("a list read from where the page before stopped", () => {
       }
     });
   }
+
+  it("counts a searched page reached by Next as far as the same page asked by its number, past the count's cap", async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => buildBusiness({ name: `Capped Lantern ${String(i).padStart(4, "0")}`, categoryId: seeded.id }));
+    for (let at = 0; at < rows.length; at += 250) await t.database.db.insertInto("business").values(rows.slice(at, at + 250)).execute();
+    const query = { q: "capped lantern", pageSize: "50" };
+    const page21 = await read("/api/v1/admin/businesses", { ...query, page: "21" });
+    const byNumber = await read("/api/v1/admin/businesses", { ...query, page: "22" });
+    const byNext = await read("/api/v1/admin/businesses", { ...query, page: "22", after: page21.nextCursor! });
+    expect(byNext.items).toEqual(byNumber.items);
+    // Counted to the page's end and one more: a next page exists (decision 0063).
+    expect({ total: byNext.total, lowerBound: byNext.totalIsLowerBound }).toEqual({ total: byNumber.total, lowerBound: byNumber.totalIsLowerBound });
+    expect(byNext).toMatchObject({ total: 22 * 50 + 1, totalIsLowerBound: true });
+  });
 
   it("leaves the cursors out of a page with no rows", async () => {
     const none = await read("/api/v1/admin/businesses", { q: "no such business anywhere" });

@@ -6,8 +6,15 @@ import type { SortDirection } from "#shared/schemas/pagination.ts";
 import { Validation } from "#server/errors.ts";
 import { messages } from "#shared/messages.ts";
 
-/** Where a page starts: a position (a page asked by its number), or after or before a row's key. */
-export type PageFrom = { offset: number } | { after: readonly string[] } | { before: readonly string[] };
+/**
+ * Where a page starts: after or before a row's key when given, else at `offset`. `offset` is the page's position
+ * either way: what a searched list counts to (decision 0063) for the page asked.
+ */
+export interface PageFrom {
+  offset: number;
+  after?: readonly string[];
+  before?: readonly string[];
+}
 
 /** A row's sort key as an opaque text for an address: base64url of its values. */
 export function encodeCursor(values: readonly unknown[]): string {
@@ -36,10 +43,11 @@ export function decodeCursor(text: string, shape: KeyShape, field: "after" | "be
 }
 
 /** The page's start from a list's query: its cursor when it has one (`after` wins), else its page number. */
-export function pageFrom(query: { page: number; pageSize: number; after?: string; before?: string }, shape: KeyShape): PageFrom {
-  if (query.after) return { after: decodeCursor(query.after, shape, "after") };
-  if (query.before) return { before: decodeCursor(query.before, shape, "before") };
-  return { offset: (query.page - 1) * query.pageSize };
+export function pageFrom(query: { page: number; pageSize: number; after?: string | undefined; before?: string | undefined }, shape: KeyShape): PageFrom {
+  const offset = (query.page - 1) * query.pageSize;
+  if (query.after) return { offset, after: decodeCursor(query.after, shape, "after") };
+  if (query.before) return { offset, before: decodeCursor(query.before, shape, "before") };
+  return { offset };
 }
 
 /**
@@ -53,12 +61,12 @@ export function keysetPage<DB, TB extends keyof DB, O>(
   limit: number,
   sort: SortDirection,
 ): { read: () => Promise<O[]> } {
-  const backwards = "before" in from;
+  const backwards = !from.after && !!from.before;
   const direction: SortDirection = backwards === (sort === "asc") ? "desc" : "asc";
+  const values = from.after ?? from.before;
   let page = query;
-  if ("offset" in from) page = page.offset(from.offset);
+  if (!values) page = page.offset(from.offset);
   else {
-    const values = "after" in from ? from.after : from.before;
     const [operator, bound] = direction === "asc" ? [sql.raw(">"), sql.raw(">=")] : [sql.raw("<"), sql.raw("<=")];
     // A row value compared as the index orders it: the index is sought to it, no entry before it read. The first key's
     // own bound is what SQLite seeks an index of expressions by (it does not seek by a row value of them).

@@ -160,8 +160,8 @@ export class BusinessRepository {
     const words = q ? searchFold(q).trim() : "";
     // Nothing but punctuation names no business.
     if (q && !words) return { items: [], total: 0, totalIsLowerBound: false };
-    // A page read after a row counts as far as one at its number would: `countLimit` needs no more than a position.
-    const offset = "offset" in from ? from.offset : 0;
+    // A page read after a row counts as far as the same page read at its number (`from.offset`).
+    const offset = from.offset;
     const [page, count] = await Promise.all(
       !words
         ? [this.namesPage(from, limit, sort), this.count().then((total) => ({ total, totalIsLowerBound: false }))]
