@@ -123,9 +123,9 @@ export function createServices({
   const imports = new ImportService(new ImportRepository(database.db), { timeZone: async () => (await siteSettings.get()).timeZone });
   imports.setGeocodeQueue(importGeocoder);
   const translations = new TranslationService(translationRepository, () => siteSettings.get());
-  const businesses = new BusinessService(new BusinessRepository(database.db, database.dialect), files, audit, () => siteSettings.get(), translations);
+  const businesses = new BusinessService(new BusinessRepository(database.db, database.dialect, () => database.contentVersion()), files, audit, () => siteSettings.get(), translations);
   // Events and offers only need to know which businesses exist and what they are called.
-  const events = new EventService(new EventRepository(database.db), { siteSettings }, {
+  const events = new EventService(new EventRepository(database.db, () => database.contentVersion()), { siteSettings }, {
     audit,
     files,
     businesses,

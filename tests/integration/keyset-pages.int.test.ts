@@ -87,6 +87,21 @@ describe("a list read from where the page before stopped", () => {
     expect(byNext).toMatchObject({ total: 22 * 50 + 1, totalIsLowerBound: true });
   });
 
+  it("counts a business or an event written a moment ago, through the API or straight in the database", async () => {
+    for (const [path, add] of [
+      ["/api/v1/admin/businesses", () => createBusiness(t.database.db, { name: "Counted Newcomer", categoryId: seeded.id })],
+      ["/api/v1/admin/events", () => createEvent(t.database.db, { name: "Counted Event" })],
+    ] as const) {
+      const before = await read(path, { pageSize: "5" });
+      expect((await read(path, { pageSize: "5", page: "2" })).total).toBe(before.total);
+      await add();
+      expect((await read(path, { pageSize: "5", page: "2" })).total, path).toBe(before.total + 1);
+    }
+    const gone = await read("/api/v1/admin/businesses", { pageSize: "1" });
+    expect((await t.request(`/api/v1/businesses/${gone.items[0]!.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
+    expect((await read("/api/v1/admin/businesses", { pageSize: "1" })).total).toBe(gone.total - 1);
+  });
+
   it("leaves the cursors out of a page with no rows", async () => {
     const none = await read("/api/v1/admin/businesses", { q: "no such business anywhere" });
     expect(none.items).toEqual([]);

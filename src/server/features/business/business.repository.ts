@@ -6,6 +6,7 @@ import type { DialectName } from "#server/db/database.ts";
 import { folded } from "#server/db/order.ts";
 import { cappedCount, countLimit } from "#server/db/capped-count.ts";
 import { encodeCursor, keysetPage, type PageFrom } from "#server/db/keyset.ts";
+import { keptPerContentVersion, type ContentVersion } from "#server/lib/per-content-version.ts";
 import type { Business, BusinessAdmin, BusinessListQuery } from "#shared/schemas/business.ts";
 import type { BusinessPlace } from "#shared/event-location.ts";
 import { ADDRESS_PARTS } from "#shared/postal-address.ts";
@@ -103,9 +104,12 @@ type KeyedRow = { id: string; name: string; folded: string };
 export class BusinessRepository {
   private readonly db: Kysely<DB>;
   private readonly dialect: DialectName;
-  constructor(db: Kysely<DB>, dialect: DialectName) {
+  /** How many businesses the unsearched list holds: counted once per content version when it is given. */
+  private readonly listed: () => Promise<number>;
+  constructor(db: Kysely<DB>, dialect: DialectName, contentVersion?: ContentVersion) {
     this.db = db;
     this.dialect = dialect;
+    this.listed = contentVersion ? keptPerContentVersion(contentVersion, () => this.count()) : () => this.count();
   }
 
   private base(filter: Omit<BusinessListQuery, "openNow"> & { id?: string; ids?: readonly string[] }): Joined {
@@ -164,7 +168,7 @@ export class BusinessRepository {
     const offset = from.offset;
     const [page, count] = await Promise.all(
       !words
-        ? [this.namesPage(from, limit, sort), this.count().then((total) => ({ total, totalIsLowerBound: false }))]
+        ? [this.namesPage(from, limit, sort), this.listed().then((total) => ({ total, totalIsLowerBound: false }))]
         : [...words].length < TRIGRAM_LENGTH
           ? this.walkedSearch(words, from, offset, limit, sort)
           : this.trigramSearch(words, from, offset, limit, sort),

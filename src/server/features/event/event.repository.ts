@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { SortDirection } from "#shared/schemas/pagination.ts";
 import type { DB } from "#server/db/database-types.ts";
 import { encodeCursor, keysetPage, type PageFrom } from "#server/db/keyset.ts";
+import { keptPerContentVersion, type ContentVersion } from "#server/lib/per-content-version.ts";
 import type { Event } from "#shared/schemas/event.ts";
 
 /** An event with the columns only the admin sees. */
@@ -47,8 +48,12 @@ const toEvents = <T extends { allDay: number }>(rows: T[]) => rows.map(toEvent);
 
 export class EventRepository {
   private readonly db: Kysely<DB>;
-  constructor(db: Kysely<DB>) {
+  /** How many events the admin list holds: counted once per content version when it is given. */
+  private readonly listed: () => Promise<number>;
+  constructor(db: Kysely<DB>, contentVersion?: ContentVersion) {
     this.db = db;
+    const count = async () => Number((await this.db.selectFrom("event").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total);
+    this.listed = contentVersion ? keptPerContentVersion(contentVersion, count) : count;
   }
 
   /** eventDate at or after `from`, soonest first. */
@@ -175,11 +180,11 @@ export class EventRepository {
       // In event_date_id_idx's order, both ways (migration 0066): a page is read from the index, from a position or
       // after or before an event's date and id (decision 0068).
       keysetPage(this.db.selectFrom("event").select(STORED_COLUMNS), [sql.ref("eventDate"), sql.ref("id")], from, limit, sort).read(),
-      this.db.selectFrom("event").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+      this.listed(),
     ]);
     const [first, last] = [items[0], items.at(-1)];
     const cursors = first && last ? { previousCursor: encodeCursor([first.eventDate, first.id]), nextCursor: encodeCursor([last.eventDate, last.id]) } : {};
-    return { items: toEvents(items), total: Number(count.total), ...cursors };
+    return { items: toEvents(items), total: count, ...cursors };
   }
 
   getStored(id: string): Promise<StoredEvent | undefined> {
