@@ -313,6 +313,9 @@ export const messages = {
     typeLabels: { business: "Business", category: "Category", tag: "Tag", event: "Event", offer: "Offer", post: "Post", document: "Document" },
     groupHeadings: { business: "Businesses", event: "Events", offer: "Offers", post: "Posts", category: "Categories", tag: "Tags", document: "Documents" },
   },
+  network: {
+    unreachable: "The server could not be reached. Check your connection and try again.",
+  },
   pagination: {
     cursorInvalid: "This page's link is not one this list gave. Go back to the list's first page.",
   },

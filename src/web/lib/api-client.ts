@@ -1,5 +1,7 @@
 // Calls to /api/v1: JSON in and out, errors as ApiError with the server's message. In the browser they go out with its
 // `fetch`; a page's server loader passes `serverFetch(context)` instead, so the same load functions run on either side.
+import { messages } from "#shared/messages.ts";
+
 export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string>;
@@ -31,7 +33,7 @@ export async function apiFetch<T>(path: string, init: { method?: string; json?: 
       credentials: "same-origin",
     });
   } catch {
-    throw new ApiError(0, "The server could not be reached. Check your connection and try again.");
+    throw new ApiError(0, messages.network.unreachable);
   }
   if (response.status === 204) return undefined as T;
   const body = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;

@@ -1,6 +1,7 @@
 // The import screen's calls to /api/v1/imports.
 import type { ImportMapping, ImportPreview } from "#shared/schemas/data-import.ts";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
+import { messages } from "#shared/messages.ts";
 
 export type RecentImport = Omit<ImportPreview, "rows" | "missingCategories" | "missingTags" | "summary" | "geocoding" | "keptOnUndo">;
 export interface ImportSettings {
@@ -21,7 +22,7 @@ export async function uploadImport(file: File, settings: ImportSettings): Promis
   try {
     response = await fetch("/api/v1/imports", { method: "POST", body: form, credentials: "same-origin", headers: { Accept: "application/json" } });
   } catch {
-    throw new ApiError(0, "The server could not be reached. Check your connection and try again.");
+    throw new ApiError(0, messages.network.unreachable);
   }
   const body = (await response.json().catch(() => null)) as (ImportPreview & { error?: { message?: string; fields?: Record<string, string> } }) | null;
   if (!response.ok) throw new ApiError(response.status, body?.error?.message ?? `Upload failed (${response.status}).`, body?.error?.fields);

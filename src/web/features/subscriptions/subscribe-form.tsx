@@ -42,17 +42,13 @@ export function useSubscribeMessage(): (text: string | null | undefined) => stri
 }
 
 /**
- * What a form of the newsletter says when sending failed: the API's own message (in the page's language when the
- * catalog has it), or, for no answer or a failure in the page itself, a general one in the page's language.
+ * What a form of the newsletter says when sending failed: the API's own message, or "the server could not be reached"
+ * (both said in the page's language where they are shown), or, for a failure in the page itself, a general one.
  */
 export function useSubscribeFailure(): (error: unknown) => string {
   const { t } = useTranslation("subscribe");
   const say = useSubscribeMessage();
-  return (error) => {
-    if (!(error instanceof ApiError)) return t("messages.failed");
-    if (error.status === 0) return t("messages.unreachable");
-    return say(error.message) ?? t("messages.failed");
-  };
+  return (error) => (error instanceof ApiError ? (say(error.message) ?? t("messages.failed")) : t("messages.failed"));
 }
 
 export function SubscribeForm({ variant, categories = [] }: { variant: "footer" | "page"; categories?: ReadonlyArray<Pick<Category, "id" | "name" | "translations">> }) {
