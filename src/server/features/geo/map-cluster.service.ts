@@ -246,15 +246,10 @@ export class MapClusterService {
         // After the view that asked has been answered.
         await new Promise((resolve) => setTimeout(resolve, REBUILD_AFTER_MS));
         if (!current()) return;
-        // Left between two steps once content is written since (or the index is no longer asked): its index would be
-        // thrown away, and its steps would only hold up the views of the content now.
-        const built = await buildIndexInSteps(source, entry.filters, clock, async () => {
-          await pause();
-          if (!current()) throw SUPERSEDED;
-        });
+        const built = await buildIndexInSteps(source, entry.filters, clock, pause);
         if (current()) entry.index = Promise.resolve(built);
       })
-      // The next view answered with corrections asks again (a superseded build's entry is asked no more).
+      // The next view answered with corrections asks again.
       .catch(() => void (entry.rebuilding = false));
   }
 
@@ -342,8 +337,6 @@ export class MapClusterService {
 }
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** Thrown between the steps of a build whose index is no longer wanted. */
-const SUPERSEDED = new Error("The map's content changed during the build");
 
 /**
  * Whether the database answers a view of these filters while there is no index (decision 0064): not one of places

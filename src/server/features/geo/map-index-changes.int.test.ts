@@ -239,41 +239,4 @@ describe("the map's index after a write", () => {
     expect(trees.mock.calls.length).toBeGreaterThan(failed);
     await expectLikeFullRead(t);
   });
-
-  it("leaves a build whole for content that is written over while it runs, between two of its steps", async () => {
-    // A service of its own whose content version the test moves.
-    let version = 1;
-    const database = reopen();
-    opened.push(database);
-    const service = new MapClusterService(new MapDataRepository(database.db), () => t.services.siteSettings.get(), () => version);
-    await service.warm();
-    await t.database.db.updateTable("business").set({ lat: 43.109 }).where("name", "=", "Delta 23").execute();
-    version = 2;
-    type Trees = { _createTree: (data: number[]) => unknown };
-    const original = (Supercluster.prototype as unknown as Trees)._createTree;
-    let newer: Promise<unknown> | undefined;
-    const builds = new Map<object, number>();
-    const madeBy: number[] = [];
-    const trees = vi.spyOn(Supercluster.prototype as unknown as Trees, "_createTree").mockImplementation(function (this: Trees, data) {
-      // Content written again while the build of version 2's index makes its first tree: a view of it follows.
-      if (!newer) {
-        version = 3;
-        newer = service.clusters(TOWN, 12, every);
-      }
-      // Each build makes its trees on a Supercluster of its own.
-      if (!builds.has(this)) builds.set(this, builds.size);
-      madeBy.push(builds.get(this)!);
-      return original.call(this, data);
-    });
-    await service.clusters(TOWN, 12, every);
-    await service.rebuilt();
-    await newer;
-    await service.rebuilt();
-    // Version 2's build made its first tree and no other; version 3's, built whole after its view, made all of its.
-    const made = (build: number) => madeBy.filter((made) => made === build).length;
-    expect(builds.size).toBe(2);
-    expect(made(0)).toBe(1);
-    expect(made(1)).toBeGreaterThan(2);
-    expect(trees).toHaveBeenCalledTimes(1 + made(1));
-  });
 });
