@@ -9,6 +9,17 @@ function setupLinks(output: string): string[] {
   return [...new Set([...output.matchAll(/(http:\/\/localhost:\d+\/setup\?token=[\w-]+)/g)].map((m) => m[1]!))];
 }
 
+/**
+ * The setup links a started server has logged: the log line is written once it listens, and may reach its output a
+ * moment after the health check that `startServer` waits for is answered.
+ */
+async function loggedSetupLinks(server: ServerProcess): Promise<string[]> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    if (setupLinks(server.output()).length > 0) break;
+  }
+  return setupLinks(server.output());
+}
+
 /** A form post as the browser sends it without JavaScript. */
 function post(url: string, fields: Record<string, string>) {
   return fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
@@ -35,7 +46,7 @@ describe(`a first start on ${process.env.TEST_DB}`, () => {
   afterAll(() => stopServer(server));
 
   it("logs a one-time setup link, and the page it opens creates the first administrator", async () => {
-    const links = setupLinks(server!.output());
+    const links = await loggedSetupLinks(server!);
     expect(links).toHaveLength(1);
     const link = links[0]!;
     const page = await fetch(link);
@@ -96,11 +107,11 @@ describe(`a restart without an administrator on ${process.env.TEST_DB}`, () => {
     assertBuilt();
     const env = await freshServerEnv();
     let server = await startServer(env);
-    const [first] = setupLinks(server.output());
+    const [first] = await loggedSetupLinks(server);
     await stopServer(server);
     server = await startServer(env);
     try {
-      const [second] = setupLinks(server.output());
+      const [second] = await loggedSetupLinks(server);
       expect(second).toBeDefined();
       expect(second).not.toBe(first);
       expect((await fetch(first!)).status).toBe(403);
