@@ -697,9 +697,14 @@ test.describe("map states", { tag: "@desktop-only" }, () => {
     await expect(owlRow).toContainText("Open now");
     let checks = 0;
     page.on("request", (request) => request.url().endsWith(BUSINESSES_GEOJSON_URL) && checks++);
+    // A check's answer read to its end: the page makes no other check while one is under way, and a write made while
+    // the server is still answering may be read by it in part.
+    const answered = () => page.waitForResponse((response) => response.url().endsWith(BUSINESSES_GEOJSON_URL)).then((response) => response.finished());
 
     // Nothing changed: asked again (the browser revalidates what it kept), the same shown.
+    let answer = answered();
     await page.clock.runFor(MAP_REFRESH_MS);
+    await answer;
     await expect.poll(() => checks).toBe(1);
     await expect(owlRow).toContainText("Open now");
 
@@ -707,7 +712,9 @@ test.describe("map states", { tag: "@desktop-only" }, () => {
     const closedAllWeek = { ...roundTheClock, week: { mo: [], tu: [], we: [], th: [], fr: [], sa: [], su: [] } };
     await db.updateTable("business").set({ openingHours: storeHours(closedAllWeek) }).where("id", "=", owl.id).execute();
     await createBusiness(db, { name: "Early Bird", lat: 43.1008, lng: -79.0708, address: "3 Dawn Road" });
+    answer = answered();
     await page.clock.runFor(MAP_REFRESH_MS);
+    await answer;
     await expect(owlRow).toContainText("Closed");
     await expect(list.getByRole("button", { name: /Early Bird/ })).toBeVisible();
     // The request's event reaches the test on its own way, not always before the page has drawn the answer.
