@@ -16,9 +16,9 @@ export interface PageFrom {
   before?: readonly string[];
 }
 
-/** A row's sort key as an opaque text for an address: base64url of its values. */
-export function encodeCursor(values: readonly unknown[]): string {
-  return Buffer.from(JSON.stringify(values.map((value) => (value instanceof Date ? value.toISOString() : String(value))))).toString("base64url");
+/** A row's sort key as an opaque text for an address: base64url of its values (texts; times as ISO 8601 texts). */
+export function encodeCursor(values: readonly string[]): string {
+  return Buffer.from(JSON.stringify(values)).toString("base64url");
 }
 
 /** What each value of a list's key is: any text, or a time (an ISO 8601 date and time, as both engines hand them back). */

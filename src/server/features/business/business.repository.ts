@@ -164,14 +164,12 @@ export class BusinessRepository {
     const words = q ? searchFold(q).trim() : "";
     // Nothing but punctuation names no business.
     if (q && !words) return { items: [], total: 0, totalIsLowerBound: false };
-    // A page read after a row counts as far as the same page read at its number (`from.offset`).
-    const offset = from.offset;
     const [page, count] = await Promise.all(
       !words
         ? [this.namesPage(from, limit, sort), this.listed().then((total) => ({ total, totalIsLowerBound: false }))]
         : [...words].length < TRIGRAM_LENGTH
-          ? this.walkedSearch(words, from, offset, limit, sort)
-          : this.trigramSearch(words, from, offset, limit, sort),
+          ? this.walkedSearch(words, from, limit, sort)
+          : this.trigramSearch(words, from, limit, sort),
     );
     const pageIds = page.map((r) => r.id);
     // Loaded by id, then put back in the page's order.
@@ -192,15 +190,16 @@ export class BusinessRepository {
    * A search too short for trigrams: business_folded_name_idx walked in the list's order, each name checked. Its
    * matches are many (a letter or two is in most names), so the page's are found within a few entries.
    */
-  private walkedSearch(words: string, from: PageFrom, offset: number, limit: number, sort: SortDirection): [Promise<KeyedRow[]>, Promise<Counted>] {
+  private walkedSearch(words: string, from: PageFrom, limit: number, sort: SortDirection): [Promise<KeyedRow[]>, Promise<Counted>] {
     // `>= ''` holds for every name; it lets SQLite count from business_folded_name_idx (migration 0066), where the
     // folded names are stored, instead of folding each name of the table anew for every search.
     const matches = sql<boolean>`${folded("name")} >= '' and ${folded("name")} like ${likeContains(words)} escape '\\'`;
     const page = this.db.selectFrom("business").select(["id", "name", folded("name").as("folded")]).where(matches);
     return [
       keysetPage(page, [folded("name"), sql.ref("name"), sql.ref("id")], from, limit, sort).read(),
-      // Counted no further than the pages a person pages through (decision 0063): the matches grow with the site.
-      cappedCount(this.db, this.db.selectFrom("business").where(matches), countLimit(offset, limit)),
+      // Counted no further than the pages a person pages through (decision 0063): the matches grow with the site. A
+      // page read after a row counts as far as the same page read at its number (`from.offset`).
+      cappedCount(this.db, this.db.selectFrom("business").where(matches), countLimit(from.offset, limit)),
     ];
   }
 
@@ -211,7 +210,7 @@ export class BusinessRepository {
    * no b-tree holds in that order, so that the planner never walks the names in order looking for matches. On SQLite
    * the FTS5 index of the same table (a phrase of 3+ characters matches where its text is).
    */
-  private trigramSearch(words: string, from: PageFrom, offset: number, limit: number, sort: SortDirection): [Promise<KeyedRow[]>, Promise<Counted>] {
+  private trigramSearch(words: string, from: PageFrom, limit: number, sort: SortDirection): [Promise<KeyedRow[]>, Promise<Counted>] {
     const db = this.db.withTables<{ business_folded_name_fts: { rowid: number; folded: string } }>();
     const found =
       this.dialect === "postgres"
@@ -226,7 +225,7 @@ export class BusinessRepository {
     return [
       keysetPage(page, keys, from, limit, sort).read(),
       // Counted no further than the pages a person pages through (decision 0063).
-      cappedCount(this.db, found, countLimit(offset, limit)),
+      cappedCount(this.db, found, countLimit(from.offset, limit)),
     ];
   }
 

@@ -2,6 +2,7 @@
 import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { DB } from "#server/db/database-types.ts";
 import { folded } from "#server/db/order.ts";
+import { keysetPage, type PageFrom } from "#server/db/keyset.ts";
 import { MAP_FEATURES, MAP_FIELDS, mapValueOf, type MapBusiness, type MapCategory, type MapTag } from "#shared/map.ts";
 import type { BusinessColumn } from "#server/features/business/index.ts";
 import { parseStoredHours } from "#server/lib/hours/stored-hours.ts";
@@ -162,11 +163,11 @@ export class MapDataRepository {
   async getOrder(pause: () => Promise<void> = async () => {}): Promise<string[]> {
     const ids: string[] = [];
     const seen = new Set<string>();
+    const names = this.db.selectFrom("business").select(["id", "name", folded("name").as("folded")]);
     for (let after: { folded: string; name: string; id: string } | null = null; ; ) {
-      let q = this.db.selectFrom("business").select(["id", "name", folded("name").as("folded")]);
-      // The first condition alone is what SQLite seeks the index by (it scans for a comparison of row values).
-      if (after) q = q.where(folded("name"), ">=", after.folded).where(sql<boolean>`(${folded("name")}, name, id) > (${after.folded}, ${after.name}, ${after.id})`);
-      const page = await q.orderBy(folded("name")).orderBy("name").orderBy("id").limit(this.indexPage).execute();
+      // The Markers list's order and read (decision 0068): the index sought to the last row of the page before.
+      const from: PageFrom = after ? { offset: 0, after: [after.folded, after.name, after.id] } : { offset: 0 };
+      const page = await keysetPage(names, [folded("name"), sql.ref("name"), sql.ref("id")], from, this.indexPage, "asc").read();
       for (const { id } of page) {
         if (seen.has(id)) continue;
         seen.add(id);
