@@ -33,6 +33,8 @@ class HeldRepository extends MapDataRepository {
       this.release = resolve;
       this.fail = reject;
     });
+    // Failed before any read waits on it (the view's and the warming's reads start a statement first): not unhandled.
+    this.held.catch(() => undefined);
     return this.held;
   }
 
