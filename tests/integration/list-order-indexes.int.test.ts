@@ -10,10 +10,17 @@ import { BusinessRepository } from "#server/features/business/business.repositor
 import { EventRepository } from "#server/features/event/event.repository.ts";
 import { UsersRepository } from "#server/features/users/users.repository.ts";
 import type { PageFrom } from "#server/db/keyset.ts";
+import { createBusiness, createCategory, createEvent } from "#server/db/factories.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
+  // Enough businesses and events that a page past the first has rows.
+  const category = await createCategory(database.db, { name: "Walked" });
+  for (let i = 0; i < 45; i++) {
+    await createBusiness(database.db, { name: `Walked Shop ${i}`, categoryId: category.id });
+    await createEvent(database.db, { name: `Walked Event ${i}`, eventDate: `2027-02-${String(1 + (i % 28)).padStart(2, "0")}T18:00:00.000Z` });
+  }
 });
 afterAll(() => database.close());
 
@@ -22,7 +29,7 @@ const queriesOf = (run: (db: Kysely<DB>) => Promise<unknown>) => capturedQueries
 
 /** The ordered (paged) queries `run` sends. */
 async function pagedQueries(run: (db: Kysely<DB>) => Promise<unknown>): Promise<CompiledQuery[]> {
-  return (await queriesOf(run)).filter((query) => /order by/i.test(query.sql) && /offset/i.test(query.sql));
+  return (await queriesOf(run)).filter((query) => LIST_ORDER.test(query.sql) && /offset/i.test(query.sql));
 }
 
 /** The planner's plan for `query`, as text; on PostgreSQL with sorting made a last resort, so a plan that still sorts has no index to read. */
@@ -38,6 +45,9 @@ async function plan(query: CompiledQuery): Promise<string> {
     return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
   });
 }
+
+/** A list's own ordered reads (not those loading a page's rows' details). */
+const LIST_ORDER = /order by (trim\(search_fold\("name"\)\)|"eventDate"|"createdAt")/i;
 
 const lists: Array<[string, (db: Kysely<DB>, sort: "asc" | "desc") => Promise<unknown>]> = [
   ["markers (businesses by name)", (db, sort) => new BusinessRepository(db, database.dialect).getPage({ offset: 40 }, 20, undefined, sort)],
@@ -58,6 +68,22 @@ describe(`the admin's lists on ${process.env.TEST_DB}`, () => {
     });
   }
 
+  // A page asked by its number (decision 0069): the walk to its position reads the list's keys from the index alone,
+  // and the page is then read from its first row's key, as a page after a row is.
+  for (const [name, run] of lists.slice(0, 2)) {
+    it(`walks to a page of ${name} asked by its number through the index alone, then reads the page from its first row`, async () => {
+      for (const sort of ["asc", "desc"] as const) {
+        const queries = (await queriesOf((db) => run(db, sort))).filter((query) => LIST_ORDER.test(query.sql));
+        const [walk, page] = [queries.filter((query) => /offset/i.test(query.sql)), queries.filter((query) => !/offset/i.test(query.sql))];
+        expect(walk.length, sort).toBe(1);
+        const text = await plan(walk[0]!);
+        expect(text, `${sort}: ${text}`).toMatch(database.dialect === "sqlite" ? /USING COVERING INDEX/ : /Index Only Scan/);
+        expect(page.length, sort).toBe(1);
+        expect(page[0]!.sql, sort).toMatch(/[<>]= \(/);
+      }
+    });
+  }
+
   // A page after or before a row (decision 0068): the index sought to the row's key, not walked from its start.
   const seeks: Array<[string, readonly string[], (db: Kysely<DB>, from: PageFrom, sort: "asc" | "desc") => Promise<unknown>]> = [
     ["markers", ["maple bakery", "Maple Bakery", "b1"], (db, from, sort) => new BusinessRepository(db, database.dialect).getPage(from, 20, undefined, sort)],
@@ -67,7 +93,7 @@ describe(`the admin's lists on ${process.env.TEST_DB}`, () => {
     it(`reads the page of ${name} after or before a row by seeking its index to the row, in either order`, async () => {
       for (const sort of ["asc", "desc"] as const) {
         for (const from of [{ offset: 40, after: key }, { offset: 0, before: key }]) {
-          const queries = (await queriesOf((db) => run(db, from, sort))).filter((query) => /order by/i.test(query.sql));
+          const queries = (await queriesOf((db) => run(db, from, sort))).filter((query) => LIST_ORDER.test(query.sql));
           expect(queries.length).toBe(1);
           expect(queries[0]!.sql).not.toMatch(/offset/i);
           const text = await plan(queries[0]!);

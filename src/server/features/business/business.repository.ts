@@ -183,7 +183,7 @@ export class BusinessRepository {
   /** The list's page unsearched: in business_folded_name_idx's order, both ways (migration 0066), read from the index. */
   private namesPage(from: PageFrom, limit: number, sort: SortDirection): Promise<KeyedRow[]> {
     const names = this.db.selectFrom("business").select(["id", "name", folded("name").as("folded")]);
-    return keysetPage(names, [folded("name"), sql.ref("name"), sql.ref("id")], from, limit, sort).read();
+    return keysetPage(this.db, names, [folded("name"), sql.ref("name"), sql.ref("id")], from, limit, sort).read();
   }
 
   /**
@@ -196,7 +196,7 @@ export class BusinessRepository {
     const matches = sql<boolean>`${folded("name")} >= '' and ${folded("name")} like ${likeContains(words)} escape '\\'`;
     const page = this.db.selectFrom("business").select(["id", "name", folded("name").as("folded")]).where(matches);
     return [
-      keysetPage(page, [folded("name"), sql.ref("name"), sql.ref("id")], from, limit, sort).read(),
+      keysetPage(this.db, page, [folded("name"), sql.ref("name"), sql.ref("id")], from, limit, sort).read(),
       // Counted no further than the pages a person pages through (decision 0063): the matches grow with the site. A
       // page read after a row counts as far as the same page read at its number (`from.offset`).
       cappedCount(this.db, this.db.selectFrom("business").where(matches), countLimit(from.offset, limit)),
@@ -223,7 +223,7 @@ export class BusinessRepository {
     const page = found.select(["business_folded_name.businessId as id", "business_folded_name.name", "business_folded_name.folded"]);
     const keys = [sql.ref("business_folded_name.folded"), sql.ref("business_folded_name.name"), sql.ref("business_folded_name.businessId")];
     return [
-      keysetPage(page, keys, from, limit, sort).read(),
+      keysetPage(this.db, page, keys, from, limit, sort).read(),
       // Counted no further than the pages a person pages through (decision 0063).
       cappedCount(this.db, found, countLimit(from.offset, limit)),
     ];

@@ -179,7 +179,7 @@ export class EventRepository {
     const [items, count] = await Promise.all([
       // In event_date_id_idx's order, both ways (migration 0066): a page is read from the index, from a position or
       // after or before an event's date and id (decision 0068).
-      keysetPage(this.db.selectFrom("event").select(STORED_COLUMNS), [sql.ref("eventDate"), sql.ref("id")], from, limit, sort).read(),
+      keysetPage(this.db, this.db.selectFrom("event").select(STORED_COLUMNS), [sql.ref("eventDate"), sql.ref("id")], from, limit, sort).read(),
       this.listed(),
     ]);
     const [first, last] = [items[0], items.at(-1)];

@@ -167,7 +167,7 @@ export class MapDataRepository {
     for (let after: { folded: string; name: string; id: string } | null = null; ; ) {
       // The Markers list's order and read (decision 0068): the index sought to the last row of the page before.
       const from: PageFrom = after ? { offset: 0, after: [after.folded, after.name, after.id] } : { offset: 0 };
-      const page = await keysetPage(names, [folded("name"), sql.ref("name"), sql.ref("id")], from, this.indexPage, "asc").read();
+      const page = await keysetPage(this.db, names, [folded("name"), sql.ref("name"), sql.ref("id")], from, this.indexPage, "asc").read();
       for (const { id } of page) {
         if (seen.has(id)) continue;
         seen.add(id);
