@@ -55,22 +55,10 @@ export async function applyChanges(
 
   const added = written.filter(({ id, row }) => row !== null && !source.slotOf.has(id)).length;
   const size = source.ids.length + added;
-  const next: IndexSource = {
-    ...source,
-    ids: source.ids.slice(),
-    names: source.names.slice(),
-    points: source.points.slice(),
-    category: grown(source.category, size),
-    categoryIds: source.categoryIds.slice(),
-    tagIds: source.tagIds.slice(),
-    features: grown(source.features, size * FEATURE_WORDS),
-    hoursOf: grown(source.hoursOf, size),
-    hours: source.hours.slice(),
-    hoursText: source.hoursText.slice(),
-  };
-  const categoryPlace = new Map(next.categoryIds.map((id, place) => [id, place]));
-  const tagPlace = new Map(next.tagIds.map((id, place) => [id, place]));
-  const hoursPlace = new Map(next.hoursText.map((text, place) => [text, place]));
+  const next = copiedOnWrite(source, size);
+  const categoryPlace = new Map(next.source.categoryIds.map((id, place) => [id, place]));
+  const tagPlace = new Map(next.source.tagIds.map((id, place) => [id, place]));
+  const hoursPlace = new Map(next.source.hoursText.map((text, place) => [text, place]));
   const before: number[] = [];
   const after: number[] = [];
   const newTags = new Map<number, number[]>();
@@ -82,23 +70,28 @@ export async function applyChanges(
     if (known !== undefined) before.push(known);
     if (row === null) {
       gone.add(known!);
-      next.ids[known!] = "";
-      next.names[known!] = "";
+      next.set("ids", known!, "");
+      next.set("names", known!, "");
       newTags.set(known!, []);
       continue;
     }
     const slot = known ?? free++;
     slotOf.set(id, slot);
     after.push(slot);
-    next.ids[slot] = id;
-    next.names[slot] = row.name;
-    next.points[slot] = pointAt(row, slot);
-    next.category[slot] = row.categoryId === null ? -1 : placeIn(categoryPlace, next.categoryIds, row.categoryId);
-    next.hoursOf[slot] = row.openingHours ? placeIn(hoursPlace, next.hours, row.openingHours, (text) => (next.hoursText.push(text), parseStoredHours(text))) : -1;
-    next.features.set(featureWords(row), slot * FEATURE_WORDS);
-    newTags.set(slot, tagIds.map((tagId) => placeIn(tagPlace, next.tagIds, tagId)));
+    const { categoryIds, hours, hoursText, tagIds: tagPlaces } = next.source;
+    next.set("ids", slot, id);
+    next.set("names", slot, row.name);
+    const [lng, lat] = known === undefined ? [] : source.points[known]!.geometry.coordinates;
+    if (lng !== Number(row.lng) || lat !== Number(row.lat)) next.set("points", slot, pointAt(row, slot));
+    next.set("category", slot, row.categoryId === null ? -1 : placeIn(categoryPlace, categoryIds, row.categoryId));
+    next.set("hoursOf", slot, row.openingHours ? placeIn(hoursPlace, hours, row.openingHours, (text) => (hoursText.push(text), parseStoredHours(text))) : -1);
+    next.setFeatures(slot, featureWords(row));
+    const tags = tagIds.map((tagId) => placeIn(tagPlace, tagPlaces, tagId));
+    const had = known === undefined ? null : source.tagList.subarray(source.tagStart[known], source.tagStart[known + 1]);
+    if (!had || had.length !== tags.length || tags.some((tag, k) => tag !== had[k])) newTags.set(slot, tags);
   }
-  Object.assign(next, tagsWith(source, size, newTags));
+  const result = next.source;
+  if (newTags.size > 0 || added > 0) Object.assign(result, tagsWith(source, size, newTags));
 
   // The list's order: read again when a business is new or renamed, else the one before without those gone.
   let order: Uint32Array;
@@ -110,14 +103,16 @@ export async function applyChanges(
     order = Uint32Array.from(slots);
   } else order = gone.size === 0 ? source.order : source.order.filter((slot) => !gone.has(slot));
   if (size - order.length > Math.max(1000, order.length)) return null;
-  const rank = new Uint32Array(size).fill(NO_RANK);
-  order.forEach((slot, place) => (rank[slot] = place));
-  next.order = order;
-  next.rank = rank;
+  if (order !== source.order) {
+    const rank = new Uint32Array(size).fill(NO_RANK);
+    order.forEach((slot, place) => (rank[slot] = place));
+    result.order = order;
+    result.rank = rank;
+  }
   // Kept, not copied: only the newest source reads it, and every await above is behind.
   for (const slot of gone) source.slotOf.delete(source.ids[slot]!);
   for (const [id, slot] of slotOf) source.slotOf.set(id, slot);
-  return { source: next, before, after };
+  return { source: result, before, after };
 }
 
 function sameForIndex(source: IndexSource, slot: number, row: IndexRow, tagIds: readonly string[]): boolean {
@@ -131,6 +126,38 @@ function sameForIndex(source: IndexSource, slot: number, row: IndexRow, tagIds: 
   for (let w = 0; w < FEATURE_WORDS; w++) if (source.features[slot * FEATURE_WORDS + w] !== words[w]) return false;
   const tags = Array.from(source.tagList.subarray(source.tagStart[slot], source.tagStart[slot + 1]), (tag) => source.tagIds[tag]!).sort();
   return tags.length === tagIds.length && tags.every((tag, k) => tag === tagIds[k]);
+}
+
+type SlotArrays = Pick<IndexSource, "ids" | "names" | "points" | "category" | "hoursOf">;
+
+/**
+ * A source made from `source` (of `size` slots now), each of whose arrays of a value per slot is copied at its first
+ * write of a value that differs: a business moved copies the points alone, and the arrays a change leaves as they were
+ * are the same arrays as the source before's (none is written once its source is made). The small lists of places
+ * (categories, tags, hours), which a change may add to, are copied each time.
+ */
+function copiedOnWrite(source: IndexSource, size: number) {
+  const next: IndexSource = { ...source, categoryIds: source.categoryIds.slice(), tagIds: source.tagIds.slice(), hours: source.hours.slice(), hoursText: source.hoursText.slice() };
+  const copied = new Set<string>();
+  const own = <K extends keyof SlotArrays | "features">(key: K): IndexSource[K] => {
+    if (copied.has(key)) return next[key];
+    copied.add(key);
+    const array = source[key];
+    next[key] = (Array.isArray(array) ? array.slice() : grown(array as Int32Array | Uint32Array, size * (key === "features" ? FEATURE_WORDS : 1))) as IndexSource[K];
+    return next[key];
+  };
+  const known = (slot: number) => slot < source.ids.length;
+  return {
+    source: next,
+    set<K extends keyof SlotArrays>(key: K, slot: number, value: SlotArrays[K][number]): void {
+      if (known(slot) && next[key][slot] === value) return;
+      (own(key) as Array<SlotArrays[K][number]>)[slot] = value;
+    },
+    setFeatures(slot: number, words: Uint32Array): void {
+      if (known(slot) && words.every((word, w) => next.features[slot * FEATURE_WORDS + w] === word)) return;
+      own("features").set(words, slot * FEATURE_WORDS);
+    },
+  };
 }
 
 function grown<T extends Int32Array | Uint32Array>(array: T, size: number): T {

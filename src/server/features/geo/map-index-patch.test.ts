@@ -7,7 +7,7 @@ import { HoursClock } from "#server/lib/hours/hours-status.ts";
 import type { IndexRow } from "./map-data.repository.ts";
 import { applyChanges } from "./map-index-changes.ts";
 import { MAX_WRITTEN, patchIndex } from "./map-index-patch.ts";
-import { buildIndex, indexSource, type BoundingBox, type Index, type IndexSource, type Point, type ViewFilters } from "./map-index.ts";
+import { FEATURE_WORDS, buildIndex, indexSource, type BoundingBox, type Index, type IndexSource, type Point, type ViewFilters } from "./map-index.ts";
 import { holders, loadInSteps } from "./supercluster-trees.ts";
 
 const clock = new HoursClock({ timeZone: "America/Toronto", holidayRegion: "CA-ON" });
@@ -130,6 +130,50 @@ describe("an index answered from the one built before a write", () => {
     const bakeries = { ...every, categoryId: "bakeries" };
     const other = patchIndex(buildIndex(source, bakeries, clock), [...applied.before, ...applied.after], source, applied.source, bakeries, clock)!;
     expectEachOnce(other, applied.source, now.filter((row) => row.categoryId === "bakeries"), bakeries);
+  });
+});
+
+describe("the source after a write", () => {
+  /** What a source says of each business: where it is, its name, category, hours, features and tags, by id. */
+  const described = (source: IndexSource) =>
+    new Map(
+      source.ids.flatMap((id, slot) => {
+        if (!id) return [];
+        const tags = Array.from(source.tagList.subarray(source.tagStart[slot], source.tagStart[slot + 1]), (tag) => source.tagIds[tag]).sort();
+        const category = source.category[slot]!;
+        const features = Array.from(source.features.subarray(slot * FEATURE_WORDS, (slot + 1) * FEATURE_WORDS));
+        return [[id, { at: source.points[slot]!.geometry.coordinates, name: source.names[slot], category: category === -1 ? null : source.categoryIds[category], features, tags }]];
+      }),
+    );
+  const links = (rows: readonly IndexRow[]) => rows.flatMap((row, i) => (i % 4 === 0 ? [{ businessId: row.id, tagId: i % 8 === 0 ? "patio" : "vegan" }] : []));
+
+  it("says what a full read says, and leaves the source before as it was, views of it answered meanwhile too", async () => {
+    const rows = town(120);
+    const source = indexSource(rows, links(rows));
+    const was = structuredClone(described(source));
+    const moved = { ...rows[5]!, lat: Number(rows[5]!.lat) + 0.01 };
+    const refiled = { ...rows[8]!, categoryId: "books", openingHours: null };
+    const added = { ...rows[9]!, id: "b-new", name: "Business 00009a" };
+    const now = [...rows.filter((row) => row.id !== rows[7]!.id && row.id !== moved.id && row.id !== refiled.id), moved, refiled, added].sort((a, b) => a.name.localeCompare(b.name));
+    // b8 loses its tag, b12 gains one, b16 changes its.
+    const nowLinks = [...links(rows).filter((link) => !["b8", "b16"].includes(link.businessId)), { businessId: "b12", tagId: "patio" }, { businessId: "b16", tagId: "vegan" }];
+    const ids = [moved.id, refiled.id, added.id, rows[7]!.id, "b12", "b16"];
+    const byId = new Map(now.map((row) => [row.id, row]));
+    const applied = await applyChanges(source, ids, ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), nowLinks.filter((link) => ids.includes(link.businessId)), async () => now.map((row) => row.id));
+    expect(described(applied!.source)).toEqual(described(indexSource(now, nowLinks)));
+    expect([...applied!.source.order].map((slot) => applied!.source.ids[slot])).toEqual(now.map((row) => row.id));
+    expect(described(source)).toEqual(was);
+  });
+
+  it("copies only the positions when a business is moved", async () => {
+    const rows = town(120);
+    const source = indexSource(rows, links(rows));
+    const moved = { ...rows[5]!, lng: Number(rows[5]!.lng) - 0.01 };
+    const applied = (await applyChanges(source, [moved.id], [moved], [], async () => rows.map((row) => row.id)))!.source;
+    expect(applied.points).not.toBe(source.points);
+    expect(applied.points[5]!.geometry.coordinates).toEqual([Number(moved.lng), Number(moved.lat)]);
+    expect(source.points[5]!.geometry.coordinates).toEqual([Number(rows[5]!.lng), Number(rows[5]!.lat)]);
+    for (const key of ["ids", "names", "category", "features", "hoursOf", "tagStart", "tagList", "order", "rank"] as const) expect(applied[key], key).toBe(source[key]);
   });
 });
 
