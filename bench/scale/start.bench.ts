@@ -1,7 +1,8 @@
 // A server's start on a large site: how long the health check and the map's first clusters view take while the map's
 // index of every business is read and built (decision 0058). Starts the built server on a site bench/scale seeded,
-// asks /healthz every 20 ms from the moment it is spawned, and asks the town's clusters as soon as it logs that it is
-// ready; stops once the clusters are answered and the health check was asked for 2 s more.
+// asks /healthz and /readyz every 20 ms from the moment it is spawned, and asks the town's clusters as soon as it logs
+// that it is ready (it listens), and again as soon as /readyz says ready (decision 0070: what a load balancer sends
+// it first); stops once both are answered and the health check was asked for 2 s more.
 //   npm run build
 //   node bench/scale/start.bench.ts [<data dir of a bench/scale site>]          # SQLite
 //   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/niche_scale_bench_100000 node bench/scale/start.bench.ts
@@ -25,6 +26,10 @@ interface Start {
   healthMedianMs: number;
   /** The first clusters view, asked at "ready". */
   clustersMs: number;
+  /** From the spawn to /readyz's first 200. */
+  readyzMs: number;
+  /** The clusters view asked at /readyz's first 200. */
+  clustersAtReadyzMs: number;
 }
 
 const median = (values: number[]) => {
@@ -40,6 +45,21 @@ async function start(): Promise<Start> {
   const spawned = performance.now();
   const server = spawn(process.execPath, serveArgs(), { env, stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  const clustersView = async () => {
+    const asked = performance.now();
+    const response = await fetch(`${base}/api/v1/geo/clusters?bbox=${town}&zoom=12`);
+    await response.text();
+    if (!response.ok) throw new Error(`clusters: ${response.status}`);
+    return performance.now() - asked;
+  };
+  /** Whether `path` answers 200, and how long it took; null while nothing listens. */
+  const check = (path: string) => {
+    const asked = performance.now();
+    return fetch(`${base}${path}`).then(
+      async (response) => (await response.text(), { ok: response.ok, ms: performance.now() - asked }),
+      () => null,
+    );
+  };
   let readyAt: number | null = null;
   let clusters: Promise<number> | null = null;
   let output = "";
@@ -47,42 +67,43 @@ async function start(): Promise<Start> {
     output += chunk.toString();
     if (readyAt === null && output.includes("Niche is ready")) {
       readyAt = performance.now();
-      clusters = (async () => {
-        const asked = performance.now();
-        const response = await fetch(`${base}/api/v1/geo/clusters?bbox=${town}&zoom=12`);
-        await response.text();
-        if (!response.ok) throw new Error(`clusters: ${response.status}`);
-        return performance.now() - asked;
-      })();
+      clusters = clustersView();
     }
   });
   const health: number[] = [];
+  let readyzAt: number | null = null;
+  let atReadyz: Promise<number> | null = null;
   let clustersMs: number | null = null;
+  let clustersAtReadyzMs: number | null = null;
   let doneAt = Infinity;
+  const settled = async (view: Promise<number> | null) => (view ? Promise.race([view, Promise.resolve(null)]) : null);
   try {
     while (performance.now() < doneAt) {
       if (performance.now() - spawned > 120_000) throw new Error("the server did not start in 2 minutes");
-      const asked = performance.now();
-      const ok = await fetch(`${base}/healthz`).then(
-        async (response) => (await response.text(), response.ok),
-        () => false,
-      );
+      const [healthz, readyz] = await Promise.all([check("/healthz"), readyzAt === null ? check("/readyz") : null]);
       // Any check answered: the server answers only once it listens, which is when it logs "ready".
-      if (ok) health.push(performance.now() - asked);
-      if (clusters && clustersMs === null) {
-        const settled = await Promise.race([clusters, Promise.resolve(null)]);
-        if (settled !== null) {
-          clustersMs = settled;
-          doneAt = performance.now() + 2000;
-        }
+      if (healthz?.ok) health.push(healthz.ms);
+      if (readyz?.ok && readyzAt === null) {
+        readyzAt = performance.now();
+        atReadyz = clustersView();
       }
+      clustersMs ??= await settled(clusters);
+      clustersAtReadyzMs ??= await settled(atReadyz);
+      if (clustersMs !== null && clustersAtReadyzMs !== null && doneAt === Infinity) doneAt = performance.now() + 2000;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
     server.kill();
     await exited;
   }
-  return { readyMs: readyAt! - spawned, healthMaxMs: Math.max(...health), healthMedianMs: median(health), clustersMs: clustersMs! };
+  return {
+    readyMs: readyAt! - spawned,
+    healthMaxMs: Math.max(...health),
+    healthMedianMs: median(health),
+    clustersMs: clustersMs!,
+    readyzMs: readyzAt! - spawned,
+    clustersAtReadyzMs: clustersAtReadyzMs!,
+  };
 }
 
 const starts: Start[] = [];
@@ -101,6 +122,8 @@ console.log(
     row("/healthz, slowest", (s) => s.healthMaxMs),
     row("/healthz, median", (s) => s.healthMedianMs),
     row("/map clusters asked at \"ready\"", (s) => s.clustersMs),
+    row("from the spawn to /readyz's first 200", (s) => s.readyzMs),
+    row("/map clusters asked at /readyz's first 200", (s) => s.clustersAtReadyzMs),
     `\nmachine: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
   ].join("\n"),
 );

@@ -63,7 +63,12 @@ export interface AppDeps {
   pageRoute?: (pathname: string) => string | undefined;
   /** Set while tracing is on (telemetry/tracing.ts): told each request's route pattern, which names its span. */
   traceRoute?: ((request: IncomingMessage, route: string) => void) | undefined;
+  /** Where the instance stands for a load balancer (GET /readyz): ready when absent. */
+  readiness?: () => Readiness;
 }
+
+/** An instance is sent requests once its start's work is done, and no more once it begins to stop (decision 0070). */
+export type Readiness = "starting" | "ready" | "stopping";
 
 /** Methods counted as themselves; any other is counted as "other", so that a client cannot add series at will. */
 const COUNTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -255,14 +260,22 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: { code: "internal", message: "Something went wrong. Please try again." } }, 500);
   });
 
-  app.get("/healthz", async (c) => {
+  /** Whether the database answers: the process and its database are up (`ok`), else a 503 saying so. */
+  const checked = async (c: Context<AppEnv>, ok: "ok" | "ready") => {
     try {
       await database.ping();
-      return c.json({ status: "ok", database: "ok" }, 200, { "Cache-Control": "no-store" });
+      return c.json({ status: ok, database: "ok" }, 200, { "Cache-Control": "no-store" });
     } catch (error) {
       logger.error({ err: error }, "health check failed");
       return c.json({ status: "error", database: "unreachable" }, 503, { "Cache-Control": "no-store" });
     }
+  };
+  app.get("/healthz", (c) => checked(c, "ok"));
+  // For a load balancer: 503 while the instance starts (its map's index is built: the first views are then answered
+  // from it, not from the database) and once it stops, so that requests go to the instances ready for them.
+  app.get("/readyz", (c) => {
+    const readiness = deps.readiness?.() ?? "ready";
+    return readiness === "ready" ? checked(c, "ready") : c.json({ status: readiness }, 503, { "Cache-Control": "no-store" });
   });
 
   if (metrics && deps.env?.METRICS_TOKEN) app.get("/metrics", metricsHandler(metrics, deps.env.METRICS_TOKEN));

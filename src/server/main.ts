@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { createApp, type RenderPage } from "./app.ts";
+import { createApp, type Readiness, type RenderPage } from "./app.ts";
 import { listen } from "./http/listen.ts";
 import { pageRoutePatterns } from "./metrics/page-routes.ts";
 import { ConfigError, parseEnv, publicUrl } from "./env.ts";
@@ -47,8 +47,11 @@ const renderPage: RenderPage = (request, context) => {
   return handler(request, provider);
 };
 
+/** Starting until the map's index of every business is built (or its build failed), stopping once a stop begins. */
+let readiness: Readiness = "starting";
 const app = createApp({
   ...runtime,
+  readiness: () => readiness,
   pageRoute: pageRoutePatterns(build.routes),
   renderPage,
   clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),
@@ -62,7 +65,12 @@ const server = listen(app, { port: env.PORT, hostname: env.HOST }, (info) => {
   const address = publicUrl(env);
   logger.info({ port: info.port, url: address }, `Niche is ready: open ${address}`);
   // The map's index of every business, made before the first map view asks for it (decision 0046).
-  runtime.services.mapClusters.warm().catch((error: unknown) => logger.warn({ err: error }, "building the map's index failed"));
+  runtime.services.mapClusters
+    .warm()
+    .catch((error: unknown) => logger.warn({ err: error }, "building the map's index failed"))
+    .finally(() => {
+      if (readiness === "starting") readiness = "ready";
+    });
   if (setupToken) {
     const setupUrl = `${address}${SETUP_PATH}?token=${setupToken}`;
     logger.warn({ setupUrl }, `The site has no administrator yet. Create the first one within an hour at ${setupUrl} (or with npm run user:create)`);
@@ -88,6 +96,7 @@ server.prependListener("request", (_request: IncomingMessage, response: ServerRe
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  readiness = "stopping";
   logger.info({ signal }, "shutting down");
   setTimeout(() => {
     logger.error("shutdown did not finish in time");

@@ -48,7 +48,8 @@ async function startProxy(port: number, backends: number[]) {
       "  default_backend instances",
       "backend instances",
       "  balance roundrobin",
-      "  option httpchk GET /healthz",
+      // An instance takes requests once it says it is ready (its map index built), and none once it stops.
+      "  option httpchk GET /readyz",
       // Down after three failed checks: one slow answer on a busy machine does not take an instance out.
       ...backends.map((p, i) => `  server niche${i} 127.0.0.1:${p} check inter 300 fall 3 rise 2`),
       "",
