@@ -89,7 +89,8 @@ export const SubscribeInputSchema = z.object({
   source: z.enum(["footer", "subscribe-page"]).default("subscribe-page"),
   /** The page's language: the consent's words, the confirmation and every later mail are in it (else the site's default). */
   language: z.enum(LANGUAGES).optional(),
-  altcha: z.string().max(10_000).optional(),
+  /** The solved proof of work; none (null, when the page could not solve one) is refused as a check that failed. */
+  altcha: z.string().max(10_000).nullish(),
 });
 export type SubscribeInput = z.input<typeof SubscribeInputSchema>;
 

@@ -84,6 +84,10 @@ describe("subscribing", () => {
     expect((await invalidOf(await subscribe({ email: address(), topics: [] }))).fields).toEqual({ topics: subscriptionMessages.noTopics });
     expect((await invalidOf(await subscribe({ email: address(), topics: ["weather"] }))).fields.topics).toBe("Choose topics from the list.");
     expect((await invalidOf(await subscribe({ email: address(), topics: ["events"] }, client(), false))).message).toBe(subscriptionMessages.challengeFailed);
+    // A page that could not solve one sends none (null): the same failed check, about the whole form.
+    const unsolved = await invalidOf(await subscribe({ email: address(), topics: ["events"], altcha: null }));
+    expect(unsolved.message).toBe(subscriptionMessages.challengeFailed);
+    expect(unsolved.fields).toBeUndefined();
   });
 
   it("limits each client's requests, and the mails to one address, without telling which", async () => {

@@ -1,5 +1,7 @@
 // A form's proof of work (sign-up, and any form open to anonymous visitors): ALTCHA's widget, invisible, fetches a challenge from the API and solves it in
-// workers as soon as the page has loaded, so a person never waits on it; a form sent sooner waits for the solution.
+// workers as soon as it is mounted, so a person never waits on it; a form sent sooner waits for that solution.
+// The widget solves one challenge at a time (a second `verify` aborts the first, which then answers nothing), so the
+// hook alone starts its solving, and a sending takes the solution under way rather than asking for another.
 // The widget stays outside the form: the form sends the solution with its fields itself (useAccountForm), and the
 // widget's own checkbox must take no part in the browser's checks of the form.
 import type {} from "altcha/types/react";
@@ -21,21 +23,41 @@ function mounted(element: Widget): Promise<void> {
   return new Promise((resolve) => element.addEventListener("load", () => resolve(), { once: true }));
 }
 
+/** The widget's solving: its payload, or null when it failed (the challenge could not be fetched, the solving was aborted). */
+function solving(element: Widget): Promise<string | null> {
+  return element.verify().then(
+    (result) => result?.payload ?? null,
+    () => null,
+  );
+}
+
 /** The widget to render near the form, and `take`, which answers a solution for one sending (null when none came). */
 export function useProofOfWork() {
   const ref = useRef<Widget>(null);
-  const solved = useRef<string | null>(null);
+  /** The solution for the next sending: under way, or found. */
+  const solution = useRef<Promise<string | null> | null>(null);
 
   useEffect(() => {
     // A web component defined in the browser only: the server renders the bare tag.
     void import("altcha");
     const element = ref.current;
-    const onChange = (event: Event) => {
-      const { state, payload } = (event as CustomEvent<{ state: string; payload: string | null }>).detail;
-      solved.current = state === "verified" ? payload : null;
+    if (!element) return;
+    let connected = true;
+    void customElements
+      .whenDefined("altcha-widget")
+      .then(() => mounted(element))
+      .then(() => {
+        if (connected && !solution.current) solution.current = solving(element);
+      });
+    // A solution whose challenge has expired is refused: the next sending solves a new one.
+    const onExpired = () => {
+      solution.current = null;
     };
-    element?.addEventListener("statechange", onChange);
-    return () => element?.removeEventListener("statechange", onChange);
+    element.addEventListener("expired", onExpired);
+    return () => {
+      connected = false;
+      element.removeEventListener("expired", onExpired);
+    };
   }, []);
 
   async function take(): Promise<string | null> {
@@ -43,14 +65,12 @@ export function useProofOfWork() {
     const element = ref.current;
     if (!element) return null;
     await mounted(element);
-    const payload = solved.current ?? (await element.verify())?.payload ?? null;
-    // A solution is good for one sign-up: the next try's is solved while this one is sent.
-    solved.current = null;
-    element.reset();
-    void element.verify();
-    return payload;
+    const taken = solution.current ?? solving(element);
+    // A solution is good for one sending: the next one's is solved once this one is found.
+    solution.current = taken.then(() => (element.isConnected ? solving(element) : null));
+    return taken;
   }
 
-  const widget = <altcha-widget ref={ref} challenge={CHALLENGE_PATH} auto="onload" display="invisible" name={SIGN_UP_CHALLENGE_FIELD} />;
+  const widget = <altcha-widget ref={ref} challenge={CHALLENGE_PATH} display="invisible" name={SIGN_UP_CHALLENGE_FIELD} />;
   return { widget, take };
 }

@@ -35,6 +35,20 @@ export function asConformErrors(fields: Refusal): Record<string, string[]> {
   return Object.fromEntries(Object.entries(fields).flatMap(([name, text]) => (text === undefined ? [] : [[name === "_" ? "" : name, [text]]])));
 }
 
+/**
+ * A refusal as `form` can show it: a message about a field the form does not have (what the page adds when sending,
+ * as the proof of work) is about the whole form, unless the form has a message of its own already.
+ */
+export function toldIn(form: HTMLFormElement, refusal: Refusal): Refusal {
+  const told: Refusal = { "": refusal[""] ?? refusal._ };
+  for (const [name, text] of Object.entries(refusal)) {
+    if (text === undefined || name === "" || name === "_") continue;
+    if (form.elements.namedItem(name) !== null) told[name] = text;
+    else told[""] ??= text;
+  }
+  return told;
+}
+
 /** A submitted form checked against its schema, as Conform reads it. */
 export function checkForm<Schema extends z.ZodType>(formData: FormData, schema: Schema): Submission<z.output<Schema>> {
   return parse(formData, {
@@ -63,7 +77,7 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
       setBusy(true);
       void send(submission.value, element)
         .then((refusal) => {
-          if (refusal) setLastResult(submission.reply({ fieldErrors: asConformErrors(refusal) }));
+          if (refusal) setLastResult(submission.reply({ fieldErrors: asConformErrors(toldIn(element, refusal)) }));
         })
         .finally(() => setBusy(false));
     },

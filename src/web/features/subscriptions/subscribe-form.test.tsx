@@ -6,6 +6,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "#shared/i18n/index.ts";
 import { click, getButton, render, settle, waitFor } from "#tests/setup/dom.ts";
+import { subscriptionMessages } from "#shared/schemas/subscription.ts";
 import { SubscribeForm } from "./subscribe-form.tsx";
 
 // ALTCHA's widget needs a secure context jsdom does not have; the sign-up's journeys run the real one in Chromium.
@@ -84,6 +85,22 @@ describe("the newsletter's sign-up on a French page", () => {
     // The message is said in French once the page's catalog of messages has come.
     const alert = await waitFor(() => (form.querySelector('[role="alert"]')?.textContent === told ? form.querySelector('[role="alert"]') : null));
     expect(alert.textContent).toBe(told);
+    expect(email.value).toBe("lea@example.com");
+  });
+
+  it("tells a refusal of what the page adds when sending (the proof of work) beside the form, in French, keeping the address typed", async () => {
+    const refusal = { error: { code: "validation", message: subscriptionMessages.challengeFailed, fields: { altcha: subscriptionMessages.challengeFailed } } };
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json(refusal, { status: 400 })));
+    const form = await frenchForm();
+    const email = form.querySelector<HTMLInputElement>("input[type=email]")!;
+    await settle(() => {
+      email.value = "lea@example.com";
+    });
+    await click(getButton(form, "S’abonner"));
+    const told = "Le formulaire n’a pas pu être vérifié. Attendez un moment et envoyez-le de nouveau.";
+    const alert = await waitFor(() => (form.querySelector('[role="alert"]')?.textContent === told ? form.querySelector('[role="alert"]') : null));
+    expect(alert.textContent).toBe(told);
+    expect(getButton(form, "S’abonner")).toBeTruthy();
     expect(email.value).toBe("lea@example.com");
   });
 });
