@@ -251,7 +251,7 @@ async function measure(base: string, size: number, env: Record<string, string>):
     const database = openDatabase({ url: env.DATABASE_URL, sqlitePath: path.join(env.DATA_DIR!, "niche.sqlite") });
     try {
       const times: number[] = [];
-      for (let round = 0; round < 3; round++) {
+      for (let round = 0; round < ROUNDS; round++) {
         const moved = await database.db.selectFrom("business").select(["id", "lat"]).orderBy("id").offset(round * 7).limit(1).executeTakeFirstOrThrow();
         await database.db.updateTable("business").set({ lat: Number(moved.lat) + 0.0005 }).where("id", "=", moved.id).execute();
         times.push((await timed(`${api}/geo/clusters?bbox=${town}&zoom=12`)).ms);
