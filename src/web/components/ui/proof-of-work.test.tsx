@@ -19,6 +19,8 @@ class Widget extends HTMLElement {
   reset?: () => void;
   solved = 0;
   aborted = 0;
+  /** While set, the challenge cannot be fetched: a solving answers nothing. */
+  unreachable = false;
   connectedCallback() {
     setTimeout(() => {
       let abort: (() => void) | null = null;
@@ -34,7 +36,7 @@ class Widget extends HTMLElement {
           };
           const timer = setTimeout(() => {
             done();
-            resolve({ payload: `solution ${++this.solved}` });
+            resolve(this.unreachable ? null : { payload: `solution ${++this.solved}` });
           }, 20);
           const stop = () => {
             clearTimeout(timer);
@@ -82,6 +84,18 @@ describe("the proof of work", () => {
     expect(await taken()).toBe("solution 1");
     expect(await taken()).toBe("solution 2");
     expect(await taken()).toBe("solution 3");
+    expect(widget.aborted).toBe(0);
+  });
+
+  it("is solved again at the next sending when the one prepared failed, once the challenge can be fetched", async () => {
+    const { widget, taken } = await form();
+    widget.unreachable = true;
+    expect(await taken()).toBeNull();
+    // The next one, prepared while the challenge still could not be fetched, failed too.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    widget.unreachable = false;
+    expect(await taken()).toBe("solution 1");
+    expect(await taken()).toBe("solution 2");
     expect(widget.aborted).toBe(0);
   });
 });

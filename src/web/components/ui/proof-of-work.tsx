@@ -65,7 +65,9 @@ export function useProofOfWork() {
     const element = ref.current;
     if (!element) return null;
     await mounted(element);
-    const taken = solution.current ?? solving(element);
+    // One prepared but failed (the challenge could not be fetched then) is tried again now.
+    const prepared = solution.current;
+    const taken = prepared ? prepared.then((payload) => payload ?? solving(element)) : solving(element);
     // A solution is good for one sending: the next one's is solved once this one is found.
     solution.current = taken.then(() => (element.isConnected ? solving(element) : null));
     return taken;
