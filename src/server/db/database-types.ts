@@ -333,6 +333,15 @@ export interface ListingSuggestion {
   value: string;
 }
 
+export interface MapCell {
+  lat: number;
+  lng: number;
+  n: number;
+  x: number;
+  y: number;
+  zoom: number;
+}
+
 export interface MapChange {
   businessId: string;
   seq: string;
@@ -789,6 +798,7 @@ export interface DB {
   job: Job;
   listing_reminder: ListingReminder;
   listing_suggestion: ListingSuggestion;
+  map_cell: MapCell;
   map_change: MapChange;
   meeting: Meeting;
   meeting_calendar: MeetingCalendar;

@@ -8,8 +8,8 @@ import type { Database } from "./database.ts";
  * Tables whose writes change nothing a person's kept page shows: the counters themselves, the migrator's, the
  * sessions (read on every request before any kept page is served), verification tokens, job leases, geocoding's
  * cache and rate, spent proof-of-work solutions, the search index's change marks (written only beside the search
- * documents they mark, and cleared by a job), the businesses' folded names (written only beside the businesses, by
- * triggers), and the insights' visit counts and their totals, written by every visitor's page view (the one page that
+ * documents they mark, and cleared by a job), the businesses' folded names and the map's cell counts (written only
+ * beside the businesses, by triggers), and the insights' visit counts and their totals, written by every visitor's page view (the one page that
  * shows them, /mybusiness?insights=, is never kept).
  */
 export const UNWATCHED_TABLES: readonly string[] = [
@@ -25,6 +25,7 @@ export const UNWATCHED_TABLES: readonly string[] = [
   "used_challenge",
   "search_change",
   "business_folded_name",
+  "map_cell",
   "insight_count",
   "insight_search",
   "insight_missed_search",

@@ -6,7 +6,8 @@ import { MAP_FEATURES, type CategoryCounts, type MapBusiness } from "#shared/map
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import { WORLD_PX } from "#shared/map-sketch.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
-import type { MapDataRepository, StoredMapBusiness, ViewCell } from "./map-data.repository.ts";
+import { everyBusiness, type KeptCell, type MapDataRepository, type StoredMapBusiness, type ViewCell } from "./map-data.repository.ts";
+import { cellClusterId, cellRow, columnSpans } from "./map-cells.ts";
 import { NO_RANK, buildIndex, buildIndexInSteps, countsOf, indexSourceInSteps, keeper, type BoundingBox, type Index, type IndexSource, type MapCluster, type ViewFilters } from "./map-index.ts";
 import { applyChanges } from "./map-index-changes.ts";
 import { patchIndex } from "./map-index-patch.ts";
@@ -164,6 +165,7 @@ export class MapClusterService {
       const [{ total, bounds }, { ids }] = await Promise.all([whole, this.repository.viewPage(bbox, filters, 0, null)]);
       return { total, bounds, clusters: [], businesses: await this.businessesOf(ids, clock) };
     }
+    if (everyBusiness(filters)) return this.clustersFromKeptCells(bbox, zoom, clock, whole);
     const cell = cellAt(zoom, bbox);
     const [{ total, bounds }, cells] = await Promise.all([whole, this.repository.viewCells(bbox, cell, filters)]);
     const clusters: MapCluster[] = [];
@@ -174,6 +176,53 @@ export class MapClusterService {
       else clusters.push({ id: cellId(found.cell, zoom), lat: found.lat, lng: found.lng, count: found.count, expansionZoom: splitZoom(found.extent, zoom, cell) });
     }
     return { total, bounds, clusters, businesses: await this.businessesOf(singles, clock) };
+  }
+
+  /**
+   * The clusters view of every business from the counts kept by cell (decision 0071): the cells of the grid at the
+   * zoom whose businesses' mean position is in the box, a cell of one business being that business. Its cost is that
+   * of the cells in view, whatever the number of businesses in them.
+   */
+  private async clustersFromKeptCells(bbox: BoundingBox, zoom: number, clock: HoursClock, whole: ReturnType<MapDataRepository["viewTotal"]>): Promise<ClusteredView> {
+    const [west, south, east, north] = bbox;
+    const found = await this.repository.keptCells(zoom, columnSpans(west, east, zoom), [cellRow(north, zoom), cellRow(south, zoom)]);
+    const inView = found.filter((cell) => within(bbox, cell));
+    const groups = inView.filter((cell) => cell.count > 1);
+    const singles = inView.filter((cell) => cell.count === 1);
+    const [{ total, bounds }, splits, ids] = await Promise.all([whole, this.splitZooms(groups, zoom), this.repository.businessesAt(singles)]);
+    const clusters = groups.map((cell, at) => ({ id: cellClusterId(cell.column, cell.row, zoom), lat: cell.lat, lng: cell.lng, count: cell.count, expansionZoom: splits[at]! }));
+    return { total, bounds, clusters, businesses: await this.businessesOf(ids.filter((id) => id !== null), clock) };
+  }
+
+  /**
+   * For each kept cell of `zoom` holding two businesses or more, the first zoom at which they lie in more than one
+   * cell, read from the kept cells of the zooms after it: mostly the next (a cell's four); from there, only under the
+   * cells whose businesses all lie in one. The zoom past MAP_CLUSTER.maxZoom for businesses at one spot.
+   */
+  private async splitZooms(cells: readonly KeptCell[], zoom: number): Promise<number[]> {
+    const splits = cells.map(() => MAP_CLUSTER.maxZoom + 1);
+    let pending = cells.map((_, at) => at);
+    for (let next = zoom + 1; next <= MAP_CLUSTER.maxZoom && pending.length > 0; next++) {
+      const scale = 2 ** (next - zoom);
+      const spans = pending.map((at) => {
+        const { column, row } = cells[at]!;
+        return { columns: [column * scale, (column + 1) * scale - 1] as const, rows: [row * scale, (row + 1) * scale - 1] as const };
+      });
+      // The first zoom's: the span of them all, one read; the rarer cells left after it, each its own.
+      const under = await this.repository.keptCellsUnder(next, next === zoom + 1 ? [spanOf(spans)] : spans);
+      const children = new Map<number, number>();
+      for (const { column, row } of under) {
+        const parent = Math.floor(column / scale) * 2 ** 22 + Math.floor(row / scale);
+        children.set(parent, (children.get(parent) ?? 0) + 1);
+      }
+      pending = pending.filter((at) => {
+        const { column, row } = cells[at]!;
+        if ((children.get(column * 2 ** 22 + row) ?? 0) < 2) return true;
+        splits[at] = next;
+        return false;
+      });
+    }
+    return splits;
   }
 
   /** The businesses at these slots of the source, in that order, as the map answers them. */
@@ -377,6 +426,20 @@ function splitZoom([west, south, east, north]: ViewCell["extent"], zoom: number,
   const last = MAP_CLUSTER.maxZoom + 1;
   if (!(spread > 0)) return last;
   return Math.min(last, Math.max(zoom + 1, Math.floor(Math.log2(RADIUS_DEGREES / spread)) + 1));
+}
+
+/** One span of columns and rows holding these. */
+function spanOf(spans: ReadonlyArray<{ columns: readonly [number, number]; rows: readonly [number, number] }>) {
+  return {
+    columns: [Math.min(...spans.map((s) => s.columns[0])), Math.max(...spans.map((s) => s.columns[1]))] as const,
+    rows: [Math.min(...spans.map((s) => s.rows[0])), Math.max(...spans.map((s) => s.rows[1]))] as const,
+  };
+}
+
+/** Whether a position is in the box (one whose west edge is east of its east edge crosses the antimeridian). */
+function within([west, south, east, north]: BoundingBox, { lng, lat }: { lng: number; lat: number }): boolean {
+  if (lat < south || lat > north) return false;
+  return west <= east ? lng >= west && lng <= east : lng >= west || lng <= east;
 }
 
 function covers([west, south, east, north]: BoundingBox, [w, s, e, n]: BoundingBox): boolean {

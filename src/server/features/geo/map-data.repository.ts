@@ -41,6 +41,21 @@ export interface ViewCell {
   extent: [west: number, south: number, east: number, north: number];
 }
 
+/** A cell of the kept grid (`keptCells`): its column and row, its businesses' count and mean position. */
+export interface KeptCell {
+  column: number;
+  row: number;
+  count: number;
+  lng: number;
+  lat: number;
+}
+
+/** The kept sums are of positions in 10^-7 degrees; PostgreSQL answers its bigints as strings. */
+function keptCell(row: { x: number | string; y: number | string; n: number | string; lng: number | string; lat: number | string }): KeptCell {
+  const count = Number(row.n);
+  return { column: Number(row.x), row: Number(row.y), count, lng: Number(row.lng) / count / 1e7, lat: Number(row.lat) / count / 1e7 };
+}
+
 export type StoredMapBusiness = Omit<MapBusiness, "openNow"> & { openingHours: OpeningHours | null };
 
 export class MapDataRepository {
@@ -184,11 +199,92 @@ export class MapDataRepository {
    * database while the map has no index yet (decision 0064).
    */
   async viewTotal(filters: StoredViewFilters): Promise<{ total: number; bounds: [west: number, south: number, east: number, north: number] | null }> {
+    if (everyBusiness(filters)) return this.wholeMap();
     const row = await this.viewed(filters)
       .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("lng").as("west"), eb.fn.min("lat").as("south"), eb.fn.max("lng").as("east"), eb.fn.max("lat").as("north")])
       .executeTakeFirstOrThrow();
     const total = Number(row.count);
     return { total, bounds: total === 0 ? null : [Number(row.west), Number(row.south), Number(row.east), Number(row.north)] };
+  }
+
+  /**
+   * The kept counts of every business by the cells of the grid at `zoom` (map-cells.ts, migration 0097-map-cells,
+   * decision 0071) in these spans of columns and rows: each cell's count and mean position.
+   */
+  async keptCells(zoom: number, columns: ReadonlyArray<readonly [from: number, to: number]>, rows: readonly [from: number, to: number]): Promise<KeptCell[]> {
+    const found = await this.db
+      .selectFrom("map_cell")
+      .select(["x", "y", "n", "lng", "lat"])
+      .where("zoom", "=", zoom)
+      .where((eb) => eb.or(columns.map(([from, to]) => eb.between("x", from, to))))
+      .where("y", ">=", rows[0])
+      .where("y", "<=", rows[1])
+      .execute();
+    return found.map(keptCell);
+  }
+
+  /**
+   * The kept cells at `zoom` under cells of a lesser zoom (four at the next zoom under each, sixteen at the one after):
+   * the column and row of each, for the parents given by the spans of columns and rows they cover.
+   */
+  async keptCellsUnder(zoom: number, spans: ReadonlyArray<{ columns: readonly [number, number]; rows: readonly [number, number] }>): Promise<Array<{ column: number; row: number }>> {
+    const found: Array<{ column: number; row: number }> = [];
+    // A bounded number of parameters per statement.
+    for (let at = 0; at < spans.length; at += 200) {
+      const chunk = spans.slice(at, at + 200);
+      const rows = await this.db
+        .selectFrom("map_cell")
+        .select(["x", "y"])
+        .where("zoom", "=", zoom)
+        .where((eb) => eb.or(chunk.map(({ columns, rows }) => eb.and([eb.between("x", columns[0], columns[1]), eb.between("y", rows[0], rows[1])]))))
+        .execute();
+      for (const row of rows) found.push({ column: Number(row.x), row: Number(row.y) });
+    }
+    return found;
+  }
+
+  /**
+   * The business at each of these positions (a kept cell of one's, which is its position to 10^-7 degrees), or null
+   * where none is: the nearest within that.
+   */
+  async businessesAt(positions: ReadonlyArray<{ lng: number; lat: number }>): Promise<Array<string | null>> {
+    const near = 2e-7;
+    const found: Array<{ id: string; lng: number; lat: number }> = [];
+    for (let at = 0; at < positions.length; at += 200) {
+      const chunk = positions.slice(at, at + 200);
+      const rows = await this.db
+        .selectFrom("business")
+        .select(["id", "lng", "lat"])
+        .where((eb) => eb.or(chunk.map(({ lng, lat }) => eb.and([eb.between("lat", lat - near, lat + near), eb.between("lng", lng - near, lng + near)]))))
+        .execute();
+      for (const row of rows) found.push({ id: row.id, lng: Number(row.lng), lat: Number(row.lat) });
+    }
+    return positions.map(({ lng, lat }) => {
+      let best: string | null = null;
+      let distance = Infinity;
+      for (const business of found) {
+        const d = Math.max(Math.abs(business.lng - lng), Math.abs(business.lat - lat));
+        if (d <= near && d < distance) [best, distance] = [business.id, d];
+      }
+      return best;
+    });
+  }
+
+  /**
+   * Every business's count and extremes without reading every business: the count from the kept cells of zoom 0 (fewer
+   * than 81 across the world), the extremes from the positions' indexes (migration 0097-map-cells).
+   */
+  private async wholeMap(): Promise<{ total: number; bounds: [west: number, south: number, east: number, north: number] | null }> {
+    const [count, west, south, east, north] = await Promise.all([
+      this.db.selectFrom("map_cell").select((eb) => eb.fn.sum<number | string>("n").as("total")).where("zoom", "=", 0).executeTakeFirst(),
+      this.db.selectFrom("business").select("lng").orderBy("lng", "asc").limit(1).executeTakeFirst(),
+      this.db.selectFrom("business").select("lat").orderBy("lat", "asc").limit(1).executeTakeFirst(),
+      this.db.selectFrom("business").select("lng").orderBy("lng", "desc").limit(1).executeTakeFirst(),
+      this.db.selectFrom("business").select("lat").orderBy("lat", "desc").limit(1).executeTakeFirst(),
+    ]);
+    const total = Number(count?.total ?? 0);
+    if (total === 0 || !west || !south || !east || !north) return { total: 0, bounds: null };
+    return { total, bounds: [Number(west.lng), Number(south.lat), Number(east.lng), Number(north.lat)] };
   }
 
   /**
@@ -302,6 +398,11 @@ export class MapDataRepository {
   async getTags(): Promise<MapTag[]> {
     return this.db.selectFrom("tag").select(["id", "name"]).orderBy(folded("name")).orderBy("name").execute();
   }
+}
+
+/** Whether the filters keep every business: the views the kept cells answer (decision 0071). */
+export function everyBusiness(filters: StoredViewFilters): boolean {
+  return filters.categoryId === null && filters.tagIds.length === 0 && filters.attributes.length === 0;
 }
 
 function toMapBusinesses(rows: ReadonlyArray<Record<(typeof MAP_COLUMNS)[number], unknown>>, links: ReadonlyArray<{ businessId: string; tagId: string }>): StoredMapBusiness[] {

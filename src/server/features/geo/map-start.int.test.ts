@@ -1,6 +1,7 @@
 // A server's first map views (decision 0064): asked while its first read of every business has not finished, they are
-// answered from the database, with the totals, businesses and filters the index gives once it is built; after that,
-// and for every later content version, they come from the index as before.
+// answered from the database (the views of every business from its counts kept by cell, decision 0071), with the
+// totals, businesses and filters the index gives once it is built; after that, and for every later content version,
+// they come from the index as before.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestApp } from "#tests/setup/app.ts";
 import { buildBusiness, createBusiness, createCategory, createTag } from "#server/db/factories.ts";
@@ -110,6 +111,7 @@ describe("the map's views while a server reads every business for the first time
     const repository = new HeldRepository();
     const map = service(repository);
     const cells = vi.spyOn(repository, "viewCells");
+    const keptCells = vi.spyOn(repository, "keptCells");
     void map.warm();
     for (const [label, filters, keeps] of filterSets()) {
       const kept = seeded.filter(keeps);
@@ -137,12 +139,16 @@ describe("the map's views while a server reads every business for the first time
       }
       expect(names(world.businesses), label).toEqual(byName(kept));
     }
-    // None of it waited for the read, still held.
+    // None of it waited for the read, still held: the filtered views counted the businesses in view, the others read
+    // the counts kept by cell.
     expect(cells).toHaveBeenCalled();
+    expect(keptCells).toHaveBeenCalled();
+    expect(cells.mock.calls.every(([, , filters]) => filters.categoryId !== null || filters.tagIds.length > 0 || filters.attributes.length > 0)).toBe(true);
 
     repository.release();
     await map.warm();
     cells.mockClear();
+    keptCells.mockClear();
     for (const [label, filters] of filterSets()) {
       const before = await (async () => {
         // Each filter's view from the database, asked of a service of its own that has not read yet either.
@@ -157,6 +163,7 @@ describe("the map's views while a server reads every business for the first time
       expect(after.clusters.flatMap((view) => view.clusters).every((c) => c.id >= 0), label).toBe(true);
     }
     expect(cells).not.toHaveBeenCalled();
+    expect(keptCells).not.toHaveBeenCalled();
   });
 
   it("leads a click on a cluster to a zoom where it is more than one", async () => {
@@ -173,8 +180,12 @@ describe("the map's views while a server reads every business for the first time
     const [east, north] = [-79.1 + 7 * 0.0012, 43.05 + 5 * 0.001];
     await createBusiness(t.database.db, { name: "Start Twin", lat: north, lng: east, categoryId: shops });
     try {
-      const corner = await map.clusters([east - 0.0001, north - 0.0001, east + 0.0001, north + 0.0001], 14, { ...every, categoryId: shops });
+      const box: BoundingBox = [east - 0.0001, north - 0.0001, east + 0.0001, north + 0.0001];
+      const corner = await map.clusters(box, 14, { ...every, categoryId: shops });
       expect(corner.clusters).toEqual([expect.objectContaining({ count: 2, expansionZoom: MAP_CLUSTER.maxZoom + 1 })]);
+      // So in the counts kept by cell (at the last zoom that clusters, where the spot's cell holds these two alone).
+      const spot = await map.clusters(box, MAP_CLUSTER.maxZoom, every);
+      expect(spot.clusters).toEqual([expect.objectContaining({ count: 2, expansionZoom: MAP_CLUSTER.maxZoom + 1, lat: expect.closeTo(north, 6), lng: expect.closeTo(east, 6) })]);
     } finally {
       await t.database.db.deleteFrom("business").where("name", "=", "Start Twin").execute();
     }
@@ -197,7 +208,7 @@ describe("the map's views while a server reads every business for the first time
   it("are answered from the database again after a failed first read, and from the index for every later content version", async () => {
     const repository = new HeldRepository();
     const map = service(repository);
-    const cells = vi.spyOn(repository, "viewCells");
+    const cells = vi.spyOn(repository, "keptCells");
     const warming = map.warm();
     expect((await map.clusters(TOWN, 12, every)).total).toBe(seeded.length);
     repository.fail(new Error("the database went away"));

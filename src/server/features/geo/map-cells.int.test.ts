@@ -1,0 +1,123 @@
+// The map's businesses counted by cell (migration 0097-map-cells, decision 0071): what the triggers keep is, after
+// every kind of write, app or SQL, what a count of the businesses by map-cells.ts's grid says, on both engines; and a
+// site migrated with businesses already stored starts with them counted.
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "#tests/setup/database.ts";
+import { buildBusiness, createBusiness } from "#server/db/factories.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { MAP_CLUSTER } from "#shared/constants.ts";
+import { cellColumn, cellRow } from "./map-cells.ts";
+import { MapDataRepository } from "./map-data.repository.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+type Kept = { zoom: number; x: number; y: number; n: number; lng: number; lat: number };
+
+/** The kept cells, in one order. */
+async function kept(): Promise<Kept[]> {
+  const rows = await database.db.selectFrom("map_cell").selectAll().orderBy("zoom").orderBy("x").orderBy("y").execute();
+  return rows.map((row) => ({ zoom: Number(row.zoom), x: Number(row.x), y: Number(row.y), n: Number(row.n), lng: Number(row.lng), lat: Number(row.lat) }));
+}
+
+/** What the kept cells should be: every stored business counted by the grid computed here, at every zoom. */
+async function counted(): Promise<Kept[]> {
+  const businesses = await database.db.selectFrom("business").select(["lat", "lng"]).execute();
+  const cells = new Map<string, Kept>();
+  for (let zoom = 0; zoom <= MAP_CLUSTER.maxZoom; zoom++) {
+    for (const business of businesses) {
+      const [lng, lat] = [Number(business.lng), Number(business.lat)];
+      const [x, y] = [cellColumn(lng, zoom), cellRow(lat, zoom)];
+      const key = `${zoom}/${x}/${y}`;
+      const cell = cells.get(key) ?? { zoom, x, y, n: 0, lng: 0, lat: 0 };
+      cell.n += 1;
+      cell.lng += Math.round(lng * 1e7);
+      cell.lat += Math.round(lat * 1e7);
+      cells.set(key, cell);
+    }
+  }
+  return [...cells.values()].sort((a, b) => a.zoom - b.zoom || a.x - b.x || a.y - b.y);
+}
+
+/** Places on the map: a town's street, two at one spot, across the antimeridian, near the poles past the map's edge. */
+const PLACES: Array<[lng: number, lat: number]> = [
+  ...Array.from({ length: 12 }, (_, i): [number, number] => [-79.08 + i * 0.0009, 43.09 + (i % 3) * 0.0004]),
+  [2.35, 48.85],
+  [2.35, 48.85],
+  [179.9999, -16.5],
+  [-179.9999, -16.5],
+  [12.5, 89.5],
+  [-70.6, -88.2],
+  [0, 0],
+];
+
+describe("the map's businesses counted by cell", () => {
+  it("are what a count of the businesses says after businesses are added, moved, renamed and removed", async () => {
+    expect(await kept()).toEqual([]);
+    const ids: string[] = [];
+    for (const [lng, lat] of PLACES) ids.push((await createBusiness(database.db, { name: `Cell ${lng} ${lat}`, lng, lat })).id);
+    expect(await kept()).toEqual(await counted());
+    const world = (await kept()).filter((cell) => cell.zoom === 0).reduce((sum, cell) => sum + cell.n, 0);
+    expect(world).toBe(PLACES.length);
+
+    // Many in one statement, as an import writes them.
+    const many = Array.from({ length: 40 }, (_, i) => buildBusiness({ name: `Cell many ${i}`, lng: -79.1 + (i % 8) * 0.002, lat: 43.1 + Math.floor(i / 8) * 0.002 }));
+    await database.db.insertInto("business").values(many).execute();
+    expect(await kept()).toEqual(await counted());
+
+    // Moved: one a little (the same cells at most zooms), one across the world, one onto the spot of another.
+    await database.db.updateTable("business").set({ lat: 43.0901 }).where("id", "=", ids[0]!).execute();
+    await database.db.updateTable("business").set({ lng: 151.2, lat: -33.87 }).where("id", "=", ids[1]!).execute();
+    await database.db.updateTable("business").set({ lng: 2.35, lat: 48.85 }).where("id", "=", ids[2]!).execute();
+    // Several in one statement, and one renamed only.
+    await sql`update business set lng = lng + 0.01 where name like 'Cell many %'`.execute(database.db);
+    await database.db.updateTable("business").set({ name: "Cell renamed" }).where("id", "=", ids[3]!).execute();
+    expect(await kept()).toEqual(await counted());
+
+    // Removed, one and many: a cell left with none is gone.
+    await database.db.deleteFrom("business").where("id", "=", ids[4]!).execute();
+    await database.db.deleteFrom("business").where("name", "like", "Cell many %").execute();
+    expect(await kept()).toEqual(await counted());
+    await database.db.deleteFrom("business").execute();
+    expect(await kept()).toEqual([]);
+  });
+
+  it("answer a cell of one business with that business, by its position", async () => {
+    const one = await createBusiness(database.db, { name: "Cell alone", lng: -79.0512345, lat: 43.1234567 });
+    const twins = [await createBusiness(database.db, { name: "Cell twin 1", lng: 2.2945, lat: 48.8584 }), await createBusiness(database.db, { name: "Cell twin 2", lng: 2.2945, lat: 48.8584 })];
+    const repository = new MapDataRepository(database.db);
+    const zoom = MAP_CLUSTER.maxZoom;
+    const [cell] = await repository.keptCells(zoom, [[cellColumn(one.lng, zoom), cellColumn(one.lng, zoom)]], [cellRow(one.lat, zoom), cellRow(one.lat, zoom)]);
+    expect(cell).toEqual({ column: cellColumn(one.lng, zoom), row: cellRow(one.lat, zoom), count: 1, lng: expect.closeTo(one.lng, 6), lat: expect.closeTo(one.lat, 6) });
+    expect(await repository.businessesAt([cell!, { lng: 10, lat: 10 }])).toEqual([one.id, null]);
+    const [pair] = await repository.keptCells(zoom, [[cellColumn(2.2945, zoom), cellColumn(2.2945, zoom)]], [cellRow(48.8584, zoom), cellRow(48.8584, zoom)]);
+    expect(pair?.count).toBe(2);
+    await database.db.deleteFrom("business").where("id", "in", [one.id, ...twins.map((b) => b.id)]).execute();
+  });
+
+  it("are counted for the businesses a site had before it was migrated", async () => {
+    for (const [lng, lat] of PLACES) await createBusiness(database.db, { name: `Cell before ${lng} ${lat}`, lng, lat });
+    const before = await counted();
+    // The migration undone by hand, as if the site had stopped just before it.
+    if (database.dialect === "postgres") {
+      await sql`drop trigger map_cell_count on business`.execute(database.db);
+      await sql`drop function map_cell_count()`.execute(database.db);
+    } else {
+      for (const name of ["map_cell_insert", "map_cell_delete", "map_cell_update"]) await sql.raw(`drop trigger ${name}`).execute(database.db);
+    }
+    await sql`drop index business_lat_idx`.execute(database.db);
+    await sql`drop index business_lng_idx`.execute(database.db);
+    await sql`drop table map_cell`.execute(database.db);
+    await database.db.deleteFrom("kysely_migration").where("name", "=", "0097-map-cells").execute();
+
+    expect(await migrateToLatest(database)).toEqual(["0097-map-cells"]);
+    expect(await kept()).toEqual(before);
+    // And kept from then on.
+    await createBusiness(database.db, { name: "Cell after", lng: -79.07, lat: 43.1 });
+    expect(await kept()).toEqual(await counted());
+  });
+});
