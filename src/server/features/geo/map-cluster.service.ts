@@ -208,8 +208,8 @@ export class MapClusterService {
         const { column, row } = cells[at]!;
         return { columns: [column * scale, (column + 1) * scale - 1] as const, rows: [row * scale, (row + 1) * scale - 1] as const };
       });
-      // The first zoom's: the span of them all, one read; the rarer cells left after it, each its own.
-      const under = await this.repository.keptCellsUnder(next, next === zoom + 1 ? [spanOf(spans)] : spans);
+      // Many: the span of them all, one read of at most the cells in view at that zoom; a few, each its own.
+      const under = await this.repository.keptCellsUnder(next, spans.length > FEW_SPANS ? [spanOf(spans)] : spans);
       const children = new Map<number, number>();
       for (const { column, row } of under) {
         const parent = Math.floor(column / scale) * 2 ** 22 + Math.floor(row / scale);
@@ -427,6 +427,9 @@ function splitZoom([west, south, east, north]: ViewCell["extent"], zoom: number,
   if (!(spread > 0)) return last;
   return Math.min(last, Math.max(zoom + 1, Math.floor(Math.log2(RADIUS_DEGREES / spread)) + 1));
 }
+
+/** Past this many cells to look under, the kept cells of their whole span are read at once (`splitZooms`). */
+const FEW_SPANS = 16;
 
 /** One span of columns and rows holding these. */
 function spanOf(spans: ReadonlyArray<{ columns: readonly [number, number]; rows: readonly [number, number] }>) {
