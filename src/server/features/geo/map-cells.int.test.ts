@@ -9,6 +9,7 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import { cellColumn, cellRow } from "./map-cells.ts";
 import { MapDataRepository } from "./map-data.repository.ts";
+import { MapClusterService } from "./map-cluster.service.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -119,5 +120,46 @@ describe("the map's businesses counted by cell", () => {
     // And kept from then on.
     await createBusiness(database.db, { name: "Cell after", lng: -79.07, lat: 43.1 });
     expect(await kept()).toEqual(await counted());
+  });
+
+  it("lead a click on a cluster to the first zoom at which its businesses lie in more than one cell", async () => {
+    // 24 pairs, each from the middle of a cell of zoom 12 two apart from the next, the pair's two from 0 to 0.0038°
+    // apart: at zoom 12 each pair is a cluster of its own.
+    const across = (512 / 60) * 2 ** 12;
+    const [column, row] = [cellColumn(-79.3, 12), cellRow(43.0, 12)];
+    const pairs = Array.from({ length: 24 }, (_, i) => {
+      const lng = -180 + ((column + (i % 6) * 2 + 0.5) * 360) / across;
+      const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * (row + Math.floor(i / 6) * 2 + 0.5)) / across))) * 180) / Math.PI;
+      const apart = (i % 4) * 0.0012 + (i % 3) * 0.0001;
+      return [buildBusiness({ name: `Cell pair ${i}a`, lng, lat }), buildBusiness({ name: `Cell pair ${i}b`, lng: lng + apart, lat: lat + apart / 2 })];
+    });
+    await database.db.insertInto("business").values(pairs.flat()).execute();
+    // A server that has not read its businesses yet: its views come from the kept cells.
+    class Unread extends MapDataRepository {
+      override getIndexRows(): never {
+        return new Promise(() => undefined) as never;
+      }
+    }
+    const map = new MapClusterService(new Unread(database.db), async () => ({ timeZone: "America/Toronto" }) as never, () => database.contentVersion());
+    const zoom = 12;
+    const view = await map.clusters([-79.31, 42.9, -79.1, 43.01], zoom, { categoryId: null, tagIds: [], openNow: false, attributes: [] });
+    expect(view.clusters).toHaveLength(24);
+    /** The first zoom past `zoom` at which the two lie in different cells. */
+    const splitsAt = ([a, b]: Array<{ lng: number; lat: number }>) => {
+      for (let z = zoom + 1; z <= MAP_CLUSTER.maxZoom; z++) {
+        if (cellColumn(a!.lng, z) !== cellColumn(b!.lng, z) || cellRow(a!.lat, z) !== cellRow(b!.lat, z)) return z;
+      }
+      return MAP_CLUSTER.maxZoom + 1;
+    };
+    // Each cluster is the pair whose middle it is at.
+    for (const pair of pairs) {
+      const [lng, lat] = [(pair[0]!.lng + pair[1]!.lng) / 2, (pair[0]!.lat + pair[1]!.lat) / 2];
+      const cluster = view.clusters.find((c) => Math.abs(c.lng - lng) < 1e-6 && Math.abs(c.lat - lat) < 1e-6);
+      expect(cluster, pair[0]!.name).toEqual(expect.objectContaining({ count: 2, expansionZoom: splitsAt(pair) }));
+    }
+    const got = view.clusters;
+    // Some split at the next zoom, some later, some not before the last.
+    expect(new Set(got.map((c) => c.expansionZoom)).size).toBeGreaterThan(2);
+    await database.db.deleteFrom("business").where("name", "like", "Cell pair %").execute();
   });
 });
