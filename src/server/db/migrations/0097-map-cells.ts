@@ -7,7 +7,7 @@
 // business of a cell of one is where its sums say). The grid is src/server/features/geo/map-cells.ts's, whose
 // functions compute the same numbers with the same operations in the same order: cells as wide and as high on the
 // Web Mercator map as the cluster index's radius, 60 pixels of a 512-pixel world, counted from 180°W and from the
-// map's north edge. A cell with none left is removed.
+// map's north edge. A cell with none left keeps its row, counting 0.
 //
 // `business_lat_idx` and `business_lng_idx` find the business of a cell of one by its position, and the extremes of
 // every business's positions (the map's bounds) without reading every business.
@@ -42,21 +42,19 @@ function cellOf(row: string, dialect: DialectName) {
   };
 }
 
-/** The statements that count a business in (`new`) or out (`old`) of its cells at every zoom. */
-function counted(row: "new" | "old", dialect: DialectName): string[] {
-  const cell = cellOf(row, dialect);
-  if (row === "new") {
-    return [
-      `insert into map_cell (zoom, x, y, n, lng, lat)
-         select zoom, ${cell.x}, ${cell.y}, 1, ${cell.lng}, ${cell.lat} from ${zooms(dialect)} where true
-         on conflict (zoom, x, y) do update set n = map_cell.n + 1, lng = map_cell.lng + excluded.lng, lat = map_cell.lat + excluded.lat`,
-    ];
-  }
-  const cells = `(zoom, x, y) in (select zoom, ${cell.x}, ${cell.y} from ${zooms(dialect)})`;
-  return [
-    `update map_cell set n = n - 1, lng = lng - ${cell.lng}, lat = lat - ${cell.lat} where ${cells}`,
-    `delete from map_cell where n = 0 and ${cells}`,
-  ];
+/**
+ * The statement that counts the businesses of `rows` (a relation of `lat`, `lng` and `sign`: 1 to count one in, -1 to
+ * count one out) in their cells at every zoom: one upsert of each cell they change, found by its primary key. A cell
+ * left with none keeps its row, with a count of 0, for the next business there; the map reads the cells that hold one.
+ */
+function counted(rows: string, dialect: DialectName): string {
+  const cell = cellOf("r", dialect);
+  return `insert into map_cell (zoom, x, y, n, lng, lat)
+    select zoom, ${cell.x}, ${cell.y}, sum(r.sign), sum(r.sign * ${cell.lng}), sum(r.sign * ${cell.lat})
+    from ${rows} r cross join ${zooms(dialect)} where true
+    group by 1, 2, 3
+    having sum(r.sign) <> 0 or sum(r.sign * ${cell.lng}) <> 0 or sum(r.sign * ${cell.lat}) <> 0
+    on conflict (zoom, x, y) do update set n = map_cell.n + excluded.n, lng = map_cell.lng + excluded.lng, lat = map_cell.lat + excluded.lat`;
 }
 
 export default function mapCells(dialect: DialectName) {
@@ -75,46 +73,44 @@ export default function mapCells(dialect: DialectName) {
            primary key (zoom, x, y)
          )${dialect === "sqlite" ? " without rowid" : ""}`,
       );
-      const cell = cellOf("b", dialect);
-      await run(
-        db,
-        `insert into map_cell (zoom, x, y, n, lng, lat)
-           select zoom, ${cell.x}, ${cell.y}, count(*), sum(${cell.lng}), sum(${cell.lat}) from business b cross join ${zooms(dialect)}
-           group by 1, 2, 3`,
-      );
+      await run(db, counted(`(select lat, lng, 1 as sign from business)`, dialect));
       await db.schema.createIndex("business_lat_idx").on("business").column("lat").execute();
       await db.schema.createIndex("business_lng_idx").on("business").column("lng").execute();
 
       if (dialect === "sqlite") {
-        await run(db, `create trigger map_cell_insert after insert on business begin ${counted("new", dialect).join(";\n")}; end`);
-        await run(db, `create trigger map_cell_delete after delete on business begin ${counted("old", dialect).join(";\n")}; end`);
+        // A row at a time: SQLite writes a row in place, however often a statement or transaction writes it.
+        await run(db, `create trigger map_cell_insert after insert on business begin ${counted("(select new.lat as lat, new.lng as lng, 1 as sign)", dialect)}; end`);
+        await run(db, `create trigger map_cell_delete after delete on business begin ${counted("(select old.lat as lat, old.lng as lng, -1 as sign)", dialect)}; end`);
         await run(
           db,
           `create trigger map_cell_update after update of lat, lng on business
              when old.lat is not new.lat or old.lng is not new.lng
-             begin ${[...counted("old", dialect), ...counted("new", dialect)].join(";\n")}; end`,
+             begin ${counted("(select old.lat as lat, old.lng as lng, -1 as sign union all select new.lat, new.lng, 1)", dialect)}; end`,
         );
         return;
       }
 
+      // A statement at a time: each write of a row is a new version of it on PostgreSQL, and until the transaction
+      // ends a read walks the versions it wrote, so counting a row at a time made an import's transaction write the
+      // cells of the lesser zooms once per business and read them ever slower (quadratic in the businesses written).
+      // A statement's businesses are counted together, each cell written once per statement.
+      const functions: Array<[event: "insert" | "delete" | "update", tables: string, rows: string]> = [
+        ["insert", "new table as new_rows", "(select lat, lng, 1 as sign from new_rows)"],
+        ["delete", "old table as old_rows", "(select lat, lng, -1 as sign from old_rows)"],
+        // Only the businesses whose position changed: the others' two rows cancel out.
+        [
+          "update",
+          "old table as old_rows new table as new_rows",
+          `(select lat, lng, sum(sign) as sign from (select id, lat, lng, 1 as sign from new_rows union all select id, lat, lng, -1 from old_rows) w
+             group by id, lat, lng having sum(sign) <> 0)`,
+        ],
+      ];
+      for (const [event, tables, rows] of functions) {
+        await run(db, `create function map_cell_${event}() returns trigger language plpgsql as $$ begin ${counted(rows, dialect)}; return null; end $$`);
+        // Transition tables take no column list: every update of a business, whose rows cancel out unless it moved.
+        await run(db, `create trigger map_cell_${event} after ${event} on business referencing ${tables} for each statement execute function map_cell_${event}()`);
+      }
       await run(db, `analyze map_cell`);
-      await run(
-        db,
-        `create function map_cell_count() returns trigger language plpgsql as $$
-         begin
-           if tg_op = 'UPDATE' and old.lat = new.lat and old.lng = new.lng then
-             return null;
-           end if;
-           if tg_op <> 'INSERT' then
-             ${counted("old", dialect).join(";\n")};
-           end if;
-           if tg_op <> 'DELETE' then
-             ${counted("new", dialect).join(";\n")};
-           end if;
-           return null;
-         end $$`,
-      );
-      await run(db, `create trigger map_cell_count after insert or update of lat, lng or delete on business for each row execute function map_cell_count()`);
     },
   };
 }

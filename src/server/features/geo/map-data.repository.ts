@@ -216,6 +216,7 @@ export class MapDataRepository {
       .selectFrom("map_cell")
       .select(["x", "y", "n", "lng", "lat"])
       .where("zoom", "=", zoom)
+      .where("n", ">", 0)
       .where((eb) => eb.or(columns.map(([from, to]) => eb.between("x", from, to))))
       .where("y", ">=", rows[0])
       .where("y", "<=", rows[1])
@@ -236,6 +237,7 @@ export class MapDataRepository {
         .selectFrom("map_cell")
         .select(["x", "y"])
         .where("zoom", "=", zoom)
+        .where("n", ">", 0)
         .where((eb) => eb.or(chunk.map(({ columns, rows }) => eb.and([eb.between("x", columns[0], columns[1]), eb.between("y", rows[0], rows[1])]))))
         .execute();
       for (const row of rows) found.push({ column: Number(row.x), row: Number(row.y) });
