@@ -118,7 +118,7 @@ describe("the map's businesses counted by cell", () => {
     await sql`drop index business_lat_idx`.execute(database.db);
     await sql`drop index business_lng_idx`.execute(database.db);
     await sql`drop table map_cell`.execute(database.db);
-    await database.db.deleteFrom("kysely_migration").where("name", "=", "0097-map-cells").execute();
+    await sql`delete from kysely_migration where name = ${"0097-map-cells"}`.execute(database.db);
 
     expect(await migrateToLatest(database)).toEqual(["0097-map-cells"]);
     expect(await kept()).toEqual(before);
