@@ -334,6 +334,7 @@ export interface ListingSuggestion {
 }
 
 export interface MapCell {
+  category: string;
   lat: number;
   lng: number;
   n: number;

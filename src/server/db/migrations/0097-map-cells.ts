@@ -2,8 +2,8 @@
 // engines, so that a server that has not yet built its map's index answers a view by reading the cells in it rather
 // than every business in it (decision 0064).
 //
-// `map_cell`: at each zoom 0 to 16, the cells that hold a business: how many, and the sums of their positions in
-// 10^-7 degrees (whole numbers, so that taking a business away leaves exactly what was there before it came; the one
+// `map_cell`: at each zoom 0 to 16, the cells that hold a business, for every business (`category` '') and for each
+// category's (its id): how many, and the sums of their positions in 10^-7 degrees (whole numbers, so that taking a business away leaves exactly what was there before it came; the one
 // business of a cell of one is where its sums say). The grid is src/server/features/geo/map-cells.ts's, whose
 // functions compute the same numbers with the same operations in the same order: cells as wide and as high on the
 // Web Mercator map as the cluster index's radius, 60 pixels of a 512-pixel world, counted from 180°W and from the
@@ -43,18 +43,20 @@ function cellOf(row: string, dialect: DialectName) {
 }
 
 /**
- * The statement that counts the businesses of `rows` (a relation of `lat`, `lng` and `sign`: 1 to count one in, -1 to
- * count one out) in their cells at every zoom: one upsert of each cell they change, found by its primary key. A cell
- * left with none keeps its row, with a count of 0, for the next business there; the map reads the cells that hold one.
+ * The statement that counts the businesses of `rows` (a relation of `lat`, `lng`, `categoryId` and `sign`: 1 to count
+ * one in, -1 to count one out) in their cells at every zoom, among every business and among their category's: one
+ * upsert of each cell they change, found by its primary key. A cell left with none keeps its row, with a count of 0,
+ * for the next business there; the map reads the cells that hold one.
  */
 function counted(rows: string, dialect: DialectName): string {
   const cell = cellOf("r", dialect);
-  return `insert into map_cell (zoom, x, y, n, lng, lat)
-    select zoom, ${cell.x}, ${cell.y}, sum(r.sign), sum(r.sign * ${cell.lng}), sum(r.sign * ${cell.lat})
-    from ${rows} r cross join ${zooms(dialect)} where true
-    group by 1, 2, 3
+  const both = `(select lat, lng, '' as category, sign from ${rows} a union all select lat, lng, "categoryId", sign from ${rows} b where "categoryId" is not null)`;
+  return `insert into map_cell (zoom, category, x, y, n, lng, lat)
+    select zoom, r.category, ${cell.x}, ${cell.y}, sum(r.sign), sum(r.sign * ${cell.lng}), sum(r.sign * ${cell.lat})
+    from ${both} r cross join ${zooms(dialect)} where true
+    group by 1, 2, 3, 4
     having sum(r.sign) <> 0 or sum(r.sign * ${cell.lng}) <> 0 or sum(r.sign * ${cell.lat}) <> 0
-    on conflict (zoom, x, y) do update set n = map_cell.n + excluded.n, lng = map_cell.lng + excluded.lng, lat = map_cell.lat + excluded.lat`;
+    on conflict (zoom, category, x, y) do update set n = map_cell.n + excluded.n, lng = map_cell.lng + excluded.lng, lat = map_cell.lat + excluded.lat`;
 }
 
 export default function mapCells(dialect: DialectName) {
@@ -65,27 +67,29 @@ export default function mapCells(dialect: DialectName) {
         db,
         `create table map_cell (
            zoom integer not null,
+           category text not null,
            x integer not null,
            y integer not null,
            n integer not null,
            lng ${whole} not null,
            lat ${whole} not null,
-           primary key (zoom, x, y)
+           primary key (zoom, category, x, y)
          )${dialect === "sqlite" ? " without rowid" : ""}`,
       );
-      await run(db, counted(`(select lat, lng, 1 as sign from business)`, dialect));
+      await run(db, counted(`(select lat, lng, "categoryId", 1 as sign from business)`, dialect));
       await db.schema.createIndex("business_lat_idx").on("business").column("lat").execute();
       await db.schema.createIndex("business_lng_idx").on("business").column("lng").execute();
 
       if (dialect === "sqlite") {
         // A row at a time: SQLite writes a row in place, however often a statement or transaction writes it.
-        await run(db, `create trigger map_cell_insert after insert on business begin ${counted("(select new.lat as lat, new.lng as lng, 1 as sign)", dialect)}; end`);
-        await run(db, `create trigger map_cell_delete after delete on business begin ${counted("(select old.lat as lat, old.lng as lng, -1 as sign)", dialect)}; end`);
+        const row = (name: "new" | "old", sign: number) => `select ${name}.lat as lat, ${name}.lng as lng, ${name}."categoryId" as "categoryId", ${sign} as sign`;
+        await run(db, `create trigger map_cell_insert after insert on business begin ${counted(`(${row("new", 1)})`, dialect)}; end`);
+        await run(db, `create trigger map_cell_delete after delete on business begin ${counted(`(${row("old", -1)})`, dialect)}; end`);
         await run(
           db,
-          `create trigger map_cell_update after update of lat, lng on business
-             when old.lat is not new.lat or old.lng is not new.lng
-             begin ${counted("(select old.lat as lat, old.lng as lng, -1 as sign union all select new.lat, new.lng, 1)", dialect)}; end`,
+          `create trigger map_cell_update after update of lat, lng, "categoryId" on business
+             when old.lat is not new.lat or old.lng is not new.lng or old."categoryId" is not new."categoryId"
+             begin ${counted(`(${row("old", -1)} union all ${row("new", 1)})`, dialect)}; end`,
         );
         return;
       }
@@ -95,14 +99,15 @@ export default function mapCells(dialect: DialectName) {
       // cells of the lesser zooms once per business and read them ever slower (quadratic in the businesses written).
       // A statement's businesses are counted together, each cell written once per statement.
       const functions: Array<[event: "insert" | "delete" | "update", tables: string, rows: string]> = [
-        ["insert", "new table as new_rows", "(select lat, lng, 1 as sign from new_rows)"],
-        ["delete", "old table as old_rows", "(select lat, lng, -1 as sign from old_rows)"],
-        // Only the businesses whose position changed: the others' two rows cancel out.
+        ["insert", "new table as new_rows", `(select lat, lng, "categoryId", 1 as sign from new_rows)`],
+        ["delete", "old table as old_rows", `(select lat, lng, "categoryId", -1 as sign from old_rows)`],
+        // Only the businesses whose position or category changed: the others' two rows cancel out.
         [
           "update",
           "old table as old_rows new table as new_rows",
-          `(select lat, lng, sum(sign) as sign from (select id, lat, lng, 1 as sign from new_rows union all select id, lat, lng, -1 from old_rows) w
-             group by id, lat, lng having sum(sign) <> 0)`,
+          `(select lat, lng, "categoryId", sum(sign) as sign
+             from (select id, lat, lng, "categoryId", 1 as sign from new_rows union all select id, lat, lng, "categoryId", -1 from old_rows) w
+             group by id, lat, lng, "categoryId" having sum(sign) <> 0)`,
         ],
       ];
       for (const [event, tables, rows] of functions) {

@@ -4,7 +4,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#tests/setup/database.ts";
-import { buildBusiness, createBusiness } from "#server/db/factories.ts";
+import { buildBusiness, createBusiness, createCategory } from "#server/db/factories.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import { cellColumn, cellRow } from "./map-cells.ts";
@@ -17,32 +17,36 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-type Kept = { zoom: number; x: number; y: number; n: number; lng: number; lat: number };
+type Kept = { zoom: number; category: string; x: number; y: number; n: number; lng: number; lat: number };
 
 /** The kept cells, in one order. */
 async function kept(): Promise<Kept[]> {
   // A cell whose businesses all went keeps its row, counting none.
-  const rows = await database.db.selectFrom("map_cell").selectAll().where("n", "<>", 0).orderBy("zoom").orderBy("x").orderBy("y").execute();
-  return rows.map((row) => ({ zoom: Number(row.zoom), x: Number(row.x), y: Number(row.y), n: Number(row.n), lng: Number(row.lng), lat: Number(row.lat) }));
+  const rows = await database.db.selectFrom("map_cell").selectAll().where("n", "<>", 0).execute();
+  return rows.map((row) => ({ zoom: Number(row.zoom), category: row.category, x: Number(row.x), y: Number(row.y), n: Number(row.n), lng: Number(row.lng), lat: Number(row.lat) })).sort(inOrder);
 }
 
-/** What the kept cells should be: every stored business counted by the grid computed here, at every zoom. */
+const inOrder = (a: Kept, b: Kept) => a.zoom - b.zoom || a.category.localeCompare(b.category) || a.x - b.x || a.y - b.y;
+
+/** What the kept cells should be: every stored business counted by the grid computed here, at every zoom, among every business ('') and its category's. */
 async function counted(): Promise<Kept[]> {
-  const businesses = await database.db.selectFrom("business").select(["lat", "lng"]).execute();
+  const businesses = await database.db.selectFrom("business").select(["lat", "lng", "categoryId"]).execute();
   const cells = new Map<string, Kept>();
   for (let zoom = 0; zoom <= MAP_CLUSTER.maxZoom; zoom++) {
     for (const business of businesses) {
       const [lng, lat] = [Number(business.lng), Number(business.lat)];
       const [x, y] = [cellColumn(lng, zoom), cellRow(lat, zoom)];
-      const key = `${zoom}/${x}/${y}`;
-      const cell = cells.get(key) ?? { zoom, x, y, n: 0, lng: 0, lat: 0 };
-      cell.n += 1;
-      cell.lng += Math.round(lng * 1e7);
-      cell.lat += Math.round(lat * 1e7);
-      cells.set(key, cell);
+      for (const category of business.categoryId === null ? [""] : ["", business.categoryId]) {
+        const key = `${zoom}/${category}/${x}/${y}`;
+        const cell = cells.get(key) ?? { zoom, category, x, y, n: 0, lng: 0, lat: 0 };
+        cell.n += 1;
+        cell.lng += Math.round(lng * 1e7);
+        cell.lat += Math.round(lat * 1e7);
+        cells.set(key, cell);
+      }
     }
   }
-  return [...cells.values()].sort((a, b) => a.zoom - b.zoom || a.x - b.x || a.y - b.y);
+  return [...cells.values()].sort(inOrder);
 }
 
 /** Places on the map: a town's street, two at one spot, across the antimeridian, near the poles past the map's edge. */
@@ -60,14 +64,18 @@ const PLACES: Array<[lng: number, lat: number]> = [
 describe("the map's businesses counted by cell", () => {
   it("are what a count of the businesses says after businesses are added, moved, renamed and removed", async () => {
     expect(await kept()).toEqual([]);
+    const [food, shops] = [await createCategory(database.db, { name: "Cell Food" }), await createCategory(database.db, { name: "Cell Shops" })];
     const ids: string[] = [];
-    for (const [lng, lat] of PLACES) ids.push((await createBusiness(database.db, { name: `Cell ${lng} ${lat}`, lng, lat })).id);
+    for (const [at, [lng, lat]] of PLACES.entries()) {
+      const categoryId = [food.id, shops.id, null][at % 3]!;
+      ids.push((await createBusiness(database.db, { name: `Cell ${lng} ${lat}`, lng, lat, categoryId })).id);
+    }
     expect(await kept()).toEqual(await counted());
-    const world = (await kept()).filter((cell) => cell.zoom === 0).reduce((sum, cell) => sum + cell.n, 0);
+    const world = (await kept()).filter((cell) => cell.zoom === 0 && cell.category === "").reduce((sum, cell) => sum + cell.n, 0);
     expect(world).toBe(PLACES.length);
 
     // Many in one statement, as an import writes them.
-    const many = Array.from({ length: 40 }, (_, i) => buildBusiness({ name: `Cell many ${i}`, lng: -79.1 + (i % 8) * 0.002, lat: 43.1 + Math.floor(i / 8) * 0.002 }));
+    const many = Array.from({ length: 40 }, (_, i) => buildBusiness({ name: `Cell many ${i}`, lng: -79.1 + (i % 8) * 0.002, lat: 43.1 + Math.floor(i / 8) * 0.002, categoryId: i % 2 === 0 ? food.id : null }));
     await database.db.insertInto("business").values(many).execute();
     expect(await kept()).toEqual(await counted());
 
@@ -78,6 +86,16 @@ describe("the map's businesses counted by cell", () => {
     // Several in one statement, and one renamed only.
     await sql`update business set lng = lng + 0.01 where name like 'Cell many %'`.execute(database.db);
     await database.db.updateTable("business").set({ name: "Cell renamed" }).where("id", "=", ids[3]!).execute();
+    expect(await kept()).toEqual(await counted());
+
+    // Another category, a category taken away, and a category deleted (its businesses' set to none by the database).
+    await database.db.updateTable("business").set({ categoryId: shops.id }).where("id", "=", ids[5]!).execute();
+    await database.db.updateTable("business").set({ categoryId: null, lat: 43.2 }).where("id", "=", ids[6]!).execute();
+    await sql`update business set "categoryId" = ${shops.id} where name like 'Cell many 1%'`.execute(database.db);
+    expect(await kept()).toEqual(await counted());
+    await database.db.deleteFrom("category").where("id", "=", food.id).execute();
+    expect(await database.db.selectFrom("business").select("id").where("categoryId", "=", food.id).execute()).toEqual([]);
+    expect((await kept()).some((cell) => cell.category === food.id)).toBe(false);
     expect(await kept()).toEqual(await counted());
 
     // Removed, one and many.
@@ -94,14 +112,20 @@ describe("the map's businesses counted by cell", () => {
 
   it("answer a cell of one business with that business, by its position", async () => {
     const one = await createBusiness(database.db, { name: "Cell alone", lng: -79.0512345, lat: 43.1234567 });
-    const twins = [await createBusiness(database.db, { name: "Cell twin 1", lng: 2.2945, lat: 48.8584 }), await createBusiness(database.db, { name: "Cell twin 2", lng: 2.2945, lat: 48.8584 })];
+    const museums = await createCategory(database.db, { name: "Cell Museums" });
+    const twins = [await createBusiness(database.db, { name: "Cell twin 1", lng: 2.2945, lat: 48.8584 }), await createBusiness(database.db, { name: "Cell twin 2", lng: 2.2945, lat: 48.8584, categoryId: museums.id })];
     const repository = new MapDataRepository(database.db);
     const zoom = MAP_CLUSTER.maxZoom;
-    const [cell] = await repository.keptCells(zoom, [[cellColumn(one.lng, zoom), cellColumn(one.lng, zoom)]], [cellRow(one.lat, zoom), cellRow(one.lat, zoom)]);
+    const [cell] = await repository.keptCells(zoom, "", [[cellColumn(one.lng, zoom), cellColumn(one.lng, zoom)]], [cellRow(one.lat, zoom), cellRow(one.lat, zoom)]);
     expect(cell).toEqual({ column: cellColumn(one.lng, zoom), row: cellRow(one.lat, zoom), count: 1, lng: expect.closeTo(one.lng, 6), lat: expect.closeTo(one.lat, 6) });
     expect(await repository.businessesAt([cell!, { lng: 10, lat: 10 }])).toEqual([one.id, null]);
-    const [pair] = await repository.keptCells(zoom, [[cellColumn(2.2945, zoom), cellColumn(2.2945, zoom)]], [cellRow(48.8584, zoom), cellRow(48.8584, zoom)]);
+    const spot = [[[cellColumn(2.2945, zoom), cellColumn(2.2945, zoom)]], [cellRow(48.8584, zoom), cellRow(48.8584, zoom)]] as const;
+    const [pair] = await repository.keptCells(zoom, "", ...spot);
     expect(pair?.count).toBe(2);
+    // Of a category, the one of that category at the spot, not the other.
+    const [alone] = await repository.keptCells(zoom, twins[1]!.categoryId!, ...spot);
+    expect(alone?.count).toBe(1);
+    expect(await repository.businessesAt([alone!], twins[1]!.categoryId!)).toEqual([twins[1]!.id]);
     await database.db.deleteFrom("business").where("id", "in", [one.id, ...twins.map((b) => b.id)]).execute();
   });
 

@@ -6,7 +6,7 @@ import { MAP_FEATURES, type CategoryCounts, type MapBusiness } from "#shared/map
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import { WORLD_PX } from "#shared/map-sketch.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
-import { everyBusiness, type KeptCell, type MapDataRepository, type StoredMapBusiness, type ViewCell } from "./map-data.repository.ts";
+import { keptCategoryOf, type KeptCategory, type KeptCell, type MapDataRepository, type StoredMapBusiness, type ViewCell } from "./map-data.repository.ts";
 import { cellClusterId, cellRow, columnSpans } from "./map-cells.ts";
 import { NO_RANK, buildIndex, buildIndexInSteps, countsOf, indexSourceInSteps, keeper, type BoundingBox, type Index, type IndexSource, type MapCluster, type ViewFilters } from "./map-index.ts";
 import { applyChanges } from "./map-index-changes.ts";
@@ -165,7 +165,8 @@ export class MapClusterService {
       const [{ total, bounds }, { ids }] = await Promise.all([whole, this.repository.viewPage(bbox, filters, 0, null)]);
       return { total, bounds, clusters: [], businesses: await this.businessesOf(ids, clock) };
     }
-    if (everyBusiness(filters)) return this.clustersFromKeptCells(bbox, zoom, clock, whole);
+    const category = keptCategoryOf(filters);
+    if (category !== null) return this.clustersFromKeptCells(bbox, zoom, category, clock, whole);
     const cell = cellAt(zoom, bbox);
     const [{ total, bounds }, cells] = await Promise.all([whole, this.repository.viewCells(bbox, cell, filters)]);
     const clusters: MapCluster[] = [];
@@ -179,17 +180,17 @@ export class MapClusterService {
   }
 
   /**
-   * The clusters view of every business from the counts kept by cell (decision 0071): the cells of the grid at the
-   * zoom whose businesses' mean position is in the box, a cell of one business being that business. Its cost is that
-   * of the cells in view, whatever the number of businesses in them.
+   * The clusters view of every business, or a category's, from the counts kept by cell (decision 0071): the cells of
+   * the grid at the zoom whose businesses' mean position is in the box, a cell of one business being that business.
+   * Its cost is that of the cells in view, whatever the number of businesses in them.
    */
-  private async clustersFromKeptCells(bbox: BoundingBox, zoom: number, clock: HoursClock, whole: ReturnType<MapDataRepository["viewTotal"]>): Promise<ClusteredView> {
+  private async clustersFromKeptCells(bbox: BoundingBox, zoom: number, category: KeptCategory, clock: HoursClock, whole: ReturnType<MapDataRepository["viewTotal"]>): Promise<ClusteredView> {
     const [west, south, east, north] = bbox;
-    const found = await this.repository.keptCells(zoom, columnSpans(west, east, zoom), [cellRow(north, zoom), cellRow(south, zoom)]);
+    const found = await this.repository.keptCells(zoom, category, columnSpans(west, east, zoom), [cellRow(north, zoom), cellRow(south, zoom)]);
     const inView = found.filter((cell) => within(bbox, cell));
     const groups = inView.filter((cell) => cell.count > 1);
     const singles = inView.filter((cell) => cell.count === 1);
-    const [{ total, bounds }, splits, ids] = await Promise.all([whole, this.splitZooms(groups, zoom), this.repository.businessesAt(singles)]);
+    const [{ total, bounds }, splits, ids] = await Promise.all([whole, this.splitZooms(groups, zoom, category), this.repository.businessesAt(singles, category)]);
     const clusters = groups.map((cell, at) => ({ id: cellClusterId(cell.column, cell.row, zoom), lat: cell.lat, lng: cell.lng, count: cell.count, expansionZoom: splits[at]! }));
     return { total, bounds, clusters, businesses: await this.businessesOf(ids.filter((id) => id !== null), clock) };
   }
@@ -199,7 +200,7 @@ export class MapClusterService {
    * cell, read from the kept cells of the zooms after it: mostly the next (a cell's four); from there, only under the
    * cells whose businesses all lie in one. The zoom past MAP_CLUSTER.maxZoom for businesses at one spot.
    */
-  private async splitZooms(cells: readonly KeptCell[], zoom: number): Promise<number[]> {
+  private async splitZooms(cells: readonly KeptCell[], zoom: number, category: KeptCategory): Promise<number[]> {
     const splits = cells.map(() => MAP_CLUSTER.maxZoom + 1);
     let pending = cells.map((_, at) => at);
     for (let next = zoom + 1; next <= MAP_CLUSTER.maxZoom && pending.length > 0; next++) {
@@ -209,7 +210,7 @@ export class MapClusterService {
         return { columns: [column * scale, (column + 1) * scale - 1] as const, rows: [row * scale, (row + 1) * scale - 1] as const };
       });
       // Many: the span of them all, one read of at most the cells in view at that zoom; a few, each its own.
-      const under = await this.repository.keptCellsUnder(next, spans.length > FEW_SPANS ? [spanOf(spans)] : spans);
+      const under = await this.repository.keptCellsUnder(next, category, spans.length > FEW_SPANS ? [spanOf(spans)] : spans);
       const children = new Map<number, number>();
       for (const { column, row } of under) {
         const parent = Math.floor(column / scale) * 2 ** 22 + Math.floor(row / scale);

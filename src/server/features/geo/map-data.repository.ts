@@ -208,14 +208,15 @@ export class MapDataRepository {
   }
 
   /**
-   * The kept counts of every business by the cells of the grid at `zoom` (map-cells.ts, migration 0097-map-cells,
-   * decision 0071) in these spans of columns and rows: each cell's count and mean position.
+   * The kept counts of every business, or a category's, by the cells of the grid at `zoom` (map-cells.ts, migration
+   * 0097-map-cells, decision 0071) in these spans of columns and rows: each cell's count and mean position.
    */
-  async keptCells(zoom: number, columns: ReadonlyArray<readonly [from: number, to: number]>, rows: readonly [from: number, to: number]): Promise<KeptCell[]> {
+  async keptCells(zoom: number, category: KeptCategory, columns: ReadonlyArray<readonly [from: number, to: number]>, rows: readonly [from: number, to: number]): Promise<KeptCell[]> {
     const found = await this.db
       .selectFrom("map_cell")
       .select(["x", "y", "n", "lng", "lat"])
       .where("zoom", "=", zoom)
+      .where("category", "=", category)
       .where("n", ">", 0)
       .where((eb) => eb.or(columns.map(([from, to]) => eb.between("x", from, to))))
       .where("y", ">=", rows[0])
@@ -228,7 +229,7 @@ export class MapDataRepository {
    * The kept cells at `zoom` under cells of a lesser zoom (four at the next zoom under each, sixteen at the one after):
    * the column and row of each, for the parents given by the spans of columns and rows they cover.
    */
-  async keptCellsUnder(zoom: number, spans: ReadonlyArray<{ columns: readonly [number, number]; rows: readonly [number, number] }>): Promise<Array<{ column: number; row: number }>> {
+  async keptCellsUnder(zoom: number, category: KeptCategory, spans: ReadonlyArray<{ columns: readonly [number, number]; rows: readonly [number, number] }>): Promise<Array<{ column: number; row: number }>> {
     const found: Array<{ column: number; row: number }> = [];
     // A bounded number of parameters per statement.
     for (let at = 0; at < spans.length; at += 200) {
@@ -237,6 +238,7 @@ export class MapDataRepository {
         .selectFrom("map_cell")
         .select(["x", "y"])
         .where("zoom", "=", zoom)
+        .where("category", "=", category)
         .where("n", ">", 0)
         .where((eb) => eb.or(chunk.map(({ columns, rows }) => eb.and([eb.between("x", columns[0], columns[1]), eb.between("y", rows[0], rows[1])]))))
         .execute();
@@ -246,10 +248,10 @@ export class MapDataRepository {
   }
 
   /**
-   * The business at each of these positions (a kept cell of one's, which is its position to 10^-7 degrees), or null
-   * where none is: the nearest within that.
+   * The business at each of these positions (a kept cell of one's, which is its position to 10^-7 degrees), of the
+   * category when one is given, or null where none is: the nearest within that.
    */
-  async businessesAt(positions: ReadonlyArray<{ lng: number; lat: number }>): Promise<Array<string | null>> {
+  async businessesAt(positions: ReadonlyArray<{ lng: number; lat: number }>, category: KeptCategory = ""): Promise<Array<string | null>> {
     const near = 2e-7;
     const found: Array<{ id: string; lng: number; lat: number }> = [];
     for (let at = 0; at < positions.length; at += 200) {
@@ -258,6 +260,7 @@ export class MapDataRepository {
         .selectFrom("business")
         .select(["id", "lng", "lat"])
         .where((eb) => eb.or(chunk.map(({ lng, lat }) => eb.and([eb.between("lat", lat - near, lat + near), eb.between("lng", lng - near, lng + near)]))))
+        .$if(category !== "", (q) => q.where("categoryId", "=", category))
         .execute();
       for (const row of rows) found.push({ id: row.id, lng: Number(row.lng), lat: Number(row.lat) });
     }
@@ -278,7 +281,7 @@ export class MapDataRepository {
    */
   private async wholeMap(): Promise<{ total: number; bounds: [west: number, south: number, east: number, north: number] | null }> {
     const [count, west, south, east, north] = await Promise.all([
-      this.db.selectFrom("map_cell").select((eb) => eb.fn.sum<number | string>("n").as("total")).where("zoom", "=", 0).executeTakeFirst(),
+      this.db.selectFrom("map_cell").select((eb) => eb.fn.sum<number | string>("n").as("total")).where("zoom", "=", 0).where("category", "=", "").executeTakeFirst(),
       this.db.selectFrom("business").select("lng").orderBy("lng", "asc").limit(1).executeTakeFirst(),
       this.db.selectFrom("business").select("lat").orderBy("lat", "asc").limit(1).executeTakeFirst(),
       this.db.selectFrom("business").select("lng").orderBy("lng", "desc").limit(1).executeTakeFirst(),
@@ -402,9 +405,22 @@ export class MapDataRepository {
   }
 }
 
-/** Whether the filters keep every business: the views the kept cells answer (decision 0071). */
-export function everyBusiness(filters: StoredViewFilters): boolean {
+/** Whether the filters keep every business. */
+function everyBusiness(filters: StoredViewFilters): boolean {
   return filters.categoryId === null && filters.tagIds.length === 0 && filters.attributes.length === 0;
+}
+
+/** The kept cells' `category`: '' for every business, else a category's id. */
+export type KeptCategory = string;
+
+/**
+ * The kept cells that answer the filters' views (decision 0071): every business's, or a category's (whose filter
+ * ignores the tags, as `keeper` in map-index.ts does); none for the tags alone or a map feature.
+ */
+export function keptCategoryOf(filters: StoredViewFilters): KeptCategory | null {
+  if (filters.attributes.length > 0) return null;
+  if (filters.categoryId !== null) return filters.categoryId;
+  return filters.tagIds.length === 0 ? "" : null;
 }
 
 function toMapBusinesses(rows: ReadonlyArray<Record<(typeof MAP_COLUMNS)[number], unknown>>, links: ReadonlyArray<{ businessId: string; tagId: string }>): StoredMapBusiness[] {

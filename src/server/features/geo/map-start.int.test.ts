@@ -176,16 +176,21 @@ describe("the map's views while a server reads every business for the first time
     const there = await map.clusters(TOWN, cluster.expansionZoom, every);
     expect(there.clusters.length + there.businesses.length).toBeGreaterThan(view.clusters.length + view.businesses.length);
     expect(shown(there)).toBe(48);
-    // A cluster of businesses at one spot splits only past the last zoom that clusters.
-    const [east, north] = [-79.1 + 7 * 0.0012, 43.05 + 5 * 0.001];
-    await createBusiness(t.database.db, { name: "Start Twin", lat: north, lng: east, categoryId: shops });
+    // A cluster of businesses at one spot splits only past the last zoom that clusters: the first of the town (a
+    // tagged one of the food with a patio) and another there.
+    const [west, south] = [seeded[0]!.lng, seeded[0]!.lat];
+    await createBusiness(t.database.db, { name: "Start Twin", lat: south, lng: west, categoryId: food, tagIds: [patio] });
     try {
-      const box: BoundingBox = [east - 0.0001, north - 0.0001, east + 0.0001, north + 0.0001];
-      const corner = await map.clusters(box, 14, { ...every, categoryId: shops });
+      const box: BoundingBox = [west - 0.0001, south - 0.0001, west + 0.0001, south + 0.0001];
+      // Counted in view by the database (a tag), the two alone are in the box.
+      const corner = await map.clusters(box, 14, { ...every, tagIds: [patio] });
       expect(corner.clusters).toEqual([expect.objectContaining({ count: 2, expansionZoom: MAP_CLUSTER.maxZoom + 1 })]);
-      // So in the counts kept by cell (at the last zoom that clusters, where the spot's cell holds these two alone).
-      const spot = await map.clusters(box, MAP_CLUSTER.maxZoom, every);
-      expect(spot.clusters).toEqual([expect.objectContaining({ count: 2, expansionZoom: MAP_CLUSTER.maxZoom + 1, lat: expect.closeTo(north, 6), lng: expect.closeTo(east, 6) })]);
+      // From the counts kept by cell, every business's and the category's: a cell holds these two alone at the last
+      // zoom that clusters.
+      for (const filters of [every, { ...every, categoryId: food }]) {
+        const spot = await map.clusters(box, MAP_CLUSTER.maxZoom, filters);
+        expect(spot.clusters).toEqual([expect.objectContaining({ count: 2, expansionZoom: MAP_CLUSTER.maxZoom + 1, lat: expect.closeTo(south, 6), lng: expect.closeTo(west, 6) })]);
+      }
     } finally {
       await t.database.db.deleteFrom("business").where("name", "=", "Start Twin").execute();
     }
