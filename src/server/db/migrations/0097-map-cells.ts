@@ -46,7 +46,9 @@ function cellOf(row: string, dialect: DialectName) {
  * The statement that counts the businesses of `rows` (a relation of `lat`, `lng`, `categoryId` and `sign`: 1 to count
  * one in, -1 to count one out) in their cells at every zoom, among every business and among their category's: one
  * upsert of each cell they change, found by its primary key. A cell left with none keeps its row, with a count of 0,
- * for the next business there; the map reads the cells that hold one.
+ * for the next business there; the map reads the cells that hold one. The cells are written in the order of their
+ * key, so that two transactions writing businesses on PostgreSQL lock the cells they share in the same order: one
+ * waits for the other, never each for the other (a deadlock, which PostgreSQL ends by failing one).
  */
 function counted(rows: string, dialect: DialectName): string {
   const cell = cellOf("r", dialect);
@@ -56,6 +58,7 @@ function counted(rows: string, dialect: DialectName): string {
     from ${both} r cross join ${zooms(dialect)} where true
     group by 1, 2, 3, 4
     having sum(r.sign) <> 0 or sum(r.sign * ${cell.lng}) <> 0 or sum(r.sign * ${cell.lat}) <> 0
+    order by 1, 2, 3, 4
     on conflict (zoom, category, x, y) do update set n = map_cell.n + excluded.n, lng = map_cell.lng + excluded.lng, lat = map_cell.lat + excluded.lat`;
 }
 

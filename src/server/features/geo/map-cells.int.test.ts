@@ -3,7 +3,7 @@
 // site migrated with businesses already stored starts with them counted.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "#tests/setup/database.ts";
+import { createTestDatabase, testDialect, type TestDatabase } from "#tests/setup/database.ts";
 import { buildBusiness, createBusiness, createCategory } from "#server/db/factories.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { MAP_CLUSTER } from "#shared/constants.ts";
@@ -190,5 +190,35 @@ describe("the map's businesses counted by cell", () => {
     // Some split at the next zoom, some later, some not before the last.
     expect(new Set(got.map((c) => c.expansionZoom)).size).toBeGreaterThan(2);
     await database.db.deleteFrom("business").where("name", "like", "Cell pair %").execute();
+  });
+
+  // PostgreSQL's writers run side by side, each locking the cells it writes; SQLite's one writer at a time is
+  // sqlite-writers.int.test.ts's.
+  it.runIf(testDialect === "postgres")("are kept by writers at the same moment on two connections, none failing", async () => {
+    const other = database.reopen();
+    try {
+      // Each writer's transactions add businesses one statement at a time across the town, in its own order, and
+      // move and remove some: the cells they share are many, written by both.
+      const writer = (db: typeof database.db, seed: number) =>
+        Promise.all(
+          Array.from({ length: 6 }, (_, round) =>
+            db.transaction().execute(async (trx) => {
+              for (let i = 0; i < 5; i++) {
+                const at = (seed * 7 + round * 5 + i * (seed === 1 ? 3 : 11)) % 25;
+                const business = buildBusiness({ name: `Cell busy ${seed}-${round}-${i}`, lng: -79.1 + (at % 5) * 0.003, lat: 43.1 + Math.floor(at / 5) * 0.003 });
+                await trx.insertInto("business").values(business).execute();
+                if (i === 2) await trx.updateTable("business").set({ lat: business.lat + 0.0005 }).where("id", "=", business.id).execute();
+                if (i === 4) await trx.deleteFrom("business").where("id", "=", business.id).execute();
+              }
+            }),
+          ),
+        );
+      await Promise.all([writer(database.db, 1), writer(other.db, 2)]);
+      expect(await database.db.selectFrom("business").select("id").where("name", "like", "Cell busy %").execute()).toHaveLength(2 * 6 * 4);
+      expect(await kept()).toEqual(await counted());
+    } finally {
+      await other.close();
+      await database.db.deleteFrom("business").where("name", "like", "Cell busy %").execute();
+    }
   });
 });
