@@ -11,6 +11,10 @@ import { DisplayNameForm } from "#web/features/account/display-name-form.tsx";
 import { RegistrationForm } from "#web/features/registration/registration-form.tsx";
 import { click, getButton, render, waitFor } from "#tests/setup/dom.ts";
 
+// ALTCHA's widget needs a secure context jsdom does not have (the registration's journeys run the real one in
+// Chromium), and once defined in a worker's shared registry it would stand in the way of proof-of-work.test.tsx's own.
+vi.mock("#web/components/ui/proof-of-work.tsx", () => ({ useProofOfWork: () => ({ widget: null, take: async () => "solved" }) }));
+
 afterEach(() => vi.unstubAllGlobals());
 
 /** A page in `language`: the root route's data names it, as the root loader does. */
