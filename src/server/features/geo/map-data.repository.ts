@@ -22,7 +22,7 @@ const INDEX_COLUMNS = ["id", "name", "lat", "lng", "categoryId", "openingHours",
 
 /** A business as the cluster index reads it: the stored values of the map features' fields are under their names. */
 /** Rows the index's full read takes per statement (decision 0058). */
-const INDEX_PAGE = 10_000;
+const INDEX_PAGE = 1_000;
 
 export type IndexRow = { id: string; name: string; lat: number | string | null; lng: number | string | null; categoryId: string | null; openingHours: string | null } & Record<string, unknown>;
 

@@ -163,7 +163,7 @@ export async function indexSourceInSteps(rows: readonly IndexRow[], links: Reado
 }
 
 /** Businesses (or tag links) `indexSource` takes between two pauses: tens of milliseconds on a busy machine. */
-const SOURCE_STEP = 10_000;
+const SOURCE_STEP = 1_000;
 
 /** `indexSource`'s work, stopping after each `SOURCE_STEP` businesses or links. */
 function* sourceSteps(rows: readonly IndexRow[], links: ReadonlyArray<{ businessId: string; tagId: string }>): Generator<void, IndexSource> {
