@@ -20,10 +20,13 @@ const MAP_COLUMNS = ["id", ...MAP_FIELDS.map(([name]) => name satisfies Business
 /** What the map's cluster index reads of a business: its position and what its filters ask (decision 0046). */
 const INDEX_COLUMNS = ["id", "name", "lat", "lng", "categoryId", "openingHours", ...new Set(MAP_FEATURES.map((f) => f.field satisfies BusinessColumn))] as const;
 
-/** A business as the cluster index reads it: the stored values of the map features' fields are under their names. */
-/** Rows the index's full read takes per statement (decision 0058). */
+/**
+ * Rows the index's full read takes per statement (decision 0058): a few milliseconds each, which a request arriving
+ * meanwhile waits for at most (10,000 until decision 0071's round: 40 to 100 ms on SQLite, whose reads hold the thread).
+ */
 const INDEX_PAGE = 1_000;
 
+/** A business as the cluster index reads it: the stored values of the map features' fields are under their names. */
 export type IndexRow = { id: string; name: string; lat: number | string | null; lng: number | string | null; categoryId: string | null; openingHours: string | null } & Record<string, unknown>;
 
 /** The map's filters the database answers (decision 0064): whether a place is open now is told by the index alone. */
