@@ -37,9 +37,15 @@ export function columnSpans(west: number, east: number, zoom: number): Array<[fr
 }
 
 /**
- * A cell's cluster id: negative, unlike the index's, and one per cell and zoom. Columns and rows stay below 2^20 up to
- * MAP_CLUSTER.maxZoom (8.53 × 2^16 cells across), so the id is a safe integer.
+ * One number per cell of a zoom: its column times 2^22 plus its row. Columns stay below 2^20 and rows below 2^22 up to
+ * MAP_CLUSTER.maxZoom (8.53 × 2^16 cells across; decision 0064's grid, 2^22 rows from pole to pole), so a key and the
+ * cluster id below are safe integers.
  */
-export function cellClusterId(column: number, row: number, zoom: number): number {
-  return -((column * 2 ** 22 + row) * 32 + zoom + 1);
+export function cellKey(column: number, row: number): number {
+  return column * 2 ** 22 + row;
+}
+
+/** A cell's cluster id, from its key: negative, unlike the index's, and one per cell and zoom. */
+export function cellClusterId(key: number, zoom: number): number {
+  return -(key * 32 + zoom + 1);
 }

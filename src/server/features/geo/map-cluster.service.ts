@@ -7,7 +7,7 @@ import { MAP_CLUSTER } from "#shared/constants.ts";
 import { WORLD_PX } from "#shared/map-sketch.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
 import { keptCategoryOf, type KeptCategory, type KeptCell, type MapDataRepository, type StoredMapBusiness, type ViewCell } from "./map-data.repository.ts";
-import { cellClusterId, cellRow, columnSpans } from "./map-cells.ts";
+import { cellClusterId, cellKey, cellRow, columnSpans } from "./map-cells.ts";
 import { NO_RANK, buildIndex, buildIndexInSteps, countsOf, indexSourceInSteps, keeper, type BoundingBox, type Index, type IndexSource, type MapCluster, type ViewFilters } from "./map-index.ts";
 import { applyChanges } from "./map-index-changes.ts";
 import { patchIndex } from "./map-index-patch.ts";
@@ -174,7 +174,7 @@ export class MapClusterService {
     // MAP_CLUSTER.minClusterSize is 2: a cell of two businesses or more is a cluster.
     for (const found of cells) {
       if (found.count === 1) singles.push(found.id);
-      else clusters.push({ id: cellId(found.cell, zoom), lat: found.lat, lng: found.lng, count: found.count, expansionZoom: splitZoom(found.extent, zoom, cell) });
+      else clusters.push({ id: cellClusterId(found.cell, zoom), lat: found.lat, lng: found.lng, count: found.count, expansionZoom: splitZoom(found.extent, zoom, cell) });
     }
     return { total, bounds, clusters, businesses: await this.businessesOf(singles, clock) };
   }
@@ -191,7 +191,7 @@ export class MapClusterService {
     const groups = inView.filter((cell) => cell.count > 1);
     const singles = inView.filter((cell) => cell.count === 1);
     const [{ total, bounds }, splits, ids] = await Promise.all([whole, this.splitZooms(groups, zoom, category), this.repository.businessesAt(singles, category)]);
-    const clusters = groups.map((cell, at) => ({ id: cellClusterId(cell.column, cell.row, zoom), lat: cell.lat, lng: cell.lng, count: cell.count, expansionZoom: splits[at]! }));
+    const clusters = groups.map((cell, at) => ({ id: cellClusterId(cellKey(cell.column, cell.row), zoom), lat: cell.lat, lng: cell.lng, count: cell.count, expansionZoom: splits[at]! }));
     return { total, bounds, clusters, businesses: await this.businessesOf(ids.filter((id) => id !== null), clock) };
   }
 
@@ -213,12 +213,12 @@ export class MapClusterService {
       const under = await this.repository.keptCellsUnder(next, category, spans.length > FEW_SPANS ? [spanOf(spans)] : spans);
       const children = new Map<number, number>();
       for (const { column, row } of under) {
-        const parent = Math.floor(column / scale) * 2 ** 22 + Math.floor(row / scale);
+        const parent = cellKey(Math.floor(column / scale), Math.floor(row / scale));
         children.set(parent, (children.get(parent) ?? 0) + 1);
       }
       pending = pending.filter((at) => {
         const { column, row } = cells[at]!;
-        if ((children.get(column * 2 ** 22 + row) ?? 0) < 2) return true;
+        if ((children.get(cellKey(column, row)) ?? 0) < 2) return true;
         splits[at] = next;
         return false;
       });
@@ -407,14 +407,6 @@ function cellAt(zoom: number, [, south, , north]: BoundingBox): { lng: number; l
   const lng = RADIUS_DEGREES / 2 ** zoom;
   const middle = Math.max(-85, Math.min(85, Math.round((south + north) / 2)));
   return { lng, lat: lng * Math.cos((middle * Math.PI) / 180) };
-}
-
-/**
- * A cell's cluster id: negative, unlike the index's, and one per cell and zoom (below 2^20 cells across the world
- * and 2^22 from pole to pole up to MAP_CLUSTER.maxZoom, so within a safe integer).
- */
-function cellId(cell: number, zoom: number): number {
-  return -(cell * 32 + zoom + 1);
 }
 
 /**

@@ -202,7 +202,7 @@ export class MapDataRepository {
    * database while the map has no index yet (decision 0064).
    */
   async viewTotal(filters: StoredViewFilters): Promise<{ total: number; bounds: [west: number, south: number, east: number, north: number] | null }> {
-    if (everyBusiness(filters)) return this.wholeMap();
+    if (keptCategoryOf(filters) === "") return this.wholeMap();
     const row = await this.viewed(filters)
       .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("lng").as("west"), eb.fn.min("lat").as("south"), eb.fn.max("lng").as("east"), eb.fn.max("lat").as("north")])
       .executeTakeFirstOrThrow();
@@ -256,7 +256,7 @@ export class MapDataRepository {
    */
   async businessesAt(positions: ReadonlyArray<{ lng: number; lat: number }>, category: KeptCategory = ""): Promise<Array<string | null>> {
     const near = 2e-7;
-    const found: Array<{ id: string; lng: number; lat: number }> = [];
+    const ids: Array<string | null> = [];
     for (let at = 0; at < positions.length; at += 200) {
       const chunk = positions.slice(at, at + 200);
       const rows = await this.db
@@ -265,17 +265,17 @@ export class MapDataRepository {
         .where((eb) => eb.or(chunk.map(({ lng, lat }) => eb.and([eb.between("lat", lat - near, lat + near), eb.between("lng", lng - near, lng + near)]))))
         .$if(category !== "", (q) => q.where("categoryId", "=", category))
         .execute();
-      for (const row of rows) found.push({ id: row.id, lng: Number(row.lng), lat: Number(row.lat) });
-    }
-    return positions.map(({ lng, lat }) => {
-      let best: string | null = null;
-      let distance = Infinity;
-      for (const business of found) {
-        const d = Math.max(Math.abs(business.lng - lng), Math.abs(business.lat - lat));
-        if (d <= near && d < distance) [best, distance] = [business.id, d];
+      for (const { lng, lat } of chunk) {
+        let best: string | null = null;
+        let distance = Infinity;
+        for (const row of rows) {
+          const d = Math.max(Math.abs(Number(row.lng) - lng), Math.abs(Number(row.lat) - lat));
+          if (d <= near && d < distance) [best, distance] = [row.id, d];
+        }
+        ids.push(best);
       }
-      return best;
-    });
+    }
+    return ids;
   }
 
   /**
@@ -406,11 +406,6 @@ export class MapDataRepository {
   async getTags(): Promise<MapTag[]> {
     return this.db.selectFrom("tag").select(["id", "name"]).orderBy(folded("name")).orderBy("name").execute();
   }
-}
-
-/** Whether the filters keep every business. */
-function everyBusiness(filters: StoredViewFilters): boolean {
-  return filters.categoryId === null && filters.tagIds.length === 0 && filters.attributes.length === 0;
 }
 
 /** The kept cells' `category`: '' for every business, else a category's id. */
