@@ -232,7 +232,10 @@ test.describe("the map's first view in HTML", () => {
     await expect(sketch(page)).toHaveCount(0);
     await expect(map(page).locator("canvas")).toBeVisible();
 
-    const frames = await page.evaluate(() => (window as unknown as { mapFrames: { sketch: boolean; canvas: string | null }[] }).mapFrames);
+    // The frames recorded so far: the page's next frame after the sketch went may not have been drawn yet.
+    const recorded = () => page.evaluate(() => (window as unknown as { mapFrames: { sketch: boolean; canvas: string | null }[] }).mapFrames);
+    await expect.poll(async () => (await recorded()).at(-1)).toEqual({ sketch: false, canvas: "visible" });
+    const frames = await recorded();
     const fromSketch = frames.slice(frames.findIndex((f) => f.sketch));
     expect(fromSketch.length).toBeGreaterThan(0);
     // Made while the sketch stood over it, the canvas was hidden (so nothing of it was composited)...
