@@ -4,6 +4,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type HttpBindings } from "@hono/node-server";
+import { countInFlight } from "../lib/requests-first.ts";
 
 export interface Servable {
   fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>;
@@ -19,6 +20,8 @@ export interface Servable {
 export function listen(app: Servable, options: { port: number; hostname?: string }, onListening?: (info: AddressInfo) => void): Server {
   const createServer = ((serverOptions: ServerOptions, listener: RequestListener) =>
     createHttpServer(serverOptions, (request, response) => {
+      // Work done in steps on this thread lets the requests in flight go first (decision 0072).
+      countInFlight(response);
       if (app.serveHits?.(request, response) || app.serveFile?.(request, response)) return;
       const kept = app.serveKept(request, response) || app.serveSignedIn?.(request, response) || false;
       if (kept === true) return;

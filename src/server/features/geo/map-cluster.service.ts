@@ -6,6 +6,7 @@ import { MAP_FEATURES, type CategoryCounts, type MapBusiness } from "#shared/map
 import { MAP_CLUSTER } from "#shared/constants.ts";
 import { WORLD_PX } from "#shared/map-sketch.ts";
 import { HoursClock, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
+import { backgroundTurn, StepTurns } from "#server/lib/requests-first.ts";
 import { keptCategoryOf, type KeptCategory, type KeptCell, type MapDataRepository, type StoredMapBusiness, type ViewCell } from "./map-data.repository.ts";
 import { cellClusterId, cellKey, cellRow, columnSpans } from "./map-cells.ts";
 import { NO_RANK, buildIndex, buildIndexInSteps, countsOf, indexSourceInSteps, keeper, type BoundingBox, type Index, type IndexSource, type MapCluster, type ViewFilters } from "./map-index.ts";
@@ -44,6 +45,8 @@ interface Kept {
   version: number | null;
   state: Promise<State>;
   indexes: Map<string, KeptIndex>;
+  /** The turns of its read and of its indexes built in steps: after the requests in flight, until one waits for them (decision 0072). */
+  turns: StepTurns;
 }
 
 export interface ClusteredView {
@@ -122,7 +125,7 @@ export class MapClusterService {
 
   /** The category buttons' counts for "Open now" and the features picked, in the site's time zone. */
   async categoryCounts(filters: { openNow: boolean; features: readonly string[] }): Promise<CategoryCounts> {
-    const [source, zone] = await Promise.all([this.source(), this.zone()]);
+    const [source, zone] = await Promise.all([this.source(true), this.zone()]);
     return countsOf(source, filters, new HoursClock(zone));
   }
 
@@ -261,7 +264,7 @@ export class MapClusterService {
     else {
       const building = kept.state.then(({ source, carried }): Promise<Index> => {
         const before = carried.get(key);
-        const build = () => (inSteps || none ? buildIndexInSteps(source, filters, clock, pause) : Promise.resolve(buildIndex(source, filters, clock)));
+        const build = () => (inSteps || none ? buildIndexInSteps(source, filters, clock, kept.turns.turn) : Promise.resolve(buildIndex(source, filters, clock)));
         return before ? before.index.catch(build) : build();
       });
       entry = { filters, index: building };
@@ -278,6 +281,8 @@ export class MapClusterService {
     if (kept.indexes.size > KEPT_INDEXES) kept.indexes.delete(kept.indexes.keys().next().value!);
     // Its failure is the next view's to meet, as a failed read is.
     if (none) return { source: null, index: null, clock };
+    // A view waiting for the read or the build: their steps no longer wait for the requests in flight (it is one).
+    if (!inSteps) kept.turns.awaited();
     const [{ source }, index] = await Promise.all([kept.state, entry.index]);
     if (index.written.size > 0) this.rebuildLater(kept, key, entry, source, clock);
     return { source, index, clock };
@@ -296,7 +301,7 @@ export class MapClusterService {
         // After the view that asked has been answered.
         await new Promise((resolve) => setTimeout(resolve, REBUILD_AFTER_MS));
         if (!current()) return;
-        const built = await buildIndexInSteps(source, entry.filters, clock, pause);
+        const built = await buildIndexInSteps(source, entry.filters, clock, backgroundTurn);
         if (current()) entry.index = Promise.resolve(built);
       })
       // The next view answered with corrections asks again.
@@ -311,9 +316,14 @@ export class MapClusterService {
     }
   }
 
-  /** Every business's position, category and tags as the index has them, for the content as it is now. */
-  async source(): Promise<IndexSource> {
-    return (await this.keptFor(await this.contentVersion()).state).source;
+  /**
+   * Every business's position, category and tags as the index has them, for the content as it is now. `forView`: a
+   * request waits for it (see `Kept.turns`).
+   */
+  async source(forView = false): Promise<IndexSource> {
+    const kept = this.keptFor(await this.contentVersion());
+    if (forView) kept.turns.awaited();
+    return (await kept.state).source;
   }
 
   /**
@@ -324,6 +334,7 @@ export class MapClusterService {
     const version = await this.contentVersion();
     const kept = this.keptFor(version);
     if (version !== null && !this.built) return null;
+    kept.turns.awaited();
     return (await kept.state).source;
   }
 
@@ -337,8 +348,9 @@ export class MapClusterService {
     const previous = version === null ? null : this.kept;
     // Every business read with no index before: the views are answered from the database until one is built.
     if (!previous && version !== null) this.built = false;
-    const state = previous ? previous.state.then((before) => this.advance(before, previous.indexes)) : this.read();
-    const kept: Kept = { version, state, indexes: new Map() };
+    const turns = new StepTurns();
+    const state = previous ? previous.state.then((before) => this.advance(before, previous.indexes, turns)) : this.read(turns);
+    const kept: Kept = { version, state, indexes: new Map(), turns };
     this.kept = kept;
     // A failed read is not kept.
     state.catch(() => {
@@ -348,19 +360,19 @@ export class MapClusterService {
   }
 
   /** Every business read, a page at a time, and made the index's source in steps: other requests are answered meanwhile (decision 0058). */
-  private async read(): Promise<State> {
+  private async read(turns: StepTurns): Promise<State> {
     const mark = await this.repository.changeMark();
-    const { rows, links } = await this.repository.getIndexRows(pause);
-    return { source: await indexSourceInSteps(rows, links, pause), mark, carried: new Map() };
+    const { rows, links } = await this.repository.getIndexRows(turns.turn);
+    return { source: await indexSourceInSteps(rows, links, turns.turn), mark, carried: new Map() };
   }
 
   /** `before` after the businesses written since it was read; the indexes of `asked` and those it carried that stay valid are carried on. */
-  private async advance(before: State, asked: Map<string, KeptIndex>): Promise<State> {
+  private async advance(before: State, asked: Map<string, KeptIndex>, turns: StepTurns): Promise<State> {
     const changes = before.mark === null ? null : await this.repository.changesSince(before.mark, MAX_CHANGES);
-    if (!changes) return this.read();
+    if (!changes) return this.read(turns);
     const { rows, links } = changes.ids.length === 0 ? { rows: [], links: [] } : await this.repository.getIndexRowsByIds(changes.ids);
     const applied = await applyChanges(before.source, changes.ids, rows, links, () => this.repository.getOrder());
-    if (!applied) return this.read();
+    if (!applied) return this.read(turns);
     const clock = new HoursClock(await this.zone());
     const carried = new Map<string, KeptIndex>();
     const changed = [...applied.before, ...applied.after];
@@ -385,8 +397,6 @@ export class MapClusterService {
     return { source: applied.source, mark: changes.mark, carried };
   }
 }
-
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Whether the database answers a view of these filters while there is no index (decision 0064): not one of places

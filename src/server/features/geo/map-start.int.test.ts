@@ -2,10 +2,14 @@
 // answered from the database (the views of every business from its counts kept by cell, decision 0071), with the
 // totals, businesses and filters the index gives once it is built; after that, and for every later content version,
 // they come from the index as before.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setUpTestApp } from "#tests/setup/app.ts";
 import { buildBusiness, createBusiness, createCategory, createTag } from "#server/db/factories.ts";
 import { MAP_CLUSTER } from "#shared/constants.ts";
+import { listen } from "#server/http/listen.ts";
+import { requestsInFlight } from "#server/lib/requests-first.ts";
 import type { MapBusiness } from "#shared/map.ts";
 import { MapDataRepository } from "./map-data.repository.ts";
 import { MapDataService } from "./map-data.service.ts";
@@ -248,5 +252,68 @@ describe("the map's views while a server reads every business for the first time
     repository.release();
     await map.warm();
     expect((await data.sketch({ categoryId: null, tagIds: [] }))?.total).toBe(seeded.length);
+  });
+});
+
+describe("the start's read and build while requests are in flight (decision 0072)", () => {
+  // A server whose one request is answered when the test says: a request in flight meanwhile.
+  let server: Server;
+  let answer: () => void = () => undefined;
+
+  beforeEach(async () => {
+    await new Promise<void>((ready) => {
+      server = listen({ fetch: () => new Promise<Response>((done) => (answer = () => done(new Response("done")))), serveKept: () => false }, { port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
+        void fetch(`http://127.0.0.1:${info.port}/held`)
+          .then((response) => response.text())
+          .catch(() => undefined);
+        ready();
+      });
+    });
+    // Only the steps' longest wait is faked: a step that waited for it would never run.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    for (let turns = 0; requestsInFlight() === 0; turns++) {
+      if (turns > 10_000) throw new Error("the request never came");
+      await new Promise((turn) => setImmediate(turn));
+    }
+  });
+
+  afterEach(async () => {
+    vi.useRealTimers();
+    answer();
+    await new Promise((closed) => {
+      server.close(closed);
+      server.closeAllConnections();
+    });
+  });
+
+  /** Whether the promise has settled after some turns of the event loop. */
+  const settled = async (promise: Promise<unknown>, turns = 200) => {
+    let done = false;
+    void promise.then(() => (done = true));
+    for (let i = 0; i < turns; i++) await new Promise((turn) => setImmediate(turn));
+    return done;
+  };
+
+  it("wait for the requests to end, while the views are answered from the database", async () => {
+    const map = service(new MapDataRepository(t.database.db));
+    const warmed = map.warm();
+    expect(await settled(warmed)).toBe(false);
+    expect((await map.clusters(TOWN, 12, every)).total).toBe(seeded.length);
+    expect(await settled(warmed)).toBe(false);
+    answer();
+    await warmed;
+    expect(requestsInFlight()).toBe(0);
+    expect((await map.clusters(WORLD, 0, every)).total).toBe(seeded.length);
+  });
+
+  it("go on at once for a view that waits for them, as for places open now", async () => {
+    const map = service(new MapDataRepository(t.database.db));
+    const warmed = map.warm();
+    expect(await settled(warmed)).toBe(false);
+    // The request is still in flight and the steps' timer never fires: the read goes on because this view waits for it.
+    const view = await map.clusters(TOWN, 12, { ...every, openNow: true });
+    expect(view.total).toBe(seeded.filter((b) => b.open).length);
+    await warmed;
+    expect(requestsInFlight()).toBe(1);
   });
 });

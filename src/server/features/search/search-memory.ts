@@ -11,6 +11,7 @@ import type { DatabaseTarget } from "#server/db/database.ts";
 import type { SearchType } from "#shared/schemas/search.ts";
 import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
 import { editDistance, fold, isOneTypoAway, TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
+import { backgroundTurn } from "#server/lib/requests-first.ts";
 
 /** One row of `search_document`. */
 export interface SearchDocumentRow {
@@ -870,8 +871,8 @@ const REBUILD_AFTER_MS = 1000;
  */
 const IN_WORKER_FROM = 20_000;
 
-/** A turn of the event loop for other work, between two steps of a build off the path. */
-const otherWorkFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Other work first between two steps of a build off the path: the requests in flight (decision 0072). */
+const otherWorkFirst = backgroundTurn;
 
 type KeptIndex = MemorySearchIndex | OverlaidSearchIndex;
 
