@@ -191,6 +191,22 @@ describe("Supercluster's trees as the map's index reads them", () => {
     for (const zoom of ZOOMS) expect(stepped.getClusters([...WORLD], zoom), `zoom ${zoom}`).toEqual(loaded.getClusters([...WORLD], zoom));
   });
 
+  it("builds the same trees in runs of a few entries, pausing between them", async () => {
+    const loaded = new Supercluster<{ i: number }>(options).load(points(500));
+    let pauses = 0;
+    const stepped = await loadInSteps(new Supercluster<{ i: number }>(options), points(500), async () => void pauses++, 7);
+    // At least one per 7 points projected and one per 7 entries of the last zoom's tree and clustered.
+    expect(pauses).toBeGreaterThan((3 * 500) / 7);
+    const trees = (clusters: Supercluster<{ i: number }>) => (clusters as unknown as { trees: Array<{ data: number[]; ids: Uint32Array; coords: Float32Array }> }).trees;
+    for (const zoom of ZOOMS) {
+      const [mine, theirs] = [trees(stepped)[zoom]!, trees(loaded)[zoom]!];
+      expect(mine.data, `zoom ${zoom}`).toEqual(theirs.data);
+      expect(Array.from(mine.ids), `zoom ${zoom}`).toEqual(Array.from(theirs.ids));
+      expect(Array.from(mine.coords), `zoom ${zoom}`).toEqual(Array.from(theirs.coords));
+      expect(stepped.getClusters([...WORLD], zoom), `zoom ${zoom}`).toEqual(loaded.getClusters([...WORLD], zoom));
+    }
+  });
+
   it("names the cluster holding a point at each zoom, or the point where it is on its own", () => {
     const clusters = new Supercluster<{ i: number }>(options).load(points(500));
     for (const point of [0, 1, 77, 250, 499]) {
