@@ -6,8 +6,11 @@ import { parentPort } from "node:worker_threads";
 import { openDatabase, type DatabaseTarget } from "#server/db/database.ts";
 import { movedBuffers, workerParts, type SearchDocumentRow } from "./search-memory.ts";
 import { SearchChangeRepository } from "./search-change.repository.ts";
+import { lowestPriorityForThisThread } from "#server/lib/thread-priority.ts";
 
 const port = parentPort!;
+// No request waits for this thread: it yields the CPU to those that do.
+lowestPriorityForThisThread();
 const documents: SearchDocumentRow[] = [];
 
 function answer(indexed: readonly SearchDocumentRow[], withRows: boolean): void {
