@@ -109,4 +109,22 @@ describe("steps after the requests in flight", () => {
     expect(await settledAfterTurns(otherStep)).toBe(false);
     expect(requestsInFlight()).toBe(1);
   });
+
+  it("hurries the work a piece of work waits for when a request waits for it, until that work is done", async () => {
+    void fetch(`${base}/chained`).catch(() => undefined);
+    await until(() => held.length === 1);
+    const first = new StepTurns();
+    const second = new StepTurns(first);
+    const firstStep = first.turn();
+    expect(await settledAfterTurns(firstStep)).toBe(false);
+    second.awaited();
+    await firstStep;
+    // Once the work waited for is done, hurrying the work after it leaves that one be.
+    const unrelated = new StepTurns();
+    const fourth = new StepTurns(unrelated);
+    fourth.earlierDone();
+    fourth.awaited();
+    expect(await settledAfterTurns(unrelated.turn())).toBe(false);
+    expect(await settledAfterTurns(fourth.turn(), 3)).toBe(true);
+  });
 });

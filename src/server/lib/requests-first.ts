@@ -33,6 +33,12 @@ export const requestsInFlight = () => inFlight;
 export class StepTurns {
   private urgent = false;
   private hurry: (() => void) | null = null;
+  /** Work done in steps that this work waits for, hurried with it until `earlierDone`. */
+  private earlier: StepTurns | null;
+
+  constructor(earlier: StepTurns | null = null) {
+    this.earlier = earlier;
+  }
 
   /** Resolves when the next step may run: a turn of the event loop later, and once no request is in flight (or waited long enough). */
   readonly turn = (): Promise<void> =>
@@ -51,10 +57,16 @@ export class StepTurns {
       });
     });
 
-  /** A request now waits for this work: its steps from now on take their turns at once. */
+  /** A request now waits for this work: its steps from now on take their turns at once, and those of the work it waits for. */
   awaited(): void {
     this.urgent = true;
     this.hurry?.();
+    this.earlier?.awaited();
+  }
+
+  /** The work this work waited for is done: no longer held. */
+  earlierDone(): void {
+    this.earlier = null;
   }
 }
 

@@ -348,7 +348,9 @@ export class MapClusterService {
     const previous = version === null ? null : this.kept;
     // Every business read with no index before: the views are answered from the database until one is built.
     if (!previous && version !== null) this.built = false;
-    const turns = new StepTurns();
+    // Brought up to date once the previous state is read: a view waiting for this one waits for that one's read too.
+    const turns = new StepTurns(previous?.turns);
+    if (previous) void previous.state.then(turns.earlierDone.bind(turns), turns.earlierDone.bind(turns));
     const state = previous ? previous.state.then((before) => this.advance(before, previous.indexes, turns)) : this.read(turns);
     const kept: Kept = { version, state, indexes: new Map(), turns };
     this.kept = kept;
