@@ -60,6 +60,9 @@ test("an admin adds, edits and deletes a page, and /pages/<slug> follows", async
   const form = page.getByRole("region", { name: "Add Page" });
   // The spec: a page's permission defaults to public; a new page's form shows it chosen.
   await expect(select(form, "Permission")).toContainText("Public");
+  // Its text is rich text unless Markdown is chosen, and the form says so.
+  await expect(form.getByRole("radio", { name: "Rich text" })).toBeChecked();
+  await expect(form.getByRole("radio", { name: "Markdown" })).not.toBeChecked();
 
   await form.getByRole("button", { name: "Add Page" }).click();
   await expect(page.getByRole("tabpanel").getByRole("alert")).toHaveText("Page Name and Permission are required.");

@@ -70,7 +70,8 @@ export const pageView: EntityView = {
     name: { label: "Page Name", widget: "text", maxLength: 200, translatable: true },
     // The spec: a page is public unless the admin chooses otherwise.
     permission: { label: "Permission", widget: "select", initial: "public", options: PAGE_PERMISSIONS.map((value) => ({ value, label: PERMISSION_LABELS[value] })) },
-    contentFormat: { label: "Content format", widget: "radio", options: [{ value: "html", label: "Rich text" }, { value: "markdown", label: "Markdown" }] },
+    // Rich text unless the admin chooses Markdown, as the server takes a page sent without one.
+    contentFormat: { label: "Content format", widget: "radio", initial: "html", options: [{ value: "html", label: "Rich text" }, { value: "markdown", label: "Markdown" }] },
     content: { label: "Content", widget: "richtext", translatable: true },
   }),
 };
