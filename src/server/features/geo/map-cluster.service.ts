@@ -350,7 +350,8 @@ export class MapClusterService {
     if (!previous && version !== null) this.built = false;
     // Brought up to date once the previous state is read: a view waiting for this one waits for that one's read too.
     const turns = new StepTurns(previous?.turns);
-    if (previous) void previous.state.then(turns.earlierDone.bind(turns), turns.earlierDone.bind(turns));
+    const earlierDone = () => turns.earlierDone();
+    if (previous) void previous.state.then(earlierDone, earlierDone);
     const state = previous ? previous.state.then((before) => this.advance(before, previous.indexes, turns)) : this.read(turns);
     const kept: Kept = { version, state, indexes: new Map(), turns };
     this.kept = kept;

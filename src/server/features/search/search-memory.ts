@@ -11,6 +11,7 @@ import type { DatabaseTarget } from "#server/db/database.ts";
 import type { SearchType } from "#shared/schemas/search.ts";
 import type { FindOptions, SearchIndex, SearchRepository, SearchRow, WordMatch } from "./search.repository.ts";
 import { editDistance, fold, isOneTypoAway, TYPO_MIN_LENGTH } from "#server/lib/search-text.ts";
+// Between two steps of a build off the path, the requests in flight go first (decision 0072).
 import { backgroundTurn } from "#server/lib/requests-first.ts";
 
 /** One row of `search_document`. */
@@ -871,9 +872,6 @@ const REBUILD_AFTER_MS = 1000;
  */
 const IN_WORKER_FROM = 20_000;
 
-/** Other work first between two steps of a build off the path: the requests in flight (decision 0072). */
-const otherWorkFirst = backgroundTurn;
-
 type KeptIndex = MemorySearchIndex | OverlaidSearchIndex;
 
 /**
@@ -999,10 +997,10 @@ export class MemorySearchRepository implements SearchRepository {
     const large = (await this.source.count()) >= this.inWorkerFrom;
     const { target } = this.source;
     let index: MemorySearchIndex;
-    if (large && target) index = await MemorySearchIndex.readInWorker(version, target, mark, otherWorkFirst);
+    if (large && target) index = await MemorySearchIndex.readInWorker(version, target, mark, backgroundTurn);
     else {
-      const documents = await this.source.documents(otherWorkFirst);
-      index = await (large ? MemorySearchIndex.inWorker : MemorySearchIndex.inSteps)(version, documents, mark, otherWorkFirst);
+      const documents = await this.source.documents(backgroundTurn);
+      index = await (large ? MemorySearchIndex.inWorker : MemorySearchIndex.inSteps)(version, documents, mark, backgroundTurn);
     }
     // Kept unless a full build of this version or a later one is kept already. When the content moved meanwhile, the
     // next search corrects this one by what was written since its read, as it would have corrected the one before.

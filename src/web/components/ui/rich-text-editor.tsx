@@ -2,7 +2,7 @@
 // (rich-text-tiptap.tsx): until then, and on the server's page, the editor's frame stands in its place with its tools
 // off, as Tiptap's own editor drew before it was made. So a server never loads it for the pages it renders, and the
 // pages' first scripts do not carry it.
-import { lazy, Suspense, useId, useSyncExternalStore, type KeyboardEvent, type RefObject } from "react";
+import { lazy, Suspense, useId, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import type { Editor } from "@tiptap/react";
 import type { UploadKind } from "#shared/upload-kinds.ts";
@@ -114,18 +114,26 @@ export function EditorToolbar({
   );
 }
 
-/** What stands in the editor's place until it is loaded: its label, the content as it stands, and its tools off. */
-function EditorFrame({ label, name, defaultValue, images }: RichTextProps) {
-  const id = useId();
+/** The editor's label (`<id>-label`, which its area is labelled by) and the field it sends, around its toolbar and area. */
+export function EditorField({ id, label, name, value, children }: { id: string; label: string; name: string; value: string; children: ReactNode }) {
   return (
     <div>
       <span id={`${id}-label`} className={ui.label}>
         {label}
       </span>
-      <input type="hidden" name={name} value={defaultValue} />
+      <input type="hidden" name={name} value={value} />
+      {children}
+    </div>
+  );
+}
+
+/** What stands in the editor's place until it is loaded: its label, the content as it stands, and its tools off. */
+function EditorFrame({ label, name, defaultValue, images }: RichTextProps) {
+  return (
+    <EditorField id={useId()} label={label} name={name} value={defaultValue}>
       <EditorToolbar tools={toolsOf(images)} dialog={null} onTool={null} />
       <div className={EDITOR_AREA} aria-busy="true" />
-    </div>
+    </EditorField>
   );
 }
 

@@ -9,7 +9,7 @@ import { useId, useRef, useState } from "react";
 import { Dialog, Popover } from "react-aria-components";
 import { ui } from "./field.tsx";
 import { ImagePopover } from "./rich-text-image.tsx";
-import { EDITOR_AREA, EditorToolbar, toolsOf, type RichTextProps } from "./rich-text-editor.tsx";
+import { EDITOR_AREA, EditorField, EditorToolbar, toolsOf, type RichTextProps } from "./rich-text-editor.tsx";
 
 /** An editor emptied by the person still holds an empty paragraph: that is no content. */
 const contentOf = (editor: Editor) => (editor.isEmpty ? "" : editor.getHTML());
@@ -98,11 +98,7 @@ export default function TiptapEditor({ label, name, defaultValue, invalid, descr
   });
 
   return (
-    <div>
-      <span id={`${id}-label`} className={ui.label}>
-        {label}
-      </span>
-      <input type="hidden" name={name} value={html} />
+    <EditorField id={id} label={label} name={name} value={html}>
       <EditorToolbar
         tools={toolsOf(images)}
         dialog={dialog}
@@ -118,6 +114,6 @@ export default function TiptapEditor({ label, name, defaultValue, invalid, descr
       {dialog === "Link" && editor && <LinkPopover editor={editor} trigger={dialogButton} onClose={() => setDialog(null)} />}
       {dialog === "Insert image" && editor && images && <ImagePopover editor={editor} kind={images} trigger={dialogButton} onClose={() => setDialog(null)} />}
       <EditorContent editor={editor} />
-    </div>
+    </EditorField>
   );
 }
