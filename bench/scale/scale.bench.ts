@@ -7,7 +7,8 @@
 // names start with one of these, comma-separated: "/map clusters,/map list"). Seeded databases are kept in BENCH_CACHE_DIR (the system's temporary folder) and reused by the
 // next run; BENCH_FRESH=1 seeds them anew. BENCH_SETTLE_MS (0): how long to wait once the server answers before the
 // first row, so that its work at start (the map's index of every business read and built, decision 0046) is over
-// before a row that does not measure it.
+// before a row that does not measure it. BENCH_TRACE=1: each row's start time on standard error, to set beside a
+// profile of the server.
 // Never run as a test: timings on a shared machine are only comparable within one run.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -27,6 +28,7 @@ import insightGroupTotals from "#server/db/migrations/0092-insight-group-totals.
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,postgres").split(",");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const TRACE = process.env.BENCH_TRACE === "1";
 const CACHE_DIR = path.join(process.env.BENCH_CACHE_DIR ?? os.tmpdir(), "niche-scale-bench");
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
 /** The PostgreSQL databases' names, `<prefix>_<size>`: a run of its own beside another's uses a prefix of its own. */
@@ -222,7 +224,9 @@ async function measure(base: string, size: number, env: Record<string, string>):
   };
   const rows: Array<[string, number]> = [];
   const row = async (name: string, work: () => Promise<number>) => {
-    if (wanted(name)) rows.push([name, await work()]);
+    if (!wanted(name)) return;
+    if (TRACE) console.error(`${new Date().toISOString()} ${name}`);
+    rows.push([name, await work()]);
   };
   // The map's clusters, first asked of a server just started: it reads every business and builds the index (once per
   // change of content), so this one grows with the site.
@@ -345,6 +349,9 @@ async function measure(base: string, size: number, env: Record<string, string>):
   // furthest position.
   const children = [...sitemap.body.matchAll(/<loc>[^<]*\/(sitemap-\d+\.xml)<\/loc>/g)].map((match) => match[1]!);
   if (children.length > 0) await row("/sitemap-<n>.xml (the last full child)", () => rounds(() => `${base}/${children.at(children.length > 1 ? -2 : -1)}`));
+  // Three quarters in: at 100,000, one of the upcoming events (between the businesses and the offers), whose section's
+  // conditions are on the events' dates.
+  if (children.length > 0) await row("/sitemap-<n>.xml (a child three quarters in)", () => rounds(() => `${base}/${children[Math.floor(children.length * 0.75)]}`));
   return rows;
 }
 

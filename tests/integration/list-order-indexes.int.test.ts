@@ -9,6 +9,7 @@ import { queriesOf as capturedQueries } from "#tests/setup/captured-queries.ts";
 import { BusinessRepository } from "#server/features/business/business.repository.ts";
 import { EventRepository } from "#server/features/event/event.repository.ts";
 import { UsersRepository } from "#server/features/users/users.repository.ts";
+import { OfferRepository } from "#server/features/offer/offer.repository.ts";
 import type { PageFrom } from "#server/db/keyset.ts";
 import { createBusiness, createCategory, createEvent } from "#server/db/factories.ts";
 
@@ -107,6 +108,23 @@ describe(`the admin's lists on ${process.env.TEST_DB}`, () => {
           }
         }
       }
+    });
+  }
+
+  // The sitemap's children (decision 0073): each list's ids read by id from a position, its conditions tested on the
+  // index (migration 0098), so that neither the walk to the position nor the page reads a row of the table.
+  const sitemapLists: Array<[string, (db: Kysely<DB>) => Promise<unknown>]> = [
+    ["businesses", (db) => new BusinessRepository(db, database.dialect).idsPage(20, { offset: 40 })],
+    ["upcoming single events", (db) => new EventRepository(db).upcomingIdsPage("2027-01-01T00:00:00.000Z", 20, { offset: 40 })],
+    ["running offers", (db) => new OfferRepository(db).runningIdsPage("2027-01-01", 20, { offset: 40 })],
+  ];
+  for (const [name, run] of sitemapLists) {
+    it(`walks the sitemap's ${name} to a child's position and reads its page from an index alone`, async () => {
+      const queries = await queriesOf(run);
+      expect(queries.length).toBe(1);
+      const text = await plan(queries[0]!);
+      expect(text).toMatch(database.dialect === "sqlite" ? /USING COVERING INDEX/ : /Index Only Scan/);
+      expect(text).not.toMatch(database.dialect === "sqlite" ? /TEMP B-TREE/ : /Sort/);
     });
   }
 
