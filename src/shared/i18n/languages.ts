@@ -31,7 +31,10 @@ export function isLocalizedPath(pathname: string): boolean {
 
 /** The language prefix a path begins with ("fr" for /fr and /fr/map), if any. */
 export function prefixOf(pathname: string): Exclude<Language, "en"> | null {
-  const first = pathname.split("/")[1];
+  // The first segment, read without splitting the whole path (the sitemap asks this of every URL it writes).
+  const start = pathname.indexOf("/") + 1;
+  const end = pathname.indexOf("/", start);
+  const first = start === 0 ? "" : pathname.slice(start, end === -1 ? undefined : end);
   return first !== "en" && isLanguage(first) ? (first as Exclude<Language, "en">) : null;
 }
 

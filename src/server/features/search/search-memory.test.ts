@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SEARCH_TYPES, type SearchType } from "#shared/schemas/search.ts";
 import { fold } from "#server/lib/search-text.ts";
-import { firstInOrder, MAX_WRITTEN, MemorySearchIndex, MemorySearchRepository, OverlaidSearchIndex, type SearchDocumentRow } from "./search-memory.ts";
+import { firstInOrder, MAX_WRITTEN, MemorySearchIndex, MemorySearchRepository, OverlaidSearchIndex, rebuildFrom, type SearchDocumentRow } from "./search-memory.ts";
 import type { FindOptions, WordMatch } from "./search.repository.ts";
 
 /** A repeatable stream of numbers in [0, 1). */
@@ -312,6 +312,32 @@ describe("the index kept per content version", () => {
     expect(rebuilt).toBeInstanceOf(MemorySearchIndex);
     const fresh = new MemorySearchIndex(state.version, [...documents].sort((a, b) => a.id - b.id));
     for (const options of randomSearches(next, 20)) expect(await rebuilt.find(options)).toEqual(fresh.find(options));
+  });
+
+  it("is corrected, not built again, until the documents written reach one in 1,000 of its own", async () => {
+    const next = random(7);
+    let documents = randomDocuments(next, 3000, 1);
+    const { state, source, write } = fakeSource(documents);
+    const repository = new MemorySearchRepository(source, engine);
+    await repository.snapshot();
+    await repository.rebuilt();
+    expect(rebuildFrom(documents.length)).toBe(3);
+    for (const [written, id] of [1, 2, 3].map((written) => [written, written * 997] as const)) {
+      documents = documents.map((d) => (d.id === id ? { ...d, name: `renamed${written} ${d.name}` } : d));
+      write(documents, new Set([id]));
+      const index = await repository.snapshot();
+      expect(index).toBeInstanceOf(OverlaidSearchIndex);
+      const renamed: FindOptions = { match: [{ prefix: `renamed${written}`, words: [] }], types: SEARCH_TYPES, limit: 5 };
+      const found = await index.find(renamed);
+      expect(found.map((row) => row.ref)).toEqual([String(id)]);
+      expect(found).toEqual(new MemorySearchIndex(state.version, documents).find(renamed));
+      await repository.rebuilt();
+      // Read whole again only once three were written.
+      expect(state.fullReads, `after ${written} written`).toBe(written < 3 ? 1 : 2);
+    }
+    const rebuilt = await repository.snapshot();
+    expect(rebuilt).toBeInstanceOf(MemorySearchIndex);
+    for (const options of randomSearches(next, 20)) expect(await rebuilt.find(options)).toEqual(new MemorySearchIndex(state.version, documents).find(options));
   });
 
   it("is built whole off the path past so many documents written, the engine's index answering meanwhile", async () => {

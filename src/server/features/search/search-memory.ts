@@ -866,6 +866,17 @@ export const MAX_WRITTEN = 2000;
 const REBUILD_AFTER_MS = 1000;
 
 /**
+ * The corrected index is built whole again once the documents written since its full build reach one in this many
+ * of its documents (decision 0074), one at least: a small site's build, a few milliseconds, follows each burst of writes;
+ * a city's (160,000 documents at 100,000 businesses, seconds of a core in a worker thread) follows every 160 written,
+ * not each edit. Below that share the corrected index answers as exactly, each search also searching the few written.
+ */
+const REBUILD_SHARE = 1000;
+
+/** Documents written since a full build of `length` from which it is built again off the path. */
+export const rebuildFrom = (length: number) => Math.max(1, Math.floor(length / REBUILD_SHARE));
+
+/**
  * Documents from which a build off the path reads and indexes them in a worker thread (decision 0066). A smaller site's
  * build is a few steps of a few milliseconds on the requests' thread, and a worker would cost more: its start and the
  * memory of a second JavaScript heap, which the process keeps after the worker ends.
@@ -879,8 +890,8 @@ type KeptIndex = MemorySearchIndex | OverlaidSearchIndex;
  * built whole off the searches' path, in steps, and the engine's own index answers until it is in (decision 0066):
  * at a server's first search, and past MAX_WRITTEN documents written since the index was read. When the version
  * moves by fewer, the next search corrects the index it has by the documents written since (decision 0062) and is
- * answered at once; the full index is then built again off the path and swapped in. Searches arriving meanwhile
- * share one read.
+ * answered at once; once the documents written since the full build reach one in REBUILD_SHARE of its own (decision
+ * 0074), the full index is built again off the path and swapped in. Searches arriving meanwhile share one read.
  */
 export class MemorySearchRepository implements SearchRepository {
   private readonly source: SearchDocumentSource;
@@ -892,8 +903,6 @@ export class MemorySearchRepository implements SearchRepository {
   private whole: Promise<unknown> | undefined;
   private rebuilding: Promise<void> | undefined;
   private rebuildTimer: NodeJS.Timeout | undefined;
-  /** The latest content version a search asked for. */
-  private newest = 0;
 
   /** Documents from which a build reads and indexes them in a worker thread. */
   private readonly inWorkerFrom: number;
@@ -908,7 +917,6 @@ export class MemorySearchRepository implements SearchRepository {
   async snapshot(): Promise<SearchIndex> {
     const version = await this.source.version();
     if (version === null) return this.engine.snapshot();
-    this.newest = Math.max(this.newest, version);
     if (this.index?.version === version) return this.index;
     if (!this.index || this.whole) {
       this.buildWhole();
@@ -924,7 +932,7 @@ export class MemorySearchRepository implements SearchRepository {
           }
           // A search that read an older version than the index kept corrects its own, and leaves the newer one kept.
           if (!this.index || this.index.version < version) this.index = index;
-          if (index instanceof OverlaidSearchIndex && index.changed.size > 0) this.rebuildLater();
+          if (index instanceof OverlaidSearchIndex && index.changed.size >= rebuildFrom(index.base.length)) this.rebuildLater();
           return index;
         })
         .finally(() => (this.correcting = undefined));
@@ -968,7 +976,7 @@ export class MemorySearchRepository implements SearchRepository {
     this.whole = this.rebuild()
       // A build that failed (the database gone or busy) is tried again by the next search; one behind the content is
       // corrected by it.
-      .catch(() => false)
+      .catch(() => undefined)
       .finally(() => (this.whole = undefined));
   }
 
@@ -977,22 +985,19 @@ export class MemorySearchRepository implements SearchRepository {
     if (this.rebuildTimer || this.rebuilding) return;
     this.rebuildTimer = setTimeout(() => {
       this.rebuildTimer = undefined;
-      // A build that failed (the database gone or busy) is tried again after the next correction.
+      // A build that failed (the database gone or busy) is tried again after the next correction. Content written
+      // while it read is corrected by the next search, as after any build.
       this.rebuilding = this.rebuild()
-        .catch(() => false)
-        .then((behind) => {
-          this.rebuilding = undefined;
-          // Searches corrected the index for content written while this build read it: built again, for that.
-          if (behind) this.rebuildLater();
-        });
+        .catch(() => undefined)
+        .then(() => (this.rebuilding = undefined));
     }, REBUILD_AFTER_MS);
     this.rebuildTimer.unref();
   }
 
-  /** Answers whether a search asked for a later version than the one built. */
-  private async rebuild(): Promise<boolean> {
+  /** The index of the content now read and built whole; kept unless one as new or newer is kept already. */
+  private async rebuild(): Promise<void> {
     const version = await this.source.version();
-    if (version === null) return false;
+    if (version === null) return;
     const mark = await this.source.mark();
     const large = (await this.source.count()) >= this.inWorkerFrom;
     const { target } = this.source;
@@ -1005,7 +1010,6 @@ export class MemorySearchRepository implements SearchRepository {
     // Kept unless a full build of this version or a later one is kept already. When the content moved meanwhile, the
     // next search corrects this one by what was written since its read, as it would have corrected the one before.
     if (!(this.index instanceof MemorySearchIndex && this.index.version >= version)) this.index = index;
-    return this.newest > version;
   }
 }
 
