@@ -27,7 +27,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function searchQueries(q: string, sort: "asc" | "desc"): Promise<{ count: CompiledQuery; page: CompiledQuery }> {
   const captured = await queriesOf(database.db, (db) => new BusinessRepository(db, database.dialect).getPage({ offset: 0 }, 20, q, sort));
   const count = captured.find((query) => /count\(\*\)/i.test(query.sql));
-  const page = captured.find((query) => /order by/i.test(query.sql) && /offset/i.test(query.sql));
+  // The page's ids: the ordered read that is not the loading of the page's businesses by their ids.
+  const page = captured.find((query) => /order by/i.test(query.sql) && !/"id" in \(/.test(query.sql));
   if (!count || !page) throw new Error(`getPage(${q}) sent no count or no page: ${captured.map((query) => query.sql).join("\n")}`);
   return { count, page };
 }
