@@ -64,3 +64,6 @@ export const DEFAULT_CATEGORY_COLOR = "#ffffff";
 export const MAP_CLUSTER = { gridSizePx: 60, minClusterSize: 2, maxZoom: 16, redThreshold: 10 } as const;
 
 export const OUTDOOR_LOCATION = "outdoor";
+
+/** The sign-up body's field with the form's proof of work: the ALTCHA widget's payload (base64 JSON). */
+export const SIGN_UP_CHALLENGE_FIELD = "altcha";

@@ -1,10 +1,12 @@
 // What the server sends the map: the style to draw and the businesses, categories and tags on it; the rules that
 // pick and colour what the map shows, which the page and the server (for the map's first view) share.
-import { z } from "zod";
+// Without the validation library, which the map's page does not load: the map's schemas for the API are schemas/map.ts.
+import type { z } from "zod";
 import { MAP_CLUSTER } from "./constants.ts";
 import type { Language } from "./i18n/languages.ts";
-import { businessFields } from "./schemas/business.ts";
-import { yesNoColumns, type FieldDef, type YesNoColumn } from "./schemas/entity.ts";
+import type { businessFields } from "./schemas/business.ts";
+import { businessFieldViews } from "./business-fields.ts";
+import { yesNoColumns, type FieldView, type YesNoColumn } from "./schemas/entity.ts";
 
 export type MapStyleConfig =
   /** Our muted style over OpenMapTiles-schema vector tiles (a TileJSON URL, or a PMTiles archive). */
@@ -20,30 +22,10 @@ type MapFieldName = { [K in keyof Defs]: Defs[K] extends { map: true } ? K : nev
 /** A field's value on the map: a yes/no field true or false, anything else as its rule gives it. */
 type MapValue<K extends MapFieldName> = Defs[K] extends { widget: "checkbox" } ? boolean : z.output<Defs[K]["input"]>;
 
-export const MAP_FIELDS = Object.entries(businessFields).flatMap(([name, def]) => ((def as FieldDef).map ? [[name as MapFieldName, def as FieldDef] as const] : []));
+export const MAP_FIELDS = Object.entries(businessFieldViews).flatMap(([name, def]) => ((def as FieldView).map ? [[name as MapFieldName, def as FieldView] as const] : []));
 
 /** The map's filters the definition makes: a yes/no field is one, a set of choices one per choice. */
-export const MAP_FEATURES: ReadonlyArray<YesNoColumn & { field: MapFieldName }> = yesNoColumns(businessFields, "map") as Array<YesNoColumn & { field: MapFieldName }>;
-
-/** A definition field's value as the map has it (and the OpenAPI document describes it). */
-function mapValueSchema(def: FieldDef): z.ZodType {
-  if (def.widget === "checkbox") return z.boolean();
-  if (def.widget === "checkboxes") return z.array(z.enum((def.options ?? []).map((o) => o.value) as [string, ...string[]]));
-  return def.input.safeParse(null).success ? z.string().nullable() : z.string();
-}
-
-/** A business's properties on the map but its id and position (a GeoJSON feature's `properties`). */
-export const MapBusinessPropertiesSchema = z.object({
-  ...Object.fromEntries(MAP_FIELDS.map(([name, def]) => [name, mapValueSchema(def)])),
-  logoUrl: z.string().nullable(),
-  categoryId: z.string().nullable(),
-  tagIds: z.array(z.string()),
-  /** Open now in the site's time zone; null when the hours are not given. */
-  openNow: z.boolean().nullable(),
-});
-
-/** A business as the map draws it: what the definition puts on the map, with its position, category, tags and whether it is open. */
-export const MapBusinessSchema = MapBusinessPropertiesSchema.extend({ id: z.string(), lat: z.number(), lng: z.number() });
+export const MAP_FEATURES: ReadonlyArray<YesNoColumn & { field: MapFieldName }> = yesNoColumns(businessFieldViews, "map") as Array<YesNoColumn & { field: MapFieldName }>;
 
 export type MapBusiness = { [K in MapFieldName]: MapValue<K> } & {
   id: string;
@@ -57,7 +39,7 @@ export type MapBusiness = { [K in MapFieldName]: MapValue<K> } & {
 };
 
 /** A stored value of a map field as the map has it: a yes/no column's 0 or 1 as false or true, a set of choices' JSON list as a list. */
-export function mapValueOf(def: FieldDef, stored: unknown): unknown {
+export function mapValueOf(def: FieldView, stored: unknown): unknown {
   if (def.widget === "checkbox") return stored === true || stored === 1 || stored === "1";
   if (def.widget === "checkboxes") {
     let list: unknown = stored;

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import Papa from "papaparse";
-import { BUSINESS_ATTRIBUTES } from "#shared/schemas/business-attributes.ts";
+import { BUSINESS_ATTRIBUTES } from "#shared/business-attributes.ts";
 import { createOrUpdateUser } from "#server/auth/accounts.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { jsonLdProblems } from "./json-ld-rules.ts";

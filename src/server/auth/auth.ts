@@ -23,7 +23,8 @@ import { CLIENT_IP_HEADER } from "./auth-http.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "#shared/i18n/languages.ts";
 import { ACCOUNT_TYPES, PASSWORD_MIN_LENGTH } from "#shared/constants.ts";
 import { defaultDisplayName } from "#shared/format.ts";
-import { AUTH_ERROR_CODES, SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
+import { AUTH_ERROR_CODES } from "#shared/schemas/account.ts";
+import { SIGN_UP_CHALLENGE_FIELD } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import { checkProfileUpdate, checkSignUp, DISABLED_AUTH_PATHS, profileDisplayName } from "./auth-rules.ts";
 

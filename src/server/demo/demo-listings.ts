@@ -107,7 +107,7 @@ export const DEMO_PHOTOS: Record<string, Array<{ title: string; color: string; a
 };
 
 /**
- * The demo businesses' accessibility and amenities (slugs of src/shared/schemas/business-attributes.ts): about half
+ * The demo businesses' accessibility and amenities (slugs of src/shared/business-attributes.ts): about half
  * step-free, fewer with accessible washrooms, hearing loops where people sit and listen; the rest give none.
  */
 export const DEMO_ATTRIBUTES: Record<string, string[]> = {

@@ -7,7 +7,7 @@ import { SITE_TRANSLATABLE } from "#shared/schemas/site-settings.ts";
 import { DEFAULT_MAP_CENTER, MAP_ZOOM, OUTDOOR_LOCATION, type OfferType, type PagePermission } from "#shared/constants.ts";
 import { slugify } from "#shared/format.ts";
 import { DEMO_ATTRIBUTES, DEMO_PHOTOS, demoOpeningHours, demoSocialLinks } from "./demo-listings.ts";
-import { storeAttributes } from "#shared/schemas/business-attributes.ts";
+import { storeAttributes } from "#shared/business-attributes.ts";
 import { createBusiness, createCategory, createEvent, createOffer, createPage, createPost, createTag } from "../db/factories.ts";
 import { newId } from "../db/ids.ts";
 import { renderEventImage, renderHeroPhoto, renderLogo, renderSponsorLogo, seededRandom } from "./demo-images.ts";

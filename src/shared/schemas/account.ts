@@ -66,8 +66,6 @@ export const SignUpChallengeSchema = z
   })
   .meta({ id: "SignUpChallenge" });
 
-/** The sign-up body's field with the form's proof of work: the ALTCHA widget's payload (base64 JSON). */
-export const SIGN_UP_CHALLENGE_FIELD = "altcha";
 
 /** The fields of the first-administrator form (/setup), and "form" for a message about the whole form. */
 export type SetupField = "email" | "displayName" | "password" | "confirmPassword" | "form";

@@ -1,13 +1,15 @@
 // A business (the spec's "marker") as clients see it.
 import { z } from "zod";
 import { messages } from "../messages.ts";
-import { field, inputShape, views, type EntityView, type FieldDefs } from "./entity.ts";
+import { inputShape, views, withRules, type EntityView, type FieldDefs } from "./entity.ts";
+import { businessFieldViews, PRICE_RANGES } from "../business-fields.ts";
 import { KeysetPaginationQuerySchema } from "./pagination.ts";
 import { TranslationsSchema, translationsInput } from "./translations.ts";
 import { singleLine } from "../text.ts";
 import { OpeningHoursFieldSchema, OpeningHoursSchema } from "./opening-hours.ts";
 import { SocialLinkSchema, SocialLinksFieldSchema } from "./social-links.ts";
-import { ATTRIBUTE_SLUGS, AttributesInputSchema, AttributesQuerySchema, BUSINESS_ATTRIBUTES } from "./business-attributes.ts";
+import { AttributesInputSchema, AttributesQuerySchema } from "./business-attributes.ts";
+import { ATTRIBUTE_SLUGS } from "../business-attributes.ts";
 
 export const CoordinatesSchema = z.object({ lat: z.number(), lng: z.number() });
 
@@ -53,9 +55,6 @@ export type Coordinates = z.infer<typeof CoordinatesSchema>;
 export type Business = z.infer<typeof BusinessSchema>;
 export type BusinessListQuery = z.output<typeof BusinessListQuerySchema>;
 
-/** A business's price range, cheapest first. */
-export const PRICE_RANGES = ["$", "$$", "$$$", "$$$$"] as const;
-
 /** Optional free text: blank becomes null. */
 const optionalText = (max: number) =>
   z
@@ -70,70 +69,37 @@ const between = (limit: number, error: string) => z.number(required).min(-limit,
 
 /**
  * A business's fields, once: what the Markers form and the add-marker page show and send, the API's rules,
- * and which schema.org property of the business page's JSON-LD a field is.
+ * and which schema.org property of the business page's JSON-LD a field is. How each is shown: business-fields.ts;
+ * here each field's rule.
  */
-export const businessFields = {
-  name: field(z.string(required).overwrite(singleLine).trim().min(1, required).max(200), { label: "Name", widget: "text", maxLength: 200, map: true, csv: true }),
-  categoryId: field(z.string(required).trim().min(1, required).max(100), { label: "Category", widget: "combobox", source: "categories", empty: "Select a category" }),
-  description: field(optionalText(5000), { label: "Description", widget: "textarea", maxLength: 5000, jsonLd: "description", map: true, csv: true, translatable: true }),
-  address: field(optionalText(500), { label: "Address", widget: "text", maxLength: 500, map: true, csv: true }),
-  // The address in parts, as search engines read it (schema.org PostalAddress); pages show the one-line address above.
-  streetAddress: field(optionalText(200), { label: "Street", widget: "text", maxLength: 200, placeholder: "4950 Clifton Hill" }),
-  addressLocality: field(optionalText(100), { label: "City", widget: "text", maxLength: 100, placeholder: "Niagara Falls" }),
-  addressRegion: field(optionalText(100), { label: "Province or state", widget: "text", maxLength: 100, placeholder: "ON" }),
-  postalCode: field(optionalText(20), { label: "Postal code", widget: "text", maxLength: 20, placeholder: "L2G 3N4" }),
-  addressCountry: field(optionalText(100), { label: "Country", widget: "text", maxLength: 100, placeholder: "CA" }),
-  lat: field(between(90, messages.businesses.latitudeInvalid), { label: "Latitude", widget: "number" }),
-  lng: field(between(180, messages.businesses.longitudeInvalid), { label: "Longitude", widget: "number" }),
-  website: field(
-    optionalText(500).refine((value) => value === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), { error: messages.businesses.websiteInvalid }),
-    { label: "Website", widget: "url", maxLength: 500, placeholder: "https://", csv: true },
-  ),
-  phone: field(optionalText(50), { label: "Phone", widget: "tel", maxLength: 50, jsonLd: "telephone", csv: true }),
-  email: field(
-    optionalText(254).refine((value) => value === null || z.email().safeParse(value).success, { error: "Email must be an email address, like name@example.com." }),
-    { label: "Email", widget: "email", maxLength: 254, jsonLd: "email", quickAdd: true, csv: true },
-  ),
-  /** How expensive it is, from $ to $$$$ (schema.org priceRange); not given is null. */
-  priceRange: field(
-    z
-      .string()
-      .trim()
-      .nullish()
-      .transform((value) => value || null)
-      .refine((value) => value === null || (PRICE_RANGES as readonly string[]).includes(value), { error: "Price range must be $, $$, $$$ or $$$$." }),
-    { label: "Price range", widget: "select", options: PRICE_RANGES.map((p) => ({ value: p, label: p })), empty: "Not given", jsonLd: "priceRange", csv: true },
-  ),
-  /** `opening_hours` text (Mo-Fr 09:00-17:00; PH off), the structured form, or null for hours not given. */
-  openingHours: field(OpeningHoursFieldSchema.optional(), { label: "Opening hours", widget: "hours" }),
-  /** A list of { kind, url } (or its JSON); left out, the saved links are kept. */
-  socialLinks: field(SocialLinksFieldSchema.optional(), { label: "Social links", widget: "links" }),
-  /** The gallery: a list of { path, alt } in order (or its JSON); left out, the saved photos are kept. */
-  photos: field(BusinessPhotosFieldSchema.optional(), { label: "Photos", widget: "photos", upload: "businessPhoto" }),
-  /** The attributes that hold, by slug; left out, none hold (as a form sends no box ticked). */
-  attributes: field(AttributesInputSchema.default([]), {
-    label: "Accessibility and amenities",
-    widget: "checkboxes",
-    options: BUSINESS_ATTRIBUTES.map((a) => ({ value: a.slug, label: a.label })),
-    jsonLd: "amenityFeature",
-    map: true,
-    csv: true,
-  }),
-  /** Tag ids. */
-  tags: field(z.array(z.string().min(1).max(100)).max(200).default([]), { label: "Tags", widget: "tags", source: "tags" }),
-  /**
-   * The logo: the stored path of a fresh upload to attach, null to remove the logo, or left out to keep
-   * the current one.
-   */
-  logoPath: field(z.string().min(1).max(500).nullish(), {
-    label: "Logo",
-    widget: "image",
-    upload: "logo",
-    alt: "Current logo",
-    uploadText: { add: "Upload logo", replace: "Replace logo", remove: "Remove logo", none: "No logo." },
-    uploadFailed: messages.uploads.uploadLogoFailed,
-  }),
-} satisfies FieldDefs;
+export const businessFields = withRules(businessFieldViews, {
+  name: z.string(required).overwrite(singleLine).trim().min(1, required).max(200),
+  categoryId: z.string(required).trim().min(1, required).max(100),
+  description: optionalText(5000),
+  address: optionalText(500),
+  streetAddress: optionalText(200),
+  addressLocality: optionalText(100),
+  addressRegion: optionalText(100),
+  postalCode: optionalText(20),
+  addressCountry: optionalText(100),
+  lat: between(90, messages.businesses.latitudeInvalid),
+  lng: between(180, messages.businesses.longitudeInvalid),
+  website: optionalText(500).refine((value) => value === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), { error: messages.businesses.websiteInvalid }),
+  phone: optionalText(50),
+  email: optionalText(254).refine((value) => value === null || z.email().safeParse(value).success, { error: "Email must be an email address, like name@example.com." }),
+  priceRange: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || (PRICE_RANGES as readonly string[]).includes(value), { error: "Price range must be $, $$, $$$ or $$$$." }),
+  openingHours: OpeningHoursFieldSchema.optional(),
+  socialLinks: SocialLinksFieldSchema.optional(),
+  photos: BusinessPhotosFieldSchema.optional(),
+  attributes: AttributesInputSchema.default([]),
+  tags: z.array(z.string().min(1).max(100)).max(200).default([]),
+  logoPath: z.string().min(1).max(500).nullish(),
+}) satisfies FieldDefs;
 
 type Defs = typeof businessFields;
 /** The definition's yes/no fields (`widget: "checkbox"`) that visitors see. */

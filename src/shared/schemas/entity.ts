@@ -78,7 +78,7 @@ export interface FieldView {
   /** Offered on the entity's short add page too (the add-marker page), after that page's own fields. */
   quickAdd?: boolean;
   /**
-   * In the map's data (src/shared/map.ts `MapBusinessSchema`) as the API answers it; a yes/no field (`checkbox`) or a
+   * In the map's data (src/shared/map.ts, and `MapBusinessSchema` of schemas/map.ts) as the API answers it; a yes/no field (`checkbox`) or a
    * set of choices (`checkboxes`) is also one of the map's filters.
    */
   map?: boolean;
@@ -101,10 +101,28 @@ export interface FieldDef<T extends z.ZodType = z.ZodType> extends FieldView {
 export type FieldDefs = Record<string, FieldDef>;
 
 /** A field's definition; its widget and whether it is on the map and in the CSV stay known to the type checker (the map's types come from them). */
-export const field = <T extends z.ZodType, const V extends FieldView & { access?: "public" | "admin" }>(
+export const field = <T extends z.ZodType, const V extends FieldViewOf>(
   input: T,
   view: V,
 ): FieldDef<T> & V => ({ access: "public" as const, ...view, input }) as FieldDef<T> & V;
+
+/** A field's view with who may see it, as a definition gives it (`field`'s second argument). */
+export type FieldViewOf = FieldView & { access?: "public" | "admin" };
+
+/**
+ * An entity's fields as views, apart from their rules (`withRules` joins them): kept apart where pages that show the
+ * entity must not load the validation library. Widgets and surfaces stay known to the type checker, as with `field`.
+ */
+export const fieldViews = <const V extends Record<string, FieldViewOf>>(views: V): { [K in keyof V]: FieldView & V[K] } => views;
+
+/** The fields' definitions: each view with its rule, in the views' order; a rule for every view and none besides. */
+export function withRules<V extends Record<string, FieldViewOf>, R extends { [K in keyof V]: z.ZodType }>(
+  views: V,
+  rules: R & { [K in Exclude<keyof R, keyof V>]: never },
+): { [K in keyof V]: FieldDef<R[K]> & V[K] } {
+  const defs = Object.entries(views).map(([name, view]) => [name, field(rules[name as keyof V], view)]);
+  return Object.fromEntries(defs) as { [K in keyof V]: FieldDef<R[K]> & V[K] };
+}
 
 /** The input schema's shape: every field's rule. */
 export function inputShape<D extends FieldDefs>(defs: D): { [K in keyof D]: D[K]["input"] } {
@@ -144,7 +162,7 @@ export interface YesNoColumn {
 }
 
 /** The yes/no columns of the fields marked for a surface (the map's filters, the CSV's columns), in the fields' order. */
-export function yesNoColumns(defs: FieldDefs, surface: "map" | "csv"): YesNoColumn[] {
+export function yesNoColumns(defs: Record<string, FieldView>, surface: "map" | "csv"): YesNoColumn[] {
   return Object.entries(defs).flatMap(([name, def]): YesNoColumn[] => {
     if (!def[surface]) return [];
     if (def.widget === "checkbox") return [{ key: name, label: def.label, field: name, choice: null }];

@@ -173,14 +173,6 @@ export const OpportunityInputSchema = z
 export type OpportunityInput = z.input<typeof OpportunityInputSchema>;
 export type OpportunityValues = z.output<typeof OpportunityInputSchema>;
 
-export const volunteerPaths = {
-  list: "/volunteer",
-  opportunity: (id: string) => `/volunteer/${encodeURIComponent(id)}`,
-  shift: (opportunityId: string, shiftId: string) => `/volunteer/${encodeURIComponent(opportunityId)}#shift-${encodeURIComponent(shiftId)}`,
-  mine: "/myqsa/volunteer",
-  rosterCsv: (shiftId: string) => `/api/v1/exports/volunteer/shifts/${encodeURIComponent(shiftId)}.csv`,
-};
-
 /** The Volunteering tab's form; shift times are the site's, as every admin form's. */
 export const volunteerView: EntityView = {
   key: "volunteer",

@@ -1,8 +1,8 @@
-// One small line drawing per attribute (src/shared/schemas/business-attributes.ts), always beside its label: the
+// One small line drawing per attribute (src/shared/business-attributes.ts), always beside its label: the
 // text says what it is, so the drawing is hidden from assistive technology. A new attribute needs its drawing here;
 // a yes/no business field on the map may have one too.
 // Types only: the pages that draw these carry no field definitions.
-import type { AttributeSlug } from "#shared/schemas/business-attributes.ts";
+import type { AttributeSlug } from "#shared/business-attributes.ts";
 
 /** The drawings' strokes on a 24 × 24 grid, by attribute (and by yes/no field, for the map's filter of one). */
 const DRAWINGS: Record<AttributeSlug, string> & Partial<Record<string, string>> = {

@@ -11,7 +11,8 @@ import { pageTitle } from "../lib/meta.ts";
 import { DEFAULT_CATEGORY_COLOR } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
 import { PlainCategoryInputSchema, type PlainCategory } from "#shared/schemas/category.ts";
-import { Field, formSentence, inputProps, OutcomeMessage, textareaProps, ui, type Outcome } from "../components/ui/field.tsx";
+import { Field, formSentence, inputProps, OutcomeMessage, textareaProps, type Outcome } from "../components/ui/field.tsx";
+import { ui } from "../components/ui/classes.ts";
 import { useCheckedForm } from "../lib/checked-form.ts";
 
 const MESSAGE_ID = "add-category-message";

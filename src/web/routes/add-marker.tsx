@@ -13,7 +13,8 @@ import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
 import { ApiError, apiFetch } from "../lib/api-client.ts";
-import { Field, formSentence, InputField, inputProps, selectProps, textareaProps, ui } from "../components/ui/field.tsx";
+import { Field, formSentence, InputField, inputProps, selectProps, textareaProps } from "../components/ui/field.tsx";
+import { ui } from "../components/ui/classes.ts";
 import { useCheckedForm } from "../lib/checked-form.ts";
 import { businessFields } from "#shared/schemas/business.ts";
 

@@ -2,7 +2,7 @@
 // full page load and by the browser within the site.
 import type { Route } from "./+types/admin-insights";
 import { INSIGHT_PERIODS, type InsightOverview } from "#shared/schemas/insights.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { InsightsOverview } from "#web/features/admin/insights-overview.tsx";
 import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";
 import { requireUser, serverFetch } from "#web/lib/app-context.ts";

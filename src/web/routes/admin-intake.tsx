@@ -4,7 +4,7 @@ import { replace } from "react-router";
 import type { Route } from "./+types/admin-intake";
 import type { IntakeSubmission } from "#shared/schemas/intake.ts";
 import { DEFAULT_PAGE_SIZE, type Paginated } from "#shared/schemas/pagination.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { ListControls, type SortChoice } from "#web/components/ui/list-controls.tsx";
 import { Pager } from "#web/components/ui/pager.tsx";
 import { When } from "#web/components/ui/when.tsx";

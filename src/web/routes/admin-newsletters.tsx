@@ -10,7 +10,7 @@ import type { SiteSettings } from "#shared/schemas/site-settings.ts";
 import { categoryTopic, FIXED_TOPICS } from "#shared/schemas/subscription.ts";
 import { INTL_LOCALE } from "#shared/i18n/format.ts";
 import { offerTitle } from "#shared/format.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { When } from "#web/components/ui/when.tsx";
 import { Counts, DigestPlanner, NewsletterForm, NewsletterSending, type NewsletterOptions } from "#web/features/newsletter/index.ts";
 import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";

@@ -7,7 +7,7 @@ import type { Translations } from "#shared/schemas/translations.ts";
 import { ApiError, apiFetch, type Fetcher } from "../lib/api-client.ts";
 import { requireUser, serverFetch } from "../lib/app-context.ts";
 import { MANAGE_NAMESPACE, manageT } from "../lib/manage-text.ts";
-import { ui } from "../components/ui/field.tsx";
+import { ui } from "../components/ui/classes.ts";
 import { formErrors, parseSiteSettingsForm, SiteSettingsForm, translationsToSave, type SiteSettingsActionData } from "../features/admin/site-settings-form.tsx";
 
 export const handle = { i18n: [MANAGE_NAMESPACE] };

@@ -8,7 +8,7 @@ import { DEFAULT_PAGE_SIZE, type Paginated } from "#shared/schemas/pagination.ts
 import { categoryIdOf, FIXED_TOPICS, SUBSCRIBER_STATES, type AdminSubscriber } from "#shared/schemas/subscription.ts";
 import type { TFunction } from "i18next";
 import { formatNumber } from "#shared/i18n/format.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { Pager } from "#web/components/ui/pager.tsx";
 import { When } from "#web/components/ui/when.tsx";
 import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";

@@ -9,7 +9,7 @@ import { getApp, requireUser, serverFetch } from "../lib/app-context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
-import { ui } from "../components/ui/field.tsx";
+import { ui } from "../components/ui/classes.ts";
 import { ADMIN_TABS, adminText, isAdminTab, requestLanguage } from "../features/admin/index.ts";
 import { getFixedT } from "#shared/i18n/index.ts";
 import { fetchPendingCount, RequestsNavLabel, useRequestsTabName, useWaitingRequests } from "../features/owners/index.ts";

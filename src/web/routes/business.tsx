@@ -22,7 +22,7 @@ import { loaderText, useHoursWords, usePublicText } from "../lib/public-text.ts"
 import { SocialLinks } from "../features/business/social-links.tsx";
 import { PhotoGallery } from "../features/business/photo-gallery.tsx";
 import { AttributeList } from "../features/business/attribute-list.tsx";
-import { attributeLabel } from "#shared/schemas/business-attributes.ts";
+import { attributeLabel } from "#shared/business-attributes.ts";
 import { SCRIPTS_AFTER_PAINT } from "../lib/page-handle.ts";
 import { hitAttributes, InsightBeacon } from "../components/insight-beacon.tsx";
 import { formatLongDate } from "#shared/i18n/format.ts";

@@ -9,7 +9,7 @@ import { langOf } from "../lib/public-text.ts";
 import { paths } from "../lib/paths.ts";
 import { formatLongDate } from "#shared/i18n/format.ts";
 import { listingMessages } from "#shared/schemas/listings.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 
 // Reading the page names the listing and changes nothing.
 export async function loader({ context, params }: Route.LoaderArgs) {

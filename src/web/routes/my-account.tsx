@@ -10,7 +10,8 @@ import { AccountSubscriptionForm, fetchAccountSubscription } from "../features/s
 import { PageTitle } from "../lib/page-title.tsx";
 import { paths } from "../lib/paths.ts";
 import { messages } from "#shared/messages.ts";
-import { Field, ui } from "../components/ui/field.tsx";
+import { Field } from "../components/ui/field.tsx";
+import { ui } from "../components/ui/classes.ts";
 import {
   ChangePasswordForm,
   DisplayNameForm,

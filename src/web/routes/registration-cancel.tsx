@@ -7,7 +7,7 @@ import { getApp } from "../lib/app-context.ts";
 import { PageTitle } from "../lib/page-title.tsx";
 import { langOf } from "../lib/public-text.ts";
 import { paths } from "../lib/paths.ts";
-import { ui } from "../components/ui/field.tsx";
+import { ui } from "../components/ui/classes.ts";
 import { registrationMessages } from "#shared/schemas/registration.ts";
 import { formatEventWhen } from "#shared/i18n/format.ts";
 

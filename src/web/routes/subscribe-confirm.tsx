@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/subscribe-confirm";
 import { subscriptionMessages } from "#shared/schemas/subscription.ts";
-import { ui } from "../components/ui/field.tsx";
+import { ui } from "../components/ui/classes.ts";
 import { getApp } from "../lib/app-context.ts";
 import { useErrorText } from "../lib/error-text.ts";
 import { useLocalize } from "../lib/language.ts";

@@ -7,7 +7,7 @@ import type { Route } from "./+types/subscribe-preferences";
 import type { Category } from "#shared/schemas/category.ts";
 import { prefixOf } from "#shared/i18n/index.ts";
 import { subscriptionMessages } from "#shared/schemas/subscription.ts";
-import { ui } from "../components/ui/field.tsx";
+import { ui } from "../components/ui/classes.ts";
 import { apiFetch } from "../lib/api-client.ts";
 import { getApp, serverFetch } from "../lib/app-context.ts";
 import { useErrorText } from "../lib/error-text.ts";

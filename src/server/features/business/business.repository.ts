@@ -14,7 +14,7 @@ import { parseStoredHours, readStoredHours } from "#server/lib/hours/stored-hour
 import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { searchFold } from "#server/lib/search-text.ts";
 import { SocialLinkSchema, type SocialLink } from "#shared/schemas/social-links.ts";
-import { readAttributes } from "#shared/schemas/business-attributes.ts";
+import { readAttributes } from "#shared/business-attributes.ts";
 import { businessFields } from "#shared/schemas/business.ts";
 import type { FieldDef } from "#shared/schemas/entity.ts";
 

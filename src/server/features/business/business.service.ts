@@ -20,7 +20,7 @@ import { pick } from "#server/db/columns.ts";
 import type { BusinessPlace } from "#shared/event-location.ts";
 import { BUSINESS_FIELDS, toStored, type BusinessPhotoWrite, type BusinessRepository, type BusinessWrite } from "./business.repository.ts";
 import type { SocialLink } from "#shared/schemas/social-links.ts";
-import { storeAttributes } from "#shared/schemas/business-attributes.ts";
+import { storeAttributes } from "#shared/business-attributes.ts";
 import { hasHours, type ComingException, type HoursStatus, type OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { comingExceptions, HoursClock, hoursStatus, isOpenNow, type HoursZone } from "#server/lib/hours/hours-status.ts";
 import { fromOsm, OsmHoursError } from "#server/lib/hours/osm-hours.ts";

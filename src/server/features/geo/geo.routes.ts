@@ -5,7 +5,7 @@ import type { AppEnv } from "#server/api/api-env.ts";
 import { ProviderError, type LatLng } from "#server/geo-providers/geo-types.ts";
 import { pairSchema } from "#shared/schemas/pair.ts";
 import { messages } from "#shared/messages.ts";
-import { MapBusinessPropertiesSchema, MapBusinessSchema } from "#shared/map.ts";
+import { MapBusinessPropertiesSchema, MapBusinessSchema } from "#shared/schemas/map.ts";
 import { addressErrors } from "#server/api/schemas.ts";
 import { registerMapClusterRoutes } from "./map-cluster.routes.ts";
 

@@ -3,7 +3,8 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "#server/api/api-env.ts";
 import { addressErrors } from "#server/api/schemas.ts";
-import { MAP_FEATURES, MapBusinessSchema } from "#shared/map.ts";
+import { MAP_FEATURES } from "#shared/map.ts";
+import { MapBusinessSchema } from "#shared/schemas/map.ts";
 import type { BoundingBox, ViewFilters } from "./map-cluster.service.ts";
 
 /** The most businesses a page of the list holds. */

@@ -6,7 +6,7 @@ import { adminOnly } from "#server/api/admin-only.ts";
 import { answer } from "#server/api/entity-routes.ts";
 import { adminErrors, errorResponse, IdParamSchema, json, signedInErrors } from "#server/api/schemas.ts";
 import { clientAddress } from "#server/http/client-address.ts";
-import { SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
+import { SIGN_UP_CHALLENGE_FIELD } from "#shared/constants.ts";
 import {
   AcceptedSuggestionSchema,
   ConfirmInputSchema,

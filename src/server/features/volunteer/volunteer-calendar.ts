@@ -5,7 +5,7 @@ import type { TFunction } from "i18next";
 import { ICalEventStatus } from "ical-generator";
 import { eventUid, newCalendar } from "#server/features/seo/index.ts";
 import { contentText } from "#server/features/page/index.ts";
-import { volunteerPaths } from "#shared/schemas/volunteer.ts";
+import { volunteerPaths } from "#shared/volunteer-paths.ts";
 import type { StoredOpportunity, StoredShift } from "./volunteer.repository.ts";
 
 export const shiftUid = (id: string, siteUrl: string) => eventUid(`volunteer-shift-${id}`, siteUrl);

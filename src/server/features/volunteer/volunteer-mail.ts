@@ -11,7 +11,7 @@ import { formatEventWhen } from "#shared/i18n/format.ts";
 import type { Language } from "#shared/i18n/languages.ts";
 import type { Delivery, NotificationKind } from "#shared/schemas/notification-preferences.ts";
 import { NOTIFICATION_PREFERENCES_PATH } from "#shared/schemas/notification-preferences.ts";
-import { volunteerPaths } from "#shared/schemas/volunteer.ts";
+import { volunteerPaths } from "#shared/volunteer-paths.ts";
 import { shiftCalendar } from "./volunteer-calendar.ts";
 import type { StoredOpportunity, StoredShift, StoredSignup, VolunteerRepository } from "./volunteer.repository.ts";
 

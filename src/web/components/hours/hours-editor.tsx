@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WEEKDAYS, toOsm, type HoursException, type Interval, type OpeningHours, type Weekday } from "#shared/opening-hours.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 
 type DayMode = "open" | "closed" | "unknown";
 interface Draft {

@@ -8,7 +8,8 @@ import { formatNumber } from "#shared/i18n/format.ts";
 import type { Paginated } from "#shared/schemas/pagination.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
 import { langOf } from "#web/lib/public-text.ts";
-import { ErrorList, ui } from "./field.tsx";
+import { ErrorList } from "./field.tsx";
+import { ui } from "./classes.ts";
 import { Chevron, PickerList, type PickerProps, type SelectOption } from "./select.tsx";
 
 /** Options found on the server per search. */

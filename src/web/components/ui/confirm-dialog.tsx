@@ -5,7 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { useState, type ReactNode } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { ui } from "./field.tsx";
+import { ui } from "./classes.ts";
 
 export function ConfirmDialog({ question, label, disabled, onConfirm, children }: { question: string; label: string; disabled?: boolean; onConfirm: () => void; children: ReactNode }) {
   const { t } = useTranslation("ui");

@@ -1,7 +1,7 @@
 // A button that copies a text (a link, a coupon code) and says so; without a clipboard it selects the text to copy by hand.
 import { useTranslation } from "react-i18next";
 import { useState } from "react";
-import { ui } from "./field.tsx";
+import { ui } from "./classes.ts";
 
 export function CopyButton({ text, label, copiedText, targetId }: { text: string; label: string; copiedText?: string; targetId?: string }) {
   const { t } = useTranslation("ui");

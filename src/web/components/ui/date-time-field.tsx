@@ -21,7 +21,7 @@ import {
 } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { INTL_LOCALE } from "#shared/i18n/format.ts";
-import { ui } from "./field.tsx";
+import { ui } from "./classes.ts";
 import { Chevron } from "./select.tsx";
 
 interface Props {

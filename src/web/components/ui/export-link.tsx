@@ -1,6 +1,6 @@
 // "Export CSV" beside an admin list: a plain link to the API's export, which the browser downloads.
 import { useTranslation } from "react-i18next";
-import { ui } from "./field.tsx";
+import { ui } from "./classes.ts";
 
 /** The admin lists that have an export, by their tab, and the file each downloads. */
 const EXPORTS: Record<string, { path: string }> = {

@@ -4,7 +4,8 @@
 import { useTranslation } from "react-i18next";
 import { UploadField } from "../upload/upload-field.tsx";
 import type { UploadKind } from "#shared/upload-kinds.ts";
-import { ErrorList, ui } from "./field.tsx";
+import { ErrorList } from "./field.tsx";
+import { ui } from "./classes.ts";
 
 export interface FormImage {
   path: string | null;

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { SortDirection } from "#shared/schemas/pagination.ts";
-import { ui } from "./field.tsx";
+import { ui } from "./classes.ts";
 import { ExportLink, hasExport } from "./export-link.tsx";
 import { PickerSelect } from "./select.tsx";
 

@@ -2,7 +2,7 @@
 // from where a page stopped (decision 0068) carries that row's cursor in the link as well.
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ui } from "./field.tsx";
+import { ui } from "./classes.ts";
 import { formatNumber } from "#shared/i18n/format.ts";
 import { langOf } from "#web/lib/public-text.ts";
 

@@ -7,7 +7,7 @@
 import type {} from "altcha/types/react";
 import type { WidgetMethods } from "altcha/types";
 import { useEffect, useRef } from "react";
-import { SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
+import { SIGN_UP_CHALLENGE_FIELD } from "#shared/constants.ts";
 
 const CHALLENGE_PATH = "/api/v1/challenge";
 

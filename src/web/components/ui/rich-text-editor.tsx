@@ -6,7 +6,7 @@ import { lazy, Suspense, useId, useSyncExternalStore, type KeyboardEvent, type R
 import { useTranslation } from "react-i18next";
 import type { Editor } from "@tiptap/react";
 import type { UploadKind } from "#shared/upload-kinds.ts";
-import { ui } from "./field.tsx";
+import { ui } from "./classes.ts";
 
 const TiptapEditor = lazy(() => import("./rich-text-tiptap.tsx"));
 

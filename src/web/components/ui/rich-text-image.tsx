@@ -9,7 +9,7 @@ import { messages } from "#shared/messages.ts";
 import { isFinished } from "#shared/upload-task.ts";
 import { claimedType, megabytes, typeNames, UPLOAD_RULES, type UploadKind } from "#shared/upload-kinds.ts";
 import { UploadTask } from "#web/components/upload/upload-task.ts";
-import { ui } from "./field.tsx";
+import { ui } from "./classes.ts";
 
 export const IMAGE_DESCRIPTION_REQUIRED = "Describe the image, or mark it decorative.";
 

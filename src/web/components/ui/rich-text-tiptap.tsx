@@ -7,7 +7,7 @@ import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useId, useRef, useState } from "react";
 import { Dialog, Popover } from "react-aria-components";
-import { ui } from "./field.tsx";
+import { ui } from "./classes.ts";
 import { ImagePopover } from "./rich-text-image.tsx";
 import { EDITOR_AREA, EditorField, EditorToolbar, toolsOf, type RichTextProps } from "./rich-text-editor.tsx";
 

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { Key } from "react-aria-components";
 import { Button, Header, Label, ListBox, ListBoxItem, ListBoxSection, Popover, Select, SelectValue } from "react-aria-components";
 import { useState } from "react";
-import { ErrorList, ui } from "./field.tsx";
+import { ErrorList } from "./field.tsx";
+import { ui } from "./classes.ts";
 
 export interface SelectOption {
   value: string;

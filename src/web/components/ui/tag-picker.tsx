@@ -5,7 +5,8 @@
 import { useTranslation } from "react-i18next";
 import { useState, type ReactNode } from "react";
 import { Button, ComboBox, Input, Label, Tag, TagGroup, TagList } from "react-aria-components";
-import { ErrorList, ui } from "./field.tsx";
+import { ErrorList } from "./field.tsx";
+import { ui } from "./classes.ts";
 import { Chevron, PickerList, type SelectOption } from "./select.tsx";
 
 interface Props {

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, type Language } from "#shared/i18n/index.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useLanguages } from "#web/lib/language.ts";
 import { primaryButtonClass } from "./status-message.tsx";
 

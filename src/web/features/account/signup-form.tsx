@@ -4,14 +4,15 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ACCOUNT_TYPES } from "#shared/constants.ts";
 import { messages } from "#shared/messages.ts";
-import { InputField, ui } from "#web/components/ui/field.tsx";
+import { InputField } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { paths } from "#web/lib/paths.ts";
 import { SignupFormSchema, useAccountForm } from "./account-form.ts";
 import { isEmailInUse, postAuth, returnPath, signupErrorText } from "./auth-api.ts";
 import { FormEnd, StatusMessage } from "./status-message.tsx";
 import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
 import { useLanguages } from "#web/lib/language.ts";
-import { SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
+import { SIGN_UP_CHALLENGE_FIELD } from "#shared/constants.ts";
 
 /** `siteAddress`: where the site is set up, named when the server refuses the page's origin. */
 export function SignupForm({ siteAddress }: { siteAddress: string }) {

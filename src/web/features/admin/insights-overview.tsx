@@ -3,7 +3,7 @@
 // looked at most, each table with its CSV.
 import { OVERVIEW_TABLES, type InsightOverview, type OverviewTable } from "#shared/schemas/insights.ts";
 import { countText, dayText, InsightPeriods, InsightsByDay } from "#web/components/insights-by-day.tsx";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useManageText } from "#web/lib/manage-text.ts";
 import { paths } from "#web/lib/paths.ts";
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { DisplayNameForm } from "../account/index.ts";
 import { paths } from "#web/lib/paths.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 
 export function MyAccountTab({ email, displayName: initialName }: { email: string; displayName: string }) {
   const { t } = useTranslation("admin");

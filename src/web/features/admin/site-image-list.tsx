@@ -3,7 +3,7 @@
 import type { FormMetadata } from "@conform-to/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { UploadField } from "#web/components/upload/upload-field.tsx";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useManageText } from "#web/lib/manage-text.ts";
 
 /** How the items of one list are called, in the page's language: "hero photo", "Hero photos", "New hero photo", and the add button's text. */

@@ -2,7 +2,8 @@
 // checked by the server) becomes a members-only library document of the announcement when the form is saved. Sent
 // as JSON text: [{ path, title }].
 import { useState } from "react";
-import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { ErrorList } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import type { FieldWidgetProps } from "#web/components/ui/entity-fields.tsx";
 import { UploadField } from "#web/components/upload/upload-field.tsx";
 import { useManageText } from "#web/lib/manage-text.ts";

@@ -1,10 +1,11 @@
-import { businessFields, type Business } from "#shared/schemas/business.ts";
+import type { Business } from "#shared/schemas/business.ts";
+import { businessFieldViews } from "#shared/business-fields.ts";
 import { addressPartsOf } from "#shared/postal-address.ts";
 import { postalAddressJsonLd } from "../seo/index.ts";
 import { WEEKDAY_NAMES, WEEKDAYS, type ComingException, type Interval, type OpeningHoursView, type Weekday } from "#shared/opening-hours.ts";
 
 /** The business's text fields whose definition names the schema.org property they are (description, telephone, ...). */
-const PROPERTIES = Object.entries(businessFields).flatMap(([name, def]) => (def.jsonLd ? [[name as keyof Business, def.jsonLd, def.widget === "checkboxes" ? (def.options ?? []) : null] as const] : []));
+const PROPERTIES = Object.entries(businessFieldViews).flatMap(([name, def]) => (def.jsonLd ? [[name as keyof Business, def.jsonLd, def.widget === "checkboxes" ? (def.options ?? []) : null] as const] : []));
 
 /** schema.org's times: "24:00" is the day's last minute; closed all day is opens = closes = 00:00. */
 const times = (intervals: readonly Interval[]) =>

@@ -2,4 +2,5 @@
 export { businessJsonLd } from "./business-json-ld.ts";
 export { PhotoGallery } from "./photo-gallery.tsx";
 export { PhotosEditor } from "./photos-editor.tsx";
-export { SocialLinks, SocialLinksEditor } from "./social-links.tsx";
+export { SocialLinks } from "./social-links.tsx";
+export { SocialLinksEditor } from "./social-links-editor.tsx";

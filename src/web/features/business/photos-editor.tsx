@@ -2,7 +2,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_BUSINESS_PHOTOS } from "#shared/schemas/business.ts";
-import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { ErrorList } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { UploadField } from "#web/components/upload/upload-field.tsx";
 import { fileUrl } from "#shared/upload-kinds.ts";
 import { jsonListField } from "#web/lib/json-list-field.ts";

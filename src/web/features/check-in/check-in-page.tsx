@@ -1,7 +1,7 @@
 // The door's page, made for a phone held in one hand: counts, a search by name with a button per person, and a
 // camera that reads the registrations' QR codes. Every check-in is said in one live region.
 import { useCallback, useId, useMemo, useState } from "react";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import type { Attendee } from "#shared/schemas/registration.ts";
 import { formatTime } from "#shared/i18n/format.ts";
 import { useManageText } from "#web/lib/manage-text.ts";

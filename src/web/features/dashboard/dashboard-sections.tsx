@@ -3,7 +3,7 @@
 // renders whatever sections come, so a feature adds its own without changing it.
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { formatLongDate } from "#shared/i18n/format.ts";
 import { langOf } from "#web/lib/public-text.ts";
 import type { DashboardSection, DashboardTask } from "#shared/schemas/dashboard.ts";

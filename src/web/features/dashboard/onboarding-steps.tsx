@@ -3,7 +3,7 @@
 // verification mail, the business pages' claim and /mybusiness's proposal and listing forms, the notification form.
 import { Form, Link, useRevalidator } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { paths } from "#web/lib/paths.ts";
 import type { Onboarding, OnboardingStep, OnboardingStepId } from "#shared/schemas/dashboard.ts";
 import type { NotificationPreferences } from "#shared/schemas/notification-preferences.ts";

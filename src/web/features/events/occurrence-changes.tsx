@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { Form, useNavigation } from "react-router";
 import { DateTimeField } from "#web/components/ui/date-time-field.tsx";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { OccurrenceChangeSchema } from "#shared/schemas/event.ts";
 import type { OccurrenceActionData, OccurrenceIntent } from "./occurrence-result.ts";
 

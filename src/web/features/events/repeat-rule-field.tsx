@@ -7,7 +7,8 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { useTranslation } from "react-i18next";
 import { describeRule, hasOccurrence, normalizeRule } from "#shared/recurrence.ts";
 import type { FieldWidgetProps } from "#web/components/ui/entity-fields.tsx";
-import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { ErrorList } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { clockTime, defaultChoices, describeChoices, fromRule, NTHS, toRule, WEEKDAYS, type Frequency, type RepeatChoices, type Weekday } from "./repeat-rule.ts";
 
 const FREQUENCIES: Frequency[] = ["never", "daily", "weekly", "monthly", "yearly"];

@@ -2,7 +2,8 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useId, useMemo, useRef, useState } from "react";
 import type { ImportRow } from "#shared/schemas/data-import.ts";
-import { InputField, ui } from "#web/components/ui/field.tsx";
+import { InputField } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useManageText } from "#web/lib/manage-text.ts";
 import { CELL_LABELS, cellLabel } from "./import-format.ts";
 import { PlaceOnMap } from "./place-on-map.tsx";

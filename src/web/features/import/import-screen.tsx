@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { ImportPreview } from "#shared/schemas/data-import.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useManageText } from "#web/lib/manage-text.ts";
 import { importErrorText } from "./import-format.ts";
 import { getGeocoding, getImport } from "./import-api.ts";

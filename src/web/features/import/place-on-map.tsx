@@ -7,7 +7,7 @@ import { DEFAULT_MAP_CENTER } from "#shared/constants.ts";
 import { buildMapStyle, loadMapLibre, MAP_SERVICE_NAME } from "../map/index.ts";
 import type { MapStyleConfig } from "#shared/map.ts";
 import { messages } from "#shared/messages.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useManageText } from "#web/lib/manage-text.ts";
 
 const ZOOM = 16;

@@ -1,7 +1,7 @@
 // The recent imports, with what each did and whether it can still be undone.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { formatDateTime } from "#shared/i18n/format.ts";
 import { useManageText } from "#web/lib/manage-text.ts";
 import { useSiteTimeZone } from "#web/lib/site.ts";

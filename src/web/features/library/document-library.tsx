@@ -8,7 +8,7 @@ import { DOCUMENT_TYPE_NAMES } from "#shared/upload-kinds.ts";
 import type { DocumentList, LibraryDocument } from "#shared/schemas/document.ts";
 import { formatLongDate, formatNumber, type Lang } from "#shared/i18n/format.ts";
 import { langOf } from "#web/lib/public-text.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 
 /** "1.2 MB", "340 KB" ("1,2 Mo" in French). */
 function fileSize(bytes: number, t: TFunction, lang: Lang): string {

@@ -3,9 +3,10 @@
 // opens "Suggest an edit", so the business page carries neither it nor the proof of work's script before.
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
-import { SIGN_UP_CHALLENGE_FIELD } from "#shared/schemas/account.ts";
+import { SIGN_UP_CHALLENGE_FIELD } from "#shared/constants.ts";
 import { listingMessages, SUGGESTION_KINDS, SuggestionInputSchema, type SuggestionKind } from "#shared/schemas/listings.ts";
-import { Field, ErrorList, inputProps, textareaProps, ui } from "#web/components/ui/field.tsx";
+import { Field, ErrorList, inputProps, textareaProps } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { useCheckedForm } from "#web/lib/checked-form.ts";

@@ -5,7 +5,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { Suggestion } from "#shared/schemas/listings.ts";
 import type { RequestField } from "#shared/schemas/owners.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { FieldRow, FieldsHead, RequestHeading } from "../owners/index.ts";
 
 /** The suggestion as the one field of a request, live beside suggested. */

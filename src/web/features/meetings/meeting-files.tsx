@@ -8,7 +8,7 @@ import { formatNumber, type Lang } from "#shared/i18n/format.ts";
 import { langOf } from "#web/lib/public-text.ts";
 import { documentFileUrl, type LibraryDocument } from "#shared/schemas/document.ts";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { UploadField } from "#web/components/upload/upload-field.tsx";
 
 /** "340 KB", "2.5 MB" ("2,5 Mo" in French). */

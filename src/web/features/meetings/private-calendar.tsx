@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { meetingMessages, type MeetingCalendar } from "#shared/schemas/meeting.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
 import { CopyButton } from "#web/components/ui/copy-button.tsx";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 
 export function PrivateCalendar({ initialUrl }: { initialUrl: string }) {
   const { t } = useTranslation("members");

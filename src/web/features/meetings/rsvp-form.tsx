@@ -5,7 +5,7 @@ import { useRevalidator } from "react-router";
 import { useTranslation } from "react-i18next";
 import { RSVP_RESPONSES, meetingMessages, type RsvpResponse } from "#shared/schemas/meeting.ts";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 
 export function RsvpForm({ meetingId, current }: { meetingId: string; current: RsvpResponse | null }) {
   const { t } = useTranslation("members");

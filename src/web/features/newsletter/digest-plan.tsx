@@ -2,7 +2,8 @@
 // for any mix of topics (it writes itself from the events, offers and news of the week).
 import { useId, useState, type FormEvent } from "react";
 import type { DigestPlan, NewsletterPreview } from "#shared/schemas/newsletter.ts";
-import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { ErrorList } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { RichTextEditor } from "#web/components/ui/rich-text-editor.tsx";
 import { When } from "#web/components/ui/when.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";

@@ -6,7 +6,8 @@ import { formatNumber } from "#shared/i18n/format.ts";
 import type { Business } from "#shared/schemas/business.ts";
 import { NEWSLETTER_CARD_KINDS, type NewsletterCardKind, type NewsletterCardRef } from "#shared/schemas/newsletter.ts";
 import type { Paginated } from "#shared/schemas/pagination.ts";
-import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { ErrorList } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { apiFetch } from "#web/lib/api-client.ts";
 import { useManageText } from "#web/lib/manage-text.ts";
 

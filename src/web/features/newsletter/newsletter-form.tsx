@@ -3,7 +3,8 @@
 // told beside its field.
 import { useId, useState, type FormEvent } from "react";
 import type { Newsletter, NewsletterCardRef } from "#shared/schemas/newsletter.ts";
-import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { ErrorList } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { RichTextEditor } from "#web/components/ui/rich-text-editor.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { useManageText } from "#web/lib/manage-text.ts";

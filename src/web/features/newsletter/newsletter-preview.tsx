@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import { Radio, RadioGroup, Label } from "react-aria-components";
 import type { NewsletterPreview } from "#shared/schemas/newsletter.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useManageText } from "#web/lib/manage-text.ts";
 
 const WIDTHS = [

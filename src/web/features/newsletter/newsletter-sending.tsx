@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import type { Newsletter, NewsletterPreview } from "#shared/schemas/newsletter.ts";
 import { DateTimeField } from "#web/components/ui/date-time-field.tsx";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { When } from "#web/components/ui/when.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { useManageText } from "#web/lib/manage-text.ts";

@@ -3,7 +3,7 @@
 // that showed the listing most, and its offers' and events' views.
 import { changeText, HIT_KIND_LABELS, type HitKind, type Insights } from "#shared/schemas/insights.ts";
 import { dayText, InsightPeriods, InsightsByDay } from "#web/components/insights-by-day.tsx";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { paths } from "#web/lib/paths.ts";

@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AddOwnerInputSchema, type Owner } from "#shared/schemas/owners.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
-import { ErrorList, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { ErrorList, OutcomeMessage, type Outcome } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { useCheckedForm } from "#web/lib/checked-form.ts";
 

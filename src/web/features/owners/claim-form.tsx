@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ClaimInputSchema, claimView } from "#shared/schemas/owners.ts";
-import { InputField, OutcomeMessage, TextareaField, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { InputField, OutcomeMessage, TextareaField, type Outcome } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { useCheckedForm } from "#web/lib/checked-form.ts";
 

@@ -6,7 +6,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ModerationSettingsSchema, type ModerationSettings } from "#shared/schemas/owners.ts";
-import { InputField, OutcomeMessage, ui, type Outcome } from "#web/components/ui/field.tsx";
+import { InputField, OutcomeMessage, type Outcome } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 
 const SWITCHES = ["autoApproveListings", "autoApproveEvents", "autoApproveOffers"] as const;
 

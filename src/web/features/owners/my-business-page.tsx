@@ -7,7 +7,8 @@ import { REQUEST_KIND_LABELS, type RequestDetail } from "#shared/schemas/owners.
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import type { FieldWidgets, Sources } from "#web/components/ui/entity-fields.tsx";
 import { EntityForm, type FormActionData } from "#web/components/ui/entity-form.tsx";
-import { OutcomeMessage, ui } from "#web/components/ui/field.tsx";
+import { OutcomeMessage } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { OpenedDetails } from "#web/components/ui/opened-details.tsx";
 import { paths } from "#web/lib/paths.ts";
 import type { OwnedBusiness, OwnerData } from "./my-business-data.ts";

@@ -3,7 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES } from "#shared/i18n/index.ts";
 import type { RequestTranslation } from "#shared/schemas/owners.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 
 /** `live`: beside the live texts (a change); `choose`: the administrator picks what to approve, the translations as one choice. */
 export function RequestTranslations({ translations, live, choose }: { translations: RequestTranslation[]; live: boolean; choose: boolean }) {

@@ -2,7 +2,8 @@
 // the waiting list. Signed-in people find their name and address filled in; anonymous visitors' browsers solve a
 // proof of work meanwhile (decision 0035). Refusals are shown beside their fields.
 import { useState, useSyncExternalStore, type FormEvent } from "react";
-import { ErrorList, Field, ui } from "#web/components/ui/field.tsx";
+import { ErrorList, Field } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
 import type { RegistrationInfo } from "#shared/schemas/registration.ts";
 import { usePublicText } from "#web/lib/public-text.ts";

@@ -2,7 +2,8 @@
 // registration, when registration opens and closes (in the association's time zone) and the waiting list. The
 // organizers' page and the event forms both draw them; each message stands beside its field.
 import { DateTimeField } from "#web/components/ui/date-time-field.tsx";
-import { ErrorList, ui } from "#web/components/ui/field.tsx";
+import { ErrorList } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useManageText } from "#web/lib/manage-text.ts";
 
 /** The settings the fields start from, as the API answers them. */

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Category } from "#shared/schemas/category.ts";
 import { FIXED_TOPICS, TopicsSchema, type AccountSubscription } from "#shared/schemas/subscription.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { apiFetch, ApiError, type Fetcher } from "#web/lib/api-client.ts";
 import { StatusMessage, useAccountForm } from "#web/features/account/index.ts";
 import { useSubscribeFailure } from "./subscribe-form.tsx";

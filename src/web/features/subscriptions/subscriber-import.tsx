@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { Trans } from "react-i18next";
 import type { SubscriberImportPreview } from "#shared/schemas/subscription.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
 import { useManageText } from "#web/lib/manage-text.ts";
 

@@ -3,7 +3,7 @@
 // mouse. Sent as one JSON field. Once the survey has answers, a question's kind is fixed (the list says so).
 import { useRef, useState } from "react";
 import { QUESTION_KINDS, isChoiceKind, type QuestionKind } from "#shared/schemas/survey.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import type { FieldWidgetProps } from "#web/components/ui/entity-fields.tsx";
 import { jsonListField } from "#web/lib/json-list-field.ts";
 import { useManageText } from "#web/lib/manage-text.ts";

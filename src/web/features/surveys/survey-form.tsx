@@ -6,7 +6,7 @@ import { useRevalidator } from "react-router";
 import { useTranslation } from "react-i18next";
 import { surveyMessages as m, type AnswerValue, type Question, type SurveyDetail } from "#shared/schemas/survey.ts";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
 
 type Values = Record<string, string | string[]>;

@@ -2,7 +2,7 @@
 // screen readers, and with scripts off), averages of ratings and numbers, and the texts and dates as given.
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { QUESTION_KIND_LABELS, type QuestionResult, type SurveyResults as Results } from "#shared/schemas/survey.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { useTranslation } from "react-i18next";
 
 const SurveyChart = lazy(() => import("./survey-chart.tsx"));

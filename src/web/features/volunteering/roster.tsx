@@ -2,9 +2,10 @@
 // (PUT /api/v1/volunteer/signups/{id}/attendance), the roster as CSV, and a message mailed to the shift's volunteers.
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { volunteerPaths, type AdminShift, type RosterEntry } from "#shared/schemas/volunteer.ts";
+import { type AdminShift, type RosterEntry } from "#shared/schemas/volunteer.ts";
+import { volunteerPaths } from "#shared/volunteer-paths.ts";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 
 function AttendedBox({ entry }: { entry: RosterEntry }) {
   const { t } = useTranslation("members");

@@ -7,10 +7,11 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatEventWhen } from "#shared/i18n/format.ts";
 import { langOf } from "#web/lib/public-text.ts";
-import { volunteerMessages as m, volunteerPaths, type Shift } from "#shared/schemas/volunteer.ts";
+import { volunteerMessages as m, type Shift } from "#shared/schemas/volunteer.ts";
+import { volunteerPaths } from "#shared/volunteer-paths.ts";
 import { apiFetch, ApiError } from "#web/lib/api-client.ts";
 import { paths } from "#web/lib/paths.ts";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 
 export function placesText(shift: Pick<Shift, "placesNeeded" | "filled" | "waiting">, t: TFunction): string {
   const open = Math.max(0, shift.placesNeeded - shift.filled);

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { DateTimeField } from "#web/components/ui/date-time-field.tsx";
 import type { FieldWidgetProps } from "#web/components/ui/entity-fields.tsx";
-import { ui } from "#web/components/ui/field.tsx";
+import { ui } from "#web/components/ui/classes.ts";
 import { jsonListField } from "#web/lib/json-list-field.ts";
 import { useManageText } from "#web/lib/manage-text.ts";
 
