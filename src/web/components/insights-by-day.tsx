@@ -1,7 +1,8 @@
 // What the owners' and the association's insights share: the period's links, and figures by day as a chart (drawn
 // once the page's scripts run, Chart.js loaded on its own) and as a table (there with scripts off, and for screen
 // readers).
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense } from "react";
+import { useScripted } from "#web/lib/scripted.ts";
 import { Link } from "react-router";
 import { formatLongDate, formatNumber, type Lang } from "#shared/i18n/format.ts";
 import { INSIGHT_PERIODS } from "#shared/schemas/insights.ts";
@@ -9,7 +10,6 @@ import { useManageText } from "#web/lib/manage-text.ts";
 
 const InsightsChart = lazy(() => import("./insights-chart.tsx"));
 
-const subscribeToNothing = () => () => undefined;
 
 // English keeps the figures and days as it always showed them ("1234", "2026-11-02"); French writes them its way
 // ("1 234", "2 novembre 2026").
@@ -47,7 +47,7 @@ export interface DayLine {
 export function InsightsByDay({ days, lines, summary, tableTitle }: { days: string[]; lines: DayLine[]; summary: string; tableTitle: string }) {
   // The chart needs the page's scripts: the server's page (and a page with scripts off) shows the table open instead.
   const { t, lang } = useManageText();
-  const scripted = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const scripted = useScripted();
   const shownDays = days.map((day, i) => ({ day, values: lines.map((l) => l.values[i] ?? 0) })).filter((row) => row.values.some((v) => v > 0));
   return (
     <>

@@ -2,7 +2,8 @@
 // picked from a calendar, always in the association's time zone whatever the browser's, sent as an ISO
 // timestamp under `name`.
 import { parseAbsolute, toZoned, type ZonedDateTime } from "@internationalized/date";
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useRef, useState } from "react";
+import { useScripted } from "#web/lib/scripted.ts";
 import {
   Button,
   Calendar,
@@ -42,7 +43,6 @@ function zoned(iso: string, timeZone: string): ZonedDateTime | null {
 
 const navButton = "rounded px-2 py-1 text-stone-800 outline-none hover:bg-stone-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-700";
 
-const subscribeToNothing = () => () => {};
 
 /**
  * The field as the server sends it, until the page's scripts run: the date and time as text, and the value the form
@@ -72,7 +72,7 @@ export function DateTimeField({ name, label, defaultValue, timeZone, errors, onC
   const [value, setValue] = useState(() => zoned(defaultValue, timeZone));
   const group = useRef<HTMLDivElement>(null);
   const invalid = !!errors?.length;
-  const inBrowser = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const inBrowser = useScripted();
   if (!inBrowser) return <ServedDateTime name={name} label={label} value={value} timeZone={timeZone} errors={errors} locale={locale} />;
   return (
     <I18nProvider locale={locale}>

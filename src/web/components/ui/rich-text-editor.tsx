@@ -2,8 +2,9 @@
 // (rich-text-tiptap.tsx): until then, and on the server's page, the editor's frame stands in its place with its tools
 // off, as Tiptap's own editor drew before it was made. So a server never loads it for the pages it renders, and the
 // pages' first scripts do not carry it.
-import { lazy, Suspense, useId, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { lazy, Suspense, useId, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { useScripted } from "#web/lib/scripted.ts";
 import type { Editor } from "@tiptap/react";
 import type { UploadKind } from "#shared/upload-kinds.ts";
 import { ui } from "./classes.ts";
@@ -137,17 +138,12 @@ function EditorFrame({ label, name, defaultValue, images }: RichTextProps) {
   );
 }
 
-const subscribeToNothing = () => () => undefined;
 
 export function RichTextEditor(props: RichTextProps) {
   const { t } = useTranslation("ui");
   const id = useId();
   // True once the page's scripts run (false on the server and while the page hydrates).
-  const scripted = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const scripted = useScripted();
   if (props.markdown) {
     return (
       <div>

@@ -3,7 +3,8 @@
 import { useTranslation } from "react-i18next";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, useState, useSyncExternalStore } from "react";
+import { useMemo, useState } from "react";
+import { useScripted } from "#web/lib/scripted.ts";
 import { Form, useNavigation } from "react-router";
 import { DateTimeField } from "#web/components/ui/date-time-field.tsx";
 import { ui } from "#web/components/ui/classes.ts";
@@ -29,14 +30,13 @@ function IntentButton({ intent, className, children }: { intent: OccurrenceInten
   );
 }
 
-const noSubscription = () => () => {};
 
 export function OccurrenceChanges({ start, end, cancelled, movedFrom, timeZone, result }: Props) {
   const { t } = useTranslation("owners");
   const busy = useNavigation().state !== "idle";
   // The date pickers' segments are formatted by the browser's Intl, which can differ from the server's: they are drawn
   // once the page runs.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useScripted();
   // A new start carries the end along with it, keeping the length, until the end is changed by hand.
   const length = end ? Date.parse(end) - Date.parse(start) : null;
   const [endValue, setEndValue] = useState(end ?? "");

@@ -7,10 +7,14 @@ import { InputField, OutcomeMessage, TextareaField, type Outcome } from "#web/co
 import { ui } from "#web/components/ui/classes.ts";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { useCheckedForm } from "#web/lib/checked-form.ts";
+import { useScripted } from "#web/lib/scripted.ts";
 
 export default function ClaimForm({ businessId, businessName }: { businessId: string; businessName: string }) {
   const { t } = useTranslation("owners");
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // The server draws the form, but it is sent only through its script (a form without one would send the person's
+  // phone number in the address): its button waits for this part of the page to run, which loads after the page's.
+  const running = useScripted();
   const { form, fields, busy } = useCheckedForm(ClaimInputSchema, async ({ payload }) => {
     try {
       await apiFetch(`/businesses/${encodeURIComponent(businessId)}/claims`, { method: "POST", json: payload });
@@ -43,7 +47,7 @@ export default function ClaimForm({ businessId, businessName }: { businessId: st
             <InputField key={name} field={field} label={t(`claim.fields.${name}.label`, { defaultValue: view.label })} type={view.widget === "tel" ? "tel" : "text"} placeholder={view.placeholder && t(`claim.fields.${name}.placeholder`, { defaultValue: view.placeholder })} maxLength={view.maxLength} />
           );
         })}
-        <button type="submit" className={`${ui.primary} w-fit`} disabled={busy}>
+        <button type="submit" className={`${ui.primary} w-fit`} disabled={busy || !running}>
           {busy ? t("myBusiness.sending") : t("claim.submit")}
         </button>
       </form>

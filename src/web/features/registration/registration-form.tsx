@@ -1,7 +1,8 @@
 // The event page's registration: the places left (or full, or closed) and the form that takes a place or a place on
 // the waiting list. Signed-in people find their name and address filled in; anonymous visitors' browsers solve a
 // proof of work meanwhile (decision 0035). Refusals are shown beside their fields.
-import { useState, useSyncExternalStore, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useScripted } from "#web/lib/scripted.ts";
 import { ErrorList, Field } from "#web/components/ui/field.tsx";
 import { ui } from "#web/components/ui/classes.ts";
 import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
@@ -15,7 +16,6 @@ export interface RegistrationFormProps {
   person: { name: string; email: string } | null;
 }
 
-const subscribeToNothing = () => () => {};
 
 type Sent = { status: "confirmed" | "waitlisted" | "pending-confirmation" } | null;
 
@@ -36,7 +36,7 @@ export function RegistrationForm({ info, person }: RegistrationFormProps) {
   const proof = useProofOfWork();
   // The form sends with a script (the proof of work needs one): until the page is live its button waits, so an early
   // click never submits the fields into the address.
-  const live = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const live = useScripted();
   const status = availabilityWords(info, t);
   const open = info.availability === "open" || info.availability === "full-waitlist";
 

@@ -1,12 +1,12 @@
 // A survey's results: per question, its counts and shares as a chart (once the page's scripts run) and as a table (for
 // screen readers, and with scripts off), averages of ratings and numbers, and the texts and dates as given.
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense } from "react";
+import { useScripted } from "#web/lib/scripted.ts";
 import { QUESTION_KIND_LABELS, type QuestionResult, type SurveyResults as Results } from "#shared/schemas/survey.ts";
 import { ui } from "#web/components/ui/classes.ts";
 import { useTranslation } from "react-i18next";
 
 const SurveyChart = lazy(() => import("./survey-chart.tsx"));
-const subscribeToNothing = () => () => {};
 
 function Counts({ question, scripted }: { question: QuestionResult; scripted: boolean }) {
   const { t } = useTranslation("members");
@@ -53,7 +53,7 @@ function Counts({ question, scripted }: { question: QuestionResult; scripted: bo
 
 export function SurveyResults({ results }: { results: Results }) {
   // The charts need the page's scripts: the server's page shows the tables alone.
-  const scripted = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const scripted = useScripted();
   const { t } = useTranslation("members");
   return (
     <section aria-labelledby="results-heading" className="grid gap-4">
