@@ -11,6 +11,7 @@ import { useProofOfWork } from "#web/components/ui/proof-of-work.tsx";
 import { ApiError, apiFetch } from "#web/lib/api-client.ts";
 import { useCheckedForm } from "#web/lib/checked-form.ts";
 import { usePublicText } from "#web/lib/public-text.ts";
+import { useScripted } from "#web/lib/scripted.ts";
 import type { TFunction } from "i18next";
 
 const INPUT_TYPE: Partial<Record<SuggestionKind, "tel" | "url">> = { phone: "tel", website: "url" };
@@ -30,6 +31,8 @@ export default function SuggestEditForm({ businessId, businessName }: { business
   const [kind, setKind] = useState<SuggestionKind>("hours");
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Drawn by the server but sent only by its script (with its proof of work): the button waits for it.
+  const running = useScripted();
   const proofOfWork = useProofOfWork();
   const { form, fields, busy } = useCheckedForm(
     SuggestionInputSchema,
@@ -94,7 +97,7 @@ export default function SuggestEditForm({ businessId, businessName }: { business
           </p>
         )}
         <div>
-          <button type="submit" className={ui.primary} disabled={busy}>
+          <button type="submit" className={ui.primary} disabled={busy || !running}>
             {busy ? t("suggest.sending") : t("suggest.send")}
           </button>
         </div>
