@@ -9,7 +9,7 @@ import { PageTitle } from "../lib/page-title.tsx";
 import { langOf } from "../lib/public-text.ts";
 import { paths } from "../lib/paths.ts";
 import { formatEventWhen } from "#shared/i18n/format.ts";
-import { type MySignup } from "#shared/schemas/volunteer.ts";
+import type { MySignup } from "#shared/schemas/volunteer.ts";
 import { volunteerPaths } from "#shared/volunteer-paths.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { apiFetch } from "../lib/api-client.ts";
 import { pageMeta } from "../features/seo/index.ts";
 import { PageTitle, withoutTitle } from "../lib/page-title.tsx";
 import { langOf } from "../lib/public-text.ts";
-import { type Opportunity } from "#shared/schemas/volunteer.ts";
+import type { Opportunity } from "#shared/schemas/volunteer.ts";
 import { volunteerPaths } from "#shared/volunteer-paths.ts";
 import { formatEventWhen } from "#shared/i18n/format.ts";
 import { placesText } from "../features/volunteering/index.ts";

@@ -2,7 +2,7 @@
 // it is not for members only). Nothing is shown to someone who has signed up for nothing.
 import { NOTHING, type DashboardContributor } from "#server/features/dashboard/index.ts";
 import { formatEventWhen } from "#shared/i18n/format.ts";
-import { type MySignup } from "#shared/schemas/volunteer.ts";
+import type { MySignup } from "#shared/schemas/volunteer.ts";
 import { volunteerPaths } from "#shared/volunteer-paths.ts";
 
 export function volunteerDashboard(deps: { upcoming: (personId: string) => Promise<MySignup[]>; timeZone: () => Promise<string> }): DashboardContributor {

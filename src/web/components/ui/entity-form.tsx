@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { fieldErrors, formMessage } from "#shared/field-errors.ts";
 import type { FieldView } from "#shared/schemas/entity.ts";
 import { EntityFields, type FieldWidgets, type Sources } from "./entity-fields.tsx";
-import { type Outcome } from "./field.tsx";
+import type { Outcome } from "./field.tsx";
 import { ui } from "./classes.ts";
 import type { FormImage } from "./image-field.tsx";
 import { TranslationSection } from "./translation-section.tsx";

@@ -4,7 +4,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { getFixedT } from "#shared/i18n/index.ts";
 import { CLOSED_FLAG_DAYS, type SuggestionList } from "#shared/schemas/listings.ts";
-import { type Outcome } from "#web/components/ui/field.tsx";
+import type { Outcome } from "#web/components/ui/field.tsx";
 import { ui } from "#web/components/ui/classes.ts";
 import { ApiError, apiFetch, type Fetcher } from "#web/lib/api-client.ts";
 import { paths } from "#web/lib/paths.ts";
