@@ -24,6 +24,7 @@ import { REGISTRATION_REMINDERS_JOB, REGISTRATION_RETENTION_JOB, type Registrati
 import { FORGET_UNCONFIRMED_JOB, type SubscriptionService } from "./features/subscribers/index.ts";
 import type { MapChangeRepository } from "./features/geo/index.ts";
 import type { SearchChangeRepository } from "./features/search/index.ts";
+import { NAME_PLACES_JOB, type NamePlaces } from "./features/business/index.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 import type { Logger } from "./logger.ts";
 import type { Site } from "./backup/backup.ts";
@@ -39,7 +40,7 @@ const MINUTE = 60_000;
 
 export function scheduleJobs(
   jobs: Jobs,
-  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; volunteerMail: VolunteerMail; surveyMail: SurveyMail; insightReport: InsightReport; insightOverview: InsightOverviewService; mapChanges: MapChangeRepository; searchChanges: SearchChangeRepository; freshness: FreshnessService; registrationReminders: RegistrationReminders; newsletterSender: NewsletterSender; subscriptions: SubscriptionService; logger: Logger | undefined },
+  services: { uploads: UploadService; importGeocoder: ImportGeocoder; ownerNotifications: OwnerNotifications; requestDecisions: RequestDecisionService; announcementMail: AnnouncementMail; weeklyDigest: WeeklyDigest; meetingMail: MeetingMail; volunteerMail: VolunteerMail; surveyMail: SurveyMail; insightReport: InsightReport; insightOverview: InsightOverviewService; mapChanges: MapChangeRepository; searchChanges: SearchChangeRepository; freshness: FreshnessService; namePlaces: NamePlaces | undefined; registrationReminders: RegistrationReminders; newsletterSender: NewsletterSender; subscriptions: SubscriptionService; logger: Logger | undefined },
 ): void {
   // Abandoned uploads are kept for a day, so once an hour is soon enough.
   jobs.schedule(UPLOAD_CLEANUP_JOB, { every: 60 * MINUTE }, async () => {
@@ -135,6 +136,9 @@ export function scheduleJobs(
   });
   // Woken when an import leaves rows waiting for coordinates; the minute's look takes up rows of a run that stopped.
   jobs.schedule(IMPORT_GEOCODING_JOB, { every: MINUTE }, ({ signal }) => services.importGeocoder.work(signal));
+  // SQLite only: business names that found no room at their place in the Markers list's order (decision 0076).
+  const namePlaces = services.namePlaces;
+  if (namePlaces) jobs.schedule(NAME_PLACES_JOB, { every: MINUTE }, ({ signal }) => namePlaces.placeAll(signal));
 }
 
 /**

@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { AccountRepository, AccountService } from "./features/account/index.ts";
 import { ANNOUNCEMENT_MAIL_JOB, announcementDashboard, AnnouncementMail, AnnouncementRepository, AnnouncementService, addAttachments, announcementDigestSource } from "./features/announcement/index.ts";
 import { AuditRepository, AuditService } from "./features/audit/index.ts";
-import { BusinessRepository, BusinessService } from "./features/business/index.ts";
+import { BusinessRepository, BusinessService, NamePlaces } from "./features/business/index.ts";
 import { CategoryRepository, CategoryService } from "./features/category/index.ts";
 import { DashboardService, OnboardingService } from "./features/dashboard/index.ts";
 import { DocumentRepository, DocumentService } from "./features/document/index.ts";
@@ -254,7 +254,7 @@ export function createServices({
     },
   });
   const subscriptions = createSubscriptions({ database, env, siteSettings, mailer, onMailError });
-  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, volunteerMail: volunteering.mail, surveyMail: surveys.mail, insightReport: insights.insightReport, insightOverview: insights.insightOverview, mapChanges: new MapChangeRepository(database.db), searchChanges: new SearchChangeRepository(database.db), freshness: freshListings.freshness, registrationReminders: registrations.reminders, newsletterSender: newsletters.newsletterSender, subscriptions: subscriptions.subscriptions, logger });
+  scheduleJobs(jobs, { uploads: uploadService, importGeocoder, ownerNotifications: owners.ownerNotifications, requestDecisions: owners.requestDecisions, announcementMail, weeklyDigest, meetingMail: meetings.mail, volunteerMail: volunteering.mail, surveyMail: surveys.mail, insightReport: insights.insightReport, insightOverview: insights.insightOverview, mapChanges: new MapChangeRepository(database.db), searchChanges: new SearchChangeRepository(database.db), freshness: freshListings.freshness, namePlaces: database.dialect === "sqlite" ? new NamePlaces(database.db) : undefined, registrationReminders: registrations.reminders, newsletterSender: newsletters.newsletterSender, subscriptions: subscriptions.subscriptions, logger });
   return {
     jobs,
     siteSettings,

@@ -13,6 +13,7 @@ import { ADDRESS_PARTS } from "#shared/postal-address.ts";
 import { parseStoredHours, readStoredHours } from "#server/lib/hours/stored-hours.ts";
 import type { OpeningHours } from "#shared/schemas/opening-hours.ts";
 import { searchFold } from "#server/lib/search-text.ts";
+import { pageInPlaces, type KeyedRow } from "./name-places.ts";
 import { SocialLinkSchema, type SocialLink } from "#shared/schemas/social-links.ts";
 import { readAttributes } from "#shared/business-attributes.ts";
 import { businessFields } from "#shared/schemas/business.ts";
@@ -98,8 +99,6 @@ function likeContains(text: string): string {
 const TRIGRAM_LENGTH = 3;
 
 type Counted = { total: number; totalIsLowerBound: boolean };
-/** A page's row with the list's sort key: the folded name, the name and the id. */
-type KeyedRow = { id: string; name: string; folded: string };
 
 export class BusinessRepository {
   private readonly db: Kysely<DB>;
@@ -222,8 +221,11 @@ export class BusinessRepository {
             .where(sql<boolean>`business_folded_name_fts match ${`"${words}"`}`);
     const page = found.select(["business_folded_name.businessId as id", "business_folded_name.name", "business_folded_name.folded"]);
     const keys = [sql.ref("business_folded_name.folded"), sql.ref("business_folded_name.name"), sql.ref("business_folded_name.businessId")];
+    const sorted = () => keysetPage(this.db, page, keys, from, limit, sort).read();
     return [
-      keysetPage(this.db, page, keys, from, limit, sort).read(),
+      // On SQLite read in the list's order from the index (decision 0076); a page asked by its number alone sorts its
+      // matches as PostgreSQL does.
+      this.dialect === "postgres" ? sorted() : pageInPlaces(this.db, words, from, limit, sort).then((rows) => rows ?? sorted()),
       // Counted no further than the pages a person pages through (decision 0063).
       cappedCount(this.db, found, countLimit(from.offset, limit)),
     ];
