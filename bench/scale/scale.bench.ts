@@ -203,9 +203,9 @@ async function startServer(env: Record<string, string>) {
 }
 
 /** Milliseconds from sending the request to the last byte of its answer. */
-async function timed(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; body: string }> {
+async function timed(url: string, headers: Record<string, string> = {}, init: RequestInit = {}): Promise<{ ms: number; status: number; body: string }> {
   const started = performance.now();
-  const response = await fetch(url, { headers });
+  const response = await fetch(url, { ...init, headers });
   const body = await response.text();
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`${url}: ${response.status} ${body.slice(0, 200)}`);
@@ -227,10 +227,12 @@ async function measure(base: string, size: number, env: Record<string, string>, 
   if (!signIn.ok) throw new Error(`signing in failed: ${signIn.status}`);
   const admin = { cookie: signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ") };
   const api = `${base}/api/v1`;
-  const rounds = async (make: (round: number) => string, headers: Record<string, string> = {}) => {
-    await timed(make(-1), headers);
+  /** The median of ROUNDS requests after one untimed: GETs of `make(round)`, or what `send(round)` sends. */
+  const rounds = async (make: (round: number) => string, headers: Record<string, string> = {}, send?: (round: number) => Promise<{ ms: number }>) => {
+    const ask = (round: number) => (send ? send(round) : timed(make(round), headers));
+    await ask(-1);
     const times: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) times.push((await timed(make(round), headers)).ms);
+    for (let round = 0; round < ROUNDS; round++) times.push((await ask(round)).ms);
     return median(times);
   };
   const rows: Array<[string, number]> = [];
@@ -277,7 +279,7 @@ async function measure(base: string, size: number, env: Record<string, string>, 
     }
   });
   const category = (JSON.parse((await timed(`${api}/categories`)).body) as Array<{ id: string }>)[0]!.id;
-  const ids = !wanted("business page") && !wanted("insights") ? [] : (JSON.parse((await timed(`${api}/geo/map-data`)).body) as { businesses: Array<{ id: string }> }).businesses.map((b) => b.id);
+  const ids = !wanted("business page") && !wanted("insights") && !wanted("business edited") ? [] : (JSON.parse((await timed(`${api}/geo/map-data`)).body) as { businesses: Array<{ id: string }> }).businesses.map((b) => b.id);
   const deep = Math.floor(size / PAGE_SIZE / 2);
   // Signed in, so that the pages are rendered for each request rather than answered from the anonymous cache.
   await row("/map page, rendered (signed in)", () => rounds(() => `${base}/map`, admin));
@@ -353,16 +355,28 @@ async function measure(base: string, size: number, env: Record<string, string>, 
   await row("insights of a business, 365 days", () => rounds((r) => `${api}/businesses/${ids[(r + 2) * 89 % ids.length]!}/insights?days=365`, admin));
   // A different business each time, anonymous: each is its first request, so rendered, not kept.
   await row("business page, uncached", () => rounds((r) => `${base}/business/${ids[(r + 2) * 97 % ids.length]!}`));
-  if (!wanted("/sitemap")) return rows;
-  const sitemap = await timed(`${base}/sitemap.xml`);
-  await row(`/sitemap.xml (${sitemap.body.includes("<sitemapindex") ? "index" : "urlset"})`, () => rounds(() => `${base}/sitemap.xml?r=${Math.random()}`));
-  // The last full child (the last may hold a few URLs): of those full, the one that reads the businesses from the
-  // furthest position.
-  const children = [...sitemap.body.matchAll(/<loc>[^<]*\/(sitemap-\d+\.xml)<\/loc>/g)].map((match) => match[1]!);
-  if (children.length > 0) await row("/sitemap-<n>.xml (the last full child)", () => rounds(() => `${base}/${children.at(children.length > 1 ? -2 : -1)}`));
-  // Three quarters in: at 100,000, one of the upcoming events (between the businesses and the offers), whose section's
-  // conditions are on the events' dates.
-  if (children.length > 0) await row("/sitemap-<n>.xml (a child three quarters in)", () => rounds(() => `${base}/${children[Math.floor(children.length * 0.75)]}`));
+  if (wanted("/sitemap")) {
+    const sitemap = await timed(`${base}/sitemap.xml`);
+    await row(`/sitemap.xml (${sitemap.body.includes("<sitemapindex") ? "index" : "urlset"})`, () => rounds(() => `${base}/sitemap.xml?r=${Math.random()}`));
+    // The last full child (the last may hold a few URLs): of those full, the one that reads the businesses from the
+    // furthest position.
+    const children = [...sitemap.body.matchAll(/<loc>[^<]*\/(sitemap-\d+\.xml)<\/loc>/g)].map((match) => match[1]!);
+    if (children.length > 0) await row("/sitemap-<n>.xml (the last full child)", () => rounds(() => `${base}/${children.at(children.length > 1 ? -2 : -1)}`));
+    // Three quarters in: at 100,000, one of the upcoming events (between the businesses and the offers), whose section's
+    // conditions are on the events' dates.
+    if (children.length > 0) await row("/sitemap-<n>.xml (a child three quarters in)", () => rounds(() => `${base}/${children[Math.floor(children.length * 0.75)]}`));
+  }
+  // Last, since each write moves the content version: an administrator's edit of a business (its description, its tags
+  // cleared), a different business each time, as the form sends it: the write, its triggers (the search documents,
+  // the names' order, the map's cells) and the answer.
+  await row("business edited (admin, PUT)", () =>
+    rounds(() => "", admin, async (round) => {
+      const id = ids[(round + 3) * 101 % ids.length]!;
+      const stored = JSON.parse((await timed(`${api}/admin/businesses/${id}`, admin)).body) as { name: string; categoryId: string; coordinates: { lat: number; lng: number } };
+      const body = JSON.stringify({ name: stored.name, categoryId: stored.categoryId, ...stored.coordinates, description: `Edited ${round} ${Date.now()}`, tags: [] });
+      return timed(`${api}/businesses/${id}`, { ...admin, "Content-Type": "application/json", Origin: base }, { method: "PUT", body });
+    }),
+  );
   return rows;
 }
 

@@ -66,6 +66,8 @@ async function upSqlite(db: AnyDb) {
   // only, so that a name's neighbour is found at once however many names wait for a place beside it (a sorted
   // import's).
   await run(db, `create index business_folded_name_order_idx on business_folded_name (folded, name, "businessId") where id < ${PLACED}`);
+  // The names waiting for a place, in the same order, where the job finds those waiting between two names.
+  await run(db, `create index business_folded_name_waiting_idx on business_folded_name (folded, name, "businessId") where id >= ${PLACED}`);
   // Every name numbered anew, evenly: the trigram index is built once from the result rather than row by row.
   for (const name of ["business_folded_name_ai", "business_folded_name_ad", "business_folded_name_au"]) await run(db, `drop trigger ${name}`);
   await run(db, `create temp table business_folded_name_place (id integer primary key, place integer not null)`);
@@ -110,6 +112,7 @@ async function downSqlite(db: AnyDb) {
        update business_folded_name set "businessId" = new.id, name = new.name, folded = ${FOLD("new.name")} where "businessId" = old.id;
      end`,
   );
+  await run(db, `drop index business_folded_name_waiting_idx`);
   await run(db, `drop index business_folded_name_order_idx`);
 }
 

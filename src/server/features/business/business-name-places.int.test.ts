@@ -136,6 +136,26 @@ describe.runIf(testDialect === "sqlite")("a site from before the names' places",
     await database.db.deleteFrom("business_folded_name").execute();
   });
 
+  it("places names stored as any bytes, in SQLite's own order", async () => {
+    // Written straight to the table by a tool: two names one number apart, then between them names whose bytes are no
+    // text JavaScript reads back as written (invalid UTF-8) and names stored as blobs, which sort after every text.
+    await database.db.insertInto("business_folded_name").values([
+      { id: 1000, businessId: "first", name: "ab", folded: "ab" },
+      { id: 1001, businessId: "last", name: "ab\uE000", folded: "ab\uE000" },
+    ]).execute();
+    for (let n = 0; n < 40; n++) {
+      const bytes = Buffer.from([0x61, 0x62, 0xc0 + (n % 3), 0x30 + (n % 10)]);
+      const folded = n % 4 === 0 ? sql`${bytes}` : sql`cast(${bytes} as text)`;
+      await sql`insert into business_folded_name (id, "businessId", name, folded) values (${PLACED + n}, ${`b${n}`}, ${`n${n}`}, ${folded})`.execute(database.db);
+    }
+    await new NamePlaces(database.db, 1).placeAll(undefined, 7);
+    const rows = await sql<{ id: number }>`select id from business_folded_name order by folded, name, "businessId"`.execute(database.db);
+    expect(rows.rows).toHaveLength(42);
+    expect(rows.rows.map((row) => row.id)).toEqual(rows.rows.map((row) => row.id).sort((a, b) => a - b));
+    expect(rows.rows.every((row) => row.id < PLACED)).toBe(true);
+    await database.db.deleteFrom("business_folded_name").execute();
+  });
+
   it("has its names numbered in the list's order by the migration", async () => {
     const migrations = await discoverMigrations(database.dialect);
     for (const name of Object.keys(migrations).filter((name) => name >= "0099-business-name-places").sort().reverse()) {

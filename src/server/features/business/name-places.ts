@@ -18,8 +18,6 @@ const MIN_SPACING = 2 ** 16;
 /** A page's row with the list's sort key: the folded name, the name and the id. */
 export type KeyedRow = { id: string; name: string; folded: string };
 
-type Named = { id: number; folded: string; name: string; businessId: string };
-
 const KEY = sql`(folded, name, "businessId")`;
 /** Written out in the SQL, never bound: SQLite reads a partial index only for a condition it sees implies the index's. */
 const placedLimit = sql.lit(PLACED);
@@ -65,10 +63,11 @@ export async function pageInPlaces(db: Kysely<DB>, words: string, from: PageFrom
 
 /**
  * Gives the unplaced names their places (the name-places job). A name goes between its placed neighbours with the
- * names waiting between them, spread evenly, when that leaves a number for each; else the placed names on both sides,
- * 1, 2, 4… of them, are spread with them over the numbers between the names around, as soon as that leaves
- * `minSpacing` between each (or the whole list is spread). A sorted import's thousands of names waiting at one spot
- * are placed together so.
+ * names waiting between them, spread evenly, when that leaves a number for each (`minSpacing` apart when more than one
+ * waits there); else the placed names on both sides, 1, 2, 4… of them, are spread with them over the numbers between
+ * the names around, as soon as that leaves `minSpacing` between each (or the whole list is spread). A sorted import's
+ * thousands of names waiting at one spot are placed together so. Names are compared in SQL only, as stored (the list's
+ * order is SQLite's, for any text or bytes a writer stored).
  */
 export class NamePlaces {
   private readonly db: Kysely<DB>;
@@ -79,19 +78,29 @@ export class NamePlaces {
     this.minSpacing = minSpacing;
   }
 
-  /** Places the unplaced names, `batch` places a transaction; "unfinished" when stopped before the last. */
-  async placeAll(signal?: AbortSignal, batch = 50): Promise<"unfinished" | undefined> {
+  /**
+   * Places the unplaced names, a transaction at a time of at most `batch` places or the first past `moves` names
+   * numbered anew, the server's other work served between two (the database's calls are synchronous on SQLite);
+   * "unfinished" when stopped before the last. A name that cannot be placed is left waiting (its pages stay right),
+   * never tried twice in a run.
+   */
+  async placeAll(signal?: AbortSignal, batch = 20, moves = 200): Promise<"unfinished" | undefined> {
+    let from = PLACED;
     for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
       if (signal?.aborted) return "unfinished";
-      const more = await this.db.transaction().execute(async (trx) => {
-        for (let placed = 0; placed < batch; placed++) {
-          const row = await named(trx).where("id", ">=", PLACED).orderBy("id").limit(1).executeTakeFirst();
-          if (!row) return false;
-          await place(trx, row, this.minSpacing);
+      const next = await this.db.transaction().execute(async (trx) => {
+        let moved = 0;
+        for (let placed = 0; placed < batch && moved < moves; placed++) {
+          const row = await trx.selectFrom("business_folded_name").select("id").where("id", ">=", from).orderBy("id").limit(1).executeTakeFirst();
+          if (!row) return null;
+          const numbered = await place(trx, row.id, this.minSpacing);
+          if (numbered === 0) from = row.id + 1;
+          moved += numbered;
         }
-        return true;
+        return from;
       });
-      if (!more) return undefined;
+      if (next === null) return undefined;
     }
   }
 
@@ -102,49 +111,48 @@ export class NamePlaces {
   }
 }
 
-const named = (db: Kysely<DB>) => db.selectFrom("business_folded_name").select(["id", "folded", "name", "businessId"]);
-const keyOf = (row: Named) => sql`(${row.folded}, ${row.name}, ${row.businessId})`;
+/** The stored key of the row numbered `id`, as a row value for a comparison. */
+const keyOf = (id: number) => sql`(select folded, name, "businessId" from business_folded_name where id = ${id})`;
 
-/** The `count` placed names nearest `row` on one side, nearest first (business_folded_name_order_idx). */
-function neighbours(db: Kysely<DB>, row: Named, side: "before" | "after", count: number): Promise<Named[]> {
-  const direction = side === "before" ? "desc" : "asc";
-  return named(db)
-    // Written out, not bound, for SQLite to see that the partial index holds these rows.
-    .where(sql<boolean>`id < ${placedLimit} and ${KEY} ${sql.raw(side === "before" ? "<" : ">")} ${keyOf(row)}`)
-    .orderBy("folded", direction)
-    .orderBy("name", direction)
-    .orderBy("businessId", direction)
-    .limit(count)
-    .execute();
+/** The number of the placed name `count` places from the row `id` on one side (0: its neighbour), if there is one. */
+async function placedFrom(db: Kysely<DB>, id: number, side: "before" | "after", count: number): Promise<number | undefined> {
+  const direction = sql.raw(side === "before" ? "desc" : "asc");
+  const { rows } = await sql<{ id: number }>`
+    select id from business_folded_name
+    where id < ${placedLimit} and ${KEY} ${sql.raw(side === "before" ? "<" : ">")} ${keyOf(id)}
+    order by folded ${direction}, name ${direction}, "businessId" ${direction}
+    limit 1 offset ${count}`.execute(db);
+  return rows[0]?.id;
 }
 
-/** The unplaced names between two names of the list (either end open). */
-function waitingBetween(db: Kysely<DB>, low: Named | undefined, high: Named | undefined): Promise<Named[]> {
-  let query = named(db).where("id", ">=", PLACED);
-  if (low) query = query.where(sql<boolean>`${KEY} > ${keyOf(low)}`);
-  if (high) query = query.where(sql<boolean>`${KEY} < ${keyOf(high)}`);
-  return query.execute();
+/**
+ * Every name strictly between the rows numbered `low` and `high` (either end open), placed or waiting, in the list's
+ * order: the placed ones from business_folded_name_order_idx, the waiting ones from business_folded_name_waiting_idx.
+ */
+async function between(db: Kysely<DB>, low: number | undefined, high: number | undefined): Promise<Array<{ id: number }>> {
+  const bounds = sql.join([low === undefined ? sql`1` : sql`${KEY} > ${keyOf(low)}`, high === undefined ? sql`1` : sql`${KEY} < ${keyOf(high)}`], sql` and `);
+  const { rows } = await sql<{ id: number }>`
+    select id from (
+      select id, folded, name, "businessId" from business_folded_name where id < ${placedLimit} and ${bounds}
+      union all
+      select id, folded, name, "businessId" from business_folded_name where id >= ${placedLimit} and ${bounds}
+    ) order by folded, name, "businessId"`.execute(db);
+  return rows;
 }
 
-/** The list's order as SQLite's keys compare (byte by byte in UTF-8: its BINARY collation). */
-function byKey(a: Named, b: Named): number {
-  for (const field of ["folded", "name", "businessId"] as const) {
-    const order = Buffer.compare(Buffer.from(a[field]), Buffer.from(b[field]));
-    if (order !== 0) return order;
-  }
-  return 0;
-}
-
-async function place(db: Kysely<DB>, row: Named, minSpacing: number): Promise<void> {
+/** Places the waiting row `id` (and those waiting beside it): how many names it numbered anew, 0 when it cannot. */
+async function place(db: Kysely<DB>, id: number, minSpacing: number): Promise<number> {
   for (let around = 0; ; around = Math.max(1, around * 2)) {
-    const [before, after] = await Promise.all([neighbours(db, row, "before", around + 1), neighbours(db, row, "after", around + 1)]);
-    const [lowRow, highRow] = [before[around], after[around]];
-    const [low, high] = [lowRow?.id ?? 0, highRow?.id ?? PLACED];
-    const window = [...before.slice(0, around), ...after.slice(0, around), ...(await waitingBetween(db, lowRow, highRow))].sort(byKey);
+    const [lowRow, highRow] = await Promise.all([placedFrom(db, id, "before", around), placedFrom(db, id, "after", around)]);
+    const [low, high] = [lowRow ?? 0, highRow ?? PLACED];
+    const window = await between(db, lowRow, highRow);
+    if (!window.some((row) => row.id === id)) return 0;
     const spacing = Math.floor((high - low) / (window.length + 1));
-    const whole = !lowRow && !highRow;
-    if (spacing >= (around === 0 || whole ? 1 : minSpacing)) return spread(db, window, low, spacing);
-    if (whole) throw new Error("More business names than places");
+    const whole = lowRow === undefined && highRow === undefined;
+    if (spacing >= (window.length === 1 || whole ? 1 : minSpacing)) {
+      return spread(db, window, low, spacing);
+    }
+    if (whole) return 0;
   }
 }
 
@@ -153,12 +161,14 @@ async function place(db: Kysely<DB>, row: Named, minSpacing: number): Promise<vo
  * numbered `low + spacing`, `low + 2 × spacing`…: the placed names moving down first, lowest first, then those moving
  * up, highest first, then the waiting ones, so that no number is taken twice on the way.
  */
-async function spread(db: Kysely<DB>, window: Named[], low: number, spacing: number): Promise<void> {
-  const moves = window.map((name, at) => ({ name, to: low + spacing * (at + 1) }));
-  const down = moves.filter(({ name, to }) => name.id < PLACED && to < name.id);
-  const up = moves.filter(({ name, to }) => name.id < PLACED && to > name.id).reverse();
-  const waiting = moves.filter(({ name }) => name.id >= PLACED);
-  for (const { name, to } of [...down, ...up, ...waiting]) {
-    await db.updateTable("business_folded_name").set({ id: to }).where("id", "=", name.id).execute();
+async function spread(db: Kysely<DB>, window: Array<{ id: number }>, low: number, spacing: number): Promise<number> {
+  const moves = window.map(({ id }, at) => ({ id, to: low + spacing * (at + 1) }));
+  const down = moves.filter(({ id, to }) => id < PLACED && to < id);
+  const up = moves.filter(({ id, to }) => id < PLACED && to > id).reverse();
+  const waiting = moves.filter(({ id }) => id >= PLACED);
+  const moved = [...down, ...up, ...waiting];
+  for (const { id, to } of moved) {
+    await db.updateTable("business_folded_name").set({ id: to }).where("id", "=", id).execute();
   }
+  return moved.length;
 }
