@@ -227,14 +227,15 @@ async function measure(base: string, size: number, env: Record<string, string>, 
   if (!signIn.ok) throw new Error(`signing in failed: ${signIn.status}`);
   const admin = { cookie: signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ") };
   const api = `${base}/api/v1`;
-  /** The median of ROUNDS requests after one untimed: GETs of `make(round)`, or what `send(round)` sends. */
-  const rounds = async (make: (round: number) => string, headers: Record<string, string> = {}, send?: (round: number) => Promise<{ ms: number }>) => {
-    const ask = (round: number) => (send ? send(round) : timed(make(round), headers));
+  /** The median of ROUNDS requests `ask(round)` sends, after one untimed. */
+  const repeat = async (ask: (round: number) => Promise<{ ms: number }>) => {
     await ask(-1);
     const times: number[] = [];
     for (let round = 0; round < ROUNDS; round++) times.push((await ask(round)).ms);
     return median(times);
   };
+  /** The median of ROUNDS GETs of `make(round)`. */
+  const rounds = (make: (round: number) => string, headers: Record<string, string> = {}) => repeat((round) => timed(make(round), headers));
   const rows: Array<[string, number]> = [];
   const row = async (name: string, work: () => Promise<number>) => {
     if (!wanted(name)) return;
@@ -370,7 +371,7 @@ async function measure(base: string, size: number, env: Record<string, string>, 
   // cleared), a different business each time, as the form sends it: the write, its triggers (the search documents,
   // the names' order, the map's cells) and the answer.
   await row("business edited (admin, PUT)", () =>
-    rounds(() => "", admin, async (round) => {
+    repeat(async (round) => {
       const id = ids[(round + 3) * 101 % ids.length]!;
       const stored = JSON.parse((await timed(`${api}/admin/businesses/${id}`, admin)).body) as { name: string; categoryId: string; coordinates: { lat: number; lng: number } };
       const body = JSON.stringify({ name: stored.name, categoryId: stored.categoryId, ...stored.coordinates, description: `Edited ${round} ${Date.now()}`, tags: [] });
